@@ -1,0 +1,78 @@
+/** The product's name, and the AI persona's. */
+export const PRODUCT_NAME = "Nikki AI";
+export const PERSONA_NAME = "Nikki";
+
+/** The one trial length everywhere (DESIGN.md: the home page's 3-day reading is dropped). */
+export const TRIAL_DAYS = 14;
+
+/** Timings of spec 000 §9 and 001 §9, in milliseconds. */
+export const TIMINGS = {
+  widgetAutoOpenMs: 2_500,
+  phoneSuccessResetMs: 5_000,
+  leadRedirectMs: 2_000,
+  thankYouRedirectMs: 3_000,
+  welcomeRedirectMs: 5_000,
+  micLevelIntervalMs: 100,
+  autoRefreshTickMs: 30_000,
+  sessionRefreshBeforeExpiryMs: 90_000,
+  reprocessReloadMs: 3_000,
+  toastDurationMs: 5_000,
+} as const;
+
+/** Sizes and limits of spec 000 §9 and 001 §9. */
+export const LIMITS = {
+  referenceIdLength: 8,
+  callsListLimit: 50,
+  toastsVisible: 3,
+  requestBodyBytes: 64 * 1024,
+  audioSampleRateHz: 24_000,
+} as const;
+
+/** Organization settings defaults and ranges (spec 001 §9). */
+export const SETTINGS_DEFAULTS = {
+  transcriptRetentionDays: 90,
+  recordingRetentionDays: 90,
+  piiRedaction: true,
+  recordCalls: true,
+  recordAnnounce: true,
+  defaultRegion: "US",
+  widgetRateIpHour: 3,
+  widgetRatePhoneDay: 2,
+  allowedCountries: ["US", "CA"],
+} as const;
+
+export const SETTINGS_RANGES = {
+  retentionDays: { min: 1, max: 365 },
+  widgetRateIpHour: { min: 1, max: 20 },
+  widgetRatePhoneDay: { min: 1, max: 10 },
+} as const;
+
+export const REGIONS = ["US", "CA", "GB", "AU", "EU"] as const;
+export type Region = (typeof REGIONS)[number];
+
+/** Agent defaults and options (spec 001 §9). */
+export const AGENT_DEFAULTS = {
+  language: "en-US",
+  voice: "alloy",
+  timezone: "America/New_York",
+} as const;
+export const AGENT_LANGUAGES = ["en-US", "es-ES", "fr-FR", "de-DE", "it-IT", "pt-BR"] as const;
+export const AGENT_VOICES = ["alloy", "echo", "fable", "onyx", "nova", "shimmer"] as const;
+
+export const ROLES = ["owner", "admin", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const INTEGRATION_PROVIDERS = ["twilio", "openai", "elevenlabs", "hubspot", "gohighlevel", "zapier"] as const;
+export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
+
+/** Support hours shown on the contact page (spec 000 §2, 001 §9). */
+export const SUPPORT_HOURS = {
+  weekdays: "Mon-Fri 9am-6pm EST",
+  weekend: "Closed",
+} as const;
+
+export const CONTACT = {
+  email: "hello@nikki.ai",
+  phone: "+1 (415) 555-0134",
+  phoneHref: "tel:+14155550134",
+} as const;

@@ -1,0 +1,39 @@
+/** The one error envelope every endpoint answers with (DESIGN.md "API surface"). */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  /** Per-field messages, for validation failures. */
+  fields?: Record<string, string>;
+}
+
+export interface ErrorEnvelope {
+  error: ErrorBody;
+}
+
+/** Codes shared by every endpoint, with the status each answers and its default message. */
+export const API_ERRORS = {
+  validation_failed: { status: 400, message: "Please check the highlighted fields." },
+  invalid_json: { status: 400, message: "The request body is not valid JSON." },
+  unsupported_media_type: { status: 415, message: "Send the request body as application/json." },
+  payload_too_large: { status: 413, message: "The request body is larger than 64 KB." },
+  unauthorized: { status: 401, message: "Please sign in to continue." },
+  forbidden: { status: 403, message: "You don't have permission to do that." },
+  not_found: { status: 404, message: "Not found." },
+  method_not_allowed: { status: 405, message: "This method is not allowed here." },
+  rate_limited: { status: 429, message: "Too many requests. Please wait a moment and try again." },
+  database_unavailable: { status: 503, message: "The database is not reachable right now." },
+  internal_error: { status: 500, message: "Something went wrong on our side. Please try again." },
+} as const;
+
+export type ErrorCode = keyof typeof API_ERRORS;
+
+export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
+  if (typeof value !== "object" || value === null || !("error" in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as ErrorBody).code === "string" &&
+    typeof (error as ErrorBody).message === "string"
+  );
+}

@@ -1,0 +1,6 @@
+export * from "./constants";
+export * from "./errors";
+export * from "./lead";
+export * from "./phone";
+export * from "./plans";
+export * from "./validation";

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { INVALID_PHONE_FORMAT, isOperatorE164, normalizeWidgetPhone } from "./phone";
+
+describe("normalizeWidgetPhone (spec 000 §5)", () => {
+  it.each([
+    ["11 digits starting with 1", "14155552671", "+14155552671"],
+    ["11 digits with punctuation", "1 (415) 555-2671", "+14155552671"],
+    ["10 digits become +1", "4155552671", "+14155552671"],
+    ["10 digits with punctuation", "(415) 555-2671", "+14155552671"],
+    ["an E.164 US number kept", "+14155552671", "+14155552671"],
+    ["11 digits not starting with 1 get a plus", "44207946095", "+44207946095"],
+    ["international 12 digits", "+44 20 7946 0958", "+442079460958"],
+    ["15 digits, the E.164 maximum", "123456789012345", "+123456789012345"],
+    ["letters mixed in are dropped", "415-555-2671 ext", "+14155552671"],
+  ])("%s: %s → %s", (_case, input, expected) => {
+    expect(normalizeWidgetPhone(input)).toEqual({ ok: true, e164: expected });
+  });
+
+  it.each([
+    ["9 digits", "415555267"],
+    ["letters only", "call me maybe"],
+    ["empty", ""],
+    ["16 digits, over E.164", "1234567890123456"],
+    ["leading +0", "+0123456789012"],
+    ["leading 0 without plus", "0123456789012"],
+  ])("%s is invalid: %s", (_case, input) => {
+    expect(normalizeWidgetPhone(input)).toEqual({ ok: false, message: INVALID_PHONE_FORMAT });
+  });
+});
+
+describe("isOperatorE164 (spec 001 §5: plus, 1-9, then 6 to 14 digits)", () => {
+  it.each([
+    ["+14155552671", true],
+    ["+1234567", true],
+    ["+123456", false],
+    ["+123456789012345", true],
+    ["+1234567890123456", false],
+    ["+0123456789", false],
+    ["14155552671", false],
+    ["+1 415 555 2671", false],
+    ["+1415555267a", false],
+    ["", false],
+  ])("%s → %s", (input, expected) => {
+    expect(isOperatorE164(input)).toBe(expected);
+  });
+});

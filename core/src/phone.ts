@@ -1,0 +1,28 @@
+/**
+ * Phone rules, implemented once (DESIGN.md "Phone rules").
+ *
+ * - The widget's normalisation (spec 000 §5): strip non-digits; 11 digits starting with 1 → +1 and the
+ *   last 10; 10 digits → +1 and the digits; more than 10 otherwise → a leading +; fewer than 10 → invalid.
+ *   The result must then be a plus, a digit 1-9 and 1 to 14 more digits.
+ * - The operator pages' E.164 check (spec 001 §5): a plus, a digit 1-9, then 6 to 14 more digits.
+ */
+export const WIDGET_E164 = /^\+[1-9]\d{1,14}$/;
+export const OPERATOR_E164 = /^\+[1-9]\d{6,14}$/;
+
+export const INVALID_PHONE_FORMAT = "Invalid phone number format";
+
+export type NormalizedPhone = { ok: true; e164: string } | { ok: false; message: string };
+
+export function normalizeWidgetPhone(input: string): NormalizedPhone {
+  const digits = input.replace(/\D/g, "");
+  let candidate: string;
+  if (digits.length < 10) return { ok: false, message: INVALID_PHONE_FORMAT };
+  if (digits.length === 11 && digits.startsWith("1")) candidate = `+1${digits.slice(1)}`;
+  else if (digits.length === 10) candidate = `+1${digits}`;
+  else candidate = `+${digits}`;
+  return WIDGET_E164.test(candidate) ? { ok: true, e164: candidate } : { ok: false, message: INVALID_PHONE_FORMAT };
+}
+
+export function isOperatorE164(input: string): boolean {
+  return OPERATOR_E164.test(input.trim());
+}

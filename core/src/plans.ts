@@ -1,0 +1,92 @@
+/**
+ * The one plan catalogue (DESIGN.md "Plans"), used by the pricing page, checkout and the billing tab.
+ * Prices are in US cents; `includedMinutes: null` means unlimited.
+ */
+export interface Plan {
+  slug: PlanSlug;
+  name: string;
+  priceCents: number;
+  interval: "month";
+  includedMinutes: number | null;
+  approxCalls: number | null;
+  overageCentsPerMinute: number | null;
+  agents: number | null;
+  features: readonly string[];
+  cta: string;
+  popular: boolean;
+}
+
+export const PLAN_SLUGS = ["starter", "growth", "scale", "unlimited"] as const;
+export type PlanSlug = (typeof PLAN_SLUGS)[number];
+
+export const PLANS: readonly Plan[] = [
+  {
+    slug: "starter",
+    name: "Starter",
+    priceCents: 2_900,
+    interval: "month",
+    includedMinutes: 150,
+    approxCalls: 200,
+    overageCentsPerMinute: 15,
+    agents: 2,
+    features: ["AI receptionist", "Call transcripts", "Basic CRM sync", "SMS follow-ups"],
+    cta: "Start Free Trial",
+    popular: false,
+  },
+  {
+    slug: "growth",
+    name: "Growth",
+    priceCents: 7_900,
+    interval: "month",
+    includedMinutes: 400,
+    approxCalls: 550,
+    overageCentsPerMinute: 10,
+    agents: 5,
+    features: ["Multi-agent support", "Call transfers", "Appointment booking", "Advanced CRM integration"],
+    cta: "Start Free Trial",
+    popular: true,
+  },
+  {
+    slug: "scale",
+    name: "Scale",
+    priceCents: 15_900,
+    interval: "month",
+    includedMinutes: 1_000,
+    approxCalls: 1_400,
+    overageCentsPerMinute: 8,
+    agents: null,
+    features: ["Priority support", "Advanced training", "Custom integrations", "Analytics and reporting dashboard"],
+    cta: "Start Free Trial",
+    popular: false,
+  },
+  {
+    slug: "unlimited",
+    name: "Unlimited",
+    priceCents: 30_000,
+    interval: "month",
+    includedMinutes: null,
+    approxCalls: null,
+    overageCentsPerMinute: null,
+    agents: null,
+    features: ["Enterprise SLA", "Dedicated onboarding", "Priority enterprise support", "Custom AI agent training"],
+    cta: "Contact Sales",
+    popular: false,
+  },
+];
+
+/** The plan shown when none matches (spec 001 §9). */
+export const DEFAULT_PLAN_SLUG: PlanSlug = "growth";
+
+export function findPlan(slug: string): Plan | undefined {
+  return PLANS.find((plan) => plan.slug === slug);
+}
+
+export function formatUsd(cents: number): string {
+  const dollars = cents / 100;
+  return Number.isInteger(dollars) ? `$${dollars}` : `$${dollars.toFixed(2)}`;
+}
+
+/** The lowest monthly price, for copy such as the home page's "from $X/month". */
+export function lowestPlanPrice(): string {
+  return formatUsd(Math.min(...PLANS.map((plan) => plan.priceCents)));
+}

@@ -1,0 +1,21 @@
+import { API_ERRORS, type ErrorCode, type ErrorEnvelope } from "@nikki/core";
+
+/** An error the client is meant to read: thrown anywhere, answered by `onError` in the envelope. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, options: { message?: string; fields?: Record<string, string> } = {}) {
+    super(options.message ?? API_ERRORS[code].message);
+    this.code = code;
+    this.status = API_ERRORS[code].status;
+    this.fields = options.fields;
+  }
+
+  toEnvelope(): ErrorEnvelope {
+    return {
+      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+    };
+  }
+}

@@ -1,0 +1,36 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../app";
+import { createD1Database } from "../../db/client";
+
+describe("onError", () => {
+  it("answers an unexpected failure with 500 internal_error and no stack or message leaked", async () => {
+    const app = createApp({ database: () => createD1Database(env.DB) });
+    app.get("/api/explode", () => {
+      throw new Error("secret database password in a stack trace");
+    });
+    const res = await app.request("/api/explode", {}, env);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({
+      error: { code: "internal_error", message: "Something went wrong on our side. Please try again." },
+    });
+    expect(text).not.toContain("secret");
+    expect(text).not.toContain("at ");
+  });
+
+  it("answers 503 database_unavailable when the database cannot be reached", async () => {
+    const app = createApp({
+      database: () => {
+        const broken = createD1Database(env.DB);
+        return new Proxy(broken, {
+          get: (target, key) =>
+            key === "run" ? () => Promise.reject(new Error("D1_ERROR: network connection lost")) : Reflect.get(target, key),
+        });
+      },
+    });
+    const res = await app.request("/api/health", {}, env);
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("database_unavailable");
+  });
+});

@@ -1,0 +1,105 @@
+import { LEAD_MESSAGES } from "@nikki/core";
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createD1Database } from "../../db/client";
+import { leads } from "../../db/schema";
+import { BASE, type Envelope, postJson } from "../../../test/post-json";
+
+const valid = { name: "Ada Lovelace", phone: "(415) 555-2671", source_page: "/contact" };
+
+describe("POST /api/leads", () => {
+  it("stores a valid lead with its trimmed fields and source page, and answers 201 {id}", async () => {
+    const res = await postJson("/api/leads", {
+      ...valid,
+      name: "  Ada Lovelace  ",
+      email: "ada@example.com",
+      intent: "book_appointment",
+      notes: " Leaky faucet ",
+      desired_date_time: "2026-12-01T09:30",
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const [row] = await createD1Database(env.DB).select().from(leads).where(eq(leads.id, id));
+    expect(row).toMatchObject({
+      name: "Ada Lovelace",
+      phone: "(415) 555-2671",
+      email: "ada@example.com",
+      intent: "book_appointment",
+      notes: "Leaky faucet",
+      desiredDateTime: "2026-12-01T09:30",
+      sourcePage: "/contact",
+      source: "form",
+      organizationId: null,
+    });
+  });
+
+  it("records the referring page of this site when the client does not name one", async () => {
+    const res = await postJson("/api/leads", { name: "Ada", phone: "4155552671" }, { referer: `${BASE}/pricing?x=1` });
+    const { id } = (await res.json()) as { id: string };
+    const [row] = await createD1Database(env.DB).select().from(leads).where(eq(leads.id, id));
+    expect(row?.sourcePage).toBe("/pricing");
+  });
+
+  it.each([
+    ["name", { name: "A" }, LEAD_MESSAGES.nameMin],
+    ["name", { name: "x".repeat(101) }, LEAD_MESSAGES.nameMax],
+    ["phone", { phone: "555-1234" }, LEAD_MESSAGES.phoneMin],
+    ["phone", { phone: "+1 (415) 555-2671 000 0" }, LEAD_MESSAGES.phoneMax],
+    ["phone", { phone: "415-555-CALL" }, LEAD_MESSAGES.phoneChars],
+    ["email", { email: "ada@" }, LEAD_MESSAGES.emailFormat],
+    ["email", { email: `${"a".repeat(250)}@example.com` }, LEAD_MESSAGES.emailMax],
+    ["notes", { notes: "n".repeat(1001) }, LEAD_MESSAGES.notesMax],
+  ])("answers 400 with the spec's message for an invalid %s and stores nothing", async (field, patch, message) => {
+    const before = await env.DB.prepare("select count(*) as n from leads").first<{ n: number }>();
+    const res = await postJson("/api/leads", { ...valid, ...patch });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as Envelope;
+    expect(body.error.code).toBe("validation_failed");
+    expect(body.error.fields?.[field]).toBe(message);
+    const after = await env.DB.prepare("select count(*) as n from leads").first<{ n: number }>();
+    expect(after?.n).toBe(before?.n);
+  });
+});
+
+describe("the error envelope", () => {
+  it("answers malformed JSON with 400 invalid_json", async () => {
+    const res = await postJson("/api/leads", '{"name": "Ada",');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Envelope).error.code).toBe("invalid_json");
+  });
+
+  it("answers a non-JSON content type with 415", async () => {
+    const res = await postJson("/api/leads", "name=Ada", { "content-type": "application/x-www-form-urlencoded" });
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as Envelope).error.code).toBe("unsupported_media_type");
+  });
+
+  it("answers a body over 64 KB with 413 and stores nothing", async () => {
+    const res = await postJson("/api/leads", { ...valid, notes: "n".repeat(70_000) });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as Envelope).error).toEqual({
+      code: "payload_too_large",
+      message: "The request body is larger than 64 KB.",
+    });
+  });
+
+  it("answers an unknown /api route with a JSON 404", async () => {
+    const res = await postJson("/api/nope", {});
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(((await res.json()) as Envelope).error.code).toBe("not_found");
+  });
+
+  it("gives every response a request id and security headers", async () => {
+    const res = await postJson("/api/leads", "{");
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+  });
+
+  it("keeps a caller's own request id", async () => {
+    const res = await postJson("/api/leads", "{", { "x-request-id": "trace-abc-123" });
+    expect(res.headers.get("x-request-id")).toBe("trace-abc-123");
+  });
+});

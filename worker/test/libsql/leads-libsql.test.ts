@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Client, createClient } from "@libsql/client";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { createLibsqlDatabase } from "../../src/db/client";
+import { leads } from "../../src/db/schema";
+
+const migrationsFolder = fileURLToPath(new URL("../../../migrations", import.meta.url));
+let dir: string;
+let client: Client;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "nikki-libsql-"));
+  client = createClient({ url: `file:${join(dir, "nikki.db")}` });
+  await migrate(drizzle(client), { migrationsFolder });
+});
+
+afterAll(() => {
+  client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the libSQL path (LIBSQL_URL)", () => {
+  it("has every table of the migration", async () => {
+    const tables = await client.execute("select name from sqlite_master where type = 'table'");
+    const names = tables.rows.map((row) => row.name);
+    expect(names).toEqual(expect.arrayContaining(["leads", "calls", "organizations", "organization_settings"]));
+  });
+
+  it("stores a lead through the same app and schema", async () => {
+    const db = createLibsqlDatabase(client);
+    const app = createApp({ database: () => db });
+    const res = await app.request(
+      "/api/leads",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Grace Hopper", phone: "+1 415 555 2671", source_page: "/" }),
+      },
+      { LOG_LEVEL: "warn" },
+    );
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const [row] = await db.select().from(leads).where(eq(leads.id, id));
+    expect(row).toMatchObject({ name: "Grace Hopper", phone: "+1 415 555 2671", sourcePage: "/" });
+    expect(row?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("answers the health check with a database round trip", async () => {
+    const app = createApp({ database: () => createLibsqlDatabase(client) });
+    const res = await app.request("/api/health", {}, { LOG_LEVEL: "warn" });
+    expect(res.status).toBe(200);
+  });
+});
