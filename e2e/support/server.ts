@@ -1,0 +1,6 @@
+import { fileURLToPath } from "node:url";
+
+/** The product under test: the built site and the worker under `wrangler dev`, on its own port and database. */
+export const E2E_PORT = 8791;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_STATE_DIR = fileURLToPath(new URL("../../.wrangler/e2e", import.meta.url));

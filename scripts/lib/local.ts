@@ -1,0 +1,79 @@
+/**
+ * Running the product locally: the one place that knows how to build it, prepare a local D1 and start
+ * `wrangler dev`, used by `npm start`, the end-to-end tests and the benchmarks.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Everything offline: no metrics, no request.cf download, no telemetry, no update checks. */
+export const OFFLINE_ENV: Record<string, string> = {
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  ASTRO_TELEMETRY_DISABLED: "1",
+  DO_NOT_TRACK: "1",
+  NO_UPDATE_NOTIFIER: "1",
+};
+
+export function run(command: string, args: string[], options: { env?: Record<string, string>; quiet?: boolean } = {}) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...OFFLINE_ENV, ...options.env },
+      stdio: options.quiet ? ["ignore", "pipe", "inherit"] : "inherit",
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+const persistArgs = (persistTo?: string) => (persistTo ? ["--persist-to", persistTo] : []);
+
+export async function buildSite() {
+  await run("npx", ["astro", "build", "--root", "site", "--silent"]);
+}
+
+/** Applies migrations/ to the local D1 (under `persistTo`, or wrangler's default state) and seeds the demo organization. */
+export async function prepareLocalDatabase(persistTo?: string) {
+  await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo)], {
+    env: { CI: "true" },
+  });
+  await run("npx", ["tsx", "scripts/seed-local.ts", ...(persistTo ? [persistTo] : [])]);
+}
+
+/** Starts `wrangler dev` on the given port; resolves once /api/health answers. */
+export async function startWorker(options: { port: number; persistTo?: string; vars?: Record<string, string>; quiet?: boolean }) {
+  const varArgs = Object.entries(options.vars ?? {}).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
+  const child = spawn(
+    `${ROOT}/node_modules/.bin/wrangler`,
+    ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persistArgs(options.persistTo), ...varArgs],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...OFFLINE_ENV },
+      stdio: options.quiet ? ["ignore", "ignore", "inherit"] : ["ignore", "inherit", "inherit"],
+    },
+  );
+  process.on("exit", () => stopWorker(child));
+  await waitForHealth(`http://127.0.0.1:${options.port}/api/health`, child);
+  return child;
+}
+
+export function stopWorker(child: ChildProcess) {
+  if (child.exitCode === null) child.kill("SIGTERM");
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`wrangler dev did not answer ${url} within ${timeoutMs / 1000} s`);
+}

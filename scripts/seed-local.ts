@@ -1,0 +1,18 @@
+/** Seeds the demo organization into the local D1 (argument: wrangler's --persist-to directory, if any). */
+import { getPlatformProxy } from "wrangler";
+import { createD1Database } from "../worker/src/db/client";
+import { DEMO, seedDemoOrganization } from "../worker/src/db/seed";
+import type { Bindings } from "../worker/src/env";
+import { ROOT } from "./lib/local";
+
+const persistTo = process.argv[2];
+const proxy = await getPlatformProxy<Bindings>({
+  configPath: `${ROOT}/wrangler.toml`,
+  persist: persistTo ? { path: `${persistTo}/v3` } : true,
+});
+try {
+  await seedDemoOrganization(createD1Database(proxy.env.DB));
+  console.log(`Seeded the demo organization "${DEMO.organizationName}" (widget key ${DEMO.publicWidgetKey}).`);
+} finally {
+  await proxy.dispose();
+}

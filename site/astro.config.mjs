@@ -1,0 +1,13 @@
+import react from "@astrojs/react";
+import { defineConfig } from "astro/config";
+
+export default defineConfig({
+  // Canonical links and the sitemap use this origin; a deployment builds with SITE_URL set to its own.
+  site: process.env.SITE_URL ?? "http://localhost:8787",
+  output: "static",
+  trailingSlash: "never",
+  // `contact.html` rather than `contact/index.html`: Workers static assets then serve /contact with no redirect.
+  build: { format: "file" },
+  integrations: [react()],
+  devToolbar: { enabled: false },
+});

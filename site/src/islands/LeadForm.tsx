@@ -1,0 +1,183 @@
+import {
+  LEAD_INTENTS,
+  LEAD_INTENT_LABELS,
+  type LeadCreated,
+  type LeadField,
+  type LeadInput,
+  TIMINGS,
+  validateLead,
+} from "@nikki/core";
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { postJson } from "../lib/api";
+import { useHydrated } from "../lib/use-hydrated";
+import { toast } from "../lib/toast";
+import "./lead-form.css";
+
+type Values = Required<Omit<LeadInput, "source_page">>;
+type Errors = Partial<Record<LeadField, string>>;
+
+const EMPTY: Values = { name: "", phone: "", email: "", intent: "", notes: "", desired_date_time: "" };
+
+interface Props {
+  /** Go to /thank-you?lead={id} two seconds after success (spec 000 §4); otherwise reset and call onSuccess. */
+  redirect?: boolean;
+  defaultIntent?: Values["intent"];
+  submitLabel?: string;
+  onSuccess?: () => void;
+}
+
+/** The lead form of spec 000 §4-§5: every state, the spec's messages under each field. */
+export default function LeadForm({ redirect = true, defaultIntent = "", submitLabel = "Get Started", onSuccess }: Props) {
+  const initial = { ...EMPTY, intent: defaultIntent };
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [status, setStatus] = useState<"idle" | "submitting" | "success">("idle");
+  // Until hydrated, a submit would be the browser's own GET with the fields in the URL: keep it disabled.
+  const hydrated = useHydrated();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const uid = useId();
+  const fieldId = (field: LeadField) => `${uid}-${field}`;
+
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    // Keep whatever the visitor typed before the island hydrated.
+    if (form.current) {
+      const typed = Object.fromEntries(new FormData(form.current)) as Partial<Values>;
+      setValues((current) => ({ ...current, ...typed }));
+    }
+    return () => clearTimeout(timer.current);
+  }, []);
+
+  function check(next: Values): Errors {
+    const result = validateLead(next);
+    return result.ok ? {} : result.fields;
+  }
+
+  function change(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
+    const next = { ...values, [event.target.name]: event.target.value };
+    setValues(next);
+    if (attempted) setErrors(check(next));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status !== "idle") return;
+    setAttempted(true);
+    const found = check(values);
+    setErrors(found);
+    const firstInvalid = (Object.keys(EMPTY) as LeadField[]).find((field) => found[field]);
+    if (firstInvalid) {
+      document.getElementById(fieldId(firstInvalid))?.focus();
+      return;
+    }
+    setStatus("submitting");
+    const result = await postJson<LeadCreated>("/api/leads", { ...values, source_page: window.location.pathname });
+    if (!result.ok) {
+      setStatus("idle");
+      if (result.error?.fields) setErrors(result.error.fields);
+      toast({
+        variant: "destructive",
+        title: "Submission failed",
+        description: result.error?.message ?? "Please try again later",
+      });
+      return;
+    }
+    setStatus("success");
+    toast({ title: "Thank you!", description: "We've received your information and will contact you shortly." });
+    const { id } = result.data;
+    timer.current = setTimeout(() => {
+      if (redirect && id) {
+        window.location.assign(`/thank-you?lead=${encodeURIComponent(id)}`);
+        return;
+      }
+      setValues(initial);
+      setErrors({});
+      setAttempted(false);
+      setStatus("idle");
+      onSuccess?.();
+    }, TIMINGS.leadRedirectMs);
+  }
+
+  if (status === "success") {
+    return (
+      <div className="lead-success" role="status">
+        <div className="lead-success-icon" aria-hidden="true">✓</div>
+        <h3>Success!</h3>
+        <p>Thank you for reaching out. Our team will contact you within 24 hours.</p>
+      </div>
+    );
+  }
+
+  const disabled = status === "submitting";
+  const describe = (field: LeadField) => (errors[field] ? `${fieldId(field)}-error` : undefined);
+  const error = (field: LeadField) =>
+    errors[field] ? (
+      <p className="lead-error" id={`${fieldId(field)}-error`}>
+        {errors[field]}
+      </p>
+    ) : null;
+  const common = (field: LeadField) => ({
+    id: fieldId(field),
+    name: field,
+    value: values[field as keyof Values],
+    onChange: change,
+    disabled,
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": describe(field),
+  });
+
+  return (
+    <form ref={form} className="lead-form" noValidate onSubmit={submit} aria-busy={disabled}>
+      <div className="lead-row">
+        <div className="lead-field">
+          <label htmlFor={fieldId("name")}>
+            Name <span aria-hidden="true">*</span>
+          </label>
+          <input {...common("name")} type="text" autoComplete="name" placeholder="Jane Smith" required />
+          {error("name")}
+        </div>
+        <div className="lead-field">
+          <label htmlFor={fieldId("phone")}>
+            Phone <span aria-hidden="true">*</span>
+          </label>
+          <input {...common("phone")} type="tel" autoComplete="tel" placeholder="(415) 555-2671" required />
+          {error("phone")}
+        </div>
+      </div>
+      <div className="lead-field">
+        <label htmlFor={fieldId("email")}>Email</label>
+        <input {...common("email")} type="email" autoComplete="email" placeholder="jane@business.com" />
+        {error("email")}
+      </div>
+      <div className="lead-row">
+        <div className="lead-field">
+          <label htmlFor={fieldId("intent")}>How can we help?</label>
+          <select {...common("intent")}>
+            <option value="">Choose an option</option>
+            {LEAD_INTENTS.map((intent) => (
+              <option key={intent} value={intent}>
+                {LEAD_INTENT_LABELS[intent]}
+              </option>
+            ))}
+          </select>
+          {error("intent")}
+        </div>
+        <div className="lead-field">
+          <label htmlFor={fieldId("desired_date_time")}>Preferred date and time</label>
+          <input {...common("desired_date_time")} type="datetime-local" />
+          {error("desired_date_time")}
+        </div>
+      </div>
+      <div className="lead-field">
+        <label htmlFor={fieldId("notes")}>Notes</label>
+        <textarea {...common("notes")} rows={3} placeholder="Tell us about your business and your calls" />
+        {error("notes")}
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={disabled || !hydrated}>
+        {disabled ? "Submitting..." : submitLabel}
+      </button>
+    </form>
+  );
+}

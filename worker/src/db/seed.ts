@@ -1,0 +1,78 @@
+import { AGENT_DEFAULTS, PERSONA_NAME, PRODUCT_NAME } from "@nikki/core";
+import type { Database } from "./client";
+import { agents, members, organizationSettings, organizations, phoneNumbers, users, widgetKeys } from "./schema";
+
+/** The demo organization `npm start` and the end-to-end tests run against. Fixed ids keep seeding idempotent. */
+export const DEMO = {
+  organizationId: "org_demo",
+  organizationName: `${PRODUCT_NAME} Demo`,
+  ownerUserId: "usr_demo_owner",
+  ownerEmail: "owner@demo.nikki.ai",
+  ownerName: "Demo Owner",
+  agentId: "agt_demo_nikki",
+  phoneNumberId: "num_demo_main",
+  phoneNumber: "+15005550006",
+  widgetKeyId: "wk_demo",
+  publicWidgetKey: "pk_demo_nikki_ai",
+} as const;
+
+const WEEKDAY_HOURS = { open: "09:00", close: "18:00" };
+
+export async function seedDemoOrganization(db: Database): Promise<void> {
+  await db
+    .insert(organizations)
+    .values({ id: DEMO.organizationId, name: DEMO.organizationName, slug: "nikki-demo", domain: "localhost" })
+    .onConflictDoNothing();
+  await db
+    .insert(users)
+    .values({ id: DEMO.ownerUserId, name: DEMO.ownerName, email: DEMO.ownerEmail, emailVerified: true })
+    .onConflictDoNothing();
+  await db
+    .insert(members)
+    .values({ id: "mem_demo_owner", organizationId: DEMO.organizationId, userId: DEMO.ownerUserId, role: "owner" })
+    .onConflictDoNothing();
+  await db.insert(organizationSettings).values({ organizationId: DEMO.organizationId }).onConflictDoNothing();
+  await db
+    .insert(agents)
+    .values({
+      id: DEMO.agentId,
+      organizationId: DEMO.organizationId,
+      name: PERSONA_NAME,
+      language: AGENT_DEFAULTS.language,
+      voice: AGENT_DEFAULTS.voice,
+      status: "active",
+      personaPrompt: `You are ${PERSONA_NAME}, the friendly, concise receptionist of ${PRODUCT_NAME}. You answer questions about plans, setup, billing and features, schedule callbacks and collect the caller's contact details.`,
+      knowledgeBase: `${PRODUCT_NAME} is an AI receptionist for small businesses. It answers calls 24/7 in English and Spanish, books appointments, captures leads, syncs to CRMs and sends SMS follow-ups. Plans start at $29 a month with a 14-day free trial.`,
+      businessHoursTz: AGENT_DEFAULTS.timezone,
+      hoursJson: JSON.stringify({
+        mon: [WEEKDAY_HOURS],
+        tue: [WEEKDAY_HOURS],
+        wed: [WEEKDAY_HOURS],
+        thu: [WEEKDAY_HOURS],
+        fri: [WEEKDAY_HOURS],
+        sat: [],
+        sun: [],
+      }),
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(phoneNumbers)
+    .values({
+      id: DEMO.phoneNumberId,
+      organizationId: DEMO.organizationId,
+      twilioNumber: DEMO.phoneNumber,
+      friendlyName: "Main line",
+      assignedAgentId: DEMO.agentId,
+      status: "active",
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(widgetKeys)
+    .values({
+      id: DEMO.widgetKeyId,
+      organizationId: DEMO.organizationId,
+      publicKey: DEMO.publicWidgetKey,
+      label: "Product site",
+    })
+    .onConflictDoNothing();
+}
