@@ -25,7 +25,8 @@ export function dismissToast(id: number) {
 
 export function toast(input: Omit<Toast, "id" | "variant"> & { variant?: Toast["variant"] }): number {
   const id = nextId++;
-  toasts = [...toasts, { variant: "default", ...input, id }].slice(-LIMITS.toastsVisible);
+  const next: Toast = { variant: "default", ...input, id };
+  toasts = [...toasts, next].slice(-LIMITS.toastsVisible);
   emit();
   setTimeout(() => dismissToast(id), TIMINGS.toastDurationMs);
   return id;
