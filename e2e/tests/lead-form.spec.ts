@@ -1,5 +1,6 @@
 import { LEAD_MESSAGES } from "@nikki/core";
 import { expect, test } from "@playwright/test";
+import { filledContactForm } from "../support/contact-form";
 import { queryOne } from "../support/db";
 
 interface LeadRow {
@@ -75,10 +76,7 @@ test.describe("the lead form", () => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
-    await page.goto("/contact");
-    const form = page.locator("form.lead-form");
-    await form.getByLabel("Name").fill("Grace Hopper");
-    await form.getByLabel("Phone").fill("4155552671");
+    const form = await filledContactForm(page);
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(form.getByRole("button", { name: "Submitting..." })).toBeDisabled();
     await expect(form.getByLabel("Name")).toBeDisabled();
@@ -86,11 +84,7 @@ test.describe("the lead form", () => {
   });
 
   test("a failed submission shows the failure toast and keeps every field filled", async ({ page }) => {
-    await page.route("**/api/leads", (route) => route.abort("connectionrefused"));
-    await page.goto("/contact");
-    const form = page.locator("form.lead-form");
-    await form.getByLabel("Name").fill("Grace Hopper");
-    await form.getByLabel("Phone").fill("4155552671");
+    const form = await filledContactForm(page, { offline: true });
     await form.getByLabel("Notes").fill("Call me after 5");
     await form.getByRole("button", { name: "Send Message" }).click();
 

@@ -1,5 +1,6 @@
 import { TIMINGS } from "@nikki/core";
 import { chromium, expect, test } from "@playwright/test";
+import { filledContactForm } from "../support/contact-form";
 import { E2E_PORT } from "../support/server";
 
 test.describe("pages and shared chrome", () => {
@@ -82,11 +83,7 @@ test.describe("pages and shared chrome", () => {
   });
 
   test("no more than three toasts show at once", async ({ page }) => {
-    await page.route("**/api/leads", (route) => route.abort("connectionrefused"));
-    await page.goto("/contact");
-    const form = page.locator("form.lead-form");
-    await form.getByLabel("Name").fill("Grace Hopper");
-    await form.getByLabel("Phone").fill("4155552671");
+    const form = await filledContactForm(page, { offline: true });
     for (let attempt = 0; attempt < 4; attempt++) {
       await form.getByRole("button", { name: "Send Message" }).click();
       await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();

@@ -7,10 +7,11 @@ import {
   TIMINGS,
   validateLead,
 } from "@nikki/core";
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { postJson } from "../lib/api";
 import { useHydrated } from "../lib/use-hydrated";
 import { toast } from "../lib/toast";
+import FormField, { errorId } from "./FormField";
 import "./lead-form.css";
 
 type Values = Required<Omit<LeadInput, "source_page">>;
@@ -111,13 +112,6 @@ export default function LeadForm({ redirect = true, defaultIntent = "", submitLa
   }
 
   const disabled = status === "submitting";
-  const describe = (field: LeadField) => (errors[field] ? `${fieldId(field)}-error` : undefined);
-  const error = (field: LeadField) =>
-    errors[field] ? (
-      <p className="lead-error" id={`${fieldId(field)}-error`}>
-        {errors[field]}
-      </p>
-    ) : null;
   const common = (field: LeadField) => ({
     id: fieldId(field),
     name: field,
@@ -125,35 +119,25 @@ export default function LeadForm({ redirect = true, defaultIntent = "", submitLa
     onChange: change,
     disabled,
     "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": describe(field),
+    "aria-describedby": errors[field] ? errorId(fieldId(field)) : undefined,
   });
+  const field = (name: LeadField, label: string, control: ReactNode, required = false) => (
+    <FormField id={fieldId(name)} label={label} required={required} error={errors[name]}>
+      {control}
+    </FormField>
+  );
 
   return (
     <form ref={form} className="lead-form" noValidate onSubmit={submit} aria-busy={disabled}>
       <div className="lead-row">
-        <div className="lead-field">
-          <label htmlFor={fieldId("name")}>
-            Name <span aria-hidden="true">*</span>
-          </label>
-          <input {...common("name")} type="text" autoComplete="name" placeholder="Jane Smith" required />
-          {error("name")}
-        </div>
-        <div className="lead-field">
-          <label htmlFor={fieldId("phone")}>
-            Phone <span aria-hidden="true">*</span>
-          </label>
-          <input {...common("phone")} type="tel" autoComplete="tel" placeholder="(415) 555-2671" required />
-          {error("phone")}
-        </div>
+        {field("name", "Name", <input {...common("name")} type="text" autoComplete="name" placeholder="Jane Smith" required />, true)}
+        {field("phone", "Phone", <input {...common("phone")} type="tel" autoComplete="tel" placeholder="(415) 555-2671" required />, true)}
       </div>
-      <div className="lead-field">
-        <label htmlFor={fieldId("email")}>Email</label>
-        <input {...common("email")} type="email" autoComplete="email" placeholder="jane@business.com" />
-        {error("email")}
-      </div>
+      {field("email", "Email", <input {...common("email")} type="email" autoComplete="email" placeholder="jane@business.com" />)}
       <div className="lead-row">
-        <div className="lead-field">
-          <label htmlFor={fieldId("intent")}>How can we help?</label>
+        {field(
+          "intent",
+          "How can we help?",
           <select {...common("intent")}>
             <option value="">Choose an option</option>
             {LEAD_INTENTS.map((intent) => (
@@ -161,20 +145,11 @@ export default function LeadForm({ redirect = true, defaultIntent = "", submitLa
                 {LEAD_INTENT_LABELS[intent]}
               </option>
             ))}
-          </select>
-          {error("intent")}
-        </div>
-        <div className="lead-field">
-          <label htmlFor={fieldId("desired_date_time")}>Preferred date and time</label>
-          <input {...common("desired_date_time")} type="datetime-local" />
-          {error("desired_date_time")}
-        </div>
+          </select>,
+        )}
+        {field("desired_date_time", "Preferred date and time", <input {...common("desired_date_time")} type="datetime-local" />)}
       </div>
-      <div className="lead-field">
-        <label htmlFor={fieldId("notes")}>Notes</label>
-        <textarea {...common("notes")} rows={3} placeholder="Tell us about your business and your calls" />
-        {error("notes")}
-      </div>
+      {field("notes", "Notes", <textarea {...common("notes")} rows={3} placeholder="Tell us about your business and your calls" />)}
       <button type="submit" className="btn btn-primary btn-block" disabled={disabled || !hydrated}>
         {disabled ? "Submitting..." : submitLabel}
       </button>

@@ -22,14 +22,7 @@ export const PRIMARY: NavLink[] = [
   { href: "/security", label: "Security" },
 ];
 
-export const QUICK_LINKS: NavLink[] = [
-  { href: "/pricing", label: "Pricing" },
-  { href: "/demos", label: "Demos" },
-  { href: "/contact", label: "Contact" },
-  { href: "/security", label: "Security" },
-  { href: "/blog", label: "Blog" },
-  { href: "/health", label: "System Health" },
-];
+export const QUICK_LINKS: NavLink[] = [...PRIMARY, ...RESOURCES];
 
 /** Spec 000 §2: the legal pages and the social icons all lead to /contact. */
 export const LEGAL: NavLink[] = [
