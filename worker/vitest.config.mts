@@ -11,7 +11,8 @@ export default defineConfig(async () => ({
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
-          LOG_LEVEL: "warn",
+          LOG_LEVEL: "error",
+          AUTH_SECRET: "test-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
         },
       },
     }),

@@ -26,6 +26,10 @@ export const LIMITS = {
   toastsVisible: 3,
   requestBodyBytes: 64 * 1024,
   audioSampleRateHz: 24_000,
+  signInPerIpHour: 20,
+  signInPerEmailHour: 10,
+  invitationDays: 7,
+  auditListLimit: 100,
 } as const;
 
 /** Organization settings defaults and ranges (spec 001 §9). */

@@ -19,6 +19,12 @@ export const API_ERRORS = {
   unauthorized: { status: 401, message: "Please sign in to continue." },
   forbidden: { status: 403, message: "You don't have permission to do that." },
   not_found: { status: 404, message: "Not found." },
+  conflict: { status: 409, message: "That conflicts with what is already there." },
+  no_organization: {
+    status: 403,
+    message: "You don't belong to an organization yet. Please contact your administrator.",
+  },
+  auth_unavailable: { status: 503, message: "Sign-in is not configured on this server: AUTH_SECRET is not set." },
   method_not_allowed: { status: 405, message: "This method is not allowed here." },
   rate_limited: { status: 429, message: "Too many requests. Please wait a moment and try again." },
   database_unavailable: { status: 503, message: "The database is not reachable right now." },

@@ -1,3 +1,4 @@
+export * from "./account";
 export * from "./constants";
 export * from "./errors";
 export * from "./lead";

@@ -1,15 +1,21 @@
-import { LIMITS } from "@nikki/core";
+import { LIMITS, safeRedirectPath } from "@nikki/core";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { loadCaller } from "./auth/context";
 import { readConfig } from "./env";
 import type { AppEnv } from "./http/app-env";
 import { ApiError } from "./http/api-error";
+import { csrf } from "./middleware/csrf";
 import { notFound, onError } from "./middleware/errors";
 import { requestLog } from "./middleware/request-log";
+import { accountRoutes } from "./routes/account";
+import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
+import { publicInvitationRoutes } from "./routes/invitations";
 import { leadRoutes } from "./routes/leads";
+import { orgRoutes } from "./routes/org";
 import { telemetryRoutes } from "./routes/telemetry";
 import type { Services } from "./services";
 
@@ -40,16 +46,32 @@ export function createApp(services: Services) {
   );
   app.use(async (c, next) => {
     c.set("db", services.database(c.env, c.var.config));
+    c.set("mailer", services.mailer(c.var.config, c.var.log));
     await next();
   });
+  app.use("/api/*", csrf());
 
   app.route("/api", healthRoutes);
   app.route("/api/leads", leadRoutes);
   app.route("/api/telemetry", telemetryRoutes);
+  app.route("/api/auth", authRoutes);
+  app.route("/api/account", accountRoutes);
+  app.route("/api/invitations", publicInvitationRoutes);
+  app.route("/api/org", orgRoutes);
 
-  // /dashboard/* reaches the worker first (wrangler.toml run_worker_first) so later guards can run;
-  // the page itself is a static asset.
-  app.get("/dashboard/*", (c) => c.env.ASSETS.fetch(c.req.raw));
+  // The dashboard is static pages; the worker decides first whether the visitor may see them (wrangler.toml
+  // run_worker_first), sending a signed-out visitor to sign in and back.
+  app.on("GET", ["/dashboard", "/dashboard/*"], async (c) => {
+    const caller = await loadCaller(c).catch(() => null);
+    if (!caller) {
+      const url = new URL(c.req.url);
+      return c.redirect(`/login?redirect=${encodeURIComponent(safeRedirectPath(url.pathname + url.search))}`, 302);
+    }
+    const response = await c.env.ASSETS.fetch(c.req.raw);
+    const headers = new Headers(response.headers);
+    headers.set("cache-control", "private, no-store");
+    return new Response(response.body, { status: response.status, headers });
+  });
 
   app.onError(onError);
   app.notFound(notFound);

@@ -1,13 +1,22 @@
 import * as z from "zod";
+import type { RateLimiter } from "./durable/rate-limiter";
 
 /** The bindings wrangler.toml and `.dev.vars` give the worker. */
 export interface Bindings {
   DB: D1Database;
   ASSETS: Fetcher;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   PUBLIC_BASE_URL?: string;
   LOG_LEVEL?: string;
   LIBSQL_URL?: string;
   LIBSQL_AUTH_TOKEN?: string;
+  AUTH_SECRET?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GOOGLE_DISCOVERY_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+  MAIL_API_BASE?: string;
 }
 
 const configSchema = z.object({
@@ -15,6 +24,13 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   LIBSQL_URL: z.url().optional(),
   LIBSQL_AUTH_TOKEN: z.string().optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
+  MAIL_API_KEY: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default("Nikki AI <no-reply@nikki.ai>"),
+  MAIL_API_BASE: z.url().default("https://api.resend.com"),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -28,7 +44,8 @@ const parsed = new WeakMap<object, Config>();
 export function readConfig(bindings: Partial<Bindings>): Config {
   const cached = parsed.get(bindings);
   if (cached) return cached;
-  const result = configSchema.safeParse(bindings);
+  const present = Object.fromEntries(Object.entries(bindings).filter(([, value]) => value !== ""));
+  const result = configSchema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid worker configuration: ${problems.join("; ")}`);

@@ -2,15 +2,18 @@ import { createClient } from "@libsql/client/web";
 import type { Client } from "@libsql/client";
 import { type Database, createD1Database, createLibsqlDatabase } from "./db/client";
 import type { Bindings, Config } from "./env";
+import type { Logger } from "./http/logger";
+import { type Mailer, httpMailer, logMailer } from "./services/mail";
 
 /** Everything the app reaches outside itself, injected through `createApp(services)`. */
 export interface Services {
   database(bindings: Bindings, config: Config): Database;
+  mailer(config: Config, log: Logger): Mailer;
 }
 
 const libsqlClients = new Map<string, Client>();
 
-/** The live services: D1 by default, Turso/libSQL when LIBSQL_URL is set. */
+/** The live services: D1 by default, Turso/libSQL when LIBSQL_URL is set; mail through the API when keyed. */
 export const liveServices: Services = {
   database(bindings, config) {
     if (!config.LIBSQL_URL) return createD1Database(bindings.DB);
@@ -20,5 +23,10 @@ export const liveServices: Services = {
       libsqlClients.set(config.LIBSQL_URL, client);
     }
     return createLibsqlDatabase(client);
+  },
+  mailer(config, log) {
+    return config.MAIL_API_KEY
+      ? httpMailer({ apiKey: config.MAIL_API_KEY, from: config.MAIL_FROM, baseUrl: config.MAIL_API_BASE, log })
+      : logMailer(log);
   },
 };

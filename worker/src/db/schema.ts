@@ -91,6 +91,9 @@ export const twoFactors = sqliteTable(
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
     userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    verified: integer("verified", { mode: "boolean" }).notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
   },
   (t) => [index("two_factors_user_idx").on(t.userId)],
 );

@@ -1,6 +1,9 @@
 import type { RequestIdVariables } from "hono/request-id";
+import type { Auth } from "../auth/auth";
+import type { Caller } from "../auth/context";
 import type { Database } from "../db/client";
 import type { Bindings, Config } from "../env";
+import type { Mailer } from "../services/mail";
 import type { Logger } from "./logger";
 
 /** What every handler finds on its context. */
@@ -10,5 +13,10 @@ export interface AppEnv {
     config: Config;
     log: Logger;
     db: Database;
+    mailer: Mailer;
+    /** Built on first use by getAuth(). */
+    auth?: Auth;
+    /** Loaded on first use by loadCaller(); null when signed out. */
+    caller?: Caller | null;
   };
 }

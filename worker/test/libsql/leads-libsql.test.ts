@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { createLibsqlDatabase } from "../../src/db/client";
 import { leads } from "../../src/db/schema";
+import { liveServices } from "../../src/services";
 
 const migrationsFolder = fileURLToPath(new URL("../../../migrations", import.meta.url));
 let dir: string;
@@ -35,7 +36,7 @@ describe("the libSQL path (LIBSQL_URL)", () => {
 
   it("stores a lead through the same app and schema", async () => {
     const db = createLibsqlDatabase(client);
-    const app = createApp({ database: () => db });
+    const app = createApp({ ...liveServices, database: () => db });
     const res = await app.request(
       "/api/leads",
       {
@@ -53,7 +54,7 @@ describe("the libSQL path (LIBSQL_URL)", () => {
   });
 
   it("answers the health check with a database round trip", async () => {
-    const app = createApp({ database: () => createLibsqlDatabase(client) });
+    const app = createApp({ ...liveServices, database: () => createLibsqlDatabase(client) });
     const res = await app.request("/api/health", {}, { LOG_LEVEL: "warn" });
     expect(res.status).toBe(200);
   });

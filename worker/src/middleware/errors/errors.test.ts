@@ -2,10 +2,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { createD1Database } from "../../db/client";
+import { liveServices } from "../../services";
 
 describe("onError", () => {
   it("answers an unexpected failure with 500 internal_error and no stack or message leaked", async () => {
-    const app = createApp({ database: () => createD1Database(env.DB) });
+    const app = createApp({ ...liveServices, database: () => createD1Database(env.DB) });
     app.get("/api/explode", () => {
       throw new Error("secret database password in a stack trace");
     });
@@ -21,6 +22,7 @@ describe("onError", () => {
 
   it("answers 503 database_unavailable when the database cannot be reached", async () => {
     const app = createApp({
+      ...liveServices,
       database: () => {
         const broken = createD1Database(env.DB);
         return new Proxy(broken, {

@@ -1,0 +1,100 @@
+import * as z from "zod/mini";
+import { firstIssuePerField } from "./validation";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const ACCOUNT_MESSAGES = {
+  firstName: "Please enter your first name",
+  lastName: "Please enter your last name",
+  email: "Please enter a valid email address",
+  company: "Please enter your company name",
+  passwordMin: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordMax: `Password must be at most ${PASSWORD_MAX} characters`,
+  passwordRequired: "Please enter your password",
+  emailTaken: "An account with this email already exists. Sign in instead.",
+  invalidCredentials: "Invalid email or password",
+  tooManySignIns: "Too many sign-in attempts. Please wait a while and try again.",
+  noOrganization: "You don't belong to an organization yet. Please contact your administrator.",
+  inviteEmailRequired: "Please enter an email address.",
+  inviteRole: "Please choose a role: admin or viewer.",
+  organizationName: "Organization name must be between 2 and 100 characters",
+  domain: "Please enter a valid domain, like example.com",
+  ownerFixed: "The owner's role cannot be changed and the owner cannot be removed.",
+  codeFormat: "Enter the 6-digit code from your authenticator app",
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+const email = () =>
+  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(255, ACCOUNT_MESSAGES.email), z.regex(EMAIL, ACCOUNT_MESSAGES.email));
+const requiredText = (message: string, max = 100) =>
+  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
+
+export const signupSchema = z
+  .object({
+    firstName: requiredText(ACCOUNT_MESSAGES.firstName),
+    lastName: requiredText(ACCOUNT_MESSAGES.lastName),
+    email: email(),
+    company: z.optional(z.string().check(z.trim(), z.maxLength(100, ACCOUNT_MESSAGES.company))),
+    password: z.string().check(
+      z.minLength(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordMin),
+      z.maxLength(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMax),
+    ),
+    /** Signing up from an invitation joins that organization instead of creating one. */
+    invitationId: z.optional(z.string().check(z.maxLength(64))),
+  })
+  .check(
+    z.refine((value) => Boolean(value.invitationId) || Boolean(value.company), {
+      message: ACCOUNT_MESSAGES.company,
+      path: ["company"],
+    }),
+  );
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const ASSIGNABLE_ROLES = ["admin", "viewer"] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+export const invitationSchema = z.object({
+  email: z.string().check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, ACCOUNT_MESSAGES.inviteEmailRequired),
+    z.regex(EMAIL, ACCOUNT_MESSAGES.email),
+    z.maxLength(255, ACCOUNT_MESSAGES.email),
+  ),
+  role: z.enum(ASSIGNABLE_ROLES, ACCOUNT_MESSAGES.inviteRole),
+});
+export type InvitationInput = z.input<typeof invitationSchema>;
+
+export const roleChangeSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES, ACCOUNT_MESSAGES.inviteRole) });
+
+export const organizationUpdateSchema = z.object({
+  name: z.optional(
+    z.string().check(z.trim(), z.minLength(2, ACCOUNT_MESSAGES.organizationName), z.maxLength(100, ACCOUNT_MESSAGES.organizationName)),
+  ),
+  domain: z.optional(
+    z.nullable(
+      z.string().check(
+        z.trim(),
+        z.toLowerCase(),
+        z.refine((value: string) => value === "" || DOMAIN.test(value), ACCOUNT_MESSAGES.domain),
+      ),
+    ),
+  ),
+});
+
+export type Parsed<T> = { ok: true; data: T } | { ok: false; fields: Record<string, string> };
+
+/** Parses with a zod/mini schema and answers the first message of each failing field. */
+export function parseFields<S extends z.ZodMiniType>(schema: S, input: unknown): Parsed<z.output<S>> {
+  const result = z.safeParse(schema, input);
+  return result.success ? { ok: true, data: result.data } : { ok: false, fields: firstIssuePerField(result.error.issues) };
+}
+
+/** Where to go after signing in: a path on this site only (never `//host` or an absolute URL). */
+export function safeRedirectPath(value: string | null | undefined, fallback = "/dashboard"): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  return value;
+}

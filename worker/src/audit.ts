@@ -1,0 +1,49 @@
+import type { Context } from "hono";
+import { auditLog } from "./db/schema";
+import type { AppEnv } from "./http/app-env";
+
+export type AuditAction =
+  | "account_created"
+  | "sign_in"
+  | "sign_in_failed"
+  | "invitation_created"
+  | "invitation_canceled"
+  | "invitation_accepted"
+  | "member_role_changed"
+  | "member_removed"
+  | "organization_updated"
+  | "organization_deleted"
+  | "settings_updated"
+  | "two_factor_enabled"
+  | "two_factor_disabled";
+
+export function clientIp(c: Context<AppEnv>): string | null {
+  return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? null;
+}
+
+/** Records who did what, when, from which IP. Never fails the request it describes. */
+export async function audit(
+  c: Context<AppEnv>,
+  entry: {
+    action: AuditAction;
+    organizationId: string | null;
+    actorUserId?: string | null;
+    actorEmail?: string | null;
+    target?: string | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  try {
+    await c.var.db.insert(auditLog).values({
+      organizationId: entry.organizationId,
+      actorUserId: entry.actorUserId ?? null,
+      actorEmail: entry.actorEmail ?? null,
+      action: entry.action,
+      target: entry.target ?? null,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+      ip: clientIp(c),
+    });
+  } catch (error) {
+    c.var.log.error("audit_write_failed", { action: entry.action, error: String(error) });
+  }
+}

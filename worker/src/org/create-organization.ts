@@ -1,0 +1,32 @@
+import type { Database } from "../db/client";
+import { members, organizationSettings, organizations, widgetKeys } from "../db/schema";
+
+const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+export function randomToken(length: number): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return Array.from(bytes, (byte) => ALPHABET[byte % ALPHABET.length]).join("");
+}
+
+export function slugify(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return `${base || "org"}-${randomToken(6)}`;
+}
+
+/** A new business: the organization, its owner, settings with the spec's defaults, and a public widget key. */
+export async function createOrganizationWithOwner(db: Database, input: { name: string; ownerUserId: string }) {
+  const [organization] = await db
+    .insert(organizations)
+    .values({ name: input.name, slug: slugify(input.name) })
+    .returning({ id: organizations.id, name: organizations.name });
+  if (!organization) throw new Error("organization insert returned nothing");
+  await db.insert(members).values({ organizationId: organization.id, userId: input.ownerUserId, role: "owner" });
+  await db.insert(organizationSettings).values({ organizationId: organization.id });
+  await db.insert(widgetKeys).values({ organizationId: organization.id, publicKey: `pk_${randomToken(24)}`, label: "Default" });
+  return organization;
+}

@@ -1,0 +1,118 @@
+import { ACCOUNT_MESSAGES, LIMITS } from "@nikki/core";
+import { createOTP } from "@better-auth/utils/otp";
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { PASSWORD, call, cookieFrom, signUp, uniqueEmail } from "../../../test/accounts";
+import { BASE } from "../../../test/post-json";
+import { createApp } from "../../app";
+import { liveServices } from "../../services";
+import type { MailMessage } from "../../services/mail";
+
+function signIn(email: string, password: string, ip = "198.51.100.1") {
+  return call("/api/auth/sign-in/email", { body: { email, password }, headers: { "cf-connecting-ip": ip } });
+}
+
+function base32ToBytes(input: string): Uint8Array {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of input.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  return Uint8Array.from(bits.match(/.{8}/g) ?? [], (byte) => Number.parseInt(byte, 2));
+}
+
+describe("sign-in", () => {
+  it("answers wrong credentials in the envelope", async () => {
+    const user = await signUp();
+    const response = await signIn(user.email, "not the password");
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(ACCOUNT_MESSAGES.invalidCredentials);
+  });
+
+  it(`is limited to ${LIMITS.signInPerEmailHour} attempts per e-mail per hour`, async () => {
+    const user = await signUp();
+    for (let attempt = 1; attempt <= LIMITS.signInPerEmailHour; attempt++) {
+      expect((await signIn(user.email, "wrong-password", `198.51.100.${attempt + 10}`)).status).toBe(401);
+    }
+    const limited = await signIn(user.email, PASSWORD, "198.51.100.99");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(((await limited.json()) as { error: { message: string } }).error.message).toBe(ACCOUNT_MESSAGES.tooManySignIns);
+  });
+
+  it(`is limited to ${LIMITS.signInPerIpHour} attempts per IP per hour`, async () => {
+    for (let attempt = 1; attempt <= LIMITS.signInPerIpHour; attempt++) {
+      expect((await signIn(uniqueEmail("nobody"), "whatever-pass", "192.0.2.44")).status).toBe(401);
+    }
+    expect((await signIn(uniqueEmail("nobody"), "whatever-pass", "192.0.2.44")).status).toBe(429);
+    expect((await signIn(uniqueEmail("nobody"), "whatever-pass", "192.0.2.45")).status).toBe(401);
+  });
+
+  it("signing out ends the session for good", async () => {
+    const user = await signUp();
+    const out = await call("/api/auth/sign-out", { cookie: user.cookie, body: {} });
+    expect(out.status).toBe(200);
+    expect((await call("/api/account/me", { cookie: user.cookie })).status).toBe(401);
+  });
+});
+
+describe("password reset", () => {
+  it("mails a reset link; the new password signs in and every old session ends", async () => {
+    const sent: MailMessage[] = [];
+    const app = createApp({ ...liveServices, mailer: () => ({ delivers: true, send: async (message) => void sent.push(message) }) });
+    const user = await signUp();
+    const request = (path: string, body: unknown) =>
+      app.request(`${BASE}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: BASE }, body: JSON.stringify(body) }, env);
+
+    expect((await request("/api/auth/request-password-reset", { email: user.email, redirectTo: "/reset-password" })).status).toBe(200);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe(user.email);
+    const link = new URL(sent[0]!.text.match(/https?:\/\/\S+/)![0]);
+    const reset = await app.request(link.href, { redirect: "manual" }, env);
+    const token = new URL(reset.headers.get("location")!, BASE).searchParams.get("token");
+    expect(token).toBeTruthy();
+
+    const tooShort = await request("/api/auth/reset-password", { newPassword: "short", token });
+    expect(tooShort.status).toBe(400);
+    expect((await request("/api/auth/reset-password", { newPassword: "a brand new password", token })).status).toBe(200);
+    expect((await call("/api/account/me", { cookie: user.cookie })).status).toBe(401);
+    expect((await signIn(user.email, PASSWORD, "198.51.100.200")).status).toBe(401);
+    expect((await signIn(user.email, "a brand new password", "198.51.100.201")).status).toBe(200);
+  });
+});
+
+describe("two-factor (TOTP)", () => {
+  it("enrols with a code from the authenticator, then sign-in asks for the code", async () => {
+    const user = await signUp();
+    const enabled = await call("/api/auth/two-factor/enable", { cookie: user.cookie, body: { password: PASSWORD } });
+    expect(enabled.status).toBe(200);
+    const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
+    expect(backupCodes.length).toBeGreaterThan(0);
+    const otp = createOTP(base32ToBytes(new URL(totpURI).searchParams.get("secret")!));
+    const verified = await call("/api/auth/two-factor/verify-totp", { cookie: user.cookie, body: { code: await otp.totp() } });
+    expect(verified.status).toBe(200);
+    expect(await env.DB.prepare("select two_factor_enabled from users where id = ?").bind(user.userId).first("two_factor_enabled")).toBe(1);
+
+    const first = await signIn(user.email, PASSWORD, "198.51.100.77");
+    expect(await first.json()).toMatchObject({ twoFactorRedirect: true });
+    expect((await call("/api/account/me", { cookie: cookieFrom(first) })).status).toBe(401);
+    const wrong = await call("/api/auth/two-factor/verify-totp", { cookie: cookieFrom(first), body: { code: "000000" } });
+    expect(wrong.status).toBe(401);
+    const second = await call("/api/auth/two-factor/verify-totp", { cookie: cookieFrom(first), body: { code: await otp.totp() } });
+    expect(second.status).toBe(200);
+    expect((await call("/api/account/me", { cookie: cookieFrom(second) })).status).toBe(200);
+  });
+});
+
+describe("the dashboard guard", () => {
+  it("sends a signed-out visitor to /login with the page to come back to", async () => {
+    const response = await call("/dashboard/settings?tab=team");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login?redirect=%2Fdashboard%2Fsettings%3Ftab%3Dteam");
+  });
+
+  it("serves the page to a signed-in member, never cached", async () => {
+    const user = await signUp();
+    const response = await call("/dashboard", { cookie: user.cookie });
+    expect(response.status).not.toBe(302);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+});

@@ -1,0 +1,25 @@
+import { LIMITS } from "@nikki/core";
+import { desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { auditLog } from "../../db/schema";
+import type { AppEnv } from "../../http/app-env";
+import { access, orgCaller } from "../../middleware/access";
+
+/** `GET /api/org/audit` (owner, admin): the newest entries of the organization's audit log. */
+export const auditRoutes = new Hono<AppEnv>().get("/", access("admin"), async (c) => {
+  const rows = await c.var.db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      actor_email: auditLog.actorEmail,
+      target: auditLog.target,
+      details: auditLog.details,
+      ip: auditLog.ip,
+      created_at: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(eq(auditLog.organizationId, orgCaller(c).organizationId))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(LIMITS.auditListLimit);
+  return c.json({ entries: rows.map((row) => ({ ...row, details: row.details ? (JSON.parse(row.details) as unknown) : null })) });
+});

@@ -1,0 +1,71 @@
+import { ACCOUNT_MESSAGES, parseFields, roleChangeSchema } from "@nikki/core";
+import { and, asc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { audit } from "../../audit";
+import { members, users } from "../../db/schema";
+import type { AppEnv } from "../../http/app-env";
+import { ApiError } from "../../http/api-error";
+import { readJsonBody } from "../../http/json-body";
+import { access, orgCaller } from "../../middleware/access";
+
+/** A member of the caller's organization, or 404 (another organization's member id is not found here). */
+async function findMember(c: Parameters<typeof orgCaller>[0], id: string) {
+  const [member] = await c.var.db
+    .select({ id: members.id, userId: members.userId, role: members.role, email: users.email })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.id, id), eq(members.organizationId, orgCaller(c).organizationId)));
+  if (!member) throw new ApiError("not_found", { message: "That member was not found in your organization." });
+  return member;
+}
+
+/** `/api/org/members` (spec 001 §3, §6): list (viewer), change role and remove (admin); the owner is fixed. */
+export const memberRoutes = new Hono<AppEnv>()
+  .get("/", access("viewer"), async (c) => {
+    const rows = await c.var.db
+      .select({
+        id: members.id,
+        user_id: members.userId,
+        role: members.role,
+        email: users.email,
+        full_name: users.name,
+        joined_at: members.createdAt,
+      })
+      .from(members)
+      .innerJoin(users, eq(users.id, members.userId))
+      .where(eq(members.organizationId, orgCaller(c).organizationId))
+      .orderBy(asc(members.createdAt));
+    return c.json({ members: rows });
+  })
+  .patch("/:id", access("admin"), async (c) => {
+    const caller = orgCaller(c);
+    const parsed = parseFields(roleChangeSchema, await readJsonBody(c));
+    if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
+    const member = await findMember(c, c.req.param("id"));
+    if (member.role === "owner") throw new ApiError("forbidden", { message: ACCOUNT_MESSAGES.ownerFixed });
+    await c.var.db.update(members).set({ role: parsed.data.role }).where(eq(members.id, member.id));
+    await audit(c, {
+      action: "member_role_changed",
+      organizationId: caller.organizationId,
+      actorUserId: caller.userId,
+      actorEmail: caller.email,
+      target: member.email,
+      details: { from: member.role, to: parsed.data.role },
+    });
+    return c.json({ member: { id: member.id, role: parsed.data.role } });
+  })
+  .delete("/:id", access("admin"), async (c) => {
+    const caller = orgCaller(c);
+    const member = await findMember(c, c.req.param("id"));
+    if (member.role === "owner") throw new ApiError("forbidden", { message: ACCOUNT_MESSAGES.ownerFixed });
+    await c.var.db.delete(members).where(eq(members.id, member.id));
+    await audit(c, {
+      action: "member_removed",
+      organizationId: caller.organizationId,
+      actorUserId: caller.userId,
+      actorEmail: caller.email,
+      target: member.email,
+      details: { role: member.role },
+    });
+    return c.body(null, 204);
+  });

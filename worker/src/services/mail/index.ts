@@ -1,0 +1,42 @@
+import type { Logger } from "../../http/logger";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Transactional e-mail. Live: an HTTP e-mail API when MAIL_API_KEY is set; otherwise written to the log. */
+export interface Mailer {
+  /** Whether messages really leave the system (the UI says "e-mailed" only then). */
+  readonly delivers: boolean;
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Local runs: the message, links included, goes to the worker's log for the developer to follow. */
+export function logMailer(log: Logger): Mailer {
+  return {
+    delivers: false,
+    async send(message) {
+      log.info("mail_not_sent_no_provider", { to: message.to, subject: message.subject, text: message.text });
+    },
+  };
+}
+
+/** A Resend-compatible e-mail API (`POST {base}/emails`, bearer key). */
+export function httpMailer(options: { apiKey: string; from: string; baseUrl: string; log: Logger }): Mailer {
+  return {
+    delivers: true,
+    async send(message) {
+      const response = await fetch(`${options.baseUrl}/emails`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${options.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ from: options.from, to: [message.to], subject: message.subject, text: message.text }),
+      });
+      if (!response.ok) {
+        options.log.error("mail_send_failed", { to: message.to, status: response.status });
+        throw new Error(`The e-mail provider answered ${response.status}`);
+      }
+    },
+  };
+}

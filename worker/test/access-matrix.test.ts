@@ -1,0 +1,141 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../src/app";
+import { liveServices } from "../src/services";
+import { type SignedUp, call, inviteAndJoin, signUp, uniqueEmail } from "./accounts";
+
+/**
+ * Every /api route × {anonymous, viewer, admin, owner, member of another organization} → the status it must
+ * answer. A route the app serves without a row here fails the first test: add its row when you add a route.
+ */
+type Caller = "anonymous" | "viewer" | "admin" | "owner" | "other";
+const CALLERS: Caller[] = ["anonymous", "viewer", "admin", "other", "owner"];
+
+interface World {
+  owner: SignedUp;
+  admin: SignedUp;
+  viewer: SignedUp;
+  other: SignedUp;
+  targetMemberId: string;
+}
+
+interface Row {
+  route: string;
+  /** Builds the request for one cell; may create what the cell acts on (a fresh member, an invitation). */
+  request: (world: World) => Promise<{ path: string; body?: unknown }>;
+  expect: Record<Caller, number>;
+}
+
+const same = (status: number): Record<Caller, number> => ({ anonymous: status, viewer: status, admin: status, owner: status, other: status });
+const path = (p: string) => async () => ({ path: p });
+
+async function freshInvitation(world: World) {
+  const response = await call("/api/org/invitations", {
+    cookie: world.owner.cookie,
+    body: { email: uniqueEmail("pending"), role: "viewer" },
+  });
+  return ((await response.json()) as { invitation: { id: string } }).invitation.id;
+}
+
+const MATRIX: Row[] = [
+  { route: "GET /api/health", request: path("/api/health"), expect: same(200) },
+  { route: "GET /api/ping", request: path("/api/ping"), expect: same(200) },
+  {
+    route: "POST /api/leads",
+    request: async () => ({ path: "/api/leads", body: { name: "Matrix Lead", phone: "4155552671" } }),
+    expect: same(201),
+  },
+  {
+    route: "POST /api/telemetry/not-found",
+    request: async () => ({ path: "/api/telemetry/not-found", body: { path: "/nowhere" } }),
+    expect: same(204),
+  },
+  {
+    route: "POST /api/account/signup",
+    request: async () => ({
+      path: "/api/account/signup",
+      body: { firstName: "M", lastName: "X", email: uniqueEmail("matrix"), company: "Matrix Co", password: "matrix-password" },
+    }),
+    expect: same(201),
+  },
+  { route: "GET /api/account/me", request: path("/api/account/me"), expect: { ...same(200), anonymous: 401 } },
+  {
+    route: "GET /api/invitations/:id",
+    request: async (world) => ({ path: `/api/invitations/${await freshInvitation(world)}` }),
+    expect: same(200),
+  },
+  {
+    route: "POST /api/invitations/:id/accept",
+    request: async (world) => ({ path: `/api/invitations/${await freshInvitation(world)}/accept`, body: {} }),
+    expect: { ...same(403), anonymous: 401 },
+  },
+  { route: "GET /api/org", request: path("/api/org"), expect: { ...same(200), anonymous: 401 } },
+  {
+    route: "PATCH /api/org",
+    request: async () => ({ path: "/api/org", body: { domain: "example.com" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
+  },
+  { route: "GET /api/org/members", request: path("/api/org/members"), expect: { ...same(200), anonymous: 401 } },
+  {
+    route: "PATCH /api/org/members/:id",
+    request: async (world) => ({ path: `/api/org/members/${world.targetMemberId}`, body: { role: "viewer" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
+  },
+  {
+    route: "DELETE /api/org/members/:id",
+    request: async (world) => ({ path: `/api/org/members/${(await inviteAndJoin(world.owner, "viewer")).memberId}` }),
+    expect: { anonymous: 401, viewer: 403, admin: 204, owner: 204, other: 404 },
+  },
+  { route: "GET /api/org/invitations", request: path("/api/org/invitations"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
+  {
+    route: "POST /api/org/invitations",
+    request: async () => ({ path: "/api/org/invitations", body: { email: uniqueEmail("invitee"), role: "viewer" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 201, owner: 201, other: 201 },
+  },
+  {
+    route: "DELETE /api/org/invitations/:id",
+    request: async (world) => ({ path: `/api/org/invitations/${await freshInvitation(world)}` }),
+    expect: { anonymous: 401, viewer: 403, admin: 204, owner: 204, other: 404 },
+  },
+  { route: "GET /api/org/audit", request: path("/api/org/audit"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
+  // Last: the owner's cell deletes the organization the rows above act on.
+  { route: "DELETE /api/org", request: path("/api/org"), expect: { anonymous: 401, viewer: 403, admin: 403, other: 204, owner: 204 } },
+];
+
+/** Routes outside the matrix: better-auth's own endpoints (covered by the auth tests) and pages. */
+const OUTSIDE = (route: string) => route.includes(" /api/auth/") || !route.includes(" /api/");
+
+let world: World;
+
+beforeAll(async () => {
+  const owner = await signUp({ company: "Matrix Org A" });
+  const admin = await inviteAndJoin(owner, "admin");
+  const viewer = await inviteAndJoin(owner, "viewer");
+  const target = await inviteAndJoin(owner, "viewer");
+  const other = await signUp({ company: "Matrix Org B" });
+  world = { owner, admin, viewer, other, targetMemberId: target.memberId };
+});
+
+describe("the role × route matrix", () => {
+  it("has a row for every /api route the app serves", () => {
+    const served = [...new Set(createApp(liveServices).routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`))];
+    expect(served.filter((route) => !OUTSIDE(route)).sort()).toEqual(MATRIX.map((row) => row.route).sort());
+  });
+
+  for (const row of MATRIX) {
+    it(`${row.route}: ${CALLERS.map((caller) => `${caller} ${row.expect[caller]}`).join(", ")}`, async () => {
+      const method = row.route.split(" ")[0]!;
+      const answered: Record<string, number> = {};
+      for (const caller of CALLERS) {
+        const { path: target, body } = await row.request(world);
+        const cookie = caller === "anonymous" ? undefined : world[caller].cookie;
+        const response = await call(target, { method, body, cookie });
+        answered[caller] = response.status;
+        if (caller === "other" && response.status === 200 && method === "GET" && target === "/api/org/members") {
+          const { members } = (await response.json()) as { members: { user_id: string }[] };
+          expect(members.map((m) => m.user_id)).toEqual([world.other.userId]);
+        }
+      }
+      expect(answered).toEqual(Object.fromEntries(CALLERS.map((caller) => [caller, row.expect[caller]])));
+    });
+  }
+});

@@ -1,0 +1,72 @@
+import { SELF } from "cloudflare:test";
+import { BASE } from "./post-json";
+
+/** A browser-like call to the worker: JSON body, this site's Origin, and the session cookie when given. */
+export async function call(
+  path: string,
+  options: { method?: string; body?: unknown; cookie?: string; origin?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { origin: options.origin ?? BASE, ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  return SELF.fetch(`${BASE}${path}`, {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    redirect: "manual",
+  });
+}
+
+/** The `Cookie` header a browser would send back after this response. */
+export function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+export const PASSWORD = "correct horse battery";
+
+export interface SignedUp {
+  cookie: string;
+  userId: string;
+  organizationId: string;
+  email: string;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix: string) {
+  counter += 1;
+  return `${prefix}.${Date.now()}.${counter}@example.com`;
+}
+
+export async function signUp(input: { email?: string; company?: string; invitationId?: string; password?: string } = {}): Promise<SignedUp> {
+  const email = input.email ?? uniqueEmail("owner");
+  const response = await call("/api/account/signup", {
+    body: {
+      firstName: "Test",
+      lastName: "User",
+      email,
+      company: input.invitationId ? undefined : (input.company ?? "Acme Plumbing"),
+      password: input.password ?? PASSWORD,
+      invitationId: input.invitationId,
+    },
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string }; organization: { id: string } };
+  return { cookie: cookieFrom(response), userId: body.user.id, organizationId: body.organization.id, email };
+}
+
+/** The owner invites `role`; the invitee signs up from the invitation. */
+export async function inviteAndJoin(owner: SignedUp, role: "admin" | "viewer"): Promise<SignedUp & { memberId: string }> {
+  const email = uniqueEmail(role);
+  const invited = await call("/api/org/invitations", { cookie: owner.cookie, body: { email, role } });
+  if (invited.status !== 201) throw new Error(`invite failed: ${invited.status} ${await invited.text()}`);
+  const { invitation } = (await invited.json()) as { invitation: { id: string } };
+  const joined = await signUp({ email, invitationId: invitation.id });
+  const list = (await (await call("/api/org/members", { cookie: owner.cookie })).json()) as {
+    members: { id: string; email: string }[];
+  };
+  return { ...joined, memberId: list.members.find((m) => m.email === email)!.id };
+}
