@@ -1,4 +1,5 @@
 /** Seeds the demo organization into the local D1 (argument: wrangler's --persist-to directory, if any). */
+import { hashPassword } from "better-auth/crypto";
 import { getPlatformProxy } from "wrangler";
 import { createD1Database } from "../worker/src/db/client";
 import { DEMO, seedDemoOrganization } from "../worker/src/db/seed";
@@ -11,8 +12,10 @@ const proxy = await getPlatformProxy<Bindings>({
   persist: persistTo ? { path: `${persistTo}/v3` } : true,
 });
 try {
-  await seedDemoOrganization(createD1Database(proxy.env.DB));
-  console.log(`Seeded the demo organization "${DEMO.organizationName}" (widget key ${DEMO.publicWidgetKey}).`);
+  await seedDemoOrganization(createD1Database(proxy.env.DB), await hashPassword(DEMO.ownerPassword));
+  console.log(
+    `Seeded the demo organization "${DEMO.organizationName}": sign in as ${DEMO.ownerEmail} / ${DEMO.ownerPassword} (widget key ${DEMO.publicWidgetKey}).`,
+  );
 } finally {
   await proxy.dispose();
 }

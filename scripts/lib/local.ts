@@ -3,6 +3,8 @@
  * `wrangler dev`, used by `npm start`, the end-to-end tests and the benchmarks.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -42,9 +44,25 @@ export async function prepareLocalDatabase(persistTo?: string) {
   await run("npx", ["tsx", "scripts/seed-local.ts", ...(persistTo ? [persistTo] : [])]);
 }
 
+/**
+ * Sessions need AUTH_SECRET. When `.dev.vars` does not set one, local runs use a random secret kept in
+ * `.wrangler/` (so sessions survive restarts); `.dev.vars` itself is never written.
+ */
+export function localAuthSecret(): Record<string, string> {
+  const devVars = existsSync(`${ROOT}/.dev.vars`) ? readFileSync(`${ROOT}/.dev.vars`, "utf8") : "";
+  if (/^AUTH_SECRET=\S+/m.test(devVars)) return {};
+  const file = `${ROOT}/.wrangler/local-auth-secret`;
+  if (!existsSync(file)) {
+    mkdirSync(`${ROOT}/.wrangler`, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  return { AUTH_SECRET: readFileSync(file, "utf8").trim() };
+}
+
 /** Starts `wrangler dev` on the given port; resolves once /api/health answers. */
 export async function startWorker(options: { port: number; persistTo?: string; vars?: Record<string, string>; quiet?: boolean }) {
-  const varArgs = Object.entries(options.vars ?? {}).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
+  const vars = { ...localAuthSecret(), ...options.vars };
+  const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
   const child = spawn(
     `${ROOT}/node_modules/.bin/wrangler`,
     ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persistArgs(options.persistTo), ...varArgs],

@@ -57,6 +57,7 @@ const MATRIX: Row[] = [
     }),
     expect: same(201),
   },
+  { route: "GET /api/account/providers", request: path("/api/account/providers"), expect: same(200) },
   { route: "GET /api/account/me", request: path("/api/account/me"), expect: { ...same(200), anonymous: 401 } },
   {
     route: "GET /api/invitations/:id",

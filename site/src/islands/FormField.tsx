@@ -14,14 +14,14 @@ export const errorId = (id: string) => `${id}-error`;
 /** A labelled form control with its message under it (spec 000 §4: errors under each field). */
 export default function FormField({ id, label, required = false, error, children }: Props) {
   return (
-    <div className="lead-field">
+    <div className="field">
       <label htmlFor={id}>
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </label>
       {children}
       {error && (
-        <p className="lead-error" id={errorId(id)}>
+        <p className="field-error" id={errorId(id)}>
           {error}
         </p>
       )}

@@ -12,7 +12,7 @@ import { postJson } from "../lib/api";
 import { useHydrated } from "../lib/use-hydrated";
 import { toast } from "../lib/toast";
 import FormField, { errorId } from "./FormField";
-import "./lead-form.css";
+import "./form.css";
 
 type Values = Required<Omit<LeadInput, "source_page">>;
 type Errors = Partial<Record<LeadField, string>>;
@@ -128,13 +128,13 @@ export default function LeadForm({ redirect = true, defaultIntent = "", submitLa
   );
 
   return (
-    <form ref={form} className="lead-form" noValidate onSubmit={submit} aria-busy={disabled}>
-      <div className="lead-row">
+    <form ref={form} className="form lead-form" noValidate onSubmit={submit} aria-busy={disabled}>
+      <div className="form-row">
         {field("name", "Name", <input {...common("name")} type="text" autoComplete="name" placeholder="Jane Smith" required />, true)}
         {field("phone", "Phone", <input {...common("phone")} type="tel" autoComplete="tel" placeholder="(415) 555-2671" required />, true)}
       </div>
       {field("email", "Email", <input {...common("email")} type="email" autoComplete="email" placeholder="jane@business.com" />)}
-      <div className="lead-row">
+      <div className="form-row">
         {field(
           "intent",
           "How can we help?",

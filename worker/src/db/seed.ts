@@ -1,6 +1,6 @@
 import { AGENT_DEFAULTS, PERSONA_NAME, PRODUCT_NAME } from "@nikki/core";
 import type { Database } from "./client";
-import { agents, members, organizationSettings, organizations, phoneNumbers, users, widgetKeys } from "./schema";
+import { accounts, agents, members, organizationSettings, organizations, phoneNumbers, users, widgetKeys } from "./schema";
 
 /** The demo organization `npm start` and the end-to-end tests run against. Fixed ids keep seeding idempotent. */
 export const DEMO = {
@@ -9,6 +9,8 @@ export const DEMO = {
   ownerUserId: "usr_demo_owner",
   ownerEmail: "owner@demo.nikki.ai",
   ownerName: "Demo Owner",
+  /** Local demo only: `npm start` prints it; a deployment never runs this seed. */
+  ownerPassword: "nikki-demo-2026",
   agentId: "agt_demo_nikki",
   phoneNumberId: "num_demo_main",
   phoneNumber: "+15005550006",
@@ -18,7 +20,8 @@ export const DEMO = {
 
 const WEEKDAY_HOURS = { open: "09:00", close: "18:00" };
 
-export async function seedDemoOrganization(db: Database): Promise<void> {
+/** `passwordHash` is the owner's password hashed by better-auth's own hasher (the seed script computes it). */
+export async function seedDemoOrganization(db: Database, passwordHash: string): Promise<void> {
   await db
     .insert(organizations)
     .values({ id: DEMO.organizationId, name: DEMO.organizationName, slug: "nikki-demo", domain: "localhost" })
@@ -26,6 +29,10 @@ export async function seedDemoOrganization(db: Database): Promise<void> {
   await db
     .insert(users)
     .values({ id: DEMO.ownerUserId, name: DEMO.ownerName, email: DEMO.ownerEmail, emailVerified: true })
+    .onConflictDoNothing();
+  await db
+    .insert(accounts)
+    .values({ id: "acc_demo_owner", accountId: DEMO.ownerUserId, providerId: "credential", userId: DEMO.ownerUserId, password: passwordHash })
     .onConflictDoNothing();
   await db
     .insert(members)

@@ -81,6 +81,10 @@ export const accountRoutes = new Hono<AppEnv>()
     for (const cookie of response.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
     return c.json({ user: created.user, organization }, 201);
   })
+  .get("/providers", (c) => {
+    const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = c.var.config;
+    return c.json({ google: Boolean(GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET) });
+  })
   .get("/me", access("signed-in"), async (c) => {
     await loadCaller(c);
     const caller = signedInCaller(c);

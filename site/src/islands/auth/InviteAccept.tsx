@@ -1,0 +1,109 @@
+import { useEffect, useState } from "react";
+import { getJson, messageOf, postJson } from "../../lib/api";
+import "../form.css";
+
+interface Invitation {
+  id: string;
+  organization_name: string;
+  email: string;
+  role: string;
+  status: string;
+}
+
+/** /invite?id=…: who invited you where; accept when signed in as the invited e-mail, else create an account or sign in. */
+export default function InviteAccept() {
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const [signedInAs, setSignedInAs] = useState<string | null>(null);
+  const [state, setState] = useState<"loading" | "ready" | "missing" | "accepting">("loading");
+  const [alert, setAlert] = useState<string | null>(null);
+
+  useEffect(() => {
+    const id = new URLSearchParams(window.location.search).get("id");
+    if (!id) {
+      setState("missing");
+      return;
+    }
+    void Promise.all([
+      getJson<{ invitation: Invitation }>(`/api/invitations/${encodeURIComponent(id)}`),
+      getJson<{ user: { email: string } }>("/api/account/me"),
+    ]).then(([found, me]) => {
+      if (!found.ok) {
+        setState("missing");
+        return;
+      }
+      setInvitation(found.data.invitation);
+      setSignedInAs(me.ok ? me.data.user.email : null);
+      setState("ready");
+    });
+  }, []);
+
+  async function accept() {
+    if (!invitation) return;
+    setState("accepting");
+    const result = await postJson(`/api/invitations/${encodeURIComponent(invitation.id)}/accept`, {});
+    if (result.ok) {
+      window.location.assign("/dashboard");
+      return;
+    }
+    setState("ready");
+    setAlert(messageOf(result, "We couldn't accept the invitation. Please try again."));
+  }
+
+  if (state === "loading")
+    return (
+      <p className="muted" role="status">
+        Loading the invitation…
+      </p>
+    );
+  if (state === "missing" || !invitation) {
+    return (
+      <p className="form-alert" role="alert">
+        This invitation does not exist. Check the link, or ask your administrator for a new one.
+      </p>
+    );
+  }
+  if (invitation.status !== "pending") {
+    return (
+      <p className="form-alert" role="alert">
+        This invitation has {invitation.status === "expired" ? "expired" : `already been ${invitation.status}`}. Ask
+        your administrator for a new one.
+      </p>
+    );
+  }
+  const here = `/invite?id=${encodeURIComponent(invitation.id)}`;
+  return (
+    <div className="form">
+      <p>
+        You've been invited to join <strong>{invitation.organization_name}</strong> as{" "}
+        <strong>{invitation.role}</strong>
+        {invitation.role === "viewer" ? " (view calls and analytics)" : " (manage settings and members)"}.
+      </p>
+      <p className="muted">This invitation is for {invitation.email}.</p>
+      {alert && (
+        <p className="form-alert" role="alert">
+          {alert}
+        </p>
+      )}
+      {signedInAs ? (
+        signedInAs.toLowerCase() === invitation.email ? (
+          <button type="button" className="btn btn-primary btn-block" onClick={accept} disabled={state === "accepting"}>
+            {state === "accepting" ? "Joining..." : `Join ${invitation.organization_name}`}
+          </button>
+        ) : (
+          <p className="form-alert">
+            You're signed in as {signedInAs}. Sign out and sign in as {invitation.email} to accept.
+          </p>
+        )
+      ) : (
+        <>
+          <a className="btn btn-primary btn-block" href={`/signup?invitation=${encodeURIComponent(invitation.id)}`}>
+            Create My Account
+          </a>
+          <a className="btn btn-secondary btn-block" href={`/login?redirect=${encodeURIComponent(here)}`}>
+            I Already Have an Account
+          </a>
+        </>
+      )}
+    </div>
+  );
+}

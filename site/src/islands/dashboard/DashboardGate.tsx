@@ -1,0 +1,15 @@
+import { ACCOUNT_MESSAGES } from "@nikki/core";
+import { type ReactNode, useEffect, useState } from "react";
+import { type Me, loadMe } from "../../lib/me";
+
+/** Shows the page once the user is known; a user without an organization is told so (spec 001 §2 Settings). */
+export default function DashboardGate({ children }: { children?: ReactNode }) {
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  useEffect(() => {
+    void loadMe().then(setMe);
+  }, []);
+  if (me === undefined) return <p className="muted" role="status">Loading…</p>;
+  if (me === null) return <p className="form-alert" role="alert">We couldn't load your account. Please refresh the page.</p>;
+  if (!me.organization) return <p className="dash-empty">{ACCOUNT_MESSAGES.noOrganization}</p>;
+  return <>{children}</>;
+}

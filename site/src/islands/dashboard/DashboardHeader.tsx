@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from "react";
+import { postJson } from "../../lib/api";
+import { type Me, loadMe } from "../../lib/me";
+import "./dashboard.css";
+
+/** The organization's name and the user menu (sign out) at the top of every dashboard page. */
+export default function DashboardHeader() {
+  const [me, setMe] = useState<Me | null>(null);
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    void loadMe().then(setMe);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== "Escape") return;
+      if (event instanceof MouseEvent && menu.current?.contains(event.target as Node)) return;
+      setOpen(false);
+      if (event instanceof KeyboardEvent) button.current?.focus();
+    };
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+
+  async function signOut() {
+    await postJson("/api/auth/sign-out", {});
+    window.location.assign("/login");
+  }
+
+  const initials = (me?.user.name ?? "")
+    .split(/\s+/)
+    .map((part) => part[0] ?? "")
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+
+  return (
+    <div className="dash-header-end">
+      <span className="dash-org" aria-live="polite">
+        {me ? (me.organization?.name ?? "No organization") : <span className="skeleton" aria-label="Loading" />}
+      </span>
+      <div className="user-menu" ref={menu}>
+        <button
+          ref={button}
+          type="button"
+          className="avatar"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-label={me ? `Account menu for ${me.user.name}` : "Account menu"}
+          onClick={() => setOpen(!open)}
+          disabled={!me}
+        >
+          {initials || "·"}
+        </button>
+        {open && me && (
+          <div className="user-menu-panel" role="menu">
+            <p className="user-menu-who">
+              <strong>{me.user.name}</strong>
+              <span>{me.user.email}</span>
+              {me.role && <span className="badge">{me.role}</span>}
+            </p>
+            <a role="menuitem" href="/dashboard/settings#security">
+              Security settings
+            </a>
+            <button role="menuitem" type="button" onClick={signOut}>
+              Sign out
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { organizationUpdateSchema, parseFields } from "@nikki/core";
+import { type FormEvent, useEffect, useState } from "react";
+import { api } from "../../lib/api";
+import { type Me, loadMe } from "../../lib/me";
+import { toast } from "../../lib/toast";
+import FormField, { errorId } from "../FormField";
+import "../form.css";
+
+/** Settings → Organization: name and domain (spec 001 §3), editable by owners and admins. */
+export default function OrganizationSettings() {
+  const [me, setMe] = useState<Me | null>(null);
+  const [name, setName] = useState("");
+  const [domain, setDomain] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const canEdit = me?.role === "owner" || me?.role === "admin";
+
+  useEffect(() => {
+    void loadMe().then((current) => {
+      setMe(current);
+      setName(current?.organization?.name ?? "");
+      setDomain(current?.organization?.domain ?? "");
+    });
+  }, []);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseFields(organizationUpdateSchema, { name, domain });
+    if (!parsed.ok) {
+      setErrors(parsed.fields);
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    const result = await api("PATCH", "/api/org", parsed.data);
+    setPending(false);
+    if (result.ok) toast({ title: "Saved", description: "Your organization's details are updated." });
+    else {
+      if (result.error?.fields) setErrors(result.error.fields);
+      toast({ variant: "destructive", title: "Failed to save organization settings.", description: result.error?.message });
+    }
+  }
+
+  const field = (id: "name" | "domain", label: string, value: string, set: (value: string) => void) => (
+    <FormField id={`org-${id}`} label={label} required={id === "name"} error={errors[id]}>
+      <input
+        id={`org-${id}`}
+        value={value}
+        onChange={(event) => set(event.target.value)}
+        disabled={pending || !canEdit}
+        aria-invalid={errors[id] ? true : undefined}
+        aria-describedby={errors[id] ? errorId(`org-${id}`) : undefined}
+        placeholder={id === "domain" ? "example.com" : undefined}
+      />
+    </FormField>
+  );
+
+  return (
+    <section className="card panel" aria-labelledby="org-title" id="organization">
+      <div className="panel-head">
+        <div>
+          <h2 id="org-title">Organization</h2>
+          <p>{canEdit ? "Your business as callers and your team see it." : "Only owners and admins can change these."}</p>
+        </div>
+      </div>
+      <form className="form" noValidate onSubmit={save} style={{ maxWidth: 560 }}>
+        <div className="form-row">
+          {field("name", "Organization name", name, setName)}
+          {field("domain", "Website domain", domain, setDomain)}
+        </div>
+        {canEdit && (
+          <button type="submit" className="btn btn-primary" disabled={pending} style={{ justifySelf: "start" }}>
+            {pending ? "Saving..." : "Save Changes"}
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}
