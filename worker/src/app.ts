@@ -49,6 +49,14 @@ export function createApp(services: Services) {
     c.set("mailer", services.mailer(c.var.config, c.var.log));
     await next();
   });
+  app.use(async (c, next) => {
+    await next();
+    const cookies = c.get("setCookies");
+    if (!cookies?.length) return;
+    const response = new Response(c.res.body, c.res);
+    for (const cookie of cookies) response.headers.append("set-cookie", cookie);
+    c.res = response;
+  });
   app.use("/api/*", csrf());
 
   app.route("/api", healthRoutes);

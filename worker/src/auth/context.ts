@@ -42,7 +42,13 @@ export function getAuth(c: Context<AppEnv>): Auth {
 /** Reads the session cookie; null when signed out. The organization is the session's active one, else the first joined. */
 export async function loadCaller(c: Context<AppEnv>): Promise<Caller | null> {
   if (c.get("caller") !== undefined) return c.get("caller") ?? null;
-  const session = await getAuth(c).api.getSession({ headers: c.req.raw.headers });
+  const { headers, response: session } = await getAuth(c).api.getSession({
+    headers: c.req.raw.headers,
+    returnHeaders: true,
+  });
+  // A session near expiry is extended here; its renewed cookie must reach the browser too.
+  const renewed = headers.getSetCookie();
+  if (renewed.length > 0) c.set("setCookies", renewed);
   if (!session) {
     c.set("caller", null);
     return null;

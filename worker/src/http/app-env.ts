@@ -18,5 +18,7 @@ export interface AppEnv {
     auth?: Auth;
     /** Loaded on first use by loadCaller(); null when signed out. */
     caller?: Caller | null;
+    /** Cookies to add to whatever response the request ends with (a renewed session). */
+    setCookies?: string[];
   };
 }

@@ -116,3 +116,22 @@ describe("the dashboard guard", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-store");
   });
 });
+
+describe("sessions", () => {
+  it("are extended before they expire while in use, with a fresh cookie", async () => {
+    const user = await signUp();
+    const soon = Date.now() + 2 * 24 * 60 * 60 * 1000;
+    await env.DB.prepare("update sessions set expires_at = ? where user_id = ?").bind(soon, user.userId).run();
+    const response = await call("/api/account/me", { cookie: user.cookie });
+    expect(response.status).toBe(200);
+    const expiresAt = await env.DB.prepare("select expires_at from sessions where user_id = ?").bind(user.userId).first<number>("expires_at");
+    expect(expiresAt! - Date.now()).toBeGreaterThan(6.9 * 24 * 60 * 60 * 1000);
+    expect(response.headers.getSetCookie().some((cookie) => cookie.includes("session_token="))).toBe(true);
+  });
+
+  it("that have expired are refused", async () => {
+    const user = await signUp();
+    await env.DB.prepare("update sessions set expires_at = ? where user_id = ?").bind(Date.now() - 1000, user.userId).run();
+    expect((await call("/api/account/me", { cookie: user.cookie })).status).toBe(401);
+  });
+});
