@@ -85,6 +85,11 @@ export const organizationUpdateSchema = z.object({
   ),
 });
 
+/** A signed-in user without an organization (e.g. new through Google) creates their business. */
+export const createOrganizationSchema = z.object({
+  company: z.string().check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.company), z.maxLength(100, ACCOUNT_MESSAGES.company)),
+});
+
 export type Parsed<T> = { ok: true; data: T } | { ok: false; fields: Record<string, string> };
 
 /** Parses with a zod/mini schema and answers the first message of each failing field. */

@@ -47,10 +47,29 @@ test.describe("accounts", () => {
     await expect(page.getByRole("alert")).toHaveText(ACCOUNT_MESSAGES.invalidCredentials);
   });
 
-  test("Google sign-in says plainly that it is not set up here", async ({ page }) => {
-    await page.goto("/login");
+  test("Sign up with Google (OpenID Connect) creates the account; the business is named next; Google signs in again", async ({ page }) => {
+    const email = e2eEmail("google");
+    await page.goto("/signup");
+    await page.getByRole("button", { name: "Sign up with Google" }).click();
+    await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Name").fill("Grace Hopper");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL("**/dashboard");
+    await expect(page.getByText(ACCOUNT_MESSAGES.noOrganization)).toBeVisible();
+    await page.getByLabel("Company name").fill("Hopper Heating");
+    await page.getByRole("button", { name: "Create My Business" }).click();
+    await expect(page.locator(".dash-org")).toHaveText("Hopper Heating");
+
+    await page.getByRole("button", { name: /Account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL("**/login");
     await page.getByRole("button", { name: "Sign in with Google" }).click();
-    await expect(page.getByRole("alert")).toContainText("Google sign-in is not set up on this server yet");
+    await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL("**/dashboard");
+    await expect(page.locator(".dash-org")).toHaveText("Hopper Heating");
   });
 
   test("an invited viewer joins from a second browser and sees Team read-only", async ({ page, browser }) => {

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { AuthCache } from "./auth/cache";
 import { loadCaller } from "./auth/context";
 import { readConfig } from "./env";
 import type { AppEnv } from "./http/app-env";
@@ -22,6 +23,7 @@ import type { Services } from "./services";
 /** The whole HTTP surface, on the services it is given (live providers, or simulators in tests). */
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>();
+  const authCache = new AuthCache(services);
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -47,6 +49,7 @@ export function createApp(services: Services) {
   app.use(async (c, next) => {
     c.set("db", services.database(c.env, c.var.config));
     c.set("mailer", services.mailer(c.var.config, c.var.log));
+    c.set("authCache", authCache);
     await next();
   });
   app.use(async (c, next) => {

@@ -57,6 +57,11 @@ const MATRIX: Row[] = [
     }),
     expect: same(201),
   },
+  {
+    route: "POST /api/account/organization",
+    request: async () => ({ path: "/api/account/organization", body: { company: "Second Business" } }),
+    expect: { ...same(409), anonymous: 401 },
+  },
   { route: "GET /api/account/providers", request: path("/api/account/providers"), expect: same(200) },
   { route: "GET /api/account/me", request: path("/api/account/me"), expect: { ...same(200), anonymous: 401 } },
   {

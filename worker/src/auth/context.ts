@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { members } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { ApiError } from "../http/api-error";
-import { type Auth, createAuth } from "./auth";
+import type { Auth } from "./auth";
 
 /** Who is calling: the signed-in user and, when they belong to one, their organization and role in it. */
 export interface Caller {
@@ -22,21 +22,11 @@ export function selfOrigin(c: Context<AppEnv>): string {
   return c.var.config.publicOrigin ?? new URL(c.req.url).origin;
 }
 
-/** The request's better-auth instance (built once per request, on the request's database). */
+/** The better-auth instance for this deployment's bindings and origin. */
 export function getAuth(c: Context<AppEnv>): Auth {
-  const existing = c.get("auth");
-  if (existing) return existing;
   const secret = c.var.config.AUTH_SECRET;
   if (!secret) throw new ApiError("auth_unavailable");
-  const auth = createAuth({
-    db: c.var.db,
-    config: c.var.config,
-    origin: selfOrigin(c),
-    secret,
-    mailer: c.var.mailer,
-  });
-  c.set("auth", auth);
-  return auth;
+  return c.var.authCache.get(c.env, c.var.config, c.var.db, selfOrigin(c), secret);
 }
 
 /** Reads the session cookie; null when signed out. The organization is the session's active one, else the first joined. */

@@ -1,5 +1,5 @@
 import type { RequestIdVariables } from "hono/request-id";
-import type { Auth } from "../auth/auth";
+import type { AuthCache } from "../auth/cache";
 import type { Caller } from "../auth/context";
 import type { Database } from "../db/client";
 import type { Bindings, Config } from "../env";
@@ -14,8 +14,8 @@ export interface AppEnv {
     log: Logger;
     db: Database;
     mailer: Mailer;
-    /** Built on first use by getAuth(). */
-    auth?: Auth;
+    /** better-auth instances of this app, reused across requests. */
+    authCache: AuthCache;
     /** Loaded on first use by loadCaller(); null when signed out. */
     caller?: Caller | null;
     /** Cookies to add to whatever response the request ends with (a renewed session). */

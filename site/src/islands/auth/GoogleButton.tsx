@@ -17,8 +17,8 @@ export default function GoogleButton({ label, callbackPath }: { label: string; c
       );
       return;
     }
-    const result = await postJson<{ url?: string }>("/api/auth/sign-in/oauth2", {
-      providerId: "google",
+    const result = await postJson<{ url?: string }>("/api/auth/sign-in/social", {
+      provider: "google",
       callbackURL: callbackPath,
       errorCallbackURL: "/login?error=google",
     });

@@ -1,6 +1,6 @@
-import { ACCOUNT_MESSAGES } from "@nikki/core";
 import { type ReactNode, useEffect, useState } from "react";
 import { type Me, loadMe } from "../../lib/me";
+import CreateOrganization from "./CreateOrganization";
 
 /** Shows the page once the user is known; a user without an organization is told so (spec 001 §2 Settings). */
 export default function DashboardGate({ children }: { children?: ReactNode }) {
@@ -10,6 +10,6 @@ export default function DashboardGate({ children }: { children?: ReactNode }) {
   }, []);
   if (me === undefined) return <p className="muted" role="status">Loading…</p>;
   if (me === null) return <p className="form-alert" role="alert">We couldn't load your account. Please refresh the page.</p>;
-  if (!me.organization) return <p className="dash-empty">{ACCOUNT_MESSAGES.noOrganization}</p>;
+  if (!me.organization) return <CreateOrganization />;
   return <>{children}</>;
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, parseFields, signupSchema } from "@nikki/core";
+import { ACCOUNT_MESSAGES, createOrganizationSchema, parseFields, signupSchema } from "@nikki/core";
 import { and, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit } from "../../audit";
@@ -80,6 +80,18 @@ export const accountRoutes = new Hono<AppEnv>()
     }
     for (const cookie of response.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
     return c.json({ user: created.user, organization }, 201);
+  })
+  .post("/organization", access("signed-in"), async (c) => {
+    const caller = signedInCaller(c);
+    if (caller.organizationId) {
+      throw new ApiError("conflict", { message: "You already belong to an organization." });
+    }
+    const parsed = parseFields(createOrganizationSchema, await readJsonBody(c));
+    if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
+    const organization = await createOrganizationWithOwner(c.var.db, { name: parsed.data.company, ownerUserId: caller.userId });
+    await c.var.db.update(sessions).set({ activeOrganizationId: organization.id }).where(eq(sessions.id, caller.sessionId));
+    await audit(c, { action: "account_created", organizationId: organization.id, actorUserId: caller.userId, actorEmail: caller.email });
+    return c.json({ organization }, 201);
   })
   .get("/providers", (c) => {
     const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = c.var.config;

@@ -81,3 +81,17 @@ describe("POST /api/account/signup", () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe("GET /api/account/providers", () => {
+  it("says Google sign-in is off when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set", async () => {
+    expect(await (await call("/api/account/providers")).json()).toEqual({ google: false });
+  });
+});
+
+describe("POST /api/account/organization", () => {
+  it("refuses a second organization for a member", async () => {
+    const owner = await signUp();
+    const response = await call("/api/account/organization", { cookie: owner.cookie, body: { company: "Another" } });
+    expect(response.status).toBe(409);
+  });
+});

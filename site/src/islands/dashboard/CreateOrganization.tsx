@@ -1,0 +1,52 @@
+import { ACCOUNT_MESSAGES, createOrganizationSchema, parseFields } from "@nikki/core";
+import { type FormEvent, useState } from "react";
+import { messageOf, postJson } from "../../lib/api";
+import FormField, { errorId } from "../FormField";
+import "../form.css";
+
+/** For a signed-in user with no organization: the spec's notice, and their own business to create. */
+export default function CreateOrganization() {
+  const [company, setCompany] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseFields(createOrganizationSchema, { company });
+    if (!parsed.ok) {
+      setError(parsed.fields.company);
+      return;
+    }
+    setPending(true);
+    const result = await postJson("/api/account/organization", parsed.data);
+    if (result.ok) {
+      window.location.reload();
+      return;
+    }
+    setPending(false);
+    setError(messageOf(result, "We couldn't create your business. Please try again."));
+  }
+
+  return (
+    <div className="dash-empty" style={{ textAlign: "left", display: "grid", gap: 16 }}>
+      <p style={{ margin: 0 }}>{ACCOUNT_MESSAGES.noOrganization}</p>
+      <form className="form" noValidate onSubmit={submit} style={{ maxWidth: 460 }}>
+        <p style={{ margin: 0, color: "var(--text)" }}>Setting up your own business instead? Name it to start your free trial.</p>
+        <FormField id="new-org" label="Company name" required error={error}>
+          <input
+            id="new-org"
+            autoComplete="organization"
+            value={company}
+            onChange={(event) => setCompany(event.target.value)}
+            disabled={pending}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId("new-org") : undefined}
+          />
+        </FormField>
+        <button type="submit" className="btn btn-primary" disabled={pending} style={{ justifySelf: "start" }}>
+          {pending ? "Creating..." : "Create My Business"}
+        </button>
+      </form>
+    </div>
+  );
+}
