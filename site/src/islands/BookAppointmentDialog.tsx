@@ -11,7 +11,12 @@ export default function BookAppointmentDialog({ label = "Book Your Appointment" 
 
   return (
     <>
-      <button type="button" className="btn btn-secondary" disabled={!hydrated} onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={!hydrated}
+        onClick={() => dialog.current?.showModal()}
+      >
         {label}
       </button>
       <dialog
@@ -30,7 +35,12 @@ export default function BookAppointmentDialog({ label = "Book Your Appointment" 
             </button>
           </header>
           <p className="dialog-lead">Tell us when suits you and we'll confirm by text or email.</p>
-          <LeadForm redirect={false} defaultIntent="book_appointment" submitLabel="Book Appointment" onSuccess={close} />
+          <LeadForm
+            redirect={false}
+            defaultIntent="book_appointment"
+            submitLabel="Book Appointment"
+            onSuccess={close}
+          />
         </div>
       </dialog>
     </>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 interface Props {
   id: string;
@@ -27,4 +27,40 @@ export default function FormField({ id, label, required = false, error, children
       )}
     </div>
   );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange"> & {
+  id: string;
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string;
+  hint?: string;
+};
+
+/** A labelled text input wired to its error and hint for assistive technology. */
+export function TextField({ id, label, value, onValue, error, hint, required, ...input }: TextFieldProps) {
+  const describedBy = [error ? errorId(id) : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
+  return (
+    <FormField id={id} label={label} required={required} error={error}>
+      <input
+        id={id}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </FormField>
+  );
+}
+
+/** The 6-digit code of an authenticator app (sign-in challenge and two-factor enrolment). */
+export function OneTimeCodeField(props: Omit<TextFieldProps, "inputMode" | "autoComplete" | "maxLength">) {
+  return <TextField inputMode="numeric" autoComplete="one-time-code" maxLength={6} required {...props} />;
 }

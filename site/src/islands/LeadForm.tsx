@@ -28,7 +28,12 @@ interface Props {
 }
 
 /** The lead form of spec 000 §4-§5: every state, the spec's messages under each field. */
-export default function LeadForm({ redirect = true, defaultIntent = "", submitLabel = "Get Started", onSuccess }: Props) {
+export default function LeadForm({
+  redirect = true,
+  defaultIntent = "",
+  submitLabel = "Get Started",
+  onSuccess,
+}: Props) {
   const initial = { ...EMPTY, intent: defaultIntent };
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Errors>({});
@@ -104,7 +109,9 @@ export default function LeadForm({ redirect = true, defaultIntent = "", submitLa
   if (status === "success") {
     return (
       <div className="lead-success" role="status">
-        <div className="lead-success-icon" aria-hidden="true">✓</div>
+        <div className="lead-success-icon" aria-hidden="true">
+          ✓
+        </div>
         <h3>Success!</h3>
         <p>Thank you for reaching out. Our team will contact you within 24 hours.</p>
       </div>
@@ -130,10 +137,24 @@ export default function LeadForm({ redirect = true, defaultIntent = "", submitLa
   return (
     <form ref={form} className="form lead-form" noValidate onSubmit={submit} aria-busy={disabled}>
       <div className="form-row">
-        {field("name", "Name", <input {...common("name")} type="text" autoComplete="name" placeholder="Jane Smith" required />, true)}
-        {field("phone", "Phone", <input {...common("phone")} type="tel" autoComplete="tel" placeholder="(415) 555-2671" required />, true)}
+        {field(
+          "name",
+          "Name",
+          <input {...common("name")} type="text" autoComplete="name" placeholder="Jane Smith" required />,
+          true,
+        )}
+        {field(
+          "phone",
+          "Phone",
+          <input {...common("phone")} type="tel" autoComplete="tel" placeholder="(415) 555-2671" required />,
+          true,
+        )}
       </div>
-      {field("email", "Email", <input {...common("email")} type="email" autoComplete="email" placeholder="jane@business.com" />)}
+      {field(
+        "email",
+        "Email",
+        <input {...common("email")} type="email" autoComplete="email" placeholder="jane@business.com" />,
+      )}
       <div className="form-row">
         {field(
           "intent",
@@ -147,9 +168,17 @@ export default function LeadForm({ redirect = true, defaultIntent = "", submitLa
             ))}
           </select>,
         )}
-        {field("desired_date_time", "Preferred date and time", <input {...common("desired_date_time")} type="datetime-local" />)}
+        {field(
+          "desired_date_time",
+          "Preferred date and time",
+          <input {...common("desired_date_time")} type="datetime-local" />,
+        )}
       </div>
-      {field("notes", "Notes", <textarea {...common("notes")} rows={3} placeholder="Tell us about your business and your calls" />)}
+      {field(
+        "notes",
+        "Notes",
+        <textarea {...common("notes")} rows={3} placeholder="Tell us about your business and your calls" />,
+      )}
       <button type="submit" className="btn btn-primary btn-block" disabled={disabled || !hydrated}>
         {disabled ? "Submitting..." : submitLabel}
       </button>

@@ -20,7 +20,12 @@ export default function Toaster() {
               <p className="toast-title">{toast.title}</p>
               {toast.description && <p className="toast-description">{toast.description}</p>}
             </div>
-            <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label="Dismiss notification"
+              onClick={() => dismissToast(toast.id)}
+            >
               ×
             </button>
           </li>

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, safeRedirectPath } from "@nikki/core";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { messageOf, postJson } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
-import FormField, { errorId } from "../FormField";
+import { OneTimeCodeField, TextField } from "../FormField";
 import GoogleButton from "./GoogleButton";
 import "../form.css";
 
@@ -82,21 +82,15 @@ export default function LoginForm() {
           <p className="muted">
             Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app.
           </p>
-          <FormField id={`${uid}-code`} label="Authentication code" required error={errors.code}>
-            <input
-              id={`${uid}-code`}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              disabled={pending}
-              autoFocus
-              aria-invalid={errors.code ? true : undefined}
-              aria-describedby={errors.code ? errorId(`${uid}-code`) : undefined}
-            />
-          </FormField>
+          <OneTimeCodeField
+            id={`${uid}-code`}
+            label="Authentication code"
+            error={errors.code}
+            value={code}
+            onValue={setCode}
+            disabled={pending}
+            autoFocus
+          />
           {alertBox}
           <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
             {pending ? "Verifying..." : "Verify and Sign In"}
@@ -109,32 +103,28 @@ export default function LoginForm() {
   return (
     <form className="form" noValidate onSubmit={submitPassword}>
       <fieldset className="form-fields" disabled={!hydrated}>
-        <FormField id={`${uid}-email`} label="Email" required error={errors.email}>
-          <input
-            id={`${uid}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={pending}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? errorId(`${uid}-email`) : undefined}
-          />
-        </FormField>
-        <FormField id={`${uid}-password`} label="Password" required error={errors.password}>
-          <input
-            id={`${uid}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={pending}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? errorId(`${uid}-password`) : undefined}
-          />
-        </FormField>
+        <TextField
+          id={`${uid}-email`}
+          label="Email"
+          required
+          error={errors.email}
+          value={email}
+          onValue={setEmail}
+          type="email"
+          autoComplete="email"
+          disabled={pending}
+        />
+        <TextField
+          id={`${uid}-password`}
+          label="Password"
+          required
+          error={errors.password}
+          value={password}
+          onValue={setPassword}
+          type="password"
+          autoComplete="current-password"
+          disabled={pending}
+        />
         <p className="form-note" style={{ textAlign: "right" }}>
           <a href="/forgot-password">Forgot password?</a>
         </p>

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "@nikki/core";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { messageOf, postJson } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
-import FormField, { errorId } from "../FormField";
+import { TextField } from "../FormField";
 import "../form.css";
 
 /** /forgot-password: asks for the e-mail and sends the reset link (never says whether the account exists). */
@@ -43,18 +43,17 @@ export function ForgotPasswordForm() {
   return (
     <form className="form" noValidate onSubmit={submit}>
       <fieldset className="form-fields" disabled={!hydrated}>
-        <FormField id={`${uid}-email`} label="Email" required error={error}>
-          <input
-            id={`${uid}-email`}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={state === "pending"}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId(`${uid}-email`) : undefined}
-          />
-        </FormField>
+        <TextField
+          id={`${uid}-email`}
+          label="Email"
+          required
+          error={error}
+          value={email}
+          onValue={setEmail}
+          type="email"
+          autoComplete="email"
+          disabled={state === "pending"}
+        />
         {alert && (
           <p className="form-alert" role="alert">
             {alert}
@@ -125,21 +124,18 @@ export function ResetPasswordForm() {
   return (
     <form className="form" noValidate onSubmit={submit}>
       <fieldset className="form-fields" disabled={!hydrated}>
-        <FormField id={`${uid}-password`} label="New password" required error={error}>
-          <input
-            id={`${uid}-password`}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={state === "pending"}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId(`${uid}-password`) : `${uid}-hint`}
-          />
-          <p className="field-hint" id={`${uid}-hint`}>
-            Min. 8 characters
-          </p>
-        </FormField>
+        <TextField
+          id={`${uid}-password`}
+          label="New password"
+          required
+          error={error}
+          hint="Min. 8 characters"
+          value={password}
+          onValue={setPassword}
+          type="password"
+          autoComplete="new-password"
+          disabled={state === "pending"}
+        />
         {alert && (
           <p className="form-alert" role="alert">
             {alert}

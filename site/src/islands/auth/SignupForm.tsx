@@ -1,8 +1,8 @@
 import { type SignupInput, parseFields, signupSchema } from "@nikki/core";
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { getJson, messageOf, postJson } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
-import FormField, { errorId } from "../FormField";
+import { TextField } from "../FormField";
 import GoogleButton from "./GoogleButton";
 import "../form.css";
 
@@ -53,8 +53,8 @@ export default function SignupForm() {
     return parsed.ok ? {} : parsed.fields;
   };
 
-  function change(event: ChangeEvent<HTMLInputElement>) {
-    const next = { ...values, [event.target.name]: event.target.value };
+  function change(name: Field, value: string) {
+    const next = { ...values, [name]: value };
     setValues(next);
     if (attempted) setErrors(check(next));
   }
@@ -77,20 +77,24 @@ export default function SignupForm() {
     setAlert(messageOf(result, "We couldn't create your account. Please try again."));
   }
 
-  const input = (field: Field, type: string, autoComplete: string, extra: Record<string, unknown> = {}) => (
-    <input
-      id={id(field)}
-      name={field}
+  const field = (
+    name: Field,
+    label: string,
+    type: string,
+    autoComplete: string,
+    extra: { readOnly?: boolean; hint?: string } = {},
+  ) => (
+    <TextField
+      id={id(name)}
+      name={name}
+      label={label}
+      required
+      error={errors[name]}
+      value={values[name]}
+      onValue={(value) => change(name, value)}
       type={type}
       autoComplete={autoComplete}
-      value={values[field]}
-      onChange={change}
       disabled={pending}
-      aria-invalid={errors[field] ? true : undefined}
-      aria-describedby={
-        [errors[field] ? errorId(id(field)) : "", field === "password" ? `${id(field)}-hint` : ""].join(" ").trim() ||
-        undefined
-      }
       {...extra}
     />
   );
@@ -104,27 +108,12 @@ export default function SignupForm() {
           </p>
         )}
         <div className="form-row">
-          <FormField id={id("firstName")} label="First name" required error={errors.firstName}>
-            {input("firstName", "text", "given-name")}
-          </FormField>
-          <FormField id={id("lastName")} label="Last name" required error={errors.lastName}>
-            {input("lastName", "text", "family-name")}
-          </FormField>
+          {field("firstName", "First name", "text", "given-name")}
+          {field("lastName", "Last name", "text", "family-name")}
         </div>
-        <FormField id={id("email")} label="Email" required error={errors.email}>
-          {input("email", "email", "email", { readOnly: Boolean(invitation) })}
-        </FormField>
-        {!invitationId && (
-          <FormField id={id("company")} label="Company name" required error={errors.company}>
-            {input("company", "text", "organization")}
-          </FormField>
-        )}
-        <FormField id={id("password")} label="Password" required error={errors.password}>
-          {input("password", "password", "new-password")}
-          <p className="field-hint" id={`${id("password")}-hint`}>
-            Min. 8 characters
-          </p>
-        </FormField>
+        {field("email", "Email", "email", "email", { readOnly: Boolean(invitation) })}
+        {!invitationId && field("company", "Company name", "text", "organization")}
+        {field("password", "Password", "password", "new-password", { hint: "Min. 8 characters" })}
         {alert && (
           <p className="form-alert" role="alert">
             {alert}

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, createOrganizationSchema, parseFields } from "@nikki/core";
 import { type FormEvent, useState } from "react";
 import { messageOf, postJson } from "../../lib/api";
-import FormField, { errorId } from "../FormField";
+import { TextField } from "../FormField";
 import "../form.css";
 
 /** For a signed-in user with no organization: the spec's notice, and their own business to create. */
@@ -31,18 +31,19 @@ export default function CreateOrganization() {
     <div className="dash-empty" style={{ textAlign: "left", display: "grid", gap: 16 }}>
       <p style={{ margin: 0 }}>{ACCOUNT_MESSAGES.noOrganization}</p>
       <form className="form" noValidate onSubmit={submit} style={{ maxWidth: 460 }}>
-        <p style={{ margin: 0, color: "var(--text)" }}>Setting up your own business instead? Name it to start your free trial.</p>
-        <FormField id="new-org" label="Company name" required error={error}>
-          <input
-            id="new-org"
-            autoComplete="organization"
-            value={company}
-            onChange={(event) => setCompany(event.target.value)}
-            disabled={pending}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId("new-org") : undefined}
-          />
-        </FormField>
+        <p style={{ margin: 0, color: "var(--text)" }}>
+          Setting up your own business instead? Name it to start your free trial.
+        </p>
+        <TextField
+          id="new-org"
+          label="Company name"
+          required
+          error={error}
+          value={company}
+          onValue={setCompany}
+          autoComplete="organization"
+          disabled={pending}
+        />
         <button type="submit" className="btn btn-primary" disabled={pending} style={{ justifySelf: "start" }}>
           {pending ? "Creating..." : "Create My Business"}
         </button>

@@ -8,8 +8,18 @@ export default function DashboardGate({ children }: { children?: ReactNode }) {
   useEffect(() => {
     void loadMe().then(setMe);
   }, []);
-  if (me === undefined) return <p className="muted" role="status">Loading…</p>;
-  if (me === null) return <p className="form-alert" role="alert">We couldn't load your account. Please refresh the page.</p>;
+  if (me === undefined)
+    return (
+      <p className="muted" role="status">
+        Loading…
+      </p>
+    );
+  if (me === null)
+    return (
+      <p className="form-alert" role="alert">
+        We couldn't load your account. Please refresh the page.
+      </p>
+    );
   if (!me.organization) return <CreateOrganization />;
   return <>{children}</>;
 }

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { api } from "../../lib/api";
 import { type Me, loadMe } from "../../lib/me";
 import { toast } from "../../lib/toast";
-import FormField, { errorId } from "../FormField";
+import { TextField } from "../FormField";
 import "../form.css";
 
 /** Settings → Organization: name and domain (spec 001 §3), editable by owners and admins. */
@@ -37,22 +37,25 @@ export default function OrganizationSettings() {
     if (result.ok) toast({ title: "Saved", description: "Your organization's details are updated." });
     else {
       if (result.error?.fields) setErrors(result.error.fields);
-      toast({ variant: "destructive", title: "Failed to save organization settings.", description: result.error?.message });
+      toast({
+        variant: "destructive",
+        title: "Failed to save organization settings.",
+        description: result.error?.message,
+      });
     }
   }
 
   const field = (id: "name" | "domain", label: string, value: string, set: (value: string) => void) => (
-    <FormField id={`org-${id}`} label={label} required={id === "name"} error={errors[id]}>
-      <input
-        id={`org-${id}`}
-        value={value}
-        onChange={(event) => set(event.target.value)}
-        disabled={pending || !canEdit}
-        aria-invalid={errors[id] ? true : undefined}
-        aria-describedby={errors[id] ? errorId(`org-${id}`) : undefined}
-        placeholder={id === "domain" ? "example.com" : undefined}
-      />
-    </FormField>
+    <TextField
+      id={`org-${id}`}
+      label={label}
+      required={id === "name"}
+      error={errors[id]}
+      value={value}
+      onValue={set}
+      disabled={pending || !canEdit}
+      placeholder={id === "domain" ? "example.com" : undefined}
+    />
   );
 
   return (
@@ -60,7 +63,9 @@ export default function OrganizationSettings() {
       <div className="panel-head">
         <div>
           <h2 id="org-title">Organization</h2>
-          <p>{canEdit ? "Your business as callers and your team see it." : "Only owners and admins can change these."}</p>
+          <p>
+            {canEdit ? "Your business as callers and your team see it." : "Only owners and admins can change these."}
+          </p>
         </div>
       </div>
       <form className="form" noValidate onSubmit={save} style={{ maxWidth: 560 }}>

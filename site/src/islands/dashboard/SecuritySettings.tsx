@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { getJson, postJson } from "../../lib/api";
 import { type Me, loadMe, reloadMe } from "../../lib/me";
 import { toast } from "../../lib/toast";
-import FormField, { errorId } from "../FormField";
+import { OneTimeCodeField, TextField } from "../FormField";
 import "../form.css";
 
 interface Enrolment {
@@ -35,7 +35,9 @@ export default function SecuritySettings() {
     void loadMe().then((current) => {
       setMe(current);
       if (current?.role === "owner" || current?.role === "admin") {
-        void getJson<{ entries: AuditEntry[] }>("/api/org/audit").then((result) => setEntries(result.ok ? result.data.entries : []));
+        void getJson<{ entries: AuditEntry[] }>("/api/org/audit").then((result) =>
+          setEntries(result.ok ? result.data.entries : []),
+        );
       }
     });
   }, []);
@@ -85,23 +87,23 @@ export default function SecuritySettings() {
   async function signOutOthers() {
     const result = await postJson("/api/auth/revoke-other-sessions", {});
     if (result.ok) toast({ title: "Signed out everywhere else", description: "Only this browser is still signed in." });
-    else toast({ variant: "destructive", title: "Couldn't sign out other devices.", description: result.error?.message });
+    else
+      toast({ variant: "destructive", title: "Couldn't sign out other devices.", description: result.error?.message });
   }
 
   const enabled = me?.user.twoFactorEnabled ?? false;
   const passwordField = (
-    <FormField id="tfa-password" label="Confirm your password" required error={error}>
-      <input
-        id="tfa-password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        disabled={pending}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId("tfa-password") : undefined}
-      />
-    </FormField>
+    <TextField
+      id="tfa-password"
+      label="Confirm your password"
+      required
+      error={error}
+      value={password}
+      onValue={setPassword}
+      type="password"
+      autoComplete="current-password"
+      disabled={pending}
+    />
   );
 
   return (
@@ -128,31 +130,33 @@ export default function SecuritySettings() {
           <p className="secret" aria-label="Secret key">
             {secretOf(enrolment.totpURI)}
           </p>
-          <p className="muted">Keep these backup codes somewhere safe; each signs you in once if you lose your phone:</p>
+          <p className="muted">
+            Keep these backup codes somewhere safe; each signs you in once if you lose your phone:
+          </p>
           <ul className="codes">
             {enrolment.backupCodes.map((backup) => (
               <li key={backup}>{backup}</li>
             ))}
           </ul>
-          <FormField id="tfa-code" label="Code from the app" required error={error}>
-            <input
-              id="tfa-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              disabled={pending}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId("tfa-code") : undefined}
-            />
-          </FormField>
+          <OneTimeCodeField
+            id="tfa-code"
+            label="Code from the app"
+            error={error}
+            value={code}
+            onValue={setCode}
+            disabled={pending}
+          />
           <button type="submit" className="btn btn-primary" disabled={pending}>
             {pending ? "Verifying..." : "Verify and Turn On"}
           </button>
         </form>
       ) : (
-        <form className="form" noValidate onSubmit={(event) => void withPassword(event, !enabled)} style={{ maxWidth: 420 }}>
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) => void withPassword(event, !enabled)}
+          style={{ maxWidth: 420 }}
+        >
           {passwordField}
           <button type="submit" className={`btn ${enabled ? "btn-danger" : "btn-primary"}`} disabled={pending || !me}>
             {pending ? "Working..." : enabled ? "Turn Off Two-Factor" : "Set Up Two-Factor"}

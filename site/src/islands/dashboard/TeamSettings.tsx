@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, getJson, postJson } from "../../lib/api";
 import { type Me, loadMe } from "../../lib/me";
 import { toast } from "../../lib/toast";
-import FormField, { errorId } from "../FormField";
+import FormField, { TextField } from "../FormField";
 import ConfirmDialog from "./ConfirmDialog";
 import CopyField from "./CopyField";
 import "../dialog.css";
@@ -98,12 +98,18 @@ export default function TeamSettings() {
       <div className="panel-head">
         <div>
           <h2 id="team-title">Team</h2>
-          <p>{canManage ? "Invite teammates and choose what they can do." : "You have view-only access. Ask an admin to change the team."}</p>
+          <p>
+            {canManage
+              ? "Invite teammates and choose what they can do."
+              : "You have view-only access. Ask an admin to change the team."}
+          </p>
         </div>
         {canManage && <InviteButton onInvited={(invitation) => setInvitations((list) => [invitation, ...list])} />}
       </div>
       {members === null ? (
-        <p className="muted" role="status">Loading members…</p>
+        <p className="muted" role="status">
+          Loading members…
+        </p>
       ) : (
         <div className="table-wrap">
           <table className="table">
@@ -112,7 +118,11 @@ export default function TeamSettings() {
                 <th scope="col">Name</th>
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
-                {canManage && <th scope="col"><span className="sr-only">Actions</span></th>}
+                {canManage && (
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -144,7 +154,12 @@ export default function TeamSettings() {
                   {canManage && (
                     <td className="actions">
                       {member.role !== "owner" && (
-                        <button type="button" className="btn btn-danger btn-sm" onClick={() => setRemoving(member)} aria-label={`Remove ${member.full_name}`}>
+                        <button
+                          type="button"
+                          className="btn btn-danger btn-sm"
+                          onClick={() => setRemoving(member)}
+                          aria-label={`Remove ${member.full_name}`}
+                        >
                           Remove
                         </button>
                       )}
@@ -166,7 +181,11 @@ export default function TeamSettings() {
                   <span>
                     {invitation.email} <span className="badge">{invitation.role}</span>
                   </span>
-                  <button type="button" className="btn btn-secondary btn-sm" onClick={() => void cancelInvitation(invitation)}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    onClick={() => void cancelInvitation(invitation)}
+                  >
                     Cancel invitation
                   </button>
                 </div>
@@ -215,7 +234,10 @@ function InviteButton({ onInvited }: { onInvited: (invitation: Invitation) => vo
     }
     setErrors({});
     setPending(true);
-    const result = await postJson<{ invitation: Invitation & { emailed: boolean } }>("/api/org/invitations", parsed.data);
+    const result = await postJson<{ invitation: Invitation & { emailed: boolean } }>(
+      "/api/org/invitations",
+      parsed.data,
+    );
     setPending(false);
     if (!result.ok) {
       if (result.error?.fields) setErrors(result.error.fields);
@@ -248,7 +270,10 @@ function InviteButton({ onInvited }: { onInvited: (invitation: Invitation) => vo
           {created ? (
             <div className="form" style={{ marginTop: 16 }}>
               <p className="form-success" role="status">
-                {created.emailed ? `Invitation e-mailed to ${created.email}.` : `Invitation created for ${created.email}.`} The link works for 7 days.
+                {created.emailed
+                  ? `Invitation e-mailed to ${created.email}.`
+                  : `Invitation created for ${created.email}.`}{" "}
+                The link works for 7 days.
               </p>
               <CopyField value={created.accept_url} label="Invitation link" />
               <button type="button" className="btn btn-secondary btn-block" onClick={() => dialog.current?.close()}>
@@ -257,20 +282,24 @@ function InviteButton({ onInvited }: { onInvited: (invitation: Invitation) => vo
             </div>
           ) : (
             <form className="form" noValidate onSubmit={submit} style={{ marginTop: 16 }}>
-              <FormField id="invite-email" label="Email" required error={errors.email}>
-                <input
-                  id="invite-email"
-                  type="email"
-                  autoComplete="off"
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  disabled={pending}
-                  aria-invalid={errors.email ? true : undefined}
-                  aria-describedby={errors.email ? errorId("invite-email") : undefined}
-                />
-              </FormField>
+              <TextField
+                id="invite-email"
+                label="Email"
+                required
+                error={errors.email}
+                value={email}
+                onValue={setEmail}
+                type="email"
+                autoComplete="off"
+                disabled={pending}
+              />
               <FormField id="invite-role" label="Role" error={errors.role}>
-                <select id="invite-role" value={role} onChange={(event) => setRole(event.target.value as AssignableRole)} disabled={pending}>
+                <select
+                  id="invite-role"
+                  value={role}
+                  onChange={(event) => setRole(event.target.value as AssignableRole)}
+                  disabled={pending}
+                >
                   {ASSIGNABLE_ROLES.map((option) => (
                     <option key={option} value={option}>
                       {ROLE_HELP[option]}
