@@ -21,7 +21,7 @@ export default defineConfig(async () => ({
     name: "worker",
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    exclude: ["test/libsql/**"],
+    exclude: ["test/node/**"],
     setupFiles: ["./test/apply-migrations.ts"],
   },
 }));

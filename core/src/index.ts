@@ -5,3 +5,4 @@ export * from "./lead";
 export * from "./phone";
 export * from "./plans";
 export * from "./validation";
+export * from "./hours";

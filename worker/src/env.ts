@@ -17,6 +17,12 @@ export interface Bindings {
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
   MAIL_API_BASE?: string;
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_API_BASE?: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_BASE_URL?: string;
+  OPENAI_REALTIME_MODEL?: string;
 }
 
 const configSchema = z.object({
@@ -31,6 +37,12 @@ const configSchema = z.object({
   MAIL_API_KEY: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Nikki AI <no-reply@nikki.ai>"),
   MAIL_API_BASE: z.url().default("https://api.resend.com"),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/i, "must look like AC followed by 32 hex digits").optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
+  OPENAI_REALTIME_MODEL: z.string().min(1).default("gpt-realtime"),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -18,6 +18,8 @@ export interface AppEnv {
     authCache: AuthCache;
     /** Loaded on first use by loadCaller(); null when signed out. */
     caller?: Caller | null;
+    /** The verified form of a Twilio webhook (set by twilioSignature()). */
+    twilioParams?: Record<string, string>;
     /** Cookies to add to whatever response the request ends with (a renewed session). */
     setCookies?: string[];
   };

@@ -1,0 +1,67 @@
+/**
+ * An agent's opening hours (`hours_json`, spec 001 §3) in its time zone (`business_hours_tz`):
+ * `{ "mon": [{ "open": "09:00", "close": "18:00" }], …, "sun": [] }`. A day that is missing or empty is closed.
+ */
+export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export type OpeningHours = Partial<Record<Weekday, { open: string; close: string }[]>>;
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Parses `hours_json`; anything malformed is treated as no hours at all (always after hours). */
+export function parseOpeningHours(json: string): OpeningHours {
+  try {
+    const value = JSON.parse(json) as unknown;
+    if (typeof value !== "object" || value === null) return {};
+    const hours: OpeningHours = {};
+    for (const day of WEEKDAYS) {
+      const spans = (value as Record<string, unknown>)[day];
+      if (!Array.isArray(spans)) continue;
+      hours[day] = spans.filter(
+        (span): span is { open: string; close: string } =>
+          typeof span === "object" && span !== null && TIME.test(String(span.open)) && TIME.test(String(span.close)),
+      );
+    }
+    return hours;
+  } catch {
+    return {};
+  }
+}
+
+/** The weekday and minutes since midnight at `now` in `timeZone`. */
+export function localClock(timeZone: string, now: Date): { day: Weekday; minutes: number } {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
+  const day = get("weekday").slice(0, 3).toLowerCase() as Weekday;
+  return { day, minutes: Number(get("hour")) * 60 + Number(get("minute")) };
+}
+
+const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+export function isOpen(hours: OpeningHours, timeZone: string, now: Date): boolean {
+  const { day, minutes } = localClock(timeZone, now);
+  return (hours[day] ?? []).some((span) => minutes >= toMinutes(span.open) && minutes < toMinutes(span.close));
+}
+
+/** "Tuesday, November 24, 2026, 9:05 AM" in the business's zone, for the agent's instructions. */
+export function describeLocalTime(timeZone: string, now: Date): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "full", timeStyle: "short" }).format(now);
+}
+
+/** "Mon 09:00-18:00; Tue 09:00-18:00; …; Sun closed", for the agent's instructions. */
+export function describeOpeningHours(hours: OpeningHours): string {
+  const order: Weekday[] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+  return order
+    .map((day) => {
+      const spans = hours[day] ?? [];
+      const label = day[0]!.toUpperCase() + day.slice(1);
+      return spans.length ? `${label} ${spans.map((s) => `${s.open}-${s.close}`).join(", ")}` : `${label} closed`;
+    })
+    .join("; ");
+}

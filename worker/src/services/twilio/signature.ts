@@ -1,0 +1,45 @@
+/**
+ * Twilio's request signature: HMAC-SHA1 over the URL followed by every POST parameter's name and value,
+ * sorted by name, keyed with the auth token, base64. Computed with WebCrypto, compared in constant time.
+ */
+const encoder = new TextEncoder();
+
+export async function computeTwilioSignature(authToken: string, url: string, params: Record<string, string>): Promise<string> {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((text, key) => text + key + params[key], url);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(authToken), { name: "HMAC", hash: "SHA-1" }, false, ["sign"]);
+  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(data)));
+  return btoa(String.fromCharCode(...signature));
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  const left = encoder.encode(a);
+  const right = encoder.encode(b);
+  let difference = left.length ^ right.length;
+  for (let i = 0; i < Math.max(left.length, right.length); i++) difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
+  return difference === 0;
+}
+
+/** The URL as Twilio may have signed it: exactly as configured, and with or without the default port. */
+function urlVariants(url: string): string[] {
+  const parsed = new URL(url);
+  const defaultPort = parsed.protocol === "https:" ? "443" : "80";
+  const withoutPort = new URL(url);
+  withoutPort.port = "";
+  const withPort = `${parsed.protocol}//${parsed.hostname}:${defaultPort}${parsed.pathname}${parsed.search}`;
+  return [...new Set([url, withoutPort.href, withPort])];
+}
+
+export async function verifyTwilioSignature(
+  authToken: string,
+  url: string,
+  params: Record<string, string>,
+  signature: string | undefined,
+): Promise<boolean> {
+  if (!signature) return false;
+  for (const candidate of urlVariants(url)) {
+    if (constantTimeEqual(await computeTwilioSignature(authToken, candidate, params), signature)) return true;
+  }
+  return false;
+}
