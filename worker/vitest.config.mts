@@ -21,7 +21,7 @@ export default defineConfig(async () => ({
     name: "worker",
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    exclude: ["test/node/**"],
+    exclude: ["test/node/**", "src/voice/**"],
     setupFiles: ["./test/apply-migrations.ts"],
   },
 }));

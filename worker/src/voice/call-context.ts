@@ -1,0 +1,49 @@
+import { isOpen, parseOpeningHours } from "@nikki/core";
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { agents, organizationSettings, organizations, phoneNumbers } from "../db/schema";
+
+export interface CallContext {
+  organizationId: string;
+  organizationName: string;
+  agent: typeof agents.$inferSelect | null;
+  numberAssigned: boolean;
+  recordCalls: boolean;
+  recordAnnounce: boolean;
+  maxCallSeconds: number;
+  piiRedaction: boolean;
+  postCallSms: boolean;
+}
+
+/** Who answers a call to `number`: its organization, assigned agent and call settings; null for a number we do not hold. */
+export async function callContextFor(db: Database, number: string): Promise<CallContext | null> {
+  const [row] = await db
+    .select({
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+      assignedAgentId: phoneNumbers.assignedAgentId,
+      numberStatus: phoneNumbers.status,
+      settings: organizationSettings,
+    })
+    .from(phoneNumbers)
+    .innerJoin(organizations, eq(organizations.id, phoneNumbers.organizationId))
+    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, phoneNumbers.organizationId))
+    .where(eq(phoneNumbers.twilioNumber, number));
+  if (!row) return null;
+  const [agent] = row.assignedAgentId ? await db.select().from(agents).where(eq(agents.id, row.assignedAgentId)) : [];
+  return {
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    agent: agent ?? null,
+    numberAssigned: Boolean(row.assignedAgentId) && row.numberStatus === "active",
+    recordCalls: row.settings?.recordCalls ?? true,
+    recordAnnounce: row.settings?.recordAnnounce ?? true,
+    maxCallSeconds: row.settings?.maxCallSeconds ?? 900,
+    piiRedaction: row.settings?.piiRedaction ?? true,
+    postCallSms: row.settings?.postCallSms ?? false,
+  };
+}
+
+export function isAfterHours(agent: typeof agents.$inferSelect, now: Date): boolean {
+  return !isOpen(parseOpeningHours(agent.hoursJson), agent.businessHoursTz, now);
+}

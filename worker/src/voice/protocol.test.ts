@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { CHUNK_20MS, CHUNK_100MS, openai, twilio } from "./fixtures/frames";
+import { type BridgeAction, BridgeProtocol, base64Length } from "./protocol";
+
+const STREAM = "MZ11111111111111111111111111111111";
+const fresh = (maxCallMs = 60_000) => {
+  const bridge = new BridgeProtocol({ maxCallMs, goodbyeInstructions: "Say goodbye." });
+  bridge.onTwilio(twilio.start, 0);
+  return bridge;
+};
+const toTwilio = (actions: BridgeAction[]) => actions.flatMap((a) => (a.kind === "twilio" ? [a.message] : []));
+const toOpenAI = (actions: BridgeAction[]) => actions.flatMap((a) => (a.kind === "openai" ? [a.event] : []));
+
+describe("the bridge protocol", () => {
+  it("starts once, with the stream, the call and the custom parameters", () => {
+    const bridge = new BridgeProtocol({ maxCallMs: 1000, goodbyeInstructions: "" });
+    expect(bridge.onTwilio(twilio.connected, 0)).toEqual([]);
+    expect(bridge.onTwilio(twilio.start, 0)).toEqual([
+      { kind: "started", callSid: "CA22222222222222222222222222222222", streamSid: STREAM, parameters: { callId: "call-1", token: "ticket-1" } },
+    ]);
+    expect(bridge.onTwilio(twilio.start, 5)).toEqual([]);
+  });
+
+  it("forwards the caller's audio, and nothing before the stream starts or from another track", () => {
+    const before = new BridgeProtocol({ maxCallMs: 1000, goodbyeInstructions: "" });
+    expect(before.onTwilio(twilio.media(0), 0)).toEqual([]);
+    const bridge = fresh();
+    expect(bridge.onTwilio(twilio.media(20), 20)).toEqual([{ kind: "openai", event: { type: "input_audio_buffer.append", audio: CHUNK_20MS } }]);
+    expect(bridge.onTwilio(twilio.media(40, CHUNK_20MS, "outbound"), 40)).toEqual([]);
+  });
+
+  it.each([
+    ["not JSON", "{oops"],
+    ["a JSON array", "[1,2]"],
+    ["no event", JSON.stringify({ media: {} })],
+    ["a number", 42],
+    ["binary", new Uint8Array([1, 2, 3])],
+    ["media without payload", JSON.stringify({ event: "media", media: {} })],
+    ["an unknown mark", twilio.mark("nope")],
+  ])("ignores garbage from Twilio: %s", (_case, frame) => {
+    expect(fresh().onTwilio(frame, 10)).toEqual([]);
+  });
+
+  it.each([
+    ["not JSON", "<html>"],
+    ["no type", JSON.stringify({ delta: "x" })],
+    ["a delta without item", JSON.stringify({ type: "response.output_audio.delta", delta: CHUNK_20MS })],
+    ["a function call without id", JSON.stringify({ type: "response.function_call_arguments.done", name: "end_call" })],
+  ])("ignores garbage from OpenAI: %s", (_case, frame) => {
+    expect(fresh().onOpenAI(frame, 10)).toEqual([]);
+  });
+
+  it("sends each audio delta to Twilio followed by a mark", () => {
+    const bridge = fresh();
+    expect(toTwilio(bridge.onOpenAI(openai.audioDelta("item_a"), 100))).toEqual([
+      { event: "media", streamSid: STREAM, media: { payload: CHUNK_100MS } },
+      { event: "mark", streamSid: STREAM, mark: { name: "m1" } },
+    ]);
+  });
+
+  it("on barge-in truncates at the audio Twilio confirmed played, then clears Twilio", () => {
+    const bridge = fresh();
+    for (let i = 0; i < 3; i++) bridge.onOpenAI(openai.audioDelta("item_a"), 100 + i);
+    bridge.onTwilio(twilio.mark("m1"), 200);
+    bridge.onTwilio(twilio.mark("m2"), 300);
+    const actions = bridge.onOpenAI(openai.speechStarted, 320);
+    expect(actions).toEqual([
+      { kind: "openai", event: { type: "conversation.item.truncate", item_id: "item_a", content_index: 0, audio_end_ms: 200 } },
+      { kind: "twilio", message: { event: "clear", streamSid: STREAM } },
+    ]);
+    expect(bridge.onTwilio(twilio.mark("m3"), 330)).toEqual([]);
+    expect(bridge.onOpenAI(openai.speechStarted, 400)).toEqual([]);
+  });
+
+  it("truncates at 0 ms when nothing has played yet, and ignores marks of an earlier item", () => {
+    const bridge = fresh();
+    bridge.onOpenAI(openai.audioDelta("item_a"), 100);
+    bridge.onOpenAI(openai.audioDelta("item_b"), 200);
+    bridge.onTwilio(twilio.mark("m1"), 210);
+    expect(toOpenAI(bridge.onOpenAI(openai.speechStarted, 220))).toEqual([
+      { type: "conversation.item.truncate", item_id: "item_b", content_index: 0, audio_end_ms: 0 },
+    ]);
+  });
+
+  it("does nothing on speech when Nikki is not talking", () => {
+    expect(fresh().onOpenAI(openai.speechStarted, 10)).toEqual([]);
+  });
+
+  it("passes tool calls out and their results back, then asks for the answer", () => {
+    const bridge = fresh();
+    expect(bridge.onOpenAI(openai.functionCall("book_appointment", { name: "Ada", phone: "+14155552671" }), 10)).toEqual([
+      { kind: "tool", callId: "call_abc", name: "book_appointment", arguments: '{"name":"Ada","phone":"+14155552671"}' },
+    ]);
+    expect(toOpenAI(bridge.toolResult("call_abc", { booked: true }))).toEqual([
+      { type: "conversation.item.create", item: { type: "function_call_output", call_id: "call_abc", output: '{"booked":true}' } },
+      { type: "response.create" },
+    ]);
+  });
+
+  it("records both sides of the transcript with the time into the call", () => {
+    const bridge = fresh();
+    expect(bridge.onOpenAI(openai.userTranscript(" I need a plumber "), 1500)).toEqual([
+      { kind: "transcript", role: "user", text: "I need a plumber", atMs: 1500 },
+    ]);
+    expect(bridge.onOpenAI(openai.assistantTranscript("Happy to help."), 2500)).toEqual([
+      { kind: "transcript", role: "assistant", text: "Happy to help.", atMs: 2500 },
+    ]);
+  });
+
+  it("ends once on Twilio stop, and ignores everything after", () => {
+    const bridge = fresh();
+    expect(bridge.onTwilio(twilio.stop, 10)).toEqual([{ kind: "end", reason: "twilio_stop" }]);
+    expect(bridge.onClosed("openai_closed")).toEqual([]);
+    expect(bridge.onOpenAI(openai.audioDelta("item_a"), 20)).toEqual([]);
+  });
+
+  it("at the time limit asks Nikki to say goodbye, then ends when that response is done", () => {
+    const bridge = fresh(60_000);
+    expect(bridge.onTick(59_999)).toEqual([]);
+    expect(bridge.onTick(60_000)).toEqual([{ kind: "openai", event: { type: "response.create", response: { instructions: "Say goodbye." } } }]);
+    expect(bridge.onTick(61_000)).toEqual([]);
+    expect(bridge.onOpenAI(openai.responseDone, 62_000)).toEqual([{ kind: "end", reason: "time_limit" }]);
+  });
+
+  it("measures base64 audio without decoding it", () => {
+    expect(base64Length(CHUNK_20MS)).toBe(160);
+    expect(base64Length(CHUNK_100MS)).toBe(800);
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * The call bridge's protocol logic, pure: Twilio Media Streams messages and OpenAI Realtime (GA) events in,
+ * messages and effects out. No sockets, no clock of its own, no module state: one instance per call.
+ *
+ * Barge-in: every audio delta sent to Twilio is followed by a `mark`; Twilio echoes a mark once the audio
+ * before it has played. When the caller starts speaking, the assistant item is truncated at the audio the
+ * last echoed mark proves was played, then Twilio is told to `clear` what it still holds.
+ */
+
+/** μ-law at 8 kHz: one byte per sample, so 8 bytes per millisecond. */
+const PCMU_BYTES_PER_MS = 8;
+
+export type TwilioOutbound =
+  | { event: "media"; streamSid: string; media: { payload: string } }
+  | { event: "mark"; streamSid: string; mark: { name: string } }
+  | { event: "clear"; streamSid: string };
+
+export type RealtimeClientEvent =
+  | { type: "input_audio_buffer.append"; audio: string }
+  | { type: "conversation.item.truncate"; item_id: string; content_index: 0; audio_end_ms: number }
+  | { type: "conversation.item.create"; item: { type: "function_call_output"; call_id: string; output: string } }
+  | { type: "response.create"; response?: { instructions: string } };
+
+export type BridgeAction =
+  | { kind: "twilio"; message: TwilioOutbound }
+  | { kind: "openai"; event: RealtimeClientEvent }
+  | { kind: "started"; callSid: string; streamSid: string; parameters: Record<string, string> }
+  | { kind: "tool"; callId: string; name: string; arguments: string }
+  | { kind: "transcript"; role: "user" | "assistant"; text: string; atMs: number }
+  | { kind: "end"; reason: "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended" };
+
+interface PendingMark {
+  itemId: string;
+  endMs: number;
+}
+
+export interface ProtocolOptions {
+  /** Milliseconds the call may last before Nikki says goodbye. */
+  maxCallMs: number;
+  /** What Nikki is asked to say when the time is up. */
+  goodbyeInstructions: string;
+}
+
+type Json = Record<string, unknown>;
+
+/** Parses a socket frame; anything that is not a JSON object with a string type/event is null and ignored. */
+export function parseFrame(raw: unknown, key: "event" | "type"): Json | null {
+  if (typeof raw !== "string") return null;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return typeof value === "object" && value !== null && typeof (value as Json)[key] === "string" ? (value as Json) : null;
+  } catch {
+    return null;
+  }
+}
+
+const str = (value: unknown) => (typeof value === "string" ? value : undefined);
+const obj = (value: unknown) => (typeof value === "object" && value !== null ? (value as Json) : undefined);
+
+export class BridgeProtocol {
+  streamSid: string | null = null;
+  private startedAt: number | null = null;
+  private marks = new Map<string, PendingMark>();
+  private markSeq = 0;
+  private currentItem: string | null = null;
+  /** Milliseconds of `currentItem` sent to Twilio, and confirmed played. */
+  private sentMs = 0;
+  private playedMs = 0;
+  private ending = false;
+  private ended = false;
+
+  constructor(private readonly options: ProtocolOptions) {}
+
+  onTwilio(raw: unknown, now: number): BridgeAction[] {
+    const frame = parseFrame(raw, "event");
+    if (!frame) return [];
+    switch (frame.event) {
+      case "start": {
+        const start = obj(frame.start);
+        const streamSid = str(frame.streamSid) ?? str(start?.streamSid);
+        const callSid = str(start?.callSid);
+        if (!streamSid || !callSid || this.streamSid) return [];
+        this.streamSid = streamSid;
+        this.startedAt = now;
+        const custom = obj(start?.customParameters) ?? {};
+        const parameters = Object.fromEntries(Object.entries(custom).filter((e): e is [string, string] => typeof e[1] === "string"));
+        return [{ kind: "started", callSid, streamSid, parameters }];
+      }
+      case "media": {
+        const media = obj(frame.media);
+        const payload = str(media?.payload);
+        if (!payload || !this.streamSid || (media?.track !== undefined && media.track !== "inbound")) return [];
+        return [{ kind: "openai", event: { type: "input_audio_buffer.append", audio: payload } }];
+      }
+      case "mark": {
+        const name = str(obj(frame.mark)?.name);
+        const mark = name ? this.marks.get(name) : undefined;
+        if (!name || !mark) return [];
+        this.marks.delete(name);
+        if (mark.itemId === this.currentItem) this.playedMs = Math.max(this.playedMs, mark.endMs);
+        return [];
+      }
+      case "stop":
+        return this.end("twilio_stop");
+      default:
+        return [];
+    }
+  }
+
+  onOpenAI(raw: unknown, now: number): BridgeAction[] {
+    const event = parseFrame(raw, "type");
+    if (!event || this.ended) return [];
+    switch (event.type) {
+      case "response.output_audio.delta": {
+        const delta = str(event.delta);
+        const itemId = str(event.item_id);
+        if (!delta || !itemId || !this.streamSid) return [];
+        if (itemId !== this.currentItem) {
+          this.currentItem = itemId;
+          this.sentMs = 0;
+          this.playedMs = 0;
+        }
+        this.sentMs += Math.round((base64Length(delta) / PCMU_BYTES_PER_MS) * 1000) / 1000;
+        const name = `m${++this.markSeq}`;
+        this.marks.set(name, { itemId, endMs: this.sentMs });
+        return [
+          { kind: "twilio", message: { event: "media", streamSid: this.streamSid, media: { payload: delta } } },
+          { kind: "twilio", message: { event: "mark", streamSid: this.streamSid, mark: { name } } },
+        ];
+      }
+      case "input_audio_buffer.speech_started":
+        return this.bargeIn();
+      case "conversation.item.input_audio_transcription.completed": {
+        const text = str(event.transcript)?.trim();
+        return text ? [{ kind: "transcript", role: "user", text, atMs: this.elapsed(now) }] : [];
+      }
+      case "response.output_audio_transcript.done": {
+        const text = str(event.transcript)?.trim();
+        return text ? [{ kind: "transcript", role: "assistant", text, atMs: this.elapsed(now) }] : [];
+      }
+      case "response.function_call_arguments.done": {
+        const callId = str(event.call_id);
+        const name = str(event.name);
+        if (!callId || !name) return [];
+        return [{ kind: "tool", callId, name, arguments: str(event.arguments) ?? "{}" }];
+      }
+      case "response.done":
+        return this.ending ? this.end("time_limit") : [];
+      default:
+        return [];
+    }
+  }
+
+  /** The result of a tool the model called goes back as its output, then the model answers. */
+  toolResult(callId: string, output: unknown): BridgeAction[] {
+    if (this.ended) return [];
+    return [
+      { kind: "openai", event: { type: "conversation.item.create", item: { type: "function_call_output", call_id: callId, output: JSON.stringify(output) } } },
+      { kind: "openai", event: { type: "response.create" } },
+    ];
+  }
+
+  /** Called periodically: past the time limit, Nikki says goodbye; the call ends when that response is done. */
+  onTick(now: number): BridgeAction[] {
+    if (this.ended || this.ending || this.startedAt === null || now - this.startedAt < this.options.maxCallMs) return [];
+    this.ending = true;
+    return [{ kind: "openai", event: { type: "response.create", response: { instructions: this.options.goodbyeInstructions } } }];
+  }
+
+  /** The other side closed (or a tool ended the call): everything ends, once. */
+  onClosed(reason: "twilio_stop" | "openai_closed" | "agent_ended"): BridgeAction[] {
+    return this.end(reason);
+  }
+
+  private bargeIn(): BridgeAction[] {
+    if (!this.streamSid || !this.currentItem || this.sentMs === 0) return [];
+    const actions: BridgeAction[] = [
+      {
+        kind: "openai",
+        event: { type: "conversation.item.truncate", item_id: this.currentItem, content_index: 0, audio_end_ms: Math.floor(this.playedMs) },
+      },
+      { kind: "twilio", message: { event: "clear", streamSid: this.streamSid } },
+    ];
+    this.marks.clear();
+    this.currentItem = null;
+    this.sentMs = 0;
+    this.playedMs = 0;
+    return actions;
+  }
+
+  private end(reason: Extract<BridgeAction, { kind: "end" }>["reason"]): BridgeAction[] {
+    if (this.ended) return [];
+    this.ended = true;
+    return [{ kind: "end", reason }];
+  }
+
+  private elapsed(now: number) {
+    return this.startedAt === null ? 0 : now - this.startedAt;
+  }
+}
+
+/** Decoded length of a base64 string, without decoding it. */
+export function base64Length(value: string): number {
+  const padding = value.endsWith("==") ? 2 : value.endsWith("=") ? 1 : 0;
+  return (value.length * 3) / 4 - padding;
+}
