@@ -6,3 +6,4 @@ export * from "./phone";
 export * from "./plans";
 export * from "./validation";
 export * from "./hours";
+export * from "./pii";

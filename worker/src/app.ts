@@ -18,6 +18,7 @@ import { publicInvitationRoutes } from "./routes/invitations";
 import { leadRoutes } from "./routes/leads";
 import { orgRoutes } from "./routes/org";
 import { telemetryRoutes } from "./routes/telemetry";
+import { twilioRoutes } from "./routes/twilio";
 import type { Services } from "./services";
 
 /** The whole HTTP surface, on the services it is given (live providers, or simulators in tests). */
@@ -69,6 +70,7 @@ export function createApp(services: Services) {
   app.route("/api/account", accountRoutes);
   app.route("/api/invitations", publicInvitationRoutes);
   app.route("/api/org", orgRoutes);
+  app.route("/twilio", twilioRoutes);
 
   // The dashboard is static pages; the worker decides first whether the visitor may see them (wrangler.toml
   // run_worker_first), sending a signed-out visitor to sign in and back.

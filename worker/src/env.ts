@@ -1,11 +1,13 @@
 import * as z from "zod";
 import type { RateLimiter } from "./durable/rate-limiter";
+import type { CallSession } from "./voice/call-session";
 
 /** The bindings wrangler.toml and `.dev.vars` give the worker. */
 export interface Bindings {
   DB: D1Database;
   ASSETS: Fetcher;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  CALL_SESSION: DurableObjectNamespace<CallSession>;
   PUBLIC_BASE_URL?: string;
   LOG_LEVEL?: string;
   LIBSQL_URL?: string;

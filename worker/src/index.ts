@@ -3,6 +3,7 @@ import type { Bindings } from "./env";
 import { liveServices } from "./services";
 
 export { RateLimiter } from "./durable/rate-limiter";
+export { CallSession } from "./voice/call-session";
 
 const app = createApp(liveServices);
 

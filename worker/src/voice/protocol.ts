@@ -66,7 +66,7 @@ export class BridgeProtocol {
   /** Milliseconds of `currentItem` sent to Twilio, and confirmed played. */
   private sentMs = 0;
   private playedMs = 0;
-  private ending = false;
+  private ending: "time_limit" | "agent_ended" | null = null;
   private ended = false;
 
   constructor(private readonly options: ProtocolOptions) {}
@@ -145,7 +145,7 @@ export class BridgeProtocol {
         return [{ kind: "tool", callId, name, arguments: str(event.arguments) ?? "{}" }];
       }
       case "response.done":
-        return this.ending ? this.end("time_limit") : [];
+        return this.ending ? this.end(this.ending) : [];
       default:
         return [];
     }
@@ -163,8 +163,13 @@ export class BridgeProtocol {
   /** Called periodically: past the time limit, Nikki says goodbye; the call ends when that response is done. */
   onTick(now: number): BridgeAction[] {
     if (this.ended || this.ending || this.startedAt === null || now - this.startedAt < this.options.maxCallMs) return [];
-    this.ending = true;
+    this.ending = "time_limit";
     return [{ kind: "openai", event: { type: "response.create", response: { instructions: this.options.goodbyeInstructions } } }];
+  }
+
+  /** The agent called end_call: the call ends once its goodbye has been spoken (the next response.done). */
+  requestEnd(): void {
+    this.ending ??= "agent_ended";
   }
 
   /** The other side closed (or a tool ended the call): everything ends, once. */

@@ -1,0 +1,30 @@
+/** OpenAI chat completions with a JSON schema response, over fetch (base URL from OPENAI_BASE_URL). */
+export async function chatJson<T>(options: {
+  apiKey: string;
+  baseUrl: string;
+  model: string;
+  system: string;
+  user: string;
+  schemaName: string;
+  schema: Record<string, unknown>;
+  timeoutMs?: number;
+}): Promise<T> {
+  const response = await fetch(`${options.baseUrl.replace(/\/$/, "")}/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${options.apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      model: options.model,
+      messages: [
+        { role: "system", content: options.system },
+        { role: "user", content: options.user },
+      ],
+      response_format: { type: "json_schema", json_schema: { name: options.schemaName, strict: true, schema: options.schema } },
+    }),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+  });
+  if (!response.ok) throw new Error(`OpenAI answered ${response.status}`);
+  const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
+  const content = body.choices?.[0]?.message?.content;
+  if (!content) throw new Error("OpenAI returned no content");
+  return JSON.parse(content) as T;
+}

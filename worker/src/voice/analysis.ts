@@ -1,0 +1,114 @@
+import { redactPii } from "@nikki/core";
+import { eq } from "drizzle-orm";
+import { agents, calls, organizationSettings } from "../db/schema";
+import { type Bindings, readConfig } from "../env";
+import { createLogger } from "../http/logger";
+import { liveServices } from "../services";
+import { chatJson } from "../services/openai/chat";
+
+export const ANALYSIS_MODEL = "gpt-4o-mini";
+export const MAX_ANALYSIS_ATTEMPTS = 5;
+const BACKOFF_BASE_MS = 2_000;
+
+export interface CallAnalysis {
+  summary: string;
+  sentiment: "positive" | "neutral" | "negative";
+  entities: Record<string, string>;
+}
+
+/** The fields extracted from every call, plus any the agent's `crm_mapping` names. */
+export function entityFields(crmMapping: string): string[] {
+  const base = ["name", "phone", "email", "intent", "appointment_time", "urgency"];
+  try {
+    const mapping = JSON.parse(crmMapping) as unknown;
+    const extra = typeof mapping === "object" && mapping !== null ? Object.keys(mapping) : [];
+    return [...new Set([...base, ...extra.filter((key) => /^[a-z][a-z0-9_]{0,39}$/.test(key))])];
+  } catch {
+    return base;
+  }
+}
+
+function analysisSchema(fields: string[]) {
+  return {
+    type: "object",
+    additionalProperties: false,
+    required: ["summary", "sentiment", "entities"],
+    properties: {
+      summary: { type: "string", description: "Two or three sentences: who called, what they wanted, what was agreed" },
+      sentiment: { type: "string", enum: ["positive", "neutral", "negative"] },
+      entities: {
+        type: "object",
+        additionalProperties: false,
+        required: fields,
+        properties: Object.fromEntries(fields.map((field) => [field, { type: "string", description: "Empty string when not mentioned" }])),
+      },
+    },
+  };
+}
+
+/**
+ * Analyses one call whose processing is pending: summary, entities and sentiment from OpenAI, stored with the
+ * model used. On failure the attempt is counted and the next is due after an exponential backoff; after the
+ * last attempt the call is marked failed. Answers when to try again, or null when done.
+ */
+export async function analyzeDueCall(bindings: Bindings, callId: string, now = new Date()): Promise<Date | null> {
+  const config = readConfig(bindings);
+  const db = liveServices.database(bindings, config);
+  const log = createLogger({ component: "call_analysis", call_id: callId });
+  const [call] = await db.select().from(calls).where(eq(calls.id, callId));
+  if (!call || call.processingStatus !== "pending") return null;
+  const entries = (call.transcript ? (JSON.parse(call.transcript) as { role: string; content: string }[]) : []).filter(
+    (entry) => entry.content,
+  );
+  if (entries.length === 0) {
+    await db.update(calls).set({ processingStatus: "failed", processingError: "No transcript available to reprocess." }).where(eq(calls.id, callId));
+    return null;
+  }
+  const [agent] = call.agentId ? await db.select({ crmMapping: agents.crmMapping }).from(agents).where(eq(agents.id, call.agentId)) : [];
+  const [settings] = await db
+    .select({ piiRedaction: organizationSettings.piiRedaction })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, call.organizationId));
+  const attempts = call.processingAttempts + 1;
+  try {
+    if (!config.OPENAI_API_KEY) throw new Error("OPENAI_API_KEY is not set");
+    const fields = entityFields(agent?.crmMapping ?? "{}");
+    const result = await chatJson<CallAnalysis>({
+      apiKey: config.OPENAI_API_KEY,
+      baseUrl: config.OPENAI_BASE_URL,
+      model: ANALYSIS_MODEL,
+      system:
+        "You analyse phone calls to a small business answered by its AI receptionist. Summarise the call, extract the requested details exactly as said (empty string when absent), and judge the caller's sentiment.",
+      user: entries.map((entry) => `${entry.role === "user" ? "Caller" : "Receptionist"}: ${entry.content}`).join("\n"),
+      schemaName: "call_analysis",
+      schema: analysisSchema(fields),
+    });
+    const redact = settings?.piiRedaction ?? true;
+    await db
+      .update(calls)
+      .set({
+        summary: redact ? redactPii(result.summary) : result.summary,
+        entities: JSON.stringify(result.entities),
+        sentiment: result.sentiment,
+        modelUsed: ANALYSIS_MODEL,
+        processingStatus: "processed",
+        processingAttempts: attempts,
+        processingError: null,
+        nextAttemptAt: null,
+        ...(redact ? { transcript: JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content) }))) } : {}),
+      })
+      .where(eq(calls.id, callId));
+    log.info("call_processed", { attempts, sentiment: result.sentiment });
+    return null;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const failed = attempts >= MAX_ANALYSIS_ATTEMPTS;
+    const next = failed ? null : new Date(now.getTime() + BACKOFF_BASE_MS * 2 ** (attempts - 1));
+    await db
+      .update(calls)
+      .set({ processingAttempts: attempts, processingError: message, processingStatus: failed ? "failed" : "pending", nextAttemptAt: next })
+      .where(eq(calls.id, callId));
+    log.warn("call_analysis_failed", { attempts, error: message, retry_at: next?.toISOString() ?? null });
+    return next;
+  }
+}

@@ -1,0 +1,117 @@
+import { normalizeWidgetPhone } from "@nikki/core";
+import type { Database } from "../db/client";
+import { appointments, leads } from "../db/schema";
+import type { Logger } from "../http/logger";
+import type { TwilioClient } from "../services/twilio/client";
+import { dial, say, twiml } from "./twiml";
+
+/** What a tool needs to know about the call it runs in. */
+export interface ToolCall {
+  callId: string;
+  callSid: string;
+  organizationId: string;
+  agentId: string;
+  businessNumber: string;
+  callerNumber: string;
+  escalationJson: string;
+}
+
+export interface ToolDeps {
+  db: Database;
+  twilio: TwilioClient | null;
+  log: Logger;
+}
+
+/** A tool's answer to the model: always an object it can speak about, never a thrown error. */
+export type ToolOutput = { ok: true; [key: string]: unknown } | { ok: false; error: string };
+
+type Args = Record<string, unknown>;
+const text = (args: Args, key: string) => (typeof args[key] === "string" ? (args[key] as string).trim() : "");
+
+function parseArgs(raw: string): Args | null {
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Args) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The escalation number from `escalation_json` (`{"phone": "+1…"}` or `{"number": …}`), if any. */
+export function escalationNumber(escalationJson: string): string | null {
+  const args = parseArgs(escalationJson);
+  const raw = args ? text(args, "phone") || text(args, "number") || text(args, "transfer_to") : "";
+  if (!raw) return null;
+  const phone = normalizeWidgetPhone(raw);
+  return phone.ok ? phone.e164 : null;
+}
+
+export async function runTool(name: string, rawArgs: string, call: ToolCall, deps: ToolDeps): Promise<ToolOutput> {
+  const args = parseArgs(rawArgs);
+  if (!args) return { ok: false, error: "The tool arguments were not valid JSON." };
+  try {
+    switch (name) {
+      case "book_appointment": {
+        const person = text(args, "name");
+        const phone = text(args, "phone") || call.callerNumber;
+        if (!person || !phone) return { ok: false, error: "I need the caller's name and phone number to book." };
+        const [row] = await deps.db
+          .insert(appointments)
+          .values({
+            organizationId: call.organizationId,
+            callId: call.callId,
+            agentId: call.agentId,
+            name: person,
+            phone,
+            dateTime: text(args, "date_time") || null,
+            notes: text(args, "notes") || null,
+          })
+          .returning({ id: appointments.id });
+        return { ok: true, appointment_id: row?.id, confirmed_for: text(args, "date_time") || "to be confirmed" };
+      }
+      case "push_crm_lead": {
+        const person = text(args, "name");
+        const phone = text(args, "phone") || call.callerNumber;
+        if (!person || !phone) return { ok: false, error: "I need the caller's name and phone number to save the lead." };
+        const [row] = await deps.db
+          .insert(leads)
+          .values({
+            organizationId: call.organizationId,
+            callId: call.callId,
+            source: "call",
+            name: person,
+            phone,
+            email: text(args, "email") || null,
+            intent: text(args, "intent") || null,
+            notes: text(args, "notes") || null,
+          })
+          .returning({ id: leads.id });
+        return { ok: true, lead_id: row?.id };
+      }
+      case "send_sms": {
+        if (!deps.twilio) return { ok: false, error: "Text messages are not set up for this business." };
+        const to = normalizeWidgetPhone(text(args, "to") || call.callerNumber);
+        const body = text(args, "body");
+        if (!to.ok || !body) return { ok: false, error: "I need a valid phone number and a message to send a text." };
+        const sent = await deps.twilio.sendMessage({ from: call.businessNumber, to: to.e164, body: body.slice(0, 480) });
+        return { ok: true, message_sid: sent.sid };
+      }
+      case "transfer_call": {
+        const target = escalationNumber(call.escalationJson);
+        if (!target) return { ok: false, error: "There is no transfer number set up. Offer to take a message instead." };
+        if (!deps.twilio) return { ok: false, error: "Transfers are not available right now. Offer to take a message instead." };
+        await deps.twilio.updateCall(call.callSid, {
+          twiml: twiml(say("Please hold while I connect you."), dial(target, { callerId: call.businessNumber, timeout: 25 })),
+        });
+        return { ok: true, transferring_to: "a team member" };
+      }
+      case "end_call":
+        return { ok: true, ending: true };
+      default:
+        return { ok: false, error: `There is no tool called ${name}.` };
+    }
+  } catch (error) {
+    deps.log.error("tool_failed", { tool: name, call_id: call.callId, error: error instanceof Error ? error.message : String(error) });
+    return { ok: false, error: "That did not work just now. Apologise and offer to take a message instead." };
+  }
+}
