@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { SIMULATED } from "./test/simulators.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -13,6 +14,12 @@ export default defineConfig(async () => ({
           TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
           LOG_LEVEL: "error",
           AUTH_SECRET: "test-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+          PUBLIC_BASE_URL: "https://nikki.test",
+          TWILIO_ACCOUNT_SID: SIMULATED.twilioAccountSid,
+          TWILIO_AUTH_TOKEN: SIMULATED.twilioAuthToken,
+          TWILIO_API_BASE: `http://127.0.0.1:${SIMULATED.twilioPort}`,
+          OPENAI_API_KEY: SIMULATED.openaiKey,
+          OPENAI_BASE_URL: `http://127.0.0.1:${SIMULATED.openaiPort}/v1`,
         },
       },
     }),
@@ -23,5 +30,6 @@ export default defineConfig(async () => ({
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     exclude: ["test/node/**", "src/voice/**"],
     setupFiles: ["./test/apply-migrations.ts"],
+    globalSetup: ["./test/global-setup.ts"],
   },
 }));

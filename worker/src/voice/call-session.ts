@@ -51,6 +51,8 @@ export class CallSession extends DurableObject<Bindings> {
 
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade") !== "websocket") return new Response("Expected a websocket", { status: 426 });
+    // One stream per call: a second connection (a replayed ticket, a reconnect after the end) is refused.
+    if (this.twilio || this.finished) return new Response("This call already has its stream", { status: 409 });
     const config = readConfig(this.env);
     this.log = createLogger({ component: "call_session", call_sid: this.ctx.id.name ?? null }, config.LOG_LEVEL as LogLevel);
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];

@@ -63,8 +63,8 @@ export async function relayMediaStream(c: Context<AppEnv>) {
     const response = await sessions.get(sessions.idFromName(callSid)).fetch("https://call-session/stream", { headers: { upgrade: "websocket" } });
     const socket = response.webSocket;
     if (!socket) {
-      log.error("call_session_unreachable", { call_sid: callSid, status: response.status });
-      closeBoth(1011, "Call unavailable");
+      log.warn("call_session_refused_stream", { call_sid: callSid, status: response.status });
+      closeBoth(response.status === 409 ? 1008 : 1011, response.status === 409 ? "Stream already attached" : "Call unavailable");
       return;
     }
     socket.accept();

@@ -1,0 +1,204 @@
+/**
+ * An OpenAI simulator for tests and benchmarks, speaking the real wire formats: the Realtime websocket
+ * (GA events: session.created/updated, server VAD from the energy of the μ-law audio it receives, streamed
+ * audio deltas, transcripts, function calls on cue) and chat completions with a JSON-schema answer.
+ * Test infrastructure only: the worker reaches it through OPENAI_BASE_URL, never by import.
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import { type WebSocket, WebSocketServer } from "ws";
+
+export interface ScriptedTurn {
+  /** What the caller "said" (the transcription of their speech). */
+  transcript: string;
+  /** Nikki's spoken answer, or a function call the model makes before answering. */
+  reply: { say: string } | { call: string; arguments: Record<string, unknown>; then: string };
+}
+
+export interface OpenAiSimulatorOptions {
+  port: number;
+  apiKey: string;
+  /** Caller turns, in order; once used up, every turn gets a generic answer. */
+  script?: ScriptedTurn[];
+  /** 20 ms frames of assistant audio per spoken reply. */
+  replyFrames?: number;
+}
+
+export interface RealtimeLog {
+  received: { type: string; at: number; [key: string]: unknown }[];
+  sent: { type: string; at: number }[];
+}
+
+export interface OpenAiSimulator {
+  baseUrl: string;
+  sessions: RealtimeLog[];
+  chatRequests: unknown[];
+  close(): Promise<void>;
+}
+
+const FRAME_BYTES = 160;
+/** μ-law code → linear magnitude (G.711), enough to measure energy. */
+function ulawMagnitude(byte: number): number {
+  const u = ~byte & 0xff;
+  const exponent = (u >> 4) & 0x07;
+  const mantissa = u & 0x0f;
+  return (((mantissa << 3) + 0x84) << exponent) - 0x84;
+}
+function frameEnergy(base64: string): number {
+  const bytes = Buffer.from(base64, "base64");
+  let sum = 0;
+  for (const byte of bytes) sum += ulawMagnitude(byte);
+  return bytes.length ? sum / bytes.length : 0;
+}
+const SPEECH_ENERGY = 1000;
+const SILENCE_FRAMES_TO_STOP = 10;
+
+function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log: RealtimeLog) {
+  const script = [...(options.script ?? [])];
+  let speaking = false;
+  let silentFrames = 0;
+  let itemSeq = 0;
+  let awaitingToolOutput: { then: string } | null = null;
+  const send = (event: Record<string, unknown>) => {
+    log.sent.push({ type: String(event.type), at: performance.now() });
+    socket.send(JSON.stringify({ event_id: `event_${Math.random().toString(36).slice(2)}`, ...event }));
+  };
+  const speak = (text: string) => {
+    const responseId = `resp_${++itemSeq}`;
+    const itemId = `item_${itemSeq}`;
+    send({ type: "response.created", response: { id: responseId, status: "in_progress" } });
+    const frame = Buffer.alloc(FRAME_BYTES, 0x10).toString("base64");
+    for (let i = 0; i < (options.replyFrames ?? 5); i++) {
+      send({ type: "response.output_audio.delta", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta: frame });
+    }
+    send({ type: "response.output_audio_transcript.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript: text });
+    send({ type: "response.done", response: { id: responseId, status: "completed", output: [{ id: itemId, type: "message" }] } });
+  };
+  const answerTurn = () => {
+    const turn = script.shift() ?? { transcript: "Thanks.", reply: { say: "You're welcome. Anything else?" } };
+    send({ type: "conversation.item.input_audio_transcription.completed", item_id: `item_user_${itemSeq}`, content_index: 0, transcript: turn.transcript });
+    if ("call" in turn.reply) {
+      awaitingToolOutput = { then: turn.reply.then };
+      const responseId = `resp_${++itemSeq}`;
+      send({ type: "response.created", response: { id: responseId, status: "in_progress" } });
+      send({
+        type: "response.function_call_arguments.done",
+        response_id: responseId,
+        item_id: `item_fc_${itemSeq}`,
+        output_index: 0,
+        call_id: `call_${itemSeq}`,
+        name: turn.reply.call,
+        arguments: JSON.stringify(turn.reply.arguments),
+      });
+      send({ type: "response.done", response: { id: responseId, status: "completed", output: [{ type: "function_call" }] } });
+    } else {
+      speak(turn.reply.say);
+    }
+  };
+
+  send({ type: "session.created", session: { type: "realtime", id: `sess_${Date.now()}`, model: "gpt-realtime" } });
+  socket.on("message", (raw) => {
+    let event: Record<string, unknown>;
+    try {
+      event = JSON.parse(String(raw)) as Record<string, unknown>;
+    } catch {
+      send({ type: "error", error: { type: "invalid_request_error", message: "Invalid JSON" } });
+      return;
+    }
+    log.received.push({ ...event, type: String(event.type), at: performance.now() });
+    switch (event.type) {
+      case "session.update":
+        send({ type: "session.updated", session: event.session });
+        break;
+      case "response.create": {
+        const instructions = (event.response as { instructions?: string } | undefined)?.instructions;
+        if (awaitingToolOutput) {
+          const then = awaitingToolOutput.then;
+          awaitingToolOutput = null;
+          speak(then);
+        } else speak(instructions ? `(${instructions.slice(0, 60)})` : "How can I help?");
+        break;
+      }
+      case "input_audio_buffer.append": {
+        const loud = frameEnergy(String(event.audio ?? "")) > SPEECH_ENERGY;
+        if (loud && !speaking) {
+          speaking = true;
+          silentFrames = 0;
+          send({ type: "input_audio_buffer.speech_started", audio_start_ms: 0, item_id: `item_user_${itemSeq}` });
+        } else if (!loud && speaking && ++silentFrames >= SILENCE_FRAMES_TO_STOP) {
+          speaking = false;
+          send({ type: "input_audio_buffer.speech_stopped", audio_end_ms: 0, item_id: `item_user_${itemSeq}` });
+          answerTurn();
+        } else if (loud) silentFrames = 0;
+        break;
+      }
+      default:
+        break;
+    }
+  });
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let body = "";
+  for await (const chunk of request) body += chunk;
+  return body;
+}
+
+export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Promise<OpenAiSimulator> {
+  const sessions: RealtimeLog[] = [];
+  const chatRequests: unknown[] = [];
+  const server: Server = createServer(async (request, response) => {
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(JSON.stringify(body));
+    };
+    if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
+      return json(401, { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } });
+    }
+    if (request.method === "POST" && request.url === "/v1/chat/completions") {
+      const body = JSON.parse(await readBody(request)) as { model: string; messages: { role: string; content: string }[]; response_format?: { json_schema?: { schema?: { properties?: { entities?: { required?: string[] } } } } } };
+      chatRequests.push(body);
+      const conversation = body.messages.find((message) => message.role === "user")?.content ?? "";
+      const fields = body.response_format?.json_schema?.schema?.properties?.entities?.required ?? [];
+      const name = /\b([A-Z][a-z]+ [A-Z][a-z]+)\b/.exec(conversation.replace(/^(Caller|Receptionist): /gm, ""))?.[1] ?? "";
+      const phone = /\+?\d[\d\s().-]{8,}\d/.exec(conversation)?.[0] ?? "";
+      const content = {
+        summary: `${name || "A caller"} called: ${conversation.split("\n")[0]?.replace(/^Caller: /, "").slice(0, 120) ?? ""}`,
+        sentiment: /thank|great|perfect/i.test(conversation) ? "positive" : "neutral",
+        entities: Object.fromEntries(fields.map((field) => [field, field === "name" ? name : field === "phone" ? phone : ""])),
+      };
+      return json(200, {
+        id: `chatcmpl-${Date.now()}`,
+        object: "chat.completion",
+        created: Math.floor(Date.now() / 1000),
+        model: body.model,
+        choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify(content) }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
+      });
+    }
+    json(404, { error: { message: `Unknown path ${request.url}` } });
+  });
+  const realtime = new WebSocketServer({ noServer: true });
+  server.on("upgrade", (request, socket, head) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (url.pathname !== "/v1/realtime" || request.headers.authorization !== `Bearer ${options.apiKey}`) {
+      socket.end("HTTP/1.1 401 Unauthorized\r\n\r\n");
+      return;
+    }
+    realtime.handleUpgrade(request, socket, head, (ws) => {
+      const log: RealtimeLog = { received: [], sent: [] };
+      sessions.push(log);
+      realtimeSession(ws, options, log);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${options.port}/v1`,
+    sessions,
+    chatRequests,
+    close: () =>
+      new Promise((resolve) => {
+        for (const client of realtime.clients) client.terminate();
+        server.close(() => resolve());
+      }),
+  };
+}

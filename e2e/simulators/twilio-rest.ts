@@ -1,0 +1,54 @@
+/**
+ * A Twilio REST simulator: Messages, Calls (create) and call updates under /2010-04-01/Accounts/{sid}, with
+ * basic auth, answering Twilio's JSON shapes and recording every request (GET /__requests to read them).
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+
+export interface TwilioRequest {
+  method: string;
+  path: string;
+  form: Record<string, string>;
+}
+
+export interface TwilioRestSimulator {
+  baseUrl: string;
+  requests: TwilioRequest[];
+  close(): Promise<void>;
+}
+
+const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
+
+export async function startTwilioRestSimulator(options: { port: number; accountSid: string; authToken: string }): Promise<TwilioRestSimulator> {
+  const requests: TwilioRequest[] = [];
+  const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
+  const server: Server = createServer(async (request, response) => {
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(JSON.stringify(body));
+    };
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (url.pathname === "/__requests") return json(200, requests);
+    if (request.headers.authorization !== expectedAuth) {
+      return json(401, { code: 20003, message: "Authenticate", more_info: "https://www.twilio.com/docs/errors/20003", status: 401 });
+    }
+    let text = "";
+    for await (const chunk of request) text += chunk;
+    const form = Object.fromEntries(new URLSearchParams(text));
+    requests.push({ method: request.method ?? "GET", path: url.pathname, form });
+    const base = `/2010-04-01/Accounts/${options.accountSid}`;
+    if (request.method === "POST" && url.pathname === `${base}/Messages.json`) {
+      return json(201, { sid: sid("SM"), account_sid: options.accountSid, from: form.From, to: form.To, body: form.Body, status: "queued", direction: "outbound-api" });
+    }
+    if (request.method === "POST" && url.pathname === `${base}/Calls.json`) {
+      return json(201, { sid: sid("CA"), account_sid: options.accountSid, from: form.From, to: form.To, status: "queued", direction: "outbound-api" });
+    }
+    const update = new RegExp(`^${base}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(url.pathname);
+    if (request.method === "POST" && update) {
+      return json(200, { sid: update[1], account_sid: options.accountSid, status: form.Status ?? "in-progress" });
+    }
+    json(404, { code: 20404, message: "The requested resource was not found", status: 404 });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
+  return { baseUrl: `http://127.0.0.1:${options.port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}

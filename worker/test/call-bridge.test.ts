@@ -1,0 +1,153 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createD1Database } from "../src/db/client";
+import { DEMO, seedDemoOrganization } from "../src/db/seed";
+import { LOUD, SILENT, callSid, mediaMessage, openStream, startMessage, twilioPost, until } from "./twilio";
+
+const ALWAYS_OPEN = JSON.stringify(
+  Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [{ open: "00:00", close: "23:59" }]])),
+);
+
+async function inbound(sid: string, to: string = DEMO.phoneNumber) {
+  return twilioPost("/twilio/voice/inbound", { CallSid: sid, AccountSid: env.TWILIO_ACCOUNT_SID!, From: "+14155552671", To: to, Direction: "inbound", CallStatus: "ringing" });
+}
+
+function streamParameters(twiml: string) {
+  const url = /<Stream url="([^"]+)"/.exec(twiml)?.[1];
+  const callId = /<Parameter name="callId" value="([^"]+)"/.exec(twiml)?.[1];
+  const token = /<Parameter name="token" value="([^"]+)"/.exec(twiml)?.[1];
+  return { url, callId: callId!, token: token! };
+}
+
+beforeAll(async () => {
+  await seedDemoOrganization(createD1Database(env.DB), "unused-password-hash");
+});
+
+describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
+  it("answers, books an appointment through the model, and ends with a processed call", async () => {
+    await env.DB.prepare("update agents set hours_json = ? where id = ?").bind(ALWAYS_OPEN, DEMO.agentId).run();
+    const sid = callSid();
+    const answer = await inbound(sid);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toContain("text/xml");
+    const document = await answer.text();
+    expect(document).toContain("<Say");
+    expect(document).toContain("This call may be recorded.");
+    expect(document).toContain('<Recording channels="dual"');
+    expect(document).toContain("Connecting you to Nikki.");
+    const { url, callId, token } = streamParameters(document);
+    expect(url).toBe("wss://nikki.test/twilio/stream");
+
+    const stream = await openStream();
+    stream.socket.send(JSON.stringify({ event: "connected", protocol: "Call", version: "1.0.0" }));
+    stream.socket.send(startMessage(sid, { callId, token }));
+
+    // Nikki speaks first: audio, each chunk followed by a mark, which Twilio echoes once played.
+    await until(() => stream.received.some((m) => m.event === "media"));
+    const marks = stream.received.filter((m) => m.event === "mark").map((m) => (m.mark as { name: string }).name);
+    for (const name of marks.slice(0, 2)) stream.socket.send(JSON.stringify({ event: "mark", streamSid: `MZ${sid.slice(2)}`, mark: { name } }));
+
+    // The caller talks over her: the bridge clears Twilio's buffer (barge-in), then the turn ends in silence.
+    let t = 0;
+    for (let i = 0; i < 15; i++) stream.socket.send(mediaMessage(sid, (t += 20), LOUD));
+    await until(() => stream.received.some((m) => m.event === "clear"));
+    const mediaBeforeAnswer = stream.received.filter((m) => m.event === "media").length;
+    for (let i = 0; i < 12; i++) stream.socket.send(mediaMessage(sid, (t += 20), SILENT));
+
+    const appointment = await until(() =>
+      env.DB.prepare("select * from appointments where call_id = ?").bind(callId).first<Record<string, string>>(),
+    );
+    expect(appointment).toMatchObject({ name: "Ada Lovelace", phone: "+14155552671", date_time: "2026-11-25T09:00", organization_id: DEMO.organizationId });
+
+    // After the tool's result, Nikki confirms the booking out loud.
+    await until(() => stream.received.filter((m) => m.event === "media").length > mediaBeforeAnswer);
+    stream.socket.send(JSON.stringify({ event: "stop", sequenceNumber: "99", streamSid: `MZ${sid.slice(2)}`, stop: { callSid: sid } }));
+
+    const status = await twilioPost("/twilio/voice/status", { CallSid: sid, CallStatus: "completed", CallDuration: "42", AccountSid: env.TWILIO_ACCOUNT_SID! });
+    expect(status.status).toBe(204);
+    const again = await twilioPost("/twilio/voice/status", { CallSid: sid, CallStatus: "completed", CallDuration: "99", AccountSid: env.TWILIO_ACCOUNT_SID! });
+    expect(again.status).toBe(204);
+
+    const call = await until(async () => {
+      const row = await env.DB.prepare("select * from calls where id = ?").bind(callId).first<Record<string, string | number | null>>();
+      return row?.processing_status === "processed" ? row : null;
+    }, 15_000);
+    expect(call).toMatchObject({ status: "completed", duration_seconds: 42, after_hours: 0, model_used: "gpt-4o-mini", sentiment: "positive" });
+    const transcript = JSON.parse(String(call.transcript)) as { role: string; content: string; timestamp: string }[];
+    expect(transcript.map((entry) => entry.role)).toEqual(expect.arrayContaining(["assistant", "user"]));
+    // The organization redacts PII by default: the stored transcript and summary carry markers.
+    expect(transcript.find((entry) => entry.role === "user")?.content).toBe(
+      "Hi, this is [NAME]. Can I book a plumber for tomorrow at 9am? My number is [PHONE].",
+    );
+    expect(String(call.summary)).toContain("[NAME]");
+    expect(JSON.parse(String(call.entities))).toMatchObject({ name: "Ada Lovelace", phone: "+1 415 555 2671" });
+  });
+
+  it("refuses a reused stream ticket before any OpenAI connection", async () => {
+    await env.DB.prepare("update agents set hours_json = ? where id = ?").bind(ALWAYS_OPEN, DEMO.agentId).run();
+    const sid = callSid();
+    const { callId, token } = streamParameters(await (await inbound(sid)).text());
+    const first = await openStream();
+    first.socket.send(startMessage(sid, { callId, token }));
+    await until(() => first.received.some((m) => m.event === "media"));
+    first.socket.send(JSON.stringify({ event: "stop", streamSid: `MZ${sid.slice(2)}`, stop: { callSid: sid } }));
+
+    const second = await openStream();
+    second.socket.send(startMessage(sid, { callId, token }));
+    const closed = await until(() => second.closed());
+    expect(closed.code).toBe(1008);
+    expect(second.received.filter((m) => m.event === "media")).toHaveLength(0);
+  });
+
+  it("refuses a stream without a ticket", async () => {
+    const sid = callSid();
+    await inbound(sid);
+    const stream = await openStream();
+    stream.socket.send(startMessage(sid, { callId: "x" }));
+    expect((await until(() => stream.closed())).code).toBe(1008);
+  });
+
+  it("flags a call outside the agent's hours as after-hours and tells Nikki to take a message", async () => {
+    await env.DB.prepare("update agents set hours_json = '{}' where id = ?").bind(DEMO.agentId).run();
+    const sid = callSid();
+    const { callId } = streamParameters(await (await inbound(sid)).text());
+    const row = await env.DB.prepare("select after_hours from calls where id = ?").bind(callId).first<{ after_hours: number }>();
+    expect(row?.after_hours).toBe(1);
+  });
+});
+
+describe("the voicemail fallback", () => {
+  it("takes a voicemail for a number nobody holds, and never errors to the caller", async () => {
+    const response = await inbound(callSid(), "+15559990000");
+    expect(response.status).toBe(200);
+    const document = await response.text();
+    expect(document).toContain("Please leave your name, your number and a short message after the tone");
+    expect(document).toContain('<Record action="https://nikki.test/twilio/voice/voicemail"');
+  });
+
+  it("takes a voicemail when the agent is inactive, stored as a call with its recording", async () => {
+    await env.DB.prepare("update agents set status = 'inactive' where id = ?").bind(DEMO.agentId).run();
+    const sid = callSid();
+    const response = await inbound(sid);
+    expect(await response.text()).toContain("Thanks for calling Nikki AI Demo.");
+    await env.DB.prepare("update agents set status = 'active' where id = ?").bind(DEMO.agentId).run();
+    const recorded = await twilioPost("/twilio/voice/voicemail", { CallSid: sid, RecordingUrl: "https://api.twilio.com/rec/RE1", RecordingDuration: "12" });
+    expect(await recorded.text()).toContain("<Hangup/>");
+    const call = await env.DB.prepare("select kind, recording_url, organization_id from calls where call_sid = ?").bind(sid).first();
+    expect(call).toEqual({ kind: "voicemail", recording_url: "https://api.twilio.com/rec/RE1", organization_id: DEMO.organizationId });
+  });
+});
+
+describe("Twilio signatures on the webhooks", () => {
+  it("answers 403 to a bad signature and writes nothing", async () => {
+    const sid = callSid();
+    const response = await twilioPost("/twilio/voice/inbound", { CallSid: sid, From: "+14155552671", To: DEMO.phoneNumber }, { signature: "bm90IGEgc2lnbmF0dXJl" });
+    expect(response.status).toBe(403);
+    expect(await env.DB.prepare("select count(*) as n from calls where call_sid = ?").bind(sid).first("n")).toBe(0);
+  });
+
+  it("answers 403 to a missing signature", async () => {
+    const response = await twilioPost("/twilio/voice/status", { CallSid: callSid(), CallStatus: "completed" }, { signature: "" });
+    expect(response.status).toBe(403);
+  });
+});

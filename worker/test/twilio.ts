@@ -1,0 +1,62 @@
+import { SELF, env } from "cloudflare:test";
+import { computeTwilioSignature } from "../src/services/twilio/signature";
+import { BASE } from "./post-json";
+
+/** A webhook as Twilio sends it: form-encoded and signed with the account's auth token over the public URL. */
+export async function twilioPost(path: string, params: Record<string, string>, options: { signature?: string } = {}) {
+  const signature = options.signature ?? (await computeTwilioSignature(env.TWILIO_AUTH_TOKEN!, `${BASE}${path}`, params));
+  return SELF.fetch(`${BASE}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature },
+    body: new URLSearchParams(params),
+  });
+}
+
+export function callSid() {
+  const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  return `CA${hex}`;
+}
+
+/** Opens the media stream as Twilio does: a signed websocket handshake. */
+export async function openStream() {
+  const signature = await computeTwilioSignature(env.TWILIO_AUTH_TOKEN!, "wss://nikki.test/twilio/stream", {});
+  const response = await SELF.fetch(`${BASE}/twilio/stream`, { headers: { upgrade: "websocket", "x-twilio-signature": signature } });
+  const socket = response.webSocket;
+  if (!socket) throw new Error(`no websocket: ${response.status}`);
+  socket.accept();
+  const received: Record<string, unknown>[] = [];
+  let closed: { code: number; reason: string } | null = null;
+  socket.addEventListener("message", (event) => received.push(JSON.parse(String(event.data)) as Record<string, unknown>));
+  socket.addEventListener("close", (event) => {
+    closed = { code: event.code, reason: event.reason };
+  });
+  return { socket, received, closed: () => closed };
+}
+
+const frame = (byte: number) => btoa(String.fromCharCode(...new Uint8Array(160).fill(byte)));
+/** 20 ms of loud μ-law (speech energy) and of silence. */
+export const LOUD = frame(0x00);
+export const SILENT = frame(0xff);
+
+export function startMessage(sid: string, parameters: Record<string, string>) {
+  return JSON.stringify({
+    event: "start",
+    sequenceNumber: "1",
+    start: { accountSid: env.TWILIO_ACCOUNT_SID, streamSid: `MZ${sid.slice(2)}`, callSid: sid, tracks: ["inbound"], customParameters: parameters, mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 } },
+    streamSid: `MZ${sid.slice(2)}`,
+  });
+}
+
+export function mediaMessage(sid: string, timestamp: number, payload: string) {
+  return JSON.stringify({ event: "media", sequenceNumber: String(timestamp), media: { track: "inbound", chunk: String(timestamp), timestamp: String(timestamp), payload }, streamSid: `MZ${sid.slice(2)}` });
+}
+
+export async function until<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
