@@ -157,6 +157,19 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     if (request.method === "POST" && request.url === "/v1/chat/completions") {
       const body = JSON.parse(await readBody(request)) as { model: string; messages: { role: string; content: string }[]; response_format?: { json_schema?: { schema?: { properties?: { entities?: { required?: string[] } } } } } };
       chatRequests.push(body);
+      const completion = (content: string) =>
+        json(200, {
+          id: `chatcmpl-${Date.now()}`,
+          object: "chat.completion",
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+          usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
+        });
+      if (!body.response_format) {
+        const last = [...body.messages].reverse().find((message) => message.role === "user")?.content ?? "";
+        return completion(`Thanks for your message! About "${last.slice(0, 60)}": we'd be glad to help.`);
+      }
       const conversation = body.messages.find((message) => message.role === "user")?.content ?? "";
       const fields = body.response_format?.json_schema?.schema?.properties?.entities?.required ?? [];
       const name = /\b([A-Z][a-z]+ [A-Z][a-z]+)\b/.exec(conversation.replace(/^(Caller|Receptionist): /gm, ""))?.[1] ?? "";
@@ -166,14 +179,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         sentiment: /thank|great|perfect/i.test(conversation) ? "positive" : "neutral",
         entities: Object.fromEntries(fields.map((field) => [field, field === "name" ? name : field === "phone" ? phone : ""])),
       };
-      return json(200, {
-        id: `chatcmpl-${Date.now()}`,
-        object: "chat.completion",
-        created: Math.floor(Date.now() / 1000),
-        model: body.model,
-        choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify(content) }, finish_reason: "stop" }],
-        usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
-      });
+      return completion(JSON.stringify(content));
     }
     json(404, { error: { message: `Unknown path ${request.url}` } });
   });

@@ -12,6 +12,7 @@ import { csrf } from "./middleware/csrf";
 import { notFound, onError } from "./middleware/errors";
 import { requestLog } from "./middleware/request-log";
 import { accountRoutes } from "./routes/account";
+import { callRoutes } from "./routes/calls";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { publicInvitationRoutes } from "./routes/invitations";
@@ -70,6 +71,7 @@ export function createApp(services: Services) {
   app.route("/api/account", accountRoutes);
   app.route("/api/invitations", publicInvitationRoutes);
   app.route("/api/org", orgRoutes);
+  app.route("/api/calls", callRoutes);
   app.route("/twilio", twilioRoutes);
 
   // The dashboard is static pages; the worker decides first whether the visitor may see them (wrangler.toml

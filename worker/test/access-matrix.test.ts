@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
 import { liveServices } from "../src/services";
@@ -34,6 +35,17 @@ async function freshInvitation(world: World) {
     body: { email: uniqueEmail("pending"), role: "viewer" },
   });
   return ((await response.json()) as { invitation: { id: string } }).invitation.id;
+}
+
+async function callWithTranscript(world: World) {
+  const id = crypto.randomUUID();
+  const sid = `CA${id.replace(/-/g, "")}`;
+  await env.DB.prepare(
+    "insert into calls (id, call_sid, organization_id, from_number, to_number, transcript, status) values (?, ?, ?, '+14155552671', '+15005550006', ?, 'completed')",
+  )
+    .bind(id, sid, world.owner.organizationId, JSON.stringify([{ role: "user", content: "Hello", timestamp: new Date().toISOString() }]))
+    .run();
+  return id;
 }
 
 const MATRIX: Row[] = [
@@ -103,6 +115,11 @@ const MATRIX: Row[] = [
     expect: { anonymous: 401, viewer: 403, admin: 204, owner: 204, other: 404 },
   },
   { route: "GET /api/org/audit", request: path("/api/org/audit"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
+  {
+    route: "POST /api/calls/:id/reprocess",
+    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/reprocess`, body: {} }),
+    expect: { anonymous: 401, viewer: 403, admin: 202, owner: 202, other: 404 },
+  },
   // Last: the owner's cell deletes the organization the rows above act on.
   { route: "DELETE /api/org", request: path("/api/org"), expect: { anonymous: 401, viewer: 403, admin: 403, other: 204, owner: 204 } },
 ];

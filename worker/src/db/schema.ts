@@ -4,7 +4,7 @@
  * snake_case. Times are epoch milliseconds; JSON columns hold text that the code parses.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => text("id").primaryKey().$defaultFn(() => crypto.randomUUID());
 const createdAt = () =>
@@ -158,6 +158,10 @@ export const organizationSettings = sqliteTable("organization_settings", {
   allowedOrigins: text("allowed_origins").notNull().default("[]"),
   postCallSms: integer("post_call_sms", { mode: "boolean" }).notNull().default(false),
   maxCallSeconds: integer("max_call_seconds").notNull().default(900),
+  /** Where the owner gets the morning digest of after-hours calls by text (E.164). */
+  digestPhone: text("digest_phone"),
+  /** The business-local date (YYYY-MM-DD) of the last digest sent, so each morning sends one. */
+  lastDigestDate: text("last_digest_date"),
   updatedAt: updatedAt(),
 });
 
@@ -348,6 +352,17 @@ export const conversationMessages = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("conversation_messages_thread_idx").on(t.organizationId, t.channel, t.threadKey, t.createdAt)],
+);
+
+/** Numbers that texted STOP to a business: no automated text goes to them until they text START. */
+export const smsOptOuts = sqliteTable(
+  "sms_opt_outs",
+  {
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.phone] })],
 );
 
 // ── The public widgets ──────────────────────────────────────────────────────────────────────────

@@ -2,7 +2,7 @@ import { redactPii } from "@nikki/core";
 import { eq } from "drizzle-orm";
 import { agents, calls, organizationSettings } from "../db/schema";
 import { type Bindings, readConfig } from "../env";
-import { createLogger } from "../http/logger";
+import { type LogLevel, createLogger } from "../http/logger";
 import { liveServices } from "../services";
 import { chatJson } from "../services/openai/chat";
 
@@ -54,7 +54,7 @@ function analysisSchema(fields: string[]) {
 export async function analyzeDueCall(bindings: Bindings, callId: string, now = new Date()): Promise<Date | null> {
   const config = readConfig(bindings);
   const db = liveServices.database(bindings, config);
-  const log = createLogger({ component: "call_analysis", call_id: callId });
+  const log = createLogger({ component: "call_analysis", call_id: callId }, config.LOG_LEVEL as LogLevel);
   const [call] = await db.select().from(calls).where(eq(calls.id, callId));
   if (!call || call.processingStatus !== "pending") return null;
   const entries = (call.transcript ? (JSON.parse(call.transcript) as { role: string; content: string }[]) : []).filter(

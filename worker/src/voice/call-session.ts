@@ -5,6 +5,7 @@ import { type Bindings, readConfig } from "../env";
 import { type Logger, type LogLevel, createLogger } from "../http/logger";
 import { liveServices } from "../services";
 import { analyzeDueCall } from "./analysis";
+import { sendFollowUpText } from "./follow-up";
 import { type BridgeAction, BridgeProtocol } from "./protocol";
 import { realtimeUrl, sessionUpdate } from "./realtime-session";
 import { type StreamTicket, TICKET_TTL_MS, checkTicket } from "./stream-ticket";
@@ -194,11 +195,19 @@ export class CallSession extends DurableObject<Bindings> {
     await this.ctx.storage.setAlarm(Date.now() + 500);
   }
 
-  /** Post-call analysis, retried with backoff by re-arming the alarm until processed or failed. */
+  /** Analyse (again) now: after "Re-run AI Analysis", or a retry the cron found due. */
+  async reprocess(callId: string): Promise<void> {
+    await this.ctx.storage.put("analysisCallId", callId);
+    await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  /** Post-call analysis, retried with backoff by re-arming the alarm until processed or failed; then the follow-up text. */
   override async alarm(): Promise<void> {
     const setup = this.setup ?? (await this.ctx.storage.get<CallSetup>("setup"));
-    if (!setup) return;
-    const next = await analyzeDueCall(this.env, setup.tool.callId);
+    const callId = (await this.ctx.storage.get<string>("analysisCallId")) ?? setup?.tool.callId;
+    if (!callId) return;
+    const next = await analyzeDueCall(this.env, callId);
     if (next) await this.ctx.storage.setAlarm(next.getTime());
+    else await sendFollowUpText(this.env, callId);
   }
 }

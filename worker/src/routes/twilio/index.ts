@@ -5,6 +5,7 @@ import type { AppEnv } from "../../http/app-env";
 import { twilioSignature } from "../../middleware/twilio-signature";
 import { hangup, say, twiml } from "../../voice/twiml";
 import { answerCall, xml } from "./answer";
+import { answerText } from "./messaging";
 import { relayMediaStream } from "./stream";
 
 const FINAL_STATUSES = new Set(["completed", "busy", "no-answer", "failed", "canceled"]);
@@ -13,6 +14,8 @@ const FINAL_STATUSES = new Set(["completed", "busy", "no-answer", "failed", "can
 export const twilioRoutes = new Hono<AppEnv>()
   .get("/stream", relayMediaStream)
   .use("/voice/*", twilioSignature())
+  .use("/messaging/*", twilioSignature())
+  .post("/messaging/inbound", answerText)
   .post("/voice/inbound", (c) => answerCall(c, "inbound"))
   .post("/voice/outbound", (c) => answerCall(c, "outbound", c.req.query("agent")))
   .post("/voice/voicemail", async (c) => {

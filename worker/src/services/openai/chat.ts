@@ -28,3 +28,30 @@ export async function chatJson<T>(options: {
   if (!content) throw new Error("OpenAI returned no content");
   return JSON.parse(content) as T;
 }
+
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+/** A plain-text chat completion (SMS replies, the chat assistant). */
+export async function chatText(options: {
+  apiKey: string;
+  baseUrl: string;
+  model: string;
+  messages: ChatMessage[];
+  maxTokens: number;
+  timeoutMs?: number;
+}): Promise<string> {
+  const response = await fetch(`${options.baseUrl.replace(/\/$/, "")}/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${options.apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ model: options.model, messages: options.messages, max_completion_tokens: options.maxTokens }),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+  });
+  if (!response.ok) throw new Error(`OpenAI answered ${response.status}`);
+  const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
+  const content = body.choices?.[0]?.message?.content?.trim();
+  if (!content) throw new Error("OpenAI returned no content");
+  return content;
+}

@@ -1,0 +1,81 @@
+import { localClock } from "@nikki/core";
+import { and, asc, eq, gt } from "drizzle-orm";
+import { agents, calls, members, organizationSettings, organizations, phoneNumbers, users } from "../db/schema";
+import { type Bindings, readConfig } from "../env";
+import { type LogLevel, createLogger } from "../http/logger";
+import { liveServices } from "../services";
+
+export const DIGEST_HOUR = 8;
+const NIGHT_MS = 24 * 60 * 60 * 1000;
+
+/** The business-local date (YYYY-MM-DD) at `now` in `timeZone`. */
+function localDate(timeZone: string, now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+function describeCall(call: typeof calls.$inferSelect): string {
+  const entities = call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {};
+  const who = entities.name || call.fromNumber;
+  const reason = entities.intent || call.summary?.slice(0, 80) || (call.kind === "voicemail" ? "left a voicemail" : "no reason given");
+  const urgency = entities.urgency ? ` (${entities.urgency})` : "";
+  return `• ${who} ${call.fromNumber !== who ? `${call.fromNumber} ` : ""}- ${reason}${urgency}`;
+}
+
+/**
+ * At 8:00 in each business's time zone (the first run on or after it, once per local day): the owner gets a
+ * text, and an e-mail when mail is configured, listing the night's after-hours calls with caller, reason and urgency.
+ */
+export async function sendMorningDigests(bindings: Bindings, now = new Date()): Promise<number> {
+  const config = readConfig(bindings);
+  const db = liveServices.database(bindings, config);
+  const log = createLogger({ component: "morning_digest" }, config.LOG_LEVEL as LogLevel);
+  const mailer = liveServices.mailer(config, log);
+  const twilio = liveServices.twilio(config);
+  const organizationsToDo = await db
+    .select({ id: organizations.id, name: organizations.name, settings: organizationSettings })
+    .from(organizations)
+    .innerJoin(organizationSettings, eq(organizationSettings.organizationId, organizations.id));
+  let sent = 0;
+  for (const organization of organizationsToDo) {
+    const [agent] = await db
+      .select({ timeZone: agents.businessHoursTz })
+      .from(agents)
+      .where(and(eq(agents.organizationId, organization.id), eq(agents.status, "active")))
+      .orderBy(asc(agents.createdAt))
+      .limit(1);
+    const timeZone = agent?.timeZone ?? "America/New_York";
+    const today = localDate(timeZone, now);
+    if (localClock(timeZone, now).minutes < DIGEST_HOUR * 60 || organization.settings.lastDigestDate === today) continue;
+    await db.update(organizationSettings).set({ lastDigestDate: today }).where(eq(organizationSettings.organizationId, organization.id));
+    const night = await db
+      .select()
+      .from(calls)
+      .where(and(eq(calls.organizationId, organization.id), eq(calls.afterHours, true), gt(calls.createdAt, new Date(now.getTime() - NIGHT_MS))))
+      .orderBy(asc(calls.createdAt));
+    if (night.length === 0) continue;
+    const text = `Good morning from Nikki! ${night.length} after-hours call${night.length === 1 ? "" : "s"} for ${organization.name}:\n${night.map(describeCall).join("\n")}`;
+    const [owner] = await db
+      .select({ email: users.email })
+      .from(members)
+      .innerJoin(users, eq(users.id, members.userId))
+      .where(and(eq(members.organizationId, organization.id), eq(members.role, "owner")));
+    const [number] = await db
+      .select({ number: phoneNumbers.twilioNumber })
+      .from(phoneNumbers)
+      .where(and(eq(phoneNumbers.organizationId, organization.id), eq(phoneNumbers.status, "active")))
+      .limit(1);
+    if (twilio && organization.settings.digestPhone && number) {
+      await twilio
+        .sendMessage({ from: number.number, to: organization.settings.digestPhone, body: text.slice(0, 1500) })
+        .catch((error: unknown) => log.warn("digest_text_failed", { organization_id: organization.id, error: String(error) }));
+    }
+    if (owner && mailer.delivers) {
+      await mailer
+        .send({ to: owner.email, subject: `${night.length} after-hours call${night.length === 1 ? "" : "s"} overnight`, text })
+        .catch((error: unknown) => log.warn("digest_mail_failed", { organization_id: organization.id, error: String(error) }));
+    }
+    log.info("morning_digest_sent", { organization_id: organization.id, calls: night.length, texted: Boolean(organization.settings.digestPhone) });
+    sent++;
+  }
+  return sent;
+}
