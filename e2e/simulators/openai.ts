@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { type WebSocket, WebSocketServer } from "ws";
+import { readTag, tagFrame } from "./frame-tag";
 
 export interface ScriptedTurn {
   /** What the caller "said" (the transcription of their speech). */
@@ -28,10 +29,21 @@ export interface RealtimeLog {
   sent: { type: string; at: number }[];
 }
 
+/** Timing of tagged audio, for the voice benchmark (performance.now() of this process). */
+export interface AudioTimings {
+  /** When each tagged caller frame arrived as input_audio_buffer.append. */
+  appended: Map<string, number>;
+  /** When each tagged audio delta was sent. */
+  delivered: Map<string, number>;
+  /** When speech_started was sent, per session tag. */
+  speechStarted: Map<number, number>;
+}
+
 export interface OpenAiSimulator {
   baseUrl: string;
   sessions: RealtimeLog[];
   chatRequests: unknown[];
+  timings: AudioTimings;
   close(): Promise<void>;
 }
 
@@ -50,14 +62,16 @@ function frameEnergy(base64: string): number {
   return bytes.length ? sum / bytes.length : 0;
 }
 const SPEECH_ENERGY = 1000;
-const SILENCE_FRAMES_TO_STOP = 10;
+/** 500 ms of silence ends a turn, as server VAD's silence_duration_ms does. */
+const SILENCE_FRAMES_TO_STOP = 25;
 
-function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log: RealtimeLog) {
+function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log: RealtimeLog, tag: number, timings: AudioTimings) {
   const script = [...(options.script ?? [])];
   let speaking = false;
   let silentFrames = 0;
   let itemSeq = 0;
   let awaitingToolOutput: { then: string } | null = null;
+  let deltaSeq = 0;
   const send = (event: Record<string, unknown>) => {
     log.sent.push({ type: String(event.type), at: performance.now() });
     socket.send(JSON.stringify({ event_id: `event_${Math.random().toString(36).slice(2)}`, ...event }));
@@ -66,9 +80,12 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
     const responseId = `resp_${++itemSeq}`;
     const itemId = `item_${itemSeq}`;
     send({ type: "response.created", response: { id: responseId, status: "in_progress" } });
-    const frame = Buffer.alloc(FRAME_BYTES, 0x10).toString("base64");
+    const silence = new Uint8Array(FRAME_BYTES).fill(0xff);
     for (let i = 0; i < (options.replyFrames ?? 5); i++) {
-      send({ type: "response.output_audio.delta", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta: frame });
+      const sequence = (deltaSeq = (deltaSeq + 1) & 0xffff);
+      const delta = Buffer.from(tagFrame(silence, tag, sequence)).toString("base64");
+      timings.delivered.set(`${tag}:${sequence}`, performance.now());
+      send({ type: "response.output_audio.delta", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta });
     }
     send({ type: "response.output_audio_transcript.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript: text });
     send({ type: "response.done", response: { id: responseId, status: "completed", output: [{ id: itemId, type: "message" }] } });
@@ -119,10 +136,14 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
         break;
       }
       case "input_audio_buffer.append": {
-        const loud = frameEnergy(String(event.audio ?? "")) > SPEECH_ENERGY;
+        const audio = String(event.audio ?? "");
+        const key = readTag(Buffer.from(audio.slice(0, 12), "base64"));
+        if (key) timings.appended.set(key, log.received.at(-1)!.at);
+        const loud = frameEnergy(audio) > SPEECH_ENERGY;
         if (loud && !speaking) {
           speaking = true;
           silentFrames = 0;
+          timings.speechStarted.set(tag, performance.now());
           send({ type: "input_audio_buffer.speech_started", audio_start_ms: 0, item_id: `item_user_${itemSeq}` });
         } else if (!loud && speaking && ++silentFrames >= SILENCE_FRAMES_TO_STOP) {
           speaking = false;
@@ -146,6 +167,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Promise<OpenAiSimulator> {
   const sessions: RealtimeLog[] = [];
   const chatRequests: unknown[] = [];
+  const timings: AudioTimings = { appended: new Map(), delivered: new Map(), speechStarted: new Map() };
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => {
       response.writeHead(status, { "content-type": "application/json" });
@@ -193,7 +215,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     realtime.handleUpgrade(request, socket, head, (ws) => {
       const log: RealtimeLog = { received: [], sent: [] };
       sessions.push(log);
-      realtimeSession(ws, options, log);
+      realtimeSession(ws, options, log, 1000 + sessions.length, timings);
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
@@ -201,6 +223,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     baseUrl: `http://127.0.0.1:${options.port}/v1`,
     sessions,
     chatRequests,
+    timings,
     close: () =>
       new Promise((resolve) => {
         for (const client of realtime.clients) client.terminate();

@@ -52,7 +52,7 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     for (let i = 0; i < 15; i++) stream.socket.send(mediaMessage(sid, (t += 20), LOUD));
     await until(() => stream.received.some((m) => m.event === "clear"));
     const mediaBeforeAnswer = stream.received.filter((m) => m.event === "media").length;
-    for (let i = 0; i < 12; i++) stream.socket.send(mediaMessage(sid, (t += 20), SILENT));
+    for (let i = 0; i < 30; i++) stream.socket.send(mediaMessage(sid, (t += 20), SILENT));
 
     const appointment = await until(() =>
       env.DB.prepare("select * from appointments where call_id = ?").bind(callId).first<Record<string, string>>(),

@@ -1,10 +1,10 @@
+import { SIMULATED_CREDENTIALS } from "../../e2e/simulators/credentials";
+
 /** Ports and credentials of the provider simulators the worker tests run against (started by global-setup.ts). */
 export const SIMULATED = {
   openaiPort: 8811,
   twilioPort: 8812,
-  openaiKey: "sk-simulated-0123456789",
-  twilioAccountSid: "AC0123456789abcdef0123456789abcdef",
-  twilioAuthToken: "simulated-twilio-auth-token-0001",
+  ...SIMULATED_CREDENTIALS,
 } as const;
 
 /** What the simulated caller says in the booking test, and what the model does about it. */

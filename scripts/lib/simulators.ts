@@ -1,0 +1,53 @@
+/** The provider simulators for offline demos and benchmarks, and the worker settings that point at them. */
+import { SIMULATED_CREDENTIALS } from "../../e2e/simulators/credentials";
+import { type OpenAiSimulator, type ScriptedTurn, startOpenAiSimulator } from "../../e2e/simulators/openai";
+import { type TwilioRestSimulator, startTwilioRestSimulator } from "../../e2e/simulators/twilio-rest";
+
+export const DEMO_SCRIPT: ScriptedTurn[] = [
+  {
+    transcript: "Hi, this is Ada Lovelace. Can I book a plumber for tomorrow at nine?",
+    reply: {
+      call: "book_appointment",
+      arguments: { name: "Ada Lovelace", phone: "+14155552671", date_time: "tomorrow 09:00", notes: "Plumber visit" },
+      then: "You're all set, Ada: a plumber tomorrow at 9 AM. Anything else?",
+    },
+  },
+];
+
+export interface Simulators {
+  openai: OpenAiSimulator;
+  twilio: TwilioRestSimulator;
+  /** Worker variables that send its provider calls to the simulators. */
+  vars: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startSimulators(options: { openaiPort: number; twilioPort: number; publicBaseUrl: string; replyFrames?: number }): Promise<Simulators> {
+  const openai = await startOpenAiSimulator({
+    port: options.openaiPort,
+    apiKey: SIMULATED_CREDENTIALS.openaiKey,
+    script: DEMO_SCRIPT,
+    replyFrames: options.replyFrames ?? 50,
+  });
+  const twilio = await startTwilioRestSimulator({
+    port: options.twilioPort,
+    accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
+    authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
+  });
+  return {
+    openai,
+    twilio,
+    vars: {
+      PUBLIC_BASE_URL: options.publicBaseUrl,
+      OPENAI_API_KEY: SIMULATED_CREDENTIALS.openaiKey,
+      OPENAI_BASE_URL: openai.baseUrl,
+      TWILIO_ACCOUNT_SID: SIMULATED_CREDENTIALS.twilioAccountSid,
+      TWILIO_AUTH_TOKEN: SIMULATED_CREDENTIALS.twilioAuthToken,
+      TWILIO_API_BASE: twilio.baseUrl,
+    },
+    close: async () => {
+      await openai.close();
+      await twilio.close();
+    },
+  };
+}
