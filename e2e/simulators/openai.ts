@@ -35,7 +35,7 @@ export interface AudioTimings {
   appended: Map<string, number>;
   /** When each tagged audio delta was sent. */
   delivered: Map<string, number>;
-  /** When speech_started was sent, per session tag. */
+  /** When the first speech_started was sent, per session tag. */
   speechStarted: Map<number, number>;
 }
 
@@ -143,7 +143,7 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
         if (loud && !speaking) {
           speaking = true;
           silentFrames = 0;
-          timings.speechStarted.set(tag, performance.now());
+          if (!timings.speechStarted.has(tag)) timings.speechStarted.set(tag, performance.now());
           send({ type: "input_audio_buffer.speech_started", audio_start_ms: 0, item_id: `item_user_${itemSeq}` });
         } else if (!loud && speaking && ++silentFrames >= SILENCE_FRAMES_TO_STOP) {
           speaking = false;
