@@ -25,6 +25,9 @@ export interface Bindings {
   OPENAI_API_KEY?: string;
   OPENAI_BASE_URL?: string;
   OPENAI_REALTIME_MODEL?: string;
+  ENCRYPTION_KEY?: string;
+  HUBSPOT_API_BASE?: string;
+  GOHIGHLEVEL_API_BASE?: string;
 }
 
 const configSchema = z.object({
@@ -45,6 +48,12 @@ const configSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_REALTIME_MODEL: z.string().min(1).default("gpt-realtime"),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => /^[A-Za-z0-9+/]{43}=$/.test(value), "must be 32 random bytes, base64 (openssl rand -base64 32)")
+    .optional(),
+  HUBSPOT_API_BASE: z.url().default("https://api.hubapi.com"),
+  GOHIGHLEVEL_API_BASE: z.url().default("https://rest.gohighlevel.com"),
 });
 
 export type Config = z.infer<typeof configSchema> & {

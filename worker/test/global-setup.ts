@@ -1,3 +1,4 @@
+import { startCrmSimulator } from "../../e2e/simulators/crm";
 import { startOpenAiSimulator } from "../../e2e/simulators/openai";
 import { startTwilioRestSimulator } from "../../e2e/simulators/twilio-rest";
 import { BOOKING_SCRIPT, SIMULATED } from "./simulators";
@@ -10,8 +11,10 @@ export default async function setup() {
     accountSid: SIMULATED.twilioAccountSid,
     authToken: SIMULATED.twilioAuthToken,
   });
+  const crm = await startCrmSimulator(SIMULATED.crmPort);
   return async () => {
     await openai.close();
     await twilio.close();
+    await crm.close();
   };
 }

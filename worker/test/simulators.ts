@@ -4,6 +4,7 @@ import { SIMULATED_CREDENTIALS } from "../../e2e/simulators/credentials";
 export const SIMULATED = {
   openaiPort: 8811,
   twilioPort: 8812,
+  crmPort: 8813,
   ...SIMULATED_CREDENTIALS,
 } as const;
 

@@ -157,6 +157,7 @@ export class CallSession extends DurableObject<Bindings> {
     const config = readConfig(this.env);
     const output = await runTool(name, args, this.setup.tool, {
       db: liveServices.database(this.env, config),
+      config,
       twilio: liveServices.twilio(config),
       log: this.log,
     });

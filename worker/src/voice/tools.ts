@@ -1,5 +1,8 @@
 import { normalizeWidgetPhone } from "@nikki/core";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
+import type { Config } from "../env";
+import { crmFor } from "../services/crm";
 import { appointments, leads } from "../db/schema";
 import type { Logger } from "../http/logger";
 import type { TwilioClient } from "../services/twilio/client";
@@ -18,6 +21,7 @@ export interface ToolCall {
 
 export interface ToolDeps {
   db: Database;
+  config: Config;
   twilio: TwilioClient | null;
   log: Logger;
 }
@@ -86,7 +90,27 @@ export async function runTool(name: string, rawArgs: string, call: ToolCall, dep
             notes: text(args, "notes") || null,
           })
           .returning({ id: leads.id });
-        return { ok: true, lead_id: row?.id };
+        const crm = await crmFor(deps.db, deps.config, call.organizationId).catch((error: unknown) => {
+          deps.log.error("crm_unavailable", { organization_id: call.organizationId, error: String(error) });
+          return null;
+        });
+        if (!crm) return { ok: true, lead_id: row?.id, saved_to: "the business's lead list" };
+        try {
+          await crm.push({
+            name: person,
+            phone,
+            email: text(args, "email") || null,
+            intent: text(args, "intent") || null,
+            notes: text(args, "notes") || null,
+            source: "call",
+            callId: call.callId,
+          });
+          await deps.db.update(leads).set({ crmSyncedAt: new Date() }).where(eq(leads.id, row!.id));
+          return { ok: true, lead_id: row?.id, saved_to: crm.provider };
+        } catch (error) {
+          deps.log.warn("crm_push_failed", { provider: crm.provider, error: error instanceof Error ? error.message : String(error) });
+          return { ok: true, lead_id: row?.id, saved_to: "the business's lead list", crm_error: `${crm.provider} did not accept the lead; the team will sync it.` };
+        }
       }
       case "send_sms": {
         if (!deps.twilio) return { ok: false, error: "Text messages are not set up for this business." };

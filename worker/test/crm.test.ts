@@ -1,0 +1,105 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CRM_TOKENS } from "../../e2e/simulators/crm";
+import { createD1Database } from "../src/db/client";
+import { DEMO, seedDemoOrganization } from "../src/db/seed";
+import { readConfig } from "../src/env";
+import { createLogger } from "../src/http/logger";
+import { decryptSecret, encryptSecret, secretsKey } from "../src/services/secrets";
+import { type ToolCall, runTool } from "../src/voice/tools";
+import { SIMULATED } from "./simulators";
+import { callSid } from "./twilio";
+
+const config = readConfig(env);
+const db = createD1Database(env.DB);
+const deps = { db, config, twilio: null, log: createLogger({ test: "crm" }, "error") };
+const crmRequests = async () =>
+  (await (await fetch(`http://127.0.0.1:${SIMULATED.crmPort}/__requests`)).json()) as { path: string; authorization: string | null; body: unknown }[];
+
+async function organizationWith(provider: string | null, credentials: Record<string, string> = {}) {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("insert into organizations (id, name, slug) values (?, ?, ?)").bind(id, `CRM ${provider}`, `crm-${id}`).run();
+  if (provider) {
+    const sealed = await encryptSecret((await secretsKey(config))!, JSON.stringify(credentials));
+    await env.DB.prepare("insert into integrations (id, organization_id, provider, credentials_encrypted) values (?, ?, ?, ?)").bind(crypto.randomUUID(), id, provider, sealed).run();
+  }
+  const call: ToolCall = {
+    callId: crypto.randomUUID(),
+    callSid: callSid(),
+    organizationId: id,
+    agentId: DEMO.agentId,
+    businessNumber: DEMO.phoneNumber,
+    callerNumber: "+14155552671",
+    escalationJson: "{}",
+  };
+  await env.DB.prepare("insert into calls (id, call_sid, organization_id, from_number, to_number) values (?, ?, ?, ?, ?)")
+    .bind(call.callId, call.callSid, id, call.callerNumber, call.businessNumber)
+    .run();
+  return call;
+}
+
+const LEAD = JSON.stringify({ name: "Grace Hopper", phone: "+14155550123", email: "grace@example.com", intent: "quote", notes: "Two bathrooms" });
+
+beforeAll(async () => {
+  await seedDemoOrganization(db, "unused-password-hash");
+});
+
+describe("integration credentials at rest", () => {
+  it("are AES-GCM sealed: round trip, and any change to the ciphertext is refused", async () => {
+    const key = (await secretsKey(config))!;
+    const sealed = await encryptSecret(key, '{"api_key":"secret-value"}');
+    expect(sealed).toMatch(/^v1\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
+    expect(sealed).not.toContain("secret-value");
+    expect(await decryptSecret(key, sealed)).toBe('{"api_key":"secret-value"}');
+    const tampered = sealed.slice(0, -3) + (sealed.endsWith("A==") ? "B==" : "A==");
+    await expect(decryptSecret(key, tampered)).rejects.toThrow();
+    const otherKey = (await secretsKey({ AUTH_SECRET: "another-secret-0123456789abcdefghijklmnop" }))!;
+    await expect(decryptSecret(otherKey, sealed)).rejects.toThrow();
+  });
+});
+
+describe("push_crm_lead", () => {
+  it("saves the lead and posts it to the organization's Zapier webhook", async () => {
+    const call = await organizationWith("zapier", { webhook_url: `http://127.0.0.1:${SIMULATED.crmPort}/hooks/catch/123/abc/` });
+    const result = await runTool("push_crm_lead", LEAD, call, deps);
+    expect(result).toMatchObject({ ok: true, saved_to: "zapier" });
+    const sent = (await crmRequests()).filter((r) => r.path === "/hooks/catch/123/abc/").at(-1);
+    expect(sent?.body).toMatchObject({ event: "lead.created", lead: { name: "Grace Hopper", phone: "+14155550123", intent: "quote", callId: call.callId } });
+    const row = await env.DB.prepare("select crm_synced_at, organization_id from leads where call_id = ?").bind(call.callId).first<{ crm_synced_at: number | null; organization_id: string }>();
+    expect(row?.crm_synced_at).toBeGreaterThan(0);
+  });
+
+  it("creates a HubSpot contact with the private app token", async () => {
+    const call = await organizationWith("hubspot", { private_app_token: CRM_TOKENS.hubspot });
+    expect(await runTool("push_crm_lead", LEAD, call, deps)).toMatchObject({ ok: true, saved_to: "hubspot" });
+    const sent = (await crmRequests()).filter((r) => r.path === "/crm/v3/objects/contacts").at(-1);
+    expect(sent).toMatchObject({
+      authorization: `Bearer ${CRM_TOKENS.hubspot}`,
+      body: { properties: { firstname: "Grace", lastname: "Hopper", phone: "+14155550123", email: "grace@example.com" } },
+    });
+  });
+
+  it("creates a GoHighLevel contact with the API key", async () => {
+    const call = await organizationWith("gohighlevel", { api_key: CRM_TOKENS.gohighlevel });
+    expect(await runTool("push_crm_lead", LEAD, call, deps)).toMatchObject({ ok: true, saved_to: "gohighlevel" });
+    expect((await crmRequests()).filter((r) => r.path === "/v1/contacts/").at(-1)?.body).toMatchObject({ firstName: "Grace", tags: ["quote"] });
+  });
+
+  it("keeps the lead and tells the model when the CRM refuses it", async () => {
+    const call = await organizationWith("hubspot", { private_app_token: "revoked-token" });
+    const result = await runTool("push_crm_lead", LEAD, call, deps);
+    expect(result).toMatchObject({ ok: true, saved_to: "the business's lead list", crm_error: "hubspot did not accept the lead; the team will sync it." });
+    const row = await env.DB.prepare("select crm_synced_at from leads where call_id = ?").bind(call.callId).first<{ crm_synced_at: number | null }>();
+    expect(row?.crm_synced_at).toBeNull();
+  });
+
+  it("saves to the lead list when no CRM is configured, and asks for the name and phone it needs", async () => {
+    const call = await organizationWith(null);
+    expect(await runTool("push_crm_lead", LEAD, call, deps)).toMatchObject({ ok: true, saved_to: "the business's lead list" });
+    expect(await runTool("push_crm_lead", "{}", { ...call, callerNumber: "" }, deps)).toEqual({
+      ok: false,
+      error: "I need the caller's name and phone number to save the lead.",
+    });
+    expect(await runTool("push_crm_lead", "not json", call, deps)).toEqual({ ok: false, error: "The tool arguments were not valid JSON." });
+  });
+});
