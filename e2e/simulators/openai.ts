@@ -73,7 +73,7 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
   let awaitingToolOutput: { then: string } | null = null;
   let deltaSeq = 0;
   const send = (event: Record<string, unknown>) => {
-    log.sent.push({ type: String(event.type), at: performance.now() });
+    if (event.type !== "response.output_audio.delta") log.sent.push({ type: String(event.type), at: performance.now() });
     socket.send(JSON.stringify({ event_id: `event_${Math.random().toString(36).slice(2)}`, ...event }));
   };
   const speak = (text: string) => {
@@ -121,7 +121,9 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
       send({ type: "error", error: { type: "invalid_request_error", message: "Invalid JSON" } });
       return;
     }
-    log.received.push({ ...event, type: String(event.type), at: performance.now() });
+    const at = performance.now();
+    // Audio is timed through `timings`; logging every frame's payload would only load the benchmark's own process.
+    if (event.type !== "input_audio_buffer.append") log.received.push({ ...event, type: String(event.type), at });
     switch (event.type) {
       case "session.update":
         send({ type: "session.updated", session: event.session });
@@ -138,7 +140,7 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
       case "input_audio_buffer.append": {
         const audio = String(event.audio ?? "");
         const key = readTag(Buffer.from(audio.slice(0, 12), "base64"));
-        if (key) timings.appended.set(key, log.received.at(-1)!.at);
+        if (key) timings.appended.set(key, at);
         const loud = frameEnergy(audio) > SPEECH_ENERGY;
         if (loud && !speaking) {
           speaking = true;
