@@ -1,0 +1,81 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createD1Database } from "../src/db/client";
+import { DEMO, seedDemoOrganization } from "../src/db/seed";
+import { readConfig } from "../src/env";
+import { createLogger } from "../src/http/logger";
+import { liveServices } from "../src/services";
+import { type ToolCall, escalationNumber, runTool } from "../src/voice/tools";
+import { SIMULATED } from "./simulators";
+import { callSid } from "./twilio";
+
+const config = readConfig(env);
+const db = createD1Database(env.DB);
+const deps = { db, config, twilio: liveServices.twilio(config), log: createLogger({ test: "tools" }, "error") };
+const twilioRequests = async () =>
+  (await (await fetch(`http://127.0.0.1:${SIMULATED.twilioPort}/__requests`)).json()) as { path: string; form: Record<string, string> }[];
+
+function toolCall(escalationJson = "{}"): ToolCall {
+  return {
+    callId: crypto.randomUUID(),
+    callSid: callSid(),
+    organizationId: DEMO.organizationId,
+    agentId: DEMO.agentId,
+    businessNumber: DEMO.phoneNumber,
+    callerNumber: "+14155552671",
+    escalationJson,
+  };
+}
+
+beforeAll(async () => {
+  await seedDemoOrganization(db, "unused-password-hash");
+});
+
+describe("tools during the call", () => {
+  it("send_sms texts the caller from the business's number", async () => {
+    const result = await runTool("send_sms", JSON.stringify({ to: "(415) 555-0177", body: "Our address is 1 Main St." }), toolCall(), deps);
+    expect(result).toMatchObject({ ok: true, message_sid: expect.stringMatching(/^SM/) });
+    expect((await twilioRequests()).filter((r) => r.path.endsWith("/Messages.json")).at(-1)?.form).toEqual({
+      From: DEMO.phoneNumber,
+      To: "+14155550177",
+      Body: "Our address is 1 Main St.",
+    });
+  });
+
+  it("transfer_call hands the live call to the escalation number with <Dial>", async () => {
+    const call = toolCall('{"phone": "+1 (415) 555-0100"}');
+    expect(await runTool("transfer_call", JSON.stringify({ reason: "emergency" }), call, deps)).toEqual({ ok: true, transferring_to: "a team member" });
+    const update = (await twilioRequests()).filter((r) => r.path.endsWith(`/Calls/${call.callSid}.json`)).at(-1);
+    expect(update?.form.Twiml).toContain(`<Dial callerId="${DEMO.phoneNumber}" timeout="25">+14155550100</Dial>`);
+  });
+
+  it("transfer_call without an escalation number answers with something Nikki can say", async () => {
+    expect(await runTool("transfer_call", "{}", toolCall(), deps)).toEqual({
+      ok: false,
+      error: "There is no transfer number set up. Offer to take a message instead.",
+    });
+  });
+
+  it("a failing provider becomes an error the model can speak about, never a crash", async () => {
+    const broken = { ...deps, twilio: { ...deps.twilio!, sendMessage: () => Promise.reject(new Error("Twilio answered 500")) } };
+    expect(await runTool("send_sms", JSON.stringify({ to: "+14155550177", body: "Hi" }), toolCall(), broken)).toEqual({
+      ok: false,
+      error: "That did not work just now. Apologise and offer to take a message instead.",
+    });
+  });
+
+  it.each([
+    ['{"phone":"+14155550100"}', "+14155550100"],
+    ['{"number":"415-555-0100"}', "+14155550100"],
+    ['{"transfer_to":"(415) 555 0100"}', "+14155550100"],
+    ['{"phone":"12"}', null],
+    ["not json", null],
+    ["{}", null],
+  ])("reads the escalation number from %s", (json, number) => {
+    expect(escalationNumber(json)).toBe(number);
+  });
+
+  it("answers an unknown tool plainly", async () => {
+    expect(await runTool("order_pizza", "{}", toolCall(), deps)).toEqual({ ok: false, error: "There is no tool called order_pizza." });
+  });
+});
