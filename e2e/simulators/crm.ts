@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import { listenLocal, readText, sendJson } from "./http";
 
 export interface CrmRequest {
   path: string;
@@ -16,14 +17,10 @@ export const CRM_TOKENS = { hubspot: "pat-na1-simulated", gohighlevel: "ghl-simu
 export async function startCrmSimulator(port: number): Promise<{ baseUrl: string; requests: CrmRequest[]; close(): Promise<void> }> {
   const requests: CrmRequest[] = [];
   const server: Server = createServer(async (request, response) => {
-    const json = (status: number, body: unknown) => {
-      response.writeHead(status, { "content-type": "application/json" });
-      response.end(JSON.stringify(body));
-    };
+    const json = (status: number, body: unknown) => sendJson(response, status, body);
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname === "/__requests") return json(200, requests);
-    let text = "";
-    for await (const chunk of request) text += chunk;
+    const text = await readText(request);
     const authorization = request.headers.authorization ?? null;
     requests.push({ path: url.pathname, authorization, body: text ? (JSON.parse(text) as unknown) : null });
     const id = randomBytes(6).toString("hex");
@@ -38,6 +35,6 @@ export async function startCrmSimulator(port: number): Promise<{ baseUrl: string
     if (url.pathname.startsWith("/hooks/catch/")) return json(200, { id, request_id: id, attempt: id, status: "success" });
     json(404, { message: "Not found" });
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { baseUrl: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const close = await listenLocal(server, port);
+  return { baseUrl: `http://127.0.0.1:${port}`, requests, close };
 }

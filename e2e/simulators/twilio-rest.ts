@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import { listenLocal, readText, sendJson } from "./http";
 
 export interface TwilioRequest {
   method: string;
@@ -23,17 +24,13 @@ export async function startTwilioRestSimulator(options: { port: number; accountS
   const requests: TwilioRequest[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
   const server: Server = createServer(async (request, response) => {
-    const json = (status: number, body: unknown) => {
-      response.writeHead(status, { "content-type": "application/json" });
-      response.end(JSON.stringify(body));
-    };
+    const json = (status: number, body: unknown) => sendJson(response, status, body);
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname === "/__requests") return json(200, requests);
     if (request.headers.authorization !== expectedAuth) {
       return json(401, { code: 20003, message: "Authenticate", more_info: "https://www.twilio.com/docs/errors/20003", status: 401 });
     }
-    let text = "";
-    for await (const chunk of request) text += chunk;
+    const text = await readText(request);
     const form = Object.fromEntries(new URLSearchParams(text));
     requests.push({ method: request.method ?? "GET", path: url.pathname, form });
     const base = `/2010-04-01/Accounts/${options.accountSid}`;
@@ -49,6 +46,6 @@ export async function startTwilioRestSimulator(options: { port: number; accountS
     }
     json(404, { code: 20404, message: "The requested resource was not found", status: 404 });
   });
-  await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
-  return { baseUrl: `http://127.0.0.1:${options.port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const close = await listenLocal(server, options.port);
+  return { baseUrl: `http://127.0.0.1:${options.port}`, requests, close };
 }

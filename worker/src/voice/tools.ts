@@ -50,23 +50,29 @@ export function escalationNumber(escalationJson: string): string | null {
   return phone.ok ? phone.e164 : null;
 }
 
+/** The caller's name and phone (the caller's own number when they gave none), or what is missing. */
+function person(args: Args, call: ToolCall, purpose: string): { name: string; phone: string } | ToolOutput {
+  const name = text(args, "name");
+  const phone = text(args, "phone") || call.callerNumber;
+  return name && phone ? { name, phone } : { ok: false, error: `I need the caller's name and phone number to ${purpose}.` };
+}
+
 export async function runTool(name: string, rawArgs: string, call: ToolCall, deps: ToolDeps): Promise<ToolOutput> {
   const args = parseArgs(rawArgs);
   if (!args) return { ok: false, error: "The tool arguments were not valid JSON." };
   try {
     switch (name) {
       case "book_appointment": {
-        const person = text(args, "name");
-        const phone = text(args, "phone") || call.callerNumber;
-        if (!person || !phone) return { ok: false, error: "I need the caller's name and phone number to book." };
+        const who = person(args, call, "book");
+        if ("ok" in who) return who;
         const [row] = await deps.db
           .insert(appointments)
           .values({
             organizationId: call.organizationId,
             callId: call.callId,
             agentId: call.agentId,
-            name: person,
-            phone,
+            name: who.name,
+            phone: who.phone,
             dateTime: text(args, "date_time") || null,
             notes: text(args, "notes") || null,
           })
@@ -74,16 +80,16 @@ export async function runTool(name: string, rawArgs: string, call: ToolCall, dep
         return { ok: true, appointment_id: row?.id, confirmed_for: text(args, "date_time") || "to be confirmed" };
       }
       case "push_crm_lead": {
-        const person = text(args, "name");
-        const phone = text(args, "phone") || call.callerNumber;
-        if (!person || !phone) return { ok: false, error: "I need the caller's name and phone number to save the lead." };
+        const who = person(args, call, "save the lead");
+        if ("ok" in who) return who;
+        const { name, phone } = who;
         const [row] = await deps.db
           .insert(leads)
           .values({
             organizationId: call.organizationId,
             callId: call.callId,
             source: "call",
-            name: person,
+            name,
             phone,
             email: text(args, "email") || null,
             intent: text(args, "intent") || null,
@@ -97,7 +103,7 @@ export async function runTool(name: string, rawArgs: string, call: ToolCall, dep
         if (!crm) return { ok: true, lead_id: row?.id, saved_to: "the business's lead list" };
         try {
           await crm.push({
-            name: person,
+            name,
             phone,
             email: text(args, "email") || null,
             intent: text(args, "intent") || null,
