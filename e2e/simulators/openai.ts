@@ -76,19 +76,37 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
     if (event.type !== "response.output_audio.delta") log.sent.push({ type: String(event.type), at: performance.now() });
     socket.send(JSON.stringify({ event_id: `event_${Math.random().toString(36).slice(2)}`, ...event }));
   };
+  /** The response being spoken, cancelled when the caller starts talking (server VAD's interrupt_response). */
+  let speaking_: { cancel(): void } | null = null;
   const speak = (text: string) => {
     const responseId = `resp_${++itemSeq}`;
     const itemId = `item_${itemSeq}`;
     send({ type: "response.created", response: { id: responseId, status: "in_progress" } });
     const silence = new Uint8Array(FRAME_BYTES).fill(0xff);
-    for (let i = 0; i < (options.replyFrames ?? 5); i++) {
+    let sent = 0;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const finish = (status: "completed" | "cancelled") => {
+      if (timer) clearTimeout(timer);
+      speaking_ = null;
+      if (status === "completed") {
+        send({ type: "response.output_audio_transcript.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript: text });
+      }
+      send({ type: "response.done", response: { id: responseId, status, output: [{ id: itemId, type: "message" }] } });
+    };
+    // Audio streams as the model generates it: a 20 ms frame every 5 ms (4x real time), not all at once.
+    const next = () => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (sent >= (options.replyFrames ?? 5)) return finish("completed");
       const sequence = (deltaSeq = (deltaSeq + 1) & 0xffff);
       const delta = Buffer.from(tagFrame(silence, tag, sequence)).toString("base64");
       timings.delivered.set(`${tag}:${sequence}`, performance.now());
       send({ type: "response.output_audio.delta", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta });
-    }
-    send({ type: "response.output_audio_transcript.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript: text });
-    send({ type: "response.done", response: { id: responseId, status: "completed", output: [{ id: itemId, type: "message" }] } });
+      sent++;
+      timer = setTimeout(next, 5);
+    };
+    speaking_?.cancel();
+    speaking_ = { cancel: () => finish("cancelled") };
+    next();
   };
   const answerTurn = () => {
     const turn = script.shift() ?? { transcript: "Thanks.", reply: { say: "You're welcome. Anything else?" } };
@@ -147,6 +165,7 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
           silentFrames = 0;
           if (!timings.speechStarted.has(tag)) timings.speechStarted.set(tag, performance.now());
           send({ type: "input_audio_buffer.speech_started", audio_start_ms: 0, item_id: `item_user_${itemSeq}` });
+          speaking_?.cancel();
         } else if (!loud && speaking && ++silentFrames >= SILENCE_FRAMES_TO_STOP) {
           speaking = false;
           send({ type: "input_audio_buffer.speech_stopped", audio_end_ms: 0, item_id: `item_user_${itemSeq}` });
