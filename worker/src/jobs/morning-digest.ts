@@ -31,12 +31,12 @@ export async function sendMorningDigests(bindings: Bindings, now = new Date()): 
   const log = createLogger({ component: "morning_digest" }, config.LOG_LEVEL as LogLevel);
   const mailer = liveServices.mailer(config, log);
   const twilio = liveServices.twilio(config);
-  const organizationsToDo = await db
+  const organizationRows = await db
     .select({ id: organizations.id, name: organizations.name, settings: organizationSettings })
     .from(organizations)
     .innerJoin(organizationSettings, eq(organizationSettings.organizationId, organizations.id));
   let sent = 0;
-  for (const organization of organizationsToDo) {
+  for (const organization of organizationRows) {
     const [agent] = await db
       .select({ timeZone: agents.businessHoursTz })
       .from(agents)
