@@ -1,24 +1,24 @@
 /**
- * `npm run bench:voice`: N simulated calls at once (BENCH_CALLS, default 50) through the real worker under
- * `wrangler dev` and the provider simulators. Each caller plays real-time μ-law, talks over Nikki (barge-in)
+ * `npm run bench:voice`: N simulated calls at once (BENCH_CALLS, default 50) through the real worker (the bundle
+ * `wrangler deploy` would upload, run by Miniflare in workerd, without wrangler dev's proxy) and the simulators. Each caller plays real-time μ-law, talks over Nikki (barge-in)
  * and hangs up after her answer. Frames carry tags, so each is timed from leaving one side to arriving at the
  * other, in both directions, on this process's clock. Ends with exactly one line:
  *   voice-bridge: p99_added_ms=X barge_in_ms=Y calls=N dropped=D
  * X: p99 of per-frame transit through the worker (Twilio → OpenAI and OpenAI → Twilio), measured end to end
- *    over loopback, so it includes wrangler dev's local proxy: an upper bound on the bridge's own latency.
+ *    over loopback, so it includes the sockets on both sides: an upper bound on the bridge's own latency.
  * Y: p99 from speech_started sent by OpenAI to the Twilio clear arriving. D: frames that never arrived.
  */
-import { rmSync } from "node:fs";
 import { SIMULATED_CREDENTIALS } from "../e2e/simulators/credentials";
 import { type SimulatedCallReport, placeSimulatedCall } from "../e2e/simulators/twilio-caller";
 import { DEMO } from "../worker/src/db/seed";
-import { ROOT, prepareLocalDatabase, startWorker, stopWorker } from "./lib/local";
-import { startSimulators } from "./lib/simulators";
+import { startMiniflareWorker } from "./lib/miniflare-worker";
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { ROOT } from "./lib/local";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const PORT = 8793;
 const BASE = `http://127.0.0.1:${PORT}`;
-const STATE = `${ROOT}/.bench/voice-state`;
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -27,10 +27,19 @@ function percentile(values: number[], p: number): number {
 }
 const round = (value: number) => Math.round(value * 10) / 10;
 
-rmSync(STATE, { recursive: true, force: true });
-await prepareLocalDatabase(STATE);
-const simulators = await startSimulators({ openaiPort: 8803, twilioPort: 8804, publicBaseUrl: BASE, replyFrames: 100 });
-const worker = await startWorker({ port: PORT, persistTo: STATE, vars: { ...simulators.vars, LOG_LEVEL: "error" }, quiet: true });
+const OPENAI_PORT = 8803;
+// The simulators run in their own process, so their load does not delay the callers' clocks (and the reverse).
+const simulatorProcess = spawn(`${ROOT}/node_modules/.bin/tsx`, ["scripts/lib/simulators-process.ts", String(OPENAI_PORT), "8804", BASE, "100"], {
+  cwd: ROOT,
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const simulatorVars = await new Promise<Record<string, string>>((resolve, reject) => {
+  createInterface({ input: simulatorProcess.stdout! }).on("line", (line) => {
+    if (line.startsWith("{")) resolve((JSON.parse(line) as { vars: Record<string, string> }).vars);
+  });
+  simulatorProcess.once("exit", (code) => reject(new Error(`the simulators exited with ${code}`)));
+});
+const worker = await startMiniflareWorker({ port: PORT, vars: { ...simulatorVars, LOG_LEVEL: "error" } });
 const started = performance.now();
 let reports: SimulatedCallReport[] = [];
 try {
@@ -49,12 +58,16 @@ try {
     }),
   );
 } finally {
-  stopWorker(worker);
-  await simulators.close();
-  rmSync(STATE, { recursive: true, force: true });
+  await worker.dispose();
 }
-
-const { appended, delivered, speechStarted } = simulators.openai.timings;
+const timings = (await (await fetch(`http://127.0.0.1:${OPENAI_PORT}/__timings`)).json()) as Record<
+  "appended" | "delivered" | "speechStarted",
+  [string, number][]
+>;
+simulatorProcess.kill("SIGTERM");
+const appended = new Map(timings.appended);
+const delivered = new Map(timings.delivered);
+const speechStarted = new Map(timings.speechStarted.map(([tag, at]) => [Number(tag), at]));
 const inbound: number[] = [];
 const outbound: number[] = [];
 let dropped = 0;

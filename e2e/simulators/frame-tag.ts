@@ -20,3 +20,6 @@ export function readTag(frame: Uint8Array): string | null {
   }
   return `${(value >>> 16) & 0xffff}:${value & 0xffff}`;
 }
+
+/** A high-resolution clock comparable across processes on one machine (for timings between simulators). */
+export const wallClock = () => performance.timeOrigin + performance.now();

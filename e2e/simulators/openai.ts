@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { type WebSocket, WebSocketServer } from "ws";
-import { readTag, tagFrame } from "./frame-tag";
+import { readTag, tagFrame, wallClock } from "./frame-tag";
 
 export interface ScriptedTurn {
   /** What the caller "said" (the transcription of their speech). */
@@ -29,7 +29,7 @@ export interface RealtimeLog {
   sent: { type: string; at: number }[];
 }
 
-/** Timing of tagged audio, for the voice benchmark (performance.now() of this process). */
+/** Timing of tagged audio, for the voice benchmark (wallClock(), comparable across processes). */
 export interface AudioTimings {
   /** When each tagged caller frame arrived as input_audio_buffer.append. */
   appended: Map<string, number>;
@@ -99,7 +99,7 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
       if (sent >= (options.replyFrames ?? 5)) return finish("completed");
       const sequence = (deltaSeq = (deltaSeq + 1) & 0xffff);
       const delta = Buffer.from(tagFrame(silence, tag, sequence)).toString("base64");
-      timings.delivered.set(`${tag}:${sequence}`, performance.now());
+      timings.delivered.set(`${tag}:${sequence}`, wallClock());
       send({ type: "response.output_audio.delta", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta });
       sent++;
       timer = setTimeout(next, 5);
@@ -139,7 +139,7 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
       send({ type: "error", error: { type: "invalid_request_error", message: "Invalid JSON" } });
       return;
     }
-    const at = performance.now();
+    const at = wallClock();
     // Audio is timed through `timings`; logging every frame's payload would only load the benchmark's own process.
     if (event.type !== "input_audio_buffer.append") log.received.push({ ...event, type: String(event.type), at });
     switch (event.type) {
@@ -163,7 +163,7 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
         if (loud && !speaking) {
           speaking = true;
           silentFrames = 0;
-          if (!timings.speechStarted.has(tag)) timings.speechStarted.set(tag, performance.now());
+          if (!timings.speechStarted.has(tag)) timings.speechStarted.set(tag, wallClock());
           send({ type: "input_audio_buffer.speech_started", audio_start_ms: 0, item_id: `item_user_${itemSeq}` });
           speaking_?.cancel();
         } else if (!loud && speaking && ++silentFrames >= SILENCE_FRAMES_TO_STOP) {
@@ -194,6 +194,13 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
       response.writeHead(status, { "content-type": "application/json" });
       response.end(JSON.stringify(body));
     };
+    if (request.url === "/__timings") {
+      return json(200, {
+        appended: [...timings.appended],
+        delivered: [...timings.delivered],
+        speechStarted: [...timings.speechStarted],
+      });
+    }
     if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
       return json(401, { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } });
     }

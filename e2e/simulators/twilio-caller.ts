@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { WebSocket } from "ws";
 import { computeTwilioSignature } from "../../worker/src/services/twilio/signature";
-import { readTag, tagFrame } from "./frame-tag";
+import { readTag, tagFrame, wallClock } from "./frame-tag";
 
 export const CALLER_SPEECH = new Uint8Array(readFileSync(new URL("./fixtures/caller-booking.ulaw", import.meta.url)));
 const FRAME = 160;
@@ -112,7 +112,7 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   let mediaAfterSpeech = 0;
   const marksPending: ReturnType<typeof setTimeout>[] = [];
   socket.on("message", (raw) => {
-    const now = performance.now();
+    const now = wallClock();
     const message = JSON.parse(String(raw)) as { event: string; media?: { payload: string }; mark?: { name: string } };
     if (message.event === "media" && message.media) {
       report.mediaReceived++;
@@ -139,10 +139,10 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   const answerTimeout = options.answerTimeoutMs ?? 8_000;
   const silence = new Uint8Array(FRAME).fill(0xff);
   let sequence = 0;
-  const started = performance.now();
+  const started = wallClock();
   await new Promise<void>((resolve) => {
     const tick = () => {
-      const now = performance.now();
+      const now = wallClock();
       if (speechOffset < 0 && nikkiStartedAt !== null && now - nikkiStartedAt >= bargeInAfter) {
         speechOffset = 0;
         log(`call ${callSid}: the caller starts talking over Nikki`);
@@ -156,14 +156,14 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
       }
       sequence = (sequence + 1) & 0xffff;
       const tagged = tagFrame(frame, options.tag, sequence);
-      report.sentAt.set(`${options.tag}:${sequence}`, performance.now());
+      report.sentAt.set(`${options.tag}:${sequence}`, wallClock());
       send({ event: "media", sequenceNumber: String(sequence + 1), media: { track: "inbound", chunk: String(sequence), timestamp: String(Math.round(now - started)), payload: Buffer.from(tagged).toString("base64") }, streamSid });
       report.framesSent++;
       const answered = speechDoneAt !== null && mediaAfterSpeech > 0 && now - speechDoneAt > 1_000;
       const gaveUp = speechDoneAt !== null && now - speechDoneAt > answerTimeout;
       const neverStarted = nikkiStartedAt === null && now - started > answerTimeout;
       if (answered || gaveUp || neverStarted || socket.readyState !== WebSocket.OPEN) resolve();
-      else setTimeout(tick, Math.max(0, started + (report.framesSent + 1) * FRAME_MS - performance.now()));
+      else setTimeout(tick, Math.max(0, started + (report.framesSent + 1) * FRAME_MS - wallClock()));
     };
     tick();
   });
@@ -171,7 +171,7 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   for (const timer of marksPending) clearTimeout(timer);
   if (socket.readyState === WebSocket.OPEN) send({ event: "stop", sequenceNumber: "99999", streamSid, stop: { accountSid: options.accountSid, callSid } });
   socket.close();
-  const seconds = Math.round((performance.now() - started) / 1000);
+  const seconds = Math.round((wallClock() - started) / 1000);
   await signedPost(options, "/twilio/voice/status", { AccountSid: options.accountSid, CallSid: callSid, CallStatus: "completed", CallDuration: String(seconds) });
   log(`call ${callSid}: hung up after ${seconds} s; ${report.framesSent} frames sent, ${report.mediaReceived} received`);
   return report;
