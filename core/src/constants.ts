@@ -29,6 +29,11 @@ export const LIMITS = {
   signInPerIpHour: 20,
   signInPerEmailHour: 10,
   invitationDays: 7,
+  chatMessageChars: 2_000,
+  chatHistoryTurns: 20,
+  chatOutputTokens: 300,
+  chatPerIpDay: 100,
+  chatPerOrganizationDay: 2_000,
   auditListLimit: 100,
 } as const;
 

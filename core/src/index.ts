@@ -7,3 +7,4 @@ export * from "./plans";
 export * from "./validation";
 export * from "./hours";
 export * from "./pii";
+export * from "./chat";

@@ -194,6 +194,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
       response.writeHead(status, { "content-type": "application/json" });
       response.end(JSON.stringify(body));
     };
+    if (request.url === "/__chat-requests") return json(200, chatRequests.slice(-20));
     if (request.url === "/__timings") {
       return json(200, {
         appended: [...timings.appended],
@@ -218,6 +219,13 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         });
       if (!body.response_format) {
         const last = [...body.messages].reverse().find((message) => message.role === "user")?.content ?? "";
+        // Cues a test can type to get OpenAI's real failure answers (both come back as HTTP 429).
+        if (last.includes("[simulate:rate-limit]")) {
+          return json(429, { error: { message: "Rate limit reached for requests", type: "requests", code: "rate_limit_exceeded" } });
+        }
+        if (last.includes("[simulate:quota]")) {
+          return json(429, { error: { message: "You exceeded your current quota", type: "insufficient_quota", code: "insufficient_quota" } });
+        }
         return completion(`Thanks for your message! About "${last.slice(0, 60)}": we'd be glad to help.`);
       }
       const conversation = body.messages.find((message) => message.role === "user")?.content ?? "";

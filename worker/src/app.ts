@@ -13,6 +13,8 @@ import { notFound, onError } from "./middleware/errors";
 import { requestLog } from "./middleware/request-log";
 import { accountRoutes } from "./routes/account";
 import { callRoutes } from "./routes/calls";
+import { chatRoutes } from "./routes/chat";
+import { widgetRoutes } from "./routes/widget";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { publicInvitationRoutes } from "./routes/invitations";
@@ -72,6 +74,8 @@ export function createApp(services: Services) {
   app.route("/api/invitations", publicInvitationRoutes);
   app.route("/api/org", orgRoutes);
   app.route("/api/calls", callRoutes);
+  app.route("/api/widget", widgetRoutes);
+  app.route("/api/chat", chatRoutes);
   app.route("/twilio", twilioRoutes);
 
   // The dashboard is static pages; the worker decides first whether the visitor may see them (wrangler.toml

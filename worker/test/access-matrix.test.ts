@@ -37,6 +37,10 @@ async function freshInvitation(world: World) {
   return ((await response.json()) as { invitation: { id: string } }).invitation.id;
 }
 
+async function widgetKeyOf(organizationId: string) {
+  return env.DB.prepare("select public_key from widget_keys where organization_id = ?").bind(organizationId).first<string>("public_key");
+}
+
 async function callWithTranscript(world: World) {
   const id = crypto.randomUUID();
   const sid = `CA${id.replace(/-/g, "")}`;
@@ -75,6 +79,19 @@ const MATRIX: Row[] = [
     expect: { ...same(409), anonymous: 401 },
   },
   { route: "GET /api/account/providers", request: path("/api/account/providers"), expect: same(200) },
+  {
+    route: "GET /api/widget/config",
+    request: async (world) => ({ path: `/api/widget/config?key=${await widgetKeyOf(world.owner.organizationId)}` }),
+    expect: same(200),
+  },
+  {
+    route: "POST /api/chat",
+    request: async (world) => ({
+      path: `/api/chat?key=${await widgetKeyOf(world.owner.organizationId)}`,
+      body: { messages: [{ role: "user", content: "Hello" }] },
+    }),
+    expect: same(200),
+  },
   { route: "GET /api/account/me", request: path("/api/account/me"), expect: { ...same(200), anonymous: 401 } },
   {
     route: "GET /api/invitations/:id",

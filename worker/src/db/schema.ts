@@ -158,6 +158,11 @@ export const organizationSettings = sqliteTable("organization_settings", {
   allowedOrigins: text("allowed_origins").notNull().default("[]"),
   postCallSms: integer("post_call_sms", { mode: "boolean" }).notNull().default(false),
   maxCallSeconds: integer("max_call_seconds").notNull().default(900),
+  /** The widgets' look and which of them the loader shows (chat, test-call, voice-demo). */
+  widgetColor: text("widget_color").notNull().default("#8b6cff"),
+  enabledWidgets: text("enabled_widgets").notNull().default('["chat","test-call","voice-demo"]'),
+  /** Where the widgets' "Contact us" links go; the product's /contact when unset. */
+  contactUrl: text("contact_url"),
   /** Where the owner gets the morning digest of after-hours calls by text (E.164). */
   digestPhone: text("digest_phone"),
   /** The business-local date (YYYY-MM-DD) of the last digest sent, so each morning sends one. */

@@ -4,6 +4,7 @@ import type { Caller } from "../auth/context";
 import type { Database } from "../db/client";
 import type { Bindings, Config } from "../env";
 import type { Mailer } from "../services/mail";
+import type { WidgetOwner } from "../widgets/widget-key";
 import type { Logger } from "./logger";
 
 /** What every handler finds on its context. */
@@ -18,6 +19,8 @@ export interface AppEnv {
     authCache: AuthCache;
     /** Loaded on first use by loadCaller(); null when signed out. */
     caller?: Caller | null;
+    /** The organization behind the widget key (set by widgetCors()). */
+    widgetOwner?: WidgetOwner;
     /** The verified form of a Twilio webhook (set by twilioSignature()). */
     twilioParams?: Record<string, string>;
     /** Cookies to add to whatever response the request ends with (a renewed session). */

@@ -1,3 +1,18 @@
+/** An OpenAI error answer: its HTTP status and error code (`insufficient_quota`, `rate_limit_exceeded`, …). */
+export class OpenAiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+  ) {
+    super(`OpenAI answered ${status}${code ? ` (${code})` : ""}`);
+  }
+}
+
+async function failure(response: Response): Promise<OpenAiError> {
+  const body = (await response.json().catch(() => null)) as { error?: { code?: string; type?: string } } | null;
+  return new OpenAiError(response.status, body?.error?.code ?? body?.error?.type ?? null);
+}
+
 /** OpenAI chat completions with a JSON schema response, over fetch (base URL from OPENAI_BASE_URL). */
 export async function chatJson<T>(options: {
   apiKey: string;
@@ -22,7 +37,7 @@ export async function chatJson<T>(options: {
     }),
     signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
   });
-  if (!response.ok) throw new Error(`OpenAI answered ${response.status}`);
+  if (!response.ok) throw await failure(response);
   const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
   const content = body.choices?.[0]?.message?.content;
   if (!content) throw new Error("OpenAI returned no content");
@@ -49,7 +64,7 @@ export async function chatText(options: {
     body: JSON.stringify({ model: options.model, messages: options.messages, max_completion_tokens: options.maxTokens }),
     signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
   });
-  if (!response.ok) throw new Error(`OpenAI answered ${response.status}`);
+  if (!response.ok) throw await failure(response);
   const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
   const content = body.choices?.[0]?.message?.content?.trim();
   if (!content) throw new Error("OpenAI returned no content");

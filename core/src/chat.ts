@@ -1,0 +1,33 @@
+import * as z from "zod/mini";
+import { LIMITS } from "./constants";
+
+/** Spec 000 §8: what the chat widget shows for each failure. */
+export const CHAT_MESSAGES = {
+  tooManyTitle: "Too many requests",
+  tooMany: "Please wait a moment before sending another message.",
+  billingTitle: "Service temporarily unavailable",
+  billing: "Please try again later or contact support.",
+  backendTitle: "Error",
+  backend: "Chat backend error — check the AI provider keys and environment.",
+  noReply: "I'm sorry, I couldn't generate a response.",
+  tooLong: `Messages must be at most ${LIMITS.chatMessageChars} characters.`,
+  empty: "Please type a message.",
+} as const;
+
+const turn = z.object({
+  // A "system" turn from the client is not an error: it is dropped, the server owns the instructions.
+  role: z.enum(["user", "assistant", "system"]),
+  content: z.string().check(z.trim(), z.maxLength(LIMITS.chatMessageChars, CHAT_MESSAGES.tooLong)),
+});
+
+export const chatRequestSchema = z.object({
+  messages: z.array(turn).check(z.minLength(1, CHAT_MESSAGES.empty), z.maxLength(200, CHAT_MESSAGES.tooLong)),
+});
+
+export type ChatTurn = { role: "user" | "assistant"; content: string };
+
+/** The conversation the model sees: no client system turns, no empty turns, the last 20, ending with the visitor. */
+export function conversationFor(messages: z.output<typeof chatRequestSchema>["messages"]): ChatTurn[] | null {
+  const turns = messages.filter((m): m is ChatTurn => m.role !== "system" && m.content.length > 0).slice(-LIMITS.chatHistoryTurns);
+  return turns.at(-1)?.role === "user" ? turns : null;
+}

@@ -1,0 +1,33 @@
+import type { MiddlewareHandler } from "hono";
+import { selfOrigin } from "../../auth/context";
+import type { AppEnv } from "../../http/app-env";
+import { ApiError } from "../../http/api-error";
+import { widgetOwner } from "../../widgets/widget-key";
+
+/**
+ * Endpoints the widgets call from customers' sites: the widget key (`?key=`, so preflights can be judged
+ * too) names the organization; CORS is granted only to its allowed origins and the product's own. A request
+ * without Origin (no browser) needs no CORS. Credentials are never allowed: widgets send no cookies.
+ */
+export function widgetCors(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const owner = await widgetOwner(c.var.db, c.req.query("key") ?? c.req.header("x-nikki-key") ?? "");
+    const origin = c.req.header("origin");
+    const allowed = origin !== undefined && owner !== null && (origin === selfOrigin(c) || owner.allowedOrigins.includes(origin));
+    if (allowed) {
+      c.header("access-control-allow-origin", origin);
+      c.header("vary", "Origin");
+    }
+    if (c.req.method === "OPTIONS") {
+      if (!allowed) return c.body(null, 403);
+      c.header("access-control-allow-methods", "GET, POST, OPTIONS");
+      c.header("access-control-allow-headers", "content-type, x-nikki-key");
+      c.header("access-control-max-age", "600");
+      return c.body(null, 204);
+    }
+    if (!owner) throw new ApiError("unknown_widget_key");
+    if (origin !== undefined && !allowed) throw new ApiError("origin_not_allowed");
+    c.set("widgetOwner", owner);
+    await next();
+  };
+}

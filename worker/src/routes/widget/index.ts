@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import { selfOrigin } from "../../auth/context";
+import type { AppEnv } from "../../http/app-env";
+import { widgetCors } from "../../middleware/widget-cors";
+
+/** `GET /api/widget/config?key=`: what the loader needs to show an organization's widgets. */
+export const widgetRoutes = new Hono<AppEnv>().use("/config", widgetCors()).get("/config", (c) => {
+  const owner = c.var.widgetOwner!;
+  return c.json({
+    organization: { name: owner.organizationName },
+    colors: { primary: owner.color },
+    widgets: owner.enabledWidgets,
+    contact_url: owner.contactUrl ?? `${selfOrigin(c)}/contact`,
+  });
+});

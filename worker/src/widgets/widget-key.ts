@@ -1,0 +1,43 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { organizationSettings, organizations, widgetKeys } from "../db/schema";
+
+export interface WidgetOwner {
+  widgetKeyId: string;
+  organizationId: string;
+  organizationName: string;
+  allowedOrigins: string[];
+  color: string;
+  enabledWidgets: string[];
+  contactUrl: string | null;
+}
+
+const jsonList = (text: string | null | undefined): string[] => {
+  try {
+    const value = JSON.parse(text ?? "[]") as unknown;
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The organization behind a public widget key (`data-key`); null for an unknown or revoked key. */
+export async function widgetOwner(db: Database, publicKey: string): Promise<WidgetOwner | null> {
+  if (!/^pk_[a-z0-9_]{8,64}$/i.test(publicKey)) return null;
+  const [row] = await db
+    .select({ key: widgetKeys, name: organizations.name, settings: organizationSettings })
+    .from(widgetKeys)
+    .innerJoin(organizations, eq(organizations.id, widgetKeys.organizationId))
+    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, widgetKeys.organizationId))
+    .where(and(eq(widgetKeys.publicKey, publicKey), isNull(widgetKeys.revokedAt)));
+  if (!row) return null;
+  return {
+    widgetKeyId: row.key.id,
+    organizationId: row.key.organizationId,
+    organizationName: row.name,
+    allowedOrigins: jsonList(row.settings?.allowedOrigins),
+    color: row.settings?.widgetColor ?? "#8b6cff",
+    enabledWidgets: jsonList(row.settings?.enabledWidgets ?? '["chat","test-call","voice-demo"]'),
+    contactUrl: row.settings?.contactUrl ?? null,
+  };
+}
