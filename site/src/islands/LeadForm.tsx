@@ -39,22 +39,14 @@ export default function LeadForm({
   const [errors, setErrors] = useState<Errors>({});
   const [attempted, setAttempted] = useState(false);
   const [status, setStatus] = useState<"idle" | "submitting" | "success">("idle");
-  // Until hydrated, a submit would be the browser's own GET with the fields in the URL: keep it disabled.
+  // Until hydrated the fields are disabled: a submit would be the browser's own GET with the fields in the
+  // URL, and text typed before hydration can be reset by it.
   const hydrated = useHydrated();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const uid = useId();
   const fieldId = (field: LeadField) => `${uid}-${field}`;
 
-  const form = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    // Keep whatever the visitor typed before the island hydrated.
-    if (form.current) {
-      const typed = Object.fromEntries(new FormData(form.current)) as Partial<Values>;
-      setValues((current) => ({ ...current, ...typed }));
-    }
-    return () => clearTimeout(timer.current);
-  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   function check(next: Values): Errors {
     const result = validateLead(next);
@@ -135,53 +127,55 @@ export default function LeadForm({
   );
 
   return (
-    <form ref={form} className="form lead-form" noValidate onSubmit={submit} aria-busy={disabled}>
-      <div className="form-row">
+    <form className="form lead-form" noValidate onSubmit={submit} aria-busy={disabled}>
+      <fieldset className="form-fields" disabled={!hydrated}>
+        <div className="form-row">
+          {field(
+            "name",
+            "Name",
+            <input {...common("name")} type="text" autoComplete="name" placeholder="Jane Smith" required />,
+            true,
+          )}
+          {field(
+            "phone",
+            "Phone",
+            <input {...common("phone")} type="tel" autoComplete="tel" placeholder="(415) 555-2671" required />,
+            true,
+          )}
+        </div>
         {field(
-          "name",
-          "Name",
-          <input {...common("name")} type="text" autoComplete="name" placeholder="Jane Smith" required />,
-          true,
+          "email",
+          "Email",
+          <input {...common("email")} type="email" autoComplete="email" placeholder="jane@business.com" />,
         )}
+        <div className="form-row">
+          {field(
+            "intent",
+            "How can we help?",
+            <select {...common("intent")}>
+              <option value="">Choose an option</option>
+              {LEAD_INTENTS.map((intent) => (
+                <option key={intent} value={intent}>
+                  {LEAD_INTENT_LABELS[intent]}
+                </option>
+              ))}
+            </select>,
+          )}
+          {field(
+            "desired_date_time",
+            "Preferred date and time",
+            <input {...common("desired_date_time")} type="datetime-local" />,
+          )}
+        </div>
         {field(
-          "phone",
-          "Phone",
-          <input {...common("phone")} type="tel" autoComplete="tel" placeholder="(415) 555-2671" required />,
-          true,
+          "notes",
+          "Notes",
+          <textarea {...common("notes")} rows={3} placeholder="Tell us about your business and your calls" />,
         )}
-      </div>
-      {field(
-        "email",
-        "Email",
-        <input {...common("email")} type="email" autoComplete="email" placeholder="jane@business.com" />,
-      )}
-      <div className="form-row">
-        {field(
-          "intent",
-          "How can we help?",
-          <select {...common("intent")}>
-            <option value="">Choose an option</option>
-            {LEAD_INTENTS.map((intent) => (
-              <option key={intent} value={intent}>
-                {LEAD_INTENT_LABELS[intent]}
-              </option>
-            ))}
-          </select>,
-        )}
-        {field(
-          "desired_date_time",
-          "Preferred date and time",
-          <input {...common("desired_date_time")} type="datetime-local" />,
-        )}
-      </div>
-      {field(
-        "notes",
-        "Notes",
-        <textarea {...common("notes")} rows={3} placeholder="Tell us about your business and your calls" />,
-      )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={disabled || !hydrated}>
-        {disabled ? "Submitting..." : submitLabel}
-      </button>
+        <button type="submit" className="btn btn-primary btn-block" disabled={disabled}>
+          {disabled ? "Submitting..." : submitLabel}
+        </button>
+      </fieldset>
     </form>
   );
 }
