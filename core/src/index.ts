@@ -8,3 +8,4 @@ export * from "./validation";
 export * from "./hours";
 export * from "./pii";
 export * from "./chat";
+export * from "./demo-call";

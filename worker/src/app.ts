@@ -14,6 +14,7 @@ import { requestLog } from "./middleware/request-log";
 import { accountRoutes } from "./routes/account";
 import { callRoutes } from "./routes/calls";
 import { chatRoutes } from "./routes/chat";
+import { demoCallRoutes } from "./routes/demo-calls";
 import { widgetRoutes } from "./routes/widget";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
@@ -54,6 +55,7 @@ export function createApp(services: Services) {
     c.set("db", services.database(c.env, c.var.config));
     c.set("mailer", services.mailer(c.var.config, c.var.log));
     c.set("authCache", authCache);
+    c.set("twilio", services.twilio(c.var.config));
     await next();
   });
   app.use(async (c, next) => {
@@ -76,6 +78,7 @@ export function createApp(services: Services) {
   app.route("/api/calls", callRoutes);
   app.route("/api/widget", widgetRoutes);
   app.route("/api/chat", chatRoutes);
+  app.route("/api/demo-calls", demoCallRoutes);
   app.route("/twilio", twilioRoutes);
 
   // The dashboard is static pages; the worker decides first whether the visitor may see them (wrangler.toml

@@ -22,7 +22,7 @@ interface World {
 interface Row {
   route: string;
   /** Builds the request for one cell; may create what the cell acts on (a fresh member, an invitation). */
-  request: (world: World) => Promise<{ path: string; body?: unknown }>;
+  request: (world: World) => Promise<{ path: string; body?: unknown; headers?: Record<string, string> }>;
   expect: Record<Caller, number>;
 }
 
@@ -36,6 +36,8 @@ async function freshInvitation(world: World) {
   });
   return ((await response.json()) as { invitation: { id: string } }).invitation.id;
 }
+
+let demoCells = 0;
 
 async function widgetKeyOf(organizationId: string) {
   return env.DB.prepare("select public_key from widget_keys where organization_id = ?").bind(organizationId).first<string>("public_key");
@@ -91,6 +93,19 @@ const MATRIX: Row[] = [
       body: { messages: [{ role: "user", content: "Hello" }] },
     }),
     expect: same(200),
+  },
+  {
+    // Organization A has no phone number yet: the widget is told the demo service is offline.
+    route: "POST /api/demo-calls",
+    request: async (world) => {
+      const cell = ++demoCells;
+      return {
+        path: `/api/demo-calls?key=${await widgetKeyOf(world.owner.organizationId)}`,
+        body: { phone: `(415) 555-${String(1000 + cell)}`, consent: true },
+        headers: { "cf-connecting-ip": `192.0.2.${cell}` },
+      };
+    },
+    expect: same(503),
   },
   { route: "GET /api/account/me", request: path("/api/account/me"), expect: { ...same(200), anonymous: 401 } },
   {
@@ -166,9 +181,9 @@ describe("the role × route matrix", () => {
       const method = row.route.split(" ")[0]!;
       const answered: Record<string, number> = {};
       for (const caller of CALLERS) {
-        const { path: target, body } = await row.request(world);
+        const { path: target, body, headers } = await row.request(world);
         const cookie = caller === "anonymous" ? undefined : world[caller].cookie;
-        const response = await call(target, { method, body, cookie });
+        const response = await call(target, { method, body, cookie, headers });
         answered[caller] = response.status;
         if (caller === "other" && response.status === 200 && method === "GET" && target === "/api/org/members") {
           const { members } = (await response.json()) as { members: { user_id: string }[] };

@@ -4,6 +4,7 @@ import type { Caller } from "../auth/context";
 import type { Database } from "../db/client";
 import type { Bindings, Config } from "../env";
 import type { Mailer } from "../services/mail";
+import type { TwilioClient } from "../services/twilio/client";
 import type { WidgetOwner } from "../widgets/widget-key";
 import type { Logger } from "./logger";
 
@@ -15,6 +16,8 @@ export interface AppEnv {
     log: Logger;
     db: Database;
     mailer: Mailer;
+    /** Null when Twilio is not configured. */
+    twilio: TwilioClient | null;
     /** better-auth instances of this app, reused across requests. */
     authCache: AuthCache;
     /** Loaded on first use by loadCaller(); null when signed out. */

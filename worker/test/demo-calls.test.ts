@@ -1,0 +1,81 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createD1Database } from "../src/db/client";
+import { DEMO, seedDemoOrganization } from "../src/db/seed";
+import { call } from "./accounts";
+import { SIMULATED } from "./simulators";
+
+let ipCounter = 0;
+const demoCall = (body: object, ip = `203.0.113.${++ipCounter}`) =>
+  call(`/api/demo-calls?key=${DEMO.publicWidgetKey}`, { body, headers: { "cf-connecting-ip": ip, "user-agent": "Widget test" } });
+const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string } }).error;
+const callsTo = async (to: string) =>
+  ((await (await fetch(`http://127.0.0.1:${SIMULATED.twilioPort}/__requests`)).json()) as { path: string; form: Record<string, string> }[]).filter(
+    (r) => r.path.endsWith("/Calls.json") && r.form.To === to,
+  );
+
+beforeAll(async () => {
+  await seedDemoOrganization(createD1Database(env.DB), "unused-password-hash");
+});
+
+describe("POST /api/demo-calls", () => {
+  it("records the consent, then Twilio rings the visitor with the outbound webhook of the organization's agent", async () => {
+    const response = await demoCall({ phone: "(415) 555-0142", consent: true, page_url: "https://plumber.example/" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, callSid: expect.stringMatching(/^CA[0-9a-f]{32}$/) });
+    const [placed] = await callsTo("+14155550142");
+    expect(placed?.form).toMatchObject({
+      From: DEMO.phoneNumber,
+      Url: `https://nikki.test/twilio/voice/outbound?agent=${DEMO.agentId}`,
+      StatusCallback: "https://nikki.test/twilio/voice/status",
+    });
+    const consent = await env.DB.prepare("select * from consent_records where phone_e164 = ?").bind("+14155550142").first<Record<string, string>>();
+    expect(consent).toMatchObject({
+      organization_id: DEMO.organizationId,
+      widget_key_id: DEMO.widgetKeyId,
+      consent_text_version: "demo-call-consent-v1",
+      consent_text: "I agree to receive an automated test call.",
+      user_agent: "Widget test",
+      page_url: "https://plumber.example/",
+    });
+  });
+
+  it.each([
+    ["no consent", { phone: "4155550143" }, "consent_required", "Please agree to receive the test call."],
+    ["a 9-digit number", { phone: "415555014", consent: true }, "invalid_phone", "Please enter a valid phone number."],
+    ["a country the organization does not allow", { phone: "+44 20 7946 0958", consent: true }, "invalid_phone", "Test calls can only be placed to numbers in the United States and Canada."],
+  ])("refuses %s, and places no call", async (_case, body, code, message) => {
+    const response = await demoCall(body);
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toEqual({ code, message });
+    expect(await env.DB.prepare("select count(*) as n from consent_records where phone_e164 in ('+14155550143', '+442079460958')").first("n")).toBe(0);
+  });
+
+  it("allows 3 attempts per IP per hour (the organization's setting), then says so", async () => {
+    const ip = "198.51.100.10";
+    for (let i = 0; i < 3; i++) expect((await demoCall({ phone: `415555020${i}`, consent: true }, ip)).status).toBe(200);
+    const fourth = await demoCall({ phone: "4155550209", consent: true }, ip);
+    expect(fourth.status).toBe(429);
+    expect(await errorOf(fourth)).toEqual({ code: "rate_limit_ip", message: "Too many demo requests. Please wait a bit." });
+    expect(await callsTo("+14155550209")).toHaveLength(0);
+  });
+
+  it("allows 2 calls per phone per day, from any IP", async () => {
+    expect((await demoCall({ phone: "4155550300", consent: true })).status).toBe(200);
+    expect((await demoCall({ phone: "+1 415 555 0300", consent: true })).status).toBe(200);
+    const third = await demoCall({ phone: "415-555-0300", consent: true });
+    expect(await errorOf(third)).toEqual({ code: "rate_limit_phone", message: "This phone number has reached the daily limit. Try again tomorrow." });
+  });
+
+  it("says the demo service is offline when Twilio is not configured", async () => {
+    const { createApp } = await import("../src/app");
+    const { liveServices } = await import("../src/services");
+    const response = await createApp(liveServices).request(
+      `https://nikki.test/api/demo-calls?key=${DEMO.publicWidgetKey}`,
+      { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": "198.51.100.99" }, body: JSON.stringify({ phone: "4155550400", consent: true }) },
+      { ...env, TWILIO_ACCOUNT_SID: undefined },
+    );
+    expect(response.status).toBe(503);
+    expect(await errorOf(response)).toEqual({ code: "backend_down", message: "Demo service is offline. Please try again later." });
+  });
+});
