@@ -44,16 +44,3 @@ describe("isOperatorE164 (spec 001 §5: plus, 1-9, then 6 to 14 digits)", () => 
     expect(isOperatorE164(input)).toBe(expected);
   });
 });
-
-describe("countriesOf (the destinations an organization allows)", async () => {
-  const { countriesOf } = await import("./demo-call");
-  it.each([
-    ["+14155552671", ["US", "CA"]],
-    ["+442079460958", ["GB"]],
-    ["+353861234567", ["IE"]],
-    ["+61291234567", ["AU"]],
-    ["+8613800138000", []],
-  ])("%s → %j", (phone, countries) => {
-    expect(countriesOf(phone)).toEqual(countries);
-  });
-});

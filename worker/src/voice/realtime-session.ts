@@ -2,6 +2,12 @@
  * The OpenAI Realtime session for a phone call (GA `session.update`): μ-law in and out at 8 kHz, so Twilio's
  * audio passes through untouched; server voice activity detection; caller transcription; the agent's tools.
  */
+/** Who the caller is: what both booking and saving a lead need. */
+const CALLER = {
+  name: { type: "string", description: "The caller's full name" },
+  phone: { type: "string", description: "The caller's phone number" },
+} as const;
+
 export const CALL_TOOLS = [
   {
     type: "function",
@@ -10,8 +16,7 @@ export const CALL_TOOLS = [
     parameters: {
       type: "object",
       properties: {
-        name: { type: "string", description: "The caller's full name" },
-        phone: { type: "string", description: "The caller's phone number" },
+        ...CALLER,
         date_time: { type: "string", description: "The appointment's date and time, ISO 8601 in the business's time zone" },
         notes: { type: "string", description: "What the appointment is for" },
       },
@@ -25,8 +30,7 @@ export const CALL_TOOLS = [
     parameters: {
       type: "object",
       properties: {
-        name: { type: "string" },
-        phone: { type: "string" },
+        ...CALLER,
         email: { type: "string" },
         intent: { type: "string", description: "What the caller wants, in a few words" },
         notes: { type: "string", description: "Details, including urgency" },

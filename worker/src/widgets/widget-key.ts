@@ -1,3 +1,4 @@
+import { SETTINGS_DEFAULTS } from "@nikki/core";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { organizationSettings, organizations, widgetKeys } from "../db/schema";
@@ -7,6 +8,10 @@ export interface WidgetOwner {
   organizationId: string;
   organizationName: string;
   allowedOrigins: string[];
+  /** Destinations the Test-a-Call widget may dial, and its limits (spec 001 §9 defaults when unset). */
+  allowedCountries: string[];
+  demoCallsPerIpHour: number;
+  demoCallsPerPhoneDay: number;
   color: string;
   enabledWidgets: string[];
   contactUrl: string | null;
@@ -36,6 +41,9 @@ export async function widgetOwner(db: Database, publicKey: string): Promise<Widg
     organizationId: row.key.organizationId,
     organizationName: row.name,
     allowedOrigins: jsonList(row.settings?.allowedOrigins),
+    allowedCountries: row.settings ? jsonList(row.settings.allowedCountries) : [...SETTINGS_DEFAULTS.allowedCountries],
+    demoCallsPerIpHour: row.settings?.widgetRateIpHour ?? SETTINGS_DEFAULTS.widgetRateIpHour,
+    demoCallsPerPhoneDay: row.settings?.widgetRatePhoneDay ?? SETTINGS_DEFAULTS.widgetRatePhoneDay,
     color: row.settings?.widgetColor ?? "#8b6cff",
     enabledWidgets: jsonList(row.settings?.enabledWidgets ?? '["chat","test-call","voice-demo"]'),
     contactUrl: row.settings?.contactUrl ?? null,

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { clientIp } from "../../audit";
 import { selfOrigin } from "../../auth/context";
-import { agents, consentRecords, organizationSettings, phoneNumbers } from "../../db/schema";
+import { agents, consentRecords, phoneNumbers } from "../../db/schema";
 import { DAY_MS, HOUR_MS, hitRateLimit } from "../../durable/rate-limit";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
@@ -27,17 +27,15 @@ export const demoCallRoutes = new Hono<AppEnv>().use("/", widgetCors()).post("/"
   if (!phone.ok) throw new ApiError("invalid_phone");
 
   const db = c.var.db;
-  const [settings] = await db.select().from(organizationSettings).where(eq(organizationSettings.organizationId, owner.organizationId));
-  const allowedCountries = settings ? (JSON.parse(settings.allowedCountries) as string[]) : ["US", "CA"];
-  if (!countriesOf(phone.e164).some((country) => allowedCountries.includes(country))) {
-    const names = allowedCountries.map((country) => COUNTRY_NAMES[country] ?? country).join(" and ");
+  if (!countriesOf(phone.e164).some((country) => owner.allowedCountries.includes(country))) {
+    const names = owner.allowedCountries.map((country) => COUNTRY_NAMES[country] ?? country).join(" and ");
     throw new ApiError("invalid_phone", { message: `Test calls can only be placed to numbers in ${names}.` });
   }
 
   const ip = clientIp(c) ?? "unknown";
-  const byIp = await hitRateLimit(c.env.RATE_LIMITER, `demo:ip:${owner.organizationId}:${ip}`, settings?.widgetRateIpHour ?? 3, HOUR_MS);
+  const byIp = await hitRateLimit(c.env.RATE_LIMITER, `demo:ip:${owner.organizationId}:${ip}`, owner.demoCallsPerIpHour, HOUR_MS);
   if (!byIp.allowed) throw new ApiError("rate_limit_ip");
-  const byPhone = await hitRateLimit(c.env.RATE_LIMITER, `demo:phone:${owner.organizationId}:${phone.e164}`, settings?.widgetRatePhoneDay ?? 2, DAY_MS);
+  const byPhone = await hitRateLimit(c.env.RATE_LIMITER, `demo:phone:${owner.organizationId}:${phone.e164}`, owner.demoCallsPerPhoneDay, DAY_MS);
   if (!byPhone.allowed) throw new ApiError("rate_limit_phone");
 
   const twilio = c.var.twilio;
