@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CHAT_MESSAGES, chatRequestSchema, conversationFor } from "./chat";
+import { chatRequestSchema, conversationFor } from "./chat";
+import { CHAT_MESSAGES } from "./widget-copy";
 import { parseFields } from "./account";
 
 describe("chat requests", () => {

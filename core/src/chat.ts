@@ -1,18 +1,6 @@
 import * as z from "zod/mini";
 import { LIMITS } from "./constants";
-
-/** Spec 000 §8: what the chat widget shows for each failure. */
-export const CHAT_MESSAGES = {
-  tooManyTitle: "Too many requests",
-  tooMany: "Please wait a moment before sending another message.",
-  billingTitle: "Service temporarily unavailable",
-  billing: "Please try again later or contact support.",
-  backendTitle: "Error",
-  backend: "Chat backend error — check the AI provider keys and environment.",
-  noReply: "I'm sorry, I couldn't generate a response.",
-  tooLong: `Messages must be at most ${LIMITS.chatMessageChars} characters.`,
-  empty: "Please type a message.",
-} as const;
+import { CHAT_MESSAGES } from "./widget-copy";
 
 const turn = z.object({
   // A "system" turn from the client is not an error: it is dropped, the server owns the instructions.

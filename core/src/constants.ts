@@ -85,3 +85,6 @@ export const CONTACT = {
   phone: "+1 (415) 555-0134",
   phoneHref: "tel:+14155550134",
 } as const;
+
+/** The product site's own widget key (the seeded house organization); the site embeds the loader with it. */
+export const HOUSE_WIDGET_KEY = "pk_demo_nikki_ai";

@@ -1,8 +1,5 @@
 import * as z from "zod/mini";
 
-/** The consent the Test-a-Call widget asks for (spec 000 §2), versioned so each record says what was agreed to. */
-export const DEMO_CALL_CONSENT = { version: "demo-call-consent-v1", text: "I agree to receive an automated test call." } as const;
-
 export const demoCallSchema = z.object({
   phone: z.string().check(z.trim(), z.maxLength(40)),
   consent: z.optional(z.boolean()),

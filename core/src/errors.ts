@@ -1,3 +1,5 @@
+import { CHAT_MESSAGES, DEMO_CALL_ERRORS } from "./widget-copy";
+
 /** The one error envelope every endpoint answers with (DESIGN.md "API surface"). */
 export interface ErrorBody {
   code: ErrorCode;
@@ -29,17 +31,17 @@ export const API_ERRORS = {
     status: 403,
     message: "This site is not allowed to use this widget key. Add it to the allowed origins in Settings.",
   },
-  chat_unavailable: { status: 503, message: "Chat backend error — check the AI provider keys and environment." },
-  provider_rate_limited: { status: 429, message: "Please wait a moment before sending another message." },
-  provider_billing: { status: 402, message: "Please try again later or contact support." },
-  provider_failed: { status: 502, message: "Chat backend error — check the AI provider keys and environment." },
-  consent_required: { status: 400, message: "Please agree to receive the test call." },
-  invalid_phone: { status: 400, message: "Please enter a valid phone number." },
-  rate_limit_ip: { status: 429, message: "Too many demo requests. Please wait a bit." },
-  rate_limit_phone: { status: 429, message: "This phone number has reached the daily limit. Try again tomorrow." },
-  backend_down: { status: 503, message: "Demo service is offline. Please try again later." },
-  backend_timeout: { status: 504, message: "Service took too long to respond. Please try again." },
-  call_failed: { status: 502, message: "Couldn't start the call. Please verify your number or try again later." },
+  chat_unavailable: { status: 503, message: CHAT_MESSAGES.backend },
+  provider_rate_limited: { status: 429, message: CHAT_MESSAGES.tooMany },
+  provider_billing: { status: 402, message: CHAT_MESSAGES.billing },
+  provider_failed: { status: 502, message: CHAT_MESSAGES.backend },
+  consent_required: { status: 400, message: DEMO_CALL_ERRORS.consent_required },
+  invalid_phone: { status: 400, message: DEMO_CALL_ERRORS.invalid_phone },
+  rate_limit_ip: { status: 429, message: DEMO_CALL_ERRORS.rate_limit_ip },
+  rate_limit_phone: { status: 429, message: DEMO_CALL_ERRORS.rate_limit_phone },
+  backend_down: { status: 503, message: DEMO_CALL_ERRORS.backend_down },
+  backend_timeout: { status: 504, message: DEMO_CALL_ERRORS.backend_timeout },
+  call_failed: { status: 502, message: DEMO_CALL_ERRORS.call_failed },
   auth_unavailable: { status: 503, message: "Sign-in is not configured on this server: AUTH_SECRET is not set." },
   method_not_allowed: { status: 405, message: "This method is not allowed here." },
   rate_limited: { status: 429, message: "Too many requests. Please wait a moment and try again." },

@@ -9,3 +9,5 @@ export * from "./hours";
 export * from "./pii";
 export * from "./chat";
 export * from "./demo-call";
+export * from "./widget-copy";
+export * from "./color";

@@ -1,12 +1,14 @@
 /**
  * An OpenAI simulator for tests and benchmarks, speaking the real wire formats: the Realtime websocket
  * (GA events: session.created/updated, server VAD from the energy of the μ-law audio it receives, streamed
- * audio deltas, transcripts, function calls on cue) and chat completions with a JSON-schema answer.
+ * audio deltas, transcripts, function calls on cue), chat completions with a JSON-schema answer, Realtime
+ * client secrets, and the WebRTC calls endpoint the browser demo posts its SDP offer to (realtime-webrtc.ts).
  * Test infrastructure only: the worker reaches it through OPENAI_BASE_URL, never by import.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { type WebSocket, WebSocketServer } from "ws";
 import { readTag, tagFrame, wallClock } from "./frame-tag";
+import { type WebRtcSessionLog, answerRealtimeOffer } from "./realtime-webrtc";
 
 export interface ScriptedTurn {
   /** What the caller "said" (the transcription of their speech). */
@@ -188,6 +190,10 @@ async function readBody(request: IncomingMessage): Promise<string> {
 export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Promise<OpenAiSimulator> {
   const sessions: RealtimeLog[] = [];
   const chatRequests: unknown[] = [];
+  /** Ephemeral keys minted by `POST /v1/realtime/client_secrets`: value → expiry (ms) and the session's instructions. */
+  const clientSecrets = new Map<string, { expiresAt: number; instructions: string }>();
+  const clientSecretRequests: unknown[] = [];
+  const webrtcSessions: WebRtcSessionLog[] = [];
   const timings: AudioTimings = { appended: new Map(), delivered: new Map(), speechStarted: new Map() };
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => {
@@ -202,8 +208,38 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         speechStarted: [...timings.speechStarted],
       });
     }
+    if (request.url === "/__client-secrets") return json(200, clientSecretRequests.slice(-20));
+    if (request.url === "/__webrtc-sessions") return json(200, webrtcSessions);
+    if (request.url?.startsWith("/v1/realtime/calls")) {
+      // The browser posts here directly (CORS), authorised by an ephemeral key, not the API key.
+      const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "authorization, content-type", "access-control-allow-methods": "POST" };
+      if (request.method === "OPTIONS") return void response.writeHead(204, cors).end();
+      const key = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
+      const secret = clientSecrets.get(key);
+      if (!secret || secret.expiresAt < Date.now()) {
+        response.writeHead(401, { ...cors, "content-type": "application/json" });
+        return void response.end(JSON.stringify({ error: { message: "Invalid or expired ephemeral key", type: "invalid_request_error" } }));
+      }
+      if (request.method !== "POST" || !request.headers["content-type"]?.startsWith("application/sdp")) {
+        response.writeHead(400, { ...cors, "content-type": "application/json" });
+        return void response.end(JSON.stringify({ error: { message: "Send the SDP offer as application/sdp" } }));
+      }
+      const log: WebRtcSessionLog = { received: [], audioPackets: 0, state: "new" };
+      webrtcSessions.push(log);
+      const answer = await answerRealtimeOffer(await readBody(request), secret.instructions, log);
+      response.writeHead(201, { ...cors, "content-type": "application/sdp", location: `/v1/realtime/calls/rtc_${webrtcSessions.length}` });
+      return void response.end(answer);
+    }
     if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
       return json(401, { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } });
+    }
+    if (request.method === "POST" && request.url === "/v1/realtime/client_secrets") {
+      const body = JSON.parse(await readBody(request)) as { expires_after?: { seconds?: number }; session?: { instructions?: string } };
+      clientSecretRequests.push(body);
+      const value = `ek_sim_${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+      const expiresAt = Date.now() + (body.expires_after?.seconds ?? 600) * 1000;
+      clientSecrets.set(value, { expiresAt, instructions: body.session?.instructions ?? "" });
+      return json(200, { value, expires_at: Math.floor(expiresAt / 1000), session: body.session });
     }
     if (request.method === "POST" && request.url === "/v1/chat/completions") {
       const body = JSON.parse(await readBody(request)) as { model: string; messages: { role: string; content: string }[]; response_format?: { json_schema?: { schema?: { properties?: { entities?: { required?: string[] } } } } } };

@@ -14,6 +14,7 @@ import { requestLog } from "./middleware/request-log";
 import { accountRoutes } from "./routes/account";
 import { callRoutes } from "./routes/calls";
 import { chatRoutes } from "./routes/chat";
+import { realtimeRoutes } from "./routes/realtime";
 import { demoCallRoutes } from "./routes/demo-calls";
 import { widgetRoutes } from "./routes/widget";
 import { authRoutes } from "./routes/auth";
@@ -79,6 +80,7 @@ export function createApp(services: Services) {
   app.route("/api/widget", widgetRoutes);
   app.route("/api/chat", chatRoutes);
   app.route("/api/demo-calls", demoCallRoutes);
+  app.route("/api/realtime", realtimeRoutes);
   app.route("/twilio", twilioRoutes);
 
   // The dashboard is static pages; the worker decides first whether the visitor may see them (wrangler.toml

@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import type { Bindings } from "./env";
 import { rearmDueAnalyses } from "./jobs/analysis-retries";
 import { sendMorningDigests } from "./jobs/morning-digest";
+import { placeDueDemoCalls } from "./jobs/scheduled-demo-calls";
 import { liveServices } from "./services";
 
 export { RateLimiter } from "./durable/rate-limiter";
@@ -11,8 +12,13 @@ const app = createApp(liveServices);
 
 export default {
   fetch: app.fetch,
-  /** Every 15 minutes: morning digests that are due, and analyses whose retry alarm did not run. */
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(Promise.all([sendMorningDigests(env), rearmDueAnalyses(env)]));
+  /**
+   * Every minute: scheduled test calls that are due. Every 15 minutes as well: morning digests that are due,
+   * and analyses whose retry alarm did not run.
+   */
+  async scheduled(controller, env, ctx) {
+    const jobs: Promise<unknown>[] = [placeDueDemoCalls(env)];
+    if (new Date(controller.scheduledTime).getUTCMinutes() % 15 === 0) jobs.push(sendMorningDigests(env), rearmDueAnalyses(env));
+    ctx.waitUntil(Promise.all(jobs));
   },
 } satisfies ExportedHandler<Bindings>;

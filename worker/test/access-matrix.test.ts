@@ -107,6 +107,20 @@ const MATRIX: Row[] = [
     },
     expect: same(503),
   },
+  {
+    // Scheduling only queues the call: anyone with the key may, whatever their session.
+    route: "POST /api/demo-calls/scheduled",
+    request: async (world) => {
+      const cell = ++demoCells;
+      return {
+        path: `/api/demo-calls/scheduled?key=${await widgetKeyOf(world.owner.organizationId)}`,
+        body: { phone: `(415) 555-${String(2000 + cell)}`, consent: true, scheduled_at: new Date(Date.now() + 3_600_000).toISOString() },
+        headers: { "cf-connecting-ip": `192.0.2.${100 + cell}` },
+      };
+    },
+    expect: same(201),
+  },
+  { route: "GET /api/realtime/token", request: path("/api/realtime/token?probe=1"), expect: { ...same(204), anonymous: 401 } },
   { route: "GET /api/account/me", request: path("/api/account/me"), expect: { ...same(200), anonymous: 401 } },
   {
     route: "GET /api/invitations/:id",

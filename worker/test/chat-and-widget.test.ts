@@ -28,7 +28,7 @@ describe("GET /api/widget/config", () => {
     const response = await call(`/api/widget/config?key=${KEY}`);
     expect(await response.json()).toEqual({
       organization: { name: "Nikki AI Demo" },
-      colors: { primary: "#8b6cff" },
+      colors: { primary: "#8b6cff", on_primary: "#111827" },
       widgets: ["chat", "test-call", "voice-demo"],
       contact_url: "https://nikki.test/contact",
     });

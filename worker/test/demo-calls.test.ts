@@ -79,3 +79,62 @@ describe("POST /api/demo-calls", () => {
     expect(await errorOf(response)).toEqual({ code: "backend_down", message: "Demo service is offline. Please try again later." });
   });
 });
+
+describe("POST /api/demo-calls/scheduled and the minute cron", () => {
+  const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+  const schedule = (body: object, ip = `203.0.113.${++ipCounter}`) =>
+    call(`/api/demo-calls/scheduled?key=${DEMO.publicWidgetKey}`, { body, headers: { "cf-connecting-ip": ip } });
+
+  it("queues the call with its consent record, and the cron places it once when due", async () => {
+    const response = await schedule({ phone: "415 555 0500", consent: true, scheduled_at: inAnHour() });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const row = await env.DB.prepare("select * from demo_call_requests where id = ?").bind(id).first<Record<string, string>>();
+    expect(row).toMatchObject({ phone_e164: "+14155550500", source: "widget", status: "queued", organization_id: DEMO.organizationId });
+    expect(row?.consent_id).toBeTruthy();
+
+    const { placeDueDemoCalls } = await import("../src/jobs/scheduled-demo-calls");
+    expect(await placeDueDemoCalls(env)).toEqual({ placed: 0, failed: 0 });
+    expect(await callsTo("+14155550500")).toHaveLength(0);
+
+    const due = new Date(Date.now() + 3_700_000);
+    // Two overlapping runs, as a slow minute could produce: one call only.
+    const runs = await Promise.all([placeDueDemoCalls(env, due), placeDueDemoCalls(env, due)]);
+    expect(runs.reduce((sum, run) => sum + run.placed, 0)).toBe(1);
+    const placed = await callsTo("+14155550500");
+    expect(placed).toHaveLength(1);
+    expect(placed[0]?.form.Url).toBe(`https://nikki.test/twilio/voice/outbound?agent=${DEMO.agentId}`);
+    const done = await env.DB.prepare("select status, call_sid from demo_call_requests where id = ?").bind(id).first<Record<string, string>>();
+    expect(done?.status).toBe("completed");
+    expect(done?.call_sid).toMatch(/^CA[0-9a-f]{32}$/);
+    expect(await placeDueDemoCalls(env, due)).toEqual({ placed: 0, failed: 0 });
+  });
+
+  it.each([
+    ["no date", { phone: "4155550501", consent: true }, "Please select a date and time"],
+    ["a past date", { phone: "4155550501", consent: true, scheduled_at: "2020-01-01T10:00:00Z" }, "Please select a future date and time"],
+    ["a date beyond 14 days", { phone: "4155550501", consent: true, scheduled_at: new Date(Date.now() + 15 * 86_400_000).toISOString() }, "Please pick a time within the next 14 days."],
+  ])("refuses %s with the scheduler's message", async (_case, body, message) => {
+    const response = await schedule(body);
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ code: "validation_failed", message });
+  });
+
+  it("applies the same consent, phone and per-IP checks as calling now", async () => {
+    expect(await errorOf(await schedule({ phone: "4155550502", scheduled_at: inAnHour() }))).toMatchObject({ code: "consent_required" });
+    expect(await errorOf(await schedule({ phone: "555", consent: true, scheduled_at: inAnHour() }))).toMatchObject({ code: "invalid_phone" });
+    const ip = "198.51.100.77";
+    for (let i = 0; i < 3; i++) expect((await schedule({ phone: `415555060${i}`, consent: true, scheduled_at: inAnHour() }, ip)).status).toBe(201);
+    expect(await errorOf(await schedule({ phone: "4155550609", consent: true, scheduled_at: inAnHour() }, ip))).toMatchObject({ code: "rate_limit_ip" });
+  });
+
+  it("marks a due call failed, with the reason, when the organization cannot place calls", async () => {
+    const response = await schedule({ phone: "4155550700", consent: true, scheduled_at: inAnHour() });
+    const { id } = (await response.json()) as { id: string };
+    const { placeDueDemoCalls } = await import("../src/jobs/scheduled-demo-calls");
+    const result = await placeDueDemoCalls({ ...env, TWILIO_ACCOUNT_SID: undefined }, new Date(Date.now() + 3_700_000));
+    expect(result.failed).toBeGreaterThanOrEqual(1);
+    const row = await env.DB.prepare("select status, error from demo_call_requests where id = ?").bind(id).first<Record<string, string>>();
+    expect(row).toEqual({ status: "failed", error: "backend_down" });
+  });
+});

@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, PERSONA_NAME, PRODUCT_NAME } from "@nikki/core";
+import { AGENT_DEFAULTS, HOUSE_WIDGET_KEY, PERSONA_NAME, PRODUCT_NAME } from "@nikki/core";
 import type { Database } from "./client";
 import { accounts, agents, members, organizationSettings, organizations, phoneNumbers, users, widgetKeys } from "./schema";
 
@@ -15,7 +15,7 @@ export const DEMO = {
   phoneNumberId: "num_demo_main",
   phoneNumber: "+15005550006",
   widgetKeyId: "wk_demo",
-  publicWidgetKey: "pk_demo_nikki_ai",
+  publicWidgetKey: HOUSE_WIDGET_KEY,
 } as const;
 
 const WEEKDAY_HOURS = { open: "09:00", close: "18:00" };

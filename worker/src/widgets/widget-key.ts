@@ -3,6 +3,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { organizationSettings, organizations, widgetKeys } from "../db/schema";
 
+const DEFAULT_WIDGET_COLOR = "#8b6cff";
+
 export interface WidgetOwner {
   widgetKeyId: string;
   organizationId: string;
@@ -44,7 +46,8 @@ export async function widgetOwner(db: Database, publicKey: string): Promise<Widg
     allowedCountries: row.settings ? jsonList(row.settings.allowedCountries) : [...SETTINGS_DEFAULTS.allowedCountries],
     demoCallsPerIpHour: row.settings?.widgetRateIpHour ?? SETTINGS_DEFAULTS.widgetRateIpHour,
     demoCallsPerPhoneDay: row.settings?.widgetRatePhoneDay ?? SETTINGS_DEFAULTS.widgetRatePhoneDay,
-    color: row.settings?.widgetColor ?? "#8b6cff",
+    // The colour is written into the widgets' stylesheets: only a plain #rrggbb gets through.
+    color: /^#[0-9a-f]{6}$/i.test(row.settings?.widgetColor ?? "") ? row.settings!.widgetColor : DEFAULT_WIDGET_COLOR,
     enabledWidgets: jsonList(row.settings?.enabledWidgets ?? '["chat","test-call","voice-demo"]'),
     contactUrl: row.settings?.contactUrl ?? null,
   };

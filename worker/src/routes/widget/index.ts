@@ -1,3 +1,4 @@
+import { readableTextOn } from "@nikki/core";
 import { Hono } from "hono";
 import { selfOrigin } from "../../auth/context";
 import type { AppEnv } from "../../http/app-env";
@@ -8,7 +9,7 @@ export const widgetRoutes = new Hono<AppEnv>().use("/config", widgetCors()).get(
   const owner = c.var.widgetOwner!;
   return c.json({
     organization: { name: owner.organizationName },
-    colors: { primary: owner.color },
+    colors: { primary: owner.color, on_primary: readableTextOn(owner.color) },
     widgets: owner.enabledWidgets,
     contact_url: owner.contactUrl ?? `${selfOrigin(c)}/contact`,
   });

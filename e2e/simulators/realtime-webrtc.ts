@@ -1,0 +1,82 @@
+/**
+ * The OpenAI Realtime WebRTC endpoint (`POST /v1/realtime/calls`), simulated with a real WebRTC peer (werift):
+ * it answers the browser's SDP offer, receives the microphone's RTP, and speaks the GA event protocol on the
+ * `oai-events` data channel — speech started and a transcript when audio arrives, transcript deltas and
+ * `response.done` for typed questions.
+ */
+import { RTCPeerConnection, RTCRtpCodecParameters } from "werift";
+
+export interface WebRtcSessionLog {
+  /** Events the browser sent on the data channel. */
+  received: { type: string; [key: string]: unknown }[];
+  /** RTP packets received from the browser's microphone. */
+  audioPackets: number;
+  state: string;
+}
+
+const HEARD = "Hi, is this the front desk?";
+
+function words(text: string): string[] {
+  return text.split(/(?<= )/);
+}
+
+export async function answerRealtimeOffer(offer: string, instructions: string, log: WebRtcSessionLog): Promise<string> {
+  const peer = new RTCPeerConnection({
+    codecs: { audio: [new RTCRtpCodecParameters({ mimeType: "audio/opus", clockRate: 48_000, channels: 2 })], video: [] },
+  });
+  peer.connectionStateChange.subscribe((state) => {
+    log.state = state;
+    if (state === "failed" || state === "closed") void peer.close();
+  });
+  let heard = false;
+  peer.onDataChannel.subscribe((channel) => {
+    const send = (event: Record<string, unknown>) => channel.readyState === "open" && channel.send(JSON.stringify({ event_id: `evt_${Date.now()}`, ...event }));
+    const respond = (text: string) => {
+      const responseId = `resp_${Date.now()}`;
+      send({ type: "response.created", response: { id: responseId, status: "in_progress" } });
+      words(text).forEach((delta, index) => setTimeout(() => send({ type: "response.output_audio_transcript.delta", response_id: responseId, delta }), 20 * (index + 1)));
+      setTimeout(() => {
+        send({ type: "response.output_audio_transcript.done", response_id: responseId, transcript: text });
+        send({ type: "response.done", response: { id: responseId, status: "completed" } });
+      }, 20 * (words(text).length + 2));
+    };
+    peer.onTrack.subscribe((track) =>
+      track.onReceiveRtp.subscribe(() => {
+        log.audioPackets += 1;
+        // After about a second of microphone audio, "hear" the visitor once, as server VAD and transcription would.
+        if (log.audioPackets === 50 && !heard) {
+          heard = true;
+          send({ type: "input_audio_buffer.speech_started", audio_start_ms: 0, item_id: "item_mic" });
+          send({ type: "conversation.item.input_audio_transcription.completed", item_id: "item_mic", transcript: HEARD });
+          respond("Yes, this is Nikki at the front desk. How can I help you today?");
+        }
+      }),
+    );
+    channel.onMessage.subscribe((data) => {
+      let event: { type: string; item?: { content?: { text?: string }[] } };
+      try {
+        event = JSON.parse(String(data));
+      } catch {
+        return send({ type: "error", error: { type: "invalid_request_error", message: "Event is not JSON" } });
+      }
+      log.received.push(event);
+      if (event.type === "response.create") {
+        const asked = [...log.received].reverse().find((e) => e.type === "conversation.item.create") as typeof event | undefined;
+        const question = asked?.item?.content?.[0]?.text ?? "";
+        respond(`You asked: ${question} I can help with that on a real call, and book it for you.`);
+      }
+    });
+    channel.stateChanged.subscribe((state) => {
+      if (state === "open") send({ type: "session.created", session: { type: "realtime", instructions } });
+    });
+  });
+  await peer.setRemoteDescription({ type: "offer", sdp: offer });
+  await peer.setLocalDescription(await peer.createAnswer());
+  if (peer.iceGatheringState !== "complete") {
+    await new Promise<void>((resolve) => {
+      peer.iceGatheringStateChange.subscribe((state) => state === "complete" && resolve());
+      setTimeout(resolve, 3_000);
+    });
+  }
+  return peer.localDescription!.sdp;
+}

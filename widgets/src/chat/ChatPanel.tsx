@@ -1,0 +1,106 @@
+import { CHAT_MESSAGES } from "@nikki/core/widget-copy";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { WidgetProps } from "../lib/define-widget";
+import { createToasts } from "../lib/toasts";
+import { type ChatMessage, askAssistant, restoreConversation, saveConversation } from "./conversation";
+
+export function ChatPanel({ context, open }: WidgetProps) {
+  const [messages, setMessages] = useState(() => restoreConversation(context));
+  const [draft, setDraft] = useState("");
+  const [pending, setPending] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const { show, Toasts } = useMemo(createToasts, []);
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const isOpen = open.value;
+  const title = `${context.config.organization.name} Assistant`;
+
+  useEffect(() => {
+    if (isOpen) input.current?.focus();
+  }, [isOpen]);
+
+  useEffect(() => {
+    list.current?.lastElementChild?.scrollIntoView({ block: "end" });
+  }, [messages, pending, isOpen]);
+
+  const close = () => {
+    open.value = false;
+    context.launcher?.focus();
+  };
+
+  async function send(event: Event) {
+    event.preventDefault();
+    const text = draft.trim();
+    if (!text || pending) return;
+    const asked: ChatMessage[] = [...messages, { role: "user", content: text }];
+    setMessages(asked);
+    setDraft("");
+    setPending(true);
+    const outcome = await askAssistant(context, asked);
+    setPending(false);
+    if ("reply" in outcome) {
+      const answered: ChatMessage[] = [...asked, { role: "assistant", content: outcome.reply }];
+      setMessages(answered);
+      saveConversation(context, answered);
+      setAnnouncement(outcome.reply);
+    } else {
+      // Nothing is lost: the unanswered question goes back into the input to send again.
+      setMessages(messages);
+      setDraft(text);
+      show("error", ...outcome.toast);
+    }
+    requestAnimationFrame(() => input.current?.focus());
+  }
+
+  return (
+    <>
+      <Toasts />
+      {isOpen && (
+        <div
+          class="panel"
+          role="dialog"
+          aria-label={title}
+          onKeyDown={(event) => event.key === "Escape" && close()}
+        >
+          <header>
+            <span class="avatar" aria-hidden="true">N</span>
+            <h2>{title}</h2>
+            <button type="button" class="icon" aria-label="Close chat" onClick={close}>
+              <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" /></svg>
+            </button>
+          </header>
+          <div class="messages" ref={list}>
+            {messages.map((message, index) => (
+              <p key={index} class={`bubble ${message.role}`}>
+                <span class="sr-only">{message.role === "user" ? "You: " : "Assistant: "}</span>
+                {message.content}
+              </p>
+            ))}
+            {pending && <p class="bubble assistant typing">{CHAT_MESSAGES.typing}</p>}
+          </div>
+          <div class="sr-only" aria-live="polite">{announcement}</div>
+          <form class="composer" onSubmit={send}>
+            <label class="sr-only" for="nikki-chat-input">Your question</label>
+            <input
+              id="nikki-chat-input"
+              ref={input}
+              class="field"
+              placeholder={CHAT_MESSAGES.placeholder}
+              maxLength={2000}
+              autoComplete="off"
+              value={draft}
+              disabled={pending}
+              onInput={(event) => setDraft(event.currentTarget.value)}
+            />
+            <button type="submit" class="btn send" aria-label="Send message" disabled={pending || !draft.trim()}>
+              <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 20l18-8L3 4v6l12 2-12 2z" /></svg>
+            </button>
+          </form>
+          <p class="help">
+            Need more help? <a href={context.config.contact_url} target="_top">Contact us</a>
+          </p>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { CHAT_MESSAGES } from "@nikki/core/widget-copy";
+import { widgetRequest } from "../lib/api";
+import type { WidgetContext } from "../lib/contract";
+
+export interface ChatMessage {
+  role: "user" | "assistant";
+  content: string;
+}
+
+/** The conversation survives page loads within the tab (sessionStorage), one per widget key. */
+export function restoreConversation(context: WidgetContext): ChatMessage[] {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(`nikki:chat:${context.key}`) ?? "null") as ChatMessage[] | null;
+    if (Array.isArray(saved) && saved.length > 0) return saved;
+  } catch {
+    // Storage blocked or corrupt: start afresh.
+  }
+  return [{ role: "assistant", content: CHAT_MESSAGES.greeting(context.config.organization.name) }];
+}
+
+export function saveConversation(context: WidgetContext, messages: ChatMessage[]) {
+  try {
+    sessionStorage.setItem(`nikki:chat:${context.key}`, JSON.stringify(messages));
+  } catch {
+    // Storage full or blocked: the conversation still lives in memory.
+  }
+}
+
+export type ChatOutcome = { reply: string } | { toast: readonly [string, string] };
+
+/** Spec 000 §8: 429 and 402 have their own toasts; anything else is the backend error; no reply is an apology. */
+export async function askAssistant(context: WidgetContext, messages: ChatMessage[]): Promise<ChatOutcome> {
+  const result = await widgetRequest<{ reply?: string }>(context, "/api/chat", { messages });
+  if (result.ok) return { reply: result.data.reply?.trim() || CHAT_MESSAGES.noReply };
+  if (result.status === 429) return { toast: [CHAT_MESSAGES.tooManyTitle, CHAT_MESSAGES.tooMany] };
+  if (result.status === 402) return { toast: [CHAT_MESSAGES.billingTitle, CHAT_MESSAGES.billing] };
+  return { toast: [CHAT_MESSAGES.backendTitle, CHAT_MESSAGES.backend] };
+}

@@ -1,0 +1,40 @@
+/** What the loader and the widget chunks agree on: the config, the context handed to a widget, its element. */
+export type WidgetName = "chat" | "test-call" | "voice-demo";
+
+/** `GET /api/widget/config?key=`. */
+export interface WidgetConfig {
+  organization: { name: string };
+  /** The organization's colour and the text colour that reads on it. */
+  colors: { primary: string; on_primary: string };
+  widgets: WidgetName[];
+  contact_url: string;
+}
+
+export interface WidgetContext {
+  /** The worker's origin, where the API and the chunks live. */
+  base: string;
+  key: string;
+  config: WidgetConfig;
+  /** `data-locale`, when given. */
+  locale: string | undefined;
+  /** `data-auto-open` (present, even empty): Test a Call opens itself once, 2.5 s into a first visit. */
+  autoOpen: string | undefined;
+  /** The loader's launcher button (focus returns to it); none for inline widgets. */
+  launcher: HTMLElement | undefined;
+  /** Loads another widget's chunk (the Test-a-Call dialog hosts the voice demo). */
+  load(name: WidgetName): Promise<unknown>;
+}
+
+/** The custom element each widget chunk defines; the loader creates it and attaches its shadow root. */
+export interface WidgetElement extends HTMLElement {
+  mount(context: WidgetContext): void;
+  open(): void;
+  close(): void;
+  toggle(): void;
+}
+
+export interface LoaderApi {
+  (command: string, arg?: unknown, fn?: unknown): void;
+  v?: number;
+  q?: ArrayLike<unknown>[];
+}

@@ -1,0 +1,64 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../src/app";
+import { liveServices } from "../src/services";
+import { call, signUp } from "./accounts";
+import { SIMULATED } from "./simulators";
+
+const lastSecretRequest = async () =>
+  ((await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__client-secrets`)).json()) as {
+    expires_after: { anchor: string; seconds: number };
+    session: { type: string; model: string; instructions: string; audio: { output: { voice: string } } };
+  }[]).at(-1);
+
+describe("GET /api/realtime/token", () => {
+  it("answers 401 without a session, and mints nothing", async () => {
+    const before = (await lastSecretRequest()) ?? null;
+    const response = await call("/api/realtime/token");
+    expect(response.status).toBe(401);
+    expect((await lastSecretRequest()) ?? null).toEqual(before);
+  });
+
+  it("gives a signed-in person a 10-minute client secret for the realtime calls endpoint", async () => {
+    const owner = await signUp();
+    const response = await call("/api/realtime/token", { cookie: owner.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = (await response.json()) as { client_secret: { value: string; expires_at: number }; model: string; calls_url: string };
+    expect(body.client_secret.value).toMatch(/^ek_sim_/);
+    expect(body.client_secret.expires_at * 1000 - Date.now()).toBeGreaterThan(590_000);
+    expect(body.calls_url).toBe(`http://127.0.0.1:${SIMULATED.openaiPort}/v1/realtime/calls`);
+    const sent = await lastSecretRequest();
+    expect(sent?.expires_after).toEqual({ anchor: "created_at", seconds: 600 });
+    expect(sent?.session).toMatchObject({ type: "realtime", model: body.model, audio: { output: { voice: "alloy" } } });
+    expect(sent?.session.instructions).toContain("web browser");
+  });
+
+  it("lets the health probe read the status only: 204, no key minted", async () => {
+    const owner = await signUp();
+    const before = await lastSecretRequest();
+    const response = await call("/api/realtime/token?probe=1", { cookie: owner.cookie });
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+    expect(await lastSecretRequest()).toEqual(before);
+  });
+
+  it("says the demo service is offline when OPENAI_API_KEY is not set", async () => {
+    const owner = await signUp();
+    const response = await createApp(liveServices).request(
+      "https://nikki.test/api/realtime/token",
+      { headers: { cookie: owner.cookie } },
+      { ...env, OPENAI_API_KEY: undefined },
+    );
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("backend_down");
+  });
+
+  it("limits each person to 20 keys an hour (each costs money)", async () => {
+    const owner = await signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await call("/api/realtime/token", { cookie: owner.cookie })).status);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
