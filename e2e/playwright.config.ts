@@ -17,9 +17,21 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     trace: "off",
+    // The site's Test-a-Call dialog opens itself on a first visit; tests of other pages start as returning visitors.
+    storageState: { cookies: [], origins: [{ origin: E2E_BASE_URL, localStorage: [{ name: "nikki:widget-seen", value: "1" }] }] },
     launchOptions: {
       executablePath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        // The voice demo: a fake microphone, and host ICE candidates the local WebRTC peer can reach (no mDNS names).
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        "--disable-features=WebRtcHideLocalIpsWithMdns",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

@@ -4,7 +4,7 @@
  * `oai-events` data channel — speech started and a transcript when audio arrives, transcript deltas and
  * `response.done` for typed questions.
  */
-import { RTCPeerConnection, RTCRtpCodecParameters } from "werift";
+import { type RTCDataChannel, RTCPeerConnection, RTCRtpCodecParameters } from "werift";
 
 export interface WebRtcSessionLog {
   /** Events the browser sent on the data channel. */
@@ -29,30 +29,33 @@ export async function answerRealtimeOffer(offer: string, instructions: string, l
     if (state === "failed" || state === "closed") void peer.close();
   });
   let heard = false;
-  peer.onDataChannel.subscribe((channel) => {
-    const send = (event: Record<string, unknown>) => channel.readyState === "open" && channel.send(JSON.stringify({ event_id: `evt_${Date.now()}`, ...event }));
-    const respond = (text: string) => {
-      const responseId = `resp_${Date.now()}`;
-      send({ type: "response.created", response: { id: responseId, status: "in_progress" } });
-      words(text).forEach((delta, index) => setTimeout(() => send({ type: "response.output_audio_transcript.delta", response_id: responseId, delta }), 20 * (index + 1)));
-      setTimeout(() => {
-        send({ type: "response.output_audio_transcript.done", response_id: responseId, transcript: text });
-        send({ type: "response.done", response: { id: responseId, status: "completed" } });
-      }, 20 * (words(text).length + 2));
-    };
-    peer.onTrack.subscribe((track) =>
-      track.onReceiveRtp.subscribe(() => {
-        log.audioPackets += 1;
-        // After about a second of microphone audio, "hear" the visitor once, as server VAD and transcription would.
-        if (log.audioPackets === 50 && !heard) {
-          heard = true;
-          send({ type: "input_audio_buffer.speech_started", audio_start_ms: 0, item_id: "item_mic" });
-          send({ type: "conversation.item.input_audio_transcription.completed", item_id: "item_mic", transcript: HEARD });
-          respond("Yes, this is Nikki at the front desk. How can I help you today?");
-        }
-      }),
-    );
-    channel.onMessage.subscribe((data) => {
+  let channel: RTCDataChannel | undefined;
+  const send = (event: Record<string, unknown>) => channel?.readyState === "open" && channel.send(JSON.stringify({ event_id: `evt_${Date.now()}`, ...event }));
+  const respond = (text: string) => {
+    const responseId = `resp_${Date.now()}`;
+    send({ type: "response.created", response: { id: responseId, status: "in_progress" } });
+    words(text).forEach((delta, index) => setTimeout(() => send({ type: "response.output_audio_transcript.delta", response_id: responseId, delta }), 20 * (index + 1)));
+    setTimeout(() => {
+      send({ type: "response.output_audio_transcript.done", response_id: responseId, transcript: text });
+      send({ type: "response.done", response: { id: responseId, status: "completed" } });
+    }, 20 * (words(text).length + 2));
+  };
+  // The track arrives with the offer, before the data channel opens.
+  peer.onTrack.subscribe((track) =>
+    track.onReceiveRtp.subscribe(() => {
+      log.audioPackets += 1;
+      // After about a second of microphone audio with the channel open, "hear" the visitor once, as server VAD would.
+      if (log.audioPackets >= 50 && !heard && channel?.readyState === "open") {
+        heard = true;
+        send({ type: "input_audio_buffer.speech_started", audio_start_ms: 0, item_id: "item_mic" });
+        send({ type: "conversation.item.input_audio_transcription.completed", item_id: "item_mic", transcript: HEARD });
+        respond("Yes, this is Nikki at the front desk. How can I help you today?");
+      }
+    }),
+  );
+  peer.onDataChannel.subscribe((opened) => {
+    channel = opened;
+    opened.onMessage.subscribe((data) => {
       let event: { type: string; item?: { content?: { text?: string }[] } };
       try {
         event = JSON.parse(String(data));
@@ -66,9 +69,10 @@ export async function answerRealtimeOffer(offer: string, instructions: string, l
         respond(`You asked: ${question} I can help with that on a real call, and book it for you.`);
       }
     });
-    channel.stateChanged.subscribe((state) => {
+    opened.stateChanged.subscribe((state) => {
       if (state === "open") send({ type: "session.created", session: { type: "realtime", instructions } });
     });
+    if (opened.readyState === "open") send({ type: "session.created", session: { type: "realtime", instructions } });
   });
   await peer.setRemoteDescription({ type: "offer", sdp: offer });
   await peer.setLocalDescription(await peer.createAnswer());

@@ -3,15 +3,34 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { E2E_STATE_DIR } from "./server";
 
-/** Reads the local D1 of the product under test straight from its SQLite file, to check what was stored. */
-export function queryOne<T>(sql: string, ...params: (string | number)[]): T | undefined {
+function databaseFile(): string {
   const dir = join(E2E_STATE_DIR, "v3", "d1", "miniflare-D1DatabaseObject");
   const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
   if (!file) throw new Error(`no D1 database under ${dir}`);
-  const db = new DatabaseSync(join(dir, file), { readOnly: true });
+  return join(dir, file);
+}
+
+/** Reads the local D1 of the product under test straight from its SQLite file, to check what was stored. */
+export function queryOne<T>(sql: string, ...params: (string | number)[]): T | undefined {
+  const db = new DatabaseSync(databaseFile(), { readOnly: true });
   try {
     return db.prepare(sql).get(...params) as T | undefined;
   } finally {
     db.close();
   }
+}
+
+/** Writes to the local D1 of the product under test: test control only (e.g. making a scheduled call due). */
+export function execute(sql: string, ...params: (string | number)[]): void {
+  const db = new DatabaseSync(databaseFile());
+  try {
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+/** Lets the demo organization's widget key be embedded on `origin` (its allowed origins, set in Settings). */
+export function allowWidgetOrigin(origin: string): void {
+  execute("update organization_settings set allowed_origins = ? where organization_id = 'org_demo'", JSON.stringify([origin]));
 }

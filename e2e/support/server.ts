@@ -6,3 +6,6 @@ export const E2E_PORT = 8791;
 export const OIDC_PORT = 8795;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_STATE_DIR = fileURLToPath(new URL("../../.wrangler/e2e", import.meta.url));
+/** The OpenAI and Twilio simulators the product under test talks to. */
+export const OPENAI_SIM_PORT = 8821;
+export const TWILIO_SIM_PORT = 8822;

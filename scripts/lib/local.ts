@@ -60,12 +60,19 @@ export function localAuthSecret(): Record<string, string> {
 }
 
 /** Starts `wrangler dev` on the given port; resolves once /api/health answers. */
-export async function startWorker(options: { port: number; persistTo?: string; vars?: Record<string, string>; quiet?: boolean }) {
+export async function startWorker(options: {
+  port: number;
+  persistTo?: string;
+  vars?: Record<string, string>;
+  quiet?: boolean;
+  /** Serves `/__scheduled?cron=…` so tests can run the cron on demand. */
+  testScheduled?: boolean;
+}) {
   const vars = { ...localAuthSecret(), ...options.vars };
   const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
   const child = spawn(
     `${ROOT}/node_modules/.bin/wrangler`,
-    ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persistArgs(options.persistTo), ...varArgs],
+    ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persistArgs(options.persistTo), ...(options.testScheduled ? ["--test-scheduled"] : []), ...varArgs],
     {
       cwd: ROOT,
       env: { ...process.env, ...OFFLINE_ENV },

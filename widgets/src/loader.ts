@@ -52,7 +52,7 @@ if (script && !w.Nikki?.v) {
     });
   };
 
-  const launch = (name: WidgetName, label: string, inner: string) => {
+  const launch = (name: WidgetName, inner: string, label?: string) => {
     const host = (hosts[name] = document.createElement(`nikki-${name}`) as WidgetElement);
     const root = host.attachShadow({ mode: "open" });
     const sheet = new CSSStyleSheet();
@@ -60,7 +60,8 @@ if (script && !w.Nikki?.v) {
     root.adoptedStyleSheets = [sheet];
     root.innerHTML = `<button>${inner}</button>`;
     const button = root.firstChild as HTMLButtonElement;
-    button.setAttribute("aria-label", label);
+    // The chat's icon needs a name; Test a Call's visible text is its name.
+    if (label) button.setAttribute("aria-label", label);
     button.onpointerenter = button.onfocus = () => load(name);
     button.onclick = () => mount(name, host).then(() => host.toggle());
     document.body.append(host);
@@ -86,8 +87,8 @@ if (script && !w.Nikki?.v) {
       if (body.error) throw Error(body.error.message);
       const wanted = (name: WidgetName) => body.widgets.includes(name) && (data.widgets ?? name).includes(name);
       config = body;
-      if (wanted("chat")) launch("chat", `Chat with ${body.organization.name}`, '<svg viewBox="0 0 24 24"><path d="M4 4h16v12H8l-4 4z"/></svg>');
-      if (wanted("test-call")) launch("test-call", "Test a Call", "Test a Call<span>60s</span>");
+      if (wanted("chat")) launch("chat", '<svg viewBox="0 0 24 24"><path d="M4 4h16v12H8l-4 4z"/></svg>', `Chat with ${body.organization.name}`);
+      if (wanted("test-call")) launch("test-call", "Test a Call <span>60s</span>");
       if (wanted("voice-demo")) document.querySelectorAll<WidgetElement>("nikki-voice-demo").forEach((el) => mount("voice-demo", el));
       // Mounted when the browser is idle: the chunks are small, and Test a Call may open itself (data-auto-open).
       (w.requestIdleCallback ?? setTimeout)(() => Object.entries(hosts).map(([name, host]) => mount(name as WidgetName, host)));

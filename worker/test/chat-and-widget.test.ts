@@ -53,7 +53,9 @@ describe("CORS for the widgets", () => {
   it("refuses any other site, preflight included", async () => {
     const response = await call(`/api/widget/config?key=${KEY}`, { origin: "https://copycat.example" });
     expect(response.status).toBe(403);
-    expect(response.headers.get("access-control-allow-origin")).toBeNull();
+    // Only the refusal is readable there, so the loader can print why; no configuration comes with it.
+    expect(response.headers.get("access-control-allow-origin")).toBe("https://copycat.example");
+    expect(await response.json()).toEqual({ error: { code: "origin_not_allowed", message: expect.stringContaining("allowed origins") } });
     const preflight = await call(`/api/chat?key=${KEY}`, { method: "OPTIONS", origin: "https://copycat.example" });
     expect(preflight.status).toBe(403);
     const allowed = await call(`/api/chat?key=${KEY}`, {

@@ -54,7 +54,6 @@ export function ChatPanel({ context, open }: WidgetProps) {
 
   return (
     <>
-      <Toasts />
       {isOpen && (
         <div
           class="panel"
@@ -101,6 +100,7 @@ export function ChatPanel({ context, open }: WidgetProps) {
           </p>
         </div>
       )}
+      <Toasts />
     </>
   );
 }

@@ -39,11 +39,15 @@ export function defineWidget(tag: string, View: ComponentType<WidgetProps>, css:
         root.append(box);
         let was = false;
         open.subscribe((value) => {
-          context.launcher?.setAttribute("aria-expanded", String(value));
-          // Host pages may listen: `addEventListener("nikki:open", (event) => event.detail === "chat")`.
-          if (value !== was) dispatchEvent(new CustomEvent(value ? "nikki:open" : "nikki:close", { detail: tag.slice(6) }));
+          if (value === was) return;
           was = value;
+          context.launcher?.setAttribute("aria-expanded", String(value));
+          // On phones an open panel covers the screen: the other launchers step aside (base.css).
+          for (const other of document.querySelectorAll("nikki-chat,nikki-test-call")) if (other !== this) other.toggleAttribute("data-covered", value);
+          // Host pages may listen: `addEventListener("nikki:open", (event) => event.detail === "chat")`.
+          dispatchEvent(new CustomEvent(value ? "nikki:open" : "nikki:close", { detail: tag.slice(6) }));
         });
+        context.launcher?.setAttribute("aria-expanded", "false");
         // One floating widget open at a time: opening another closes this one.
         addEventListener("nikki:open", (event) => (event as CustomEvent).detail !== tag.slice(6) && (open.value = false));
         render(<View context={context} open={open} />, box);

@@ -50,7 +50,6 @@ export function TestCallDialog({ context, open }: WidgetProps) {
 
   return (
     <>
-      <toasts.Toasts />
       {open.value && (
         <Dialog title={TEST_CALL_COPY.title(PRODUCT_NAME)} onClose={() => (open.value = false)} returnFocus={context.launcher}>
           <div class="tabs" role="tablist" aria-label="How to try it" ref={tabs} onKeyDown={onTabKey}>
@@ -74,6 +73,7 @@ export function TestCallDialog({ context, open }: WidgetProps) {
           </div>
         </Dialog>
       )}
+      <toasts.Toasts />
     </>
   );
 }

@@ -127,7 +127,6 @@ export function VoiceDemo({ context }: WidgetProps) {
 
   return (
     <div class="demo">
-      <Toasts />
       <section class="card" aria-labelledby="nikki-health">
         <h3 id="nikki-health">System Health</h3>
         <ul class="checks">
@@ -220,6 +219,7 @@ export function VoiceDemo({ context }: WidgetProps) {
           <button type="button" class="btn" onClick={enableAudio}>Enable Audio</button>
         </div>
       )}
+      <Toasts />
     </div>
   );
 }

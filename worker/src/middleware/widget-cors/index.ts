@@ -25,8 +25,11 @@ export function widgetCors(): MiddlewareHandler<AppEnv> {
       c.header("access-control-max-age", "600");
       return c.body(null, 204);
     }
-    if (!owner) throw new ApiError("unknown_widget_key");
-    if (origin !== undefined && !allowed) throw new ApiError("origin_not_allowed");
+    if (!owner || (origin !== undefined && !allowed)) {
+      // The refusal itself is readable cross-origin, so the loader can tell the site owner what is wrong.
+      if (origin !== undefined) c.header("access-control-allow-origin", origin);
+      throw new ApiError(owner ? "origin_not_allowed" : "unknown_widget_key");
+    }
     c.set("widgetOwner", owner);
     await next();
   };
