@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { E2E_STATE_DIR } from "./server";
 
-function databaseFile(): string {
-  const dir = join(E2E_STATE_DIR, "v3", "d1", "miniflare-D1DatabaseObject");
+function databaseFile(stateDir = E2E_STATE_DIR): string {
+  const dir = join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
   const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
   if (!file) throw new Error(`no D1 database under ${dir}`);
   return join(dir, file);
@@ -22,7 +22,11 @@ export function queryOne<T>(sql: string, ...params: (string | number)[]): T | un
 
 /** Writes to the local D1 of the product under test: test control only (e.g. making a scheduled call due). */
 export function execute(sql: string, ...params: (string | number)[]): void {
-  const db = new DatabaseSync(databaseFile());
+  executeIn(E2E_STATE_DIR, sql, ...params);
+}
+
+export function executeIn(stateDir: string, sql: string, ...params: (string | number)[]): void {
+  const db = new DatabaseSync(databaseFile(stateDir));
   try {
     db.prepare(sql).run(...params);
   } finally {
@@ -31,6 +35,6 @@ export function execute(sql: string, ...params: (string | number)[]): void {
 }
 
 /** Lets the demo organization's widget key be embedded on `origin` (its allowed origins, set in Settings). */
-export function allowWidgetOrigin(origin: string): void {
-  execute("update organization_settings set allowed_origins = ? where organization_id = 'org_demo'", JSON.stringify([origin]));
+export function allowWidgetOrigin(origin: string, stateDir = E2E_STATE_DIR): void {
+  executeIn(stateDir, "update organization_settings set allowed_origins = ? where organization_id = 'org_demo'", JSON.stringify([origin]));
 }

@@ -13,7 +13,7 @@ export const CSP_NONCE = "n0nce-e2e-7f3a";
 
 const DIR = fileURLToPath(new URL("../fixtures/hosts/", import.meta.url));
 
-export function startHostPages(workerOrigin: string) {
+export function startHostPages(workerOrigin: string, port = HOST_PORT) {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", HOST_ORIGIN);
     // The SPA fixture answers every /app/* route with the same page, as an SPA host would.
@@ -25,6 +25,8 @@ export function startHostPages(workerOrigin: string) {
       // `?key=` embeds another widget key (a page routed by the test itself would lose Chromium's loopback access).
       const key = url.searchParams.get("key");
       if (key && /^pk_[a-z0-9_]+$/.test(key)) html = html.replaceAll("pk_demo_nikki_ai", key);
+      // `?notag` is the same page without the widgets, for the Lighthouse comparison.
+      if (url.searchParams.has("notag")) html = html.replace(/<script[^>]*loader\.js[^>]*><\/script>/g, "");
     } catch {
       response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
       return;
@@ -43,5 +45,5 @@ export function startHostPages(workerOrigin: string) {
     }
     response.writeHead(200, headers).end(html);
   });
-  return new Promise<typeof server>((resolve) => server.listen(HOST_PORT, "127.0.0.1", () => resolve(server)));
+  return new Promise<typeof server>((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }

@@ -25,6 +25,14 @@ test.describe("the browser voice demo", () => {
     await expect(demo.getByRole("alert")).toContainText("Failed to Start");
   });
 
+  test("/webrtc-demo hosts the voice demo inline; signed out, it links to sign in and back", async ({ page }) => {
+    await page.goto("/webrtc-demo");
+    const demo = page.locator("nikki-voice-demo");
+    await expect(demo.getByRole("heading", { name: "System Health" })).toBeVisible();
+    await expect(demo.getByRole("button", { name: "Start Demo" })).toBeVisible();
+    await expect(demo.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", /\/login\?redirect=%2Fwebrtc-demo$/);
+  });
+
   test("on a foreign site it points to the product's page instead", async ({ page }) => {
     await page.goto(`${HOST_ORIGIN}/plain.html`);
     await testCallLauncher(page).click();

@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { buildWidgets } from "../../widgets/build";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -32,7 +33,9 @@ export function run(command: string, args: string[], options: { env?: Record<str
 
 const persistArgs = (persistTo?: string) => (persistTo ? ["--persist-to", persistTo] : []);
 
+/** The widgets first (they land in site/public/widget/v1), then the Astro site that serves them. */
 export async function buildSite() {
+  await buildWidgets();
   await run("npx", ["astro", "build", "--root", "site", "--silent"]);
 }
 
