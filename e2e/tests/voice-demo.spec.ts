@@ -66,6 +66,7 @@ test.describe("the browser voice demo", () => {
     await demo.getByLabel("Type a question").fill("Can I book a cleaning on Friday?");
     await demo.getByRole("button", { name: "Ask" }).click();
     await expect(demo.getByText("You asked: Can I book a cleaning on Friday? I can help with that on a real call, and book it for you.")).toBeVisible();
+    await page.screenshot({ path: "test-results/voice-demo-running.png" });
     const session = (await webrtcSessions())[before];
     expect(session?.audioPackets).toBeGreaterThan(0);
     expect(session?.received.map((event) => event.type)).toEqual(["conversation.item.create", "response.create"]);

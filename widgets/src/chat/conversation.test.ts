@@ -1,0 +1,51 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { CHAT_MESSAGES } from "@nikki/core/widget-copy";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { WidgetContext } from "../lib/contract";
+import { askAssistant } from "./conversation";
+
+// A stand-in for the worker's /api/chat: answers with the status and body the test names in the question.
+const server = createServer(async (request, response) => {
+  let body = "";
+  for await (const chunk of request) body += chunk;
+  const question = (JSON.parse(body) as { messages: { content: string }[] }).messages.at(-1)?.content ?? "";
+  const [status, reply] = question.split("|");
+  response.writeHead(Number(status), { "content-type": "application/json" });
+  response.end(reply === "raw" ? "not json" : JSON.stringify(Number(status) < 400 ? { reply } : { error: { code: "x", message: "y" } }));
+});
+let context: WidgetContext;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  context = { base, key: "pk_test_key_1", config: { organization: { name: "Test" }, colors: { primary: "#000000", on_primary: "#ffffff" }, widgets: ["chat"], contact_url: "/contact" }, locale: undefined, autoOpen: undefined, launcher: undefined, load: async () => undefined };
+});
+afterAll(() => server.close());
+
+const ask = (content: string) => askAssistant(context, [{ role: "user", content }]);
+
+describe("askAssistant: what the chat shows for each answer (spec 000 §8)", () => {
+  it("a reply is shown, trimmed", async () => {
+    expect(await ask("200|  We open at 8.  ")).toEqual({ reply: "We open at 8." });
+  });
+
+  it("a missing reply is the apology", async () => {
+    expect(await ask("200|")).toEqual({ reply: CHAT_MESSAGES.noReply });
+  });
+
+  it.each([
+    ["429", [CHAT_MESSAGES.tooManyTitle, CHAT_MESSAGES.tooMany]],
+    ["402", [CHAT_MESSAGES.billingTitle, CHAT_MESSAGES.billing]],
+    ["503", [CHAT_MESSAGES.backendTitle, CHAT_MESSAGES.backend]],
+    ["500", [CHAT_MESSAGES.backendTitle, CHAT_MESSAGES.backend]],
+  ])("HTTP %s → its toast", async (status, toast) => {
+    expect(await ask(`${status}|`)).toEqual({ toast });
+  });
+
+  it("a body that is not JSON, or a network failure, is the backend error", async () => {
+    expect(await ask("200|raw")).toEqual({ toast: [CHAT_MESSAGES.backendTitle, CHAT_MESSAGES.backend] });
+    const offline = await askAssistant({ ...context, base: "http://127.0.0.1:9" }, [{ role: "user", content: "hi" }]);
+    expect(offline).toEqual({ toast: [CHAT_MESSAGES.backendTitle, CHAT_MESSAGES.backend] });
+  });
+});

@@ -1,0 +1,9 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    name: "widgets",
+    root: new URL(".", import.meta.url).pathname,
+    include: ["src/**/*.test.ts"],
+  },
+});
