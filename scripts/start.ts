@@ -1,6 +1,6 @@
 /**
  * `npm start`: the whole product on http://localhost:8787, offline, with a local database and the demo organization.
- * `npm start -- --simulate`: the same, with local OpenAI and Twilio simulators standing in for the providers, so
+ * `npm start -- --simulate`: the same, with local OpenAI, Twilio and Stripe simulators standing in for the providers, so
  * `npm run call:simulate` can place a whole call you can watch in this terminal's log.
  */
 import { existsSync } from "node:fs";
@@ -19,10 +19,10 @@ await buildSite();
 console.log("Preparing the local database…");
 await prepareLocalDatabase();
 const simulators = simulate
-  ? await startSimulators({ openaiPort: 8801, twilioPort: 8802, publicBaseUrl: `http://localhost:${PORT}` })
+  ? await startSimulators({ openaiPort: 8801, twilioPort: 8802, stripePort: 8803, publicBaseUrl: `http://localhost:${PORT}` })
   : null;
 if (simulators) {
-  console.log(`Provider simulators: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl} (simulated keys).`);
+  console.log(`Provider simulators: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl}, Stripe on http://127.0.0.1:8803 (simulated keys).`);
 }
 const worker = await startWorker({ port: PORT, vars: simulators?.vars });
 console.log(`\nNikki AI is running on http://localhost:${PORT}  (Ctrl+C to stop)`);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { stripeSimulatorVars } from "../e2e/simulators/stripe-vars.ts";
 import { SIMULATED } from "./test/simulators.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -22,6 +23,7 @@ export default defineConfig(async () => ({
           OPENAI_BASE_URL: `http://127.0.0.1:${SIMULATED.openaiPort}/v1`,
           HUBSPOT_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
           GOHIGHLEVEL_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
+          ...stripeSimulatorVars(SIMULATED.stripePort),
         },
       },
     }),

@@ -1,6 +1,6 @@
 /**
- * Playwright's web server: a fresh local database, seeded, the provider simulators (OpenAI, Twilio, Google
- * sign-in), host pages on a foreign origin for the widgets, and `wrangler dev` serving the built site with its
+ * Playwright's web server: a fresh local database, seeded, the provider simulators (OpenAI, Twilio, Stripe,
+ * Google sign-in), host pages on a foreign origin for the widgets, and `wrangler dev` serving the built site with its
  * provider settings pointed at the simulators.
  */
 import { rmSync } from "node:fs";
@@ -9,14 +9,19 @@ import { startSimulators } from "../../scripts/lib/simulators";
 import { startOidcSimulator } from "../simulators/oidc";
 import { allowWidgetOrigin } from "./db";
 import { HOST_ORIGIN, startHostPages } from "./host-pages";
-import { E2E_BASE_URL, E2E_PORT, E2E_STATE_DIR, OIDC_PORT, OPENAI_SIM_PORT, TWILIO_SIM_PORT } from "./server";
+import { E2E_BASE_URL, E2E_PORT, E2E_STATE_DIR, OIDC_PORT, OPENAI_SIM_PORT, STRIPE_SIM_PORT, TWILIO_SIM_PORT } from "./server";
 
 rmSync(E2E_STATE_DIR, { recursive: true, force: true });
 await prepareLocalDatabase(E2E_STATE_DIR);
 // The demo organization's widget key may be embedded on the foreign host pages.
 allowWidgetOrigin(HOST_ORIGIN);
 const google = await startOidcSimulator(OIDC_PORT);
-const simulators = await startSimulators({ openaiPort: OPENAI_SIM_PORT, twilioPort: TWILIO_SIM_PORT, publicBaseUrl: E2E_BASE_URL });
+const simulators = await startSimulators({
+  openaiPort: OPENAI_SIM_PORT,
+  twilioPort: TWILIO_SIM_PORT,
+  stripePort: STRIPE_SIM_PORT,
+  publicBaseUrl: E2E_BASE_URL,
+});
 await startHostPages(E2E_BASE_URL);
 const worker = await startWorker({
   port: E2E_PORT,

@@ -1,6 +1,8 @@
 /** The provider simulators for offline demos and benchmarks, and the worker settings that point at them. */
 import { SIMULATED_CREDENTIALS } from "../../e2e/simulators/credentials";
 import { type OpenAiSimulator, type ScriptedTurn, startOpenAiSimulator } from "../../e2e/simulators/openai";
+import { startStripeSimulator } from "../../e2e/simulators/stripe";
+import { SIMULATED_PRICE_AMOUNTS, stripeSimulatorVars } from "../../e2e/simulators/stripe-vars";
 import { type TwilioRestSimulator, startTwilioRestSimulator } from "../../e2e/simulators/twilio-rest";
 
 export const DEMO_SCRIPT: ScriptedTurn[] = [
@@ -22,7 +24,14 @@ export interface Simulators {
   close(): Promise<void>;
 }
 
-export async function startSimulators(options: { openaiPort: number; twilioPort: number; publicBaseUrl: string; replyFrames?: number }): Promise<Simulators> {
+export async function startSimulators(options: {
+  openaiPort: number;
+  twilioPort: number;
+  /** Also start the Stripe simulator here (its checkout page delivers signed webhooks to publicBaseUrl). */
+  stripePort?: number;
+  publicBaseUrl: string;
+  replyFrames?: number;
+}): Promise<Simulators> {
   const openai = await startOpenAiSimulator({
     port: options.openaiPort,
     apiKey: SIMULATED_CREDENTIALS.openaiKey,
@@ -34,10 +43,20 @@ export async function startSimulators(options: { openaiPort: number; twilioPort:
     accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
     authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
   });
+  const stripe = options.stripePort
+    ? await startStripeSimulator({
+        port: options.stripePort,
+        secretKey: SIMULATED_CREDENTIALS.stripeSecretKey,
+        webhookSecret: SIMULATED_CREDENTIALS.stripeWebhookSecret,
+        webhookUrl: `${options.publicBaseUrl}/webhooks/stripe`,
+        prices: SIMULATED_PRICE_AMOUNTS,
+      })
+    : null;
   return {
     openai,
     twilio,
     vars: {
+      ...(options.stripePort ? stripeSimulatorVars(options.stripePort) : {}),
       PUBLIC_BASE_URL: options.publicBaseUrl,
       OPENAI_API_KEY: SIMULATED_CREDENTIALS.openaiKey,
       OPENAI_BASE_URL: openai.baseUrl,
@@ -48,6 +67,7 @@ export async function startSimulators(options: { openaiPort: number; twilioPort:
     close: async () => {
       await openai.close();
       await twilio.close();
+      await stripe?.close();
     },
   };
 }

@@ -14,7 +14,9 @@ import { requestLog } from "./middleware/request-log";
 import { accountRoutes } from "./routes/account";
 import { callRoutes } from "./routes/calls";
 import { chatRoutes } from "./routes/chat";
+import { billingRoutes } from "./routes/billing";
 import { realtimeRoutes } from "./routes/realtime";
+import { stripeWebhookRoutes } from "./routes/webhooks/stripe";
 import { demoCallRoutes } from "./routes/demo-calls";
 import { widgetRoutes } from "./routes/widget";
 import { authRoutes } from "./routes/auth";
@@ -81,7 +83,9 @@ export function createApp(services: Services) {
   app.route("/api/chat", chatRoutes);
   app.route("/api/demo-calls", demoCallRoutes);
   app.route("/api/realtime", realtimeRoutes);
+  app.route("/api/billing", billingRoutes);
   app.route("/twilio", twilioRoutes);
+  app.route("/webhooks", stripeWebhookRoutes);
 
   // The dashboard is static pages; the worker decides first whether the visitor may see them (wrangler.toml
   // run_worker_first), sending a signed-out visitor to sign in and back.

@@ -28,6 +28,15 @@ export interface Bindings {
   ENCRYPTION_KEY?: string;
   HUBSPOT_API_BASE?: string;
   GOHIGHLEVEL_API_BASE?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_BASE?: string;
+  STRIPE_PRICE_STARTER?: string;
+  STRIPE_PRICE_GROWTH?: string;
+  STRIPE_PRICE_SCALE?: string;
+  STRIPE_PRICE_UNLIMITED?: string;
+  STRIPE_OVERAGE_PRICE?: string;
+  STRIPE_METER_EVENT_NAME?: string;
 }
 
 const configSchema = z.object({
@@ -54,6 +63,16 @@ const configSchema = z.object({
     .optional(),
   HUBSPOT_API_BASE: z.url().default("https://api.hubapi.com"),
   GOHIGHLEVEL_API_BASE: z.url().default("https://rest.gohighlevel.com"),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a webhook signing secret (whsec_…)").optional(),
+  STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
+  STRIPE_PRICE_STARTER: z.string().min(1).optional(),
+  STRIPE_PRICE_GROWTH: z.string().min(1).optional(),
+  STRIPE_PRICE_SCALE: z.string().min(1).optional(),
+  STRIPE_PRICE_UNLIMITED: z.string().min(1).optional(),
+  /** A metered price on the overage meter, added to every subscription with overage. */
+  STRIPE_OVERAGE_PRICE: z.string().min(1).optional(),
+  STRIPE_METER_EVENT_NAME: z.string().min(1).default("call_minutes"),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -5,6 +5,7 @@ export const SIMULATED = {
   openaiPort: 8811,
   twilioPort: 8812,
   crmPort: 8813,
+  stripePort: 8814,
   ...SIMULATED_CREDENTIALS,
 } as const;
 

@@ -1,5 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
+import { reportOverage } from "../../billing/usage";
+import { stripeClient } from "../../services/stripe/client";
 import { calls } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { twilioSignature } from "../../middleware/twilio-signature";
@@ -40,15 +42,25 @@ export const twilioRoutes = new Hono<AppEnv>()
     if (status && FINAL_STATUSES.has(status)) {
       const duration = Number.parseInt(params.CallDuration ?? "", 10);
       // The call-ended record, idempotent: a repeated callback finds the call already ended and changes nothing.
-      await c.var.db
+      const [ended] = await c.var.db
         .update(calls)
         .set({
           status: status as "completed",
           durationSeconds: Number.isFinite(duration) ? duration : null,
           endedAt: new Date(),
         })
-        .where(and(eq(calls.callSid, callSid), isNull(calls.durationSeconds)));
+        .where(and(eq(calls.callSid, callSid), isNull(calls.durationSeconds)))
+        .returning({ id: calls.id, organizationId: calls.organizationId, durationSeconds: calls.durationSeconds });
       c.var.log.info("call_status", { call_sid: callSid, status, duration_seconds: Number.isFinite(duration) ? duration : null });
+      if (ended?.organizationId) {
+        const deps = { db: c.var.db, stripe: stripeClient(c.var.config), config: c.var.config, log: c.var.log };
+        // Minutes beyond the plan go to the Stripe meter; a failure is logged, never a reason to fail Twilio.
+        c.executionCtx.waitUntil(
+          reportOverage(deps, { ...ended, organizationId: ended.organizationId }).catch((error: unknown) =>
+            c.var.log.warn("overage_report_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
+          ),
+        );
+      }
     }
     return c.body(null, 204);
   });

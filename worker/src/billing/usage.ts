@@ -1,0 +1,46 @@
+import { findPlan } from "@nikki/core";
+import { and, eq, gte, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Database } from "../db/client";
+import { calls, subscriptions } from "../db/schema";
+import type { Config } from "../env";
+import type { Logger } from "../http/logger";
+
+/** Whole minutes of the organization's calls since `since` (each call rounded up, as carriers bill). */
+export async function minutesUsedSince(db: Database, organizationId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ minutes: sql<number>`coalesce(sum((${calls.durationSeconds} + 59) / 60), 0)` })
+    .from(calls)
+    .where(and(eq(calls.organizationId, organizationId), gte(calls.createdAt, since)));
+  return Number(row?.minutes ?? 0);
+}
+
+/** The start of the billing period: the subscription's, else the first of the month (UTC). */
+export function periodStartOf(subscription: { currentPeriodStart: Date | null } | undefined, now = new Date()): Date {
+  return subscription?.currentPeriodStart ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * When a call ends: the minutes of it that fall beyond the plan's included minutes go to the Stripe billing
+ * meter, with the call id as the event identifier, so a repeated report is ignored by Stripe (never billed twice).
+ */
+export async function reportOverage(
+  deps: { db: Database; stripe: Stripe | null; config: Config; log: Logger },
+  call: { id: string; organizationId: string; durationSeconds: number | null },
+): Promise<number> {
+  if (!deps.stripe || !call.durationSeconds) return 0;
+  const [subscription] = await deps.db.select().from(subscriptions).where(eq(subscriptions.organizationId, call.organizationId));
+  const included = findPlan(subscription?.planSlug ?? "")?.includedMinutes;
+  if (!subscription?.stripeCustomerId || included == null || !["active", "trialing", "past_due"].includes(subscription.status ?? "")) return 0;
+  const after = await minutesUsedSince(deps.db, call.organizationId, periodStartOf(subscription));
+  const before = after - Math.ceil(call.durationSeconds / 60);
+  const overage = Math.max(0, after - included) - Math.max(0, before - included);
+  if (overage <= 0) return 0;
+  await deps.stripe.billing.meterEvents.create({
+    event_name: deps.config.STRIPE_METER_EVENT_NAME,
+    identifier: call.id,
+    payload: { stripe_customer_id: subscription.stripeCustomerId, value: String(overage) },
+  });
+  deps.log.info("overage_reported", { organization_id: call.organizationId, call_id: call.id, minutes: overage });
+  return overage;
+}

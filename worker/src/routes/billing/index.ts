@@ -1,0 +1,132 @@
+import { PLAN_SLUGS, findPlan, TRIAL_DAYS } from "@nikki/core";
+import { desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import * as z from "zod";
+import { selfOrigin } from "../../auth/context";
+import { minutesUsedSince, periodStartOf } from "../../billing/usage";
+import { invoices, organizations, subscriptions } from "../../db/schema";
+import type { AppEnv } from "../../http/app-env";
+import { ApiError } from "../../http/api-error";
+import { readJsonBody } from "../../http/json-body";
+import { access, orgCaller } from "../../middleware/access";
+import { priceIdOf, stripeClient } from "../../services/stripe/client";
+
+const checkoutSchema = z.object({
+  plan_slug: z.enum(PLAN_SLUGS),
+  success_url: z.string().optional(),
+  cancel_url: z.string().optional(),
+});
+
+/** Return addresses must be ours (no open redirect through Stripe); relative paths are resolved against us. */
+function ownUrl(value: string | undefined, origin: string, fallback: string): string {
+  try {
+    const url = new URL(value ?? fallback, origin);
+    return url.origin === origin ? url.href : new URL(fallback, origin).href;
+  } catch {
+    return new URL(fallback, origin).href;
+  }
+}
+
+const ACTIVE = new Set(["active", "trialing", "past_due"]);
+
+/**
+ * `/api/billing`: Stripe Checkout and the customer portal (owner or admin), the current subscription with the
+ * minutes used this period, and invoices (any member). One Stripe customer per organization.
+ */
+export const billingRoutes = new Hono<AppEnv>()
+  .post("/checkout", access("admin"), async (c) => {
+    const caller = orgCaller(c);
+    const parsed = checkoutSchema.safeParse(await readJsonBody(c));
+    if (!parsed.success) throw new ApiError("validation_failed", { message: "Choose one of the plans: starter, growth, scale or unlimited." });
+    const stripe = stripeClient(c.var.config);
+    if (!stripe) throw new ApiError("billing_unavailable");
+    const plan = findPlan(parsed.data.plan_slug)!;
+    const price = priceIdOf(c.var.config, plan.slug);
+    if (!price) throw new ApiError("plan_unavailable");
+    const db = c.var.db;
+    const origin = selfOrigin(c);
+
+    const [current] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, caller.organizationId));
+    try {
+      let customer = current?.stripeCustomerId ?? null;
+      if (!customer) {
+        const [organization] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, caller.organizationId));
+        const created = await stripe.customers.create(
+          { name: organization?.name, email: caller.email, metadata: { organization_id: caller.organizationId } },
+          { idempotencyKey: `customer-${caller.organizationId}` },
+        );
+        customer = created.id;
+        await db
+          .insert(subscriptions)
+          .values({ organizationId: caller.organizationId, stripeCustomerId: customer })
+          .onConflictDoUpdate({ target: subscriptions.organizationId, set: { stripeCustomerId: customer } });
+      }
+      const overage = c.var.config.STRIPE_OVERAGE_PRICE && plan.overageCentsPerMinute ? [{ price: c.var.config.STRIPE_OVERAGE_PRICE }] : [];
+      const session = await stripe.checkout.sessions.create({
+        mode: "subscription",
+        customer,
+        client_reference_id: caller.organizationId,
+        line_items: [{ price, quantity: 1 }, ...overage],
+        subscription_data: {
+          // A trial only for a first subscription.
+          ...(current?.stripeSubscriptionId ? {} : { trial_period_days: TRIAL_DAYS }),
+          metadata: { organization_id: caller.organizationId, plan_slug: plan.slug },
+        },
+        metadata: { organization_id: caller.organizationId, plan_slug: plan.slug },
+        success_url: ownUrl(parsed.data.success_url, origin, "/welcome"),
+        cancel_url: ownUrl(parsed.data.cancel_url, origin, "/pricing"),
+      });
+      if (!session.url) throw new Error("Stripe returned no checkout URL");
+      c.var.log.info("checkout_created", { organization_id: caller.organizationId, plan: plan.slug, session_id: session.id });
+      return c.json({ url: session.url, id: session.id });
+    } catch (error) {
+      c.var.log.warn("checkout_failed", { organization_id: caller.organizationId, error: error instanceof Error ? error.message : String(error) });
+      throw new ApiError("checkout_failed");
+    }
+  })
+  .post("/portal", access("admin"), async (c) => {
+    const caller = orgCaller(c);
+    const stripe = stripeClient(c.var.config);
+    if (!stripe) throw new ApiError("billing_unavailable");
+    const [current] = await c.var.db.select().from(subscriptions).where(eq(subscriptions.organizationId, caller.organizationId));
+    if (!current?.stripeCustomerId) throw new ApiError("no_billing_account");
+    const session = await stripe.billingPortal.sessions.create({ customer: current.stripeCustomerId, return_url: `${selfOrigin(c)}/dashboard/billing` });
+    return c.json({ url: session.url });
+  })
+  .get("/subscription", access("viewer"), async (c) => {
+    const caller = orgCaller(c);
+    const [current] = await c.var.db.select().from(subscriptions).where(eq(subscriptions.organizationId, caller.organizationId));
+    const plan = findPlan(current?.planSlug ?? "");
+    const periodStart = periodStartOf(current);
+    return c.json({
+      subscribed: ACTIVE.has(current?.status ?? ""),
+      plan: plan ? { slug: plan.slug, name: plan.name, price_cents: plan.priceCents, included_minutes: plan.includedMinutes, overage_cents_per_minute: plan.overageCentsPerMinute } : null,
+      price_id: current?.priceId ?? null,
+      status: current?.status ?? null,
+      trial_end: current?.trialEnd?.toISOString() ?? null,
+      current_period_start: periodStart.toISOString(),
+      current_period_end: current?.currentPeriodEnd?.toISOString() ?? null,
+      cancel_at_period_end: current?.cancelAtPeriodEnd ?? false,
+      minutes_used: await minutesUsedSince(c.var.db, caller.organizationId, periodStart),
+    });
+  })
+  .get("/invoices", access("viewer"), async (c) => {
+    const rows = await c.var.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.organizationId, orgCaller(c).organizationId))
+      .orderBy(desc(invoices.date))
+      .limit(50);
+    return c.json({
+      invoices: rows.map((row) => ({
+        id: row.id,
+        number: row.number,
+        date: row.date.toISOString(),
+        amount: row.amount,
+        currency: row.currency,
+        status: row.status,
+        pdf_url: row.pdfUrl,
+        hosted_url: row.hostedUrl,
+      })),
+    });
+  });
