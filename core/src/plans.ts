@@ -90,3 +90,22 @@ export function formatUsd(cents: number): string {
 export function lowestPlanPrice(): string {
   return formatUsd(Math.min(...PLANS.map((plan) => plan.priceCents)));
 }
+
+/** Spec 000 §8 "Checkout": what the pricing page says when subscribing fails. */
+export const CHECKOUT_MESSAGES = {
+  authTitle: "Authentication Required",
+  auth: "Please sign in to subscribe to a plan",
+  errorTitle: "Checkout Error",
+  failed: "Failed to create checkout session",
+  noUrlTitle: "Error",
+  noUrl: "No checkout URL received",
+  unexpected: "An unexpected error occurred",
+  loading: "Loading...",
+} as const;
+
+/** The overage rates, for the pricing page's note: "$0.15/min on Starter, …". */
+export function overageNote(): string {
+  return PLANS.filter((plan) => plan.overageCentsPerMinute)
+    .map((plan) => `$${(plan.overageCentsPerMinute! / 100).toFixed(2)}/min on ${plan.name}`)
+    .join(", ");
+}

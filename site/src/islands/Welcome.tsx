@@ -1,0 +1,62 @@
+import { type PlanSlug, formatUsd } from "@nikki/core";
+import { useEffect, useState } from "react";
+import { getJson } from "../lib/api";
+
+interface Subscription {
+  subscribed: boolean;
+  status: string | null;
+  plan: { slug: PlanSlug; name: string; price_cents: number } | null;
+  trial_end: string | null;
+}
+
+const NEXT_STEPS = [
+  ["Set up your agent", "Give Nikki your business hours, services and the questions callers ask most."],
+  ["Connect your number", "Forward your business line to your Nikki number, or get a new one."],
+  ["Place a test call", "Call your number and hear Nikki answer, book and follow up by text."],
+] as const;
+
+/** /welcome after Checkout: the subscription as the API reads it now, what to do next, then the dashboard in 5 s. */
+export default function Welcome({ redirectMs }: { redirectMs: number }) {
+  const [subscription, setSubscription] = useState<Subscription | null | "error">(null);
+  const [seconds, setSeconds] = useState(Math.round(redirectMs / 1000));
+
+  useEffect(() => {
+    void getJson<Subscription>("/api/billing/subscription").then((result) => setSubscription(result.ok ? result.data : "error"));
+    const started = Date.now();
+    const tick = setInterval(() => {
+      const left = Math.max(0, Math.ceil((redirectMs - (Date.now() - started)) / 1000));
+      setSeconds(left);
+      if (left === 0) {
+        clearInterval(tick);
+        window.location.assign("/dashboard");
+      }
+    }, 250);
+    return () => clearInterval(tick);
+  }, [redirectMs]);
+
+  const active = subscription && subscription !== "error" && subscription.subscribed;
+  return (
+    <div className="welcome-body">
+      <div className="icon" aria-hidden="true">✓</div>
+      <h1>Welcome aboard!</h1>
+      <p className="lede" role="status">
+        {subscription === null
+          ? "Confirming your subscription…"
+          : active
+            ? `Your ${subscription.plan?.name ?? ""} subscription is active${subscription.status === "trialing" && subscription.trial_end ? `: your free trial runs until ${new Date(subscription.trial_end).toLocaleDateString()}, then ${formatUsd(subscription.plan?.price_cents ?? 0)}/month` : ""}.`
+            : "Your payment went through. Your subscription will show as active in a moment."}
+      </p>
+      <h2>What's Next</h2>
+      <ol className="steps">
+        {NEXT_STEPS.map(([title, body]) => (
+          <li key={title}>
+            <strong>{title}</strong>
+            <span className="muted">{body}</span>
+          </li>
+        ))}
+      </ol>
+      <a href="/dashboard" className="btn btn-primary">Go to Dashboard</a>
+      <p className="muted redirect">Taking you to your dashboard in {seconds} s…</p>
+    </div>
+  );
+}
