@@ -25,7 +25,7 @@ test.describe("pricing to a paid subscription", () => {
     await expect(checkout.getByText(/Your Growth subscription is active: your free trial runs until/)).toBeVisible();
     const subscription = await checkout.evaluate(async () => (await fetch("/api/billing/subscription")).json());
     expect(subscription).toMatchObject({ subscribed: true, status: "trialing", plan: { slug: "growth" } });
-    const invoices = await checkout.evaluate(async () => (await fetch("/api/billing/invoices")).json());
+    const invoices = (await checkout.evaluate(async () => (await fetch("/api/billing/invoices")).json())) as { invoices: unknown[] };
     expect(invoices.invoices).toHaveLength(1);
     await checkout.waitForURL("**/dashboard", { timeout: 10_000 });
   });
