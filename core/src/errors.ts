@@ -47,6 +47,7 @@ export const API_ERRORS = {
   plan_unavailable: { status: 400, message: "This plan cannot be bought online yet: its Stripe price is not configured." },
   checkout_failed: { status: 502, message: "Failed to create checkout session" },
   no_billing_account: { status: 404, message: "This organization has no billing account yet. Subscribe to a plan first." },
+  samples_unavailable: { status: 503, message: "Voice samples are not available: OPENAI_API_KEY is not set on this server." },
   auth_unavailable: { status: 503, message: "Sign-in is not configured on this server: AUTH_SECRET is not set." },
   method_not_allowed: { status: 405, message: "This method is not allowed here." },
   rate_limited: { status: 429, message: "Too many requests. Please wait a moment and try again." },

@@ -11,3 +11,4 @@ export * from "./chat";
 export * from "./demo-call";
 export * from "./widget-copy";
 export * from "./color";
+export * from "./voice-samples";

@@ -2,13 +2,14 @@
  * An OpenAI simulator for tests and benchmarks, speaking the real wire formats: the Realtime websocket
  * (GA events: session.created/updated, server VAD from the energy of the μ-law audio it receives, streamed
  * audio deltas, transcripts, function calls on cue), chat completions with a JSON-schema answer, Realtime
- * client secrets, and the WebRTC calls endpoint the browser demo posts its SDP offer to (realtime-webrtc.ts).
+ * client secrets, speech (a playable WAV, speech.ts), and the WebRTC calls endpoint the browser demo posts its SDP offer to (realtime-webrtc.ts).
  * Test infrastructure only: the worker reaches it through OPENAI_BASE_URL, never by import.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { type WebSocket, WebSocketServer } from "ws";
 import { readTag, tagFrame, wallClock } from "./frame-tag";
 import { type WebRtcSessionLog, answerRealtimeOffer } from "./realtime-webrtc";
+import { speechWav } from "./speech";
 
 export interface ScriptedTurn {
   /** What the caller "said" (the transcription of their speech). */
@@ -193,6 +194,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
   /** Ephemeral keys minted by `POST /v1/realtime/client_secrets`: value → expiry (ms) and the session's instructions. */
   const clientSecrets = new Map<string, { expiresAt: number; instructions: string }>();
   const clientSecretRequests: unknown[] = [];
+  const speechRequests: unknown[] = [];
   const webrtcSessions: WebRtcSessionLog[] = [];
   const timings: AudioTimings = { appended: new Map(), delivered: new Map(), speechStarted: new Map() };
   const server: Server = createServer(async (request, response) => {
@@ -208,6 +210,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         speechStarted: [...timings.speechStarted],
       });
     }
+    if (request.url === "/__speech-requests") return json(200, speechRequests);
     if (request.url === "/__client-secrets") return json(200, clientSecretRequests.slice(-20));
     if (request.url === "/__webrtc-sessions") return json(200, webrtcSessions);
     if (request.url?.startsWith("/v1/realtime/calls")) {
@@ -232,6 +235,12 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     }
     if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
       return json(401, { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } });
+    }
+    if (request.method === "POST" && request.url === "/v1/audio/speech") {
+      const body = JSON.parse(await readBody(request)) as { input?: string; voice?: string };
+      speechRequests.push(body);
+      response.writeHead(200, { "content-type": "audio/wav" });
+      return void response.end(speechWav(body.input ?? ""));
     }
     if (request.method === "POST" && request.url === "/v1/realtime/client_secrets") {
       const body = JSON.parse(await readBody(request)) as { expires_after?: { seconds?: number }; session?: { instructions?: string } };

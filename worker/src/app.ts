@@ -16,6 +16,7 @@ import { callRoutes } from "./routes/calls";
 import { chatRoutes } from "./routes/chat";
 import { billingRoutes } from "./routes/billing";
 import { realtimeRoutes } from "./routes/realtime";
+import { voiceSampleRoutes } from "./routes/voice-samples";
 import { stripeWebhookRoutes } from "./routes/webhooks/stripe";
 import { demoCallRoutes } from "./routes/demo-calls";
 import { widgetRoutes } from "./routes/widget";
@@ -84,6 +85,7 @@ export function createApp(services: Services) {
   app.route("/api/demo-calls", demoCallRoutes);
   app.route("/api/realtime", realtimeRoutes);
   app.route("/api/billing", billingRoutes);
+  app.route("/api/voice-samples", voiceSampleRoutes);
   app.route("/twilio", twilioRoutes);
   app.route("/webhooks", stripeWebhookRoutes);
 

@@ -129,6 +129,7 @@ const MATRIX: Row[] = [
   { route: "POST /api/billing/portal", request: async () => ({ path: "/api/billing/portal", body: {} }), expect: { anonymous: 401, viewer: 403, admin: 200, other: 200, owner: 200 } },
   { route: "GET /api/billing/subscription", request: path("/api/billing/subscription"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/billing/invoices", request: path("/api/billing/invoices"), expect: { ...same(200), anonymous: 401 } },
+  { route: "GET /api/voice-samples/:intent", request: path("/api/voice-samples/services"), expect: same(200) },
   { route: "GET /api/realtime/token", request: path("/api/realtime/token?probe=1"), expect: { ...same(204), anonymous: 401 } },
   { route: "GET /api/account/me", request: path("/api/account/me"), expect: { ...same(200), anonymous: 401 } },
   {

@@ -1,0 +1,35 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../src/app";
+import { liveServices } from "../src/services";
+import { call } from "./accounts";
+import { SIMULATED } from "./simulators";
+
+const speechRequests = async () => ((await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__speech-requests`)).json()) as { input: string; voice: string }[]).length;
+
+describe("GET /api/voice-samples/:intent", () => {
+  it("speaks the sample in the house voice once, then serves it from the edge cache", async () => {
+    const before = await speechRequests();
+    const first = await call("/api/voice-samples/greeting");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toMatch(/^audio\//);
+    const audio = new Uint8Array(await first.arrayBuffer());
+    expect(new TextDecoder().decode(audio.slice(0, 4))).toBe("RIFF");
+    const second = await call("/api/voice-samples/greeting");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect((await second.arrayBuffer()).byteLength).toBe(audio.byteLength);
+    expect(await speechRequests()).toBe(before + 1);
+  });
+
+  it("answers 404 for an unknown intent", async () => {
+    const response = await call("/api/voice-samples/karaoke");
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe('There is no voice sample called "karaoke".');
+  });
+
+  it("answers a clear 503 without OPENAI_API_KEY", async () => {
+    const response = await createApp(liveServices).request("https://nikki.test/api/voice-samples/services", {}, { ...env, OPENAI_API_KEY: undefined });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: { code: "samples_unavailable", message: "Voice samples are not available: OPENAI_API_KEY is not set on this server." } });
+  });
+});
