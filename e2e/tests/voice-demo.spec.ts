@@ -19,7 +19,7 @@ test.describe("the browser voice demo", () => {
     await testCallDialog(page).getByRole("tab", { name: "Hear it in Browser" }).click();
     const demo = page.locator("nikki-voice-demo");
     await expect(demo.getByText("HTTPS (or localhost) detected")).toBeVisible();
-    await expect(demo.getByText("Reachable (401 Unauthorized: sign in to start)")).toBeVisible();
+    await expect(demo.getByText("Token endpoint reachable")).toBeVisible();
     await expect(demo.getByText("Please sign in to use the voice demo.")).toBeVisible();
     await demo.getByRole("button", { name: "Start Demo" }).click();
     await expect(demo.getByRole("alert")).toContainText("Failed to Start");

@@ -57,6 +57,7 @@ async function callWithTranscript(world: World) {
 const MATRIX: Row[] = [
   { route: "GET /api/health", request: path("/api/health"), expect: same(200) },
   { route: "GET /api/ping", request: path("/api/ping"), expect: same(200) },
+  { route: "GET /api/health/voice", request: path("/api/health/voice"), expect: same(200) },
   {
     route: "POST /api/leads",
     request: async () => ({ path: "/api/leads", body: { name: "Matrix Lead", phone: "4155552671" } }),
@@ -130,7 +131,7 @@ const MATRIX: Row[] = [
   { route: "GET /api/billing/subscription", request: path("/api/billing/subscription"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/billing/invoices", request: path("/api/billing/invoices"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/voice-samples/:intent", request: path("/api/voice-samples/services"), expect: same(200) },
-  { route: "GET /api/realtime/token", request: path("/api/realtime/token?probe=1"), expect: { ...same(204), anonymous: 401 } },
+  { route: "GET /api/realtime/token", request: path("/api/realtime/token"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/account/me", request: path("/api/account/me"), expect: { ...same(200), anonymous: 401 } },
   {
     route: "GET /api/invitations/:id",

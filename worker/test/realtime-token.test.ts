@@ -34,12 +34,13 @@ describe("GET /api/realtime/token", () => {
     expect(sent?.session.instructions).toContain("web browser");
   });
 
-  it("lets the health probe read the status only: 204, no key minted", async () => {
+  it("lets the health probe, signed in or not, read the status only: nothing minted", async () => {
     const owner = await signUp();
     const before = await lastSecretRequest();
-    const response = await call("/api/realtime/token?probe=1", { cookie: owner.cookie });
-    expect(response.status).toBe(204);
-    expect(await response.text()).toBe("");
+    const signedIn = await call("/api/realtime/token?probe=1", { cookie: owner.cookie });
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).toEqual({ configured: true, signed_in: true });
+    expect(await (await call("/api/realtime/token?probe=1")).json()).toEqual({ configured: true, signed_in: false });
     expect(await lastSecretRequest()).toEqual(before);
   });
 

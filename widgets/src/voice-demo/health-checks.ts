@@ -27,7 +27,7 @@ export async function microphoneCheck(): Promise<HealthCheck> {
   }
 }
 
-/** The token endpoint, probed without minting a key: 204 signed in, 401 signed out. */
+/** The token endpoint's probe (anyone, nothing minted): reachable, configured, and whether the visitor is signed in. */
 export async function tokenEndpointCheck(base: string): Promise<{ check: HealthCheck; signedIn: boolean }> {
   const name = "Voice service";
   let response: Response;
@@ -36,12 +36,13 @@ export async function tokenEndpointCheck(base: string): Promise<{ check: HealthC
   } catch {
     return { check: { name, status: "error", message: "Origin blocked by CORS" }, signedIn: false };
   }
-  if (response.status === 204) return { check: { name, status: "success", message: "Token endpoint reachable" }, signedIn: true };
-  if (response.status === 401) return { check: { name, status: "success", message: "Reachable (401 Unauthorized: sign in to start)" }, signedIn: false };
+  if (response.status === 401) return { check: { name, status: "error", message: "401 Unauthorized" }, signedIn: false };
   if (response.status === 403) return { check: { name, status: "error", message: "403 Forbidden. Origin blocked by CORS" }, signedIn: false };
-  if (response.status >= 500) {
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    return { check: { name, status: "error", message: cut(`${response.status} Server error${body?.error?.message ? `: ${body.error.message}` : ""}`) }, signedIn: false };
+  if (response.status >= 500) return { check: { name, status: "error", message: cut(`${response.status} Server error`) }, signedIn: false };
+  const body = (await response.json().catch(() => null)) as { configured?: unknown; signed_in?: unknown } | null;
+  if (!response.ok || typeof body?.configured !== "boolean" || typeof body.signed_in !== "boolean") {
+    return { check: { name, status: "error", message: cut(`Invalid response structure (${response.status})`) }, signedIn: false };
   }
-  return { check: { name, status: "error", message: cut(`Invalid response structure (${response.status})`) }, signedIn: false };
+  if (!body.configured) return { check: { name, status: "error", message: "The voice service is not configured on the server" }, signedIn: body.signed_in };
+  return { check: { name, status: "success", message: "Token endpoint reachable" }, signedIn: body.signed_in };
 }

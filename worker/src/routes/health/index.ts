@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
+import { voiceHealth } from "./voice";
 
-/** `GET /api/health`: liveness plus a database round trip. `GET /api/ping`: liveness alone. */
+/** `GET /api/health`: liveness plus a database round trip; `/health/voice`: can calls be answered; `GET /api/ping`: liveness alone. */
 export const healthRoutes = new Hono<AppEnv>()
   .get("/health", async (c) => {
     const started = performance.now();
@@ -16,4 +17,5 @@ export const healthRoutes = new Hono<AppEnv>()
     const latencyMs = Math.round((performance.now() - started) * 10) / 10;
     return c.json({ ok: true, database: { ok: true, latency_ms: latencyMs } });
   })
+  .get("/health/voice", voiceHealth)
   .get("/ping", (c) => c.json({ ok: true }));

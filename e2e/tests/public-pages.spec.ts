@@ -1,0 +1,90 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+/** Every public page of spec 000 §2 (the dashboard and operator pages have their own specs). */
+const PUBLIC_PAGES = [
+  "/",
+  "/pricing",
+  "/solutions/ai-receptionist",
+  "/solutions/after-hours",
+  "/solutions/bilingual",
+  "/demos",
+  "/webrtc-demo",
+  "/security",
+  "/blog",
+  "/contact",
+  "/thank-you?lead=abcdef1234",
+  "/welcome",
+  "/health",
+  "/login",
+  "/signup",
+];
+
+test.describe("the public pages", () => {
+  for (const path of PUBLIC_PAGES) {
+    test(`${path}: renders with a title, description, canonical and robots, no console error, no serious axe violation`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+      page.on("pageerror", (error) => errors.push(error.message));
+      // /welcome moves on to the dashboard after 5 s; the audit happens before that.
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      await expect(page).toHaveTitle(/Nikki AI/);
+      expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/^http/);
+      expect(await page.locator('meta[name="robots"]').getAttribute("content")).toMatch(/index|noindex/);
+      const axe = await new AxeBuilder({ page }).exclude("nikki-chat").exclude("nikki-test-call").analyze();
+      const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      // Signed out, /welcome's subscription read answers 401: that is the page working, not an error.
+      expect(errors.filter((text) => !(path === "/welcome" && text.includes("401")))).toEqual([]);
+    });
+  }
+
+  test("link audit: no empty href, no in-page anchor to nowhere, no internal link or image that 404s", async ({ page, request }) => {
+    const problems: string[] = [];
+    const checked = new Map<string, number>();
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      const links = await page.evaluate(() => ({
+        hrefs: [...document.querySelectorAll("a")].map((a) => a.getAttribute("href")),
+        anchors: [...document.querySelectorAll('a[href^="#"]')].map((a) => a.getAttribute("href")!.slice(1)).filter((id) => id && !document.getElementById(id)),
+        images: [...document.querySelectorAll("img")].map((img) => img.getAttribute("src")),
+      }));
+      for (const href of links.hrefs) if (!href?.trim()) problems.push(`${path}: a link with an empty href`);
+      for (const id of links.anchors) problems.push(`${path}: #${id} points nowhere`);
+      const internal = [...links.hrefs, ...links.images].filter((url): url is string => !!url && url.startsWith("/") && !url.startsWith("//"));
+      for (const url of internal) {
+        const target = url.split("#")[0]!;
+        if (!checked.has(target)) checked.set(target, (await request.get(target, { maxRedirects: 0 })).status());
+        const status = checked.get(target)!;
+        // The dashboard sends a signed-out visitor to sign in (302): that link works.
+        if (status >= 400) problems.push(`${path}: ${url} answers ${status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect([...checked.keys()]).toEqual(expect.arrayContaining(["/", "/pricing", "/demos", "/solutions/bilingual", "/security", "/blog", "/health", "/signup", "/webrtc-demo"]));
+  });
+
+  test("/sitemap.xml and /robots.txt", async ({ request }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    for (const path of ["/pricing", "/solutions/bilingual", "/demos"]) expect(sitemap).toContain(`${path}</loc>`);
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain("Sitemap: ");
+    expect(robots).toContain("Disallow: /dashboard");
+  });
+
+  test("/demos: the clips really play, and Ask a question gets a real answer (Enter submits)", async ({ page }) => {
+    await page.goto("/demos");
+    const clip = page.getByLabel("Home Services Intake sample");
+    await expect(clip).toHaveAttribute("preload", "none");
+    await clip.evaluate((audio: HTMLAudioElement) => audio.play());
+    await expect.poll(() => clip.evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(0.2);
+    const input = page.getByLabel("Your question");
+    await input.fill("   ");
+    await expect(page.getByRole("button", { name: "Ask" })).toBeDisabled();
+    await input.fill("  Can Nikki book appointments?  ");
+    await input.press("Enter");
+    await expect(page.getByText('Thanks for your message! About "Can Nikki book appointments?"')).toBeVisible();
+  });
+});
