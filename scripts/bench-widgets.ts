@@ -5,10 +5,9 @@
  *   widgets-lighthouse: score_diff=P tbt_diff_ms=T cls_diff=C (with: …, without: …)
  */
 import { rmSync } from "node:fs";
-import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { allowWidgetOrigin } from "../e2e/support/db";
 import { startHostPages } from "../e2e/support/host-pages";
+import { audit as lighthouseAudit, startChrome } from "./lib/lighthouse";
 import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "./lib/local";
 
 const WORKER_PORT = 8793;
@@ -33,20 +32,15 @@ await prepareLocalDatabase(STATE);
 allowWidgetOrigin(`http://127.0.0.1:${HOST_PORT}`, STATE);
 const worker = await startWorker({ port: WORKER_PORT, persistTo: STATE, vars: { LOG_LEVEL: "warn" }, quiet: true });
 const host = await startHostPages(`http://127.0.0.1:${WORKER_PORT}`, HOST_PORT);
-const chrome = await launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-});
+const chrome = await startChrome();
 
 async function audit(url: string): Promise<Figures> {
-  const result = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], logLevel: "error", output: "json" });
-  const audits = result!.lhr.audits;
-  const requests = ((audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ?? []).map((item) => item.url);
+  const run = await lighthouseAudit(url, chrome.port, ["performance"]);
   return {
-    widgetRequests: requests.filter((request) => request.startsWith(`http://127.0.0.1:${WORKER_PORT}/`)).map((request) => new URL(request).pathname),
-    score: Math.round((result!.lhr.categories.performance?.score ?? 0) * 100),
-    tbt: audits["total-blocking-time"]?.numericValue ?? 0,
-    cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
+    score: run.scores.performance,
+    tbt: run.tbt,
+    cls: run.cls,
+    widgetRequests: run.requests.map((request) => request.url).filter((request) => request.startsWith(`http://127.0.0.1:${WORKER_PORT}/`)).map((request) => new URL(request).pathname),
   };
 }
 
