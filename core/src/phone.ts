@@ -26,3 +26,11 @@ export function normalizeWidgetPhone(input: string): NormalizedPhone {
 export function isOperatorE164(input: string): boolean {
   return OPERATOR_E164.test(input.trim());
 }
+
+/** Spec 001 §5 "Test-call dialog on /live and operator pages". */
+export const OPERATOR_PHONE_MESSAGES = {
+  requiredTitle: "Phone Number Required",
+  required: "Please enter your mobile number in E.164 format",
+  invalidTitle: "Invalid Format",
+  invalid: "Phone number must be in E.164 format (e.g., +14155552671)",
+} as const;

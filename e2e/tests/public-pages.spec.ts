@@ -16,6 +16,7 @@ const PUBLIC_PAGES = [
   "/thank-you?lead=abcdef1234",
   "/welcome",
   "/health",
+  "/live",
   "/login",
   "/signup",
 ];
@@ -86,5 +87,26 @@ test.describe("the public pages", () => {
     await input.fill("  Can Nikki book appointments?  ");
     await input.press("Enter");
     await expect(page.getByText('Thanks for your message! About "Can Nikki book appointments?"')).toBeVisible();
+  });
+
+  test("/live: no telephony warning when it is configured; the E.164 rules; the sample behind Enable Audio", async ({ page }) => {
+    await page.goto("/live");
+    await expect(page.getByRole("heading", { name: /on your own phone/ })).toBeVisible();
+    await page.waitForResponse("**/api/health/voice");
+    await expect(page.getByText("Telephony Not Fully Configured")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Test Call My Phone" }).click();
+    const dialog = page.getByRole("dialog", { name: "Test Call My Phone" });
+    await dialog.getByRole("button", { name: "Call Me" }).click();
+    await expect(page.getByText("Please enter your mobile number in E.164 format")).toBeVisible();
+    await dialog.getByLabel("Mobile number").fill("4155552671");
+    await dialog.getByRole("button", { name: "Call Me" }).click();
+    await expect(page.getByText("Phone number must be in E.164 format (e.g., +14155552671)")).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await expect(page.getByText("Audio is off until you enable it.")).toBeVisible();
+    await page.getByRole("button", { name: "Enable Audio" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /^(Playing|Paused)$/ })).toBeVisible();
+    await expect(page.getByLabel("Sample call greeting")).toHaveAttribute("controls", "");
   });
 });

@@ -10,4 +10,5 @@ export const INDEXED_PAGES = [
   "/security",
   "/contact",
   "/blog",
+  "/live",
 ] as const;

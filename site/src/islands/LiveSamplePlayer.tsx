@@ -1,0 +1,49 @@
+import { VOICE_SAMPLE_FALLBACK } from "@nikki/core";
+import { useRef, useState } from "react";
+import { toast } from "../lib/toast";
+import { useHydrated } from "../lib/use-hydrated";
+
+/** The /live sample (spec 001 §2, §4): autoplay is blocked, so Enable Audio comes first; playing and paused are tracked. */
+export default function LiveSamplePlayer() {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [enabled, setEnabled] = useState(false);
+  const [state, setState] = useState<"paused" | "playing" | "unavailable">("paused");
+  const hydrated = useHydrated();
+
+  async function enable() {
+    try {
+      await audio.current?.play();
+      setEnabled(true);
+      toast({ title: "Audio Enabled" });
+    } catch {
+      setEnabled(true);
+      toast({ title: "Failed to Enable Audio", description: "Press play on the player to start the sample.", variant: "destructive" });
+    }
+  }
+
+  return (
+    <div className="live-sample">
+      {!enabled && (
+        <button type="button" className="btn btn-secondary" disabled={!hydrated} onClick={enable}>
+          Enable Audio
+        </button>
+      )}
+      <audio
+        ref={audio}
+        controls={enabled}
+        preload="none"
+        src="/api/voice-samples/greeting"
+        aria-label="Sample call greeting"
+        onPlay={() => setState("playing")}
+        onPause={() => setState("paused")}
+        onEnded={() => setState("paused")}
+        onError={() => setState("unavailable")}
+      >
+        Your browser does not support the audio element.
+      </audio>
+      <p className="muted" role="status">
+        {state === "unavailable" ? VOICE_SAMPLE_FALLBACK : enabled ? (state === "playing" ? "Playing" : "Paused") : "Audio is off until you enable it."}
+      </p>
+    </div>
+  );
+}
