@@ -15,13 +15,26 @@ const NEXT_STEPS = [
   ["Place a test call", "Call your number and hear Nikki answer, book and follow up by text."],
 ] as const;
 
+function statusLine(subscription: Subscription | null | "error" | "signed-out"): string {
+  if (subscription === null) return "Confirming your subscription…";
+  if (subscription === "signed-out") return "Sign in to see your subscription and finish setting up.";
+  if (subscription === "error" || !subscription.subscribed) return "Your payment went through. Your subscription will show as active in a moment.";
+  const trial =
+    subscription.status === "trialing" && subscription.trial_end
+      ? `: your free trial runs until ${new Date(subscription.trial_end).toLocaleDateString()}, then ${formatUsd(subscription.plan?.price_cents ?? 0)}/month`
+      : "";
+  return `Your ${subscription.plan?.name ?? ""} subscription is active${trial}.`;
+}
+
 /** /welcome after Checkout: the subscription as the API reads it now, what to do next, then the dashboard in 5 s. */
 export default function Welcome({ redirectMs }: { redirectMs: number }) {
-  const [subscription, setSubscription] = useState<Subscription | null | "error">(null);
+  const [subscription, setSubscription] = useState<Subscription | null | "error" | "signed-out">(null);
   const [seconds, setSeconds] = useState(Math.round(redirectMs / 1000));
 
   useEffect(() => {
-    void getJson<Subscription>("/api/billing/subscription").then((result) => setSubscription(result.ok ? result.data : "error"));
+    void getJson<Subscription>("/api/billing/subscription").then((result) =>
+      setSubscription(result.ok ? result.data : result.status === 401 ? "signed-out" : "error"),
+    );
     const started = Date.now();
     const tick = setInterval(() => {
       const left = Math.max(0, Math.ceil((redirectMs - (Date.now() - started)) / 1000));
@@ -34,17 +47,12 @@ export default function Welcome({ redirectMs }: { redirectMs: number }) {
     return () => clearInterval(tick);
   }, [redirectMs]);
 
-  const active = subscription && subscription !== "error" && subscription.subscribed;
   return (
     <div className="welcome-body">
       <div className="icon" aria-hidden="true">✓</div>
       <h1>Welcome aboard!</h1>
       <p className="lede" role="status">
-        {subscription === null
-          ? "Confirming your subscription…"
-          : active
-            ? `Your ${subscription.plan?.name ?? ""} subscription is active${subscription.status === "trialing" && subscription.trial_end ? `: your free trial runs until ${new Date(subscription.trial_end).toLocaleDateString()}, then ${formatUsd(subscription.plan?.price_cents ?? 0)}/month` : ""}.`
-            : "Your payment went through. Your subscription will show as active in a moment."}
+        {statusLine(subscription)}
       </p>
       <h2>What's Next</h2>
       <ol className="steps">
