@@ -88,8 +88,10 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   }
   log(`call ${callSid}: Twilio got TwiML connecting the media stream`);
 
-  const streamPath = "/twilio/stream";
-  const signature = await computeTwilioSignature(options.authToken, `${options.publicBaseUrl.replace(/^http/, "ws")}${streamPath}`, {});
+  // Twilio connects to the URL the TwiML names, signing it as given.
+  const streamUrl = /<Stream url="([^"]+)"/.exec(answer)?.[1] ?? "";
+  const streamPath = new URL(streamUrl).pathname;
+  const signature = await computeTwilioSignature(options.authToken, streamUrl.replace(/&amp;/g, "&"), {});
   const socket = new WebSocket(`${options.baseUrl.replace(/^http/, "ws")}${streamPath}`, { headers: { "x-twilio-signature": signature } });
   await new Promise<void>((resolve, reject) => {
     socket.once("open", () => resolve());

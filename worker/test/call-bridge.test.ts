@@ -36,9 +36,9 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     expect(document).toContain('<Recording channels="dual"');
     expect(document).toContain("Connecting you to Nikki.");
     const { url, callId, token } = streamParameters(document);
-    expect(url).toBe("wss://nikki.test/twilio/stream");
+    expect(url).toBe(`wss://nikki.test/twilio/stream/${sid}`);
 
-    const stream = await openStream();
+    const stream = await openStream(sid);
     stream.socket.send(JSON.stringify({ event: "connected", protocol: "Call", version: "1.0.0" }));
     stream.socket.send(startMessage(sid, { callId, token }));
 
@@ -87,12 +87,12 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     await env.DB.prepare("update agents set hours_json = ? where id = ?").bind(ALWAYS_OPEN, DEMO.agentId).run();
     const sid = callSid();
     const { callId, token } = streamParameters(await (await inbound(sid)).text());
-    const first = await openStream();
+    const first = await openStream(sid);
     first.socket.send(startMessage(sid, { callId, token }));
     await until(() => first.received.some((m) => m.event === "media"));
     first.socket.send(JSON.stringify({ event: "stop", streamSid: `MZ${sid.slice(2)}`, stop: { callSid: sid } }));
 
-    const second = await openStream();
+    const second = await openStream(sid);
     second.socket.send(startMessage(sid, { callId, token }));
     const closed = await until(() => second.closed());
     expect(closed.code).toBe(1008);
@@ -102,7 +102,7 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
   it("refuses a stream without a ticket", async () => {
     const sid = callSid();
     await inbound(sid);
-    const stream = await openStream();
+    const stream = await openStream(sid);
     stream.socket.send(startMessage(sid, { callId: "x" }));
     expect((await until(() => stream.closed())).code).toBe(1008);
   });

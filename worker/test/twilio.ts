@@ -18,9 +18,9 @@ export function callSid() {
 }
 
 /** Opens the media stream as Twilio does: a signed websocket handshake. */
-export async function openStream() {
-  const signature = await computeTwilioSignature(env.TWILIO_AUTH_TOKEN!, "wss://nikki.test/twilio/stream", {});
-  const response = await SELF.fetch(`${BASE}/twilio/stream`, { headers: { upgrade: "websocket", "x-twilio-signature": signature } });
+export async function openStream(sid: string) {
+  const signature = await computeTwilioSignature(env.TWILIO_AUTH_TOKEN!, `wss://nikki.test/twilio/stream/${sid}`, {});
+  const response = await SELF.fetch(`${BASE}/twilio/stream/${sid}`, { headers: { upgrade: "websocket", "x-twilio-signature": signature } });
   const socket = response.webSocket;
   if (!socket) throw new Error(`no websocket: ${response.status}`);
   socket.accept();

@@ -52,12 +52,15 @@ export class CallSession extends DurableObject<Bindings> {
 
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade") !== "websocket") return new Response("Expected a websocket", { status: 426 });
-    // One stream per call: a second connection (a replayed ticket, a reconnect after the end) is refused.
-    if (this.twilio || this.finished) return new Response("This call already has its stream", { status: 409 });
-    const config = readConfig(this.env);
-    this.log = createLogger({ component: "call_session", call_sid: this.ctx.id.name ?? null }, config.LOG_LEVEL as LogLevel);
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     server.accept();
+    // One stream per call: a second connection (a replayed ticket, a reconnect after the end) is closed at once.
+    if (this.twilio || this.finished) {
+      server.close(1008, "This call already has its stream");
+      return new Response(null, { status: 101, webSocket: client });
+    }
+    const config = readConfig(this.env);
+    this.log = createLogger({ component: "call_session", call_sid: this.ctx.id.name ?? null }, config.LOG_LEVEL as LogLevel);
     this.twilio = server;
     server.addEventListener("message", (event) => void this.fromTwilio(event.data));
     server.addEventListener("close", () => void this.dispatch(this.protocol?.onClosed("twilio_stop") ?? []));
@@ -86,7 +89,8 @@ export class CallSession extends DurableObject<Bindings> {
           this.toOpenAI(JSON.stringify(action.event));
           break;
         case "started":
-          await this.started(action.parameters.token);
+          // The stream's path named this object's call; its start message must name the same one.
+          await this.started(action.callSid === this.ctx.id.name ? action.parameters.token : undefined);
           break;
         case "transcript":
           this.transcript.push({ role: action.role, content: action.text, timestamp: new Date().toISOString() });

@@ -18,7 +18,7 @@ describe("GET /api/health/voice", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { ok: boolean; checks: Record<string, boolean>; validations: string[]; errors: string[] };
     expect(body.checks).toMatchObject({ twilioAccountSid: true, twilioAuthToken: true, voiceWebhookUrl: true, mediaStreamWss: true, openaiApiKey: true, siteUrl: true });
-    expect(body.validations).toContain("Media stream: wss://nikki.test/twilio/stream");
+    expect(body.validations).toContain("Media stream: wss://nikki.test/twilio/stream/{CallSid}");
     expect(JSON.stringify(body)).not.toContain("simulated");
   });
 

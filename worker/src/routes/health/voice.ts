@@ -34,7 +34,7 @@ export async function voiceHealth(c: Context<AppEnv>) {
   const validations = origin
     ? [
         `Voice webhook: ${origin}/twilio/voice/inbound`,
-        `Media stream: ${origin.replace(/^http/, "ws")}/twilio/stream`,
+        `Media stream: ${origin.replace(/^http/, "ws")}/twilio/stream/{CallSid}`,
         origin.startsWith("https://") ? "PUBLIC_BASE_URL uses HTTPS." : "PUBLIC_BASE_URL is not HTTPS: Twilio needs HTTPS in production.",
       ]
     : [];

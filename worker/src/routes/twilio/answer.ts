@@ -121,6 +121,6 @@ export async function answerCall(c: Context<AppEnv>, direction: "inbound" | "out
     verbs.push(startRecording(`${origin}/twilio/voice/status`));
   }
   if (!agent.greeting) verbs.push(say(`Connecting you to ${agent.name || "our AI assistant"}.`, { language }));
-  verbs.push(connectStream(`${origin.replace(/^http/, "ws")}/twilio/stream`, { callId, token }));
+  verbs.push(connectStream(`${origin.replace(/^http/, "ws")}/twilio/stream/${callSid}`, { callId, token }));
   return xml(c, twiml(...verbs));
 }

@@ -8,13 +8,13 @@ import { twilioSignature } from "../../middleware/twilio-signature";
 import { hangup, say, twiml } from "../../voice/twiml";
 import { answerCall, xml } from "./answer";
 import { answerText } from "./messaging";
-import { relayMediaStream } from "./stream";
+import { connectMediaStream } from "./stream";
 
 const FINAL_STATUSES = new Set(["completed", "busy", "no-answer", "failed", "canceled"]);
 
 /** `/twilio/*`: Twilio's webhooks (every one signed) and the media stream. */
 export const twilioRoutes = new Hono<AppEnv>()
-  .get("/stream", relayMediaStream)
+  .get("/stream/:callSid", connectMediaStream)
   .use("/voice/*", twilioSignature())
   .use("/messaging/*", twilioSignature())
   .post("/messaging/inbound", answerText)
