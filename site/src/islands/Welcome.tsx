@@ -32,9 +32,13 @@ export default function Welcome({ redirectMs }: { redirectMs: number }) {
   const [seconds, setSeconds] = useState(Math.round(redirectMs / 1000));
 
   useEffect(() => {
-    void getJson<Subscription>("/api/billing/subscription").then((result) =>
-      setSubscription(result.ok ? result.data : result.status === 401 ? "signed-out" : "error"),
-    );
+    void (async () => {
+      // The session read answers null when signed out, where the subscription read would answer 401.
+      const session = await getJson<unknown>("/api/auth/get-session");
+      if (session.ok && session.data === null) return setSubscription("signed-out");
+      const result = await getJson<Subscription>("/api/billing/subscription");
+      setSubscription(result.ok ? result.data : result.status === 401 ? "signed-out" : "error");
+    })();
     const started = Date.now();
     const tick = setInterval(() => {
       const left = Math.max(0, Math.ceil((redirectMs - (Date.now() - started)) / 1000));

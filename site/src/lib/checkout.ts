@@ -27,8 +27,9 @@ export async function subscribe(plan: PlanSlug): Promise<void> {
   if (pending) return;
   setPending(plan);
   try {
-    const me = await getJson("/api/account/me");
-    if (!me.ok && me.status === 401) {
+    // better-auth's session read answers null (not 401) when signed out: no error in the console.
+    const session = await getJson<unknown>("/api/auth/get-session");
+    if (session.ok && session.data === null) {
       toast({ title: CHECKOUT_MESSAGES.authTitle, description: CHECKOUT_MESSAGES.auth, variant: "destructive" });
       // Long enough to read the toast, then to sign in and back.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
