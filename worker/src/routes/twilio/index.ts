@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { reportOverage } from "../../billing/usage";
-import { stripeClient } from "../../services/stripe/client";
 import { calls } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { twilioSignature } from "../../middleware/twilio-signature";
+import { stripeClient } from "../../services/stripe/client";
 import { hangup, say, twiml } from "../../voice/twiml";
 import { answerCall, xml } from "./answer";
 import { answerText } from "./messaging";
