@@ -10,7 +10,7 @@ export async function widgetRequest<T>(
   context: WidgetContext,
   path: string,
   body?: unknown,
-  { timeoutMs = 20_000, credentials = "omit" as RequestCredentials } = {},
+  { timeoutMs = 20_000 } = {},
 ): Promise<ApiResult<T>> {
   const url = `${context.base}${path}${path.includes("?") ? "&" : "?"}key=${encodeURIComponent(context.key)}`;
   let response: Response;
@@ -19,7 +19,8 @@ export async function widgetRequest<T>(
       method: body === undefined ? "GET" : "POST",
       headers: body === undefined ? {} : { "content-type": "application/json" },
       body: body === undefined ? null : JSON.stringify(body),
-      credentials,
+      // Widgets never send the host page's or our cookies.
+      credentials: "omit",
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {

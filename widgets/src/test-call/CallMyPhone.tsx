@@ -1,8 +1,9 @@
-import { DEMO_CALL_CONSENT, TEST_CALL_COPY } from "@nikki/core/widget-copy";
+import { TEST_CALL_COPY } from "@nikki/core/widget-copy";
 import { useEffect, useState } from "react";
 import type { WidgetContext } from "../lib/contract";
 import type { Toast } from "../lib/toasts";
 import { checkCallForm, placeCall } from "./call-request";
+import { ConsentCheckbox } from "./ConsentCheckbox";
 import { ScheduleDialog } from "./ScheduleDialog";
 
 type Phase = { name: "idle" } | { name: "calling" } | { name: "success" } | { name: "error"; message: string };
@@ -89,10 +90,7 @@ export function CallMyPhone({ context, toast }: Props) {
         />
         <p class="hint" id="nikki-phone-hint">{TEST_CALL_COPY.phoneHint}</p>
       </div>
-      <label class="check">
-        <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.currentTarget.checked)} />
-        <span>{DEMO_CALL_CONSENT.text}</span>
-      </label>
+      <ConsentCheckbox checked={consent} onChange={setConsent} />
       <button type="submit" class="btn wide">Call Me Now</button>
       <div class="row">
         <button type="button" class="link" onClick={() => setScheduling(true)}>Schedule for later</button>

@@ -1,9 +1,10 @@
-import { DEMO_CALL_CONSENT, TEST_CALL_COPY } from "@nikki/core/widget-copy";
+import { TEST_CALL_COPY } from "@nikki/core/widget-copy";
 import { useState } from "react";
 import { Dialog } from "../lib/Dialog";
 import type { WidgetContext } from "../lib/contract";
 import type { Toast } from "../lib/toasts";
 import { checkSchedule, scheduleCall } from "./call-request";
+import { ConsentCheckbox } from "./ConsentCheckbox";
 
 interface Props {
   context: WidgetContext;
@@ -65,10 +66,7 @@ export function ScheduleDialog({ context, phone: initialPhone, onClose, toast }:
               onInput={(event) => setWhen(event.currentTarget.value)}
             />
           </div>
-          <label class="check">
-            <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.currentTarget.checked)} />
-            <span>{DEMO_CALL_CONSENT.text}</span>
-          </label>
+          <ConsentCheckbox checked={consent} onChange={setConsent} />
           <div class="actions">
             <button type="button" class="btn secondary" onClick={onClose}>Cancel</button>
             <button type="submit" class="btn">{pending ? "Scheduling..." : "Schedule Call"}</button>

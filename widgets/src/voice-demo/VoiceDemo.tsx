@@ -13,7 +13,6 @@ function messageFor(error: unknown): string {
   return known[error.code] ?? error.message;
 }
 
-const time = (timestamp: number) => new Date(timestamp).toLocaleTimeString();
 
 /** The browser voice demo (spec 000 §2 "Hear it in Browser"): health, controls, live transcript, events. */
 export function VoiceDemo({ context }: WidgetProps) {
@@ -206,7 +205,7 @@ export function VoiceDemo({ context }: WidgetProps) {
           ) : (
             log.map((entry, index) => (
               <p key={index} class={entry.type}>
-                <time>{time(entry.timestamp)}</time> {entry.message}
+                <time>{new Date(entry.timestamp).toLocaleTimeString(context.locale)}</time> {entry.message}
               </p>
             ))
           )}
