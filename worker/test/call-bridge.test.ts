@@ -125,6 +125,23 @@ describe("the voicemail fallback", () => {
     expect(document).toContain('<Record action="https://nikki.test/twilio/voice/voicemail"');
   });
 
+  it("never lets another organization's agent answer a number, even if the number points at it", async () => {
+    await env.DB.batch([
+      env.DB.prepare("insert into organizations (id, name, slug) values ('org-other', 'Other Co', 'other-co')"),
+      env.DB.prepare("insert into agents (id, organization_id, name) values ('agent-other', 'org-other', 'Olga')"),
+      env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number, assigned_agent_id, status) values ('pn-cross', ?, '+15550001111', 'agent-other', 'active')").bind(
+        DEMO.organizationId,
+      ),
+    ]);
+    const sid = callSid();
+    const document = await (await inbound(sid, "+15550001111")).text();
+    expect(document).toContain("Thanks for calling Nikki AI Demo.");
+    expect(document).not.toContain("<Stream");
+    expect(document).not.toContain("Olga");
+    const call = await env.DB.prepare("select kind, organization_id, agent_id from calls where call_sid = ?").bind(sid).first();
+    expect(call).toEqual({ kind: "voicemail", organization_id: DEMO.organizationId, agent_id: null });
+  });
+
   it("takes a voicemail when the agent is inactive, stored as a call with its recording", async () => {
     await env.DB.prepare("update agents set status = 'inactive' where id = ?").bind(DEMO.agentId).run();
     const sid = callSid();

@@ -1,5 +1,5 @@
 import { isOpen, parseOpeningHours } from "@nikki/core";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { agents, organizationSettings, organizations, phoneNumbers } from "../db/schema";
 
@@ -24,13 +24,16 @@ export async function callContextFor(db: Database, number: string): Promise<Call
       assignedAgentId: phoneNumbers.assignedAgentId,
       numberStatus: phoneNumbers.status,
       settings: organizationSettings,
+      agent: agents,
     })
     .from(phoneNumbers)
     .innerJoin(organizations, eq(organizations.id, phoneNumbers.organizationId))
     .leftJoin(organizationSettings, eq(organizationSettings.organizationId, phoneNumbers.organizationId))
+    // One round trip while the caller hears ringing: the assigned agent comes with the number (and only from its organization).
+    .leftJoin(agents, and(eq(agents.id, phoneNumbers.assignedAgentId), eq(agents.organizationId, phoneNumbers.organizationId)))
     .where(eq(phoneNumbers.twilioNumber, number));
   if (!row) return null;
-  const [agent] = row.assignedAgentId ? await db.select().from(agents).where(eq(agents.id, row.assignedAgentId)) : [];
+  const agent = row.agent;
   return {
     organizationId: row.organizationId,
     organizationName: row.organizationName,
