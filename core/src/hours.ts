@@ -28,15 +28,26 @@ export function parseOpeningHours(json: string): OpeningHours {
   }
 }
 
+// Creating an Intl.DateTimeFormat costs far more than formatting with one, and every call asks for the same few zones.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: "clock" | "long", timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      "en-US",
+      kind === "clock"
+        ? { timeZone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
+        : { timeZone, dateStyle: "full", timeStyle: "short" },
+    );
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** The weekday and minutes since midnight at `now` in `timeZone`. */
 export function localClock(timeZone: string, now: Date): { day: Weekday; minutes: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(now);
+  const parts = formatter("clock", timeZone).formatToParts(now);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
   const day = get("weekday").slice(0, 3).toLowerCase() as Weekday;
   return { day, minutes: Number(get("hour")) * 60 + Number(get("minute")) };
@@ -51,7 +62,7 @@ export function isOpen(hours: OpeningHours, timeZone: string, now: Date): boolea
 
 /** "Tuesday, November 24, 2026, 9:05 AM" in the business's zone, for the agent's instructions. */
 export function describeLocalTime(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "full", timeStyle: "short" }).format(now);
+  return formatter("long", timeZone).format(now);
 }
 
 /** "Mon 09:00-18:00; Tue 09:00-18:00; …; Sun closed", for the agent's instructions. */

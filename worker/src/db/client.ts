@@ -7,8 +7,16 @@ import * as schema from "./schema";
 /** The database as the routes see it: D1 in Workers, or libSQL (Turso, or a `file:` database in tests). */
 export type Database = BaseSQLiteDatabase<"async", unknown, typeof schema>;
 
+// Building drizzle's relational config for the schema costs about a millisecond of CPU; a binding keeps its instance.
+const d1Databases = new WeakMap<D1Database, Database>();
+
 export function createD1Database(d1: D1Database): Database {
-  return drizzleD1(d1, { schema }) as unknown as Database;
+  let database = d1Databases.get(d1);
+  if (!database) {
+    database = drizzleD1(d1, { schema }) as unknown as Database;
+    d1Databases.set(d1, database);
+  }
+  return database;
 }
 
 export function createLibsqlDatabase(client: Client): Database {
