@@ -27,6 +27,8 @@ export interface SimulatedCallOptions {
   bargeInAfterMs?: number;
   /** How long to wait for Nikki's answer after the caller's turn. */
   answerTimeoutMs?: number;
+  /** Stay on the line (in silence) at least this long after the stream starts (benchmark: calls that overlap). */
+  minDurationMs?: number;
   log?: (line: string) => void;
 }
 
@@ -92,7 +94,12 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   const streamUrl = /<Stream url="([^"]+)"/.exec(answer)?.[1] ?? "";
   const streamPath = new URL(streamUrl).pathname;
   const signature = await computeTwilioSignature(options.authToken, streamUrl.replace(/&amp;/g, "&"), {});
-  const socket = new WebSocket(`${options.baseUrl.replace(/^http/, "ws")}${streamPath}`, { headers: { "x-twilio-signature": signature } });
+  // No per-message deflate: the worker declines it (no_web_socket_compression), but locally Miniflare's entry
+  // worker, with its own flags, would accept it on the worker's behalf and compress every 20 ms frame.
+  const socket = new WebSocket(`${options.baseUrl.replace(/^http/, "ws")}${streamPath}`, {
+    headers: { "x-twilio-signature": signature },
+    perMessageDeflate: false,
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once("open", () => resolve());
     socket.once("error", reject);
@@ -161,8 +168,8 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
       report.sentAt.set(`${options.tag}:${sequence}`, wallClock());
       send({ event: "media", sequenceNumber: String(sequence + 1), media: { track: "inbound", chunk: String(sequence), timestamp: String(Math.round(now - started)), payload: Buffer.from(tagged).toString("base64") }, streamSid });
       report.framesSent++;
-      const answered = speechDoneAt !== null && mediaAfterSpeech > 0 && now - speechDoneAt > 1_000;
-      const gaveUp = speechDoneAt !== null && now - speechDoneAt > answerTimeout;
+      const answered = speechDoneAt !== null && mediaAfterSpeech > 0 && now - speechDoneAt > 1_000 && now - started >= (options.minDurationMs ?? 0);
+      const gaveUp = speechDoneAt !== null && mediaAfterSpeech === 0 && now - speechDoneAt > answerTimeout;
       const neverStarted = nikkiStartedAt === null && now - started > answerTimeout;
       if (answered || gaveUp || neverStarted || socket.readyState !== WebSocket.OPEN) resolve();
       else setTimeout(tick, Math.max(0, started + (report.framesSent + 1) * FRAME_MS - wallClock()));
