@@ -40,6 +40,8 @@ export interface AudioTimings {
   delivered: Map<string, number>;
   /** When the first speech_started was sent, per session tag. */
   speechStarted: Map<number, number>;
+  /** When the bridge configured the session (its first session.update), per session tag: audio sent before then waited for the connection. */
+  sessionReady: Map<number, number>;
 }
 
 export interface OpenAiSimulator {
@@ -147,6 +149,7 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
     if (event.type !== "input_audio_buffer.append") log.received.push({ ...event, type: String(event.type), at });
     switch (event.type) {
       case "session.update":
+        if (!timings.sessionReady.has(tag)) timings.sessionReady.set(tag, at);
         send({ type: "session.updated", session: event.session });
         break;
       case "response.create": {
@@ -196,7 +199,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
   const clientSecretRequests: unknown[] = [];
   const speechRequests: unknown[] = [];
   const webrtcSessions: WebRtcSessionLog[] = [];
-  const timings: AudioTimings = { appended: new Map(), delivered: new Map(), speechStarted: new Map() };
+  const timings: AudioTimings = { appended: new Map(), delivered: new Map(), speechStarted: new Map(), sessionReady: new Map() };
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => {
       response.writeHead(status, { "content-type": "application/json" });
@@ -208,6 +211,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         appended: [...timings.appended],
         delivered: [...timings.delivered],
         speechStarted: [...timings.speechStarted],
+        sessionReady: [...timings.sessionReady],
       });
     }
     if (request.url === "/__speech-requests") return json(200, speechRequests);
