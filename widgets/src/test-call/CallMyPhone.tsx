@@ -4,6 +4,7 @@ import type { WidgetContext } from "../lib/contract";
 import type { Toast } from "../lib/toasts";
 import { checkCallForm, placeCall } from "./call-request";
 import { ConsentCheckbox } from "./ConsentCheckbox";
+import { PhoneField } from "./PhoneField";
 import { ScheduleDialog } from "./ScheduleDialog";
 
 type Phase = { name: "idle" } | { name: "calling" } | { name: "success" } | { name: "error"; message: string };
@@ -75,21 +76,7 @@ export function CallMyPhone({ context, toast }: Props) {
 
   return (
     <form class="call-form" onSubmit={call} noValidate>
-      <div>
-        <label for="nikki-phone">Your phone number</label>
-        <input
-          id="nikki-phone"
-          class="field"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="+14155552671"
-          aria-describedby="nikki-phone-hint"
-          value={phone}
-          onInput={(event) => setPhone(event.currentTarget.value)}
-        />
-        <p class="hint" id="nikki-phone-hint">{TEST_CALL_COPY.phoneHint}</p>
-      </div>
+      <PhoneField id="nikki-phone" label="Your phone number" value={phone} onChange={setPhone} />
       <ConsentCheckbox checked={consent} onChange={setConsent} />
       <button type="submit" class="btn wide">Call Me Now</button>
       <div class="row">

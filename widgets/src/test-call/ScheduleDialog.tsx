@@ -5,6 +5,7 @@ import type { WidgetContext } from "../lib/contract";
 import type { Toast } from "../lib/toasts";
 import { checkSchedule, scheduleCall } from "./call-request";
 import { ConsentCheckbox } from "./ConsentCheckbox";
+import { PhoneField } from "./PhoneField";
 
 interface Props {
   context: WidgetContext;
@@ -43,18 +44,7 @@ export function ScheduleDialog({ context, phone: initialPhone, onClose, toast }:
     <Dialog title="Schedule Test Call" onClose={onClose} returnFocus={opener}>
       <form class="call-form" onSubmit={submit} noValidate>
         <fieldset disabled={pending}>
-          <div>
-            <label for="nikki-schedule-phone">Phone number</label>
-            <input
-              id="nikki-schedule-phone"
-              class="field"
-              type="tel"
-              autoComplete="tel"
-              placeholder="+14155552671"
-              value={phone}
-              onInput={(event) => setPhone(event.currentTarget.value)}
-            />
-          </div>
+          <PhoneField id="nikki-schedule-phone" label="Phone number" value={phone} onChange={setPhone} />
           <div>
             <label for="nikki-schedule-when">Date and time</label>
             <input
