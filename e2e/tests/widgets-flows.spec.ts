@@ -30,9 +30,15 @@ test.describe("the widgets' flows against the simulated providers", () => {
     await page.reload();
     await chatLauncher(page).click();
     await expect(chatPanel(page).locator(".bubble.user", { hasText: "How much does the Growth plan cost?" })).toBeVisible();
+    await expect(chatPanel(page).getByPlaceholder("Type your question…")).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(chatPanel(page)).toHaveCount(0);
     await expect(chatLauncher(page)).toBeFocused();
+    // Escape also closes while focus is still on the launcher, as it is for a moment right after opening.
+    await chatLauncher(page).click();
+    await chatLauncher(page).focus();
+    await page.keyboard.press("Escape");
+    await expect(chatPanel(page)).toHaveCount(0);
   });
 
   test("chat: a provider rate limit shows the spec's toast and gives the question back", async ({ page }) => {

@@ -16,7 +16,13 @@ export function ChatPanel({ context, open }: WidgetProps) {
   const title = `${context.config.organization.name} Assistant`;
 
   useEffect(() => {
-    if (isOpen) input.current?.focus();
+    if (!isOpen) return;
+    input.current?.focus();
+    // Escape closes from anywhere in the widget, the launcher included (focus may still be there just after opening).
+    const root = input.current?.getRootNode();
+    const onKeyDown = (event: Event) => (event as KeyboardEvent).key === "Escape" && close();
+    root?.addEventListener("keydown", onKeyDown);
+    return () => root?.removeEventListener("keydown", onKeyDown);
   }, [isOpen]);
 
   useEffect(() => {
@@ -55,12 +61,7 @@ export function ChatPanel({ context, open }: WidgetProps) {
   return (
     <>
       {isOpen && (
-        <div
-          class="panel"
-          role="dialog"
-          aria-label={title}
-          onKeyDown={(event) => event.key === "Escape" && close()}
-        >
+        <div class="panel" role="dialog" aria-label={title}>
           <header>
             <span class="avatar" aria-hidden="true">N</span>
             <h2>{title}</h2>
