@@ -35,6 +35,8 @@ test.describe("the public pages", () => {
       expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
       expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/^http/);
       expect(await page.locator('meta[name="robots"]').getAttribute("content")).toMatch(/index|noindex/);
+      // The audit sees the page as a visitor does: an inline voice demo mounted, not swapped in mid-audit.
+      await page.waitForFunction(() => [...document.querySelectorAll("nikki-voice-demo")].every((el) => el.shadowRoot?.querySelector(".nikki")));
       const axe = await new AxeBuilder({ page }).exclude("nikki-chat").exclude("nikki-test-call").analyze();
       const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
