@@ -5,6 +5,15 @@ export const PERSONA_NAME = "Nikki";
 /** The one trial length everywhere (DESIGN.md: the home page's 3-day reading is dropped). */
 export const TRIAL_DAYS = 14;
 
+/** The OpenAI models the product uses, one constant each (the live call's model is configurable: OPENAI_REALTIME_MODEL). */
+export const OPENAI_MODELS = {
+  /** The chat widget, SMS replies and post-call analysis. */
+  chat: "gpt-4o-mini",
+  realtime: "gpt-realtime",
+  transcription: "gpt-4o-mini-transcribe",
+  speech: "gpt-4o-mini-tts",
+} as const;
+
 /** Timings of spec 000 §9 and 001 §9, in milliseconds. */
 export const TIMINGS = {
   widgetAutoOpenMs: 2_500,

@@ -27,12 +27,12 @@ import { leadRoutes } from "./routes/leads";
 import { orgRoutes } from "./routes/org";
 import { telemetryRoutes } from "./routes/telemetry";
 import { twilioRoutes } from "./routes/twilio";
-import type { Services } from "./services";
+import type { ServicesFactory } from "./services";
 
 /** The whole HTTP surface, on the services it is given (live providers, or simulators in tests). */
-export function createApp(services: Services) {
+export function createApp(servicesFor: ServicesFactory) {
   const app = new Hono<AppEnv>();
-  const authCache = new AuthCache(services);
+  const authCache = new AuthCache();
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -56,10 +56,11 @@ export function createApp(services: Services) {
     }),
   );
   app.use(async (c, next) => {
-    c.set("db", services.database(c.env, c.var.config));
-    c.set("mailer", services.mailer(c.var.config, c.var.log));
+    const services = servicesFor(c.env, c.var.config);
+    c.set("services", services);
+    c.set("db", services.db);
+    c.set("mailer", services.mailer(c.var.log));
     c.set("authCache", authCache);
-    c.set("twilio", services.twilio(c.var.config));
     await next();
   });
   app.use(async (c, next) => {

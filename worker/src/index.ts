@@ -1,5 +1,5 @@
 import { createApp } from "./app";
-import type { Bindings } from "./env";
+import { type Bindings, readConfig } from "./env";
 import { rearmDueAnalyses } from "./jobs/analysis-retries";
 import { sendMorningDigests } from "./jobs/morning-digest";
 import { placeDueDemoCalls } from "./jobs/scheduled-demo-calls";
@@ -17,8 +17,11 @@ export default {
    * and analyses whose retry alarm did not run.
    */
   async scheduled(controller, env, ctx) {
-    const jobs: Promise<unknown>[] = [placeDueDemoCalls(env)];
-    if (new Date(controller.scheduledTime).getUTCMinutes() % 15 === 0) jobs.push(sendMorningDigests(env), rearmDueAnalyses(env));
+    const services = liveServices(env, readConfig(env));
+    const jobs: Promise<unknown>[] = [placeDueDemoCalls(services)];
+    if (new Date(controller.scheduledTime).getUTCMinutes() % 15 === 0) {
+      jobs.push(sendMorningDigests(services), rearmDueAnalyses(services, env.CALL_SESSION));
+    }
     ctx.waitUntil(Promise.all(jobs));
   },
 } satisfies ExportedHandler<Bindings>;

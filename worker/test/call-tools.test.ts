@@ -2,16 +2,15 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
-import { readConfig } from "../src/env";
 import { createLogger } from "../src/http/logger";
-import { liveServices } from "../src/services";
-import { type ToolCall, escalationNumber, runTool } from "../src/voice/tools";
+import { setOptOut } from "../src/services/sms/consent";
+import { type ToolCall, type ToolDeps, escalationNumber, runTool } from "../src/voice/tools";
+import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { callSid } from "./twilio";
 
-const config = readConfig(env);
 const db = createD1Database(env.DB);
-const deps = { db, config, twilio: liveServices.twilio(config), log: createLogger({ test: "tools" }, "error") };
+let deps: ToolDeps;
 const twilioRequests = async () =>
   (await (await fetch(`http://127.0.0.1:${SIMULATED.twilioPort}/__requests`)).json()) as { path: string; form: Record<string, string> }[];
 
@@ -29,6 +28,7 @@ function toolCall(escalationJson = "{}"): ToolCall {
 
 beforeAll(async () => {
   await seedDemoOrganization(db, "unused-password-hash");
+  deps = { db, providers: await testServices().providersFor(DEMO.organizationId), log: createLogger({ test: "tools" }, "error") };
 });
 
 describe("tools during the call", () => {
@@ -40,6 +40,19 @@ describe("tools during the call", () => {
       To: "+14155550177",
       Body: "Our address is 1 Main St.",
     });
+  });
+
+  it("send_sms refuses a number that opted out of the business's texts, and nothing reaches Twilio", async () => {
+    const optedOut = "+14155550178";
+    await setOptOut(db, DEMO.organizationId, optedOut, true);
+    const before = (await twilioRequests()).length;
+    expect(await runTool("send_sms", JSON.stringify({ to: optedOut, body: "Hello again" }), toolCall(), deps)).toEqual({
+      ok: false,
+      error: "That number has opted out of texts from this business, so I can't text it.",
+    });
+    expect(await twilioRequests()).toHaveLength(before);
+    await setOptOut(db, DEMO.organizationId, optedOut, false);
+    expect(await runTool("send_sms", JSON.stringify({ to: optedOut, body: "Hello again" }), toolCall(), deps)).toMatchObject({ ok: true });
   });
 
   it("transfer_call hands the live call to the escalation number with <Dial>", async () => {
@@ -57,7 +70,7 @@ describe("tools during the call", () => {
   });
 
   it("a failing provider becomes an error the model can speak about, never a crash", async () => {
-    const broken = { ...deps, twilio: { ...deps.twilio!, sendMessage: () => Promise.reject(new Error("Twilio answered 500")) } };
+    const broken = { ...deps, providers: { ...deps.providers, sms: { send: () => Promise.reject(new Error("Twilio answered 500")) } } };
     expect(await runTool("send_sms", JSON.stringify({ to: "+14155550177", body: "Hi" }), toolCall(), broken)).toEqual({
       ok: false,
       error: "That did not work just now. Apologise and offer to take a message instead.",

@@ -3,16 +3,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CRM_TOKENS } from "../../e2e/simulators/crm";
 import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
-import { readConfig } from "../src/env";
 import { createLogger } from "../src/http/logger";
 import { decryptSecret, encryptSecret, secretsKey } from "../src/services/secrets";
 import { type ToolCall, runTool } from "../src/voice/tools";
+import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { callSid } from "./twilio";
 
-const config = readConfig(env);
+const services = testServices();
 const db = createD1Database(env.DB);
-const deps = { db, config, twilio: null, log: createLogger({ test: "crm" }, "error") };
+const log = createLogger({ test: "crm" }, "error");
+const depsOf = async (call: ToolCall) => ({ db, providers: await services.providersFor(call.organizationId), log });
 const crmRequests = async () =>
   (await (await fetch(`http://127.0.0.1:${SIMULATED.crmPort}/__requests`)).json()) as { path: string; authorization: string | null; body: unknown }[];
 
@@ -20,7 +21,7 @@ async function organizationWith(provider: string | null, credentials: Record<str
   const id = crypto.randomUUID();
   await env.DB.prepare("insert into organizations (id, name, slug) values (?, ?, ?)").bind(id, `CRM ${provider}`, `crm-${id}`).run();
   if (provider) {
-    const sealed = await encryptSecret((await secretsKey(config))!, JSON.stringify(credentials));
+    const sealed = await encryptSecret((await secretsKey(services.config))!, JSON.stringify(credentials));
     await env.DB.prepare("insert into integrations (id, organization_id, provider, credentials_encrypted) values (?, ?, ?, ?)").bind(crypto.randomUUID(), id, provider, sealed).run();
   }
   const call: ToolCall = {
@@ -46,7 +47,7 @@ beforeAll(async () => {
 
 describe("integration credentials at rest", () => {
   it("are AES-GCM sealed: round trip, and any change to the ciphertext is refused", async () => {
-    const key = (await secretsKey(config))!;
+    const key = (await secretsKey(services.config))!;
     const sealed = await encryptSecret(key, '{"api_key":"secret-value"}');
     expect(sealed).toMatch(/^v1\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
     expect(sealed).not.toContain("secret-value");
@@ -61,7 +62,7 @@ describe("integration credentials at rest", () => {
 describe("push_crm_lead", () => {
   it("saves the lead and posts it to the organization's Zapier webhook", async () => {
     const call = await organizationWith("zapier", { webhook_url: `http://127.0.0.1:${SIMULATED.crmPort}/hooks/catch/123/abc/` });
-    const result = await runTool("push_crm_lead", LEAD, call, deps);
+    const result = await runTool("push_crm_lead", LEAD, call, await depsOf(call));
     expect(result).toMatchObject({ ok: true, saved_to: "zapier" });
     const sent = (await crmRequests()).filter((r) => r.path === "/hooks/catch/123/abc/").at(-1);
     expect(sent?.body).toMatchObject({ event: "lead.created", lead: { name: "Grace Hopper", phone: "+14155550123", intent: "quote", callId: call.callId } });
@@ -71,7 +72,7 @@ describe("push_crm_lead", () => {
 
   it("creates a HubSpot contact with the private app token", async () => {
     const call = await organizationWith("hubspot", { private_app_token: CRM_TOKENS.hubspot });
-    expect(await runTool("push_crm_lead", LEAD, call, deps)).toMatchObject({ ok: true, saved_to: "hubspot" });
+    expect(await runTool("push_crm_lead", LEAD, call, await depsOf(call))).toMatchObject({ ok: true, saved_to: "hubspot" });
     const sent = (await crmRequests()).filter((r) => r.path === "/crm/v3/objects/contacts").at(-1);
     expect(sent).toMatchObject({
       authorization: `Bearer ${CRM_TOKENS.hubspot}`,
@@ -81,13 +82,13 @@ describe("push_crm_lead", () => {
 
   it("creates a GoHighLevel contact with the API key", async () => {
     const call = await organizationWith("gohighlevel", { api_key: CRM_TOKENS.gohighlevel });
-    expect(await runTool("push_crm_lead", LEAD, call, deps)).toMatchObject({ ok: true, saved_to: "gohighlevel" });
+    expect(await runTool("push_crm_lead", LEAD, call, await depsOf(call))).toMatchObject({ ok: true, saved_to: "gohighlevel" });
     expect((await crmRequests()).filter((r) => r.path === "/v1/contacts/").at(-1)?.body).toMatchObject({ firstName: "Grace", tags: ["quote"] });
   });
 
   it("keeps the lead and tells the model when the CRM refuses it", async () => {
     const call = await organizationWith("hubspot", { private_app_token: "revoked-token" });
-    const result = await runTool("push_crm_lead", LEAD, call, deps);
+    const result = await runTool("push_crm_lead", LEAD, call, await depsOf(call));
     expect(result).toMatchObject({ ok: true, saved_to: "the business's lead list", crm_error: "hubspot did not accept the lead; the team will sync it." });
     const row = await env.DB.prepare("select crm_synced_at from leads where call_id = ?").bind(call.callId).first<{ crm_synced_at: number | null }>();
     expect(row?.crm_synced_at).toBeNull();
@@ -95,11 +96,11 @@ describe("push_crm_lead", () => {
 
   it("saves to the lead list when no CRM is configured, and asks for the name and phone it needs", async () => {
     const call = await organizationWith(null);
-    expect(await runTool("push_crm_lead", LEAD, call, deps)).toMatchObject({ ok: true, saved_to: "the business's lead list" });
-    expect(await runTool("push_crm_lead", "{}", { ...call, callerNumber: "" }, deps)).toEqual({
+    expect(await runTool("push_crm_lead", LEAD, call, await depsOf(call))).toMatchObject({ ok: true, saved_to: "the business's lead list" });
+    expect(await runTool("push_crm_lead", "{}", { ...call, callerNumber: "" }, await depsOf(call))).toEqual({
       ok: false,
       error: "I need the caller's name and phone number to save the lead.",
     });
-    expect(await runTool("push_crm_lead", "not json", call, deps)).toEqual({ ok: false, error: "The tool arguments were not valid JSON." });
+    expect(await runTool("push_crm_lead", "not json", call, await depsOf(call))).toEqual({ ok: false, error: "The tool arguments were not valid JSON." });
   });
 });

@@ -4,6 +4,7 @@ import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
 import { call } from "./accounts";
 import { SIMULATED } from "./simulators";
+import { testServices } from "./services";
 
 let ipCounter = 0;
 const demoCall = (body: object, ip = `203.0.113.${++ipCounter}`) =>
@@ -94,12 +95,12 @@ describe("POST /api/demo-calls/scheduled and the minute cron", () => {
     expect(row?.consent_id).toBeTruthy();
 
     const { placeDueDemoCalls } = await import("../src/jobs/scheduled-demo-calls");
-    expect(await placeDueDemoCalls(env)).toEqual({ placed: 0, failed: 0 });
+    expect(await placeDueDemoCalls(testServices())).toEqual({ placed: 0, failed: 0 });
     expect(await callsTo("+14155550500")).toHaveLength(0);
 
     const due = new Date(Date.now() + 3_700_000);
     // Two overlapping runs, as a slow minute could produce: one call only.
-    const runs = await Promise.all([placeDueDemoCalls(env, due), placeDueDemoCalls(env, due)]);
+    const runs = await Promise.all([placeDueDemoCalls(testServices(), due), placeDueDemoCalls(testServices(), due)]);
     expect(runs.reduce((sum, run) => sum + run.placed, 0)).toBe(1);
     const placed = await callsTo("+14155550500");
     expect(placed).toHaveLength(1);
@@ -107,7 +108,7 @@ describe("POST /api/demo-calls/scheduled and the minute cron", () => {
     const done = await env.DB.prepare("select status, call_sid from demo_call_requests where id = ?").bind(id).first<Record<string, string>>();
     expect(done?.status).toBe("completed");
     expect(done?.call_sid).toMatch(/^CA[0-9a-f]{32}$/);
-    expect(await placeDueDemoCalls(env, due)).toEqual({ placed: 0, failed: 0 });
+    expect(await placeDueDemoCalls(testServices(), due)).toEqual({ placed: 0, failed: 0 });
   });
 
   it.each([
@@ -132,7 +133,7 @@ describe("POST /api/demo-calls/scheduled and the minute cron", () => {
     const response = await schedule({ phone: "4155550700", consent: true, scheduled_at: inAnHour() });
     const { id } = (await response.json()) as { id: string };
     const { placeDueDemoCalls } = await import("../src/jobs/scheduled-demo-calls");
-    const result = await placeDueDemoCalls({ ...env, TWILIO_ACCOUNT_SID: undefined }, new Date(Date.now() + 3_700_000));
+    const result = await placeDueDemoCalls(testServices({ TWILIO_ACCOUNT_SID: undefined }), new Date(Date.now() + 3_700_000));
     expect(result.failed).toBeGreaterThanOrEqual(1);
     const row = await env.DB.prepare("select status, error from demo_call_requests where id = ?").bind(id).first<Record<string, string>>();
     expect(row).toEqual({ status: "failed", error: "backend_down" });

@@ -6,6 +6,7 @@ import { sendMorningDigests } from "../src/jobs/morning-digest";
 import { sendFollowUpText } from "../src/voice/follow-up";
 import { call, inviteAndJoin, signUp } from "./accounts";
 import { SIMULATED } from "./simulators";
+import { testServices } from "./services";
 import { callSid, twilioPost } from "./twilio";
 
 interface TwilioRequest {
@@ -67,14 +68,14 @@ describe("the follow-up text after a call", () => {
   it("goes to the caller when the organization turned it on, never to an opted-out number", async () => {
     await env.DB.prepare("update organization_settings set post_call_sms = 1 where organization_id = ?").bind(DEMO.organizationId).run();
     const caller = "+14155550103";
-    expect(await sendFollowUpText(env, await insertCall({ processed: true, from: caller }))).toBe(true);
+    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: caller }))).toBe(true);
     expect((await messagesTo(caller))[0]?.form).toMatchObject({ From: DEMO.phoneNumber, Body: expect.stringContaining("Thanks for calling Nikki AI Demo!") });
 
     const optedOut = "+14155550104";
     await text(optedOut, "STOP");
-    expect(await sendFollowUpText(env, await insertCall({ processed: true, from: optedOut }))).toBe(false);
+    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: optedOut }))).toBe(false);
     await env.DB.prepare("update organization_settings set post_call_sms = 0 where organization_id = ?").bind(DEMO.organizationId).run();
-    expect(await sendFollowUpText(env, await insertCall({ processed: true, from: "+14155550105" }))).toBe(false);
+    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: "+14155550105" }))).toBe(false);
   });
 });
 
@@ -86,13 +87,13 @@ describe("the morning digest", () => {
     await insertCall({ afterHours: true, createdAt: morning.getTime() - 6 * 3600_000, entities: { name: "Grace Hopper", intent: "burst pipe", urgency: "urgent" } });
     await insertCall({ afterHours: false, createdAt: morning.getTime() - 7 * 3600_000, entities: { name: "Daytime Caller" } });
 
-    expect(await sendMorningDigests(env, new Date("2026-11-24T12:55:00Z"))).toBe(0); // 07:55: not yet
-    expect(await sendMorningDigests(env, morning)).toBe(1);
+    expect(await sendMorningDigests(testServices(), new Date("2026-11-24T12:55:00Z"))).toBe(0); // 07:55: not yet
+    expect(await sendMorningDigests(testServices(), morning)).toBe(1);
     const [digest] = await messagesTo(digestPhone);
     expect(digest?.form.Body).toContain("1 after-hours call for Nikki AI Demo");
     expect(digest?.form.Body).toContain("Grace Hopper +14155552671 - burst pipe (urgent)");
     expect(digest?.form.Body).not.toContain("Daytime Caller");
-    expect(await sendMorningDigests(env, new Date(morning.getTime() + 15 * 60_000))).toBe(0);
+    expect(await sendMorningDigests(testServices(), new Date(morning.getTime() + 15 * 60_000))).toBe(0);
     expect(await messagesTo(digestPhone)).toHaveLength(1);
   });
 });

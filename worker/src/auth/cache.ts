@@ -1,5 +1,3 @@
-import type { Database } from "../db/client";
-import type { Config } from "../env";
 import { type LogLevel, createLogger } from "../http/logger";
 import type { Services } from "../services";
 import { type Auth, createAuth } from "./auth";
@@ -11,9 +9,7 @@ import { type Auth, createAuth } from "./auth";
 export class AuthCache {
   readonly #byBindings = new WeakMap<object, Map<string, Auth>>();
 
-  constructor(private readonly services: Services) {}
-
-  get(bindings: object, config: Config, db: Database, origin: string, secret: string): Auth {
+  get(bindings: object, services: Services, origin: string, secret: string): Auth {
     let byOrigin = this.#byBindings.get(bindings);
     if (!byOrigin) {
       byOrigin = new Map();
@@ -21,8 +17,9 @@ export class AuthCache {
     }
     let auth = byOrigin.get(origin);
     if (!auth) {
-      const log = createLogger({ component: "auth" }, config.LOG_LEVEL as LogLevel);
-      auth = createAuth({ db, config, origin, secret, mailer: this.services.mailer(config, log) });
+      const { config, db } = services;
+      const mailer = services.mailer(createLogger({ component: "auth" }, config.LOG_LEVEL as LogLevel));
+      auth = createAuth({ db, config, origin, secret, mailer });
       byOrigin.set(origin, auth);
     }
     return auth;

@@ -26,7 +26,7 @@ export function selfOrigin(c: Context<AppEnv>): string {
 export function getAuth(c: Context<AppEnv>): Auth {
   const secret = c.var.config.AUTH_SECRET;
   if (!secret) throw new ApiError("auth_unavailable");
-  return c.var.authCache.get(c.env, c.var.config, c.var.db, selfOrigin(c), secret);
+  return c.var.authCache.get(c.env, c.var.services, selfOrigin(c), secret);
 }
 
 /** Reads the session cookie; null when signed out. The organization is the session's active one, else the first joined. */

@@ -2,10 +2,11 @@ import type { RequestIdVariables } from "hono/request-id";
 import type { AuthCache } from "../auth/cache";
 import type { Caller } from "../auth/context";
 import type { Database } from "../db/client";
+import type { DemoCallInput } from "../demo-calls/checks";
 import type { Bindings, Config } from "../env";
 import type { Mailer } from "../services/mail";
-import type { TwilioClient } from "../services/twilio/client";
-import type { WidgetOwner } from "../widgets/widget-key";
+import type { Services } from "../services";
+import type { WidgetOwner } from "../widget-keys";
 import type { Logger } from "./logger";
 
 /** What every handler finds on its context. */
@@ -16,14 +17,16 @@ export interface AppEnv {
     log: Logger;
     db: Database;
     mailer: Mailer;
-    /** Null when Twilio is not configured. */
-    twilio: TwilioClient | null;
+    /** Everything that leaves the worker (providersFor(organizationId) for an organization's own work). */
+    services: Services;
     /** better-auth instances of this app, reused across requests. */
     authCache: AuthCache;
     /** Loaded on first use by loadCaller(); null when signed out. */
     caller?: Caller | null;
     /** The organization behind the widget key (set by widgetCors()). */
     widgetOwner?: WidgetOwner;
+    /** A test call request that passed its checks (set by the demo-call routes before their limits). */
+    demoCall?: DemoCallInput & { scheduledAt?: Date };
     /** The verified form of a Twilio webhook (set by twilioSignature()). */
     twilioParams?: Record<string, string>;
     /** Cookies to add to whatever response the request ends with (a renewed session). */

@@ -1,9 +1,10 @@
 import { localClock } from "@nikki/core";
+import { AGENT_DEFAULTS } from "@nikki/core";
 import { and, asc, eq, gt } from "drizzle-orm";
-import { agents, calls, members, organizationSettings, organizations, phoneNumbers, users } from "../db/schema";
-import { type Bindings, readConfig } from "../env";
+import { calls, members, organizationSettings, organizations, phoneNumbers, users } from "../db/schema";
 import { type LogLevel, createLogger } from "../http/logger";
-import { liveServices } from "../services";
+import type { Services } from "../services";
+import { primaryAgent } from "../voice/call-context";
 
 export const DIGEST_HOUR = 8;
 const NIGHT_MS = 24 * 60 * 60 * 1000;
@@ -25,25 +26,17 @@ function describeCall(call: typeof calls.$inferSelect): string {
  * At 8:00 in each business's time zone (the first run on or after it, once per local day): the owner gets a
  * text, and an e-mail when mail is configured, listing the night's after-hours calls with caller, reason and urgency.
  */
-export async function sendMorningDigests(bindings: Bindings, now = new Date()): Promise<number> {
-  const config = readConfig(bindings);
-  const db = liveServices.database(bindings, config);
-  const log = createLogger({ component: "morning_digest" }, config.LOG_LEVEL as LogLevel);
-  const mailer = liveServices.mailer(config, log);
-  const twilio = liveServices.twilio(config);
+export async function sendMorningDigests(services: Services, now = new Date()): Promise<number> {
+  const { db } = services;
+  const log = createLogger({ component: "morning_digest" }, services.config.LOG_LEVEL as LogLevel);
+  const mailer = services.mailer(log);
   const organizationRows = await db
     .select({ id: organizations.id, name: organizations.name, settings: organizationSettings })
     .from(organizations)
     .innerJoin(organizationSettings, eq(organizationSettings.organizationId, organizations.id));
   let sent = 0;
   for (const organization of organizationRows) {
-    const [agent] = await db
-      .select({ timeZone: agents.businessHoursTz })
-      .from(agents)
-      .where(and(eq(agents.organizationId, organization.id), eq(agents.status, "active")))
-      .orderBy(asc(agents.createdAt))
-      .limit(1);
-    const timeZone = agent?.timeZone ?? "America/New_York";
+    const timeZone = (await primaryAgent(db, organization.id))?.businessHoursTz ?? AGENT_DEFAULTS.timezone;
     const today = localDate(timeZone, now);
     if (localClock(timeZone, now).minutes < DIGEST_HOUR * 60 || organization.settings.lastDigestDate === today) continue;
     await db.update(organizationSettings).set({ lastDigestDate: today }).where(eq(organizationSettings.organizationId, organization.id));
@@ -64,9 +57,10 @@ export async function sendMorningDigests(bindings: Bindings, now = new Date()): 
       .from(phoneNumbers)
       .where(and(eq(phoneNumbers.organizationId, organization.id), eq(phoneNumbers.status, "active")))
       .limit(1);
-    if (twilio && organization.settings.digestPhone && number) {
-      await twilio
-        .sendMessage({ from: number.number, to: organization.settings.digestPhone, body: text.slice(0, 1500) })
+    const { sms } = await services.providersFor(organization.id);
+    if (sms && organization.settings.digestPhone && number) {
+      await sms
+        .send({ organizationId: organization.id, from: number.number, to: organization.settings.digestPhone, body: text.slice(0, 1500) })
         .catch((error: unknown) => log.warn("digest_text_failed", { organization_id: organization.id, error: String(error) }));
     }
     if (owner && mailer.delivers) {

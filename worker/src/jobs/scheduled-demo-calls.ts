@@ -1,10 +1,9 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { demoCallRequests } from "../db/schema";
-import { type Bindings, readConfig } from "../env";
 import { ApiError } from "../http/api-error";
 import { type LogLevel, createLogger } from "../http/logger";
-import { liveServices } from "../services";
-import { placeDemoCall } from "../widgets/demo-call";
+import type { Services } from "../services";
+import { placeDemoCall } from "../demo-calls/place";
 
 /** A run claims at most this many due calls; the next minute takes the rest. */
 const BATCH = 25;
@@ -14,11 +13,10 @@ const BATCH = 25;
  * conditional update (queued → calling) before Twilio is asked, so overlapping runs never ring anyone twice;
  * it ends completed (with the call SID) or failed (with the reason).
  */
-export async function placeDueDemoCalls(bindings: Bindings, now = new Date()): Promise<{ placed: number; failed: number }> {
-  const config = readConfig(bindings);
-  const db = liveServices.database(bindings, config);
+export async function placeDueDemoCalls(services: Services, now = new Date()): Promise<{ placed: number; failed: number }> {
+  const { db, config } = services;
   const log = createLogger({ component: "scheduled_demo_calls" }, config.LOG_LEVEL as LogLevel);
-  const placer = { db, twilio: liveServices.twilio(config), origin: config.publicOrigin, log };
+  const placer = { services, origin: config.publicOrigin, log };
   const due = await db
     .select({ id: demoCallRequests.id, organizationId: demoCallRequests.organizationId, phone: demoCallRequests.phoneE164 })
     .from(demoCallRequests)

@@ -1,12 +1,9 @@
-import { redactPii } from "@nikki/core";
+import { OPENAI_MODELS, redactPii } from "@nikki/core";
 import { eq } from "drizzle-orm";
 import { agents, calls, organizationSettings } from "../db/schema";
-import { type Bindings, readConfig } from "../env";
 import { type LogLevel, createLogger } from "../http/logger";
-import { liveServices } from "../services";
-import { chatJson } from "../services/openai/chat";
+import type { Services } from "../services";
 
-export const ANALYSIS_MODEL = "gpt-4o-mini";
 export const MAX_ANALYSIS_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 2_000;
 
@@ -51,9 +48,8 @@ function analysisSchema(fields: string[]) {
  * model used. On failure the attempt is counted and the next is due after an exponential backoff; after the
  * last attempt the call is marked failed. Answers when to try again, or null when done.
  */
-export async function analyzeDueCall(bindings: Bindings, callId: string, now = new Date()): Promise<Date | null> {
-  const config = readConfig(bindings);
-  const db = liveServices.database(bindings, config);
+export async function analyzeDueCall(services: Services, callId: string, now = new Date()): Promise<Date | null> {
+  const { config, db } = services;
   const log = createLogger({ component: "call_analysis", call_id: callId }, config.LOG_LEVEL as LogLevel);
   const [call] = await db.select().from(calls).where(eq(calls.id, callId));
   if (!call || call.processingStatus !== "pending") return null;
@@ -71,12 +67,10 @@ export async function analyzeDueCall(bindings: Bindings, callId: string, now = n
     .where(eq(organizationSettings.organizationId, call.organizationId));
   const attempts = call.processingAttempts + 1;
   try {
-    if (!config.OPENAI_API_KEY) throw new Error("OPENAI_API_KEY is not set");
+    const { openai } = await services.providersFor(call.organizationId);
+    if (!openai) throw new Error("OPENAI_API_KEY is not set");
     const fields = entityFields(agent?.crmMapping ?? "{}");
-    const result = await chatJson<CallAnalysis>({
-      apiKey: config.OPENAI_API_KEY,
-      baseUrl: config.OPENAI_BASE_URL,
-      model: ANALYSIS_MODEL,
+    const result = await openai.chatJson<CallAnalysis>({
       system:
         "You analyse phone calls to a small business answered by its AI receptionist. Summarise the call, extract the requested details exactly as said (empty string when absent), and judge the caller's sentiment.",
       user: entries.map((entry) => `${entry.role === "user" ? "Caller" : "Receptionist"}: ${entry.content}`).join("\n"),
@@ -90,7 +84,7 @@ export async function analyzeDueCall(bindings: Bindings, callId: string, now = n
         summary: redact ? redactPii(result.summary) : result.summary,
         entities: JSON.stringify(result.entities),
         sentiment: result.sentiment,
-        modelUsed: ANALYSIS_MODEL,
+        modelUsed: OPENAI_MODELS.chat,
         processingStatus: "processed",
         processingAttempts: attempts,
         processingError: null,

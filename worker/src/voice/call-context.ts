@@ -1,5 +1,5 @@
 import { isOpen, parseOpeningHours } from "@nikki/core";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { agents, organizationSettings, organizations, phoneNumbers } from "../db/schema";
 
@@ -49,4 +49,18 @@ export async function callContextFor(db: Database, number: string): Promise<Call
 
 export function isAfterHours(agent: typeof agents.$inferSelect, now: Date): boolean {
   return !isOpen(parseOpeningHours(agent.hoursJson), agent.businessHoursTz, now);
+}
+
+/**
+ * The organization's primary agent: its oldest active one. It speaks on the chat widget and the browser demo,
+ * and its time zone is the business's for the morning digest.
+ */
+export async function primaryAgent(db: Database, organizationId: string): Promise<typeof agents.$inferSelect | null> {
+  const [agent] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.organizationId, organizationId), eq(agents.status, "active")))
+    .orderBy(asc(agents.createdAt))
+    .limit(1);
+  return agent ?? null;
 }

@@ -3,31 +3,14 @@ import { eq } from "drizzle-orm";
 import { calls } from "../db/schema";
 import { type Bindings, readConfig } from "../env";
 import { type Logger, type LogLevel, createLogger } from "../http/logger";
-import { liveServices } from "../services";
+import { type Services, liveServices } from "../services";
 import { analyzeDueCall } from "./analysis";
 import { sendFollowUpText } from "./follow-up";
 import { type BridgeAction, BridgeProtocol } from "./protocol";
-import { realtimeUrl, sessionUpdate } from "./realtime-session";
+import { sessionUpdate } from "./realtime-session";
+import type { CallSetup, TranscriptEntry } from "./setup";
 import { type StreamTicket, TICKET_TTL_MS, checkTicket } from "./stream-ticket";
-import { type ToolCall, runTool } from "./tools";
-
-export interface TranscriptEntry {
-  role: "user" | "assistant";
-  content: string;
-  timestamp: string;
-}
-
-/** Everything the call needs, decided by the voice webhook when Twilio asked how to answer. */
-export interface CallSetup {
-  tool: ToolCall;
-  organizationName: string;
-  afterHours: boolean;
-  maxCallSeconds: number;
-  instructions: string;
-  openingLine: string;
-  goodbye: string;
-  voice: string;
-}
+import { runTool } from "./tools";
 
 /**
  * One live call (keyed by CallSid): Twilio's media stream on one side, the OpenAI Realtime session on the
@@ -42,7 +25,15 @@ export class CallSession extends DurableObject<Bindings> {
   private transcript: TranscriptEntry[] = [];
   private ticker: ReturnType<typeof setInterval> | null = null;
   private finished = false;
-  private log: Logger = createLogger({ component: "call_session" });
+  private log: Logger;
+  private readonly services: Services;
+
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    const config = readConfig(env);
+    this.services = liveServices(env, config);
+    this.log = createLogger({ component: "call_session" }, config.LOG_LEVEL as LogLevel);
+  }
 
   /** Called by the voice webhook: the call's setup and the hash of its one-time stream token. */
   async prepare(setup: CallSetup, tokenHash: string): Promise<void> {
@@ -59,8 +50,7 @@ export class CallSession extends DurableObject<Bindings> {
       server.close(1008, "This call already has its stream");
       return new Response(null, { status: 101, webSocket: client });
     }
-    const config = readConfig(this.env);
-    this.log = createLogger({ component: "call_session", call_sid: this.ctx.id.name ?? null }, config.LOG_LEVEL as LogLevel);
+    this.log = createLogger({ component: "call_session", call_sid: this.ctx.id.name ?? null }, this.services.config.LOG_LEVEL as LogLevel);
     this.twilio = server;
     server.addEventListener("message", (event) => void this.fromTwilio(event.data));
     server.addEventListener("close", () => void this.dispatch(this.protocol?.onClosed("twilio_stop") ?? []));
@@ -121,19 +111,16 @@ export class CallSession extends DurableObject<Bindings> {
   }
 
   private async connectOpenAI(setup: CallSetup) {
-    const config = readConfig(this.env);
+    const model = this.services.config.OPENAI_REALTIME_MODEL;
     try {
-      const response = await fetch(realtimeUrl(config.OPENAI_BASE_URL, config.OPENAI_REALTIME_MODEL), {
-        headers: { upgrade: "websocket", authorization: `Bearer ${config.OPENAI_API_KEY ?? ""}` },
-      });
-      const socket = response.webSocket;
-      if (!socket) throw new Error(`OpenAI Realtime answered ${response.status}`);
-      socket.accept();
+      const openai = (await this.services.providersFor(setup.tool.organizationId)).openai;
+      if (!openai) throw new Error("OpenAI is not configured for this organization");
+      const socket = await openai.connectRealtime(model);
       this.openai = socket;
       socket.addEventListener("message", (event) => void this.dispatch(this.protocol?.onOpenAI(event.data, Date.now()) ?? []));
       socket.addEventListener("close", () => void this.dispatch(this.protocol?.onClosed("openai_closed") ?? []));
       socket.addEventListener("error", () => void this.dispatch(this.protocol?.onClosed("openai_closed") ?? []));
-      socket.send(JSON.stringify(sessionUpdate({ model: config.OPENAI_REALTIME_MODEL, instructions: setup.instructions, voice: setup.voice })));
+      socket.send(JSON.stringify(sessionUpdate({ model, instructions: setup.instructions, voice: setup.voice })));
       socket.send(JSON.stringify({ type: "response.create", response: { instructions: setup.openingLine } }));
       for (const message of this.pendingToOpenAI.splice(0)) socket.send(message);
       this.log.info("call_bridge_connected", { call_id: setup.tool.callId });
@@ -158,13 +145,8 @@ export class CallSession extends DurableObject<Bindings> {
 
   private async tool(callId: string, name: string, args: string) {
     if (!this.setup || !this.protocol) return;
-    const config = readConfig(this.env);
-    const output = await runTool(name, args, this.setup.tool, {
-      db: liveServices.database(this.env, config),
-      config,
-      twilio: liveServices.twilio(config),
-      log: this.log,
-    });
+    const providers = await this.services.providersFor(this.setup.tool.organizationId);
+    const output = await runTool(name, args, this.setup.tool, { db: this.services.db, providers, log: this.log });
     this.log.info("call_tool", { tool: name, ok: output.ok });
     if (name === "end_call" && output.ok) this.protocol.requestEnd();
     await this.dispatch(this.protocol.toolResult(callId, output));
@@ -184,15 +166,13 @@ export class CallSession extends DurableObject<Bindings> {
     }
     const setup = this.setup;
     if (!setup) return;
-    const config = readConfig(this.env);
     if (reason === "time_limit" || reason === "agent_ended") {
-      await liveServices
-        .twilio(config)
+      const { twilio } = await this.services.providersFor(setup.tool.organizationId);
+      await twilio
         ?.updateCall(setup.tool.callSid, { status: "completed" })
         .catch((error: unknown) => this.log.warn("hangup_failed", { error: String(error) }));
     }
-    const db = liveServices.database(this.env, config);
-    await db
+    await this.services.db
       .update(calls)
       .set({ transcript: JSON.stringify(this.transcript), endedAt: new Date(), processingStatus: "pending", nextAttemptAt: new Date() })
       .where(eq(calls.id, setup.tool.callId));
@@ -211,8 +191,8 @@ export class CallSession extends DurableObject<Bindings> {
     const setup = this.setup ?? (await this.ctx.storage.get<CallSetup>("setup"));
     const callId = (await this.ctx.storage.get<string>("analysisCallId")) ?? setup?.tool.callId;
     if (!callId) return;
-    const next = await analyzeDueCall(this.env, callId);
+    const next = await analyzeDueCall(this.services, callId);
     if (next) await this.ctx.storage.setAlarm(next.getTime());
-    else await sendFollowUpText(this.env, callId);
+    else await sendFollowUpText(this.services, callId);
   }
 }

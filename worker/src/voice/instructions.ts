@@ -3,28 +3,61 @@ import type { agents } from "../db/schema";
 
 type Agent = typeof agents.$inferSelect;
 
+/** Where the agent is talking: a phone call, the browser voice demo, the website chat or a text thread. */
+export type Channel = "call" | "browser_demo" | "chat" | "sms";
+
 export interface InstructionInput {
-  agent: Agent;
+  /** Null when the organization has no active agent (the chat then speaks as Nikki). */
+  agent: Agent | null;
   organizationName: string;
-  afterHours: boolean;
+  channel: Channel;
+  /** Calls only: the business is closed now. */
+  afterHours?: boolean;
   now: Date;
 }
 
-/** Nikki's instructions for one call: persona, knowledge, the business's hours and local time, and the language rule. */
-export function buildInstructions({ agent, organizationName, afterHours, now }: InstructionInput): string {
-  const hours = describeOpeningHours(parseOpeningHours(agent.hoursJson));
-  const lines = [
-    `You are ${agent.name || PERSONA_NAME}, the phone receptionist of ${organizationName}. You are warm, brief and natural: one or two sentences at a time, then let the caller talk.`,
-    agent.personaPrompt && `Persona: ${agent.personaPrompt}`,
-    agent.knowledgeBase && `What you know about the business:\n${agent.knowledgeBase}`,
-    `Business hours (${agent.businessHoursTz}): ${hours}.`,
+function role(channel: Channel, name: string, organizationName: string): string {
+  switch (channel) {
+    case "call":
+    case "browser_demo":
+      return `You are ${name}, the phone receptionist of ${organizationName}. You are warm, brief and natural: one or two sentences at a time, then let the caller talk.`;
+    case "chat":
+      return `You are ${name}, the website chat assistant of ${organizationName}: friendly and concise. You answer questions, offer to schedule a callback and collect the visitor's contact details when they want a follow-up.`;
+    case "sms":
+      return `You are ${name}, answering text messages for ${organizationName}. Reply in the language of the last message, in at most 320 characters, plain text.`;
+  }
+}
+
+/** What a phone agent does on a call: hours, local time, language, the task and its tools. */
+function callLines(agent: Agent, afterHours: boolean, now: Date): string[] {
+  return [
+    `Business hours (${agent.businessHoursTz}): ${describeOpeningHours(parseOpeningHours(agent.hoursJson))}.`,
     `Right now it is ${describeLocalTime(agent.businessHoursTz, now)} there.`,
     "Language: detect whether the caller speaks English or Spanish and answer in that language. If the caller switches language, switch with them.",
     afterHours
       ? "The business is closed right now. Take a message: the caller's name, phone number, the reason for the call and how urgent it is. Promise a call back in the morning when the office opens. Use push_crm_lead to save the message before saying goodbye."
       : "Qualify the caller: their name, phone number and what they need. Book appointments with book_appointment, always confirming the day and time back to the caller. Save every new prospect with push_crm_lead.",
     "Use send_sms only when the caller asks for something in writing. Use transfer_call when the caller asks for a person or it is an emergency. When the conversation is finished, say goodbye and call end_call.",
-    "Never invent prices, availability or facts you were not given; offer a call back instead.",
+  ];
+}
+
+const CLOSING: Record<Channel, string> = {
+  call: "Never invent prices, availability or facts you were not given; offer a call back instead.",
+  browser_demo:
+    "Never invent prices, availability or facts you were not given; offer a call back instead.\n\nThis is a demo in the visitor's web browser: you cannot book, text or transfer here, so explain what you would do on a real call.",
+  chat: "Answer in the visitor's language. Never invent prices or facts you were not given; offer a callback instead.",
+  sms: "If you cannot help, say someone from the team will follow up.",
+};
+
+/** The agent's instructions on any channel: persona, knowledge, and for calls the hours, local time, task and tools. */
+export function agentInstructions({ agent, organizationName, channel, afterHours = false, now }: InstructionInput): string {
+  const isCall = channel === "call" || channel === "browser_demo";
+  const lines = [
+    role(channel, agent?.name || PERSONA_NAME, organizationName),
+    agent?.personaPrompt && (isCall ? `Persona: ${agent.personaPrompt}` : agent.personaPrompt),
+    agent?.knowledgeBase && `What you know about the business:\n${agent.knowledgeBase}`,
+    ...(isCall && agent ? callLines(agent, afterHours, now) : []),
+    CLOSING[channel],
   ];
   return lines.filter(Boolean).join("\n\n");
 }

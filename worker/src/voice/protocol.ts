@@ -5,7 +5,11 @@
  * Barge-in: every audio delta sent to Twilio is followed by a `mark`; Twilio echoes a mark once the audio
  * before it has played. When the caller starts speaking, the assistant item is truncated at the audio the
  * last echoed mark proves was played, then Twilio is told to `clear` what it still holds.
+ *
+ * Events are typed with the OpenAI SDK's own Realtime types, so a drift from the real protocol fails the typecheck;
+ * what arrives is still checked field by field, since a socket can carry anything.
  */
+import type { RealtimeClientEvent, RealtimeServerEvent } from "openai/resources/realtime/realtime";
 
 /** μ-law at 8 kHz: one byte per sample, so 8 bytes per millisecond. */
 const PCMU_BYTES_PER_MS = 8;
@@ -15,11 +19,6 @@ export type TwilioOutbound =
   | { event: "mark"; streamSid: string; mark: { name: string } }
   | { event: "clear"; streamSid: string };
 
-export type RealtimeClientEvent =
-  | { type: "input_audio_buffer.append"; audio: string }
-  | { type: "conversation.item.truncate"; item_id: string; content_index: 0; audio_end_ms: number }
-  | { type: "conversation.item.create"; item: { type: "function_call_output"; call_id: string; output: string } }
-  | { type: "response.create"; response?: { instructions: string } };
 
 export type BridgeAction =
   | { kind: "twilio"; message: TwilioOutbound }
@@ -108,7 +107,7 @@ export class BridgeProtocol {
   }
 
   onOpenAI(raw: unknown, now: number): BridgeAction[] {
-    const event = parseFrame(raw, "type");
+    const event = parseFrame(raw, "type") as RealtimeServerEvent | null;
     if (!event || this.ended) return [];
     switch (event.type) {
       case "response.output_audio.delta": {

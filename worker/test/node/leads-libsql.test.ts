@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { createLibsqlDatabase } from "../../src/db/client";
 import { leads } from "../../src/db/schema";
-import { liveServices } from "../../src/services";
+import { servicesOn } from "../../src/services";
 
 const migrationsFolder = fileURLToPath(new URL("../../../migrations", import.meta.url));
 let dir: string;
@@ -36,7 +36,7 @@ describe("the libSQL path (LIBSQL_URL)", () => {
 
   it("stores a lead through the same app and schema", async () => {
     const db = createLibsqlDatabase(client);
-    const app = createApp({ ...liveServices, database: () => db });
+    const app = createApp((_bindings, config) => servicesOn(config, db));
     const res = await app.request(
       "/api/leads",
       {
@@ -54,7 +54,7 @@ describe("the libSQL path (LIBSQL_URL)", () => {
   });
 
   it("answers the health check with a database round trip", async () => {
-    const app = createApp({ ...liveServices, database: () => createLibsqlDatabase(client) });
+    const app = createApp((_bindings, config) => servicesOn(config, createLibsqlDatabase(client)));
     const res = await app.request("/api/health", {}, { LOG_LEVEL: "warn" });
     expect(res.status).toBe(200);
   });

@@ -2,11 +2,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { createD1Database } from "../../db/client";
-import { liveServices } from "../../services";
+import { liveServices, servicesOn } from "../../services";
 
 describe("onError", () => {
   it("answers an unexpected failure with 500 internal_error and no stack or message leaked", async () => {
-    const app = createApp({ ...liveServices, database: () => createD1Database(env.DB) });
+    const app = createApp(liveServices);
     app.get("/api/explode", () => {
       throw new Error("secret database password in a stack trace");
     });
@@ -21,16 +21,10 @@ describe("onError", () => {
   });
 
   it("answers 503 database_unavailable when the database cannot be reached", async () => {
-    const app = createApp({
-      ...liveServices,
-      database: () => {
-        const broken = createD1Database(env.DB);
-        return new Proxy(broken, {
-          get: (target, key) =>
-            key === "run" ? () => Promise.reject(new Error("D1_ERROR: network connection lost")) : Reflect.get(target, key),
-        });
-      },
+    const broken = new Proxy(createD1Database(env.DB), {
+      get: (target, key) => (key === "run" ? () => Promise.reject(new Error("D1_ERROR: network connection lost")) : Reflect.get(target, key)),
     });
+    const app = createApp((_bindings, config) => servicesOn(config, broken));
     const res = await app.request("/api/health", {}, env);
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("database_unavailable");

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { selfOrigin } from "../../auth/context";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
-import { widgetOwner } from "../../widgets/widget-key";
+import { widgetOwner } from "../../widget-keys";
 
 /**
  * Endpoints the widgets call from customers' sites: the widget key (`?key=`, so preflights can be judged

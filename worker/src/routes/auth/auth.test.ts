@@ -57,7 +57,10 @@ describe("sign-in", () => {
 describe("password reset", () => {
   it("mails a reset link; the new password signs in and every old session ends", async () => {
     const sent: MailMessage[] = [];
-    const app = createApp({ ...liveServices, mailer: () => ({ delivers: true, send: async (message) => void sent.push(message) }) });
+    const app = createApp((bindings, config) => ({
+      ...liveServices(bindings, config),
+      mailer: () => ({ delivers: true, send: async (message: MailMessage) => void sent.push(message) }),
+    }));
     const user = await signUp();
     const request = (path: string, body: unknown) =>
       app.request(`${BASE}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: BASE }, body: JSON.stringify(body) }, env);

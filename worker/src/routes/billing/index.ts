@@ -9,7 +9,7 @@ import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, orgCaller } from "../../middleware/access";
-import { priceIdOf, stripeClient } from "../../services/stripe/client";
+import { priceIdOf } from "../../services/stripe/client";
 
 const checkoutSchema = z.object({
   plan_slug: z.enum(PLAN_SLUGS),
@@ -38,7 +38,7 @@ export const billingRoutes = new Hono<AppEnv>()
     const caller = orgCaller(c);
     const parsed = checkoutSchema.safeParse(await readJsonBody(c));
     if (!parsed.success) throw new ApiError("validation_failed", { message: "Choose one of the plans: starter, growth, scale or unlimited." });
-    const stripe = stripeClient(c.var.config);
+    const stripe = c.var.services.stripe;
     if (!stripe) throw new ApiError("billing_unavailable");
     const plan = findPlan(parsed.data.plan_slug)!;
     const price = priceIdOf(c.var.config, plan.slug);
@@ -86,7 +86,7 @@ export const billingRoutes = new Hono<AppEnv>()
   })
   .post("/portal", access("admin"), async (c) => {
     const caller = orgCaller(c);
-    const stripe = stripeClient(c.var.config);
+    const stripe = c.var.services.stripe;
     if (!stripe) throw new ApiError("billing_unavailable");
     const [current] = await c.var.db.select().from(subscriptions).where(eq(subscriptions.organizationId, caller.organizationId));
     if (!current?.stripeCustomerId) throw new ApiError("no_billing_account");

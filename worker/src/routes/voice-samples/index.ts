@@ -2,7 +2,6 @@ import { AGENT_DEFAULTS, VOICE_SAMPLES, isVoiceSampleIntent } from "@nikki/core"
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
-import { synthesizeSpeech } from "../../services/openai/speech";
 
 /** Bumped when the sample texts or voice change, so the edge cache serves the new clips. */
 const SAMPLES_VERSION = "v1";
@@ -14,8 +13,8 @@ const SAMPLES_VERSION = "v1";
 export const voiceSampleRoutes = new Hono<AppEnv>().get("/:intent", async (c) => {
   const intent = c.req.param("intent");
   if (!isVoiceSampleIntent(intent)) throw new ApiError("not_found", { message: `There is no voice sample called "${intent.slice(0, 40)}".` });
-  const { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: baseUrl } = c.var.config;
-  if (!apiKey) throw new ApiError("samples_unavailable");
+  const openai = c.var.services.openai;
+  if (!openai) throw new ApiError("samples_unavailable");
 
   const cache = (caches as unknown as { default: Cache }).default;
   const key = new Request(`${new URL(c.req.url).origin}/__voice-samples/${SAMPLES_VERSION}/${intent}`);
@@ -23,7 +22,7 @@ export const voiceSampleRoutes = new Hono<AppEnv>().get("/:intent", async (c) =>
   if (cached) return new Response(cached.body, { headers: { ...Object.fromEntries(cached.headers), "x-cache": "HIT" } });
 
   try {
-    const { audio, contentType } = await synthesizeSpeech({ apiKey, baseUrl, voice: AGENT_DEFAULTS.voice, input: VOICE_SAMPLES[intent] });
+    const { audio, contentType } = await openai.speech({ voice: AGENT_DEFAULTS.voice, input: VOICE_SAMPLES[intent] });
     const headers = { "content-type": contentType, "cache-control": "public, max-age=86400", "content-length": String(audio.byteLength) };
     c.executionCtx.waitUntil(cache.put(key, new Response(audio, { headers })));
     c.var.log.info("voice_sample_generated", { intent, bytes: audio.byteLength });

@@ -5,7 +5,7 @@ import { recordInvoice, subscriptionOfInvoice, syncSubscription } from "../../bi
 import { stripeEvents } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
-import { stripeClient, webhookCrypto } from "../../services/stripe/client";
+import { webhookCrypto } from "../../services/stripe/client";
 
 const HANDLED = new Set([
   "checkout.session.completed",
@@ -23,7 +23,7 @@ const HANDLED = new Set([
  */
 export const stripeWebhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
   const config = c.var.config;
-  const stripe = stripeClient(config);
+  const stripe = c.var.services.stripe;
   if (!stripe || !config.STRIPE_WEBHOOK_SECRET) throw new ApiError("billing_unavailable");
   const payload = await c.req.text();
   let event: Stripe.Event;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { smsOptOuts } from "../db/schema";
+import type { Database } from "../../db/client";
+import { smsOptOuts } from "../../db/schema";
 
 /** Carrier keywords (CTIA): these words alone opt a number out of, or back into, a business's texts. */
 export const STOP_WORDS = new Set(["stop", "stopall", "unsubscribe", "cancel", "end", "quit", "optout"]);

@@ -1,0 +1,53 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { agents, phoneNumbers } from "../db/schema";
+import { ApiError } from "../http/api-error";
+import type { Logger } from "../http/logger";
+import type { Services } from "../services";
+
+export interface DemoCallPlacer {
+  services: Services;
+  /** This deployment's public origin, where Twilio fetches TwiML; null when unknown. */
+  origin: string | null;
+  log: Logger;
+}
+
+/** The organization's first active number with an active agent: who calls, and which agent talks. */
+async function callingLine(db: Database, organizationId: string) {
+  const [line] = await db
+    .select({ number: phoneNumbers.twilioNumber, agentId: phoneNumbers.assignedAgentId })
+    .from(phoneNumbers)
+    .innerJoin(agents, eq(agents.id, phoneNumbers.assignedAgentId))
+    .where(and(eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.status, "active"), eq(agents.status, "active")))
+    .orderBy(asc(phoneNumbers.createdAt))
+    .limit(1);
+  return line;
+}
+
+/**
+ * Rings the visitor from the organization's number; Twilio fetches the TwiML from `/twilio/voice/outbound`, so
+ * the organization's agent talks through the same bridge as inbound calls. Throws backend_down (not configured),
+ * backend_timeout (Twilio slower than its 10 s budget) or call_failed.
+ */
+export async function placeDemoCall(placer: DemoCallPlacer, organizationId: string, e164: string): Promise<string> {
+  const line = await callingLine(placer.services.db, organizationId);
+  const { twilio } = await placer.services.providersFor(organizationId);
+  if (!twilio || !line?.agentId || !placer.origin) {
+    placer.log.error("demo_call_backend_down", { twilio: Boolean(twilio), number: Boolean(line), public_base_url: Boolean(placer.origin) });
+    throw new ApiError("backend_down");
+  }
+  try {
+    const call = await twilio.createCall({
+      from: line.number,
+      to: e164,
+      url: `${placer.origin}/twilio/voice/outbound?agent=${encodeURIComponent(line.agentId)}`,
+      statusCallback: `${placer.origin}/twilio/voice/status`,
+    });
+    placer.log.info("demo_call_placed", { organization_id: organizationId, call_sid: call.sid });
+    return call.sid;
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    placer.log.warn("demo_call_failed", { error: error instanceof Error ? error.message : String(error), timed_out: timedOut });
+    throw new ApiError(timedOut ? "backend_timeout" : "call_failed");
+  }
+}

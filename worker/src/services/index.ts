@@ -1,0 +1,86 @@
+import type { Client } from "@libsql/client";
+import { createClient } from "@libsql/client/web";
+import type Stripe from "stripe";
+import { type Database, createD1Database, createLibsqlDatabase } from "../db/client";
+import type { Bindings, Config } from "../env";
+import type { Logger } from "../http/logger";
+import { type CrmClient, crmFor } from "./crm";
+import { type Mailer, httpMailer, logMailer } from "./mail";
+import { type OpenAiClient, liveOpenAiClient } from "./openai/client";
+import { type SmsSender, smsSender } from "./sms";
+import { stripeClient } from "./stripe/client";
+import { type TwilioClient, liveTwilioClient } from "./twilio/client";
+
+/** The provider accounts one organization's work runs on. */
+export interface Providers {
+  /** Null when no OpenAI key is configured. */
+  openai: OpenAiClient | null;
+  /** Null when no Twilio account is configured. */
+  twilio: TwilioClient | null;
+  /** Texts through `twilio`, never to a number that opted out; null without Twilio. */
+  sms: SmsSender | null;
+  /** The organization's CRM, or null when it has none (leads then stay in Nikki's own list). */
+  crm(): Promise<CrmClient | null>;
+}
+
+/**
+ * Everything that leaves the worker, built once per entry point (the fetch handler, `scheduled()`, each
+ * Durable Object) and handed in, so every path can run on the provider simulators.
+ */
+export interface Services {
+  config: Config;
+  db: Database;
+  mailer(log: Logger): Mailer;
+  /** The platform's own accounts. */
+  openai: OpenAiClient | null;
+  twilio: TwilioClient | null;
+  stripe: Stripe | null;
+  /** The accounts an organization's calls, texts, chats and leads use. */
+  providersFor(organizationId: string): Promise<Providers>;
+}
+
+export type ServicesFactory = (bindings: Bindings, config: Config) => Services;
+
+const libsqlClients = new Map<string, Client>();
+
+function database(bindings: Bindings, config: Config): Database {
+  if (!config.LIBSQL_URL) return createD1Database(bindings.DB);
+  let client = libsqlClients.get(config.LIBSQL_URL);
+  if (!client) {
+    client = createClient({ url: config.LIBSQL_URL, authToken: config.LIBSQL_AUTH_TOKEN });
+    libsqlClients.set(config.LIBSQL_URL, client);
+  }
+  return createLibsqlDatabase(client);
+}
+
+/** The live providers the configuration keys, on the given database. */
+export function servicesOn(config: Config, db: Database): Services {
+  const openai = config.OPENAI_API_KEY ? liveOpenAiClient({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL }) : null;
+  const twilio =
+    config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN
+      ? liveTwilioClient({ accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, baseUrl: config.TWILIO_API_BASE })
+      : null;
+  const sms = twilio ? smsSender(db, twilio) : null;
+  return {
+    config,
+    db,
+    mailer: (log) =>
+      config.MAIL_API_KEY ? httpMailer({ apiKey: config.MAIL_API_KEY, from: config.MAIL_FROM, baseUrl: config.MAIL_API_BASE, log }) : logMailer(log),
+    openai,
+    twilio,
+    stripe: stripeClient(config),
+    // Every organization runs on the platform's accounts today; its own stored credentials take precedence here.
+    providersFor: async (organizationId) => ({ openai, twilio, sms, crm: () => crmFor(db, config, organizationId) }),
+  };
+}
+
+const built = new WeakMap<object, Services>();
+
+/** The live services: D1 (or Turso/libSQL when LIBSQL_URL is set) and the providers the configuration keys. */
+export const liveServices: ServicesFactory = (bindings, config) => {
+  const cached = built.get(bindings);
+  if (cached?.config === config) return cached;
+  const services = servicesOn(config, database(bindings, config));
+  built.set(bindings, services);
+  return services;
+};

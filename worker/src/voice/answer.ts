@@ -1,0 +1,128 @@
+import { AGENT_DEFAULTS } from "@nikki/core";
+import { and, eq } from "drizzle-orm";
+import { agents, calls } from "../db/schema";
+import type { Logger } from "../http/logger";
+import type { Services } from "../services";
+import { type CallContext, callContextFor, isAfterHours } from "./call-context";
+import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instructions";
+import type { CallSetup } from "./setup";
+import { hashToken, mintToken } from "./stream-ticket";
+import { connectStream, hangup, record, say, startRecording, twiml } from "./twiml";
+
+type Agent = typeof agents.$inferSelect;
+
+/** A call Twilio asks us to answer, from the parameters of its signed webhook. */
+export interface IncomingCall {
+  direction: "inbound" | "outbound";
+  callSid: string;
+  from: string;
+  to: string;
+  /** Outbound calls we placed name the agent that talks. */
+  agentId?: string;
+}
+
+export interface AnswerDeps {
+  services: Services;
+  /** This deployment's public origin (where Twilio posts and streams). */
+  origin: string;
+  log: Logger;
+  /** Hands the call's setup and the hash of its one-time stream token to its CallSession. */
+  prepareSession(callSid: string, setup: CallSetup, tokenHash: string): Promise<void>;
+}
+
+/** Inserts the call once (Twilio may repeat a webhook) and answers its id. */
+async function recordCall(deps: AnswerDeps, values: typeof calls.$inferInsert): Promise<string> {
+  const db = deps.services.db;
+  const [inserted] = await db.insert(calls).values(values).onConflictDoNothing({ target: calls.callSid }).returning({ id: calls.id });
+  if (inserted) return inserted.id;
+  const [existing] = await db.select({ id: calls.id }).from(calls).where(eq(calls.callSid, values.callSid));
+  return existing!.id;
+}
+
+/** Why the AI cannot take this call, or null when it can. */
+async function unavailable(deps: AnswerDeps, context: CallContext | null, agent: Agent | null): Promise<string | null> {
+  if (!context) return "unknown_number";
+  if (!context.numberAssigned || !agent) return "unassigned_number";
+  if (agent.status !== "active") return "inactive_agent";
+  if (!(await deps.services.providersFor(context.organizationId)).openai) return "missing_openai_key";
+  return null;
+}
+
+async function agentFor(deps: AnswerDeps, context: CallContext | null, agentId: string | undefined): Promise<Agent | null> {
+  if (!context) return null;
+  if (!agentId) return context.agent;
+  const [agent] = await deps.services.db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, agentId), eq(agents.organizationId, context.organizationId)));
+  return agent ?? null;
+}
+
+function voicemail(deps: AnswerDeps, organizationName: string | null, language: string): string {
+  const name = organizationName ? ` ${organizationName}` : "";
+  return twiml(
+    say(
+      `Thanks for calling${name}. We can't take your call right now. Please leave your name, your number and a short message after the tone, and we'll call you back.`,
+      { language },
+    ),
+    record({ action: `${deps.origin}/twilio/voice/voicemail`, maxLength: 120, recordingStatusCallback: `${deps.origin}/twilio/voice/status` }),
+    say("We didn't catch a message. Goodbye.", { language }),
+    hangup(),
+  );
+}
+
+/**
+ * How a call is answered (inbound to a business's number, or one we placed): TwiML that announces and starts
+ * the recording when the organization records calls, says who is connecting when the agent has no greeting of
+ * its own, and connects the media stream with the call id and a one-time ticket. Anything that stops the AI
+ * from answering gets a polite voicemail instead, never an error.
+ */
+export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<string> {
+  const caller = call.direction === "inbound" ? call.from : call.to;
+  const business = call.direction === "inbound" ? call.to : call.from;
+  const context = await callContextFor(deps.services.db, business);
+  const agent = await agentFor(deps, context, call.agentId);
+  const problem = await unavailable(deps, context, agent);
+  const language = agent?.language ?? AGENT_DEFAULTS.language;
+  const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
+
+  if (problem || !context || !agent) {
+    deps.log.warn("call_to_voicemail", { call_sid: call.callSid, reason: problem, to: business });
+    if (context) await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent?.id ?? null, kind: "voicemail" });
+    return voicemail(deps, context?.organizationName ?? null, language);
+  }
+
+  const now = new Date();
+  const afterHours = isAfterHours(agent, now);
+  const callId = await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent.id, kind: "conversation", afterHours });
+  const token = mintToken();
+  const setup: CallSetup = {
+    tool: {
+      callId,
+      callSid: call.callSid,
+      organizationId: context.organizationId,
+      agentId: agent.id,
+      businessNumber: business,
+      callerNumber: caller,
+      escalationJson: agent.escalationJson,
+    },
+    organizationName: context.organizationName,
+    afterHours,
+    maxCallSeconds: context.maxCallSeconds,
+    instructions: agentInstructions({ agent, organizationName: context.organizationName, channel: "call", afterHours, now }),
+    openingLine: openingLine(agent, context.organizationName, afterHours),
+    goodbye: GOODBYE_AT_TIME_LIMIT,
+    voice: agent.voice,
+  };
+  await deps.prepareSession(call.callSid, setup, await hashToken(token));
+  deps.log.info("call_answered", { call_sid: call.callSid, call_id: callId, direction: call.direction, after_hours: afterHours });
+
+  const verbs = [];
+  if (context.recordCalls) {
+    if (context.recordAnnounce) verbs.push(say("This call may be recorded.", { language }));
+    verbs.push(startRecording(`${deps.origin}/twilio/voice/status`));
+  }
+  if (!agent.greeting) verbs.push(say(`Connecting you to ${agent.name || "our AI assistant"}.`, { language }));
+  verbs.push(connectStream(`${deps.origin.replace(/^http/, "ws")}/twilio/stream/${call.callSid}`, { callId, token }));
+  return twiml(...verbs);
+}

@@ -1,0 +1,46 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { reportOverage } from "../billing/usage";
+import { calls } from "../db/schema";
+import type { Logger } from "../http/logger";
+import type { Services } from "../services";
+
+const FINAL_STATUSES = new Set(["completed", "busy", "no-answer", "failed", "canceled"]);
+
+/** A voicemail Twilio recorded: the call is kept as a voicemail with its recording. */
+export async function recordVoicemail(services: Services, log: Logger, params: Record<string, string>): Promise<void> {
+  if (!params.CallSid || !params.RecordingUrl) return;
+  await services.db.update(calls).set({ kind: "voicemail", recordingUrl: params.RecordingUrl }).where(eq(calls.callSid, params.CallSid));
+  log.info("voicemail_recorded", { call_sid: params.CallSid, recording_url: params.RecordingUrl });
+}
+
+/**
+ * Twilio's status callback: the recording when one is ready; at a final status the call-ended record (once: a
+ * repeated callback finds the call already ended and changes nothing). Answers the overage report to run after
+ * the response, if any: minutes beyond the plan go to the Stripe meter, and a failure there never fails Twilio.
+ */
+export async function recordCallStatus(
+  services: Services,
+  log: Logger,
+  params: Record<string, string>,
+): Promise<{ overage: Promise<unknown> } | null> {
+  const { db } = services;
+  const callSid = params.CallSid;
+  if (!callSid) return null;
+  if (params.RecordingUrl) await db.update(calls).set({ recordingUrl: params.RecordingUrl }).where(eq(calls.callSid, callSid));
+  const status = params.CallStatus;
+  if (!status || !FINAL_STATUSES.has(status)) return null;
+  const parsed = Number.parseInt(params.CallDuration ?? "", 10);
+  const duration = Number.isFinite(parsed) ? parsed : null;
+  const [ended] = await db
+    .update(calls)
+    .set({ status: status as "completed", durationSeconds: duration, endedAt: new Date() })
+    .where(and(eq(calls.callSid, callSid), isNull(calls.durationSeconds)))
+    .returning({ id: calls.id, organizationId: calls.organizationId, durationSeconds: calls.durationSeconds });
+  log.info("call_status", { call_sid: callSid, status, duration_seconds: duration });
+  if (!ended?.organizationId) return null;
+  const deps = { db, stripe: services.stripe, config: services.config, log };
+  const overage = reportOverage(deps, { ...ended, organizationId: ended.organizationId }).catch((error: unknown) =>
+    log.warn("overage_report_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
+  );
+  return { overage };
+}

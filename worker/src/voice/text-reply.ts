@@ -1,0 +1,69 @@
+import { PERSONA_NAME } from "@nikki/core";
+import { and, desc, eq } from "drizzle-orm";
+import { conversationMessages } from "../db/schema";
+import type { Logger } from "../http/logger";
+import type { Services } from "../services";
+import { isOptedOut, keywordOf, setOptOut } from "../services/sms/consent";
+import { callContextFor } from "./call-context";
+import { agentInstructions } from "./instructions";
+import { message, twiml } from "./twiml";
+
+const THREAD_TURNS = 20;
+const FALLBACK = "Thanks for your message! Our team will get back to you soon.";
+
+/** A text to one of our numbers, from the parameters of Twilio's signed webhook. */
+export interface IncomingText {
+  from: string;
+  to: string;
+  body: string;
+}
+
+/**
+ * The TwiML reply to a text to a business's number: in its agent's persona, the thread kept per phone number.
+ * STOP, START and HELP are honoured before anything else; an opted-out number gets no reply.
+ */
+export async function replyToText(services: Services, log: Logger, incoming: IncomingText): Promise<string> {
+  const { db } = services;
+  const { from, to } = incoming;
+  const body = incoming.body.trim();
+  const context = await callContextFor(db, to);
+  if (!context || !from) return twiml();
+  const { organizationId, organizationName } = context;
+
+  switch (keywordOf(body)) {
+    case "stop":
+      await setOptOut(db, organizationId, from, true);
+      log.info("sms_opt_out", { organization_id: organizationId });
+      return twiml(message(`You're unsubscribed from ${organizationName} texts. Reply START to resubscribe.`));
+    case "start":
+      await setOptOut(db, organizationId, from, false);
+      return twiml(message(`You're resubscribed to ${organizationName} texts. Reply STOP to unsubscribe.`));
+    case "help":
+      return twiml(
+        message(`${organizationName}: text us your question and ${context.agent?.name ?? PERSONA_NAME} will answer, or call ${to}. Reply STOP to unsubscribe.`),
+      );
+  }
+  if (!body || (await isOptedOut(db, organizationId, from))) return twiml();
+
+  await db.insert(conversationMessages).values({ organizationId, channel: "sms", threadKey: from, role: "user", content: body.slice(0, 1600) });
+  const history = await db
+    .select({ role: conversationMessages.role, content: conversationMessages.content })
+    .from(conversationMessages)
+    .where(and(eq(conversationMessages.organizationId, organizationId), eq(conversationMessages.channel, "sms"), eq(conversationMessages.threadKey, from)))
+    .orderBy(desc(conversationMessages.createdAt))
+    .limit(THREAD_TURNS);
+
+  let reply = FALLBACK;
+  const { openai } = await services.providersFor(organizationId);
+  if (openai && context.agent) {
+    const system = agentInstructions({ agent: context.agent, organizationName, channel: "sms", now: new Date() });
+    try {
+      const turns = history.reverse().map((turn) => ({ role: turn.role, content: turn.content }));
+      reply = (await openai.chatText({ maxTokens: 200, messages: [{ role: "system", content: system }, ...turns] })).slice(0, 480);
+    } catch (error) {
+      log.warn("sms_reply_failed", { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  await db.insert(conversationMessages).values({ organizationId, channel: "sms", threadKey: from, role: "assistant", content: reply });
+  return twiml(message(reply));
+}

@@ -1,0 +1,45 @@
+import { normalizeWidgetPhone } from "@nikki/core";
+import { dial, say, twiml } from "../twiml";
+import { type CallTool, escalationNumber, text } from "./context";
+
+export const sendSms: CallTool = {
+  description: "Send the caller a text message.",
+  parameters: {
+    type: "object",
+    properties: { to: { type: "string", description: "E.164 phone number" }, body: { type: "string", maxLength: 480 } },
+    required: ["to", "body"],
+  },
+  async run(args, call, deps) {
+    const sms = deps.providers.sms;
+    if (!sms) return { ok: false, error: "Text messages are not set up for this business." };
+    const to = normalizeWidgetPhone(text(args, "to") || call.callerNumber);
+    const body = text(args, "body");
+    if (!to.ok || !body) return { ok: false, error: "I need a valid phone number and a message to send a text." };
+    const result = await sms.send({ organizationId: call.organizationId, from: call.businessNumber, to: to.e164, body: body.slice(0, 480) });
+    if (!result.sent) return { ok: false, error: "That number has opted out of texts from this business, so I can't text it." };
+    return { ok: true, message_sid: result.sid };
+  },
+};
+
+export const transferCall: CallTool = {
+  description: "Transfer the caller to a person at the business.",
+  parameters: { type: "object", properties: { reason: { type: "string" } }, required: [] },
+  async run(_args, call, deps) {
+    const target = escalationNumber(call.escalationJson);
+    if (!target) return { ok: false, error: "There is no transfer number set up. Offer to take a message instead." };
+    const twilio = deps.providers.twilio;
+    if (!twilio) return { ok: false, error: "Transfers are not available right now. Offer to take a message instead." };
+    await twilio.updateCall(call.callSid, {
+      twiml: twiml(say("Please hold while I connect you."), dial(target, { callerId: call.businessNumber, timeout: 25 })),
+    });
+    return { ok: true, transferring_to: "a team member" };
+  },
+};
+
+export const endCall: CallTool = {
+  description: "End the call after you have said goodbye.",
+  parameters: { type: "object", properties: {}, required: [] },
+  async run() {
+    return { ok: true, ending: true };
+  },
+};

@@ -1,0 +1,67 @@
+import { normalizeWidgetPhone } from "@nikki/core";
+import type { Database } from "../../db/client";
+import type { Logger } from "../../http/logger";
+import type { Providers } from "../../services";
+
+/** What a tool needs to know about the call it runs in. */
+export interface ToolCall {
+  callId: string;
+  callSid: string;
+  organizationId: string;
+  agentId: string;
+  businessNumber: string;
+  callerNumber: string;
+  escalationJson: string;
+}
+
+export interface ToolDeps {
+  db: Database;
+  /** The organization's provider accounts. */
+  providers: Providers;
+  log: Logger;
+}
+
+/** A tool's answer to the model: always an object it can speak about, never a thrown error. */
+export type ToolOutput = { ok: true; [key: string]: unknown } | { ok: false; error: string };
+
+export type ToolArgs = Record<string, unknown>;
+
+/** One tool: what the model is told (description and JSON schema of its arguments) and what it does. */
+export interface CallTool {
+  description: string;
+  parameters: { type: "object"; properties: Record<string, unknown>; required: string[] };
+  run(args: ToolArgs, call: ToolCall, deps: ToolDeps): Promise<ToolOutput>;
+}
+
+export const text = (args: ToolArgs, key: string) => (typeof args[key] === "string" ? (args[key] as string).trim() : "");
+
+export function parseArgs(raw: string): ToolArgs | null {
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as ToolArgs) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The caller's name and phone (the caller's own number when they gave none), or what is missing. */
+export function person(args: ToolArgs, call: ToolCall, purpose: string): { name: string; phone: string } | ToolOutput {
+  const name = text(args, "name");
+  const phone = text(args, "phone") || call.callerNumber;
+  return name && phone ? { name, phone } : { ok: false, error: `I need the caller's name and phone number to ${purpose}.` };
+}
+
+/** The escalation number from `escalation_json` (`{"phone": "+1…"}` or `{"number": …}`), if any. */
+export function escalationNumber(escalationJson: string): string | null {
+  const args = parseArgs(escalationJson);
+  const raw = args ? text(args, "phone") || text(args, "number") || text(args, "transfer_to") : "";
+  if (!raw) return null;
+  const phone = normalizeWidgetPhone(raw);
+  return phone.ok ? phone.e164 : null;
+}
+
+/** Who the caller is: what both booking and saving a lead need. */
+export const CALLER_PROPERTIES = {
+  name: { type: "string", description: "The caller's full name" },
+  phone: { type: "string", description: "The caller's phone number" },
+} as const;

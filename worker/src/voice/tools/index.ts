@@ -1,0 +1,39 @@
+import { type CallTool, type ToolCall, type ToolDeps, type ToolOutput, parseArgs } from "./context";
+import { endCall, sendSms, transferCall } from "./call-tools";
+import { bookAppointment, pushCrmLead } from "./lead-tools";
+
+export { type ToolCall, type ToolDeps, type ToolOutput, escalationNumber } from "./context";
+
+/** Every tool a call's agent may use, by the name the model calls it. */
+export const CALL_TOOLS = {
+  book_appointment: bookAppointment,
+  push_crm_lead: pushCrmLead,
+  send_sms: sendSms,
+  transfer_call: transferCall,
+  end_call: endCall,
+} satisfies Record<string, CallTool>;
+
+export type CallToolName = keyof typeof CALL_TOOLS;
+
+/** The tools as the Realtime session is told of them. */
+export function toolDefinitions() {
+  return Object.entries(CALL_TOOLS).map(([name, tool]) => ({
+    type: "function" as const,
+    name,
+    description: tool.description,
+    parameters: tool.parameters,
+  }));
+}
+
+export async function runTool(name: string, rawArgs: string, call: ToolCall, deps: ToolDeps): Promise<ToolOutput> {
+  const args = parseArgs(rawArgs);
+  if (!args) return { ok: false, error: "The tool arguments were not valid JSON." };
+  const tool = Object.hasOwn(CALL_TOOLS, name) ? CALL_TOOLS[name as CallToolName] : undefined;
+  if (!tool) return { ok: false, error: `There is no tool called ${name}.` };
+  try {
+    return await tool.run(args, call, deps);
+  } catch (error) {
+    deps.log.error("tool_failed", { tool: name, call_id: call.callId, error: error instanceof Error ? error.message : String(error) });
+    return { ok: false, error: "That did not work just now. Apologise and offer to take a message instead." };
+  }
+}

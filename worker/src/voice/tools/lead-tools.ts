@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import { appointments, leads } from "../../db/schema";
+import { CALLER_PROPERTIES, type CallTool, person, text } from "./context";
+
+export const bookAppointment: CallTool = {
+  description: "Book an appointment for the caller once you have their name, phone number and the day and time they want.",
+  parameters: {
+    type: "object",
+    properties: {
+      ...CALLER_PROPERTIES,
+      date_time: { type: "string", description: "The appointment's date and time, ISO 8601 in the business's time zone" },
+      notes: { type: "string", description: "What the appointment is for" },
+    },
+    required: ["name", "phone"],
+  },
+  async run(args, call, deps) {
+    const who = person(args, call, "book");
+    if ("ok" in who) return who;
+    const [row] = await deps.db
+      .insert(appointments)
+      .values({
+        organizationId: call.organizationId,
+        callId: call.callId,
+        agentId: call.agentId,
+        name: who.name,
+        phone: who.phone,
+        dateTime: text(args, "date_time") || null,
+        notes: text(args, "notes") || null,
+      })
+      .returning({ id: appointments.id });
+    return { ok: true, appointment_id: row?.id, confirmed_for: text(args, "date_time") || "to be confirmed" };
+  },
+};
+
+export const pushCrmLead: CallTool = {
+  description: "Save the caller as a lead (or a message taken after hours) in the business's lead list and CRM.",
+  parameters: {
+    type: "object",
+    properties: {
+      ...CALLER_PROPERTIES,
+      email: { type: "string" },
+      intent: { type: "string", description: "What the caller wants, in a few words" },
+      notes: { type: "string", description: "Details, including urgency" },
+    },
+    required: ["name", "phone"],
+  },
+  async run(args, call, deps) {
+    const who = person(args, call, "save the lead");
+    if ("ok" in who) return who;
+    const details = { email: text(args, "email") || null, intent: text(args, "intent") || null, notes: text(args, "notes") || null };
+    const [row] = await deps.db
+      .insert(leads)
+      .values({ organizationId: call.organizationId, callId: call.callId, source: "call", name: who.name, phone: who.phone, ...details })
+      .returning({ id: leads.id });
+    const crm = await deps.providers.crm().catch((error: unknown) => {
+      deps.log.error("crm_unavailable", { organization_id: call.organizationId, error: String(error) });
+      return null;
+    });
+    if (!crm) return { ok: true, lead_id: row?.id, saved_to: "the business's lead list" };
+    try {
+      await crm.push({ name: who.name, phone: who.phone, ...details, source: "call", callId: call.callId });
+      await deps.db.update(leads).set({ crmSyncedAt: new Date() }).where(eq(leads.id, row!.id));
+      return { ok: true, lead_id: row?.id, saved_to: crm.provider };
+    } catch (error) {
+      deps.log.warn("crm_push_failed", { provider: crm.provider, error: error instanceof Error ? error.message : String(error) });
+      return { ok: true, lead_id: row?.id, saved_to: "the business's lead list", crm_error: `${crm.provider} did not accept the lead; the team will sync it.` };
+    }
+  },
+};

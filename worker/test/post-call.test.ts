@@ -1,0 +1,63 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createD1Database } from "../src/db/client";
+import { DEMO, seedDemoOrganization } from "../src/db/seed";
+import { rearmDueAnalyses } from "../src/jobs/analysis-retries";
+import { MAX_ANALYSIS_ATTEMPTS, analyzeDueCall } from "../src/voice/analysis";
+import { testServices } from "./services";
+import { callSid } from "./twilio";
+
+interface CallRow {
+  processing_status: string;
+  processing_attempts: number;
+  processing_error: string | null;
+  next_attempt_at: number | null;
+  summary: string | null;
+  transcript: string;
+}
+
+async function pendingCall(transcript = '[{"role":"user","content":"Hi, this is Ada Lovelace, my email is ada@example.com"}]') {
+  const id = crypto.randomUUID();
+  await env.DB.prepare(
+    `insert into calls (id, call_sid, organization_id, agent_id, from_number, to_number, processing_status, transcript, direction, next_attempt_at)
+     values (?, ?, ?, ?, '+14155552671', ?, 'pending', ?, 'inbound', ?)`,
+  )
+    .bind(id, callSid(), DEMO.organizationId, DEMO.agentId, DEMO.phoneNumber, transcript, Date.now() - 120_000)
+    .run();
+  return id;
+}
+
+const row = (id: string) => env.DB.prepare("select * from calls where id = ?").bind(id).first<CallRow>();
+
+beforeAll(async () => {
+  await seedDemoOrganization(createD1Database(env.DB), "unused-password-hash");
+});
+
+describe("post-call analysis on the services it is given", () => {
+  it("stores the summary with PII redacted, on the simulated OpenAI", async () => {
+    const id = await pendingCall();
+    expect(await analyzeDueCall(testServices(), id)).toBeNull();
+    const stored = await row(id);
+    expect(stored).toMatchObject({ processing_status: "processed", processing_attempts: 1, processing_error: null });
+    expect(stored?.summary).toContain("called");
+    expect(stored?.transcript).not.toContain("ada@example.com");
+  });
+
+  it("without an OpenAI account retries with a growing backoff, then marks the call failed", async () => {
+    const id = await pendingCall();
+    const services = testServices({ OPENAI_API_KEY: undefined });
+    const now = new Date();
+    const first = await analyzeDueCall(services, id, now);
+    expect(first!.getTime() - now.getTime()).toBe(2_000);
+    const second = await analyzeDueCall(services, id, now);
+    expect(second!.getTime() - now.getTime()).toBe(4_000);
+    for (let attempt = 3; attempt <= MAX_ANALYSIS_ATTEMPTS; attempt++) await analyzeDueCall(services, id, now);
+    expect(await row(id)).toMatchObject({ processing_status: "failed", processing_attempts: MAX_ANALYSIS_ATTEMPTS, processing_error: "OPENAI_API_KEY is not set" });
+  });
+
+  it("the cron re-arms a due retry on its call's session, which then processes it", async () => {
+    const id = await pendingCall();
+    expect(await rearmDueAnalyses(testServices(), env.CALL_SESSION)).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await row(id))?.processing_status, { timeout: 5_000 }).toBe("processed");
+  });
+});
