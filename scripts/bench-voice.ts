@@ -11,8 +11,8 @@
  *    cores: an upper bound on the bridge's own latency.
  * Y: p99 from speech_started sent by OpenAI to the Twilio clear arriving. D: frames that never arrived.
  */
-import { SIMULATED_CREDENTIALS } from "../e2e/simulators/credentials";
-import { type SimulatedCallReport, placeSimulatedCall } from "../e2e/simulators/twilio-caller";
+import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
+import { type SimulatedCallReport, placeSimulatedCall } from "@nikki/simulators/twilio-caller";
 import { DEMO } from "../worker/src/db/seed";
 import { startMiniflareWorker } from "./lib/miniflare-worker";
 import { spawn } from "node:child_process";

@@ -2,8 +2,8 @@
  * `npm run call:simulate`: while `npm start -- --simulate` runs, Twilio (simulated) rings the demo number:
  * the caller talks over Nikki's greeting, books a plumber, and hangs up. Watch both terminals.
  */
-import { SIMULATED_CREDENTIALS } from "../e2e/simulators/credentials";
-import { placeSimulatedCall } from "../e2e/simulators/twilio-caller";
+import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
+import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
 import { DEMO } from "../worker/src/db/seed";
 
 const base = `http://localhost:${process.env.PORT ?? 8787}`;

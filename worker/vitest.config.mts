@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { stripeSimulatorVars } from "../e2e/simulators/stripe-vars.ts";
+// A relative path, so the config loader bundles it (a package import would be loaded by Node without TypeScript).
+import { stripeSimulatorVars } from "../simulators/stripe-vars.ts";
 import { SIMULATED } from "./test/simulators.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -6,7 +6,7 @@
 import { rmSync } from "node:fs";
 import { prepareLocalDatabase, startWorker, stopWorker } from "../../scripts/lib/local";
 import { startSimulators } from "../../scripts/lib/simulators";
-import { startOidcSimulator } from "../simulators/oidc";
+import { startOidcSimulator } from "@nikki/simulators/oidc";
 import { allowWidgetOrigin } from "./db";
 import { HOST_ORIGIN, startHostPages } from "./host-pages";
 import { E2E_BASE_URL, E2E_PORT, E2E_STATE_DIR, OIDC_PORT, OPENAI_SIM_PORT, STRIPE_SIM_PORT, TWILIO_SIM_PORT } from "./server";

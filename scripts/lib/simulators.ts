@@ -1,9 +1,9 @@
 /** The provider simulators for offline demos and benchmarks, and the worker settings that point at them. */
-import { SIMULATED_CREDENTIALS } from "../../e2e/simulators/credentials";
-import { type OpenAiSimulator, type ScriptedTurn, startOpenAiSimulator } from "../../e2e/simulators/openai";
-import { startStripeSimulator } from "../../e2e/simulators/stripe";
-import { SIMULATED_PRICE_AMOUNTS, stripeSimulatorVars } from "../../e2e/simulators/stripe-vars";
-import { type TwilioRestSimulator, startTwilioRestSimulator } from "../../e2e/simulators/twilio-rest";
+import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
+import { type OpenAiSimulator, type ScriptedTurn, startOpenAiSimulator } from "@nikki/simulators/openai";
+import { startStripeSimulator } from "@nikki/simulators/stripe";
+import { SIMULATED_PRICE_AMOUNTS, stripeSimulatorVars } from "@nikki/simulators/stripe-vars";
+import { type TwilioRestSimulator, startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
 
 export const DEMO_SCRIPT: ScriptedTurn[] = [
   {

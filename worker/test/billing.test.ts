@@ -1,6 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { stripeSignature } from "../../e2e/simulators/stripe-signature";
+import { stripeSignature } from "@nikki/simulators/stripe-signature";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
 import { SIMULATED } from "./simulators";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CRM_TOKENS } from "../../e2e/simulators/crm";
+import { CRM_TOKENS } from "@nikki/simulators/crm";
 import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
 import { createLogger } from "../src/http/logger";

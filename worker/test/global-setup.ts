@@ -1,8 +1,8 @@
-import { startCrmSimulator } from "../../e2e/simulators/crm";
-import { startOpenAiSimulator } from "../../e2e/simulators/openai";
-import { startStripeSimulator } from "../../e2e/simulators/stripe";
-import { SIMULATED_PRICE_AMOUNTS } from "../../e2e/simulators/stripe-vars";
-import { startTwilioRestSimulator } from "../../e2e/simulators/twilio-rest";
+import { startCrmSimulator } from "@nikki/simulators/crm";
+import { startOpenAiSimulator } from "@nikki/simulators/openai";
+import { startStripeSimulator } from "@nikki/simulators/stripe";
+import { SIMULATED_PRICE_AMOUNTS } from "@nikki/simulators/stripe-vars";
+import { startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
 import { BOOKING_SCRIPT, SIMULATED } from "./simulators";
 
 /** Starts the provider simulators (in Node, beside workerd) for the worker tests. */

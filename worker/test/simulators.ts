@@ -1,4 +1,4 @@
-import { SIMULATED_CREDENTIALS } from "../../e2e/simulators/credentials";
+import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 
 /** Ports and credentials of the provider simulators the worker tests run against (started by global-setup.ts). */
 export const SIMULATED = {

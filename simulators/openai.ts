@@ -6,6 +6,8 @@
  * Test infrastructure only: the worker reaches it through OPENAI_BASE_URL, never by import.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { RealtimeClientEvent, SessionUpdatedEvent } from "openai/resources/realtime/realtime";
+import type { SimulatedServerEvent } from "./realtime-events";
 import { type WebSocket, WebSocketServer } from "ws";
 import { readTag, tagFrame, wallClock } from "./frame-tag";
 import { type WebRtcSessionLog, answerRealtimeOffer } from "./realtime-webrtc";
@@ -77,7 +79,7 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
   let itemSeq = 0;
   let awaitingToolOutput: { then: string } | null = null;
   let deltaSeq = 0;
-  const send = (event: Record<string, unknown>) => {
+  const send = (event: SimulatedServerEvent) => {
     if (event.type !== "response.output_audio.delta") log.sent.push({ type: String(event.type), at: performance.now() });
     socket.send(JSON.stringify({ event_id: `event_${Math.random().toString(36).slice(2)}`, ...event }));
   };
@@ -96,7 +98,7 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
       if (status === "completed") {
         send({ type: "response.output_audio_transcript.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript: text });
       }
-      send({ type: "response.done", response: { id: responseId, status, output: [{ id: itemId, type: "message" }] } });
+      send({ type: "response.done", response: { id: responseId, status, output: [{ id: itemId, type: "message", role: "assistant", content: [{ type: "output_audio", transcript: text }] }] } });
     };
     // Audio streams as the model generates it: a 20 ms frame every 5 ms (4x real time), not all at once.
     const next = () => {
@@ -129,17 +131,18 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
         name: turn.reply.call,
         arguments: JSON.stringify(turn.reply.arguments),
       });
-      send({ type: "response.done", response: { id: responseId, status: "completed", output: [{ type: "function_call" }] } });
+      send({ type: "response.done", response: { id: responseId, status: "completed", output: [{ type: "function_call", name: turn.reply.call, arguments: JSON.stringify(turn.reply.arguments) }] } });
     } else {
       speak(turn.reply.say);
     }
   };
 
-  send({ type: "session.created", session: { type: "realtime", id: `sess_${Date.now()}`, model: "gpt-realtime" } });
+  send({ type: "session.created", session: { type: "realtime", model: "gpt-realtime" } });
   socket.on("message", (raw) => {
-    let event: Record<string, unknown>;
+    // What the bridge sends, typed as the Realtime API's client events: a field the bridge names wrongly fails the typecheck.
+    let event: RealtimeClientEvent;
     try {
-      event = JSON.parse(String(raw)) as Record<string, unknown>;
+      event = JSON.parse(String(raw)) as RealtimeClientEvent;
     } catch {
       send({ type: "error", error: { type: "invalid_request_error", message: "Invalid JSON" } });
       return;
@@ -150,10 +153,10 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
     switch (event.type) {
       case "session.update":
         if (!timings.sessionReady.has(tag)) timings.sessionReady.set(tag, at);
-        send({ type: "session.updated", session: event.session });
+        send({ type: "session.updated", session: event.session as SessionUpdatedEvent["session"] });
         break;
       case "response.create": {
-        const instructions = (event.response as { instructions?: string } | undefined)?.instructions;
+        const instructions = event.response?.instructions;
         if (awaitingToolOutput) {
           const then = awaitingToolOutput.then;
           awaitingToolOutput = null;
