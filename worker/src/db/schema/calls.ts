@@ -1,0 +1,130 @@
+/** Calls and what comes of them: appointments, leads, message threads, SMS opt-outs. */
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { id, createdAt } from "./columns";
+import { organizations } from "./accounts";
+import { agents } from "./organization";
+
+/**
+ * Spec 001 §3 "Call". `transcript` is a JSON list of transcript entries (000 §3: role, content,
+ * timestamp); `entities` a JSON object. Processing retries are scheduled by `nextAttemptAt`.
+ */
+export const calls = sqliteTable(
+  "calls",
+  {
+    id: id(),
+    callSid: text("call_sid").notNull().unique(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    agentId: text("agent_id").references(() => agents.id, { onDelete: "set null" }),
+    direction: text("direction", { enum: ["inbound", "outbound"] }).notNull().default("inbound"),
+    kind: text("kind", { enum: ["conversation", "voicemail", "test"] }).notNull().default("conversation"),
+    fromNumber: text("from_number").notNull(),
+    toNumber: text("to_number").notNull(),
+    durationSeconds: integer("duration_seconds"),
+    recordingUrl: text("recording_url"),
+    transcript: text("transcript"),
+    summary: text("summary"),
+    entities: text("entities"),
+    sentiment: text("sentiment", { enum: ["positive", "neutral", "negative"] }),
+    status: text("status", {
+      enum: ["in-progress", "completed", "abandoned", "busy", "no-answer", "failed", "canceled"],
+    })
+      .notNull()
+      .default("in-progress"),
+    processingStatus: text("processing_status", { enum: ["pending", "processed", "failed"] })
+      .notNull()
+      .default("pending"),
+    processingAttempts: integer("processing_attempts").notNull().default(0),
+    processingError: text("processing_error"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    modelUsed: text("model_used"),
+    afterHours: integer("after_hours", { mode: "boolean" }).notNull().default(false),
+    billedMinutes: integer("billed_minutes"),
+    meterReportedAt: integer("meter_reported_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("calls_org_created_idx").on(t.organizationId, t.createdAt),
+    index("calls_org_status_created_idx").on(t.organizationId, t.status, t.createdAt),
+    index("calls_org_agent_created_idx").on(t.organizationId, t.agentId, t.createdAt),
+    index("calls_processing_due_idx").on(t.processingStatus, t.nextAttemptAt),
+  ],
+);
+
+/** Spec 001 §3 "Call log insert (health probe)": the System Health page's database write check. */
+export const callLogs = sqliteTable("call_logs", {
+  id: id(),
+  summary: text("summary").notNull(),
+  intent: text("intent").notNull().default("general"),
+  confidence: real("confidence"),
+  raw: text("raw"),
+  createdAt: createdAt(),
+});
+
+/** Appointments booked by the `book_appointment` tool (spec 001 §3 "Agent tools"). */
+export const appointments = sqliteTable(
+  "appointments",
+  {
+    id: id(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    callId: text("call_id").references(() => calls.id, { onDelete: "set null" }),
+    agentId: text("agent_id").references(() => agents.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    dateTime: text("date_time"),
+    notes: text("notes"),
+    status: text("status", { enum: ["booked", "canceled"] }).notNull().default("booked"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("appointments_org_created_idx").on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * Spec 000 §3 "Lead (submitted)". `organizationId` is null for leads of the product's own site
+ * (prospects of Nikki AI itself); leads taken by an agent belong to its organization.
+ */
+export const leads = sqliteTable(
+  "leads",
+  {
+    id: id(),
+    organizationId: text("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    callId: text("call_id").references(() => calls.id, { onDelete: "set null" }),
+    source: text("source", { enum: ["form", "call", "chat", "sms"] }).notNull().default("form"),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email"),
+    intent: text("intent"),
+    notes: text("notes"),
+    desiredDateTime: text("desired_date_time"),
+    sourcePage: text("source_page"),
+    crmSyncedAt: integer("crm_synced_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("leads_org_created_idx").on(t.organizationId, t.createdAt)],
+);
+
+/** Chat and SMS threads (spec 000 §3 "Chat message": role, content), one thread per key. */
+export const conversationMessages = sqliteTable(
+  "conversation_messages",
+  {
+    id: id(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: ["chat", "sms"] }).notNull(),
+    threadKey: text("thread_key").notNull(),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("conversation_messages_thread_idx").on(t.organizationId, t.channel, t.threadKey, t.createdAt)],
+);
+
+/** Numbers that texted STOP to a business: no automated text goes to them until they text START. */
+export const smsOptOuts = sqliteTable(
+  "sms_opt_outs",
+  {
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.phone] })],
+);

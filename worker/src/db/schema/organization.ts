@@ -1,0 +1,108 @@
+/** An organization's configuration: settings, widget keys, agents, numbers, integrations. */
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, createdAt, updatedAt } from "./columns";
+import { organizations } from "./accounts";
+
+/** Spec 001 §3 "Organization settings", with the defaults of 001 §9, plus the widget's guard rails. */
+export const organizationSettings = sqliteTable("organization_settings", {
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  transcriptRetentionDays: integer("transcript_retention_days").notNull().default(90),
+  recordingRetentionDays: integer("recording_retention_days").notNull().default(90),
+  piiRedaction: integer("pii_redaction", { mode: "boolean" }).notNull().default(true),
+  recordCalls: integer("record_calls", { mode: "boolean" }).notNull().default(true),
+  recordAnnounce: integer("record_announce", { mode: "boolean" }).notNull().default(true),
+  defaultRegion: text("default_region", { enum: ["US", "CA", "GB", "AU", "EU"] }).notNull().default("US"),
+  widgetRateIpHour: integer("widget_rate_ip_hour").notNull().default(3),
+  widgetRatePhoneDay: integer("widget_rate_phone_day").notNull().default(2),
+  /** JSON array of ISO country codes the Test-a-Call widget may dial (toll-fraud guard). */
+  allowedCountries: text("allowed_countries").notNull().default('["US","CA"]'),
+  /** JSON array of origins allowed to embed the widgets (CORS). */
+  allowedOrigins: text("allowed_origins").notNull().default("[]"),
+  postCallSms: integer("post_call_sms", { mode: "boolean" }).notNull().default(false),
+  maxCallSeconds: integer("max_call_seconds").notNull().default(900),
+  /** The widgets' look and which of them the loader shows (chat, test-call, voice-demo). */
+  widgetColor: text("widget_color").notNull().default("#8b6cff"),
+  enabledWidgets: text("enabled_widgets").notNull().default('["chat","test-call","voice-demo"]'),
+  /** Where the widgets' "Contact us" links go; the product's /contact when unset. */
+  contactUrl: text("contact_url"),
+  /** Where the owner gets the morning digest of after-hours calls by text (E.164). */
+  digestPhone: text("digest_phone"),
+  /** The business-local date (YYYY-MM-DD) of the last digest sent, so each morning sends one. */
+  lastDigestDate: text("last_digest_date"),
+  updatedAt: updatedAt(),
+});
+
+/** Public keys that widgets embed as `data-key`; one organization may rotate several. */
+export const widgetKeys = sqliteTable(
+  "widget_keys",
+  {
+    id: id(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    publicKey: text("public_key").notNull().unique(),
+    label: text("label"),
+    createdAt: createdAt(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("widget_keys_org_idx").on(t.organizationId)],
+);
+
+/** Spec 001 §3 "Agent", with the tools of "Agent tools" as a JSON list. */
+export const agents = sqliteTable(
+  "agents",
+  {
+    id: id(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    language: text("language").notNull().default("en-US"),
+    voice: text("voice").notNull().default("alloy"),
+    status: text("status", { enum: ["active", "inactive"] }).notNull().default("active"),
+    greeting: text("greeting"),
+    personaPrompt: text("persona_prompt").notNull().default(""),
+    knowledgeBase: text("knowledge_base").notNull().default(""),
+    businessHoursTz: text("business_hours_tz").notNull().default("America/New_York"),
+    hoursJson: text("hours_json").notNull().default("{}"),
+    escalationJson: text("escalation_json").notNull().default("{}"),
+    crmMapping: text("crm_mapping").notNull().default("{}"),
+    tools: text("tools").notNull().default('["book_appointment","push_crm_lead","send_sms"]'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("agents_org_created_idx").on(t.organizationId, t.createdAt)],
+);
+
+/** Spec 001 §3 "Phone number". A number belongs to one organization across the whole product. */
+export const phoneNumbers = sqliteTable(
+  "phone_numbers",
+  {
+    id: id(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    twilioNumber: text("twilio_number").notNull().unique(),
+    twilioSid: text("twilio_sid"),
+    friendlyName: text("friendly_name"),
+    assignedAgentId: text("assigned_agent_id").references(() => agents.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["active", "inactive"] }).notNull().default("inactive"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("phone_numbers_org_idx").on(t.organizationId, t.createdAt)],
+);
+
+/** Spec 001 §3 "Integration": credentials are AES-256-GCM ciphertext, never plain text. */
+export const integrations = sqliteTable(
+  "integrations",
+  {
+    id: id(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    provider: text("provider", {
+      enum: ["twilio", "openai", "elevenlabs", "hubspot", "gohighlevel", "zapier"],
+    }).notNull(),
+    credentialsEncrypted: text("credentials_encrypted").notNull(),
+    lastTestedAt: integer("last_tested_at", { mode: "timestamp_ms" }),
+    testStatus: text("test_status", { enum: ["success", "failed"] }),
+    testMessage: text("test_message"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("integrations_org_provider_idx").on(t.organizationId, t.provider)],
+);
