@@ -7,10 +7,11 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import type { Metafile } from "esbuild";
+import { WIDGET_NAMES } from "@nikki/core/widget-config";
 import { buildWidgets } from "../widgets/build";
 
 const BUDGET = { loader: 1_536, widget: 20_480, all: 35_840 };
-const WIDGETS = ["chat", "test-call", "voice-demo"] as const;
+const WIDGETS = WIDGET_NAMES;
 
 const [loaderMeta, widgetsMeta] = (await buildWidgets()) as [Metafile, Metafile];
 const gzipped = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;

@@ -1,3 +1,5 @@
+import { WIDGET_NAMES } from "./widget-config";
+
 /** The product's name, and the AI persona's. */
 export const PRODUCT_NAME = "Nikki AI";
 export const PERSONA_NAME = "Nikki";
@@ -57,6 +59,8 @@ export const SETTINGS_DEFAULTS = {
   widgetRateIpHour: 3,
   widgetRatePhoneDay: 2,
   allowedCountries: ["US", "CA"],
+  widgetColor: "#8b6cff",
+  enabledWidgets: WIDGET_NAMES,
 } as const;
 
 export const SETTINGS_RANGES = {

@@ -30,16 +30,18 @@ export function parseOpeningHours(json: string): OpeningHours {
 
 // Creating an Intl.DateTimeFormat costs far more than formatting with one, and every call asks for the same few zones.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: "clock" | "long", timeZone: string): Intl.DateTimeFormat {
+const FORMATS = {
+  clock: ["en-US", { weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }],
+  long: ["en-US", { dateStyle: "full", timeStyle: "short" }],
+  // en-CA writes dates as YYYY-MM-DD.
+  date: ["en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }],
+} as const satisfies Record<string, [string, Intl.DateTimeFormatOptions]>;
+function formatter(kind: keyof typeof FORMATS, timeZone: string): Intl.DateTimeFormat {
   const key = `${kind} ${timeZone}`;
   let format = formatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(
-      "en-US",
-      kind === "clock"
-        ? { timeZone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
-        : { timeZone, dateStyle: "full", timeStyle: "short" },
-    );
+    const [locale, options] = FORMATS[kind];
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
     formatters.set(key, format);
   }
   return format;
@@ -58,6 +60,16 @@ const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 export function isOpen(hours: OpeningHours, timeZone: string, now: Date): boolean {
   const { day, minutes } = localClock(timeZone, now);
   return (hours[day] ?? []).some((span) => minutes >= toMinutes(span.open) && minutes < toMinutes(span.close));
+}
+
+/** Whether a business with these hours (`hours_json`) is closed at `now` in its zone (`business_hours_tz`). */
+export function isAfterHours(hoursJson: string, timeZone: string, now: Date): boolean {
+  return !isOpen(parseOpeningHours(hoursJson), timeZone, now);
+}
+
+/** The business-local date (YYYY-MM-DD) at `now` in `timeZone`. */
+export function localDate(timeZone: string, now: Date): string {
+  return formatter("date", timeZone).format(now);
 }
 
 /** "Tuesday, November 24, 2026, 9:05 AM" in the business's zone, for the agent's instructions. */

@@ -12,3 +12,4 @@ export * from "./demo-call";
 export * from "./widget-copy";
 export * from "./color";
 export * from "./voice-samples";
+export * from "./widget-config";

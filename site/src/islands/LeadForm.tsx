@@ -10,7 +10,7 @@ import {
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { postJson } from "../lib/api";
 import { useHydrated } from "../lib/use-hydrated";
-import { toast } from "../lib/toast";
+import { useSubmit } from "../lib/use-submit";
 import FormField, { errorId } from "./FormField";
 import "./form.css";
 
@@ -36,9 +36,9 @@ export default function LeadForm({
 }: Props) {
   const initial = { ...EMPTY, intent: defaultIntent };
   const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const { pending, errors, setErrors, submit: send } = useSubmit<LeadField>();
   const [attempted, setAttempted] = useState(false);
-  const [status, setStatus] = useState<"idle" | "submitting" | "success">("idle");
+  const [succeeded, setSucceeded] = useState(false);
   // Until hydrated the fields are disabled: a submit would be the browser's own GET with the fields in the
   // URL, and text typed before hydration can be reset by it.
   const hydrated = useHydrated();
@@ -61,30 +61,20 @@ export default function LeadForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (status !== "idle") return;
+    if (succeeded) return;
     setAttempted(true);
     const found = check(values);
-    setErrors(found);
     const firstInvalid = (Object.keys(EMPTY) as LeadField[]).find((field) => found[field]);
-    if (firstInvalid) {
-      document.getElementById(fieldId(firstInvalid))?.focus();
-      return;
-    }
-    setStatus("submitting");
-    const result = await postJson<LeadCreated>("/api/leads", { ...values, source_page: window.location.pathname });
-    if (!result.ok) {
-      setStatus("idle");
-      if (result.error?.fields) setErrors(result.error.fields);
-      toast({
-        variant: "destructive",
-        title: "Submission failed",
-        description: result.error?.message ?? "Please try again later",
-      });
-      return;
-    }
-    setStatus("success");
-    toast({ title: "Thank you!", description: "We've received your information and will contact you shortly." });
-    const { id } = result.data;
+    if (firstInvalid) document.getElementById(fieldId(firstInvalid))?.focus();
+    const created = await send({
+      invalid: found,
+      request: () => postJson<LeadCreated>("/api/leads", { ...values, source_page: window.location.pathname }),
+      failure: { toast: "Submission failed" },
+      success: { title: "Thank you!", description: "We've received your information and will contact you shortly." },
+    });
+    if (!created) return;
+    setSucceeded(true);
+    const { id } = created.data;
     timer.current = setTimeout(() => {
       if (redirect && id) {
         window.location.assign(`/thank-you?lead=${encodeURIComponent(id)}`);
@@ -93,12 +83,12 @@ export default function LeadForm({
       setValues(initial);
       setErrors({});
       setAttempted(false);
-      setStatus("idle");
+      setSucceeded(false);
       onSuccess?.();
     }, TIMINGS.leadRedirectMs);
   }
 
-  if (status === "success") {
+  if (succeeded) {
     return (
       <div className="lead-success" role="status">
         <div className="lead-success-icon" aria-hidden="true">
@@ -110,7 +100,7 @@ export default function LeadForm({
     );
   }
 
-  const disabled = status === "submitting";
+  const disabled = pending;
   const common = (field: LeadField) => ({
     id: fieldId(field),
     name: field,

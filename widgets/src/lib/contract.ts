@@ -1,14 +1,8 @@
-/** What the loader and the widget chunks agree on: the config, the context handed to a widget, its element. */
-export type WidgetName = "chat" | "test-call" | "voice-demo";
+import type { WidgetConfig, WidgetName } from "@nikki/core/widget-config";
 
-/** `GET /api/widget/config?key=`. */
-export interface WidgetConfig {
-  organization: { name: string };
-  /** The organization's colour and the text colour that reads on it. */
-  colors: { primary: string; on_primary: string };
-  widgets: WidgetName[];
-  contact_url: string;
-}
+export type { WidgetConfig, WidgetName };
+
+/** What the loader and the widget chunks agree on: the context handed to a widget, its element. */
 
 export interface WidgetContext {
   /** The worker's origin, where the API and the chunks live. */

@@ -1,5 +1,4 @@
-import { localClock } from "@nikki/core";
-import { AGENT_DEFAULTS } from "@nikki/core";
+import { AGENT_DEFAULTS, localClock, localDate } from "@nikki/core";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { calls, members, organizationSettings, organizations, phoneNumbers, users } from "../db/schema";
 import { type LogLevel, createLogger } from "../http/logger";
@@ -9,10 +8,6 @@ import { primaryAgent } from "../voice/call-context";
 export const DIGEST_HOUR = 8;
 const NIGHT_MS = 24 * 60 * 60 * 1000;
 
-/** The business-local date (YYYY-MM-DD) at `now` in `timeZone`. */
-function localDate(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
 
 function describeCall(call: typeof calls.$inferSelect): string {
   const entities = call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {};

@@ -1,9 +1,9 @@
-import { AGENT_DEFAULTS } from "@nikki/core";
+import { AGENT_DEFAULTS, isAfterHours } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { agents, calls } from "../db/schema";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
-import { type CallContext, callContextFor, isAfterHours } from "./call-context";
+import { type CallContext, callContextFor } from "./call-context";
 import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instructions";
 import type { CallSetup } from "./setup";
 import { hashToken, mintToken } from "./stream-ticket";
@@ -93,7 +93,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   }
 
   const now = new Date();
-  const afterHours = isAfterHours(agent, now);
+  const afterHours = isAfterHours(agent.hoursJson, agent.businessHoursTz, now);
   const callId = await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent.id, kind: "conversation", afterHours });
   const token = mintToken();
   const setup: CallSetup = {

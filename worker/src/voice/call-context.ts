@@ -1,4 +1,3 @@
-import { isOpen, parseOpeningHours } from "@nikki/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { agents, organizationSettings, organizations, phoneNumbers } from "../db/schema";
@@ -45,10 +44,6 @@ export async function callContextFor(db: Database, number: string): Promise<Call
     piiRedaction: row.settings?.piiRedaction ?? true,
     postCallSms: row.settings?.postCallSms ?? false,
   };
-}
-
-export function isAfterHours(agent: typeof agents.$inferSelect, now: Date): boolean {
-  return !isOpen(parseOpeningHours(agent.hoursJson), agent.businessHoursTz, now);
 }
 
 /**

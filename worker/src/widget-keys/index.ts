@@ -1,9 +1,7 @@
-import { SETTINGS_DEFAULTS } from "@nikki/core";
+import { SETTINGS_DEFAULTS, type WidgetName, isWidgetName } from "@nikki/core";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { organizationSettings, organizations, widgetKeys } from "../db/schema";
-
-const DEFAULT_WIDGET_COLOR = "#8b6cff";
 
 export interface WidgetOwner {
   widgetKeyId: string;
@@ -15,7 +13,7 @@ export interface WidgetOwner {
   demoCallsPerIpHour: number;
   demoCallsPerPhoneDay: number;
   color: string;
-  enabledWidgets: string[];
+  enabledWidgets: WidgetName[];
   contactUrl: string | null;
 }
 
@@ -47,8 +45,8 @@ export async function widgetOwner(db: Database, publicKey: string): Promise<Widg
     demoCallsPerIpHour: row.settings?.widgetRateIpHour ?? SETTINGS_DEFAULTS.widgetRateIpHour,
     demoCallsPerPhoneDay: row.settings?.widgetRatePhoneDay ?? SETTINGS_DEFAULTS.widgetRatePhoneDay,
     // The colour is written into the widgets' stylesheets: only a plain #rrggbb gets through.
-    color: /^#[0-9a-f]{6}$/i.test(row.settings?.widgetColor ?? "") ? row.settings!.widgetColor : DEFAULT_WIDGET_COLOR,
-    enabledWidgets: jsonList(row.settings?.enabledWidgets ?? '["chat","test-call","voice-demo"]'),
+    color: /^#[0-9a-f]{6}$/i.test(row.settings?.widgetColor ?? "") ? row.settings!.widgetColor : SETTINGS_DEFAULTS.widgetColor,
+    enabledWidgets: row.settings ? jsonList(row.settings.enabledWidgets).filter(isWidgetName) : [...SETTINGS_DEFAULTS.enabledWidgets],
     contactUrl: row.settings?.contactUrl ?? null,
   };
 }

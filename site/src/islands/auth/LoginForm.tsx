@@ -1,7 +1,8 @@
 import { ACCOUNT_MESSAGES, safeRedirectPath } from "@nikki/core";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { messageOf, postJson } from "../../lib/api";
+import { postJson } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useSubmit } from "../../lib/use-submit";
 import { OneTimeCodeField, TextField } from "../FormField";
 import GoogleButton from "./GoogleButton";
 import "../form.css";
@@ -12,9 +13,8 @@ export default function LoginForm() {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [step, setStep] = useState<"password" | "code">("password");
-  const [errors, setErrors] = useState<{ email?: string; password?: string; code?: string }>({});
+  const { pending, errors, submit } = useSubmit<"email" | "password" | "code">();
   const [alert, setAlert] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [destination, setDestination] = useState("/dashboard");
   const hydrated = useHydrated();
   const uid = useId();
@@ -27,46 +27,28 @@ export default function LoginForm() {
 
   async function submitPassword(event: FormEvent) {
     event.preventDefault();
-    const found = {
-      ...(/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? {} : { email: ACCOUNT_MESSAGES.email }),
-      ...(password ? {} : { password: ACCOUNT_MESSAGES.passwordRequired }),
-    };
-    setErrors(found);
     setAlert(null);
-    if (Object.keys(found).length > 0) return;
-    setPending(true);
-    const result = await postJson<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", {
-      email: email.trim(),
-      password,
-      rememberMe: true,
+    const signedIn = await submit({
+      invalid: {
+        ...(/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? {} : { email: ACCOUNT_MESSAGES.email }),
+        ...(password ? {} : { password: ACCOUNT_MESSAGES.passwordRequired }),
+      },
+      request: () => postJson<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", { email: email.trim(), password, rememberMe: true }),
+      failure: { show: setAlert, fallback: "We couldn't sign you in. Please try again." },
     });
-    setPending(false);
-    if (!result.ok) {
-      setAlert(messageOf(result, "We couldn't sign you in. Please try again."));
-      return;
-    }
-    if (result.data.twoFactorRedirect) {
-      setStep("code");
-      return;
-    }
-    window.location.assign(destination);
+    if (!signedIn) return;
+    if (signedIn.data.twoFactorRedirect) setStep("code");
+    else window.location.assign(destination);
   }
 
   async function submitCode(event: FormEvent) {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) {
-      setErrors({ code: ACCOUNT_MESSAGES.codeFormat });
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    const result = await postJson("/api/auth/two-factor/verify-totp", { code: code.trim() });
-    setPending(false);
-    if (!result.ok) {
-      setAlert(messageOf(result, "That code didn't work. Please try again."));
-      return;
-    }
-    window.location.assign(destination);
+    const verified = await submit({
+      invalid: /^\d{6}$/.test(code.trim()) ? {} : { code: ACCOUNT_MESSAGES.codeFormat },
+      request: () => postJson("/api/auth/two-factor/verify-totp", { code: code.trim() }),
+      failure: { show: setAlert, fallback: "That code didn't work. Please try again." },
+    });
+    if (verified) window.location.assign(destination);
   }
 
   const alertBox = alert && (

@@ -1,39 +1,31 @@
 import { ACCOUNT_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "@nikki/core";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { messageOf, postJson } from "../../lib/api";
+import { postJson } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useSubmit } from "../../lib/use-submit";
 import { TextField } from "../FormField";
 import "../form.css";
 
 /** /forgot-password: asks for the e-mail and sends the reset link (never says whether the account exists). */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [state, setState] = useState<"idle" | "pending" | "sent">("idle");
+  const { pending, errors, submit: send } = useSubmit<"email">();
+  const [sent, setSent] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const hydrated = useHydrated();
   const uid = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      setError(ACCOUNT_MESSAGES.email);
-      return;
-    }
-    setError(undefined);
-    setState("pending");
-    const result = await postJson("/api/auth/request-password-reset", {
-      email: email.trim(),
-      redirectTo: "/reset-password",
+    const done = await send({
+      invalid: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? {} : { email: ACCOUNT_MESSAGES.email },
+      request: () => postJson("/api/auth/request-password-reset", { email: email.trim(), redirectTo: "/reset-password" }),
+      failure: { show: setAlert, fallback: "We couldn't send the reset link. Please try again." },
     });
-    if (result.ok) setState("sent");
-    else {
-      setState("idle");
-      setAlert(messageOf(result, "We couldn't send the reset link. Please try again."));
-    }
+    if (done) setSent(true);
   }
 
-  if (state === "sent") {
+  if (sent) {
     return (
       <p className="form-success" role="status">
         If an account exists for {email.trim()}, a link to reset the password is on its way. It is valid for one hour.
@@ -47,20 +39,20 @@ export function ForgotPasswordForm() {
           id={`${uid}-email`}
           label="Email"
           required
-          error={error}
+          error={errors.email}
           value={email}
           onValue={setEmail}
           type="email"
           autoComplete="email"
-          disabled={state === "pending"}
+          disabled={pending}
         />
         {alert && (
           <p className="form-alert" role="alert">
             {alert}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={state === "pending"}>
-          {state === "pending" ? "Sending..." : "Send Reset Link"}
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+          {pending ? "Sending..." : "Send Reset Link"}
         </button>
         <p className="form-note">
           <a href="/login">Back to sign in</a>
@@ -75,8 +67,8 @@ export function ResetPasswordForm() {
   const [token, setToken] = useState<string | null>(null);
   const [linkError, setLinkError] = useState(false);
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [state, setState] = useState<"idle" | "pending" | "done">("idle");
+  const { pending, errors, submit: send } = useSubmit<"password">();
+  const [done, setDone] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const hydrated = useHydrated();
   const uid = useId();
@@ -95,15 +87,13 @@ export function ResetPasswordForm() {
         : password.length > PASSWORD_MAX
           ? ACCOUNT_MESSAGES.passwordMax
           : undefined;
-    setError(problem);
-    if (problem || !token) return;
-    setState("pending");
-    const result = await postJson("/api/auth/reset-password", { newPassword: password, token });
-    if (result.ok) setState("done");
-    else {
-      setState("idle");
-      setAlert(messageOf(result, "This reset link is invalid or has expired. Ask for a new one."));
-    }
+    if (!token) return;
+    const changed = await send({
+      invalid: problem ? { password: problem } : {},
+      request: () => postJson("/api/auth/reset-password", { newPassword: password, token }),
+      failure: { show: setAlert, fallback: "This reset link is invalid or has expired. Ask for a new one." },
+    });
+    if (changed) setDone(true);
   }
 
   if (linkError) {
@@ -113,7 +103,7 @@ export function ResetPasswordForm() {
       </p>
     );
   }
-  if (state === "done") {
+  if (done) {
     return (
       <p className="form-success" role="status">
         Your password has been changed and you were signed out everywhere. <a href="/login">Sign in</a> with the new
@@ -128,21 +118,21 @@ export function ResetPasswordForm() {
           id={`${uid}-password`}
           label="New password"
           required
-          error={error}
+          error={errors.password}
           hint="Min. 8 characters"
           value={password}
           onValue={setPassword}
           type="password"
           autoComplete="new-password"
-          disabled={state === "pending"}
+          disabled={pending}
         />
         {alert && (
           <p className="form-alert" role="alert">
             {alert}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={state === "pending" || !token}>
-          {state === "pending" ? "Saving..." : "Set New Password"}
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending || !token}>
+          {pending ? "Saving..." : "Set New Password"}
         </button>
       </fieldset>
     </form>

@@ -1,7 +1,8 @@
 import { type SignupInput, parseFields, signupSchema } from "@nikki/core";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { getJson, messageOf, postJson } from "../../lib/api";
+import { getJson, postJson } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useSubmit } from "../../lib/use-submit";
 import { TextField } from "../FormField";
 import GoogleButton from "./GoogleButton";
 import "../form.css";
@@ -19,10 +20,9 @@ interface Invitation {
 /** /signup (spec 000 §2): the account and its organization; from an invitation, joins that organization. */
 export default function SignupForm() {
   const [values, setValues] = useState<Values>({ firstName: "", lastName: "", email: "", company: "", password: "" });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { pending, errors, setErrors, submit: send } = useSubmit<Field>();
   const [alert, setAlert] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
-  const [pending, setPending] = useState(false);
   const [invitationId, setInvitationId] = useState<string | null>(null);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const hydrated = useHydrated();
@@ -63,18 +63,13 @@ export default function SignupForm() {
     event.preventDefault();
     setAttempted(true);
     setAlert(null);
-    const found = check(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setPending(true);
-    const result = await postJson("/api/account/signup", payload(values));
-    if (result.ok) {
-      window.location.assign("/dashboard");
-      return;
-    }
-    setPending(false);
-    if (result.error?.fields) setErrors(result.error.fields);
-    setAlert(messageOf(result, "We couldn't create your account. Please try again."));
+    const created = await send({
+      invalid: check(values),
+      request: () => postJson("/api/account/signup", payload(values)),
+      failure: { show: setAlert, fallback: "We couldn't create your account. Please try again." },
+      staysBusy: true,
+    });
+    if (created) window.location.assign("/dashboard");
   }
 
   const field = (

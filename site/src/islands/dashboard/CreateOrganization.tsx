@@ -1,30 +1,26 @@
 import { ACCOUNT_MESSAGES, createOrganizationSchema, parseFields } from "@nikki/core";
 import { type FormEvent, useState } from "react";
-import { messageOf, postJson } from "../../lib/api";
+import { postJson } from "../../lib/api";
+import { useSubmit } from "../../lib/use-submit";
 import { TextField } from "../FormField";
 import "../form.css";
 
 /** For a signed-in user with no organization: the spec's notice, and their own business to create. */
 export default function CreateOrganization() {
   const [company, setCompany] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+  const { pending, errors, setErrors, submit: send } = useSubmit<"company">();
+  const error = errors.company;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = parseFields(createOrganizationSchema, { company });
-    if (!parsed.ok) {
-      setError(parsed.fields.company);
-      return;
-    }
-    setPending(true);
-    const result = await postJson("/api/account/organization", parsed.data);
-    if (result.ok) {
-      window.location.reload();
-      return;
-    }
-    setPending(false);
-    setError(messageOf(result, "We couldn't create your business. Please try again."));
+    const created = await send({
+      invalid: parsed.ok ? {} : parsed.fields,
+      request: () => postJson("/api/account/organization", parsed.ok ? parsed.data : {}),
+      failure: { show: (message) => setErrors({ company: message }), fallback: "We couldn't create your business. Please try again." },
+      staysBusy: true,
+    });
+    if (created) window.location.reload();
   }
 
   return (

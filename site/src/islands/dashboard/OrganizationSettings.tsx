@@ -2,7 +2,7 @@ import { organizationUpdateSchema, parseFields } from "@nikki/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { api } from "../../lib/api";
 import { type Me, loadMe } from "../../lib/me";
-import { toast } from "../../lib/toast";
+import { useSubmit } from "../../lib/use-submit";
 import { TextField } from "../FormField";
 import "../form.css";
 
@@ -11,8 +11,7 @@ export default function OrganizationSettings() {
   const [me, setMe] = useState<Me | null>(null);
   const [name, setName] = useState("");
   const [domain, setDomain] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { pending, errors, submit } = useSubmit<"name" | "domain">();
   const canEdit = me?.role === "owner" || me?.role === "admin";
 
   useEffect(() => {
@@ -26,23 +25,12 @@ export default function OrganizationSettings() {
   async function save(event: FormEvent) {
     event.preventDefault();
     const parsed = parseFields(organizationUpdateSchema, { name, domain });
-    if (!parsed.ok) {
-      setErrors(parsed.fields);
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    const result = await api("PATCH", "/api/org", parsed.data);
-    setPending(false);
-    if (result.ok) toast({ title: "Saved", description: "Your organization's details are updated." });
-    else {
-      if (result.error?.fields) setErrors(result.error.fields);
-      toast({
-        variant: "destructive",
-        title: "Failed to save organization settings.",
-        description: result.error?.message,
-      });
-    }
+    await submit({
+      invalid: parsed.ok ? {} : parsed.fields,
+      request: () => api("PATCH", "/api/org", parsed.ok ? parsed.data : {}),
+      failure: { toast: "Failed to save organization settings." },
+      success: { title: "Saved", description: "Your organization's details are updated." },
+    });
   }
 
   const field = (id: "name" | "domain", label: string, value: string, set: (value: string) => void) => (

@@ -1,4 +1,5 @@
 /** An organization's configuration: settings, widget keys, agents, numbers, integrations. */
+import { SETTINGS_DEFAULTS } from "@nikki/core";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, createdAt, updatedAt } from "./columns";
 import { organizations } from "./accounts";
@@ -23,8 +24,8 @@ export const organizationSettings = sqliteTable("organization_settings", {
   postCallSms: integer("post_call_sms", { mode: "boolean" }).notNull().default(false),
   maxCallSeconds: integer("max_call_seconds").notNull().default(900),
   /** The widgets' look and which of them the loader shows (chat, test-call, voice-demo). */
-  widgetColor: text("widget_color").notNull().default("#8b6cff"),
-  enabledWidgets: text("enabled_widgets").notNull().default('["chat","test-call","voice-demo"]'),
+  widgetColor: text("widget_color").notNull().default(SETTINGS_DEFAULTS.widgetColor),
+  enabledWidgets: text("enabled_widgets").notNull().default(JSON.stringify(SETTINGS_DEFAULTS.enabledWidgets)),
   /** Where the widgets' "Contact us" links go; the product's /contact when unset. */
   contactUrl: text("contact_url"),
   /** Where the owner gets the morning digest of after-hours calls by text (E.164). */

@@ -1,4 +1,4 @@
-import { readableTextOn } from "@nikki/core";
+import { type WidgetConfig, readableTextOn } from "@nikki/core";
 import { Hono } from "hono";
 import { selfOrigin } from "../../auth/context";
 import type { AppEnv } from "../../http/app-env";
@@ -7,10 +7,11 @@ import { widgetCors } from "../../middleware/widget-cors";
 /** `GET /api/widget/config?key=`: what the loader needs to show an organization's widgets. */
 export const widgetRoutes = new Hono<AppEnv>().use("/config", widgetCors()).get("/config", (c) => {
   const owner = c.var.widgetOwner!;
-  return c.json({
+  const config: WidgetConfig = {
     organization: { name: owner.organizationName },
     colors: { primary: owner.color, on_primary: readableTextOn(owner.color) },
     widgets: owner.enabledWidgets,
     contact_url: owner.contactUrl ?? `${selfOrigin(c)}/contact`,
-  });
+  };
+  return c.json(config);
 });

@@ -1,0 +1,54 @@
+import { useRef, useState } from "react";
+import { type ApiResult, messageOf } from "./api";
+import { toast } from "./toast";
+
+type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+export interface Submission<T, Field extends string> {
+  /** What the form found wrong before sending: any message here and nothing is sent. */
+  invalid?: FieldErrors<Field>;
+  request(): Promise<ApiResult<T>>;
+  /** When it fails: a destructive toast with this title, or the message handed to the form (an alert). */
+  failure: { toast: string; fallback?: string } | { show(message: string): void; fallback: string };
+  /** The toast after success, if any. */
+  success?: { title: string; description?: string };
+  /** Keep the form disabled after success (it navigates away or swaps in a success state). */
+  staysBusy?: boolean;
+}
+
+/**
+ * The one submit sequence of the site's forms: check, disable, call, map the envelope's field errors back to
+ * the fields, tell the user (toast or alert), re-enable. Answers `{data}` on success, or null when nothing
+ * came of it; a second submit while one is under way is ignored.
+ */
+export function useSubmit<Field extends string = string>() {
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const inFlight = useRef(false);
+
+  async function submit<T>(submission: Submission<T, Field>): Promise<{ data: T } | null> {
+    if (inFlight.current) return null;
+    const invalid = submission.invalid ?? {};
+    setErrors(invalid);
+    if (Object.values(invalid).some(Boolean)) return null;
+    inFlight.current = true;
+    setPending(true);
+    const result = await submission.request();
+    if (!result.ok || !submission.staysBusy) {
+      inFlight.current = false;
+      setPending(false);
+    }
+    if (!result.ok) {
+      if (result.error?.fields) setErrors(result.error.fields as FieldErrors<Field>);
+      const { failure } = submission;
+      // Toasts keep the spec's own fallback words ("Please try again later") when the server said nothing.
+      if ("toast" in failure) toast({ variant: "destructive", title: failure.toast, description: result.error?.message ?? failure.fallback ?? "Please try again later" });
+      else failure.show(messageOf(result, failure.fallback));
+      return null;
+    }
+    if (submission.success) toast(submission.success);
+    return { data: result.data };
+  }
+
+  return { pending, errors, setErrors, submit };
+}
