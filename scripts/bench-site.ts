@@ -35,7 +35,9 @@ try {
   let gzipBytes = 0;
   for (const request of initialJs) gzipBytes += gzipSync(Buffer.from(await (await fetch(request.url)).arrayBuffer()), { level: 9 }).length;
   const homeJsKb = gzipBytes / 1024;
-  console.log(`site: perf=${lowest("performance")} a11y=${lowest("accessibility")} seo=${lowest("seo")} best=${lowest("best-practices")} home_js_kb=${homeJsKb.toFixed(1)}`);
+  console.log(
+    `site: perf=${lowest("performance")} a11y=${lowest("accessibility")} seo=${lowest("seo")} best=${lowest("best-practices")} home_js_kb=${homeJsKb.toFixed(1)}`,
+  );
 } finally {
   chrome.kill();
   stopWorker(worker);

@@ -104,10 +104,12 @@ const bargeIns = reports.flatMap((report) => {
 });
 const transit = [...inbound, ...outbound];
 const answered = reports.filter((report) => !report.voicemail && report.mediaReceived > 0).length;
-console.log(
-  `bench:voice: ${CALLS} calls in ${round((performance.now() - started) / 1000)} s; ${answered} answered by Nikki; ${bargeIns.length} barge-ins`,
-);
-const lines = [["caller → OpenAI", inbound], ["OpenAI → caller", outbound], ["caller → OpenAI, sent before OpenAI's session opened", beforeSession]] as const;
+console.log(`bench:voice: ${CALLS} calls in ${round((performance.now() - started) / 1000)} s; ${answered} answered by Nikki; ${bargeIns.length} barge-ins`);
+const lines = [
+  ["caller → OpenAI", inbound],
+  ["OpenAI → caller", outbound],
+  ["caller → OpenAI, sent before OpenAI's session opened", beforeSession],
+] as const;
 for (const [name, values] of lines) {
   console.log(`  ${name}: ${values.length} frames, p50 ${round(percentile(values, 50))} ms, p99 ${round(percentile(values, 99))} ms`);
 }

@@ -40,7 +40,10 @@ async function audit(url: string): Promise<Figures> {
     score: run.scores.performance,
     tbt: run.tbt,
     cls: run.cls,
-    widgetRequests: run.requests.map((request) => request.url).filter((request) => request.startsWith(`http://127.0.0.1:${WORKER_PORT}/`)).map((request) => new URL(request).pathname),
+    widgetRequests: run.requests
+      .map((request) => request.url)
+      .filter((request) => request.startsWith(`http://127.0.0.1:${WORKER_PORT}/`))
+      .map((request) => new URL(request).pathname),
   };
 }
 
@@ -59,7 +62,8 @@ try {
   });
   // The comparison means something only if the widgets really loaded and mounted during the audited load.
   for (const figures of withTag) {
-    if (!figures.widgetRequests.some((path) => path.endsWith("/chat.js"))) throw new Error(`The widgets did not load during the audit: ${figures.widgetRequests.join(", ")}`);
+    if (!figures.widgetRequests.some((path) => path.endsWith("/chat.js")))
+      throw new Error(`The widgets did not load during the audit: ${figures.widgetRequests.join(", ")}`);
   }
   if (withoutTag.some((figures) => figures.widgetRequests.length > 0)) throw new Error("The page without the tag still loaded widget files");
   const a = summary(withTag);

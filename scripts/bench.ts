@@ -59,7 +59,14 @@ const worker = await startWorker({ port: PORT, persistTo: STATE, vars: { LOG_LEV
 try {
   const figures: Figures[] = [];
   for (const target of targets) {
-    await autocannon({ url: `${BASE}${target.path}`, method: target.method, connections: 2, amount: 200, headers: target.body ? { "content-type": "application/json" } : {}, body: target.body });
+    await autocannon({
+      url: `${BASE}${target.path}`,
+      method: target.method,
+      connections: 2,
+      amount: 200,
+      headers: target.body ? { "content-type": "application/json" } : {},
+      body: target.body,
+    });
     figures.push(await measure(target));
   }
   const bare = figures[0]!;

@@ -21,6 +21,8 @@ try {
   if (report.voicemail) console.log("The call went to voicemail: is `npm start -- --simulate` running?");
   else console.log(`Done. The call (${report.callId}) is analysed in a moment: see call_processed in the worker's log.`);
 } catch (error) {
-  console.error(`Could not place the call: ${error instanceof Error ? error.message : String(error)}. Start the product with \`npm start -- --simulate\` first.`);
+  console.error(
+    `Could not place the call: ${error instanceof Error ? error.message : String(error)}. Start the product with \`npm start -- --simulate\` first.`,
+  );
   process.exitCode = 1;
 }

@@ -18,11 +18,11 @@ console.log("Building the site…");
 await buildSite();
 console.log("Preparing the local database…");
 await prepareLocalDatabase();
-const simulators = simulate
-  ? await startSimulators({ openaiPort: 8801, twilioPort: 8802, stripePort: 8803, publicBaseUrl: `http://localhost:${PORT}` })
-  : null;
+const simulators = simulate ? await startSimulators({ openaiPort: 8801, twilioPort: 8802, stripePort: 8803, publicBaseUrl: `http://localhost:${PORT}` }) : null;
 if (simulators) {
-  console.log(`Provider simulators: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl}, Stripe on http://127.0.0.1:8803 (simulated keys).`);
+  console.log(
+    `Provider simulators: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl}, Stripe on http://127.0.0.1:8803 (simulated keys).`,
+  );
 }
 const worker = await startWorker({ port: PORT, vars: simulators?.vars });
 console.log(`\nNikki AI is running on http://localhost:${PORT}  (Ctrl+C to stop)`);

@@ -39,5 +39,9 @@ const over = [
   ...(sizes.all! > BUDGET.all ? [`all ${sizes.all} > ${BUDGET.all}`] : []),
 ];
 if (over.length > 0) console.error(`Widget bundles over budget (gzip bytes): ${over.join(", ")}`);
-console.log(`widgets-size: ${Object.entries(sizes).map(([name, bytes]) => `${name}=${bytes}`).join(" ")}`);
+console.log(
+  `widgets-size: ${Object.entries(sizes)
+    .map(([name, bytes]) => `${name}=${bytes}`)
+    .join(" ")}`,
+);
 process.exitCode = over.length > 0 ? 1 : 0;

@@ -25,7 +25,8 @@ export async function startCrmSimulator(port: number): Promise<{ baseUrl: string
     requests.push({ path: url.pathname, authorization, body: text ? (JSON.parse(text) as unknown) : null });
     const id = randomBytes(6).toString("hex");
     if (url.pathname === "/crm/v3/objects/contacts") {
-      if (authorization !== `Bearer ${CRM_TOKENS.hubspot}`) return json(401, { status: "error", message: "Authentication credentials not found.", category: "INVALID_AUTHENTICATION" });
+      if (authorization !== `Bearer ${CRM_TOKENS.hubspot}`)
+        return json(401, { status: "error", message: "Authentication credentials not found.", category: "INVALID_AUTHENTICATION" });
       return json(201, { id, properties: (JSON.parse(text) as { properties: unknown }).properties, createdAt: new Date().toISOString() });
     }
     if (url.pathname === "/v1/contacts/") {

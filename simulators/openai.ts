@@ -98,7 +98,14 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
       if (status === "completed") {
         send({ type: "response.output_audio_transcript.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript: text });
       }
-      send({ type: "response.done", response: { id: responseId, status, output: [{ id: itemId, type: "message", role: "assistant", content: [{ type: "output_audio", transcript: text }] }] } });
+      send({
+        type: "response.done",
+        response: {
+          id: responseId,
+          status,
+          output: [{ id: itemId, type: "message", role: "assistant", content: [{ type: "output_audio", transcript: text }] }],
+        },
+      });
     };
     // Audio streams as the model generates it: a 20 ms frame every 5 ms (4x real time), not all at once.
     const next = () => {
@@ -131,7 +138,14 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
         name: turn.reply.call,
         arguments: JSON.stringify(turn.reply.arguments),
       });
-      send({ type: "response.done", response: { id: responseId, status: "completed", output: [{ type: "function_call", name: turn.reply.call, arguments: JSON.stringify(turn.reply.arguments) }] } });
+      send({
+        type: "response.done",
+        response: {
+          id: responseId,
+          status: "completed",
+          output: [{ type: "function_call", name: turn.reply.call, arguments: JSON.stringify(turn.reply.arguments) }],
+        },
+      });
     } else {
       speak(turn.reply.say);
     }
@@ -222,7 +236,11 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     if (request.url === "/__webrtc-sessions") return json(200, webrtcSessions);
     if (request.url?.startsWith("/v1/realtime/calls")) {
       // The browser posts here directly (CORS), authorised by an ephemeral key, not the API key.
-      const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "authorization, content-type", "access-control-allow-methods": "POST" };
+      const cors = {
+        "access-control-allow-origin": "*",
+        "access-control-allow-headers": "authorization, content-type",
+        "access-control-allow-methods": "POST",
+      };
       if (request.method === "OPTIONS") return void response.writeHead(204, cors).end();
       const key = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
       const secret = clientSecrets.get(key);
@@ -258,7 +276,11 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
       return json(200, { value, expires_at: Math.floor(expiresAt / 1000), session: body.session });
     }
     if (request.method === "POST" && request.url === "/v1/chat/completions") {
-      const body = JSON.parse(await readBody(request)) as { model: string; messages: { role: string; content: string }[]; response_format?: { json_schema?: { schema?: { properties?: { entities?: { required?: string[] } } } } } };
+      const body = JSON.parse(await readBody(request)) as {
+        model: string;
+        messages: { role: string; content: string }[];
+        response_format?: { json_schema?: { schema?: { properties?: { entities?: { required?: string[] } } } } };
+      };
       chatRequests.push(body);
       const completion = (content: string) =>
         json(200, {
@@ -285,7 +307,12 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
       const name = /\b([A-Z][a-z]+ [A-Z][a-z]+)\b/.exec(conversation.replace(/^(Caller|Receptionist): /gm, ""))?.[1] ?? "";
       const phone = /\+?\d[\d\s().-]{8,}\d/.exec(conversation)?.[0] ?? "";
       const content = {
-        summary: `${name || "A caller"} called: ${conversation.split("\n")[0]?.replace(/^Caller: /, "").slice(0, 120) ?? ""}`,
+        summary: `${name || "A caller"} called: ${
+          conversation
+            .split("\n")[0]
+            ?.replace(/^Caller: /, "")
+            .slice(0, 120) ?? ""
+        }`,
         sentiment: /thank|great|perfect/i.test(conversation) ? "positive" : "neutral",
         entities: Object.fromEntries(fields.map((field) => [field, field === "name" ? name : field === "phone" ? phone : ""])),
       };

@@ -8,4 +8,3 @@ import type { RealtimeServerEvent } from "openai/resources/realtime/realtime";
 export type SimulatedServerEvent = {
   [Type in RealtimeServerEvent["type"]]: { type: Type } & Partial<Omit<Extract<RealtimeServerEvent, { type: Type }>, "type" | "event_id">>;
 }[RealtimeServerEvent["type"]];
-

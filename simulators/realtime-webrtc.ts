@@ -35,11 +35,16 @@ export async function answerRealtimeOffer(offer: string, instructions: string, l
   const respond = (text: string) => {
     const responseId = `resp_${Date.now()}`;
     send({ type: "response.created", response: { id: responseId, status: "in_progress" } });
-    words(text).forEach((delta, index) => setTimeout(() => send({ type: "response.output_audio_transcript.delta", response_id: responseId, delta }), 20 * (index + 1)));
-    setTimeout(() => {
-      send({ type: "response.output_audio_transcript.done", response_id: responseId, transcript: text });
-      send({ type: "response.done", response: { id: responseId, status: "completed" } });
-    }, 20 * (words(text).length + 2));
+    words(text).forEach((delta, index) =>
+      setTimeout(() => send({ type: "response.output_audio_transcript.delta", response_id: responseId, delta }), 20 * (index + 1)),
+    );
+    setTimeout(
+      () => {
+        send({ type: "response.output_audio_transcript.done", response_id: responseId, transcript: text });
+        send({ type: "response.done", response: { id: responseId, status: "completed" } });
+      },
+      20 * (words(text).length + 2),
+    );
   };
   // The track arrives with the offer, before the data channel opens.
   peer.onTrack.subscribe((track) =>

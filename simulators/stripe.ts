@@ -27,7 +27,10 @@ const now = () => Math.floor(Date.now() / 1000);
 export async function startStripeSimulator(options: StripeSimulatorOptions) {
   const base = `http://127.0.0.1:${options.port}`;
   const customers = new Map<string, Obj>();
-  const sessions = new Map<string, Obj & { line_items: { price: string }[]; subscription_data?: { trial_period_days?: string; metadata?: Record<string, string> } }>();
+  const sessions = new Map<
+    string,
+    Obj & { line_items: { price: string }[]; subscription_data?: { trial_period_days?: string; metadata?: Record<string, string> } }
+  >();
   const subscriptions = new Map<string, Obj>();
   const invoices = new Map<string, Obj>();
   const meterEvents = new Map<string, Obj>();
@@ -68,7 +71,12 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
           quantity: 1,
           current_period_start: start,
           current_period_end: start + 30 * 86_400,
-          price: { id: price, object: "price", unit_amount: options.prices[price] ?? 0, recurring: { interval: "month", usage_type: options.prices[price] === undefined ? "metered" : "licensed" } },
+          price: {
+            id: price,
+            object: "price",
+            unit_amount: options.prices[price] ?? 0,
+            recurring: { interval: "month", usage_type: options.prices[price] === undefined ? "metered" : "licensed" },
+          },
         })),
       },
     };
@@ -109,7 +117,8 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
       customers.set(customer.id, customer);
       return sendJson(response, 200, customer);
     }
-    if (route === "GET /customers/:id") return customers.has(id!) ? sendJson(response, 200, customers.get(id!)) : stripeError(response, 404, `No such customer: '${id}'`);
+    if (route === "GET /customers/:id")
+      return customers.has(id!) ? sendJson(response, 200, customers.get(id!)) : stripeError(response, 404, `No such customer: '${id}'`);
     if (url.pathname === "/v1/checkout/sessions" && request.method === "POST") {
       if (!customers.has(String(body.customer))) return stripeError(response, 400, `No such customer: '${body.customer}'`);
       const lineItems = (body.line_items as { price: string }[]) ?? [];
@@ -138,10 +147,17 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
       const session = sessions.get(url.pathname.split("/")[4]!);
       return session ? sendJson(response, 200, session) : stripeError(response, 404, "No such checkout.session");
     }
-    if (route === "GET /subscriptions/:id") return subscriptions.has(id!) ? sendJson(response, 200, subscriptions.get(id!)) : stripeError(response, 404, `No such subscription: '${id}'`);
+    if (route === "GET /subscriptions/:id")
+      return subscriptions.has(id!) ? sendJson(response, 200, subscriptions.get(id!)) : stripeError(response, 404, `No such subscription: '${id}'`);
     if (url.pathname === "/v1/billing_portal/sessions" && request.method === "POST") {
       if (!customers.has(String(body.customer))) return stripeError(response, 400, `No such customer: '${body.customer}'`);
-      const portal = { id: newId("bps"), object: "billing_portal.session", customer: body.customer, return_url: body.return_url, url: `${base}/portal/${body.customer}` };
+      const portal = {
+        id: newId("bps"),
+        object: "billing_portal.session",
+        customer: body.customer,
+        return_url: body.return_url,
+        url: `${base}/portal/${body.customer}`,
+      };
       return sendJson(response, 200, portal);
     }
     if (url.pathname === "/v1/billing/meter_events" && request.method === "POST") {
@@ -162,7 +178,9 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
     const plan = session.subscription_data?.metadata?.plan_slug ?? "plan";
     const amount = (options.prices[session.line_items[0]?.price ?? ""] ?? 0) / 100;
     const trial = session.subscription_data?.trial_period_days;
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Simulated Stripe Checkout</title>
+    response
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Simulated Stripe Checkout</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:460px;margin:60px auto;padding:0 20px;color:#1a1f36}button{font:inherit;font-weight:600;background:#635bff;color:#fff;border:0;border-radius:6px;padding:12px 20px;width:100%;cursor:pointer}.muted{color:#697386}</style></head>
 <body><main><p class="muted">Stripe simulator · test mode</p><h1>Subscribe to ${plan}</h1><p>$${amount.toFixed(2)} per month${trial ? `, after a ${trial}-day free trial` : ""}.</p>
 <form method="post" action="/pay/${session.id}"><button type="submit">Pay and subscribe</button></form>
@@ -178,7 +196,11 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
       session.subscription_data?.metadata ?? {},
       Number(session.subscription_data?.trial_period_days ?? 0),
     );
-    Object.assign(session, { status: "complete", payment_status: subscription.status === "trialing" ? "no_payment_required" : "paid", subscription: subscription.id });
+    Object.assign(session, {
+      status: "complete",
+      payment_status: subscription.status === "trialing" ? "no_payment_required" : "paid",
+      subscription: subscription.id,
+    });
     const invoice = invoiceFor(subscription, true);
     await deliver("customer.subscription.created", subscription);
     await deliver("checkout.session.completed", session);
@@ -192,12 +214,21 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
       if (url.pathname.startsWith("/v1/")) return await api(request, response, url);
       if (url.pathname.startsWith("/pay/") && request.method === "GET") return checkoutPage(response, url.pathname.slice(5));
       if (url.pathname.startsWith("/pay/") && request.method === "POST") return await pay(response, url.pathname.slice(5));
-      if (url.pathname.startsWith("/portal/")) return void response.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Billing portal</title><h1>Simulated billing portal</h1>");
+      if (url.pathname.startsWith("/portal/"))
+        return void response
+          .writeHead(200, { "content-type": "text/html" })
+          .end("<!doctype html><title>Billing portal</title><h1>Simulated billing portal</h1>");
       // Test controls.
       if (url.pathname === "/__events") return sendJson(response, 200, delivered);
       if (url.pathname === "/__meter-events") return sendJson(response, 200, [...meterEvents.values()]);
       if (url.pathname === "/__subscriptions" && request.method === "POST") {
-        const input = JSON.parse(await readText(request)) as { customer: string; prices: string[]; metadata: Record<string, string>; trial_days?: number; status?: string };
+        const input = JSON.parse(await readText(request)) as {
+          customer: string;
+          prices: string[];
+          metadata: Record<string, string>;
+          trial_days?: number;
+          status?: string;
+        };
         const subscription = subscriptionFor(input.customer, input.prices, input.metadata, input.trial_days ?? 0);
         if (input.status) subscription.status = input.status;
         return sendJson(response, 200, subscription);

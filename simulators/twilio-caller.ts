@@ -45,7 +45,12 @@ export interface SimulatedCallReport {
   sessionTag: number | null;
 }
 
-const hex = (bytes: number) => Array.from({ length: bytes }, () => Math.floor(Math.random() * 256).toString(16).padStart(2, "0")).join("");
+const hex = (bytes: number) =>
+  Array.from({ length: bytes }, () =>
+    Math.floor(Math.random() * 256)
+      .toString(16)
+      .padStart(2, "0"),
+  ).join("");
 
 async function signedPost(options: SimulatedCallOptions, path: string, params: Record<string, string>) {
   const signature = await computeTwilioSignature(options.authToken, `${options.publicBaseUrl}${path}`, params);
@@ -110,7 +115,14 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   send({
     event: "start",
     sequenceNumber: "1",
-    start: { accountSid: options.accountSid, streamSid, callSid, tracks: ["inbound"], customParameters: { callId, token }, mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 } },
+    start: {
+      accountSid: options.accountSid,
+      streamSid,
+      callSid,
+      tracks: ["inbound"],
+      customParameters: { callId, token },
+      mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 },
+    },
     streamSid,
   });
 
@@ -166,7 +178,12 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
       sequence = (sequence + 1) & 0xffff;
       const tagged = tagFrame(frame, options.tag, sequence);
       report.sentAt.set(`${options.tag}:${sequence}`, wallClock());
-      send({ event: "media", sequenceNumber: String(sequence + 1), media: { track: "inbound", chunk: String(sequence), timestamp: String(Math.round(now - started)), payload: Buffer.from(tagged).toString("base64") }, streamSid });
+      send({
+        event: "media",
+        sequenceNumber: String(sequence + 1),
+        media: { track: "inbound", chunk: String(sequence), timestamp: String(Math.round(now - started)), payload: Buffer.from(tagged).toString("base64") },
+        streamSid,
+      });
       report.framesSent++;
       const answered = speechDoneAt !== null && mediaAfterSpeech > 0 && now - speechDoneAt > 1_000 && now - started >= (options.minDurationMs ?? 0);
       const gaveUp = speechDoneAt !== null && mediaAfterSpeech === 0 && now - speechDoneAt > answerTimeout;
@@ -181,7 +198,12 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   if (socket.readyState === WebSocket.OPEN) send({ event: "stop", sequenceNumber: "99999", streamSid, stop: { accountSid: options.accountSid, callSid } });
   socket.close();
   const seconds = Math.round((wallClock() - started) / 1000);
-  await signedPost(options, "/twilio/voice/status", { AccountSid: options.accountSid, CallSid: callSid, CallStatus: "completed", CallDuration: String(seconds) });
+  await signedPost(options, "/twilio/voice/status", {
+    AccountSid: options.accountSid,
+    CallSid: callSid,
+    CallStatus: "completed",
+    CallDuration: String(seconds),
+  });
   log(`call ${callSid}: hung up after ${seconds} s; ${report.framesSent} frames sent, ${report.mediaReceived} received`);
   return report;
 }

@@ -35,7 +35,15 @@ export async function startTwilioRestSimulator(options: { port: number; accountS
     requests.push({ method: request.method ?? "GET", path: url.pathname, form });
     const base = `/2010-04-01/Accounts/${options.accountSid}`;
     if (request.method === "POST" && url.pathname === `${base}/Messages.json`) {
-      return json(201, { sid: sid("SM"), account_sid: options.accountSid, from: form.From, to: form.To, body: form.Body, status: "queued", direction: "outbound-api" });
+      return json(201, {
+        sid: sid("SM"),
+        account_sid: options.accountSid,
+        from: form.From,
+        to: form.To,
+        body: form.Body,
+        status: "queued",
+        direction: "outbound-api",
+      });
     }
     if (request.method === "POST" && url.pathname === `${base}/Calls.json`) {
       return json(201, { sid: sid("CA"), account_sid: options.accountSid, from: form.From, to: form.To, status: "queued", direction: "outbound-api" });

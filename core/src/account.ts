@@ -27,10 +27,8 @@ export const ACCOUNT_MESSAGES = {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
-const email = () =>
-  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(255, ACCOUNT_MESSAGES.email), z.regex(EMAIL, ACCOUNT_MESSAGES.email));
-const requiredText = (message: string, max = 100) =>
-  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
+const email = () => z.string().check(z.trim(), z.toLowerCase(), z.maxLength(255, ACCOUNT_MESSAGES.email), z.regex(EMAIL, ACCOUNT_MESSAGES.email));
+const requiredText = (message: string, max = 100) => z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
 
 export const signupSchema = z
   .object({
@@ -38,10 +36,7 @@ export const signupSchema = z
     lastName: requiredText(ACCOUNT_MESSAGES.lastName),
     email: email(),
     company: z.optional(z.string().check(z.trim(), z.maxLength(100, ACCOUNT_MESSAGES.company))),
-    password: z.string().check(
-      z.minLength(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordMin),
-      z.maxLength(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMax),
-    ),
+    password: z.string().check(z.minLength(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordMin), z.maxLength(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMax)),
     /** Signing up from an invitation joins that organization instead of creating one. */
     invitationId: z.optional(z.string().check(z.maxLength(64))),
   })
@@ -57,13 +52,15 @@ export const ASSIGNABLE_ROLES = ["admin", "viewer"] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 export const invitationSchema = z.object({
-  email: z.string().check(
-    z.trim(),
-    z.toLowerCase(),
-    z.minLength(1, ACCOUNT_MESSAGES.inviteEmailRequired),
-    z.regex(EMAIL, ACCOUNT_MESSAGES.email),
-    z.maxLength(255, ACCOUNT_MESSAGES.email),
-  ),
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, ACCOUNT_MESSAGES.inviteEmailRequired),
+      z.regex(EMAIL, ACCOUNT_MESSAGES.email),
+      z.maxLength(255, ACCOUNT_MESSAGES.email),
+    ),
   role: z.enum(ASSIGNABLE_ROLES, ACCOUNT_MESSAGES.inviteRole),
 });
 export type InvitationInput = z.input<typeof invitationSchema>;
@@ -71,9 +68,7 @@ export type InvitationInput = z.input<typeof invitationSchema>;
 export const roleChangeSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES, ACCOUNT_MESSAGES.inviteRole) });
 
 export const organizationUpdateSchema = z.object({
-  name: z.optional(
-    z.string().check(z.trim(), z.minLength(2, ACCOUNT_MESSAGES.organizationName), z.maxLength(100, ACCOUNT_MESSAGES.organizationName)),
-  ),
+  name: z.optional(z.string().check(z.trim(), z.minLength(2, ACCOUNT_MESSAGES.organizationName), z.maxLength(100, ACCOUNT_MESSAGES.organizationName))),
   domain: z.optional(
     z.nullable(
       z.string().check(

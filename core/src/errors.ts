@@ -60,10 +60,5 @@ export type ErrorCode = keyof typeof API_ERRORS;
 export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
   if (typeof value !== "object" || value === null || !("error" in value)) return false;
   const error = (value as { error: unknown }).error;
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    typeof (error as ErrorBody).code === "string" &&
-    typeof (error as ErrorBody).message === "string"
-  );
+  return typeof error === "object" && error !== null && typeof (error as ErrorBody).code === "string" && typeof (error as ErrorBody).message === "string";
 }

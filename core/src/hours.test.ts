@@ -6,7 +6,10 @@ const WEEKDAYS_9_TO_6 = JSON.stringify({
   tue: [{ open: "09:00", close: "18:00" }],
   wed: [{ open: "09:00", close: "18:00" }],
   thu: [{ open: "09:00", close: "18:00" }],
-  fri: [{ open: "09:00", close: "12:00" }, { open: "13:00", close: "17:00" }],
+  fri: [
+    { open: "09:00", close: "12:00" },
+    { open: "13:00", close: "17:00" },
+  ],
   sat: [],
 });
 

@@ -61,13 +61,16 @@ describe("validateLead: the spec's message for each failing field (spec 000 §5)
     ["100-character name", { name: "x".repeat(100) }],
     ["20-character phone", { phone: "+1 (415) 555-2671 12" }],
     ["1000-character notes", { notes: "n".repeat(1000) }],
-    ["every optional field", {
-      email: "ada@example.com",
-      intent: "book_appointment",
-      notes: "Leaky faucet",
-      desired_date_time: "2026-12-01T09:30",
-      source_page: "/",
-    }],
+    [
+      "every optional field",
+      {
+        email: "ada@example.com",
+        intent: "book_appointment",
+        notes: "Leaky faucet",
+        desired_date_time: "2026-12-01T09:30",
+        source_page: "/",
+      },
+    ],
   ])("accepts the boundary: %s", (_case, patch) => {
     expect(validateLead({ ...valid, ...patch }).ok).toBe(true);
   });

@@ -38,11 +38,7 @@ function optionalText(...checks: z.core.CheckFn<string>[] | z.core.$ZodCheck<str
 }
 
 export const leadSchema = z.object({
-  name: z.string().check(
-    z.trim(),
-    z.minLength(2, LEAD_MESSAGES.nameMin),
-    z.maxLength(100, LEAD_MESSAGES.nameMax),
-  ),
+  name: z.string().check(z.trim(), z.minLength(2, LEAD_MESSAGES.nameMin), z.maxLength(100, LEAD_MESSAGES.nameMax)),
   phone: z.string().check(
     z.trim(),
     z.regex(PHONE_CHARS, LEAD_MESSAGES.phoneChars),
@@ -58,9 +54,7 @@ export const leadSchema = z.object({
     z.transform((value: "" | LeadIntent | undefined) => (value ? value : undefined)),
   ),
   notes: optionalText(z.maxLength(1000, LEAD_MESSAGES.notesMax)),
-  desired_date_time: optionalText(
-    z.refine((value: string) => value === "" || LOCAL_DATE_TIME.test(value), LEAD_MESSAGES.desiredDateTime),
-  ),
+  desired_date_time: optionalText(z.refine((value: string) => value === "" || LOCAL_DATE_TIME.test(value), LEAD_MESSAGES.desiredDateTime)),
   source_page: optionalText(
     z.maxLength(2048, LEAD_MESSAGES.sourcePage),
     z.refine((value: string) => value === "" || value.startsWith("/"), LEAD_MESSAGES.sourcePage),

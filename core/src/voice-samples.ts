@@ -8,8 +8,7 @@ export const VOICE_SAMPLES = {
   greeting: `Thank you for calling Bright Plumbing, this is ${PERSONA_NAME}. How can I help you today?`,
   services:
     "We handle leaks, water heaters, drain cleaning and emergency repairs, day and night. Would you like me to book a visit, or send you a quote by text?",
-  appointment:
-    "You're all set for Thursday at nine in the morning. I've sent a confirmation text to your phone. Is there anything else I can help with?",
+  appointment: "You're all set for Thursday at nine in the morning. I've sent a confirmation text to your phone. Is there anything else I can help with?",
   "home-services":
     "Caller: Hi, my kitchen sink is leaking under the cabinet. Nikki: I'm sorry to hear that. Is the water still running, or have you turned off the valve? I can have a plumber there today between two and four. Can I get your name and address?",
   clinic:

@@ -15,7 +15,9 @@ describe("demoCallErrorMessage (spec 000 §8, phone test call)", () => {
   });
 
   it("an unrecognised code falls back to the server's message, else the unknown message", () => {
-    expect(demoCallErrorMessage("origin_not_allowed", "This site is not allowed to use this widget key.")).toBe("This site is not allowed to use this widget key.");
+    expect(demoCallErrorMessage("origin_not_allowed", "This site is not allowed to use this widget key.")).toBe(
+      "This site is not allowed to use this widget key.",
+    );
     expect(demoCallErrorMessage("something_new", "")).toBe(DEMO_CALL_ERRORS.unknown);
     expect(demoCallErrorMessage(undefined, "")).toBe(DEMO_CALL_ERRORS.unknown);
   });

@@ -16,8 +16,7 @@ export const CHAT_MESSAGES = {
   empty: "Please type a message.",
   placeholder: "Type your question…",
   typing: "Typing...",
-  greeting: (organization: string) =>
-    `Hi! I'm the AI assistant for ${organization}. Ask me anything about plans, setup, billing or features.`,
+  greeting: (organization: string) => `Hi! I'm the AI assistant for ${organization}. Ask me anything about plans, setup, billing or features.`,
 } as const;
 
 /** The consent the Test-a-Call widget asks for, versioned so each record says what was agreed to. */

@@ -52,9 +52,7 @@ test.describe("the lead form", () => {
 
     await expect(page.getByRole("heading", { name: "Success!" })).toBeVisible();
     await expect(page.getByText("Thank you for reaching out. Our team will contact you within 24 hours.")).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toContainText(
-      "We've received your information and will contact you shortly.",
-    );
+    await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toContainText("We've received your information and will contact you shortly.");
 
     await page.waitForURL(`**/thank-you?lead=${id}`);
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();

@@ -66,7 +66,9 @@ test.describe("the public pages", () => {
       }
     }
     expect(problems).toEqual([]);
-    expect([...checked.keys()]).toEqual(expect.arrayContaining(["/", "/pricing", "/demos", "/solutions/bilingual", "/security", "/blog", "/health", "/signup", "/webrtc-demo"]));
+    expect([...checked.keys()]).toEqual(
+      expect.arrayContaining(["/", "/pricing", "/demos", "/solutions/bilingual", "/security", "/blog", "/health", "/signup", "/webrtc-demo"]),
+    );
   });
 
   test("/sitemap.xml and /robots.txt", async ({ request }) => {

@@ -5,11 +5,16 @@ import { chatLauncher, chatPanel, testCallDialog, testCallLauncher, waitForLaunc
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).include("nikki-chat").include("nikki-test-call").analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe("the widgets' accessibility (axe, every state)", () => {
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     test(`no serious or critical violation at ${viewport.width}px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto(`${HOST_ORIGIN}/plain.html`);

@@ -53,7 +53,9 @@ test.describe("the widgets' flows against the simulated providers", () => {
     await expect(input).toHaveValue("Hello [simulate:rate-limit]");
   });
 
-  test("Test a Call: validation toasts, calls placed through Twilio, the 5 s reset, a scheduled call once when due, then the per-IP limit", async ({ page }) => {
+  test("Test a Call: validation toasts, calls placed through Twilio, the 5 s reset, a scheduled call once when due, then the per-IP limit", async ({
+    page,
+  }) => {
     test.slow();
     await page.goto(`${HOST_ORIGIN}/plain.html`);
     await testCallLauncher(page).click();
@@ -98,7 +100,9 @@ test.describe("the widgets' flows against the simulated providers", () => {
     // The cron runs every minute; make the call due and run it twice: one call.
     execute("update demo_call_requests set scheduled_at = ? where phone_e164 = ?", Date.now() - 1_000, "+14155557102");
     for (let run = 0; run < 2; run++) expect((await fetch(`${E2E_BASE_URL}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`)).ok).toBe(true);
-    await expect.poll(() => queryOne<{ status: string }>("select status from demo_call_requests where phone_e164 = ?", "+14155557102")?.status).toBe("completed");
+    await expect
+      .poll(() => queryOne<{ status: string }>("select status from demo_call_requests where phone_e164 = ?", "+14155557102")?.status)
+      .toBe("completed");
     expect(await simulatedCallsTo("+14155557102")).toHaveLength(1);
 
     // 3rd: allowed; 4th: the organization's limit (3 per IP per hour).

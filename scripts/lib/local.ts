@@ -75,7 +75,17 @@ export async function startWorker(options: {
   const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
   const child = spawn(
     `${ROOT}/node_modules/.bin/wrangler`,
-    ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persistArgs(options.persistTo), ...(options.testScheduled ? ["--test-scheduled"] : []), ...varArgs],
+    [
+      "dev",
+      "--port",
+      String(options.port),
+      "--ip",
+      "127.0.0.1",
+      "--show-interactive-dev-session=false",
+      ...persistArgs(options.persistTo),
+      ...(options.testScheduled ? ["--test-scheduled"] : []),
+      ...varArgs,
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, ...OFFLINE_ENV },

@@ -40,7 +40,9 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
   );
   await worker.ready;
   const d1 = (await worker.getD1Database("DB")) as unknown as D1Database;
-  for (const file of readdirSync(`${ROOT}/migrations`).filter((name) => name.endsWith(".sql")).sort()) {
+  for (const file of readdirSync(`${ROOT}/migrations`)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()) {
     for (const statement of readFileSync(`${ROOT}/migrations/${file}`, "utf8").split("--> statement-breakpoint")) {
       if (statement.trim()) await d1.prepare(statement).run();
     }

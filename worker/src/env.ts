@@ -51,7 +51,10 @@ const configSchema = z.object({
   MAIL_API_KEY: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Nikki AI <no-reply@nikki.ai>"),
   MAIL_API_BASE: z.url().default("https://api.resend.com"),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/i, "must look like AC followed by 32 hex digits").optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/i, "must look like AC followed by 32 hex digits")
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
   TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
   OPENAI_API_KEY: z.string().min(1).optional(),
@@ -63,8 +66,14 @@ const configSchema = z.object({
     .optional(),
   HUBSPOT_API_BASE: z.url().default("https://api.hubapi.com"),
   GOHIGHLEVEL_API_BASE: z.url().default("https://rest.gohighlevel.com"),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_…)").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a webhook signing secret (whsec_…)").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "must be a webhook signing secret (whsec_…)")
+    .optional(),
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
   STRIPE_PRICE_STARTER: z.string().min(1).optional(),
   STRIPE_PRICE_GROWTH: z.string().min(1).optional(),

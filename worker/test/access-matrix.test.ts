@@ -127,7 +127,11 @@ const MATRIX: Row[] = [
     expect: { anonymous: 401, viewer: 403, admin: 200, other: 200, owner: 200 },
   },
   // After the checkout row: every organization that may pay now has its Stripe customer.
-  { route: "POST /api/billing/portal", request: async () => ({ path: "/api/billing/portal", body: {} }), expect: { anonymous: 401, viewer: 403, admin: 200, other: 200, owner: 200 } },
+  {
+    route: "POST /api/billing/portal",
+    request: async () => ({ path: "/api/billing/portal", body: {} }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, other: 200, owner: 200 },
+  },
   { route: "GET /api/billing/subscription", request: path("/api/billing/subscription"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/billing/invoices", request: path("/api/billing/invoices"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/voice-samples/:intent", request: path("/api/voice-samples/services"), expect: same(200) },
@@ -197,7 +201,13 @@ beforeAll(async () => {
 
 describe("the role × route matrix", () => {
   it("has a row for every /api route the app serves", () => {
-    const served = [...new Set(createApp(liveServices).routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`))];
+    const served = [
+      ...new Set(
+        createApp(liveServices)
+          .routes.filter((r) => r.method !== "ALL")
+          .map((r) => `${r.method} ${r.path}`),
+      ),
+    ];
     expect(served.filter((route) => !OUTSIDE(route)).sort()).toEqual(MATRIX.map((row) => row.route).sort());
   });
 

@@ -9,11 +9,21 @@ const errorOf = async (response: Response) => ((await response.json()) as { erro
 
 let eventCounter = 0;
 function webhook(type: string, object: object, options: { id?: string; timestamp?: number; tamper?: boolean } = {}) {
-  const payload = JSON.stringify({ id: options.id ?? `evt_test_${Date.now()}_${++eventCounter}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
+  const payload = JSON.stringify({
+    id: options.id ?? `evt_test_${Date.now()}_${++eventCounter}`,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
   const signature = stripeSignature(payload, SIMULATED.stripeWebhookSecret, options.timestamp);
   // One byte changed after signing.
   const body = options.tamper ? payload.replace('"object":"event"', '"object":"evenT"') : payload;
-  return SELF.fetch("https://nikki.test/webhooks/stripe", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body });
+  return SELF.fetch("https://nikki.test/webhooks/stripe", {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body,
+  });
 }
 
 async function checkout(owner: SignedUp, plan = "growth") {
@@ -24,16 +34,34 @@ async function checkout(owner: SignedUp, plan = "growth") {
 /** A subscription as Stripe would hold it after checkout (created on the simulator, not yet known to the worker). */
 async function stripeSubscription(owner: SignedUp, overrides: { status?: string; trial_days?: number } = {}) {
   await checkout(owner);
-  const customer = await env.DB.prepare("select stripe_customer_id from subscriptions where organization_id = ?").bind(owner.organizationId).first<string>("stripe_customer_id");
+  const customer = await env.DB.prepare("select stripe_customer_id from subscriptions where organization_id = ?")
+    .bind(owner.organizationId)
+    .first<string>("stripe_customer_id");
   const response = await fetch(`${STRIPE}/__subscriptions`, {
     method: "POST",
-    body: JSON.stringify({ customer, prices: [SIMULATED.stripePrices.growth], metadata: { organization_id: owner.organizationId, plan_slug: "growth" }, trial_days: 14, ...overrides }),
+    body: JSON.stringify({
+      customer,
+      prices: [SIMULATED.stripePrices.growth],
+      metadata: { organization_id: owner.organizationId, plan_slug: "growth" },
+      trial_days: 14,
+      ...overrides,
+    }),
   });
   return (await response.json()) as { id: string; customer: string; status: string };
 }
 
 const subscriptionOf = (owner: SignedUp) =>
-  call("/api/billing/subscription", { cookie: owner.cookie }).then((r) => r.json() as Promise<{ subscribed: boolean; status: string | null; plan: { slug: string } | null; trial_end: string | null; minutes_used: number; price_id: string | null }>);
+  call("/api/billing/subscription", { cookie: owner.cookie }).then(
+    (r) =>
+      r.json() as Promise<{
+        subscribed: boolean;
+        status: string | null;
+        plan: { slug: string } | null;
+        trial_end: string | null;
+        minutes_used: number;
+        price_id: string | null;
+      }>,
+  );
 
 describe("POST /api/billing/checkout", () => {
   it("creates one Stripe customer per organization and a subscription Checkout with the plan's price and a 14-day trial", async () => {
@@ -41,7 +69,9 @@ describe("POST /api/billing/checkout", () => {
     const first = await checkout(owner);
     expect(first.response.status).toBe(200);
     expect(first.body.url).toMatch(new RegExp(`^${STRIPE}/pay/cs_sim`));
-    const session = (await (await fetch(`${STRIPE}/v1/checkout/sessions/${first.body.id}`, { headers: { authorization: `Bearer ${SIMULATED.stripeSecretKey}` } })).json()) as Record<string, unknown>;
+    const session = (await (
+      await fetch(`${STRIPE}/v1/checkout/sessions/${first.body.id}`, { headers: { authorization: `Bearer ${SIMULATED.stripeSecretKey}` } })
+    ).json()) as Record<string, unknown>;
     expect(session).toMatchObject({
       mode: "subscription",
       client_reference_id: owner.organizationId,
@@ -51,15 +81,22 @@ describe("POST /api/billing/checkout", () => {
       cancel_url: "https://nikki.test/pricing",
     });
     const second = await checkout(owner, "starter");
-    const again = (await (await fetch(`${STRIPE}/v1/checkout/sessions/${second.body.id}`, { headers: { authorization: `Bearer ${SIMULATED.stripeSecretKey}` } })).json()) as { customer: string };
+    const again = (await (
+      await fetch(`${STRIPE}/v1/checkout/sessions/${second.body.id}`, { headers: { authorization: `Bearer ${SIMULATED.stripeSecretKey}` } })
+    ).json()) as { customer: string };
     expect(again.customer).toBe(session.customer);
   });
 
   it("keeps return addresses on this site and refuses an unknown plan", async () => {
     const owner = await signUp();
-    const response = await call("/api/billing/checkout", { cookie: owner.cookie, body: { plan_slug: "growth", success_url: "https://evil.example/steal", cancel_url: "/pricing?from=test" } });
+    const response = await call("/api/billing/checkout", {
+      cookie: owner.cookie,
+      body: { plan_slug: "growth", success_url: "https://evil.example/steal", cancel_url: "/pricing?from=test" },
+    });
     const { id } = (await response.json()) as { id: string };
-    const session = (await (await fetch(`${STRIPE}/v1/checkout/sessions/${id}`, { headers: { authorization: `Bearer ${SIMULATED.stripeSecretKey}` } })).json()) as { success_url: string; cancel_url: string };
+    const session = (await (
+      await fetch(`${STRIPE}/v1/checkout/sessions/${id}`, { headers: { authorization: `Bearer ${SIMULATED.stripeSecretKey}` } })
+    ).json()) as { success_url: string; cancel_url: string };
     expect(session).toMatchObject({ success_url: "https://nikki.test/welcome", cancel_url: "https://nikki.test/pricing?from=test" });
     const unknown = await call("/api/billing/checkout", { cookie: owner.cookie, body: { plan_slug: "platinum" } });
     expect(unknown.status).toBe(400);
@@ -77,9 +114,21 @@ describe("POST /webhooks/stripe", () => {
   it("a valid checkout.session.completed makes the subscription active (trialing), read back from Stripe", async () => {
     const owner = await signUp();
     const subscription = await stripeSubscription(owner);
-    const response = await webhook("checkout.session.completed", { id: "cs_x", object: "checkout.session", subscription: subscription.id, customer: subscription.customer, client_reference_id: owner.organizationId });
+    const response = await webhook("checkout.session.completed", {
+      id: "cs_x",
+      object: "checkout.session",
+      subscription: subscription.id,
+      customer: subscription.customer,
+      client_reference_id: owner.organizationId,
+    });
     expect(response.status).toBe(200);
-    expect(await subscriptionOf(owner)).toMatchObject({ subscribed: true, status: "trialing", plan: { slug: "growth" }, price_id: SIMULATED.stripePrices.growth, trial_end: expect.any(String) });
+    expect(await subscriptionOf(owner)).toMatchObject({
+      subscribed: true,
+      status: "trialing",
+      plan: { slug: "growth" },
+      price_id: SIMULATED.stripePrices.growth,
+      trial_end: expect.any(String),
+    });
   });
 
   it.each([
@@ -99,14 +148,27 @@ describe("POST /webhooks/stripe", () => {
   it("the same event delivered 5 times at once takes effect once", async () => {
     const owner = await signUp();
     const subscription = await stripeSubscription(owner, { trial_days: 0 });
-    const invoice = { id: `in_test_${crypto.randomUUID()}`, object: "invoice", customer: subscription.customer, number: "T-0001", created: Math.floor(Date.now() / 1000), currency: "usd", amount_due: 7900, amount_paid: 7900, status: "paid", parent: { subscription_details: { subscription: subscription.id, metadata: { organization_id: owner.organizationId } } } };
+    const invoice = {
+      id: `in_test_${crypto.randomUUID()}`,
+      object: "invoice",
+      customer: subscription.customer,
+      number: "T-0001",
+      created: Math.floor(Date.now() / 1000),
+      currency: "usd",
+      amount_due: 7900,
+      amount_paid: 7900,
+      status: "paid",
+      parent: { subscription_details: { subscription: subscription.id, metadata: { organization_id: owner.organizationId } } },
+    };
     const id = `evt_dup_${crypto.randomUUID()}`;
     const responses = await Promise.all(Array.from({ length: 5 }, () => webhook("invoice.paid", invoice, { id })));
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as { duplicate?: boolean }[];
     expect(bodies.filter((b) => !b.duplicate)).toHaveLength(1);
     expect(await env.DB.prepare("select count(*) as n from invoices where stripe_invoice_id = ?").bind(invoice.id).first("n")).toBe(1);
-    const list = (await (await call("/api/billing/invoices", { cookie: owner.cookie })).json()) as { invoices: { number: string; amount: number; status: string }[] };
+    const list = (await (await call("/api/billing/invoices", { cookie: owner.cookie })).json()) as {
+      invoices: { number: string; amount: number; status: string }[];
+    };
     expect(list.invoices).toEqual([expect.objectContaining({ number: "T-0001", amount: 7900, status: "paid" })]);
   });
 
@@ -130,7 +192,9 @@ describe("billing for the dashboard", () => {
     const subscription = await stripeSubscription(owner, { trial_days: 0 });
     await webhook("customer.subscription.created", { id: subscription.id, object: "subscription" });
     for (const seconds of [61, 120, 30]) {
-      await env.DB.prepare("insert into calls (id, call_sid, organization_id, from_number, to_number, status, duration_seconds) values (?, ?, ?, '+14155552671', '+15005550006', 'completed', ?)")
+      await env.DB.prepare(
+        "insert into calls (id, call_sid, organization_id, from_number, to_number, status, duration_seconds) values (?, ?, ?, '+14155552671', '+15005550006', 'completed', ?)",
+      )
         .bind(crypto.randomUUID(), `CA${crypto.randomUUID().replace(/-/g, "")}`, owner.organizationId, seconds)
         .run();
     }
@@ -154,7 +218,9 @@ describe("billing for the dashboard", () => {
     const deps = { db, stripe: stripeClient(config), config, log: createLogger({}, "error") };
     const insertCall = async (seconds: number) => {
       const id = crypto.randomUUID();
-      await env.DB.prepare("insert into calls (id, call_sid, organization_id, from_number, to_number, status, duration_seconds) values (?, ?, ?, '+14155552671', '+15005550006', 'completed', ?)")
+      await env.DB.prepare(
+        "insert into calls (id, call_sid, organization_id, from_number, to_number, status, duration_seconds) values (?, ?, ?, '+14155552671', '+15005550006', 'completed', ?)",
+      )
         .bind(id, `CA${id.replace(/-/g, "")}`, owner.organizationId, seconds)
         .run();
       return { id, organizationId: owner.organizationId, durationSeconds: seconds };
@@ -165,6 +231,8 @@ describe("billing for the dashboard", () => {
     expect(await reportOverage(deps, call5)).toBe(3);
     expect(await reportOverage(deps, call5)).toBe(3);
     const events = (await (await fetch(`${STRIPE}/__meter-events`)).json()) as { identifier: string; payload: { value: string; stripe_customer_id: string } }[];
-    expect(events.filter((e) => e.identifier === call5.id)).toEqual([expect.objectContaining({ payload: { value: "3", stripe_customer_id: subscription.customer } })]);
+    expect(events.filter((e) => e.identifier === call5.id)).toEqual([
+      expect.objectContaining({ payload: { value: "3", stripe_customer_id: subscription.customer } }),
+    ]);
   });
 });

@@ -9,7 +9,14 @@ const ALWAYS_OPEN = JSON.stringify(
 );
 
 async function inbound(sid: string, to: string = DEMO.phoneNumber) {
-  return twilioPost("/twilio/voice/inbound", { CallSid: sid, AccountSid: env.TWILIO_ACCOUNT_SID!, From: "+14155552671", To: to, Direction: "inbound", CallStatus: "ringing" });
+  return twilioPost("/twilio/voice/inbound", {
+    CallSid: sid,
+    AccountSid: env.TWILIO_ACCOUNT_SID!,
+    From: "+14155552671",
+    To: to,
+    Direction: "inbound",
+    CallStatus: "ringing",
+  });
 }
 
 function streamParameters(twiml: string) {
@@ -54,9 +61,7 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     const mediaBeforeAnswer = stream.received.filter((m) => m.event === "media").length;
     for (let i = 0; i < 30; i++) stream.socket.send(mediaMessage(sid, (t += 20), SILENT));
 
-    const appointment = await until(() =>
-      env.DB.prepare("select * from appointments where call_id = ?").bind(callId).first<Record<string, string>>(),
-    );
+    const appointment = await until(() => env.DB.prepare("select * from appointments where call_id = ?").bind(callId).first<Record<string, string>>());
     expect(appointment).toMatchObject({ name: "Ada Lovelace", phone: "+14155552671", date_time: "2026-11-25T09:00", organization_id: DEMO.organizationId });
 
     // After the tool's result, Nikki confirms the booking out loud.
@@ -129,9 +134,9 @@ describe("the voicemail fallback", () => {
     await env.DB.batch([
       env.DB.prepare("insert into organizations (id, name, slug) values ('org-other', 'Other Co', 'other-co')"),
       env.DB.prepare("insert into agents (id, organization_id, name) values ('agent-other', 'org-other', 'Olga')"),
-      env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number, assigned_agent_id, status) values ('pn-cross', ?, '+15550001111', 'agent-other', 'active')").bind(
-        DEMO.organizationId,
-      ),
+      env.DB.prepare(
+        "insert into phone_numbers (id, organization_id, twilio_number, assigned_agent_id, status) values ('pn-cross', ?, '+15550001111', 'agent-other', 'active')",
+      ).bind(DEMO.organizationId),
     ]);
     const sid = callSid();
     const document = await (await inbound(sid, "+15550001111")).text();
@@ -158,7 +163,11 @@ describe("the voicemail fallback", () => {
 describe("Twilio signatures on the webhooks", () => {
   it("answers 403 to a bad signature and writes nothing", async () => {
     const sid = callSid();
-    const response = await twilioPost("/twilio/voice/inbound", { CallSid: sid, From: "+14155552671", To: DEMO.phoneNumber }, { signature: "bm90IGEgc2lnbmF0dXJl" });
+    const response = await twilioPost(
+      "/twilio/voice/inbound",
+      { CallSid: sid, From: "+14155552671", To: DEMO.phoneNumber },
+      { signature: "bm90IGEgc2lnbmF0dXJl" },
+    );
     expect(response.status).toBe(403);
     expect(await env.DB.prepare("select count(*) as n from calls where call_sid = ?").bind(sid).first("n")).toBe(0);
   });

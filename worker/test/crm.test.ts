@@ -22,7 +22,9 @@ async function organizationWith(provider: string | null, credentials: Record<str
   await env.DB.prepare("insert into organizations (id, name, slug) values (?, ?, ?)").bind(id, `CRM ${provider}`, `crm-${id}`).run();
   if (provider) {
     const sealed = await encryptSecret((await secretsKey(services.config))!, JSON.stringify(credentials));
-    await env.DB.prepare("insert into integrations (id, organization_id, provider, credentials_encrypted) values (?, ?, ?, ?)").bind(crypto.randomUUID(), id, provider, sealed).run();
+    await env.DB.prepare("insert into integrations (id, organization_id, provider, credentials_encrypted) values (?, ?, ?, ?)")
+      .bind(crypto.randomUUID(), id, provider, sealed)
+      .run();
   }
   const call: ToolCall = {
     callId: crypto.randomUUID(),
@@ -66,7 +68,9 @@ describe("push_crm_lead", () => {
     expect(result).toMatchObject({ ok: true, saved_to: "zapier" });
     const sent = (await crmRequests()).filter((r) => r.path === "/hooks/catch/123/abc/").at(-1);
     expect(sent?.body).toMatchObject({ event: "lead.created", lead: { name: "Grace Hopper", phone: "+14155550123", intent: "quote", callId: call.callId } });
-    const row = await env.DB.prepare("select crm_synced_at, organization_id from leads where call_id = ?").bind(call.callId).first<{ crm_synced_at: number | null; organization_id: string }>();
+    const row = await env.DB.prepare("select crm_synced_at, organization_id from leads where call_id = ?")
+      .bind(call.callId)
+      .first<{ crm_synced_at: number | null; organization_id: string }>();
     expect(row?.crm_synced_at).toBeGreaterThan(0);
   });
 

@@ -44,7 +44,12 @@ describe("POST /api/demo-calls", () => {
   it.each([
     ["no consent", { phone: "4155550143" }, "consent_required", "Please agree to receive the test call."],
     ["a 9-digit number", { phone: "415555014", consent: true }, "invalid_phone", "Please enter a valid phone number."],
-    ["a country the organization does not allow", { phone: "+44 20 7946 0958", consent: true }, "invalid_phone", "Test calls can only be placed to numbers in the United States and Canada."],
+    [
+      "a country the organization does not allow",
+      { phone: "+44 20 7946 0958", consent: true },
+      "invalid_phone",
+      "Test calls can only be placed to numbers in the United States and Canada.",
+    ],
   ])("refuses %s, and places no call", async (_case, body, code, message) => {
     const response = await demoCall(body);
     expect(response.status).toBe(400);
@@ -73,7 +78,11 @@ describe("POST /api/demo-calls", () => {
     const { liveServices } = await import("../src/services");
     const response = await createApp(liveServices).request(
       `https://nikki.test/api/demo-calls?key=${DEMO.publicWidgetKey}`,
-      { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": "198.51.100.99" }, body: JSON.stringify({ phone: "4155550400", consent: true }) },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": "198.51.100.99" },
+        body: JSON.stringify({ phone: "4155550400", consent: true }),
+      },
       { ...env, TWILIO_ACCOUNT_SID: undefined },
     );
     expect(response.status).toBe(503);
@@ -114,7 +123,11 @@ describe("POST /api/demo-calls/scheduled and the minute cron", () => {
   it.each([
     ["no date", { phone: "4155550501", consent: true }, "Please select a date and time"],
     ["a past date", { phone: "4155550501", consent: true, scheduled_at: "2020-01-01T10:00:00Z" }, "Please select a future date and time"],
-    ["a date beyond 14 days", { phone: "4155550501", consent: true, scheduled_at: new Date(Date.now() + 15 * 86_400_000).toISOString() }, "Please pick a time within the next 14 days."],
+    [
+      "a date beyond 14 days",
+      { phone: "4155550501", consent: true, scheduled_at: new Date(Date.now() + 15 * 86_400_000).toISOString() },
+      "Please pick a time within the next 14 days.",
+    ],
   ])("refuses %s with the scheduler's message", async (_case, body, message) => {
     const response = await schedule(body);
     expect(response.status).toBe(400);

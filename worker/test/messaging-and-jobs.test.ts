@@ -13,8 +13,7 @@ interface TwilioRequest {
   path: string;
   form: Record<string, string>;
 }
-const twilioRequests = async () =>
-  (await (await fetch(`http://127.0.0.1:${SIMULATED.twilioPort}/__requests`)).json()) as TwilioRequest[];
+const twilioRequests = async () => (await (await fetch(`http://127.0.0.1:${SIMULATED.twilioPort}/__requests`)).json()) as TwilioRequest[];
 const messagesTo = async (to: string) => (await twilioRequests()).filter((r) => r.path.endsWith("/Messages.json") && r.form.To === to);
 
 /** The reply's <Message> text, XML-decoded, or null for an empty <Response/>. */
@@ -25,7 +24,13 @@ async function reply(response: Response): Promise<string | null> {
 }
 
 function text(from: string, body: string) {
-  return twilioPost("/twilio/messaging/inbound", { MessageSid: `SM${callSid().slice(2)}`, From: from, To: DEMO.phoneNumber, Body: body, AccountSid: env.TWILIO_ACCOUNT_SID! });
+  return twilioPost("/twilio/messaging/inbound", {
+    MessageSid: `SM${callSid().slice(2)}`,
+    From: from,
+    To: DEMO.phoneNumber,
+    Body: body,
+    AccountSid: env.TWILIO_ACCOUNT_SID!,
+  });
 }
 
 async function insertCall(values: { afterHours?: boolean; createdAt?: number; entities?: object; processed?: boolean; from?: string }) {
@@ -34,7 +39,18 @@ async function insertCall(values: { afterHours?: boolean; createdAt?: number; en
     `insert into calls (id, call_sid, organization_id, agent_id, from_number, to_number, after_hours, created_at, entities, status, processing_status, transcript, direction)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'completed', ?, '[{"role":"user","content":"hi"}]', 'inbound')`,
   )
-    .bind(id, callSid(), DEMO.organizationId, DEMO.agentId, values.from ?? "+14155552671", DEMO.phoneNumber, values.afterHours ? 1 : 0, values.createdAt ?? Date.now(), JSON.stringify(values.entities ?? {}), values.processed ? "processed" : "pending")
+    .bind(
+      id,
+      callSid(),
+      DEMO.organizationId,
+      DEMO.agentId,
+      values.from ?? "+14155552671",
+      DEMO.phoneNumber,
+      values.afterHours ? 1 : 0,
+      values.createdAt ?? Date.now(),
+      JSON.stringify(values.entities ?? {}),
+      values.processed ? "processed" : "pending",
+    )
     .run();
   return id;
 }
@@ -82,9 +98,15 @@ describe("the follow-up text after a call", () => {
 describe("the morning digest", () => {
   it("texts the owner the night's after-hours calls once, at 8:00 in the business's time zone", async () => {
     const digestPhone = "+14155550199";
-    await env.DB.prepare("update organization_settings set digest_phone = ?, last_digest_date = null where organization_id = ?").bind(digestPhone, DEMO.organizationId).run();
+    await env.DB.prepare("update organization_settings set digest_phone = ?, last_digest_date = null where organization_id = ?")
+      .bind(digestPhone, DEMO.organizationId)
+      .run();
     const morning = new Date("2026-11-24T13:05:00Z"); // 08:05 in New York
-    await insertCall({ afterHours: true, createdAt: morning.getTime() - 6 * 3600_000, entities: { name: "Grace Hopper", intent: "burst pipe", urgency: "urgent" } });
+    await insertCall({
+      afterHours: true,
+      createdAt: morning.getTime() - 6 * 3600_000,
+      entities: { name: "Grace Hopper", intent: "burst pipe", urgency: "urgent" },
+    });
     await insertCall({ afterHours: false, createdAt: morning.getTime() - 7 * 3600_000, entities: { name: "Daytime Caller" } });
 
     expect(await sendMorningDigests(testServices(), new Date("2026-11-24T12:55:00Z"))).toBe(0); // 07:55: not yet

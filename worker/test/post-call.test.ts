@@ -52,7 +52,11 @@ describe("post-call analysis on the services it is given", () => {
     const second = await analyzeDueCall(services, id, now);
     expect(second!.getTime() - now.getTime()).toBe(4_000);
     for (let attempt = 3; attempt <= MAX_ANALYSIS_ATTEMPTS; attempt++) await analyzeDueCall(services, id, now);
-    expect(await row(id)).toMatchObject({ processing_status: "failed", processing_attempts: MAX_ANALYSIS_ATTEMPTS, processing_error: "OPENAI_API_KEY is not set" });
+    expect(await row(id)).toMatchObject({
+      processing_status: "failed",
+      processing_attempts: MAX_ANALYSIS_ATTEMPTS,
+      processing_error: "OPENAI_API_KEY is not set",
+    });
   });
 
   it("the cron re-arms a due retry on its call's session, which then processes it", async () => {

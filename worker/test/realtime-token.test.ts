@@ -6,10 +6,12 @@ import { call, signUp } from "./accounts";
 import { SIMULATED } from "./simulators";
 
 const lastSecretRequest = async () =>
-  ((await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__client-secrets`)).json()) as {
-    expires_after: { anchor: string; seconds: number };
-    session: { type: string; model: string; instructions: string; audio: { output: { voice: string } } };
-  }[]).at(-1);
+  (
+    (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__client-secrets`)).json()) as {
+      expires_after: { anchor: string; seconds: number };
+      session: { type: string; model: string; instructions: string; audio: { output: { voice: string } } };
+    }[]
+  ).at(-1);
 
 describe("GET /api/realtime/token", () => {
   it("answers 401 without a session, and mints nothing", async () => {

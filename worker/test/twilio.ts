@@ -42,13 +42,25 @@ export function startMessage(sid: string, parameters: Record<string, string>) {
   return JSON.stringify({
     event: "start",
     sequenceNumber: "1",
-    start: { accountSid: env.TWILIO_ACCOUNT_SID, streamSid: `MZ${sid.slice(2)}`, callSid: sid, tracks: ["inbound"], customParameters: parameters, mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 } },
+    start: {
+      accountSid: env.TWILIO_ACCOUNT_SID,
+      streamSid: `MZ${sid.slice(2)}`,
+      callSid: sid,
+      tracks: ["inbound"],
+      customParameters: parameters,
+      mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 },
+    },
     streamSid: `MZ${sid.slice(2)}`,
   });
 }
 
 export function mediaMessage(sid: string, timestamp: number, payload: string) {
-  return JSON.stringify({ event: "media", sequenceNumber: String(timestamp), media: { track: "inbound", chunk: String(timestamp), timestamp: String(timestamp), payload }, streamSid: `MZ${sid.slice(2)}` });
+  return JSON.stringify({
+    event: "media",
+    sequenceNumber: String(timestamp),
+    media: { track: "inbound", chunk: String(timestamp), timestamp: String(timestamp), payload },
+    streamSid: `MZ${sid.slice(2)}`,
+  });
 }
 
 export async function until<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000): Promise<T> {

@@ -5,7 +5,8 @@ import { liveServices } from "../src/services";
 import { call } from "./accounts";
 import { SIMULATED } from "./simulators";
 
-const speechRequests = async () => ((await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__speech-requests`)).json()) as { input: string; voice: string }[]).length;
+const speechRequests = async () =>
+  ((await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__speech-requests`)).json()) as { input: string; voice: string }[]).length;
 
 describe("GET /api/voice-samples/:intent", () => {
   it("speaks the sample in the house voice once, then serves it from the edge cache", async () => {
@@ -30,6 +31,8 @@ describe("GET /api/voice-samples/:intent", () => {
   it("answers a clear 503 without OPENAI_API_KEY", async () => {
     const response = await createApp(liveServices).request("https://nikki.test/api/voice-samples/services", {}, { ...env, OPENAI_API_KEY: undefined });
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: { code: "samples_unavailable", message: "Voice samples are not available: OPENAI_API_KEY is not set on this server." } });
+    expect(await response.json()).toEqual({
+      error: { code: "samples_unavailable", message: "Voice samples are not available: OPENAI_API_KEY is not set on this server." },
+    });
   });
 });

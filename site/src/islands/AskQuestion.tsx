@@ -42,19 +42,19 @@ export default function AskQuestion() {
       <form onSubmit={ask} className="ask-form">
         <fieldset disabled={!hydrated || pending}>
           <div className="field">
-          <label htmlFor="ask-question">Your question</label>
-          <div className="ask-row">
-            <input
-              id="ask-question"
-              placeholder="e.g. Can Nikki book appointments into my calendar?"
-              maxLength={2000}
-              value={question}
-              onChange={(event) => setQuestion(event.target.value)}
-            />
-            <button type="submit" className="btn btn-primary" disabled={!question.trim()}>
-              {pending ? "Asking..." : "Ask"}
-            </button>
-          </div>
+            <label htmlFor="ask-question">Your question</label>
+            <div className="ask-row">
+              <input
+                id="ask-question"
+                placeholder="e.g. Can Nikki book appointments into my calendar?"
+                maxLength={2000}
+                value={question}
+                onChange={(event) => setQuestion(event.target.value)}
+              />
+              <button type="submit" className="btn btn-primary" disabled={!question.trim()}>
+                {pending ? "Asking..." : "Ask"}
+              </button>
+            </div>
           </div>
         </fieldset>
       </form>

@@ -11,12 +11,7 @@ export default function BookAppointmentDialog({ label = "Book Your Appointment" 
 
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        disabled={!hydrated}
-        onClick={() => dialog.current?.showModal()}
-      >
+      <button type="button" className="btn btn-secondary" disabled={!hydrated} onClick={() => dialog.current?.showModal()}>
         {label}
       </button>
       <dialog
@@ -35,12 +30,7 @@ export default function BookAppointmentDialog({ label = "Book Your Appointment" 
             </button>
           </header>
           <p className="dialog-lead">Tell us when suits you and we'll confirm by text or email.</p>
-          <LeadForm
-            redirect={false}
-            defaultIntent="book_appointment"
-            submitLabel="Book Appointment"
-            onSuccess={close}
-          />
+          <LeadForm redirect={false} defaultIntent="book_appointment" submitLabel="Book Appointment" onSuccess={close} />
         </div>
       </dialog>
     </>

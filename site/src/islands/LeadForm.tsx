@@ -1,12 +1,4 @@
-import {
-  LEAD_INTENTS,
-  LEAD_INTENT_LABELS,
-  type LeadCreated,
-  type LeadField,
-  type LeadInput,
-  TIMINGS,
-  validateLead,
-} from "@nikki/core";
+import { LEAD_INTENTS, LEAD_INTENT_LABELS, type LeadCreated, type LeadField, type LeadInput, TIMINGS, validateLead } from "@nikki/core";
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { postJson } from "../lib/api";
 import { useHydrated } from "../lib/use-hydrated";
@@ -28,12 +20,7 @@ interface Props {
 }
 
 /** The lead form of spec 000 §4-§5: every state, the spec's messages under each field. */
-export default function LeadForm({
-  redirect = true,
-  defaultIntent = "",
-  submitLabel = "Get Started",
-  onSuccess,
-}: Props) {
+export default function LeadForm({ redirect = true, defaultIntent = "", submitLabel = "Get Started", onSuccess }: Props) {
   const initial = { ...EMPTY, intent: defaultIntent };
   const [values, setValues] = useState<Values>(initial);
   const { pending, errors, setErrors, submit: send } = useSubmit<LeadField>();
@@ -120,24 +107,10 @@ export default function LeadForm({
     <form className="form lead-form" noValidate onSubmit={submit} aria-busy={disabled}>
       <fieldset className="form-fields" disabled={!hydrated}>
         <div className="form-row">
-          {field(
-            "name",
-            "Name",
-            <input {...common("name")} type="text" autoComplete="name" placeholder="Jane Smith" required />,
-            true,
-          )}
-          {field(
-            "phone",
-            "Phone",
-            <input {...common("phone")} type="tel" autoComplete="tel" placeholder="(415) 555-2671" required />,
-            true,
-          )}
+          {field("name", "Name", <input {...common("name")} type="text" autoComplete="name" placeholder="Jane Smith" required />, true)}
+          {field("phone", "Phone", <input {...common("phone")} type="tel" autoComplete="tel" placeholder="(415) 555-2671" required />, true)}
         </div>
-        {field(
-          "email",
-          "Email",
-          <input {...common("email")} type="email" autoComplete="email" placeholder="jane@business.com" />,
-        )}
+        {field("email", "Email", <input {...common("email")} type="email" autoComplete="email" placeholder="jane@business.com" />)}
         <div className="form-row">
           {field(
             "intent",
@@ -151,17 +124,9 @@ export default function LeadForm({
               ))}
             </select>,
           )}
-          {field(
-            "desired_date_time",
-            "Preferred date and time",
-            <input {...common("desired_date_time")} type="datetime-local" />,
-          )}
+          {field("desired_date_time", "Preferred date and time", <input {...common("desired_date_time")} type="datetime-local" />)}
         </div>
-        {field(
-          "notes",
-          "Notes",
-          <textarea {...common("notes")} rows={3} placeholder="Tell us about your business and your calls" />,
-        )}
+        {field("notes", "Notes", <textarea {...common("notes")} rows={3} placeholder="Tell us about your business and your calls" />)}
         <button type="submit" className="btn btn-primary btn-block" disabled={disabled}>
           {disabled ? "Submitting..." : submitLabel}
         </button>

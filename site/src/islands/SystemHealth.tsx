@@ -23,8 +23,20 @@ const get = async (path: string) => {
 
 /** The nine checks of /health (spec 001 §2), each against this deployment's real endpoints. */
 const CHECKS: { name: string; run(voice: Promise<VoiceHealth | null>): Promise<[boolean, string]> }[] = [
-  { name: "Website", run: async () => { const { response, ms } = await get("/"); return [response.ok, `${response.status} in ${ms} ms`]; } },
-  { name: "API", run: async () => { const { response, ms } = await get("/api/ping"); return [response.ok, `${response.status} in ${ms} ms`]; } },
+  {
+    name: "Website",
+    run: async () => {
+      const { response, ms } = await get("/");
+      return [response.ok, `${response.status} in ${ms} ms`];
+    },
+  },
+  {
+    name: "API",
+    run: async () => {
+      const { response, ms } = await get("/api/ping");
+      return [response.ok, `${response.status} in ${ms} ms`];
+    },
+  },
   {
     name: "Database",
     run: async () => {
@@ -33,7 +45,13 @@ const CHECKS: { name: string; run(voice: Promise<VoiceHealth | null>): Promise<[
       return [Boolean(body?.database?.ok), body?.database ? `round trip ${body.database.latency_ms} ms` : `${response.status}: unreachable`];
     },
   },
-  { name: "Widget script", run: async () => { const { response } = await get("/widget/v1/loader.js"); return [response.ok, response.ok ? "loader.js served" : `${response.status}`]; } },
+  {
+    name: "Widget script",
+    run: async () => {
+      const { response } = await get("/widget/v1/loader.js");
+      return [response.ok, response.ok ? "loader.js served" : `${response.status}`];
+    },
+  },
   {
     name: "Widget configuration",
     run: async () => {
@@ -41,10 +59,40 @@ const CHECKS: { name: string; run(voice: Promise<VoiceHealth | null>): Promise<[
       return [response.ok, response.ok ? "house widget key recognised" : `${response.status}`];
     },
   },
-  { name: "Telephony credentials", run: async (voice) => { const v = await voice; return [Boolean(v?.checks.twilioAccountSid && v.checks.twilioAuthToken), v?.checks.twilioAccountSid ? "Twilio account configured" : "TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN missing"]; } },
-  { name: "Phone number", run: async (voice) => { const v = await voice; return [Boolean(v?.checks.twilioFromNumber), v?.checks.twilioFromNumber ? "a number is assigned to an agent" : "no active number assigned to an agent"]; } },
-  { name: "Voice webhooks", run: async (voice) => { const v = await voice; return [Boolean(v?.checks.voiceWebhookUrl && v.checks.mediaStreamWss), v?.checks.voiceWebhookUrl ? "webhook and media stream URLs set" : "PUBLIC_BASE_URL missing"]; } },
-  { name: "AI voice", run: async (voice) => { const v = await voice; return [Boolean(v?.checks.openaiApiKey), v?.checks.openaiApiKey ? "OpenAI configured" : "OPENAI_API_KEY missing"]; } },
+  {
+    name: "Telephony credentials",
+    run: async (voice) => {
+      const v = await voice;
+      return [
+        Boolean(v?.checks.twilioAccountSid && v.checks.twilioAuthToken),
+        v?.checks.twilioAccountSid ? "Twilio account configured" : "TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN missing",
+      ];
+    },
+  },
+  {
+    name: "Phone number",
+    run: async (voice) => {
+      const v = await voice;
+      return [Boolean(v?.checks.twilioFromNumber), v?.checks.twilioFromNumber ? "a number is assigned to an agent" : "no active number assigned to an agent"];
+    },
+  },
+  {
+    name: "Voice webhooks",
+    run: async (voice) => {
+      const v = await voice;
+      return [
+        Boolean(v?.checks.voiceWebhookUrl && v.checks.mediaStreamWss),
+        v?.checks.voiceWebhookUrl ? "webhook and media stream URLs set" : "PUBLIC_BASE_URL missing",
+      ];
+    },
+  },
+  {
+    name: "AI voice",
+    run: async (voice) => {
+      const v = await voice;
+      return [Boolean(v?.checks.openaiApiKey), v?.checks.openaiApiKey ? "OpenAI configured" : "OPENAI_API_KEY missing"];
+    },
+  },
 ];
 
 const initial = (): Check[] => CHECKS.map((check) => ({ name: check.name, status: "loading", detail: "Checking..." }));
@@ -60,7 +108,9 @@ export default function SystemHealth() {
       .catch(() => null);
     void Promise.all(
       CHECKS.map(async (check, index) => {
-        const [ok, detail] = await check.run(voice).catch((error: unknown): [boolean, string] => [false, error instanceof Error ? error.message.slice(0, 100) : "failed"]);
+        const [ok, detail] = await check
+          .run(voice)
+          .catch((error: unknown): [boolean, string] => [false, error instanceof Error ? error.message.slice(0, 100) : "failed"]);
         setChecks((current) => current.map((item, i) => (i === index ? { ...item, status: ok ? "pass" : "fail", detail } : item)));
       }),
     ).then(() => setCheckedAt(new Date()));
@@ -77,7 +127,9 @@ export default function SystemHealth() {
   return (
     <div className="system-health">
       <div className="health-head">
-        <p className={`health-badge ${badge[1]}`} role="status">{badge[0]}</p>
+        <p className={`health-badge ${badge[1]}`} role="status">
+          {badge[0]}
+        </p>
         <button type="button" className="btn btn-secondary" onClick={run} disabled={badge[1] === "checking"}>
           Run checks again
         </button>

@@ -19,7 +19,8 @@ export default function TestCallDialog() {
     event.preventDefault();
     const number = phone.trim();
     if (!number) return toast({ title: OPERATOR_PHONE_MESSAGES.requiredTitle, description: OPERATOR_PHONE_MESSAGES.required, variant: "destructive" });
-    if (!isOperatorE164(number)) return toast({ title: OPERATOR_PHONE_MESSAGES.invalidTitle, description: OPERATOR_PHONE_MESSAGES.invalid, variant: "destructive" });
+    if (!isOperatorE164(number))
+      return toast({ title: OPERATOR_PHONE_MESSAGES.invalidTitle, description: OPERATOR_PHONE_MESSAGES.invalid, variant: "destructive" });
     if (!consent) return toast({ title: TEST_CALL_COPY.consentRequired[0], description: TEST_CALL_COPY.consentRequired[1], variant: "destructive" });
     setCalling(true);
     const result = await postJson(`/api/demo-calls?key=${HOUSE_WIDGET_KEY}`, { phone: number, consent: true, page_url: window.location.href });
@@ -52,7 +53,14 @@ export default function TestCallDialog() {
             <fieldset disabled={calling} className="plain-fieldset">
               <div className="field">
                 <label htmlFor="live-phone">Mobile number</label>
-                <input id="live-phone" type="tel" autoComplete="tel" placeholder="+14155552671" value={phone} onChange={(event) => setPhone(event.target.value)} />
+                <input
+                  id="live-phone"
+                  type="tel"
+                  autoComplete="tel"
+                  placeholder="+14155552671"
+                  value={phone}
+                  onChange={(event) => setPhone(event.target.value)}
+                />
               </div>
               <label className="consent">
                 <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} />

@@ -11,21 +11,12 @@ export default function Toaster() {
     <section className="toaster" aria-label="Notifications">
       <ol>
         {toasts.map((toast) => (
-          <li
-            key={toast.id}
-            className={`toast toast-${toast.variant}`}
-            role={toast.variant === "destructive" ? "alert" : "status"}
-          >
+          <li key={toast.id} className={`toast toast-${toast.variant}`} role={toast.variant === "destructive" ? "alert" : "status"}>
             <div>
               <p className="toast-title">{toast.title}</p>
               {toast.description && <p className="toast-description">{toast.description}</p>}
             </div>
-            <button
-              type="button"
-              className="toast-close"
-              aria-label="Dismiss notification"
-              onClick={() => dismissToast(toast.id)}
-            >
+            <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
               ×
             </button>
           </li>

@@ -53,7 +53,9 @@ export default function Welcome({ redirectMs }: { redirectMs: number }) {
 
   return (
     <div className="welcome-body">
-      <div className="icon" aria-hidden="true">✓</div>
+      <div className="icon" aria-hidden="true">
+        ✓
+      </div>
       <h1>Welcome aboard!</h1>
       <p className="lede" role="status">
         {statusLine(subscription)}
@@ -67,7 +69,9 @@ export default function Welcome({ redirectMs }: { redirectMs: number }) {
           </li>
         ))}
       </ol>
-      <a href="/dashboard" className="btn btn-primary">Go to Dashboard</a>
+      <a href="/dashboard" className="btn btn-primary">
+        Go to Dashboard
+      </a>
       <p className="muted redirect">Taking you to your dashboard in {seconds} s…</p>
     </div>
   );

@@ -1,7 +1,6 @@
 import { type ErrorBody, isErrorEnvelope } from "@nikki/core";
 
-export type ApiResult<T> =
-  { ok: true; status: number; data: T } | { ok: false; status: number; error: ErrorBody | null };
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ErrorBody | null };
 
 /** Calls the worker with JSON; any failure (network, non-2xx, envelope) comes back as a value, never a throw. */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {

@@ -42,7 +42,8 @@ export function useSubmit<Field extends string = string>() {
       if (result.error?.fields) setErrors(result.error.fields as FieldErrors<Field>);
       const { failure } = submission;
       // Toasts keep the spec's own fallback words ("Please try again later") when the server said nothing.
-      if ("toast" in failure) toast({ variant: "destructive", title: failure.toast, description: result.error?.message ?? failure.fallback ?? "Please try again later" });
+      if ("toast" in failure)
+        toast({ variant: "destructive", title: failure.toast, description: result.error?.message ?? failure.fallback ?? "Please try again later" });
       else failure.show(messageOf(result, failure.fallback));
       return null;
     }

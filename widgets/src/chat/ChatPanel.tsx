@@ -63,10 +63,14 @@ export function ChatPanel({ context, open }: WidgetProps) {
       {isOpen && (
         <div class="panel" role="dialog" aria-label={title}>
           <header>
-            <span class="avatar" aria-hidden="true">N</span>
+            <span class="avatar" aria-hidden="true">
+              N
+            </span>
             <h2>{title}</h2>
             <button type="button" class="icon" aria-label="Close chat" onClick={close}>
-              <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" /></svg>
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
             </button>
           </header>
           <div class="messages" ref={list}>
@@ -78,9 +82,13 @@ export function ChatPanel({ context, open }: WidgetProps) {
             ))}
             {pending && <p class="bubble assistant typing">{CHAT_MESSAGES.typing}</p>}
           </div>
-          <div class="sr-only" aria-live="polite">{announcement}</div>
+          <div class="sr-only" aria-live="polite">
+            {announcement}
+          </div>
           <form class="composer" onSubmit={send}>
-            <label class="sr-only" for="nikki-chat-input">Your question</label>
+            <label class="sr-only" for="nikki-chat-input">
+              Your question
+            </label>
             <input
               id="nikki-chat-input"
               ref={input}
@@ -93,11 +101,16 @@ export function ChatPanel({ context, open }: WidgetProps) {
               onInput={(event) => setDraft(event.currentTarget.value)}
             />
             <button type="submit" class="btn send" aria-label="Send message" disabled={pending || !draft.trim()}>
-              <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 20l18-8L3 4v6l12 2-12 2z" /></svg>
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M3 20l18-8L3 4v6l12 2-12 2z" />
+              </svg>
             </button>
           </form>
           <p class="help">
-            Need more help? <a href={context.config.contact_url} target="_top">Contact us</a>
+            Need more help?{" "}
+            <a href={context.config.contact_url} target="_top">
+              Contact us
+            </a>
           </p>
         </div>
       )}

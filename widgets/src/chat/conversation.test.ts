@@ -19,7 +19,15 @@ let context: WidgetContext;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  context = { base, key: "pk_test_key_1", config: { organization: { name: "Test" }, colors: { primary: "#000000", on_primary: "#ffffff" }, widgets: ["chat"], contact_url: "/contact" }, locale: undefined, autoOpen: undefined, launcher: undefined, load: async () => undefined };
+  context = {
+    base,
+    key: "pk_test_key_1",
+    config: { organization: { name: "Test" }, colors: { primary: "#000000", on_primary: "#ffffff" }, widgets: ["chat"], contact_url: "/contact" },
+    locale: undefined,
+    autoOpen: undefined,
+    launcher: undefined,
+    load: async () => undefined,
+  };
 });
 afterAll(() => server.close());
 

@@ -48,7 +48,9 @@ export function Dialog({ title, onClose, children, returnFocus }: DialogProps) {
         <div class="dialog-head">
           <h2 id={id}>{title}</h2>
           <button type="button" class="icon" aria-label="Close" onClick={onClose}>
-            <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" /></svg>
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
           </button>
         </div>
         {children}

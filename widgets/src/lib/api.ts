@@ -6,12 +6,7 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; 
  * A JSON request to the worker on behalf of a widget (the key in the query, as CORS is judged by it).
  * Never throws: a network failure is `network_error`, no answer within `timeoutMs` is `backend_timeout`.
  */
-export async function widgetRequest<T>(
-  context: WidgetContext,
-  path: string,
-  body?: unknown,
-  { timeoutMs = 20_000 } = {},
-): Promise<ApiResult<T>> {
+export async function widgetRequest<T>(context: WidgetContext, path: string, body?: unknown, { timeoutMs = 20_000 } = {}): Promise<ApiResult<T>> {
   const url = `${context.base}${path}${path.includes("?") ? "&" : "?"}key=${encodeURIComponent(context.key)}`;
   let response: Response;
   try {

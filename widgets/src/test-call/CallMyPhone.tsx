@@ -47,14 +47,18 @@ export function CallMyPhone({ context, toast }: Props) {
     }
   }
 
-  const schedule = scheduling && (
-    <ScheduleDialog context={context} phone={phone} onClose={() => setScheduling(false)} toast={toast} />
-  );
+  const schedule = scheduling && <ScheduleDialog context={context} phone={phone} onClose={() => setScheduling(false)} toast={toast} />;
 
   if (phase.name === "calling" || phase.name === "success") {
     return (
       <div class="state" role="status">
-        {phase.name === "calling" ? <span class="spinner" aria-hidden="true" /> : <span class="done" aria-hidden="true">✓</span>}
+        {phase.name === "calling" ? (
+          <span class="spinner" aria-hidden="true" />
+        ) : (
+          <span class="done" aria-hidden="true">
+            ✓
+          </span>
+        )}
         <p>{phase.name === "calling" ? TEST_CALL_COPY.calling : TEST_CALL_COPY.success}</p>
       </div>
     );
@@ -65,10 +69,16 @@ export function CallMyPhone({ context, toast }: Props) {
       <div class="state error">
         <p role="alert">{phase.message}</p>
         <div class="actions">
-          <button type="button" class="btn" onClick={() => setPhase({ name: "idle" })}>Try again</button>
-          <button type="button" class="btn secondary" onClick={() => setScheduling(true)}>Schedule for later</button>
+          <button type="button" class="btn" onClick={() => setPhase({ name: "idle" })}>
+            Try again
+          </button>
+          <button type="button" class="btn secondary" onClick={() => setScheduling(true)}>
+            Schedule for later
+          </button>
         </div>
-        <a href={demos} target="_top">Listen to a sample call</a>
+        <a href={demos} target="_top">
+          Listen to a sample call
+        </a>
         {schedule}
       </div>
     );
@@ -78,10 +88,16 @@ export function CallMyPhone({ context, toast }: Props) {
     <form class="call-form" onSubmit={call} noValidate>
       <PhoneField id="nikki-phone" label="Your phone number" value={phone} onChange={setPhone} />
       <ConsentCheckbox checked={consent} onChange={setConsent} />
-      <button type="submit" class="btn wide">Call Me Now</button>
+      <button type="submit" class="btn wide">
+        Call Me Now
+      </button>
       <div class="row">
-        <button type="button" class="link" onClick={() => setScheduling(true)}>Schedule for later</button>
-        <a href={demos} target="_top">No phone? Hear a sample</a>
+        <button type="button" class="link" onClick={() => setScheduling(true)}>
+          Schedule for later
+        </button>
+        <a href={demos} target="_top">
+          No phone? Hear a sample
+        </a>
       </div>
       {schedule}
     </form>

@@ -58,8 +58,12 @@ export function ScheduleDialog({ context, phone: initialPhone, onClose, toast }:
           </div>
           <ConsentCheckbox checked={consent} onChange={setConsent} />
           <div class="actions">
-            <button type="button" class="btn secondary" onClick={onClose}>Cancel</button>
-            <button type="submit" class="btn">{pending ? "Scheduling..." : "Schedule Call"}</button>
+            <button type="button" class="btn secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" class="btn">
+              {pending ? "Scheduling..." : "Schedule Call"}
+            </button>
           </div>
         </fieldset>
       </form>

@@ -33,11 +33,14 @@ export function TestCallDialog({ context, open }: WidgetProps) {
 
   useEffect(() => {
     if (context.autoOpen == null || !firstVisit()) return;
-    const timer = setTimeout(() => {
-      // Never interrupt: not while the visitor types in a form or has another widget open.
-      const busy = document.activeElement?.matches("input,textarea,select,[contenteditable],nikki-chat,nikki-test-call");
-      if (!busy) open.value = true;
-    }, Math.max(0, 2_500 - performance.now()));
+    const timer = setTimeout(
+      () => {
+        // Never interrupt: not while the visitor types in a form or has another widget open.
+        const busy = document.activeElement?.matches("input,textarea,select,[contenteditable],nikki-chat,nikki-test-call");
+        if (!busy) open.value = true;
+      },
+      Math.max(0, 2_500 - performance.now()),
+    );
     return () => clearTimeout(timer);
   }, []);
 

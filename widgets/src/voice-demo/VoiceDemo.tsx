@@ -13,7 +13,6 @@ function messageFor(error: unknown): string {
   return known[error.code] ?? error.message;
 }
 
-
 /** The browser voice demo (spec 000 §2 "Hear it in Browser"): health, controls, live transcript, events. */
 export function VoiceDemo({ context }: WidgetProps) {
   const [checks, setChecks] = useState(CHECKING);
@@ -143,9 +142,13 @@ export function VoiceDemo({ context }: WidgetProps) {
         <p class="notice" role="note">
           {VOICE_DEMO_ERRORS.signed_out}.{" "}
           {new URL(context.base).origin === location.origin ? (
-            <a href={`${context.base}/login?redirect=${encodeURIComponent(location.pathname)}`} target="_top">Sign in</a>
+            <a href={`${context.base}/login?redirect=${encodeURIComponent(location.pathname)}`} target="_top">
+              Sign in
+            </a>
           ) : (
-            <a href={`${context.base}/webrtc-demo`} target="_top">Open the voice demo</a>
+            <a href={`${context.base}/webrtc-demo`} target="_top">
+              Open the voice demo
+            </a>
           )}
         </p>
       )}
@@ -154,7 +157,9 @@ export function VoiceDemo({ context }: WidgetProps) {
         <h3 id="nikki-controls">Controls</h3>
         <div class="controls">
           {running ? (
-            <button type="button" class="btn secondary" onClick={stop}>Stop</button>
+            <button type="button" class="btn secondary" onClick={stop}>
+              Stop
+            </button>
           ) : (
             <button type="button" class="btn" onClick={start} disabled={starting}>
               {starting ? "Starting..." : "Start Demo"}
@@ -176,9 +181,20 @@ export function VoiceDemo({ context }: WidgetProps) {
         </div>
         <p class="hint">Keyboard: Space starts or stops the demo; M mutes while it runs.</p>
         <form class="ask" onSubmit={ask}>
-          <label class="sr-only" for="nikki-ask">Type a question</label>
-          <input id="nikki-ask" class="field" placeholder="Type a question…" value={question} disabled={!running} onInput={(event) => setQuestion(event.currentTarget.value)} />
-          <button type="submit" class="btn secondary" disabled={!running || !question.trim()}>Ask</button>
+          <label class="sr-only" for="nikki-ask">
+            Type a question
+          </label>
+          <input
+            id="nikki-ask"
+            class="field"
+            placeholder="Type a question…"
+            value={question}
+            disabled={!running}
+            onInput={(event) => setQuestion(event.currentTarget.value)}
+          />
+          <button type="submit" class="btn secondary" disabled={!running || !question.trim()}>
+            Ask
+          </button>
         </form>
       </section>
 
@@ -215,7 +231,9 @@ export function VoiceDemo({ context }: WidgetProps) {
       {audioBlocked && (
         <div class="audio-overlay" role="alertdialog" aria-labelledby="nikki-audio">
           <p id="nikki-audio">Your browser blocked the assistant's audio.</p>
-          <button type="button" class="btn" onClick={enableAudio}>Enable Audio</button>
+          <button type="button" class="btn" onClick={enableAudio}>
+            Enable Audio
+          </button>
         </div>
       )}
       <Toasts />

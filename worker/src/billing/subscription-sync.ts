@@ -38,7 +38,10 @@ export async function syncSubscription(db: Database, stripe: Stripe, config: Con
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     updatedAt: new Date(),
   };
-  await db.insert(subscriptions).values({ organizationId, ...values }).onConflictDoUpdate({ target: subscriptions.organizationId, set: values });
+  await db
+    .insert(subscriptions)
+    .values({ organizationId, ...values })
+    .onConflictDoUpdate({ target: subscriptions.organizationId, set: values });
   return organizationId;
 }
 

@@ -26,18 +26,12 @@ export async function seedDemoOrganization(db: Database, passwordHash: string): 
     .insert(organizations)
     .values({ id: DEMO.organizationId, name: DEMO.organizationName, slug: "nikki-demo", domain: "localhost" })
     .onConflictDoNothing();
-  await db
-    .insert(users)
-    .values({ id: DEMO.ownerUserId, name: DEMO.ownerName, email: DEMO.ownerEmail, emailVerified: true })
-    .onConflictDoNothing();
+  await db.insert(users).values({ id: DEMO.ownerUserId, name: DEMO.ownerName, email: DEMO.ownerEmail, emailVerified: true }).onConflictDoNothing();
   await db
     .insert(accounts)
     .values({ id: "acc_demo_owner", accountId: DEMO.ownerUserId, providerId: "credential", userId: DEMO.ownerUserId, password: passwordHash })
     .onConflictDoNothing();
-  await db
-    .insert(members)
-    .values({ id: "mem_demo_owner", organizationId: DEMO.organizationId, userId: DEMO.ownerUserId, role: "owner" })
-    .onConflictDoNothing();
+  await db.insert(members).values({ id: "mem_demo_owner", organizationId: DEMO.organizationId, userId: DEMO.ownerUserId, role: "owner" }).onConflictDoNothing();
   await db.insert(organizationSettings).values({ organizationId: DEMO.organizationId }).onConflictDoNothing();
   await db
     .insert(agents)

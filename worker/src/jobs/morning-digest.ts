@@ -8,7 +8,6 @@ import { primaryAgent } from "../voice/call-context";
 export const DIGEST_HOUR = 8;
 const NIGHT_MS = 24 * 60 * 60 * 1000;
 
-
 function describeCall(call: typeof calls.$inferSelect): string {
   const entities = call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {};
   const who = entities.name || call.fromNumber;

@@ -53,9 +53,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
   const log = createLogger({ component: "call_analysis", call_id: callId }, config.LOG_LEVEL as LogLevel);
   const [call] = await db.select().from(calls).where(eq(calls.id, callId));
   if (!call || call.processingStatus !== "pending") return null;
-  const entries = (call.transcript ? (JSON.parse(call.transcript) as { role: string; content: string }[]) : []).filter(
-    (entry) => entry.content,
-  );
+  const entries = (call.transcript ? (JSON.parse(call.transcript) as { role: string; content: string }[]) : []).filter((entry) => entry.content);
   if (entries.length === 0) {
     await db.update(calls).set({ processingStatus: "failed", processingError: "No transcript available to reprocess." }).where(eq(calls.id, callId));
     return null;

@@ -168,9 +168,7 @@ export class CallSession extends DurableObject<Bindings> {
     if (!setup) return;
     if (reason === "time_limit" || reason === "agent_ended") {
       const { twilio } = await this.services.providersFor(setup.tool.organizationId);
-      await twilio
-        ?.updateCall(setup.tool.callSid, { status: "completed" })
-        .catch((error: unknown) => this.log.warn("hangup_failed", { error: String(error) }));
+      await twilio?.updateCall(setup.tool.callSid, { status: "completed" }).catch((error: unknown) => this.log.warn("hangup_failed", { error: String(error) }));
     }
     await this.services.db
       .update(calls)

@@ -18,11 +18,7 @@ export async function recordVoicemail(services: Services, log: Logger, params: R
  * repeated callback finds the call already ended and changes nothing). Answers the overage report to run after
  * the response, if any: minutes beyond the plan go to the Stripe meter, and a failure there never fails Twilio.
  */
-export async function recordCallStatus(
-  services: Services,
-  log: Logger,
-  params: Record<string, string>,
-): Promise<{ overage: Promise<unknown> } | null> {
+export async function recordCallStatus(services: Services, log: Logger, params: Record<string, string>): Promise<{ overage: Promise<unknown> } | null> {
   const { db } = services;
   const callSid = params.CallSid;
   if (!callSid) return null;

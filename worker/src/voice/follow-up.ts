@@ -20,7 +20,9 @@ export async function sendFollowUpText(services: Services, callId: string): Prom
   try {
     const result = await sms.send({ organizationId: row.call.organizationId, from: row.call.toNumber, to: caller, body });
     if (!result.sent) return false;
-    await db.insert(conversationMessages).values({ organizationId: row.call.organizationId, channel: "sms", threadKey: caller, role: "assistant", content: body });
+    await db
+      .insert(conversationMessages)
+      .values({ organizationId: row.call.organizationId, channel: "sms", threadKey: caller, role: "assistant", content: body });
     return true;
   } catch (error) {
     createLogger({ component: "follow_up" }, services.config.LOG_LEVEL as LogLevel).warn("follow_up_text_failed", { call_id: callId, error: String(error) });

@@ -19,7 +19,6 @@ export type TwilioOutbound =
   | { event: "mark"; streamSid: string; mark: { name: string } }
   | { event: "clear"; streamSid: string };
 
-
 export type BridgeAction =
   | { kind: "twilio"; message: TwilioOutbound }
   | { kind: "openai"; event: RealtimeClientEvent }

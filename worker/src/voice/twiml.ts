@@ -10,8 +10,7 @@ export interface TwimlNode {
 
 type Attributes = TwimlNode["attributes"];
 
-const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[char]!);
+const escapeXml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[char]!);
 
 export function node(name: string, attributes: Attributes = {}, ...children: (TwimlNode | string)[]): TwimlNode {
   return { name, attributes, children };
@@ -53,15 +52,10 @@ export const startRecording = (statusCallback: string) =>
 
 /** `<Connect><Stream>`: the bidirectional media stream, with custom parameters delivered in the `start` message. */
 export const connectStream = (url: string, parameters: Record<string, string>) =>
-  node(
-    "Connect",
-    {},
-    node("Stream", { url }, ...Object.entries(parameters).map(([name, value]) => node("Parameter", { name, value }))),
-  );
+  node("Connect", {}, node("Stream", { url }, ...Object.entries(parameters).map(([name, value]) => node("Parameter", { name, value }))));
 
 /** `<Record>`: a voicemail, posted to `action` when the caller hangs up or stops speaking. */
 export const record = (attributes: { action: string; maxLength: number; recordingStatusCallback?: string }) =>
   node("Record", { ...attributes, method: "POST", playBeep: true, timeout: 5, finishOnKey: "#" });
 
-export const dial = (number: string, attributes: { callerId?: string; timeout?: number; action?: string } = {}) =>
-  node("Dial", attributes, number);
+export const dial = (number: string, attributes: { callerId?: string; timeout?: number; action?: string } = {}) => node("Dial", attributes, number);

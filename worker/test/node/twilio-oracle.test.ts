@@ -53,7 +53,7 @@ describe("TwiML, checked against Twilio's own builder", () => {
     response.say({ voice: "Polly.Joanna" }, "This call is recorded. Connecting you to Nikki & Co <AI>.");
     const stream = response.connect().stream({ url: "wss://x.test/twilio/stream" });
     stream.parameter({ name: "callId", value: "abc" });
-    stream.parameter({ name: "token", value: "t\"1" });
+    stream.parameter({ name: "token", value: 't"1' });
 
     const ours = twiml(
       startRecording("https://x.test/twilio/voice/status"),

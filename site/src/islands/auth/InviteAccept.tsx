@@ -65,8 +65,7 @@ export default function InviteAccept() {
   if (invitation.status !== "pending") {
     return (
       <p className="form-alert" role="alert">
-        This invitation has {invitation.status === "expired" ? "expired" : `already been ${invitation.status}`}. Ask
-        your administrator for a new one.
+        This invitation has {invitation.status === "expired" ? "expired" : `already been ${invitation.status}`}. Ask your administrator for a new one.
       </p>
     );
   }
@@ -74,8 +73,7 @@ export default function InviteAccept() {
   return (
     <div className="form">
       <p>
-        You've been invited to join <strong>{invitation.organization_name}</strong> as{" "}
-        <strong>{invitation.role}</strong>
+        You've been invited to join <strong>{invitation.organization_name}</strong> as <strong>{invitation.role}</strong>
         {invitation.role === "viewer" ? " (view calls and analytics)" : " (manage settings and members)"}.
       </p>
       <p className="muted">This invitation is for {invitation.email}.</p>

@@ -61,18 +61,8 @@ export default function LoginForm() {
     return (
       <form className="form" noValidate onSubmit={submitCode}>
         <fieldset className="form-fields" disabled={!hydrated}>
-          <p className="muted">
-            Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app.
-          </p>
-          <OneTimeCodeField
-            id={`${uid}-code`}
-            label="Authentication code"
-            error={errors.code}
-            value={code}
-            onValue={setCode}
-            disabled={pending}
-            autoFocus
-          />
+          <p className="muted">Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app.</p>
+          <OneTimeCodeField id={`${uid}-code`} label="Authentication code" error={errors.code} value={code} onValue={setCode} disabled={pending} autoFocus />
           {alertBox}
           <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
             {pending ? "Verifying..." : "Verify and Sign In"}

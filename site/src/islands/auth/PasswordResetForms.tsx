@@ -81,12 +81,7 @@ export function ResetPasswordForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem =
-      password.length < PASSWORD_MIN
-        ? ACCOUNT_MESSAGES.passwordMin
-        : password.length > PASSWORD_MAX
-          ? ACCOUNT_MESSAGES.passwordMax
-          : undefined;
+    const problem = password.length < PASSWORD_MIN ? ACCOUNT_MESSAGES.passwordMin : password.length > PASSWORD_MAX ? ACCOUNT_MESSAGES.passwordMax : undefined;
     if (!token) return;
     const changed = await send({
       invalid: problem ? { password: problem } : {},
@@ -106,8 +101,7 @@ export function ResetPasswordForm() {
   if (done) {
     return (
       <p className="form-success" role="status">
-        Your password has been changed and you were signed out everywhere. <a href="/login">Sign in</a> with the new
-        password.
+        Your password has been changed and you were signed out everywhere. <a href="/login">Sign in</a> with the new password.
       </p>
     );
   }

@@ -72,13 +72,7 @@ export default function SignupForm() {
     if (created) window.location.assign("/dashboard");
   }
 
-  const field = (
-    name: Field,
-    label: string,
-    type: string,
-    autoComplete: string,
-    extra: { readOnly?: boolean; hint?: string } = {},
-  ) => (
+  const field = (name: Field, label: string, type: string, autoComplete: string, extra: { readOnly?: boolean; hint?: string } = {}) => (
     <TextField
       id={id(name)}
       name={name}
@@ -124,14 +118,10 @@ export default function SignupForm() {
           </>
         )}
         <p className="form-note">
-          By signing up you agree to our <a href="/contact">Terms of Service</a> and{" "}
-          <a href="/contact">Privacy Policy</a>.
+          By signing up you agree to our <a href="/contact">Terms of Service</a> and <a href="/contact">Privacy Policy</a>.
         </p>
         <p className="form-note">
-          Already have an account?{" "}
-          <a href={invitationId ? `/login?redirect=${encodeURIComponent(`/invite?id=${invitationId}`)}` : "/login"}>
-            Sign in
-          </a>
+          Already have an account? <a href={invitationId ? `/login?redirect=${encodeURIComponent(`/invite?id=${invitationId}`)}` : "/login"}>Sign in</a>
         </p>
       </fieldset>
     </form>

@@ -12,15 +12,7 @@ interface Props {
 }
 
 /** A modal question with Cancel and a destructive confirm; Escape cancels; focus returns to the opener. */
-export default function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirmLabel,
-  pending = false,
-  onConfirm,
-  onCancel,
-}: Props) {
+export default function ConfirmDialog({ open, title, message, confirmLabel, pending = false, onConfirm, onCancel }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     if (open && !dialog.current?.open) dialog.current?.showModal();

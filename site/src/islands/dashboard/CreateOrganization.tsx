@@ -27,9 +27,7 @@ export default function CreateOrganization() {
     <div className="dash-empty" style={{ textAlign: "left", display: "grid", gap: 16 }}>
       <p style={{ margin: 0 }}>{ACCOUNT_MESSAGES.noOrganization}</p>
       <form className="form" noValidate onSubmit={submit} style={{ maxWidth: 460 }}>
-        <p style={{ margin: 0, color: "var(--text)" }}>
-          Setting up your own business instead? Name it to start your free trial.
-        </p>
+        <p style={{ margin: 0, color: "var(--text)" }}>Setting up your own business instead? Name it to start your free trial.</p>
         <TextField
           id="new-org"
           label="Company name"

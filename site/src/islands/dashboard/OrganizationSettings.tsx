@@ -51,9 +51,7 @@ export default function OrganizationSettings() {
       <div className="panel-head">
         <div>
           <h2 id="org-title">Organization</h2>
-          <p>
-            {canEdit ? "Your business as callers and your team see it." : "Only owners and admins can change these."}
-          </p>
+          <p>{canEdit ? "Your business as callers and your team see it." : "Only owners and admins can change these."}</p>
         </div>
       </div>
       <form className="form" noValidate onSubmit={save} style={{ maxWidth: 560 }}>

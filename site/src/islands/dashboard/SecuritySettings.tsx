@@ -35,9 +35,7 @@ export default function SecuritySettings() {
     void loadMe().then((current) => {
       setMe(current);
       if (current?.role === "owner" || current?.role === "admin") {
-        void getJson<{ entries: AuditEntry[] }>("/api/org/audit").then((result) =>
-          setEntries(result.ok ? result.data.entries : []),
-        );
+        void getJson<{ entries: AuditEntry[] }>("/api/org/audit").then((result) => setEntries(result.ok ? result.data.entries : []));
       }
     });
   }, []);
@@ -87,8 +85,7 @@ export default function SecuritySettings() {
   async function signOutOthers() {
     const result = await postJson("/api/auth/revoke-other-sessions", {});
     if (result.ok) toast({ title: "Signed out everywhere else", description: "Only this browser is still signed in." });
-    else
-      toast({ variant: "destructive", title: "Couldn't sign out other devices.", description: result.error?.message });
+    else toast({ variant: "destructive", title: "Couldn't sign out other devices.", description: result.error?.message });
   }
 
   const enabled = me?.user.twoFactorEnabled ?? false;
@@ -124,39 +121,25 @@ export default function SecuritySettings() {
       {enrolment ? (
         <form className="form" noValidate onSubmit={verify} style={{ maxWidth: 560 }}>
           <p>
-            Add this key to your authenticator app (Google Authenticator, 1Password, Authy…), or{" "}
-            <a href={enrolment.totpURI}>open it in your authenticator</a> on this device:
+            Add this key to your authenticator app (Google Authenticator, 1Password, Authy…), or <a href={enrolment.totpURI}>open it in your authenticator</a>{" "}
+            on this device:
           </p>
           <p className="secret" aria-label="Secret key">
             {secretOf(enrolment.totpURI)}
           </p>
-          <p className="muted">
-            Keep these backup codes somewhere safe; each signs you in once if you lose your phone:
-          </p>
+          <p className="muted">Keep these backup codes somewhere safe; each signs you in once if you lose your phone:</p>
           <ul className="codes">
             {enrolment.backupCodes.map((backup) => (
               <li key={backup}>{backup}</li>
             ))}
           </ul>
-          <OneTimeCodeField
-            id="tfa-code"
-            label="Code from the app"
-            error={error}
-            value={code}
-            onValue={setCode}
-            disabled={pending}
-          />
+          <OneTimeCodeField id="tfa-code" label="Code from the app" error={error} value={code} onValue={setCode} disabled={pending} />
           <button type="submit" className="btn btn-primary" disabled={pending}>
             {pending ? "Verifying..." : "Verify and Turn On"}
           </button>
         </form>
       ) : (
-        <form
-          className="form"
-          noValidate
-          onSubmit={(event) => void withPassword(event, !enabled)}
-          style={{ maxWidth: 420 }}
-        >
+        <form className="form" noValidate onSubmit={(event) => void withPassword(event, !enabled)} style={{ maxWidth: 420 }}>
           {passwordField}
           <button type="submit" className={`btn ${enabled ? "btn-danger" : "btn-primary"}`} disabled={pending || !me}>
             {pending ? "Working..." : enabled ? "Turn Off Two-Factor" : "Set Up Two-Factor"}

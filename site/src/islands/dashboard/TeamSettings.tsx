@@ -98,11 +98,7 @@ export default function TeamSettings() {
       <div className="panel-head">
         <div>
           <h2 id="team-title">Team</h2>
-          <p>
-            {canManage
-              ? "Invite teammates and choose what they can do."
-              : "You have view-only access. Ask an admin to change the team."}
-          </p>
+          <p>{canManage ? "Invite teammates and choose what they can do." : "You have view-only access. Ask an admin to change the team."}</p>
         </div>
         {canManage && <InviteButton onInvited={(invitation) => setInvitations((list) => [invitation, ...list])} />}
       </div>
@@ -154,12 +150,7 @@ export default function TeamSettings() {
                   {canManage && (
                     <td className="actions">
                       {member.role !== "owner" && (
-                        <button
-                          type="button"
-                          className="btn btn-danger btn-sm"
-                          onClick={() => setRemoving(member)}
-                          aria-label={`Remove ${member.full_name}`}
-                        >
+                        <button type="button" className="btn btn-danger btn-sm" onClick={() => setRemoving(member)} aria-label={`Remove ${member.full_name}`}>
                           Remove
                         </button>
                       )}
@@ -181,11 +172,7 @@ export default function TeamSettings() {
                   <span>
                     {invitation.email} <span className="badge">{invitation.role}</span>
                   </span>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    onClick={() => void cancelInvitation(invitation)}
-                  >
+                  <button type="button" className="btn btn-secondary btn-sm" onClick={() => void cancelInvitation(invitation)}>
                     Cancel invitation
                   </button>
                 </div>
@@ -234,10 +221,7 @@ function InviteButton({ onInvited }: { onInvited: (invitation: Invitation) => vo
     }
     setErrors({});
     setPending(true);
-    const result = await postJson<{ invitation: Invitation & { emailed: boolean } }>(
-      "/api/org/invitations",
-      parsed.data,
-    );
+    const result = await postJson<{ invitation: Invitation & { emailed: boolean } }>("/api/org/invitations", parsed.data);
     setPending(false);
     if (!result.ok) {
       if (result.error?.fields) setErrors(result.error.fields);
@@ -270,10 +254,7 @@ function InviteButton({ onInvited }: { onInvited: (invitation: Invitation) => vo
           {created ? (
             <div className="form" style={{ marginTop: 16 }}>
               <p className="form-success" role="status">
-                {created.emailed
-                  ? `Invitation e-mailed to ${created.email}.`
-                  : `Invitation created for ${created.email}.`}{" "}
-                The link works for 7 days.
+                {created.emailed ? `Invitation e-mailed to ${created.email}.` : `Invitation created for ${created.email}.`} The link works for 7 days.
               </p>
               <CopyField value={created.accept_url} label="Invitation link" />
               <button type="button" className="btn btn-secondary btn-block" onClick={() => dialog.current?.close()}>
@@ -294,12 +275,7 @@ function InviteButton({ onInvited }: { onInvited: (invitation: Invitation) => vo
                 disabled={pending}
               />
               <FormField id="invite-role" label="Role" error={errors.role}>
-                <select
-                  id="invite-role"
-                  value={role}
-                  onChange={(event) => setRole(event.target.value as AssignableRole)}
-                  disabled={pending}
-                >
+                <select id="invite-role" value={role} onChange={(event) => setRole(event.target.value as AssignableRole)} disabled={pending}>
                   {ASSIGNABLE_ROLES.map((option) => (
                     <option key={option} value={option}>
                       {ROLE_HELP[option]}

@@ -20,7 +20,9 @@ export const sessions = sqliteTable(
   {
     id: id(),
     token: text("token").notNull().unique(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     activeOrganizationId: text("active_organization_id"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     ipAddress: text("ip_address"),
@@ -38,7 +40,9 @@ export const accounts = sqliteTable(
     id: id(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -73,7 +77,9 @@ export const twoFactors = sqliteTable(
     id: id(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     verified: integer("verified", { mode: "boolean" }).notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
@@ -97,8 +103,12 @@ export const members = sqliteTable(
   "members",
   {
     id: id(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["owner", "admin", "viewer"] }).notNull(),
     createdAt: createdAt(),
   },
@@ -109,12 +119,18 @@ export const invitations = sqliteTable(
   "invitations",
   {
     id: id(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     role: text("role", { enum: ["admin", "viewer"] }).notNull(),
-    status: text("status", { enum: ["pending", "accepted", "rejected", "canceled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "accepted", "rejected", "canceled"] })
+      .notNull()
+      .default("pending"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    inviterId: text("inviter_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    inviterId: text("inviter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [index("invitations_org_idx").on(t.organizationId), index("invitations_email_idx").on(t.email)],

@@ -25,7 +25,9 @@ export const invoices = sqliteTable(
   "invoices",
   {
     id: id(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     stripeInvoiceId: text("stripe_invoice_id").notNull().unique(),
     number: text("number"),
     date: integer("date", { mode: "timestamp_ms" }).notNull(),

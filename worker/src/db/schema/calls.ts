@@ -13,10 +13,16 @@ export const calls = sqliteTable(
   {
     id: id(),
     callSid: text("call_sid").notNull().unique(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     agentId: text("agent_id").references(() => agents.id, { onDelete: "set null" }),
-    direction: text("direction", { enum: ["inbound", "outbound"] }).notNull().default("inbound"),
-    kind: text("kind", { enum: ["conversation", "voicemail", "test"] }).notNull().default("conversation"),
+    direction: text("direction", { enum: ["inbound", "outbound"] })
+      .notNull()
+      .default("inbound"),
+    kind: text("kind", { enum: ["conversation", "voicemail", "test"] })
+      .notNull()
+      .default("conversation"),
     fromNumber: text("from_number").notNull(),
     toNumber: text("to_number").notNull(),
     durationSeconds: integer("duration_seconds"),
@@ -66,14 +72,18 @@ export const appointments = sqliteTable(
   "appointments",
   {
     id: id(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     callId: text("call_id").references(() => calls.id, { onDelete: "set null" }),
     agentId: text("agent_id").references(() => agents.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     phone: text("phone").notNull(),
     dateTime: text("date_time"),
     notes: text("notes"),
-    status: text("status", { enum: ["booked", "canceled"] }).notNull().default("booked"),
+    status: text("status", { enum: ["booked", "canceled"] })
+      .notNull()
+      .default("booked"),
     createdAt: createdAt(),
   },
   (t) => [index("appointments_org_created_idx").on(t.organizationId, t.createdAt)],
@@ -89,7 +99,9 @@ export const leads = sqliteTable(
     id: id(),
     organizationId: text("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
     callId: text("call_id").references(() => calls.id, { onDelete: "set null" }),
-    source: text("source", { enum: ["form", "call", "chat", "sms"] }).notNull().default("form"),
+    source: text("source", { enum: ["form", "call", "chat", "sms"] })
+      .notNull()
+      .default("form"),
     name: text("name").notNull(),
     phone: text("phone").notNull(),
     email: text("email"),
@@ -108,7 +120,9 @@ export const conversationMessages = sqliteTable(
   "conversation_messages",
   {
     id: id(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     channel: text("channel", { enum: ["chat", "sms"] }).notNull(),
     threadKey: text("thread_key").notNull(),
     role: text("role", { enum: ["user", "assistant"] }).notNull(),
@@ -122,7 +136,9 @@ export const conversationMessages = sqliteTable(
 export const smsOptOuts = sqliteTable(
   "sms_opt_outs",
   {
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     phone: text("phone").notNull(),
     createdAt: createdAt(),
   },

@@ -14,7 +14,9 @@ export const organizationSettings = sqliteTable("organization_settings", {
   piiRedaction: integer("pii_redaction", { mode: "boolean" }).notNull().default(true),
   recordCalls: integer("record_calls", { mode: "boolean" }).notNull().default(true),
   recordAnnounce: integer("record_announce", { mode: "boolean" }).notNull().default(true),
-  defaultRegion: text("default_region", { enum: ["US", "CA", "GB", "AU", "EU"] }).notNull().default("US"),
+  defaultRegion: text("default_region", { enum: ["US", "CA", "GB", "AU", "EU"] })
+    .notNull()
+    .default("US"),
   widgetRateIpHour: integer("widget_rate_ip_hour").notNull().default(3),
   widgetRatePhoneDay: integer("widget_rate_phone_day").notNull().default(2),
   /** JSON array of ISO country codes the Test-a-Call widget may dial (toll-fraud guard). */
@@ -40,7 +42,9 @@ export const widgetKeys = sqliteTable(
   "widget_keys",
   {
     id: id(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     publicKey: text("public_key").notNull().unique(),
     label: text("label"),
     createdAt: createdAt(),
@@ -54,11 +58,15 @@ export const agents = sqliteTable(
   "agents",
   {
     id: id(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     language: text("language").notNull().default("en-US"),
     voice: text("voice").notNull().default("alloy"),
-    status: text("status", { enum: ["active", "inactive"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "inactive"] })
+      .notNull()
+      .default("active"),
     greeting: text("greeting"),
     personaPrompt: text("persona_prompt").notNull().default(""),
     knowledgeBase: text("knowledge_base").notNull().default(""),
@@ -78,12 +86,16 @@ export const phoneNumbers = sqliteTable(
   "phone_numbers",
   {
     id: id(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     twilioNumber: text("twilio_number").notNull().unique(),
     twilioSid: text("twilio_sid"),
     friendlyName: text("friendly_name"),
     assignedAgentId: text("assigned_agent_id").references(() => agents.id, { onDelete: "set null" }),
-    status: text("status", { enum: ["active", "inactive"] }).notNull().default("inactive"),
+    status: text("status", { enum: ["active", "inactive"] })
+      .notNull()
+      .default("inactive"),
     createdAt: createdAt(),
   },
   (t) => [index("phone_numbers_org_idx").on(t.organizationId, t.createdAt)],
@@ -94,7 +106,9 @@ export const integrations = sqliteTable(
   "integrations",
   {
     id: id(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     provider: text("provider", {
       enum: ["twilio", "openai", "elevenlabs", "hubspot", "gohighlevel", "zapier"],
     }).notNull(),

@@ -9,11 +9,15 @@ export const demoCallRequests = sqliteTable(
   "demo_call_requests",
   {
     id: id(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     phoneE164: text("phone_e164").notNull(),
     source: text("source").notNull().default("widget"),
     scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }).notNull(),
-    status: text("status", { enum: ["queued", "calling", "completed", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "calling", "completed", "failed"] })
+      .notNull()
+      .default("queued"),
     callSid: text("call_sid"),
     error: text("error"),
     consentId: text("consent_id").references(() => consentRecords.id),
@@ -28,7 +32,9 @@ export const consentRecords = sqliteTable(
   "consent_records",
   {
     id: id(),
-    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     widgetKeyId: text("widget_key_id").references(() => widgetKeys.id),
     phoneE164: text("phone_e164").notNull(),
     consentTextVersion: text("consent_text_version").notNull(),

@@ -28,13 +28,7 @@ export const accountRoutes = new Hono<AppEnv>()
           await db
             .select()
             .from(invitations)
-            .where(
-              and(
-                eq(invitations.id, input.invitationId),
-                eq(invitations.status, "pending"),
-                gt(invitations.expiresAt, new Date()),
-              ),
-            )
+            .where(and(eq(invitations.id, input.invitationId), eq(invitations.status, "pending"), gt(invitations.expiresAt, new Date())))
         )[0]
       : undefined;
     if (input.invitationId && (!invitation || invitation.email !== input.email)) {

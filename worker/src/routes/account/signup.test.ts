@@ -31,9 +31,7 @@ describe("POST /api/account/signup", () => {
       widget_rate_ip_hour: 3,
       widget_rate_phone_day: 2,
     });
-    const key = await env.DB.prepare("select public_key from widget_keys where organization_id = ?")
-      .bind(body.organization.id)
-      .first<{ public_key: string }>();
+    const key = await env.DB.prepare("select public_key from widget_keys where organization_id = ?").bind(body.organization.id).first<{ public_key: string }>();
     expect(key?.public_key).toMatch(/^pk_[a-z0-9]{24}$/);
 
     const me = await call("/api/account/me", { cookie: cookieFrom(response) });

@@ -134,7 +134,9 @@ describe("sessions", () => {
 
   it("that have expired are refused", async () => {
     const user = await signUp();
-    await env.DB.prepare("update sessions set expires_at = ? where user_id = ?").bind(Date.now() - 1000, user.userId).run();
+    await env.DB.prepare("update sessions set expires_at = ? where user_id = ?")
+      .bind(Date.now() - 1000, user.userId)
+      .run();
     expect((await call("/api/account/me", { cookie: user.cookie })).status).toBe(401);
   });
 });

@@ -3,7 +3,10 @@ import { ApiError } from "../../http/api-error";
 
 /** better-auth answers `{code, message}`; the product answers its envelope. Maps one to the other. */
 export async function readAuthError(response: Response): Promise<ApiError> {
-  const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string; message?: string } | null;
   const code: ErrorCode =
     response.status === 401
       ? "unauthorized"
@@ -21,14 +24,17 @@ export async function readAuthError(response: Response): Promise<ApiError> {
 
 /** A better-auth error response re-written in the envelope, keeping its headers (cookies). */
 export async function toEnvelopeResponse(response: Response): Promise<Response> {
-  const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string; message?: string } | null;
   if (response.ok || !body?.message) return response;
   const error = await readAuthError(response);
   const headers = new Headers(response.headers);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
-  return new Response(
-    JSON.stringify({ error: { code: error.code, message: error.message, ...(body.code ? { reason: body.code } : {}) } }),
-    { status: response.status, headers },
-  );
+  return new Response(JSON.stringify({ error: { code: error.code, message: error.message, ...(body.code ? { reason: body.code } : {}) } }), {
+    status: response.status,
+    headers,
+  });
 }

@@ -22,7 +22,10 @@ async function organizationOfEmail(db: AppEnv["Variables"]["db"], email: string)
 
 /** The e-mail a sign-in names, lower-cased; empty when it names none. */
 async function signInEmail(c: Context<AppEnv>): Promise<string> {
-  const body = (await c.req.raw.clone().json().catch(() => null)) as { email?: unknown } | null;
+  const body = (await c.req.raw
+    .clone()
+    .json()
+    .catch(() => null)) as { email?: unknown } | null;
   return typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
 }
 
@@ -39,7 +42,13 @@ async function auditSignIn(c: Context<AppEnv>, email: string, ok: boolean, detai
 
 const signInLimits = rateLimit(
   [
-    { key: (c) => `signin:ip:${clientIp(c) ?? "unknown"}`, limit: LIMITS.signInPerIpHour, windowMs: HOUR_MS, code: "rate_limited", message: ACCOUNT_MESSAGES.tooManySignIns },
+    {
+      key: (c) => `signin:ip:${clientIp(c) ?? "unknown"}`,
+      limit: LIMITS.signInPerIpHour,
+      windowMs: HOUR_MS,
+      code: "rate_limited",
+      message: ACCOUNT_MESSAGES.tooManySignIns,
+    },
     {
       key: async (c) => {
         const email = await signInEmail(c);
@@ -64,7 +73,10 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/sign-in/email", signInLimits, async (c) => {
     const response = await getAuth(c).handler(c.req.raw);
-    const result = (await response.clone().json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+    const result = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { twoFactorRedirect?: boolean } | null;
     const details = response.ok ? { two_factor_pending: Boolean(result?.twoFactorRedirect) } : { status: response.status };
     await auditSignIn(c, await signInEmail(c), response.ok, details);
     return toEnvelopeResponse(response);

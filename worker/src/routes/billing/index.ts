@@ -100,7 +100,15 @@ export const billingRoutes = new Hono<AppEnv>()
     const periodStart = periodStartOf(current);
     return c.json({
       subscribed: ACTIVE.has(current?.status ?? ""),
-      plan: plan ? { slug: plan.slug, name: plan.name, price_cents: plan.priceCents, included_minutes: plan.includedMinutes, overage_cents_per_minute: plan.overageCentsPerMinute } : null,
+      plan: plan
+        ? {
+            slug: plan.slug,
+            name: plan.name,
+            price_cents: plan.priceCents,
+            included_minutes: plan.includedMinutes,
+            overage_cents_per_minute: plan.overageCentsPerMinute,
+          }
+        : null,
       price_id: current?.priceId ?? null,
       status: current?.status ?? null,
       trial_end: current?.trialEnd?.toISOString() ?? null,

@@ -20,37 +20,49 @@ const TOO_MANY = "Please wait a moment before sending another message.";
 export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
   "/",
   rateLimit([
-    { key: (c) => `chat:ip:${c.var.widgetOwner!.organizationId}:${clientIp(c) ?? "unknown"}`, limit: LIMITS.chatPerIpDay, windowMs: DAY_MS, code: "rate_limited", message: TOO_MANY },
-    { key: (c) => `chat:org:${c.var.widgetOwner!.organizationId}`, limit: LIMITS.chatPerOrganizationDay, windowMs: DAY_MS, code: "rate_limited", message: TOO_MANY },
+    {
+      key: (c) => `chat:ip:${c.var.widgetOwner!.organizationId}:${clientIp(c) ?? "unknown"}`,
+      limit: LIMITS.chatPerIpDay,
+      windowMs: DAY_MS,
+      code: "rate_limited",
+      message: TOO_MANY,
+    },
+    {
+      key: (c) => `chat:org:${c.var.widgetOwner!.organizationId}`,
+      limit: LIMITS.chatPerOrganizationDay,
+      windowMs: DAY_MS,
+      code: "rate_limited",
+      message: TOO_MANY,
+    },
   ]),
   async (c) => {
-  const owner = c.var.widgetOwner!;
-  const parsed = parseFields(chatRequestSchema, await readJsonBody(c));
-  if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
-  const turns = conversationFor(parsed.data.messages);
-  if (!turns) throw new ApiError("validation_failed", { fields: { messages: "The last message must be the visitor's." } });
+    const owner = c.var.widgetOwner!;
+    const parsed = parseFields(chatRequestSchema, await readJsonBody(c));
+    if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
+    const turns = conversationFor(parsed.data.messages);
+    if (!turns) throw new ApiError("validation_failed", { fields: { messages: "The last message must be the visitor's." } });
 
-  const { openai } = await c.var.services.providersFor(owner.organizationId);
-  if (!openai) {
-    c.var.log.error("chat_unavailable", { missing: "OPENAI_API_KEY" });
-    throw new ApiError("chat_unavailable");
-  }
-  const agent = await primaryAgent(c.var.db, owner.organizationId);
-  const system = agentInstructions({ agent, organizationName: owner.organizationName, channel: "chat", now: new Date() });
+    const { openai } = await c.var.services.providersFor(owner.organizationId);
+    if (!openai) {
+      c.var.log.error("chat_unavailable", { missing: "OPENAI_API_KEY" });
+      throw new ApiError("chat_unavailable");
+    }
+    const agent = await primaryAgent(c.var.db, owner.organizationId);
+    const system = agentInstructions({ agent, organizationName: owner.organizationName, channel: "chat", now: new Date() });
 
-  try {
-    const reply = await openai.chatText({
-      maxTokens: LIMITS.chatOutputTokens,
-      messages: [{ role: "system", content: system }, ...turns],
-    });
-    return c.json({ reply });
-  } catch (error) {
-    const status = error instanceof OpenAiError ? error.status : 0;
-    const code = error instanceof OpenAiError ? error.code : null;
-    c.var.log.warn("chat_failed", { status, code, error: error instanceof Error ? error.message : String(error) });
-    if (code === "insufficient_quota" || status === 402) throw new ApiError("provider_billing");
-    if (status === 429) throw new ApiError("provider_rate_limited");
-    throw new ApiError("provider_failed");
-  }
+    try {
+      const reply = await openai.chatText({
+        maxTokens: LIMITS.chatOutputTokens,
+        messages: [{ role: "system", content: system }, ...turns],
+      });
+      return c.json({ reply });
+    } catch (error) {
+      const status = error instanceof OpenAiError ? error.status : 0;
+      const code = error instanceof OpenAiError ? error.code : null;
+      c.var.log.warn("chat_failed", { status, code, error: error instanceof Error ? error.message : String(error) });
+      if (code === "insufficient_quota" || status === 402) throw new ApiError("provider_billing");
+      if (status === 429) throw new ApiError("provider_rate_limited");
+      throw new ApiError("provider_failed");
+    }
   },
 );

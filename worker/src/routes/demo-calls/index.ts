@@ -48,7 +48,11 @@ export const demoCallRoutes = new Hono<AppEnv>()
     const owner = c.var.widgetOwner!;
     const input = c.var.demoCall!;
     await recordConsent(c.var.db, owner, input, { ip: clientIp(c) ?? null, userAgent: c.req.header("user-agent") ?? null });
-    const callSid = await placeDemoCall({ services: c.var.services, origin: c.var.config.publicOrigin ?? null, log: c.var.log }, owner.organizationId, input.e164);
+    const callSid = await placeDemoCall(
+      { services: c.var.services, origin: c.var.config.publicOrigin ?? null, log: c.var.log },
+      owner.organizationId,
+      input.e164,
+    );
     return c.json({ ok: true, callSid });
   })
   .post("/scheduled", demoCallInput(true), demoCallLimits, async (c) => {

@@ -17,7 +17,14 @@ describe("GET /api/health/voice", () => {
     const response = await SELF.fetch("https://nikki.test/api/health/voice");
     expect(response.status).toBe(200);
     const body = (await response.json()) as { ok: boolean; checks: Record<string, boolean>; validations: string[]; errors: string[] };
-    expect(body.checks).toMatchObject({ twilioAccountSid: true, twilioAuthToken: true, voiceWebhookUrl: true, mediaStreamWss: true, openaiApiKey: true, siteUrl: true });
+    expect(body.checks).toMatchObject({
+      twilioAccountSid: true,
+      twilioAuthToken: true,
+      voiceWebhookUrl: true,
+      mediaStreamWss: true,
+      openaiApiKey: true,
+      siteUrl: true,
+    });
     expect(body.validations).toContain("Media stream: wss://nikki.test/twilio/stream/{CallSid}");
     expect(JSON.stringify(body)).not.toContain("simulated");
   });
@@ -26,7 +33,11 @@ describe("GET /api/health/voice", () => {
     const { env } = await import("cloudflare:test");
     const { createApp } = await import("../../app");
     const { liveServices } = await import("../../services");
-    const response = await createApp(liveServices).request("https://nikki.test/api/health/voice", {}, { ...env, OPENAI_API_KEY: undefined, TWILIO_AUTH_TOKEN: undefined });
+    const response = await createApp(liveServices).request(
+      "https://nikki.test/api/health/voice",
+      {},
+      { ...env, OPENAI_API_KEY: undefined, TWILIO_AUTH_TOKEN: undefined },
+    );
     const body = (await response.json()) as { ok: boolean; errors: string[] };
     expect(body.ok).toBe(false);
     expect(body.errors).toEqual(expect.arrayContaining(["TWILIO_AUTH_TOKEN is not set.", "OPENAI_API_KEY is not set: calls go to voicemail."]));

@@ -52,7 +52,10 @@ export const publicInvitationRoutes = new Hono<AppEnv>()
     if (!(await membershipOf(c, caller.userId, invitation.organizationId))) {
       await c.var.db.insert(members).values({ organizationId: invitation.organizationId, userId: caller.userId, role: invitation.role });
     }
-    await c.var.db.update(invitations).set({ status: "accepted" }).where(and(eq(invitations.id, invitation.id)));
+    await c.var.db
+      .update(invitations)
+      .set({ status: "accepted" })
+      .where(and(eq(invitations.id, invitation.id)));
     await c.var.db.update(sessions).set({ activeOrganizationId: invitation.organizationId }).where(eq(sessions.id, caller.sessionId));
     await audit(c, {
       action: "invitation_accepted",

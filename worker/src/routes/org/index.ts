@@ -21,7 +21,10 @@ const columns = {
 /** `/api/org`: the caller's organization. Every query is scoped to `orgCaller(c).organizationId`. */
 export const orgRoutes = new Hono<AppEnv>()
   .get("/", access("viewer"), async (c) => {
-    const [organization] = await c.var.db.select(columns).from(organizations).where(eq(organizations.id, orgCaller(c).organizationId));
+    const [organization] = await c.var.db
+      .select(columns)
+      .from(organizations)
+      .where(eq(organizations.id, orgCaller(c).organizationId));
     if (!organization) throw new ApiError("not_found");
     return c.json({ organization, role: orgCaller(c).role });
   })

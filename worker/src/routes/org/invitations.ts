@@ -22,13 +22,7 @@ export const invitationRoutes = new Hono<AppEnv>()
     const rows = await c.var.db
       .select({ id: invitations.id, email: invitations.email, role: invitations.role, expires_at: invitations.expiresAt, created_at: invitations.createdAt })
       .from(invitations)
-      .where(
-        and(
-          eq(invitations.organizationId, orgCaller(c).organizationId),
-          eq(invitations.status, "pending"),
-          gt(invitations.expiresAt, new Date()),
-        ),
-      )
+      .where(and(eq(invitations.organizationId, orgCaller(c).organizationId), eq(invitations.status, "pending"), gt(invitations.expiresAt, new Date())))
       .orderBy(desc(invitations.createdAt));
     return c.json({ invitations: rows.map((row) => ({ ...row, accept_url: acceptUrl(origin, row.id) })) });
   })
@@ -57,10 +51,7 @@ export const invitationRoutes = new Hono<AppEnv>()
       })
       .returning({ id: invitations.id, email: invitations.email, role: invitations.role, expires_at: invitations.expiresAt });
     const url = acceptUrl(selfOrigin(c), invitation!.id);
-    const [organization] = await c.var.db
-      .select({ name: organizations.name })
-      .from(organizations)
-      .where(eq(organizations.id, caller.organizationId));
+    const [organization] = await c.var.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, caller.organizationId));
     let emailed = false;
     if (c.var.mailer.delivers) {
       try {
@@ -91,13 +82,7 @@ export const invitationRoutes = new Hono<AppEnv>()
     const [canceled] = await c.var.db
       .update(invitations)
       .set({ status: "canceled" })
-      .where(
-        and(
-          eq(invitations.id, c.req.param("id")),
-          eq(invitations.organizationId, caller.organizationId),
-          eq(invitations.status, "pending"),
-        ),
-      )
+      .where(and(eq(invitations.id, c.req.param("id")), eq(invitations.organizationId, caller.organizationId), eq(invitations.status, "pending")))
       .returning({ email: invitations.email });
     if (!canceled) throw new ApiError("not_found", { message: "That invitation was not found." });
     await audit(c, {

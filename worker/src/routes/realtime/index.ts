@@ -32,9 +32,7 @@ export const realtimeRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const caller = signedInCaller(c);
     const model = c.var.config.OPENAI_REALTIME_MODEL;
-    const openai: OpenAiClient | null = caller.organizationId
-      ? (await c.var.services.providersFor(caller.organizationId)).openai
-      : c.var.services.openai;
+    const openai: OpenAiClient | null = caller.organizationId ? (await c.var.services.providersFor(caller.organizationId)).openai : c.var.services.openai;
     if (!openai) {
       c.var.log.error("realtime_token_unconfigured", { missing: "OPENAI_API_KEY" });
       throw new ApiError("backend_down");
@@ -44,9 +42,10 @@ export const realtimeRoutes = new Hono<AppEnv>().get(
     const [organization] = agent
       ? await c.var.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, agent.organizationId))
       : [];
-    const instructions = agent && organization
-      ? agentInstructions({ agent, organizationName: organization.name, channel: "browser_demo", now: new Date() })
-      : `You are ${PERSONA_NAME}, the AI receptionist of ${PRODUCT_NAME}, talking to a visitor in their web browser. Be warm and brief. Show how you would answer a small business's calls: qualify the caller, offer appointments, answer in English or Spanish as the visitor speaks.`;
+    const instructions =
+      agent && organization
+        ? agentInstructions({ agent, organizationName: organization.name, channel: "browser_demo", now: new Date() })
+        : `You are ${PERSONA_NAME}, the AI receptionist of ${PRODUCT_NAME}, talking to a visitor in their web browser. Be warm and brief. Show how you would answer a small business's calls: qualify the caller, offer appointments, answer in English or Spanish as the visitor speaks.`;
 
     try {
       const secret = await openai.realtimeClientSecret({ model, instructions, voice: agent?.voice ?? AGENT_DEFAULTS.voice, ttlSeconds: TOKEN_TTL_SECONDS });

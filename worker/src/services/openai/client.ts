@@ -85,9 +85,7 @@ export function liveOpenAiClient(options: { apiKey: string; baseUrl: string }): 
       return content;
     },
     async speech({ voice, input }) {
-      const response = await mapped(
-        sdk.audio.speech.create({ model: OPENAI_MODELS.speech, voice, input, response_format: "mp3" }, { timeout: 30_000 }),
-      );
+      const response = await mapped(sdk.audio.speech.create({ model: OPENAI_MODELS.speech, voice, input, response_format: "mp3" }, { timeout: 30_000 }));
       return { audio: await response.arrayBuffer(), contentType: response.headers.get("content-type") ?? "audio/mpeg" };
     },
     async realtimeClientSecret({ model, instructions, voice, ttlSeconds }) {

@@ -8,7 +8,10 @@ export const START_WORDS = new Set(["start", "unstop", "yes"]);
 export const HELP_WORDS = new Set(["help", "info"]);
 
 export function keywordOf(body: string): "stop" | "start" | "help" | null {
-  const word = body.trim().toLowerCase().replace(/[^a-z]/g, "");
+  const word = body
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
   if (STOP_WORDS.has(word)) return "stop";
   if (START_WORDS.has(word)) return "start";
   if (HELP_WORDS.has(word)) return "help";

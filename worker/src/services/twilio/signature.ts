@@ -31,12 +31,7 @@ function urlVariants(url: string): string[] {
   return [...new Set([url, withoutPort.href, withPort])];
 }
 
-export async function verifyTwilioSignature(
-  authToken: string,
-  url: string,
-  params: Record<string, string>,
-  signature: string | undefined,
-): Promise<boolean> {
+export async function verifyTwilioSignature(authToken: string, url: string, params: Record<string, string>, signature: string | undefined): Promise<boolean> {
   if (!signature) return false;
   for (const candidate of urlVariants(url)) {
     if (constantTimeEqual(await computeTwilioSignature(authToken, candidate, params), signature)) return true;
