@@ -1,5 +1,5 @@
 /** Billing: the Stripe subscription, invoices and handled events. */
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, createdAt, updatedAt } from "./columns";
 import { organizations } from "./accounts";
 

@@ -1,6 +1,6 @@
 /** An organization's configuration: settings, widget keys, agents, numbers, integrations. */
 import { SETTINGS_DEFAULTS } from "@nikki/core";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, createdAt, updatedAt } from "./columns";
 import { organizations } from "./accounts";
 
