@@ -33,7 +33,7 @@ export default defineConfig(async () => ({
     name: "worker",
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    exclude: ["test/node/**", "src/voice/**"],
+    exclude: ["test/node/**"],
     setupFiles: ["./test/apply-migrations.ts"],
     globalSetup: ["./test/global-setup.ts"],
   },

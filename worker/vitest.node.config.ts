@@ -9,6 +9,6 @@ export default defineConfig({
   test: {
     name: "worker-node",
     root: fileURLToPath(new URL(".", import.meta.url)),
-    include: ["test/node/**/*.test.ts", "src/voice/**/*.test.ts"],
+    include: ["test/node/**/*.test.ts"],
   },
 });

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createD1Database } from "../src/db/client";
-import { DEMO, seedDemoOrganization } from "../src/db/seed";
-import { createLogger } from "../src/http/logger";
-import { setOptOut } from "../src/services/sms/consent";
-import { type ToolCall, type ToolDeps, escalationNumber, runTool } from "../src/voice/tools";
-import { testServices } from "./services";
-import { SIMULATED } from "./simulators";
-import { callSid } from "./twilio";
+import { createD1Database } from "../../db/client";
+import { DEMO, seedDemoOrganization } from "../../db/seed";
+import { createLogger } from "../../http/logger";
+import { setOptOut } from "../../services/sms/consent";
+import { type ToolCall, type ToolDeps, escalationNumber, runTool } from ".";
+import { testServices } from "../../../test/services";
+import { SIMULATED } from "../../../test/simulators";
+import { callSid } from "../../../test/twilio";
 
 const db = createD1Database(env.DB);
 let deps: ToolDeps;

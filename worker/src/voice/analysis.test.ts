@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createD1Database } from "../src/db/client";
-import { DEMO, seedDemoOrganization } from "../src/db/seed";
-import { rearmDueAnalyses } from "../src/jobs/analysis-retries";
-import { MAX_ANALYSIS_ATTEMPTS, analyzeDueCall } from "../src/voice/analysis";
-import { testServices } from "./services";
-import { callSid } from "./twilio";
+import { createD1Database } from "../db/client";
+import { DEMO, seedDemoOrganization } from "../db/seed";
+import { rearmDueAnalyses } from "../jobs/analysis-retries";
+import { MAX_ANALYSIS_ATTEMPTS, analyzeDueCall } from "./analysis";
+import { testServices } from "../../test/services";
+import { callSid } from "../../test/twilio";
 
 interface CallRow {
   processing_status: string;

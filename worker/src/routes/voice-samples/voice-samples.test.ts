@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../src/app";
-import { liveServices } from "../src/services";
-import { call } from "./accounts";
-import { SIMULATED } from "./simulators";
+import { createApp } from "../../app";
+import { liveServices } from "../../services";
+import { call } from "../../../test/accounts";
+import { SIMULATED } from "../../../test/simulators";
 
 const speechRequests = async () =>
   ((await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__speech-requests`)).json()) as { input: string; voice: string }[]).length;

@@ -1,8 +1,8 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { stripeSignature } from "@nikki/simulators/stripe-signature";
-import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
-import { SIMULATED } from "./simulators";
+import { type SignedUp, call, inviteAndJoin, signUp } from "../../../test/accounts";
+import { SIMULATED } from "../../../test/simulators";
 
 const STRIPE = `http://127.0.0.1:${SIMULATED.stripePort}`;
 const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string } }).error;
@@ -205,11 +205,11 @@ describe("billing for the dashboard", () => {
   });
 
   it("reports only the minutes beyond the plan to the Stripe meter when a call ends, once per call", async () => {
-    const { reportOverage } = await import("../src/billing/usage");
-    const { createD1Database } = await import("../src/db/client");
-    const { readConfig } = await import("../src/env");
-    const { stripeClient } = await import("../src/services/stripe/client");
-    const { createLogger } = await import("../src/http/logger");
+    const { reportOverage } = await import("../../billing/usage");
+    const { createD1Database } = await import("../../db/client");
+    const { readConfig } = await import("../../env");
+    const { stripeClient } = await import("../../services/stripe/client");
+    const { createLogger } = await import("../../http/logger");
     const owner = await signUp();
     const subscription = await stripeSubscription(owner, { trial_days: 0 });
     await webhook("customer.subscription.created", { id: subscription.id, object: "subscription" });

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createD1Database } from "../src/db/client";
-import { DEMO, seedDemoOrganization } from "../src/db/seed";
-import { call } from "./accounts";
-import { SIMULATED } from "./simulators";
-import { testServices } from "./services";
+import { createD1Database } from "../../db/client";
+import { DEMO, seedDemoOrganization } from "../../db/seed";
+import { call } from "../../../test/accounts";
+import { SIMULATED } from "../../../test/simulators";
+import { testServices } from "../../../test/services";
 
 let ipCounter = 0;
 const demoCall = (body: object, ip = `203.0.113.${++ipCounter}`) =>
@@ -74,8 +74,8 @@ describe("POST /api/demo-calls", () => {
   });
 
   it("says the demo service is offline when Twilio is not configured", async () => {
-    const { createApp } = await import("../src/app");
-    const { liveServices } = await import("../src/services");
+    const { createApp } = await import("../../app");
+    const { liveServices } = await import("../../services");
     const response = await createApp(liveServices).request(
       `https://nikki.test/api/demo-calls?key=${DEMO.publicWidgetKey}`,
       {
@@ -103,7 +103,7 @@ describe("POST /api/demo-calls/scheduled and the minute cron", () => {
     expect(row).toMatchObject({ phone_e164: "+14155550500", source: "widget", status: "queued", organization_id: DEMO.organizationId });
     expect(row?.consent_id).toBeTruthy();
 
-    const { placeDueDemoCalls } = await import("../src/jobs/scheduled-demo-calls");
+    const { placeDueDemoCalls } = await import("../../jobs/scheduled-demo-calls");
     expect(await placeDueDemoCalls(testServices())).toEqual({ placed: 0, failed: 0 });
     expect(await callsTo("+14155550500")).toHaveLength(0);
 
@@ -145,7 +145,7 @@ describe("POST /api/demo-calls/scheduled and the minute cron", () => {
   it("marks a due call failed, with the reason, when the organization cannot place calls", async () => {
     const response = await schedule({ phone: "4155550700", consent: true, scheduled_at: inAnHour() });
     const { id } = (await response.json()) as { id: string };
-    const { placeDueDemoCalls } = await import("../src/jobs/scheduled-demo-calls");
+    const { placeDueDemoCalls } = await import("../../jobs/scheduled-demo-calls");
     const result = await placeDueDemoCalls(testServices({ TWILIO_ACCOUNT_SID: undefined }), new Date(Date.now() + 3_700_000));
     expect(result.failed).toBeGreaterThanOrEqual(1);
     const row = await env.DB.prepare("select status, error from demo_call_requests where id = ?").bind(id).first<Record<string, string>>();

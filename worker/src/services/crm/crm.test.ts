@@ -1,14 +1,14 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CRM_TOKENS } from "@nikki/simulators/crm";
-import { createD1Database } from "../src/db/client";
-import { DEMO, seedDemoOrganization } from "../src/db/seed";
-import { createLogger } from "../src/http/logger";
-import { decryptSecret, encryptSecret, secretsKey } from "../src/services/secrets";
-import { type ToolCall, runTool } from "../src/voice/tools";
-import { testServices } from "./services";
-import { SIMULATED } from "./simulators";
-import { callSid } from "./twilio";
+import { createD1Database } from "../../db/client";
+import { DEMO, seedDemoOrganization } from "../../db/seed";
+import { createLogger } from "../../http/logger";
+import { decryptSecret, encryptSecret, secretsKey } from "../secrets";
+import { type ToolCall, runTool } from "../../voice/tools";
+import { testServices } from "../../../test/services";
+import { SIMULATED } from "../../../test/simulators";
+import { callSid } from "../../../test/twilio";
 
 const services = testServices();
 const db = createD1Database(env.DB);

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../src/app";
-import { liveServices } from "../src/services";
-import { call, signUp } from "./accounts";
-import { SIMULATED } from "./simulators";
+import { createApp } from "../../app";
+import { liveServices } from "../../services";
+import { call, signUp } from "../../../test/accounts";
+import { SIMULATED } from "../../../test/simulators";
 
 const lastSecretRequest = async () =>
   (
