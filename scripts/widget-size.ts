@@ -6,32 +6,31 @@
  */
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import type { Metafile } from "esbuild";
 import { WIDGET_NAMES } from "@nikki/core/widget-config";
-import { buildWidgets } from "../widgets/build";
+import { type BuiltChunk, OUT_DIR, buildWidgets } from "../widgets/build";
 
 const BUDGET = { loader: 1_536, widget: 20_480, all: 35_840 };
 const WIDGETS = WIDGET_NAMES;
 
-const [loaderMeta, widgetsMeta] = (await buildWidgets()) as [Metafile, Metafile];
-const gzipped = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+const built = await buildWidgets();
+const gzipped = (fileName: string) => gzipSync(readFileSync(`${OUT_DIR}/${fileName}`), { level: 9 }).length;
+const byName = new Map(built.widgets.map((chunk) => [chunk.fileName, chunk]));
 
-function withStaticImports(path: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(path)) return seen;
-  seen.add(path);
-  for (const dependency of widgetsMeta.outputs[path]?.imports ?? []) {
-    if (dependency.kind === "import-statement") withStaticImports(dependency.path, seen);
+function withStaticImports(chunk: BuiltChunk, seen = new Set<string>()): Set<string> {
+  if (seen.has(chunk.fileName)) return seen;
+  seen.add(chunk.fileName);
+  for (const dependency of chunk.imports) {
+    const imported = byName.get(dependency);
+    if (imported) withStaticImports(imported, seen);
   }
   return seen;
 }
 
-const jsOutputs = (meta: Metafile) => Object.keys(meta.outputs).filter((path) => path.endsWith(".js"));
-const entryOf = (name: string) => jsOutputs(widgetsMeta).find((path) => path.endsWith(`/${name}.js`))!;
-const sum = (paths: Iterable<string>) => [...paths].reduce((total, path) => total + gzipped(path), 0);
+const sum = (fileNames: Iterable<string>) => [...fileNames].reduce((total, fileName) => total + gzipped(fileName), 0);
 
-const sizes: Record<string, number> = { loader: sum(jsOutputs(loaderMeta)) };
-for (const name of WIDGETS) sizes[name] = sum(withStaticImports(entryOf(name)));
-sizes.all = sizes.loader! + sum(jsOutputs(widgetsMeta));
+const sizes: Record<string, number> = { loader: sum(built.loader.map((chunk) => chunk.fileName)) };
+for (const name of WIDGETS) sizes[name] = sum(withStaticImports(byName.get(`${name}.js`)!));
+sizes.all = sizes.loader! + sum(byName.keys());
 
 const over = [
   ...(sizes.loader! > BUDGET.loader ? [`loader ${sizes.loader} > ${BUDGET.loader}`] : []),

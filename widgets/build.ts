@@ -1,59 +1,71 @@
 /**
- * Builds the widgets into `site/public/widget/v1/` (served by the worker's static assets):
- * - `loader.js`, a classic script (the pasted tag is not a module), no framework;
- * - `chat.js`, `test-call.js`, `voice-demo.js`, ES modules sharing one Preact runtime chunk.
- * Source is written against the React API; `react` resolves to `preact/compat` here (DESIGN.md: ~10 KB instead of ~69 KB).
+ * Builds the widgets with vite into `site/public/widget/v1/` (served by the worker's static assets):
+ * - `loader.js`, a classic script (the pasted tag is not a module): an IIFE library build, no framework;
+ * - `chat.js`, `test-call.js`, `voice-demo.js`: one ES library build with three entries, so they share one Preact
+ *   runtime chunk (`shared-[hash].js`).
+ * Source is written against the React API; `react` resolves to `preact/compat` here (DESIGN.md: ~10 KB instead of
+ * ~69 KB). CSS comes in through `?inline` imports, minified text each widget adopts into its own shadow root.
  */
-import { mkdirSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type BuildOptions, type Metafile, type Plugin, build, transform } from "esbuild";
+import { type InlineConfig, type Rollup, build } from "vite";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const OUT_DIR = `${ROOT}site/public/widget/v1`;
 
-/** CSS is imported as minified text: each widget adopts it into its shadow root as a constructable stylesheet. */
-const cssAsText: Plugin = {
-  name: "css-as-text",
-  setup(build) {
-    build.onLoad({ filter: /\.css$/ }, async ({ path }) => {
-      const { readFile } = await import("node:fs/promises");
-      const { code } = await transform(await readFile(path, "utf8"), { loader: "css", minify: true, target: "chrome111" });
-      return { contents: code.trim(), loader: "text" };
-    });
-  },
-};
+/** One emitted JavaScript file and the files it imports statically (what a page downloads with it). */
+export interface BuiltChunk {
+  fileName: string;
+  imports: string[];
+}
 
-const shared: BuildOptions = {
-  bundle: true,
-  minify: true,
-  target: ["chrome111", "safari16.4", "firefox115"],
-  legalComments: "none",
-  define: { "process.env.NODE_ENV": '"production"' },
-  jsx: "automatic",
-  jsxImportSource: "preact",
-  alias: { react: "preact/compat", "react-dom": "preact/compat" },
-  plugins: [cssAsText],
-  metafile: true,
-  logLevel: "warning",
-};
+const TARGETS = ["chrome111", "safari16.4", "firefox115"];
 
-export async function buildWidgets(outdir = OUT_DIR): Promise<Metafile[]> {
-  rmSync(outdir, { recursive: true, force: true });
-  mkdirSync(outdir, { recursive: true });
-  const loader = await build({ ...shared, entryPoints: { loader: `${ROOT}widgets/src/loader.ts` }, format: "iife", outdir });
-  const widgets = await build({
-    ...shared,
-    entryPoints: {
-      chat: `${ROOT}widgets/src/chat/index.tsx`,
-      "test-call": `${ROOT}widgets/src/test-call/index.tsx`,
-      "voice-demo": `${ROOT}widgets/src/voice-demo/index.tsx`,
+function config(outDir: string, emptyOutDir: boolean, lib: NonNullable<InlineConfig["build"]>["lib"]): InlineConfig {
+  return {
+    configFile: false,
+    root: `${ROOT}widgets`,
+    logLevel: "warn",
+    // The widgets run on other people's pages: nothing of the dev server's environment may leak into them.
+    define: { "process.env.NODE_ENV": '"production"' },
+    resolve: { alias: { react: "preact/compat", "react-dom": "preact/compat" } },
+    oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
+    build: {
+      outDir,
+      emptyOutDir,
+      target: TARGETS,
+      minify: true,
+      cssMinify: true,
+      sourcemap: false,
+      reportCompressedSize: false,
+      // The loader fetches its chunks itself, with the tag's nonce: no preload helper and no polyfill.
+      modulePreload: false,
+      lib,
+      // Library builds keep ES output unminified for the libraries that re-bundle them; these files ship as they are.
+      rolldownOptions: { output: { chunkFileNames: "shared-[hash].js", entryFileNames: "[name].js", minify: true } },
     },
-    format: "esm",
-    splitting: true,
-    chunkNames: "shared-[hash]",
-    outdir,
-  });
-  return [loader.metafile!, widgets.metafile!];
+  };
+}
+
+function chunksOf(output: Awaited<ReturnType<typeof build>>): BuiltChunk[] {
+  const results = (Array.isArray(output) ? output : [output]) as Rollup.RollupOutput[];
+  return results.flatMap((result) => result.output.flatMap((item) => (item.type === "chunk" ? [{ fileName: item.fileName, imports: item.imports }] : [])));
+}
+
+export async function buildWidgets(outDir = OUT_DIR): Promise<{ loader: BuiltChunk[]; widgets: BuiltChunk[] }> {
+  const loader = await build(
+    config(outDir, true, { entry: `${ROOT}widgets/src/loader.ts`, formats: ["iife"], name: "NikkiLoader", fileName: () => "loader.js" }),
+  );
+  const widgets = await build(
+    config(outDir, false, {
+      entry: {
+        chat: `${ROOT}widgets/src/chat/index.tsx`,
+        "test-call": `${ROOT}widgets/src/test-call/index.tsx`,
+        "voice-demo": `${ROOT}widgets/src/voice-demo/index.tsx`,
+      },
+      formats: ["es"],
+    }),
+  );
+  return { loader: chunksOf(loader), widgets: chunksOf(widgets) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildWidgets();

@@ -7,7 +7,7 @@
  * replays calls queued before it loaded: `window.Nikki = window.Nikki || function () { (Nikki.q = Nikki.q || []).push(arguments) }`.
  */
 import type { LoaderApi, WidgetConfig, WidgetElement, WidgetName } from "./lib/contract";
-import LAUNCHER_CSS from "./lib/launcher.css";
+import LAUNCHER_CSS from "./lib/launcher.css?inline";
 
 type Listener = () => void;
 

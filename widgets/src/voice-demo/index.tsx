@@ -1,6 +1,6 @@
-import BASE_CSS from "../lib/base.css";
+import BASE_CSS from "../lib/base.css?inline";
 import { defineWidget } from "../lib/define-widget";
 import { VoiceDemo } from "./VoiceDemo";
-import VOICE_DEMO_CSS from "./voice-demo.css";
+import VOICE_DEMO_CSS from "./voice-demo.css?inline";
 
 defineWidget("nikki-voice-demo", VoiceDemo, BASE_CSS + VOICE_DEMO_CSS);
