@@ -5,6 +5,7 @@
  * client secrets, speech (a playable WAV, speech.ts), and the WebRTC calls endpoint the browser demo posts its SDP offer to (realtime-webrtc.ts).
  * Test infrastructure only: the worker reaches it through OPENAI_BASE_URL, never by import.
  */
+import { OPENAI_MODELS } from "@nikki/core/constants";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { RealtimeClientEvent, SessionUpdatedEvent } from "openai/resources/realtime/realtime";
 import type { SimulatedServerEvent } from "./realtime-events";
@@ -151,7 +152,7 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
     }
   };
 
-  send({ type: "session.created", session: { type: "realtime", model: "gpt-realtime" } });
+  send({ type: "session.created", session: { type: "realtime", model: OPENAI_MODELS.realtime } });
   socket.on("message", (raw) => {
     // What the bridge sends, typed as the Realtime API's client events: a field the bridge names wrongly fails the typecheck.
     let event: RealtimeClientEvent;

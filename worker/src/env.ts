@@ -1,3 +1,4 @@
+import { OPENAI_MODELS } from "@nikki/core";
 import * as z from "zod";
 import type { RateLimiter } from "./durable/rate-limiter";
 import type { CallSession } from "./voice/call-session";
@@ -59,7 +60,7 @@ const configSchema = z.object({
   TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
-  OPENAI_REALTIME_MODEL: z.string().min(1).default("gpt-realtime"),
+  OPENAI_REALTIME_MODEL: z.string().min(1).default(OPENAI_MODELS.realtime),
   ENCRYPTION_KEY: z
     .string()
     .refine((value) => /^[A-Za-z0-9+/]{43}=$/.test(value), "must be 32 random bytes, base64 (openssl rand -base64 32)")

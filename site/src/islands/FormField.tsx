@@ -64,3 +64,18 @@ export function TextField({ id, label, value, onValue, error, hint, required, ..
 export function OneTimeCodeField(props: Omit<TextFieldProps, "inputMode" | "autoComplete" | "maxLength">) {
   return <TextField inputMode="numeric" autoComplete="one-time-code" maxLength={6} required {...props} />;
 }
+
+/** An e-mail address field (sign-in, password reset, invitations). */
+export function EmailField(props: Omit<TextFieldProps, "type" | "label">) {
+  return <TextField label="Email" type="email" required {...props} />;
+}
+
+/** What went wrong with the whole form, announced as it appears; nothing when there is nothing to say. */
+export function FormAlert({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className="form-alert" role="alert">
+      {children}
+    </p>
+  );
+}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { getJson, messageOf, postJson } from "../../lib/api";
+import { FormAlert } from "../FormField";
 
 /** "Sign in/up with Google": starts Google's OpenID Connect flow, or says plainly that it is not configured. */
 export default function GoogleButton({ label, callbackPath }: { label: string; callbackPath: string }) {
@@ -42,11 +43,7 @@ export default function GoogleButton({ label, callbackPath }: { label: string; c
         </svg>
         {pending ? "Connecting to Google..." : label}
       </button>
-      {error && (
-        <p className="form-alert" role="alert">
-          {error}
-        </p>
-      )}
+      <FormAlert>{error}</FormAlert>
     </div>
   );
 }

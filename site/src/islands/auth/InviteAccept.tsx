@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { getJson, messageOf, postJson } from "../../lib/api";
+import { FormAlert } from "../FormField";
 import "../form.css";
 
 interface Invitation {
@@ -56,17 +57,13 @@ export default function InviteAccept() {
       </p>
     );
   if (state === "missing" || !invitation) {
-    return (
-      <p className="form-alert" role="alert">
-        This invitation does not exist. Check the link, or ask your administrator for a new one.
-      </p>
-    );
+    return <FormAlert>This invitation does not exist. Check the link, or ask your administrator for a new one.</FormAlert>;
   }
   if (invitation.status !== "pending") {
     return (
-      <p className="form-alert" role="alert">
+      <FormAlert>
         This invitation has {invitation.status === "expired" ? "expired" : `already been ${invitation.status}`}. Ask your administrator for a new one.
-      </p>
+      </FormAlert>
     );
   }
   const here = `/invite?id=${encodeURIComponent(invitation.id)}`;
@@ -77,11 +74,7 @@ export default function InviteAccept() {
         {invitation.role === "viewer" ? " (view calls and analytics)" : " (manage settings and members)"}.
       </p>
       <p className="muted">This invitation is for {invitation.email}.</p>
-      {alert && (
-        <p className="form-alert" role="alert">
-          {alert}
-        </p>
-      )}
+      <FormAlert>{alert}</FormAlert>
       {signedInAs ? (
         signedInAs.toLowerCase() === invitation.email ? (
           <button type="button" className="btn btn-primary btn-block" onClick={accept} disabled={state === "accepting"}>

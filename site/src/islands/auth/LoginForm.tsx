@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { postJson } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useSubmit } from "../../lib/use-submit";
-import { OneTimeCodeField, TextField } from "../FormField";
+import { EmailField, FormAlert, OneTimeCodeField, TextField } from "../FormField";
 import GoogleButton from "./GoogleButton";
 import "../form.css";
 
@@ -51,11 +51,7 @@ export default function LoginForm() {
     if (verified) window.location.assign(destination);
   }
 
-  const alertBox = alert && (
-    <p className="form-alert" role="alert">
-      {alert}
-    </p>
-  );
+  const alertBox = <FormAlert>{alert}</FormAlert>;
 
   if (step === "code") {
     return (
@@ -75,17 +71,7 @@ export default function LoginForm() {
   return (
     <form className="form" noValidate onSubmit={submitPassword}>
       <fieldset className="form-fields" disabled={!hydrated}>
-        <TextField
-          id={`${uid}-email`}
-          label="Email"
-          required
-          error={errors.email}
-          value={email}
-          onValue={setEmail}
-          type="email"
-          autoComplete="email"
-          disabled={pending}
-        />
+        <EmailField id={`${uid}-email`} error={errors.email} value={email} onValue={setEmail} autoComplete="email" disabled={pending} />
         <TextField
           id={`${uid}-password`}
           label="Password"

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { postJson } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useSubmit } from "../../lib/use-submit";
-import { TextField } from "../FormField";
+import { EmailField, FormAlert, TextField } from "../FormField";
 import "../form.css";
 
 /** /forgot-password: asks for the e-mail and sends the reset link (never says whether the account exists). */
@@ -35,22 +35,8 @@ export function ForgotPasswordForm() {
   return (
     <form className="form" noValidate onSubmit={submit}>
       <fieldset className="form-fields" disabled={!hydrated}>
-        <TextField
-          id={`${uid}-email`}
-          label="Email"
-          required
-          error={errors.email}
-          value={email}
-          onValue={setEmail}
-          type="email"
-          autoComplete="email"
-          disabled={pending}
-        />
-        {alert && (
-          <p className="form-alert" role="alert">
-            {alert}
-          </p>
-        )}
+        <EmailField id={`${uid}-email`} error={errors.email} value={email} onValue={setEmail} autoComplete="email" disabled={pending} />
+        <FormAlert>{alert}</FormAlert>
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
           {pending ? "Sending..." : "Send Reset Link"}
         </button>
@@ -93,9 +79,9 @@ export function ResetPasswordForm() {
 
   if (linkError) {
     return (
-      <p className="form-alert" role="alert">
+      <FormAlert>
         This reset link is invalid or has expired. <a href="/forgot-password">Ask for a new one</a>.
-      </p>
+      </FormAlert>
     );
   }
   if (done) {
@@ -120,11 +106,7 @@ export function ResetPasswordForm() {
           autoComplete="new-password"
           disabled={pending}
         />
-        {alert && (
-          <p className="form-alert" role="alert">
-            {alert}
-          </p>
-        )}
+        <FormAlert>{alert}</FormAlert>
         <button type="submit" className="btn btn-primary btn-block" disabled={pending || !token}>
           {pending ? "Saving..." : "Set New Password"}
         </button>

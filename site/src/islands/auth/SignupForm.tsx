@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { getJson, postJson } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useSubmit } from "../../lib/use-submit";
-import { TextField } from "../FormField";
+import { FormAlert, TextField } from "../FormField";
 import GoogleButton from "./GoogleButton";
 import "../form.css";
 
@@ -103,11 +103,7 @@ export default function SignupForm() {
         {field("email", "Email", "email", "email", { readOnly: Boolean(invitation) })}
         {!invitationId && field("company", "Company name", "text", "organization")}
         {field("password", "Password", "password", "new-password", { hint: "Min. 8 characters" })}
-        {alert && (
-          <p className="form-alert" role="alert">
-            {alert}
-          </p>
-        )}
+        <FormAlert>{alert}</FormAlert>
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
           {pending ? "Creating your account..." : invitation ? "Create Account and Join" : "Start Free Trial"}
         </button>

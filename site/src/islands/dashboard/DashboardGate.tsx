@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { type Me, loadMe } from "../../lib/me";
 import CreateOrganization from "./CreateOrganization";
+import { FormAlert } from "../FormField";
 
 /** Shows the page once the user is known; a user without an organization is told so (spec 001 §2 Settings). */
 export default function DashboardGate({ children }: { children?: ReactNode }) {
@@ -14,12 +15,7 @@ export default function DashboardGate({ children }: { children?: ReactNode }) {
         Loading…
       </p>
     );
-  if (me === null)
-    return (
-      <p className="form-alert" role="alert">
-        We couldn't load your account. Please refresh the page.
-      </p>
-    );
+  if (me === null) return <FormAlert>We couldn't load your account. Please refresh the page.</FormAlert>;
   if (!me.organization) return <CreateOrganization />;
   return <>{children}</>;
 }

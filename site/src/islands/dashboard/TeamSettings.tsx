@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, getJson, postJson } from "../../lib/api";
 import { type Me, loadMe } from "../../lib/me";
 import { toast } from "../../lib/toast";
-import FormField, { TextField } from "../FormField";
+import FormField, { EmailField, TextField } from "../FormField";
 import ConfirmDialog from "./ConfirmDialog";
 import CopyField from "./CopyField";
 import "../dialog.css";
@@ -263,17 +263,7 @@ function InviteButton({ onInvited }: { onInvited: (invitation: Invitation) => vo
             </div>
           ) : (
             <form className="form" noValidate onSubmit={submit} style={{ marginTop: 16 }}>
-              <TextField
-                id="invite-email"
-                label="Email"
-                required
-                error={errors.email}
-                value={email}
-                onValue={setEmail}
-                type="email"
-                autoComplete="off"
-                disabled={pending}
-              />
+              <EmailField id="invite-email" error={errors.email} value={email} onValue={setEmail} autoComplete="off" disabled={pending} />
               <FormField id="invite-role" label="Role" error={errors.role}>
                 <select id="invite-role" value={role} onChange={(event) => setRole(event.target.value as AssignableRole)} disabled={pending}>
                   {ASSIGNABLE_ROLES.map((option) => (
