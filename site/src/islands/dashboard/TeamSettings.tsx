@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, getJson, postJson } from "../../lib/api";
 import { type Me, loadMe } from "../../lib/me";
 import { toast } from "../../lib/toast";
-import FormField, { EmailField, TextField } from "../FormField";
+import FormField, { EmailField } from "../FormField";
 import ConfirmDialog from "./ConfirmDialog";
 import CopyField from "./CopyField";
 import "../dialog.css";
