@@ -112,7 +112,10 @@ describe("POST /api/chat", () => {
 
   it(`holds each visitor to ${LIMITS.chatPerIpDay} messages a day`, async () => {
     for (let i = 0; i < LIMITS.chatPerIpDay; i++) expect((await chat([{ role: "user", content: `q${i}` }], { ip: "198.51.100.77" })).status).toBe(200);
-    expect((await chat([{ role: "user", content: "one more" }], { ip: "198.51.100.77" })).status).toBe(429);
+    const limited = await chat([{ role: "user", content: "one more" }], { ip: "198.51.100.77" });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
     expect((await chat([{ role: "user", content: "someone else" }], { ip: "198.51.100.78" })).status).toBe(200);
   });
 });

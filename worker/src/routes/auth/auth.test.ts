@@ -42,7 +42,9 @@ describe("sign-in", () => {
     for (let attempt = 1; attempt <= LIMITS.signInPerIpHour; attempt++) {
       expect((await signIn(uniqueEmail("nobody"), "whatever-pass", "192.0.2.44")).status).toBe(401);
     }
-    expect((await signIn(uniqueEmail("nobody"), "whatever-pass", "192.0.2.44")).status).toBe(429);
+    const limited = await signIn(uniqueEmail("nobody"), "whatever-pass", "192.0.2.44");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await signIn(uniqueEmail("nobody"), "whatever-pass", "192.0.2.45")).status).toBe(401);
   });
 

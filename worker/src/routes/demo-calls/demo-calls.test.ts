@@ -62,6 +62,7 @@ describe("POST /api/demo-calls", () => {
     for (let i = 0; i < 3; i++) expect((await demoCall({ phone: `415555020${i}`, consent: true }, ip)).status).toBe(200);
     const fourth = await demoCall({ phone: "4155550209", consent: true }, ip);
     expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await errorOf(fourth)).toEqual({ code: "rate_limit_ip", message: "Too many demo requests. Please wait a bit." });
     expect(await callsTo("+14155550209")).toHaveLength(0);
   });
@@ -70,6 +71,8 @@ describe("POST /api/demo-calls", () => {
     expect((await demoCall({ phone: "4155550300", consent: true })).status).toBe(200);
     expect((await demoCall({ phone: "+1 415 555 0300", consent: true })).status).toBe(200);
     const third = await demoCall({ phone: "415-555-0300", consent: true });
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await errorOf(third)).toEqual({ code: "rate_limit_phone", message: "This phone number has reached the daily limit. Try again tomorrow." });
   });
 

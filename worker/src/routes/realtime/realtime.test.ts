@@ -59,9 +59,11 @@ describe("GET /api/realtime/token", () => {
 
   it("limits each person to 20 keys an hour (each costs money)", async () => {
     const owner = await signUp();
-    const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await call("/api/realtime/token", { cookie: owner.cookie })).status);
-    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
-    expect(statuses[20]).toBe(429);
+    const responses: Response[] = [];
+    for (let i = 0; i < 21; i++) responses.push(await call("/api/realtime/token", { cookie: owner.cookie }));
+    expect(responses.slice(0, 20).every((response) => response.status === 200)).toBe(true);
+    expect(responses[20]!.status).toBe(429);
+    expect(Number(responses[20]!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await responses[20]!.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
   });
 });
