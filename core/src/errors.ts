@@ -37,6 +37,7 @@ export const API_ERRORS = {
   provider_failed: { status: 502, message: CHAT_MESSAGES.backend },
   consent_required: { status: 400, message: DEMO_CALL_ERRORS.consent_required },
   invalid_phone: { status: 400, message: DEMO_CALL_ERRORS.invalid_phone },
+  destination_not_allowed: { status: 400, message: "Calls to that number are not allowed for this business." },
   rate_limit_ip: { status: 429, message: DEMO_CALL_ERRORS.rate_limit_ip },
   rate_limit_phone: { status: 429, message: DEMO_CALL_ERRORS.rate_limit_phone },
   backend_down: { status: 503, message: DEMO_CALL_ERRORS.backend_down },

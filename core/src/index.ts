@@ -13,3 +13,4 @@ export * from "./widget-copy";
 export * from "./color";
 export * from "./voice-samples";
 export * from "./widget-config";
+export * from "./destinations";

@@ -12,6 +12,7 @@ describe("normalizeWidgetPhone (spec 000 §5)", () => {
     ["international 12 digits", "+44 20 7946 0958", "+442079460958"],
     ["15 digits, the E.164 maximum", "123456789012345", "+123456789012345"],
     ["letters mixed in are dropped", "415-555-2671 ext", "+14155552671"],
+    ["a + keeps its own country code, even with 10 digits (Cuba)", "+53 5123 4567", "+5351234567"],
   ])("%s: %s → %s", (_case, input, expected) => {
     expect(normalizeWidgetPhone(input)).toEqual({ ok: true, e164: expected });
   });

@@ -3,6 +3,7 @@
  *
  * - The widget's normalisation (spec 000 §5): strip non-digits; 11 digits starting with 1 → +1 and the
  *   last 10; 10 digits → +1 and the digits; more than 10 otherwise → a leading +; fewer than 10 → invalid.
+ *   Input that starts with "+" keeps its own country code (the "10 digits → +1" reading is for input without it).
  *   The result must then be a plus, a digit 1-9 and 1 to 14 more digits.
  * - The operator pages' E.164 check (spec 001 §5): a plus, a digit 1-9, then 6 to 14 more digits.
  */
@@ -17,7 +18,9 @@ export function normalizeWidgetPhone(input: string): NormalizedPhone {
   const digits = input.replace(/\D/g, "");
   let candidate: string;
   if (digits.length < 10) return { ok: false, message: INVALID_PHONE_FORMAT };
-  if (digits.length === 11 && digits.startsWith("1")) candidate = `+1${digits.slice(1)}`;
+  // A number typed with its own "+" keeps its country code: "+53 5123 4567" is Cuba, not +1 (DESIGN.md).
+  if (input.trim().startsWith("+")) candidate = `+${digits}`;
+  else if (digits.length === 11 && digits.startsWith("1")) candidate = `+1${digits.slice(1)}`;
   else if (digits.length === 10) candidate = `+1${digits}`;
   else candidate = `+${digits}`;
   return WIDGET_E164.test(candidate) ? { ok: true, e164: candidate } : { ok: false, message: INVALID_PHONE_FORMAT };

@@ -1,10 +1,8 @@
-import { DEMO_CALL_CONSENT, TEST_CALL_COPY, countriesOf, demoCallSchema, normalizeWidgetPhone, parseFields } from "@nikki/core";
+import { DEMO_CALL_CONSENT, TEST_CALL_COPY, checkDestination, demoCallSchema, parseFields } from "@nikki/core";
 import type { Database } from "../db/client";
 import { consentRecords } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import type { WidgetOwner } from "../widget-keys";
-
-const COUNTRY_NAMES: Record<string, string> = { US: "the United States", CA: "Canada", GB: "the United Kingdom", AU: "Australia" };
 
 /** How far ahead a test call may be scheduled. */
 const SCHEDULE_HORIZON_MS = 14 * 24 * 60 * 60 * 1000;
@@ -17,20 +15,16 @@ export interface DemoCallInput {
 
 /**
  * The checks every test call passes before anything is written, for "call me now" and "schedule for later" alike:
- * consent, the phone rules of spec 000 §5 and the organization's allowed countries (toll-fraud guard). Throws the
- * spec's error codes. The per-IP and per-phone limits come after, as the route's rate-limit middleware.
+ * consent, then where calls may go (core's one rule: the phone rules of spec 000 §5, the organization's allowed
+ * countries, never premium or extension digits). Throws the spec's error codes. The per-IP and per-phone limits come after, as the route's rate-limit middleware.
  */
 export function checkDemoCallInput(owner: WidgetOwner, body: unknown, referer: string | null): DemoCallInput {
   const parsed = parseFields(demoCallSchema, body);
   if (!parsed.ok) throw new ApiError("invalid_phone");
   if (parsed.data.consent !== true) throw new ApiError("consent_required");
-  const phone = normalizeWidgetPhone(parsed.data.phone);
-  if (!phone.ok) throw new ApiError("invalid_phone");
-  if (!countriesOf(phone.e164).some((country) => owner.allowedCountries.includes(country))) {
-    const names = owner.allowedCountries.map((country) => COUNTRY_NAMES[country] ?? country).join(" and ");
-    throw new ApiError("invalid_phone", { message: `Test calls can only be placed to numbers in ${names}.` });
-  }
-  return { e164: phone.e164, pageUrl: parsed.data.page_url ?? referer };
+  const destination = checkDestination(parsed.data.phone, owner.allowedCountries);
+  if (!destination.ok) throw new ApiError(destination.code, { message: destination.message });
+  return { e164: destination.e164, pageUrl: parsed.data.page_url ?? referer };
 }
 
 /** When a scheduled test call is due: a time within the next 14 days, in the spec's words otherwise. */

@@ -1,6 +1,8 @@
+import { SETTINGS_DEFAULTS, checkDestination } from "@nikki/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { agents, phoneNumbers } from "../db/schema";
+import { jsonList } from "../db/json";
+import { agents, organizationSettings, phoneNumbers } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
@@ -15,9 +17,10 @@ export interface DemoCallPlacer {
 /** The organization's first active number with an active agent: who calls, and which agent talks. */
 async function callingLine(db: Database, organizationId: string) {
   const [line] = await db
-    .select({ number: phoneNumbers.twilioNumber, agentId: phoneNumbers.assignedAgentId })
+    .select({ number: phoneNumbers.twilioNumber, agentId: phoneNumbers.assignedAgentId, allowedCountries: organizationSettings.allowedCountries })
     .from(phoneNumbers)
     .innerJoin(agents, eq(agents.id, phoneNumbers.assignedAgentId))
+    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, phoneNumbers.organizationId))
     .where(and(eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.status, "active"), eq(agents.status, "active")))
     .orderBy(asc(phoneNumbers.createdAt))
     .limit(1);
@@ -31,6 +34,10 @@ async function callingLine(db: Database, organizationId: string) {
  */
 export async function placeDemoCall(placer: DemoCallPlacer, organizationId: string, e164: string): Promise<string> {
   const line = await callingLine(placer.services.db, organizationId);
+  // Checked again when placing: a scheduled call's organization may have changed its allowed countries since.
+  const allowed = line?.allowedCountries ? jsonList(line.allowedCountries) : [...SETTINGS_DEFAULTS.allowedCountries];
+  const destination = checkDestination(e164, allowed);
+  if (!destination.ok) throw new ApiError(destination.code, { message: destination.message });
   const { twilio } = await placer.services.providersFor(organizationId);
   if (!twilio || !line?.agentId || !placer.origin) {
     placer.log.error("demo_call_backend_down", { twilio: Boolean(twilio), number: Boolean(line), public_base_url: Boolean(placer.origin) });

@@ -105,6 +105,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
       businessNumber: business,
       callerNumber: caller,
       escalationJson: agent.escalationJson,
+      allowedCountries: context.allowedCountries,
     },
     organizationName: context.organizationName,
     afterHours,

@@ -1,5 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
+import { SETTINGS_DEFAULTS } from "@nikki/core";
 import type { Database } from "../db/client";
+import { jsonList } from "../db/json";
 import { agents, organizationSettings, organizations, phoneNumbers } from "../db/schema";
 
 export interface CallContext {
@@ -12,6 +14,8 @@ export interface CallContext {
   maxCallSeconds: number;
   piiRedaction: boolean;
   postCallSms: boolean;
+  /** Where this organization's calls may go (transfers included). */
+  allowedCountries: string[];
 }
 
 /** Who answers a call to `number`: its organization, assigned agent and call settings; null for a number we do not hold. */
@@ -43,6 +47,7 @@ export async function callContextFor(db: Database, number: string): Promise<Call
     maxCallSeconds: row.settings?.maxCallSeconds ?? 900,
     piiRedaction: row.settings?.piiRedaction ?? true,
     postCallSms: row.settings?.postCallSms ?? false,
+    allowedCountries: row.settings ? jsonList(row.settings.allowedCountries) : [...SETTINGS_DEFAULTS.allowedCountries],
   };
 }
 

@@ -1,6 +1,7 @@
 import { SETTINGS_DEFAULTS, type WidgetName, isWidgetName } from "@nikki/core";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { jsonList } from "../db/json";
 import { organizationSettings, organizations, widgetKeys } from "../db/schema";
 
 export interface WidgetOwner {
@@ -16,15 +17,6 @@ export interface WidgetOwner {
   enabledWidgets: WidgetName[];
   contactUrl: string | null;
 }
-
-const jsonList = (text: string | null | undefined): string[] => {
-  try {
-    const value = JSON.parse(text ?? "[]") as unknown;
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
-};
 
 /** The organization behind a public widget key (`data-key`); null for an unknown or revoked key. */
 export async function widgetOwner(db: Database, publicKey: string): Promise<WidgetOwner | null> {

@@ -47,9 +47,22 @@ describe("POST /api/demo-calls", () => {
     [
       "a country the organization does not allow",
       { phone: "+44 20 7946 0958", consent: true },
-      "invalid_phone",
-      "Test calls can only be placed to numbers in the United States and Canada.",
+      "destination_not_allowed",
+      "Calls can only be placed to numbers in the United States and Canada.",
     ],
+    [
+      "a premium-rate number",
+      { phone: "+1 900 555 0143", consent: true },
+      "destination_not_allowed",
+      "Calls to premium-rate and non-geographic numbers are not allowed.",
+    ],
+    [
+      "a Caribbean number that looks like +1",
+      { phone: "876 555 0143", consent: true },
+      "destination_not_allowed",
+      "Calls can only be placed to numbers in the United States and Canada.",
+    ],
+    ["extension digits", { phone: "415 555 0143 ext 2", consent: true }, "invalid_phone", "Please enter the number without an extension."],
   ])("refuses %s, and places no call", async (_case, body, code, message) => {
     const response = await demoCall(body);
     expect(response.status).toBe(400);
@@ -65,6 +78,14 @@ describe("POST /api/demo-calls", () => {
     expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await errorOf(fourth)).toEqual({ code: "rate_limit_ip", message: "Too many demo requests. Please wait a bit." });
     expect(await callsTo("+14155550209")).toHaveLength(0);
+  });
+
+  it("refuses a destination before any limit counts it", async () => {
+    const ip = "198.51.100.12";
+    for (const phone of ["+1 900 555 0101", "876 555 0102", "+44 20 7946 0103", "+1 809 555 0104"]) {
+      expect(await errorOf(await demoCall({ phone, consent: true }, ip))).toMatchObject({ code: "destination_not_allowed" });
+    }
+    expect((await demoCall({ phone: "4155550105", consent: true }, ip)).status).toBe(200);
   });
 
   it("allows 2 calls per phone per day, from any IP", async () => {

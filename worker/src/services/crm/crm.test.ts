@@ -34,6 +34,7 @@ async function organizationWith(provider: string | null, credentials: Record<str
     businessNumber: DEMO.phoneNumber,
     callerNumber: "+14155552671",
     escalationJson: "{}",
+    allowedCountries: ["US", "CA"],
   };
   await env.DB.prepare("insert into calls (id, call_sid, organization_id, from_number, to_number) values (?, ?, ?, ?, ?)")
     .bind(call.callId, call.callSid, id, call.callerNumber, call.businessNumber)

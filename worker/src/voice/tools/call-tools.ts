@@ -1,4 +1,4 @@
-import { normalizeWidgetPhone } from "@nikki/core";
+import { checkDestination, normalizeWidgetPhone } from "@nikki/core";
 import { dial, say, twiml } from "../twiml";
 import { type CallTool, escalationNumber, text } from "./context";
 
@@ -27,6 +27,10 @@ export const transferCall: CallTool = {
   async run(_args, call, deps) {
     const target = escalationNumber(call.escalationJson);
     if (!target) return { ok: false, error: "There is no transfer number set up. Offer to take a message instead." };
+    if (!checkDestination(target, call.allowedCountries).ok) {
+      deps.log.warn("transfer_refused", { call_id: call.callId, reason: "destination_not_allowed" });
+      return { ok: false, error: "The transfer number is not one this business may call. Offer to take a message instead." };
+    }
     const twilio = deps.providers.twilio;
     if (!twilio) return { ok: false, error: "Transfers are not available right now. Offer to take a message instead." };
     await twilio.updateCall(call.callSid, {

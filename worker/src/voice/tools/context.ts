@@ -12,6 +12,8 @@ export interface ToolCall {
   businessNumber: string;
   callerNumber: string;
   escalationJson: string;
+  /** Where the organization's calls may go: a transfer passes the same rule as every outbound call. */
+  allowedCountries: string[];
 }
 
 export interface ToolDeps {

@@ -23,6 +23,7 @@ function toolCall(escalationJson = "{}"): ToolCall {
     businessNumber: DEMO.phoneNumber,
     callerNumber: "+14155552671",
     escalationJson,
+    allowedCountries: ["US", "CA"],
   };
 }
 
@@ -60,6 +61,17 @@ describe("tools during the call", () => {
     expect(await runTool("transfer_call", JSON.stringify({ reason: "emergency" }), call, deps)).toEqual({ ok: true, transferring_to: "a team member" });
     const update = (await twilioRequests()).filter((r) => r.path.endsWith(`/Calls/${call.callSid}.json`)).at(-1);
     expect(update?.form.Twiml).toContain(`<Dial callerId="${DEMO.phoneNumber}" timeout="25">+14155550100</Dial>`);
+  });
+
+  it("transfer_call refuses an escalation number outside the organization's countries, and Twilio is never asked", async () => {
+    const call = toolCall('{"phone": "+1 876 555 0100"}');
+    const before = (await twilioRequests()).length;
+    expect(await runTool("transfer_call", "{}", call, deps)).toEqual({
+      ok: false,
+      error: "The transfer number is not one this business may call. Offer to take a message instead.",
+    });
+    expect(await twilioRequests()).toHaveLength(before);
+    expect(await runTool("transfer_call", "{}", { ...call, allowedCountries: ["US", "JM"] }, deps)).toEqual({ ok: true, transferring_to: "a team member" });
   });
 
   it("transfer_call without an escalation number answers with something Nikki can say", async () => {
