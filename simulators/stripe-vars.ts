@@ -1,4 +1,4 @@
-import { SIMULATED_CREDENTIALS } from "./credentials";
+import { SIMULATED_CREDENTIALS } from "./credentials.ts";
 
 /** The plans' simulated prices (cents), as the Stripe simulator knows them. */
 export const SIMULATED_PRICE_AMOUNTS: Record<string, number> = {

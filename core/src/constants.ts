@@ -67,6 +67,8 @@ export const SETTINGS_RANGES = {
   retentionDays: { min: 1, max: 365 },
   widgetRateIpHour: { min: 1, max: 20 },
   widgetRatePhoneDay: { min: 1, max: 10 },
+  /** The longest a call may last before Nikki wraps up. */
+  maxCallSeconds: { min: 60, max: 3_600 },
 } as const;
 
 export const REGIONS = ["US", "CA", "GB", "AU", "EU"] as const;

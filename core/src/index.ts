@@ -14,3 +14,4 @@ export * from "./color";
 export * from "./voice-samples";
 export * from "./widget-config";
 export * from "./destinations";
+export * from "./settings";

@@ -175,6 +175,12 @@ const MATRIX: Row[] = [
     request: async (world) => ({ path: `/api/org/invitations/${await freshInvitation(world)}` }),
     expect: { anonymous: 401, viewer: 403, admin: 204, owner: 204, other: 404 },
   },
+  { route: "GET /api/org/settings", request: path("/api/org/settings"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
+  {
+    route: "PATCH /api/org/settings",
+    request: async () => ({ path: "/api/org/settings", body: { post_call_sms: false } }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
+  },
   { route: "GET /api/org/audit", request: path("/api/org/audit"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
   {
     route: "POST /api/calls/:id/reprocess",

@@ -64,3 +64,13 @@ export async function primaryAgent(db: Database, organizationId: string): Promis
     .limit(1);
   return agent ?? null;
 }
+
+/** The agent that answers the chat widget: the one Settings names when it is active, else the primary agent. */
+export async function chatAgent(db: Database, organizationId: string): Promise<typeof agents.$inferSelect | null> {
+  const [chosen] = await db
+    .select({ agent: agents })
+    .from(organizationSettings)
+    .innerJoin(agents, and(eq(agents.id, organizationSettings.chatAgentId), eq(agents.organizationId, organizationId), eq(agents.status, "active")))
+    .where(eq(organizationSettings.organizationId, organizationId));
+  return chosen?.agent ?? primaryAgent(db, organizationId);
+}

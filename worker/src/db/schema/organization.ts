@@ -1,6 +1,6 @@
 /** An organization's configuration: settings, widget keys, agents, numbers, integrations. */
 import { SETTINGS_DEFAULTS } from "@nikki/core";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, createdAt, updatedAt } from "./columns";
 import { organizations } from "./accounts";
 
@@ -34,6 +34,8 @@ export const organizationSettings = sqliteTable("organization_settings", {
   digestPhone: text("digest_phone"),
   /** The business-local date (YYYY-MM-DD) of the last digest sent, so each morning sends one. */
   lastDigestDate: text("last_digest_date"),
+  /** The agent that answers the chat widget; null (or an inactive agent): the oldest active one. */
+  chatAgentId: text("chat_agent_id").references((): AnySQLiteColumn => agents.id, { onDelete: "set null" }),
   updatedAt: updatedAt(),
 });
 

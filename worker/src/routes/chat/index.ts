@@ -7,7 +7,7 @@ import { readJsonBody } from "../../http/json-body";
 import { DAY_MS, rateLimit } from "../../middleware/rate-limit";
 import { widgetCors } from "../../middleware/widget-cors";
 import { OpenAiError } from "../../services/openai/client";
-import { primaryAgent } from "../../voice/call-context";
+import { chatAgent } from "../../voice/call-context";
 import { agentInstructions } from "../../voice/instructions";
 
 const TOO_MANY = "Please wait a moment before sending another message.";
@@ -47,7 +47,7 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
       c.var.log.error("chat_unavailable", { missing: "OPENAI_API_KEY" });
       throw new ApiError("chat_unavailable");
     }
-    const agent = await primaryAgent(c.var.db, owner.organizationId);
+    const agent = await chatAgent(c.var.db, owner.organizationId);
     const system = agentInstructions({ agent, organizationName: owner.organizationName, channel: "chat", now: new Date() });
 
     try {

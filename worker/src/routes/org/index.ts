@@ -10,6 +10,7 @@ import { access, orgCaller } from "../../middleware/access";
 import { auditRoutes } from "./audit";
 import { invitationRoutes } from "./invitations";
 import { memberRoutes } from "./members";
+import { settingsRoutes } from "./settings";
 
 const columns = {
   id: organizations.id,
@@ -62,4 +63,5 @@ export const orgRoutes = new Hono<AppEnv>()
   })
   .route("/members", memberRoutes)
   .route("/invitations", invitationRoutes)
-  .route("/audit", auditRoutes);
+  .route("/audit", auditRoutes)
+  .route("/settings", settingsRoutes);

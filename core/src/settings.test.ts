@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { parseFields } from "./account";
+import { SETTINGS_MESSAGES as M, isExactOrigin, settingsPatchSchema } from "./settings";
+
+describe("isExactOrigin", () => {
+  it.each([
+    ["https://www.example.com", true],
+    ["http://localhost:8787", true],
+    ["https://shop.example.co.uk:8443", true],
+    ["https://example.com/", false],
+    ["https://example.com/path", false],
+    ["https://Example.com", false],
+    ["https://example.com:443", false],
+    ["http://example.com:80", false],
+    ["https://example.com:70000", false],
+    ["ftp://example.com", false],
+    ["example.com", false],
+    ["https://*.example.com", false],
+  ])("%s → %s", (value, expected) => {
+    expect(isExactOrigin(value)).toBe(expected);
+  });
+});
+
+describe("PATCH /api/org/settings body", () => {
+  it("accepts any subset of valid settings", () => {
+    const body = {
+      transcript_retention_days: 30,
+      recording_retention_days: 365,
+      pii_redaction: false,
+      default_region: "GB",
+      widget_rate_ip_hour: 20,
+      widget_rate_phone_day: 1,
+      allowed_countries: ["US", "CA", "GB"],
+      allowed_origins: ["https://plumber.example", "http://localhost:3000"],
+      max_call_seconds: 600,
+      digest_phone: "+14155552671",
+      widget_color: "#0F766E",
+      enabled_widgets: ["chat"],
+      contact_url: "https://plumber.example/contact",
+      chat_agent_id: null,
+    };
+    expect(parseFields(settingsPatchSchema, body)).toEqual({ ok: true, data: body });
+    expect(parseFields(settingsPatchSchema, {})).toEqual({ ok: true, data: {} });
+  });
+
+  it.each([
+    ["transcript_retention_days", 0, M.transcriptRetention],
+    ["transcript_retention_days", 366, M.transcriptRetention],
+    ["recording_retention_days", 1.5, M.recordingRetention],
+    ["recording_retention_days", "90", M.recordingRetention],
+    ["widget_rate_ip_hour", 21, M.widgetRateIpHour],
+    ["widget_rate_phone_day", 0, M.widgetRatePhoneDay],
+    ["max_call_seconds", 30, M.maxCallSeconds],
+    ["default_region", "FR", M.region],
+    ["pii_redaction", "yes", M.boolean],
+    ["allowed_countries", [], M.countries],
+    ["allowed_countries", ["usa"], M.countries],
+    ["allowed_origins", ["https://example.com/"], M.origins],
+    ["allowed_origins", "https://example.com", M.origins],
+    ["digest_phone", "415 555 2671", M.digestPhone],
+    ["widget_color", "purple", M.color],
+    ["enabled_widgets", ["chat", "popup"], M.widgets],
+    ["contact_url", "http://plumber.example/contact", M.contactUrl],
+    ["chat_agent_id", "", M.chatAgent],
+  ])("refuses %s = %j with its message", (field, value, message) => {
+    expect(parseFields(settingsPatchSchema, { [field]: value })).toEqual({ ok: false, fields: { [field]: message } });
+  });
+
+  it("refuses a field it does not know, so a typo is never silently ignored", () => {
+    const result = parseFields(settingsPatchSchema, { pii_redactoin: true });
+    expect(result.ok).toBe(false);
+  });
+});

@@ -1,0 +1,105 @@
+import * as z from "zod/mini";
+import { REGIONS, type Region, SETTINGS_RANGES } from "./constants";
+import { OPERATOR_E164 } from "./phone";
+import { WIDGET_NAMES, type WidgetName } from "./widget-config";
+
+/** An organization's settings as the dashboard reads and writes them (spec 001 §3, snake_case). */
+export interface OrganizationSettings {
+  transcript_retention_days: number;
+  recording_retention_days: number;
+  pii_redaction: boolean;
+  record_calls: boolean;
+  record_announce: boolean;
+  default_region: Region;
+  widget_rate_ip_hour: number;
+  widget_rate_phone_day: number;
+  /** ISO country codes outbound calls may go to (core's destination rule). */
+  allowed_countries: string[];
+  /** Exact `scheme://host[:port]` origins allowed to embed the widgets. */
+  allowed_origins: string[];
+  post_call_sms: boolean;
+  max_call_seconds: number;
+  digest_phone: string | null;
+  widget_color: string;
+  enabled_widgets: WidgetName[];
+  contact_url: string | null;
+  /** The agent that answers the chat widget; null: the oldest active one. */
+  chat_agent_id: string | null;
+}
+
+const { retentionDays, widgetRateIpHour, widgetRatePhoneDay, maxCallSeconds } = SETTINGS_RANGES;
+
+export const SETTINGS_MESSAGES = {
+  transcriptRetention: `Transcript retention must be a whole number of days from ${retentionDays.min} to ${retentionDays.max}.`,
+  recordingRetention: `Recording retention must be a whole number of days from ${retentionDays.min} to ${retentionDays.max}.`,
+  widgetRateIpHour: `Calls per IP per hour must be a whole number from ${widgetRateIpHour.min} to ${widgetRateIpHour.max}.`,
+  widgetRatePhoneDay: `Calls per phone per day must be a whole number from ${widgetRatePhoneDay.min} to ${widgetRatePhoneDay.max}.`,
+  maxCallSeconds: `The longest call must be between ${maxCallSeconds.min} and ${maxCallSeconds.max} seconds.`,
+  region: `The default region must be one of ${REGIONS.join(", ")}.`,
+  countries: "Allowed countries must be two-letter country codes, like US or CA, at least one.",
+  origins: "Each allowed origin must be a full origin such as https://www.example.com, with no path.",
+  boolean: "Choose on or off.",
+  digestPhone: "Phone number must be in E.164 format (e.g., +14155552671)",
+  color: "The colour must be a hex colour like #8b6cff.",
+  widgets: `Enabled widgets must be chosen from ${WIDGET_NAMES.join(", ")}.`,
+  contactUrl: "The contact link must be a full https:// address.",
+  chatAgent: "Choose one of your organization's agents.",
+} as const;
+
+const wholeIn = (range: { min: number; max: number }, message: string) =>
+  z.number(message).check(z.int(message), z.gte(range.min, message), z.lte(range.max, message));
+const flag = () => z.boolean(SETTINGS_MESSAGES.boolean);
+
+const HOST_LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+const ORIGIN = new RegExp(`^(https?)://${HOST_LABEL}(?:\\.${HOST_LABEL})*(?::(\\d{1,5}))?$`);
+
+/**
+ * `scheme://host[:port]` and nothing else, as a browser sends it in its Origin header: lower case, no path, no
+ * trailing slash, and no port when it is the scheme's default. (Written without URL: core runs without DOM types.)
+ */
+export function isExactOrigin(value: string): boolean {
+  const match = ORIGIN.exec(value);
+  if (!match) return false;
+  const [, scheme, port] = match;
+  if (port === undefined) return true;
+  const number = Number(port);
+  return number >= 1 && number <= 65_535 && String(number) === port && !(scheme === "https" && number === 443) && !(scheme === "http" && number === 80);
+}
+
+const isHttpsUrl = (value: string) => /^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(value);
+
+/** `PATCH /api/org/settings`: any subset of the settings; unknown fields are refused so a typo is never ignored. */
+export const settingsPatchSchema = z.strictObject({
+  transcript_retention_days: z.optional(wholeIn(retentionDays, SETTINGS_MESSAGES.transcriptRetention)),
+  recording_retention_days: z.optional(wholeIn(retentionDays, SETTINGS_MESSAGES.recordingRetention)),
+  pii_redaction: z.optional(flag()),
+  record_calls: z.optional(flag()),
+  record_announce: z.optional(flag()),
+  default_region: z.optional(z.enum(REGIONS, SETTINGS_MESSAGES.region)),
+  widget_rate_ip_hour: z.optional(wholeIn(widgetRateIpHour, SETTINGS_MESSAGES.widgetRateIpHour)),
+  widget_rate_phone_day: z.optional(wholeIn(widgetRatePhoneDay, SETTINGS_MESSAGES.widgetRatePhoneDay)),
+  allowed_countries: z.optional(
+    z
+      .array(z.string(SETTINGS_MESSAGES.countries).check(z.regex(/^[A-Z]{2}$/, SETTINGS_MESSAGES.countries)), SETTINGS_MESSAGES.countries)
+      .check(z.minLength(1, SETTINGS_MESSAGES.countries), z.maxLength(50, SETTINGS_MESSAGES.countries)),
+  ),
+  allowed_origins: z.optional(
+    z
+      .array(z.string(SETTINGS_MESSAGES.origins).check(z.refine(isExactOrigin, SETTINGS_MESSAGES.origins)), SETTINGS_MESSAGES.origins)
+      .check(z.maxLength(20, "At most 20 allowed origins.")),
+  ),
+  post_call_sms: z.optional(flag()),
+  max_call_seconds: z.optional(wholeIn(maxCallSeconds, SETTINGS_MESSAGES.maxCallSeconds)),
+  digest_phone: z.optional(z.nullable(z.string(SETTINGS_MESSAGES.digestPhone).check(z.trim(), z.regex(OPERATOR_E164, SETTINGS_MESSAGES.digestPhone)))),
+  widget_color: z.optional(z.string(SETTINGS_MESSAGES.color).check(z.regex(/^#[0-9a-f]{6}$/i, SETTINGS_MESSAGES.color))),
+  enabled_widgets: z.optional(z.array(z.enum(WIDGET_NAMES, SETTINGS_MESSAGES.widgets), SETTINGS_MESSAGES.widgets)),
+  contact_url: z.optional(
+    z.nullable(
+      z.string(SETTINGS_MESSAGES.contactUrl).check(z.maxLength(2048, SETTINGS_MESSAGES.contactUrl), z.refine(isHttpsUrl, SETTINGS_MESSAGES.contactUrl)),
+    ),
+  ),
+  chat_agent_id: z.optional(
+    z.nullable(z.string(SETTINGS_MESSAGES.chatAgent).check(z.minLength(1, SETTINGS_MESSAGES.chatAgent), z.maxLength(64, SETTINGS_MESSAGES.chatAgent))),
+  ),
+});
+export type SettingsPatch = z.output<typeof settingsPatchSchema>;

@@ -1,0 +1,64 @@
+import { type OrganizationSettings, REGIONS, type Region, SETTINGS_DEFAULTS, type SettingsPatch, isWidgetName } from "@nikki/core";
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { jsonList } from "../db/json";
+import { organizationSettings } from "../db/schema";
+
+type Row = typeof organizationSettings.$inferSelect;
+
+/** The one serializer of an organization's settings: the stored row in the spec's snake_case, lists as arrays. */
+export function serializeSettings(row: Row): OrganizationSettings {
+  return {
+    transcript_retention_days: row.transcriptRetentionDays,
+    recording_retention_days: row.recordingRetentionDays,
+    pii_redaction: row.piiRedaction,
+    record_calls: row.recordCalls,
+    record_announce: row.recordAnnounce,
+    default_region: (REGIONS as readonly string[]).includes(row.defaultRegion) ? (row.defaultRegion as Region) : "US",
+    widget_rate_ip_hour: row.widgetRateIpHour,
+    widget_rate_phone_day: row.widgetRatePhoneDay,
+    allowed_countries: jsonList(row.allowedCountries),
+    allowed_origins: jsonList(row.allowedOrigins),
+    post_call_sms: row.postCallSms,
+    max_call_seconds: row.maxCallSeconds,
+    digest_phone: row.digestPhone,
+    widget_color: row.widgetColor || SETTINGS_DEFAULTS.widgetColor,
+    enabled_widgets: jsonList(row.enabledWidgets).filter(isWidgetName),
+    contact_url: row.contactUrl,
+    chat_agent_id: row.chatAgentId,
+  };
+}
+
+/** A validated patch as column values (lists stored as JSON text); only the fields it names. */
+export function settingsChanges(patch: SettingsPatch): Partial<Row> {
+  const changes: Partial<Row> = {};
+  const set = <K extends keyof Row>(key: K, value: Row[K] | undefined) => {
+    if (value !== undefined) changes[key] = value;
+  };
+  set("transcriptRetentionDays", patch.transcript_retention_days);
+  set("recordingRetentionDays", patch.recording_retention_days);
+  set("piiRedaction", patch.pii_redaction);
+  set("recordCalls", patch.record_calls);
+  set("recordAnnounce", patch.record_announce);
+  set("defaultRegion", patch.default_region);
+  set("widgetRateIpHour", patch.widget_rate_ip_hour);
+  set("widgetRatePhoneDay", patch.widget_rate_phone_day);
+  set("allowedCountries", patch.allowed_countries && JSON.stringify([...new Set(patch.allowed_countries)]));
+  set("allowedOrigins", patch.allowed_origins && JSON.stringify([...new Set(patch.allowed_origins)]));
+  set("postCallSms", patch.post_call_sms);
+  set("maxCallSeconds", patch.max_call_seconds);
+  set("digestPhone", patch.digest_phone);
+  set("widgetColor", patch.widget_color?.toLowerCase());
+  set("enabledWidgets", patch.enabled_widgets && JSON.stringify([...new Set(patch.enabled_widgets)]));
+  set("contactUrl", patch.contact_url);
+  set("chatAgentId", patch.chat_agent_id);
+  return changes;
+}
+
+/** The organization's settings row, created with the defaults if it is missing. */
+export async function settingsRowOf(db: Database, organizationId: string): Promise<Row> {
+  const [row] = await db.select().from(organizationSettings).where(eq(organizationSettings.organizationId, organizationId));
+  if (row) return row;
+  const [created] = await db.insert(organizationSettings).values({ organizationId }).onConflictDoNothing().returning();
+  return created ?? (await db.select().from(organizationSettings).where(eq(organizationSettings.organizationId, organizationId)))[0]!;
+}

@@ -1,0 +1,171 @@
+import { SETTINGS_DEFAULTS, SETTINGS_MESSAGES as M, type OrganizationSettings } from "@nikki/core";
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { SIMULATED } from "../../../test/simulators";
+import { type SignedUp, call, inviteAndJoin, signUp } from "../../../test/accounts";
+
+const settingsOf = async (owner: SignedUp) =>
+  ((await (await call("/api/org/settings", { cookie: owner.cookie })).json()) as { settings: OrganizationSettings }).settings;
+const patch = (owner: SignedUp, body: unknown) => call("/api/org/settings", { method: "PATCH", cookie: owner.cookie, body });
+const keyOf = (owner: SignedUp) =>
+  env.DB.prepare("select public_key from widget_keys where organization_id = ?").bind(owner.organizationId).first<string>("public_key");
+
+async function agentOf(owner: SignedUp, name: string, createdAt: number) {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("insert into agents (id, organization_id, name, status, created_at) values (?, ?, ?, 'active', ?)")
+    .bind(id, owner.organizationId, name, createdAt)
+    .run();
+  return id;
+}
+
+let owner: SignedUp;
+beforeAll(async () => {
+  owner = await signUp({ company: "Settings Plumbing" });
+});
+
+describe("GET /api/org/settings", () => {
+  it("answers every setting in the spec's names, with the spec's defaults and lists as arrays", async () => {
+    expect(await settingsOf(await signUp())).toEqual({
+      transcript_retention_days: SETTINGS_DEFAULTS.transcriptRetentionDays,
+      recording_retention_days: SETTINGS_DEFAULTS.recordingRetentionDays,
+      pii_redaction: true,
+      record_calls: true,
+      record_announce: true,
+      default_region: "US",
+      widget_rate_ip_hour: 3,
+      widget_rate_phone_day: 2,
+      allowed_countries: ["US", "CA"],
+      allowed_origins: [],
+      post_call_sms: false,
+      max_call_seconds: 900,
+      digest_phone: null,
+      widget_color: SETTINGS_DEFAULTS.widgetColor,
+      enabled_widgets: ["chat", "test-call", "voice-demo"],
+      contact_url: null,
+      chat_agent_id: null,
+    });
+  });
+});
+
+describe("PATCH /api/org/settings", () => {
+  it("changes what it names, keeps the rest, and records who changed what", async () => {
+    const response = await patch(owner, {
+      transcript_retention_days: 30,
+      pii_redaction: false,
+      allowed_countries: ["US", "GB", "US"],
+      widget_color: "#0F766E",
+    });
+    expect(response.status).toBe(200);
+    const { settings } = (await response.json()) as { settings: OrganizationSettings };
+    expect(settings).toMatchObject({
+      transcript_retention_days: 30,
+      pii_redaction: false,
+      allowed_countries: ["US", "GB"],
+      widget_color: "#0f766e",
+      recording_retention_days: 90,
+    });
+    expect(await settingsOf(owner)).toEqual(settings);
+    const entry = await env.DB.prepare(
+      "select action, details from audit_log where organization_id = ? and action = 'settings_updated' order by created_at desc",
+    )
+      .bind(owner.organizationId)
+      .first<{ action: string; details: string }>();
+    expect(JSON.parse(entry!.details)).toEqual({ changed: ["transcript_retention_days", "pii_redaction", "allowed_countries", "widget_color"] });
+  });
+
+  it.each([
+    [{ recording_retention_days: 0 }, "recording_retention_days", M.recordingRetention],
+    [{ recording_retention_days: 400 }, "recording_retention_days", M.recordingRetention],
+    [{ widget_rate_ip_hour: 50 }, "widget_rate_ip_hour", M.widgetRateIpHour],
+    [{ widget_rate_phone_day: 0 }, "widget_rate_phone_day", M.widgetRatePhoneDay],
+    [{ default_region: "MARS" }, "default_region", M.region],
+    [{ allowed_origins: ["https://plumber.example/shop"] }, "allowed_origins", M.origins],
+    [{ allowed_countries: [] }, "allowed_countries", M.countries],
+    [{ digest_phone: "555-0100" }, "digest_phone", M.digestPhone],
+    [{ contact_url: "javascript:alert(1)" }, "contact_url", M.contactUrl],
+    [{ enabled_widgets: ["everything"] }, "enabled_widgets", M.widgets],
+    [{ max_call_seconds: 86_400 }, "max_call_seconds", M.maxCallSeconds],
+    [{ chat_agent_id: "agt_demo_nikki" }, "chat_agent_id", M.chatAgent],
+    [{ pii_redaction: true, widget_rate_ip_hour: 0 }, "widget_rate_ip_hour", M.widgetRateIpHour],
+  ])("refuses %j with fields.%s and changes nothing", async (body, field, message) => {
+    const before = await settingsOf(owner);
+    const response = await patch(owner, body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: { code: "validation_failed", message: "Please check the highlighted fields.", fields: { [field]: message } },
+    });
+    expect(await settingsOf(owner)).toEqual(before);
+  });
+
+  it("refuses a setting it does not know, naming it", async () => {
+    const response = await patch(owner, { pii_redactoin: false });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain("pii_redactoin");
+  });
+
+  it("is for owners and admins: a viewer gets 403 and changes nothing", async () => {
+    const viewer = await inviteAndJoin(owner, "viewer");
+    expect((await call("/api/org/settings", { cookie: viewer.cookie })).status).toBe(403);
+    expect((await patch(viewer, { pii_redaction: true })).status).toBe(403);
+    const admin = await inviteAndJoin(owner, "admin");
+    expect((await patch(admin, { widget_rate_phone_day: 5 })).status).toBe(200);
+  });
+});
+
+describe("what the settings change", () => {
+  it("allowed_origins: the widget works on the business's own site once its origin is added", async () => {
+    const business = await signUp({ company: "Origins Co" });
+    const key = await keyOf(business);
+    const fromSite = () => call(`/api/widget/config?key=${key}`, { origin: "https://origins-co.example" });
+    expect((await fromSite()).status).toBe(403);
+    expect((await patch(business, { allowed_origins: ["https://origins-co.example"] })).status).toBe(200);
+    const allowed = await fromSite();
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://origins-co.example");
+  });
+
+  it("widget colour and widgets: the loader's config follows them", async () => {
+    const business = await signUp({ company: "Colour Co" });
+    await patch(business, { allowed_origins: ["https://colour.example"], widget_color: "#112233", enabled_widgets: ["chat"] });
+    const config = (await (await call(`/api/widget/config?key=${await keyOf(business)}`, { origin: "https://colour.example" })).json()) as {
+      colors: { primary: string };
+      widgets: string[];
+    };
+    expect(config).toMatchObject({ colors: { primary: "#112233" }, widgets: ["chat"] });
+  });
+
+  it("widget_rate_ip_hour: the demo-call limiter allows exactly that many calls per IP", async () => {
+    const business = await signUp({ company: "Limits Co" });
+    await patch(business, { allowed_origins: ["https://limits.example"], widget_rate_ip_hour: 1 });
+    const demoKey = await keyOf(business);
+    const demo = (phone: string) =>
+      call(`/api/demo-calls?key=${demoKey}`, {
+        origin: "https://limits.example",
+        body: { phone, consent: true },
+        headers: { "cf-connecting-ip": "198.51.100.200" },
+      });
+    // No number is set up for this business, so the first call is refused for that: the limit still counts it.
+    expect((await demo("4155550701")).status).toBe(503);
+    const second = await demo("4155550702");
+    expect(second.status).toBe(429);
+    expect(((await second.json()) as { error: { code: string } }).error.code).toBe("rate_limit_ip");
+  });
+
+  it("chat_agent_id: the chat widget answers as the agent Settings names", async () => {
+    const business = await signUp({ company: "Chat Agents Co" });
+    await agentOf(business, "Olivia", 1_000);
+    const chosen = await agentOf(business, "Marcus", 2_000);
+    await patch(business, { allowed_origins: ["https://chat-agents.example"] });
+    const key = await keyOf(business);
+    const ask = async () => {
+      await call(`/api/chat?key=${key}`, { origin: "https://chat-agents.example", body: { messages: [{ role: "user", content: "Hello?" }] } });
+      const requests = (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__chat-requests`)).json()) as { messages: { content: string }[] }[];
+      return requests.at(-1)!.messages[0]!.content;
+    };
+    expect(await ask()).toContain("You are Olivia");
+    expect((await patch(business, { chat_agent_id: chosen })).status).toBe(200);
+    expect(await ask()).toContain("You are Marcus");
+    expect((await patch(business, { chat_agent_id: null })).status).toBe(200);
+    expect(await ask()).toContain("You are Olivia");
+  });
+});

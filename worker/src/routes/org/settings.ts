@@ -1,0 +1,48 @@
+import { SETTINGS_MESSAGES, parseFields, settingsPatchSchema } from "@nikki/core";
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { audit } from "../../audit";
+import { agents, organizationSettings } from "../../db/schema";
+import type { AppEnv } from "../../http/app-env";
+import { ApiError } from "../../http/api-error";
+import { readJsonBody } from "../../http/json-body";
+import { access, orgCaller } from "../../middleware/access";
+import { serializeSettings, settingsChanges, settingsRowOf } from "../../org/settings";
+
+/**
+ * `/api/org/settings`: every setting of the caller's organization (spec 001 §3), for owners and admins. A patch
+ * names any subset; one bad value refuses the whole patch with a message per field, and nothing changes.
+ */
+export const settingsRoutes = new Hono<AppEnv>()
+  .get("/", access("admin"), async (c) => {
+    return c.json({ settings: serializeSettings(await settingsRowOf(c.var.db, orgCaller(c).organizationId)) });
+  })
+  .patch("/", access("admin"), async (c) => {
+    const caller = orgCaller(c);
+    const parsed = parseFields(settingsPatchSchema, await readJsonBody(c));
+    if (!parsed.ok) {
+      const unknown = parsed.fields._;
+      throw new ApiError("validation_failed", unknown ? { message: `That is not a setting: ${unknown}` } : { fields: parsed.fields });
+    }
+    const chatAgentId = parsed.data.chat_agent_id;
+    if (chatAgentId) {
+      const [agent] = await c.var.db
+        .select({ id: agents.id })
+        .from(agents)
+        .where(and(eq(agents.id, chatAgentId), eq(agents.organizationId, caller.organizationId)));
+      if (!agent) throw new ApiError("validation_failed", { fields: { chat_agent_id: SETTINGS_MESSAGES.chatAgent } });
+    }
+    await settingsRowOf(c.var.db, caller.organizationId);
+    const changes = settingsChanges(parsed.data);
+    const [row] = Object.keys(changes).length
+      ? await c.var.db.update(organizationSettings).set(changes).where(eq(organizationSettings.organizationId, caller.organizationId)).returning()
+      : [await settingsRowOf(c.var.db, caller.organizationId)];
+    await audit(c, {
+      action: "settings_updated",
+      organizationId: caller.organizationId,
+      actorUserId: caller.userId,
+      actorEmail: caller.email,
+      details: { changed: Object.keys(parsed.data) },
+    });
+    return c.json({ settings: serializeSettings(row!) });
+  });
