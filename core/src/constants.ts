@@ -81,7 +81,22 @@ export const AGENT_DEFAULTS = {
   timezone: "America/New_York",
 } as const;
 export const AGENT_LANGUAGES = ["en-US", "es-ES", "fr-FR", "de-DE", "it-IT", "pt-BR"] as const;
-export const AGENT_VOICES = ["alloy", "echo", "fable", "onyx", "nova", "shimmer"] as const;
+/** The OpenAI Realtime voices live calls can use (DESIGN.md: the spec's fable, onyx and nova do not exist there). */
+export const AGENT_VOICES = ["alloy", "ash", "ballad", "coral", "echo", "sage", "shimmer", "verse", "marin", "cedar"] as const;
+export type AgentVoice = (typeof AGENT_VOICES)[number];
+/** The tools an agent may use on a call; end_call is always available, so every call can end. */
+export const AGENT_TOOLS = ["book_appointment", "push_crm_lead", "send_sms", "transfer_call"] as const;
+export type AgentTool = (typeof AGENT_TOOLS)[number];
+/** Monday to Friday, 09:00 to 17:00: a new agent is never "after hours" by accident. */
+export const DEFAULT_OPENING_HOURS = {
+  mon: [{ open: "09:00", close: "17:00" }],
+  tue: [{ open: "09:00", close: "17:00" }],
+  wed: [{ open: "09:00", close: "17:00" }],
+  thu: [{ open: "09:00", close: "17:00" }],
+  fri: [{ open: "09:00", close: "17:00" }],
+  sat: [],
+  sun: [],
+};
 
 export const ROLES = ["owner", "admin", "viewer"] as const;
 export type Role = (typeof ROLES)[number];

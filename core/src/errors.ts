@@ -22,6 +22,7 @@ export const API_ERRORS = {
   forbidden: { status: 403, message: "You don't have permission to do that." },
   not_found: { status: 404, message: "Not found." },
   conflict: { status: 409, message: "That conflicts with what is already there." },
+  plan_limit: { status: 403, message: "Your plan's limit is reached. Choose a larger plan in Billing to add more." },
   no_organization: {
     status: 403,
     message: "You don't belong to an organization yet. Please contact your administrator.",

@@ -15,3 +15,4 @@ export * from "./voice-samples";
 export * from "./widget-config";
 export * from "./destinations";
 export * from "./settings";
+export * from "./agents";

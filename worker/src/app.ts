@@ -12,6 +12,7 @@ import { csrf } from "./middleware/csrf";
 import { notFound, onError } from "./middleware/errors";
 import { requestLog } from "./middleware/request-log";
 import { accountRoutes } from "./routes/account";
+import { agentRoutes } from "./routes/agents";
 import { callRoutes } from "./routes/calls";
 import { chatRoutes } from "./routes/chat";
 import { billingRoutes } from "./routes/billing";
@@ -80,6 +81,7 @@ export function createApp(servicesFor: ServicesFactory) {
   app.route("/api/account", accountRoutes);
   app.route("/api/invitations", publicInvitationRoutes);
   app.route("/api/org", orgRoutes);
+  app.route("/api/agents", agentRoutes);
   app.route("/api/calls", callRoutes);
   app.route("/api/widget", widgetRoutes);
   app.route("/api/chat", chatRoutes);

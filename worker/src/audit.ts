@@ -14,6 +14,9 @@ export type AuditAction =
   | "organization_updated"
   | "organization_deleted"
   | "settings_updated"
+  | "agent_created"
+  | "agent_updated"
+  | "agent_deleted"
   | "two_factor_enabled"
   | "two_factor_disabled";
 

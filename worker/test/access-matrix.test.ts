@@ -39,6 +39,15 @@ async function freshInvitation(world: World) {
 
 let demoCells = 0;
 
+/** A fresh inactive agent of the owner's organization (inactive, so the plan's agent limit never interferes). */
+async function freshAgent(world: World) {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("insert into agents (id, organization_id, name, status) values (?, ?, 'Matrix Agent', 'inactive')")
+    .bind(id, world.owner.organizationId)
+    .run();
+  return id;
+}
+
 async function widgetKeyOf(organizationId: string) {
   return env.DB.prepare("select public_key from widget_keys where organization_id = ?").bind(organizationId).first<string>("public_key");
 }
@@ -173,6 +182,27 @@ const MATRIX: Row[] = [
   {
     route: "DELETE /api/org/invitations/:id",
     request: async (world) => ({ path: `/api/org/invitations/${await freshInvitation(world)}` }),
+    expect: { anonymous: 401, viewer: 403, admin: 204, owner: 204, other: 404 },
+  },
+  { route: "GET /api/agents", request: path("/api/agents"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
+  {
+    route: "POST /api/agents",
+    request: async () => ({ path: "/api/agents", body: { name: "Matrix Agent", status: "inactive" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 201, owner: 201, other: 201 },
+  },
+  {
+    route: "GET /api/agents/:id",
+    request: async (world) => ({ path: `/api/agents/${await freshAgent(world)}` }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
+  },
+  {
+    route: "PATCH /api/agents/:id",
+    request: async (world) => ({ path: `/api/agents/${await freshAgent(world)}`, body: { greeting: "Hello!" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
+  },
+  {
+    route: "DELETE /api/agents/:id",
+    request: async (world) => ({ path: `/api/agents/${await freshAgent(world)}` }),
     expect: { anonymous: 401, viewer: 403, admin: 204, owner: 204, other: 404 },
   },
   { route: "GET /api/org/settings", request: path("/api/org/settings"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },

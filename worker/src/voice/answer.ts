@@ -1,5 +1,6 @@
 import { AGENT_DEFAULTS, isAfterHours } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
+import { jsonList } from "../db/json";
 import { agents, calls } from "../db/schema";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
@@ -106,6 +107,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
       callerNumber: caller,
       escalationJson: agent.escalationJson,
       allowedCountries: context.allowedCountries,
+      tools: jsonList(agent.tools),
     },
     organizationName: context.organizationName,
     afterHours,

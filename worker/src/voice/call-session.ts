@@ -120,7 +120,7 @@ export class CallSession extends DurableObject<Bindings> {
       socket.addEventListener("message", (event) => void this.dispatch(this.protocol?.onOpenAI(event.data, Date.now()) ?? []));
       socket.addEventListener("close", () => void this.dispatch(this.protocol?.onClosed("openai_closed") ?? []));
       socket.addEventListener("error", () => void this.dispatch(this.protocol?.onClosed("openai_closed") ?? []));
-      socket.send(JSON.stringify(sessionUpdate({ model, instructions: setup.instructions, voice: setup.voice })));
+      socket.send(JSON.stringify(sessionUpdate({ model, instructions: setup.instructions, voice: setup.voice, tools: setup.tool.tools })));
       socket.send(JSON.stringify({ type: "response.create", response: { instructions: setup.openingLine } }));
       for (const message of this.pendingToOpenAI.splice(0)) socket.send(message);
       this.log.info("call_bridge_connected", { call_id: setup.tool.callId });

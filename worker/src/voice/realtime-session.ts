@@ -6,7 +6,7 @@ import { toolDefinitions } from "./tools";
  * The OpenAI Realtime session for a phone call (GA `session.update`): μ-law in and out at 8 kHz, so Twilio's
  * audio passes through untouched; server voice activity detection; caller transcription; the agent's tools.
  */
-export function sessionUpdate(input: { model: string; instructions: string; voice: string }): SessionUpdateEvent {
+export function sessionUpdate(input: { model: string; instructions: string; voice: string; tools: readonly string[] }): SessionUpdateEvent {
   return {
     type: "session.update",
     session: {
@@ -22,7 +22,7 @@ export function sessionUpdate(input: { model: string; instructions: string; voic
         },
         output: { format: { type: "audio/pcmu" }, voice: input.voice },
       },
-      tools: toolDefinitions(),
+      tools: toolDefinitions(input.tools),
       tool_choice: "auto",
     },
   };

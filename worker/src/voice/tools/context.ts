@@ -12,6 +12,8 @@ export interface ToolCall {
   businessNumber: string;
   callerNumber: string;
   escalationJson: string;
+  /** The tools the agent has enabled (end_call is always available). */
+  tools: string[];
   /** Where the organization's calls may go: a transfer passes the same rule as every outbound call. */
   allowedCountries: string[];
 }

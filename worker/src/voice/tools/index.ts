@@ -15,14 +15,18 @@ export const CALL_TOOLS = {
 
 export type CallToolName = keyof typeof CALL_TOOLS;
 
-/** The tools as the Realtime session is told of them. */
-export function toolDefinitions() {
-  return Object.entries(CALL_TOOLS).map(([name, tool]) => ({
-    type: "function" as const,
-    name,
-    description: tool.description,
-    parameters: tool.parameters,
-  }));
+const enabled = (name: string, tools: readonly string[]) => name === "end_call" || tools.includes(name);
+
+/** The agent's enabled tools (and end_call) as the Realtime session is told of them. */
+export function toolDefinitions(tools: readonly string[]) {
+  return Object.entries(CALL_TOOLS)
+    .filter(([name]) => enabled(name, tools))
+    .map(([name, tool]) => ({
+      type: "function" as const,
+      name,
+      description: tool.description,
+      parameters: tool.parameters,
+    }));
 }
 
 export async function runTool(name: string, rawArgs: string, call: ToolCall, deps: ToolDeps): Promise<ToolOutput> {
@@ -30,6 +34,7 @@ export async function runTool(name: string, rawArgs: string, call: ToolCall, dep
   if (!args) return { ok: false, error: "The tool arguments were not valid JSON." };
   const tool = Object.hasOwn(CALL_TOOLS, name) ? CALL_TOOLS[name as CallToolName] : undefined;
   if (!tool) return { ok: false, error: `There is no tool called ${name}.` };
+  if (!enabled(name, call.tools)) return { ok: false, error: `The ${name} tool is not enabled for this business. Offer to take a message instead.` };
   try {
     return await tool.run(args, call, deps);
   } catch (error) {

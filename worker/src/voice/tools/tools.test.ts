@@ -4,6 +4,7 @@ import { createD1Database } from "../../db/client";
 import { DEMO, seedDemoOrganization } from "../../db/seed";
 import { createLogger } from "../../http/logger";
 import { setOptOut } from "../../services/sms/consent";
+import { sessionUpdate } from "../realtime-session";
 import { type ToolCall, type ToolDeps, escalationNumber, runTool } from ".";
 import { testServices } from "../../../test/services";
 import { SIMULATED } from "../../../test/simulators";
@@ -24,6 +25,7 @@ function toolCall(escalationJson = "{}"): ToolCall {
     callerNumber: "+14155552671",
     escalationJson,
     allowedCountries: ["US", "CA"],
+    tools: ["book_appointment", "push_crm_lead", "send_sms", "transfer_call"],
   };
 }
 
@@ -98,6 +100,21 @@ describe("tools during the call", () => {
     ["{}", null],
   ])("reads the escalation number from %s", (json, number) => {
     expect(escalationNumber(json)).toBe(number);
+  });
+
+  it("tells the model of the agent's enabled tools only, and end_call", () => {
+    const update = sessionUpdate({ model: "gpt-realtime", instructions: "Be brief.", voice: "coral", tools: ["book_appointment", "transfer_call"] });
+    const tools = "tools" in update.session ? (update.session.tools ?? []) : [];
+    expect(tools.map((tool) => ("name" in tool ? tool.name : ""))).toEqual(["book_appointment", "transfer_call", "end_call"]);
+  });
+
+  it("refuses a tool the agent has not enabled, and lets end_call through always", async () => {
+    const call = { ...toolCall(), tools: ["book_appointment"] };
+    expect(await runTool("send_sms", JSON.stringify({ to: "+14155550177", body: "Hi" }), call, deps)).toEqual({
+      ok: false,
+      error: "The send_sms tool is not enabled for this business. Offer to take a message instead.",
+    });
+    expect(await runTool("end_call", "{}", { ...call, tools: [] }, deps)).toEqual({ ok: true, ending: true });
   });
 
   it("answers an unknown tool plainly", async () => {

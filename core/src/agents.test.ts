@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { parseFields } from "./account";
+import { AGENT_MESSAGES as M, agentCreateSchema, agentPatchSchema } from "./agents";
+
+describe("an agent's fields", () => {
+  it("needs only a name", () => {
+    expect(parseFields(agentCreateSchema, { name: "  Nikki  " })).toEqual({ ok: true, data: { name: "Nikki" } });
+  });
+
+  it("reads JSON fields given as objects or as strings", () => {
+    const hours = { mon: [{ open: "08:00", close: "12:00" }], sun: [] };
+    expect(parseFields(agentCreateSchema, { name: "A", hours_json: JSON.stringify(hours), crm_mapping: { company: "company_name" } })).toEqual({
+      ok: true,
+      data: { name: "A", hours_json: hours, crm_mapping: { company: "company_name" } },
+    });
+  });
+
+  it("answers a string that is not JSON with the parser's own message", () => {
+    const result = parseFields(agentCreateSchema, { name: "A", escalation_json: "{phone: +1415}" });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.fields.escalation_json).toMatch(/JSON|property name|Unexpected token/i);
+  });
+
+  it.each([
+    [{ name: "" }, "name", M.name],
+    [{ name: "x".repeat(101) }, "name", M.name],
+    [{ name: "A", voice: "nova" }, "voice", M.voice],
+    [{ name: "A", voice: "fable" }, "voice", M.voice],
+    [{ name: "A", language: "klingon" }, "language", M.language],
+    [{ name: "A", status: "paused" }, "status", M.status],
+    [{ name: "A", business_hours_tz: "Mars/Olympus_Mons" }, "business_hours_tz", M.timezone],
+    [{ name: "A", hours_json: { funday: [] } }, "hours_json", M.hours],
+    [{ name: "A", hours_json: { mon: [{ open: "17:00", close: "09:00" }] } }, "hours_json", M.hours],
+    [{ name: "A", hours_json: "[1,2]" }, "hours_json", M.object],
+    [{ name: "A", escalation_json: { phone: "415-555-0100" } }, "escalation_json", M.escalationPhone],
+    [{ name: "A", tools: ["order_pizza"] }, "tools", M.tools],
+    [{ name: "A", greeting: "x".repeat(501) }, "greeting", M.greeting],
+  ])("refuses %j: fields.%s", (body, field, message) => {
+    expect(parseFields(agentCreateSchema, body)).toEqual({ ok: false, fields: { [field]: message } });
+  });
+
+  it("patches any subset, the name included", () => {
+    expect(parseFields(agentPatchSchema, { status: "inactive" })).toEqual({ ok: true, data: { status: "inactive" } });
+    expect(parseFields(agentPatchSchema, { name: "" })).toMatchObject({ ok: false, fields: { name: M.name } });
+  });
+});

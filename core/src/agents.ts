@@ -1,0 +1,127 @@
+import * as z from "zod/mini";
+import { AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentTool } from "./constants";
+import { WEEKDAYS } from "./hours";
+
+/** An agent as the dashboard reads it (spec 001 §3 "Agent", snake_case; JSON fields as objects). */
+export interface AgentResource {
+  id: string;
+  name: string;
+  language: string;
+  voice: string;
+  status: "active" | "inactive";
+  greeting: string | null;
+  persona_prompt: string;
+  knowledge_base: string;
+  business_hours_tz: string;
+  hours_json: Record<string, { open: string; close: string }[]>;
+  escalation_json: Record<string, unknown>;
+  crm_mapping: Record<string, unknown>;
+  tools: AgentTool[];
+  /** The numbers assigned to it. */
+  numbers: { id: string; phone_number: string }[];
+  created_at: string;
+  updated_at: string;
+}
+
+export const AGENT_MESSAGES = {
+  name: "Agent name is required (at most 100 characters).",
+  language: `Language must be one of ${AGENT_LANGUAGES.join(", ")}.`,
+  voice: `Voice must be one of ${AGENT_VOICES.join(", ")}.`,
+  status: "Status must be active or inactive.",
+  greeting: "The greeting can be at most 500 characters.",
+  persona: "The persona can be at most 4,000 characters.",
+  knowledge: "The knowledge base can be at most 20,000 characters.",
+  timezone: "Choose a time zone such as America/New_York.",
+  hours: 'Opening hours are days (mon … sun) with lists of {"open": "HH:MM", "close": "HH:MM"}, open before close.',
+  object: "Must be a JSON object.",
+  tools: `Tools must be chosen from ${AGENT_TOOLS.join(", ")}.`,
+  escalationPhone: "The escalation phone must be in E.164 format (e.g., +14155552671).",
+  hasNumbers: "This agent still answers a phone number. Assign the number to another agent or unassign it first.",
+} as const;
+
+/**
+ * A JSON field: an object, or a string holding one (spec 001 §5). A string that is not JSON is refused with the
+ * parser's own message, as the spec's form shows it.
+ */
+function jsonObject(field: string) {
+  return z.pipe(
+    z.union([z.string(), z.record(z.string(), z.unknown())], AGENT_MESSAGES.object),
+    z.transform((value, context) => {
+      if (typeof value !== "string") return value;
+      try {
+        const parsed = JSON.parse(value) as unknown;
+        if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+        context.issues.push({ code: "custom", input: value, message: AGENT_MESSAGES.object, path: [] });
+      } catch (error) {
+        context.issues.push({ code: "custom", input: value, message: error instanceof Error ? error.message : `${field}: invalid JSON`, path: [] });
+      }
+      return z.NEVER;
+    }),
+  );
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Weekly hours: known days only, each span HH:MM to a later HH:MM. */
+function isOpeningHours(value: Record<string, unknown>): boolean {
+  return Object.entries(value).every(
+    ([day, spans]) =>
+      (WEEKDAYS as readonly string[]).includes(day) &&
+      Array.isArray(spans) &&
+      spans.every((span) => {
+        const { open, close } = (span ?? {}) as { open?: unknown; close?: unknown };
+        return typeof open === "string" && typeof close === "string" && TIME.test(open) && TIME.test(close) && open < close;
+      }),
+  );
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+const escalationPhoneOk = (value: Record<string, unknown>) =>
+  ["phone", "number", "transfer_to"].every(
+    (key) => value[key] === undefined || value[key] === "" || (typeof value[key] === "string" && E164.test(value[key] as string)),
+  );
+
+const fields = {
+  name: z.string(AGENT_MESSAGES.name).check(z.trim(), z.minLength(1, AGENT_MESSAGES.name), z.maxLength(100, AGENT_MESSAGES.name)),
+  language: z.enum(AGENT_LANGUAGES, AGENT_MESSAGES.language),
+  voice: z.enum(AGENT_VOICES, AGENT_MESSAGES.voice),
+  status: z.enum(["active", "inactive"], AGENT_MESSAGES.status),
+  greeting: z.nullable(z.string(AGENT_MESSAGES.greeting).check(z.trim(), z.maxLength(500, AGENT_MESSAGES.greeting))),
+  persona_prompt: z.string(AGENT_MESSAGES.persona).check(z.maxLength(4_000, AGENT_MESSAGES.persona)),
+  knowledge_base: z.string(AGENT_MESSAGES.knowledge).check(z.maxLength(20_000, AGENT_MESSAGES.knowledge)),
+  business_hours_tz: z.string(AGENT_MESSAGES.timezone).check(z.refine(isTimeZone, AGENT_MESSAGES.timezone)),
+  hours_json: jsonObject("hours_json").check(z.refine(isOpeningHours, AGENT_MESSAGES.hours)),
+  escalation_json: jsonObject("escalation_json").check(z.refine(escalationPhoneOk, AGENT_MESSAGES.escalationPhone)),
+  crm_mapping: jsonObject("crm_mapping"),
+  tools: z.array(z.enum(AGENT_TOOLS, AGENT_MESSAGES.tools), AGENT_MESSAGES.tools),
+};
+
+/** `POST /api/agents`: only the name is required; the rest take the spec's defaults. */
+export const agentCreateSchema = z.strictObject({
+  name: fields.name,
+  language: z.optional(fields.language),
+  voice: z.optional(fields.voice),
+  status: z.optional(fields.status),
+  greeting: z.optional(fields.greeting),
+  persona_prompt: z.optional(fields.persona_prompt),
+  knowledge_base: z.optional(fields.knowledge_base),
+  business_hours_tz: z.optional(fields.business_hours_tz),
+  hours_json: z.optional(fields.hours_json),
+  escalation_json: z.optional(fields.escalation_json),
+  crm_mapping: z.optional(fields.crm_mapping),
+  tools: z.optional(fields.tools),
+});
+export type AgentCreate = z.output<typeof agentCreateSchema>;
+
+/** `PATCH /api/agents/:id`: any field. */
+export const agentPatchSchema = z.partial(agentCreateSchema);
+export type AgentPatch = z.output<typeof agentPatchSchema>;

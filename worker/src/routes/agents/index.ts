@@ -1,0 +1,116 @@
+import { AGENT_MESSAGES, agentCreateSchema, agentPatchSchema, parseFields } from "@nikki/core";
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { audit } from "../../audit";
+import { planInEffect } from "../../billing/plan";
+import { agents, phoneNumbers } from "../../db/schema";
+import type { AppEnv } from "../../http/app-env";
+import { ApiError } from "../../http/api-error";
+import { readJsonBody } from "../../http/json-body";
+import { access, orgCaller } from "../../middleware/access";
+import { agentColumns, serializeAgent } from "./resource";
+
+type Ctx = Context<AppEnv>;
+
+/** The organization's agent by id, or 404 (another organization's id included). */
+async function agentOf(c: Ctx, id: string) {
+  const [agent] = await c.var.db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, id), eq(agents.organizationId, orgCaller(c).organizationId)));
+  if (!agent) throw new ApiError("not_found", { message: "That agent was not found." });
+  return agent;
+}
+
+async function numbersOf(c: Ctx, agentIds: string[]) {
+  if (agentIds.length === 0) return new Map<string, { id: string; phone_number: string }[]>();
+  const rows = await c.var.db
+    .select({ id: phoneNumbers.id, phone_number: phoneNumbers.twilioNumber, agentId: phoneNumbers.assignedAgentId })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.organizationId, orgCaller(c).organizationId), inArray(phoneNumbers.assignedAgentId, agentIds)));
+  const byAgent = new Map<string, { id: string; phone_number: string }[]>();
+  for (const { agentId, ...number } of rows) byAgent.set(agentId!, [...(byAgent.get(agentId!) ?? []), number]);
+  return byAgent;
+}
+
+/** Refuses one more active agent past the plan's limit (Starter 2, Growth and the trial 5, larger plans none). */
+async function checkAgentLimit(c: Ctx, exceptId?: string) {
+  const organizationId = orgCaller(c).organizationId;
+  const { plan, trial } = await planInEffect(c.var.db, organizationId);
+  if (plan.agents === null) return;
+  const conditions = [eq(agents.organizationId, organizationId), eq(agents.status, "active")];
+  if (exceptId) conditions.push(ne(agents.id, exceptId));
+  const [row] = await c.var.db
+    .select({ active: count() })
+    .from(agents)
+    .where(and(...conditions));
+  if ((row?.active ?? 0) < plan.agents) return;
+  const which = trial
+    ? `The free trial includes ${plan.agents} active agents (as ${plan.name})`
+    : `The ${plan.name} plan includes ${plan.agents} active agents`;
+  throw new ApiError("plan_limit", { message: `${which}. Deactivate one, or choose a larger plan in Billing.` });
+}
+
+async function parsed<T>(result: { ok: true; data: T } | { ok: false; fields: Record<string, string> }): Promise<T> {
+  if (result.ok) return result.data;
+  const unknown = result.fields._;
+  throw new ApiError("validation_failed", unknown ? { message: `That is not a field of an agent: ${unknown}` } : { fields: result.fields });
+}
+
+/**
+ * `/api/agents`: the organization's agents (spec 001 §3), for owners and admins. Newest first; create 201,
+ * delete 204 (refused while a number still rings it); every write audited.
+ */
+export const agentRoutes = new Hono<AppEnv>()
+  .get("/", access("admin"), async (c) => {
+    const rows = await c.var.db
+      .select()
+      .from(agents)
+      .where(eq(agents.organizationId, orgCaller(c).organizationId))
+      .orderBy(desc(agents.createdAt));
+    const numbers = await numbersOf(
+      c,
+      rows.map((row) => row.id),
+    );
+    return c.json({ agents: rows.map((row) => serializeAgent(row, numbers.get(row.id))) });
+  })
+  .post("/", access("admin"), async (c) => {
+    const caller = orgCaller(c);
+    const input = await parsed(parseFields(agentCreateSchema, await readJsonBody(c)));
+    if ((input.status ?? "active") === "active") await checkAgentLimit(c);
+    const [row] = await c.var.db
+      .insert(agents)
+      .values({ ...agentColumns(input, true), name: input.name, organizationId: caller.organizationId })
+      .returning();
+    await audit(c, { action: "agent_created", organizationId: caller.organizationId, actorUserId: caller.userId, actorEmail: caller.email, target: row!.id });
+    return c.json({ agent: serializeAgent(row!) }, 201);
+  })
+  .get("/:id", access("admin"), async (c) => {
+    const agent = await agentOf(c, c.req.param("id"));
+    return c.json({ agent: serializeAgent(agent, (await numbersOf(c, [agent.id])).get(agent.id)) });
+  })
+  .patch("/:id", access("admin"), async (c) => {
+    const caller = orgCaller(c);
+    const agent = await agentOf(c, c.req.param("id"));
+    const input = await parsed(parseFields(agentPatchSchema, await readJsonBody(c)));
+    if (input.status === "active" && agent.status !== "active") await checkAgentLimit(c, agent.id);
+    const columns = agentColumns(input, false);
+    const [row] = Object.keys(columns).length ? await c.var.db.update(agents).set(columns).where(eq(agents.id, agent.id)).returning() : [agent];
+    await audit(c, {
+      action: "agent_updated",
+      organizationId: caller.organizationId,
+      actorUserId: caller.userId,
+      actorEmail: caller.email,
+      target: agent.id,
+      details: { changed: Object.keys(input) },
+    });
+    return c.json({ agent: serializeAgent(row!, (await numbersOf(c, [agent.id])).get(agent.id)) });
+  })
+  .delete("/:id", access("admin"), async (c) => {
+    const caller = orgCaller(c);
+    const agent = await agentOf(c, c.req.param("id"));
+    if ((await numbersOf(c, [agent.id])).get(agent.id)?.length) throw new ApiError("conflict", { message: AGENT_MESSAGES.hasNumbers });
+    await c.var.db.delete(agents).where(eq(agents.id, agent.id));
+    await audit(c, { action: "agent_deleted", organizationId: caller.organizationId, actorUserId: caller.userId, actorEmail: caller.email, target: agent.id });
+    return c.body(null, 204);
+  });

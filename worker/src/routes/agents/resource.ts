@@ -1,0 +1,64 @@
+import { AGENT_DEFAULTS, AGENT_TOOLS, type AgentCreate, type AgentPatch, type AgentResource, type AgentTool, DEFAULT_OPENING_HOURS } from "@nikki/core";
+import type { agents } from "../../db/schema";
+
+type Row = typeof agents.$inferSelect;
+
+const objectOf = (text: string) => {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+const toolsOf = (text: string): AgentTool[] => {
+  const value = JSON.parse(text || "[]") as unknown;
+  return Array.isArray(value) ? value.filter((tool): tool is AgentTool => (AGENT_TOOLS as readonly string[]).includes(tool)) : [];
+};
+
+/** The one serializer of an agent: the spec's names, JSON fields as objects, with the numbers assigned to it. */
+export function serializeAgent(row: Row, numbers: { id: string; phone_number: string }[] = []): AgentResource {
+  return {
+    id: row.id,
+    name: row.name,
+    language: row.language,
+    voice: row.voice,
+    status: row.status,
+    greeting: row.greeting,
+    persona_prompt: row.personaPrompt,
+    knowledge_base: row.knowledgeBase,
+    business_hours_tz: row.businessHoursTz,
+    hours_json: objectOf(row.hoursJson) as AgentResource["hours_json"],
+    escalation_json: objectOf(row.escalationJson),
+    crm_mapping: objectOf(row.crmMapping),
+    tools: toolsOf(row.tools),
+    numbers,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** A validated create or patch as column values; a create fills the spec's defaults (9 to 5 on weekdays). */
+export function agentColumns(input: AgentPatch, create: boolean): Partial<typeof agents.$inferInsert> {
+  const columns: Partial<typeof agents.$inferInsert> = {};
+  const set = <K extends keyof typeof agents.$inferInsert>(key: K, value: (typeof agents.$inferInsert)[K] | undefined) => {
+    if (value !== undefined) columns[key] = value;
+  };
+  set("name", input.name);
+  set("language", input.language ?? (create ? AGENT_DEFAULTS.language : undefined));
+  set("voice", input.voice ?? (create ? AGENT_DEFAULTS.voice : undefined));
+  set("status", input.status);
+  set("greeting", input.greeting === "" ? null : input.greeting);
+  set("personaPrompt", input.persona_prompt);
+  set("knowledgeBase", input.knowledge_base);
+  set("businessHoursTz", input.business_hours_tz ?? (create ? AGENT_DEFAULTS.timezone : undefined));
+  const hours = input.hours_json ?? (create ? DEFAULT_OPENING_HOURS : undefined);
+  set("hoursJson", hours && JSON.stringify(hours));
+  set("escalationJson", input.escalation_json && JSON.stringify(input.escalation_json));
+  set("crmMapping", input.crm_mapping && JSON.stringify(input.crm_mapping));
+  set("tools", input.tools && JSON.stringify([...new Set(input.tools)]));
+  return columns;
+}
+
+export type { AgentCreate };
