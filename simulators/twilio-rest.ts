@@ -1,10 +1,13 @@
 /**
- * A Twilio REST simulator: Messages, Calls (create) and call updates under /2010-04-01/Accounts/{sid}, with
- * basic auth, answering Twilio's JSON shapes and recording every request (GET /__requests to read them).
+ * A Twilio REST simulator: Messages, Calls (create) and call updates, and phone numbers (search, buy, list,
+ * update, release: twilio-numbers.ts) under /2010-04-01/Accounts/{sid}, with basic auth, answering Twilio's JSON
+ * shapes and recording every request (GET /__requests to read them; POST /__numbers adds a number to the account
+ * as if bought elsewhere, with the webhooks given).
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { listenLocal, readText, sendJson } from "./http";
+import { phoneNumberInventory } from "./twilio-numbers";
 
 export interface TwilioRequest {
   method: string;
@@ -22,11 +25,16 @@ const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
 
 export async function startTwilioRestSimulator(options: { port: number; accountSid: string; authToken: string }): Promise<TwilioRestSimulator> {
   const requests: TwilioRequest[] = [];
+  const numbers = phoneNumberInventory(options.accountSid);
   const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => sendJson(response, status, body);
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname === "/__requests") return json(200, requests);
+    if (url.pathname === "/__numbers" && request.method === "POST") {
+      const { phone_number, voice_url = "", sms_url = "" } = JSON.parse(await readText(request)) as Record<string, string>;
+      return json(201, numbers.seed(phone_number!, { VoiceUrl: voice_url, SmsUrl: sms_url }));
+    }
     if (request.headers.authorization !== expectedAuth) {
       return json(401, { code: 20003, message: "Authenticate", more_info: "https://www.twilio.com/docs/errors/20003", status: 401 });
     }
@@ -34,6 +42,11 @@ export async function startTwilioRestSimulator(options: { port: number; accountS
     const form = Object.fromEntries(new URLSearchParams(text));
     requests.push({ method: request.method ?? "GET", path: url.pathname, form });
     const base = `/2010-04-01/Accounts/${options.accountSid}`;
+    const numberAnswer = numbers.handle(request.method ?? "GET", url, form);
+    if (numberAnswer) {
+      if (numberAnswer.status === 204) return void response.writeHead(204).end();
+      return json(numberAnswer.status, numberAnswer.body);
+    }
     if (request.method === "POST" && url.pathname === `${base}/Messages.json`) {
       return json(201, {
         sid: sid("SM"),

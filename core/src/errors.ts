@@ -22,6 +22,8 @@ export const API_ERRORS = {
   forbidden: { status: 403, message: "You don't have permission to do that." },
   not_found: { status: 404, message: "Not found." },
   conflict: { status: 409, message: "That conflicts with what is already there." },
+  twilio_unavailable: { status: 503, message: "Phone numbers need a Twilio account. Add one in Integrations, or ask the operator to configure it." },
+  twilio_failed: { status: 502, message: "Twilio did not accept that just now. Please try again." },
   plan_limit: { status: 403, message: "Your plan's limit is reached. Choose a larger plan in Billing to add more." },
   no_organization: {
     status: 403,

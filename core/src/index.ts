@@ -16,3 +16,4 @@ export * from "./widget-config";
 export * from "./destinations";
 export * from "./settings";
 export * from "./agents";
+export * from "./numbers";

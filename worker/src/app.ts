@@ -25,6 +25,7 @@ import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { publicInvitationRoutes } from "./routes/invitations";
 import { leadRoutes } from "./routes/leads";
+import { numberRoutes } from "./routes/numbers";
 import { orgRoutes } from "./routes/org";
 import { telemetryRoutes } from "./routes/telemetry";
 import { twilioRoutes } from "./routes/twilio";
@@ -82,6 +83,7 @@ export function createApp(servicesFor: ServicesFactory) {
   app.route("/api/invitations", publicInvitationRoutes);
   app.route("/api/org", orgRoutes);
   app.route("/api/agents", agentRoutes);
+  app.route("/api/numbers", numberRoutes);
   app.route("/api/calls", callRoutes);
   app.route("/api/widget", widgetRoutes);
   app.route("/api/chat", chatRoutes);

@@ -17,6 +17,10 @@ export type AuditAction =
   | "agent_created"
   | "agent_updated"
   | "agent_deleted"
+  | "number_bought"
+  | "number_updated"
+  | "number_released"
+  | "numbers_synced"
   | "two_factor_enabled"
   | "two_factor_disabled";
 

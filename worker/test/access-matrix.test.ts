@@ -39,6 +39,17 @@ async function freshInvitation(world: World) {
 
 let demoCells = 0;
 
+let numberCells = 0;
+
+/** A fresh number of the owner's organization, not on Twilio (so renaming and releasing touch only the database). */
+async function freshNumber(world: World) {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number) values (?, ?, ?)")
+    .bind(id, world.owner.organizationId, `+1212555${String(++numberCells).padStart(4, "0")}`)
+    .run();
+  return id;
+}
+
 /** A fresh inactive agent of the owner's organization (inactive, so the plan's agent limit never interferes). */
 async function freshAgent(world: World) {
   const id = crypto.randomUUID();
@@ -203,6 +214,33 @@ const MATRIX: Row[] = [
   {
     route: "DELETE /api/agents/:id",
     request: async (world) => ({ path: `/api/agents/${await freshAgent(world)}` }),
+    expect: { anonymous: 401, viewer: 403, admin: 204, owner: 204, other: 404 },
+  },
+  { route: "GET /api/numbers", request: path("/api/numbers"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
+  {
+    route: "POST /api/numbers/search",
+    request: async () => ({ path: "/api/numbers/search", body: { area_code: "415" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
+  },
+  {
+    route: "POST /api/numbers",
+    request: async () => ({ path: "/api/numbers", body: { phone_number: "+16045550100" } }),
+    // The first buyer gets the number; everyone after is told it is taken. (No other test buys from area code 604.)
+    expect: { anonymous: 401, viewer: 403, admin: 201, owner: 409, other: 409 },
+  },
+  {
+    route: "POST /api/numbers/sync",
+    request: async () => ({ path: "/api/numbers/sync", body: {} }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
+  },
+  {
+    route: "PATCH /api/numbers/:id",
+    request: async (world) => ({ path: `/api/numbers/${await freshNumber(world)}`, body: { friendly_name: "Matrix line" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
+  },
+  {
+    route: "DELETE /api/numbers/:id",
+    request: async (world) => ({ path: `/api/numbers/${await freshNumber(world)}` }),
     expect: { anonymous: 401, viewer: 403, admin: 204, owner: 204, other: 404 },
   },
   { route: "GET /api/org/settings", request: path("/api/org/settings"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },

@@ -13,6 +13,8 @@ import { type TwilioClient, liveTwilioClient } from "./twilio/client";
 
 /** The provider accounts one organization's work runs on. */
 export interface Providers {
+  /** Whose accounts these are: the platform's, or the organization's own (its numbers may then be adopted by a sync). */
+  source: "platform" | "organization";
   /** Null when no OpenAI key is configured. */
   openai: OpenAiClient | null;
   /** Null when no Twilio account is configured. */
@@ -70,7 +72,7 @@ export function servicesOn(config: Config, db: Database): Services {
     twilio,
     stripe: stripeClient(config),
     // Every organization runs on the platform's accounts today; its own stored credentials take precedence here.
-    providersFor: async (organizationId) => ({ openai, twilio, sms, crm: () => crmFor(db, config, organizationId) }),
+    providersFor: async (organizationId) => ({ source: "platform", openai, twilio, sms, crm: () => crmFor(db, config, organizationId) }),
   };
 }
 

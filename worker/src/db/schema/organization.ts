@@ -98,6 +98,10 @@ export const phoneNumbers = sqliteTable(
     status: text("status", { enum: ["active", "inactive"] })
       .notNull()
       .default("inactive"),
+    /** Whether the number's Twilio webhooks point at this deployment ("here") or somewhere else (found by a sync). */
+    webhooks: text("webhooks", { enum: ["here", "elsewhere"] })
+      .notNull()
+      .default("here"),
     createdAt: createdAt(),
   },
   (t) => [index("phone_numbers_org_idx").on(t.organizationId, t.createdAt)],

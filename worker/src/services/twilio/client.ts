@@ -4,6 +4,36 @@ export interface TwilioClient {
   /** Replaces what a live call is doing with new TwiML (transfer), or ends it. */
   updateCall(callSid: string, update: { twiml: string } | { status: "completed" }): Promise<void>;
   createCall(input: { from: string; to: string; url: string; statusCallback: string }): Promise<{ sid: string }>;
+  /** Numbers for sale (AvailablePhoneNumbers/{country}/Local). */
+  searchNumbers(query: { country: string; areaCode?: string; contains?: string }): Promise<AvailableNumber[]>;
+  /** Buys a number (IncomingPhoneNumbers) with its webhooks set. */
+  buyNumber(input: { phoneNumber: string; friendlyName?: string; webhooks: NumberWebhooks }): Promise<OwnedNumber>;
+  /** The account's numbers (IncomingPhoneNumbers), every page. */
+  listNumbers(): Promise<OwnedNumber[]>;
+  updateNumber(sid: string, update: { friendlyName?: string; webhooks?: NumberWebhooks }): Promise<OwnedNumber>;
+  /** Releases a number from the account. */
+  releaseNumber(sid: string): Promise<void>;
+}
+
+export interface AvailableNumber {
+  phone_number: string;
+  friendly_name: string;
+  locality: string;
+  region: string;
+}
+
+export interface NumberWebhooks {
+  voiceUrl: string;
+  smsUrl: string;
+  statusCallback: string;
+}
+
+export interface OwnedNumber {
+  sid: string;
+  phoneNumber: string;
+  friendlyName: string;
+  voiceUrl: string;
+  smsUrl: string;
 }
 
 export class TwilioError extends Error {
@@ -17,17 +47,27 @@ export class TwilioError extends Error {
 
 export function liveTwilioClient(options: { accountSid: string; authToken: string; baseUrl: string; timeoutMs?: number }): TwilioClient {
   const authorization = `Basic ${btoa(`${options.accountSid}:${options.authToken}`)}`;
-  async function post(path: string, form: Record<string, string>) {
-    const response = await fetch(`${options.baseUrl}/2010-04-01/Accounts/${options.accountSid}${path}`, {
-      method: "POST",
-      headers: { authorization, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(form),
+  const account = `${options.baseUrl}/2010-04-01/Accounts/${options.accountSid}`;
+  async function send<T = { sid?: string }>(method: "GET" | "POST" | "DELETE", path: string, form?: Record<string, string>): Promise<T> {
+    const response = await fetch(path.startsWith("http") ? path : `${account}${path}`, {
+      method,
+      headers: { authorization, ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+      body: form ? new URLSearchParams(form) : undefined,
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });
-    const body = (await response.json().catch(() => ({}))) as { sid?: string; message?: string };
+    const body = (response.status === 204 ? {} : await response.json().catch(() => ({}))) as T & { message?: string };
     if (!response.ok) throw new TwilioError(response.status, body.message ?? `Twilio answered ${response.status}`);
     return body;
   }
+  const post = (path: string, form: Record<string, string>) => send("POST", path, form);
+  const webhookForm = (webhooks: NumberWebhooks) => ({
+    VoiceUrl: webhooks.voiceUrl,
+    VoiceMethod: "POST",
+    SmsUrl: webhooks.smsUrl,
+    SmsMethod: "POST",
+    StatusCallback: webhooks.statusCallback,
+    StatusCallbackMethod: "POST",
+  });
   return {
     async sendMessage({ from, to, body }) {
       const result = await post("/Messages.json", { From: from, To: to, Body: body });
@@ -48,5 +88,52 @@ export function liveTwilioClient(options: { accountSid: string; authToken: strin
       });
       return { sid: result.sid ?? "" };
     },
+    async searchNumbers({ country, areaCode, contains }) {
+      const query = new URLSearchParams({ PageSize: "20", ...(areaCode ? { AreaCode: areaCode } : {}), ...(contains ? { Contains: contains } : {}) });
+      const result = await send<{ available_phone_numbers?: AvailableNumber[] }>("GET", `/AvailablePhoneNumbers/${country}/Local.json?${query}`);
+      return (result.available_phone_numbers ?? []).map(({ phone_number, friendly_name, locality, region }) => ({
+        phone_number,
+        friendly_name,
+        locality,
+        region,
+      }));
+    },
+    async buyNumber({ phoneNumber, friendlyName, webhooks }) {
+      const form = { PhoneNumber: phoneNumber, ...(friendlyName ? { FriendlyName: friendlyName } : {}), ...webhookForm(webhooks) };
+      return ownedNumber(await send<TwilioNumber>("POST", "/IncomingPhoneNumbers.json", form));
+    },
+    async listNumbers() {
+      const numbers: OwnedNumber[] = [];
+      let next: string | null = "/IncomingPhoneNumbers.json?PageSize=100";
+      while (next) {
+        const page: { incoming_phone_numbers?: TwilioNumber[]; next_page_uri?: string | null } = await send("GET", next);
+        numbers.push(...(page.incoming_phone_numbers ?? []).map(ownedNumber));
+        next = page.next_page_uri ? `${options.baseUrl}${page.next_page_uri}` : null;
+      }
+      return numbers;
+    },
+    async updateNumber(sid, { friendlyName, webhooks }) {
+      const form = { ...(friendlyName !== undefined ? { FriendlyName: friendlyName } : {}), ...(webhooks ? webhookForm(webhooks) : {}) };
+      return ownedNumber(await send<TwilioNumber>("POST", `/IncomingPhoneNumbers/${sid}.json`, form));
+    },
+    async releaseNumber(sid) {
+      await send("DELETE", `/IncomingPhoneNumbers/${sid}.json`);
+    },
   };
 }
+
+interface TwilioNumber {
+  sid: string;
+  phone_number: string;
+  friendly_name?: string;
+  voice_url?: string | null;
+  sms_url?: string | null;
+}
+
+const ownedNumber = (number: TwilioNumber): OwnedNumber => ({
+  sid: number.sid,
+  phoneNumber: number.phone_number,
+  friendlyName: number.friendly_name ?? number.phone_number,
+  voiceUrl: number.voice_url ?? "",
+  smsUrl: number.sms_url ?? "",
+});

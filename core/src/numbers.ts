@@ -1,0 +1,58 @@
+import * as z from "zod/mini";
+import { OPERATOR_E164 } from "./phone";
+
+/** A phone number as the dashboard reads it (spec 001 §3 "Phone number", snake_case, with its agent's name). */
+export interface NumberResource {
+  id: string;
+  phone_number: string;
+  friendly_name: string | null;
+  twilio_sid: string | null;
+  assigned_agent_id: string | null;
+  agent_name: string | null;
+  status: "active" | "inactive";
+  /** "here": Twilio sends its calls to this deployment; "elsewhere": a sync found its webhooks pointing away. */
+  webhooks: "here" | "elsewhere";
+  created_at: string;
+}
+
+export interface AvailableNumberResource {
+  phone_number: string;
+  friendly_name: string;
+  locality: string;
+  region: string;
+}
+
+/** Countries numbers can be searched in (the organization's default region, when it is one of these). */
+export const NUMBER_COUNTRIES = ["US", "CA", "GB", "AU"] as const;
+
+export const NUMBER_MESSAGES = {
+  country: `Country must be one of ${NUMBER_COUNTRIES.join(", ")}.`,
+  areaCode: "Area code must be 3 digits.",
+  contains: "Search for up to 10 digits.",
+  phoneNumber: "Phone number must be in E.164 format (e.g., +14155552671)",
+  friendlyName: "The name can be at most 64 characters.",
+  agent: "Please select an agent to assign.",
+  taken: "That number already belongs to a business on Nikki AI.",
+  unavailable: "That number is no longer available. Search again and pick another.",
+  twilioMissing: "Phone numbers need a Twilio account. Add one in Integrations, or ask the operator to configure it.",
+} as const;
+
+export const numberSearchSchema = z.strictObject({
+  country: z.optional(z.enum(NUMBER_COUNTRIES, NUMBER_MESSAGES.country)),
+  area_code: z.optional(z.string(NUMBER_MESSAGES.areaCode).check(z.regex(/^\d{3}$/, NUMBER_MESSAGES.areaCode))),
+  contains: z.optional(z.string(NUMBER_MESSAGES.contains).check(z.regex(/^\d{1,10}$/, NUMBER_MESSAGES.contains))),
+});
+
+export const numberBuySchema = z.strictObject({
+  phone_number: z.string(NUMBER_MESSAGES.phoneNumber).check(z.trim(), z.regex(OPERATOR_E164, NUMBER_MESSAGES.phoneNumber)),
+  friendly_name: z.optional(z.string(NUMBER_MESSAGES.friendlyName).check(z.trim(), z.maxLength(64, NUMBER_MESSAGES.friendlyName))),
+});
+
+export const numberPatchSchema = z.strictObject({
+  assigned_agent_id: z.optional(
+    z.nullable(z.string(NUMBER_MESSAGES.agent).check(z.minLength(1, NUMBER_MESSAGES.agent), z.maxLength(64, NUMBER_MESSAGES.agent))),
+  ),
+  friendly_name: z.optional(z.string(NUMBER_MESSAGES.friendlyName).check(z.trim(), z.maxLength(64, NUMBER_MESSAGES.friendlyName))),
+  /** Point the number's Twilio webhooks at this deployment (a number a sync found pointing elsewhere). */
+  point_webhooks_here: z.optional(z.literal(true)),
+});

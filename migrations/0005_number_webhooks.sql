@@ -1,0 +1,1 @@
+ALTER TABLE `phone_numbers` ADD `webhooks` text DEFAULT 'here' NOT NULL;
