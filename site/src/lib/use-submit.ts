@@ -12,6 +12,8 @@ export interface Submission<T, Field extends string> {
   failure: { toast: string; fallback?: string } | { show(message: string): void; fallback: string };
   /** The toast after success, if any. */
   success?: { title: string; description?: string };
+  /** Told the server's field errors too (a wizard opens the step that holds the first). */
+  onFieldErrors?(fields: Record<string, string>): void;
   /** Keep the form disabled after success (it navigates away or swaps in a success state). */
   staysBusy?: boolean;
 }
@@ -39,7 +41,10 @@ export function useSubmit<Field extends string = string>() {
       setPending(false);
     }
     if (!result.ok) {
-      if (result.error?.fields) setErrors(result.error.fields as FieldErrors<Field>);
+      if (result.error?.fields) {
+        setErrors(result.error.fields as FieldErrors<Field>);
+        submission.onFieldErrors?.(result.error.fields);
+      }
       const { failure } = submission;
       // Toasts keep the spec's own fallback words ("Please try again later") when the server said nothing.
       if ("toast" in failure)

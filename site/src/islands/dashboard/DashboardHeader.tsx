@@ -11,7 +11,11 @@ export default function DashboardHeader() {
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    void loadMe().then(setMe);
+    void loadMe().then((current) => {
+      setMe(current);
+      // Viewers see calls and analytics only (spec 001 §6): the tabs they cannot use leave the bar.
+      if (current?.role === "viewer") for (const tab of document.querySelectorAll<HTMLElement>("[data-admin-only]")) tab.hidden = true;
+    });
   }, []);
 
   useEffect(() => {

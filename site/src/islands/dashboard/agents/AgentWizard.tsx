@@ -1,0 +1,207 @@
+import { AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentResource } from "@nikki/core";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { api } from "../../../lib/api";
+import { useSubmit } from "../../../lib/use-submit";
+import FormField, { FormAlert, TextField } from "../../FormField";
+import { type AgentDraft, LANGUAGE_NAMES, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, emptyDraft } from "./draft";
+import { CrmMappingEditor, EscalationEditor, HoursEditor } from "./JsonEditors";
+
+interface Props {
+  /** The agent to edit, or null to create one; undefined keeps the dialog closed. */
+  agent: AgentResource | null | undefined;
+  onClose(): void;
+  onSaved(agent: AgentResource, created: boolean): void;
+}
+
+const TIME_ZONES = [
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Phoenix",
+  "America/Los_Angeles",
+  "America/Anchorage",
+  "Pacific/Honolulu",
+  "America/Toronto",
+  "America/Vancouver",
+  "Europe/London",
+  "Europe/Madrid",
+  "Australia/Sydney",
+];
+
+/** The seven-step agent wizard (spec 001 §4): Previous disabled on the first step, Save Agent on the last; edits too. */
+export default function AgentWizard({ agent, onClose, onSaved }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [step, setStep] = useState(0);
+  const [draft, setDraft] = useState<AgentDraft>(emptyDraft);
+  const [alert, setAlert] = useState<string | null>(null);
+  const { pending, errors, setErrors, submit } = useSubmit<string>();
+  const open = agent !== undefined;
+
+  useEffect(() => {
+    if (!open) return dialog.current?.close();
+    setDraft(agent ? draftOf(agent) : emptyDraft());
+    setStep(0);
+    setErrors({});
+    setAlert(null);
+    dialog.current?.showModal();
+  }, [open, agent]);
+
+  const change = <K extends keyof AgentDraft>(key: K, value: AgentDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const text = (key: keyof AgentDraft, label: string, extra: { hint?: string; required?: boolean } = {}) => (
+    <TextField
+      id={`agent-${key}`}
+      label={label}
+      value={String(draft[key])}
+      onValue={(value) => change(key, value as never)}
+      error={errors[key]}
+      disabled={pending}
+      {...extra}
+    />
+  );
+  const area = (key: "persona_prompt" | "knowledge_base", label: string, hint: string, rows: number) => (
+    <FormField id={`agent-${key}`} label={label} error={errors[key]}>
+      <textarea
+        id={`agent-${key}`}
+        rows={rows}
+        value={draft[key]}
+        onChange={(event) => change(key, event.target.value)}
+        aria-describedby={`agent-${key}-hint`}
+        disabled={pending}
+      />
+      <p className="field-hint" id={`agent-${key}-hint`}>
+        {hint}
+      </p>
+    </FormField>
+  );
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (step < STEPS.length - 1) return setStep(step + 1);
+    setAlert(null);
+    const saved = await submit({
+      invalid: draft.name.trim() ? {} : { name: "Agent name is required (at most 100 characters)." },
+      request: () =>
+        agent
+          ? api<{ agent: AgentResource }>("PATCH", `/api/agents/${agent.id}`, bodyOf(draft))
+          : api<{ agent: AgentResource }>("POST", "/api/agents", bodyOf(draft)),
+      failure: { show: setAlert, fallback: "Failed to create agent. Please try again." },
+      onFieldErrors: (fields) => {
+        const first = Object.keys(fields)
+          .map((field) => STEP_OF_FIELD[field])
+          .find((index) => index !== undefined);
+        if (first !== undefined) setStep(first);
+      },
+      success: agent
+        ? { title: "Agent Saved", description: `${draft.name.trim()} is updated.` }
+        : { title: "Agent Created", description: `${draft.name.trim()} is ready to answer calls.` },
+    });
+    if (saved) onSaved(saved.data.agent, !agent);
+  }
+
+  const steps = [
+    <>
+      {text("name", "Agent name", { required: true, hint: "The name callers hear, like Nikki." })}
+      <FormField id="agent-language" label="Language" error={errors.language}>
+        <select id="agent-language" value={draft.language} onChange={(event) => change("language", event.target.value)} disabled={pending}>
+          {AGENT_LANGUAGES.map((language) => (
+            <option key={language} value={language}>
+              {LANGUAGE_NAMES[language] ?? language}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <fieldset className="plain-fieldset">
+        <legend className="step-legend">What the agent may do on a call</legend>
+        {AGENT_TOOLS.map((tool) => (
+          <label className="consent" key={tool}>
+            <input
+              type="checkbox"
+              checked={draft.tools.includes(tool)}
+              onChange={(event) => change("tools", event.target.checked ? [...draft.tools, tool] : draft.tools.filter((t) => t !== tool))}
+              disabled={pending}
+            />
+            <span>{TOOL_NAMES[tool]}</span>
+          </label>
+        ))}
+      </fieldset>
+    </>,
+    <>
+      {text("greeting", "Greeting", { hint: "What the agent says first. Leave empty and it greets with your business's name." })}
+      {area("persona_prompt", "Persona", "How the agent sounds and behaves: tone, what to ask, what never to say.", 5)}
+    </>,
+    area("knowledge_base", "Knowledge base", "Services, prices, service area, policies: everything the agent may tell callers.", 10),
+    <fieldset className="plain-fieldset" key="voice">
+      <legend className="step-legend">Voice</legend>
+      <div className="voice-grid">
+        {AGENT_VOICES.map((voice) => (
+          <label className={`voice-option${draft.voice === voice ? " selected" : ""}`} key={voice}>
+            <input type="radio" name="agent-voice" value={voice} checked={draft.voice === voice} onChange={() => change("voice", voice)} disabled={pending} />
+            <span>{voice[0]!.toUpperCase() + voice.slice(1)}</span>
+          </label>
+        ))}
+      </div>
+      {errors.voice && <p className="field-error">{errors.voice}</p>}
+    </fieldset>,
+    <>
+      <FormField id="agent-tz" label="Time zone" error={errors.business_hours_tz}>
+        <select id="agent-tz" value={draft.business_hours_tz} onChange={(event) => change("business_hours_tz", event.target.value)} disabled={pending}>
+          {[...new Set([draft.business_hours_tz, ...TIME_ZONES])].map((zone) => (
+            <option key={zone}>{zone}</option>
+          ))}
+        </select>
+      </FormField>
+      <HoursEditor label="Opening hours" value={draft.hours_json} onValue={(value) => change("hours_json", value)} error={errors.hours_json} />
+      <EscalationEditor label="Escalation" value={draft.escalation_json} onValue={(value) => change("escalation_json", value)} error={errors.escalation_json} />
+    </>,
+    <CrmMappingEditor key="crm" label="CRM mapping" value={draft.crm_mapping} onValue={(value) => change("crm_mapping", value)} error={errors.crm_mapping} />,
+    <dl className="review" key="review">
+      <dt>Name</dt>
+      <dd>{draft.name || "—"}</dd>
+      <dt>Language and voice</dt>
+      <dd>
+        {LANGUAGE_NAMES[draft.language] ?? draft.language}, {draft.voice}
+      </dd>
+      <dt>Greeting</dt>
+      <dd>{draft.greeting || "Thanks the caller for calling your business"}</dd>
+      <dt>Time zone</dt>
+      <dd>{draft.business_hours_tz}</dd>
+      <dt>Tools</dt>
+      <dd>{draft.tools.map((tool) => TOOL_NAMES[tool]).join(", ") || "None: the agent takes messages only"}</dd>
+    </dl>,
+  ];
+
+  return (
+    <dialog ref={dialog} className="dialog wizard" aria-labelledby="wizard-title" onClose={onClose}>
+      <form className="dialog-body form" noValidate onSubmit={save}>
+        <header className="dialog-header">
+          <h2 id="wizard-title">{agent ? `Edit ${agent.name}` : "Create Agent"}</h2>
+          <button type="button" className="dialog-close" aria-label="Close" onClick={() => dialog.current?.close()}>
+            ×
+          </button>
+        </header>
+        <ol className="wizard-steps" aria-label="Steps">
+          {STEPS.map((label, index) => (
+            <li key={label} aria-current={index === step ? "step" : undefined}>
+              <button type="button" onClick={() => setStep(index)} disabled={pending}>
+                <span className="step-number">{index + 1}</span> <span className="step-label">{label}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+        <h3 className="step-title">
+          Step {step + 1} of {STEPS.length}: {STEPS[step]}
+        </h3>
+        <div className="step-body">{steps[step]}</div>
+        <FormAlert>{alert}</FormAlert>
+        <div className="wizard-actions">
+          <button type="button" className="btn btn-secondary" disabled={step === 0 || pending} onClick={() => setStep(step - 1)}>
+            Previous
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            {step < STEPS.length - 1 ? "Next" : pending ? "Saving..." : "Save Agent"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

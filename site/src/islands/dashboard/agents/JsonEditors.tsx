@@ -1,0 +1,202 @@
+import { WEEKDAYS } from "@nikki/core";
+import { useId, useState } from "react";
+import { type Hours, parsedObject } from "./draft";
+
+const DAY_NAMES: Record<string, string> = { mon: "Monday", tue: "Tuesday", wed: "Wednesday", thu: "Thursday", fri: "Friday", sat: "Saturday", sun: "Sunday" };
+const WEEK = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
+
+interface JsonProps {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string;
+}
+
+/** A JSON field's raw text: what the friendly editor writes, editable directly; a parse error shows as you type. */
+export function RawJson({ label, value, onValue, error }: JsonProps) {
+  const id = useId();
+  const problem = error ?? (parsedObject(value) ? undefined : "This is not a JSON object yet.");
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label} (JSON)</label>
+      <textarea
+        id={id}
+        className="json-input"
+        rows={6}
+        spellCheck={false}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+      />
+      {problem && (
+        <p className="field-error" id={`${id}-error`}>
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Toggle({ raw, onRaw, label }: { raw: boolean; onRaw: (raw: boolean) => void; label: string }) {
+  return (
+    <button type="button" className="btn btn-secondary btn-sm" aria-pressed={raw} onClick={() => onRaw(!raw)}>
+      {raw ? `Edit ${label} with the form` : "Show raw JSON"}
+    </button>
+  );
+}
+
+/** The weekly hours grid: each day open or closed, with its opening and closing time. */
+export function HoursEditor({ value, onValue, error }: JsonProps) {
+  const [raw, setRaw] = useState(false);
+  const hours = parsedObject(value) as Hours | null;
+  const set = (day: string, spans: { open: string; close: string }[]) => onValue(JSON.stringify({ ...hours, [day]: spans }, null, 2));
+  return (
+    <fieldset className="plain-fieldset">
+      <legend className="step-legend">Opening hours</legend>
+      {raw || !hours ? (
+        <RawJson label="Opening hours" value={value} onValue={onValue} error={error} />
+      ) : (
+        <div className="hours-grid">
+          {WEEK.map((day) => {
+            const span = hours[day]?.[0];
+            return (
+              <div className="hours-row" key={day}>
+                <label className="consent">
+                  <input
+                    type="checkbox"
+                    checked={Boolean(span)}
+                    onChange={(event) => set(day, event.target.checked ? [{ open: "09:00", close: "17:00" }] : [])}
+                  />
+                  <span>{DAY_NAMES[day]}</span>
+                </label>
+                {span ? (
+                  <span className="hours-times">
+                    <input
+                      type="time"
+                      aria-label={`${DAY_NAMES[day]} opens`}
+                      value={span.open}
+                      onChange={(event) => set(day, [{ ...span, open: event.target.value }])}
+                    />
+                    <span aria-hidden="true">to</span>
+                    <input
+                      type="time"
+                      aria-label={`${DAY_NAMES[day]} closes`}
+                      value={span.close}
+                      onChange={(event) => set(day, [{ ...span, close: event.target.value }])}
+                    />
+                  </span>
+                ) : (
+                  <span className="muted">Closed</span>
+                )}
+              </div>
+            );
+          })}
+          {error && <p className="field-error">{error}</p>}
+        </div>
+      )}
+      <Toggle raw={raw || !hours} onRaw={setRaw} label="hours" />
+    </fieldset>
+  );
+}
+
+/** Escalation: the number calls are transferred to, and when. */
+export function EscalationEditor({ value, onValue, error }: JsonProps) {
+  const [raw, setRaw] = useState(false);
+  const id = useId();
+  const escalation = parsedObject(value);
+  const set = (key: string, next: string) => onValue(JSON.stringify({ ...escalation, [key]: next }, null, 2));
+  return (
+    <fieldset className="plain-fieldset">
+      <legend className="step-legend">Escalation</legend>
+      {raw || !escalation ? (
+        <RawJson label="Escalation" value={value} onValue={onValue} error={error} />
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-phone`}>Transfer number</label>
+            <input
+              id={`${id}-phone`}
+              type="tel"
+              inputMode="tel"
+              placeholder="+14155552671"
+              value={String(escalation.phone ?? "")}
+              onChange={(event) => set("phone", event.target.value.trim())}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : `${id}-hint`}
+            />
+            <p className="field-hint" id={`${id}-hint`}>
+              E.164, like +14155552671. Nikki transfers callers who ask for a person or have an emergency.
+            </p>
+            {error && (
+              <p className="field-error" id={`${id}-error`}>
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-when`}>When to transfer</label>
+            <input
+              id={`${id}-when`}
+              type="text"
+              placeholder="Emergencies, or when the caller asks for a person"
+              value={String(escalation.conditions ?? "")}
+              onChange={(event) => set("conditions", event.target.value)}
+            />
+          </div>
+        </>
+      )}
+      <Toggle raw={raw || !escalation} onRaw={setRaw} label="escalation" />
+    </fieldset>
+  );
+}
+
+/** CRM mapping: which detail from the call goes to which CRM field, one row each. */
+export function CrmMappingEditor({ value, onValue, error }: JsonProps) {
+  const [raw, setRaw] = useState(false);
+  const mapping = parsedObject(value);
+  const rows = Object.entries(mapping ?? {});
+  const write = (next: [string, unknown][]) => onValue(JSON.stringify(Object.fromEntries(next), null, 2));
+  return (
+    <fieldset className="plain-fieldset">
+      <legend className="step-legend">Call details → CRM fields</legend>
+      {raw || !mapping ? (
+        <RawJson label="CRM mapping" value={value} onValue={onValue} error={error} />
+      ) : (
+        <div className="mapping-rows">
+          {rows.length === 0 && <p className="muted">No extra fields: the name, phone, e-mail, intent and notes go to the CRM as they are.</p>}
+          {rows.map(([detail, field], index) => (
+            <div className="mapping-row" key={index}>
+              <input
+                aria-label={`Call detail ${index + 1}`}
+                placeholder="company"
+                value={detail}
+                onChange={(event) => write(rows.map((row, i) => (i === index ? [event.target.value, row[1]] : row)))}
+              />
+              <span aria-hidden="true">→</span>
+              <input
+                aria-label={`CRM field ${index + 1}`}
+                placeholder="company_name"
+                value={String(field ?? "")}
+                onChange={(event) => write(rows.map((row, i) => (i === index ? [row[0], event.target.value] : row)))}
+              />
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                aria-label={`Remove mapping ${index + 1}`}
+                onClick={() => write(rows.filter((_, i) => i !== index))}
+              >
+                Remove
+              </button>
+            </div>
+          ))}
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => write([...rows, [`field_${rows.length + 1}`, ""]])}>
+            Add a field
+          </button>
+          {error && <p className="field-error">{error}</p>}
+        </div>
+      )}
+      <Toggle raw={raw || !mapping} onRaw={setRaw} label="mapping" />
+    </fieldset>
+  );
+}

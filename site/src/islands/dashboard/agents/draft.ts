@@ -1,0 +1,100 @@
+import { AGENT_DEFAULTS, type AgentResource, type AgentTool, DEFAULT_OPENING_HOURS } from "@nikki/core";
+
+export type Hours = Record<string, { open: string; close: string }[]>;
+
+/** What the wizard edits. A JSON field is kept as text too, for its raw view; the text is what is sent. */
+export interface AgentDraft {
+  name: string;
+  language: string;
+  voice: string;
+  greeting: string;
+  persona_prompt: string;
+  knowledge_base: string;
+  business_hours_tz: string;
+  hours_json: string;
+  escalation_json: string;
+  crm_mapping: string;
+  tools: AgentTool[];
+}
+
+const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+
+export function emptyDraft(): AgentDraft {
+  return {
+    name: "",
+    language: AGENT_DEFAULTS.language,
+    voice: AGENT_DEFAULTS.voice,
+    greeting: "",
+    persona_prompt: "",
+    knowledge_base: "",
+    business_hours_tz: AGENT_DEFAULTS.timezone,
+    hours_json: pretty(DEFAULT_OPENING_HOURS),
+    escalation_json: pretty({}),
+    crm_mapping: pretty({}),
+    tools: ["book_appointment", "push_crm_lead", "send_sms"],
+  };
+}
+
+export function draftOf(agent: AgentResource): AgentDraft {
+  return {
+    name: agent.name,
+    language: agent.language,
+    voice: agent.voice,
+    greeting: agent.greeting ?? "",
+    persona_prompt: agent.persona_prompt,
+    knowledge_base: agent.knowledge_base,
+    business_hours_tz: agent.business_hours_tz,
+    hours_json: pretty(agent.hours_json),
+    escalation_json: pretty(agent.escalation_json),
+    crm_mapping: pretty(agent.crm_mapping),
+    tools: agent.tools,
+  };
+}
+
+/** The request body: JSON fields go as the text the user left, so the server reports a parse error under its field. */
+export function bodyOf(draft: AgentDraft) {
+  return { ...draft, greeting: draft.greeting.trim() || null };
+}
+
+/** The object behind a JSON field's text, or null while the text is not a JSON object. */
+export function parsedObject(text: string): Record<string, unknown> | null {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const STEPS = ["Profile", "Persona", "Knowledge", "Voice", "Hours & Escalation", "CRM Mapping", "Review"] as const;
+
+/** The step that holds each field, so an error from the server opens the step where it can be fixed. */
+export const STEP_OF_FIELD: Record<string, number> = {
+  name: 0,
+  language: 0,
+  tools: 0,
+  greeting: 1,
+  persona_prompt: 1,
+  knowledge_base: 2,
+  voice: 3,
+  business_hours_tz: 4,
+  hours_json: 4,
+  escalation_json: 4,
+  crm_mapping: 5,
+};
+
+export const LANGUAGE_NAMES: Record<string, string> = {
+  "en-US": "English (US)",
+  "es-ES": "Spanish",
+  "fr-FR": "French",
+  "de-DE": "German",
+  "it-IT": "Italian",
+  "pt-BR": "Portuguese (Brazil)",
+};
+
+export const TOOL_NAMES: Record<AgentTool, string> = {
+  book_appointment: "Book appointments",
+  push_crm_lead: "Save leads to the CRM",
+  send_sms: "Text the caller",
+  transfer_call: "Transfer to a person",
+};
