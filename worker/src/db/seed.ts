@@ -1,4 +1,5 @@
 import { AGENT_DEFAULTS, HOUSE_WIDGET_KEY, PERSONA_NAME, PRODUCT_NAME } from "@nikki/core";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "./client";
 import { accounts, agents, members, organizationSettings, organizations, phoneNumbers, users, widgetKeys } from "./schema";
 
@@ -19,13 +20,19 @@ export const DEMO = {
 } as const;
 
 const WEEKDAY_HOURS = { open: "09:00", close: "18:00" };
+const DEMO_DOMAIN = "demo.nikki.ai";
 
 /** `passwordHash` is the owner's password hashed by better-auth's own hasher (the seed script computes it). */
 export async function seedDemoOrganization(db: Database, passwordHash: string): Promise<void> {
   await db
     .insert(organizations)
-    .values({ id: DEMO.organizationId, name: DEMO.organizationName, slug: "nikki-demo", domain: "localhost" })
+    .values({ id: DEMO.organizationId, name: DEMO.organizationName, slug: "nikki-demo", domain: DEMO_DOMAIN })
     .onConflictDoNothing();
+  // Databases seeded before the domain passed the organization form's own check held "localhost".
+  await db
+    .update(organizations)
+    .set({ domain: DEMO_DOMAIN })
+    .where(and(eq(organizations.id, DEMO.organizationId), eq(organizations.domain, "localhost")));
   await db.insert(users).values({ id: DEMO.ownerUserId, name: DEMO.ownerName, email: DEMO.ownerEmail, emailVerified: true }).onConflictDoNothing();
   await db
     .insert(accounts)

@@ -1,8 +1,8 @@
 import { SETTINGS_MESSAGES, parseFields, settingsPatchSchema } from "@nikki/core";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit } from "../../audit";
-import { agents, organizationSettings } from "../../db/schema";
+import { agents, organizationSettings, widgetKeys } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
@@ -15,7 +15,15 @@ import { serializeSettings, settingsChanges, settingsRowOf } from "../../org/set
  */
 export const settingsRoutes = new Hono<AppEnv>()
   .get("/", access("admin"), async (c) => {
-    return c.json({ settings: serializeSettings(await settingsRowOf(c.var.db, orgCaller(c).organizationId)) });
+    const organizationId = orgCaller(c).organizationId;
+    // The public widget key travels with the settings: the Widget section shows the script tag to paste.
+    const [key] = await c.var.db
+      .select({ publicKey: widgetKeys.publicKey })
+      .from(widgetKeys)
+      .where(and(eq(widgetKeys.organizationId, organizationId), isNull(widgetKeys.revokedAt)))
+      .orderBy(desc(widgetKeys.createdAt))
+      .limit(1);
+    return c.json({ settings: serializeSettings(await settingsRowOf(c.var.db, organizationId)), widget_key: key?.publicKey ?? null });
   })
   .patch("/", access("admin"), async (c) => {
     const caller = orgCaller(c);

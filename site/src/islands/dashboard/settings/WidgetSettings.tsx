@@ -1,0 +1,177 @@
+import { type AgentResource, WIDGET_NAMES, type WidgetName, isExactOrigin, readableTextOn } from "@nikki/core";
+import { useEffect, useState } from "react";
+import { getJson } from "../../../lib/api";
+import FormField, { TextField } from "../../FormField";
+import CopyField from "../CopyField";
+import { Section } from "./SettingsField";
+import { useSettingsSection } from "./use-settings";
+
+const WIDGET_LABELS: Record<WidgetName, string> = { chat: "Chat assistant", "test-call": "Test a Call", "voice-demo": "Browser voice demo" };
+
+/** Widget: the tag to paste, the sites allowed to use it, its colour, which widgets show and which agent chats. */
+export function WidgetSettings() {
+  const { state, draft, set, save, pending, errors } = useSettingsSection([
+    "allowed_origins",
+    "widget_color",
+    "enabled_widgets",
+    "contact_url",
+    "chat_agent_id",
+  ] as const);
+  const [agents, setAgents] = useState<AgentResource[]>([]);
+  const [origin, setOrigin] = useState("");
+  const [originError, setOriginError] = useState<string | undefined>();
+  useEffect(() => {
+    void getJson<{ agents: AgentResource[] }>("/api/agents").then((result) => result.ok && setAgents(result.data.agents));
+  }, []);
+
+  const tag = state?.widgetKey ? `<script src="${window.location.origin}/widget/v1/loader.js" data-key="${state.widgetKey}" async></script>` : "";
+  function addOrigin() {
+    const value = origin.trim().replace(/\/$/, "");
+    if (!isExactOrigin(value)) return setOriginError("Enter the site's origin, like https://www.example.com (no path).");
+    setOriginError(undefined);
+    if (draft && !draft.allowed_origins.includes(value)) set("allowed_origins", [...draft.allowed_origins, value]);
+    setOrigin("");
+  }
+
+  return (
+    <Section
+      id="widget"
+      title="Widget"
+      lead="Put Nikki on your own website: paste the tag, allow your site, and choose how it looks."
+      onSave={() => void save()}
+      pending={pending}
+      ready={Boolean(state && draft)}
+    >
+      {draft && (
+        <>
+          {tag && (
+            <div className="field">
+              <span className="step-legend">Script tag</span>
+              <CopyField value={tag} label="Script tag to paste before </body>" />
+            </div>
+          )}
+          <fieldset className="plain-fieldset">
+            <legend className="step-legend">Sites allowed to use the widget</legend>
+            {draft.allowed_origins.length === 0 ? (
+              <p className="muted">None yet: the widget works only on this site until you add yours.</p>
+            ) : (
+              <ul className="origin-list">
+                {draft.allowed_origins.map((allowed) => (
+                  <li key={allowed}>
+                    <code>{allowed}</code>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      aria-label={`Remove ${allowed}`}
+                      onClick={() =>
+                        set(
+                          "allowed_origins",
+                          draft.allowed_origins.filter((item) => item !== allowed),
+                        )
+                      }
+                    >
+                      Remove
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="origin-add">
+              <TextField
+                id="new-origin"
+                label="Add a site"
+                placeholder="https://www.example.com"
+                value={origin}
+                onValue={setOrigin}
+                error={originError ?? errors.allowed_origins}
+                disabled={pending}
+              />
+              <button type="button" className="btn btn-secondary" onClick={addOrigin} disabled={pending}>
+                Add
+              </button>
+            </div>
+          </fieldset>
+          <div className="settings-row">
+            <FormField id="widget-color" label="Colour" error={errors.widget_color}>
+              <input
+                id="widget-color"
+                type="color"
+                value={draft.widget_color}
+                onChange={(event) => set("widget_color", event.target.value)}
+                disabled={pending}
+              />
+            </FormField>
+            <div className="widget-preview" aria-hidden="true">
+              <span className="preview-launcher" style={{ background: draft.widget_color, color: readableTextOn(draft.widget_color) }}>
+                Chat with us
+              </span>
+            </div>
+          </div>
+          <fieldset className="plain-fieldset">
+            <legend className="step-legend">Widgets shown</legend>
+            {WIDGET_NAMES.map((name) => (
+              <label className="consent" key={name}>
+                <input
+                  type="checkbox"
+                  checked={draft.enabled_widgets.includes(name)}
+                  onChange={(event) =>
+                    set("enabled_widgets", event.target.checked ? [...draft.enabled_widgets, name] : draft.enabled_widgets.filter((item) => item !== name))
+                  }
+                  disabled={pending}
+                />
+                <span>{WIDGET_LABELS[name]}</span>
+              </label>
+            ))}
+          </fieldset>
+          <FormField id="chat-agent" label="Agent that answers the chat" error={errors.chat_agent_id}>
+            <select id="chat-agent" value={draft.chat_agent_id ?? ""} onChange={(event) => set("chat_agent_id", event.target.value || null)} disabled={pending}>
+              <option value="">Your first active agent</option>
+              {agents.map((agent) => (
+                <option key={agent.id} value={agent.id}>
+                  {agent.name}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <TextField
+            id="contact-url"
+            label="Contact link"
+            type="url"
+            placeholder="https://www.example.com/contact"
+            hint="Where the widgets' “Contact us” goes. Leave empty for Nikki's contact page."
+            value={draft.contact_url ?? ""}
+            onValue={(value) => set("contact_url", value.trim() || null)}
+            error={errors.contact_url}
+            disabled={pending}
+          />
+        </>
+      )}
+    </Section>
+  );
+}
+
+/** Telephony: this deployment's webhook URLs, for a number set up by hand in Twilio, and where to check health. */
+export function TelephonySettings() {
+  const [origin, setOrigin] = useState("");
+  useEffect(() => setOrigin(window.location.origin), []);
+  return (
+    <section className="card panel" aria-labelledby="telephony-title" id="telephony">
+      <div className="panel-head">
+        <div>
+          <h2 id="telephony-title">Telephony webhooks</h2>
+          <p>Numbers bought here are set up for you. For a number configured by hand in Twilio, use these URLs (HTTP POST).</p>
+        </div>
+      </div>
+      {origin && (
+        <div className="form">
+          <CopyField value={`${origin}/twilio/voice/inbound`} label="Voice webhook URL" />
+          <CopyField value={`${origin}/twilio/messaging/inbound`} label="Messaging webhook URL" />
+          <CopyField value={`${origin}/twilio/voice/status`} label="Status callback URL" />
+          <p className="muted">
+            Check the setup on <a href="/health">System Health</a> and the <a href="/live">live test page</a>.
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
