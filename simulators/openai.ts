@@ -235,6 +235,12 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     if (request.url === "/__speech-requests") return json(200, speechRequests);
     if (request.url === "/__client-secrets") return json(200, clientSecretRequests.slice(-20));
     if (request.url === "/__webrtc-sessions") return json(200, webrtcSessions);
+    // What each call's bridge sent (audio left out): e2e checks the agent's instructions and greeting.
+    if (request.url === "/__realtime-sessions")
+      return json(
+        200,
+        sessions.map((session) => session.received),
+      );
     if (request.url?.startsWith("/v1/realtime/calls")) {
       // The browser posts here directly (CORS), authorised by an ephemeral key, not the API key.
       const cors = {

@@ -1,0 +1,127 @@
+import { expect, test } from "@playwright/test";
+import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
+import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
+import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { HOST_ORIGIN } from "../support/host-pages";
+import { E2E_BASE_URL, OPENAI_SIM_PORT } from "../support/server";
+import { chatLauncher } from "../support/widgets";
+
+const GREETING = "Thanks for calling Rosa's Plumbing, this is Rosa. How can I help?";
+
+/** What each call's bridge told the simulated OpenAI (audio left out). */
+async function realtimeSessions() {
+  const response = await fetch(`http://127.0.0.1:${OPENAI_SIM_PORT}/__realtime-sessions`);
+  return (await response.json()) as { type: string; session?: { instructions?: string }; response?: { instructions?: string } }[][];
+}
+
+test("a new business creates its agent, buys and assigns a number, gets its calls answered and its widget on its own site", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpThroughPage(page, { email: e2eEmail("setup"), company: "Rosa's Plumbing" });
+
+  // The agent, through the wizard: a broken JSON field first, then fixed.
+  await page.goto("/dashboard/agents");
+  await expect(page.getByText("No agents found. Create your first agent to get started.")).toBeVisible();
+  await page.getByRole("button", { name: "Create Agent" }).first().click();
+  const wizard = page.getByRole("dialog", { name: "Create Agent" });
+  await expect(wizard.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await wizard.getByLabel("Agent name").fill("Rosa");
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByLabel("Greeting").fill(GREETING);
+  await wizard.getByLabel("Persona").fill("Warm, quick, and practical about leaks.");
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByLabel("Knowledge base").fill("Emergency visits within 2 hours in Austin. Water heaters installed same week.");
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByLabel("Coral").check();
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByRole("button", { name: "Show raw JSON" }).first().click();
+  await wizard.getByLabel("Opening hours (JSON)").fill('{"mon": [{"open": "08:00", "close": "18:00"}');
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByRole("button", { name: "Save Agent" }).click();
+  await expect(wizard.getByText("Step 5 of 7: Hours & Escalation")).toBeVisible();
+  // The server's own parse error, under the field it belongs to.
+  await expect(wizard.getByText(/in JSON at position/)).toBeVisible();
+  await expect(wizard.getByLabel("Opening hours (JSON)")).toHaveAttribute("aria-invalid", "true");
+  const always = JSON.stringify({
+    mon: [{ open: "00:00", close: "23:59" }],
+    tue: [{ open: "00:00", close: "23:59" }],
+    wed: [{ open: "00:00", close: "23:59" }],
+    thu: [{ open: "00:00", close: "23:59" }],
+    fri: [{ open: "00:00", close: "23:59" }],
+    sat: [{ open: "00:00", close: "23:59" }],
+    sun: [{ open: "00:00", close: "23:59" }],
+  });
+  await wizard.getByLabel("Opening hours (JSON)").fill(always);
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByRole("button", { name: "Save Agent" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Agent Created" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Rosa" })).toBeVisible();
+
+  // A number: search, buy, assign.
+  await page.goto("/dashboard/numbers");
+  await expect(page.getByText("No phone numbers found. Add numbers through Twilio Console.")).toBeVisible();
+  await page.getByRole("button", { name: "Add Number" }).first().click();
+  const add = page.getByRole("dialog", { name: "Add Number" });
+  await add.getByLabel("Area code").fill("737");
+  await add.getByRole("button", { name: "Search" }).click();
+  const buy = add.getByRole("button", { name: /^Buy \+1737/ });
+  const number = ((await buy.textContent()) ?? "").replace("Buy ", "").trim();
+  await buy.click();
+  await expect(page.getByRole("status").filter({ hasText: "Number Added" })).toBeVisible();
+  await expect(page.getByText("Unassigned")).toBeVisible();
+  await page.getByRole("button", { name: `Assign ${number}` }).click();
+  const assign = page.getByRole("dialog", { name: "Assign Number" });
+  await assign.getByRole("button", { name: "Assign" }).click();
+  await expect(assign.getByText("Please select an agent to assign.")).toBeVisible();
+  await assign.getByLabel("Agent").selectOption({ label: "Rosa" });
+  await assign.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Number Assigned" })).toBeVisible();
+  await expect(page.getByText("Answered by Rosa", { exact: true })).toBeVisible();
+
+  // A caller rings that number: Rosa answers, with her greeting, persona and knowledge.
+  const before = (await realtimeSessions()).length;
+  const call = await placeSimulatedCall({
+    baseUrl: E2E_BASE_URL,
+    publicBaseUrl: E2E_BASE_URL,
+    authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
+    accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
+    from: "+14155550177",
+    to: number,
+    tag: 77,
+  });
+  expect(call.voicemail).toBe(false);
+  const session = (await realtimeSessions()).slice(before).find((events) => events.some((event) => event.session?.instructions?.includes("Rosa's Plumbing")));
+  expect(session).toBeDefined();
+  const instructions = session!.find((event) => event.type === "session.update")!.session!.instructions!;
+  expect(instructions).toContain("You are Rosa, the phone receptionist of Rosa's Plumbing");
+  expect(instructions).toContain("Emergency visits within 2 hours in Austin");
+  expect(session!.find((event) => event.type === "response.create")?.response?.instructions).toBe(`Greet the caller with exactly: "${GREETING}"`);
+
+  // The business's own site: the widget refuses it until its origin is allowed in Settings.
+  await page.goto("/dashboard/settings");
+  const tag = await page.getByLabel("Script tag to paste before </body>").inputValue();
+  const key = /data-key="(pk_[a-z0-9_]+)"/.exec(tag)![1]!;
+  const site = await page.context().newPage();
+  const refused = site.waitForResponse((response) => response.url().includes("/api/widget/config"));
+  await site.goto(`${HOST_ORIGIN}/plain.html?key=${key}`);
+  expect((await refused).status()).toBe(403);
+  await expect(chatLauncher(site)).toHaveCount(0);
+
+  const widget = page.getByRole("region", { name: "Widget" });
+  await widget.getByLabel("Add a site").fill(HOST_ORIGIN);
+  await widget.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(widget.getByText(HOST_ORIGIN, { exact: true })).toBeVisible();
+  await widget.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved" }).first()).toBeVisible();
+
+  await site.reload();
+  await expect(chatLauncher(site)).toBeVisible();
+  await chatLauncher(site).click();
+  await expect(
+    site
+      .locator("nikki-chat")
+      .getByText(/Rosa's Plumbing|Rosa/)
+      .first(),
+  ).toBeVisible();
+});
