@@ -56,3 +56,15 @@ export const numberPatchSchema = z.strictObject({
   /** Point the number's Twilio webhooks at this deployment (a number a sync found pointing elsewhere). */
   point_webhooks_here: z.optional(z.literal(true)),
 });
+
+/** `POST /api/agents/:id/test-call` and `/api/numbers/:id/test-call`: the user's own phone, asked once. */
+export const testCallSchema = z.strictObject({
+  phone: z.optional(z.string(NUMBER_MESSAGES.phoneNumber).check(z.trim(), z.regex(OPERATOR_E164, NUMBER_MESSAGES.phoneNumber))),
+});
+
+export const TEST_CALL_MESSAGES = {
+  phoneNeeded: "Enter your mobile number in E.164 format (e.g., +14155552671) and we'll call it.",
+  noNumber: "Assign a phone number to this agent first: the test call comes from it.",
+  noAgent: "Assign an agent to this number first: that agent answers the test call.",
+  inactive: "Activate the agent first: an inactive agent sends callers to voicemail.",
+} as const;

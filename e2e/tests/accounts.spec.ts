@@ -100,6 +100,12 @@ test.describe("accounts", () => {
     await expect(viewer.getByRole("button", { name: "Invite Member" })).toHaveCount(0);
     await expect(viewer.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
     await expect(viewer.getByRole("combobox")).toHaveCount(0);
+    // Viewers see calls and analytics only: no Agents or Numbers tab, no organization settings.
+    const tabs = viewer.getByRole("navigation", { name: "Dashboard" });
+    await expect(tabs.getByRole("link", { name: "Agents" })).toBeHidden();
+    await expect(tabs.getByRole("link", { name: "Numbers" })).toBeHidden();
+    await expect(tabs.getByRole("link", { name: "Calls" })).toBeVisible();
+    await expect(viewer.getByRole("region", { name: "Widget" })).toHaveCount(0);
     await second.close();
 
     await page.reload();

@@ -4,7 +4,7 @@ import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
 import { e2eEmail, signUpThroughPage } from "../support/accounts";
 import { HOST_ORIGIN } from "../support/host-pages";
 import { E2E_BASE_URL, OPENAI_SIM_PORT } from "../support/server";
-import { chatLauncher } from "../support/widgets";
+import { chatLauncher, simulatedCallsTo } from "../support/widgets";
 
 const GREETING = "Thanks for calling Rosa's Plumbing, this is Rosa. How can I help?";
 
@@ -78,6 +78,16 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await assign.getByRole("button", { name: "Assign" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Number Assigned" })).toBeVisible();
   await expect(page.getByText("Answered by Rosa", { exact: true })).toBeVisible();
+
+  // Test Call rings the owner's own phone from that number, answered by Rosa.
+  await page.getByRole("button", { name: `Test call ${number}` }).click();
+  const testCall = page.getByRole("dialog", { name: "Test call" });
+  await testCall.getByRole("button", { name: "Call Me" }).click();
+  await expect(testCall.getByText("Please enter your mobile number in E.164 format")).toBeVisible();
+  await testCall.getByLabel("Your mobile number").fill("+14155550166");
+  await testCall.getByRole("button", { name: "Call Me" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Calling +14155550166 from ${number}` })).toBeVisible();
+  expect((await simulatedCallsTo("+14155550166")).at(-1)?.form).toMatchObject({ From: number, Url: expect.stringContaining("/twilio/voice/outbound?agent=") });
 
   // A caller rings that number: Rosa answers, with her greeting, persona and knowledge.
   const before = (await realtimeSessions()).length;

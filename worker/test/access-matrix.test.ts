@@ -212,6 +212,17 @@ const MATRIX: Row[] = [
     expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
   },
   {
+    route: "POST /api/agents/:id/test-call",
+    // The fresh agent is inactive: the owner's organization answers with the reason, never a call.
+    request: async (world) => ({ path: `/api/agents/${await freshAgent(world)}/test-call`, body: { phone: "+14155550193" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 400, owner: 400, other: 404 },
+  },
+  {
+    route: "POST /api/numbers/:id/test-call",
+    request: async (world) => ({ path: `/api/numbers/${await freshNumber(world)}/test-call`, body: { phone: "+14155550193" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 400, owner: 400, other: 404 },
+  },
+  {
     route: "DELETE /api/agents/:id",
     request: async (world) => ({ path: `/api/agents/${await freshAgent(world)}` }),
     expect: { anonymous: 401, viewer: 403, admin: 204, owner: 204, other: 404 },

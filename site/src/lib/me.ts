@@ -2,7 +2,7 @@ import type { Role } from "@nikki/core";
 import { getJson } from "./api";
 
 export interface Me {
-  user: { id: string; name: string; email: string; twoFactorEnabled: boolean };
+  user: { id: string; name: string; email: string; twoFactorEnabled: boolean; phone: string | null };
   organization: { id: string; name: string; domain: string | null } | null;
   role: Role | null;
 }

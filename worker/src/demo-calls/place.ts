@@ -28,33 +28,42 @@ async function callingLine(db: Database, organizationId: string) {
 }
 
 /**
- * Rings the visitor from the organization's number; Twilio fetches the TwiML from `/twilio/voice/outbound`, so
- * the organization's agent talks through the same bridge as inbound calls. Throws backend_down (not configured),
- * backend_timeout (Twilio slower than its 10 s budget) or call_failed.
+ * Rings `to` from `from` (one of the organization's numbers); Twilio fetches the TwiML from `/twilio/voice/outbound`,
+ * so `agentId` talks through the same bridge as inbound calls. Throws backend_down (not configured), backend_timeout
+ * (Twilio slower than its 10 s budget) or call_failed.
  */
+export async function dialOut(placer: DemoCallPlacer, call: { organizationId: string; from: string; agentId: string; to: string }): Promise<string> {
+  const { twilio } = await placer.services.providersFor(call.organizationId);
+  if (!twilio || !placer.origin) {
+    placer.log.error("dial_out_backend_down", { twilio: Boolean(twilio), public_base_url: Boolean(placer.origin) });
+    throw new ApiError("backend_down");
+  }
+  try {
+    const placed = await twilio.createCall({
+      from: call.from,
+      to: call.to,
+      url: `${placer.origin}/twilio/voice/outbound?agent=${encodeURIComponent(call.agentId)}`,
+      statusCallback: `${placer.origin}/twilio/voice/status`,
+    });
+    placer.log.info("call_placed", { organization_id: call.organizationId, call_sid: placed.sid });
+    return placed.sid;
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    placer.log.warn("call_failed", { error: error instanceof Error ? error.message : String(error), timed_out: timedOut });
+    throw new ApiError(timedOut ? "backend_timeout" : "call_failed");
+  }
+}
+
+/** A visitor's test call: from the organization's first number with an active agent, checked against its countries. */
 export async function placeDemoCall(placer: DemoCallPlacer, organizationId: string, e164: string): Promise<string> {
   const line = await callingLine(placer.services.db, organizationId);
   // Checked again when placing: a scheduled call's organization may have changed its allowed countries since.
   const allowed = line?.allowedCountries ? jsonList(line.allowedCountries) : [...SETTINGS_DEFAULTS.allowedCountries];
   const destination = checkDestination(e164, allowed);
   if (!destination.ok) throw new ApiError(destination.code, { message: destination.message });
-  const { twilio } = await placer.services.providersFor(organizationId);
-  if (!twilio || !line?.agentId || !placer.origin) {
-    placer.log.error("demo_call_backend_down", { twilio: Boolean(twilio), number: Boolean(line), public_base_url: Boolean(placer.origin) });
+  if (!line?.agentId) {
+    placer.log.error("demo_call_backend_down", { number: false });
     throw new ApiError("backend_down");
   }
-  try {
-    const call = await twilio.createCall({
-      from: line.number,
-      to: e164,
-      url: `${placer.origin}/twilio/voice/outbound?agent=${encodeURIComponent(line.agentId)}`,
-      statusCallback: `${placer.origin}/twilio/voice/status`,
-    });
-    placer.log.info("demo_call_placed", { organization_id: organizationId, call_sid: call.sid });
-    return call.sid;
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    placer.log.warn("demo_call_failed", { error: error instanceof Error ? error.message : String(error), timed_out: timedOut });
-    throw new ApiError(timedOut ? "backend_timeout" : "call_failed");
-  }
+  return dialOut(placer, { organizationId, from: line.number, agentId: line.agentId, to: e164 });
 }

@@ -10,6 +10,8 @@ export const users = sqliteTable("users", {
   emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
   image: text("image"),
   twoFactorEnabled: integer("two_factor_enabled", { mode: "boolean" }).notNull().default(false),
+  /** The user's own phone (E.164), asked once for test calls from the dashboard. */
+  phone: text("phone"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -95,7 +95,7 @@ export const accountRoutes = new Hono<AppEnv>()
     await loadCaller(c);
     const caller = signedInCaller(c);
     const [user] = await c.var.db
-      .select({ id: users.id, name: users.name, email: users.email, twoFactorEnabled: users.twoFactorEnabled })
+      .select({ id: users.id, name: users.name, email: users.email, twoFactorEnabled: users.twoFactorEnabled, phone: users.phone })
       .from(users)
       .where(eq(users.id, caller.userId));
     const [organization] = caller.organizationId

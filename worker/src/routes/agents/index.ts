@@ -1,4 +1,4 @@
-import { AGENT_MESSAGES, agentCreateSchema, agentPatchSchema, parseFields } from "@nikki/core";
+import { AGENT_MESSAGES, TEST_CALL_MESSAGES, agentCreateSchema, agentPatchSchema, parseFields } from "@nikki/core";
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
@@ -8,6 +8,7 @@ import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, orgCaller } from "../../middleware/access";
+import { placeTestCall, testCallLimit } from "../../demo-calls/test-call";
 import { agentColumns, serializeAgent } from "./resource";
 
 type Ctx = Context<AppEnv>;
@@ -105,6 +106,13 @@ export const agentRoutes = new Hono<AppEnv>()
       details: { changed: Object.keys(input) },
     });
     return c.json({ agent: serializeAgent(row!, (await numbersOf(c, [agent.id])).get(agent.id)) });
+  })
+  .post("/:id/test-call", access("admin"), testCallLimit, async (c) => {
+    const agent = await agentOf(c, c.req.param("id"));
+    if (agent.status !== "active") throw new ApiError("validation_failed", { message: TEST_CALL_MESSAGES.inactive });
+    const [line] = (await numbersOf(c, [agent.id])).get(agent.id) ?? [];
+    if (!line) throw new ApiError("validation_failed", { message: TEST_CALL_MESSAGES.noNumber });
+    return c.json({ test_call: await placeTestCall(c, { from: line.phone_number, agentId: agent.id }) });
   })
   .delete("/:id", access("admin"), async (c) => {
     const caller = orgCaller(c);

@@ -1,4 +1,4 @@
-import { NUMBER_COUNTRIES, NUMBER_MESSAGES, numberBuySchema, numberPatchSchema, numberSearchSchema, parseFields } from "@nikki/core";
+import { NUMBER_COUNTRIES, NUMBER_MESSAGES, TEST_CALL_MESSAGES, numberBuySchema, numberPatchSchema, numberSearchSchema, parseFields } from "@nikki/core";
 import { and, desc, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
@@ -10,6 +10,7 @@ import { access, orgCaller } from "../../middleware/access";
 import { DAY_MS, rateLimit } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
 import { TwilioError } from "../../services/twilio/client";
+import { placeTestCall, testCallLimit } from "../../demo-calls/test-call";
 import { serializeNumber, webhooksOf } from "./resource";
 import { syncNumbers } from "./sync";
 
@@ -151,6 +152,11 @@ export const numberRoutes = new Hono<AppEnv>()
     await record(c, "number_updated", number.id, { changed: Object.keys(input) });
     const updated = await numberOf(c, number.id);
     return c.json({ number: serializeNumber(updated.number, updated.agentName) });
+  })
+  .post("/:id/test-call", access("admin"), testCallLimit, async (c) => {
+    const { number } = await numberOf(c, c.req.param("id"));
+    if (!number.assignedAgentId) throw new ApiError("validation_failed", { message: TEST_CALL_MESSAGES.noAgent });
+    return c.json({ test_call: await placeTestCall(c, { from: number.twilioNumber, agentId: number.assignedAgentId }) });
   })
   .delete("/:id", access("admin"), async (c) => {
     const { number } = await numberOf(c, c.req.param("id"));

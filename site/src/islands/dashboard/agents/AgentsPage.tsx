@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { api, getJson } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import { LANGUAGE_NAMES } from "./draft";
+import TestCallButton from "../TestCallButton";
 import AgentWizard from "./AgentWizard";
 import "../../dialog.css";
 import "../../form.css";
@@ -94,6 +95,13 @@ export default function AgentsPage() {
                 {agent.status === "active" ? "Active" : "Inactive"}
               </span>
               <div className="agent-actions">
+                <TestCallButton
+                  path={`/api/agents/${agent.id}/test-call`}
+                  label={agent.name}
+                  disabledReason={
+                    agent.status !== "active" ? "Activate the agent first." : agent.numbers.length === 0 ? "Assign a number to this agent first." : undefined
+                  }
+                />
                 <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`}>
                   Edit
                 </button>

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { api, getJson, postJson } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import ConfirmDialog from "../ConfirmDialog";
+import TestCallButton from "../TestCallButton";
 import { AddNumberDialog, AssignDialog } from "./dialogs";
 import "../../dialog.css";
 import "../../form.css";
@@ -156,6 +157,11 @@ export default function NumbersPage() {
                   <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAssigning(number)} aria-label={`Assign ${number.phone_number}`}>
                     Assign
                   </button>
+                  <TestCallButton
+                    path={`/api/numbers/${number.id}/test-call`}
+                    label={number.phone_number}
+                    disabledReason={number.assigned_agent_id ? undefined : "Assign an agent first."}
+                  />
                   <button
                     type="button"
                     className="btn btn-secondary btn-sm"
