@@ -1,0 +1,110 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../http/logger";
+import { testServices } from "../../test/services";
+import { answerCall } from "./answer";
+import type { CallSetup } from "./setup";
+
+const ORG = `org_${crypto.randomUUID()}`;
+const AGENT = crypto.randomUUID();
+const NUMBER = "+13125550177";
+const log = createLogger({ test: "answer" }, "error");
+
+/** Answers a call to the test number and hands back the TwiML and the setup the CallSession would get. */
+async function answer(overrides: { agent?: Record<string, string>; settings?: Record<string, number | string> } = {}) {
+  for (const [column, value] of Object.entries(overrides.agent ?? {}))
+    await env.DB.prepare(`update agents set ${column} = ? where id = ?`).bind(value, AGENT).run();
+  for (const [column, value] of Object.entries(overrides.settings ?? {})) {
+    await env.DB.prepare(`update organization_settings set ${column} = ? where organization_id = ?`).bind(value, ORG).run();
+  }
+  let setup: CallSetup | null = null;
+  const twiml = await answerCall(
+    {
+      services: testServices(),
+      origin: "https://nikki.test",
+      log,
+      prepareSession: async (_sid, given) => {
+        setup = given;
+      },
+    },
+    { direction: "inbound", callSid: `CA${crypto.randomUUID().replace(/-/g, "")}`, from: "+14155550100", to: NUMBER },
+  );
+  return { twiml, setup: setup as CallSetup | null };
+}
+
+beforeAll(async () => {
+  await env.DB.prepare("insert into organizations (id, name, slug) values (?, 'Fields Dental', ?)").bind(ORG, ORG).run();
+  await env.DB.prepare("insert into organization_settings (organization_id) values (?)").bind(ORG).run();
+  await env.DB.prepare("insert into agents (id, organization_id, name, status, hours_json) values (?, ?, 'Dana', 'active', ?)")
+    .bind(
+      AGENT,
+      ORG,
+      JSON.stringify({
+        sun: [{ open: "00:00", close: "23:59" }],
+        mon: [{ open: "00:00", close: "23:59" }],
+        tue: [{ open: "00:00", close: "23:59" }],
+        wed: [{ open: "00:00", close: "23:59" }],
+        thu: [{ open: "00:00", close: "23:59" }],
+        fri: [{ open: "00:00", close: "23:59" }],
+        sat: [{ open: "00:00", close: "23:59" }],
+      }),
+    )
+    .run();
+  await env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number, assigned_agent_id, status) values (?, ?, ?, ?, 'active')")
+    .bind(crypto.randomUUID(), ORG, NUMBER, AGENT)
+    .run();
+});
+
+describe("a live call uses everything the agent holds", () => {
+  it("greeting: the opening line says it exactly, and no 'Connecting you' precedes it", async () => {
+    const { twiml, setup } = await answer({ agent: { greeting: "Fields Dental, Dana speaking." } });
+    expect(setup!.openingLine).toBe('Greet the caller with exactly: "Fields Dental, Dana speaking."');
+    expect(twiml).not.toContain("Connecting you");
+  });
+
+  it("persona and knowledge base: in the instructions", async () => {
+    const { setup } = await answer({ agent: { persona_prompt: "Gentle with nervous patients.", knowledge_base: "Cleanings are $120." } });
+    expect(setup!.instructions).toContain("Persona: Gentle with nervous patients.");
+    expect(setup!.instructions).toContain("Cleanings are $120.");
+  });
+
+  it("language: the words Twilio speaks before the stream are in it", async () => {
+    const { twiml } = await answer({ agent: { language: "es-ES" } });
+    expect(twiml).toContain('language="es-ES"');
+  });
+
+  it("voice: the Realtime session speaks with it", async () => {
+    expect((await answer({ agent: { voice: "sage" } })).setup!.voice).toBe("sage");
+  });
+
+  it("time zone and hours: outside them the call is after hours and Nikki takes a message", async () => {
+    const open = await answer({ agent: { business_hours_tz: "Pacific/Kiritimati" } });
+    expect(open.setup!.afterHours).toBe(false);
+    const closed = await answer({ agent: { hours_json: "{}" } });
+    expect(closed.setup!.afterHours).toBe(true);
+    expect(closed.setup!.instructions).toContain("The business is closed right now.");
+    expect(closed.setup!.instructions).toContain("(Pacific/Kiritimati)");
+  });
+
+  it("escalation, tools and the organization's countries: handed to the tools", async () => {
+    const { setup } = await answer({ agent: { escalation_json: '{"phone":"+14155550111"}', tools: '["transfer_call"]' } });
+    expect(setup!.tool).toMatchObject({ escalationJson: '{"phone":"+14155550111"}', tools: ["transfer_call"], allowedCountries: ["US", "CA"] });
+  });
+
+  it("recording settings: announced and started when on, neither when off; the call's time limit too", async () => {
+    const on = await answer({ settings: { record_calls: 1, record_announce: 1, max_call_seconds: 300 } });
+    expect(on.twiml).toContain("This call may be recorded.");
+    expect(on.twiml).toContain("<Recording");
+    expect(on.setup!.maxCallSeconds).toBe(300);
+    const off = await answer({ settings: { record_calls: 0 } });
+    expect(off.twiml).not.toContain("This call may be recorded.");
+    expect(off.twiml).not.toContain("<Recording");
+  });
+
+  it("an inactive agent sends the caller to voicemail", async () => {
+    const { twiml, setup } = await answer({ agent: { status: "inactive" } });
+    expect(setup).toBeNull();
+    expect(twiml).toContain("<Record");
+    await env.DB.prepare("update agents set status = 'active' where id = ?").bind(AGENT).run();
+  });
+});
