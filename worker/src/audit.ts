@@ -21,6 +21,7 @@ export type AuditAction =
   | "number_updated"
   | "number_released"
   | "numbers_synced"
+  | "widget_key_rotated"
   | "two_factor_enabled"
   | "two_factor_disabled";
 

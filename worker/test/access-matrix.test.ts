@@ -60,7 +60,9 @@ async function freshAgent(world: World) {
 }
 
 async function widgetKeyOf(organizationId: string) {
-  return env.DB.prepare("select public_key from widget_keys where organization_id = ?").bind(organizationId).first<string>("public_key");
+  return env.DB.prepare("select public_key from widget_keys where organization_id = ? and revoked_at is null order by created_at desc")
+    .bind(organizationId)
+    .first<string>("public_key");
 }
 
 async function callWithTranscript(world: World) {
@@ -253,6 +255,11 @@ const MATRIX: Row[] = [
     route: "DELETE /api/numbers/:id",
     request: async (world) => ({ path: `/api/numbers/${await freshNumber(world)}` }),
     expect: { anonymous: 401, viewer: 403, admin: 204, owner: 204, other: 404 },
+  },
+  {
+    route: "POST /api/org/widget-key",
+    request: async () => ({ path: "/api/org/widget-key", body: {} }),
+    expect: { anonymous: 401, viewer: 403, admin: 201, owner: 201, other: 201 },
   },
   { route: "GET /api/org/settings", request: path("/api/org/settings"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
   {

@@ -11,6 +11,7 @@ import { auditRoutes } from "./audit";
 import { invitationRoutes } from "./invitations";
 import { memberRoutes } from "./members";
 import { settingsRoutes } from "./settings";
+import { widgetKeyRoutes } from "./widget-key";
 
 const columns = {
   id: organizations.id,
@@ -64,4 +65,5 @@ export const orgRoutes = new Hono<AppEnv>()
   .route("/members", memberRoutes)
   .route("/invitations", invitationRoutes)
   .route("/audit", auditRoutes)
-  .route("/settings", settingsRoutes);
+  .route("/settings", settingsRoutes)
+  .route("/widget-key", widgetKeyRoutes);

@@ -8,7 +8,7 @@ const settingsOf = async (owner: SignedUp) =>
   ((await (await call("/api/org/settings", { cookie: owner.cookie })).json()) as { settings: OrganizationSettings }).settings;
 const patch = (owner: SignedUp, body: unknown) => call("/api/org/settings", { method: "PATCH", cookie: owner.cookie, body });
 const keyOf = (owner: SignedUp) =>
-  env.DB.prepare("select public_key from widget_keys where organization_id = ?").bind(owner.organizationId).first<string>("public_key");
+  env.DB.prepare("select public_key from widget_keys where organization_id = ? and revoked_at is null").bind(owner.organizationId).first<string>("public_key");
 
 async function agentOf(owner: SignedUp, name: string, createdAt: number) {
   const id = crypto.randomUUID();
@@ -167,5 +167,22 @@ describe("what the settings change", () => {
     expect(await ask()).toContain("You are Marcus");
     expect((await patch(business, { chat_agent_id: null })).status).toBe(200);
     expect(await ask()).toContain("You are Olivia");
+  });
+});
+
+describe("POST /api/org/widget-key", () => {
+  it("rotates the public key: the old one stops working at once, the new one works", async () => {
+    const business = await signUp({ company: "Rotate Co" });
+    await patch(business, { allowed_origins: ["https://rotate.example"] });
+    const old = await keyOf(business);
+    const config = (key: string) => call(`/api/widget/config?key=${key}`, { origin: "https://rotate.example" });
+    expect((await config(old!)).status).toBe(200);
+    const rotated = await call("/api/org/widget-key", { cookie: business.cookie, body: {} });
+    expect(rotated.status).toBe(201);
+    const { widget_key } = (await rotated.json()) as { widget_key: string };
+    expect(widget_key).toMatch(/^pk_[a-z0-9]{24}$/);
+    expect((await config(old!)).status).toBe(404);
+    expect((await config(widget_key)).status).toBe(200);
+    expect(((await (await call("/api/org/settings", { cookie: business.cookie })).json()) as { widget_key: string }).widget_key).toBe(widget_key);
   });
 });

@@ -1,6 +1,8 @@
 import { type AgentResource, WIDGET_NAMES, type WidgetName, isExactOrigin, readableTextOn } from "@nikki/core";
 import { useEffect, useState } from "react";
-import { getJson } from "../../../lib/api";
+import { getJson, postJson } from "../../../lib/api";
+import { toast } from "../../../lib/toast";
+import ConfirmDialog from "../ConfirmDialog";
 import FormField, { TextField } from "../../FormField";
 import CopyField from "../CopyField";
 import { Section } from "./SettingsField";
@@ -20,11 +22,25 @@ export function WidgetSettings() {
   const [agents, setAgents] = useState<AgentResource[]>([]);
   const [origin, setOrigin] = useState("");
   const [originError, setOriginError] = useState<string | undefined>();
+  const [widgetKey, setWidgetKey] = useState<string | null>(null);
+  const [rotating, setRotating] = useState(false);
+  const [rotatePending, setRotatePending] = useState(false);
+  useEffect(() => setWidgetKey(state?.widgetKey ?? null), [state]);
   useEffect(() => {
     void getJson<{ agents: AgentResource[] }>("/api/agents").then((result) => result.ok && setAgents(result.data.agents));
   }, []);
 
-  const tag = state?.widgetKey ? `<script src="${window.location.origin}/widget/v1/loader.js" data-key="${state.widgetKey}" async></script>` : "";
+  const tag = widgetKey ? `<script src="${window.location.origin}/widget/v1/loader.js" data-key="${widgetKey}" async></script>` : "";
+
+  async function rotate() {
+    setRotatePending(true);
+    const result = await postJson<{ widget_key: string }>("/api/org/widget-key", {});
+    setRotatePending(false);
+    setRotating(false);
+    if (!result.ok) return void toast({ variant: "destructive", title: "Failed to rotate the key.", description: result.error?.message });
+    setWidgetKey(result.data.widget_key);
+    toast({ title: "Key Rotated", description: "Paste the new tag on your site: the old key no longer works." });
+  }
   function addOrigin() {
     const value = origin.trim().replace(/\/$/, "");
     if (!isExactOrigin(value)) return setOriginError("Enter the site's origin, like https://www.example.com (no path).");
@@ -48,6 +64,18 @@ export function WidgetSettings() {
             <div className="field">
               <span className="step-legend">Script tag</span>
               <CopyField value={tag} label="Script tag to paste before </body>" />
+              <button type="button" className="btn btn-secondary btn-sm rotate-key" onClick={() => setRotating(true)} disabled={pending}>
+                Rotate key
+              </button>
+              <ConfirmDialog
+                open={rotating}
+                title="Rotate the widget key?"
+                message="The current key stops working at once: every site using the old tag loses the widgets until you paste the new one."
+                confirmLabel="Rotate"
+                pending={rotatePending}
+                onConfirm={() => void rotate()}
+                onCancel={() => setRotating(false)}
+              />
             </div>
           )}
           <fieldset className="plain-fieldset">
