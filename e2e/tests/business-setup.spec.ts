@@ -31,7 +31,7 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByLabel("Knowledge base").fill("Emergency visits within 2 hours in Austin. Water heaters installed same week.");
   await wizard.getByRole("button", { name: "Next" }).click();
-  await wizard.getByLabel("Coral").check();
+  await wizard.getByLabel("Coral", { exact: true }).check();
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByRole("button", { name: "Show raw JSON" }).first().click();
   await wizard.getByLabel("Opening hours (JSON)").fill('{"mon": [{"open": "08:00", "close": "18:00"}');

@@ -156,6 +156,7 @@ const MATRIX: Row[] = [
   },
   { route: "GET /api/billing/subscription", request: path("/api/billing/subscription"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/billing/invoices", request: path("/api/billing/invoices"), expect: { ...same(200), anonymous: 401 } },
+  { route: "GET /api/voice-samples/voices/:voice", request: path("/api/voice-samples/voices/alloy"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/voice-samples/:intent", request: path("/api/voice-samples/services"), expect: same(200) },
   { route: "GET /api/realtime/token", request: path("/api/realtime/token"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/account/me", request: path("/api/account/me"), expect: { ...same(200), anonymous: 401 } },

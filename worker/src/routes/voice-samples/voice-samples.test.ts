@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { liveServices } from "../../services";
-import { call } from "../../../test/accounts";
+import { call, signUp } from "../../../test/accounts";
 import { SIMULATED } from "../../../test/simulators";
 
 const speechRequests = async () =>
@@ -34,5 +34,21 @@ describe("GET /api/voice-samples/:intent", () => {
     expect(await response.json()).toEqual({
       error: { code: "samples_unavailable", message: "Voice samples are not available: OPENAI_API_KEY is not set on this server." },
     });
+  });
+});
+
+describe("GET /api/voice-samples/voices/:voice", () => {
+  it("previews an agent voice in that voice, once, for signed-in people; refuses voices live calls cannot use", async () => {
+    const owner = await signUp({ company: "Voices Co" });
+    expect((await call("/api/voice-samples/voices/coral")).status).toBe(401);
+    const before = await speechRequests();
+    const first = await call("/api/voice-samples/voices/coral", { cookie: owner.cookie });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toMatch(/^audio\//);
+    const requests = (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__speech-requests`)).json()) as { input: string; voice: string }[];
+    expect(requests.at(-1)).toMatchObject({ voice: "coral", input: expect.stringContaining("I'm Coral") });
+    expect((await call("/api/voice-samples/voices/coral", { cookie: owner.cookie })).headers.get("x-cache")).toBe("HIT");
+    expect(await speechRequests()).toBe(before + 1);
+    expect((await call("/api/voice-samples/voices/nova", { cookie: owner.cookie })).status).toBe(404);
   });
 });

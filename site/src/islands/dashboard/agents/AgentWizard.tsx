@@ -5,6 +5,7 @@ import { useSubmit } from "../../../lib/use-submit";
 import FormField, { FormAlert, TextField } from "../../FormField";
 import { type AgentDraft, LANGUAGE_NAMES, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, emptyDraft } from "./draft";
 import { CrmMappingEditor, EscalationEditor, HoursEditor } from "./JsonEditors";
+import VoicePreview from "./VoicePreview";
 
 interface Props {
   /** The agent to edit, or null to create one; undefined keeps the dialog closed. */
@@ -134,10 +135,13 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
       <legend className="step-legend">Voice</legend>
       <div className="voice-grid">
         {AGENT_VOICES.map((voice) => (
-          <label className={`voice-option${draft.voice === voice ? " selected" : ""}`} key={voice}>
-            <input type="radio" name="agent-voice" value={voice} checked={draft.voice === voice} onChange={() => change("voice", voice)} disabled={pending} />
-            <span>{voice[0]!.toUpperCase() + voice.slice(1)}</span>
-          </label>
+          <div className={`voice-option${draft.voice === voice ? " selected" : ""}`} key={voice}>
+            <label>
+              <input type="radio" name="agent-voice" value={voice} checked={draft.voice === voice} onChange={() => change("voice", voice)} disabled={pending} />
+              <span>{voice[0]!.toUpperCase() + voice.slice(1)}</span>
+            </label>
+            <VoicePreview voice={voice} />
+          </div>
         ))}
       </div>
       {errors.voice && <p className="field-error">{errors.voice}</p>}
