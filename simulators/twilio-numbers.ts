@@ -107,6 +107,26 @@ export function phoneNumberInventory(accountSid: string) {
 
   /** Answers a request under the account, or null when it is not a phone-number request. */
   function handle(method: string, url: URL, form: Record<string, string>): { status: number; body: unknown } | null {
+    // The Pricing API (pricing.twilio.com/v1): what each kind of number costs a month in a country.
+    const pricing = /^\/v1\/PhoneNumbers\/Countries\/([A-Z]{2})$/.exec(url.pathname);
+    if (method === "GET" && pricing) {
+      const country = pricing[1]!;
+      const local = { US: "1.15", CA: "1.15", GB: "1.15", AU: "3.00" }[country];
+      if (!local) return twilioError(404, 20404, `The requested resource ${url.pathname} was not found`);
+      return {
+        status: 200,
+        body: {
+          country,
+          iso_country: country,
+          phone_number_prices: [
+            { number_type: "local", base_price: local, current_price: local },
+            { number_type: "toll free", base_price: "2.15", current_price: "2.15" },
+          ],
+          price_unit: "USD",
+          url: `https://pricing.twilio.com/v1/PhoneNumbers/Countries/${country}`,
+        },
+      };
+    }
     const search = new RegExp(`^${base}/AvailablePhoneNumbers/([A-Z]{2})/Local\\.json$`).exec(url.pathname);
     if (method === "GET" && search) return { status: 200, body: available(search[1]!, url.searchParams) };
     if (url.pathname === `${base}/IncomingPhoneNumbers.json`) {

@@ -20,6 +20,7 @@ export default defineConfig(async () => ({
           TWILIO_ACCOUNT_SID: SIMULATED.twilioAccountSid,
           TWILIO_AUTH_TOKEN: SIMULATED.twilioAuthToken,
           TWILIO_API_BASE: `http://127.0.0.1:${SIMULATED.twilioPort}`,
+          TWILIO_PRICING_API_BASE: `http://127.0.0.1:${SIMULATED.twilioPort}`,
           OPENAI_API_KEY: SIMULATED.openaiKey,
           OPENAI_BASE_URL: `http://127.0.0.1:${SIMULATED.openaiPort}/v1`,
           HUBSPOT_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,

@@ -65,6 +65,7 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   const add = page.getByRole("dialog", { name: "Add Number" });
   await add.getByLabel("Area code").fill("737");
   await add.getByRole("button", { name: "Search" }).click();
+  await expect(add.getByRole("note")).toHaveText(/Twilio bills \$1\.15 a month for this number/);
   const buy = add.getByRole("button", { name: /^Buy \+1737/ });
   const number = ((await buy.textContent()) ?? "").replace("Buy ", "").trim();
   await buy.click();

@@ -63,6 +63,7 @@ export async function startSimulators(options: {
       TWILIO_ACCOUNT_SID: SIMULATED_CREDENTIALS.twilioAccountSid,
       TWILIO_AUTH_TOKEN: SIMULATED_CREDENTIALS.twilioAuthToken,
       TWILIO_API_BASE: twilio.baseUrl,
+      TWILIO_PRICING_API_BASE: twilio.baseUrl,
     },
     close: async () => {
       await openai.close();

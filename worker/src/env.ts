@@ -23,6 +23,7 @@ export interface Bindings {
   TWILIO_ACCOUNT_SID?: string;
   TWILIO_AUTH_TOKEN?: string;
   TWILIO_API_BASE?: string;
+  TWILIO_PRICING_API_BASE?: string;
   OPENAI_API_KEY?: string;
   OPENAI_BASE_URL?: string;
   OPENAI_REALTIME_MODEL?: string;
@@ -58,6 +59,8 @@ const configSchema = z.object({
     .optional(),
   TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
   TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  /** Twilio's Pricing API (numbers' monthly prices), a host of its own. */
+  TWILIO_PRICING_API_BASE: z.url().default("https://pricing.twilio.com"),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_REALTIME_MODEL: z.string().min(1).default(OPENAI_MODELS.realtime),

@@ -60,7 +60,12 @@ export function servicesOn(config: Config, db: Database): Services {
   const openai = config.OPENAI_API_KEY ? liveOpenAiClient({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL }) : null;
   const twilio =
     config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN
-      ? liveTwilioClient({ accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, baseUrl: config.TWILIO_API_BASE })
+      ? liveTwilioClient({
+          accountSid: config.TWILIO_ACCOUNT_SID,
+          authToken: config.TWILIO_AUTH_TOKEN,
+          baseUrl: config.TWILIO_API_BASE,
+          pricingBaseUrl: config.TWILIO_PRICING_API_BASE,
+        })
       : null;
   const sms = twilio ? smsSender(db, twilio) : null;
   return {

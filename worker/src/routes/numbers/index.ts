@@ -93,8 +93,10 @@ export const numberRoutes = new Hono<AppEnv>()
     const region = (await settingsRowOf(c.var.db, orgCaller(c).organizationId)).defaultRegion;
     const country = query.country ?? ((NUMBER_COUNTRIES as readonly string[]).includes(region) ? region : "US");
     const { twilio } = await twilioFor(c);
-    const available = await atTwilio(c, () => twilio.searchNumbers({ country, areaCode: query.area_code, contains: query.contains }));
-    return c.json({ country, available });
+    const [available, price] = await atTwilio(c, () =>
+      Promise.all([twilio.searchNumbers({ country, areaCode: query.area_code, contains: query.contains }), twilio.localNumberPrice(country).catch(() => null)]),
+    );
+    return c.json({ country, available, monthly_price: price });
   })
   .post(
     "/",

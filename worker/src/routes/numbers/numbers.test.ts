@@ -32,7 +32,9 @@ beforeAll(async () => {
 });
 
 describe("searching and buying a number", () => {
-  it("searches Twilio's numbers for sale by area code and digits", async () => {
+  it("searches Twilio's numbers for sale by area code and digits, with the monthly price to confirm", async () => {
+    const response = (await (await api(owner, "/api/numbers/search", "POST", { area_code: "512" })).json()) as { monthly_price: object };
+    expect(response.monthly_price).toEqual({ amount: "1.15", currency: "USD" });
     const available = await search(owner, { area_code: "512", contains: "55" });
     expect(available.length).toBeGreaterThan(0);
     expect(available.every((number) => number.phone_number.startsWith("+1512") && number.phone_number.includes("55"))).toBe(true);

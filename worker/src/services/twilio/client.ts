@@ -13,6 +13,8 @@ export interface TwilioClient {
   updateNumber(sid: string, update: { friendlyName?: string; webhooks?: NumberWebhooks }): Promise<OwnedNumber>;
   /** Releases a number from the account. */
   releaseNumber(sid: string): Promise<void>;
+  /** What a local number costs a month in `country` (Pricing API), or null when Twilio lists no price. */
+  localNumberPrice(country: string): Promise<{ amount: string; currency: string } | null>;
 }
 
 export interface AvailableNumber {
@@ -45,7 +47,13 @@ export class TwilioError extends Error {
   }
 }
 
-export function liveTwilioClient(options: { accountSid: string; authToken: string; baseUrl: string; timeoutMs?: number }): TwilioClient {
+export function liveTwilioClient(options: {
+  accountSid: string;
+  authToken: string;
+  baseUrl: string;
+  pricingBaseUrl?: string;
+  timeoutMs?: number;
+}): TwilioClient {
   const authorization = `Basic ${btoa(`${options.accountSid}:${options.authToken}`)}`;
   const account = `${options.baseUrl}/2010-04-01/Accounts/${options.accountSid}`;
   async function send<T = { sid?: string }>(method: "GET" | "POST" | "DELETE", path: string, form?: Record<string, string>): Promise<T> {
@@ -118,6 +126,14 @@ export function liveTwilioClient(options: { accountSid: string; authToken: strin
     },
     async releaseNumber(sid) {
       await send("DELETE", `/IncomingPhoneNumbers/${sid}.json`);
+    },
+    async localNumberPrice(country) {
+      const pricing = await send<{ phone_number_prices?: { number_type: string; current_price: string }[]; price_unit?: string }>(
+        "GET",
+        `${options.pricingBaseUrl ?? "https://pricing.twilio.com"}/v1/PhoneNumbers/Countries/${country}`,
+      );
+      const local = pricing.phone_number_prices?.find((price) => price.number_type === "local");
+      return local ? { amount: local.current_price, currency: pricing.price_unit ?? "USD" } : null;
     },
   };
 }

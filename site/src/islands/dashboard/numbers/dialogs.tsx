@@ -91,6 +91,7 @@ export function AddNumberDialog({ open, onClose, onBought }: { open: boolean; on
   const [areaCode, setAreaCode] = useState("");
   const [contains, setContains] = useState("");
   const [results, setResults] = useState<AvailableNumberResource[] | null>(null);
+  const [price, setPrice] = useState<{ amount: string; currency: string } | null>(null);
   const [chosen, setChosen] = useState("");
   const [alert, setAlert] = useState<string | null>(null);
   const searching = useSubmit<"area_code" | "contains" | "country">();
@@ -112,7 +113,7 @@ export function AddNumberDialog({ open, onClose, onBought }: { open: boolean; on
         ...(contains && !/^\d{1,10}$/.test(contains) ? { contains: NUMBER_MESSAGES.contains } : {}),
       },
       request: () =>
-        postJson<{ available: AvailableNumberResource[] }>("/api/numbers/search", {
+        postJson<{ available: AvailableNumberResource[]; monthly_price: { amount: string; currency: string } | null }>("/api/numbers/search", {
           ...(areaCode ? { area_code: areaCode } : {}),
           ...(contains ? { contains } : {}),
         }),
@@ -120,6 +121,7 @@ export function AddNumberDialog({ open, onClose, onBought }: { open: boolean; on
     });
     if (found) {
       setResults(found.data.available);
+      setPrice(found.data.monthly_price);
       setChosen(found.data.available[0]?.phone_number ?? "");
     }
   }
@@ -189,8 +191,10 @@ export function AddNumberDialog({ open, onClose, onBought }: { open: boolean; on
         <FormAlert>{alert}</FormAlert>
         {chosen && (
           <>
-            <p className="muted">
-              Twilio bills a phone number every month to the account it is bought on, at its published rate for the country. Release it here to stop.
+            <p className="muted" role="note">
+              {price
+                ? `Twilio bills ${new Intl.NumberFormat("en-US", { style: "currency", currency: price.currency }).format(Number(price.amount))} a month for this number, to the account it is bought on. Release it here to stop.`
+                : "Twilio bills this number every month to the account it is bought on. Release it here to stop."}
             </p>
             <button type="button" className="btn btn-primary btn-block" disabled={buying.pending} onClick={() => void buy()}>
               {buying.pending ? "Buying..." : `Buy ${chosen}`}
