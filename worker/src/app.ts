@@ -26,6 +26,7 @@ import { healthRoutes } from "./routes/health";
 import { publicInvitationRoutes } from "./routes/invitations";
 import { leadRoutes } from "./routes/leads";
 import { numberRoutes } from "./routes/numbers";
+import { testCallStatusRoutes } from "./demo-calls/test-call";
 import { orgRoutes } from "./routes/org";
 import { telemetryRoutes } from "./routes/telemetry";
 import { twilioRoutes } from "./routes/twilio";
@@ -84,6 +85,7 @@ export function createApp(servicesFor: ServicesFactory) {
   app.route("/api/org", orgRoutes);
   app.route("/api/agents", agentRoutes);
   app.route("/api/numbers", numberRoutes);
+  app.route("/api/test-calls", testCallStatusRoutes);
   app.route("/api/calls", callRoutes);
   app.route("/api/widget", widgetRoutes);
   app.route("/api/chat", chatRoutes);

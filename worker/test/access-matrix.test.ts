@@ -221,6 +221,17 @@ const MATRIX: Row[] = [
     expect: { anonymous: 401, viewer: 403, admin: 400, owner: 400, other: 404 },
   },
   {
+    route: "GET /api/test-calls/:callSid",
+    request: async (world) => {
+      const sid = `CA${crypto.randomUUID().replace(/-/g, "")}`;
+      await env.DB.prepare("insert into calls (id, call_sid, organization_id, from_number, to_number) values (?, ?, ?, '+13125550101', '+14155550193')")
+        .bind(crypto.randomUUID(), sid, world.owner.organizationId)
+        .run();
+      return { path: `/api/test-calls/${sid}` };
+    },
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
+  },
+  {
     route: "POST /api/numbers/:id/test-call",
     request: async (world) => ({ path: `/api/numbers/${await freshNumber(world)}/test-call`, body: { phone: "+14155550193" } }),
     expect: { anonymous: 401, viewer: 403, admin: 400, owner: 400, other: 404 },

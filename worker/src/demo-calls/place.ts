@@ -2,7 +2,7 @@ import { SETTINGS_DEFAULTS, checkDestination } from "@nikki/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
-import { agents, organizationSettings, phoneNumbers } from "../db/schema";
+import { agents, calls, organizationSettings, phoneNumbers } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
@@ -38,6 +38,7 @@ export async function dialOut(placer: DemoCallPlacer, call: { organizationId: st
     placer.log.error("dial_out_backend_down", { twilio: Boolean(twilio), public_base_url: Boolean(placer.origin) });
     throw new ApiError("backend_down");
   }
+  let callSid: string;
   try {
     const placed = await twilio.createCall({
       from: call.from,
@@ -45,13 +46,19 @@ export async function dialOut(placer: DemoCallPlacer, call: { organizationId: st
       url: `${placer.origin}/twilio/voice/outbound?agent=${encodeURIComponent(call.agentId)}`,
       statusCallback: `${placer.origin}/twilio/voice/status`,
     });
-    placer.log.info("call_placed", { organization_id: call.organizationId, call_sid: placed.sid });
-    return placed.sid;
+    callSid = placed.sid;
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     placer.log.warn("call_failed", { error: error instanceof Error ? error.message : String(error), timed_out: timedOut });
     throw new ApiError(timedOut ? "backend_timeout" : "call_failed");
   }
+  placer.log.info("call_placed", { organization_id: call.organizationId, call_sid: callSid });
+  // Recorded as soon as it is dialled, so the status callback has a call to end even if nobody answers.
+  await placer.services.db
+    .insert(calls)
+    .values({ callSid, organizationId: call.organizationId, agentId: call.agentId, direction: "outbound", fromNumber: call.from, toNumber: call.to })
+    .onConflictDoNothing({ target: calls.callSid });
+  return callSid;
 }
 
 /** A visitor's test call: from the organization's first number with an active agent, checked against its countries. */

@@ -3,6 +3,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, call, signUp } from "../../test/accounts";
 import { SIMULATED } from "../../test/simulators";
+import { twilioPost } from "../../test/twilio";
 
 const callsTo = async (to: string) =>
   ((await (await fetch(`http://127.0.0.1:${SIMULATED.twilioPort}/__requests`)).json()) as { path: string; form: Record<string, string> }[]).filter(
@@ -31,7 +32,8 @@ describe("test calls from the dashboard", () => {
 
     const placed = await call(`/api/agents/${agentId}/test-call`, { cookie: business.cookie, body: { phone: "+14155550191" } });
     expect(placed.status).toBe(200);
-    expect(((await placed.json()) as { test_call: object }).test_call).toMatchObject({
+    const placedBody = (await placed.json()) as { test_call: { call_sid: string } };
+    expect(placedBody.test_call).toMatchObject({
       call_sid: expect.stringMatching(/^CA/),
       to: "+14155550191",
       from: NUMBER,
@@ -43,6 +45,15 @@ describe("test calls from the dashboard", () => {
     expect(me.user.phone).toBe("+14155550191");
     expect((await call(`/api/numbers/${numberId}/test-call`, { cookie: business.cookie, body: {} })).status).toBe(200);
     expect(await callsTo("+14155550191")).toHaveLength(2);
+
+    // The outcome: dialling until Twilio's status callback ends the call, even one nobody answered.
+    const { call_sid } = placedBody.test_call;
+    const status = async () => ((await (await call(`/api/test-calls/${call_sid}`, { cookie: business.cookie })).json()) as { test_call: object }).test_call;
+    expect(await status()).toEqual({ status: "in-progress", ended: false, duration_seconds: null });
+    await twilioPost("/twilio/voice/status", { CallSid: call_sid, CallStatus: "no-answer", CallDuration: "0", AccountSid: env.TWILIO_ACCOUNT_SID! });
+    expect(await status()).toEqual({ status: "no-answer", ended: true, duration_seconds: 0 });
+    const stranger = await signUp({ company: "Nosy Co" });
+    expect((await call(`/api/test-calls/${call_sid}`, { cookie: stranger.cookie })).status).toBe(404);
   });
 
   it("refuses what cannot work, in the product's words, before Twilio is asked", async () => {

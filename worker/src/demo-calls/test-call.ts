@@ -1,12 +1,12 @@
 import { TEST_CALL_MESSAGES, checkDestination, parseFields, testCallSchema } from "@nikki/core";
-import { eq } from "drizzle-orm";
-import type { Context } from "hono";
+import { and, eq } from "drizzle-orm";
+import { type Context, Hono } from "hono";
 import { jsonList } from "../db/json";
-import { users } from "../db/schema";
+import { calls, users } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { ApiError } from "../http/api-error";
 import { readJsonBody } from "../http/json-body";
-import { orgCaller } from "../middleware/access";
+import { access, orgCaller } from "../middleware/access";
 import { HOUR_MS, rateLimit } from "../middleware/rate-limit";
 import { settingsRowOf } from "../org/settings";
 import { dialOut } from "./place";
@@ -34,3 +34,13 @@ export async function placeTestCall(c: Context<AppEnv>, line: { from: string; ag
 
 /** Test calls cost money: each person places at most this many an hour. */
 export const testCallLimit = rateLimit([{ key: (c) => `test-call:user:${orgCaller(c).userId}`, limit: 10, windowMs: HOUR_MS, code: "rate_limited" }]);
+
+/** `GET /api/test-calls/:callSid`: how a test call the organization placed is going (its status, once it ends). */
+export const testCallStatusRoutes = new Hono<AppEnv>().get("/:callSid", access("admin"), async (c) => {
+  const [row] = await c.var.db
+    .select({ status: calls.status, durationSeconds: calls.durationSeconds, endedAt: calls.endedAt })
+    .from(calls)
+    .where(and(eq(calls.callSid, c.req.param("callSid")), eq(calls.organizationId, orgCaller(c).organizationId)));
+  if (!row) throw new ApiError("not_found", { message: "That call was not found." });
+  return c.json({ test_call: { status: row.status, ended: Boolean(row.endedAt) && row.durationSeconds !== null, duration_seconds: row.durationSeconds } });
+});

@@ -31,13 +31,17 @@ export interface AnswerDeps {
   prepareSession(callSid: string, setup: CallSetup, tokenHash: string): Promise<void>;
 }
 
-/** Inserts the call once (Twilio may repeat a webhook) and answers its id. */
+/**
+ * Records the call once and answers its id. Twilio may repeat a webhook, and a call we placed is recorded when it is
+ * dialled: how it was answered (kind, agent, after hours) is written over what was known then.
+ */
 async function recordCall(deps: AnswerDeps, values: typeof calls.$inferInsert): Promise<string> {
-  const db = deps.services.db;
-  const [inserted] = await db.insert(calls).values(values).onConflictDoNothing({ target: calls.callSid }).returning({ id: calls.id });
-  if (inserted) return inserted.id;
-  const [existing] = await db.select({ id: calls.id }).from(calls).where(eq(calls.callSid, values.callSid));
-  return existing!.id;
+  const [row] = await deps.services.db
+    .insert(calls)
+    .values(values)
+    .onConflictDoUpdate({ target: calls.callSid, set: { kind: values.kind, agentId: values.agentId ?? null, afterHours: values.afterHours ?? false } })
+    .returning({ id: calls.id });
+  return row!.id;
 }
 
 /** Why the AI cannot take this call, or null when it can. */

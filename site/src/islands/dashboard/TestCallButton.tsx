@@ -1,10 +1,36 @@
 import { OPERATOR_PHONE_MESSAGES, isOperatorE164 } from "@nikki/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { postJson } from "../../lib/api";
+import { getJson, postJson } from "../../lib/api";
 import { loadMe } from "../../lib/me";
 import { toast } from "../../lib/toast";
 import { useSubmit } from "../../lib/use-submit";
 import { TextField } from "../FormField";
+
+const OUTCOMES: Record<string, string> = {
+  completed: "Test call ended",
+  "no-answer": "No answer",
+  busy: "The line was busy",
+  failed: "The call could not be connected",
+  canceled: "The call was canceled",
+};
+
+/** Asks how the call went every few seconds for up to three minutes, then says so once it has ended. */
+async function followOutcome(callSid: string) {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const result = await getJson<{ test_call: { status: string; ended: boolean; duration_seconds: number | null } }>(`/api/test-calls/${callSid}`);
+    if (!result.ok || !result.data.test_call.ended) continue;
+    const { status, duration_seconds: seconds } = result.data.test_call;
+    const length = seconds ? ` after ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : "";
+    const title = OUTCOMES[status] ?? "Test call ended";
+    toast({
+      variant: status === "completed" ? "default" : "destructive",
+      title,
+      description: status === "completed" ? `The call ended${length}. It is in Calls with its transcript.` : "Try again when you can pick up.",
+    });
+    return;
+  }
+}
 
 /**
  * Test Call: rings the signed-in user's own phone from this agent's (or number's) line, answered exactly as a caller
@@ -23,14 +49,15 @@ export default function TestCallButton({ path, label, disabledReason }: { path: 
     const typed = phone.trim();
     const placed = await submit({
       invalid: known || isOperatorE164(typed) ? {} : { phone: typed ? OPERATOR_PHONE_MESSAGES.invalid : OPERATOR_PHONE_MESSAGES.required },
-      request: () => postJson<{ test_call: { to: string; from: string } }>(path, typed ? { phone: typed } : {}),
+      request: () => postJson<{ test_call: { to: string; from: string; call_sid: string } }>(path, typed ? { phone: typed } : {}),
       failure: { toast: "Test call failed." },
     });
     if (!placed) return;
-    const { to, from } = placed.data.test_call;
+    const { to, from, call_sid } = placed.data.test_call;
     setKnown(to);
     dialog.current?.close();
     toast({ title: "Dialing…", description: `Calling ${to} from ${from}. Answer to hear your agent.` });
+    void followOutcome(call_sid);
   }
 
   function open() {
