@@ -43,6 +43,26 @@ describe("post-call analysis on the services it is given", () => {
     expect(stored?.transcript).not.toContain("ada@example.com");
   });
 
+  it("with PII redaction off, keeps the transcript as said", async () => {
+    await env.DB.prepare("update organization_settings set pii_redaction = 0 where organization_id = ?").bind(DEMO.organizationId).run();
+    const id = await pendingCall();
+    expect(await analyzeDueCall(testServices(), id)).toBeNull();
+    expect((await row(id))?.transcript).toContain("ada@example.com");
+    await env.DB.prepare("update organization_settings set pii_redaction = 1 where organization_id = ?").bind(DEMO.organizationId).run();
+  });
+
+  it("extracts the agent's CRM mapping fields beside the standard ones", async () => {
+    await env.DB.prepare("update agents set crm_mapping = ? where id = ?").bind('{"company": "company_name", "Bad Key!": "x"}', DEMO.agentId).run();
+    const id = await pendingCall('[{"role":"user","content":"Hi, Ada from Analytical Engines Ltd here"}]');
+    await analyzeDueCall(testServices(), id);
+    const entities = JSON.parse((await env.DB.prepare("select entities from calls where id = ?").bind(id).first<string>("entities"))!) as Record<
+      string,
+      string
+    >;
+    expect(Object.keys(entities).sort()).toEqual(["appointment_time", "company", "email", "intent", "name", "phone", "urgency"]);
+    await env.DB.prepare("update agents set crm_mapping = '{}' where id = ?").bind(DEMO.agentId).run();
+  });
+
   it("without an OpenAI account retries with a growing backoff, then marks the call failed", async () => {
     const id = await pendingCall();
     const services = testServices({ OPENAI_API_KEY: undefined });

@@ -1,6 +1,7 @@
-import { type AgentResource, WIDGET_NAMES, type WidgetName, isExactOrigin, readableTextOn } from "@nikki/core";
+import { type AgentResource, CHAT_MESSAGES, WIDGET_NAMES, type WidgetName, isExactOrigin, readableTextOn } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { getJson, postJson } from "../../../lib/api";
+import { loadMe } from "../../../lib/me";
 import { toast } from "../../../lib/toast";
 import ConfirmDialog from "../ConfirmDialog";
 import FormField, { TextField } from "../../FormField";
@@ -9,6 +10,38 @@ import { Section } from "./SettingsField";
 import { useSettingsSection } from "./use-settings";
 
 const WIDGET_LABELS: Record<WidgetName, string> = { chat: "Chat assistant", "test-call": "Test a Call", "voice-demo": "Browser voice demo" };
+
+/** How the widgets look on the business's site with the settings as they are now, before saving. */
+function WidgetPreview({ color, widgets }: { color: string; widgets: WidgetName[] }) {
+  const [organization, setOrganization] = useState("your business");
+  useEffect(() => void loadMe().then((me) => me?.organization && setOrganization(me.organization.name)), []);
+  const ink = readableTextOn(color);
+  return (
+    <figure className="widget-preview" aria-label="Preview of the widgets on your site">
+      {widgets.includes("chat") && (
+        <div className="preview-panel">
+          <div className="preview-head" style={{ background: color, color: ink }}>
+            Chat with {organization}
+          </div>
+          <p className="preview-bubble">{CHAT_MESSAGES.greeting(organization)}</p>
+        </div>
+      )}
+      <div className="preview-launchers">
+        {widgets.includes("test-call") && (
+          <span className="preview-launcher" style={{ background: color, color: ink }}>
+            Test a Call
+          </span>
+        )}
+        {widgets.includes("chat") && (
+          <span className="preview-launcher" style={{ background: color, color: ink }}>
+            Chat
+          </span>
+        )}
+      </div>
+      {widgets.length === 0 && <figcaption className="muted">No widget is shown on your site.</figcaption>}
+    </figure>
+  );
+}
 
 /** Widget: the tag to paste, the sites allowed to use it, its colour, which widgets show and which agent chats. */
 export function WidgetSettings() {
@@ -129,11 +162,7 @@ export function WidgetSettings() {
                 disabled={pending}
               />
             </FormField>
-            <div className="widget-preview" aria-hidden="true">
-              <span className="preview-launcher" style={{ background: draft.widget_color, color: readableTextOn(draft.widget_color) }}>
-                Chat with us
-              </span>
-            </div>
+            <WidgetPreview color={draft.widget_color} widgets={draft.enabled_widgets} />
           </div>
           <fieldset className="plain-fieldset">
             <legend className="step-legend">Widgets shown</legend>
