@@ -104,6 +104,7 @@ test.describe("accounts", () => {
     const tabs = viewer.getByRole("navigation", { name: "Dashboard" });
     await expect(tabs.getByRole("link", { name: "Agents" })).toBeHidden();
     await expect(tabs.getByRole("link", { name: "Numbers" })).toBeHidden();
+    await expect(tabs.getByRole("link", { name: "Settings" })).toBeHidden();
     await expect(tabs.getByRole("link", { name: "Calls" })).toBeVisible();
     await expect(viewer.getByRole("region", { name: "Widget" })).toHaveCount(0);
     await second.close();

@@ -6,7 +6,7 @@ export const DASHBOARD_TABS = [
   { href: "/dashboard/numbers", label: "Numbers", adminOnly: true },
   { href: "/dashboard/integrations", label: "Integrations" },
   { href: "/dashboard/billing", label: "Billing" },
-  { href: "/dashboard/settings", label: "Settings" },
+  { href: "/dashboard/settings", label: "Settings", adminOnly: true },
   { href: "/dashboard/test-calls", label: "Test Suite", badge: "New" },
 ] as const;
 

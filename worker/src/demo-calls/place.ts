@@ -1,10 +1,11 @@
-import { SETTINGS_DEFAULTS, checkDestination } from "@nikki/core";
+import { checkDestination } from "@nikki/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
-import { agents, calls, organizationSettings, phoneNumbers } from "../db/schema";
+import { agents, calls, phoneNumbers } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import type { Logger } from "../http/logger";
+import { settingsRowOf } from "../org/settings";
 import type { Services } from "../services";
 
 export interface DemoCallPlacer {
@@ -17,10 +18,9 @@ export interface DemoCallPlacer {
 /** The organization's first active number with an active agent: who calls, and which agent talks. */
 async function callingLine(db: Database, organizationId: string) {
   const [line] = await db
-    .select({ number: phoneNumbers.twilioNumber, agentId: phoneNumbers.assignedAgentId, allowedCountries: organizationSettings.allowedCountries })
+    .select({ number: phoneNumbers.twilioNumber, agentId: phoneNumbers.assignedAgentId })
     .from(phoneNumbers)
     .innerJoin(agents, eq(agents.id, phoneNumbers.assignedAgentId))
-    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, phoneNumbers.organizationId))
     .where(and(eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.status, "active"), eq(agents.status, "active")))
     .orderBy(asc(phoneNumbers.createdAt))
     .limit(1);
@@ -65,8 +65,7 @@ export async function dialOut(placer: DemoCallPlacer, call: { organizationId: st
 export async function placeDemoCall(placer: DemoCallPlacer, organizationId: string, e164: string): Promise<string> {
   const line = await callingLine(placer.services.db, organizationId);
   // Checked again when placing: a scheduled call's organization may have changed its allowed countries since.
-  const allowed = line?.allowedCountries ? jsonList(line.allowedCountries) : [...SETTINGS_DEFAULTS.allowedCountries];
-  const destination = checkDestination(e164, allowed);
+  const destination = checkDestination(e164, jsonList((await settingsRowOf(placer.services.db, organizationId)).allowedCountries));
   if (!destination.ok) throw new ApiError(destination.code, { message: destination.message });
   if (!line?.agentId) {
     placer.log.error("demo_call_backend_down", { number: false });

@@ -13,7 +13,8 @@ export default function DashboardHeader() {
   useEffect(() => {
     void loadMe().then((current) => {
       setMe(current);
-      // Viewers see calls and analytics only (spec 001 §6): the tabs they cannot use leave the bar.
+      // Viewers see calls and analytics only (spec 001 §6): the tabs they cannot use leave the bar. Their own
+      // security settings stay one click away in the account menu.
       if (current?.role === "viewer") for (const tab of document.querySelectorAll<HTMLElement>("[data-admin-only]")) tab.hidden = true;
     });
   }, []);

@@ -151,6 +151,22 @@ describe("what the settings change", () => {
     expect(((await second.json()) as { error: { code: string } }).error.code).toBe("rate_limit_ip");
   });
 
+  it("allowed_countries: the destination rule follows them", async () => {
+    const business = await signUp({ company: "Countries Co" });
+    await patch(business, { allowed_origins: ["https://countries.example"] });
+    const key = await keyOf(business);
+    const london = () =>
+      call(`/api/demo-calls?key=${key}`, {
+        origin: "https://countries.example",
+        body: { phone: "+44 20 7946 0958", consent: true },
+        headers: { "cf-connecting-ip": "198.51.100.201" },
+      });
+    expect(((await (await london()).json()) as { error: { code: string } }).error.code).toBe("destination_not_allowed");
+    await patch(business, { allowed_countries: ["US", "GB"] });
+    // Allowed now: it passes the rule and stops only because this business has no number to call from.
+    expect(((await (await london()).json()) as { error: { code: string } }).error.code).toBe("backend_down");
+  });
+
   it("chat_agent_id: the chat widget answers as the agent Settings names", async () => {
     const business = await signUp({ company: "Chat Agents Co" });
     await agentOf(business, "Olivia", 1_000);
