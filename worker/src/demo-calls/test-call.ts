@@ -1,11 +1,11 @@
-import { TEST_CALL_MESSAGES, checkDestination, parseFields, testCallSchema } from "@nikki/core";
+import { TEST_CALL_MESSAGES, checkDestination, testCallSchema } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { jsonList } from "../db/json";
 import { calls, users } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { ApiError } from "../http/api-error";
-import { readJsonBody } from "../http/json-body";
+import { parseBody } from "../http/parse-body";
 import { access, orgCaller } from "../middleware/access";
 import { HOUR_MS, rateLimit } from "../middleware/rate-limit";
 import { settingsRowOf } from "../org/settings";
@@ -17,14 +17,13 @@ import { dialOut } from "./place";
  */
 export async function placeTestCall(c: Context<AppEnv>, line: { from: string; agentId: string }): Promise<{ call_sid: string; to: string; from: string }> {
   const caller = orgCaller(c);
-  const parsed = parseFields(testCallSchema, await readJsonBody(c));
-  if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
+  const input = await parseBody(c, testCallSchema, "a field of a test call");
   const [user] = await c.var.db.select({ phone: users.phone }).from(users).where(eq(users.id, caller.userId));
-  const phone = parsed.data.phone ?? user?.phone;
+  const phone = input.phone ?? user?.phone;
   if (!phone) throw new ApiError("validation_failed", { fields: { phone: TEST_CALL_MESSAGES.phoneNeeded } });
   const destination = checkDestination(phone, jsonList((await settingsRowOf(c.var.db, caller.organizationId)).allowedCountries));
   if (!destination.ok) throw new ApiError(destination.code, { message: destination.message });
-  if (parsed.data.phone && parsed.data.phone !== user?.phone) await c.var.db.update(users).set({ phone: destination.e164 }).where(eq(users.id, caller.userId));
+  if (input.phone && input.phone !== user?.phone) await c.var.db.update(users).set({ phone: destination.e164 }).where(eq(users.id, caller.userId));
   const callSid = await dialOut(
     { services: c.var.services, origin: c.var.config.publicOrigin ?? null, log: c.var.log },
     { organizationId: caller.organizationId, from: line.from, agentId: line.agentId, to: destination.e164 },

@@ -1,4 +1,4 @@
-import { AGENT_MESSAGES, TEST_CALL_MESSAGES, agentCreateSchema, agentPatchSchema, parseFields } from "@nikki/core";
+import { AGENT_MESSAGES, TEST_CALL_MESSAGES, agentCreateSchema, agentPatchSchema } from "@nikki/core";
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
@@ -6,7 +6,7 @@ import { planInEffect } from "../../billing/plan";
 import { agents, phoneNumbers } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
-import { readJsonBody } from "../../http/json-body";
+import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { placeTestCall, testCallLimit } from "../../demo-calls/test-call";
 import { agentColumns, serializeAgent } from "./resource";
@@ -52,12 +52,6 @@ async function checkAgentLimit(c: Ctx, exceptId?: string) {
   throw new ApiError("plan_limit", { message: `${which}. Deactivate one, or choose a larger plan in Billing.` });
 }
 
-async function parsed<T>(result: { ok: true; data: T } | { ok: false; fields: Record<string, string> }): Promise<T> {
-  if (result.ok) return result.data;
-  const unknown = result.fields._;
-  throw new ApiError("validation_failed", unknown ? { message: `That is not a field of an agent: ${unknown}` } : { fields: result.fields });
-}
-
 /**
  * `/api/agents`: the organization's agents (spec 001 §3), for owners and admins. Newest first; create 201,
  * delete 204 (refused while a number still rings it); every write audited.
@@ -77,7 +71,7 @@ export const agentRoutes = new Hono<AppEnv>()
   })
   .post("/", access("admin"), async (c) => {
     const caller = orgCaller(c);
-    const input = await parsed(parseFields(agentCreateSchema, await readJsonBody(c)));
+    const input = await parseBody(c, agentCreateSchema, "a field of an agent");
     if ((input.status ?? "active") === "active") await checkAgentLimit(c);
     const [row] = await c.var.db
       .insert(agents)
@@ -93,7 +87,7 @@ export const agentRoutes = new Hono<AppEnv>()
   .patch("/:id", access("admin"), async (c) => {
     const caller = orgCaller(c);
     const agent = await agentOf(c, c.req.param("id"));
-    const input = await parsed(parseFields(agentPatchSchema, await readJsonBody(c)));
+    const input = await parseBody(c, agentPatchSchema, "a field of an agent");
     if (input.status === "active" && agent.status !== "active") await checkAgentLimit(c, agent.id);
     const columns = agentColumns(input, false);
     const [row] = Object.keys(columns).length ? await c.var.db.update(agents).set(columns).where(eq(agents.id, agent.id)).returning() : [agent];

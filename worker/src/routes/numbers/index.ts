@@ -1,11 +1,11 @@
-import { NUMBER_COUNTRIES, NUMBER_MESSAGES, TEST_CALL_MESSAGES, numberBuySchema, numberPatchSchema, numberSearchSchema, parseFields } from "@nikki/core";
+import { NUMBER_COUNTRIES, NUMBER_MESSAGES, TEST_CALL_MESSAGES, numberBuySchema, numberPatchSchema, numberSearchSchema } from "@nikki/core";
 import { and, desc, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
 import { agents, phoneNumbers } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
-import { readJsonBody } from "../../http/json-body";
+import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { DAY_MS, rateLimit } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
@@ -18,12 +18,6 @@ type Ctx = Context<AppEnv>;
 
 /** Numbers cost money every month: an organization buys at most this many a day. */
 const PURCHASES_PER_DAY = 10;
-
-function valid<T>(result: { ok: true; data: T } | { ok: false; fields: Record<string, string> }): T {
-  if (result.ok) return result.data;
-  const unknown = result.fields._;
-  throw new ApiError("validation_failed", unknown ? { message: `That is not a field of a phone number: ${unknown}` } : { fields: result.fields });
-}
 
 /** The Twilio account this organization's numbers live on, and this deployment's origin for their webhooks. */
 async function twilioFor(c: Ctx) {
@@ -89,7 +83,7 @@ export const numberRoutes = new Hono<AppEnv>()
     return c.json({ numbers: rows.map((row) => serializeNumber(row.number, row.agentName)) });
   })
   .post("/search", access("admin"), async (c) => {
-    const query = valid(parseFields(numberSearchSchema, await readJsonBody(c)));
+    const query = await parseBody(c, numberSearchSchema, "a field of a phone number");
     const region = (await settingsRowOf(c.var.db, orgCaller(c).organizationId)).defaultRegion;
     const country = query.country ?? ((NUMBER_COUNTRIES as readonly string[]).includes(region) ? region : "US");
     const { twilio } = await twilioFor(c);
@@ -103,7 +97,7 @@ export const numberRoutes = new Hono<AppEnv>()
     access("admin"),
     rateLimit([{ key: (c) => `numbers:buy:${orgCaller(c).organizationId}`, limit: PURCHASES_PER_DAY, windowMs: DAY_MS, code: "rate_limited" }]),
     async (c) => {
-      const input = valid(parseFields(numberBuySchema, await readJsonBody(c)));
+      const input = await parseBody(c, numberBuySchema, "a field of a phone number");
       const [taken] = await c.var.db.select({ id: phoneNumbers.id }).from(phoneNumbers).where(eq(phoneNumbers.twilioNumber, input.phone_number));
       if (taken) throw new ApiError("conflict", { message: NUMBER_MESSAGES.taken });
       const { twilio, origin } = await twilioFor(c);
@@ -126,7 +120,7 @@ export const numberRoutes = new Hono<AppEnv>()
   })
   .patch("/:id", access("admin"), async (c) => {
     const { number } = await numberOf(c, c.req.param("id"));
-    const input = valid(parseFields(numberPatchSchema, await readJsonBody(c)));
+    const input = await parseBody(c, numberPatchSchema, "a field of a phone number");
     const changes: Partial<typeof phoneNumbers.$inferInsert> = {};
     if (input.assigned_agent_id !== undefined) {
       if (input.assigned_agent_id) {

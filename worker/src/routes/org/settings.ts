@@ -1,11 +1,11 @@
-import { SETTINGS_MESSAGES, parseFields, settingsPatchSchema } from "@nikki/core";
+import { SETTINGS_MESSAGES, settingsPatchSchema } from "@nikki/core";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit } from "../../audit";
 import { agents, organizationSettings, widgetKeys } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
-import { readJsonBody } from "../../http/json-body";
+import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { serializeSettings, settingsChanges, settingsRowOf } from "../../org/settings";
 
@@ -27,12 +27,8 @@ export const settingsRoutes = new Hono<AppEnv>()
   })
   .patch("/", access("admin"), async (c) => {
     const caller = orgCaller(c);
-    const parsed = parseFields(settingsPatchSchema, await readJsonBody(c));
-    if (!parsed.ok) {
-      const unknown = parsed.fields._;
-      throw new ApiError("validation_failed", unknown ? { message: `That is not a setting: ${unknown}` } : { fields: parsed.fields });
-    }
-    const chatAgentId = parsed.data.chat_agent_id;
+    const patch = await parseBody(c, settingsPatchSchema, "a setting");
+    const chatAgentId = patch.chat_agent_id;
     if (chatAgentId) {
       const [agent] = await c.var.db
         .select({ id: agents.id })
@@ -41,7 +37,7 @@ export const settingsRoutes = new Hono<AppEnv>()
       if (!agent) throw new ApiError("validation_failed", { fields: { chat_agent_id: SETTINGS_MESSAGES.chatAgent } });
     }
     await settingsRowOf(c.var.db, caller.organizationId);
-    const changes = settingsChanges(parsed.data);
+    const changes = settingsChanges(patch);
     const [row] = Object.keys(changes).length
       ? await c.var.db.update(organizationSettings).set(changes).where(eq(organizationSettings.organizationId, caller.organizationId)).returning()
       : [await settingsRowOf(c.var.db, caller.organizationId)];
@@ -50,7 +46,7 @@ export const settingsRoutes = new Hono<AppEnv>()
       organizationId: caller.organizationId,
       actorUserId: caller.userId,
       actorEmail: caller.email,
-      details: { changed: Object.keys(parsed.data) },
+      details: { changed: Object.keys(patch) },
     });
     return c.json({ settings: serializeSettings(row!) });
   });

@@ -1,0 +1,19 @@
+import { parseFields } from "@nikki/core";
+import type { Context } from "hono";
+import type * as z from "zod/mini";
+import { ApiError } from "./api-error";
+import { readJsonBody } from "./json-body";
+
+/**
+ * Reads a JSON body against a (strict) schema. A bad value answers 400 with a message per field; a field the schema
+ * does not know answers 400 naming it (`That is not a setting: pii_redactoin`), so a typo is never silently ignored.
+ */
+export async function parseBody<S extends z.ZodMiniType>(c: Context, schema: S, noun: string): Promise<z.output<S>> {
+  const body = await readJsonBody(c);
+  const parsed = parseFields(schema, body);
+  if (parsed.ok) return parsed.data;
+  if (!parsed.fields._) throw new ApiError("validation_failed", { fields: parsed.fields });
+  const shape = (schema as unknown as { _zod: { def: { shape?: Record<string, unknown> } } })._zod.def.shape ?? {};
+  const unknown = typeof body === "object" && body !== null ? Object.keys(body).filter((key) => !(key in shape)) : [];
+  throw new ApiError("validation_failed", { message: `That is not ${noun}: ${unknown.join(", ") || parsed.fields._}` });
+}
