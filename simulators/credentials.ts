@@ -8,3 +8,13 @@ export const SIMULATED_CREDENTIALS = {
   stripePrices: { starter: "price_sim_starter", growth: "price_sim_growth", scale: "price_sim_scale", unlimited: "price_sim_unlimited" },
   stripeOveragePrice: "price_sim_overage_minutes",
 } as const;
+
+/** A business's own provider accounts, as it would paste them into Integrations. */
+export const SIMULATED_BUSINESS_CREDENTIALS = {
+  twilio: { account_sid: "ACbb0123456789abcdef0123456789abcd", auth_token: "business-twilio-auth-token-0002" },
+  openai: { api_key: "sk-business-simulated-0002" },
+  elevenlabs: { api_key: "sk_eleven_simulated_0002" },
+  hubspot: { private_app_token: "pat-na1-simulated" },
+  gohighlevel: { api_key: "pit-simulated-0002", location_id: "loc_simulated_0002" },
+  zapier: { webhook_url: "https://hooks.zapier.com/hooks/catch/123456/abcdef/" },
+} as const;

@@ -1,41 +1,47 @@
 /**
- * A CRM simulator: HubSpot's contacts API (bearer private app token), GoHighLevel's v1 contacts API (bearer
- * API key) and a Zapier catch hook, answering their shapes and recording every request (GET /__requests).
+ * The CRM half of the integrations simulator, in each provider's wire format: HubSpot's CRM v3 contacts (bearer
+ * private app token), GoHighLevel's API v2 contacts (bearer private integration token, `Version` header, the
+ * location in the query or body) and Zapier catch hooks (known hooks only).
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import { listenLocal, readText, sendJson } from "./http";
+import { SIMULATED_BUSINESS_CREDENTIALS } from "./credentials";
 
-export interface CrmRequest {
-  path: string;
-  authorization: string | null;
+export interface SimulatorAnswer {
+  status: number;
   body: unknown;
+  contentType?: string;
 }
 
-export const CRM_TOKENS = { hubspot: "pat-na1-simulated", gohighlevel: "ghl-simulated-key" } as const;
+const { hubspot, gohighlevel, zapier } = SIMULATED_BUSINESS_CREDENTIALS;
+const ZAPIER_HOOK_PATH = new URL(zapier.webhook_url).pathname;
 
-export async function startCrmSimulator(port: number): Promise<{ baseUrl: string; requests: CrmRequest[]; close(): Promise<void> }> {
-  const requests: CrmRequest[] = [];
-  const server: Server = createServer(async (request, response) => {
-    const json = (status: number, body: unknown) => sendJson(response, status, body);
-    const url = new URL(request.url ?? "/", "http://localhost");
-    if (url.pathname === "/__requests") return json(200, requests);
-    const text = await readText(request);
-    const authorization = request.headers.authorization ?? null;
-    requests.push({ path: url.pathname, authorization, body: text ? (JSON.parse(text) as unknown) : null });
-    const id = randomBytes(6).toString("hex");
-    if (url.pathname === "/crm/v3/objects/contacts") {
-      if (authorization !== `Bearer ${CRM_TOKENS.hubspot}`)
-        return json(401, { status: "error", message: "Authentication credentials not found.", category: "INVALID_AUTHENTICATION" });
-      return json(201, { id, properties: (JSON.parse(text) as { properties: unknown }).properties, createdAt: new Date().toISOString() });
+const json = (status: number, body: unknown): SimulatorAnswer => ({ status, body });
+const parsed = (text: string) => (text ? (JSON.parse(text) as Record<string, unknown>) : {});
+
+export function handleCrm(method: string, url: URL, authorization: string | null, version: string | null, text: string): SimulatorAnswer | null {
+  const id = randomBytes(6).toString("hex");
+  if (url.pathname === "/crm/v3/objects/contacts") {
+    if (authorization !== `Bearer ${hubspot.private_app_token}`) {
+      return json(401, {
+        status: "error",
+        message: "Authentication credentials not found. This API supports OAuth 2.0 authentication.",
+        category: "INVALID_AUTHENTICATION",
+      });
     }
-    if (url.pathname === "/v1/contacts/") {
-      if (authorization !== `Bearer ${CRM_TOKENS.gohighlevel}`) return json(401, { msg: "Api key is invalid." });
-      return json(200, { contact: { id, ...(JSON.parse(text) as object) } });
-    }
-    if (url.pathname.startsWith("/hooks/catch/")) return json(200, { id, request_id: id, attempt: id, status: "success" });
-    json(404, { message: "Not found" });
-  });
-  const close = await listenLocal(server, port);
-  return { baseUrl: `http://127.0.0.1:${port}`, requests, close };
+    if (method === "GET") return json(200, { results: [], paging: undefined });
+    return json(201, { id, properties: parsed(text).properties, createdAt: new Date().toISOString(), archived: false });
+  }
+  if (url.pathname === "/contacts/") {
+    if (authorization !== `Bearer ${gohighlevel.api_key}`) return json(401, { statusCode: 401, message: "Invalid JWT" });
+    if (!version) return json(400, { statusCode: 400, message: "version header was not found" });
+    const location = method === "GET" ? url.searchParams.get("locationId") : parsed(text).locationId;
+    if (location !== gohighlevel.location_id) return json(403, { statusCode: 403, message: "The token does not have access to this location." });
+    if (method === "GET") return json(200, { contacts: [], meta: { total: 0, currentPage: 1, nextPage: null, prevPage: null } });
+    return json(201, { contact: { id, ...parsed(text) } });
+  }
+  if (url.pathname.startsWith("/hooks/catch/")) {
+    if (method !== "POST" || url.pathname !== ZAPIER_HOOK_PATH) return json(404, { status: "error", message: "Not found" });
+    return json(200, { id, request_id: id, attempt: id, status: "success" });
+  }
+  return null;
 }

@@ -12,6 +12,7 @@ import type { SimulatedServerEvent } from "./realtime-events";
 import { type WebSocket, WebSocketServer } from "ws";
 import { readTag, tagFrame, wallClock } from "./frame-tag";
 import { type WebRtcSessionLog, answerRealtimeOffer } from "./realtime-webrtc";
+import { SIMULATED_BUSINESS_CREDENTIALS } from "./credentials";
 import { speechWav } from "./speech";
 
 export interface ScriptedTurn {
@@ -217,6 +218,9 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
   const clientSecretRequests: unknown[] = [];
   const speechRequests: unknown[] = [];
   const webrtcSessions: WebRtcSessionLog[] = [];
+  /** The platform's key and a business's own (Integrations), and which one each request used. */
+  const acceptedKeys = new Set([options.apiKey, SIMULATED_BUSINESS_CREDENTIALS.openai.api_key]);
+  const keyUsage: { path: string; key: string }[] = [];
   const timings: AudioTimings = { appended: new Map(), delivered: new Map(), speechStarted: new Map(), sessionReady: new Map() };
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => {
@@ -233,6 +237,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
       });
     }
     if (request.url === "/__speech-requests") return json(200, speechRequests);
+    if (request.url === "/__keys") return json(200, keyUsage.slice(-50));
     if (request.url === "/__client-secrets") return json(200, clientSecretRequests.slice(-20));
     if (request.url === "/__webrtc-sessions") return json(200, webrtcSessions);
     // What each call's bridge sent (audio left out): e2e checks the agent's instructions and greeting.
@@ -265,8 +270,16 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
       response.writeHead(201, { ...cors, "content-type": "application/sdp", location: `/v1/realtime/calls/rtc_${webrtcSessions.length}` });
       return void response.end(answer);
     }
-    if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
+    const key = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
+    if (!acceptedKeys.has(key)) {
       return json(401, { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } });
+    }
+    keyUsage.push({ path: request.url ?? "", key });
+    if (request.method === "GET" && request.url === "/v1/models") {
+      return json(200, {
+        object: "list",
+        data: Object.values(OPENAI_MODELS).map((id) => ({ id, object: "model", created: 1_715_367_049, owned_by: "system" })),
+      });
     }
     if (request.method === "POST" && request.url === "/v1/audio/speech") {
       const body = JSON.parse(await readBody(request)) as { input?: string; voice?: string };
@@ -330,7 +343,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
   const realtime = new WebSocketServer({ noServer: true });
   server.on("upgrade", (request, socket, head) => {
     const url = new URL(request.url ?? "/", "http://localhost");
-    if (url.pathname !== "/v1/realtime" || request.headers.authorization !== `Bearer ${options.apiKey}`) {
+    if (url.pathname !== "/v1/realtime" || !acceptedKeys.has(request.headers.authorization?.replace(/^Bearer /, "") ?? "")) {
       socket.end("HTTP/1.1 401 Unauthorized\r\n\r\n");
       return;
     }

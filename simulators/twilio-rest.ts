@@ -23,26 +23,61 @@ export interface TwilioRestSimulator {
 
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
 
-export async function startTwilioRestSimulator(options: { port: number; accountSid: string; authToken: string }): Promise<TwilioRestSimulator> {
+export interface SimulatedAccount {
+  accountSid: string;
+  authToken: string;
+  friendlyName?: string;
+}
+
+/**
+ * Serves one or more accounts (the platform's, and a business's own), each behind its own basic auth and with its
+ * own numbers, as Twilio keeps them apart.
+ */
+export async function startTwilioRestSimulator(options: SimulatedAccount & { port: number; otherAccounts?: SimulatedAccount[] }): Promise<TwilioRestSimulator> {
   const requests: TwilioRequest[] = [];
-  const numbers = phoneNumberInventory(options.accountSid);
-  const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
+  const accounts = new Map(
+    [options, ...(options.otherAccounts ?? [])].map((account) => [
+      account.accountSid,
+      {
+        ...account,
+        numbers: phoneNumberInventory(account.accountSid),
+        auth: `Basic ${Buffer.from(`${account.accountSid}:${account.authToken}`).toString("base64")}`,
+      },
+    ]),
+  );
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => sendJson(response, status, body);
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname === "/__requests") return json(200, requests);
     if (url.pathname === "/__numbers" && request.method === "POST") {
-      const { phone_number, voice_url = "", sms_url = "" } = JSON.parse(await readText(request)) as Record<string, string>;
-      return json(201, numbers.seed(phone_number!, { VoiceUrl: voice_url, SmsUrl: sms_url }));
+      const { phone_number, voice_url = "", sms_url = "", account_sid = options.accountSid } = JSON.parse(await readText(request)) as Record<string, string>;
+      const account = accounts.get(account_sid);
+      if (!account) return json(404, { message: "No such simulated account" });
+      return json(201, account.numbers.seed(phone_number!, { VoiceUrl: voice_url, SmsUrl: sms_url }));
     }
-    if (request.headers.authorization !== expectedAuth) {
+    // Account resources name their account in the path; the Pricing API only in the credentials.
+    const named = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})/i.exec(url.pathname)?.[1];
+    const account = named ? accounts.get(named) : [...accounts.values()].find((candidate) => candidate.auth === request.headers.authorization);
+    if (!account || request.headers.authorization !== account.auth) {
       return json(401, { code: 20003, message: "Authenticate", more_info: "https://www.twilio.com/docs/errors/20003", status: 401 });
     }
     const text = await readText(request);
     const form = Object.fromEntries(new URLSearchParams(text));
     requests.push({ method: request.method ?? "GET", path: url.pathname, form });
-    const base = `/2010-04-01/Accounts/${options.accountSid}`;
-    const numberAnswer = numbers.handle(request.method ?? "GET", url, form);
+    const base = `/2010-04-01/Accounts/${account.accountSid}`;
+    if (request.method === "GET" && url.pathname === `${base}.json`) {
+      return json(200, {
+        sid: account.accountSid,
+        owner_account_sid: account.accountSid,
+        friendly_name: account.friendlyName ?? "My first Twilio account",
+        status: "active",
+        type: "Full",
+        date_created: "Mon, 02 Mar 2026 10:00:00 +0000",
+        date_updated: "Mon, 02 Mar 2026 10:00:00 +0000",
+        uri: `${base}.json`,
+      });
+    }
+    const numberAnswer = account.numbers.handle(request.method ?? "GET", url, form);
     if (numberAnswer) {
       if (numberAnswer.status === 204) return void response.writeHead(204).end();
       return json(numberAnswer.status, numberAnswer.body);
@@ -50,7 +85,7 @@ export async function startTwilioRestSimulator(options: { port: number; accountS
     if (request.method === "POST" && url.pathname === `${base}/Messages.json`) {
       return json(201, {
         sid: sid("SM"),
-        account_sid: options.accountSid,
+        account_sid: account.accountSid,
         from: form.From,
         to: form.To,
         body: form.Body,
@@ -59,11 +94,11 @@ export async function startTwilioRestSimulator(options: { port: number; accountS
       });
     }
     if (request.method === "POST" && url.pathname === `${base}/Calls.json`) {
-      return json(201, { sid: sid("CA"), account_sid: options.accountSid, from: form.From, to: form.To, status: "queued", direction: "outbound-api" });
+      return json(201, { sid: sid("CA"), account_sid: account.accountSid, from: form.From, to: form.To, status: "queued", direction: "outbound-api" });
     }
     const update = new RegExp(`^${base}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(url.pathname);
     if (request.method === "POST" && update) {
-      return json(200, { sid: update[1], account_sid: options.accountSid, status: form.Status ?? "in-progress" });
+      return json(200, { sid: update[1], account_sid: account.accountSid, status: form.Status ?? "in-progress" });
     }
     json(404, { code: 20404, message: "The requested resource was not found", status: 404 });
   });

@@ -25,6 +25,8 @@ export default defineConfig(async () => ({
           OPENAI_BASE_URL: `http://127.0.0.1:${SIMULATED.openaiPort}/v1`,
           HUBSPOT_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
           GOHIGHLEVEL_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
+          ELEVENLABS_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
+          ZAPIER_HOOKS_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
           ...stripeSimulatorVars(SIMULATED.stripePort),
         },
       },

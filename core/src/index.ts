@@ -17,3 +17,4 @@ export * from "./destinations";
 export * from "./settings";
 export * from "./agents";
 export * from "./numbers";
+export * from "./integrations";

@@ -9,7 +9,7 @@ import { startSimulators } from "../../scripts/lib/simulators";
 import { startOidcSimulator } from "@nikki/simulators/oidc";
 import { allowWidgetOrigin } from "./db";
 import { HOST_ORIGIN, startHostPages } from "./host-pages";
-import { E2E_BASE_URL, E2E_PORT, E2E_STATE_DIR, OIDC_PORT, OPENAI_SIM_PORT, STRIPE_SIM_PORT, TWILIO_SIM_PORT } from "./server";
+import { E2E_BASE_URL, E2E_PORT, E2E_STATE_DIR, INTEGRATIONS_SIM_PORT, OIDC_PORT, OPENAI_SIM_PORT, STRIPE_SIM_PORT, TWILIO_SIM_PORT } from "./server";
 
 rmSync(E2E_STATE_DIR, { recursive: true, force: true });
 await prepareLocalDatabase(E2E_STATE_DIR);
@@ -20,6 +20,7 @@ const simulators = await startSimulators({
   openaiPort: OPENAI_SIM_PORT,
   twilioPort: TWILIO_SIM_PORT,
   stripePort: STRIPE_SIM_PORT,
+  integrationsPort: INTEGRATIONS_SIM_PORT,
   publicBaseUrl: E2E_BASE_URL,
 });
 await startHostPages(E2E_BASE_URL);

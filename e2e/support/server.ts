@@ -10,3 +10,4 @@ export const E2E_STATE_DIR = fileURLToPath(new URL("../../.wrangler/e2e", import
 export const OPENAI_SIM_PORT = 8821;
 export const TWILIO_SIM_PORT = 8822;
 export const STRIPE_SIM_PORT = 8823;
+export const INTEGRATIONS_SIM_PORT = 8824;

@@ -1,5 +1,6 @@
 /** The provider simulators for offline demos and benchmarks, and the worker settings that point at them. */
-import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
+import { SIMULATED_BUSINESS_CREDENTIALS, SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
+import { startIntegrationsSimulator } from "@nikki/simulators/integrations";
 import { type OpenAiSimulator, type ScriptedTurn, startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
 import { SIMULATED_PRICE_AMOUNTS, stripeSimulatorVars } from "@nikki/simulators/stripe-vars";
@@ -29,6 +30,8 @@ export async function startSimulators(options: {
   twilioPort: number;
   /** Also start the Stripe simulator here (its checkout page delivers signed webhooks to publicBaseUrl). */
   stripePort?: number;
+  /** Also start the CRM and ElevenLabs simulator here (a business's own accounts, Integrations). */
+  integrationsPort?: number;
   publicBaseUrl: string;
   replyFrames?: number;
 }): Promise<Simulators> {
@@ -42,7 +45,16 @@ export async function startSimulators(options: {
     port: options.twilioPort,
     accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
     authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
+    // A business's own Twilio account, for Integrations.
+    otherAccounts: [
+      {
+        accountSid: SIMULATED_BUSINESS_CREDENTIALS.twilio.account_sid,
+        authToken: SIMULATED_BUSINESS_CREDENTIALS.twilio.auth_token,
+        friendlyName: "Acme Plumbing",
+      },
+    ],
   });
+  const integrations = options.integrationsPort ? await startIntegrationsSimulator(options.integrationsPort) : null;
   const stripe = options.stripePort
     ? await startStripeSimulator({
         port: options.stripePort,
@@ -57,6 +69,14 @@ export async function startSimulators(options: {
     twilio,
     vars: {
       ...(options.stripePort ? stripeSimulatorVars(options.stripePort) : {}),
+      ...(integrations
+        ? {
+            HUBSPOT_API_BASE: integrations.baseUrl,
+            GOHIGHLEVEL_API_BASE: integrations.baseUrl,
+            ELEVENLABS_API_BASE: integrations.baseUrl,
+            ZAPIER_HOOKS_BASE: integrations.baseUrl,
+          }
+        : {}),
       PUBLIC_BASE_URL: options.publicBaseUrl,
       OPENAI_API_KEY: SIMULATED_CREDENTIALS.openaiKey,
       OPENAI_BASE_URL: openai.baseUrl,
@@ -69,6 +89,7 @@ export async function startSimulators(options: {
       await openai.close();
       await twilio.close();
       await stripe?.close();
+      await integrations?.close();
     },
   };
 }

@@ -26,6 +26,7 @@ import { healthRoutes } from "./routes/health";
 import { publicInvitationRoutes } from "./routes/invitations";
 import { leadRoutes } from "./routes/leads";
 import { numberRoutes } from "./routes/numbers";
+import { integrationRoutes } from "./routes/integrations";
 import { testCallStatusRoutes } from "./demo-calls/test-call";
 import { orgRoutes } from "./routes/org";
 import { telemetryRoutes } from "./routes/telemetry";
@@ -85,6 +86,7 @@ export function createApp(servicesFor: ServicesFactory) {
   app.route("/api/org", orgRoutes);
   app.route("/api/agents", agentRoutes);
   app.route("/api/numbers", numberRoutes);
+  app.route("/api/integrations", integrationRoutes);
   app.route("/api/test-calls", testCallStatusRoutes);
   app.route("/api/calls", callRoutes);
   app.route("/api/widget", widgetRoutes);

@@ -22,6 +22,9 @@ export type AuditAction =
   | "number_released"
   | "numbers_synced"
   | "widget_key_rotated"
+  | "integration_saved"
+  | "integration_tested"
+  | "integration_removed"
   | "two_factor_enabled"
   | "two_factor_disabled";
 

@@ -28,8 +28,12 @@ export interface Bindings {
   OPENAI_BASE_URL?: string;
   OPENAI_REALTIME_MODEL?: string;
   ENCRYPTION_KEY?: string;
+  ENCRYPTION_KEY_ID?: string;
+  ENCRYPTION_PREVIOUS_KEYS?: string;
   HUBSPOT_API_BASE?: string;
   GOHIGHLEVEL_API_BASE?: string;
+  ELEVENLABS_API_BASE?: string;
+  ZAPIER_HOOKS_BASE?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_API_BASE?: string;
@@ -68,8 +72,21 @@ const configSchema = z.object({
     .string()
     .refine((value) => /^[A-Za-z0-9+/]{43}=$/.test(value), "must be 32 random bytes, base64 (openssl rand -base64 32)")
     .optional(),
+  /** The id sealed values name, so a second key can be added for rotation. */
+  ENCRYPTION_KEY_ID: z
+    .string()
+    .regex(/^[a-z0-9]{1,16}$/i, "must be 1 to 16 letters or digits")
+    .default("k1"),
+  /** Keys still accepted for opening (never for sealing): `id:base64` pairs, comma separated. */
+  ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .regex(/^([a-z0-9]{1,16}:[A-Za-z0-9+/]{43}=)(,[a-z0-9]{1,16}:[A-Za-z0-9+/]{43}=)*$/i, "must be id:base64-key pairs, comma separated")
+    .optional(),
   HUBSPOT_API_BASE: z.url().default("https://api.hubapi.com"),
-  GOHIGHLEVEL_API_BASE: z.url().default("https://rest.gohighlevel.com"),
+  GOHIGHLEVEL_API_BASE: z.url().default("https://services.leadconnectorhq.com"),
+  ELEVENLABS_API_BASE: z.url().default("https://api.elevenlabs.io"),
+  /** Zapier catch hooks are stored as hooks.zapier.com URLs; their path is sent here. */
+  ZAPIER_HOOKS_BASE: z.url().default("https://hooks.zapier.com"),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_…)")

@@ -279,6 +279,23 @@ const MATRIX: Row[] = [
     request: async () => ({ path: "/api/org/settings", body: { post_call_sms: false } }),
     expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
   },
+  { route: "GET /api/integrations", request: path("/api/integrations"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
+  {
+    route: "PUT /api/integrations/:provider",
+    request: async () => ({ path: "/api/integrations/hubspot", body: { credentials: { private_app_token: "pat-na1-simulated" } } }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
+  },
+  // After the PUT row: every organization that may test has a HubSpot token stored.
+  {
+    route: "POST /api/integrations/:provider/test",
+    request: async () => ({ path: "/api/integrations/hubspot/test", body: {} }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
+  },
+  {
+    route: "DELETE /api/integrations/:provider",
+    request: async () => ({ path: "/api/integrations/zapier" }),
+    expect: { anonymous: 401, viewer: 403, admin: 204, owner: 204, other: 204 },
+  },
   { route: "GET /api/org/audit", request: path("/api/org/audit"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
   {
     route: "POST /api/calls/:id/reprocess",

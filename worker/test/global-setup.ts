@@ -1,8 +1,9 @@
-import { startCrmSimulator } from "@nikki/simulators/crm";
+import { startIntegrationsSimulator } from "@nikki/simulators/integrations";
 import { startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
 import { SIMULATED_PRICE_AMOUNTS } from "@nikki/simulators/stripe-vars";
 import { startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
+import { SIMULATED_BUSINESS_CREDENTIALS } from "@nikki/simulators/credentials";
 import { BOOKING_SCRIPT, SIMULATED } from "./simulators";
 
 /** Starts the provider simulators (in Node, beside workerd) for the worker tests. */
@@ -12,8 +13,15 @@ export default async function setup() {
     port: SIMULATED.twilioPort,
     accountSid: SIMULATED.twilioAccountSid,
     authToken: SIMULATED.twilioAuthToken,
+    otherAccounts: [
+      {
+        accountSid: SIMULATED_BUSINESS_CREDENTIALS.twilio.account_sid,
+        authToken: SIMULATED_BUSINESS_CREDENTIALS.twilio.auth_token,
+        friendlyName: "Acme Plumbing",
+      },
+    ],
   });
-  const crm = await startCrmSimulator(SIMULATED.crmPort);
+  const crm = await startIntegrationsSimulator(SIMULATED.crmPort);
   const stripe = await startStripeSimulator({
     port: SIMULATED.stripePort,
     secretKey: SIMULATED.stripeSecretKey,

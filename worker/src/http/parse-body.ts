@@ -9,7 +9,11 @@ import { readJsonBody } from "./json-body";
  * does not know answers 400 naming it (`That is not a setting: pii_redactoin`), so a typo is never silently ignored.
  */
 export async function parseBody<S extends z.ZodMiniType>(c: Context, schema: S, noun: string): Promise<z.output<S>> {
-  const body = await readJsonBody(c);
+  return parseValue(await readJsonBody(c), schema, noun);
+}
+
+/** The same refusals for a value already read (a part of a body). */
+export function parseValue<S extends z.ZodMiniType>(body: unknown, schema: S, noun: string): z.output<S> {
   const parsed = parseFields(schema, body);
   if (parsed.ok) return parsed.data;
   if (!parsed.fields._) throw new ApiError("validation_failed", { fields: parsed.fields });

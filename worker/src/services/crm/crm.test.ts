@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CRM_TOKENS } from "@nikki/simulators/crm";
+import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { createD1Database } from "../../db/client";
 import { DEMO, seedDemoOrganization } from "../../db/seed";
 import { createLogger } from "../../http/logger";
-import { decryptSecret, encryptSecret, secretsKey } from "../secrets";
+import { saveIntegration } from "../../integrations/store";
 import { type ToolCall, runTool } from "../../voice/tools";
 import { testServices } from "../../../test/services";
 import { SIMULATED } from "../../../test/simulators";
@@ -21,10 +21,7 @@ async function organizationWith(provider: string | null, credentials: Record<str
   const id = crypto.randomUUID();
   await env.DB.prepare("insert into organizations (id, name, slug) values (?, ?, ?)").bind(id, `CRM ${provider}`, `crm-${id}`).run();
   if (provider) {
-    const sealed = await encryptSecret((await secretsKey(services.config))!, JSON.stringify(credentials));
-    await env.DB.prepare("insert into integrations (id, organization_id, provider, credentials_encrypted) values (?, ?, ?, ?)")
-      .bind(crypto.randomUUID(), id, provider, sealed)
-      .run();
+    await saveIntegration(db, services.config, id, provider as "hubspot", credentials);
   }
   const call: ToolCall = {
     callId: crypto.randomUUID(),
@@ -49,26 +46,12 @@ beforeAll(async () => {
   await seedDemoOrganization(db, "unused-password-hash");
 });
 
-describe("integration credentials at rest", () => {
-  it("are AES-GCM sealed: round trip, and any change to the ciphertext is refused", async () => {
-    const key = (await secretsKey(services.config))!;
-    const sealed = await encryptSecret(key, '{"api_key":"secret-value"}');
-    expect(sealed).toMatch(/^v1\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
-    expect(sealed).not.toContain("secret-value");
-    expect(await decryptSecret(key, sealed)).toBe('{"api_key":"secret-value"}');
-    const tampered = sealed.slice(0, -3) + (sealed.endsWith("A==") ? "B==" : "A==");
-    await expect(decryptSecret(key, tampered)).rejects.toThrow();
-    const otherKey = (await secretsKey({ AUTH_SECRET: "another-secret-0123456789abcdefghijklmnop" }))!;
-    await expect(decryptSecret(otherKey, sealed)).rejects.toThrow();
-  });
-});
-
 describe("push_crm_lead", () => {
   it("saves the lead and posts it to the organization's Zapier webhook", async () => {
-    const call = await organizationWith("zapier", { webhook_url: `http://127.0.0.1:${SIMULATED.crmPort}/hooks/catch/123/abc/` });
+    const call = await organizationWith("zapier", OWN.zapier);
     const result = await runTool("push_crm_lead", LEAD, call, await depsOf(call));
     expect(result).toMatchObject({ ok: true, saved_to: "zapier" });
-    const sent = (await crmRequests()).filter((r) => r.path === "/hooks/catch/123/abc/").at(-1);
+    const sent = (await crmRequests()).filter((r) => r.path === new URL(OWN.zapier.webhook_url).pathname).at(-1);
     expect(sent?.body).toMatchObject({ event: "lead.created", lead: { name: "Grace Hopper", phone: "+14155550123", intent: "quote", callId: call.callId } });
     const row = await env.DB.prepare("select crm_synced_at, organization_id from leads where call_id = ?")
       .bind(call.callId)
@@ -77,19 +60,23 @@ describe("push_crm_lead", () => {
   });
 
   it("creates a HubSpot contact with the private app token", async () => {
-    const call = await organizationWith("hubspot", { private_app_token: CRM_TOKENS.hubspot });
+    const call = await organizationWith("hubspot", OWN.hubspot);
     expect(await runTool("push_crm_lead", LEAD, call, await depsOf(call))).toMatchObject({ ok: true, saved_to: "hubspot" });
     const sent = (await crmRequests()).filter((r) => r.path === "/crm/v3/objects/contacts").at(-1);
     expect(sent).toMatchObject({
-      authorization: `Bearer ${CRM_TOKENS.hubspot}`,
+      authorization: `Bearer ${OWN.hubspot.private_app_token}`,
       body: { properties: { firstname: "Grace", lastname: "Hopper", phone: "+14155550123", email: "grace@example.com" } },
     });
   });
 
-  it("creates a GoHighLevel contact with the API key", async () => {
-    const call = await organizationWith("gohighlevel", { api_key: CRM_TOKENS.gohighlevel });
+  it("creates a GoHighLevel contact in the location, with the private integration token (API v2)", async () => {
+    const call = await organizationWith("gohighlevel", OWN.gohighlevel);
     expect(await runTool("push_crm_lead", LEAD, call, await depsOf(call))).toMatchObject({ ok: true, saved_to: "gohighlevel" });
-    expect((await crmRequests()).filter((r) => r.path === "/v1/contacts/").at(-1)?.body).toMatchObject({ firstName: "Grace", tags: ["quote"] });
+    expect((await crmRequests()).filter((r) => r.path === "/contacts/").at(-1)?.body).toMatchObject({
+      locationId: OWN.gohighlevel.location_id,
+      firstName: "Grace",
+      tags: ["quote"],
+    });
   });
 
   it("keeps the lead and tells the model when the CRM refuses it", async () => {

@@ -1,13 +1,12 @@
 /**
  * The CRM an organization pushes leads to (spec 001 §3 Integrations): HubSpot (private app token),
- * GoHighLevel (API key) or a Zapier webhook, first configured in that order. Credentials are decrypted here
- * and nowhere else. Base URLs come from configuration, so tests point the live code at a local simulator.
+ * GoHighLevel (API v2: private integration token and location) or a Zapier catch hook, first configured in that
+ * order. Base URLs come from configuration, so tests point the live code at a local simulator.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { ZAPIER_HOOK_PREFIX } from "@nikki/core";
 import type { Database } from "../../db/client";
-import { integrations } from "../../db/schema";
 import type { Config } from "../../env";
-import { decryptSecret, secretsKey } from "../secrets";
+import { integrationRows, openIntegration } from "../../integrations/store";
 
 export interface CrmLead {
   name: string;
@@ -25,6 +24,15 @@ export interface CrmClient {
 }
 
 const CRM_ORDER = ["hubspot", "gohighlevel", "zapier"] as const;
+
+/** GoHighLevel's API v2 refuses requests without this version header. */
+export const GOHIGHLEVEL_VERSION = "2021-07-28";
+
+/** A stored hooks.zapier.com catch hook, sent to the configured Zapier base (the simulator, in tests). */
+export function zapierHookUrl(stored: string, config: Config): string {
+  if (!stored.startsWith(ZAPIER_HOOK_PREFIX)) throw new Error("Not a Zapier catch hook");
+  return `${config.ZAPIER_HOOKS_BASE}/hooks/catch/${stored.slice(ZAPIER_HOOK_PREFIX.length)}`;
+}
 
 function splitName(name: string) {
   const [first, ...rest] = name.trim().split(/\s+/);
@@ -63,11 +71,12 @@ export function crmClient(provider: CrmClient["provider"], credentials: Record<s
         async push(lead) {
           const { first, last } = splitName(lead.name);
           await send(
-            `${config.GOHIGHLEVEL_API_BASE}/v1/contacts/`,
+            `${config.GOHIGHLEVEL_API_BASE}/contacts/`,
             {
               method: "POST",
-              headers: { ...json, authorization: `Bearer ${credentials.api_key ?? ""}` },
+              headers: { ...json, authorization: `Bearer ${credentials.api_key ?? ""}`, version: GOHIGHLEVEL_VERSION },
               body: JSON.stringify({
+                locationId: credentials.location_id,
                 firstName: first,
                 lastName: last,
                 phone: lead.phone,
@@ -84,7 +93,11 @@ export function crmClient(provider: CrmClient["provider"], credentials: Record<s
       return {
         provider,
         async push(lead) {
-          await send(credentials.webhook_url ?? "", { method: "POST", headers: json, body: JSON.stringify({ event: "lead.created", lead }) }, provider);
+          await send(
+            zapierHookUrl(credentials.webhook_url ?? "", config),
+            { method: "POST", headers: json, body: JSON.stringify({ event: "lead.created", lead }) },
+            provider,
+          );
         },
       };
   }
@@ -92,14 +105,9 @@ export function crmClient(provider: CrmClient["provider"], credentials: Record<s
 
 /** The organization's CRM, or null when none is configured (leads then stay in Nikki's own lead list). */
 export async function crmFor(db: Database, config: Config, organizationId: string): Promise<CrmClient | null> {
-  const rows = await db
-    .select({ provider: integrations.provider, credentials: integrations.credentialsEncrypted })
-    .from(integrations)
-    .where(and(eq(integrations.organizationId, organizationId), inArray(integrations.provider, [...CRM_ORDER])));
-  const chosen = CRM_ORDER.map((provider) => rows.find((row) => row.provider === provider)).find(Boolean);
+  const rows = await integrationRows(db, organizationId);
+  const chosen = CRM_ORDER.map((provider) => rows.find((row) => row.provider === provider)).find((row) => row !== undefined);
   if (!chosen) return null;
-  const key = await secretsKey(config);
-  if (!key) throw new Error("Credentials cannot be decrypted: ENCRYPTION_KEY or AUTH_SECRET is not set");
-  const credentials = JSON.parse(await decryptSecret(key, chosen.credentials)) as Record<string, string>;
+  const { credentials } = await openIntegration(db, config, chosen);
   return crmClient(chosen.provider as CrmClient["provider"], credentials, config);
 }

@@ -1,0 +1,169 @@
+import * as z from "zod/mini";
+import { INTEGRATION_PROVIDERS, type IntegrationProvider } from "./constants";
+
+/** Spec 001 §4 "Integration badge". */
+export type IntegrationBadge = "Not Configured" | "Configured" | "Verified";
+
+/** One provider as `GET /api/integrations` lists it: never a credential, only a masked hint. */
+export interface IntegrationResource {
+  provider: IntegrationProvider;
+  configured: boolean;
+  badge: IntegrationBadge;
+  last_tested_at: string | null;
+  test_status: "success" | "failed" | null;
+  /** e.g. "AC…cdef · token …0001": enough to recognise which account is stored, never enough to use it. */
+  hint: string | null;
+}
+
+export interface CredentialField {
+  key: string;
+  label: string;
+  required: boolean;
+  /** Secret fields are masked in the dialog and only their last four characters appear in the hint. */
+  secret: boolean;
+  placeholder: string;
+}
+
+export interface IntegrationInfo {
+  provider: IntegrationProvider;
+  name: string;
+  /** What the product uses it for, one line on the card. */
+  purpose: string;
+  fields: CredentialField[];
+  /** Where the business finds these values. */
+  help: string;
+}
+
+/** Zapier catch hooks live on this host; the worker sends the hook's path to its configured Zapier base. */
+export const ZAPIER_HOOK_PREFIX = "https://hooks.zapier.com/hooks/catch/";
+
+export const INTEGRATIONS: readonly IntegrationInfo[] = [
+  {
+    provider: "twilio",
+    name: "Twilio",
+    purpose: "Your own phone numbers: calls and texts run on your Twilio account and are billed by Twilio to you.",
+    fields: [
+      { key: "account_sid", label: "Account SID", required: true, secret: false, placeholder: "AC…" },
+      { key: "auth_token", label: "Auth Token", required: true, secret: true, placeholder: "Your Twilio auth token" },
+      { key: "webhook_secret", label: "Webhook Secret (optional)", required: false, secret: true, placeholder: "Only if you sign webhooks with another token" },
+    ],
+    help: "Twilio Console › Account › API keys & tokens.",
+  },
+  {
+    provider: "openai",
+    name: "OpenAI",
+    purpose: "Your own OpenAI key pays for your calls' voice model, chat replies and voice previews.",
+    fields: [
+      { key: "api_key", label: "API Key", required: true, secret: true, placeholder: "sk-…" },
+      { key: "realtime_url", label: "Realtime URL (optional)", required: false, secret: false, placeholder: "wss://api.openai.com/v1/realtime" },
+    ],
+    help: "platform.openai.com › API keys.",
+  },
+  {
+    provider: "elevenlabs",
+    name: "ElevenLabs",
+    purpose: "Voices your agents' voicemail and after-hours messages with an ElevenLabs voice.",
+    fields: [{ key: "api_key", label: "API Key", required: true, secret: true, placeholder: "Your ElevenLabs API key" }],
+    help: "elevenlabs.io › Profile › API keys.",
+  },
+  {
+    provider: "hubspot",
+    name: "HubSpot",
+    purpose: "Every lead your receptionist captures becomes a HubSpot contact.",
+    fields: [{ key: "private_app_token", label: "Private App Token", required: true, secret: true, placeholder: "pat-…" }],
+    help: "HubSpot › Settings › Integrations › Private apps (scope crm.objects.contacts.write and .read).",
+  },
+  {
+    provider: "gohighlevel",
+    name: "GoHighLevel",
+    purpose: "Every lead your receptionist captures becomes a contact in your GoHighLevel location.",
+    fields: [
+      { key: "api_key", label: "Private Integration Token", required: true, secret: true, placeholder: "pit-…" },
+      { key: "location_id", label: "Location ID", required: true, secret: false, placeholder: "Your sub-account's location id" },
+    ],
+    help: "GoHighLevel › Settings › Private Integrations (contacts scopes); the location id is in Settings › Business Profile.",
+  },
+  {
+    provider: "zapier",
+    name: "Zapier",
+    purpose: "Sends every captured lead to a Zapier catch hook, to reach any app Zapier connects.",
+    fields: [{ key: "webhook_url", label: "Catch Hook URL", required: true, secret: true, placeholder: `${ZAPIER_HOOK_PREFIX}…` }],
+    help: "Zapier › a Zap with the trigger Webhooks by Zapier › Catch Hook.",
+  },
+];
+
+export function integrationInfo(provider: IntegrationProvider): IntegrationInfo {
+  return INTEGRATIONS.find((entry) => entry.provider === provider)!;
+}
+
+export function isIntegrationProvider(value: string): value is IntegrationProvider {
+  return (INTEGRATION_PROVIDERS as readonly string[]).includes(value);
+}
+
+export const INTEGRATION_MESSAGES = {
+  saved: "Configuration Saved",
+  saveFailed: "Failed to save configuration.",
+  loadFailed: "Failed to load integrations",
+  removed: "Configuration Removed",
+  success: "Connection Successful",
+  failed: "Connection Failed",
+  testFailed: "Test Failed",
+  unexpected: "An unexpected error occurred.",
+  unknownProvider: "That is not an integration: choose twilio, openai, elevenlabs, hubspot, gohighlevel or zapier.",
+  required: (label: string) => `${label} is required.`,
+  accountSid: "Account SID must look like AC followed by 32 hex digits.",
+  zapierUrl: `The catch hook URL must start with ${ZAPIER_HOOK_PREFIX}`,
+  realtimeUrl: "The realtime URL must be a wss:// address.",
+  tooLong: "That value is too long.",
+  notConfigured: (provider: string) => `Please configure ${provider} before testing.`,
+  connectFailed: (provider: string) => `Failed to connect to ${provider}`,
+} as const;
+
+const text = (label: string) =>
+  z
+    .string(INTEGRATION_MESSAGES.required(label))
+    .check(z.trim(), z.minLength(1, INTEGRATION_MESSAGES.required(label)), z.maxLength(2000, INTEGRATION_MESSAGES.tooLong));
+
+/** Each provider's credentials (required unless marked), refused field by field in the product's words. */
+export const CREDENTIAL_SCHEMAS = {
+  twilio: z.strictObject({
+    account_sid: text("Account SID").check(z.regex(/^AC[0-9a-fA-F]{32}$/, INTEGRATION_MESSAGES.accountSid)),
+    auth_token: text("Auth Token"),
+    webhook_secret: z.optional(text("Webhook Secret")),
+  }),
+  openai: z.strictObject({
+    api_key: text("API Key"),
+    realtime_url: z.optional(text("Realtime URL").check(z.regex(/^wss:\/\/[^\s]+$/, INTEGRATION_MESSAGES.realtimeUrl))),
+  }),
+  elevenlabs: z.strictObject({ api_key: text("API Key") }),
+  hubspot: z.strictObject({ private_app_token: text("Private App Token") }),
+  gohighlevel: z.strictObject({ api_key: text("Private Integration Token"), location_id: text("Location ID") }),
+  zapier: z.strictObject({
+    webhook_url: text("Catch Hook URL").check(
+      z.refine((value) => value.startsWith(ZAPIER_HOOK_PREFIX) && /^[\w/.-]+$/.test(value.slice(ZAPIER_HOOK_PREFIX.length)), INTEGRATION_MESSAGES.zapierUrl),
+    ),
+  }),
+} as const satisfies Record<IntegrationProvider, z.ZodMiniType>;
+
+export type Credentials<P extends IntegrationProvider> = z.infer<(typeof CREDENTIAL_SCHEMAS)[P]>;
+
+/** `PUT /api/integrations/:provider` body; the credentials are then checked by their provider's schema. */
+export const integrationSaveSchema = z.strictObject({ credentials: z.record(z.string(), z.unknown()) });
+
+export function integrationBadge(configured: boolean, testStatus: string | null): IntegrationBadge {
+  if (!configured) return "Not Configured";
+  return testStatus === "success" ? "Verified" : "Configured";
+}
+
+/** The masked hint of stored credentials: non-secret values shortened, secret ones as their last four characters. */
+export function credentialHint(provider: IntegrationProvider, credentials: Record<string, string | undefined>): string {
+  const parts: string[] = [];
+  for (const field of integrationInfo(provider).fields) {
+    const value = credentials[field.key];
+    if (!value) continue;
+    const name = field.label.replace(/ \(optional\)$/, "");
+    if (field.secret) parts.push(`${name} …${value.slice(-4)}`);
+    else parts.push(`${name} ${value.length > 12 ? `${value.slice(0, 6)}…${value.slice(-4)}` : value}`);
+  }
+  return parts.join(" · ");
+}

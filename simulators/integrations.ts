@@ -1,0 +1,51 @@
+/**
+ * The integrations simulator: the CRMs (crm.ts) and ElevenLabs (elevenlabs.ts) on one local port, recording every
+ * request (GET /__requests).
+ */
+import { createServer, type Server } from "node:http";
+import { handleCrm } from "./crm";
+import { handleElevenLabs } from "./elevenlabs";
+import { listenLocal, readText, sendJson } from "./http";
+
+export interface IntegrationRequest {
+  method: string;
+  path: string;
+  query: string;
+  authorization: string | null;
+  body: unknown;
+}
+
+export interface IntegrationsSimulator {
+  baseUrl: string;
+  requests: IntegrationRequest[];
+  close(): Promise<void>;
+}
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));
+
+export async function startIntegrationsSimulator(port: number): Promise<IntegrationsSimulator> {
+  const requests: IntegrationRequest[] = [];
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (url.pathname === "/__requests") return sendJson(response, 200, requests);
+    const method = request.method ?? "GET";
+    const text = await readText(request);
+    const authorization = header(request.headers.authorization);
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {}
+    requests.push({ method, path: url.pathname, query: url.search, authorization: authorization ?? header(request.headers["xi-api-key"]), body });
+    const answer =
+      handleCrm(method, url, authorization, header(request.headers.version), text) ??
+      handleElevenLabs(method, url, header(request.headers["xi-api-key"]), text);
+    if (!answer) return sendJson(response, 404, { message: "Not found" });
+    if (answer.contentType) {
+      response.writeHead(answer.status, { "content-type": answer.contentType });
+      return void response.end(answer.body as Buffer);
+    }
+    sendJson(response, answer.status, answer.body);
+  });
+  const close = await listenLocal(server, port);
+  return { baseUrl: `http://127.0.0.1:${port}`, requests, close };
+}

@@ -1,0 +1,113 @@
+import {
+  CREDENTIAL_SCHEMAS,
+  INTEGRATION_MESSAGES,
+  INTEGRATION_PROVIDERS,
+  type IntegrationProvider,
+  type IntegrationResource,
+  credentialHint,
+  integrationBadge,
+  integrationInfo,
+  integrationSaveSchema,
+  isIntegrationProvider,
+} from "@nikki/core";
+import { type Context, Hono } from "hono";
+import { audit } from "../../audit";
+import type { AppEnv } from "../../http/app-env";
+import { ApiError } from "../../http/api-error";
+import { parseBody, parseValue } from "../../http/parse-body";
+import {
+  type IntegrationRow,
+  deleteIntegration,
+  integrationRows,
+  openIntegration,
+  readIntegration,
+  recordIntegrationTest,
+  saveIntegration,
+} from "../../integrations/store";
+import { testConnection } from "../../integrations/test-connection";
+import { access, orgCaller } from "../../middleware/access";
+
+type Ctx = Context<AppEnv>;
+
+function providerOf(c: Ctx): IntegrationProvider {
+  const provider = c.req.param("provider") ?? "";
+  if (!isIntegrationProvider(provider)) throw new ApiError("not_found", { message: INTEGRATION_MESSAGES.unknownProvider });
+  return provider;
+}
+
+async function resourceOf(c: Ctx, provider: IntegrationProvider, row: IntegrationRow | undefined): Promise<IntegrationResource> {
+  let hint: string | null = null;
+  if (row) {
+    try {
+      hint = credentialHint(provider, (await openIntegration(c.var.db, c.var.config, row)).credentials);
+    } catch (error) {
+      // Stored under a key this deployment no longer has: still listed, so it can be entered again.
+      c.var.log.warn("integration_unreadable", { provider, organization_id: row.organizationId, error: String(error) });
+      hint = "Stored credentials cannot be read: enter them again";
+    }
+  }
+  return {
+    provider,
+    configured: Boolean(row),
+    badge: integrationBadge(Boolean(row), row?.testStatus ?? null),
+    last_tested_at: row?.lastTestedAt?.toISOString() ?? null,
+    test_status: row?.testStatus ?? null,
+    hint,
+  };
+}
+
+const auditEntry = (
+  c: Ctx,
+  action: "integration_saved" | "integration_tested" | "integration_removed",
+  provider: string,
+  details?: Record<string, unknown>,
+) => {
+  const caller = orgCaller(c);
+  return audit(c, { action, organizationId: caller.organizationId, actorUserId: caller.userId, actorEmail: caller.email, target: provider, details });
+};
+
+/**
+ * `/api/integrations`: the six providers an organization may bring (spec 001 §3, §4), for owners and admins.
+ * Answers carry a badge and a masked hint, never a credential; credentials are sealed before they are stored.
+ */
+export const integrationRoutes = new Hono<AppEnv>()
+  .get("/", access("admin"), async (c) => {
+    const rows = await integrationRows(c.var.db, orgCaller(c).organizationId);
+    const integrations = await Promise.all(
+      INTEGRATION_PROVIDERS.map((provider) =>
+        resourceOf(
+          c,
+          provider,
+          rows.find((row) => row.provider === provider),
+        ),
+      ),
+    );
+    return c.json({ integrations });
+  })
+  .put("/:provider", access("admin"), async (c) => {
+    const provider = providerOf(c);
+    const body = await parseBody(c, integrationSaveSchema, "part of a configuration");
+    const credentials = parseValue(body.credentials, CREDENTIAL_SCHEMAS[provider], `a ${integrationInfo(provider).name} credential`);
+    const organizationId = orgCaller(c).organizationId;
+    const clean = Object.fromEntries(Object.entries(credentials).filter(([, value]) => typeof value === "string" && value !== "")) as Record<string, string>;
+    await saveIntegration(c.var.db, c.var.config, organizationId, provider, clean);
+    await auditEntry(c, "integration_saved", provider, { fields: Object.keys(clean) });
+    const stored = await readIntegration(c.var.db, c.var.config, organizationId, provider);
+    return c.json({ integration: await resourceOf(c, provider, stored?.row), message: INTEGRATION_MESSAGES.saved });
+  })
+  .post("/:provider/test", access("admin"), async (c) => {
+    const provider = providerOf(c);
+    const name = integrationInfo(provider).name;
+    const stored = await readIntegration(c.var.db, c.var.config, orgCaller(c).organizationId, provider).catch(() => null);
+    if (!stored) throw new ApiError("validation_failed", { message: INTEGRATION_MESSAGES.notConfigured(name) });
+    const result = await testConnection(provider, stored.credentials, c.var.config);
+    await recordIntegrationTest(c.var.db, stored.row, result);
+    await auditEntry(c, "integration_tested", provider, { success: result.success });
+    c.var.log.info("integration_tested", { provider, organization_id: stored.row.organizationId, success: result.success });
+    return c.json(result);
+  })
+  .delete("/:provider", access("admin"), async (c) => {
+    const provider = providerOf(c);
+    if (await deleteIntegration(c.var.db, orgCaller(c).organizationId, provider)) await auditEntry(c, "integration_removed", provider);
+    return c.body(null, 204);
+  });
