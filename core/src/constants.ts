@@ -16,6 +16,9 @@ export const OPENAI_MODELS = {
   speech: "gpt-4o-mini-tts",
 } as const;
 
+/** ElevenLabs, when a business brings it: a premade voice and the model that speaks every agent language. */
+export const ELEVENLABS_VOICE = { voiceId: "21m00Tcm4TlvDq8ikWAM", modelId: "eleven_multilingual_v2", outputFormat: "mp3_44100_128" } as const;
+
 /** Timings of spec 000 §9 and 001 §9, in milliseconds. */
 export const TIMINGS = {
   widgetAutoOpenMs: 2_500,

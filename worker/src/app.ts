@@ -31,6 +31,7 @@ import { testCallStatusRoutes } from "./demo-calls/test-call";
 import { orgRoutes } from "./routes/org";
 import { telemetryRoutes } from "./routes/telemetry";
 import { twilioRoutes } from "./routes/twilio";
+import { promptAudio } from "./voice/prompts";
 import type { ServicesFactory } from "./services";
 
 /** The whole HTTP surface, on the services it is given (live providers, or simulators in tests). */
@@ -96,6 +97,12 @@ export function createApp(servicesFor: ServicesFactory) {
   app.route("/api/billing", billingRoutes);
   app.route("/api/voice-samples", voiceSampleRoutes);
   app.route("/twilio", twilioRoutes);
+  // Voicemail greetings voiced by a business's ElevenLabs account, fetched by Twilio's <Play> (ids are random UUIDs).
+  app.get("/media/prompts/:id", async (c) => {
+    const prompt = await promptAudio(c.var.db, c.req.param("id"));
+    if (!prompt) return c.text("Not found", 404);
+    return c.body(prompt.audio, 200, { "content-type": prompt.contentType, "cache-control": "public, max-age=86400, immutable" });
+  });
   app.route("/webhooks", stripeWebhookRoutes);
 
   // The dashboard is static pages; the worker decides first whether the visitor may see them (wrangler.toml

@@ -33,7 +33,7 @@ async function callingLine(db: Database, organizationId: string) {
  * (Twilio slower than its 10 s budget) or call_failed.
  */
 export async function dialOut(placer: DemoCallPlacer, call: { organizationId: string; from: string; agentId: string; to: string }): Promise<string> {
-  const { twilio } = await placer.services.providersFor(call.organizationId);
+  const { twilio } = await (await placer.services.providersFor(call.organizationId)).forNumber(call.from);
   if (!twilio || !placer.origin) {
     placer.log.error("dial_out_backend_down", { twilio: Boolean(twilio), public_base_url: Boolean(placer.origin) });
     throw new ApiError("backend_down");

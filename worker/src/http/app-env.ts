@@ -29,6 +29,8 @@ export interface AppEnv {
     demoCall?: DemoCallInput & { scheduledAt?: Date };
     /** The verified form of a Twilio webhook (set by twilioSignature()). */
     twilioParams?: Record<string, string>;
+    /** The Twilio account that signed it: a business's own (its id and organization), or the platform's (nulls). */
+    twilioAccount?: { accountSid: string | null; organizationId: string | null };
     /** Cookies to add to whatever response the request ends with (a renewed session). */
     setCookies?: string[];
   };

@@ -58,7 +58,14 @@ export async function saveIntegration(
   credentials: Record<string, string>,
 ): Promise<void> {
   const sealed = await sealSecret(await keyring(config), { organizationId, provider }, JSON.stringify(credentials));
-  const reset = { credentialsEncrypted: sealed, lastTestedAt: null, testStatus: null, testMessage: null, updatedAt: new Date() };
+  const reset = {
+    credentialsEncrypted: sealed,
+    accountRef: provider === "twilio" ? (credentials.account_sid ?? null) : null,
+    lastTestedAt: null,
+    testStatus: null,
+    testMessage: null,
+    updatedAt: new Date(),
+  };
   await db
     .insert(integrations)
     .values({ organizationId, provider, ...reset })
@@ -82,3 +89,26 @@ export async function deleteIntegration(db: Database, organizationId: string, pr
     .returning({ id: integrations.id });
   return removed.length > 0;
 }
+
+/** The organization whose own verified Twilio account is `accountSid`, with the token its webhooks are signed with. */
+export async function ownTwilioAccount(db: Database, config: Config, accountSid: string): Promise<{ organizationId: string; authToken: string } | null> {
+  const rows = await db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.provider, "twilio"), eq(integrations.accountRef, accountSid), eq(integrations.testStatus, "success")));
+  for (const row of rows) {
+    const stored = await openIntegration(db, config, row).catch(() => null);
+    if (stored?.credentials.account_sid !== accountSid) continue;
+    const token = webhookToken(stored);
+    if (token) return { organizationId: row.organizationId, authToken: token };
+  }
+  return null;
+}
+
+/** The token an organization's own verified Twilio account signs with (its media streams), or null. */
+export async function ownTwilioToken(db: Database, config: Config, organizationId: string): Promise<string | null> {
+  const stored = await readIntegration(db, config, organizationId, "twilio").catch(() => null);
+  return stored?.row.testStatus === "success" ? webhookToken(stored) : null;
+}
+
+const webhookToken = (stored: StoredIntegration) => stored.credentials.webhook_secret ?? stored.credentials.auth_token ?? null;

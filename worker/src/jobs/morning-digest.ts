@@ -51,7 +51,7 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
       .from(phoneNumbers)
       .where(and(eq(phoneNumbers.organizationId, organization.id), eq(phoneNumbers.status, "active")))
       .limit(1);
-    const { sms } = await services.providersFor(organization.id);
+    const { sms } = number ? await (await services.providersFor(organization.id)).forNumber(number.number) : { sms: null };
     if (sms && organization.settings.digestPhone && number) {
       await sms
         .send({ organizationId: organization.id, from: number.number, to: organization.settings.digestPhone, body: text.slice(0, 1500) })

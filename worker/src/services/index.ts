@@ -4,26 +4,13 @@ import type Stripe from "stripe";
 import { type Database, createD1Database, createLibsqlDatabase } from "../db/client";
 import type { Bindings, Config } from "../env";
 import type { Logger } from "../http/logger";
-import { type CrmClient, crmFor } from "./crm";
 import { type Mailer, httpMailer, logMailer } from "./mail";
 import { type OpenAiClient, liveOpenAiClient } from "./openai/client";
-import { type SmsSender, smsSender } from "./sms";
+import { type Providers, organizationProviders, twilioClientOf } from "./providers";
 import { stripeClient } from "./stripe/client";
-import { type TwilioClient, liveTwilioClient } from "./twilio/client";
+import type { TwilioClient } from "./twilio/client";
 
-/** The provider accounts one organization's work runs on. */
-export interface Providers {
-  /** Whose accounts these are: the platform's, or the organization's own (its numbers may then be adopted by a sync). */
-  source: "platform" | "organization";
-  /** Null when no OpenAI key is configured. */
-  openai: OpenAiClient | null;
-  /** Null when no Twilio account is configured. */
-  twilio: TwilioClient | null;
-  /** Texts through `twilio`, never to a number that opted out; null without Twilio. */
-  sms: SmsSender | null;
-  /** The organization's CRM, or null when it has none (leads then stay in Nikki's own list). */
-  crm(): Promise<CrmClient | null>;
-}
+export type { Providers } from "./providers";
 
 /**
  * Everything that leaves the worker, built once per entry point (the fetch handler, `scheduled()`, each
@@ -58,16 +45,7 @@ function database(bindings: Bindings, config: Config): Database {
 /** The live providers the configuration keys, on the given database. */
 export function servicesOn(config: Config, db: Database): Services {
   const openai = config.OPENAI_API_KEY ? liveOpenAiClient({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL }) : null;
-  const twilio =
-    config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN
-      ? liveTwilioClient({
-          accountSid: config.TWILIO_ACCOUNT_SID,
-          authToken: config.TWILIO_AUTH_TOKEN,
-          baseUrl: config.TWILIO_API_BASE,
-          pricingBaseUrl: config.TWILIO_PRICING_API_BASE,
-        })
-      : null;
-  const sms = twilio ? smsSender(db, twilio) : null;
+  const twilio = config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN ? twilioClientOf(config, config.TWILIO_ACCOUNT_SID, config.TWILIO_AUTH_TOKEN) : null;
   return {
     config,
     db,
@@ -76,8 +54,7 @@ export function servicesOn(config: Config, db: Database): Services {
     openai,
     twilio,
     stripe: stripeClient(config),
-    // Every organization runs on the platform's accounts today; its own stored credentials take precedence here.
-    providersFor: async (organizationId) => ({ source: "platform", openai, twilio, sms, crm: () => crmFor(db, config, organizationId) }),
+    providersFor: (organizationId) => organizationProviders(db, config, { openai, twilio }, organizationId),
   };
 }
 

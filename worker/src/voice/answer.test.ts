@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../http/logger";
 import { testServices } from "../../test/services";
 import { answerCall } from "./answer";
+import { PLATFORM_ACCOUNT } from "./call-context";
 import type { CallSetup } from "./setup";
 
 const ORG = `org_${crypto.randomUUID()}`;
@@ -27,7 +28,7 @@ async function answer(overrides: { agent?: Record<string, string>; settings?: Re
         setup = given;
       },
     },
-    { direction: "inbound", callSid: `CA${crypto.randomUUID().replace(/-/g, "")}`, from: "+14155550100", to: NUMBER },
+    { direction: "inbound", callSid: `CA${crypto.randomUUID().replace(/-/g, "")}`, from: "+14155550100", to: NUMBER, account: PLATFORM_ACCOUNT },
   );
   return { twiml, setup: setup as CallSetup | null };
 }

@@ -4,9 +4,10 @@ import { jsonList } from "../db/json";
 import { agents, calls } from "../db/schema";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
-import { type CallContext, callContextFor } from "./call-context";
+import { type CallContext, type SigningAccount, callContextFor } from "./call-context";
 import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instructions";
 import type { CallSetup } from "./setup";
+import { spoken } from "./prompts";
 import { hashToken, mintToken } from "./stream-ticket";
 import { connectStream, hangup, record, say, startRecording, twiml } from "./twiml";
 
@@ -20,6 +21,8 @@ export interface IncomingCall {
   to: string;
   /** Outbound calls we placed name the agent that talks. */
   agentId?: string;
+  /** The account that signed the webhook; only its numbers answer. */
+  account: SigningAccount;
 }
 
 export interface AnswerDeps {
@@ -63,13 +66,21 @@ async function agentFor(deps: AnswerDeps, context: CallContext | null, agentId: 
   return agent ?? null;
 }
 
-function voicemail(deps: AnswerDeps, organizationName: string | null, language: string): string {
-  const name = organizationName ? ` ${organizationName}` : "";
+/** The message-taking path: a greeting (voiced by the business's ElevenLabs account when it has one) and a recording. */
+async function voicemail(deps: AnswerDeps, context: CallContext | null, language: string, afterHours: boolean): Promise<string> {
+  const name = context ? ` ${context.organizationName}` : "";
+  const why = afterHours ? "We're closed right now." : "We can't take your call right now.";
+  const text = `Thanks for calling${name}. ${why} Please leave your name, your number and a short message after the tone, and we'll call you back.`;
+  const greeting = context
+    ? await spoken(
+        { db: deps.services.db, providers: await deps.services.providersFor(context.organizationId), origin: deps.origin, log: deps.log },
+        context.organizationId,
+        text,
+        language,
+      )
+    : say(text, { language });
   return twiml(
-    say(
-      `Thanks for calling${name}. We can't take your call right now. Please leave your name, your number and a short message after the tone, and we'll call you back.`,
-      { language },
-    ),
+    greeting,
     record({ action: `${deps.origin}/twilio/voice/voicemail`, maxLength: 120, recordingStatusCallback: `${deps.origin}/twilio/voice/status` }),
     say("We didn't catch a message. Goodbye.", { language }),
     hangup(),
@@ -85,20 +96,20 @@ function voicemail(deps: AnswerDeps, organizationName: string | null, language: 
 export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<string> {
   const caller = call.direction === "inbound" ? call.from : call.to;
   const business = call.direction === "inbound" ? call.to : call.from;
-  const context = await callContextFor(deps.services.db, business);
+  const context = await callContextFor(deps.services.db, business, call.account);
   const agent = await agentFor(deps, context, call.agentId);
   const problem = await unavailable(deps, context, agent);
   const language = agent?.language ?? AGENT_DEFAULTS.language;
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
 
+  const now = new Date();
+  const afterHours = agent ? isAfterHours(agent.hoursJson, agent.businessHoursTz, now) : false;
   if (problem || !context || !agent) {
     deps.log.warn("call_to_voicemail", { call_sid: call.callSid, reason: problem, to: business });
-    if (context) await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent?.id ?? null, kind: "voicemail" });
-    return voicemail(deps, context?.organizationName ?? null, language);
+    if (context) await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent?.id ?? null, kind: "voicemail", afterHours });
+    return voicemail(deps, context, language, afterHours);
   }
 
-  const now = new Date();
-  const afterHours = isAfterHours(agent.hoursJson, agent.businessHoursTz, now);
   const callId = await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent.id, kind: "conversation", afterHours });
   const token = mintToken();
   const setup: CallSetup = {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { SETTINGS_DEFAULTS } from "@nikki/core";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
@@ -18,8 +18,19 @@ export interface CallContext {
   allowedCountries: string[];
 }
 
-/** Who answers a call to `number`: its organization, assigned agent and call settings; null for a number we do not hold. */
-export async function callContextFor(db: Database, number: string): Promise<CallContext | null> {
+/** The Twilio account that signed a webhook: a business's own (with its organization), or the platform's (nulls). */
+export interface SigningAccount {
+  accountSid: string | null;
+  organizationId: string | null;
+}
+
+export const PLATFORM_ACCOUNT: SigningAccount = { accountSid: null, organizationId: null };
+
+/**
+ * Who answers a call to `number`: its organization, assigned agent and call settings; null for a number we do not
+ * hold, or one that the account which signed the webhook does not hold.
+ */
+export async function callContextFor(db: Database, number: string, account: SigningAccount): Promise<CallContext | null> {
   const [row] = await db
     .select({
       organizationId: organizations.id,
@@ -34,7 +45,12 @@ export async function callContextFor(db: Database, number: string): Promise<Call
     .leftJoin(organizationSettings, eq(organizationSettings.organizationId, phoneNumbers.organizationId))
     // One round trip while the caller hears ringing: the assigned agent comes with the number (and only from its organization).
     .leftJoin(agents, and(eq(agents.id, phoneNumbers.assignedAgentId), eq(agents.organizationId, phoneNumbers.organizationId)))
-    .where(eq(phoneNumbers.twilioNumber, number));
+    .where(
+      and(
+        eq(phoneNumbers.twilioNumber, number),
+        account.accountSid ? eq(phoneNumbers.twilioAccountSid, account.accountSid) : isNull(phoneNumbers.twilioAccountSid),
+      ),
+    );
   if (!row) return null;
   const agent = row.agent;
   return {

@@ -167,7 +167,7 @@ export class CallSession extends DurableObject<Bindings> {
     const setup = this.setup;
     if (!setup) return;
     if (reason === "time_limit" || reason === "agent_ended") {
-      const { twilio } = await this.services.providersFor(setup.tool.organizationId);
+      const { twilio } = await (await this.services.providersFor(setup.tool.organizationId)).forNumber(setup.tool.businessNumber);
       await twilio?.updateCall(setup.tool.callSid, { status: "completed" }).catch((error: unknown) => this.log.warn("hangup_failed", { error: String(error) }));
     }
     await this.services.db

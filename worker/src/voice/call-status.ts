@@ -3,13 +3,18 @@ import { reportOverage } from "../billing/usage";
 import { calls } from "../db/schema";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
+import type { SigningAccount } from "./call-context";
+
+/** A call by its sid; a business's own account reaches only its organization's calls. */
+const callOf = (callSid: string, account: SigningAccount) =>
+  account.organizationId ? and(eq(calls.callSid, callSid), eq(calls.organizationId, account.organizationId)) : eq(calls.callSid, callSid);
 
 const FINAL_STATUSES = new Set(["completed", "busy", "no-answer", "failed", "canceled"]);
 
 /** A voicemail Twilio recorded: the call is kept as a voicemail with its recording. */
-export async function recordVoicemail(services: Services, log: Logger, params: Record<string, string>): Promise<void> {
+export async function recordVoicemail(services: Services, log: Logger, params: Record<string, string>, account: SigningAccount): Promise<void> {
   if (!params.CallSid || !params.RecordingUrl) return;
-  await services.db.update(calls).set({ kind: "voicemail", recordingUrl: params.RecordingUrl }).where(eq(calls.callSid, params.CallSid));
+  await services.db.update(calls).set({ kind: "voicemail", recordingUrl: params.RecordingUrl }).where(callOf(params.CallSid, account));
   log.info("voicemail_recorded", { call_sid: params.CallSid, recording_url: params.RecordingUrl });
 }
 
@@ -18,11 +23,16 @@ export async function recordVoicemail(services: Services, log: Logger, params: R
  * repeated callback finds the call already ended and changes nothing). Answers the overage report to run after
  * the response, if any: minutes beyond the plan go to the Stripe meter, and a failure there never fails Twilio.
  */
-export async function recordCallStatus(services: Services, log: Logger, params: Record<string, string>): Promise<{ overage: Promise<unknown> } | null> {
+export async function recordCallStatus(
+  services: Services,
+  log: Logger,
+  params: Record<string, string>,
+  account: SigningAccount,
+): Promise<{ overage: Promise<unknown> } | null> {
   const { db } = services;
   const callSid = params.CallSid;
   if (!callSid) return null;
-  if (params.RecordingUrl) await db.update(calls).set({ recordingUrl: params.RecordingUrl }).where(eq(calls.callSid, callSid));
+  if (params.RecordingUrl) await db.update(calls).set({ recordingUrl: params.RecordingUrl }).where(callOf(callSid, account));
   const status = params.CallStatus;
   if (!status || !FINAL_STATUSES.has(status)) return null;
   const parsed = Number.parseInt(params.CallDuration ?? "", 10);
@@ -30,7 +40,7 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
   const [ended] = await db
     .update(calls)
     .set({ status: status as "completed", durationSeconds: duration, endedAt: new Date() })
-    .where(and(eq(calls.callSid, callSid), isNull(calls.durationSeconds)))
+    .where(and(callOf(callSid, account), isNull(calls.durationSeconds)))
     .returning({ id: calls.id, organizationId: calls.organizationId, durationSeconds: calls.durationSeconds });
   log.info("call_status", { call_sid: callSid, status, duration_seconds: duration });
   if (!ended?.organizationId) return null;

@@ -13,7 +13,7 @@ export async function sendFollowUpText(services: Services, callId: string): Prom
     .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
     .where(eq(calls.id, callId));
   if (!row || !row.postCallSms || row.call.direction !== "inbound" || row.call.processingStatus !== "processed") return false;
-  const { sms } = await services.providersFor(row.call.organizationId);
+  const { sms } = await (await services.providersFor(row.call.organizationId)).forNumber(row.call.toNumber);
   if (!sms) return false;
   const caller = row.call.fromNumber;
   const body = `Thanks for calling ${row.organizationName}! We have your details and will follow up soon. Reply here with anything else. Reply STOP to opt out.`;

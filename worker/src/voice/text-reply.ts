@@ -4,7 +4,7 @@ import { conversationMessages } from "../db/schema";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
 import { isOptedOut, keywordOf, setOptOut } from "../services/sms/consent";
-import { callContextFor } from "./call-context";
+import { type SigningAccount, callContextFor } from "./call-context";
 import { agentInstructions } from "./instructions";
 import { message, twiml } from "./twiml";
 
@@ -16,6 +16,8 @@ export interface IncomingText {
   from: string;
   to: string;
   body: string;
+  /** The account that signed the webhook; only its numbers answer. */
+  account: SigningAccount;
 }
 
 /**
@@ -26,7 +28,7 @@ export async function replyToText(services: Services, log: Logger, incoming: Inc
   const { db } = services;
   const { from, to } = incoming;
   const body = incoming.body.trim();
-  const context = await callContextFor(db, to);
+  const context = await callContextFor(db, to, incoming.account);
   if (!context || !from) return twiml();
   const { organizationId, organizationName } = context;
 

@@ -97,6 +97,8 @@ export const organizations = sqliteTable("organizations", {
   domain: text("domain"),
   logo: text("logo"),
   metadata: text("metadata"),
+  /** The free trial (Growth's limits, no card) every organization starts at sign-up; null: none. */
+  trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
 

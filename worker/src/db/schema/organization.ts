@@ -36,6 +36,8 @@ export const organizationSettings = sqliteTable("organization_settings", {
   lastDigestDate: text("last_digest_date"),
   /** The agent that answers the chat widget; null (or an inactive agent): the oldest active one. */
   chatAgentId: text("chat_agent_id").references((): AnySQLiteColumn => agents.id, { onDelete: "set null" }),
+  /** The most the organization's calls, chat and previews may cost a day, in dollars; null: the plan's default. */
+  dailySpendCapUsd: integer("daily_spend_cap_usd"),
   updatedAt: updatedAt(),
 });
 
@@ -93,6 +95,8 @@ export const phoneNumbers = sqliteTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     twilioNumber: text("twilio_number").notNull().unique(),
     twilioSid: text("twilio_sid"),
+    /** The Twilio account that holds the number: the business's own, or null for the platform's. */
+    twilioAccountSid: text("twilio_account_sid"),
     friendlyName: text("friendly_name"),
     assignedAgentId: text("assigned_agent_id").references(() => agents.id, { onDelete: "set null" }),
     status: text("status", { enum: ["active", "inactive"] })
@@ -119,11 +123,30 @@ export const integrations = sqliteTable(
       enum: ["twilio", "openai", "elevenlabs", "hubspot", "gohighlevel", "zapier"],
     }).notNull(),
     credentialsEncrypted: text("credentials_encrypted").notNull(),
+    /** The account's public identifier (a Twilio Account SID), so a webhook's AccountSid finds its organization. */
+    accountRef: text("account_ref"),
     lastTestedAt: integer("last_tested_at", { mode: "timestamp_ms" }),
     testStatus: text("test_status", { enum: ["success", "failed"] }),
     testMessage: text("test_message"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("integrations_org_provider_idx").on(t.organizationId, t.provider)],
+  (t) => [uniqueIndex("integrations_org_provider_idx").on(t.organizationId, t.provider), index("integrations_account_ref_idx").on(t.provider, t.accountRef)],
+);
+
+/** ElevenLabs audio of an agent's voicemail or after-hours message, made once per text and voice (TwiML `<Play>`). */
+export const voicePrompts = sqliteTable(
+  "voice_prompts",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** SHA-256 of voice and text. */
+    digest: text("digest").notNull(),
+    contentType: text("content_type").notNull(),
+    audioBase64: text("audio_base64").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("voice_prompts_org_digest_idx").on(t.organizationId, t.digest)],
 );

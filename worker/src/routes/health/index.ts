@@ -1,8 +1,20 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
+import type { Config } from "../../env";
 import { ApiError } from "../../http/api-error";
+import { keyringOf } from "../../services/secrets";
 import { voiceHealth } from "./voice";
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** What a deployed (not local) server should not rely on. */
+async function deploymentWarnings(config: Config): Promise<string[]> {
+  const local = !config.publicOrigin || LOCAL_HOSTS.has(new URL(config.publicOrigin).hostname);
+  const ring = await keyringOf(config);
+  if (local || !ring?.derived) return [];
+  return ["ENCRYPTION_KEY is not set: integration credentials are sealed with a key derived from AUTH_SECRET. Set ENCRYPTION_KEY (openssl rand -base64 32)."];
+}
 
 /** `GET /api/health`: liveness plus a database round trip; `/health/voice`: can calls be answered; `GET /api/ping`: liveness alone. */
 export const healthRoutes = new Hono<AppEnv>()
@@ -15,7 +27,7 @@ export const healthRoutes = new Hono<AppEnv>()
       throw new ApiError("database_unavailable");
     }
     const latencyMs = Math.round((performance.now() - started) * 10) / 10;
-    return c.json({ ok: true, database: { ok: true, latency_ms: latencyMs } });
+    return c.json({ ok: true, database: { ok: true, latency_ms: latencyMs }, warnings: await deploymentWarnings(c.var.config) });
   })
   .get("/health/voice", voiceHealth)
   .get("/ping", (c) => c.json({ ok: true }));

@@ -19,12 +19,16 @@ type Ctx = Context<AppEnv>;
 /** Numbers cost money every month: an organization buys at most this many a day. */
 const PURCHASES_PER_DAY = 10;
 
-/** The Twilio account this organization's numbers live on, and this deployment's origin for their webhooks. */
-async function twilioFor(c: Ctx) {
+/**
+ * The Twilio account new numbers are bought on (the organization's own when verified, else the platform's) or,
+ * given a number's `twilio_account_sid`, the account holding it; and this deployment's origin for the webhooks.
+ */
+async function twilioFor(c: Ctx, holder?: { twilioAccountSid: string | null }) {
   const providers = await c.var.services.providersFor(orgCaller(c).organizationId);
+  const twilio = holder ? providers.holding(holder.twilioAccountSid).twilio : providers.twilio;
   const origin = c.var.config.publicOrigin;
-  if (!providers.twilio || !origin) throw new ApiError("twilio_unavailable", { message: NUMBER_MESSAGES.twilioMissing });
-  return { providers: { ...providers, twilio: providers.twilio }, twilio: providers.twilio, origin };
+  if (!twilio || !origin) throw new ApiError("twilio_unavailable", { message: NUMBER_MESSAGES.twilioMissing });
+  return { providers: { ...providers, twilio }, twilio, origin };
 }
 
 /** Twilio's refusals in the product's words; the route's own errors pass through. */
@@ -100,13 +104,19 @@ export const numberRoutes = new Hono<AppEnv>()
       const input = await parseBody(c, numberBuySchema, "a field of a phone number");
       const [taken] = await c.var.db.select({ id: phoneNumbers.id }).from(phoneNumbers).where(eq(phoneNumbers.twilioNumber, input.phone_number));
       if (taken) throw new ApiError("conflict", { message: NUMBER_MESSAGES.taken });
-      const { twilio, origin } = await twilioFor(c);
+      const { twilio, origin, providers } = await twilioFor(c);
       const bought = await atTwilio(c, () =>
         twilio.buyNumber({ phoneNumber: input.phone_number, friendlyName: input.friendly_name, webhooks: webhooksOf(origin) }),
       );
       const [row] = await c.var.db
         .insert(phoneNumbers)
-        .values({ organizationId: orgCaller(c).organizationId, twilioNumber: bought.phoneNumber, twilioSid: bought.sid, friendlyName: bought.friendlyName })
+        .values({
+          organizationId: orgCaller(c).organizationId,
+          twilioNumber: bought.phoneNumber,
+          twilioSid: bought.sid,
+          twilioAccountSid: providers.source === "organization" ? twilio.accountSid : null,
+          friendlyName: bought.friendlyName,
+        })
         .returning();
       await record(c, "number_bought", row!.id, { phone_number: bought.phoneNumber });
       return c.json({ number: serializeNumber(row!, null) }, 201);
@@ -135,7 +145,7 @@ export const numberRoutes = new Hono<AppEnv>()
     }
     if (input.friendly_name !== undefined) changes.friendlyName = input.friendly_name || null;
     if ((input.friendly_name !== undefined || input.point_webhooks_here) && number.twilioSid) {
-      const { twilio, origin } = await twilioFor(c);
+      const { twilio, origin } = await twilioFor(c, number);
       await atTwilio(c, () =>
         twilio.updateNumber(number.twilioSid!, {
           ...(input.friendly_name !== undefined ? { friendlyName: input.friendly_name || number.twilioNumber } : {}),
@@ -157,7 +167,7 @@ export const numberRoutes = new Hono<AppEnv>()
   .delete("/:id", access("admin"), async (c) => {
     const { number } = await numberOf(c, c.req.param("id"));
     if (number.twilioSid) {
-      const { twilio } = await twilioFor(c);
+      const { twilio } = await twilioFor(c, number);
       await atTwilio(c, () =>
         twilio.releaseNumber(number.twilioSid!).catch((error: unknown) => {
           // Already gone from the account (released in Twilio's console): released all the same.

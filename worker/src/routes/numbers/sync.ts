@@ -28,7 +28,11 @@ export async function syncNumbers(
 ): Promise<SyncResult> {
   const ours = webhooksOf(origin);
   const remote = await providers.twilio.listNumbers();
-  const held = await db.select().from(phoneNumbers).where(eq(phoneNumbers.organizationId, organizationId));
+  // Only the numbers on the account being synced: those on the platform's stay when the business adds its own.
+  const accountSid = providers.source === "organization" ? providers.twilio.accountSid : null;
+  const held = (await db.select().from(phoneNumbers).where(eq(phoneNumbers.organizationId, organizationId))).filter(
+    (row) => row.twilioAccountSid === accountSid,
+  );
   const result: SyncResult = { updated: 0, added: 0, removed: 0, elsewhere: 0 };
 
   for (const row of held) {
@@ -44,7 +48,7 @@ export async function syncNumbers(
       if (other) continue;
       [row] = await db
         .insert(phoneNumbers)
-        .values({ organizationId, twilioNumber: number.phoneNumber, twilioSid: number.sid, friendlyName: number.friendlyName })
+        .values({ organizationId, twilioNumber: number.phoneNumber, twilioSid: number.sid, twilioAccountSid: accountSid, friendlyName: number.friendlyName })
         .returning();
       result.added++;
     }

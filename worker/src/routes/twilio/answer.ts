@@ -15,7 +15,14 @@ export async function answerVoiceWebhook(c: Context<AppEnv>, direction: "inbound
       log: c.var.log,
       prepareSession: (callSid, setup, tokenHash) => sessions.get(sessions.idFromName(callSid)).prepare(setup, tokenHash),
     },
-    { direction, callSid: params.CallSid ?? "", from: params.From ?? "", to: params.To ?? "", ...(agentId ? { agentId } : {}) },
+    {
+      direction,
+      callSid: params.CallSid ?? "",
+      from: params.From ?? "",
+      to: params.To ?? "",
+      account: c.var.twilioAccount!,
+      ...(agentId ? { agentId } : {}),
+    },
   );
   return xml(c, document);
 }

@@ -14,16 +14,19 @@ export const twilioRoutes = new Hono<AppEnv>()
   .use("/messaging/*", twilioSignature())
   .post("/messaging/inbound", async (c) => {
     const params = c.var.twilioParams!;
-    return xml(c, await replyToText(c.var.services, c.var.log, { from: params.From ?? "", to: params.To ?? "", body: params.Body ?? "" }));
+    return xml(
+      c,
+      await replyToText(c.var.services, c.var.log, { from: params.From ?? "", to: params.To ?? "", body: params.Body ?? "", account: c.var.twilioAccount! }),
+    );
   })
   .post("/voice/inbound", (c) => answerVoiceWebhook(c, "inbound"))
   .post("/voice/outbound", (c) => answerVoiceWebhook(c, "outbound", c.req.query("agent")))
   .post("/voice/voicemail", async (c) => {
-    await recordVoicemail(c.var.services, c.var.log, c.var.twilioParams!);
+    await recordVoicemail(c.var.services, c.var.log, c.var.twilioParams!, c.var.twilioAccount!);
     return xml(c, twiml(say("Thank you. We'll be in touch soon. Goodbye."), hangup()));
   })
   .post("/voice/status", async (c) => {
-    const ended = await recordCallStatus(c.var.services, c.var.log, c.var.twilioParams!);
+    const ended = await recordCallStatus(c.var.services, c.var.log, c.var.twilioParams!, c.var.twilioAccount!);
     if (ended) c.executionCtx.waitUntil(ended.overage);
     return c.body(null, 204);
   });

@@ -1,8 +1,19 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/app-env";
+import { eq } from "drizzle-orm";
+import { calls } from "../../db/schema";
+import { ownTwilioToken } from "../../integrations/store";
 import { verifyTwilioSignature } from "../../services/twilio/signature";
 
 const CALL_SID = /^CA[0-9a-f]{32}$/i;
+
+/** The platform's token, and the call's organization's own when it runs on its own Twilio account. */
+async function tokensFor(c: Context<AppEnv>, callSid: string): Promise<string[]> {
+  const tokens = c.var.config.TWILIO_AUTH_TOKEN ? [c.var.config.TWILIO_AUTH_TOKEN] : [];
+  const [call] = await c.var.db.select({ organizationId: calls.organizationId }).from(calls).where(eq(calls.callSid, callSid));
+  const own = call?.organizationId ? await ownTwilioToken(c.var.db, c.var.config, call.organizationId) : null;
+  return own ? [...tokens, own] : tokens;
+}
 
 /**
  * `GET /twilio/stream/:callSid`: Twilio's media stream. The call's id is in the path (Twilio allows no query
@@ -13,15 +24,17 @@ const CALL_SID = /^CA[0-9a-f]{32}$/i;
 export async function connectMediaStream(c: Context<AppEnv>) {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return c.text("Expected a websocket upgrade", 426);
   const callSid = c.req.param("callSid") ?? "";
-  const { TWILIO_AUTH_TOKEN, publicOrigin } = c.var.config;
+  const { publicOrigin } = c.var.config;
   const path = `/twilio/stream/${callSid}`;
   const signature = c.req.header("x-twilio-signature");
-  const signed =
-    TWILIO_AUTH_TOKEN &&
-    publicOrigin &&
-    CALL_SID.test(callSid) &&
-    ((await verifyTwilioSignature(TWILIO_AUTH_TOKEN, `${publicOrigin.replace(/^http/, "ws")}${path}`, {}, signature)) ||
-      (await verifyTwilioSignature(TWILIO_AUTH_TOKEN, `${publicOrigin}${path}`, {}, signature)));
+  let signed = false;
+  if (publicOrigin && CALL_SID.test(callSid)) {
+    for (const token of await tokensFor(c, callSid)) {
+      signed ||=
+        (await verifyTwilioSignature(token, `${publicOrigin.replace(/^http/, "ws")}${path}`, {}, signature)) ||
+        (await verifyTwilioSignature(token, `${publicOrigin}${path}`, {}, signature));
+    }
+  }
   if (!signed) {
     c.var.log.warn("twilio_stream_refused", { reason: CALL_SID.test(callSid) ? "signature" : "call_sid" });
     return c.text("Forbidden", 403);

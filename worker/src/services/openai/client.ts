@@ -56,7 +56,7 @@ async function mapped<T>(request: Promise<T>): Promise<T> {
 }
 
 /** The official SDK over the Worker's fetch; the base URL comes from configuration, so tests reach the simulator. */
-export function liveOpenAiClient(options: { apiKey: string; baseUrl: string }): OpenAiClient {
+export function liveOpenAiClient(options: { apiKey: string; baseUrl: string; realtimeUrl?: string }): OpenAiClient {
   const baseUrl = options.baseUrl.replace(/\/$/, "");
   const sdk = new OpenAI({ apiKey: options.apiKey, baseURL: baseUrl, maxRetries: 1 });
   return {
@@ -111,7 +111,8 @@ export function liveOpenAiClient(options: { apiKey: string; baseUrl: string }): 
     },
     async connectRealtime(model) {
       // The SDK's own Realtime websocket client needs Node's `ws`; on Workers the upgrade is a fetch.
-      const response = await fetch(`${baseUrl.replace(/^ws/, "http")}/realtime?model=${encodeURIComponent(model)}`, {
+      const realtime = (options.realtimeUrl ?? `${baseUrl}/realtime`).replace(/^ws/, "http");
+      const response = await fetch(`${realtime}?model=${encodeURIComponent(model)}`, {
         headers: { upgrade: "websocket", authorization: `Bearer ${options.apiKey}` },
       });
       const socket = response.webSocket;

@@ -1,5 +1,7 @@
 /** The Twilio REST calls the product makes, over fetch (form-encoded, basic auth). Base URL from TWILIO_API_BASE. */
 export interface TwilioClient {
+  /** The account the client acts on. */
+  readonly accountSid: string;
   sendMessage(input: { from: string; to: string; body: string }): Promise<{ sid: string }>;
   /** Replaces what a live call is doing with new TwiML (transfer), or ends it. */
   updateCall(callSid: string, update: { twiml: string } | { status: "completed" }): Promise<void>;
@@ -77,6 +79,7 @@ export function liveTwilioClient(options: {
     StatusCallbackMethod: "POST",
   });
   return {
+    accountSid: options.accountSid,
     async sendMessage({ from, to, body }) {
       const result = await post("/Messages.json", { From: from, To: to, Body: body });
       return { sid: result.sid ?? "" };

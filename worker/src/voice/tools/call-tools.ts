@@ -10,7 +10,7 @@ export const sendSms: CallTool = {
     required: ["to", "body"],
   },
   async run(args, call, deps) {
-    const sms = deps.providers.sms;
+    const { sms } = await deps.providers.forNumber(call.businessNumber);
     if (!sms) return { ok: false, error: "Text messages are not set up for this business." };
     const to = normalizeWidgetPhone(text(args, "to") || call.callerNumber);
     const body = text(args, "body");
@@ -31,7 +31,7 @@ export const transferCall: CallTool = {
       deps.log.warn("transfer_refused", { call_id: call.callId, reason: "destination_not_allowed" });
       return { ok: false, error: "The transfer number is not one this business may call. Offer to take a message instead." };
     }
-    const twilio = deps.providers.twilio;
+    const { twilio } = await deps.providers.forNumber(call.businessNumber);
     if (!twilio) return { ok: false, error: "Transfers are not available right now. Offer to take a message instead." };
     await twilio.updateCall(call.callSid, {
       twiml: twiml(say("Please hold while I connect you."), dial(target, { callerId: call.businessNumber, timeout: 25 })),

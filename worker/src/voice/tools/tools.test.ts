@@ -84,7 +84,8 @@ describe("tools during the call", () => {
   });
 
   it("a failing provider becomes an error the model can speak about, never a crash", async () => {
-    const broken = { ...deps, providers: { ...deps.providers, sms: { send: () => Promise.reject(new Error("Twilio answered 500")) } } };
+    const failing = { send: () => Promise.reject(new Error("Twilio answered 500")) };
+    const broken = { ...deps, providers: { ...deps.providers, forNumber: async () => ({ twilio: null, sms: failing }) } };
     expect(await runTool("send_sms", JSON.stringify({ to: "+14155550177", body: "Hi" }), toolCall(), broken)).toEqual({
       ok: false,
       error: "That did not work just now. Apologise and offer to take a message instead.",

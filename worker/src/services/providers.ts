@@ -1,0 +1,96 @@
+/**
+ * Whose account pays (DESIGN.md): an organization's own verified Twilio and OpenAI credentials first, the platform's
+ * otherwise. Numbers stay on the account that holds them, so a business that adds its own Twilio account keeps the
+ * numbers it got from the platform working.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { integrations, phoneNumbers } from "../db/schema";
+import type { Config } from "../env";
+import { type StoredIntegration, openIntegration, readIntegration } from "../integrations/store";
+import { type ElevenLabsClient, elevenLabsClient } from "./elevenlabs";
+import { type CrmClient, crmFor } from "./crm";
+import { type OpenAiClient, liveOpenAiClient } from "./openai/client";
+import { type SmsSender, smsSender } from "./sms";
+import { type TwilioClient, liveTwilioClient } from "./twilio/client";
+
+/** The provider accounts one organization's work runs on. */
+export interface Providers {
+  /** Whose Twilio account `twilio` is: the platform's, or the organization's own (its numbers may then be adopted by a sync). */
+  source: "platform" | "organization";
+  /** Null when no OpenAI key is configured. */
+  openai: OpenAiClient | null;
+  /** Null when no Twilio account is configured. */
+  twilio: TwilioClient | null;
+  /** Texts through `twilio`, never to a number that opted out; null without Twilio. */
+  sms: SmsSender | null;
+  /** The Twilio account holding a number (`twilio_account_sid`; null: the platform's), for acting on that number. */
+  holding(accountSid: string | null): { twilio: TwilioClient | null; sms: SmsSender | null };
+  /** The same for one of the organization's numbers by its E.164 (texts and calls from it, its live calls). */
+  forNumber(phoneNumber: string): Promise<{ twilio: TwilioClient | null; sms: SmsSender | null }>;
+  /** The organization's CRM, or null when it has none (leads then stay in Nikki's own list). */
+  crm(): Promise<CrmClient | null>;
+  /** The organization's verified ElevenLabs account, which voices its voicemail greetings; null when none. */
+  elevenlabs(): Promise<ElevenLabsClient | null>;
+}
+
+export interface PlatformProviders {
+  openai: OpenAiClient | null;
+  twilio: TwilioClient | null;
+}
+
+export function twilioClientOf(config: Config, accountSid: string, authToken: string): TwilioClient {
+  return liveTwilioClient({ accountSid, authToken, baseUrl: config.TWILIO_API_BASE, pricingBaseUrl: config.TWILIO_PRICING_API_BASE });
+}
+
+/** The organization's verified Twilio and OpenAI credentials (a row that no longer opens counts as none). */
+async function verifiedOwn(db: Database, config: Config, organizationId: string) {
+  const rows = await db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.organizationId, organizationId), inArray(integrations.provider, ["twilio", "openai"]), eq(integrations.testStatus, "success")));
+  const opened = new Map<string, StoredIntegration>();
+  for (const row of rows) {
+    const stored = await openIntegration(db, config, row).catch(() => null);
+    if (stored) opened.set(row.provider, stored);
+  }
+  return { twilio: opened.get("twilio")?.credentials, openai: opened.get("openai")?.credentials };
+}
+
+export async function organizationProviders(db: Database, config: Config, platform: PlatformProviders, organizationId: string): Promise<Providers> {
+  const own = await verifiedOwn(db, config, organizationId);
+  const ownTwilio = own.twilio ? twilioClientOf(config, own.twilio.account_sid!, own.twilio.auth_token!) : null;
+  const openai = own.openai
+    ? liveOpenAiClient({ apiKey: own.openai.api_key!, baseUrl: config.OPENAI_BASE_URL, realtimeUrl: own.openai.realtime_url })
+    : platform.openai;
+  const senders = new Map<TwilioClient, SmsSender>();
+  const senderOf = (client: TwilioClient | null) => {
+    if (!client) return null;
+    if (!senders.has(client)) senders.set(client, smsSender(db, client));
+    return senders.get(client)!;
+  };
+  const twilio = ownTwilio ?? platform.twilio;
+  const holding = (accountSid: string | null) => {
+    const client = accountSid && ownTwilio && accountSid === ownTwilio.accountSid ? ownTwilio : platform.twilio;
+    return { twilio: client, sms: senderOf(client) };
+  };
+  return {
+    source: ownTwilio ? "organization" : "platform",
+    openai,
+    twilio,
+    sms: senderOf(twilio),
+    holding,
+    async forNumber(phoneNumber) {
+      const [number] = await db
+        .select({ accountSid: phoneNumbers.twilioAccountSid })
+        .from(phoneNumbers)
+        .where(and(eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.twilioNumber, phoneNumber)));
+      return holding(number?.accountSid ?? null);
+    },
+    crm: () => crmFor(db, config, organizationId),
+    async elevenlabs() {
+      const stored = await readIntegration(db, config, organizationId, "elevenlabs").catch(() => null);
+      return stored?.row.testStatus === "success" && stored.credentials.api_key ? elevenLabsClient(stored.credentials.api_key, config) : null;
+    },
+  };
+}
