@@ -1,27 +1,30 @@
 /**
  * `npm start`: the whole product on http://localhost:8787, offline, with a local database and the demo organization.
- * `npm start -- --simulate`: the same, with local OpenAI, Twilio and Stripe simulators standing in for the providers, so
- * `npm run call:simulate` can place a whole call you can watch in this terminal's log.
+ * Without provider keys in `.dev.vars` (no OPENAI_API_KEY and no TWILIO_ACCOUNT_SID), or with `--simulate`, local
+ * simulators stand in for OpenAI, Twilio, Stripe, the CRMs and ElevenLabs, so setup and a whole call work from the
+ * first command (`npm run call:simulate` places one you can watch in this terminal's log). Keys switch to the real ones.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "./lib/local";
 import { startSimulators } from "./lib/simulators";
 
 const PORT = Number(process.env.PORT ?? 8787);
-const simulate = process.argv.includes("--simulate");
+const devVars = existsSync(`${ROOT}/.dev.vars`) ? readFileSync(`${ROOT}/.dev.vars`, "utf8") : "";
+const hasProviderKeys = /^(OPENAI_API_KEY|TWILIO_ACCOUNT_SID)=\S+/m.test(devVars);
+const simulate = process.argv.includes("--simulate") || !hasProviderKeys;
 
-if (!existsSync(`${ROOT}/.dev.vars`) && !simulate) {
-  console.log("No .dev.vars found: starting without provider keys. Copy .dev.vars.example to .dev.vars to add them.");
+if (!hasProviderKeys) {
+  console.log("No provider keys in .dev.vars: starting the provider simulators. Add keys (see .dev.vars.example) to use the real providers.");
 }
 
 console.log("Building the site…");
 await buildSite();
 console.log("Preparing the local database…");
 await prepareLocalDatabase();
-const simulators = simulate ? await startSimulators({ openaiPort: 8801, twilioPort: 8802, stripePort: 8803, publicBaseUrl: `http://localhost:${PORT}` }) : null;
+const simulators = simulate ? await startSimulators({ openaiPort: 8801, twilioPort: 8802, stripePort: 8803, integrationsPort: 8804, publicBaseUrl: `http://localhost:${PORT}` }) : null;
 if (simulators) {
   console.log(
-    `Provider simulators: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl}, Stripe on http://127.0.0.1:8803 (simulated keys).`,
+    `Simulated providers: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl}, Stripe on http://127.0.0.1:8803, CRMs and ElevenLabs on http://127.0.0.1:8804 (simulated keys; see README for the business's own test credentials).`,
   );
 }
 const worker = await startWorker({ port: PORT, vars: simulators?.vars });

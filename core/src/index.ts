@@ -18,3 +18,4 @@ export * from "./settings";
 export * from "./agents";
 export * from "./numbers";
 export * from "./integrations";
+export * from "./spend";

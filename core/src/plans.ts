@@ -11,6 +11,8 @@ export interface Plan {
   approxCalls: number | null;
   overageCentsPerMinute: number | null;
   agents: number | null;
+  /** The default daily spend cap in dollars (settings may change it). */
+  dailySpendCapUsd: number;
   features: readonly string[];
   cta: string;
   popular: boolean;
@@ -29,6 +31,7 @@ export const PLANS: readonly Plan[] = [
     approxCalls: 200,
     overageCentsPerMinute: 15,
     agents: 2,
+    dailySpendCapUsd: 10,
     features: ["AI receptionist", "Call transcripts", "Basic CRM sync", "SMS follow-ups"],
     cta: "Start Free Trial",
     popular: false,
@@ -42,6 +45,7 @@ export const PLANS: readonly Plan[] = [
     approxCalls: 550,
     overageCentsPerMinute: 10,
     agents: 5,
+    dailySpendCapUsd: 25,
     features: ["Multi-agent support", "Call transfers", "Appointment booking", "Advanced CRM integration"],
     cta: "Start Free Trial",
     popular: true,
@@ -55,6 +59,7 @@ export const PLANS: readonly Plan[] = [
     approxCalls: 1_400,
     overageCentsPerMinute: 8,
     agents: null,
+    dailySpendCapUsd: 60,
     features: ["Priority support", "Advanced training", "Custom integrations", "Analytics and reporting dashboard"],
     cta: "Start Free Trial",
     popular: false,
@@ -68,6 +73,7 @@ export const PLANS: readonly Plan[] = [
     approxCalls: null,
     overageCentsPerMinute: null,
     agents: null,
+    dailySpendCapUsd: 150,
     features: ["Enterprise SLA", "Dedicated onboarding", "Priority enterprise support", "Custom AI agent training"],
     cta: "Contact Sales",
     popular: false,

@@ -129,3 +129,10 @@ export function readConfig(bindings: Partial<Bindings>): Config {
   parsed.set(bindings, config);
   return config;
 }
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** True when the platform's providers are local simulators (`npm start` without keys): the dashboard says so. */
+export function providersSimulated(config: Config): boolean {
+  return [config.OPENAI_BASE_URL, config.TWILIO_API_BASE, config.STRIPE_API_BASE].some((url) => LOOPBACK.has(new URL(url).hostname));
+}

@@ -4,11 +4,11 @@ export const DASHBOARD_TABS = [
   { href: "/dashboard/calls", label: "Calls" },
   { href: "/dashboard/agents", label: "Agents", adminOnly: true },
   { href: "/dashboard/numbers", label: "Numbers", adminOnly: true },
-  { href: "/dashboard/integrations", label: "Integrations" },
-  { href: "/dashboard/billing", label: "Billing" },
+  { href: "/dashboard/integrations", label: "Integrations", adminOnly: true },
+  { href: "/dashboard/billing", label: "Billing", adminOnly: true },
   { href: "/dashboard/settings", label: "Settings", adminOnly: true },
   { href: "/dashboard/test-calls", label: "Test Suite", badge: "New" },
 ] as const;
 
 /** Tabs with a page of their own; the others share the placeholder page until their work lands. */
-export const OWN_PAGE_TABS: readonly string[] = ["/dashboard/settings", "/dashboard/agents", "/dashboard/numbers"];
+export const OWN_PAGE_TABS: readonly string[] = ["/dashboard/settings", "/dashboard/agents", "/dashboard/numbers", "/dashboard/integrations"];

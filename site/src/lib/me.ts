@@ -5,6 +5,8 @@ export interface Me {
   user: { id: string; name: string; email: string; twoFactorEnabled: boolean; phone: string | null };
   organization: { id: string; name: string; domain: string | null } | null;
   role: Role | null;
+  /** The platform's providers are local simulators (npm start without keys). */
+  simulated_providers: boolean;
 }
 
 let pending: Promise<Me | null> | null = null;

@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, HOUSE_WIDGET_KEY, PERSONA_NAME, PRODUCT_NAME } from "@nikki/core";
+import { AGENT_DEFAULTS, HOUSE_WIDGET_KEY, PERSONA_NAME, PRODUCT_NAME, TRIAL_DAYS } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "./client";
 import { accounts, agents, members, organizationSettings, organizations, phoneNumbers, users, widgetKeys } from "./schema";
@@ -33,6 +33,12 @@ export async function seedDemoOrganization(db: Database, passwordHash: string): 
     .update(organizations)
     .set({ domain: DEMO_DOMAIN })
     .where(and(eq(organizations.id, DEMO.organizationId), eq(organizations.domain, "localhost")));
+  // The demo organization is on a fresh free trial each time it is seeded (without a plan, no trial left, its calls
+  // would only take messages).
+  await db
+    .update(organizations)
+    .set({ trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000) })
+    .where(eq(organizations.id, DEMO.organizationId));
   await db.insert(users).values({ id: DEMO.ownerUserId, name: DEMO.ownerName, email: DEMO.ownerEmail, emailVerified: true }).onConflictDoNothing();
   await db
     .insert(accounts)

@@ -1,3 +1,4 @@
+import { TRIAL_DAYS } from "@nikki/core";
 import type { Database } from "../db/client";
 import { members, organizationSettings, organizations, widgetKeys } from "../db/schema";
 
@@ -22,7 +23,8 @@ export function slugify(name: string): string {
 export async function createOrganizationWithOwner(db: Database, input: { name: string; ownerUserId: string }) {
   const [organization] = await db
     .insert(organizations)
-    .values({ name: input.name, slug: slugify(input.name) })
+    // Every organization starts the free trial (Growth's limits, no card) the site promises.
+    .values({ name: input.name, slug: slugify(input.name), trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000) })
     .returning({ id: organizations.id, name: organizations.name });
   if (!organization) throw new Error("organization insert returned nothing");
   await db.insert(members).values({ organizationId: organization.id, userId: input.ownerUserId, role: "owner" });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useModal } from "./Modal";
 import "../dialog.css";
 
 interface Props {
@@ -13,11 +13,7 @@ interface Props {
 
 /** A modal question with Cancel and a destructive confirm; Escape cancels; focus returns to the opener. */
 export default function ConfirmDialog({ open, title, message, confirmLabel, pending = false, onConfirm, onCancel }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (open && !dialog.current?.open) dialog.current?.showModal();
-    if (!open && dialog.current?.open) dialog.current.close();
-  }, [open]);
+  const dialog = useModal(open);
   return (
     <dialog ref={dialog} className="dialog" aria-labelledby="confirm-title" onCancel={onCancel} onClose={onCancel}>
       <div className="dialog-body">

@@ -1,3 +1,4 @@
+import { providersSimulated } from "../../env";
 import { ACCOUNT_MESSAGES, createOrganizationSchema, parseFields, signupSchema } from "@nikki/core";
 import { and, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
@@ -104,5 +105,5 @@ export const accountRoutes = new Hono<AppEnv>()
           .from(organizations)
           .where(eq(organizations.id, caller.organizationId))
       : [];
-    return c.json({ user, organization: organization ?? null, role: caller.role });
+    return c.json({ user, organization: organization ?? null, role: caller.role, simulated_providers: providersSimulated(c.var.config) });
   });

@@ -1,29 +1,9 @@
 import { type AgentResource, type AvailableNumberResource, NUMBER_MESSAGES, type NumberResource } from "@nikki/core";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { api, postJson } from "../../../lib/api";
 import { useSubmit } from "../../../lib/use-submit";
 import FormField, { FormAlert, TextField } from "../../FormField";
-
-/** A modal that opens while `open` and tells its owner when it closes (Escape, ×, or done). */
-function useModal(open: boolean) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (open && !dialog.current?.open) dialog.current?.showModal();
-    if (!open && dialog.current?.open) dialog.current.close();
-  }, [open]);
-  return dialog;
-}
-
-function Header({ id, title, onClose }: { id: string; title: string; onClose(): void }) {
-  return (
-    <header className="dialog-header">
-      <h2 id={id}>{title}</h2>
-      <button type="button" className="dialog-close" aria-label="Close" onClick={onClose}>
-        ×
-      </button>
-    </header>
-  );
-}
+import { ModalHeader as Header, useModal } from "../Modal";
 
 /** Assign Number (spec 001 §2): pick the agent that answers it. */
 export function AssignDialog({
