@@ -21,7 +21,9 @@ console.log("Building the site…");
 await buildSite();
 console.log("Preparing the local database…");
 await prepareLocalDatabase();
-const simulators = simulate ? await startSimulators({ openaiPort: 8801, twilioPort: 8802, stripePort: 8803, integrationsPort: 8804, publicBaseUrl: `http://localhost:${PORT}` }) : null;
+const simulators = simulate
+  ? await startSimulators({ openaiPort: 8801, twilioPort: 8802, stripePort: 8803, integrationsPort: 8804, publicBaseUrl: `http://localhost:${PORT}` })
+  : null;
 if (simulators) {
   console.log(
     `Simulated providers: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl}, Stripe on http://127.0.0.1:8803, CRMs and ElevenLabs on http://127.0.0.1:8804 (simulated keys; see README for the business's own test credentials).`,

@@ -1,7 +1,8 @@
 /**
- * The integrations simulator: the CRMs (crm.ts) and ElevenLabs (elevenlabs.ts) on one local port, recording every
- * request (GET /__requests).
+ * The integrations simulator: the CRMs (crm.ts), ElevenLabs (elevenlabs.ts) and a Resend-compatible mail API
+ * (`POST /emails`, bearer key) on one local port, recording every request (GET /__requests).
  */
+import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { handleCrm } from "./crm";
 import { handleElevenLabs } from "./elevenlabs";
@@ -36,6 +37,11 @@ export async function startIntegrationsSimulator(port: number): Promise<Integrat
       body = text ? JSON.parse(text) : null;
     } catch {}
     requests.push({ method, path: url.pathname, query: url.search, authorization: authorization ?? header(request.headers["xi-api-key"]), body });
+    if (method === "POST" && url.pathname === "/emails") {
+      if (!authorization?.startsWith("Bearer re_"))
+        return sendJson(response, 401, { statusCode: 401, name: "validation_error", message: "API key is invalid" });
+      return sendJson(response, 200, { id: randomUUID() });
+    }
     const answer =
       handleCrm(method, url, authorization, header(request.headers.version), text) ??
       handleElevenLabs(method, url, header(request.headers["xi-api-key"]), text);

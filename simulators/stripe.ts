@@ -29,7 +29,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
   const customers = new Map<string, Obj>();
   const sessions = new Map<
     string,
-    Obj & { line_items: { price: string }[]; subscription_data?: { trial_period_days?: string; metadata?: Record<string, string> } }
+    Obj & { line_items: { price: string }[]; subscription_data?: { trial_period_days?: string; trial_end?: string; metadata?: Record<string, string> } }
   >();
   const subscriptions = new Map<string, Obj>();
   const invoices = new Map<string, Obj>();
@@ -51,9 +51,15 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
     return event;
   }
 
-  function subscriptionFor(customer: string, prices: string[], metadata: Record<string, string>, trialDays: number): Obj {
+  /** `trial_end` (a Unix time) or `trial_period_days`, as Checkout's subscription_data takes either. */
+  function trialEndOf(data: { trial_period_days?: string; trial_end?: string } | undefined): number | null {
+    if (data?.trial_end) return Number(data.trial_end);
+    const days = Number(data?.trial_period_days ?? 0);
+    return days > 0 ? now() + days * 86_400 : null;
+  }
+
+  function subscriptionFor(customer: string, prices: string[], metadata: Record<string, string>, trialEnd: number | null): Obj {
     const start = now();
-    const trialEnd = trialDays > 0 ? start + trialDays * 86_400 : null;
     const subscription: Obj = {
       id: newId("sub"),
       object: "subscription",
@@ -137,7 +143,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
         subscription: null,
         url: "",
         line_items: lineItems,
-        subscription_data: body.subscription_data as { trial_period_days?: string; metadata?: Record<string, string> },
+        subscription_data: body.subscription_data as { trial_period_days?: string; trial_end?: string; metadata?: Record<string, string> },
       };
       session.url = `${base}/pay/${session.id}`;
       sessions.set(session.id, session);
@@ -177,7 +183,8 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
     if (!session) return void response.writeHead(404, { "content-type": "text/plain" }).end("No such checkout session");
     const plan = session.subscription_data?.metadata?.plan_slug ?? "plan";
     const amount = (options.prices[session.line_items[0]?.price ?? ""] ?? 0) / 100;
-    const trial = session.subscription_data?.trial_period_days;
+    const trialEnd = trialEndOf(session.subscription_data);
+    const trial = trialEnd ? Math.ceil((trialEnd - now()) / 86_400) : 0;
     response
       .writeHead(200, { "content-type": "text/html; charset=utf-8" })
       .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Simulated Stripe Checkout</title>
@@ -194,7 +201,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
       String(session.customer),
       session.line_items.map((item) => item.price),
       session.subscription_data?.metadata ?? {},
-      Number(session.subscription_data?.trial_period_days ?? 0),
+      trialEndOf(session.subscription_data),
     );
     Object.assign(session, {
       status: "complete",

@@ -1,3 +1,4 @@
+import { SPEND_MESSAGES } from "./spend";
 import { CHAT_MESSAGES, DEMO_CALL_ERRORS } from "./widget-copy";
 
 /** The one error envelope every endpoint answers with (DESIGN.md "API surface"). */
@@ -24,6 +25,8 @@ export const API_ERRORS = {
   conflict: { status: 409, message: "That conflicts with what is already there." },
   twilio_unavailable: { status: 503, message: "Phone numbers need a Twilio account. Add one in Integrations, or ask the operator to configure it." },
   twilio_failed: { status: 502, message: "Twilio did not accept that just now. Please try again." },
+  trial_ended: { status: 402, message: SPEND_MESSAGES.trialEnded },
+  spend_cap: { status: 429, message: SPEND_MESSAGES.capped },
   plan_limit: { status: 403, message: "Your plan's limit is reached. Choose a larger plan in Billing to add more." },
   no_organization: {
     status: 403,

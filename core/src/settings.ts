@@ -25,6 +25,8 @@ export interface OrganizationSettings {
   contact_url: string | null;
   /** The agent that answers the chat widget; null: the oldest active one. */
   chat_agent_id: string | null;
+  /** The most calls, chat and texts may cost a day, in whole dollars; null: the plan's default. */
+  daily_spend_cap_usd: number | null;
 }
 
 const { retentionDays, widgetRateIpHour, widgetRatePhoneDay, maxCallSeconds } = SETTINGS_RANGES;
@@ -44,6 +46,7 @@ export const SETTINGS_MESSAGES = {
   widgets: `Enabled widgets must be chosen from ${WIDGET_NAMES.join(", ")}.`,
   contactUrl: "The contact link must be a full https:// address.",
   chatAgent: "Choose one of your organization's agents.",
+  spendCap: "The daily spending limit must be a whole number of dollars from 1 to 10000.",
 } as const;
 
 const wholeIn = (range: { min: number; max: number }, message: string) =>
@@ -101,5 +104,6 @@ export const settingsPatchSchema = z.strictObject({
   chat_agent_id: z.optional(
     z.nullable(z.string(SETTINGS_MESSAGES.chatAgent).check(z.minLength(1, SETTINGS_MESSAGES.chatAgent), z.maxLength(64, SETTINGS_MESSAGES.chatAgent))),
   ),
+  daily_spend_cap_usd: z.optional(z.nullable(wholeIn({ min: 1, max: 10_000 }, SETTINGS_MESSAGES.spendCap))),
 });
 export type SettingsPatch = z.output<typeof settingsPatchSchema>;

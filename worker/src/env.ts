@@ -1,6 +1,7 @@
 import { OPENAI_MODELS } from "@nikki/core";
 import * as z from "zod";
 import type { RateLimiter } from "./durable/rate-limiter";
+import type { SpendMeter } from "./durable/spend-meter";
 import type { CallSession } from "./voice/call-session";
 
 /** The bindings wrangler.toml and `.dev.vars` give the worker. */
@@ -9,6 +10,7 @@ export interface Bindings {
   ASSETS: Fetcher;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   CALL_SESSION: DurableObjectNamespace<CallSession>;
+  SPEND_METER: DurableObjectNamespace<SpendMeter>;
   PUBLIC_BASE_URL?: string;
   LOG_LEVEL?: string;
   LIBSQL_URL?: string;

@@ -6,6 +6,7 @@ import { placeDueDemoCalls } from "./jobs/scheduled-demo-calls";
 import { liveServices } from "./services";
 
 export { RateLimiter } from "./durable/rate-limiter";
+export { SpendMeter } from "./durable/spend-meter";
 export { CallSession } from "./voice/call-session";
 
 const app = createApp(liveServices);

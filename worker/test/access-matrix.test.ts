@@ -146,16 +146,16 @@ const MATRIX: Row[] = [
   {
     route: "POST /api/billing/checkout",
     request: async () => ({ path: "/api/billing/checkout", body: { plan_slug: "growth" } }),
-    expect: { anonymous: 401, viewer: 403, admin: 200, other: 200, owner: 200 },
+    expect: { anonymous: 401, viewer: 403, admin: 403, other: 200, owner: 200 },
   },
   // After the checkout row: every organization that may pay now has its Stripe customer.
   {
     route: "POST /api/billing/portal",
     request: async () => ({ path: "/api/billing/portal", body: {} }),
-    expect: { anonymous: 401, viewer: 403, admin: 200, other: 200, owner: 200 },
+    expect: { anonymous: 401, viewer: 403, admin: 403, other: 200, owner: 200 },
   },
-  { route: "GET /api/billing/subscription", request: path("/api/billing/subscription"), expect: { ...same(200), anonymous: 401 } },
-  { route: "GET /api/billing/invoices", request: path("/api/billing/invoices"), expect: { ...same(200), anonymous: 401 } },
+  { route: "GET /api/billing/subscription", request: path("/api/billing/subscription"), expect: { ...same(200), anonymous: 401, viewer: 403 } },
+  { route: "GET /api/billing/invoices", request: path("/api/billing/invoices"), expect: { ...same(200), anonymous: 401, viewer: 403 } },
   { route: "GET /api/voice-samples/voices/:voice", request: path("/api/voice-samples/voices/alloy"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/voice-samples/:intent", request: path("/api/voice-samples/services"), expect: same(200) },
   { route: "GET /api/realtime/token", request: path("/api/realtime/token"), expect: { ...same(200), anonymous: 401 } },

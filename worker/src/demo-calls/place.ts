@@ -1,3 +1,4 @@
+import { refusalNow } from "../billing/spend";
 import { checkDestination } from "@nikki/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -33,6 +34,8 @@ async function callingLine(db: Database, organizationId: string) {
  * (Twilio slower than its 10 s budget) or call_failed.
  */
 export async function dialOut(placer: DemoCallPlacer, call: { organizationId: string; from: string; agentId: string; to: string }): Promise<string> {
+  const refusal = await refusalNow(placer.services, call.organizationId);
+  if (refusal) throw new ApiError(refusal);
   const { twilio } = await (await placer.services.providersFor(call.organizationId)).forNumber(call.from);
   if (!twilio || !placer.origin) {
     placer.log.error("dial_out_backend_down", { twilio: Boolean(twilio), public_base_url: Boolean(placer.origin) });

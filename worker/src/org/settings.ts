@@ -26,6 +26,7 @@ export function serializeSettings(row: Row): OrganizationSettings {
     enabled_widgets: jsonList(row.enabledWidgets).filter(isWidgetName),
     contact_url: row.contactUrl,
     chat_agent_id: row.chatAgentId,
+    daily_spend_cap_usd: row.dailySpendCapUsd,
   };
 }
 
@@ -52,6 +53,7 @@ export function settingsChanges(patch: SettingsPatch): Partial<Row> {
   set("enabledWidgets", patch.enabled_widgets && JSON.stringify([...new Set(patch.enabled_widgets)]));
   set("contactUrl", patch.contact_url);
   set("chatAgentId", patch.chat_agent_id);
+  set("dailySpendCapUsd", patch.daily_spend_cap_usd);
   return changes;
 }
 

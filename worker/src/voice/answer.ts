@@ -1,3 +1,4 @@
+import { admitCall } from "../billing/spend";
 import { AGENT_DEFAULTS, isAfterHours } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { jsonList } from "../db/json";
@@ -48,12 +49,13 @@ async function recordCall(deps: AnswerDeps, values: typeof calls.$inferInsert): 
 }
 
 /** Why the AI cannot take this call, or null when it can. */
-async function unavailable(deps: AnswerDeps, context: CallContext | null, agent: Agent | null): Promise<string | null> {
+async function unavailable(deps: AnswerDeps, context: CallContext | null, agent: Agent | null, callSid: string): Promise<string | null> {
   if (!context) return "unknown_number";
   if (!context.numberAssigned || !agent) return "unassigned_number";
   if (agent.status !== "active") return "inactive_agent";
   if (!(await deps.services.providersFor(context.organizationId)).openai) return "missing_openai_key";
-  return null;
+  // Last: admitting the call holds part of today's spend for it.
+  return admitCall(deps.services, context.organizationId, callSid);
 }
 
 async function agentFor(deps: AnswerDeps, context: CallContext | null, agentId: string | undefined): Promise<Agent | null> {
@@ -98,7 +100,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const business = call.direction === "inbound" ? call.to : call.from;
   const context = await callContextFor(deps.services.db, business, call.account);
   const agent = await agentFor(deps, context, call.agentId);
-  const problem = await unavailable(deps, context, agent);
+  const problem = await unavailable(deps, context, agent, call.callSid);
   const language = agent?.language ?? AGENT_DEFAULTS.language;
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
 

@@ -1,3 +1,5 @@
+import { callCostMicroUsd } from "@nikki/core";
+import { chargeSpend } from "../billing/spend";
 import { and, eq, isNull } from "drizzle-orm";
 import { reportOverage } from "../billing/usage";
 import { calls } from "../db/schema";
@@ -41,9 +43,14 @@ export async function recordCallStatus(
     .update(calls)
     .set({ status: status as "completed", durationSeconds: duration, endedAt: new Date() })
     .where(and(callOf(callSid, account), isNull(calls.durationSeconds)))
-    .returning({ id: calls.id, organizationId: calls.organizationId, durationSeconds: calls.durationSeconds });
+    .returning({ id: calls.id, organizationId: calls.organizationId, durationSeconds: calls.durationSeconds, kind: calls.kind });
   log.info("call_status", { call_sid: callSid, status, duration_seconds: duration });
   if (!ended?.organizationId) return null;
+  // The call's real cost replaces the share of today's spend it held (nothing for a call nobody answered).
+  const cost = duration ? callCostMicroUsd(duration, ended.kind === "conversation") : 0;
+  await chargeSpend(services, log, ended.organizationId, callSid, cost).catch((error: unknown) =>
+    log.warn("spend_charge_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
+  );
   const deps = { db, stripe: services.stripe, config: services.config, log };
   const overage = reportOverage(deps, { ...ended, organizationId: ended.organizationId }).catch((error: unknown) =>
     log.warn("overage_report_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),

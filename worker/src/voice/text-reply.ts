@@ -1,4 +1,5 @@
-import { PERSONA_NAME } from "@nikki/core";
+import { chargeSpend, refusalNow } from "../billing/spend";
+import { PERSONA_NAME, SPEND_PRICES_MICRO_USD } from "@nikki/core";
 import { and, desc, eq } from "drizzle-orm";
 import { conversationMessages } from "../db/schema";
 import type { Logger } from "../http/logger";
@@ -57,11 +58,13 @@ export async function replyToText(services: Services, log: Logger, incoming: Inc
 
   let reply = FALLBACK;
   const { openai } = await services.providersFor(organizationId);
-  if (openai && context.agent) {
+  // Past the daily cap or the trial, texts still get the polite fallback, never a model reply.
+  if (openai && context.agent && !(await refusalNow(services, organizationId))) {
     const system = agentInstructions({ agent: context.agent, organizationName, channel: "sms", now: new Date() });
     try {
       const turns = history.reverse().map((turn) => ({ role: turn.role, content: turn.content }));
       reply = (await openai.chatText({ maxTokens: 200, messages: [{ role: "system", content: system }, ...turns] })).slice(0, 480);
+      await chargeSpend(services, log, organizationId, "", SPEND_PRICES_MICRO_USD.chatReply);
     } catch (error) {
       log.warn("sms_reply_failed", { error: error instanceof Error ? error.message : String(error) });
     }

@@ -50,7 +50,10 @@ export default function DashboardHeader() {
   return (
     <div className="dash-header-end">
       {me?.simulated_providers && (
-        <span className="badge badge-simulated" title="Calls, texts, payments and CRMs go to local simulators: add provider keys to .dev.vars for the real ones.">
+        <span
+          className="badge badge-simulated"
+          title="Calls, texts, payments and CRMs go to local simulators: add provider keys to .dev.vars for the real ones."
+        >
           <span className="wide-only">Simulated providers</span>
           <span className="narrow-only">Simulated</span>
         </span>

@@ -37,7 +37,8 @@ async function numbersOf(c: Ctx, agentIds: string[]) {
 /** Refuses one more active agent past the plan's limit (Starter 2, Growth and the trial 5, larger plans none). */
 async function checkAgentLimit(c: Ctx, exceptId?: string) {
   const organizationId = orgCaller(c).organizationId;
-  const { plan, trial } = await planInEffect(c.var.db, organizationId);
+  const { plan, status } = await planInEffect(c.var.db, organizationId);
+  const trial = status !== "subscribed";
   if (plan.agents === null) return;
   const conditions = [eq(agents.organizationId, organizationId), eq(agents.status, "active")];
   if (exceptId) conditions.push(ne(agents.id, exceptId));

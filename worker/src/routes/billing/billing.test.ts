@@ -76,7 +76,8 @@ describe("POST /api/billing/checkout", () => {
       mode: "subscription",
       client_reference_id: owner.organizationId,
       line_items: [{ price: SIMULATED.stripePrices.growth, quantity: "1" }, { price: SIMULATED.stripeOveragePrice }],
-      subscription_data: { trial_period_days: "14", metadata: { organization_id: owner.organizationId, plan_slug: "growth" } },
+      // The free trial that started at sign-up carries over (Stripe's trial_end), rather than starting again.
+      subscription_data: { trial_end: expect.stringMatching(/^\d{10}$/), metadata: { organization_id: owner.organizationId, plan_slug: "growth" } },
       success_url: "https://nikki.test/welcome",
       cancel_url: "https://nikki.test/pricing",
     });
@@ -102,10 +103,12 @@ describe("POST /api/billing/checkout", () => {
     expect(unknown.status).toBe(400);
   });
 
-  it("is for owners and admins: a viewer gets 403, a visitor 401", async () => {
+  it("is for the owner only: an admin or a viewer gets 403, a visitor 401", async () => {
     const owner = await signUp();
     const viewer = await inviteAndJoin(owner, "viewer");
+    const admin = await inviteAndJoin(owner, "admin");
     expect((await call("/api/billing/checkout", { cookie: viewer.cookie, body: { plan_slug: "growth" } })).status).toBe(403);
+    expect((await call("/api/billing/checkout", { cookie: admin.cookie, body: { plan_slug: "growth" } })).status).toBe(403);
     expect((await call("/api/billing/checkout", { body: { plan_slug: "growth" } })).status).toBe(401);
   });
 });

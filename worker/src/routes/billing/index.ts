@@ -3,6 +3,8 @@ import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as z from "zod";
 import { selfOrigin } from "../../auth/context";
+import { planInEffect } from "../../billing/plan";
+import { spendStatus } from "../../billing/spend";
 import { minutesUsedSince, periodStartOf } from "../../billing/usage";
 import { invoices, organizations, subscriptions } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
@@ -28,13 +30,14 @@ function ownUrl(value: string | undefined, origin: string, fallback: string): st
 }
 
 const ACTIVE = new Set(["active", "trialing", "past_due"]);
+const TRIAL_CARRY_MIN_MS = 48 * 60 * 60 * 1000;
 
 /**
- * `/api/billing`: Stripe Checkout and the customer portal (owner or admin), the current subscription with the
- * minutes used this period, and invoices (any member). One Stripe customer per organization.
+ * `/api/billing`: Stripe Checkout and the customer portal (the owner only), the current plan, trial, usage and
+ * today's spend, and invoices (owner and admins: viewers see calls and analytics only). One Stripe customer per organization.
  */
 export const billingRoutes = new Hono<AppEnv>()
-  .post("/checkout", access("admin"), async (c) => {
+  .post("/checkout", access("owner"), async (c) => {
     const caller = orgCaller(c);
     const parsed = checkoutSchema.safeParse(await readJsonBody(c));
     if (!parsed.success) throw new ApiError("validation_failed", { message: "Choose one of the plans: starter, growth, scale or unlimited." });
@@ -47,6 +50,7 @@ export const billingRoutes = new Hono<AppEnv>()
     const origin = selfOrigin(c);
 
     const [current] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, caller.organizationId));
+    const { trialEndsAt } = await planInEffect(db, caller.organizationId);
     try {
       let customer = current?.stripeCustomerId ?? null;
       if (!customer) {
@@ -68,8 +72,10 @@ export const billingRoutes = new Hono<AppEnv>()
         client_reference_id: caller.organizationId,
         line_items: [{ price, quantity: 1 }, ...overage],
         subscription_data: {
-          // A trial only for a first subscription.
-          ...(current?.stripeSubscriptionId ? {} : { trial_period_days: TRIAL_DAYS }),
+          // The free trial's remaining days carry over to a first subscription (Stripe wants at least 48 hours).
+          ...(!current?.stripeSubscriptionId && trialEndsAt && trialEndsAt.getTime() - Date.now() > TRIAL_CARRY_MIN_MS
+            ? { trial_end: Math.floor(trialEndsAt.getTime() / 1000) }
+            : {}),
           metadata: { organization_id: caller.organizationId, plan_slug: plan.slug },
         },
         metadata: { organization_id: caller.organizationId, plan_slug: plan.slug },
@@ -84,7 +90,7 @@ export const billingRoutes = new Hono<AppEnv>()
       throw new ApiError("checkout_failed");
     }
   })
-  .post("/portal", access("admin"), async (c) => {
+  .post("/portal", access("owner"), async (c) => {
     const caller = orgCaller(c);
     const stripe = c.var.services.stripe;
     if (!stripe) throw new ApiError("billing_unavailable");
@@ -93,13 +99,24 @@ export const billingRoutes = new Hono<AppEnv>()
     const session = await stripe.billingPortal.sessions.create({ customer: current.stripeCustomerId, return_url: `${selfOrigin(c)}/dashboard/billing` });
     return c.json({ url: session.url });
   })
-  .get("/subscription", access("viewer"), async (c) => {
+  .get("/subscription", access("admin"), async (c) => {
     const caller = orgCaller(c);
     const [current] = await c.var.db.select().from(subscriptions).where(eq(subscriptions.organizationId, caller.organizationId));
-    const plan = findPlan(current?.planSlug ?? "");
-    const periodStart = periodStartOf(current);
+    const subscribed = ACTIVE.has(current?.status ?? "");
+    const plan = subscribed ? findPlan(current?.planSlug ?? "") : undefined;
+    const effect = await planInEffect(c.var.db, caller.organizationId);
+    const periodStart = periodStartOf(subscribed ? current : undefined);
+    const minutesUsed = await minutesUsedSince(c.var.db, caller.organizationId, periodStart);
+    const included = plan?.includedMinutes ?? null;
+    const overageMinutes = plan && included !== null ? Math.max(0, minutesUsed - included) : 0;
     return c.json({
-      subscribed: ACTIVE.has(current?.status ?? ""),
+      subscribed,
+      state: effect.status,
+      trial_ends_at: effect.trialEndsAt?.toISOString() ?? null,
+      trial_days_left: effect.status === "trial" && effect.trialEndsAt ? Math.ceil((effect.trialEndsAt.getTime() - Date.now()) / 86_400_000) : 0,
+      limits: { slug: effect.plan.slug, name: effect.plan.name, included_minutes: effect.plan.includedMinutes },
+      overage_cents: overageMinutes * (plan?.overageCentsPerMinute ?? 0),
+      spend: await spendStatus(c.var.services, caller.organizationId),
       plan: plan
         ? {
             slug: plan.slug,
@@ -115,10 +132,10 @@ export const billingRoutes = new Hono<AppEnv>()
       current_period_start: periodStart.toISOString(),
       current_period_end: current?.currentPeriodEnd?.toISOString() ?? null,
       cancel_at_period_end: current?.cancelAtPeriodEnd ?? false,
-      minutes_used: await minutesUsedSince(c.var.db, caller.organizationId, periodStart),
+      minutes_used: minutesUsed,
     });
   })
-  .get("/invoices", access("viewer"), async (c) => {
+  .get("/invoices", access("admin"), async (c) => {
     const rows = await c.var.db
       .select()
       .from(invoices)

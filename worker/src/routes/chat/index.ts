@@ -1,4 +1,5 @@
-import { LIMITS, chatRequestSchema, conversationFor, parseFields } from "@nikki/core";
+import { refusalNow, chargeSpend } from "../../billing/spend";
+import { LIMITS, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, chatRequestSchema, conversationFor, parseFields } from "@nikki/core";
 import { Hono } from "hono";
 import { clientIp } from "../../audit";
 import type { AppEnv } from "../../http/app-env";
@@ -42,6 +43,8 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
     const turns = conversationFor(parsed.data.messages);
     if (!turns) throw new ApiError("validation_failed", { fields: { messages: "The last message must be the visitor's." } });
 
+    const refusal = await refusalNow(c.var.services, owner.organizationId);
+    if (refusal) throw new ApiError(refusal, refusal === "spend_cap" ? { message: SPEND_MESSAGES.chatCapped } : {});
     const { openai } = await c.var.services.providersFor(owner.organizationId);
     if (!openai) {
       c.var.log.error("chat_unavailable", { missing: "OPENAI_API_KEY" });
@@ -55,6 +58,7 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
         maxTokens: LIMITS.chatOutputTokens,
         messages: [{ role: "system", content: system }, ...turns],
       });
+      await chargeSpend(c.var.services, c.var.log, owner.organizationId, "", SPEND_PRICES_MICRO_USD.chatReply);
       return c.json({ reply });
     } catch (error) {
       const status = error instanceof OpenAiError ? error.status : 0;

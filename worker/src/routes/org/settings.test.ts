@@ -43,6 +43,7 @@ describe("GET /api/org/settings", () => {
       enabled_widgets: ["chat", "test-call", "voice-demo"],
       contact_url: null,
       chat_agent_id: null,
+      daily_spend_cap_usd: null,
     });
   });
 });

@@ -47,11 +47,7 @@ export default function ConfigureDialog({
       <form className="dialog-body form" noValidate onSubmit={save}>
         <ModalHeader id={titleId} title={`Configure ${info.name}`} onClose={onClose} />
         <p className="dialog-lead">{info.purpose}</p>
-        {current?.configured && (
-          <p className="muted">
-            Stored now: {current.hint}. Saving replaces it; enter every required value again.
-          </p>
-        )}
+        {current?.configured && <p className="muted">Stored now: {current.hint}. Saving replaces it; enter every required value again.</p>}
         {info.fields.map((field) => (
           <TextField
             key={field.key}

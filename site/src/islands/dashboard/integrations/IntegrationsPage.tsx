@@ -43,10 +43,15 @@ export default function IntegrationsPage() {
     const result = await postJson<{ success: boolean; message: string }>(`/api/integrations/${info.provider}/test`, {});
     setTesting(null);
     if (!result.ok) {
-      return void toast({ variant: "destructive", title: INTEGRATION_MESSAGES.testFailed, description: result.error?.message ?? INTEGRATION_MESSAGES.unexpected });
+      return void toast({
+        variant: "destructive",
+        title: INTEGRATION_MESSAGES.testFailed,
+        description: result.error?.message ?? INTEGRATION_MESSAGES.unexpected,
+      });
     }
     if (result.data.success) toast({ title: INTEGRATION_MESSAGES.success, description: result.data.message });
-    else toast({ variant: "destructive", title: INTEGRATION_MESSAGES.failed, description: result.data.message || INTEGRATION_MESSAGES.connectFailed(info.name) });
+    else
+      toast({ variant: "destructive", title: INTEGRATION_MESSAGES.failed, description: result.data.message || INTEGRATION_MESSAGES.connectFailed(info.name) });
     await load();
   }
 

@@ -1,0 +1,86 @@
+/**
+ * The daily spend cap (issue 9 §3): what calls, chat and texts cost today against the organization's cap, counted in
+ * its SpendMeter (one Durable Object per organization). At 80 % and at 100 % the owner is told by e-mail (and the
+ * dashboard shows it); past the cap new calls take messages and call-me-now and chat are refused.
+ */
+import { CALL_RESERVATION_MICRO_USD, SPEND_MESSAGES, type SpendState, spendState } from "@nikki/core";
+import { and, eq } from "drizzle-orm";
+import { members, organizationSettings, organizations, users } from "../db/schema";
+import type { Logger } from "../http/logger";
+import type { Services } from "../services";
+import { planInEffect } from "./plan";
+
+export type Refusal = "trial_ended" | "spend_cap";
+
+export interface SpendStatus {
+  spent_usd: number;
+  cap_usd: number;
+  state: SpendState;
+}
+
+const today = (now = new Date()) => now.toISOString().slice(0, 10);
+const usd = (micro: number) => Math.round(micro / 10_000) / 100;
+
+function meterOf(services: Services, organizationId: string) {
+  return services.spendMeters ? services.spendMeters.get(services.spendMeters.idFromName(organizationId)) : null;
+}
+
+/** The organization's cap in dollars: its own setting, else its plan's default. */
+export async function dailyCapUsd(services: Services, organizationId: string): Promise<number> {
+  const [settings] = await services.db
+    .select({ cap: organizationSettings.dailySpendCapUsd })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, organizationId));
+  return settings?.cap ?? (await planInEffect(services.db, organizationId)).plan.dailySpendCapUsd;
+}
+
+export async function spendStatus(services: Services, organizationId: string): Promise<SpendStatus> {
+  const cap = await dailyCapUsd(services, organizationId);
+  const spent = (await meterOf(services, organizationId)?.snapshot(today()))?.spent ?? 0;
+  return { spent_usd: usd(spent), cap_usd: cap, state: spendState(spent, cap) };
+}
+
+/** Why the organization may not start paid work now (a call-me-now, a chat reply), or null when it may. */
+export async function refusalNow(services: Services, organizationId: string): Promise<Refusal | null> {
+  if ((await planInEffect(services.db, organizationId)).status === "lapsed") return "trial_ended";
+  return (await spendStatus(services, organizationId)).state === "capped" ? "spend_cap" : null;
+}
+
+/** Admits a call to the AI, holding a typical call's cost until it ends; a refusal sends it to take a message. */
+export async function admitCall(services: Services, organizationId: string, callSid: string): Promise<Refusal | null> {
+  if ((await planInEffect(services.db, organizationId)).status === "lapsed") return "trial_ended";
+  const meter = meterOf(services, organizationId);
+  if (!meter) return null;
+  const cap = (await dailyCapUsd(services, organizationId)) * 1_000_000;
+  return (await meter.admit(today(), callSid, CALL_RESERVATION_MICRO_USD, cap)).admitted ? null : "spend_cap";
+}
+
+async function tellOwner(services: Services, log: Logger, organizationId: string, threshold: "warning" | "capped", status: SpendStatus) {
+  const [owner] = await services.db
+    .select({ email: users.email, organization: organizations.name })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .innerJoin(organizations, eq(organizations.id, members.organizationId))
+    .where(and(eq(members.organizationId, organizationId), eq(members.role, "owner")));
+  log.warn("spend_threshold_reached", { organization_id: organizationId, threshold, spent_usd: status.spent_usd, cap_usd: status.cap_usd });
+  if (!owner) return;
+  const subject = threshold === "capped" ? SPEND_MESSAGES.cappedTitle : SPEND_MESSAGES.warningTitle;
+  const text =
+    threshold === "capped"
+      ? `${owner.organization} spent $${status.spent_usd.toFixed(2)} today, its limit of $${status.cap_usd}. New calls now take messages, and call-me-now and chat are paused until tomorrow (UTC). Raise the limit in Settings to resume.`
+      : `${owner.organization} has spent $${status.spent_usd.toFixed(2)} of its $${status.cap_usd} daily limit. At the limit, new calls take messages and chat pauses until tomorrow.`;
+  await services
+    .mailer(log)
+    .send({ to: owner.email, subject: `Nikki AI: ${subject}`, text })
+    .catch((error: unknown) => log.warn("spend_mail_failed", { organization_id: organizationId, error: String(error) }));
+}
+
+/** Counts a cost once per key (a call id; "" for one that cannot repeat) and tells the owner at 80 % and 100 %. */
+export async function chargeSpend(services: Services, log: Logger, organizationId: string, key: string, micro: number): Promise<void> {
+  const meter = meterOf(services, organizationId);
+  if (!meter) return;
+  const cap = await dailyCapUsd(services, organizationId);
+  const result = await meter.charge(today(), key, micro, cap * 1_000_000);
+  const status = { spent_usd: usd(result.spent), cap_usd: cap, state: spendState(result.spent, cap) };
+  for (const threshold of result.crossed) await tellOwner(services, log, organizationId, threshold, status);
+}
