@@ -19,3 +19,4 @@ export * from "./agents";
 export * from "./numbers";
 export * from "./integrations";
 export * from "./spend";
+export * from "./getting-started";

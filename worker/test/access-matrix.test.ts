@@ -279,6 +279,11 @@ const MATRIX: Row[] = [
     request: async () => ({ path: "/api/org/settings", body: { post_call_sms: false } }),
     expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
   },
+  {
+    route: "GET /api/org/getting-started",
+    request: path("/api/org/getting-started"),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
+  },
   { route: "GET /api/integrations", request: path("/api/integrations"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
   {
     route: "PUT /api/integrations/:provider",

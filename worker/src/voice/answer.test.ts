@@ -34,7 +34,9 @@ async function answer(overrides: { agent?: Record<string, string>; settings?: Re
 }
 
 beforeAll(async () => {
-  await env.DB.prepare("insert into organizations (id, name, slug, trial_ends_at) values (?, 'Fields Dental', ?, ?)").bind(ORG, ORG, Date.now() + 86_400_000).run();
+  await env.DB.prepare("insert into organizations (id, name, slug, trial_ends_at) values (?, 'Fields Dental', ?, ?)")
+    .bind(ORG, ORG, Date.now() + 86_400_000)
+    .run();
   await env.DB.prepare("insert into organization_settings (organization_id) values (?)").bind(ORG).run();
   await env.DB.prepare("insert into agents (id, organization_id, name, status, hours_json) values (?, ?, 'Dana', 'active', ?)")
     .bind(

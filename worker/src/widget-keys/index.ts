@@ -1,5 +1,5 @@
 import { SETTINGS_DEFAULTS, type WidgetName, isWidgetName } from "@nikki/core";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
 import { organizationSettings, organizations, widgetKeys } from "../db/schema";
@@ -41,4 +41,19 @@ export async function widgetOwner(db: Database, publicKey: string): Promise<Widg
     enabledWidgets: row.settings ? jsonList(row.settings.enabledWidgets).filter(isWidgetName) : [...SETTINGS_DEFAULTS.enabledWidgets],
     contactUrl: row.settings?.contactUrl ?? null,
   };
+}
+
+const SEEN_REFRESH_MS = 60 * 60 * 1000;
+
+/** Notes a site a widget runs on (at most hourly per key and origin), so Getting started can tick "widget on your site". */
+export async function markWidgetSeen(db: Database, widgetKeyId: string, origin: string): Promise<void> {
+  await db
+    .update(widgetKeys)
+    .set({ lastSeenOrigin: origin, lastSeenAt: new Date() })
+    .where(
+      and(
+        eq(widgetKeys.id, widgetKeyId),
+        or(isNull(widgetKeys.lastSeenAt), lt(widgetKeys.lastSeenAt, new Date(Date.now() - SEEN_REFRESH_MS)), ne(widgetKeys.lastSeenOrigin, origin)),
+      ),
+    );
 }

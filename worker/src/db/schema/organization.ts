@@ -51,6 +51,9 @@ export const widgetKeys = sqliteTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     publicKey: text("public_key").notNull().unique(),
     label: text("label"),
+    /** The last site (other than this one) a widget with this key was seen on, for Getting started. */
+    lastSeenOrigin: text("last_seen_origin"),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
   },

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { selfOrigin } from "../../auth/context";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
-import { widgetOwner } from "../../widget-keys";
+import { markWidgetSeen, widgetOwner } from "../../widget-keys";
 
 /**
  * Endpoints the widgets call from customers' sites: the widget key (`?key=`, so preflights can be judged
@@ -31,6 +31,12 @@ export function widgetCors(): MiddlewareHandler<AppEnv> {
       throw new ApiError(owner ? "origin_not_allowed" : "unknown_widget_key");
     }
     c.set("widgetOwner", owner);
+    if (origin !== undefined && origin !== selfOrigin(c)) {
+      const seen = markWidgetSeen(c.var.db, owner.widgetKeyId, origin).catch((error: unknown) =>
+        c.var.log.warn("widget_seen_failed", { error: error instanceof Error ? error.message : String(error) }),
+      );
+      c.executionCtx.waitUntil(seen);
+    }
     await next();
   };
 }

@@ -8,6 +8,7 @@ import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, orgCaller } from "../../middleware/access";
 import { auditRoutes } from "./audit";
+import { gettingStartedRoutes } from "./getting-started";
 import { invitationRoutes } from "./invitations";
 import { memberRoutes } from "./members";
 import { settingsRoutes } from "./settings";
@@ -66,4 +67,5 @@ export const orgRoutes = new Hono<AppEnv>()
   .route("/invitations", invitationRoutes)
   .route("/audit", auditRoutes)
   .route("/settings", settingsRoutes)
-  .route("/widget-key", widgetKeyRoutes);
+  .route("/widget-key", widgetKeyRoutes)
+  .route("/getting-started", gettingStartedRoutes);
