@@ -3,7 +3,7 @@ export const GETTING_STARTED_STEPS = [
   { id: "agent", label: "Create an agent", hint: "Who answers: name, greeting, knowledge, hours.", href: "/dashboard/agents" },
   { id: "number", label: "Get a number", hint: "Buy one, or sync yours from Twilio, and assign the agent.", href: "/dashboard/numbers" },
   { id: "test_call", label: "Place a test call", hint: "Hear your agent answer: Test Call on the number.", href: "/dashboard/numbers" },
-  { id: "widget", label: "Put the widget on your site", hint: "Paste the script tag and allow your site's address.", href: "/dashboard/settings#widgets" },
+  { id: "widget", label: "Put the widget on your site", hint: "Paste the script tag and allow your site's address.", href: "/dashboard/settings#widget" },
   { id: "plan", label: "Choose a plan", hint: "Keep answering when the free trial ends.", href: "/dashboard/billing" },
 ] as const;
 

@@ -115,3 +115,43 @@ export function overageNote(): string {
     .map((plan) => `$${(plan.overageCentsPerMinute! / 100).toFixed(2)}/min on ${plan.name}`)
     .join(", ");
 }
+
+/** The Billing tab's words (spec 001 §2, §8). */
+export const BILLING_MESSAGES = {
+  loadFailed: "Failed to load billing information",
+  checkoutFailed: "Failed to create checkout session. Please try again.",
+  portalFailed: "Failed to open customer portal. Please try again.",
+  noPdf: "PDF not available for this invoice.",
+  noInvoices: "No invoices found",
+  selectPlan: "Please select a plan.",
+  ownerOnly: "Only the owner can change the plan or open the billing portal.",
+  trialEnded: "Your free trial has ended: calls now only take messages. Choose a plan to have your receptionist answer again.",
+} as const;
+
+/** What `GET /api/billing/subscription` answers. */
+export interface BillingSubscriptionResource {
+  subscribed: boolean;
+  state: "subscribed" | "trial" | "lapsed";
+  trial_ends_at: string | null;
+  trial_days_left: number;
+  limits: { slug: PlanSlug; name: string; included_minutes: number | null };
+  overage_cents: number;
+  spend: { spent_usd: number; cap_usd: number; state: "ok" | "warning" | "capped" };
+  plan: { slug: PlanSlug; name: string; price_cents: number; included_minutes: number | null; overage_cents_per_minute: number | null } | null;
+  status: string | null;
+  current_period_start: string;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  minutes_used: number;
+}
+
+export interface InvoiceResource {
+  id: string;
+  number: string | null;
+  date: string;
+  amount: number;
+  currency: string;
+  status: string;
+  pdf_url: string | null;
+  hosted_url: string | null;
+}

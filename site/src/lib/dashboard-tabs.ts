@@ -11,4 +11,11 @@ export const DASHBOARD_TABS = [
 ] as const;
 
 /** Tabs with a page of their own; the others share the placeholder page until their work lands. */
-export const OWN_PAGE_TABS: readonly string[] = ["/dashboard/settings", "/dashboard/agents", "/dashboard/numbers", "/dashboard/integrations"];
+export const OWN_PAGE_TABS: readonly string[] = [
+  "/dashboard/settings",
+  "/dashboard/agents",
+  "/dashboard/numbers",
+  "/dashboard/integrations",
+  "/dashboard/billing",
+  "/dashboard",
+];
