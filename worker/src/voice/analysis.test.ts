@@ -5,7 +5,10 @@ import { DEMO, seedDemoOrganization } from "../db/seed";
 import { rearmDueAnalyses } from "../jobs/analysis-retries";
 import { MAX_ANALYSIS_ATTEMPTS, analyzeDueCall } from "./analysis";
 import { testServices } from "../../test/services";
+import { SIMULATED } from "../../test/simulators";
 import { callSid } from "../../test/twilio";
+import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
+import { saveIntegration } from "../integrations/store";
 
 interface CallRow {
   processing_status: string;
@@ -60,6 +63,33 @@ describe("post-call analysis on the services it is given", () => {
       string
     >;
     expect(Object.keys(entities).sort()).toEqual(["appointment_time", "company", "email", "intent", "name", "phone", "urgency"]);
+    await env.DB.prepare("update agents set crm_mapping = '{}' where id = ?").bind(DEMO.agentId).run();
+  });
+
+  it("pushes the caller to the business's CRM with the fields its agent's CRM mapping names, once", async () => {
+    const services = testServices();
+    await saveIntegration(services.db, services.config, DEMO.organizationId, "hubspot", { ...OWN.hubspot });
+    await env.DB.prepare("update agents set crm_mapping = ? where id = ?")
+      .bind('{"name": "nikki_caller_name", "urgency": "nikki_urgency"}', DEMO.agentId)
+      .run();
+    const contacts = async () =>
+      (
+        (await (await fetch(`http://127.0.0.1:${SIMULATED.crmPort}/__requests`)).json()) as { path: string; body: { properties: Record<string, string> } }[]
+      ).filter((request) => request.path === "/crm/v3/objects/contacts" && request.body?.properties?.nikki_caller_name === "Grace Hopper");
+    const id = await pendingCall('[{"role":"user","content":"Hello, Grace Hopper here, call me on +1 415 555 0199"}]');
+    await analyzeDueCall(services, id);
+    const [pushed] = await contacts();
+    expect(pushed?.body.properties).toMatchObject({ firstname: "Grace", lastname: "Hopper", phone: "+14155550199", nikki_caller_name: "Grace Hopper" });
+    // An empty entity fills no property.
+    expect(pushed?.body.properties).not.toHaveProperty("nikki_urgency");
+    const lead = await env.DB.prepare("select name, phone, crm_synced_at from leads where call_id = ?").bind(id).first<{ crm_synced_at: number }>();
+    expect(lead).toMatchObject({ name: "Grace Hopper", phone: "+14155550199" });
+    expect(lead?.crm_synced_at).toBeGreaterThan(0);
+    // Analysed again (Re-run AI Analysis): the CRM is not sent the same caller twice.
+    await env.DB.prepare("update calls set processing_status = 'pending' where id = ?").bind(id).run();
+    await analyzeDueCall(services, id);
+    expect(await contacts()).toHaveLength(1);
+    await env.DB.prepare("delete from integrations where organization_id = ?").bind(DEMO.organizationId).run();
     await env.DB.prepare("update agents set crm_mapping = '{}' where id = ?").bind(DEMO.agentId).run();
   });
 

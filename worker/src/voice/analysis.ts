@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { agents, calls, organizationSettings } from "../db/schema";
 import { type LogLevel, createLogger } from "../http/logger";
 import type { Services } from "../services";
+import { pushCallLead } from "./crm-push";
 
 export const MAX_ANALYSIS_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 2_000;
@@ -91,6 +92,10 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
       })
       .where(eq(calls.id, callId));
     log.info("call_processed", { attempts, sentiment: result.sentiment });
+    const summary = redact ? redactPii(result.summary) : result.summary;
+    await pushCallLead(services, log, call, { summary, entities: result.entities }, agent?.crmMapping ?? "{}").catch((error: unknown) =>
+      log.warn("crm_push_failed", { error: error instanceof Error ? error.message : String(error) }),
+    );
     return null;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

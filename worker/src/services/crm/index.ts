@@ -16,6 +16,8 @@ export interface CrmLead {
   notes?: string | null;
   source: string;
   callId?: string | null;
+  /** CRM properties filled through the agent's CRM mapping. */
+  properties?: Record<string, string>;
 }
 
 export interface CrmClient {
@@ -58,7 +60,14 @@ export function crmClient(provider: CrmClient["provider"], credentials: Record<s
               method: "POST",
               headers: { ...json, authorization: `Bearer ${credentials.private_app_token ?? ""}` },
               body: JSON.stringify({
-                properties: { firstname: first, lastname: last, phone: lead.phone, ...(lead.email ? { email: lead.email } : {}), hs_lead_status: "NEW" },
+                properties: {
+                  ...lead.properties,
+                  firstname: first,
+                  lastname: last,
+                  phone: lead.phone,
+                  ...(lead.email ? { email: lead.email } : {}),
+                  hs_lead_status: "NEW",
+                },
               }),
             },
             provider,
@@ -83,6 +92,9 @@ export function crmClient(provider: CrmClient["provider"], credentials: Record<s
                 ...(lead.email ? { email: lead.email } : {}),
                 source: `Nikki AI (${lead.source})`,
                 tags: lead.intent ? [lead.intent] : [],
+                ...(lead.properties && Object.keys(lead.properties).length
+                  ? { customFields: Object.entries(lead.properties).map(([key, field_value]) => ({ key, field_value })) }
+                  : {}),
               }),
             },
             provider,

@@ -1,0 +1,62 @@
+/**
+ * After a call is analysed: the caller goes to the business's CRM as a lead, with the extracted details its agent's
+ * CRM mapping names (`{entity: crm_property}`), unless the call already pushed one through `push_crm_lead`.
+ */
+import { normalizeWidgetPhone } from "@nikki/core";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { type calls, leads } from "../db/schema";
+import type { Logger } from "../http/logger";
+import type { Services } from "../services";
+
+type Call = typeof calls.$inferSelect;
+
+/** The CRM properties a mapping fills from the call's entities (string targets only, non-empty values only). */
+export function mappedProperties(crmMapping: string, entities: Record<string, string>): Record<string, string> {
+  let mapping: unknown;
+  try {
+    mapping = JSON.parse(crmMapping);
+  } catch {
+    return {};
+  }
+  if (typeof mapping !== "object" || mapping === null) return {};
+  const properties: Record<string, string> = {};
+  for (const [entity, property] of Object.entries(mapping)) {
+    const value = entities[entity]?.trim();
+    if (typeof property === "string" && property.trim() && value) properties[property.trim()] = value;
+  }
+  return properties;
+}
+
+export async function pushCallLead(
+  services: Services,
+  log: Logger,
+  call: Call,
+  analysis: { summary: string; entities: Record<string, string> },
+  crmMapping: string,
+): Promise<void> {
+  const { db } = services;
+  const [pushed] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.callId, call.id), isNotNull(leads.crmSyncedAt)));
+  if (pushed) return;
+  const crm = await (await services.providersFor(call.organizationId)).crm();
+  if (!crm) return;
+  const said = normalizeWidgetPhone(analysis.entities.phone ?? "");
+  const phone = said.ok ? said.e164 : call.direction === "outbound" ? call.toNumber : call.fromNumber;
+  if (!phone) return;
+  const lead = {
+    name: analysis.entities.name?.trim() || "Caller",
+    phone,
+    email: analysis.entities.email?.trim() || null,
+    intent: analysis.entities.intent?.trim() || null,
+    notes: analysis.summary,
+  };
+  try {
+    await crm.push({ ...lead, source: "call", callId: call.id, properties: mappedProperties(crmMapping, analysis.entities) });
+    await db.insert(leads).values({ organizationId: call.organizationId, callId: call.id, source: "call", ...lead, crmSyncedAt: new Date() });
+    log.info("call_lead_pushed", { provider: crm.provider });
+  } catch (error) {
+    log.warn("crm_push_failed", { provider: crm.provider, error: error instanceof Error ? error.message : String(error) });
+  }
+}
