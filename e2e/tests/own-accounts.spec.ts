@@ -1,0 +1,92 @@
+import { type Page, expect, test } from "@playwright/test";
+import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
+import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
+import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { E2E_BASE_URL, INTEGRATIONS_SIM_PORT, STRIPE_SIM_PORT, TWILIO_SIM_PORT } from "../support/server";
+
+const OWN_NUMBER = "+15125550777";
+
+/** Configure and verify one provider through its card, as the business would. */
+async function connect(page: Page, name: string, fields: Record<string, string>) {
+  await page.getByRole("button", { name: `Configure ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Configure ${name}` });
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
+  await dialog.getByRole("button", { name: "Save Configuration" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Configuration Saved" }).last()).toBeVisible();
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  await expect(card.getByText("Configured", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: `Test Connection to ${name}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Connection Successful" }).last()).toBeVisible();
+  await expect(card.getByText("Verified", { exact: true })).toBeVisible();
+}
+
+async function hubspotContacts(): Promise<{ body: { properties: Record<string, string> } }[]> {
+  const requests = (await (await fetch(`http://127.0.0.1:${INTEGRATIONS_SIM_PORT}/__requests`)).json()) as { method: string; path: string; body: never }[];
+  return requests.filter((request) => request.method === "POST" && request.path === "/crm/v3/objects/contacts");
+}
+
+test("a new business brings its own Twilio and HubSpot, its number rings its agent, the lead reaches HubSpot, and it chooses a plan", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpThroughPage(page, { email: e2eEmail("own"), company: "Acme Plumbing" });
+
+  // The Overview asks for setup; the Billing tab shows the free trial.
+  await expect(page.getByRole("heading", { name: "Getting started" })).toBeVisible();
+  await expect(page.getByText("0 of 5 done. Next: create an agent.")).toBeVisible();
+  await page.getByRole("link", { name: "Billing" }).click();
+  await expect(page.getByText("Trial (14 days left)")).toBeVisible();
+  await expect(page.getByText("No invoices found")).toBeVisible();
+
+  // Its own accounts, stored and verified.
+  await page.getByRole("link", { name: "Integrations" }).click();
+  await page.getByRole("button", { name: "Configure Twilio" }).click();
+  const twilio = page.getByRole("dialog", { name: "Configure Twilio" });
+  await twilio.getByRole("button", { name: "Save Configuration" }).click();
+  await expect(twilio.getByText("Account SID is required.")).toBeVisible();
+  await twilio.getByRole("button", { name: "Close" }).click();
+  await connect(page, "Twilio", { "Account SID": OWN.twilio.account_sid, "Auth Token": OWN.twilio.auth_token });
+  await connect(page, "HubSpot", { "Private App Token": OWN.hubspot.private_app_token });
+  await expect(page.getByText(OWN.twilio.auth_token)).toHaveCount(0);
+
+  // An agent (its details are the setup test's subject), then the number it bought in its own Twilio console.
+  const created = await page.evaluate(async () => (await fetch("/api/agents", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"Rosa"}' })).status);
+  expect(created).toBe(201);
+  await fetch(`http://127.0.0.1:${TWILIO_SIM_PORT}/__numbers`, { method: "POST", body: JSON.stringify({ phone_number: OWN_NUMBER, account_sid: OWN.twilio.account_sid }) });
+  await page.getByRole("link", { name: "Numbers" }).click();
+  await page.getByRole("button", { name: "Sync from Twilio" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Numbers Synced" })).toBeVisible();
+  await page.getByRole("button", { name: `Assign ${OWN_NUMBER}` }).click();
+  const assign = page.getByRole("dialog", { name: "Assign Number" });
+  await assign.getByLabel("Agent").selectOption({ label: "Rosa" });
+  await assign.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByText("Answered by Rosa", { exact: true })).toBeVisible();
+
+  // A caller rings it through the business's own Twilio account and books; the lead reaches HubSpot.
+  const call = await placeSimulatedCall({
+    baseUrl: E2E_BASE_URL,
+    publicBaseUrl: E2E_BASE_URL,
+    authToken: OWN.twilio.auth_token,
+    accountSid: OWN.twilio.account_sid,
+    from: "+14155550188",
+    to: OWN_NUMBER,
+    tag: 88,
+  });
+  expect(call.voicemail).toBe(false);
+  await expect
+    .poll(async () => (await hubspotContacts()).some((request) => request.body.properties.phone === "+14155550188"), { timeout: 30_000 })
+    .toBe(true);
+
+  // Choose a plan: Stripe Checkout (simulated), then back to Billing on the plan.
+  await page.getByRole("link", { name: "Billing" }).click();
+  await page.getByRole("button", { name: "Choose a plan" }).click();
+  const plans = page.getByRole("dialog", { name: "Change plan" });
+  await plans.getByRole("button", { name: "Continue to checkout" }).click();
+  await expect(plans.getByText("Please select a plan.")).toBeVisible();
+  await plans.getByLabel(/^Starter/).check();
+  await plans.getByRole("button", { name: "Continue to checkout" }).click();
+  await page.waitForURL(`http://127.0.0.1:${STRIPE_SIM_PORT}/pay/**`);
+  await expect(page.getByText(/\$29\.00 per month, after a 1[34]-day free trial\./)).toBeVisible();
+  await page.getByRole("button", { name: "Pay and subscribe" }).click();
+  await page.waitForURL("**/dashboard/billing?checkout=success");
+  await expect(page.getByRole("heading", { name: "Starter plan" })).toBeVisible();
+  await expect(page.getByText("Active (trial)")).toBeVisible();
+});
