@@ -9,6 +9,7 @@ export const CHAT_MESSAGES = {
   tooMany: "Please wait a moment before sending another message.",
   billingTitle: "Service temporarily unavailable",
   billing: "Please try again later or contact support.",
+  pausedTitle: "Chat is paused",
   backendTitle: "Error",
   backend: "Chat backend error — check the AI provider keys and environment.",
   noReply: "I'm sorry, I couldn't generate a response.",

@@ -48,9 +48,14 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await expect(page.getByText(OWN.twilio.auth_token)).toHaveCount(0);
 
   // An agent (its details are the setup test's subject), then the number it bought in its own Twilio console.
-  const created = await page.evaluate(async () => (await fetch("/api/agents", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"Rosa"}' })).status);
+  const created = await page.evaluate(
+    async () => (await fetch("/api/agents", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"Rosa"}' })).status,
+  );
   expect(created).toBe(201);
-  await fetch(`http://127.0.0.1:${TWILIO_SIM_PORT}/__numbers`, { method: "POST", body: JSON.stringify({ phone_number: OWN_NUMBER, account_sid: OWN.twilio.account_sid }) });
+  await fetch(`http://127.0.0.1:${TWILIO_SIM_PORT}/__numbers`, {
+    method: "POST",
+    body: JSON.stringify({ phone_number: OWN_NUMBER, account_sid: OWN.twilio.account_sid }),
+  });
   await page.getByRole("link", { name: "Numbers" }).click();
   await page.getByRole("button", { name: "Sync from Twilio" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Numbers Synced" })).toBeVisible();
@@ -71,9 +76,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
     tag: 88,
   });
   expect(call.voicemail).toBe(false);
-  await expect
-    .poll(async () => (await hubspotContacts()).some((request) => request.body.properties.phone === "+14155550188"), { timeout: 30_000 })
-    .toBe(true);
+  await expect.poll(async () => (await hubspotContacts()).some((request) => request.body.properties.phone === "+14155550188"), { timeout: 30_000 }).toBe(true);
 
   // Choose a plan: Stripe Checkout (simulated), then back to Billing on the plan.
   await page.getByRole("link", { name: "Billing" }).click();

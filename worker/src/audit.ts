@@ -25,6 +25,8 @@ export type AuditAction =
   | "integration_saved"
   | "integration_tested"
   | "integration_removed"
+  | "checkout_started"
+  | "billing_portal_opened"
   | "two_factor_enabled"
   | "two_factor_disabled";
 

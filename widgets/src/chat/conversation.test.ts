@@ -12,7 +12,11 @@ const server = createServer(async (request, response) => {
   const question = (JSON.parse(body) as { messages: { content: string }[] }).messages.at(-1)?.content ?? "";
   const [status, reply] = question.split("|");
   response.writeHead(Number(status), { "content-type": "application/json" });
-  response.end(reply === "raw" ? "not json" : JSON.stringify(Number(status) < 400 ? { reply } : { error: { code: "x", message: "y" } }));
+  response.end(
+    reply === "raw"
+      ? "not json"
+      : JSON.stringify(Number(status) < 400 ? { reply } : { error: { code: reply || "x", message: reply ? "The business's own words." : "y" } }),
+  );
 });
 let context: WidgetContext;
 
@@ -49,6 +53,10 @@ describe("askAssistant: what the chat shows for each answer (spec 000 §8)", () 
     ["500", [CHAT_MESSAGES.backendTitle, CHAT_MESSAGES.backend]],
   ])("HTTP %s → its toast", async (status, toast) => {
     expect(await ask(`${status}|`)).toEqual({ toast });
+  });
+
+  it.each(["spend_cap", "trial_ended"])("the business's own limit (%s) reads in its words, not as a rate limit", async (code) => {
+    expect(await ask(`429|${code}`)).toEqual({ toast: [CHAT_MESSAGES.pausedTitle, "The business's own words."] });
   });
 
   it("a body that is not JSON, or a network failure, is the backend error", async () => {

@@ -32,6 +32,8 @@ export type ChatOutcome = { reply: string } | { toast: readonly [string, string]
 export async function askAssistant(context: WidgetContext, messages: ChatMessage[]): Promise<ChatOutcome> {
   const result = await widgetRequest<{ reply?: string }>(context, "/api/chat", { messages });
   if (result.ok) return { reply: result.data.reply?.trim() || CHAT_MESSAGES.noReply };
+  // The business's own limits (trial over, daily spending limit): its words, not "wait a moment".
+  if ((result.code === "spend_cap" || result.code === "trial_ended") && result.message) return { toast: [CHAT_MESSAGES.pausedTitle, result.message] };
   if (result.status === 429) return { toast: [CHAT_MESSAGES.tooManyTitle, CHAT_MESSAGES.tooMany] };
   if (result.status === 402) return { toast: [CHAT_MESSAGES.billingTitle, CHAT_MESSAGES.billing] };
   return { toast: [CHAT_MESSAGES.backendTitle, CHAT_MESSAGES.backend] };

@@ -2,6 +2,7 @@ import { PLAN_SLUGS, findPlan, TRIAL_DAYS } from "@nikki/core";
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as z from "zod";
+import { audit } from "../../audit";
 import { selfOrigin } from "../../auth/context";
 import { planInEffect } from "../../billing/plan";
 import { spendStatus } from "../../billing/spend";
@@ -84,6 +85,13 @@ export const billingRoutes = new Hono<AppEnv>()
       });
       if (!session.url) throw new Error("Stripe returned no checkout URL");
       c.var.log.info("checkout_created", { organization_id: caller.organizationId, plan: plan.slug, session_id: session.id });
+      await audit(c, {
+        action: "checkout_started",
+        organizationId: caller.organizationId,
+        actorUserId: caller.userId,
+        actorEmail: caller.email,
+        details: { plan: plan.slug },
+      });
       return c.json({ url: session.url, id: session.id });
     } catch (error) {
       c.var.log.warn("checkout_failed", { organization_id: caller.organizationId, error: error instanceof Error ? error.message : String(error) });
@@ -97,6 +105,7 @@ export const billingRoutes = new Hono<AppEnv>()
     const [current] = await c.var.db.select().from(subscriptions).where(eq(subscriptions.organizationId, caller.organizationId));
     if (!current?.stripeCustomerId) throw new ApiError("no_billing_account");
     const session = await stripe.billingPortal.sessions.create({ customer: current.stripeCustomerId, return_url: `${selfOrigin(c)}/dashboard/billing` });
+    await audit(c, { action: "billing_portal_opened", organizationId: caller.organizationId, actorUserId: caller.userId, actorEmail: caller.email });
     return c.json({ url: session.url });
   })
   .get("/subscription", access("admin"), async (c) => {
