@@ -1,6 +1,6 @@
 import { SPEND_MESSAGES } from "@nikki/core";
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createLogger } from "../src/http/logger";
 import { PLATFORM_ACCOUNT } from "../src/voice/call-context";
 import { recordCallStatus } from "../src/voice/call-status";

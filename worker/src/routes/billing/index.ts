@@ -1,4 +1,4 @@
-import { PLAN_SLUGS, findPlan, TRIAL_DAYS } from "@nikki/core";
+import { PLAN_SLUGS, findPlan } from "@nikki/core";
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as z from "zod";

@@ -5,6 +5,7 @@ import { toast } from "../../../lib/toast";
 import { LANGUAGE_NAMES } from "./draft";
 import TestCallButton from "../TestCallButton";
 import AgentWizard from "./AgentWizard";
+import LoadPending from "../LoadPending";
 import "../../dialog.css";
 import "../../form.css";
 import "./agents.css";
@@ -61,18 +62,7 @@ export default function AgentsPage() {
         </button>
       </div>
       {agents === null ? (
-        failed ? (
-          <div className="dash-empty">
-            <p>Failed to load agents</p>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void load()}>
-              Try again
-            </button>
-          </div>
-        ) : (
-          <p className="muted" role="status">
-            Loading agents…
-          </p>
-        )
+        <LoadPending failed={failed} failure={"Failed to load agents"} loading="Loading agents…" onRetry={() => void load()} />
       ) : agents.length === 0 ? (
         <div className="dash-empty">
           <p>No agents found. Create your first agent to get started.</p>

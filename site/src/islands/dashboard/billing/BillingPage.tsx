@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { getJson, postJson } from "../../../lib/api";
 import { loadMe } from "../../../lib/me";
 import { toast } from "../../../lib/toast";
+import LoadPending from "../LoadPending";
 import ChangePlanDialog from "./ChangePlanDialog";
 import Invoices from "./Invoices";
 import SpendCap from "./SpendCap";
@@ -61,18 +62,7 @@ export default function BillingPage() {
   }
 
   if (!billing) {
-    return failed ? (
-      <div className="dash-empty card panel">
-        <p>{BILLING_MESSAGES.loadFailed}</p>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void load()}>
-          Try again
-        </button>
-      </div>
-    ) : (
-      <p className="muted" role="status">
-        Loading billing…
-      </p>
-    );
+    return <LoadPending failed={failed} failure={BILLING_MESSAGES.loadFailed} loading="Loading billing…" onRetry={() => void load()} />;
   }
 
   const badge = statusBadge(billing);

@@ -4,6 +4,7 @@ import { api, getJson, postJson } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import ConfirmDialog from "../ConfirmDialog";
 import ConfigureDialog from "./ConfigureDialog";
+import LoadPending from "../LoadPending";
 import "../../dialog.css";
 import "../../form.css";
 import "../agents/agents.css";
@@ -74,18 +75,7 @@ export default function IntegrationsPage() {
         </div>
       </div>
       {integrations === null ? (
-        failed ? (
-          <div className="dash-empty">
-            <p>{INTEGRATION_MESSAGES.loadFailed}</p>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void load()}>
-              Try again
-            </button>
-          </div>
-        ) : (
-          <p className="muted" role="status">
-            Loading integrations…
-          </p>
-        )
+        <LoadPending failed={failed} failure={INTEGRATION_MESSAGES.loadFailed} loading="Loading integrations…" onRetry={() => void load()} />
       ) : (
         <ul className="integration-grid">
           {INTEGRATIONS.map((info) => {

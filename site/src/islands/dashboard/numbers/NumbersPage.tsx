@@ -5,6 +5,7 @@ import { toast } from "../../../lib/toast";
 import ConfirmDialog from "../ConfirmDialog";
 import TestCallButton from "../TestCallButton";
 import { AddNumberDialog, AssignDialog } from "./dialogs";
+import LoadPending from "../LoadPending";
 import "../../dialog.css";
 import "../../form.css";
 import "../agents/agents.css";
@@ -123,18 +124,7 @@ export default function NumbersPage() {
         </div>
       </div>
       {numbers === null ? (
-        failed ? (
-          <div className="dash-empty">
-            <p>Failed to load phone numbers</p>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void load()}>
-              Try again
-            </button>
-          </div>
-        ) : (
-          <p className="muted" role="status">
-            Loading phone numbers…
-          </p>
-        )
+        <LoadPending failed={failed} failure={"Failed to load phone numbers"} loading="Loading phone numbers…" onRetry={() => void load()} />
       ) : numbers.length === 0 ? (
         <div className="dash-empty">
           <p>No phone numbers found. Add numbers through Twilio Console.</p>
