@@ -2,7 +2,8 @@ import { AGENT_DEFAULTS, AGENT_VOICES, VOICE_SAMPLES, isVoiceSampleIntent } from
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
-import { access } from "../../middleware/access";
+import { access, signedInCaller } from "../../middleware/access";
+import type { OpenAiClient } from "../../services/openai/client";
 
 /** Bumped when the sample texts or voice change, so the edge cache serves the new clips. */
 const SAMPLES_VERSION = "v1";
@@ -10,8 +11,7 @@ const SAMPLES_VERSION = "v1";
 const previewText = (voice: string) => `Hi, I'm ${voice[0]!.toUpperCase()}${voice.slice(1)}. Thanks for calling! How can I help you today?`;
 
 /** Speech generated once per cache key with OpenAI TTS, then served from the edge cache (Cache API). */
-async function cachedSpeech(c: Context<AppEnv>, cacheKey: string, voice: string, input: string, label: Record<string, string>) {
-  const openai = c.var.services.openai;
+async function cachedSpeech(c: Context<AppEnv>, openai: OpenAiClient | null, cacheKey: string, voice: string, input: string, label: Record<string, string>) {
   if (!openai) throw new ApiError("samples_unavailable");
   const cache = (caches as unknown as { default: Cache }).default;
   const key = new Request(`${new URL(c.req.url).origin}/__voice-samples/${SAMPLES_VERSION}/${cacheKey}`);
@@ -39,10 +39,13 @@ export const voiceSampleRoutes = new Hono<AppEnv>()
   .get("/voices/:voice", access("signed-in"), async (c) => {
     const voice = c.req.param("voice");
     if (!(AGENT_VOICES as readonly string[]).includes(voice)) throw new ApiError("not_found", { message: `There is no voice called "${voice.slice(0, 40)}".` });
-    return cachedSpeech(c, `voice-${voice}`, voice, previewText(voice), { voice });
+    // The caller's organization pays with its own OpenAI key when it brought one (the clip is then cached for all).
+    const organizationId = signedInCaller(c).organizationId;
+    const openai = organizationId ? (await c.var.services.providersFor(organizationId)).openai : c.var.services.openai;
+    return cachedSpeech(c, openai, `voice-${voice}`, voice, previewText(voice), { voice });
   })
   .get("/:intent", async (c) => {
     const intent = c.req.param("intent");
     if (!isVoiceSampleIntent(intent)) throw new ApiError("not_found", { message: `There is no voice sample called "${intent.slice(0, 40)}".` });
-    return cachedSpeech(c, intent, AGENT_DEFAULTS.voice, VOICE_SAMPLES[intent], { intent });
+    return cachedSpeech(c, c.var.services.openai, intent, AGENT_DEFAULTS.voice, VOICE_SAMPLES[intent], { intent });
   });
