@@ -20,3 +20,4 @@ export * from "./numbers";
 export * from "./integrations";
 export * from "./spend";
 export * from "./getting-started";
+export * from "./calls";

@@ -302,6 +302,12 @@ const MATRIX: Row[] = [
     expect: { anonymous: 401, viewer: 403, admin: 204, owner: 204, other: 204 },
   },
   { route: "GET /api/org/audit", request: path("/api/org/audit"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
+  { route: "GET /api/calls", request: path("/api/calls"), expect: { ...same(200), anonymous: 401 } },
+  {
+    route: "GET /api/calls/:id",
+    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}` }),
+    expect: { anonymous: 401, viewer: 200, admin: 200, owner: 200, other: 404 },
+  },
   {
     route: "POST /api/calls/:id/reprocess",
     request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/reprocess`, body: {} }),

@@ -1,25 +1,50 @@
+import { AGENT_DEFAULTS, callListQuerySchema } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { calls } from "../../db/schema";
+import { agents, calls } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
+import { parseValue } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
+import { settingsRowOf } from "../../org/settings";
+import { primaryAgent } from "../../voice/call-context";
+import { serializeCallDetail } from "./detail";
+import { callColumns, listCalls } from "./list";
 
 export const NO_TRANSCRIPT = "No transcript available to reprocess.";
 
-/** `/api/calls`: the organization's calls. */
-export const callRoutes = new Hono<AppEnv>().post("/:id/reprocess", access("admin"), async (c) => {
-  const [call] = await c.var.db
-    .select({ id: calls.id, callSid: calls.callSid, transcript: calls.transcript })
-    .from(calls)
-    .where(and(eq(calls.id, c.req.param("id")), eq(calls.organizationId, orgCaller(c).organizationId)));
-  if (!call) throw new ApiError("not_found", { message: "That call was not found." });
-  const entries = call.transcript ? (JSON.parse(call.transcript) as unknown[]) : [];
-  if (entries.length === 0) throw new ApiError("validation_failed", { message: NO_TRANSCRIPT });
-  await c.var.db
-    .update(calls)
-    .set({ processingStatus: "pending", processingAttempts: 0, processingError: null, nextAttemptAt: new Date() })
-    .where(eq(calls.id, call.id));
-  await c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(call.callSid)).reprocess(call.id);
-  return c.json({ id: call.id, processing_status: "pending" }, 202);
-});
+/** `/api/calls`: the organization's calls (every member reads them; owners and admins act on them). */
+export const callRoutes = new Hono<AppEnv>()
+  .get("/", access("viewer"), async (c) => {
+    const organizationId = orgCaller(c).organizationId;
+    const query = parseValue(c.req.query(), callListQuerySchema, "a filter of the call list");
+    const agent = await primaryAgent(c.var.db, organizationId);
+    return c.json(await listCalls(c.var.db, organizationId, query, agent?.businessHoursTz ?? AGENT_DEFAULTS.timezone));
+  })
+  .get("/:id", access("viewer"), async (c) => {
+    const caller = orgCaller(c);
+    const [row] = await c.var.db
+      .select(callColumns)
+      .from(calls)
+      .leftJoin(agents, eq(agents.id, calls.agentId))
+      .where(and(eq(calls.id, c.req.param("id")), eq(calls.organizationId, caller.organizationId)));
+    if (!row) throw new ApiError("not_found", { message: "That call was not found." });
+    const storedRedacted = (await settingsRowOf(c.var.db, caller.organizationId)).piiRedaction;
+    // Viewers always see the redacted form; with redaction off, owners and admins see the call as said.
+    return c.json({ call: serializeCallDetail(row, { storedRedacted, redactOnDisplay: !storedRedacted && caller.role === "viewer" }) });
+  })
+  .post("/:id/reprocess", access("admin"), async (c) => {
+    const [call] = await c.var.db
+      .select({ id: calls.id, callSid: calls.callSid, transcript: calls.transcript })
+      .from(calls)
+      .where(and(eq(calls.id, c.req.param("id")), eq(calls.organizationId, orgCaller(c).organizationId)));
+    if (!call) throw new ApiError("not_found", { message: "That call was not found." });
+    const entries = call.transcript ? (JSON.parse(call.transcript) as unknown[]) : [];
+    if (entries.length === 0) throw new ApiError("validation_failed", { message: NO_TRANSCRIPT });
+    await c.var.db
+      .update(calls)
+      .set({ processingStatus: "pending", processingAttempts: 0, processingError: null, nextAttemptAt: new Date() })
+      .where(eq(calls.id, call.id));
+    await c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(call.callSid)).reprocess(call.id);
+    return c.json({ id: call.id, processing_status: "pending" }, 202);
+  });

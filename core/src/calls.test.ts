@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { callOutcome } from "./calls";
+
+const base = { booked: false, leadSaved: false, name: "", phone: "", durationSeconds: 60, callerSpoke: true };
+
+describe("callOutcome", () => {
+  it.each([
+    [{ booked: true, durationSeconds: 3 }, "appointment"],
+    [{ leadSaved: true }, "lead"],
+    [{ name: "Grace Hopper", phone: "+14155550199" }, "lead"],
+    [{ name: "Grace Hopper" }, "info"],
+    [{ durationSeconds: 9 }, "hangup"],
+    [{ durationSeconds: null }, "hangup"],
+    [{ callerSpoke: false }, "hangup"],
+    [{}, "info"],
+  ] as const)("%o → %s", (call, outcome) => {
+    expect(callOutcome({ ...base, ...call })).toBe(outcome);
+  });
+});

@@ -1,0 +1,88 @@
+import * as z from "zod/mini";
+
+/** What a call came to (issue 10 §2): shown in Calls and Overview and filtered on the server. */
+export const CALL_OUTCOMES = ["appointment", "lead", "info", "hangup"] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+export const CALL_STATUSES = ["in-progress", "completed", "abandoned", "busy", "no-answer", "failed", "canceled"] as const;
+export const CALL_KINDS = ["conversation", "voicemail", "test"] as const;
+
+/** A caller who leaves within this long, or says nothing, hung up. */
+export const HANGUP_SECONDS = 10;
+
+/**
+ * The outcome rule: Appointment when a booking was made; Lead when a lead was pushed or a name and phone were
+ * captured; Hangup when the caller left within 10 s or said nothing; else Info. (The call list's SQL mirrors it.)
+ */
+export function callOutcome(call: {
+  booked: boolean;
+  leadSaved: boolean;
+  name: string;
+  phone: string;
+  durationSeconds: number | null;
+  callerSpoke: boolean;
+}): CallOutcome {
+  if (call.booked) return "appointment";
+  if (call.leadSaved || (call.name.trim() !== "" && call.phone.trim() !== "")) return "lead";
+  if ((call.durationSeconds ?? 0) < HANGUP_SECONDS || !call.callerSpoke) return "hangup";
+  return "info";
+}
+
+export const CALL_MESSAGES = {
+  empty: "No calls found. Call data will appear here once you receive calls.",
+  loadFailed: "Failed to load call history",
+  noRecording: "No recording available",
+  noSummary: "No summary available",
+  noEntities: "No entities extracted",
+  noTranscript: "No transcript available",
+  processing: "Processing...",
+  processed: "AI Generated",
+  failed: 'Processing failed. Click "Re-run AI Analysis" to try again.',
+  date: "Dates must be written YYYY-MM-DD.",
+  filter: (name: string, values: readonly string[]) => `${name} must be one of ${values.join(", ")}.`,
+  cursor: "That page marker is not valid: load the list again.",
+} as const;
+
+const isoDate = z.string(CALL_MESSAGES.date).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, CALL_MESSAGES.date));
+
+/** `GET /api/calls` query: filters applied on the server; unknown parameters are refused. */
+export const callListQuerySchema = z.strictObject({
+  status: z.optional(z.enum(["all", ...CALL_STATUSES], CALL_MESSAGES.filter("status", ["all", ...CALL_STATUSES]))),
+  kind: z.optional(z.enum(CALL_KINDS, CALL_MESSAGES.filter("kind", CALL_KINDS))),
+  after_hours: z.optional(z.enum(["true", "false"], CALL_MESSAGES.filter("after_hours", ["true", "false"]))),
+  outcome: z.optional(z.enum(CALL_OUTCOMES, CALL_MESSAGES.filter("outcome", CALL_OUTCOMES))),
+  agent_id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  date_from: z.optional(isoDate),
+  date_to: z.optional(isoDate),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(80, "Search for at most 80 characters."))),
+  cursor: z.optional(z.string().check(z.maxLength(200, CALL_MESSAGES.cursor))),
+});
+export type CallListQuery = z.output<typeof callListQuerySchema>;
+
+/** A row of the call list. */
+export interface CallResource {
+  id: string;
+  call_sid: string;
+  from_number: string;
+  to_number: string;
+  agent_id: string | null;
+  agent_name: string | null;
+  duration_seconds: number | null;
+  status: (typeof CALL_STATUSES)[number];
+  kind: (typeof CALL_KINDS)[number];
+  after_hours: boolean;
+  outcome: CallOutcome;
+  processing_status: "pending" | "processed" | "failed";
+  sentiment: "positive" | "neutral" | "negative" | null;
+  created_at: string;
+}
+
+export interface CallDetailResource extends CallResource {
+  transcript: { role: "user" | "assistant"; content: string; at_ms: number | null }[];
+  summary: string | null;
+  entities: Record<string, string>;
+  recording: boolean;
+  processing_error: string | null;
+  /** Whether the transcript was stored redacted (the organization's PII setting at the time). */
+  redacted: boolean;
+}

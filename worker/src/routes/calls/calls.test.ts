@@ -1,0 +1,120 @@
+import type { CallDetailResource, CallResource } from "@nikki/core";
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type SignedUp, call, inviteAndJoin, signUp } from "../../../test/accounts";
+
+const list = async (who: SignedUp, query = "") => {
+  const response = await call(`/api/calls${query}`, { cookie: who.cookie });
+  return { status: response.status, body: (await response.json()) as { calls: CallResource[]; next_cursor: string | null; error?: { fields?: object } } };
+};
+
+let seq = 0;
+async function insertCall(organizationId: string, values: Partial<Record<string, string | number | null>> = {}) {
+  const id = crypto.randomUUID();
+  const row = {
+    id,
+    call_sid: `CA${id.replace(/-/g, "")}`,
+    organization_id: organizationId,
+    from_number: "+14155550100",
+    to_number: "+17375550100",
+    status: "completed",
+    kind: "conversation",
+    duration_seconds: 60,
+    transcript: JSON.stringify([{ role: "user", content: "Hello there", timestamp: new Date(Date.UTC(2026, 10, 20, 15, 0, 5)).toISOString() }]),
+    created_at: Date.UTC(2026, 10, 20, 15, 0, 0) + ++seq * 1000,
+    ...values,
+  };
+  const columns = Object.keys(row);
+  await env.DB.prepare(`insert into calls (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`)
+    .bind(...Object.values(row))
+    .run();
+  return id;
+}
+
+let owner: SignedUp;
+const ids: Record<string, string> = {};
+beforeAll(async () => {
+  owner = await signUp({ company: "Call Log Plumbing" });
+  const org = owner.organizationId;
+  ids.info = await insertCall(org);
+  ids.hangup = await insertCall(org, { duration_seconds: 4, from_number: "+14155550111" });
+  ids.lead = await insertCall(org, { entities: JSON.stringify({ name: "Grace Hopper", phone: "+14155550199" }) });
+  ids.appointment = await insertCall(org, { after_hours: 1, status: "no-answer" });
+  await env.DB.prepare("insert into appointments (id, organization_id, call_id, name, phone) values (?, ?, ?, 'Ada', '+14155550100')")
+    .bind(crypto.randomUUID(), org, ids.appointment)
+    .run();
+  ids.test = await insertCall(org, { kind: "test", created_at: Date.UTC(2026, 10, 22, 12, 0, 0) });
+});
+
+describe("GET /api/calls", () => {
+  it("lists the organization's calls newest first with their outcome; another organization sees none of them", async () => {
+    const { body } = await list(owner);
+    expect(body.calls.map((row) => row.id)).toEqual([ids.test, ids.appointment, ids.lead, ids.hangup, ids.info]);
+    expect(Object.fromEntries(body.calls.map((row) => [row.id, row.outcome]))).toMatchObject({
+      [ids.appointment!]: "appointment",
+      [ids.lead!]: "lead",
+      [ids.hangup!]: "hangup",
+      [ids.info!]: "info",
+    });
+    expect(body.next_cursor).toBeNull();
+    const stranger = await signUp({ company: "Nosy Plumbing" });
+    expect((await list(stranger)).body.calls).toEqual([]);
+  });
+
+  it("filters on the server: outcome, kind, status, after hours, search, dates in the business's time zone", async () => {
+    const ids_ = async (query: string) => (await list(owner, query)).body.calls.map((row) => row.id);
+    expect(await ids_("?outcome=lead")).toEqual([ids.lead]);
+    expect(await ids_("?outcome=hangup")).toEqual([ids.hangup]);
+    expect(await ids_("?kind=test")).toEqual([ids.test]);
+    expect(await ids_("?status=no-answer")).toEqual([ids.appointment]);
+    expect(await ids_("?after_hours=true")).toEqual([ids.appointment]);
+    expect(await ids_("?q=0111")).toEqual([ids.hangup]);
+    expect(await ids_("?q=Grace")).toEqual([ids.lead]);
+    // 2026-11-22 in New York runs from 05:00Z on the 22nd to 05:00Z on the 23rd.
+    expect(await ids_("?date_from=2026-11-22&date_to=2026-11-22")).toEqual([ids.test]);
+    expect(await ids_("?date_to=2026-11-20")).toHaveLength(4);
+  });
+
+  it("pages by 50 with a cursor", async () => {
+    const busy = await signUp({ company: "Busy Plumbing" });
+    for (let i = 0; i < 55; i++) await insertCall(busy.organizationId);
+    const first = await list(busy);
+    expect(first.body.calls).toHaveLength(50);
+    const second = await list(busy, `?cursor=${first.body.next_cursor}`);
+    expect(second.body.calls).toHaveLength(5);
+    expect(second.body.next_cursor).toBeNull();
+    expect(new Set([...first.body.calls, ...second.body.calls].map((row) => row.id)).size).toBe(55);
+  });
+
+  it("refuses a filter it does not know, naming it", async () => {
+    const bad = await list(owner, "?outcome=sale");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.fields).toEqual({ outcome: "outcome must be one of appointment, lead, info, hangup." });
+    expect((await list(owner, "?cursor=nonsense")).status).toBe(400);
+    expect((await list(owner, "?sort=asc")).status).toBe(400);
+  });
+});
+
+describe("GET /api/calls/:id", () => {
+  it("gives the transcript with times from the call's start, the entities and whether a recording exists", async () => {
+    const response = await call(`/api/calls/${ids.info}`, { cookie: owner.cookie });
+    const detail = ((await response.json()) as { call: CallDetailResource }).call;
+    expect(detail.transcript).toEqual([{ role: "user", content: "Hello there", at_ms: 4000 }]);
+    expect(detail).toMatchObject({ recording: false, summary: null, entities: {}, redacted: true });
+  });
+
+  it("with redaction off, owners read the call as said and viewers always redacted", async () => {
+    const viewer = await inviteAndJoin(owner, "viewer");
+    await call("/api/org/settings", { method: "PATCH", cookie: owner.cookie, body: { pii_redaction: false } });
+    const said = await insertCall(owner.organizationId, {
+      transcript: JSON.stringify([{ role: "user", content: "I'm Grace Hopper, grace@example.com", timestamp: new Date().toISOString() }]),
+    });
+    const read = async (who: SignedUp) => ((await (await call(`/api/calls/${said}`, { cookie: who.cookie })).json()) as { call: CallDetailResource }).call;
+    expect((await read(owner)).transcript[0]?.content).toBe("I'm Grace Hopper, grace@example.com");
+    expect((await read(owner)).redacted).toBe(false);
+    const redacted = await read(viewer);
+    expect(redacted.redacted).toBe(true);
+    expect(redacted.transcript[0]?.content).not.toContain("grace@example.com");
+    expect(redacted.transcript[0]?.content).not.toContain("Grace Hopper");
+  });
+});

@@ -1,0 +1,50 @@
+import { type CallDetailResource, redactPii } from "@nikki/core";
+import type { calls } from "../../db/schema";
+import { serializeCall } from "./list";
+
+interface StoredEntry {
+  role?: string;
+  content?: string;
+  timestamp?: string;
+}
+
+/**
+ * One call with its transcript (times from the call's start), summary, entities and whether a recording exists.
+ * `redactOnDisplay`: the transcript was stored as said and this reader sees the redacted form (a viewer).
+ */
+export function serializeCallDetail(
+  row: { call: typeof calls.$inferSelect; agentName: string | null; outcome: CallDetailResource["outcome"] },
+  options: { storedRedacted: boolean; redactOnDisplay: boolean },
+): CallDetailResource {
+  const { call } = row;
+  const show = (text: string) => (options.redactOnDisplay ? redactPii(text) : text);
+  let entries: StoredEntry[] = [];
+  try {
+    entries = call.transcript ? (JSON.parse(call.transcript) as StoredEntry[]) : [];
+  } catch {
+    entries = [];
+  }
+  let entities: Record<string, string> = {};
+  try {
+    const parsed = call.entities ? (JSON.parse(call.entities) as Record<string, unknown>) : {};
+    entities = Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
+  } catch {
+    entities = {};
+  }
+  const start = call.createdAt.getTime();
+  return {
+    ...serializeCall(row),
+    transcript: entries
+      .filter((entry) => entry.content && (entry.role === "user" || entry.role === "assistant"))
+      .map((entry) => ({
+        role: entry.role as "user" | "assistant",
+        content: show(entry.content!),
+        at_ms: entry.timestamp ? Math.max(0, Date.parse(entry.timestamp) - start) : null,
+      })),
+    summary: call.summary ? show(call.summary) : null,
+    entities: options.redactOnDisplay ? Object.fromEntries(Object.entries(entities).map(([key, value]) => [key, redactPii(value)])) : entities,
+    recording: Boolean(call.recordingUrl),
+    processing_error: call.processingError,
+    redacted: options.storedRedacted || options.redactOnDisplay,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The call list's query: the organization's calls newest first, 50 a page (a cursor of created_at and id), every
+ * filter applied in SQL, the outcome computed by the same rule as core's callOutcome().
+ */
+import { type CallListQuery, type CallOutcome, type CallResource, HANGUP_SECONDS } from "@nikki/core";
+import { type SQL, and, desc, eq, gte, like, lt, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { agents, calls } from "../../db/schema";
+import { ApiError } from "../../http/api-error";
+
+export const CALLS_PAGE = 50;
+
+const booked = sql<number>`exists (select 1 from appointments a where a.call_id = ${calls.id})`;
+const leadSaved = sql<number>`exists (select 1 from leads l where l.call_id = ${calls.id})`;
+const captured = sql<number>`(coalesce(json_extract(${calls.entities}, '$.name'), '') != '' and coalesce(json_extract(${calls.entities}, '$.phone'), '') != '')`;
+const callerSpoke = sql<number>`coalesce(${calls.transcript}, '') like '%"role":"user"%'`;
+
+export const outcomeSql = sql<CallOutcome>`case
+  when ${booked} then 'appointment'
+  when ${leadSaved} or ${captured} then 'lead'
+  when coalesce(${calls.durationSeconds}, 0) < ${HANGUP_SECONDS} or not ${callerSpoke} then 'hangup'
+  else 'info' end`;
+
+export const callColumns = {
+  call: calls,
+  agentName: agents.name,
+  outcome: outcomeSql,
+};
+
+export function serializeCall(row: { call: typeof calls.$inferSelect; agentName: string | null; outcome: CallOutcome }): CallResource {
+  const { call } = row;
+  return {
+    id: call.id,
+    call_sid: call.callSid,
+    from_number: call.fromNumber,
+    to_number: call.toNumber,
+    agent_id: call.agentId,
+    agent_name: row.agentName,
+    duration_seconds: call.durationSeconds,
+    status: call.status,
+    kind: call.kind,
+    after_hours: call.afterHours,
+    outcome: row.outcome,
+    processing_status: call.processingStatus,
+    sentiment: call.sentiment,
+    created_at: call.createdAt.toISOString(),
+  };
+}
+
+function decodeCursor(cursor: string): { at: number; id: string } {
+  const [at, id] = atob(cursor.replace(/-/g, "+").replace(/_/g, "/")).split("|");
+  if (!at || !id || !/^\d+$/.test(at)) throw new Error("bad cursor");
+  return { at: Number(at), id };
+}
+
+const encodeCursor = (call: typeof calls.$inferSelect) => btoa(`${call.createdAt.getTime()}|${call.id}`).replace(/\+/g, "-").replace(/\//g, "_");
+
+/** Midnight of an ISO date in a time zone, as an instant (the zone's offset that day). */
+export function zonedMidnight(isoDate: string, timeZone: string): Date {
+  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  })
+    .formatToParts(new Date(guess))
+    .reduce<Record<string, number>>((all, part) => (part.type === "literal" ? all : { ...all, [part.type]: Number(part.value) }), {});
+  const shown = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+  return new Date(guess - (shown - guess));
+}
+
+export async function listCalls(
+  db: Database,
+  organizationId: string,
+  query: CallListQuery,
+  timeZone: string,
+): Promise<{ calls: CallResource[]; next_cursor: string | null }> {
+  const where: (SQL | undefined)[] = [eq(calls.organizationId, organizationId)];
+  if (query.status && query.status !== "all") where.push(eq(calls.status, query.status));
+  if (query.kind) where.push(eq(calls.kind, query.kind));
+  if (query.after_hours) where.push(eq(calls.afterHours, query.after_hours === "true"));
+  if (query.outcome) where.push(sql`${outcomeSql} = ${query.outcome}`);
+  if (query.agent_id) where.push(eq(calls.agentId, query.agent_id));
+  if (query.date_from) where.push(gte(calls.createdAt, zonedMidnight(query.date_from, timeZone)));
+  if (query.date_to) where.push(lt(calls.createdAt, new Date(zonedMidnight(query.date_to, timeZone).getTime() + 86_400_000)));
+  if (query.q) {
+    const term = `%${query.q.replace(/[%_]/g, "")}%`;
+    where.push(or(like(calls.fromNumber, term), like(calls.toNumber, term), sql`json_extract(${calls.entities}, '$.name') like ${term}`));
+  }
+  if (query.cursor) {
+    let cursor: { at: number; id: string };
+    try {
+      cursor = decodeCursor(query.cursor);
+    } catch {
+      throw new ApiError("validation_failed", { fields: { cursor: "That page marker is not valid: load the list again." } });
+    }
+    where.push(or(lt(calls.createdAt, new Date(cursor.at)), and(eq(calls.createdAt, new Date(cursor.at)), lt(calls.id, cursor.id))));
+  }
+  const rows = await db
+    .select(callColumns)
+    .from(calls)
+    .leftJoin(agents, eq(agents.id, calls.agentId))
+    .where(and(...where))
+    .orderBy(desc(calls.createdAt), desc(calls.id))
+    .limit(CALLS_PAGE + 1);
+  const page = rows.slice(0, CALLS_PAGE);
+  const last = page.at(-1);
+  return { calls: page.map(serializeCall), next_cursor: rows.length > CALLS_PAGE && last ? encodeCursor(last.call) : null };
+}
