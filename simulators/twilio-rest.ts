@@ -5,9 +5,25 @@
  * as if bought elsewhere, with the webhooks given).
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import { listenLocal, readText, sendJson } from "./http";
+import { speechWav } from "./speech";
 import { phoneNumberInventory } from "./twilio-numbers";
+
+/** A recording's bytes as Twilio serves them: whole, or the `Range` asked for (206), or 416 past the end. */
+function sendRecording(response: ServerResponse, audio: Buffer, range: string | undefined) {
+  const headers = { "content-type": "audio/x-wav", "accept-ranges": "bytes" };
+  const match = range ? /^bytes=(\d*)-(\d*)$/.exec(range) : null;
+  if (!match) return void response.writeHead(200, { ...headers, "content-length": String(audio.length) }).end(audio);
+  const start = match[1] ? Number(match[1]) : Math.max(0, audio.length - Number(match[2]));
+  const end = match[1] && match[2] ? Math.min(Number(match[2]), audio.length - 1) : audio.length - 1;
+  if (start >= audio.length || start > end) {
+    return void response.writeHead(416, { ...headers, "content-range": `bytes */${audio.length}` }).end();
+  }
+  response
+    .writeHead(206, { ...headers, "content-range": `bytes ${start}-${end}/${audio.length}`, "content-length": String(end - start + 1) })
+    .end(audio.subarray(start, end + 1));
+}
 
 export interface TwilioRequest {
   method: string;
@@ -77,6 +93,8 @@ export async function startTwilioRestSimulator(options: SimulatedAccount & { por
         uri: `${base}.json`,
       });
     }
+    const recording = new RegExp(`^${base}/Recordings/(RE[0-9a-f]{32})\\.(wav|mp3)$`).exec(url.pathname);
+    if (request.method === "GET" && recording) return sendRecording(response, speechWav(`recording ${recording[1]}`.repeat(6)), request.headers.range);
     const numberAnswer = account.numbers.handle(request.method ?? "GET", url, form);
     if (numberAnswer) {
       if (numberAnswer.status === 204) return void response.writeHead(204).end();

@@ -309,6 +309,12 @@ const MATRIX: Row[] = [
     expect: { anonymous: 401, viewer: 200, admin: 200, owner: 200, other: 404 },
   },
   {
+    route: "GET /api/calls/:id/recording",
+    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/recording` }),
+    // The call has no recording: members read the 404 that says so; another organization does not find the call.
+    expect: { anonymous: 401, viewer: 404, admin: 404, owner: 404, other: 404 },
+  },
+  {
     route: "POST /api/calls/:id/reprocess",
     request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/reprocess`, body: {} }),
     expect: { anonymous: 401, viewer: 403, admin: 202, owner: 202, other: 404 },

@@ -2,6 +2,7 @@ import type { CallDetailResource, CallResource } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, call, inviteAndJoin, signUp } from "../../../test/accounts";
+import { SIMULATED } from "../../../test/simulators";
 
 const list = async (who: SignedUp, query = "") => {
   const response = await call(`/api/calls${query}`, { cookie: who.cookie });
@@ -116,5 +117,34 @@ describe("GET /api/calls/:id", () => {
     expect(redacted.redacted).toBe(true);
     expect(redacted.transcript[0]?.content).not.toContain("grace@example.com");
     expect(redacted.transcript[0]?.content).not.toContain("Grace Hopper");
+  });
+});
+
+describe("GET /api/calls/:id/recording", () => {
+  const recordingOf = (account: string) => `https://api.twilio.com/2010-04-01/Accounts/${account}/Recordings/RE${"ab".repeat(16)}`;
+
+  it("streams the recording from the Twilio account that holds it, and answers Range so the player can seek", async () => {
+    const id = await insertCall(owner.organizationId, { recording_url: recordingOf(SIMULATED.twilioAccountSid) });
+    const whole = await call(`/api/calls/${id}/recording`, { cookie: owner.cookie });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 4))).toBe("RIFF");
+    const part = await call(`/api/calls/${id}/recording`, { cookie: owner.cookie, headers: { range: "bytes=100-199" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 100-199/${bytes.length}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(100, 200));
+    expect(JSON.stringify([...whole.headers])).not.toContain("twilio");
+  });
+
+  it("refuses what is not this organization's recording", async () => {
+    const elsewhere = await insertCall(owner.organizationId, { recording_url: recordingOf(`AC${"9".repeat(32)}`) });
+    expect(await (await call(`/api/calls/${elsewhere}/recording`, { cookie: owner.cookie })).json()).toEqual({
+      error: { code: "not_found", message: "No recording available" },
+    });
+    const mine = await insertCall(owner.organizationId, { recording_url: recordingOf(SIMULATED.twilioAccountSid) });
+    const stranger = await signUp({ company: "Eavesdrop Plumbing" });
+    expect((await call(`/api/calls/${mine}/recording`, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await call(`/api/calls/${ids.info}/recording`, { cookie: owner.cookie })).status).toBe(404);
   });
 });

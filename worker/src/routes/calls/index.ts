@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, callListQuerySchema } from "@nikki/core";
+import { AGENT_DEFAULTS, CALL_MESSAGES, callListQuerySchema } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { agents, calls } from "../../db/schema";
@@ -32,6 +32,33 @@ export const callRoutes = new Hono<AppEnv>()
     const storedRedacted = (await settingsRowOf(c.var.db, caller.organizationId)).piiRedaction;
     // Viewers always see the redacted form; with redaction off, owners and admins see the call as said.
     return c.json({ call: serializeCallDetail(row, { storedRedacted, redactOnDisplay: !storedRedacted && caller.role === "viewer" }) });
+  })
+  .get("/:id/recording", access("viewer"), async (c) => {
+    const caller = orgCaller(c);
+    const [call] = await c.var.db
+      .select({ recordingUrl: calls.recordingUrl, direction: calls.direction, fromNumber: calls.fromNumber, toNumber: calls.toNumber })
+      .from(calls)
+      .where(and(eq(calls.id, c.req.param("id")), eq(calls.organizationId, caller.organizationId)));
+    if (!call) throw new ApiError("not_found", { message: "That call was not found." });
+    if (!call.recordingUrl) throw new ApiError("not_found", { message: CALL_MESSAGES.noRecording });
+    // The recording lives on the Twilio account that holds the business's number; the browser never sees that URL.
+    const business = call.direction === "inbound" ? call.toNumber : call.fromNumber;
+    const { twilio } = await (await c.var.services.providersFor(caller.organizationId)).forNumber(business);
+    const upstream = await twilio?.recording(call.recordingUrl, c.req.header("range") ?? null).catch(() => null);
+    if (!upstream || !(upstream.ok || upstream.status === 416)) {
+      c.var.log.warn("recording_unavailable", { status: upstream?.status ?? null });
+      throw new ApiError("not_found", { message: CALL_MESSAGES.noRecording });
+    }
+    const headers = new Headers({
+      "content-type": upstream.headers.get("content-type") ?? "audio/wav",
+      "accept-ranges": "bytes",
+      "cache-control": "private, no-store",
+    });
+    for (const name of ["content-length", "content-range"]) {
+      const value = upstream.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    return new Response(upstream.body, { status: upstream.status, headers });
   })
   .post("/:id/reprocess", access("admin"), async (c) => {
     const [call] = await c.var.db

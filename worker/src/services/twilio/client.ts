@@ -15,6 +15,11 @@ export interface TwilioClient {
   updateNumber(sid: string, update: { friendlyName?: string; webhooks?: NumberWebhooks }): Promise<OwnedNumber>;
   /** Releases a number from the account. */
   releaseNumber(sid: string): Promise<void>;
+  /**
+   * A call recording of this account as WAV (`Recordings/{sid}.wav`), given the RecordingUrl Twilio sent, passing a
+   * `Range` through so a player can seek; null when the URL is not one of this account's recordings.
+   */
+  recording(recordingUrl: string, range: string | null): Promise<Response | null>;
   /** What a local number costs a month in `country` (Pricing API), or null when Twilio lists no price. */
   localNumberPrice(country: string): Promise<{ amount: string; currency: string } | null>;
 }
@@ -80,6 +85,14 @@ export function liveTwilioClient(options: {
   });
   return {
     accountSid: options.accountSid,
+    async recording(recordingUrl, range) {
+      const sid = new RegExp(`/2010-04-01/Accounts/${options.accountSid}/Recordings/(RE[0-9a-f]{32})(?:\\.\\w+)?$`).exec(recordingUrl)?.[1];
+      if (!sid) return null;
+      return fetch(`${account}/Recordings/${sid}.wav`, {
+        headers: { authorization, ...(range ? { range } : {}) },
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+    },
     async sendMessage({ from, to, body }) {
       const result = await post("/Messages.json", { From: from, To: to, Body: body });
       return { sid: result.sid ?? "" };

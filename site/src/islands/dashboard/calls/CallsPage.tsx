@@ -1,0 +1,134 @@
+import { CALL_MESSAGES, type CallResource } from "@nikki/core";
+import { useEffect, useRef, useState } from "react";
+import { getJson } from "../../../lib/api";
+import { loadMe } from "../../../lib/me";
+import { toast } from "../../../lib/toast";
+import LoadPending from "../LoadPending";
+import CallDetail from "./CallDetail";
+import CallFilters, { type Filters, NO_FILTERS, filterQuery } from "./CallFilters";
+import "../../dialog.css";
+import "../../form.css";
+import "../agents/agents.css";
+import "./calls.css";
+
+const SEARCH_DELAY_MS = 300;
+const PROCESSING = { pending: "Processing...", processed: "AI Generated", failed: "Failed" } as const;
+
+const minutes = (seconds: number | null) => (seconds === null ? "—" : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`);
+
+/** Calls (spec 001 §2): the organization's calls, filtered on the server, 50 at a time, each opening its detail. */
+export default function CallsPage() {
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [calls, setCalls] = useState<CallResource[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [more, setMore] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
+  const [canAct, setCanAct] = useState(false);
+  const latest = useRef(0);
+
+  async function load(next: Filters, after?: string | null) {
+    const ticket = ++latest.current;
+    const result = await getJson<{ calls: CallResource[]; next_cursor: string | null }>(`/api/calls${filterQuery(next, after)}`);
+    if (ticket !== latest.current) return;
+    if (!result.ok) {
+      setFailed(true);
+      return void toast({ variant: "destructive", title: CALL_MESSAGES.loadFailed, description: result.error?.message });
+    }
+    setFailed(false);
+    setCalls((current) => (after ? [...(current ?? []), ...result.data.calls] : result.data.calls));
+    setCursor(result.data.next_cursor);
+  }
+
+  useEffect(() => {
+    void loadMe().then((me) => setCanAct(me?.role === "owner" || me?.role === "admin"));
+  }, []);
+  useEffect(() => {
+    const timer = setTimeout(() => void load(filters), filters.q ? SEARCH_DELAY_MS : 0);
+    return () => clearTimeout(timer);
+  }, [filters]);
+
+  async function loadMore() {
+    setMore(true);
+    await load(filters, cursor);
+    setMore(false);
+  }
+
+  const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
+  return (
+    <section className="card panel" aria-labelledby="calls-title">
+      <div className="panel-head">
+        <div>
+          <h2 id="calls-title">Call history</h2>
+          <p>Every call your receptionist answered or placed, newest first. Open one for its recording, transcript and summary.</p>
+        </div>
+      </div>
+      <CallFilters filters={filters} onChange={setFilters} />
+      {calls === null ? (
+        <LoadPending failed={failed} failure={CALL_MESSAGES.loadFailed} loading="Loading calls…" onRetry={() => void load(filters)} />
+      ) : calls.length === 0 ? (
+        <div className="dash-empty">
+          <p>{filtered ? "No calls match these filters." : CALL_MESSAGES.empty}</p>
+          {filtered ? (
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => setFilters(NO_FILTERS)}>
+              Clear filters
+            </button>
+          ) : (
+            <a className="btn btn-secondary btn-sm" href="/dashboard/numbers">
+              Place a test call
+            </a>
+          )}
+        </div>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table call-table">
+              <caption className="sr-only">Calls</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Caller</th>
+                  <th scope="col">Agent</th>
+                  <th scope="col">Length</th>
+                  <th scope="col">Outcome</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">AI</th>
+                </tr>
+              </thead>
+              <tbody>
+                {calls.map((call) => (
+                  <tr key={call.id}>
+                    <td>
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => setOpen(call.id)}
+                        aria-label={`Open the call from ${call.from_number} at ${new Date(call.created_at).toLocaleString()}`}
+                      >
+                        {new Date(call.created_at).toLocaleString()}
+                      </button>
+                      {call.after_hours && <span className="badge badge-configured">After hours</span>}
+                      {call.kind !== "conversation" && <span className="badge badge-inactive">{call.kind}</span>}
+                    </td>
+                    <td>{call.from_number}</td>
+                    <td>{call.agent_name ?? "—"}</td>
+                    <td>{minutes(call.duration_seconds)}</td>
+                    <td className="capitalize">{call.outcome}</td>
+                    <td className="capitalize">{call.status.replace(/-/g, " ")}</td>
+                    <td>{PROCESSING[call.processing_status]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {cursor && (
+            <button type="button" className="btn btn-secondary btn-sm load-more" disabled={more} onClick={() => void loadMore()}>
+              {more ? "Loading..." : "Load more"}
+            </button>
+          )}
+        </>
+      )}
+      <CallDetail callId={open} canAct={canAct} onClose={() => setOpen(null)} />
+    </section>
+  );
+}
