@@ -83,7 +83,6 @@ export default function CallDetail({ callId, canAct, onClose }: { callId: string
             <ProcessingStatus call={call} />
             <h3>Recording</h3>
             {call.recording ? (
-              // biome-ignore lint/a11y/useMediaCaption: a phone call's recording; its transcript is right below.
               <audio controls preload="none" src={`/api/calls/${call.id}/recording`} className="call-audio" />
             ) : (
               <p className="muted">{CALL_MESSAGES.noRecording}</p>
