@@ -41,7 +41,21 @@ export const CALL_MESSAGES = {
   date: "Dates must be written YYYY-MM-DD.",
   filter: (name: string, values: readonly string[]) => `${name} must be one of ${values.join(", ")}.`,
   cursor: "That page marker is not valid: load the list again.",
+  pushed: "Pushed to CRM",
+  pushFailed: "Failed to push to CRM. Check integration settings.",
+  notProcessed: "Push to CRM is available once the call is processed.",
+  noCrm: "No CRM is configured. Add HubSpot, GoHighLevel or Zapier in Integrations.",
+  noPhone: "This call has no caller number to push.",
+  smsSent: "SMS Sent",
+  smsFailed: "Failed to send SMS. Check Twilio integration.",
+  smsBody: "Write a message of 1 to 480 characters.",
+  optedOut: "This caller has opted out of texts from your business.",
 } as const;
+
+/** `POST /api/calls/:id/sms`. */
+export const callSmsSchema = z.strictObject({
+  body: z.string(CALL_MESSAGES.smsBody).check(z.trim(), z.minLength(1, CALL_MESSAGES.smsBody), z.maxLength(480, CALL_MESSAGES.smsBody)),
+});
 
 const isoDate = z.string(CALL_MESSAGES.date).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, CALL_MESSAGES.date));
 

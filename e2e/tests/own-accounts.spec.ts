@@ -25,7 +25,7 @@ async function hubspotContacts(): Promise<{ body: { properties: Record<string, s
   return requests.filter((request) => request.method === "POST" && request.path === "/crm/v3/objects/contacts");
 }
 
-test("a new business brings its own Twilio and HubSpot, its number rings its agent, the lead reaches HubSpot, and it chooses a plan", async ({ page }) => {
+test("a new business brings its own Twilio and HubSpot, its number rings its agent, the lead reaches HubSpot, the call is in Calls, and it chooses a plan", async ({ page }) => {
   test.setTimeout(120_000);
   await signUpThroughPage(page, { email: e2eEmail("own"), company: "Acme Plumbing" });
 
@@ -77,6 +77,21 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   });
   expect(call.voicemail).toBe(false);
   await expect.poll(async () => (await hubspotContacts()).some((request) => request.body.properties.phone === "+14155550188"), { timeout: 30_000 }).toBe(true);
+
+  // The call in Calls: its transcript (stored redacted), processed; pushed to the CRM again and a text to the caller.
+  await page.getByRole("link", { name: "Calls" }).click();
+  await page.getByRole("button", { name: /^Open the call from \+14155550188/ }).click();
+  const detail = page.getByRole("dialog", { name: "Call from +14155550188" });
+  await expect(detail.getByText("AI Generated")).toBeVisible();
+  await expect(detail.getByText(/Can I book a plumber/)).toBeVisible();
+  await expect(detail.getByText("Redacted", { exact: true })).toBeVisible();
+  await detail.getByRole("button", { name: "Push to CRM" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Pushed to CRM" })).toBeVisible();
+  await detail.getByRole("button", { name: "Send SMS" }).click();
+  await detail.getByLabel("Text to +14155550188").fill("Thanks for calling Acme Plumbing!");
+  await detail.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "SMS Sent" })).toBeVisible();
+  await detail.getByRole("button", { name: "Close" }).click();
 
   // Choose a plan: Stripe Checkout (simulated), then back to Billing on the plan.
   await page.getByRole("link", { name: "Billing" }).click();

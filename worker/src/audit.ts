@@ -26,6 +26,8 @@ export type AuditAction =
   | "integration_tested"
   | "integration_removed"
   | "checkout_started"
+  | "call_pushed_to_crm"
+  | "call_texted"
   | "billing_portal_opened"
   | "two_factor_enabled"
   | "two_factor_disabled";

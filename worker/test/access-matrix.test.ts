@@ -315,6 +315,17 @@ const MATRIX: Row[] = [
     expect: { anonymous: 401, viewer: 404, admin: 404, owner: 404, other: 404 },
   },
   {
+    route: "POST /api/calls/:id/push-crm",
+    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/push-crm`, body: {} }),
+    // The call is not processed yet: owners and admins are told so; viewers may not act; others find no call.
+    expect: { anonymous: 401, viewer: 403, admin: 400, owner: 400, other: 404 },
+  },
+  {
+    route: "POST /api/calls/:id/sms",
+    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/sms`, body: { body: "Thanks for calling!" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
+  },
+  {
     route: "POST /api/calls/:id/reprocess",
     request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/reprocess`, body: {} }),
     expect: { anonymous: 401, viewer: 403, admin: 202, owner: 202, other: 404 },

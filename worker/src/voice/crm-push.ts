@@ -27,24 +27,28 @@ export function mappedProperties(crmMapping: string, entities: Record<string, st
   return properties;
 }
 
+export type PushOutcome = "pushed" | "already_pushed" | "no_crm" | "no_phone" | "failed";
+
+/** `again`: push even when the call already pushed a lead (Push to CRM in the call's detail). */
 export async function pushCallLead(
   services: Services,
   log: Logger,
   call: Call,
   analysis: { summary: string; entities: Record<string, string> },
   crmMapping: string,
-): Promise<void> {
+  again = false,
+): Promise<PushOutcome> {
   const { db } = services;
   const [pushed] = await db
     .select({ id: leads.id })
     .from(leads)
     .where(and(eq(leads.callId, call.id), isNotNull(leads.crmSyncedAt)));
-  if (pushed) return;
+  if (pushed && !again) return "already_pushed";
   const crm = await (await services.providersFor(call.organizationId)).crm();
-  if (!crm) return;
+  if (!crm) return "no_crm";
   const said = normalizeWidgetPhone(analysis.entities.phone ?? "");
   const phone = said.ok ? said.e164 : call.direction === "outbound" ? call.toNumber : call.fromNumber;
-  if (!phone) return;
+  if (!phone) return "no_phone";
   const lead = {
     name: analysis.entities.name?.trim() || "Caller",
     phone,
@@ -56,7 +60,9 @@ export async function pushCallLead(
     await crm.push({ ...lead, source: "call", callId: call.id, properties: mappedProperties(crmMapping, analysis.entities) });
     await db.insert(leads).values({ organizationId: call.organizationId, callId: call.id, source: "call", ...lead, crmSyncedAt: new Date() });
     log.info("call_lead_pushed", { provider: crm.provider });
+    return "pushed";
   } catch (error) {
     log.warn("crm_push_failed", { provider: crm.provider, error: error instanceof Error ? error.message : String(error) });
+    return "failed";
   }
 }

@@ -148,3 +148,49 @@ describe("GET /api/calls/:id/recording", () => {
     expect((await call(`/api/calls/${ids.info}/recording`, { cookie: owner.cookie })).status).toBe(404);
   });
 });
+
+describe("the call's actions", () => {
+  it("Push to CRM: only once processed, through the organization's CRM with the agent's mapping", async () => {
+    const business = await signUp({ company: "Push Plumbing" });
+    const id = await insertCall(business.organizationId, {
+      processing_status: "pending",
+      entities: JSON.stringify({ name: "Katherine Johnson", phone: "+14155550142" }),
+      summary: "Wants a quote for a boiler.",
+    });
+    const push = () => call(`/api/calls/${id}/push-crm`, { cookie: business.cookie, body: {} });
+    expect(await (await push()).json()).toEqual({ error: { code: "validation_failed", message: "Push to CRM is available once the call is processed." } });
+    await env.DB.prepare("update calls set processing_status = 'processed' where id = ?").bind(id).run();
+    expect(((await (await push()).json()) as { error: { message: string } }).error.message).toBe(
+      "No CRM is configured. Add HubSpot, GoHighLevel or Zapier in Integrations.",
+    );
+    await call("/api/integrations/hubspot", { method: "PUT", cookie: business.cookie, body: { credentials: { private_app_token: "pat-na1-simulated" } } });
+    expect(await (await push()).json()).toEqual({ message: "Pushed to CRM" });
+    const contacts = (
+      (await (await fetch(`http://127.0.0.1:${SIMULATED.crmPort}/__requests`)).json()) as { path: string; body: { properties?: Record<string, string> } }[]
+    ).filter((request) => request.path === "/crm/v3/objects/contacts" && request.body?.properties?.phone === "+14155550142");
+    expect(contacts.at(-1)?.body.properties).toMatchObject({ firstname: "Katherine", lastname: "Johnson" });
+    await call("/api/integrations/hubspot", { method: "PUT", cookie: business.cookie, body: { credentials: { private_app_token: "pat-revoked" } } });
+    expect(await (await push()).json()).toEqual({ error: { code: "provider_failed", message: "Failed to push to CRM. Check integration settings." } });
+  });
+
+  it("Send SMS: to the caller from the business's number, never to one that opted out", async () => {
+    const business = await signUp({ company: "Texting Plumbing" });
+    const id = await insertCall(business.organizationId, { from_number: "+14155550143", to_number: "+17375550143" });
+    const text = (body: unknown) => call(`/api/calls/${id}/sms`, { cookie: business.cookie, body });
+    const sent = await text({ body: "Your quote is on its way." });
+    expect(await sent.json()).toMatchObject({ message: "SMS Sent" });
+    const messages = (await (await fetch(`http://127.0.0.1:${SIMULATED.twilioPort}/__requests`)).json()) as { path: string; form: Record<string, string> }[];
+    expect(messages.filter((request) => request.path.endsWith("/Messages.json")).at(-1)?.form).toMatchObject({
+      From: "+17375550143",
+      To: "+14155550143",
+      Body: "Your quote is on its way.",
+    });
+    expect(((await (await text({ body: " " })).json()) as { error: { fields: object } }).error.fields).toEqual({
+      body: "Write a message of 1 to 480 characters.",
+    });
+    await env.DB.prepare("insert into sms_opt_outs (organization_id, phone) values (?, '+14155550143')").bind(business.organizationId).run();
+    expect(((await (await text({ body: "Hello again" })).json()) as { error: { message: string } }).error.message).toBe(
+      "This caller has opted out of texts from your business.",
+    );
+  });
+});

@@ -8,6 +8,7 @@ import { parseValue } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { settingsRowOf } from "../../org/settings";
 import { primaryAgent } from "../../voice/call-context";
+import { callActionRoutes } from "./actions";
 import { serializeCallDetail } from "./detail";
 import { callColumns, listCalls } from "./list";
 
@@ -60,6 +61,7 @@ export const callRoutes = new Hono<AppEnv>()
     }
     return new Response(upstream.body, { status: upstream.status, headers });
   })
+  .route("/", callActionRoutes)
   .post("/:id/reprocess", access("admin"), async (c) => {
     const [call] = await c.var.db
       .select({ id: calls.id, callSid: calls.callSid, transcript: calls.transcript })

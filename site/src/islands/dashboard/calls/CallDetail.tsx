@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { getJson, postJson } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import { ModalHeader, useModal } from "../Modal";
+import CallActions from "./CallActions";
 
 const REPROCESS_RELOAD_MS = 3_000;
 
@@ -28,7 +29,6 @@ export default function CallDetail({ callId, canAct, onClose }: { callId: string
   const [call, setCall] = useState<CallDetailResource | null>(null);
   const [failed, setFailed] = useState(false);
   const [redact, setRedact] = useState(true);
-  const [busy, setBusy] = useState(false);
 
   async function load(id: string) {
     const result = await getJson<{ call: CallDetailResource }>(`/api/calls/${id}`);
@@ -44,9 +44,7 @@ export default function CallDetail({ callId, canAct, onClose }: { callId: string
 
   async function reprocess() {
     if (!call) return;
-    setBusy(true);
     const result = await postJson(`/api/calls/${call.id}/reprocess`, {});
-    setBusy(false);
     if (!result.ok) return void toast({ variant: "destructive", title: "Failed to reprocess call", description: result.error?.message });
     toast({ title: "Reprocessing started", description: "The AI analysis runs again; this call updates in a moment." });
     setCall({ ...call, processing_status: "pending" });
@@ -128,18 +126,7 @@ export default function CallDetail({ callId, canAct, onClose }: { callId: string
                 ))}
               </dl>
             )}
-            {canAct && (call.processing_status === "failed" || call.transcript.length > 0) && (
-              <div className="agent-actions">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  disabled={busy || call.processing_status === "pending"}
-                  onClick={() => void reprocess()}
-                >
-                  Re-run AI Analysis
-                </button>
-              </div>
-            )}
+            {canAct && <CallActions call={call} onReprocess={() => void reprocess()} />}
           </>
         )}
       </div>
