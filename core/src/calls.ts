@@ -100,3 +100,10 @@ export interface CallDetailResource extends CallResource {
   /** Whether the transcript was stored redacted (the organization's PII setting at the time). */
   redacted: boolean;
 }
+
+/** What `GET /api/events` sends an organization's open dashboards: one of its calls was inserted or changed. */
+export interface LiveCallEvent {
+  type: "call";
+  id: string;
+  processing_status?: "pending" | "processed" | "failed";
+}

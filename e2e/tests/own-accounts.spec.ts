@@ -25,7 +25,9 @@ async function hubspotContacts(): Promise<{ body: { properties: Record<string, s
   return requests.filter((request) => request.method === "POST" && request.path === "/crm/v3/objects/contacts");
 }
 
-test("a new business brings its own Twilio and HubSpot, its number rings its agent, the lead reaches HubSpot, the call is in Calls, and it chooses a plan", async ({ page }) => {
+test("a new business brings its own Twilio and HubSpot, its number rings its agent, the lead reaches HubSpot, the call is in Calls, and it chooses a plan", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUpThroughPage(page, { email: e2eEmail("own"), company: "Acme Plumbing" });
 
@@ -65,7 +67,9 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await assign.getByRole("button", { name: "Assign" }).click();
   await expect(page.getByText("Answered by Rosa", { exact: true })).toBeVisible();
 
-  // A caller rings it through the business's own Twilio account and books; the lead reaches HubSpot.
+  // Calls is open while a caller rings through the business's own Twilio account and books.
+  await page.getByRole("link", { name: "Calls" }).click();
+  await expect(page.getByText("No calls found. Call data will appear here once you receive calls.")).toBeVisible();
   const call = await placeSimulatedCall({
     baseUrl: E2E_BASE_URL,
     publicBaseUrl: E2E_BASE_URL,
@@ -76,10 +80,14 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
     tag: 88,
   });
   expect(call.voicemail).toBe(false);
+  // Live, without a reload: the row appears, then turns processed with the toast.
+  await expect(page.getByRole("button", { name: /^Open the call from \+14155550188/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Call Processed" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("cell", { name: "AI Generated" })).toBeVisible();
+  // The lead reaches HubSpot.
   await expect.poll(async () => (await hubspotContacts()).some((request) => request.body.properties.phone === "+14155550188"), { timeout: 30_000 }).toBe(true);
 
   // The call in Calls: its transcript (stored redacted), processed; pushed to the CRM again and a text to the caller.
-  await page.getByRole("link", { name: "Calls" }).click();
   await page.getByRole("button", { name: /^Open the call from \+14155550188/ }).click();
   const detail = page.getByRole("dialog", { name: "Call from +14155550188" });
   await expect(detail.getByText("AI Generated")).toBeVisible();

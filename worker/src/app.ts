@@ -14,6 +14,7 @@ import { requestLog } from "./middleware/request-log";
 import { accountRoutes } from "./routes/account";
 import { agentRoutes } from "./routes/agents";
 import { callRoutes } from "./routes/calls";
+import { eventRoutes } from "./routes/events";
 import { chatRoutes } from "./routes/chat";
 import { billingRoutes } from "./routes/billing";
 import { realtimeRoutes } from "./routes/realtime";
@@ -90,6 +91,7 @@ export function createApp(servicesFor: ServicesFactory) {
   app.route("/api/integrations", integrationRoutes);
   app.route("/api/test-calls", testCallStatusRoutes);
   app.route("/api/calls", callRoutes);
+  app.route("/api/events", eventRoutes);
   app.route("/api/widget", widgetRoutes);
   app.route("/api/chat", chatRoutes);
   app.route("/api/demo-calls", demoCallRoutes);

@@ -1,6 +1,7 @@
 import { OPENAI_MODELS } from "@nikki/core";
 import * as z from "zod";
 import type { RateLimiter } from "./durable/rate-limiter";
+import type { OrgEvents } from "./durable/org-events";
 import type { SpendMeter } from "./durable/spend-meter";
 import type { CallSession } from "./voice/call-session";
 
@@ -11,6 +12,7 @@ export interface Bindings {
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   CALL_SESSION: DurableObjectNamespace<CallSession>;
   SPEND_METER: DurableObjectNamespace<SpendMeter>;
+  ORG_EVENTS: DurableObjectNamespace<OrgEvents>;
   PUBLIC_BASE_URL?: string;
   LOG_LEVEL?: string;
   LIBSQL_URL?: string;

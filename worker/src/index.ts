@@ -7,6 +7,7 @@ import { liveServices } from "./services";
 
 export { RateLimiter } from "./durable/rate-limiter";
 export { SpendMeter } from "./durable/spend-meter";
+export { OrgEvents } from "./durable/org-events";
 export { CallSession } from "./voice/call-session";
 
 const app = createApp(liveServices);

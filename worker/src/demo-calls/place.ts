@@ -57,10 +57,12 @@ export async function dialOut(placer: DemoCallPlacer, call: { organizationId: st
   }
   placer.log.info("call_placed", { organization_id: call.organizationId, call_sid: callSid });
   // Recorded as soon as it is dialled, so the status callback has a call to end even if nobody answers.
-  await placer.services.db
+  const [row] = await placer.services.db
     .insert(calls)
     .values({ callSid, organizationId: call.organizationId, agentId: call.agentId, direction: "outbound", fromNumber: call.from, toNumber: call.to })
-    .onConflictDoNothing({ target: calls.callSid });
+    .onConflictDoNothing({ target: calls.callSid })
+    .returning({ id: calls.id });
+  if (row) await placer.services.publishCall(call.organizationId, { id: row.id });
   return callSid;
 }
 

@@ -2,6 +2,8 @@ import type { Client } from "@libsql/client";
 import { createClient } from "@libsql/client/web";
 import type Stripe from "stripe";
 import { type Database, createD1Database, createLibsqlDatabase } from "../db/client";
+import type { LiveCallEvent } from "@nikki/core";
+import type { OrgEvents } from "../durable/org-events";
 import type { SpendMeter } from "../durable/spend-meter";
 import type { Bindings, Config } from "../env";
 import type { Logger } from "../http/logger";
@@ -22,6 +24,8 @@ export interface Services {
   db: Database;
   /** One SpendMeter per organization (the daily cap); null where no Durable Objects run (Node tests). */
   spendMeters: DurableObjectNamespace<SpendMeter> | null;
+  /** Tells an organization's open dashboards that one of its calls changed (never fails the work that changed it). */
+  publishCall(organizationId: string, event: Omit<LiveCallEvent, "type">): Promise<void>;
   mailer(log: Logger): Mailer;
   /** The platform's own accounts. */
   openai: OpenAiClient | null;
@@ -46,13 +50,25 @@ function database(bindings: Bindings, config: Config): Database {
 }
 
 /** The live providers the configuration keys, on the given database. */
-export function servicesOn(config: Config, db: Database, spendMeters: DurableObjectNamespace<SpendMeter> | null = null): Services {
+export function servicesOn(
+  config: Config,
+  db: Database,
+  spendMeters: DurableObjectNamespace<SpendMeter> | null = null,
+  orgEvents: DurableObjectNamespace<OrgEvents> | null = null,
+): Services {
   const openai = config.OPENAI_API_KEY ? liveOpenAiClient({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL }) : null;
   const twilio = config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN ? twilioClientOf(config, config.TWILIO_ACCOUNT_SID, config.TWILIO_AUTH_TOKEN) : null;
   return {
     config,
     db,
     spendMeters,
+    async publishCall(organizationId, event) {
+      if (!orgEvents) return;
+      await orgEvents
+        .get(orgEvents.idFromName(organizationId))
+        .publish({ type: "call", ...event })
+        .catch(() => undefined);
+    },
     mailer: (log) =>
       config.MAIL_API_KEY ? httpMailer({ apiKey: config.MAIL_API_KEY, from: config.MAIL_FROM, baseUrl: config.MAIL_API_BASE, log }) : logMailer(log),
     openai,
@@ -68,7 +84,7 @@ const built = new WeakMap<object, Services>();
 export const liveServices: ServicesFactory = (bindings, config) => {
   const cached = built.get(bindings);
   if (cached?.config === config) return cached;
-  const services = servicesOn(config, database(bindings, config), bindings.SPEND_METER ?? null);
+  const services = servicesOn(config, database(bindings, config), bindings.SPEND_METER ?? null, bindings.ORG_EVENTS ?? null);
   built.set(bindings, services);
   return services;
 };

@@ -92,6 +92,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
       })
       .where(eq(calls.id, callId));
     log.info("call_processed", { attempts, sentiment: result.sentiment });
+    await services.publishCall(call.organizationId, { id: callId, processing_status: "processed" });
     const summary = redact ? redactPii(result.summary) : result.summary;
     await pushCallLead(services, log, call, { summary, entities: result.entities }, agent?.crmMapping ?? "{}").catch((error: unknown) =>
       log.warn("crm_push_failed", { error: error instanceof Error ? error.message : String(error) }),
@@ -106,6 +107,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
       .set({ processingAttempts: attempts, processingError: message, processingStatus: failed ? "failed" : "pending", nextAttemptAt: next })
       .where(eq(calls.id, callId));
     log.warn("call_analysis_failed", { attempts, error: message, retry_at: next?.toISOString() ?? null });
+    if (failed) await services.publishCall(call.organizationId, { id: callId, processing_status: "failed" });
     return next;
   }
 }

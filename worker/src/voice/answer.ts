@@ -45,6 +45,7 @@ async function recordCall(deps: AnswerDeps, values: typeof calls.$inferInsert): 
     .values(values)
     .onConflictDoUpdate({ target: calls.callSid, set: { kind: values.kind, agentId: values.agentId ?? null, afterHours: values.afterHours ?? false } })
     .returning({ id: calls.id });
+  await deps.services.publishCall(values.organizationId, { id: row!.id });
   return row!.id;
 }
 

@@ -175,6 +175,7 @@ export class CallSession extends DurableObject<Bindings> {
       .set({ transcript: JSON.stringify(this.transcript), endedAt: new Date(), processingStatus: "pending", nextAttemptAt: new Date() })
       .where(eq(calls.id, setup.tool.callId));
     this.log.info("call_ended", { call_id: setup.tool.callId, reason, turns: this.transcript.length });
+    await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: "pending" });
     await this.ctx.storage.setAlarm(Date.now() + 500);
   }
 

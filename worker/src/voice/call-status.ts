@@ -16,7 +16,12 @@ const FINAL_STATUSES = new Set(["completed", "busy", "no-answer", "failed", "can
 /** A voicemail Twilio recorded: the call is kept as a voicemail with its recording. */
 export async function recordVoicemail(services: Services, log: Logger, params: Record<string, string>, account: SigningAccount): Promise<void> {
   if (!params.CallSid || !params.RecordingUrl) return;
-  await services.db.update(calls).set({ kind: "voicemail", recordingUrl: params.RecordingUrl }).where(callOf(params.CallSid, account));
+  const [call] = await services.db
+    .update(calls)
+    .set({ kind: "voicemail", recordingUrl: params.RecordingUrl })
+    .where(callOf(params.CallSid, account))
+    .returning({ id: calls.id, organizationId: calls.organizationId });
+  if (call) await services.publishCall(call.organizationId, { id: call.id });
   log.info("voicemail_recorded", { call_sid: params.CallSid, recording_url: params.RecordingUrl });
 }
 
@@ -46,6 +51,7 @@ export async function recordCallStatus(
     .returning({ id: calls.id, organizationId: calls.organizationId, durationSeconds: calls.durationSeconds, kind: calls.kind });
   log.info("call_status", { call_sid: callSid, status, duration_seconds: duration });
   if (!ended?.organizationId) return null;
+  await services.publishCall(ended.organizationId, { id: ended.id });
   // The call's real cost replaces the share of today's spend it held (nothing for a call nobody answered).
   const cost = duration ? callCostMicroUsd(duration, ended.kind === "conversation") : 0;
   await chargeSpend(services, log, ended.organizationId, callSid, cost).catch((error: unknown) =>

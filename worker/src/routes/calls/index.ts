@@ -75,5 +75,6 @@ export const callRoutes = new Hono<AppEnv>()
       .set({ processingStatus: "pending", processingAttempts: 0, processingError: null, nextAttemptAt: new Date() })
       .where(eq(calls.id, call.id));
     await c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(call.callSid)).reprocess(call.id);
+    await c.var.services.publishCall(orgCaller(c).organizationId, { id: call.id, processing_status: "pending" });
     return c.json({ id: call.id, processing_status: "pending" }, 202);
   });

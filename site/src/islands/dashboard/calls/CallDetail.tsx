@@ -24,7 +24,7 @@ function ProcessingStatus({ call }: { call: CallDetailResource }) {
 }
 
 /** One call (spec 001 §2, §4): recording, transcript with the Redact PII toggle, summary, entities, sentiment, actions. */
-export default function CallDetail({ callId, canAct, onClose }: { callId: string | null; canAct: boolean; onClose(): void }) {
+export default function CallDetail({ callId, changed, canAct, onClose }: { callId: string | null; changed: number; canAct: boolean; onClose(): void }) {
   const dialog = useModal(callId !== null);
   const [call, setCall] = useState<CallDetailResource | null>(null);
   const [failed, setFailed] = useState(false);
@@ -41,6 +41,10 @@ export default function CallDetail({ callId, canAct, onClose }: { callId: string
     setRedact(true);
     if (callId) void load(callId);
   }, [callId]);
+  // The call changed while open (processed, ended): read it again, keeping what is shown meanwhile.
+  useEffect(() => {
+    if (callId && changed) void load(callId);
+  }, [changed]);
 
   async function reprocess() {
     if (!call) return;

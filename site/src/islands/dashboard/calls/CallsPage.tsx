@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { getJson } from "../../../lib/api";
 import { loadMe } from "../../../lib/me";
 import { toast } from "../../../lib/toast";
+import { useLiveCalls } from "../../../lib/use-live-calls";
 import LoadPending from "../LoadPending";
 import CallDetail from "./CallDetail";
 import CallFilters, { type Filters, NO_FILTERS, filterQuery } from "./CallFilters";
@@ -12,6 +13,7 @@ import "../agents/agents.css";
 import "./calls.css";
 
 const SEARCH_DELAY_MS = 300;
+const LIVE_RELOAD_MS = 250;
 const PROCESSING = { pending: "Processing...", processed: "AI Generated", failed: "Failed" } as const;
 
 const minutes = (seconds: number | null) => (seconds === null ? "—" : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`);
@@ -25,6 +27,7 @@ export default function CallsPage() {
   const [more, setMore] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const [canAct, setCanAct] = useState(false);
+  const [changed, setChanged] = useState(0);
   const latest = useRef(0);
 
   async function load(next: Filters, after?: string | null) {
@@ -47,6 +50,15 @@ export default function CallsPage() {
     const timer = setTimeout(() => void load(filters), filters.q ? SEARCH_DELAY_MS : 0);
     return () => clearTimeout(timer);
   }, [filters]);
+
+  // Live: a call inserted or changed reloads the list as filtered (debounced), and its detail if it is open.
+  const pendingReload = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useLiveCalls((event) => {
+    if (event.processing_status === "processed") toast({ title: "Call Processed", description: "Its summary and details are ready." });
+    clearTimeout(pendingReload.current);
+    pendingReload.current = setTimeout(() => void load(filters), LIVE_RELOAD_MS);
+    if (event.id === open) setChanged((count) => count + 1);
+  });
 
   async function loadMore() {
     setMore(true);
@@ -128,7 +140,7 @@ export default function CallsPage() {
           )}
         </>
       )}
-      <CallDetail callId={open} canAct={canAct} onClose={() => setOpen(null)} />
+      <CallDetail callId={open} changed={changed} canAct={canAct} onClose={() => setOpen(null)} />
     </section>
   );
 }

@@ -1,0 +1,50 @@
+import type { LiveCallEvent } from "@nikki/core";
+import { useEffect, useRef } from "react";
+
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 15_000;
+const PING_MS = 30_000;
+
+/**
+ * The organization's live channel (`/api/events`): calls `onEvent` for each call that is inserted or changes, and
+ * reconnects after a drop (backing off to 15 s), so an open page stays current without reloading.
+ */
+export function useLiveCalls(onEvent: (event: LiveCallEvent) => void) {
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  useEffect(() => {
+    let socket: WebSocket | null = null;
+    let stopped = false;
+    let retry = RETRY_MIN_MS;
+    let reconnect: ReturnType<typeof setTimeout> | undefined;
+    let ping: ReturnType<typeof setInterval> | undefined;
+    const connect = () => {
+      socket = new WebSocket(`${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/events`);
+      socket.addEventListener("open", () => {
+        retry = RETRY_MIN_MS;
+        ping = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send("ping"), PING_MS);
+      });
+      socket.addEventListener("message", (message) => {
+        if (message.data === "pong") return;
+        try {
+          handler.current(JSON.parse(String(message.data)) as LiveCallEvent);
+        } catch {
+          // Not an event: ignored.
+        }
+      });
+      socket.addEventListener("close", () => {
+        clearInterval(ping);
+        if (stopped) return;
+        reconnect = setTimeout(connect, retry);
+        retry = Math.min(retry * 2, RETRY_MAX_MS);
+      });
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(reconnect);
+      clearInterval(ping);
+      socket?.close();
+    };
+  }, []);
+}

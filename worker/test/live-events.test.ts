@@ -1,0 +1,44 @@
+import { SELF, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { type SignedUp, signUp } from "./accounts";
+import { BASE } from "./post-json";
+import { callSid, twilioPost } from "./twilio";
+
+async function listen(who: SignedUp, origin = BASE) {
+  const response = await SELF.fetch(`${BASE}/api/events`, { headers: { upgrade: "websocket", cookie: who.cookie, origin } });
+  if (!response.webSocket) return { status: response.status, received: [] as unknown[] };
+  const socket = response.webSocket;
+  socket.accept();
+  const received: unknown[] = [];
+  socket.addEventListener("message", (event) => received.push(JSON.parse(String(event.data))));
+  return { status: response.status, received, socket };
+}
+
+describe("GET /api/events: the dashboard's live channel", () => {
+  it("tells an organization's open dashboards when one of its calls changes, and nobody else", async () => {
+    const owner = await signUp({ company: "Live Plumbing" });
+    const stranger = await signUp({ company: "Other Plumbing" });
+    const mine = await listen(owner);
+    const theirs = await listen(stranger);
+    expect(mine.status).toBe(101);
+
+    const sid = callSid();
+    const id = crypto.randomUUID();
+    await env.DB.prepare("insert into calls (id, call_sid, organization_id, from_number, to_number) values (?, ?, ?, '+14155550100', '+17375550100')")
+      .bind(id, sid, owner.organizationId)
+      .run();
+    expect((await twilioPost("/twilio/voice/status", { CallSid: sid, CallStatus: "completed", CallDuration: "42" })).status).toBe(204);
+
+    await expect.poll(() => mine.received).toEqual([{ type: "call", id }]);
+    expect(theirs.received).toEqual([]);
+    mine.socket?.close();
+    theirs.socket?.close();
+  });
+
+  it("is refused to another site (the cookie travels with a cross-site WebSocket), to visitors, and without an upgrade", async () => {
+    const owner = await signUp({ company: "Guarded Plumbing" });
+    expect((await listen(owner, "https://evil.example")).status).toBe(403);
+    expect((await SELF.fetch(`${BASE}/api/events`, { headers: { upgrade: "websocket", origin: BASE } })).status).toBe(401);
+    expect((await SELF.fetch(`${BASE}/api/events`, { headers: { cookie: owner.cookie, origin: BASE } })).status).toBe(426);
+  });
+});
