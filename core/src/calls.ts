@@ -91,7 +91,21 @@ export interface CallResource {
   created_at: string;
 }
 
+/** A call's latency figures (issue 10 §3). */
+export interface CallLatency {
+  greeting_ms: number | null;
+  turn_gaps_ms: number[];
+  turn_gap_p50_ms: number | null;
+  turn_gap_p95_ms: number | null;
+  barge_ins: number;
+  tools: { name: string; ms: number; ok: boolean }[];
+}
+
 export interface CallDetailResource extends CallResource {
+  /** Null for a call that never reached the AI (voicemail, unanswered) or ended before this was measured. */
+  latency: CallLatency | null;
+  /** Estimated from core's price table (telephony and model minutes), in dollars; null until the call ended. */
+  cost_usd: number | null;
   transcript: { role: "user" | "assistant"; content: string; at_ms: number | null }[];
   summary: string | null;
   entities: Record<string, string>;

@@ -93,6 +93,9 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await expect(detail.getByText("AI Generated")).toBeVisible();
   await expect(detail.getByText(/Can I book a plumber/)).toBeVisible();
   await expect(detail.getByText("Redacted", { exact: true })).toBeVisible();
+  await expect(detail.getByText(/from pickup to Nikki's first word/)).toBeVisible();
+  await expect(detail.getByText(/^book_appointment \d+ ms$/)).toBeVisible();
+  await expect(detail.getByText(/^\$\d+\.\d\d \(telephony and AI minutes\)$/)).toBeVisible();
   await detail.getByRole("button", { name: "Push to CRM" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Pushed to CRM" })).toBeVisible();
   await detail.getByRole("button", { name: "Send SMS" }).click();

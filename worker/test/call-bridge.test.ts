@@ -86,6 +86,11 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     );
     expect(String(call.summary)).toContain("[NAME]");
     expect(JSON.parse(String(call.entities))).toMatchObject({ name: "Ada Lovelace", phone: "+1 415 555 2671" });
+    // Its latency and cost: the greeting measured from the stream's start, the booking tool timed, 42 s as one minute.
+    const metrics = JSON.parse(String(call.metrics)) as { greeting_ms: number; tools: { name: string; ok: boolean }[] };
+    expect(metrics.greeting_ms).toBeGreaterThanOrEqual(0);
+    expect(metrics.tools).toEqual([expect.objectContaining({ name: "book_appointment", ok: true })]);
+    expect(call.cost_micro_usd).toBe(194_000);
   });
 
   it("refuses a reused stream ticket before any OpenAI connection", async () => {

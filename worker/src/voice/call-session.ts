@@ -145,8 +145,10 @@ export class CallSession extends DurableObject<Bindings> {
 
   private async tool(callId: string, name: string, args: string) {
     if (!this.setup || !this.protocol) return;
+    const started = Date.now();
     const providers = await this.services.providersFor(this.setup.tool.organizationId);
     const output = await runTool(name, args, this.setup.tool, { db: this.services.db, providers, log: this.log });
+    this.protocol.metrics.tool(name, Date.now() - started, output.ok);
     this.log.info("call_tool", { tool: name, ok: output.ok });
     if (name === "end_call" && output.ok) this.protocol.requestEnd();
     await this.dispatch(this.protocol.toolResult(callId, output));
@@ -172,7 +174,13 @@ export class CallSession extends DurableObject<Bindings> {
     }
     await this.services.db
       .update(calls)
-      .set({ transcript: JSON.stringify(this.transcript), endedAt: new Date(), processingStatus: "pending", nextAttemptAt: new Date() })
+      .set({
+        transcript: JSON.stringify(this.transcript),
+        metrics: this.protocol ? JSON.stringify(this.protocol.metrics.summary()) : null,
+        endedAt: new Date(),
+        processingStatus: "pending",
+        nextAttemptAt: new Date(),
+      })
       .where(eq(calls.id, setup.tool.callId));
     this.log.info("call_ended", { call_id: setup.tool.callId, reason, turns: this.transcript.length });
     await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: "pending" });

@@ -54,6 +54,7 @@ export async function recordCallStatus(
   await services.publishCall(ended.organizationId, { id: ended.id });
   // The call's real cost replaces the share of today's spend it held (nothing for a call nobody answered).
   const cost = duration ? callCostMicroUsd(duration, ended.kind === "conversation") : 0;
+  await db.update(calls).set({ costMicroUsd: cost }).where(eq(calls.id, ended.id));
   await chargeSpend(services, log, ended.organizationId, callSid, cost).catch((error: unknown) =>
     log.warn("spend_charge_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
   );

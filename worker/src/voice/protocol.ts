@@ -10,6 +10,7 @@
  * what arrives is still checked field by field, since a socket can carry anything.
  */
 import type { RealtimeClientEvent, RealtimeServerEvent } from "openai/resources/realtime/realtime";
+import { CallMetrics } from "./call-metrics";
 
 /** μ-law at 8 kHz: one byte per sample, so 8 bytes per millisecond. */
 const PCMU_BYTES_PER_MS = 8;
@@ -66,6 +67,8 @@ export class BridgeProtocol {
   private playedMs = 0;
   private ending: "time_limit" | "agent_ended" | null = null;
   private ended = false;
+  /** The call's latency figures, read when it ends. */
+  readonly metrics = new CallMetrics();
 
   constructor(private readonly options: ProtocolOptions) {}
 
@@ -80,6 +83,7 @@ export class BridgeProtocol {
         if (!streamSid || !callSid || this.streamSid) return [];
         this.streamSid = streamSid;
         this.startedAt = now;
+        this.metrics.streamStarted(now);
         const custom = obj(start?.customParameters) ?? {};
         const parameters = Object.fromEntries(Object.entries(custom).filter((e): e is [string, string] => typeof e[1] === "string"));
         return [{ kind: "started", callSid, streamSid, parameters }];
@@ -114,6 +118,7 @@ export class BridgeProtocol {
         const itemId = str(event.item_id);
         if (!delta || !itemId || !this.streamSid) return [];
         if (itemId !== this.currentItem) {
+          this.metrics.answerAudio(now);
           this.currentItem = itemId;
           this.sentMs = 0;
           this.playedMs = 0;
@@ -128,6 +133,9 @@ export class BridgeProtocol {
       }
       case "input_audio_buffer.speech_started":
         return this.bargeIn();
+      case "input_audio_buffer.speech_stopped":
+        this.metrics.callerStopped(now);
+        return [];
       case "conversation.item.input_audio_transcription.completed": {
         const text = str(event.transcript)?.trim();
         return text ? [{ kind: "transcript", role: "user", text, atMs: this.elapsed(now) }] : [];
@@ -184,6 +192,7 @@ export class BridgeProtocol {
       },
       { kind: "twilio", message: { event: "clear", streamSid: this.streamSid } },
     ];
+    this.metrics.bargedIn();
     this.marks.clear();
     this.currentItem = null;
     this.sentMs = 0;

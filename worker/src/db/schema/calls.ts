@@ -45,6 +45,10 @@ export const calls = sqliteTable(
     modelUsed: text("model_used"),
     afterHours: integer("after_hours", { mode: "boolean" }).notNull().default(false),
     billedMinutes: integer("billed_minutes"),
+    /** Latency figures (voice/call-metrics.ts: greeting, turn gaps, barge-ins, tools), JSON. */
+    metrics: text("metrics"),
+    /** What the call cost, estimated from core's price table when it ended. */
+    costMicroUsd: integer("cost_micro_usd"),
     meterReportedAt: integer("meter_reported_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),

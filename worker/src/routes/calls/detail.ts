@@ -1,4 +1,4 @@
-import { type CallDetailResource, redactPii } from "@nikki/core";
+import { type CallDetailResource, type CallLatency, redactPii } from "@nikki/core";
 import type { calls } from "../../db/schema";
 import { serializeCall } from "./list";
 
@@ -6,6 +6,15 @@ interface StoredEntry {
   role?: string;
   content?: string;
   timestamp?: string;
+}
+
+function parsedLatency(stored: string | null): CallLatency | null {
+  if (!stored) return null;
+  try {
+    return JSON.parse(stored) as CallLatency;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -44,6 +53,8 @@ export function serializeCallDetail(
     summary: call.summary ? show(call.summary) : null,
     entities: options.redactOnDisplay ? Object.fromEntries(Object.entries(entities).map(([key, value]) => [key, redactPii(value)])) : entities,
     recording: Boolean(call.recordingUrl),
+    latency: parsedLatency(call.metrics),
+    cost_usd: call.costMicroUsd === null ? null : Math.round(call.costMicroUsd / 10_000) / 100,
     processing_error: call.processingError,
     redacted: options.storedRedacted || options.redactOnDisplay,
   };

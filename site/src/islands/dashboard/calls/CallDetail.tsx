@@ -23,6 +23,34 @@ function ProcessingStatus({ call }: { call: CallDetailResource }) {
   return <span className="badge badge-active">{CALL_MESSAGES.processed}</span>;
 }
 
+const ms = (value: number | null) => (value === null ? "—" : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`);
+
+function LatencyAndCost({ call }: { call: CallDetailResource }) {
+  const { latency } = call;
+  return (
+    <dl className="call-facts">
+      <dt>Greeting</dt>
+      <dd>{latency ? `${ms(latency.greeting_ms)} from pickup to Nikki's first word` : "Not measured (the AI did not take this call)"}</dd>
+      {latency && (
+        <>
+          <dt>Turn gap</dt>
+          <dd>
+            {latency.turn_gaps_ms.length
+              ? `p50 ${ms(latency.turn_gap_p50_ms)}, p95 ${ms(latency.turn_gap_p95_ms)} over ${latency.turn_gaps_ms.length} turns`
+              : "No full turns"}
+          </dd>
+          <dt>Barge-ins</dt>
+          <dd>{latency.barge_ins}</dd>
+          <dt>Tools</dt>
+          <dd>{latency.tools.length ? latency.tools.map((tool) => `${tool.name} ${ms(tool.ms)}${tool.ok ? "" : " (failed)"}`).join(", ") : "None"}</dd>
+        </>
+      )}
+      <dt>Estimated cost</dt>
+      <dd>{call.cost_usd === null ? "Known when the call ends" : `$${call.cost_usd.toFixed(2)} (telephony and AI minutes)`}</dd>
+    </dl>
+  );
+}
+
 /** One call (spec 001 §2, §4): recording, transcript with the Redact PII toggle, summary, entities, sentiment, actions. */
 export default function CallDetail({ callId, changed, canAct, onClose }: { callId: string | null; changed: number; canAct: boolean; onClose(): void }) {
   const dialog = useModal(callId !== null);
@@ -83,6 +111,8 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
               <dd className="capitalize">{call.sentiment ?? "—"}</dd>
             </dl>
             <ProcessingStatus call={call} />
+            <h3>Latency and cost</h3>
+            <LatencyAndCost call={call} />
             <h3>Recording</h3>
             {call.recording ? (
               <audio controls preload="none" src={`/api/calls/${call.id}/recording`} className="call-audio" />
