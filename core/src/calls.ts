@@ -121,3 +121,18 @@ export interface LiveCallEvent {
   id: string;
   processing_status?: "pending" | "processed" | "failed";
 }
+
+/** `GET /api/overview`: the current billing period's figures, test calls left out. */
+export interface OverviewResource {
+  minutes_used: number;
+  minutes_included: number | null;
+  answered_calls: number;
+  leads_captured: number;
+  appointments_booked: number;
+  after_hours_calls: number;
+  avg_greeting_ms: number | null;
+  turn_gap_p50_ms: number | null;
+  turn_gap_p95_ms: number | null;
+  daily_minutes: { date: string; minutes: number }[];
+  recent_calls: CallResource[];
+}

@@ -15,6 +15,7 @@ import { accountRoutes } from "./routes/account";
 import { agentRoutes } from "./routes/agents";
 import { callRoutes } from "./routes/calls";
 import { eventRoutes } from "./routes/events";
+import { overviewRoutes } from "./routes/overview";
 import { chatRoutes } from "./routes/chat";
 import { billingRoutes } from "./routes/billing";
 import { realtimeRoutes } from "./routes/realtime";
@@ -92,6 +93,7 @@ export function createApp(servicesFor: ServicesFactory) {
   app.route("/api/test-calls", testCallStatusRoutes);
   app.route("/api/calls", callRoutes);
   app.route("/api/events", eventRoutes);
+  app.route("/api/overview", overviewRoutes);
   app.route("/api/widget", widgetRoutes);
   app.route("/api/chat", chatRoutes);
   app.route("/api/demo-calls", demoCallRoutes);

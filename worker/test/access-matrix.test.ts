@@ -304,6 +304,7 @@ const MATRIX: Row[] = [
   { route: "GET /api/org/audit", request: path("/api/org/audit"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
   // Without an upgrade: members are told to open a WebSocket (test/live-events.test.ts covers the channel itself).
   { route: "GET /api/events", request: path("/api/events"), expect: { ...same(426), anonymous: 401 } },
+  { route: "GET /api/overview", request: path("/api/overview"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/calls", request: path("/api/calls"), expect: { ...same(200), anonymous: 401 } },
   {
     route: "GET /api/calls/:id",

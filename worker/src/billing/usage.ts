@@ -1,17 +1,17 @@
 import { findPlan } from "@nikki/core";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, ne, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Database } from "../db/client";
 import { calls, subscriptions } from "../db/schema";
 import type { Config } from "../env";
 import type { Logger } from "../http/logger";
 
-/** Whole minutes of the organization's calls since `since` (each call rounded up, as carriers bill). */
+/** Whole minutes of the organization's calls since `since` (each call rounded up, as carriers bill; test calls never count). */
 export async function minutesUsedSince(db: Database, organizationId: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ minutes: sql<number>`coalesce(sum((${calls.durationSeconds} + 59) / 60), 0)` })
     .from(calls)
-    .where(and(eq(calls.organizationId, organizationId), gte(calls.createdAt, since)));
+    .where(and(eq(calls.organizationId, organizationId), gte(calls.createdAt, since), ne(calls.kind, "test")));
   return Number(row?.minutes ?? 0);
 }
 

@@ -1,24 +1,34 @@
-import { BILLING_MESSAGES, type BillingSubscriptionResource, type GettingStartedResource, SPEND_MESSAGES } from "@nikki/core";
+import { BILLING_MESSAGES, type BillingSubscriptionResource, type GettingStartedResource, type OverviewResource, SPEND_MESSAGES } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { getJson } from "../../../lib/api";
 import { loadMe } from "../../../lib/me";
+import { useLiveCalls } from "../../../lib/use-live-calls";
 import GettingStarted from "./GettingStarted";
+import OverviewFigures from "./OverviewFigures";
 import "./overview.css";
 
 /** Overview: what needs attention (trial over, spending limit) and, until setup is done, the Getting started checklist. */
 export default function OverviewPage() {
   const [progress, setProgress] = useState<GettingStartedResource | null>(null);
   const [billing, setBilling] = useState<BillingSubscriptionResource | null>(null);
-  const [viewer, setViewer] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const [overview, setOverview] = useState<OverviewResource | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  async function loadFigures() {
+    const result = await getJson<{ overview: OverviewResource }>("/api/overview");
+    if (result.ok) setOverview(result.data.overview);
+    setFailed(!result.ok);
+  }
+  // Live: a call that changes updates the figures.
+  useLiveCalls(() => void loadFigures());
 
   useEffect(() => {
     void (async () => {
+      void loadFigures();
       const me = await loadMe();
-      if (me?.role === "viewer") {
-        setViewer(true);
-        return setLoaded(true);
-      }
+      // Viewers see calls and analytics only: no setup, no billing.
+      if (me?.role === "viewer") return setLoaded(true);
       const [steps, subscription] = await Promise.all([
         getJson<GettingStartedResource>("/api/org/getting-started"),
         getJson<BillingSubscriptionResource>("/api/billing/subscription"),
@@ -55,13 +65,17 @@ export default function OverviewPage() {
         </p>
       )}
       {progress && !progress.complete && <GettingStarted progress={progress} />}
-      {(viewer || progress?.complete) && (
-        <section className="card panel">
-          <h2>Your receptionist is set up</h2>
-          <p className="muted">
-            Every call it answers appears in <a href="/dashboard/calls">Calls</a>, with its transcript and summary.
+      {overview ? (
+        <OverviewFigures overview={overview} />
+      ) : (
+        failed && (
+          <p className="notice notice-danger" role="alert">
+            Failed to load the figures.{" "}
+            <button type="button" className="link-button" onClick={() => void loadFigures()}>
+              Try again
+            </button>
           </p>
-        </section>
+        )
       )}
     </div>
   );

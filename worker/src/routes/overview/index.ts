@@ -1,0 +1,97 @@
+import { AGENT_DEFAULTS, type OverviewResource, localDate } from "@nikki/core";
+import { and, avg, count, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { planInEffect } from "../../billing/plan";
+import { minutesUsedSince, periodStartOf } from "../../billing/usage";
+import { agents, appointments, calls, leads, subscriptions } from "../../db/schema";
+import type { AppEnv } from "../../http/app-env";
+import { access, orgCaller } from "../../middleware/access";
+import { percentile } from "../../voice/call-metrics";
+import { primaryAgent } from "../../voice/call-context";
+import { callColumns, serializeCall } from "../calls/list";
+
+const DAYS = 7;
+/** The turn gaps of at most this many recent calls make the period's percentiles. */
+const GAP_SAMPLE_CALLS = 500;
+
+/** `GET /api/overview` (every member): the billing period's figures, the last 7 days' minutes, the 5 newest calls. */
+export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), async (c) => {
+  const organizationId = orgCaller(c).organizationId;
+  const db = c.var.db;
+  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId));
+  const since = periodStartOf(subscription);
+  const real = and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), gte(calls.createdAt, since));
+  const timeZone = (await primaryAgent(db, organizationId))?.businessHoursTz ?? AGENT_DEFAULTS.timezone;
+  const weekAgo = new Date(Date.now() - (DAYS + 1) * 86_400_000);
+
+  const [minutes, effect, answered, afterHours, leadCount, bookings, greeting, gapRows, weekRows, recent] = await Promise.all([
+    minutesUsedSince(db, organizationId, since),
+    planInEffect(db, organizationId),
+    db
+      .select({ n: count() })
+      .from(calls)
+      .where(and(real, eq(calls.kind, "conversation"), eq(calls.status, "completed"))),
+    db
+      .select({ n: count() })
+      .from(calls)
+      .where(and(real, eq(calls.afterHours, true))),
+    db
+      .select({ n: count() })
+      .from(leads)
+      .where(and(eq(leads.organizationId, organizationId), gte(leads.createdAt, since))),
+    db
+      .select({ n: count() })
+      .from(appointments)
+      .where(and(eq(appointments.organizationId, organizationId), gte(appointments.createdAt, since))),
+    db
+      .select({ ms: avg(sql<number>`json_extract(${calls.metrics}, '$.greeting_ms')`) })
+      .from(calls)
+      .where(and(real, isNotNull(calls.metrics))),
+    db
+      .select({ metrics: calls.metrics })
+      .from(calls)
+      .where(and(real, isNotNull(calls.metrics)))
+      .orderBy(desc(calls.createdAt))
+      .limit(GAP_SAMPLE_CALLS),
+    db
+      .select({ at: calls.createdAt, seconds: calls.durationSeconds })
+      .from(calls)
+      .where(and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), gte(calls.createdAt, weekAgo))),
+    db
+      .select(callColumns)
+      .from(calls)
+      .leftJoin(agents, eq(agents.id, calls.agentId))
+      .where(and(eq(calls.organizationId, organizationId), ne(calls.kind, "test")))
+      .orderBy(desc(calls.createdAt))
+      .limit(5),
+  ]);
+
+  const gaps = gapRows.flatMap((row) => {
+    try {
+      return (JSON.parse(row.metrics ?? "{}") as { turn_gaps_ms?: number[] }).turn_gaps_ms ?? [];
+    } catch {
+      return [];
+    }
+  });
+  const days = Array.from({ length: DAYS }, (_, index) => localDate(timeZone, new Date(Date.now() - (DAYS - 1 - index) * 86_400_000)));
+  const perDay = new Map(days.map((day) => [day, 0]));
+  for (const row of weekRows) {
+    const day = localDate(timeZone, row.at);
+    if (perDay.has(day) && row.seconds) perDay.set(day, perDay.get(day)! + Math.ceil(row.seconds / 60));
+  }
+  const greetingMs = greeting[0]?.ms;
+  const overview: OverviewResource = {
+    minutes_used: minutes,
+    minutes_included: effect.plan.includedMinutes,
+    answered_calls: answered[0]?.n ?? 0,
+    leads_captured: leadCount[0]?.n ?? 0,
+    appointments_booked: bookings[0]?.n ?? 0,
+    after_hours_calls: afterHours[0]?.n ?? 0,
+    avg_greeting_ms: greetingMs === null || greetingMs === undefined ? null : Math.round(Number(greetingMs)),
+    turn_gap_p50_ms: percentile(gaps, 0.5),
+    turn_gap_p95_ms: percentile(gaps, 0.95),
+    daily_minutes: days.map((date) => ({ date, minutes: perDay.get(date) ?? 0 })),
+    recent_calls: recent.map(serializeCall),
+  };
+  return c.json({ overview });
+});
