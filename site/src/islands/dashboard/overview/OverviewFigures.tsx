@@ -12,7 +12,7 @@ function MinutesChart({ days }: { days: OverviewResource["daily_minutes"] }) {
       <svg viewBox={`0 0 ${days.length * width} 130`} role="img" aria-labelledby="minutes-chart-title" className="chart-svg">
         <title id="minutes-chart-title">Call minutes, last 7 days</title>
         {days.map((entry, index) => {
-          const height = Math.round((entry.minutes / top) * 90);
+          const height = Math.round((entry.minutes / top) * 80);
           return (
             <g key={entry.date}>
               <rect x={index * width + 8} y={100 - height} width={width - 16} height={Math.max(height, 1)} rx="4" className="chart-bar" />
