@@ -66,6 +66,12 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
 
     // After the tool's result, Nikki confirms the booking out loud.
     await until(() => stream.received.filter((m) => m.event === "media").length > mediaBeforeAnswer);
+    // The whole answer, and its transcript right behind its audio, before the caller hangs up (a loaded machine is slow).
+    let heard = -1;
+    while (heard !== stream.received.length) {
+      heard = stream.received.length;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     stream.socket.send(JSON.stringify({ event: "stop", sequenceNumber: "99", streamSid: `MZ${sid.slice(2)}`, stop: { callSid: sid } }));
 
     const status = await twilioPost("/twilio/voice/status", { CallSid: sid, CallStatus: "completed", CallDuration: "42", AccountSid: env.TWILIO_ACCOUNT_SID! });

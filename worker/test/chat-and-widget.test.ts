@@ -117,5 +117,6 @@ describe("POST /api/chat", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await limited.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
     expect((await chat([{ role: "user", content: "someone else" }], { ip: "198.51.100.78" })).status).toBe(200);
-  });
+    // A hundred real round trips (limits, trial and spend checks, the model): on a loaded machine more than 5 s.
+  }, 30_000);
 });

@@ -42,8 +42,17 @@ export async function spendStatus(services: Services, organizationId: string): P
 
 /** Why the organization may not start paid work now (a call-me-now, a chat reply), or null when it may. */
 export async function refusalNow(services: Services, organizationId: string): Promise<Refusal | null> {
-  if ((await planInEffect(services.db, organizationId)).status === "lapsed") return "trial_ended";
-  return (await spendStatus(services, organizationId)).state === "capped" ? "spend_cap" : null;
+  const [effect, settings, snapshot] = await Promise.all([
+    planInEffect(services.db, organizationId),
+    services.db
+      .select({ cap: organizationSettings.dailySpendCapUsd })
+      .from(organizationSettings)
+      .where(eq(organizationSettings.organizationId, organizationId)),
+    meterOf(services, organizationId)?.snapshot(today()),
+  ]);
+  if (effect.status === "lapsed") return "trial_ended";
+  const cap = settings[0]?.cap ?? effect.plan.dailySpendCapUsd;
+  return spendState(snapshot?.spent ?? 0, cap) === "capped" ? "spend_cap" : null;
 }
 
 /** Admits a call to the AI, holding a typical call's cost until it ends; a refusal sends it to take a message. */

@@ -58,7 +58,12 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
         maxTokens: LIMITS.chatOutputTokens,
         messages: [{ role: "system", content: system }, ...turns],
       });
-      await chargeSpend(c.var.services, c.var.log, owner.organizationId, "", SPEND_PRICES_MICRO_USD.chatReply);
+      // Counted after the answer is sent: the visitor never waits on the meter.
+      c.executionCtx.waitUntil(
+        chargeSpend(c.var.services, c.var.log, owner.organizationId, "", SPEND_PRICES_MICRO_USD.chatReply).catch((error: unknown) =>
+          c.var.log.warn("spend_charge_failed", { error: error instanceof Error ? error.message : String(error) }),
+        ),
+      );
       return c.json({ reply });
     } catch (error) {
       const status = error instanceof OpenAiError ? error.status : 0;
