@@ -110,7 +110,7 @@ export default function CallsPage() {
               <tbody>
                 {calls.map((call) => (
                   <tr key={call.id}>
-                    <td>
+                    <td data-label="When">
                       <button
                         type="button"
                         className="link-button"
@@ -122,12 +122,16 @@ export default function CallsPage() {
                       {call.after_hours && <span className="badge badge-configured">After hours</span>}
                       {call.kind !== "conversation" && <span className="badge badge-inactive">{call.kind}</span>}
                     </td>
-                    <td>{call.from_number}</td>
-                    <td>{call.agent_name ?? "—"}</td>
-                    <td>{minutes(call.duration_seconds)}</td>
-                    <td className="capitalize">{call.outcome}</td>
-                    <td className="capitalize">{call.status.replace(/-/g, " ")}</td>
-                    <td>{PROCESSING[call.processing_status]}</td>
+                    <td data-label="Caller">{call.from_number}</td>
+                    <td data-label="Agent">{call.agent_name ?? "—"}</td>
+                    <td data-label="Length">{minutes(call.duration_seconds)}</td>
+                    <td data-label="Outcome" className="capitalize">
+                      {call.outcome}
+                    </td>
+                    <td data-label="Status" className="capitalize">
+                      {call.status.replace(/-/g, " ")}
+                    </td>
+                    <td data-label="AI">{PROCESSING[call.processing_status]}</td>
                   </tr>
                 ))}
               </tbody>
