@@ -3,14 +3,14 @@ import * as z from "zod";
 import type { RateLimiter } from "./durable/rate-limiter";
 import type { OrgEvents } from "./durable/org-events";
 import type { SpendMeter } from "./durable/spend-meter";
-import type { CallSession } from "./voice/call-session";
+import type { CallSessionRpc } from "./voice/setup";
 
 /** The bindings wrangler.toml and `.dev.vars` give the worker. */
 export interface Bindings {
   DB: D1Database;
   ASSETS: Fetcher;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
-  CALL_SESSION: DurableObjectNamespace<CallSession>;
+  CALL_SESSION: DurableObjectNamespace<CallSessionRpc>;
   SPEND_METER: DurableObjectNamespace<SpendMeter>;
   ORG_EVENTS: DurableObjectNamespace<OrgEvents>;
   PUBLIC_BASE_URL?: string;

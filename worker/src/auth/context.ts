@@ -1,3 +1,4 @@
+import type { Caller } from "./caller";
 import type { Role } from "@nikki/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Context } from "hono";
@@ -5,17 +6,6 @@ import { members } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { ApiError } from "../http/api-error";
 import type { Auth } from "./auth";
-
-/** Who is calling: the signed-in user and, when they belong to one, their organization and role in it. */
-export interface Caller {
-  userId: string;
-  email: string;
-  name: string;
-  sessionId: string;
-  sessionToken: string;
-  organizationId: string | null;
-  role: Role | null;
-}
 
 /** The deployment's own origin: PUBLIC_BASE_URL, else the origin the request came to. */
 export function selfOrigin(c: Context<AppEnv>): string {

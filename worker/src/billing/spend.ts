@@ -25,43 +25,38 @@ function meterOf(services: Services, organizationId: string) {
   return services.spendMeters ? services.spendMeters.get(services.spendMeters.idFromName(organizationId)) : null;
 }
 
-/** The organization's cap in dollars: its own setting, else its plan's default. */
-export async function dailyCapUsd(services: Services, organizationId: string): Promise<number> {
-  const [settings] = await services.db
-    .select({ cap: organizationSettings.dailySpendCapUsd })
-    .from(organizationSettings)
-    .where(eq(organizationSettings.organizationId, organizationId));
-  return settings?.cap ?? (await planInEffect(services.db, organizationId)).plan.dailySpendCapUsd;
-}
-
-export async function spendStatus(services: Services, organizationId: string): Promise<SpendStatus> {
-  const cap = await dailyCapUsd(services, organizationId);
-  const spent = (await meterOf(services, organizationId)?.snapshot(today()))?.spent ?? 0;
-  return { spent_usd: usd(spent), cap_usd: cap, state: spendState(spent, cap) };
-}
-
-/** Why the organization may not start paid work now (a call-me-now, a chat reply), or null when it may. */
-export async function refusalNow(services: Services, organizationId: string): Promise<Refusal | null> {
-  const [effect, settings, snapshot] = await Promise.all([
+/** The plan in effect and the cap in dollars (the organization's own setting, else its plan's default), read together. */
+async function limitsOf(services: Services, organizationId: string) {
+  const [effect, settings] = await Promise.all([
     planInEffect(services.db, organizationId),
     services.db
       .select({ cap: organizationSettings.dailySpendCapUsd })
       .from(organizationSettings)
       .where(eq(organizationSettings.organizationId, organizationId)),
-    meterOf(services, organizationId)?.snapshot(today()),
   ]);
-  if (effect.status === "lapsed") return "trial_ended";
-  const cap = settings[0]?.cap ?? effect.plan.dailySpendCapUsd;
-  return spendState(snapshot?.spent ?? 0, cap) === "capped" ? "spend_cap" : null;
+  return { lapsed: effect.status === "lapsed", capUsd: settings[0]?.cap ?? effect.plan.dailySpendCapUsd };
+}
+
+export async function spendStatus(services: Services, organizationId: string): Promise<SpendStatus> {
+  const [{ capUsd }, snapshot] = await Promise.all([limitsOf(services, organizationId), meterOf(services, organizationId)?.snapshot(today())]);
+  const spent = snapshot?.spent ?? 0;
+  return { spent_usd: usd(spent), cap_usd: capUsd, state: spendState(spent, capUsd) };
+}
+
+/** Why the organization may not start paid work now (a call-me-now, a chat reply), or null when it may. */
+export async function refusalNow(services: Services, organizationId: string): Promise<Refusal | null> {
+  const [{ lapsed, capUsd }, snapshot] = await Promise.all([limitsOf(services, organizationId), meterOf(services, organizationId)?.snapshot(today())]);
+  if (lapsed) return "trial_ended";
+  return spendState(snapshot?.spent ?? 0, capUsd) === "capped" ? "spend_cap" : null;
 }
 
 /** Admits a call to the AI, holding a typical call's cost until it ends; a refusal sends it to take a message. */
 export async function admitCall(services: Services, organizationId: string, callSid: string): Promise<Refusal | null> {
-  if ((await planInEffect(services.db, organizationId)).status === "lapsed") return "trial_ended";
+  const { lapsed, capUsd } = await limitsOf(services, organizationId);
+  if (lapsed) return "trial_ended";
   const meter = meterOf(services, organizationId);
   if (!meter) return null;
-  const cap = (await dailyCapUsd(services, organizationId)) * 1_000_000;
-  return (await meter.admit(today(), callSid, CALL_RESERVATION_MICRO_USD, cap)).admitted ? null : "spend_cap";
+  return (await meter.admit(today(), callSid, CALL_RESERVATION_MICRO_USD, capUsd * 1_000_000)).admitted ? null : "spend_cap";
 }
 
 async function tellOwner(services: Services, log: Logger, organizationId: string, threshold: "warning" | "capped", status: SpendStatus) {
@@ -88,7 +83,7 @@ async function tellOwner(services: Services, log: Logger, organizationId: string
 export async function chargeSpend(services: Services, log: Logger, organizationId: string, key: string, micro: number): Promise<void> {
   const meter = meterOf(services, organizationId);
   if (!meter) return;
-  const cap = await dailyCapUsd(services, organizationId);
+  const { capUsd: cap } = await limitsOf(services, organizationId);
   const result = await meter.charge(today(), key, micro, cap * 1_000_000);
   const status = { spent_usd: usd(result.spent), cap_usd: cap, state: spendState(result.spent, cap) };
   for (const threshold of result.crossed) await tellOwner(services, log, organizationId, threshold, status);

@@ -1,6 +1,6 @@
 import type { RequestIdVariables } from "hono/request-id";
 import type { AuthCache } from "../auth/cache";
-import type { Caller } from "../auth/context";
+import type { Caller } from "../auth/caller";
 import type { Database } from "../db/client";
 import type { DemoCallInput } from "../demo-calls/checks";
 import type { Bindings, Config } from "../env";

@@ -1,10 +1,10 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { calls } from "../db/schema";
 import type { Services } from "../services";
-import type { CallSession } from "../voice/call-session";
+import type { CallSessionRpc } from "../voice/setup";
 
 /** The cron's safety net for post-call analysis: due retries whose alarm did not run are re-armed on their call. */
-export async function rearmDueAnalyses(services: Services, sessions: DurableObjectNamespace<CallSession>, now = new Date(), limit = 20): Promise<number> {
+export async function rearmDueAnalyses(services: Services, sessions: DurableObjectNamespace<CallSessionRpc>, now = new Date(), limit = 20): Promise<number> {
   const due = await services.db
     .select({ id: calls.id, callSid: calls.callSid })
     .from(calls)

@@ -8,7 +8,7 @@ import { analyzeDueCall } from "./analysis";
 import { sendFollowUpText } from "./follow-up";
 import { type BridgeAction, BridgeProtocol } from "./protocol";
 import { sessionUpdate } from "./realtime-session";
-import type { CallSetup, TranscriptEntry } from "./setup";
+import type { CallSessionRpc, CallSetup, TranscriptEntry } from "./setup";
 import { type StreamTicket, TICKET_TTL_MS, checkTicket } from "./stream-ticket";
 import { runTool } from "./tools";
 
@@ -16,7 +16,7 @@ import { runTool } from "./tools";
  * One live call (keyed by CallSid): Twilio's media stream on one side, the OpenAI Realtime session on the
  * other, the protocol in between. Ends once, writes the transcript, then analyses the call from an alarm.
  */
-export class CallSession extends DurableObject<Bindings> {
+export class CallSession extends DurableObject<Bindings> implements CallSessionRpc {
   private twilio: WebSocket | null = null;
   private openai: WebSocket | null = null;
   private pendingToOpenAI: string[] = [];

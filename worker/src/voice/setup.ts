@@ -1,4 +1,17 @@
-import type { ToolCall } from "./tools";
+/** What a tool needs to know about the call it runs in. */
+export interface ToolCall {
+  callId: string;
+  callSid: string;
+  organizationId: string;
+  agentId: string;
+  businessNumber: string;
+  callerNumber: string;
+  escalationJson: string;
+  /** The tools the agent has enabled (end_call is always available). */
+  tools: string[];
+  /** Where the organization's calls may go: a transfer passes the same rule as every outbound call. */
+  allowedCountries: string[];
+}
 
 export interface TranscriptEntry {
   role: "user" | "assistant";
@@ -16,4 +29,13 @@ export interface CallSetup {
   openingLine: string;
   goodbye: string;
   voice: string;
+}
+
+/**
+ * What the worker asks of a call's CallSession over RPC. `Bindings` types CALL_SESSION with this rather than the
+ * class itself, so the environment's types do not reach back into everything the session imports.
+ */
+export interface CallSessionRpc extends Rpc.DurableObjectBranded {
+  prepare(setup: CallSetup, tokenHash: string): Promise<void>;
+  reprocess(callId: string): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import type { Role } from "@nikki/core";
 import type { Context, MiddlewareHandler } from "hono";
-import { type Caller, loadCaller } from "../../auth/context";
+import type { Caller } from "../../auth/caller";
+import { loadCaller } from "../../auth/context";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 

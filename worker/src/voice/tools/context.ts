@@ -2,21 +2,9 @@ import { normalizeWidgetPhone } from "@nikki/core";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../http/logger";
 import type { Providers } from "../../services";
+import type { ToolCall } from "../setup";
 
-/** What a tool needs to know about the call it runs in. */
-export interface ToolCall {
-  callId: string;
-  callSid: string;
-  organizationId: string;
-  agentId: string;
-  businessNumber: string;
-  callerNumber: string;
-  escalationJson: string;
-  /** The tools the agent has enabled (end_call is always available). */
-  tools: string[];
-  /** Where the organization's calls may go: a transfer passes the same rule as every outbound call. */
-  allowedCountries: string[];
-}
+export type { ToolCall } from "../setup";
 
 export interface ToolDeps {
   db: Database;
