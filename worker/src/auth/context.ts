@@ -1,5 +1,4 @@
 import type { Caller } from "./caller";
-import type { Role } from "@nikki/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { members } from "../db/schema";
