@@ -91,7 +91,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await page.getByRole("button", { name: /^Open the call from \+14155550188/ }).click();
   const detail = page.getByRole("dialog", { name: "Call from +14155550188" });
   await expect(detail.getByText("AI Generated")).toBeVisible();
-  await expect(detail.getByText(/Can I book a plumber/)).toBeVisible();
+  await expect(detail.getByRole("listitem").filter({ hasText: /Can I book a plumber/ })).toBeVisible();
   await expect(detail.getByText("Redacted", { exact: true })).toBeVisible();
   await expect(detail.getByText(/from pickup to Nikki's first word/)).toBeVisible();
   await expect(detail.getByText(/^book_appointment \d+ ms$/)).toBeVisible();

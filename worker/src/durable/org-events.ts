@@ -32,6 +32,7 @@ export class OrgEvents extends DurableObject {
   }
 
   override async webSocketClose(socket: WebSocket, code: number): Promise<void> {
-    socket.close(code === 1005 ? 1000 : code, "Closed");
+    // 1005 and 1006 (no code, abnormal) may not be sent back: close normally.
+    socket.close(code >= 1000 && code < 1004 ? code : 1000, "Closed");
   }
 }
