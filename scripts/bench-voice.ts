@@ -1,116 +1,171 @@
 /**
- * `npm run bench:voice`: N simulated calls at once (BENCH_CALLS, default 50) through the real worker (the bundle
- * `wrangler deploy` would upload, run by Miniflare in workerd, without wrangler dev's proxy) and the simulators.
- * The calls ring in over BENCH_RAMP_MS (default 5 s) and stay on the line until all N are talking at the same
- * time for at least 6 s. Each caller plays real-time μ-law, talks over Nikki (barge-in) and hangs up after her
- * answer. Frames carry tags, so each is timed from leaving one side to arriving at the other, in both directions,
- * on this process's clock. Ends with exactly one line:
- *   voice-bridge: p99_added_ms=X barge_in_ms=Y calls=N dropped=D
- * X: p99 of per-frame transit through the worker (Twilio → OpenAI and OpenAI → Twilio), every frame, measured end
- *    to end over loopback, so it includes the sockets on both sides and the simulators sharing this machine's
- *    cores: an upper bound on the bridge's own latency.
- * Y: p99 from speech_started sent by OpenAI to the Twilio clear arriving. D: frames that never arrived.
+ * `npm run bench:voice`: the voice bridge against a bare relay, as ratios, because absolute milliseconds on a shared
+ * machine measure the machine. In one run, the same N simulated calls at once (BENCH_CALLS, default 50, ringing in
+ * over BENCH_RAMP_MS, then all talking together for 6 s) go through
+ *   (a) the product: the worker as `wrangler deploy` bundles it, run by Miniflare in workerd, and
+ *   (b) a bare relay in the same runtime that only forwards frames (scripts/lib/bare-relay.ts),
+ * against the same simulators, whose OpenAI answers with realistic latencies (BENCH_CONNECT_MS, default 500, to
+ * accept a Realtime session; BENCH_RESPONSE_MS, default 400, to a reply's first audio). Each caller plays real-time
+ * μ-law, talks over Nikki (barge-in) and hangs up after her answer. Frames carry tags, so each is timed from leaving
+ * one side to arriving at the other, both directions, on this process's clock. Ends with:
+ *   voice-bridge: p50_ratio=R1 p99_ratio=R2 barge_in_ratio=R3 calls=N dropped=D greeting_ms=G
+ * R1, R2: per-frame transit through the bridge over the same through the relay (p50, p99). R3: speech_started sent
+ * by OpenAI → Twilio's clear through the bridge, over the same single message's transit through the relay (p50).
+ * D: frames the bridge lost. G: p50 from the stream's start to the greeting's first audio through the bridge, whose
+ * session opened at the webhook; the line above it gives the relay's, whose session opens when the stream starts.
+ * Takes free ports, so it runs beside `npm start`.
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { type SimulatedCallReport, placeSimulatedCall } from "@nikki/simulators/twilio-caller";
-import { DEMO } from "../worker/src/db/seed";
-import { startMiniflareWorker } from "./lib/miniflare-worker";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { DEMO } from "../worker/src/db/seed";
+import { startBareRelay } from "./lib/bare-relay";
+import { freePort } from "./lib/free-port";
 import { ROOT } from "./lib/local";
+import { startMiniflareWorker } from "./lib/miniflare-worker";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 5_000);
-const PORT = 8793;
-const BASE = `http://127.0.0.1:${PORT}`;
+const CONNECT_MS = Number(process.env.BENCH_CONNECT_MS ?? 500);
+const RESPONSE_MS = Number(process.env.BENCH_RESPONSE_MS ?? 400);
+/** Caller tags of the relay's calls start here, so no frame of one phase is matched with the other's. */
+const RELAY_TAGS = 30_000;
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
-const round = (value: number) => Math.round(value * 10) / 10;
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-const OPENAI_PORT = 8803;
+type Timings = Record<"appended" | "delivered" | "speechStarted" | "sessionReady", [string, number][]>;
+
+const [workerPort, relayPort, openaiPort, twilioPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+const workerBase = `http://127.0.0.1:${workerPort}`;
 // The simulators run in their own process, so their load does not delay the callers' clocks (and the reverse).
-const simulatorProcess = spawn(`${ROOT}/node_modules/.bin/tsx`, ["scripts/lib/simulators-process.ts", String(OPENAI_PORT), "8804", BASE, "100"], {
-  cwd: ROOT,
-  stdio: ["ignore", "pipe", "inherit"],
-});
+const simulatorProcess = spawn(
+  `${ROOT}/node_modules/.bin/tsx`,
+  ["scripts/lib/simulators-process.ts", String(openaiPort), String(twilioPort), workerBase, "100", String(CONNECT_MS), String(RESPONSE_MS)],
+  { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
+);
 const simulatorVars = await new Promise<Record<string, string>>((resolve, reject) => {
   createInterface({ input: simulatorProcess.stdout! }).on("line", (line) => {
     if (line.startsWith("{")) resolve((JSON.parse(line) as { vars: Record<string, string> }).vars);
   });
   simulatorProcess.once("exit", (code) => reject(new Error(`the simulators exited with ${code}`)));
 });
-const worker = await startMiniflareWorker({ port: PORT, vars: { ...simulatorVars, LOG_LEVEL: "error" } });
-const started = performance.now();
-let reports: SimulatedCallReport[] = [];
-try {
-  reports = await Promise.all(
+
+async function placeCalls(base: string, firstTag: number): Promise<SimulatedCallReport[]> {
+  return Promise.all(
     Array.from({ length: CALLS }, async (_, index) => {
       await new Promise((resolve) => setTimeout(resolve, (index * RAMP_MS) / CALLS));
       return placeSimulatedCall({
-        baseUrl: BASE,
-        publicBaseUrl: BASE,
+        baseUrl: base,
+        publicBaseUrl: base,
         authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
         accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
         from: `+1415555${String(1000 + index).slice(-4)}`,
         to: DEMO.phoneNumber,
-        tag: index + 1,
+        tag: firstTag + index,
         minDurationMs: RAMP_MS + 6_000,
+        playPrompts: true,
       });
     }),
   );
-} finally {
-  await worker.dispose();
 }
-const timings = (await (await fetch(`http://127.0.0.1:${OPENAI_PORT}/__timings`)).json()) as Record<
-  "appended" | "delivered" | "speechStarted" | "sessionReady",
-  [string, number][]
->;
-simulatorProcess.kill("SIGTERM");
-const appended = new Map(timings.appended);
-const delivered = new Map(timings.delivered);
-const speechStarted = new Map(timings.speechStarted.map(([tag, at]) => [Number(tag), at]));
-const sessionReady = new Map(timings.sessionReady.map(([tag, at]) => [Number(tag), at]));
-const inbound: number[] = [];
-/** Caller audio sent before the bridge's OpenAI session was open (it waited for OpenAI's handshake): in X, and shown apart. */
-const beforeSession: number[] = [];
-const outbound: number[] = [];
-let dropped = 0;
-for (const report of reports) {
-  const ready = report.sessionTag === null ? undefined : sessionReady.get(report.sessionTag);
-  for (const [key, sentAt] of report.sentAt) {
-    const arrived = appended.get(key);
-    if (arrived === undefined) dropped++;
-    else {
-      inbound.push(arrived - sentAt);
-      if (ready === undefined || sentAt < ready) beforeSession.push(arrived - sentAt);
+
+interface PhaseFigures {
+  transit: number[];
+  inbound: number[];
+  outbound: number[];
+  bargeIns: number[];
+  greetings: number[];
+  dropped: number;
+  answered: number;
+}
+
+/** Every frame of these calls timed through the phase's bridge; audio sent before the model's session was configured waited for it, so it is left out. */
+function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures {
+  const appended = new Map(timings.appended);
+  const delivered = timings.delivered;
+  const speechStarted = new Map(timings.speechStarted.map(([tag, at]) => [Number(tag), at]));
+  const sessionReady = new Map(timings.sessionReady.map(([tag, at]) => [Number(tag), at]));
+  const result: PhaseFigures = { transit: [], inbound: [], outbound: [], bargeIns: [], greetings: [], dropped: 0, answered: 0 };
+  for (const report of reports) {
+    if (!report.voicemail && report.mediaReceived > 0) result.answered++;
+    if (report.greetingMs !== null) result.greetings.push(report.greetingMs);
+    const ready = report.sessionTag === null ? undefined : sessionReady.get(report.sessionTag);
+    for (const [key, sentAt] of report.sentAt) {
+      const arrived = appended.get(key);
+      if (arrived === undefined) result.dropped++;
+      else if (ready !== undefined && sentAt >= ready) result.inbound.push(arrived - sentAt);
     }
+    if (report.sessionTag === null) continue;
+    const lastReceived = Math.max(...report.receivedAt.values());
+    for (const [key, sentAt] of delivered) {
+      if (!key.startsWith(`${report.sessionTag}:`)) continue;
+      const arrived = report.receivedAt.get(key);
+      if (arrived !== undefined) result.outbound.push(arrived - sentAt);
+      else if (sentAt < lastReceived) result.dropped++;
+    }
+    const said = speechStarted.get(report.sessionTag);
+    if (said !== undefined && report.clearAt !== null) result.bargeIns.push(report.clearAt - said);
   }
-  if (report.sessionTag === null) continue;
-  const lastReceived = Math.max(...report.receivedAt.values());
-  for (const [key, sentAt] of delivered) {
-    if (!key.startsWith(`${report.sessionTag}:`)) continue;
-    const arrived = report.receivedAt.get(key);
-    if (arrived !== undefined) outbound.push(arrived - sentAt);
-    else if (sentAt < lastReceived) dropped++;
+  result.transit = [...result.inbound, ...result.outbound];
+  return result;
+}
+
+const timingsNow = async () => (await (await fetch(`http://127.0.0.1:${openaiPort}/__timings`)).json()) as Timings;
+
+const started = performance.now();
+let bridge: PhaseFigures;
+let relay: PhaseFigures;
+try {
+  const worker = await startMiniflareWorker({
+    port: workerPort,
+    vars: { ...simulatorVars, LOG_LEVEL: "error" },
+    // All N calls at once would pass the trial's daily spending limit, and the last ones would go to voicemail.
+    prepare: (db) => db.prepare("update organization_settings set daily_spend_cap_usd = 10000").run(),
+  });
+  try {
+    bridge = figures(await placeCalls(workerBase, 1), await timingsNow());
+  } finally {
+    await worker.dispose();
   }
+  const bare = await startBareRelay({
+    port: relayPort,
+    realtimeUrl: `http://127.0.0.1:${openaiPort}/v1/realtime?model=bench`,
+    apiKey: SIMULATED_CREDENTIALS.openaiKey,
+  });
+  try {
+    relay = figures(await placeCalls(`http://127.0.0.1:${relayPort}`, RELAY_TAGS), await timingsNow());
+  } finally {
+    await bare.dispose();
+  }
+} finally {
+  simulatorProcess.kill("SIGTERM");
 }
-const bargeIns = reports.flatMap((report) => {
-  const said = report.sessionTag === null ? undefined : speechStarted.get(report.sessionTag);
-  return said !== undefined && report.clearAt !== null ? [report.clearAt - said] : [];
-});
-const transit = [...inbound, ...outbound];
-const answered = reports.filter((report) => !report.voicemail && report.mediaReceived > 0).length;
-console.log(`bench:voice: ${CALLS} calls in ${round((performance.now() - started) / 1000)} s; ${answered} answered by Nikki; ${bargeIns.length} barge-ins`);
-const lines = [
-  ["caller → OpenAI", inbound],
-  ["OpenAI → caller", outbound],
-  ["caller → OpenAI, sent before OpenAI's session opened", beforeSession],
-] as const;
-for (const [name, values] of lines) {
-  console.log(`  ${name}: ${values.length} frames, p50 ${round(percentile(values, 50))} ms, p99 ${round(percentile(values, 99))} ms`);
+
+console.log(
+  `bench:voice: ${CALLS} calls through each in ${round((performance.now() - started) / 1000)} s (OpenAI simulated at ${CONNECT_MS} ms to connect, ${RESPONSE_MS} ms to first audio)`,
+);
+for (const [name, phase] of [
+  ["bridge", bridge],
+  ["relay ", relay],
+] as const) {
+  console.log(
+    `  ${name}: ${phase.answered} answered, ${phase.transit.length} frames p50 ${round(percentile(phase.transit, 50))} ms p99 ${round(percentile(phase.transit, 99))} ms, ` +
+      `(caller → OpenAI p99 ${round(percentile(phase.inbound, 99))} ms, OpenAI → caller p99 ${round(percentile(phase.outbound, 99))} ms), ` +
+      `barge-in p50 ${round(percentile(phase.bargeIns, 50))} ms (${phase.bargeIns.length}), greeting p50 ${Math.round(percentile(phase.greetings, 50))} ms, dropped ${phase.dropped}`,
+  );
 }
-console.log(`voice-bridge: p99_added_ms=${round(percentile(transit, 99))} barge_in_ms=${round(percentile(bargeIns, 99))} calls=${answered} dropped=${dropped}`);
+console.log(
+  `greeting: preopened_ms=${Math.round(percentile(bridge.greetings, 50))} opened_at_stream_ms=${Math.round(percentile(relay.greetings, 50))} (the bridge opens the model's session at the webhook; the relay when the stream starts)`,
+);
+const p50Ratio = percentile(bridge.transit, 50) / percentile(relay.transit, 50);
+const p99Ratio = percentile(bridge.transit, 99) / percentile(relay.transit, 99);
+const bargeInRatio = percentile(bridge.bargeIns, 50) / percentile(relay.bargeIns, 50);
+console.log(
+  `voice-bridge: p50_ratio=${round(p50Ratio, 2)} p99_ratio=${round(p99Ratio, 2)} barge_in_ratio=${round(bargeInRatio, 2)} calls=${bridge.answered} dropped=${bridge.dropped} greeting_ms=${Math.round(percentile(bridge.greetings, 50))}`,
+);

@@ -22,11 +22,18 @@ await buildSite();
 console.log("Preparing the local database…");
 await prepareLocalDatabase();
 const simulators = simulate
-  ? await startSimulators({ openaiPort: 8801, twilioPort: 8802, stripePort: 8803, integrationsPort: 8804, publicBaseUrl: `http://localhost:${PORT}` })
+  ? await startSimulators({
+      openaiPort: 8801,
+      twilioPort: 8802,
+      stripePort: 8803,
+      integrationsPort: 8804,
+      publicBaseUrl: `http://localhost:${PORT}`,
+      onMail: (mail) => console.log(`\n[simulated mail] to ${mail.to.join(", ")}: ${mail.subject}\n${mail.text}\n`),
+    })
   : null;
 if (simulators) {
   console.log(
-    `Simulated providers: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl}, Stripe on http://127.0.0.1:8803, CRMs and ElevenLabs on http://127.0.0.1:8804 (simulated keys; see README for the business's own test credentials).`,
+    `Simulated providers: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl}, Stripe on http://127.0.0.1:8803, CRMs, ElevenLabs and mail on http://127.0.0.1:8804 (e-mails are printed here) (simulated keys; see README for the business's own test credentials).`,
   );
 }
 const worker = await startWorker({ port: PORT, vars: simulators?.vars });

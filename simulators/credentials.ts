@@ -7,6 +7,7 @@ export const SIMULATED_CREDENTIALS = {
   stripeWebhookSecret: "whsec_simulated_0123456789abcdef",
   stripePrices: { starter: "price_sim_starter", growth: "price_sim_growth", scale: "price_sim_scale", unlimited: "price_sim_unlimited" },
   stripeOveragePrice: "price_sim_overage_minutes",
+  mailApiKey: "re_simulated_0123456789",
 } as const;
 
 /** A business's own provider accounts, as it would paste them into Integrations. */

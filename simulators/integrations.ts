@@ -24,7 +24,14 @@ export interface IntegrationsSimulator {
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));
 
-export async function startIntegrationsSimulator(port: number): Promise<IntegrationsSimulator> {
+export interface SimulatedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** `onMail` sees each e-mail accepted (npm start prints them, so sign-in links still reach the developer). */
+export async function startIntegrationsSimulator(port: number, onMail?: (mail: SimulatedMail) => void): Promise<IntegrationsSimulator> {
   const requests: IntegrationRequest[] = [];
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
@@ -40,6 +47,7 @@ export async function startIntegrationsSimulator(port: number): Promise<Integrat
     if (method === "POST" && url.pathname === "/emails") {
       if (!authorization?.startsWith("Bearer re_"))
         return sendJson(response, 401, { statusCode: 401, name: "validation_error", message: "API key is invalid" });
+      onMail?.(body as SimulatedMail);
       return sendJson(response, 200, { id: randomUUID() });
     }
     const answer =

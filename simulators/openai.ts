@@ -7,6 +7,7 @@
  */
 import { OPENAI_MODELS } from "@nikki/core/constants";
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { Duplex } from "node:stream";
 import type { RealtimeClientEvent, SessionUpdatedEvent } from "openai/resources/realtime/realtime";
 import type { SimulatedServerEvent } from "./realtime-events";
 import { type WebSocket, WebSocketServer } from "ws";
@@ -29,11 +30,16 @@ export interface OpenAiSimulatorOptions {
   script?: ScriptedTurn[];
   /** 20 ms frames of assistant audio per spoken reply. */
   replyFrames?: number;
+  /** Realistic latencies (benchmarks): before a Realtime websocket is accepted, and before a reply's first audio. */
+  connectDelayMs?: number;
+  responseDelayMs?: number;
 }
 
 export interface RealtimeLog {
   received: { type: string; at: number; [key: string]: unknown }[];
   sent: { type: string; at: number }[];
+  /** When the bridge closed the session (wallClock()), if it has. */
+  closedAt?: number;
 }
 
 /** Timing of tagged audio, for the voice benchmark (wallClock(), comparable across processes). */
@@ -98,6 +104,7 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
       if (timer) clearTimeout(timer);
       speaking_ = null;
       if (status === "completed") {
+        send({ type: "response.output_audio.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 });
         send({ type: "response.output_audio_transcript.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript: text });
       }
       send({
@@ -122,7 +129,8 @@ function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log
     };
     speaking_?.cancel();
     speaking_ = { cancel: () => finish("cancelled") };
-    next();
+    if (options.responseDelayMs) timer = setTimeout(next, options.responseDelayMs);
+    else next();
   };
   const answerTurn = () => {
     const turn = script.shift() ?? { transcript: "Thanks.", reply: { say: "You're welcome. Anything else?" } };
@@ -240,6 +248,17 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     if (request.url === "/__keys") return json(200, keyUsage.slice(-50));
     if (request.url === "/__client-secrets") return json(200, clientSecretRequests.slice(-20));
     if (request.url === "/__webrtc-sessions") return json(200, webrtcSessions);
+    // Each Realtime session's life: when it opened, whether the bridge closed it, and what the bridge sent (no audio).
+    if (request.url === "/__realtime-lifecycles")
+      return json(
+        200,
+        sessions.map((session) => ({
+          opened_at: session.received[0]?.at ?? null,
+          closed_at: session.closedAt ?? null,
+          types: session.received.map((event) => event.type),
+          instructions: String((session.received.find((event) => event.type === "session.update")?.session as { instructions?: string })?.instructions ?? ""),
+        })),
+      );
     // What each call's bridge sent (audio left out): e2e checks the agent's instructions and greeting.
     if (request.url === "/__realtime-sessions")
       return json(
@@ -324,7 +343,16 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
       }
       const conversation = body.messages.find((message) => message.role === "user")?.content ?? "";
       const fields = body.response_format?.json_schema?.schema?.properties?.entities?.required ?? [];
-      const name = /\b([A-Z][a-z]+ [A-Z][a-z]+)\b/.exec(conversation.replace(/^(Caller|Receptionist): /gm, ""))?.[1] ?? "";
+      // What the caller said about themselves (the receptionist's lines name the business, not the caller).
+      const callerLines = conversation
+        .split("\n")
+        .filter((line) => line.startsWith("Caller: "))
+        .map((line) => line.slice("Caller: ".length))
+        .join("\n");
+      const name =
+        /\b(?:this is|my name is|I'm|I am|soy|me llamo)\s+([A-ZÁÉÍÓÚ][a-záéíóúñ]+ [A-ZÁÉÍÓÚ][a-záéíóúñ]+)/.exec(callerLines)?.[1] ??
+        /\b([A-Z][a-z]+ [A-Z][a-z]+)\b/.exec(callerLines)?.[1] ??
+        "";
       const phone = /\+?\d[\d\s().-]{8,}\d/.exec(conversation)?.[0] ?? "";
       const content = {
         summary: `${name || "A caller"} called: ${
@@ -347,12 +375,20 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
       socket.end("HTTP/1.1 401 Unauthorized\r\n\r\n");
       return;
     }
+    if (options.connectDelayMs) {
+      const upgrade = () => accept(request, socket, head);
+      setTimeout(upgrade, options.connectDelayMs);
+    } else accept(request, socket, head);
+  });
+  const accept = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
     realtime.handleUpgrade(request, socket, head, (ws) => {
       const log: RealtimeLog = { received: [], sent: [] };
       sessions.push(log);
+      ws.on("close", () => {
+        log.closedAt = wallClock();
+      });
       realtimeSession(ws, options, log, 1000 + sessions.length, timings);
     });
-  });
   await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
   return {
     baseUrl: `http://127.0.0.1:${options.port}/v1`,

@@ -27,6 +27,11 @@ export interface SimulatedCallOptions {
   bargeInAfterMs?: number;
   /** How long to wait for Nikki's answer after the caller's turn. */
   answerTimeoutMs?: number;
+  /**
+   * Take as long as Twilio does to play the <Say> and <Play> before <Connect><Stream> (about 15 characters a second;
+   * 2 s a clip) before opening the stream, as a real caller hears them (benchmark: the greeting's wait).
+   */
+  playPrompts?: boolean;
   /** Stay on the line (in silence) at least this long after the stream starts (benchmark: calls that overlap). */
   minDurationMs?: number;
   log?: (line: string) => void;
@@ -43,6 +48,8 @@ export interface SimulatedCallReport {
   clearAt: number | null;
   /** The stream number the OpenAI side tagged its audio with (pairs this call with its Realtime session). */
   sessionTag: number | null;
+  /** From the stream's start message to the greeting's first audio. */
+  greetingMs: number | null;
 }
 
 const hex = (bytes: number) =>
@@ -74,6 +81,7 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     receivedAt: new Map(),
     clearAt: null,
     sessionTag: null,
+    greetingMs: null,
   };
   const answer = await (
     await signedPost(options, "/twilio/voice/inbound", {
@@ -95,6 +103,11 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   }
   log(`call ${callSid}: Twilio got TwiML connecting the media stream`);
 
+  if (options.playPrompts) {
+    const said = [...answer.matchAll(/<Say[^>]*>([^<]*)<\/Say>/g)].reduce((chars, match) => chars + match[1]!.length, 0);
+    const clips = (answer.match(/<Play>/g) ?? []).length;
+    await new Promise((resolve) => setTimeout(resolve, (said / 15) * 1000 + clips * 2000));
+  }
   // Twilio connects to the URL the TwiML names, signing it as given.
   const streamUrl = /<Stream url="([^"]+)"/.exec(answer)?.[1] ?? "";
   const streamPath = new URL(streamUrl).pathname;
@@ -125,6 +138,7 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     },
     streamSid,
   });
+  const startSentAt = wallClock();
 
   let playbackEndsAt = 0;
   let nikkiStartedAt: number | null = null;
@@ -144,6 +158,7 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
         report.receivedAt.set(key, now);
         report.sessionTag ??= Number(key.split(":")[0]);
       }
+      if (nikkiStartedAt === null) report.greetingMs = now - startSentAt;
       nikkiStartedAt ??= now;
       playbackEndsAt = Math.max(playbackEndsAt, now) + bytes.length / 8;
     } else if (message.event === "mark" && message.mark) {
@@ -204,6 +219,21 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     CallStatus: "completed",
     CallDuration: String(seconds),
   });
+  // <Start><Recording> asked for the recording: Twilio posts its status callback once the recording is ready.
+  const recordingCallback = /<Recording [^>]*recordingStatusCallback="([^"]+)"/.exec(answer)?.[1];
+  if (recordingCallback) {
+    const recordingSid = `RE${hex(16)}`;
+    await signedPost(options, new URL(recordingCallback.replace(/&amp;/g, "&")).pathname, {
+      AccountSid: options.accountSid,
+      CallSid: callSid,
+      RecordingSid: recordingSid,
+      RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${options.accountSid}/Recordings/${recordingSid}`,
+      RecordingStatus: "completed",
+      RecordingDuration: String(seconds),
+      RecordingChannels: "1",
+      RecordingSource: "StartCallRecordingTwiML",
+    });
+  }
   log(`call ${callSid}: hung up after ${seconds} s; ${report.framesSent} frames sent, ${report.mediaReceived} received`);
   return report;
 }

@@ -21,3 +21,4 @@ export * from "./integrations";
 export * from "./spend";
 export * from "./getting-started";
 export * from "./calls";
+export * from "./alerts";

@@ -27,6 +27,10 @@ export interface OrganizationSettings {
   chat_agent_id: string | null;
   /** The most calls, chat and texts may cost a day, in whole dollars; null: the plan's default. */
   daily_spend_cap_usd: number | null;
+  /** Call alerts (lead, booking, urgent) by e-mail to the owner and members who opted in. */
+  alert_email: boolean;
+  /** Call alerts by text to the digest phone, when one is set. */
+  alert_sms: boolean;
 }
 
 const { retentionDays, widgetRateIpHour, widgetRatePhoneDay, maxCallSeconds } = SETTINGS_RANGES;
@@ -105,5 +109,7 @@ export const settingsPatchSchema = z.strictObject({
     z.nullable(z.string(SETTINGS_MESSAGES.chatAgent).check(z.minLength(1, SETTINGS_MESSAGES.chatAgent), z.maxLength(64, SETTINGS_MESSAGES.chatAgent))),
   ),
   daily_spend_cap_usd: z.optional(z.nullable(wholeIn({ min: 1, max: 10_000 }, SETTINGS_MESSAGES.spendCap))),
+  alert_email: z.optional(flag()),
+  alert_sms: z.optional(flag()),
 });
 export type SettingsPatch = z.output<typeof settingsPatchSchema>;

@@ -5,6 +5,7 @@ import { e2eEmail, signUpThroughPage } from "../support/accounts";
 import { E2E_BASE_URL, INTEGRATIONS_SIM_PORT, STRIPE_SIM_PORT, TWILIO_SIM_PORT } from "../support/server";
 
 const OWN_NUMBER = "+15125550777";
+const DIGEST_PHONE = "+15125550999";
 
 /** Configure and verify one provider through its card, as the business would. */
 async function connect(page: Page, name: string, fields: Record<string, string>) {
@@ -20,6 +21,19 @@ async function connect(page: Page, name: string, fields: Record<string, string>)
   await expect(card.getByText("Verified", { exact: true })).toBeVisible();
 }
 
+async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
+  const requests = (await (await fetch(`http://127.0.0.1:${INTEGRATIONS_SIM_PORT}/__requests`)).json()) as {
+    path: string;
+    body: { to: string[]; subject: string; text: string };
+  }[];
+  return requests.filter((request) => request.path === "/emails" && request.body.to.includes(email)).map((request) => request.body);
+}
+
+async function textsTo(phone: string): Promise<{ From: string; Body: string }[]> {
+  const requests = (await (await fetch(`http://127.0.0.1:${TWILIO_SIM_PORT}/__requests`)).json()) as { path: string; form: Record<string, string> }[];
+  return requests.filter((request) => request.path.endsWith("/Messages.json") && request.form.To === phone).map((request) => request.form as never);
+}
+
 async function hubspotContacts(): Promise<{ body: { properties: Record<string, string> } }[]> {
   const requests = (await (await fetch(`http://127.0.0.1:${INTEGRATIONS_SIM_PORT}/__requests`)).json()) as { method: string; path: string; body: never }[];
   return requests.filter((request) => request.method === "POST" && request.path === "/crm/v3/objects/contacts");
@@ -29,7 +43,8 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUpThroughPage(page, { email: e2eEmail("own"), company: "Acme Plumbing" });
+  const ownerEmail = e2eEmail("own");
+  await signUpThroughPage(page, { email: ownerEmail, company: "Acme Plumbing" });
 
   // The Overview asks for setup; the Billing tab shows the free trial.
   await expect(page.getByRole("heading", { name: "Getting started" })).toBeVisible();
@@ -67,6 +82,16 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await assign.getByRole("button", { name: "Assign" }).click();
   await expect(page.getByText("Answered by Rosa", { exact: true })).toBeVisible();
 
+  // Alerts: on by default; a text too once the digest phone is set.
+  await page.getByRole("link", { name: "Settings" }).click();
+  const alerts = page.getByRole("region", { name: "Call alerts" });
+  await expect(alerts.getByLabel(/^E-mail alerts/)).toBeChecked();
+  await expect(alerts.getByText("Set the morning digest's number under Phone and limits to get them by text.")).toBeVisible();
+  const phone = page.getByRole("region", { name: "Phone and limits" });
+  await phone.getByLabel("Morning digest by text to").fill(DIGEST_PHONE);
+  await phone.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved" }).last()).toBeVisible();
+
   // Calls is open while a caller rings through the business's own Twilio account and books.
   await page.getByRole("link", { name: "Calls" }).click();
   await expect(page.getByText("No calls found. Call data will appear here once you receive calls.")).toBeVisible();
@@ -87,6 +112,10 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   // The lead reaches HubSpot.
   await expect.poll(async () => (await hubspotContacts()).some((request) => request.body.properties.phone === "+14155550188"), { timeout: 30_000 }).toBe(true);
 
+  // Within a minute, the booking alert: an e-mail to the owner and a text to the digest phone.
+  await expect.poll(async () => (await mailsTo(ownerEmail)).map((mail) => mail.subject), { timeout: 60_000 }).toContain("New appointment booked: Ada Lovelace");
+  await expect.poll(async () => (await textsTo(DIGEST_PHONE)).map((text) => text.From), { timeout: 60_000 }).toEqual([OWN_NUMBER]);
+
   // The call in Calls: its transcript (stored redacted), processed; pushed to the CRM again and a text to the caller.
   await page.getByRole("button", { name: /^Open the call from \+14155550188/ }).click();
   const detail = page.getByRole("dialog", { name: "Call from +14155550188" });
@@ -96,6 +125,17 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await expect(detail.getByText(/from pickup to Nikki's first word/)).toBeVisible();
   await expect(detail.getByText(/^book_appointment \d+ ms$/)).toBeVisible();
   await expect(detail.getByText(/^\$\d+\.\d\d \(telephony and AI minutes\)$/)).toBeVisible();
+  // The recording, streamed through the worker from the business's Twilio account: it plays, and seeks with Range.
+  const audio = detail.locator("audio");
+  await expect(audio).toHaveAttribute("src", /^\/api\/calls\/[^/]+\/recording$/);
+  const partial = page.waitForResponse((response) => response.url().endsWith("/recording") && response.status() === 206);
+  await audio.evaluate(async (element: HTMLAudioElement) => {
+    element.muted = true;
+    await element.play();
+    element.currentTime = 3;
+  });
+  await partial;
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(3);
   await detail.getByRole("button", { name: "Push to CRM" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Pushed to CRM" })).toBeVisible();
   await detail.getByRole("button", { name: "Send SMS" }).click();

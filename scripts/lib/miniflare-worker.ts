@@ -13,7 +13,7 @@ import { createD1Database } from "../../worker/src/db/client";
 import { DEMO, seedDemoOrganization } from "../../worker/src/db/seed";
 import { ROOT, run } from "./local";
 
-export async function startMiniflareWorker(options: { port: number; vars: Record<string, string> }) {
+export async function startMiniflareWorker(options: { port: number; vars: Record<string, string>; prepare?(db: D1Database): Promise<unknown> }) {
   await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".bench/dist"], { quiet: true });
   // D1 and Durable Object storage are SQLite files: on a RAM disk their commits do not wait for the disk.
   const storage = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "nikki-bench-"));
@@ -48,6 +48,7 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
     }
   }
   await seedDemoOrganization(createD1Database(d1), await hashPassword(DEMO.ownerPassword));
+  await options.prepare?.(d1);
   return {
     async dispose() {
       await worker.dispose();

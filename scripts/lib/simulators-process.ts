@@ -4,12 +4,13 @@
  */
 import { startSimulators } from "./simulators";
 
-const [openaiPort, twilioPort, publicBaseUrl, replyFrames] = process.argv.slice(2);
+const [openaiPort, twilioPort, publicBaseUrl, replyFrames, connectDelayMs, responseDelayMs] = process.argv.slice(2);
 const simulators = await startSimulators({
   openaiPort: Number(openaiPort),
   twilioPort: Number(twilioPort),
   publicBaseUrl: publicBaseUrl!,
   replyFrames: Number(replyFrames),
+  openaiLatency: { connectDelayMs: Number(connectDelayMs ?? 0), responseDelayMs: Number(responseDelayMs ?? 0) },
 });
 console.log(JSON.stringify({ ready: true, vars: simulators.vars }));
 process.on("SIGTERM", () => void simulators.close().then(() => process.exit(0)));

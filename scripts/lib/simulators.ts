@@ -1,6 +1,6 @@
 /** The provider simulators for offline demos and benchmarks, and the worker settings that point at them. */
 import { SIMULATED_BUSINESS_CREDENTIALS, SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
-import { startIntegrationsSimulator } from "@nikki/simulators/integrations";
+import { type SimulatedMail, startIntegrationsSimulator } from "@nikki/simulators/integrations";
 import { type OpenAiSimulator, type ScriptedTurn, startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
 import { SIMULATED_PRICE_AMOUNTS, stripeSimulatorVars } from "@nikki/simulators/stripe-vars";
@@ -34,12 +34,17 @@ export async function startSimulators(options: {
   integrationsPort?: number;
   publicBaseUrl: string;
   replyFrames?: number;
+  /** The OpenAI simulator's realistic latencies (benchmarks). */
+  openaiLatency?: { connectDelayMs: number; responseDelayMs: number };
+  /** Each e-mail the worker sends through the simulated mail API. */
+  onMail?: (mail: SimulatedMail) => void;
 }): Promise<Simulators> {
   const openai = await startOpenAiSimulator({
     port: options.openaiPort,
     apiKey: SIMULATED_CREDENTIALS.openaiKey,
     script: DEMO_SCRIPT,
     replyFrames: options.replyFrames ?? 50,
+    ...options.openaiLatency,
   });
   const twilio = await startTwilioRestSimulator({
     port: options.twilioPort,
@@ -54,7 +59,7 @@ export async function startSimulators(options: {
       },
     ],
   });
-  const integrations = options.integrationsPort ? await startIntegrationsSimulator(options.integrationsPort) : null;
+  const integrations = options.integrationsPort ? await startIntegrationsSimulator(options.integrationsPort, options.onMail) : null;
   const stripe = options.stripePort
     ? await startStripeSimulator({
         port: options.stripePort,
@@ -75,6 +80,8 @@ export async function startSimulators(options: {
             GOHIGHLEVEL_API_BASE: integrations.baseUrl,
             ELEVENLABS_API_BASE: integrations.baseUrl,
             ZAPIER_HOOKS_BASE: integrations.baseUrl,
+            MAIL_API_KEY: SIMULATED_CREDENTIALS.mailApiKey,
+            MAIL_API_BASE: integrations.baseUrl,
           }
         : {}),
       PUBLIC_BASE_URL: options.publicBaseUrl,

@@ -178,6 +178,11 @@ const MATRIX: Row[] = [
   },
   { route: "GET /api/org/members", request: path("/api/org/members"), expect: { ...same(200), anonymous: 401 } },
   {
+    route: "PUT /api/org/members/me/alerts",
+    request: async () => ({ path: "/api/org/members/me/alerts", body: { call_alerts: false } }),
+    expect: { ...same(200), anonymous: 401 },
+  },
+  {
     route: "PATCH /api/org/members/:id",
     request: async (world) => ({ path: `/api/org/members/${world.targetMemberId}`, body: { role: "viewer" } }),
     expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
+import { SIMULATED } from "./simulators";
 import { LOUD, SILENT, callSid, mediaMessage, openStream, startMessage, twilioPost, until } from "./twilio";
 
 const ALWAYS_OPEN = JSON.stringify(
@@ -99,7 +100,7 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     expect(call.cost_micro_usd).toBe(194_000);
   });
 
-  it("refuses a reused stream ticket before any OpenAI connection", async () => {
+  it("refuses a reused stream ticket: the second stream is closed and no audio reaches it", async () => {
     await env.DB.prepare("update agents set hours_json = ? where id = ?").bind(ALWAYS_OPEN, DEMO.agentId).run();
     const sid = callSid();
     const { callId, token } = streamParameters(await (await inbound(sid)).text());
@@ -121,6 +122,33 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     const stream = await openStream(sid);
     stream.socket.send(startMessage(sid, { callId: "x" }));
     expect((await until(() => stream.closed())).code).toBe(1008);
+  });
+
+  it("opens the model's session at the webhook, before Twilio's stream, and closes it within 10 s when no stream comes", async () => {
+    const name = `Preopen ${crypto.randomUUID().slice(0, 8)}`;
+    await env.DB.prepare("update agents set name = ?, hours_json = ? where id = ?").bind(name, ALWAYS_OPEN, DEMO.agentId).run();
+    interface Lifecycle {
+      closed_at: number | null;
+      types: string[];
+      instructions: string;
+    }
+    const ours = async () =>
+      ((await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-lifecycles`)).json()) as Lifecycle[]).filter((session) =>
+        session.instructions.includes(`You are ${name},`),
+      );
+    const sid = callSid();
+    expect((await inbound(sid)).status).toBe(200);
+    // Configured, and waiting: the greeting (response.create) is asked for only once the stream has started.
+    const [session] = await until(async () => ((await ours())[0]?.types.length ? ours() : null));
+    expect(session!.types).toEqual(["session.update"]);
+    const answered = Date.now();
+    const closedAt = await until(async () => (await ours())[0]?.closed_at, 12_000);
+    expect(closedAt - answered).toBeGreaterThan(5_000);
+    expect(closedAt - answered).toBeLessThanOrEqual(10_500);
+    // Nothing about the call was analysed or failed for it.
+    const call = await env.DB.prepare("select transcript, processing_error from calls where call_sid = ?").bind(sid).first();
+    expect(call).toEqual({ transcript: null, processing_error: null });
+    await env.DB.prepare("update agents set name = 'Nikki' where id = ?").bind(DEMO.agentId).run();
   });
 
   it("flags a call outside the agent's hours as after-hours and tells Nikki to take a message", async () => {

@@ -96,7 +96,7 @@ describe("the follow-up text after a call", () => {
 });
 
 describe("the morning digest", () => {
-  it("texts the owner the night's after-hours calls once, at 8:00 in the business's time zone", async () => {
+  it("texts the owner the night's after-hours calls once, at 8:00 in the business's time zone, grouped by urgency", async () => {
     const digestPhone = "+14155550199";
     await env.DB.prepare("update organization_settings set digest_phone = ?, last_digest_date = null where organization_id = ?")
       .bind(digestPhone, DEMO.organizationId)
@@ -107,13 +107,20 @@ describe("the morning digest", () => {
       createdAt: morning.getTime() - 6 * 3600_000,
       entities: { name: "Grace Hopper", intent: "burst pipe", urgency: "urgent" },
     });
+    await insertCall({
+      afterHours: true,
+      createdAt: morning.getTime() - 5 * 3600_000,
+      entities: { name: "Alan Turing", intent: "quote for a new boiler", urgency: "not urgent" },
+    });
     await insertCall({ afterHours: false, createdAt: morning.getTime() - 7 * 3600_000, entities: { name: "Daytime Caller" } });
 
     expect(await sendMorningDigests(testServices(), new Date("2026-11-24T12:55:00Z"))).toBe(0); // 07:55: not yet
     expect(await sendMorningDigests(testServices(), morning)).toBe(1);
     const [digest] = await messagesTo(digestPhone);
-    expect(digest?.form.Body).toContain("1 after-hours call for Nikki AI Demo");
-    expect(digest?.form.Body).toContain("Grace Hopper +14155552671 - burst pipe (urgent)");
+    expect(digest?.form.Body).toContain("2 after-hours calls for Nikki AI Demo");
+    expect(digest?.form.Body).toContain(
+      "Urgent (1):\n• Grace Hopper +14155552671 - burst pipe (urgent)\n\nWhen you have a moment (1):\n• Alan Turing +14155552671 - quote for a new boiler (not urgent)",
+    );
     expect(digest?.form.Body).not.toContain("Daytime Caller");
     expect(await sendMorningDigests(testServices(), new Date(morning.getTime() + 15 * 60_000))).toBe(0);
     expect(await messagesTo(digestPhone)).toHaveLength(1);

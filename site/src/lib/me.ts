@@ -5,6 +5,8 @@ export interface Me {
   user: { id: string; name: string; email: string; twoFactorEnabled: boolean; phone: string | null };
   organization: { id: string; name: string; domain: string | null } | null;
   role: Role | null;
+  /** Whether this member asked for call alerts by e-mail (the owner gets them regardless). */
+  call_alerts: boolean;
   /** The platform's providers are local simulators (npm start without keys). */
   simulated_providers: boolean;
 }

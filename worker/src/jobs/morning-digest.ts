@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, localClock, localDate } from "@nikki/core";
+import { AGENT_DEFAULTS, URGENCY_HEADINGS, URGENCY_ORDER, localClock, localDate, urgencyOf } from "@nikki/core";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { calls, members, organizationSettings, organizations, phoneNumbers, users } from "../db/schema";
 import { type LogLevel, createLogger } from "../http/logger";
@@ -8,17 +8,30 @@ import { primaryAgent } from "../voice/call-context";
 export const DIGEST_HOUR = 8;
 const NIGHT_MS = 24 * 60 * 60 * 1000;
 
-function describeCall(call: typeof calls.$inferSelect): string {
-  const entities = call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {};
+type CallRow = typeof calls.$inferSelect;
+const entitiesOf = (call: CallRow) => (call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {});
+
+function describeCall(call: CallRow): string {
+  const entities = entitiesOf(call);
   const who = entities.name || call.fromNumber;
   const reason = entities.intent || call.summary?.slice(0, 80) || (call.kind === "voicemail" ? "left a voicemail" : "no reason given");
   const urgency = entities.urgency ? ` (${entities.urgency})` : "";
   return `• ${who} ${call.fromNumber !== who ? `${call.fromNumber} ` : ""}- ${reason}${urgency}`;
 }
 
+/** The night's calls under Urgent, then Follow up today, then the rest; headings only for groups with calls. */
+export function digestLines(night: CallRow[]): string {
+  return URGENCY_ORDER.map((level) => {
+    const group = night.filter((call) => urgencyOf(entitiesOf(call).urgency) === level);
+    return group.length ? `${URGENCY_HEADINGS[level]} (${group.length}):\n${group.map(describeCall).join("\n")}` : "";
+  })
+    .filter(Boolean)
+    .join("\n\n");
+}
+
 /**
  * At 8:00 in each business's time zone (the first run on or after it, once per local day): the owner gets a
- * text, and an e-mail when mail is configured, listing the night's after-hours calls with caller, reason and urgency.
+ * text, and an e-mail when mail is configured, listing the night's after-hours calls with caller and reason, grouped by urgency.
  */
 export async function sendMorningDigests(services: Services, now = new Date()): Promise<number> {
   const { db } = services;
@@ -40,7 +53,7 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
       .where(and(eq(calls.organizationId, organization.id), eq(calls.afterHours, true), gt(calls.createdAt, new Date(now.getTime() - NIGHT_MS))))
       .orderBy(asc(calls.createdAt));
     if (night.length === 0) continue;
-    const text = `Good morning from Nikki! ${night.length} after-hours call${night.length === 1 ? "" : "s"} for ${organization.name}:\n${night.map(describeCall).join("\n")}`;
+    const text = `Good morning from Nikki! ${night.length} after-hours call${night.length === 1 ? "" : "s"} for ${organization.name}:\n\n${digestLines(night)}`;
     const [owner] = await db
       .select({ email: users.email })
       .from(members)

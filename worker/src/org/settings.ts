@@ -27,6 +27,8 @@ export function serializeSettings(row: Row): OrganizationSettings {
     contact_url: row.contactUrl,
     chat_agent_id: row.chatAgentId,
     daily_spend_cap_usd: row.dailySpendCapUsd,
+    alert_email: row.alertEmail,
+    alert_sms: row.alertSms,
   };
 }
 
@@ -54,6 +56,8 @@ export function settingsChanges(patch: SettingsPatch): Partial<Row> {
   set("contactUrl", patch.contact_url);
   set("chatAgentId", patch.chat_agent_id);
   set("dailySpendCapUsd", patch.daily_spend_cap_usd);
+  set("alertEmail", patch.alert_email);
+  set("alertSms", patch.alert_sms);
   return changes;
 }
 

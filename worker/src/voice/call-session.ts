@@ -5,11 +5,15 @@ import { type Bindings, readConfig } from "../env";
 import { type Logger, type LogLevel, createLogger } from "../http/logger";
 import { type Services, liveServices } from "../services";
 import { analyzeDueCall } from "./analysis";
+import { sendCallAlert } from "./call-alerts";
 import { sendFollowUpText } from "./follow-up";
 import { type BridgeAction, BridgeProtocol } from "./protocol";
 import { sessionUpdate } from "./realtime-session";
 import type { CallSessionRpc, CallSetup, TranscriptEntry } from "./setup";
 import { type StreamTicket, TICKET_TTL_MS, checkTicket } from "./stream-ticket";
+
+/** How long a session opened at the webhook waits for Twilio's stream before it is closed. */
+export const PREOPEN_TTL_MS = 10_000;
 import { runTool } from "./tools";
 
 /**
@@ -19,6 +23,9 @@ import { runTool } from "./tools";
 export class CallSession extends DurableObject<Bindings> implements CallSessionRpc {
   private twilio: WebSocket | null = null;
   private openai: WebSocket | null = null;
+  /** The model's session, opening or open since the webhook; `openai` once the stream has started. */
+  private opening: Promise<WebSocket | null> | null = null;
+  private unusedSessionTimer: ReturnType<typeof setTimeout> | null = null;
   private pendingToOpenAI: string[] = [];
   private protocol: BridgeProtocol | null = null;
   private setup: CallSetup | null = null;
@@ -35,10 +42,18 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     this.log = createLogger({ component: "call_session" }, config.LOG_LEVEL as LogLevel);
   }
 
-  /** Called by the voice webhook: the call's setup and the hash of its one-time stream token. */
+  /**
+   * Called by the voice webhook: the call's setup and the hash of its one-time stream token. The model's session
+   * opens now, while Twilio connects the stream, so the greeting does not wait for its handshake; it is closed if no
+   * stream has come PREOPEN_TTL_MS later.
+   */
   async prepare(setup: CallSetup, tokenHash: string): Promise<void> {
     const ticket: StreamTicket = { tokenHash, expiresAt: Date.now() + TICKET_TTL_MS, redeemed: false };
     await this.ctx.storage.put({ setup, ticket });
+    this.setup = setup;
+    this.opening ??= this.openSession(setup);
+    // In memory, like the socket it guards (an evicted object loses both); an alarm would cost a storage write per call.
+    this.unusedSessionTimer = setTimeout(() => void this.closeUnusedSession(), PREOPEN_TTL_MS);
   }
 
   override async fetch(request: Request): Promise<Response> {
@@ -103,6 +118,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
       this.log.warn("stream_ticket_refused", { verdict });
       this.twilio?.close(1008, "Invalid stream ticket");
       this.finished = true;
+      void this.closeUnusedSession();
       return;
     }
     await this.ctx.storage.put("ticket", { ...ticket!, redeemed: true });
@@ -110,24 +126,43 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     this.ticker = setInterval(() => void this.dispatch(this.protocol?.onTick(Date.now()) ?? []), 1000);
   }
 
-  private async connectOpenAI(setup: CallSetup) {
+  /** Opens and configures the model's session; the greeting waits for the stream (`connectOpenAI`). Null when it cannot. */
+  private async openSession(setup: CallSetup): Promise<WebSocket | null> {
     const model = this.services.config.OPENAI_REALTIME_MODEL;
     try {
       const openai = (await this.services.providersFor(setup.tool.organizationId)).openai;
       if (!openai) throw new Error("OpenAI is not configured for this organization");
       const socket = await openai.connectRealtime(model);
-      this.openai = socket;
+      const closed = () => {
+        // Closed before the stream came: a later stream opens a new session.
+        if (!this.protocol) this.opening = null;
+        void this.dispatch(this.protocol?.onClosed("openai_closed") ?? []);
+      };
       socket.addEventListener("message", (event) => void this.dispatch(this.protocol?.onOpenAI(event.data, Date.now()) ?? []));
-      socket.addEventListener("close", () => void this.dispatch(this.protocol?.onClosed("openai_closed") ?? []));
-      socket.addEventListener("error", () => void this.dispatch(this.protocol?.onClosed("openai_closed") ?? []));
+      socket.addEventListener("close", closed);
+      socket.addEventListener("error", closed);
       socket.send(JSON.stringify(sessionUpdate({ model, instructions: setup.instructions, voice: setup.voice, tools: setup.tool.tools })));
-      socket.send(JSON.stringify({ type: "response.create", response: { instructions: setup.openingLine } }));
-      for (const message of this.pendingToOpenAI.splice(0)) socket.send(message);
-      this.log.info("call_bridge_connected", { call_id: setup.tool.callId });
+      return socket;
     } catch (error) {
       this.log.error("openai_connect_failed", { error: error instanceof Error ? error.message : String(error) });
-      await this.dispatch(this.protocol?.onClosed("openai_closed") ?? []);
+      this.opening = null;
+      return null;
     }
+  }
+
+  /** The stream is here: the session opened at the webhook (or now, if it is gone), the greeting, then what waited. */
+  private async connectOpenAI(setup: CallSetup) {
+    if (this.unusedSessionTimer) clearTimeout(this.unusedSessionTimer);
+    const preopened = this.opening !== null;
+    const socket = await (this.opening ??= this.openSession(setup));
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      await this.dispatch(this.protocol?.onClosed("openai_closed") ?? []);
+      return;
+    }
+    this.openai = socket;
+    socket.send(JSON.stringify({ type: "response.create", response: { instructions: setup.openingLine } }));
+    for (const message of this.pendingToOpenAI.splice(0)) socket.send(message);
+    this.log.info("call_bridge_connected", { call_id: setup.tool.callId, preopened });
   }
 
   private toOpenAI(message: string) {
@@ -159,7 +194,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     if (this.finished) return;
     this.finished = true;
     if (this.ticker) clearInterval(this.ticker);
-    for (const socket of [this.openai, this.twilio]) {
+    for (const socket of [this.openai ?? (await this.opening), this.twilio]) {
       try {
         socket?.close(1000, "Call ended");
       } catch {
@@ -187,19 +222,30 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     await this.ctx.storage.setAlarm(Date.now() + 500);
   }
 
+  /** Twilio never connected the stream (or it was refused): the session opened for it is closed (the call may still stream later). */
+  private async closeUnusedSession() {
+    if (this.unusedSessionTimer) clearTimeout(this.unusedSessionTimer);
+    if ((this.twilio && !this.finished) || !this.opening) return;
+    const socket = await this.opening;
+    this.opening = null;
+    socket?.close(1000, "No media stream");
+    this.log.info("preopened_session_closed", { call_sid: this.ctx.id.name ?? null });
+  }
+
   /** Analyse (again) now: after "Re-run AI Analysis", or a retry the cron found due. */
   async reprocess(callId: string): Promise<void> {
     await this.ctx.storage.put("analysisCallId", callId);
     await this.ctx.storage.setAlarm(Date.now());
   }
 
-  /** Post-call analysis, retried with backoff by re-arming the alarm until processed or failed; then the follow-up text. */
+  /** Post-call analysis, retried with backoff by re-arming the alarm until processed or failed; then the follow-up text and the alert. */
   override async alarm(): Promise<void> {
     const setup = this.setup ?? (await this.ctx.storage.get<CallSetup>("setup"));
     const callId = (await this.ctx.storage.get<string>("analysisCallId")) ?? setup?.tool.callId;
     if (!callId) return;
     const next = await analyzeDueCall(this.services, callId);
-    if (next) await this.ctx.storage.setAlarm(next.getTime());
-    else await sendFollowUpText(this.services, callId);
+    if (next) return this.ctx.storage.setAlarm(next.getTime());
+    await sendFollowUpText(this.services, callId);
+    await sendCallAlert(this.services, callId).catch((error: unknown) => this.log.warn("call_alert_failed", { error: String(error) }));
   }
 }

@@ -39,7 +39,14 @@ export async function recordCallStatus(
   const { db } = services;
   const callSid = params.CallSid;
   if (!callSid) return null;
-  if (params.RecordingUrl) await db.update(calls).set({ recordingUrl: params.RecordingUrl }).where(callOf(callSid, account));
+  if (params.RecordingUrl) {
+    const [recorded] = await db
+      .update(calls)
+      .set({ recordingUrl: params.RecordingUrl })
+      .where(callOf(callSid, account))
+      .returning({ id: calls.id, organizationId: calls.organizationId });
+    if (recorded?.organizationId) await services.publishCall(recorded.organizationId, { id: recorded.id });
+  }
   const status = params.CallStatus;
   if (!status || !FINAL_STATUSES.has(status)) return null;
   const parsed = Number.parseInt(params.CallDuration ?? "", 10);

@@ -50,7 +50,28 @@ describe("the bridge protocol", () => {
     expect(fresh().onOpenAI(frame, 10)).toEqual([]);
   });
 
-  it("sends each audio delta to Twilio followed by a mark", () => {
+  it("marks the audio every 100 ms, and the rest of an answer when it ends", () => {
+    const bridge = fresh();
+    const sent = [1, 2, 3, 4, 5, 6, 7].map((i) => toTwilio(bridge.onOpenAI(openai.audioDelta("item_a", CHUNK_20MS), 100 + i)));
+    expect(sent.map((messages) => messages.map((message) => message.event))).toEqual([
+      ["media"],
+      ["media"],
+      ["media"],
+      ["media"],
+      ["media", "mark"],
+      ["media"],
+      ["media"],
+    ]);
+    expect(toTwilio(bridge.onOpenAI(openai.audioDone("item_a"), 120))).toEqual([{ event: "mark", streamSid: STREAM, mark: { name: "m2" } }]);
+    // The second mark covers all 140 ms: played, then the caller talks over the next answer's start.
+    bridge.onTwilio(twilio.mark("m2"), 300);
+    expect(toOpenAI(bridge.onOpenAI(openai.speechStarted, 310))).toEqual([
+      { type: "conversation.item.truncate", item_id: "item_a", content_index: 0, audio_end_ms: 140 },
+    ]);
+    expect(toTwilio(bridge.onOpenAI(openai.audioDone("item_a"), 320))).toEqual([]);
+  });
+
+  it("sends a 100 ms audio delta to Twilio followed by a mark", () => {
     const bridge = fresh();
     expect(toTwilio(bridge.onOpenAI(openai.audioDelta("item_a"), 100))).toEqual([
       { event: "media", streamSid: STREAM, media: { payload: CHUNK_100MS } },

@@ -2,8 +2,8 @@
  * The call bridge's protocol logic, pure: Twilio Media Streams messages and OpenAI Realtime (GA) events in,
  * messages and effects out. No sockets, no clock of its own, no module state: one instance per call.
  *
- * Barge-in: every audio delta sent to Twilio is followed by a `mark`; Twilio echoes a mark once the audio
- * before it has played. When the caller starts speaking, the assistant item is truncated at the audio the
+ * Barge-in: the audio sent to Twilio is followed by a `mark` every MARK_EVERY_MS of it (and at the end of each
+ * answer); Twilio echoes a mark once the audio before it has played. When the caller starts speaking, the assistant item is truncated at the audio the
  * last echoed mark proves was played, then Twilio is told to `clear` what it still holds.
  *
  * Events are typed with the OpenAI SDK's own Realtime types, so a drift from the real protocol fails the typecheck;
@@ -14,6 +14,11 @@ import { CallMetrics } from "./call-metrics";
 
 /** μ-law at 8 kHz: one byte per sample, so 8 bytes per millisecond. */
 const PCMU_BYTES_PER_MS = 8;
+/**
+ * How much audio a mark covers: truncation is exact to this, and a bridge carrying fifty calls does not answer a
+ * mark for every 20 ms delta (each mark is one message out and one back).
+ */
+export const MARK_EVERY_MS = 100;
 
 export type TwilioOutbound =
   | { event: "media"; streamSid: string; media: { payload: string } }
@@ -65,6 +70,8 @@ export class BridgeProtocol {
   /** Milliseconds of `currentItem` sent to Twilio, and confirmed played. */
   private sentMs = 0;
   private playedMs = 0;
+  /** Audio of `currentItem` sent since its last mark. */
+  private unmarkedMs = 0;
   private ending: "time_limit" | "agent_ended" | null = null;
   private ended = false;
   /** The call's latency figures, read when it ends. */
@@ -122,14 +129,17 @@ export class BridgeProtocol {
           this.currentItem = itemId;
           this.sentMs = 0;
           this.playedMs = 0;
+          this.unmarkedMs = 0;
         }
-        this.sentMs += Math.round((base64Length(delta) / PCMU_BYTES_PER_MS) * 1000) / 1000;
-        const name = `m${++this.markSeq}`;
-        this.marks.set(name, { itemId, endMs: this.sentMs });
-        return [
-          { kind: "twilio", message: { event: "media", streamSid: this.streamSid, media: { payload: delta } } },
-          { kind: "twilio", message: { event: "mark", streamSid: this.streamSid, mark: { name } } },
-        ];
+        const ms = Math.round((base64Length(delta) / PCMU_BYTES_PER_MS) * 1000) / 1000;
+        this.sentMs += ms;
+        this.unmarkedMs += ms;
+        const media: BridgeAction = { kind: "twilio", message: { event: "media", streamSid: this.streamSid, media: { payload: delta } } };
+        return this.unmarkedMs >= MARK_EVERY_MS ? [media, this.mark(this.streamSid, itemId)] : [media];
+      }
+      case "response.output_audio.done": {
+        const itemId = str(event.item_id);
+        return itemId && itemId === this.currentItem && this.streamSid && this.unmarkedMs > 0 ? [this.mark(this.streamSid, itemId)] : [];
       }
       case "input_audio_buffer.speech_started":
         return this.bargeIn();
@@ -183,6 +193,14 @@ export class BridgeProtocol {
     return this.end(reason);
   }
 
+  /** A mark at the end of the audio sent so far: Twilio echoes it once that much has played. */
+  private mark(streamSid: string, itemId: string): BridgeAction {
+    const name = `m${++this.markSeq}`;
+    this.marks.set(name, { itemId, endMs: this.sentMs });
+    this.unmarkedMs = 0;
+    return { kind: "twilio", message: { event: "mark", streamSid, mark: { name } } };
+  }
+
   private bargeIn(): BridgeAction[] {
     if (!this.streamSid || !this.currentItem || this.sentMs === 0) return [];
     const actions: BridgeAction[] = [
@@ -197,6 +215,7 @@ export class BridgeProtocol {
     this.currentItem = null;
     this.sentMs = 0;
     this.playedMs = 0;
+    this.unmarkedMs = 0;
     return actions;
   }
 

@@ -114,6 +114,8 @@ export const members = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["owner", "admin", "viewer"] }).notNull(),
+    /** A member other than the owner who asked for call alerts by e-mail (the owner always gets them). */
+    callAlerts: integer("call_alerts", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("members_org_user_idx").on(t.organizationId, t.userId), index("members_user_idx").on(t.userId)],

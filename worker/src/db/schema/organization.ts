@@ -38,6 +38,9 @@ export const organizationSettings = sqliteTable("organization_settings", {
   chatAgentId: text("chat_agent_id").references((): AnySQLiteColumn => agents.id, { onDelete: "set null" }),
   /** The most the organization's calls, chat and previews may cost a day, in dollars; null: the plan's default. */
   dailySpendCapUsd: integer("daily_spend_cap_usd"),
+  /** Call alerts (a lead, a booking or an urgent call): e-mail to the owner and opted-in members; text to the digest phone. */
+  alertEmail: integer("alert_email", { mode: "boolean" }).notNull().default(true),
+  alertSms: integer("alert_sms", { mode: "boolean" }).notNull().default(true),
   updatedAt: updatedAt(),
 });
 

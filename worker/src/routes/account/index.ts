@@ -101,9 +101,16 @@ export const accountRoutes = new Hono<AppEnv>()
       .where(eq(users.id, caller.userId));
     const [organization] = caller.organizationId
       ? await c.var.db
-          .select({ id: organizations.id, name: organizations.name, domain: organizations.domain })
+          .select({ id: organizations.id, name: organizations.name, domain: organizations.domain, callAlerts: members.callAlerts })
           .from(organizations)
+          .innerJoin(members, and(eq(members.organizationId, organizations.id), eq(members.userId, caller.userId)))
           .where(eq(organizations.id, caller.organizationId))
       : [];
-    return c.json({ user, organization: organization ?? null, role: caller.role, simulated_providers: providersSimulated(c.var.config) });
+    return c.json({
+      user,
+      organization: organization ? { id: organization.id, name: organization.name, domain: organization.domain } : null,
+      role: caller.role,
+      call_alerts: organization?.callAlerts ?? false,
+      simulated_providers: providersSimulated(c.var.config),
+    });
   });

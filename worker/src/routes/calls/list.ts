@@ -2,24 +2,14 @@
  * The call list's query: the organization's calls newest first, 50 a page (a cursor of created_at and id), every
  * filter applied in SQL, the outcome computed by the same rule as core's callOutcome().
  */
-import { type CallListQuery, type CallOutcome, type CallResource, HANGUP_SECONDS } from "@nikki/core";
+import type { CallListQuery, CallOutcome, CallResource } from "@nikki/core";
 import { type SQL, and, desc, eq, gte, like, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { outcomeSql } from "../../db/call-outcome";
 import { agents, calls } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 
 export const CALLS_PAGE = 50;
-
-const booked = sql<number>`exists (select 1 from appointments a where a.call_id = ${calls.id})`;
-const leadSaved = sql<number>`exists (select 1 from leads l where l.call_id = ${calls.id})`;
-const captured = sql<number>`(coalesce(json_extract(${calls.entities}, '$.name'), '') != '' and coalesce(json_extract(${calls.entities}, '$.phone'), '') != '')`;
-const callerSpoke = sql<number>`coalesce(${calls.transcript}, '') like '%"role":"user"%'`;
-
-export const outcomeSql = sql<CallOutcome>`case
-  when ${booked} then 'appointment'
-  when ${leadSaved} or ${captured} then 'lead'
-  when coalesce(${calls.durationSeconds}, 0) < ${HANGUP_SECONDS} or not ${callerSpoke} then 'hangup'
-  else 'info' end`;
 
 export const callColumns = {
   call: calls,

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, parseFields, roleChangeSchema } from "@nikki/core";
+import { ACCOUNT_MESSAGES, callAlertsSchema, parseFields, roleChangeSchema } from "@nikki/core";
 import { and, asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit } from "../../audit";
@@ -29,6 +29,7 @@ export const memberRoutes = new Hono<AppEnv>()
         role: members.role,
         email: users.email,
         full_name: users.name,
+        call_alerts: members.callAlerts,
         joined_at: members.createdAt,
       })
       .from(members)
@@ -36,6 +37,17 @@ export const memberRoutes = new Hono<AppEnv>()
       .where(eq(members.organizationId, orgCaller(c).organizationId))
       .orderBy(asc(members.createdAt));
     return c.json({ members: rows });
+  })
+  /** Any member's own opt-in to call alerts by e-mail (the owner gets them regardless). */
+  .put("/me/alerts", access("viewer"), async (c) => {
+    const caller = orgCaller(c);
+    const parsed = parseFields(callAlertsSchema, await readJsonBody(c));
+    if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
+    await c.var.db
+      .update(members)
+      .set({ callAlerts: parsed.data.call_alerts })
+      .where(and(eq(members.organizationId, caller.organizationId), eq(members.userId, caller.userId)));
+    return c.json({ call_alerts: parsed.data.call_alerts });
   })
   .patch("/:id", access("admin"), async (c) => {
     const caller = orgCaller(c);

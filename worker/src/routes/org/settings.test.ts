@@ -44,6 +44,8 @@ describe("GET /api/org/settings", () => {
       contact_url: null,
       chat_agent_id: null,
       daily_spend_cap_usd: null,
+      alert_email: true,
+      alert_sms: true,
     });
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { loadMe } from "../../../lib/me";
+import { AlertChannelSettings } from "./AlertSettings";
 import { CallDataSettings, PhoneSettings } from "./CallSettings";
 import { TelephonySettings, WidgetSettings } from "./WidgetSettings";
 import "./settings.css";
@@ -13,6 +14,7 @@ export default function AdminSettings() {
     <>
       <CallDataSettings />
       <PhoneSettings />
+      <AlertChannelSettings />
       <WidgetSettings />
       <TelephonySettings />
     </>

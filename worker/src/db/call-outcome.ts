@@ -1,0 +1,15 @@
+import { type CallOutcome, HANGUP_SECONDS } from "@nikki/core";
+import { sql } from "drizzle-orm";
+import { calls } from "./schema";
+
+/** core's callOutcome() rule in SQL, so lists, Overview and alerts filter and count by it in the database. */
+const booked = sql<number>`exists (select 1 from appointments a where a.call_id = ${calls.id})`;
+const leadSaved = sql<number>`exists (select 1 from leads l where l.call_id = ${calls.id})`;
+const captured = sql<number>`(coalesce(json_extract(${calls.entities}, '$.name'), '') != '' and coalesce(json_extract(${calls.entities}, '$.phone'), '') != '')`;
+const callerSpoke = sql<number>`coalesce(${calls.transcript}, '') like '%"role":"user"%'`;
+
+export const outcomeSql = sql<CallOutcome>`case
+  when ${booked} then 'appointment'
+  when ${leadSaved} or ${captured} then 'lead'
+  when coalesce(${calls.durationSeconds}, 0) < ${HANGUP_SECONDS} or not ${callerSpoke} then 'hangup'
+  else 'info' end`;

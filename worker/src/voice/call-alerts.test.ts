@@ -1,0 +1,113 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, inviteAndJoin, signUp, type SignedUp } from "../../test/accounts";
+import { testServices } from "../../test/services";
+import { SIMULATED } from "../../test/simulators";
+import { callSid } from "../../test/twilio";
+import { sendCallAlert } from "./call-alerts";
+
+const BUSINESS_NUMBER = "+14155550142";
+const DIGEST_PHONE = "+14155550177";
+const withMail = () => testServices({ MAIL_API_KEY: SIMULATED.mailApiKey, MAIL_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}` });
+
+interface Mail {
+  path: string;
+  body: { to: string[]; subject: string; text: string };
+}
+const mailsAbout = async (marker: string) =>
+  ((await (await fetch(`http://127.0.0.1:${SIMULATED.crmPort}/__requests`)).json()) as Mail[]).filter(
+    (request) => request.path === "/emails" && request.body.text.includes(marker),
+  );
+const textsAbout = async (marker: string) =>
+  ((await (await fetch(`http://127.0.0.1:${SIMULATED.twilioPort}/__requests`)).json()) as { path: string; form: Record<string, string> }[]).filter(
+    (request) => request.path.endsWith("/Messages.json") && request.form.Body?.includes(marker),
+  );
+
+let owner: SignedUp;
+let admin: SignedUp;
+let viewer: SignedUp;
+
+/** A processed call of the owner's organization, with what the analysis extracted. */
+async function processedCall(entities: Record<string, string>, options: { kind?: string; durationSeconds?: number } = {}) {
+  const id = crypto.randomUUID();
+  await env.DB.prepare(
+    `insert into calls (id, call_sid, organization_id, from_number, to_number, processing_status, transcript, entities, summary, duration_seconds, kind, direction)
+     values (?, ?, ?, '+14155552671', ?, 'processed', '[{"role":"user","content":"Hello"}]', ?, ?, ?, ?, 'inbound')`,
+  )
+    .bind(
+      id,
+      callSid(),
+      owner.organizationId,
+      BUSINESS_NUMBER,
+      JSON.stringify(entities),
+      `Summary ${id}`,
+      options.durationSeconds ?? 60,
+      options.kind ?? "conversation",
+    )
+    .run();
+  return id;
+}
+
+const settings = (patch: Record<string, unknown>) => call("/api/org/settings", { cookie: owner.cookie, method: "PATCH", body: patch });
+
+beforeAll(async () => {
+  owner = await signUp({ company: "Alert Plumbing" });
+  admin = await inviteAndJoin(owner, "admin");
+  viewer = await inviteAndJoin(owner, "viewer");
+  expect((await settings({ digest_phone: DIGEST_PHONE })).status).toBe(200);
+});
+
+describe("call alerts", () => {
+  it("a captured lead e-mails the owner and the members who opted in, and texts the digest phone, once", async () => {
+    const optIn = await call("/api/org/members/me/alerts", { cookie: viewer.cookie, method: "PUT", body: { call_alerts: true } });
+    expect(optIn.status).toBe(200);
+    expect(await optIn.json()).toEqual({ call_alerts: true });
+    const id = await processedCall({ name: "Grace Hopper", phone: "+14155550199", intent: "water heater quote", urgency: "" });
+    const result = await sendCallAlert(withMail(), id);
+    expect({ ...result, emailed: result?.emailed.sort() }).toEqual({ reason: "lead", emailed: [owner.email, viewer.email].sort(), texted: DIGEST_PHONE });
+    const mails = await mailsAbout(`Summary ${id}`);
+    expect(mails.map((mail) => mail.body.to[0]).sort()).toEqual([owner.email, viewer.email].sort());
+    expect(mails.map((mail) => mail.body.to[0])).not.toContain(admin.email);
+    expect(mails[0]!.body.subject).toBe("New lead: Grace Hopper");
+    expect(mails[0]!.body.text).toContain("Wants: water heater quote");
+    expect(mails[0]!.body.text).toContain(`https://nikki.test/dashboard/calls?call=${id}`);
+    const [text] = await textsAbout(`Summary ${id}`);
+    expect(text?.form).toMatchObject({ To: DIGEST_PHONE, From: BUSINESS_NUMBER });
+    // Analysed again, or a second alarm: nothing is sent twice.
+    expect(await sendCallAlert(withMail(), id)).toBeNull();
+    expect(await mailsAbout(`Summary ${id}`)).toHaveLength(2);
+  });
+
+  it("an urgent caller alerts even without a lead; a plain question, a hang-up and a test call do not", async () => {
+    const urgent = await processedCall({ name: "", phone: "", urgency: "Emergency - pipe burst" });
+    expect((await sendCallAlert(withMail(), urgent))?.reason).toBe("urgent");
+    expect((await mailsAbout(`Summary ${urgent}`))[0]?.body.subject).toBe("Urgent call: +14155552671");
+    const info = await processedCall({ name: "", phone: "", urgency: "not urgent" });
+    expect(await sendCallAlert(withMail(), info)).toBeNull();
+    const test = await processedCall({ name: "Test Caller", phone: "+14155550100" }, { kind: "test" });
+    expect(await sendCallAlert(withMail(), test)).toBeNull();
+    expect(await mailsAbout(`Summary ${test}`)).toHaveLength(0);
+  });
+
+  it("each channel can be turned off in Settings", async () => {
+    expect((await settings({ alert_email: false })).status).toBe(200);
+    const id = await processedCall({ name: "Ada Lovelace", phone: "+14155550111" });
+    expect(await sendCallAlert(withMail(), id)).toEqual({ reason: "lead", emailed: [], texted: DIGEST_PHONE });
+    expect(await mailsAbout(`Summary ${id}`)).toHaveLength(0);
+    expect((await settings({ alert_email: true, alert_sms: false })).status).toBe(200);
+    const second = await processedCall({ name: "Alan Turing", phone: "+14155550112" });
+    expect((await sendCallAlert(withMail(), second))?.texted).toBeNull();
+    expect(await textsAbout(`Summary ${second}`)).toHaveLength(0);
+    expect(await mailsAbout(`Summary ${second}`)).not.toHaveLength(0);
+    expect((await settings({ alert_sms: true })).status).toBe(200);
+  });
+
+  it("the opt-in is the member's own: refused with a clear message when not a boolean, and listed with the members", async () => {
+    const bad = await call("/api/org/members/me/alerts", { cookie: admin.cookie, method: "PUT", body: { call_alerts: "yes" } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: "validation_failed", fields: { call_alerts: "Choose on or off." } } });
+    const list = (await (await call("/api/org/members", { cookie: owner.cookie })).json()) as { members: { email: string; call_alerts: boolean }[] };
+    expect(list.members.find((member) => member.email === viewer.email)?.call_alerts).toBe(true);
+    expect(list.members.find((member) => member.email === admin.email)?.call_alerts).toBe(false);
+  });
+});

@@ -1,0 +1,108 @@
+import { ALERT_SUBJECTS, alertReason, urgencyOf } from "@nikki/core";
+import { and, eq, isNull, or } from "drizzle-orm";
+import { agents, calls, members, organizationSettings, organizations, users } from "../db/schema";
+import { type LogLevel, createLogger } from "../http/logger";
+import { outcomeSql } from "../db/call-outcome";
+import type { Services } from "../services";
+
+export interface CallAlertResult {
+  reason: "lead" | "appointment" | "urgent";
+  emailed: string[];
+  texted: string | null;
+}
+
+function alertText(input: {
+  reason: CallAlertResult["reason"];
+  organization: string;
+  from: string;
+  agent: string | null;
+  entities: Record<string, string>;
+  summary: string | null;
+  link: string;
+}): string {
+  const { entities } = input;
+  const who = entities.name ? `${entities.name} (${input.from})` : input.from;
+  const details = [
+    entities.phone && entities.phone !== input.from ? `Phone: ${entities.phone}` : "",
+    entities.email ? `E-mail: ${entities.email}` : "",
+    entities.intent ? `Wants: ${entities.intent}` : "",
+    entities.appointment_time ? `Appointment: ${entities.appointment_time}` : "",
+    entities.urgency ? `Urgency: ${entities.urgency}` : "",
+  ].filter(Boolean);
+  return [
+    `${ALERT_SUBJECTS[input.reason]} for ${input.organization}: ${who}${input.agent ? `, answered by ${input.agent}` : ""}.`,
+    ...details,
+    input.summary ? `\n${input.summary}` : "",
+    `\nOpen the call: ${input.link}`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+/**
+ * Once a call is analysed: when it captured a lead, booked an appointment or was urgent, the owner and members who
+ * opted in get an e-mail, and the digest phone a text, each channel as the organization's settings allow. Sent once
+ * per call (alerted_at is claimed first, so a re-analysis or a second alarm cannot send it again); never for test calls.
+ */
+export async function sendCallAlert(services: Services, callId: string): Promise<CallAlertResult | null> {
+  const { db } = services;
+  const log = createLogger({ component: "call_alerts", call_id: callId }, services.config.LOG_LEVEL as LogLevel);
+  const [row] = await db
+    .select({ call: calls, outcome: outcomeSql, agentName: agents.name, organizationName: organizations.name, settings: organizationSettings })
+    .from(calls)
+    .innerJoin(organizations, eq(organizations.id, calls.organizationId))
+    .leftJoin(agents, eq(agents.id, calls.agentId))
+    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
+    .where(eq(calls.id, callId));
+  if (!row || row.call.kind === "test" || row.call.processingStatus !== "processed" || row.call.alertedAt) return null;
+  const entities = row.call.entities ? (JSON.parse(row.call.entities) as Record<string, string>) : {};
+  const reason = alertReason(row.outcome, urgencyOf(entities.urgency));
+  if (!reason) return null;
+  const claimed = await db
+    .update(calls)
+    .set({ alertedAt: new Date() })
+    .where(and(eq(calls.id, callId), isNull(calls.alertedAt)))
+    .returning({ id: calls.id });
+  if (claimed.length === 0) return null;
+
+  const organizationId = row.call.organizationId;
+  const origin = services.config.publicOrigin ?? "";
+  const text = alertText({
+    reason,
+    organization: row.organizationName,
+    from: row.call.fromNumber,
+    agent: row.agentName,
+    entities,
+    summary: row.call.summary,
+    link: `${origin}/dashboard/calls?call=${callId}`,
+  });
+  const emailed: string[] = [];
+  if (row.settings?.alertEmail ?? true) {
+    const recipients = await db
+      .select({ email: users.email })
+      .from(members)
+      .innerJoin(users, eq(users.id, members.userId))
+      .where(and(eq(members.organizationId, organizationId), or(eq(members.role, "owner"), eq(members.callAlerts, true))));
+    const mailer = services.mailer(log);
+    const subject = `${ALERT_SUBJECTS[reason]}: ${entities.name || row.call.fromNumber}`;
+    for (const { email } of recipients) {
+      try {
+        await mailer.send({ to: email, subject, text });
+        if (mailer.delivers) emailed.push(email);
+      } catch (error) {
+        log.warn("alert_mail_failed", { error: String(error) });
+      }
+    }
+  }
+  let texted: string | null = null;
+  const digestPhone = row.settings?.digestPhone;
+  if ((row.settings?.alertSms ?? true) && digestPhone) {
+    const { sms } = await (await services.providersFor(organizationId)).forNumber(row.call.toNumber);
+    const result = await sms
+      ?.send({ organizationId, from: row.call.toNumber, to: digestPhone, body: text.slice(0, 1500) })
+      .catch((error: unknown) => log.warn("alert_text_failed", { error: String(error) }));
+    if (result?.sent) texted = digestPhone;
+  }
+  log.info("call_alert_sent", { reason, emailed: emailed.length, texted: Boolean(texted) });
+  return { reason, emailed, texted };
+}
