@@ -8,51 +8,14 @@
 import { OPENAI_MODELS } from "@nikki/core/constants";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
-import type { RealtimeClientEvent, SessionUpdatedEvent } from "openai/resources/realtime/realtime";
-import type { SimulatedServerEvent } from "./realtime-events";
-import { type WebSocket, WebSocketServer } from "ws";
-import { readTag, tagFrame, wallClock } from "./frame-tag";
+import { WebSocketServer } from "ws";
+import { wallClock } from "./frame-tag";
+import { type AudioTimings, type OpenAiSimulatorOptions, type RealtimeLog, realtimeSession } from "./realtime-session";
 import { type WebRtcSessionLog, answerRealtimeOffer } from "./realtime-webrtc";
 import { SIMULATED_BUSINESS_CREDENTIALS } from "./credentials";
 import { speechWav } from "./speech";
 
-export interface ScriptedTurn {
-  /** What the caller "said" (the transcription of their speech). */
-  transcript: string;
-  /** Nikki's spoken answer, or a function call the model makes before answering. */
-  reply: { say: string } | { call: string; arguments: Record<string, unknown>; then: string };
-}
-
-export interface OpenAiSimulatorOptions {
-  port: number;
-  apiKey: string;
-  /** Caller turns, in order; once used up, every turn gets a generic answer. */
-  script?: ScriptedTurn[];
-  /** 20 ms frames of assistant audio per spoken reply. */
-  replyFrames?: number;
-  /** Realistic latencies (benchmarks): before a Realtime websocket is accepted, and before a reply's first audio. */
-  connectDelayMs?: number;
-  responseDelayMs?: number;
-}
-
-export interface RealtimeLog {
-  received: { type: string; at: number; [key: string]: unknown }[];
-  sent: { type: string; at: number }[];
-  /** When the bridge closed the session (wallClock()), if it has. */
-  closedAt?: number;
-}
-
-/** Timing of tagged audio, for the voice benchmark (wallClock(), comparable across processes). */
-export interface AudioTimings {
-  /** When each tagged caller frame arrived as input_audio_buffer.append. */
-  appended: Map<string, number>;
-  /** When each tagged audio delta was sent. */
-  delivered: Map<string, number>;
-  /** When the first speech_started was sent, per session tag. */
-  speechStarted: Map<number, number>;
-  /** When the bridge configured the session (its first session.update), per session tag: audio sent before then waited for the connection. */
-  sessionReady: Map<number, number>;
-}
+export type { AudioTimings, OpenAiSimulatorOptions, RealtimeLog, ScriptedTurn } from "./realtime-session";
 
 export interface OpenAiSimulator {
   baseUrl: string;
@@ -60,156 +23,6 @@ export interface OpenAiSimulator {
   chatRequests: unknown[];
   timings: AudioTimings;
   close(): Promise<void>;
-}
-
-const FRAME_BYTES = 160;
-/** μ-law code → linear magnitude (G.711), enough to measure energy. */
-function ulawMagnitude(byte: number): number {
-  const u = ~byte & 0xff;
-  const exponent = (u >> 4) & 0x07;
-  const mantissa = u & 0x0f;
-  return (((mantissa << 3) + 0x84) << exponent) - 0x84;
-}
-function frameEnergy(base64: string): number {
-  const bytes = Buffer.from(base64, "base64");
-  let sum = 0;
-  for (const byte of bytes) sum += ulawMagnitude(byte);
-  return bytes.length ? sum / bytes.length : 0;
-}
-const SPEECH_ENERGY = 1000;
-/** 500 ms of silence ends a turn, as server VAD's silence_duration_ms does. */
-const SILENCE_FRAMES_TO_STOP = 25;
-
-function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log: RealtimeLog, tag: number, timings: AudioTimings) {
-  const script = [...(options.script ?? [])];
-  let speaking = false;
-  let silentFrames = 0;
-  let itemSeq = 0;
-  let awaitingToolOutput: { then: string } | null = null;
-  let deltaSeq = 0;
-  const send = (event: SimulatedServerEvent) => {
-    if (event.type !== "response.output_audio.delta") log.sent.push({ type: String(event.type), at: performance.now() });
-    socket.send(JSON.stringify({ event_id: `event_${Math.random().toString(36).slice(2)}`, ...event }));
-  };
-  /** The response being spoken, cancelled when the caller starts talking (server VAD's interrupt_response). */
-  let speaking_: { cancel(): void } | null = null;
-  const speak = (text: string) => {
-    const responseId = `resp_${++itemSeq}`;
-    const itemId = `item_${itemSeq}`;
-    send({ type: "response.created", response: { id: responseId, status: "in_progress" } });
-    const silence = new Uint8Array(FRAME_BYTES).fill(0xff);
-    let sent = 0;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const finish = (status: "completed" | "cancelled") => {
-      if (timer) clearTimeout(timer);
-      speaking_ = null;
-      if (status === "completed") {
-        send({ type: "response.output_audio.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 });
-        send({ type: "response.output_audio_transcript.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript: text });
-      }
-      send({
-        type: "response.done",
-        response: {
-          id: responseId,
-          status,
-          output: [{ id: itemId, type: "message", role: "assistant", content: [{ type: "output_audio", transcript: text }] }],
-        },
-      });
-    };
-    // Audio streams as the model generates it: a 20 ms frame every 5 ms (4x real time), not all at once.
-    const next = () => {
-      if (socket.readyState !== socket.OPEN) return;
-      if (sent >= (options.replyFrames ?? 5)) return finish("completed");
-      const sequence = (deltaSeq = (deltaSeq + 1) & 0xffff);
-      const delta = Buffer.from(tagFrame(silence, tag, sequence)).toString("base64");
-      timings.delivered.set(`${tag}:${sequence}`, wallClock());
-      send({ type: "response.output_audio.delta", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta });
-      sent++;
-      timer = setTimeout(next, 5);
-    };
-    speaking_?.cancel();
-    speaking_ = { cancel: () => finish("cancelled") };
-    if (options.responseDelayMs) timer = setTimeout(next, options.responseDelayMs);
-    else next();
-  };
-  const answerTurn = () => {
-    const turn = script.shift() ?? { transcript: "Thanks.", reply: { say: "You're welcome. Anything else?" } };
-    send({ type: "conversation.item.input_audio_transcription.completed", item_id: `item_user_${itemSeq}`, content_index: 0, transcript: turn.transcript });
-    if ("call" in turn.reply) {
-      awaitingToolOutput = { then: turn.reply.then };
-      const responseId = `resp_${++itemSeq}`;
-      send({ type: "response.created", response: { id: responseId, status: "in_progress" } });
-      send({
-        type: "response.function_call_arguments.done",
-        response_id: responseId,
-        item_id: `item_fc_${itemSeq}`,
-        output_index: 0,
-        call_id: `call_${itemSeq}`,
-        name: turn.reply.call,
-        arguments: JSON.stringify(turn.reply.arguments),
-      });
-      send({
-        type: "response.done",
-        response: {
-          id: responseId,
-          status: "completed",
-          output: [{ type: "function_call", name: turn.reply.call, arguments: JSON.stringify(turn.reply.arguments) }],
-        },
-      });
-    } else {
-      speak(turn.reply.say);
-    }
-  };
-
-  send({ type: "session.created", session: { type: "realtime", model: OPENAI_MODELS.realtime } });
-  socket.on("message", (raw) => {
-    // What the bridge sends, typed as the Realtime API's client events: a field the bridge names wrongly fails the typecheck.
-    let event: RealtimeClientEvent;
-    try {
-      event = JSON.parse(String(raw)) as RealtimeClientEvent;
-    } catch {
-      send({ type: "error", error: { type: "invalid_request_error", message: "Invalid JSON" } });
-      return;
-    }
-    const at = wallClock();
-    // Audio is timed through `timings`; logging every frame's payload would only load the benchmark's own process.
-    if (event.type !== "input_audio_buffer.append") log.received.push({ ...event, type: String(event.type), at });
-    switch (event.type) {
-      case "session.update":
-        if (!timings.sessionReady.has(tag)) timings.sessionReady.set(tag, at);
-        send({ type: "session.updated", session: event.session as SessionUpdatedEvent["session"] });
-        break;
-      case "response.create": {
-        const instructions = event.response?.instructions;
-        if (awaitingToolOutput) {
-          const then = awaitingToolOutput.then;
-          awaitingToolOutput = null;
-          speak(then);
-        } else speak(instructions ? `(${instructions.slice(0, 60)})` : "How can I help?");
-        break;
-      }
-      case "input_audio_buffer.append": {
-        const audio = String(event.audio ?? "");
-        const key = readTag(Buffer.from(audio.slice(0, 12), "base64"));
-        if (key) timings.appended.set(key, at);
-        const loud = frameEnergy(audio) > SPEECH_ENERGY;
-        if (loud && !speaking) {
-          speaking = true;
-          silentFrames = 0;
-          if (!timings.speechStarted.has(tag)) timings.speechStarted.set(tag, wallClock());
-          send({ type: "input_audio_buffer.speech_started", audio_start_ms: 0, item_id: `item_user_${itemSeq}` });
-          speaking_?.cancel();
-        } else if (!loud && speaking && ++silentFrames >= SILENCE_FRAMES_TO_STOP) {
-          speaking = false;
-          send({ type: "input_audio_buffer.speech_stopped", audio_end_ms: 0, item_id: `item_user_${itemSeq}` });
-          answerTurn();
-        } else if (loud) silentFrames = 0;
-        break;
-      }
-      default:
-        break;
-    }
-  });
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -354,15 +167,12 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         /\b([A-Z][a-z]+ [A-Z][a-z]+)\b/.exec(callerLines)?.[1] ??
         "";
       const phone = /\+?\d[\d\s().-]{8,}\d/.exec(conversation)?.[0] ?? "";
+      const urgency = /\b(urgent|emergency|flood(?:ing)?|urgente)\b/i.test(callerLines) ? "urgent" : "";
+      const extracted: Record<string, string> = { name, phone, urgency };
       const content = {
-        summary: `${name || "A caller"} called: ${
-          conversation
-            .split("\n")[0]
-            ?.replace(/^Caller: /, "")
-            .slice(0, 120) ?? ""
-        }`,
+        summary: `${name || "A caller"} called: ${callerLines.split("\n")[0]?.slice(0, 120) ?? ""}`,
         sentiment: /thank|great|perfect/i.test(conversation) ? "positive" : "neutral",
-        entities: Object.fromEntries(fields.map((field) => [field, field === "name" ? name : field === "phone" ? phone : ""])),
+        entities: Object.fromEntries(fields.map((field) => [field, extracted[field] ?? ""])),
       };
       return completion(JSON.stringify(content));
     }

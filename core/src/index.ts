@@ -22,3 +22,5 @@ export * from "./spend";
 export * from "./getting-started";
 export * from "./calls";
 export * from "./alerts";
+export * from "./test-calls";
+export * from "./test-verdict";

@@ -167,3 +167,6 @@ export function credentialHint(provider: IntegrationProvider, credentials: Recor
   }
   return parts.join(" · ");
 }
+
+/** A provider's name as the business reads it (HubSpot, not hubspot). */
+export const integrationName = (provider: string): string => INTEGRATIONS.find((info) => info.provider === provider)?.name ?? provider;

@@ -30,6 +30,7 @@ import { leadRoutes } from "./routes/leads";
 import { numberRoutes } from "./routes/numbers";
 import { integrationRoutes } from "./routes/integrations";
 import { testCallStatusRoutes } from "./demo-calls/test-call";
+import { testSuiteRoutes } from "./routes/test-suite";
 import { orgRoutes } from "./routes/org";
 import { telemetryRoutes } from "./routes/telemetry";
 import { twilioRoutes } from "./routes/twilio";
@@ -91,6 +92,7 @@ export function createApp(servicesFor: ServicesFactory) {
   app.route("/api/numbers", numberRoutes);
   app.route("/api/integrations", integrationRoutes);
   app.route("/api/test-calls", testCallStatusRoutes);
+  app.route("/api/test-suite", testSuiteRoutes);
   app.route("/api/calls", callRoutes);
   app.route("/api/events", eventRoutes);
   app.route("/api/overview", overviewRoutes);

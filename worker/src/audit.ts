@@ -28,6 +28,7 @@ export type AuditAction =
   | "checkout_started"
   | "call_pushed_to_crm"
   | "call_texted"
+  | "test_call_started"
   | "billing_portal_opened"
   | "two_factor_enabled"
   | "two_factor_disabled";

@@ -3,6 +3,7 @@ import * as z from "zod";
 import type { RateLimiter } from "./durable/rate-limiter";
 import type { OrgEvents } from "./durable/org-events";
 import type { SpendMeter } from "./durable/spend-meter";
+import type { TestCallRunnerRpc } from "./test-calls/rpc";
 import type { CallSessionRpc } from "./voice/setup";
 
 /** The bindings wrangler.toml and `.dev.vars` give the worker. */
@@ -13,6 +14,7 @@ export interface Bindings {
   CALL_SESSION: DurableObjectNamespace<CallSessionRpc>;
   SPEND_METER: DurableObjectNamespace<SpendMeter>;
   ORG_EVENTS: DurableObjectNamespace<OrgEvents>;
+  TEST_CALL_RUNNER: DurableObjectNamespace<TestCallRunnerRpc>;
   PUBLIC_BASE_URL?: string;
   LOG_LEVEL?: string;
   LIBSQL_URL?: string;

@@ -9,6 +9,7 @@ export { RateLimiter } from "./durable/rate-limiter";
 export { SpendMeter } from "./durable/spend-meter";
 export { OrgEvents } from "./durable/org-events";
 export { CallSession } from "./voice/call-session";
+export { TestCallRunner } from "./test-calls/runner";
 
 const app = createApp(liveServices);
 

@@ -236,6 +236,31 @@ const MATRIX: Row[] = [
     },
     expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
   },
+  { route: "GET /api/test-suite", request: path("/api/test-suite"), expect: { ...same(200), anonymous: 401 } },
+  {
+    route: "PUT /api/test-suite/custom",
+    request: async () => ({ path: "/api/test-suite/custom", body: { lines: [], expect: "info" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
+  },
+  // The custom script is empty (the row above): past authorization, the run is refused for that, and no call starts.
+  {
+    route: "POST /api/test-suite/runs",
+    request: async () => ({ path: "/api/test-suite/runs", body: { scenario: "custom" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 400, owner: 400, other: 400 },
+  },
+  {
+    route: "GET /api/test-suite/runs/:id",
+    request: async (world) => {
+      const id = crypto.randomUUID();
+      await env.DB.prepare(
+        "insert into test_runs (id, organization_id, scenario, lines, expect, status, call_sid) values (?, ?, 'lead', '[]', 'lead', 'failed', ?)",
+      )
+        .bind(id, world.owner.organizationId, `CA${crypto.randomUUID().replace(/-/g, "")}`)
+        .run();
+      return { path: `/api/test-suite/runs/${id}` };
+    },
+    expect: { ...same(200), anonymous: 401, other: 404 },
+  },
   {
     route: "POST /api/numbers/:id/test-call",
     request: async (world) => ({ path: `/api/numbers/${await freshNumber(world)}/test-call`, body: { phone: "+14155550193" } }),

@@ -17,5 +17,6 @@ export const OWN_PAGE_TABS: readonly string[] = [
   "/dashboard/numbers",
   "/dashboard/integrations",
   "/dashboard/billing",
+  "/dashboard/test-calls",
   "/dashboard",
 ];

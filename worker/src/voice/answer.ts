@@ -2,7 +2,8 @@ import { admitCall } from "../billing/spend";
 import { AGENT_DEFAULTS, isAfterHours } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { jsonList } from "../db/json";
-import { agents, calls } from "../db/schema";
+import { agents, calls, testRuns } from "../db/schema";
+import { testRunFor } from "../test-calls/effects";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
 import { type CallContext, type SigningAccount, callContextFor } from "./call-context";
@@ -50,13 +51,13 @@ async function recordCall(deps: AnswerDeps, values: typeof calls.$inferInsert): 
 }
 
 /** Why the AI cannot take this call, or null when it can. */
-async function unavailable(deps: AnswerDeps, context: CallContext | null, agent: Agent | null, callSid: string): Promise<string | null> {
+async function unavailable(deps: AnswerDeps, context: CallContext | null, agent: Agent | null, callSid: string, test: boolean): Promise<string | null> {
   if (!context) return "unknown_number";
   if (!context.numberAssigned || !agent) return "unassigned_number";
   if (agent.status !== "active") return "inactive_agent";
   if (!(await deps.services.providersFor(context.organizationId)).openai) return "missing_openai_key";
-  // Last: admitting the call holds part of today's spend for it.
-  return admitCall(deps.services, context.organizationId, callSid);
+  // Last: admitting the call holds part of today's spend for it (a Test Suite call is never billed).
+  return test ? null : admitCall(deps.services, context.organizationId, callSid);
 }
 
 async function agentFor(deps: AnswerDeps, context: CallContext | null, agentId: string | undefined): Promise<Agent | null> {
@@ -101,19 +102,28 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const business = call.direction === "inbound" ? call.to : call.from;
   const context = await callContextFor(deps.services.db, business, call.account);
   const agent = await agentFor(deps, context, call.agentId);
-  const problem = await unavailable(deps, context, agent, call.callSid);
+  const testRun = context ? await testRunFor(deps.services.db, call.callSid, context.organizationId) : null;
+  const problem = await unavailable(deps, context, agent, call.callSid, Boolean(testRun));
   const language = agent?.language ?? AGENT_DEFAULTS.language;
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
 
   const now = new Date();
-  const afterHours = agent ? isAfterHours(agent.hoursJson, agent.businessHoursTz, now) : false;
+  // A test call is after hours when its scenario says so, whatever the time: each scenario tests one path.
+  const afterHours = testRun ? testRun.scenario === "after_hours" : agent ? isAfterHours(agent.hoursJson, agent.businessHoursTz, now) : false;
   if (problem || !context || !agent) {
     deps.log.warn("call_to_voicemail", { call_sid: call.callSid, reason: problem, to: business });
     if (context) await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent?.id ?? null, kind: "voicemail", afterHours });
     return voicemail(deps, context, language, afterHours);
   }
 
-  const callId = await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent.id, kind: "conversation", afterHours });
+  const callId = await recordCall(deps, {
+    ...base,
+    organizationId: context.organizationId,
+    agentId: agent.id,
+    kind: testRun ? "test" : "conversation",
+    afterHours,
+  });
+  if (testRun) await deps.services.db.update(testRuns).set({ callId }).where(eq(testRuns.id, testRun.id));
   const token = mintToken();
   const setup: CallSetup = {
     tool: {
@@ -126,6 +136,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
       escalationJson: agent.escalationJson,
       allowedCountries: context.allowedCountries,
       tools: jsonList(agent.tools),
+      test: Boolean(testRun),
     },
     organizationName: context.organizationName,
     afterHours,

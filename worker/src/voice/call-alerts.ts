@@ -4,6 +4,7 @@ import { agents, calls, members, organizationSettings, organizations, users } fr
 import { type LogLevel, createLogger } from "../http/logger";
 import { outcomeSql } from "../db/call-outcome";
 import type { Services } from "../services";
+import { recordTestEffect } from "../test-calls/effects";
 
 export interface CallAlertResult {
   reason: "lead" | "appointment" | "urgent";
@@ -42,7 +43,8 @@ function alertText(input: {
 /**
  * Once a call is analysed: when it captured a lead, booked an appointment or was urgent, the owner and members who
  * opted in get an e-mail, and the digest phone a text, each channel as the organization's settings allow. Sent once
- * per call (alerted_at is claimed first, so a re-analysis or a second alarm cannot send it again); never for test calls.
+ * per call (alerted_at is claimed first, so a re-analysis or a second alarm cannot send it again). A test call's alert
+ * is recorded as what would have been sent.
  */
 export async function sendCallAlert(services: Services, callId: string): Promise<CallAlertResult | null> {
   const { db } = services;
@@ -54,10 +56,23 @@ export async function sendCallAlert(services: Services, callId: string): Promise
     .leftJoin(agents, eq(agents.id, calls.agentId))
     .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
     .where(eq(calls.id, callId));
-  if (!row || row.call.kind === "test" || row.call.processingStatus !== "processed" || row.call.alertedAt) return null;
+  if (!row || row.call.processingStatus !== "processed" || row.call.alertedAt) return null;
   const entities = row.call.entities ? (JSON.parse(row.call.entities) as Record<string, string>) : {};
   const reason = alertReason(row.outcome, urgencyOf(entities.urgency));
   if (!reason) return null;
+  if (row.call.kind === "test") {
+    const channels = [
+      (row.settings?.alertEmail ?? true) && "e-mail the owner",
+      (row.settings?.alertSms ?? true) && row.settings?.digestPhone && `text ${row.settings.digestPhone}`,
+    ];
+    await recordTestEffect(
+      db,
+      callId,
+      "alert",
+      `Would ${channels.filter(Boolean).join(" and ") || "send no alert (alerts are off)"}: ${ALERT_SUBJECTS[reason]}.`,
+    );
+    return null;
+  }
   const claimed = await db
     .update(calls)
     .set({ alertedAt: new Date() })

@@ -59,6 +59,8 @@ export async function recordCallStatus(
   log.info("call_status", { call_sid: callSid, status, duration_seconds: duration });
   if (!ended?.organizationId) return null;
   await services.publishCall(ended.organizationId, { id: ended.id });
+  // A Test Suite call is never billed: no spend, no minutes.
+  if (ended.kind === "test") return null;
   // The call's real cost replaces the share of today's spend it held (nothing for a call nobody answered).
   const cost = duration ? callCostMicroUsd(duration, ended.kind === "conversation") : 0;
   await db.update(calls).set({ costMicroUsd: cost }).where(eq(calls.id, ended.id));

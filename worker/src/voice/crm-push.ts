@@ -2,11 +2,12 @@
  * After a call is analysed: the caller goes to the business's CRM as a lead, with the extracted details its agent's
  * CRM mapping names (`{entity: crm_property}`), unless the call already pushed one through `push_crm_lead`.
  */
-import { normalizeWidgetPhone } from "@nikki/core";
+import { integrationName, normalizeWidgetPhone } from "@nikki/core";
 import { and, eq, isNotNull } from "drizzle-orm";
-import { type calls, leads } from "../db/schema";
+import { type calls, leads, testRunEffects } from "../db/schema";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
+import { recordTestEffect } from "../test-calls/effects";
 
 type Call = typeof calls.$inferSelect;
 
@@ -56,6 +57,16 @@ export async function pushCallLead(
     intent: analysis.entities.intent?.trim() || null,
     notes: analysis.summary,
   };
+  if (call.kind === "test") {
+    // The call's own push_crm_lead was recorded, not sent: it counts as the push it would have been.
+    const [recorded] = await db
+      .select({ id: testRunEffects.id })
+      .from(testRunEffects)
+      .where(and(eq(testRunEffects.callId, call.id), eq(testRunEffects.kind, "crm")));
+    if (recorded && !again) return "already_pushed";
+    await recordTestEffect(db, call.id, "crm", `After the call: would push ${lead.name} (${lead.phone}) to ${integrationName(crm.provider)}.`);
+    return "pushed";
+  }
   try {
     await crm.push({ ...lead, source: "call", callId: call.id, properties: mappedProperties(crmMapping, analysis.entities) });
     await db.insert(leads).values({ organizationId: call.organizationId, callId: call.id, source: "call", ...lead, crmSyncedAt: new Date() });

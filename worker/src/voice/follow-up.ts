@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { calls, conversationMessages, organizationSettings, organizations } from "../db/schema";
 import { type LogLevel, createLogger } from "../http/logger";
 import type { Services } from "../services";
+import { recordTestEffect } from "../test-calls/effects";
 
 /** After a processed inbound call, when the organization turned it on: a thank-you text to the caller (never to an opted-out number). */
 export async function sendFollowUpText(services: Services, callId: string): Promise<boolean> {
@@ -13,10 +14,14 @@ export async function sendFollowUpText(services: Services, callId: string): Prom
     .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
     .where(eq(calls.id, callId));
   if (!row || !row.postCallSms || row.call.direction !== "inbound" || row.call.processingStatus !== "processed") return false;
-  const { sms } = await (await services.providersFor(row.call.organizationId)).forNumber(row.call.toNumber);
-  if (!sms) return false;
   const caller = row.call.fromNumber;
   const body = `Thanks for calling ${row.organizationName}! We have your details and will follow up soon. Reply here with anything else. Reply STOP to opt out.`;
+  if (row.call.kind === "test") {
+    await recordTestEffect(db, callId, "follow_up_sms", `Would text the caller: "${body}"`);
+    return false;
+  }
+  const { sms } = await (await services.providersFor(row.call.organizationId)).forNumber(row.call.toNumber);
+  if (!sms) return false;
   try {
     const result = await sms.send({ organizationId: row.call.organizationId, from: row.call.toNumber, to: caller, body });
     if (!result.sent) return false;

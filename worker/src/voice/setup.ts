@@ -11,6 +11,8 @@ export interface ToolCall {
   tools: string[];
   /** Where the organization's calls may go: a transfer passes the same rule as every outbound call. */
   allowedCountries: string[];
+  /** A Test Suite call: texts, CRM pushes, bookings and transfers are recorded as what would be done, not done. */
+  test: boolean;
 }
 
 export interface TranscriptEntry {

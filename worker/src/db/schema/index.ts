@@ -9,3 +9,4 @@ export * from "./calls";
 export * from "./widgets";
 export * from "./billing";
 export * from "./audit";
+export * from "./test-runs";

@@ -32,6 +32,7 @@ async function organizationWith(provider: string | null, credentials: Record<str
     callerNumber: "+14155552671",
     escalationJson: "{}",
     allowedCountries: ["US", "CA"],
+    test: false,
     tools: ["push_crm_lead"],
   };
   await env.DB.prepare("insert into calls (id, call_sid, organization_id, from_number, to_number) values (?, ?, ?, ?, ?)")

@@ -31,8 +31,8 @@ export interface OpenAiClient {
   chatJson<T>(options: { system: string; user: string; schemaName: string; schema: Record<string, unknown>; timeoutMs?: number }): Promise<T>;
   /** A plain-text chat completion (SMS replies, the chat assistant). */
   chatText(options: { messages: ChatMessage[]; maxTokens: number; timeoutMs?: number }): Promise<string>;
-  /** Text to speech (`POST /v1/audio/speech`): the audio bytes and their content type. */
-  speech(options: { voice: string; input: string }): Promise<{ audio: ArrayBuffer; contentType: string }>;
+  /** Text to speech (`POST /v1/audio/speech`): the audio bytes (MP3 unless asked for WAV) and their content type. */
+  speech(options: { voice: string; input: string; format?: "mp3" | "wav" }): Promise<{ audio: ArrayBuffer; contentType: string }>;
   /**
    * An ephemeral Realtime key (`POST /v1/realtime/client_secrets`, GA) carrying the session's instructions and
    * voice, so the browser never sees the API key and cannot change who it talks to.
@@ -84,8 +84,8 @@ export function liveOpenAiClient(options: { apiKey: string; baseUrl: string; rea
       if (!content) throw new Error("OpenAI returned no content");
       return content;
     },
-    async speech({ voice, input }) {
-      const response = await mapped(sdk.audio.speech.create({ model: OPENAI_MODELS.speech, voice, input, response_format: "mp3" }, { timeout: 30_000 }));
+    async speech({ voice, input, format = "mp3" }) {
+      const response = await mapped(sdk.audio.speech.create({ model: OPENAI_MODELS.speech, voice, input, response_format: format }, { timeout: 30_000 }));
       return { audio: await response.arrayBuffer(), contentType: response.headers.get("content-type") ?? "audio/mpeg" };
     },
     async realtimeClientSecret({ model, instructions, voice, ttlSeconds }) {

@@ -1,4 +1,5 @@
 import { checkDestination, normalizeWidgetPhone } from "@nikki/core";
+import { recordTestEffect } from "../../test-calls/effects";
 import { dial, say, twiml } from "../twiml";
 import { type CallTool, escalationNumber, text } from "./context";
 
@@ -15,6 +16,10 @@ export const sendSms: CallTool = {
     const to = normalizeWidgetPhone(text(args, "to") || call.callerNumber);
     const body = text(args, "body");
     if (!to.ok || !body) return { ok: false, error: "I need a valid phone number and a message to send a text." };
+    if (call.test) {
+      await recordTestEffect(deps.db, call.callId, "sms", `Would text ${to.e164}: "${body.slice(0, 160)}"`);
+      return { ok: true };
+    }
     const result = await sms.send({ organizationId: call.organizationId, from: call.businessNumber, to: to.e164, body: body.slice(0, 480) });
     if (!result.sent) return { ok: false, error: "That number has opted out of texts from this business, so I can't text it." };
     return { ok: true, message_sid: result.sid };
@@ -30,6 +35,10 @@ export const transferCall: CallTool = {
     if (!checkDestination(target, call.allowedCountries).ok) {
       deps.log.warn("transfer_refused", { call_id: call.callId, reason: "destination_not_allowed" });
       return { ok: false, error: "The transfer number is not one this business may call. Offer to take a message instead." };
+    }
+    if (call.test) {
+      await recordTestEffect(deps.db, call.callId, "transfer", `Would transfer the caller to ${target}.`);
+      return { ok: true, transferring_to: "a team member" };
     }
     const { twilio } = await deps.providers.forNumber(call.businessNumber);
     if (!twilio) return { ok: false, error: "Transfers are not available right now. Offer to take a message instead." };

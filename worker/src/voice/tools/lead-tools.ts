@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { appointments, leads } from "../../db/schema";
+import { TEST_SUITE_MESSAGES, integrationName } from "@nikki/core";
+import { recordTestEffect } from "../../test-calls/effects";
 import { CALLER_PROPERTIES, type CallTool, person, text } from "./context";
 
 export const bookAppointment: CallTool = {
@@ -16,6 +18,10 @@ export const bookAppointment: CallTool = {
   async run(args, call, deps) {
     const who = person(args, call, "book");
     if ("ok" in who) return who;
+    if (call.test) {
+      await recordTestEffect(deps.db, call.callId, "booking", `Would book ${who.name} (${who.phone}) for ${text(args, "date_time") || "a time to confirm"}.`);
+      return { ok: true, confirmed_for: text(args, "date_time") || "to be confirmed" };
+    }
     const [row] = await deps.db
       .insert(appointments)
       .values({
@@ -48,6 +54,14 @@ export const pushCrmLead: CallTool = {
     const who = person(args, call, "save the lead");
     if ("ok" in who) return who;
     const details = { email: text(args, "email") || null, intent: text(args, "intent") || null, notes: text(args, "notes") || null };
+    if (call.test) {
+      const crm = await deps.providers.crm().catch(() => null);
+      const detail = crm
+        ? `Would push ${who.name} (${who.phone}) to ${integrationName(crm.provider)}.`
+        : `${TEST_SUITE_MESSAGES.noCrm}: ${who.name} (${who.phone}) would be saved to your lead list.`;
+      await recordTestEffect(deps.db, call.callId, "crm", detail);
+      return { ok: true, saved_to: crm?.provider ?? "the business's lead list" };
+    }
     const [row] = await deps.db
       .insert(leads)
       .values({ organizationId: call.organizationId, callId: call.callId, source: "call", name: who.name, phone: who.phone, ...details })

@@ -25,6 +25,7 @@ function toolCall(escalationJson = "{}"): ToolCall {
     callerNumber: "+14155552671",
     escalationJson,
     allowedCountries: ["US", "CA"],
+    test: false,
     tools: ["book_appointment", "push_crm_lead", "send_sms", "transfer_call"],
   };
 }

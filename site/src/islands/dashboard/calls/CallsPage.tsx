@@ -43,6 +43,8 @@ export default function CallsPage() {
     setCursor(result.data.next_cursor);
   }
 
+  // A link to one call (an alert's, a test run's) opens its detail.
+  useEffect(() => setOpen(new URLSearchParams(window.location.search).get("call")), []);
   useEffect(() => {
     void loadMe().then((me) => setCanAct(me?.role === "owner" || me?.role === "admin"));
   }, []);

@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { e2eEmail, signUpThroughPage } from "../support/accounts";
+
+test("the Test Suite runs its five scenarios through the real pipeline, green, with each step as it happens", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signUpThroughPage(page, { email: e2eEmail("suite"), company: "Suite Plumbing" });
+
+  // No number yet: the spec's message, and the way to Numbers.
+  await page.getByRole("link", { name: /^Test Suite/ }).click();
+  await expect(page.getByText("No phone numbers configured. Please add a phone number in Settings > Numbers.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to Numbers" })).toBeVisible();
+
+  // An agent and a number (their pages are the setup test's subject).
+  const bought = await page.evaluate(async () => {
+    const post = (path: string, body: unknown, method = "POST"): Promise<any> =>
+      fetch(path, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((response) => response.json());
+    const { agent } = await post("/api/agents", { name: "Rosa" });
+    const { available } = await post("/api/numbers/search", {});
+    const { number } = await post("/api/numbers", { phone_number: available[0].phone_number });
+    await post(`/api/numbers/${number.id}`, { assigned_agent_id: agent.id }, "PATCH");
+    return number.phone_number as string;
+  });
+  await page.reload();
+  await expect(page.getByText(`Calls ring ${bought}, answered by Rosa.`)).toBeVisible();
+
+  // The custom scenario cannot run until the business writes its caller's lines.
+  const custom = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Your own script" }) });
+  await expect(custom.getByRole("button", { name: "Run Your own script" })).toBeDisabled();
+  await custom.getByLabel("What the caller says, one line per turn").fill("Hi, do you fix leaking taps on weekends?\nThanks, that's all I needed.");
+  await custom.getByRole("button", { name: "Save script" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your script is ready to run." })).toBeVisible();
+  await expect(custom.getByRole("button", { name: "Run Your own script" })).toBeEnabled();
+
+  await page.getByRole("button", { name: "Run all scenarios" }).click();
+  // Steps show as they happen: the first scenario's call is ringing while the button says what is running.
+  await expect(page.getByRole("button", { name: "Running New lead…" })).toBeVisible();
+  const steps = page.getByRole("region", { name: "New lead: steps" });
+  await expect(steps.getByText("Ring your number")).toBeVisible();
+  await expect(steps.getByText(/^Caller: “Hi, this is Maria Garcia/)).toBeVisible({ timeout: 30_000 });
+
+  await expect(page.getByRole("button", { name: "Run all scenarios" })).toBeEnabled({ timeout: 200_000 });
+  for (const title of ["New lead", "Appointment booking", "Spanish caller", "After-hours caller", "Your own script"]) {
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+    await expect(card.getByText("Passed", { exact: true }), `${title} passed`).toBeVisible();
+  }
+  // The last run's steps: what the CRM step says without a CRM, and its verdict.
+  const last = page.getByRole("region", { name: "Your own script: steps" });
+  await expect(last.getByText("No CRM configured (expected)")).toBeVisible();
+  await expect(last.getByText("The call was answered, transcribed and analysed.")).toBeVisible();
+
+  // An earlier run, opened from the list: what the after-hours call would have sent, recorded instead.
+  await page.getByRole("button", { name: /^Show the After-hours caller run of / }).click();
+  const night = page.getByRole("region", { name: "After-hours caller: steps" });
+  await expect(night.getByText("Message taken: Tom Baker, +1 415 555 0126.")).toBeVisible();
+  await expect(night.getByText(/^Would e-mail the owner: Urgent call\.$/)).toBeVisible();
+
+  // Test calls are in Calls, marked as tests, and not in Overview's figures.
+  await night.getByRole("link", { name: "Open the test call in Calls" }).click();
+  await expect(page.getByRole("dialog", { name: /^Call from \+15005550006/ })).toBeVisible();
+});
