@@ -80,6 +80,10 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     const booking = await run(owner, "appointment");
     expect([booking.status, booking.verdict]).toEqual(["passed", "Appointment booked for James Chen."]);
     expect((await finished(owner, booking.id)).side_effects.some((effect) => effect.detail.startsWith("Would book James Chen"))).toBe(true);
+    // In Calls, as tests, with the outcome of what they did (the booking was recorded, not stored, yet it is the outcome).
+    const { calls } = (await (await call("/api/calls?kind=test", { cookie: owner.cookie })).json()) as { calls: { id: string; outcome: string }[] };
+    expect(calls.find((row) => row.id === booking.call_id)?.outcome).toBe("appointment");
+    expect(calls.find((row) => row.id === night.call_id)?.outcome).toBe("lead");
   });
 
   it("refuses the custom scenario without lines, saves the business's lines, and runs them", async () => {

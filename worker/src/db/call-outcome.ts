@@ -3,8 +3,11 @@ import { sql } from "drizzle-orm";
 import { calls } from "./schema";
 
 /** core's callOutcome() rule in SQL, so lists, Overview and alerts filter and count by it in the database. */
-const booked = sql<number>`exists (select 1 from appointments a where a.call_id = ${calls.id})`;
-const leadSaved = sql<number>`exists (select 1 from leads l where l.call_id = ${calls.id})`;
+/** A tool the call ran successfully (its metrics): a Test Suite call's booking or lead is recorded, not stored, yet it happened. */
+const toolRan = (name: string) =>
+  sql<number>`exists (select 1 from json_each(coalesce(${calls.metrics}, '{}'), '$.tools') t where json_extract(t.value, '$.name') = ${name} and json_extract(t.value, '$.ok'))`;
+const booked = sql<number>`(exists (select 1 from appointments a where a.call_id = ${calls.id}) or ${toolRan("book_appointment")})`;
+const leadSaved = sql<number>`(exists (select 1 from leads l where l.call_id = ${calls.id}) or ${toolRan("push_crm_lead")})`;
 const captured = sql<number>`(coalesce(json_extract(${calls.entities}, '$.name'), '') != '' and coalesce(json_extract(${calls.entities}, '$.phone'), '') != '')`;
 const callerSpoke = sql<number>`coalesce(${calls.transcript}, '') like '%"role":"user"%'`;
 
