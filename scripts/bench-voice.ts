@@ -77,6 +77,8 @@ async function placeCalls(base: string, firstTag: number): Promise<SimulatedCall
 
 interface PhaseFigures {
   transit: number[];
+  /** Frames sent while all N calls were on the line: none ringing in, none hanging up. */
+  concurrent: number[];
   inbound: number[];
   outbound: number[];
   bargeIns: number[];
@@ -91,7 +93,10 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   const delivered = timings.delivered;
   const speechStarted = new Map(timings.speechStarted.map(([tag, at]) => [Number(tag), at]));
   const sessionReady = new Map(timings.sessionReady.map(([tag, at]) => [Number(tag), at]));
-  const result: PhaseFigures = { transit: [], inbound: [], outbound: [], bargeIns: [], greetings: [], dropped: 0, answered: 0 };
+  const firstFrames = reports.map((report) => Math.min(...report.sentAt.values()));
+  const lastFrames = reports.map((report) => Math.max(...report.sentAt.values()));
+  const [from, to] = [Math.max(...firstFrames), Math.min(...lastFrames)];
+  const result: PhaseFigures = { transit: [], concurrent: [], inbound: [], outbound: [], bargeIns: [], greetings: [], dropped: 0, answered: 0 };
   for (const report of reports) {
     if (!report.voicemail && report.mediaReceived > 0) result.answered++;
     if (report.greetingMs !== null) result.greetings.push(report.greetingMs);
@@ -99,15 +104,20 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
     for (const [key, sentAt] of report.sentAt) {
       const arrived = appended.get(key);
       if (arrived === undefined) result.dropped++;
-      else if (ready !== undefined && sentAt >= ready) result.inbound.push(arrived - sentAt);
+      else if (ready !== undefined && sentAt >= ready) {
+        result.inbound.push(arrived - sentAt);
+        if (sentAt >= from && sentAt <= to) result.concurrent.push(arrived - sentAt);
+      }
     }
     if (report.sessionTag === null) continue;
     const lastReceived = Math.max(...report.receivedAt.values());
     for (const [key, sentAt] of delivered) {
       if (!key.startsWith(`${report.sessionTag}:`)) continue;
       const arrived = report.receivedAt.get(key);
-      if (arrived !== undefined) result.outbound.push(arrived - sentAt);
-      else if (sentAt < lastReceived) result.dropped++;
+      if (arrived !== undefined) {
+        result.outbound.push(arrived - sentAt);
+        if (sentAt >= from && sentAt <= to) result.concurrent.push(arrived - sentAt);
+      } else if (sentAt < lastReceived) result.dropped++;
     }
     const said = speechStarted.get(report.sessionTag);
     if (said !== undefined && report.clearAt !== null) result.bargeIns.push(report.clearAt - said);
@@ -156,6 +166,7 @@ for (const [name, phase] of [
 ] as const) {
   console.log(
     `  ${name}: ${phase.answered} answered, ${phase.transit.length} frames p50 ${round(percentile(phase.transit, 50))} ms p99 ${round(percentile(phase.transit, 99))} ms, ` +
+      `while all ${CALLS} were on the line: ${phase.concurrent.length} frames p50 ${round(percentile(phase.concurrent, 50))} ms p99 ${round(percentile(phase.concurrent, 99))} ms ` +
       `(caller → OpenAI p99 ${round(percentile(phase.inbound, 99))} ms, OpenAI → caller p99 ${round(percentile(phase.outbound, 99))} ms), ` +
       `barge-in p50 ${round(percentile(phase.bargeIns, 50))} ms (${phase.bargeIns.length}), greeting p50 ${Math.round(percentile(phase.greetings, 50))} ms, dropped ${phase.dropped}`,
   );

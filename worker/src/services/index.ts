@@ -58,6 +58,7 @@ export function servicesOn(
 ): Services {
   const openai = config.OPENAI_API_KEY ? liveOpenAiClient({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL }) : null;
   const twilio = config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN ? twilioClientOf(config, config.TWILIO_ACCOUNT_SID, config.TWILIO_AUTH_TOKEN) : null;
+  let stripe: Stripe | null | undefined;
   return {
     config,
     db,
@@ -73,7 +74,11 @@ export function servicesOn(
       config.MAIL_API_KEY ? httpMailer({ apiKey: config.MAIL_API_KEY, from: config.MAIL_FROM, baseUrl: config.MAIL_API_BASE, log }) : logMailer(log),
     openai,
     twilio,
-    stripe: stripeClient(config),
+    // Built on first use: most requests (and every call session) never reach Stripe.
+    get stripe() {
+      if (stripe === undefined) stripe = stripeClient(config);
+      return stripe;
+    },
     providersFor: (organizationId) => organizationProviders(db, config, { openai, twilio }, organizationId),
   };
 }

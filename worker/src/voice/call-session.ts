@@ -26,6 +26,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   /** The model's session, opening or open since the webhook; `openai` once the stream has started. */
   private opening: Promise<WebSocket | null> | null = null;
   private unusedSessionTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The protocol being set up for the stream's first messages. */
+  private loading: Promise<void> | null = null;
   private pendingToOpenAI: string[] = [];
   private protocol: BridgeProtocol | null = null;
   private setup: CallSetup | null = null;
@@ -67,24 +69,28 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     }
     this.log = createLogger({ component: "call_session", call_sid: this.ctx.id.name ?? null }, this.services.config.LOG_LEVEL as LogLevel);
     this.twilio = server;
-    server.addEventListener("message", (event) => void this.fromTwilio(event.data));
-    server.addEventListener("close", () => void this.dispatch(this.protocol?.onClosed("twilio_stop") ?? []));
-    server.addEventListener("error", () => void this.dispatch(this.protocol?.onClosed("twilio_stop") ?? []));
+    server.addEventListener("message", (event) => this.fromTwilio(event.data));
+    server.addEventListener("close", () => this.dispatch(this.protocol?.onClosed("twilio_stop") ?? []));
+    server.addEventListener("error", () => this.dispatch(this.protocol?.onClosed("twilio_stop") ?? []));
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  private async fromTwilio(data: unknown) {
-    if (!this.protocol) {
-      this.setup = (await this.ctx.storage.get<CallSetup>("setup")) ?? null;
-      this.protocol = new BridgeProtocol({
-        maxCallMs: (this.setup?.maxCallSeconds ?? 900) * 1000,
-        goodbyeInstructions: this.setup?.goodbye ?? "Say goodbye.",
-      });
-    }
-    await this.dispatch(this.protocol.onTwilio(data, Date.now()));
+  /** Twilio's messages, in order: the first few wait for the protocol (setup read back if the object was evicted), then each is handled at once. */
+  private fromTwilio(data: unknown) {
+    if (this.protocol) return this.dispatch(this.protocol.onTwilio(data, Date.now()));
+    this.loading = (this.loading ?? this.loadProtocol()).then(() => this.dispatch(this.protocol!.onTwilio(data, Date.now())));
   }
 
-  private async dispatch(actions: BridgeAction[]): Promise<void> {
+  private async loadProtocol() {
+    this.setup ??= (await this.ctx.storage.get<CallSetup>("setup")) ?? null;
+    this.protocol = new BridgeProtocol({
+      maxCallMs: (this.setup?.maxCallSeconds ?? 900) * 1000,
+      goodbyeInstructions: this.setup?.goodbye ?? "Say goodbye.",
+    });
+  }
+
+  /** Synchronous for the 20 ms frames (no promise per frame); the rare actions that wait run on their own. */
+  private dispatch(actions: BridgeAction[]): void {
     for (const action of actions) {
       switch (action.kind) {
         case "twilio":
@@ -93,9 +99,18 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
         case "openai":
           this.toOpenAI(JSON.stringify(action.event));
           break;
+        case "twilio_json":
+          this.send(this.twilio, action.json);
+          break;
+        case "openai_json":
+          this.toOpenAI(action.json);
+          break;
         case "started":
-          // The stream's path named this object's call; its start message must name the same one.
-          await this.started(action.callSid === this.ctx.id.name ? action.parameters.token : undefined);
+          // The stream's path named this object's call; its start message must name the same one. Audio that
+          // arrives meanwhile waits in pendingToOpenAI until the ticket is checked and the session is there.
+          void this.started(action.callSid === this.ctx.id.name ? action.parameters.token : undefined).catch((error: unknown) =>
+            this.log.error("stream_start_failed", { error: String(error) }),
+          );
           break;
         case "transcript":
           this.transcript.push({ role: action.role, content: action.text, timestamp: new Date().toISOString() });
@@ -104,7 +119,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
           void this.tool(action.callId, action.name, action.arguments);
           break;
         case "end":
-          await this.finish(action.reason);
+          void this.finish(action.reason).catch((error: unknown) => this.log.error("call_finish_failed", { error: String(error) }));
           break;
       }
     }
@@ -123,7 +138,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     }
     await this.ctx.storage.put("ticket", { ...ticket!, redeemed: true });
     await this.connectOpenAI(this.setup);
-    this.ticker = setInterval(() => void this.dispatch(this.protocol?.onTick(Date.now()) ?? []), 1000);
+    this.ticker = setInterval(() => this.dispatch(this.protocol?.onTick(Date.now()) ?? []), 1000);
   }
 
   /** Opens and configures the model's session; the greeting waits for the stream (`connectOpenAI`). Null when it cannot. */
@@ -136,9 +151,9 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
       const closed = () => {
         // Closed before the stream came: a later stream opens a new session.
         if (!this.protocol) this.opening = null;
-        void this.dispatch(this.protocol?.onClosed("openai_closed") ?? []);
+        this.dispatch(this.protocol?.onClosed("openai_closed") ?? []);
       };
-      socket.addEventListener("message", (event) => void this.dispatch(this.protocol?.onOpenAI(event.data, Date.now()) ?? []));
+      socket.addEventListener("message", (event) => this.dispatch(this.protocol?.onOpenAI(event.data, Date.now()) ?? []));
       socket.addEventListener("close", closed);
       socket.addEventListener("error", closed);
       socket.send(JSON.stringify(sessionUpdate({ model, instructions: setup.instructions, voice: setup.voice, tools: setup.tool.tools })));
@@ -156,7 +171,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const preopened = this.opening !== null;
     const socket = await (this.opening ??= this.openSession(setup));
     if (!socket || socket.readyState !== WebSocket.OPEN) {
-      await this.dispatch(this.protocol?.onClosed("openai_closed") ?? []);
+      this.dispatch(this.protocol?.onClosed("openai_closed") ?? []);
       return;
     }
     this.openai = socket;
@@ -170,10 +185,15 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     else if (this.pendingToOpenAI.length < 100) this.pendingToOpenAI.push(message);
   }
 
+  /** Sockets a send failed on (closed): skipped from then on. Cheaper per frame than asking each socket its readyState. */
+  private readonly closedSockets = new WeakSet<WebSocket>();
+
   private send(socket: WebSocket | null, message: string) {
+    if (!socket || this.closedSockets.has(socket)) return;
     try {
-      if (socket && socket.readyState === WebSocket.OPEN) socket.send(message);
+      socket.send(message);
     } catch (error) {
+      this.closedSockets.add(socket);
       this.log.warn("socket_send_failed", { error: String(error) });
     }
   }
@@ -186,7 +206,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     this.protocol.metrics.tool(name, Date.now() - started, output.ok);
     this.log.info("call_tool", { tool: name, ok: output.ok });
     if (name === "end_call" && output.ok) this.protocol.requestEnd();
-    await this.dispatch(this.protocol.toolResult(callId, output));
+    this.dispatch(this.protocol.toolResult(callId, output));
   }
 
   /** Everything ends once: sockets closed, the call hung up if it was us, the transcript saved, analysis scheduled. */

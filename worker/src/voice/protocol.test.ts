@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHUNK_20MS, CHUNK_100MS, openai, twilio } from "./fixtures/frames";
-import { type BridgeAction, BridgeProtocol, base64Length } from "./protocol";
+import type { RealtimeClientEvent } from "openai/resources/realtime/realtime";
+import { type BridgeAction, BridgeProtocol, type TwilioOutbound, base64Length } from "./protocol";
 
 const STREAM = "MZ11111111111111111111111111111111";
 const fresh = (maxCallMs = 60_000) => {
@@ -8,8 +9,10 @@ const fresh = (maxCallMs = 60_000) => {
   bridge.onTwilio(twilio.start, 0);
   return bridge;
 };
-const toTwilio = (actions: BridgeAction[]) => actions.flatMap((a) => (a.kind === "twilio" ? [a.message] : []));
-const toOpenAI = (actions: BridgeAction[]) => actions.flatMap((a) => (a.kind === "openai" ? [a.event] : []));
+const toTwilio = (actions: BridgeAction[]) =>
+  actions.flatMap((a) => (a.kind === "twilio" ? [a.message] : a.kind === "twilio_json" ? [JSON.parse(a.json) as TwilioOutbound] : []));
+const toOpenAI = (actions: BridgeAction[]) =>
+  actions.flatMap((a) => (a.kind === "openai" ? [a.event] : a.kind === "openai_json" ? [JSON.parse(a.json) as RealtimeClientEvent] : []));
 
 describe("the bridge protocol", () => {
   it("starts once, with the stream, the call and the custom parameters", () => {
@@ -25,8 +28,20 @@ describe("the bridge protocol", () => {
     const before = new BridgeProtocol({ maxCallMs: 1000, goodbyeInstructions: "" });
     expect(before.onTwilio(twilio.media(0), 0)).toEqual([]);
     const bridge = fresh();
-    expect(bridge.onTwilio(twilio.media(20), 20)).toEqual([{ kind: "openai", event: { type: "input_audio_buffer.append", audio: CHUNK_20MS } }]);
+    expect(toOpenAI(bridge.onTwilio(twilio.media(20), 20))).toEqual([{ type: "input_audio_buffer.append", audio: CHUNK_20MS }]);
     expect(bridge.onTwilio(twilio.media(40, CHUNK_20MS, "outbound"), 40)).toEqual([]);
+  });
+
+  it("reads the hot frames the fast way and any other key order the full way, to the same messages", () => {
+    const reordered = JSON.stringify({ streamSid: "MZ11111111111111111111111111111111", event: "media", media: { payload: CHUNK_20MS, track: "inbound" } });
+    expect(toOpenAI(fresh().onTwilio(reordered, 20))).toEqual(toOpenAI(fresh().onTwilio(twilio.media(20), 20)));
+    expect(fresh().onTwilio(twilio.media(20), 20)[0]?.kind).toBe("openai_json");
+    const delta = JSON.parse(openai.audioDelta("item_a")) as Record<string, unknown>;
+    const deltaReordered = JSON.stringify({ item_id: delta.item_id, delta: delta.delta, type: delta.type });
+    expect(toTwilio(fresh().onOpenAI(deltaReordered, 100))).toEqual(toTwilio(fresh().onOpenAI(openai.audioDelta("item_a"), 100)));
+    // An escaped payload is not one the fast path trusts: the full parse reads it.
+    const escaped = twilio.media(20).replace(CHUNK_20MS, `${CHUNK_20MS.slice(0, 4)}\\u002f${CHUNK_20MS.slice(4)}`);
+    expect(toOpenAI(fresh().onTwilio(escaped, 20))).toEqual([{ type: "input_audio_buffer.append", audio: JSON.parse(escaped).media.payload }]);
   });
 
   it.each([

@@ -10,6 +10,7 @@
  * what arrives is still checked field by field, since a socket can carry anything.
  */
 import type { RealtimeClientEvent, RealtimeServerEvent } from "openai/resources/realtime/realtime";
+import { appendAudioJson, audioDelta, inboundMediaPayload, twilioMediaJson } from "./audio-frames";
 import { CallMetrics } from "./call-metrics";
 
 /** μ-law at 8 kHz: one byte per sample, so 8 bytes per millisecond. */
@@ -28,6 +29,9 @@ export type TwilioOutbound =
 export type BridgeAction =
   | { kind: "twilio"; message: TwilioOutbound }
   | { kind: "openai"; event: RealtimeClientEvent }
+  /** The hot frames, already serialized (audio-frames.ts). */
+  | { kind: "twilio_json"; json: string }
+  | { kind: "openai_json"; json: string }
   | { kind: "started"; callSid: string; streamSid: string; parameters: Record<string, string> }
   | { kind: "tool"; callId: string; name: string; arguments: string }
   | { kind: "transcript"; role: "user" | "assistant"; text: string; atMs: number }
@@ -80,6 +84,8 @@ export class BridgeProtocol {
   constructor(private readonly options: ProtocolOptions) {}
 
   onTwilio(raw: unknown, now: number): BridgeAction[] {
+    const payload = inboundMediaPayload(raw);
+    if (payload !== undefined) return payload && this.streamSid ? [{ kind: "openai_json", json: appendAudioJson(payload) }] : [];
     const frame = parseFrame(raw, "event");
     if (!frame) return [];
     switch (frame.event) {
@@ -117,25 +123,16 @@ export class BridgeProtocol {
   }
 
   onOpenAI(raw: unknown, now: number): BridgeAction[] {
+    if (this.ended) return [];
+    const fast = audioDelta(raw);
+    if (fast) return this.audio(fast.itemId, fast.delta, now);
     const event = parseFrame(raw, "type") as RealtimeServerEvent | null;
-    if (!event || this.ended) return [];
+    if (!event) return [];
     switch (event.type) {
       case "response.output_audio.delta": {
         const delta = str(event.delta);
         const itemId = str(event.item_id);
-        if (!delta || !itemId || !this.streamSid) return [];
-        if (itemId !== this.currentItem) {
-          this.metrics.answerAudio(now);
-          this.currentItem = itemId;
-          this.sentMs = 0;
-          this.playedMs = 0;
-          this.unmarkedMs = 0;
-        }
-        const ms = Math.round((base64Length(delta) / PCMU_BYTES_PER_MS) * 1000) / 1000;
-        this.sentMs += ms;
-        this.unmarkedMs += ms;
-        const media: BridgeAction = { kind: "twilio", message: { event: "media", streamSid: this.streamSid, media: { payload: delta } } };
-        return this.unmarkedMs >= MARK_EVERY_MS ? [media, this.mark(this.streamSid, itemId)] : [media];
+        return delta && itemId ? this.audio(itemId, delta, now) : [];
       }
       case "response.output_audio.done": {
         const itemId = str(event.item_id);
@@ -191,6 +188,23 @@ export class BridgeProtocol {
   /** The other side closed (or a tool ended the call): everything ends, once. */
   onClosed(reason: "twilio_stop" | "openai_closed" | "agent_ended"): BridgeAction[] {
     return this.end(reason);
+  }
+
+  /** Nikki's audio to Twilio, with a mark every MARK_EVERY_MS; a new item is a new answer (its first audio times the turn). */
+  private audio(itemId: string, delta: string, now: number): BridgeAction[] {
+    if (!this.streamSid) return [];
+    if (itemId !== this.currentItem) {
+      this.metrics.answerAudio(now);
+      this.currentItem = itemId;
+      this.sentMs = 0;
+      this.playedMs = 0;
+      this.unmarkedMs = 0;
+    }
+    const ms = Math.round((base64Length(delta) / PCMU_BYTES_PER_MS) * 1000) / 1000;
+    this.sentMs += ms;
+    this.unmarkedMs += ms;
+    const media: BridgeAction = { kind: "twilio_json", json: twilioMediaJson(this.streamSid, delta) };
+    return this.unmarkedMs >= MARK_EVERY_MS ? [media, this.mark(this.streamSid, itemId)] : [media];
   }
 
   /** A mark at the end of the audio sent so far: Twilio echoes it once that much has played. */

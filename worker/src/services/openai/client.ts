@@ -58,7 +58,9 @@ async function mapped<T>(request: Promise<T>): Promise<T> {
 /** The official SDK over the Worker's fetch; the base URL comes from configuration, so tests reach the simulator. */
 export function liveOpenAiClient(options: { apiKey: string; baseUrl: string; realtimeUrl?: string }): OpenAiClient {
   const baseUrl = options.baseUrl.replace(/\/$/, "");
-  const sdk = new OpenAI({ apiKey: options.apiKey, baseURL: baseUrl, maxRetries: 1 });
+  // Built on first use: a live call only needs the Realtime socket, and every call session holds a client.
+  let client: OpenAI | null = null;
+  const sdk = () => (client ??= new OpenAI({ apiKey: options.apiKey, baseURL: baseUrl, maxRetries: 1 }));
   return {
     baseUrl,
     async chatJson<T>({ system, user, schemaName, schema, timeoutMs }: Parameters<OpenAiClient["chatJson"]>[0]): Promise<T> {
@@ -67,7 +69,7 @@ export function liveOpenAiClient(options: { apiKey: string; baseUrl: string; rea
         { role: "user", content: user },
       ];
       const completion = await mapped(
-        sdk.chat.completions.create(
+        sdk().chat.completions.create(
           { model: OPENAI_MODELS.chat, messages, response_format: { type: "json_schema", json_schema: { name: schemaName, strict: true, schema } } },
           { timeout: timeoutMs ?? 30_000 },
         ),
@@ -78,19 +80,19 @@ export function liveOpenAiClient(options: { apiKey: string; baseUrl: string; rea
     },
     async chatText({ messages, maxTokens, timeoutMs }) {
       const completion = await mapped(
-        sdk.chat.completions.create({ model: OPENAI_MODELS.chat, messages, max_completion_tokens: maxTokens }, { timeout: timeoutMs ?? 15_000 }),
+        sdk().chat.completions.create({ model: OPENAI_MODELS.chat, messages, max_completion_tokens: maxTokens }, { timeout: timeoutMs ?? 15_000 }),
       );
       const content = completion.choices[0]?.message.content?.trim();
       if (!content) throw new Error("OpenAI returned no content");
       return content;
     },
     async speech({ voice, input, format = "mp3" }) {
-      const response = await mapped(sdk.audio.speech.create({ model: OPENAI_MODELS.speech, voice, input, response_format: format }, { timeout: 30_000 }));
+      const response = await mapped(sdk().audio.speech.create({ model: OPENAI_MODELS.speech, voice, input, response_format: format }, { timeout: 30_000 }));
       return { audio: await response.arrayBuffer(), contentType: response.headers.get("content-type") ?? "audio/mpeg" };
     },
     async realtimeClientSecret({ model, instructions, voice, ttlSeconds }) {
       const secret = await mapped(
-        sdk.realtime.clientSecrets.create(
+        sdk().realtime.clientSecrets.create(
           {
             expires_after: { anchor: "created_at", seconds: ttlSeconds },
             session: {
