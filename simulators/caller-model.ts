@@ -3,7 +3,7 @@
  * follows, in the caller's language, using only the tools the session enabled. Deterministic, so a scenario's result
  * says whether the product around the model works: the webhook, the bridge, the tools, the post-call pipeline.
  */
-import type { ScriptedTurn } from "./realtime-session";
+import type { ScriptedTurn } from "./scripted-turn";
 
 /** What the caller has said so far in this call. */
 export interface CallerMemory {

@@ -9,15 +9,11 @@ import type { RealtimeClientEvent, SessionUpdatedEvent } from "openai/resources/
 import type { WebSocket } from "ws";
 import { readTag, tagFrame, wallClock } from "./frame-tag";
 import { answerCaller, newCallerMemory } from "./caller-model";
+import type { ScriptedTurn } from "./scripted-turn";
+
+export type { ScriptedTurn } from "./scripted-turn";
 import type { SimulatedServerEvent } from "./realtime-events";
 import { decodeText } from "./speech-codec";
-
-export interface ScriptedTurn {
-  /** What the caller "said" (the transcription of their speech). */
-  transcript: string;
-  /** Nikki's spoken answer, or a function call the model makes before answering. */
-  reply: { say: string } | { call: string; arguments: Record<string, unknown>; then: string };
-}
 
 export interface OpenAiSimulatorOptions {
   port: number;

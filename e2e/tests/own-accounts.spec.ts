@@ -136,8 +136,12 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   });
   await partial;
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(3);
+  await expect(detail.getByText(/called: Hi, this is/)).toBeVisible();
+  await expect(detail.getByRole("term").filter({ hasText: /^Name$/ })).toBeVisible();
+  const pushedBefore = (await hubspotContacts()).length;
   await detail.getByRole("button", { name: "Push to CRM" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Pushed to CRM" })).toBeVisible();
+  expect((await hubspotContacts()).length).toBe(pushedBefore + 1);
   await detail.getByRole("button", { name: "Send SMS" }).click();
   await detail.getByLabel("Text to +14155550188").fill("Thanks for calling Acme Plumbing!");
   await detail.getByRole("button", { name: "Send", exact: true }).click();
