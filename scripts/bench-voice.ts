@@ -13,6 +13,8 @@
  * by OpenAI → Twilio's clear through the bridge, over the same single message's transit through the relay (p50).
  * D: frames the bridge lost. G: p50 from the stream's start to the greeting's first audio through the bridge, whose
  * session opened at the webhook; the line above it gives the relay's, whose session opens when the stream starts.
+ * A third pass runs the relay with each stream in a Durable Object, as the product places its calls: shown beside
+ * the others (not in the ratios), it tells the cost of that placement apart from the bridge's own work.
  * Takes free ports, so it runs beside `npm start`.
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
@@ -130,7 +132,9 @@ const timingsNow = async () => (await (await fetch(`http://127.0.0.1:${openaiPor
 
 const started = performance.now();
 let bridge: PhaseFigures;
-let relay: PhaseFigures;
+let relay!: PhaseFigures;
+/** The same relay with each stream in a Durable Object, as the product places its calls (shown, not in the ratios). */
+let relayInObject!: PhaseFigures;
 try {
   const worker = await startMiniflareWorker({
     port: workerPort,
@@ -143,15 +147,20 @@ try {
   } finally {
     await worker.dispose();
   }
-  const bare = await startBareRelay({
-    port: relayPort,
-    realtimeUrl: `http://127.0.0.1:${openaiPort}/v1/realtime?model=bench`,
-    apiKey: SIMULATED_CREDENTIALS.openaiKey,
-  });
-  try {
-    relay = figures(await placeCalls(`http://127.0.0.1:${relayPort}`, RELAY_TAGS), await timingsNow());
-  } finally {
-    await bare.dispose();
+  for (const durableObject of [false, true]) {
+    const bare = await startBareRelay({
+      port: relayPort,
+      realtimeUrl: `http://127.0.0.1:${openaiPort}/v1/realtime?model=bench`,
+      apiKey: SIMULATED_CREDENTIALS.openaiKey,
+      durableObject,
+    });
+    try {
+      const phase = figures(await placeCalls(`http://127.0.0.1:${relayPort}`, durableObject ? RELAY_TAGS + CALLS : RELAY_TAGS), await timingsNow());
+      if (durableObject) relayInObject = phase;
+      else relay = phase;
+    } finally {
+      await bare.dispose();
+    }
   }
 } finally {
   simulatorProcess.kill("SIGTERM");
@@ -163,6 +172,7 @@ console.log(
 for (const [name, phase] of [
   ["bridge", bridge],
   ["relay ", relay],
+  ["relay in a Durable Object", relayInObject],
 ] as const) {
   console.log(
     `  ${name}: ${phase.answered} answered, ${phase.transit.length} frames p50 ${round(percentile(phase.transit, 50))} ms p99 ${round(percentile(phase.transit, 99))} ms, ` +

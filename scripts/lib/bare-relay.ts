@@ -2,7 +2,9 @@
  * The benchmark's baseline: a bare relay in the same runtime as the product (workerd, run by Miniflare), doing only
  * what any bridge must: answer the voice webhook with a <Stream>, open the model's session when the stream starts,
  * and forward frames both ways (caller audio → input_audio_buffer.append; audio deltas → media; speech_started →
- * clear). No signature checks, tickets, database, protocol state, marks, transcripts or tools.
+ * clear). No signature checks, tickets, database, protocol state, marks, transcripts or tools. With `durableObject`,
+ * each call's stream runs in a Durable Object of its own, as the product's CallSession does: the same relay, one hop
+ * further, which tells the cost of that placement apart from the product's own work.
  */
 import { readFileSync } from "node:fs";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
@@ -12,8 +14,23 @@ import { ROOT } from "./local";
 const COMPATIBILITY_DATE = /^compatibility_date = "([\d-]+)"/m.exec(readFileSync(`${ROOT}/wrangler.toml`, "utf8"))![1]!;
 
 const RELAY = /* js */ `
+import { DurableObject } from "cloudflare:workers";
+
+export class RelaySession extends DurableObject {
+  fetch(request) {
+    return relay(request, this.env);
+  }
+}
+
 export default {
-  async fetch(request, env) {
+  fetch(request, env) {
+    const path = new URL(request.url).pathname;
+    if (env.IN_DURABLE_OBJECT === "1" && path.startsWith("/relay/")) return env.RELAY_SESSION.get(env.RELAY_SESSION.idFromName(path)).fetch(request);
+    return relay(request, env);
+  },
+};
+
+async function relay(request, env) {
     const url = new URL(request.url);
     if (url.pathname === "/twilio/voice/inbound") {
       const sid = (await request.formData()).get("CallSid");
@@ -53,11 +70,10 @@ export default {
     });
     twilio.addEventListener("close", () => openai?.close(1000));
     return new Response(null, { status: 101, webSocket: client });
-  },
-};
+}
 `;
 
-export async function startBareRelay(options: { port: number; realtimeUrl: string; apiKey: string }) {
+export async function startBareRelay(options: { port: number; realtimeUrl: string; apiKey: string; durableObject?: boolean }) {
   const relay = new Miniflare(
     convertV4MiniflareOptions({
       workers: [
@@ -66,7 +82,8 @@ export async function startBareRelay(options: { port: number; realtimeUrl: strin
           modules: true,
           script: RELAY,
           compatibilityDate: COMPATIBILITY_DATE,
-          bindings: { REALTIME_URL: options.realtimeUrl, OPENAI_API_KEY: options.apiKey },
+          bindings: { REALTIME_URL: options.realtimeUrl, OPENAI_API_KEY: options.apiKey, IN_DURABLE_OBJECT: options.durableObject ? "1" : "0" },
+          durableObjects: { RELAY_SESSION: { className: "RelaySession", useSQLite: true } },
         },
       ],
       host: "127.0.0.1",
