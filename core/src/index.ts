@@ -24,3 +24,4 @@ export * from "./calls";
 export * from "./alerts";
 export * from "./test-calls";
 export * from "./test-verdict";
+export * from "./probes";

@@ -69,6 +69,7 @@ export function createApp(servicesFor: ServicesFactory) {
     c.set("db", services.db);
     c.set("mailer", services.mailer(c.var.log));
     c.set("authCache", authCache);
+    c.set("selfFetch", async (request) => app.fetch(request, c.env, c.executionCtx));
     await next();
   });
   app.use(async (c, next) => {

@@ -236,6 +236,11 @@ const MATRIX: Row[] = [
     },
     expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
   },
+  {
+    route: "POST /api/health/probe",
+    request: async () => ({ path: "/api/health/probe", body: { target: "bridge_health" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
+  },
   { route: "GET /api/test-suite", request: path("/api/test-suite"), expect: { ...same(200), anonymous: 401 } },
   {
     route: "PUT /api/test-suite/custom",

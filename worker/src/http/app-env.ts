@@ -31,6 +31,8 @@ export interface AppEnv {
     twilioParams?: Record<string, string>;
     /** The Twilio account that signed it: a business's own (its id and organization), or the platform's (nulls). */
     twilioAccount?: { accountSid: string | null; organizationId: string | null };
+    /** This app, called in-process (the health probes call its own webhooks; no network hop, no free URL). */
+    selfFetch: (request: Request) => Promise<Response>;
     /** Cookies to add to whatever response the request ends with (a renewed session). */
     setCookies?: string[];
   };

@@ -1,5 +1,5 @@
 import { admitCall } from "../billing/spend";
-import { AGENT_DEFAULTS, isAfterHours } from "@nikki/core";
+import { AGENT_DEFAULTS, PROBE_CALL_SID, isAfterHours } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { jsonList } from "../db/json";
 import { agents, calls, testRuns } from "../db/schema";
@@ -102,8 +102,10 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const business = call.direction === "inbound" ? call.to : call.from;
   const context = await callContextFor(deps.services.db, business, call.account);
   const agent = await agentFor(deps, context, call.agentId);
-  const testRun = context ? await testRunFor(deps.services.db, call.callSid, context.organizationId) : null;
-  const problem = await unavailable(deps, context, agent, call.callSid, Boolean(testRun));
+  // The operator pages' probe is answered as any call would be, with nothing recorded, held or prepared.
+  const probe = call.callSid === PROBE_CALL_SID;
+  const testRun = context && !probe ? await testRunFor(deps.services.db, call.callSid, context.organizationId) : null;
+  const problem = await unavailable(deps, context, agent, call.callSid, Boolean(testRun) || probe);
   const language = agent?.language ?? AGENT_DEFAULTS.language;
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
 
@@ -112,10 +114,12 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const afterHours = testRun ? testRun.scenario === "after_hours" : agent ? isAfterHours(agent.hoursJson, agent.businessHoursTz, now) : false;
   if (problem || !context || !agent) {
     deps.log.warn("call_to_voicemail", { call_sid: call.callSid, reason: problem, to: business });
-    if (context) await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent?.id ?? null, kind: "voicemail", afterHours });
+    if (context && !probe)
+      await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent?.id ?? null, kind: "voicemail", afterHours });
     return voicemail(deps, context, language, afterHours);
   }
 
+  if (probe) return connectTwiml(deps, context, agent, language, call.callSid, { callId: "probe", token: "probe" });
   const callId = await recordCall(deps, {
     ...base,
     organizationId: context.organizationId,
@@ -149,12 +153,17 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   await deps.prepareSession(call.callSid, setup, await hashToken(token));
   deps.log.info("call_answered", { call_sid: call.callSid, call_id: callId, direction: call.direction, after_hours: afterHours });
 
+  return connectTwiml(deps, context, agent, language, call.callSid, { callId, token });
+}
+
+/** The answer that connects the call: the recording (announced), who is connecting, then the media stream with its ticket. */
+function connectTwiml(deps: AnswerDeps, context: CallContext, agent: Agent, language: string, callSid: string, ticket: { callId: string; token: string }) {
   const verbs = [];
   if (context.recordCalls) {
     if (context.recordAnnounce) verbs.push(say("This call may be recorded.", { language }));
     verbs.push(startRecording(`${deps.origin}/twilio/voice/status`));
   }
   if (!agent.greeting) verbs.push(say(`Connecting you to ${agent.name || "our AI assistant"}.`, { language }));
-  verbs.push(connectStream(`${deps.origin.replace(/^http/, "ws")}/twilio/stream/${call.callSid}`, { callId, token }));
+  verbs.push(connectStream(`${deps.origin.replace(/^http/, "ws")}/twilio/stream/${callSid}`, ticket));
   return twiml(...verbs);
 }

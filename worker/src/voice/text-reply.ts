@@ -1,5 +1,5 @@
 import { chargeSpend, refusalNow } from "../billing/spend";
-import { PERSONA_NAME, SPEND_PRICES_MICRO_USD } from "@nikki/core";
+import { PERSONA_NAME, PROBE_MESSAGE_SID, SPEND_PRICES_MICRO_USD } from "@nikki/core";
 import { and, desc, eq } from "drizzle-orm";
 import { conversationMessages } from "../db/schema";
 import type { Logger } from "../http/logger";
@@ -19,6 +19,7 @@ export interface IncomingText {
   body: string;
   /** The account that signed the webhook; only its numbers answer. */
   account: SigningAccount;
+  messageSid?: string;
 }
 
 /**
@@ -30,7 +31,8 @@ export async function replyToText(services: Services, log: Logger, incoming: Inc
   const { from, to } = incoming;
   const body = incoming.body.trim();
   const context = await callContextFor(db, to, incoming.account);
-  if (!context || !from) return twiml();
+  // The operator pages' probe: answered as a text nobody needs a reply to, with nothing recorded and no model asked.
+  if (!context || !from || incoming.messageSid === PROBE_MESSAGE_SID) return twiml();
   const { organizationId, organizationName } = context;
 
   switch (keywordOf(body)) {

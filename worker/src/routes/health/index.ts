@@ -4,6 +4,8 @@ import type { AppEnv } from "../../http/app-env";
 import type { Config } from "../../env";
 import { ApiError } from "../../http/api-error";
 import { keyringOf } from "../../services/secrets";
+import { access } from "../../middleware/access";
+import { runProbe } from "./probe";
 import { voiceHealth } from "./voice";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -30,4 +32,5 @@ export const healthRoutes = new Hono<AppEnv>()
     return c.json({ ok: true, database: { ok: true, latency_ms: latencyMs }, warnings: await deploymentWarnings(c.var.config) });
   })
   .get("/health/voice", voiceHealth)
+  .post("/health/probe", access("admin"), runProbe)
   .get("/ping", (c) => c.json({ ok: true }));

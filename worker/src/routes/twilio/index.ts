@@ -1,3 +1,4 @@
+import { BRIDGE_HEALTH_BODY } from "@nikki/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { twilioSignature } from "../../middleware/twilio-signature";
@@ -9,6 +10,8 @@ import { connectMediaStream } from "./stream";
 
 /** `/twilio/*`: Twilio's webhooks (every one signed, verified before anything is read) and the media stream. */
 export const twilioRoutes = new Hono<AppEnv>()
+  // The bridge's health URL (spec 001 §7): a GET without a websocket upgrade.
+  .get("/stream", (c) => c.text(BRIDGE_HEALTH_BODY))
   .get("/stream/:callSid", connectMediaStream)
   .use("/voice/*", twilioSignature())
   .use("/messaging/*", twilioSignature())
@@ -16,7 +19,13 @@ export const twilioRoutes = new Hono<AppEnv>()
     const params = c.var.twilioParams!;
     return xml(
       c,
-      await replyToText(c.var.services, c.var.log, { from: params.From ?? "", to: params.To ?? "", body: params.Body ?? "", account: c.var.twilioAccount! }),
+      await replyToText(c.var.services, c.var.log, {
+        from: params.From ?? "",
+        to: params.To ?? "",
+        body: params.Body ?? "",
+        account: c.var.twilioAccount!,
+        messageSid: params.MessageSid,
+      }),
     );
   })
   .post("/voice/inbound", (c) => answerVoiceWebhook(c, "inbound"))

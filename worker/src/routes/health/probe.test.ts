@@ -1,0 +1,49 @@
+import { PROBE_CALL_SID } from "@nikki/core";
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type SignedUp, call, signUp } from "../../../test/accounts";
+
+let owner: SignedUp;
+const NUMBER = "+14155550163";
+
+const probe = async (target: string) => call("/api/health/probe", { cookie: owner.cookie, body: { target } });
+
+beforeAll(async () => {
+  owner = await signUp({ company: "Probe Plumbing" });
+  const { agent } = (await (await call("/api/agents", { cookie: owner.cookie, body: { name: "Rosa" } })).json()) as { agent: { id: string } };
+  await env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number, assigned_agent_id, status) values (?, ?, ?, ?, 'active')")
+    .bind(crypto.randomUUID(), owner.organizationId, NUMBER, agent.id)
+    .run();
+});
+
+describe("POST /api/health/probe", () => {
+  it("calls the voice webhook as Twilio would and gets the TwiML that connects a call, with nothing recorded", async () => {
+    const response = await probe("voice_inbound");
+    expect(response.status).toBe(200);
+    const { probe: result } = (await response.json()) as { probe: { status: number; content_type: string; ms: number; body: string } };
+    expect(result.status).toBe(200);
+    expect(result.content_type).toContain("text/xml");
+    expect(result.body).toContain("<Connect><Stream");
+    expect(result.ms).toBeGreaterThanOrEqual(0);
+    expect(await env.DB.prepare("select count(*) as n from calls where call_sid = ?").bind(PROBE_CALL_SID).first("n")).toBe(0);
+  });
+
+  it("calls the messaging webhook (an empty reply, no model, nothing stored) and the bridge's health URL", async () => {
+    const messaging = (await (await probe("messaging_inbound")).json()) as { probe: { status: number; content_type: string; body: string } };
+    expect(messaging.probe).toMatchObject({ status: 200, body: '<?xml version="1.0" encoding="UTF-8"?><Response/>' });
+    expect(messaging.probe.content_type).toContain("text/xml");
+    expect(await env.DB.prepare("select count(*) as n from conversation_messages where thread_key = '+15005550006'").first("n")).toBe(0);
+    const bridge = (await (await probe("bridge_health")).json()) as { probe: { status: number; body: string } };
+    expect(bridge.probe).toMatchObject({ status: 200, body: "Voice Bridge OK" });
+    const direct = await SELF.fetch("https://nikki.test/twilio/stream");
+    expect([direct.status, await direct.text()]).toEqual([200, "Voice Bridge OK"]);
+  });
+
+  it("takes only its fixed targets, with the message saying which", async () => {
+    const response = await probe("https://attacker.example/");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: { code: "validation_failed", fields: { target: "The check must be one of voice_inbound, messaging_inbound, bridge_health." } },
+    });
+  });
+});

@@ -1,0 +1,61 @@
+import { PROBE_CALL_SID, PROBE_MESSAGE_SID, PROBE_MESSAGES, PROBE_TARGETS, type ProbeResult, type ProbeTarget } from "@nikki/core";
+import * as z from "zod/mini";
+import type { Context } from "hono";
+import { and, asc, eq } from "drizzle-orm";
+import { phoneNumbers } from "../../db/schema";
+import type { AppEnv } from "../../http/app-env";
+import { ApiError } from "../../http/api-error";
+import { parseBody } from "../../http/parse-body";
+import { orgCaller } from "../../middleware/access";
+import { computeTwilioSignature } from "../../services/twilio/signature";
+
+const probeSchema = z.strictObject({ target: z.enum(PROBE_TARGETS, PROBE_MESSAGES.target) });
+const PROBE_CALLER = "+15005550006";
+
+/** The signed request a target gets: Twilio's own form, with the probe's CallSid or MessageSid (nothing is recorded for them). */
+async function probeRequest(c: Context<AppEnv>, target: ProbeTarget, origin: string, to: string): Promise<Request> {
+  if (target === "bridge_health") return new Request(`${origin}/twilio/stream`);
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: token } = c.var.config;
+  if (!accountSid || !token)
+    throw new ApiError("twilio_unavailable", { message: "The platform's Twilio account is not configured: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN." });
+  const voice = target === "voice_inbound";
+  const path = voice ? "/twilio/voice/inbound" : "/twilio/messaging/inbound";
+  const params: Record<string, string> = voice
+    ? { AccountSid: accountSid, CallSid: PROBE_CALL_SID, From: PROBE_CALLER, To: to, CallStatus: "ringing", Direction: "inbound" }
+    : { AccountSid: accountSid, MessageSid: PROBE_MESSAGE_SID, From: PROBE_CALLER, To: to, Body: "Health check" };
+  const signature = await computeTwilioSignature(token, `${origin}${path}`, params);
+  return new Request(`${origin}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature },
+    body: new URLSearchParams(params),
+  });
+}
+
+/**
+ * `POST /api/health/probe` {target} (owners and admins): this deployment's own voice webhook, messaging webhook or
+ * bridge health URL, called as Twilio calls them (signed with the platform's token), in-process. Answers what came back.
+ */
+export async function runProbe(c: Context<AppEnv>) {
+  const { target } = await parseBody(c, probeSchema, "the check");
+  const origin = c.var.config.publicOrigin;
+  if (!origin) throw new ApiError("validation_failed", { message: "PUBLIC_BASE_URL is not set: this deployment does not know its own address." });
+  // The caller's own first number, so its agent answers the probe; any number of the platform's account otherwise.
+  const [number] = await c.var.db
+    .select({ number: phoneNumbers.twilioNumber })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.organizationId, orgCaller(c).organizationId), eq(phoneNumbers.status, "active")))
+    .orderBy(asc(phoneNumbers.createdAt))
+    .limit(1);
+  const request = await probeRequest(c, target, origin, number?.number ?? PROBE_CALLER);
+  const started = performance.now();
+  const response = await c.var.selfFetch(request);
+  const body = await response.text();
+  const result: ProbeResult = {
+    target,
+    status: response.status,
+    content_type: response.headers.get("content-type"),
+    ms: Math.round(performance.now() - started),
+    body: body.slice(0, 500),
+  };
+  return c.json({ probe: result });
+}
