@@ -57,6 +57,7 @@ export async function startTwilioRestSimulator(options: SimulatedAccount & { por
       {
         ...account,
         numbers: phoneNumberInventory(account.accountSid),
+        deletedRecordings: new Set<string>(),
         auth: `Basic ${Buffer.from(`${account.accountSid}:${account.authToken}`).toString("base64")}`,
       },
     ]),
@@ -95,6 +96,13 @@ export async function startTwilioRestSimulator(options: SimulatedAccount & { por
     }
     const recording = new RegExp(`^${base}/Recordings/(RE[0-9a-f]{32})\\.(wav|mp3)$`).exec(url.pathname);
     if (request.method === "GET" && recording) return sendRecording(response, speechWav(`recording ${recording[1]}`.repeat(6)), request.headers.range);
+    // Twilio's DELETE of a recording: 204, or 404 once it is gone.
+    const recordingResource = new RegExp(`^${base}/Recordings/(RE[0-9a-f]{32})\\.json$`).exec(url.pathname);
+    if (request.method === "DELETE" && recordingResource) {
+      if (account.deletedRecordings.has(recordingResource[1]!)) return json(404, { code: 20404, message: "The requested resource was not found", status: 404 });
+      account.deletedRecordings.add(recordingResource[1]!);
+      return void response.writeHead(204).end();
+    }
     const numberAnswer = account.numbers.handle(request.method ?? "GET", url, form);
     if (numberAnswer) {
       if (numberAnswer.status === 204) return void response.writeHead(204).end();

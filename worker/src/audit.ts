@@ -29,6 +29,7 @@ export type AuditAction =
   | "call_pushed_to_crm"
   | "call_texted"
   | "test_call_started"
+  | "retention_purged"
   | "billing_portal_opened"
   | "two_factor_enabled"
   | "two_factor_disabled";

@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import { type Bindings, readConfig } from "./env";
 import { rearmDueAnalyses } from "./jobs/analysis-retries";
 import { sendMorningDigests } from "./jobs/morning-digest";
+import { purgeExpiredCallData } from "./jobs/retention-purge";
 import { placeDueDemoCalls } from "./jobs/scheduled-demo-calls";
 import { liveServices } from "./services";
 
@@ -17,13 +18,13 @@ export default {
   fetch: app.fetch,
   /**
    * Every minute: scheduled test calls that are due. Every 15 minutes as well: morning digests that are due,
-   * and analyses whose retry alarm did not run.
+   * analyses whose retry alarm did not run, and call data past the organizations' retention days.
    */
   async scheduled(controller, env, ctx) {
     const services = liveServices(env, readConfig(env));
     const jobs: Promise<unknown>[] = [placeDueDemoCalls(services)];
     if (new Date(controller.scheduledTime).getUTCMinutes() % 15 === 0) {
-      jobs.push(sendMorningDigests(services), rearmDueAnalyses(services, env.CALL_SESSION));
+      jobs.push(sendMorningDigests(services), rearmDueAnalyses(services, env.CALL_SESSION), purgeExpiredCallData(services));
     }
     ctx.waitUntil(Promise.all(jobs));
   },

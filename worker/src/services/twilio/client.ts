@@ -20,6 +20,8 @@ export interface TwilioClient {
    * `Range` through so a player can seek; null when the URL is not one of this account's recordings.
    */
   recording(recordingUrl: string, range: string | null): Promise<Response | null>;
+  /** Deletes one of this account's recordings (`DELETE Recordings/{sid}.json`); false when the URL is not one of them. A recording already gone counts as deleted. */
+  deleteRecording(recordingUrl: string): Promise<boolean>;
   /** What a local number costs a month in `country` (Pricing API), or null when Twilio lists no price. */
   localNumberPrice(country: string): Promise<{ amount: string; currency: string } | null>;
 }
@@ -75,6 +77,9 @@ export function liveTwilioClient(options: {
     return body;
   }
   const post = (path: string, form: Record<string, string>) => send("POST", path, form);
+  /** The recording's sid, when the URL Twilio sent is one of this account's recordings. */
+  const recordingSid = (recordingUrl: string) =>
+    new RegExp(`/2010-04-01/Accounts/${options.accountSid}/Recordings/(RE[0-9a-f]{32})(?:\\.\\w+)?$`).exec(recordingUrl)?.[1] ?? null;
   const webhookForm = (webhooks: NumberWebhooks) => ({
     VoiceUrl: webhooks.voiceUrl,
     VoiceMethod: "POST",
@@ -86,12 +91,22 @@ export function liveTwilioClient(options: {
   return {
     accountSid: options.accountSid,
     async recording(recordingUrl, range) {
-      const sid = new RegExp(`/2010-04-01/Accounts/${options.accountSid}/Recordings/(RE[0-9a-f]{32})(?:\\.\\w+)?$`).exec(recordingUrl)?.[1];
+      const sid = recordingSid(recordingUrl);
       if (!sid) return null;
       return fetch(`${account}/Recordings/${sid}.wav`, {
         headers: { authorization, ...(range ? { range } : {}) },
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
+    },
+    async deleteRecording(recordingUrl) {
+      const sid = recordingSid(recordingUrl);
+      if (!sid) return false;
+      try {
+        await send("DELETE", `/Recordings/${sid}.json`);
+      } catch (error) {
+        if (!(error instanceof TwilioError && error.status === 404)) throw error;
+      }
+      return true;
     },
     async sendMessage({ from, to, body }) {
       const result = await post("/Messages.json", { From: from, To: to, Body: body });
