@@ -225,7 +225,8 @@ export function TelephonySettings() {
           <CopyField value={`${origin}/twilio/messaging/inbound`} label="Messaging webhook URL" />
           <CopyField value={`${origin}/twilio/voice/status`} label="Status callback URL" />
           <p className="muted">
-            Check the setup on <a href="/health">System Health</a> and the <a href="/live">live test page</a>.
+            Check the webhooks with the <a href="/dashboard/health/telephony">Telephony Health Check</a>, the setup on <a href="/health">System Health</a> and
+            the <a href="/live">live test page</a>.
           </p>
         </div>
       )}
