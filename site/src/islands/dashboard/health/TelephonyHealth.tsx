@@ -114,7 +114,12 @@ export default function TelephonyHealth() {
         </ul>
       </section>
       <section className="card panel" aria-labelledby="guide-title">
-        <h2 id="guide-title">Configuration guide</h2>
+        <div className="panel-head">
+          <div>
+            <h2 id="guide-title">Configuration guide</h2>
+            <p>For a number set up by hand in Twilio.</p>
+          </div>
+        </div>
         <ol className="guide-steps">
           <li>
             In the Twilio console, open the number's configuration. Under <strong>A call comes in</strong>, set the voice webhook to{" "}
