@@ -52,12 +52,14 @@ async function purgeTranscripts(services: Services, organizationId: string, befo
 async function purgeRecordings(services: Services, organizationId: string, before: Date): Promise<number> {
   const { db } = services;
   const log = createLogger({ component: "retention_purge", organization_id: organizationId }, services.config.LOG_LEVEL as LogLevel);
-  const providers = await services.providersFor(organizationId);
   const due = await db
     .select({ id: calls.id, url: calls.recordingUrl, from: calls.fromNumber, to: calls.toNumber, direction: calls.direction })
     .from(calls)
     .where(and(eq(calls.organizationId, organizationId), lt(calls.createdAt, before), isNotNull(calls.recordingUrl)))
     .limit(PURGE_BATCH);
+  if (due.length === 0) return 0;
+  // Only now: the organization's accounts cost a query and a decryption, and most runs find nothing due.
+  const providers = await services.providersFor(organizationId);
   let purged = 0;
   for (const call of due) {
     const [claimed] = await db

@@ -1,6 +1,6 @@
 import type { Database } from "../db/client";
-import { and, eq } from "drizzle-orm";
-import { testRunEffects, testRuns } from "../db/schema";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { agents, phoneNumbers, testRunEffects, testRuns } from "../db/schema";
 
 export type TestEffectKind = "booking" | "crm" | "sms" | "transfer" | "follow_up_sms" | "alert";
 
@@ -16,4 +16,16 @@ export async function testRunFor(db: Database, callSid: string, organizationId: 
     .from(testRuns)
     .where(and(eq(testRuns.callSid, callSid), eq(testRuns.organizationId, organizationId), eq(testRuns.status, "running")));
   return run ?? null;
+}
+
+/** The number a test call rings: the organization's first active number with an agent (spec 001: "the first one"). */
+export async function testNumberOf(db: Database, organizationId: string) {
+  const [number] = await db
+    .select({ number: phoneNumbers.twilioNumber, accountSid: phoneNumbers.twilioAccountSid, agent: agents.name })
+    .from(phoneNumbers)
+    .innerJoin(agents, eq(agents.id, phoneNumbers.assignedAgentId))
+    .where(and(eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.status, "active"), isNotNull(phoneNumbers.assignedAgentId)))
+    .orderBy(asc(phoneNumbers.createdAt))
+    .limit(1);
+  return number ?? null;
 }

@@ -4,11 +4,12 @@
  * post-call pipeline stores transcript, summary and entities. The verdict is read from what was stored.
  */
 import { TEST_CALL_SECONDS, TEST_SUITE_MESSAGES, type TestCallFacts, type TestStep, type TestStepStatus, testVerdict } from "@nikki/core";
-import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { agents, calls, organizations, phoneNumbers, testRunEffects, testRuns, users } from "../db/schema";
+import { asc, eq } from "drizzle-orm";
+import { calls, organizations, testRunEffects, testRuns, users } from "../db/schema";
 import { ownTwilioAccount } from "../integrations/store";
 import type { Services } from "../services";
 import { wavToUlaw } from "../voice/mulaw";
+import { testNumberOf } from "./effects";
 import { type SyntheticCallOptions, SyntheticStream, completed, ring } from "./synthetic-caller";
 
 /** The synthetic caller's voice (not one an agent is likely to use, so the two sides sound apart). */
@@ -95,13 +96,7 @@ async function callAndCheck(deps: TestCallDeps, run: typeof testRuns.$inferSelec
   await steps.end("success", `${who!.email} · ${organization!.name}`);
 
   await steps.start("number", "Find your number");
-  const [number] = await db
-    .select({ number: phoneNumbers.twilioNumber, accountSid: phoneNumbers.twilioAccountSid, agent: agents.name })
-    .from(phoneNumbers)
-    .innerJoin(agents, eq(agents.id, phoneNumbers.assignedAgentId))
-    .where(and(eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.status, "active"), isNotNull(phoneNumbers.assignedAgentId)))
-    .orderBy(asc(phoneNumbers.createdAt))
-    .limit(1);
+  const number = await testNumberOf(db, organizationId);
   if (!number) return fail(steps, TEST_SUITE_MESSAGES.noNumber);
   const own = number.accountSid ? await ownTwilioAccount(db, config, number.accountSid) : null;
   const signing = own?.organizationId === organizationId ? { accountSid: number.accountSid!, authToken: own.authToken } : null;

@@ -8,17 +8,18 @@ import {
   parseFields,
   startTestCallSchema,
 } from "@nikki/core";
-import { and, asc, desc, eq, gt, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit } from "../../audit";
 import { jsonList } from "../../db/json";
-import { agents, organizationSettings, phoneNumbers, testRunEffects, testRuns } from "../../db/schema";
+import { organizationSettings, testRunEffects, testRuns } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, orgCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
+import { testNumberOf } from "../../test-calls/effects";
 
 /** Test calls use the organization's providers: at most this many an hour. */
 const RUNS_PER_HOUR = 30;
@@ -46,13 +47,7 @@ export const testSuiteRoutes = new Hono<AppEnv>()
   .get("/", access("viewer"), async (c) => {
     const { organizationId } = orgCaller(c);
     const settings = await settingsRowOf(c.var.db, organizationId);
-    const [number] = await c.var.db
-      .select({ number: phoneNumbers.twilioNumber, agent: agents.name })
-      .from(phoneNumbers)
-      .innerJoin(agents, eq(agents.id, phoneNumbers.assignedAgentId))
-      .where(and(eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.status, "active"), isNotNull(phoneNumbers.assignedAgentId)))
-      .orderBy(asc(phoneNumbers.createdAt))
-      .limit(1);
+    const number = await testNumberOf(c.var.db, organizationId);
     const runs = await c.var.db.select().from(testRuns).where(eq(testRuns.organizationId, organizationId)).orderBy(desc(testRuns.createdAt)).limit(20);
     return c.json({
       scenarios: TEST_SCENARIOS,
