@@ -25,3 +25,4 @@ export * from "./alerts";
 export * from "./test-calls";
 export * from "./test-verdict";
 export * from "./probes";
+export * from "./crm-webhook";

@@ -1,5 +1,5 @@
 /** The operator health checks' probes (issue: probes that can pass): fixed targets, never a free URL. */
-export const PROBE_TARGETS = ["voice_inbound", "messaging_inbound", "bridge_health"] as const;
+export const PROBE_TARGETS = ["voice_inbound", "messaging_inbound", "bridge_health", "crm_webhook", "sms_sender"] as const;
 export type ProbeTarget = (typeof PROBE_TARGETS)[number];
 
 /** The CallSid (and, with SM, the MessageSid) a probe signs with: the webhooks answer it normally and record nothing. */
@@ -26,4 +26,16 @@ export function bridgeHealthUrl(socketUrl: string): string {
     .replace(/\/stream\/twilio\/?$/, "");
 }
 
-export const PROBE_MESSAGES = { target: `The check must be one of ${PROBE_TARGETS.join(", ")}.` } as const;
+export const PROBE_MESSAGES = {
+  target: `The check must be one of ${PROBE_TARGETS.join(", ")}.`,
+  noCrmWebhook: "No CRM webhook URL is saved. Enter one and save it first.",
+  noSender: "No phone number to send texts from. Add one in Numbers.",
+  senderGone: "Not found: the sender number is no longer one of your active numbers.",
+} as const;
+
+/** A probe that passed: TwiML (200 with XML) for the webhooks, "Voice Bridge OK" for the bridge, any 2xx for the CRM webhook. */
+export function probePassed(probe: ProbeResult): boolean {
+  if (probe.target === "bridge_health") return probe.status === 200 && probe.body.trim() === BRIDGE_HEALTH_BODY;
+  if (probe.target === "voice_inbound" || probe.target === "messaging_inbound") return probe.status === 200 && /xml/i.test(probe.content_type ?? "");
+  return probe.status >= 200 && probe.status < 300;
+}

@@ -31,6 +31,12 @@ export interface OrganizationSettings {
   alert_email: boolean;
   /** Call alerts by text to the digest phone, when one is set. */
   alert_sms: boolean;
+  /** The voice bridge's WebSocket URL (`wss://HOST/twilio/stream`) calls stream to; null: this deployment's own. */
+  bridge_ws_url: string | null;
+  /** Where each processed call is posted as JSON (`{summary, intent, confidence, raw}`); null: nowhere. */
+  crm_webhook_url: string | null;
+  /** The number follow-up texts are sent from (one of the organization's numbers); null: the number that was called. */
+  sms_sender_number: string | null;
 }
 
 const { retentionDays, widgetRateIpHour, widgetRatePhoneDay, maxCallSeconds } = SETTINGS_RANGES;
@@ -51,6 +57,10 @@ export const SETTINGS_MESSAGES = {
   contactUrl: "The contact link must be a full https:// address.",
   chatAgent: "Choose one of your organization's agents.",
   spendCap: "The daily spending limit must be a whole number of dollars from 1 to 10000.",
+  bridgeUrl: "The bridge URL must be a wss:// address such as wss://voice.example.com/twilio/stream, with no query.",
+  crmWebhookUrl: "The CRM webhook URL must be a full https:// address.",
+  smsSender: "Phone number must be in E.164 format (e.g., +14155552671)",
+  smsSenderNotOurs: "Choose one of your organization's phone numbers.",
 } as const;
 
 const wholeIn = (range: { min: number; max: number }, message: string) =>
@@ -74,6 +84,13 @@ export function isExactOrigin(value: string): boolean {
 }
 
 const isHttpsUrl = (value: string) => /^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(value);
+/** wss:// anywhere; ws:// only to this machine (local development). No query or fragment: the call's id is appended. */
+const isBridgeUrl = (value: string) =>
+  /^wss:\/\/[^\s/?#@]+(?:\/[^\s?#]*)?$/i.test(value) || /^ws:\/\/(?:localhost|127\.0\.0\.1)(?::\d{1,5})?(?:\/[^\s?#]*)?$/i.test(value);
+/** https:// anywhere; http:// only to this machine (local development and the simulators). */
+const isWebhookUrl = (value: string) => isHttpsUrl(value) || /^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d{1,5})?(?:[/?#]\S*)?$/i.test(value);
+const optionalUrl = (test: (value: string) => boolean, message: string) =>
+  z.optional(z.nullable(z.string(message).check(z.trim(), z.maxLength(2048, message), z.refine(test, message))));
 
 /** `PATCH /api/org/settings`: any subset of the settings; unknown fields are refused so a typo is never ignored. */
 export const settingsPatchSchema = z.strictObject({
@@ -111,5 +128,8 @@ export const settingsPatchSchema = z.strictObject({
   daily_spend_cap_usd: z.optional(z.nullable(wholeIn({ min: 1, max: 10_000 }, SETTINGS_MESSAGES.spendCap))),
   alert_email: z.optional(flag()),
   alert_sms: z.optional(flag()),
+  bridge_ws_url: optionalUrl(isBridgeUrl, SETTINGS_MESSAGES.bridgeUrl),
+  crm_webhook_url: optionalUrl(isWebhookUrl, SETTINGS_MESSAGES.crmWebhookUrl),
+  sms_sender_number: z.optional(z.nullable(z.string(SETTINGS_MESSAGES.smsSender).check(z.trim(), z.regex(OPERATOR_E164, SETTINGS_MESSAGES.smsSender)))),
 });
 export type SettingsPatch = z.output<typeof settingsPatchSchema>;

@@ -241,6 +241,12 @@ const MATRIX: Row[] = [
     request: async () => ({ path: "/api/health/probe", body: { target: "bridge_health" } }),
     expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
   },
+  // No organization here has a number with an active agent: past authorization, refused for that, and nothing rings.
+  {
+    route: "POST /api/health/test-call",
+    request: async () => ({ path: "/api/health/test-call", body: { phone: "+14155550193" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 400, owner: 400, other: 400 },
+  },
   { route: "GET /api/test-suite", request: path("/api/test-suite"), expect: { ...same(200), anonymous: 401 } },
   {
     route: "PUT /api/test-suite/custom",

@@ -29,6 +29,9 @@ export function serializeSettings(row: Row): OrganizationSettings {
     daily_spend_cap_usd: row.dailySpendCapUsd,
     alert_email: row.alertEmail,
     alert_sms: row.alertSms,
+    bridge_ws_url: row.bridgeWsUrl,
+    crm_webhook_url: row.crmWebhookUrl,
+    sms_sender_number: row.smsSenderNumber,
   };
 }
 
@@ -58,6 +61,9 @@ export function settingsChanges(patch: SettingsPatch): Partial<Row> {
   set("dailySpendCapUsd", patch.daily_spend_cap_usd);
   set("alertEmail", patch.alert_email);
   set("alertSms", patch.alert_sms);
+  set("bridgeWsUrl", patch.bridge_ws_url && patch.bridge_ws_url.replace(/\/+$/, ""));
+  set("crmWebhookUrl", patch.crm_webhook_url);
+  set("smsSenderNumber", patch.sms_sender_number);
   return changes;
 }
 

@@ -4,6 +4,7 @@ import { agents, calls, organizationSettings } from "../db/schema";
 import { type LogLevel, createLogger } from "../http/logger";
 import type { Services } from "../services";
 import { pushCallLead } from "./crm-push";
+import { sendCallWebhook } from "./crm-webhook";
 
 export const MAX_ANALYSIS_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 2_000;
@@ -97,6 +98,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     await pushCallLead(services, log, call, { summary, entities: result.entities }, agent?.crmMapping ?? "{}").catch((error: unknown) =>
       log.warn("crm_push_failed", { error: error instanceof Error ? error.message : String(error) }),
     );
+    await sendCallWebhook(db, log, call, { summary, sentiment: result.sentiment, entities: result.entities });
     return null;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -16,6 +16,8 @@ export interface CallContext {
   postCallSms: boolean;
   /** Where this organization's calls may go (transfers included). */
   allowedCountries: string[];
+  /** The voice bridge the organization's calls stream to (`wss://HOST/twilio/stream`); null: this deployment's. */
+  bridgeWsUrl: string | null;
 }
 
 /** The Twilio account that signed a webhook: a business's own (with its organization), or the platform's (nulls). */
@@ -61,6 +63,7 @@ export async function callContextFor(db: Database, number: string, account: Sign
     recordCalls: row.settings?.recordCalls ?? true,
     recordAnnounce: row.settings?.recordAnnounce ?? true,
     maxCallSeconds: row.settings?.maxCallSeconds ?? 900,
+    bridgeWsUrl: row.settings?.bridgeWsUrl ?? null,
     piiRedaction: row.settings?.piiRedaction ?? true,
     postCallSms: row.settings?.postCallSms ?? false,
     allowedCountries: row.settings ? jsonList(row.settings.allowedCountries) : [...SETTINGS_DEFAULTS.allowedCountries],

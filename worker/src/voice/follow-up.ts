@@ -8,7 +8,12 @@ import { recordTestEffect } from "../test-calls/effects";
 export async function sendFollowUpText(services: Services, callId: string): Promise<boolean> {
   const { db } = services;
   const [row] = await db
-    .select({ call: calls, organizationName: organizations.name, postCallSms: organizationSettings.postCallSms })
+    .select({
+      call: calls,
+      organizationName: organizations.name,
+      postCallSms: organizationSettings.postCallSms,
+      sender: organizationSettings.smsSenderNumber,
+    })
     .from(calls)
     .innerJoin(organizations, eq(organizations.id, calls.organizationId))
     .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
@@ -20,10 +25,12 @@ export async function sendFollowUpText(services: Services, callId: string): Prom
     await recordTestEffect(db, callId, "follow_up_sms", `Would text the caller: "${body}"`);
     return false;
   }
-  const { sms } = await (await services.providersFor(row.call.organizationId)).forNumber(row.call.toNumber);
+  // Voice Operations' sender number when one is set (Settings checks it is the organization's), else the number called.
+  const from = row.sender ?? row.call.toNumber;
+  const { sms } = await (await services.providersFor(row.call.organizationId)).forNumber(from);
   if (!sms) return false;
   try {
-    const result = await sms.send({ organizationId: row.call.organizationId, from: row.call.toNumber, to: caller, body });
+    const result = await sms.send({ organizationId: row.call.organizationId, from, to: caller, body });
     if (!result.sent) return false;
     await db
       .insert(conversationMessages)

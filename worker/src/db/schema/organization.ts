@@ -41,6 +41,10 @@ export const organizationSettings = sqliteTable("organization_settings", {
   /** Call alerts (a lead, a booking or an urgent call): e-mail to the owner and opted-in members; text to the digest phone. */
   alertEmail: integer("alert_email", { mode: "boolean" }).notNull().default(true),
   alertSms: integer("alert_sms", { mode: "boolean" }).notNull().default(true),
+  /** Voice Operations: the bridge calls stream to (null: this deployment), the post-call webhook, the texts' sender. */
+  bridgeWsUrl: text("bridge_ws_url"),
+  crmWebhookUrl: text("crm_webhook_url"),
+  smsSenderNumber: text("sms_sender_number"),
   /** The Test Suite's custom scenario: the caller's lines (JSON list) and what the call should achieve. */
   customTestLines: text("custom_test_lines").notNull().default("[]"),
   customTestExpect: text("custom_test_expect", { enum: ["lead", "appointment", "info"] })

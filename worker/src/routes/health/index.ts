@@ -5,6 +5,8 @@ import type { Config } from "../../env";
 import { ApiError } from "../../http/api-error";
 import { keyringOf } from "../../services/secrets";
 import { access } from "../../middleware/access";
+import { testCallLimit } from "../../demo-calls/test-call";
+import { opsTestCall } from "./ops-test-call";
 import { runProbe } from "./probe";
 import { voiceHealth } from "./voice";
 
@@ -33,4 +35,5 @@ export const healthRoutes = new Hono<AppEnv>()
   })
   .get("/health/voice", voiceHealth)
   .post("/health/probe", access("admin"), runProbe)
+  .post("/health/test-call", access("admin"), testCallLimit, opsTestCall)
   .get("/ping", (c) => c.json({ ok: true }));

@@ -1,4 +1,4 @@
-import { PROBE_CALL_SID } from "@nikki/core";
+import { PROBE_CALL_SID, PROBE_MESSAGES } from "@nikki/core";
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, call, signUp } from "../../../test/accounts";
@@ -43,7 +43,7 @@ describe("POST /api/health/probe", () => {
     const response = await probe("https://attacker.example/");
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
-      error: { code: "validation_failed", fields: { target: "The check must be one of voice_inbound, messaging_inbound, bridge_health." } },
+      error: { code: "validation_failed", fields: { target: PROBE_MESSAGES.target } },
     });
   });
 });

@@ -8,13 +8,13 @@ import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { orgCaller } from "../../middleware/access";
 import { computeTwilioSignature } from "../../services/twilio/signature";
+import { probeBridge, probeCrmWebhook, probeSmsSender } from "./probe-settings";
 
 const probeSchema = z.strictObject({ target: z.enum(PROBE_TARGETS, PROBE_MESSAGES.target) });
 const PROBE_CALLER = "+15005550006";
 
-/** The signed request a target gets: Twilio's own form, with the probe's CallSid or MessageSid (nothing is recorded for them). */
-async function probeRequest(c: Context<AppEnv>, target: ProbeTarget, origin: string, to: string): Promise<Request> {
-  if (target === "bridge_health") return new Request(`${origin}/twilio/stream`);
+/** The signed request a webhook target gets: Twilio's own form, with the probe's CallSid or MessageSid (nothing is recorded for them). */
+async function probeRequest(c: Context<AppEnv>, target: "voice_inbound" | "messaging_inbound", origin: string, to: string): Promise<Request> {
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: token } = c.var.config;
   if (!accountSid || !token)
     throw new ApiError("twilio_unavailable", { message: "The platform's Twilio account is not configured: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN." });
@@ -32,13 +32,17 @@ async function probeRequest(c: Context<AppEnv>, target: ProbeTarget, origin: str
 }
 
 /**
- * `POST /api/health/probe` {target} (owners and admins): this deployment's own voice webhook, messaging webhook or
- * bridge health URL, called as Twilio calls them (signed with the platform's token), in-process. Answers what came back.
+ * `POST /api/health/probe` {target} (owners and admins): this deployment's own voice and messaging webhooks, called as
+ * Twilio calls them (signed with the platform's token), in-process; the voice bridge's health URL; the saved CRM
+ * webhook; the texts' sender number. Answers what came back.
  */
 export async function runProbe(c: Context<AppEnv>) {
   const { target } = await parseBody(c, probeSchema, "the check");
   const origin = c.var.config.publicOrigin;
   if (!origin) throw new ApiError("validation_failed", { message: "PUBLIC_BASE_URL is not set: this deployment does not know its own address." });
+  if (target === "bridge_health") return c.json({ probe: { target, ...(await probeBridge(c, origin)) } satisfies ProbeResult });
+  if (target === "crm_webhook") return c.json({ probe: { target, ...(await probeCrmWebhook(c)) } satisfies ProbeResult });
+  if (target === "sms_sender") return c.json({ probe: { target, ...(await probeSmsSender(c)) } satisfies ProbeResult });
   // The caller's own first number, so its agent answers the probe; any number of the platform's account otherwise.
   const [number] = await c.var.db
     .select({ number: phoneNumbers.twilioNumber })

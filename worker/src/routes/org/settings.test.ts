@@ -46,6 +46,9 @@ describe("GET /api/org/settings", () => {
       daily_spend_cap_usd: null,
       alert_email: true,
       alert_sms: true,
+      bridge_ws_url: null,
+      crm_webhook_url: null,
+      sms_sender_number: null,
     });
   });
 });
@@ -89,6 +92,11 @@ describe("PATCH /api/org/settings", () => {
     [{ enabled_widgets: ["everything"] }, "enabled_widgets", M.widgets],
     [{ max_call_seconds: 86_400 }, "max_call_seconds", M.maxCallSeconds],
     [{ chat_agent_id: "agt_demo_nikki" }, "chat_agent_id", M.chatAgent],
+    [{ bridge_ws_url: "https://voice.example.com/twilio/stream" }, "bridge_ws_url", M.bridgeUrl],
+    [{ bridge_ws_url: "wss://voice.example.com/twilio/stream?x=1" }, "bridge_ws_url", M.bridgeUrl],
+    [{ crm_webhook_url: "http://crm.example.com/hook" }, "crm_webhook_url", M.crmWebhookUrl],
+    [{ sms_sender_number: "4155550100" }, "sms_sender_number", M.smsSender],
+    [{ sms_sender_number: "+14155550100" }, "sms_sender_number", M.smsSenderNotOurs],
     [{ pii_redaction: true, widget_rate_ip_hour: 0 }, "widget_rate_ip_hour", M.widgetRateIpHour],
   ])("refuses %j with fields.%s and changes nothing", async (body, field, message) => {
     const before = await settingsOf(owner);

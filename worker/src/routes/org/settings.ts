@@ -2,7 +2,7 @@ import { SETTINGS_MESSAGES, settingsPatchSchema } from "@nikki/core";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit } from "../../audit";
-import { agents, organizationSettings, widgetKeys } from "../../db/schema";
+import { agents, organizationSettings, phoneNumbers, widgetKeys } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
@@ -35,6 +35,13 @@ export const settingsRoutes = new Hono<AppEnv>()
         .from(agents)
         .where(and(eq(agents.id, chatAgentId), eq(agents.organizationId, caller.organizationId)));
       if (!agent) throw new ApiError("validation_failed", { fields: { chat_agent_id: SETTINGS_MESSAGES.chatAgent } });
+    }
+    if (patch.sms_sender_number) {
+      const [number] = await c.var.db
+        .select({ id: phoneNumbers.id })
+        .from(phoneNumbers)
+        .where(and(eq(phoneNumbers.twilioNumber, patch.sms_sender_number), eq(phoneNumbers.organizationId, caller.organizationId)));
+      if (!number) throw new ApiError("validation_failed", { fields: { sms_sender_number: SETTINGS_MESSAGES.smsSenderNotOurs } });
     }
     await settingsRowOf(c.var.db, caller.organizationId);
     const changes = settingsChanges(patch);

@@ -1,18 +1,28 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { eq } from "drizzle-orm";
-import { calls } from "../../db/schema";
+import { calls, organizationSettings } from "../../db/schema";
 import { ownTwilioToken } from "../../integrations/store";
 import { verifyTwilioSignature } from "../../services/twilio/signature";
 
 const CALL_SID = /^CA[0-9a-f]{32}$/i;
 
-/** The platform's token, and the call's organization's own when it runs on its own Twilio account. */
-async function tokensFor(c: Context<AppEnv>, callSid: string): Promise<string[]> {
+/**
+ * The tokens that may have signed the stream (the platform's, and the call's organization's own when it runs on its
+ * own Twilio account) and the URLs Twilio may have signed: this deployment's, and the organization's voice bridge.
+ */
+async function signersFor(c: Context<AppEnv>, callSid: string, origin: string): Promise<{ tokens: string[]; urls: string[] }> {
   const tokens = c.var.config.TWILIO_AUTH_TOKEN ? [c.var.config.TWILIO_AUTH_TOKEN] : [];
-  const [call] = await c.var.db.select({ organizationId: calls.organizationId }).from(calls).where(eq(calls.callSid, callSid));
+  const path = `/twilio/stream/${callSid}`;
+  const urls = [`${origin.replace(/^http/, "ws")}${path}`, `${origin}${path}`];
+  const [call] = await c.var.db
+    .select({ organizationId: calls.organizationId, bridge: organizationSettings.bridgeWsUrl })
+    .from(calls)
+    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
+    .where(eq(calls.callSid, callSid));
+  if (call?.bridge) urls.push(`${call.bridge}/${callSid}`);
   const own = call?.organizationId ? await ownTwilioToken(c.var.db, c.var.config, call.organizationId) : null;
-  return own ? [...tokens, own] : tokens;
+  return { tokens: own ? [...tokens, own] : tokens, urls };
 }
 
 /**
@@ -25,15 +35,11 @@ export async function connectMediaStream(c: Context<AppEnv>) {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return c.text("Expected a websocket upgrade", 426);
   const callSid = c.req.param("callSid") ?? "";
   const { publicOrigin } = c.var.config;
-  const path = `/twilio/stream/${callSid}`;
   const signature = c.req.header("x-twilio-signature");
   let signed = false;
   if (publicOrigin && CALL_SID.test(callSid)) {
-    for (const token of await tokensFor(c, callSid)) {
-      signed ||=
-        (await verifyTwilioSignature(token, `${publicOrigin.replace(/^http/, "ws")}${path}`, {}, signature)) ||
-        (await verifyTwilioSignature(token, `${publicOrigin}${path}`, {}, signature));
-    }
+    const { tokens, urls } = await signersFor(c, callSid, publicOrigin);
+    for (const token of tokens) for (const url of urls) signed ||= await verifyTwilioSignature(token, url, {}, signature);
   }
   if (!signed) {
     c.var.log.warn("twilio_stream_refused", { reason: CALL_SID.test(callSid) ? "signature" : "call_sid" });

@@ -1,0 +1,60 @@
+import { CRM_WEBHOOK_HEALTH_CHECK, PROBE_MESSAGES, type ProbeResult, bridgeHealthUrl } from "@nikki/core";
+import { and, asc, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { phoneNumbers } from "../../db/schema";
+import type { AppEnv } from "../../http/app-env";
+import { ApiError } from "../../http/api-error";
+import { orgCaller } from "../../middleware/access";
+import { settingsRowOf } from "../../org/settings";
+import { postCrmWebhook } from "../../voice/crm-webhook";
+
+const BODY_LIMIT = 500;
+
+/**
+ * The bridge's health URL by spec 001's rule: the organization's voice bridge when one is saved (fetched from here),
+ * else this deployment's own `/twilio/stream` (called in-process).
+ */
+export async function probeBridge(c: Context<AppEnv>, origin: string): Promise<Omit<ProbeResult, "target">> {
+  const { bridgeWsUrl } = await settingsRowOf(c.var.db, orgCaller(c).organizationId);
+  const url = bridgeHealthUrl(bridgeWsUrl ?? `${origin.replace(/^http/, "ws")}/twilio/stream`);
+  const own = new URL(url).origin === new URL(origin).origin;
+  const started = performance.now();
+  try {
+    const response = own ? await c.var.selfFetch(new Request(url)) : await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+    const body = (await response.text()).slice(0, BODY_LIMIT);
+    return { status: response.status, content_type: response.headers.get("content-type"), ms: Math.round(performance.now() - started), body };
+  } catch {
+    return { status: 0, content_type: null, ms: Math.round(performance.now() - started), body: "Endpoint unreachable" };
+  }
+}
+
+/** The saved CRM webhook gets the health-check payload; any 2xx passes. */
+export async function probeCrmWebhook(c: Context<AppEnv>): Promise<Omit<ProbeResult, "target">> {
+  const { crmWebhookUrl } = await settingsRowOf(c.var.db, orgCaller(c).organizationId);
+  if (!crmWebhookUrl) throw new ApiError("validation_failed", { message: PROBE_MESSAGES.noCrmWebhook });
+  const delivery = await postCrmWebhook(crmWebhookUrl, CRM_WEBHOOK_HEALTH_CHECK);
+  return { status: delivery.status, content_type: null, ms: delivery.ms, body: delivery.status === 0 ? "Endpoint unreachable" : "" };
+}
+
+/** The number follow-up texts leave from: the saved sender, else the first active number; it must be active and the organization's. */
+export async function probeSmsSender(c: Context<AppEnv>): Promise<Omit<ProbeResult, "target">> {
+  const started = performance.now();
+  const organizationId = orgCaller(c).organizationId;
+  const { smsSenderNumber } = await settingsRowOf(c.var.db, organizationId);
+  const [number] = await c.var.db
+    .select({ number: phoneNumbers.twilioNumber })
+    .from(phoneNumbers)
+    .where(
+      and(
+        eq(phoneNumbers.organizationId, organizationId),
+        eq(phoneNumbers.status, "active"),
+        ...(smsSenderNumber ? [eq(phoneNumbers.twilioNumber, smsSenderNumber)] : []),
+      ),
+    )
+    .orderBy(asc(phoneNumbers.createdAt))
+    .limit(1);
+  const ms = Math.round(performance.now() - started);
+  if (!number) return { status: 404, content_type: null, ms, body: smsSenderNumber ? PROBE_MESSAGES.senderGone : PROBE_MESSAGES.noSender };
+  const note = smsSenderNumber ? "" : " (the first active number; none is saved)";
+  return { status: 200, content_type: null, ms, body: `Texts are sent from ${number.number}${note}.` };
+}

@@ -1,0 +1,66 @@
+import type { CrmWebhookPayload } from "@nikki/core";
+import { eq } from "drizzle-orm";
+import { type calls, organizationSettings } from "../db/schema";
+import type { Database } from "../db/client";
+import type { Logger } from "../http/logger";
+import { recordTestEffect } from "../test-calls/effects";
+
+const TIMEOUT_MS = 10_000;
+
+export interface WebhookDelivery {
+  status: number;
+  ms: number;
+  ok: boolean;
+}
+
+/** One POST of the payload as JSON; a network failure or timeout is status 0. Any 2xx is delivered. */
+export async function postCrmWebhook(url: string, payload: CrmWebhookPayload): Promise<WebhookDelivery> {
+  const started = performance.now();
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-agent": "NikkiAI-Webhook/1" },
+      body: JSON.stringify(payload),
+      redirect: "manual",
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    return { status: response.status, ms: Math.round(performance.now() - started), ok: response.status >= 200 && response.status < 300 };
+  } catch {
+    return { status: 0, ms: Math.round(performance.now() - started), ok: false };
+  }
+}
+
+/** After a call is analysed: the call to the organization's CRM webhook (Voice Operations), when one is set. Test calls record it instead. */
+export async function sendCallWebhook(
+  db: Database,
+  log: Logger,
+  call: typeof calls.$inferSelect,
+  analysis: { summary: string; sentiment: string; entities: Record<string, string> },
+): Promise<void> {
+  const [settings] = await db
+    .select({ url: organizationSettings.crmWebhookUrl })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, call.organizationId));
+  if (!settings?.url) return;
+  if (call.kind === "test") {
+    await recordTestEffect(db, call.id, "crm", "After the call: would post the call to the CRM webhook.");
+    return;
+  }
+  const delivery = await postCrmWebhook(settings.url, {
+    event: "call.processed",
+    summary: analysis.summary,
+    intent: analysis.entities.intent?.trim() || null,
+    sentiment: analysis.sentiment,
+    entities: analysis.entities,
+    call: {
+      id: call.id,
+      from_number: call.fromNumber,
+      to_number: call.toNumber,
+      duration_seconds: call.durationSeconds,
+      created_at: call.createdAt.toISOString(),
+    },
+  });
+  if (delivery.ok) log.info("crm_webhook_sent", { status: delivery.status, ms: delivery.ms });
+  else log.warn("crm_webhook_failed", { status: delivery.status, ms: delivery.ms });
+}
