@@ -1,4 +1,4 @@
-import { PROBE_CALL_SID, PROBE_MESSAGE_SID, PROBE_MESSAGES, PROBE_TARGETS, type ProbeResult, type ProbeTarget } from "@nikki/core";
+import { PROBE_CALL_SID, PROBE_MESSAGE_SID, PROBE_MESSAGES, PROBE_TARGETS, type ProbeResult } from "@nikki/core";
 import * as z from "zod/mini";
 import type { Context } from "hono";
 import { and, asc, eq } from "drizzle-orm";
