@@ -26,3 +26,4 @@ export * from "./test-calls";
 export * from "./test-verdict";
 export * from "./probes";
 export * from "./crm-webhook";
+export * from "./diagnostics";

@@ -80,6 +80,7 @@ const MATRIX: Row[] = [
   { route: "GET /api/health", request: path("/api/health"), expect: same(200) },
   { route: "GET /api/ping", request: path("/api/ping"), expect: same(200) },
   { route: "GET /api/health/voice", request: path("/api/health/voice"), expect: same(200) },
+  { route: "GET /api/health/diagnostics", request: path("/api/health/diagnostics"), expect: same(200) },
   {
     route: "POST /api/leads",
     request: async () => ({ path: "/api/leads", body: { name: "Matrix Lead", phone: "4155552671" } }),

@@ -1,24 +1,22 @@
 import { useEffect, useState } from "react";
-import { getJson } from "../lib/api";
+import { type Diagnostic, runDiagnostics } from "../lib/diagnostics";
 
-/** The red "Telephony Not Fully Configured" warning, shown only when /api/health/voice says so. */
+/** The red "Telephony Not Fully Configured" warning: shown only when one of /live/diagnostics' checks fails, and linking there. */
 export default function TelephonyWarning() {
-  const [errors, setErrors] = useState<string[] | null>(null);
-  useEffect(() => {
-    void getJson<{ ok: boolean; errors: string[] }>("/api/health/voice").then((result) =>
-      setErrors(result.ok ? (result.data.ok ? [] : result.data.errors) : ["The voice health check could not be reached."]),
-    );
-  }, []);
-  if (!errors?.length) return null;
+  const [failed, setFailed] = useState<Diagnostic[]>([]);
+  useEffect(() => void runDiagnostics().then((checks) => setFailed(checks.filter((check) => check.status === "fail"))), []);
+  if (!failed.length) return null;
   return (
     <div className="telephony-warning" role="alert">
       <strong>Telephony Not Fully Configured</strong>
       <ul>
-        {errors.map((error) => (
-          <li key={error}>{error}</li>
+        {failed.map((check) => (
+          <li key={check.name}>
+            {check.name}: {check.detail}
+          </li>
         ))}
       </ul>
-      <a href="/health">See the system health checks</a>
+      <a href="/live/diagnostics">See the live diagnostics</a>
     </div>
   );
 }

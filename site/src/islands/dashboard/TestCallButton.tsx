@@ -36,7 +36,30 @@ async function followOutcome(callSid: string) {
  * Test Call: rings the signed-in user's own phone from this agent's (or number's) line, answered exactly as a caller
  * would be. The phone is asked once and kept on the profile.
  */
-export default function TestCallButton({ path, label, disabledReason }: { path: string; label: string; disabledReason?: string }) {
+/** What the button and its toasts say: an agent's or number's own, or Voice Operations' (spec 001 §8). */
+export interface TestCallCopy {
+  button: string;
+  failure: { title: string; fallback?: string };
+  dialing(to: string, from: string): string;
+}
+
+const AGENT_COPY: TestCallCopy = {
+  button: "Test Call",
+  failure: { title: "Test call failed." },
+  dialing: (to, from) => `Calling ${to} from ${from}. Answer to hear your agent.`,
+};
+
+export default function TestCallButton({
+  path,
+  label,
+  disabledReason,
+  copy = AGENT_COPY,
+}: {
+  path: string;
+  label: string;
+  disabledReason?: string;
+  copy?: TestCallCopy;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [phone, setPhone] = useState("");
   const [known, setKnown] = useState<string | null>(null);
@@ -50,13 +73,13 @@ export default function TestCallButton({ path, label, disabledReason }: { path: 
     const placed = await submit({
       invalid: known || isOperatorE164(typed) ? {} : { phone: typed ? OPERATOR_PHONE_MESSAGES.invalid : OPERATOR_PHONE_MESSAGES.required },
       request: () => postJson<{ test_call: { to: string; from: string; call_sid: string } }>(path, typed ? { phone: typed } : {}),
-      failure: { toast: "Test call failed." },
+      failure: { toast: copy.failure.title, fallback: copy.failure.fallback },
     });
     if (!placed) return;
     const { to, from, call_sid } = placed.data.test_call;
     setKnown(to);
     dialog.current?.close();
-    toast({ title: "Dialing…", description: `Calling ${to} from ${from}. Answer to hear your agent.` });
+    toast({ title: "Dialing…", description: copy.dialing(to, from) });
     void followOutcome(call_sid);
   }
 
@@ -73,9 +96,9 @@ export default function TestCallButton({ path, label, disabledReason }: { path: 
         onClick={open}
         disabled={Boolean(disabledReason) || pending}
         title={disabledReason}
-        aria-label={`Test call ${label}`}
+        aria-label={copy === AGENT_COPY ? `Test call ${label}` : undefined}
       >
-        {pending ? "Dialing…" : "Test Call"}
+        {pending ? "Dialing…" : copy.button}
       </button>
       <dialog ref={dialog} className="dialog" aria-labelledby={`test-call-${label}`}>
         <form className="dialog-body form" noValidate onSubmit={ring}>

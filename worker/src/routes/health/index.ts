@@ -6,6 +6,7 @@ import { ApiError } from "../../http/api-error";
 import { keyringOf } from "../../services/secrets";
 import { access } from "../../middleware/access";
 import { testCallLimit } from "../../demo-calls/test-call";
+import { diagnostics, diagnosticsLimit } from "./diagnostics";
 import { opsTestCall } from "./ops-test-call";
 import { runProbe } from "./probe";
 import { voiceHealth } from "./voice";
@@ -34,6 +35,7 @@ export const healthRoutes = new Hono<AppEnv>()
     return c.json({ ok: true, database: { ok: true, latency_ms: latencyMs }, warnings: await deploymentWarnings(c.var.config) });
   })
   .get("/health/voice", voiceHealth)
+  .get("/health/diagnostics", diagnosticsLimit, diagnostics)
   .post("/health/probe", access("admin"), runProbe)
   .post("/health/test-call", access("admin"), testCallLimit, opsTestCall)
   .get("/ping", (c) => c.json({ ok: true }));

@@ -47,3 +47,28 @@ describe("POST /api/health/probe", () => {
     });
   });
 });
+
+describe("GET /api/health/diagnostics", () => {
+  it("answers anyone with the webhooks' and bridge's statuses and content types, never a body, and records nothing", async () => {
+    const response = await SELF.fetch("https://nikki.test/api/health/diagnostics", { headers: { "cf-connecting-ip": "203.0.113.77" } });
+    expect(response.status).toBe(200);
+    const report = (await response.json()) as Record<string, unknown>;
+    expect(report).toEqual({
+      voice_twiml: { status: 200, content_type: expect.stringContaining("text/xml") },
+      messaging_twiml: { status: 200, content_type: expect.stringContaining("text/xml") },
+      bridge_health: { status: 200, content_type: expect.stringContaining("text/plain"), says_ok: true },
+      sender_number_ok: true,
+      unavailable: null,
+    });
+    expect(JSON.stringify(report)).not.toMatch(/\+1\d{10}|<Response/);
+    expect(await env.DB.prepare("select count(*) as n from calls where call_sid = ?").bind(PROBE_CALL_SID).first("n")).toBe(0);
+  });
+
+  it("is limited per address: the 21st run in a minute gets 429 with Retry-After", async () => {
+    const run = () => SELF.fetch("https://nikki.test/api/health/diagnostics", { headers: { "cf-connecting-ip": "203.0.113.78" } });
+    for (let i = 0; i < 20; i++) expect((await run()).status).toBe(200);
+    const refused = await run();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});

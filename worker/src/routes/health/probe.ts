@@ -11,10 +11,10 @@ import { computeTwilioSignature } from "../../services/twilio/signature";
 import { probeBridge, probeCrmWebhook, probeSmsSender } from "./probe-settings";
 
 const probeSchema = z.strictObject({ target: z.enum(PROBE_TARGETS, PROBE_MESSAGES.target) });
-const PROBE_CALLER = "+15005550006";
+export const PROBE_CALLER = "+15005550006";
 
 /** The signed request a webhook target gets: Twilio's own form, with the probe's CallSid or MessageSid (nothing is recorded for them). */
-async function probeRequest(c: Context<AppEnv>, target: "voice_inbound" | "messaging_inbound", origin: string, to: string): Promise<Request> {
+export async function probeRequest(c: Context<AppEnv>, target: "voice_inbound" | "messaging_inbound", origin: string, to: string): Promise<Request> {
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: token } = c.var.config;
   if (!accountSid || !token)
     throw new ApiError("twilio_unavailable", { message: "The platform's Twilio account is not configured: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN." });

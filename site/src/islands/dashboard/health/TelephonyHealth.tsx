@@ -1,73 +1,54 @@
-import type { ProbeResult, ProbeTarget } from "@nikki/core";
+import type { ProbeTarget } from "@nikki/core";
 import { useEffect, useState } from "react";
-import { postJson } from "../../../lib/api";
-import { loadMe } from "../../../lib/me";
 import { toast } from "../../../lib/toast";
 import "../agents/agents.css";
 import "./health.css";
+import { OPERATORS_ONLY, type ProbeRow, ProbeRowView, useCanOperate, useProbes } from "./use-probes";
 
-type Badge = "Not Tested" | "Checking..." | "Healthy" | "Error";
-interface Row {
+interface Row extends ProbeRow {
   target: Extract<ProbeTarget, "voice_inbound" | "messaging_inbound">;
-  name: string;
   path: string;
-  purpose: string;
-}
-interface Checked {
-  badge: Badge;
-  status: number | null;
-  ms: number | null;
 }
 
-const ROWS: Row[] = [
+const ROW_DETAILS = [
   { target: "voice_inbound", name: "Voice webhook", path: "/twilio/voice/inbound", purpose: "A call comes in: Twilio asks how to answer it (TwiML)." },
   { target: "messaging_inbound", name: "Messaging webhook", path: "/twilio/messaging/inbound", purpose: "A text comes in: Twilio asks for the reply (TwiML)." },
-];
-const BADGE_CLASS: Record<Badge, string> = {
-  "Not Tested": "badge-inactive",
-  "Checking...": "badge-configured",
-  Healthy: "badge-active",
-  Error: "badge-failed",
-};
-const UNTESTED: Checked = { badge: "Not Tested", status: null, ms: null };
-
-/** Healthy only on 200 with an XML content type: what Twilio needs to read TwiML. */
-const healthy = (probe: ProbeResult) => probe.status === 200 && /xml/i.test(probe.content_type ?? "");
+] as const;
 
 /** Telephony Health Check (spec 001 §2): this deployment's voice and messaging webhooks, each called as Twilio would. */
 export default function TelephonyHealth() {
   const [origin, setOrigin] = useState("");
-  const [canRun, setCanRun] = useState<boolean | null>(null);
-  const [checked, setChecked] = useState<Record<string, Checked>>({});
-  const [running, setRunning] = useState<string | null>(null);
+  const canRun = useCanOperate();
+  const { check: probe, running, stateOf } = useProbes();
+  const rows: Row[] = ROW_DETAILS.map((row) => ({
+    ...row,
+    detail: (
+      <>
+        <code>
+          POST {origin}
+          {row.path}
+        </code>
+        <p className="muted">{row.purpose}</p>
+      </>
+    ),
+  }));
   useEffect(() => {
     setOrigin(window.location.origin);
-    void loadMe().then((me) => setCanRun(me?.role === "owner" || me?.role === "admin"));
   }, []);
 
   async function check(row: Row): Promise<boolean> {
-    setRunning(row.target);
-    setChecked((all) => ({ ...all, [row.target]: { badge: "Checking...", status: null, ms: null } }));
-    const result = await postJson<{ probe: ProbeResult }>("/api/health/probe", { target: row.target });
-    setRunning(null);
-    if (!result.ok) {
-      setChecked((all) => ({ ...all, [row.target]: { badge: "Error", status: null, ms: null } }));
-      toast({ variant: "destructive", title: "Check Failed", description: result.status === 0 ? "Network error" : (result.error?.message ?? "Network error") });
-      return false;
-    }
-    const { probe } = result.data;
-    const ok = healthy(probe);
-    setChecked((all) => ({ ...all, [row.target]: { badge: ok ? "Healthy" : "Error", status: probe.status, ms: probe.ms } }));
-    if (ok) toast({ title: "Check Passed", description: `${row.name}: Endpoint Healthy` });
+    const state = await probe(row);
+    if (state.badge === "Healthy") toast({ title: "Check Passed", description: `${row.name}: Endpoint Healthy` });
+    else if (state.status === null && state.problem) toast({ variant: "destructive", title: "Check Failed", description: state.problem });
     else toast({ variant: "destructive", title: "Check Failed", description: `${row.name}: Endpoint Error: endpoint is not responding.` });
-    return ok;
+    return state.badge === "Healthy";
   }
 
   async function runAll() {
-    for (const row of ROWS) await check(row);
+    for (const row of rows) await check(row);
   }
 
-  if (canRun === false) return <p className="card panel">Only owners and admins can run the telephony checks.</p>;
+  if (canRun === false) return <p className="card panel">{OPERATORS_ONLY}</p>;
   return (
     <>
       <section className="card panel" aria-labelledby="endpoints-title">
@@ -81,36 +62,16 @@ export default function TelephonyHealth() {
           </button>
         </div>
         <ul className="endpoint-list">
-          {ROWS.map((row) => {
-            const state = checked[row.target] ?? UNTESTED;
-            return (
-              <li key={row.target} className="endpoint-row" aria-labelledby={`endpoint-${row.target}`}>
-                <div className="endpoint-main">
-                  <h3 id={`endpoint-${row.target}`}>{row.name}</h3>
-                  <code>
-                    POST {origin}
-                    {row.path}
-                  </code>
-                  <p className="muted">{row.purpose}</p>
-                </div>
-                <div className="endpoint-state">
-                  <span className={`badge ${BADGE_CLASS[state.badge]}`}>{state.badge}</span>
-                  <span className="muted">
-                    {state.status !== null ? `Status ${state.status}` : "—"} · {state.ms !== null ? `${state.ms} ms` : "—"}
-                  </span>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    disabled={running !== null || !canRun}
-                    onClick={() => void check(row)}
-                    aria-label={`Test ${row.name}`}
-                  >
-                    {running === row.target ? "Testing..." : "Test"}
-                  </button>
-                </div>
-              </li>
-            );
-          })}
+          {rows.map((row) => (
+            <ProbeRowView
+              key={row.target}
+              row={row}
+              state={stateOf(row.target)}
+              running={running === row.target}
+              disabled={running !== null || !canRun}
+              onTest={() => void check(row)}
+            />
+          ))}
         </ul>
       </section>
       <section className="card panel" aria-labelledby="guide-title">

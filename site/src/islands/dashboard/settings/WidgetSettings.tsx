@@ -225,8 +225,10 @@ export function TelephonySettings() {
           <CopyField value={`${origin}/twilio/messaging/inbound`} label="Messaging webhook URL" />
           <CopyField value={`${origin}/twilio/voice/status`} label="Status callback URL" />
           <p className="muted">
-            Check the webhooks with the <a href="/dashboard/health/telephony">Telephony Health Check</a>, the setup on <a href="/health">System Health</a> and
-            the <a href="/live">live test page</a>.
+            Check the webhooks with the <a href="/dashboard/health/telephony">Telephony Health Check</a>, the bridge on{" "}
+            <a href="/dashboard/health/voice">Voice Bridge Health</a>, the bridge, CRM webhook and texts' sender on{" "}
+            <a href="/dashboard/ops/voice">Voice Operations</a>, the setup on <a href="/health">System Health</a> and the{" "}
+            <a href="/live/diagnostics">live diagnostics</a>.
           </p>
         </div>
       )}

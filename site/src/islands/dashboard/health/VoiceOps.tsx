@@ -1,0 +1,125 @@
+import { useState } from "react";
+import { toast } from "../../../lib/toast";
+import { TextField } from "../../FormField";
+import TestCallButton, { type TestCallCopy } from "../TestCallButton";
+import { Section } from "../settings/SettingsField";
+import { useSettingsSection } from "../settings/use-settings";
+import "../agents/agents.css";
+import "../settings/settings.css";
+import "./health.css";
+import { OPERATORS_ONLY, type ProbeRow, ProbeRowView, useCanOperate, useProbes } from "./use-probes";
+
+const ROWS: ProbeRow[] = [
+  { target: "bridge_health", name: "Voice bridge", detail: <p className="muted">The bridge's health URL answers “Voice Bridge OK”.</p> },
+  { target: "crm_webhook", name: "CRM webhook", detail: <p className="muted">A health-check post to the CRM webhook is accepted (any 2xx).</p> },
+  { target: "sms_sender", name: "Post-call SMS sender", detail: <p className="muted">The sender is one of your active numbers.</p> },
+];
+
+const SALES_TEST_CALL: TestCallCopy = {
+  button: "Place Test Call (Sales Intent)",
+  failure: { title: "Call Failed", fallback: "API error—check Twilio envs, From number, and CORS." },
+  dialing: (to) => `Calling ${to} now. Answer to hear Nikki AI!`,
+};
+
+/** Voice Operations (spec 001 §2): the three operating settings, their three checks, and a real test call. */
+export default function VoiceOps() {
+  const canRun = useCanOperate();
+  const { state, draft, set, save, pending, errors } = useSettingsSection(["bridge_ws_url", "crm_webhook_url", "sms_sender_number"] as const);
+  const { check, running, stateOf } = useProbes();
+  const [checking, setChecking] = useState(false);
+
+  async function runChecks() {
+    setChecking(true);
+    let failed = 0;
+    for (const row of ROWS) if ((await check(row)).badge !== "Healthy") failed++;
+    setChecking(false);
+    if (!failed) toast({ title: "Health Check Passed", description: "All three checks passed." });
+    else toast({ variant: "destructive", title: "Health Check Failed", description: `${failed} of ${ROWS.length} checks need attention.` });
+  }
+
+  if (canRun === false) return <p className="card panel">{OPERATORS_ONLY}</p>;
+  const disabled = pending || !canRun;
+  return (
+    <>
+      <Section
+        id="ops-settings"
+        title="Voice settings"
+        lead="Saved for your organization and used on every call: where audio streams, where processed calls are posted, which number texts callers."
+        onSave={() => void save()}
+        pending={pending}
+        ready={Boolean(state && draft)}
+      >
+        {draft && (
+          <>
+            <TextField
+              id="ops-bridge-url"
+              label="Bridge WebSocket URL"
+              type="url"
+              placeholder="wss://voice.example.com/twilio/stream"
+              hint="Leave empty to use this deployment's own bridge."
+              value={draft.bridge_ws_url ?? ""}
+              onValue={(value) => set("bridge_ws_url", value.trim() || null)}
+              error={errors.bridge_ws_url}
+              disabled={disabled}
+            />
+            <TextField
+              id="ops-crm-webhook"
+              label="CRM webhook URL"
+              type="url"
+              placeholder="https://crm.example.com/hooks/nikki"
+              hint="Each processed call is posted here as JSON (summary, intent, sentiment, entities, call). Leave empty for none."
+              value={draft.crm_webhook_url ?? ""}
+              onValue={(value) => set("crm_webhook_url", value.trim() || null)}
+              error={errors.crm_webhook_url}
+              disabled={disabled}
+            />
+            <TextField
+              id="ops-sms-sender"
+              label="Post-call SMS sender number"
+              type="tel"
+              inputMode="tel"
+              placeholder="+14155552671"
+              hint="One of your numbers, in E.164. Leave empty to text from the number the caller rang."
+              value={draft.sms_sender_number ?? ""}
+              onValue={(value) => set("sms_sender_number", value.trim() || null)}
+              error={errors.sms_sender_number}
+              disabled={disabled}
+            />
+          </>
+        )}
+      </Section>
+      <section className="card panel" aria-labelledby="ops-checks-title">
+        <div className="panel-head">
+          <div>
+            <h2 id="ops-checks-title">Health checks</h2>
+            <p>Save your changes first: the checks use the saved settings.</p>
+          </div>
+          <button type="button" className="btn btn-primary" disabled={checking || running !== null || !canRun} onClick={() => void runChecks()}>
+            {checking ? "Checking..." : "Run Checks"}
+          </button>
+        </div>
+        <ul className="endpoint-list">
+          {ROWS.map((row) => (
+            <ProbeRowView
+              key={row.target}
+              row={row}
+              state={stateOf(row.target)}
+              running={running === row.target}
+              disabled={checking || running !== null || !canRun}
+              onTest={() => void check(row)}
+            />
+          ))}
+        </ul>
+      </section>
+      <section className="card panel" aria-labelledby="ops-call-title">
+        <div className="panel-head">
+          <div>
+            <h2 id="ops-call-title">Test call</h2>
+            <p>Rings your mobile from your first number with an active agent, which answers as it would any caller. It counts toward your minutes.</p>
+          </div>
+          <TestCallButton path="/api/health/test-call" label="your receptionist" copy={SALES_TEST_CALL} disabledReason={canRun ? undefined : OPERATORS_ONLY} />
+        </div>
+      </section>
+    </>
+  );
+}

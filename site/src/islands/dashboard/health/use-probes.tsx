@@ -1,0 +1,109 @@
+import { type ProbeResult, type ProbeTarget, probePassed } from "@nikki/core";
+import { type ReactNode, useEffect, useState } from "react";
+import { postJson } from "../../../lib/api";
+import { loadMe } from "../../../lib/me";
+
+export type Badge = "Not Tested" | "Checking..." | "Healthy" | "Error";
+
+export interface ProbeRow {
+  target: ProbeTarget;
+  name: string;
+  detail: ReactNode;
+}
+
+export interface Checked {
+  badge: Badge;
+  status: number | null;
+  ms: number | null;
+  /** Why it failed, in words: the server's message, "Status {code}", "Endpoint unreachable", "Network error". */
+  problem: string | null;
+  /** What the endpoint answered, when it says something worth showing (the sender number, the bridge's words). */
+  said: string | null;
+}
+
+const BADGE_CLASS: Record<Badge, string> = {
+  "Not Tested": "badge-inactive",
+  "Checking...": "badge-configured",
+  Healthy: "badge-active",
+  Error: "badge-failed",
+};
+const UNTESTED: Checked = { badge: "Not Tested", status: null, ms: null, problem: null, said: null };
+
+function problemOf(probe: ProbeResult): string {
+  if (probe.status === 0) return probe.body || "Endpoint unreachable";
+  if (probe.status === 200 && (probe.target === "voice_inbound" || probe.target === "messaging_inbound"))
+    return `Got ${probe.status} with ${probe.content_type ?? "no content type"}, expected 200 with text/xml`;
+  if (probe.status === 200 && probe.target === "bridge_health") return "The bridge did not answer Voice Bridge OK";
+  return probe.body && probe.target === "sms_sender" ? probe.body : `Status ${probe.status}`;
+}
+
+/** The operator pages' checks: each runs `POST /api/health/probe` on the server and keeps its badge, status and time. */
+export function useProbes() {
+  const [checked, setChecked] = useState<Record<string, Checked>>({});
+  const [running, setRunning] = useState<string | null>(null);
+  const set = (target: string, state: Checked) => setChecked((all) => ({ ...all, [target]: state }));
+
+  async function check(row: Pick<ProbeRow, "target">): Promise<Checked> {
+    setRunning(row.target);
+    set(row.target, { ...UNTESTED, badge: "Checking..." });
+    const result = await postJson<{ probe: ProbeResult }>("/api/health/probe", { target: row.target });
+    setRunning(null);
+    let state: Checked;
+    if (!result.ok) state = { ...UNTESTED, badge: "Error", problem: result.status === 0 ? "Network error" : (result.error?.message ?? "Network error") };
+    else {
+      const { probe } = result.data;
+      const passed = probePassed(probe);
+      const said = probe.target === "sms_sender" || probe.target === "bridge_health" ? probe.body || null : null;
+      state = { badge: passed ? "Healthy" : "Error", status: probe.status || null, ms: probe.ms, problem: passed ? null : problemOf(probe), said };
+    }
+    set(row.target, state);
+    return state;
+  }
+
+  const stateOf = (target: string) => checked[target] ?? UNTESTED;
+  return { check, running, stateOf };
+}
+
+/** One check's row: name, what it checks, badge, status and time, and its Test button. */
+export function ProbeRowView({
+  row,
+  state,
+  running,
+  disabled,
+  onTest,
+}: {
+  row: ProbeRow;
+  state: Checked;
+  running: boolean;
+  disabled: boolean;
+  onTest(): void;
+}) {
+  return (
+    <li className="endpoint-row" aria-labelledby={`endpoint-${row.target}`}>
+      <div className="endpoint-main">
+        <h3 id={`endpoint-${row.target}`}>{row.name}</h3>
+        {row.detail}
+        {state.problem && <p className="field-error">{state.problem}</p>}
+        {!state.problem && state.said && <p className="muted">{state.said}</p>}
+      </div>
+      <div className="endpoint-state">
+        <span className={`badge ${BADGE_CLASS[state.badge]}`}>{state.badge}</span>
+        <span className="muted">
+          {state.status !== null ? `Status ${state.status}` : "—"} · {state.ms !== null ? `${state.ms} ms` : "—"}
+        </span>
+        <button type="button" className="btn btn-secondary btn-sm" disabled={disabled} onClick={onTest} aria-label={`Test ${row.name}`}>
+          {running ? "Testing..." : "Test"}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Whether the signed-in user may run the operator checks (owners and admins); null while loading. */
+export function useCanOperate(): boolean | null {
+  const [canRun, setCanRun] = useState<boolean | null>(null);
+  useEffect(() => void loadMe().then((me) => setCanRun(me?.role === "owner" || me?.role === "admin")), []);
+  return canRun;
+}
+
+export const OPERATORS_ONLY = "Only owners and admins can run these checks.";
