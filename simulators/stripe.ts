@@ -153,6 +153,15 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
       const session = sessions.get(url.pathname.split("/")[4]!);
       return session ? sendJson(response, 200, session) : stripeError(response, 404, "No such checkout.session");
     }
+    // Cancel a subscription (DELETE /v1/subscriptions/{id}): at once, answered with the canceled subscription; then the event.
+    if (route === "DELETE /subscriptions/:id") {
+      const subscription = subscriptions.get(id!);
+      if (!subscription) return stripeError(response, 404, `No such subscription: '${id}'`);
+      if (subscription.status === "canceled") return stripeError(response, 400, `No such subscription: '${id}'`);
+      Object.assign(subscription, { status: "canceled", canceled_at: now(), ended_at: now(), cancel_at_period_end: false });
+      sendJson(response, 200, subscription);
+      return void deliver("customer.subscription.deleted", subscription).catch(() => undefined);
+    }
     if (route === "GET /subscriptions/:id")
       return subscriptions.has(id!) ? sendJson(response, 200, subscriptions.get(id!)) : stripeError(response, 404, `No such subscription: '${id}'`);
     if (url.pathname === "/v1/billing_portal/sessions" && request.method === "POST") {

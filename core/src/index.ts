@@ -27,3 +27,4 @@ export * from "./test-verdict";
 export * from "./probes";
 export * from "./crm-webhook";
 export * from "./diagnostics";
+export * from "./data-rights";

@@ -12,6 +12,7 @@ export type AuditAction =
   | "member_role_changed"
   | "member_removed"
   | "organization_updated"
+  | "organization_exported"
   | "organization_deleted"
   | "settings_updated"
   | "agent_created"

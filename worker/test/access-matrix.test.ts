@@ -376,7 +376,13 @@ const MATRIX: Row[] = [
     expect: { anonymous: 401, viewer: 403, admin: 202, owner: 202, other: 404 },
   },
   // Last: the owner's cell deletes the organization the rows above act on.
-  { route: "DELETE /api/org", request: path("/api/org"), expect: { anonymous: 401, viewer: 403, admin: 403, other: 204, owner: 204 } },
+  { route: "GET /api/org/export", request: path("/api/org/export"), expect: { anonymous: 401, viewer: 403, admin: 403, other: 200, owner: 200 } },
+  // Without the typed confirmation: past authorization, refused for that, and nothing is closed.
+  {
+    route: "DELETE /api/org",
+    request: async () => ({ path: "/api/org", body: {} }),
+    expect: { anonymous: 401, viewer: 403, admin: 403, other: 400, owner: 400 },
+  },
 ];
 
 /** Routes outside the matrix: better-auth's own endpoints (covered by the auth tests) and pages. */

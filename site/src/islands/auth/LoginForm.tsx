@@ -16,6 +16,7 @@ export default function LoginForm() {
   const { pending, errors, submit } = useSubmit<"email" | "password" | "code">();
   const [alert, setAlert] = useState<string | null>(null);
   const [destination, setDestination] = useState("/dashboard");
+  const [closed, setClosed] = useState(false);
   const hydrated = useHydrated();
   const uid = useId();
 
@@ -23,6 +24,7 @@ export default function LoginForm() {
     const params = new URLSearchParams(window.location.search);
     setDestination(safeRedirectPath(params.get("redirect")));
     if (params.get("error") === "google") setAlert("Google sign-in did not complete. Please try again.");
+    setClosed(params.get("closed") === "1");
   }, []);
 
   async function submitPassword(event: FormEvent) {
@@ -71,6 +73,12 @@ export default function LoginForm() {
   return (
     <form className="form" noValidate onSubmit={submitPassword}>
       <fieldset className="form-fields" disabled={!hydrated}>
+        {closed && (
+          <p className="form-notice" role="status">
+            Your organization is closed: its subscription is cancelled, its numbers released and its data deleted. Your account remains; sign in to join or
+            create another.
+          </p>
+        )}
         <EmailField id={`${uid}-email`} error={errors.email} value={email} onValue={setEmail} autoComplete="email" disabled={pending} />
         <TextField
           id={`${uid}-password`}
