@@ -17,6 +17,7 @@ export default defineConfig(async () => ({
           LOG_LEVEL: "error",
           AUTH_SECRET: "test-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
           PUBLIC_BASE_URL: "https://nikki.test",
+          OPERATOR_EMAILS: "Operator@nikki.test, second-operator@nikki.test",
           TWILIO_ACCOUNT_SID: SIMULATED.twilioAccountSid,
           TWILIO_AUTH_TOKEN: SIMULATED.twilioAuthToken,
           TWILIO_API_BASE: `http://127.0.0.1:${SIMULATED.twilioPort}`,

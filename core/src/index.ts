@@ -28,3 +28,4 @@ export * from "./probes";
 export * from "./crm-webhook";
 export * from "./diagnostics";
 export * from "./data-rights";
+export * from "./operator-leads";

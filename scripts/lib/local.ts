@@ -63,6 +63,18 @@ export function localAuthSecret(): Record<string, string> {
 }
 
 /** Starts `wrangler dev` on the given port; resolves once /api/health answers. */
+/**
+ * Local runs: the seeded demo owner is one of the product's operators (/dashboard/leads), and new contact-form leads
+ * go to a local sales inbox (printed by the mail simulator), unless `.dev.vars` names its own.
+ */
+export function localOperators(): Record<string, string> {
+  const devVars = existsSync(`${ROOT}/.dev.vars`) ? readFileSync(`${ROOT}/.dev.vars`, "utf8") : "";
+  return {
+    ...(/^OPERATOR_EMAILS=/m.test(devVars) ? {} : { OPERATOR_EMAILS: "owner@demo.nikki.ai" }),
+    ...(/^SALES_INBOX=/m.test(devVars) ? {} : { SALES_INBOX: "sales@demo.nikki.ai" }),
+  };
+}
+
 export async function startWorker(options: {
   port: number;
   persistTo?: string;
@@ -71,7 +83,7 @@ export async function startWorker(options: {
   /** Serves `/__scheduled?cron=…` so tests can run the cron on demand. */
   testScheduled?: boolean;
 }) {
-  const vars = { ...localAuthSecret(), ...options.vars };
+  const vars = { ...localAuthSecret(), ...localOperators(), ...options.vars };
   const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
   const child = spawn(
     `${ROOT}/node_modules/.bin/wrangler`,

@@ -27,6 +27,7 @@ import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { publicInvitationRoutes } from "./routes/invitations";
 import { leadRoutes } from "./routes/leads";
+import { operatorLeadRoutes } from "./routes/operator/leads";
 import { numberRoutes } from "./routes/numbers";
 import { integrationRoutes } from "./routes/integrations";
 import { testCallStatusRoutes } from "./demo-calls/test-call";
@@ -84,6 +85,7 @@ export function createApp(servicesFor: ServicesFactory) {
 
   app.route("/api", healthRoutes);
   app.route("/api/leads", leadRoutes);
+  app.route("/api/operator", operatorLeadRoutes);
   app.route("/api/telemetry", telemetryRoutes);
   app.route("/api/auth", authRoutes);
   app.route("/api/account", accountRoutes);

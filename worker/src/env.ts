@@ -17,6 +17,8 @@ export interface Bindings {
   TEST_CALL_RUNNER: DurableObjectNamespace<TestCallRunnerRpc>;
   PUBLIC_BASE_URL?: string;
   LOG_LEVEL?: string;
+  OPERATOR_EMAILS?: string;
+  SALES_INBOX?: string;
   LIBSQL_URL?: string;
   LIBSQL_AUTH_TOKEN?: string;
   AUTH_SECRET?: string;
@@ -63,6 +65,19 @@ const configSchema = z.object({
   MAIL_API_KEY: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Nikki AI <no-reply@nikki.ai>"),
   MAIL_API_BASE: z.url().default("https://api.resend.com"),
+  /** The product's own operators (/dashboard/leads): e-mail addresses, comma separated; each must be verified to count. */
+  OPERATOR_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email("must be e-mail addresses, comma separated")))
+    .default([]),
+  /** Where each new lead of the product's contact form is e-mailed (when mail is configured). */
+  SALES_INBOX: z.email().optional(),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-f]{32}$/i, "must look like AC followed by 32 hex digits")

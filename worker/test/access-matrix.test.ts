@@ -376,6 +376,9 @@ const MATRIX: Row[] = [
     expect: { anonymous: 401, viewer: 403, admin: 202, owner: 202, other: 404 },
   },
   // Last: the owner's cell deletes the organization the rows above act on.
+  // The product's operators only: nobody in this world has a listed, verified address (operators are tested on their own).
+  { route: "GET /api/operator/leads", request: path("/api/operator/leads"), expect: { ...same(403), anonymous: 401 } },
+  { route: "GET /api/operator/leads.csv", request: path("/api/operator/leads.csv"), expect: { ...same(403), anonymous: 401 } },
   { route: "GET /api/org/export", request: path("/api/org/export"), expect: { anonymous: 401, viewer: 403, admin: 403, other: 200, owner: 200 } },
   // Without the typed confirmation: past authorization, refused for that, and nothing is closed.
   {

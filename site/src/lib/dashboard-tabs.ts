@@ -8,6 +8,7 @@ export const DASHBOARD_TABS = [
   { href: "/dashboard/billing", label: "Billing", adminOnly: true },
   { href: "/dashboard/settings", label: "Settings", adminOnly: true },
   { href: "/dashboard/test-calls", label: "Test Suite", badge: "New" },
+  { href: "/dashboard/leads", label: "Leads", operatorOnly: true },
 ] as const;
 
 /** Tabs with a page of their own; the others share the placeholder page until their work lands. */
@@ -18,5 +19,6 @@ export const OWN_PAGE_TABS: readonly string[] = [
   "/dashboard/integrations",
   "/dashboard/billing",
   "/dashboard/test-calls",
+  "/dashboard/leads",
   "/dashboard",
 ];

@@ -9,6 +9,8 @@ export interface Me {
   call_alerts: boolean;
   /** The platform's providers are local simulators (npm start without keys). */
   simulated_providers: boolean;
+  /** One of the product's own operators (/dashboard/leads). */
+  is_operator: boolean;
 }
 
 let pending: Promise<Me | null> | null = null;

@@ -4,6 +4,8 @@ import type { Role } from "@nikki/core";
 export interface Caller {
   userId: string;
   email: string;
+  /** The address was proven (Google, or a link sent to it): only then may it count as an operator's. */
+  emailVerified: boolean;
   name: string;
   sessionId: string;
   sessionToken: string;

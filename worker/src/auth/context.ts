@@ -42,6 +42,7 @@ export async function loadCaller(c: Context<AppEnv>): Promise<Caller | null> {
   const caller: Caller = {
     userId: session.user.id,
     email: session.user.email,
+    emailVerified: session.user.emailVerified,
     name: session.user.name,
     sessionId: session.session.id,
     sessionToken: session.session.token,

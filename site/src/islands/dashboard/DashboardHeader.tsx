@@ -16,6 +16,7 @@ export default function DashboardHeader() {
       // Viewers see calls and analytics only (spec 001 §6): the tabs they cannot use leave the bar. Their own
       // security settings stay one click away in the account menu.
       if (current?.role === "viewer") for (const tab of document.querySelectorAll<HTMLElement>("[data-admin-only]")) tab.hidden = true;
+      if (current?.is_operator) for (const tab of document.querySelectorAll<HTMLElement>("[data-operator-only]")) tab.hidden = false;
     });
   }, []);
 

@@ -5,8 +5,11 @@ import { loadCaller } from "../../auth/context";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 
-/** Who may call a route: anyone signed in, or a member of an organization with at least this role. */
-export type Access = "signed-in" | Role;
+/**
+ * Who may call a route: anyone signed in, a member of an organization with at least this role, or one of the
+ * product's own operators (a verified address listed in OPERATOR_EMAILS).
+ */
+export type Access = "signed-in" | Role | "operator";
 
 const RANK: Record<Role, number> = { viewer: 1, admin: 2, owner: 3 };
 
@@ -20,12 +23,19 @@ export function access(level: Access): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const caller = await loadCaller(c);
     if (!caller) throw new ApiError("unauthorized");
-    if (level !== "signed-in") {
+    if (level === "operator") {
+      if (!isOperator(c, caller)) throw new ApiError("forbidden");
+    } else if (level !== "signed-in") {
       if (!caller.organizationId || !caller.role) throw new ApiError("no_organization");
       if (RANK[caller.role] < RANK[level]) throw new ApiError("forbidden");
     }
     await next();
   };
+}
+
+/** Whether the caller is one of the product's operators: a verified address that configuration lists. */
+export function isOperator(c: Context<AppEnv>, caller: Caller): boolean {
+  return caller.emailVerified && c.var.config.OPERATOR_EMAILS.includes(caller.email.toLowerCase());
 }
 
 /** The caller of a route guarded by `access(role)`: always in an organization. */

@@ -8,7 +8,7 @@ import { invitations, members, organizations, sessions, users } from "../../db/s
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
-import { access, signedInCaller } from "../../middleware/access";
+import { access, isOperator, signedInCaller } from "../../middleware/access";
 import { createOrganizationWithOwner } from "../../org/create-organization";
 import { readAuthError } from "../auth/errors";
 
@@ -112,5 +112,6 @@ export const accountRoutes = new Hono<AppEnv>()
       role: caller.role,
       call_alerts: organization?.callAlerts ?? false,
       simulated_providers: providersSimulated(c.var.config),
+      is_operator: isOperator(c, caller),
     });
   });

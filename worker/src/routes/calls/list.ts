@@ -7,7 +7,7 @@ import { type SQL, and, desc, eq, gte, like, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { outcomeSql } from "../../db/call-outcome";
 import { agents, calls } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
+import { afterCursor, encodeCursor } from "../../db/cursor";
 
 export const CALLS_PAGE = 50;
 
@@ -36,14 +36,6 @@ export function serializeCall(row: { call: typeof calls.$inferSelect; agentName:
     created_at: call.createdAt.toISOString(),
   };
 }
-
-function decodeCursor(cursor: string): { at: number; id: string } {
-  const [at, id] = atob(cursor.replace(/-/g, "+").replace(/_/g, "/")).split("|");
-  if (!at || !id || !/^\d+$/.test(at)) throw new Error("bad cursor");
-  return { at: Number(at), id };
-}
-
-const encodeCursor = (call: typeof calls.$inferSelect) => btoa(`${call.createdAt.getTime()}|${call.id}`).replace(/\+/g, "-").replace(/\//g, "_");
 
 /** Midnight of an ISO date in a time zone, as an instant (the zone's offset that day). */
 export function zonedMidnight(isoDate: string, timeZone: string): Date {
@@ -82,15 +74,7 @@ export async function listCalls(
     const term = `%${query.q.replace(/[%_]/g, "")}%`;
     where.push(or(like(calls.fromNumber, term), like(calls.toNumber, term), sql`json_extract(${calls.entities}, '$.name') like ${term}`));
   }
-  if (query.cursor) {
-    let cursor: { at: number; id: string };
-    try {
-      cursor = decodeCursor(query.cursor);
-    } catch {
-      throw new ApiError("validation_failed", { fields: { cursor: "That page marker is not valid: load the list again." } });
-    }
-    where.push(or(lt(calls.createdAt, new Date(cursor.at)), and(eq(calls.createdAt, new Date(cursor.at)), lt(calls.id, cursor.id))));
-  }
+  if (query.cursor) where.push(afterCursor(query.cursor, { createdAt: calls.createdAt, id: calls.id }));
   const rows = await db
     .select(callColumns)
     .from(calls)

@@ -1,5 +1,5 @@
-import { type LeadCreated, validateLead } from "@nikki/core";
-import { Hono } from "hono";
+import { LEAD_INTENT_LABELS, type Lead, type LeadCreated, OPERATOR_LEADS_MESSAGES, validateLead } from "@nikki/core";
+import { type Context, Hono } from "hono";
 import { leads } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
@@ -14,6 +14,29 @@ function pathFromReferer(referer: string | undefined, requestUrl: string): strin
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Each new lead e-mailed to the sales inbox, so "we contact you within 24 hours" can be kept. Only when mail really
+ * leaves the system: without a mail provider the lead is not written to the log.
+ */
+async function tellSalesInbox(c: Context<AppEnv>, lead: Omit<Lead, "source_page"> & { source_page: string | null }) {
+  const inbox = c.var.config.SALES_INBOX;
+  const mailer = c.var.services.mailer(c.var.log);
+  if (!inbox || !mailer.delivers) return;
+  const lines = [
+    `Name: ${lead.name}`,
+    `Phone: ${lead.phone}`,
+    lead.email && `E-mail: ${lead.email}`,
+    lead.intent && `Looking for: ${LEAD_INTENT_LABELS[lead.intent]}`,
+    lead.desired_date_time && `Preferred time: ${lead.desired_date_time}`,
+    lead.notes && `Notes: ${lead.notes}`,
+    lead.source_page && `From the page: ${lead.source_page}`,
+    c.var.config.publicOrigin && `All leads: ${c.var.config.publicOrigin}/dashboard/leads`,
+  ].filter(Boolean);
+  await mailer
+    .send({ to: inbox, subject: OPERATOR_LEADS_MESSAGES.mailSubject(lead.name), text: lines.join("\n") })
+    .catch((error: unknown) => c.var.log.warn("sales_inbox_mail_failed", { error: error instanceof Error ? error.message : String(error) }));
 }
 
 /** `POST /api/leads`: the lead form (spec 000 §4, §5) → a stored lead, `201 {id}`. */
@@ -37,5 +60,6 @@ export const leadRoutes = new Hono<AppEnv>().post("/", async (c) => {
     .returning({ id: leads.id });
   if (!row) throw new ApiError("internal_error");
   c.var.log.info("lead_created", { lead_id: row.id, source_page: sourcePage });
+  await tellSalesInbox(c, { ...lead, source_page: sourcePage });
   return c.json<LeadCreated>({ id: row.id }, 201);
 });

@@ -1,0 +1,28 @@
+import * as z from "zod/mini";
+
+/** A lead of the product's own contact form, as the operators' list shows it. */
+export interface OperatorLead {
+  id: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  intent: string | null;
+  notes: string | null;
+  desired_date_time: string | null;
+  source_page: string | null;
+  created_at: string;
+}
+
+export const OPERATOR_LEAD_COLUMNS = ["created_at", "name", "phone", "email", "intent", "desired_date_time", "notes", "source_page", "id"] as const;
+
+export const operatorLeadsQuerySchema = z.strictObject({
+  q: z.optional(z.string("Search for a name, phone, e-mail or need.").check(z.trim(), z.maxLength(100, "Search for at most 100 characters."))),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+});
+
+export const OPERATOR_LEADS_MESSAGES = {
+  empty: "No leads yet. Leads from the contact form appear here as they arrive.",
+  noMatch: "No leads match that search.",
+  loadFailed: "Failed to load leads",
+  mailSubject: (name: string) => `New lead: ${name}`,
+} as const;

@@ -1,0 +1,69 @@
+import { OPERATOR_LEAD_COLUMNS, type OperatorLead, csvOf, operatorLeadsQuerySchema } from "@nikki/core";
+import { type SQL, and, desc, isNull, like, or } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { afterCursor, encodeCursor } from "../../db/cursor";
+import { leads } from "../../db/schema";
+import type { AppEnv } from "../../http/app-env";
+import { parseValue } from "../../http/parse-body";
+import { access } from "../../middleware/access";
+
+const PAGE = 50;
+const CSV_LIMIT = 10_000;
+
+function serializeLead(row: typeof leads.$inferSelect): OperatorLead {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    intent: row.intent,
+    notes: row.notes,
+    desired_date_time: row.desiredDateTime,
+    source_page: row.sourcePage,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The product site's own leads (no organization), matching the search on name, phone, e-mail or need. */
+function leadFilter(c: Context<AppEnv>): { where: (SQL | undefined)[]; cursor?: string } {
+  const query = parseValue(c.req.query(), operatorLeadsQuerySchema, "a leads query");
+  const where: (SQL | undefined)[] = [isNull(leads.organizationId)];
+  if (query.q) {
+    const term = `%${query.q.replace(/[%_]/g, "")}%`;
+    where.push(or(like(leads.name, term), like(leads.phone, term), like(leads.email, term), like(leads.intent, term)));
+  }
+  return { where, cursor: query.cursor };
+}
+
+/** `/api/operator/leads` (the product's operators): the contact form's leads, newest first, searchable, and as CSV. */
+export const operatorLeadRoutes = new Hono<AppEnv>()
+  .get("/leads", access("operator"), async (c) => {
+    const { where, cursor } = leadFilter(c);
+    if (cursor) where.push(afterCursor(cursor, { createdAt: leads.createdAt, id: leads.id }));
+    const rows = await c.var.db
+      .select()
+      .from(leads)
+      .where(and(...where))
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(PAGE + 1);
+    const page = rows.slice(0, PAGE);
+    const last = page.at(-1);
+    return c.json({ leads: page.map(serializeLead), next_cursor: rows.length > PAGE && last ? encodeCursor(last) : null }, 200, {
+      "cache-control": "no-store",
+    });
+  })
+  .get("/leads.csv", access("operator"), async (c) => {
+    const { where } = leadFilter(c);
+    const rows = await c.var.db
+      .select()
+      .from(leads)
+      .where(and(...where))
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(CSV_LIMIT);
+    const csv = csvOf(OPERATOR_LEAD_COLUMNS, rows.map(serializeLead) as unknown as Record<string, unknown>[]);
+    return c.body(csv, 200, {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="nikki-leads-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "cache-control": "no-store",
+    });
+  });
