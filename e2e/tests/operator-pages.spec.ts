@@ -68,6 +68,7 @@ test("Voice Operations: the three settings saved, their checks against the simul
   await dialog.getByLabel("Your mobile number").fill("4155552671");
   await dialog.getByRole("button", { name: "Call Me" }).click();
   await expect(dialog.getByText("Phone number must be in E.164 format (e.g., +14155552671)")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid Format" })).toBeVisible();
   await dialog.getByLabel("Your mobile number").fill("+14155552671");
   await dialog.getByRole("button", { name: "Call Me" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Call Failed" })).toContainText("Add a phone number and assign an active agent to it first");

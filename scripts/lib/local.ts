@@ -70,8 +70,8 @@ export function localAuthSecret(): Record<string, string> {
 export function localOperators(): Record<string, string> {
   const devVars = existsSync(`${ROOT}/.dev.vars`) ? readFileSync(`${ROOT}/.dev.vars`, "utf8") : "";
   return {
-    ...(/^OPERATOR_EMAILS=/m.test(devVars) ? {} : { OPERATOR_EMAILS: "owner@demo.nikki.ai" }),
-    ...(/^SALES_INBOX=/m.test(devVars) ? {} : { SALES_INBOX: "sales@demo.nikki.ai" }),
+    ...(/^OPERATOR_EMAILS=\S/m.test(devVars) ? {} : { OPERATOR_EMAILS: "owner@demo.nikki.ai" }),
+    ...(/^SALES_INBOX=\S/m.test(devVars) ? {} : { SALES_INBOX: "sales@demo.nikki.ai" }),
   };
 }
 

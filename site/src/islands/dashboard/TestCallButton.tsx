@@ -39,6 +39,8 @@ async function followOutcome(callSid: string) {
 /** What the button and its toasts say: an agent's or number's own, or Voice Operations' (spec 001 §8). */
 export interface TestCallCopy {
   button: string;
+  /** Also say a missing or malformed number in a toast, with the spec's titles (the operator pages). */
+  toastInvalid?: boolean;
   failure: { title: string; fallback?: string };
   dialing(to: string, from: string): string;
 }
@@ -70,8 +72,13 @@ export default function TestCallButton({
   async function ring(event?: FormEvent) {
     event?.preventDefault();
     const typed = phone.trim();
+    const invalid = known || isOperatorE164(typed) ? {} : { phone: typed ? OPERATOR_PHONE_MESSAGES.invalid : OPERATOR_PHONE_MESSAGES.required };
+    if (invalid.phone && copy.toastInvalid) {
+      const { invalidTitle, requiredTitle } = OPERATOR_PHONE_MESSAGES;
+      toast({ variant: "destructive", title: typed ? invalidTitle : requiredTitle, description: invalid.phone });
+    }
     const placed = await submit({
-      invalid: known || isOperatorE164(typed) ? {} : { phone: typed ? OPERATOR_PHONE_MESSAGES.invalid : OPERATOR_PHONE_MESSAGES.required },
+      invalid,
       request: () => postJson<{ test_call: { to: string; from: string; call_sid: string } }>(path, typed ? { phone: typed } : {}),
       failure: { toast: copy.failure.title, fallback: copy.failure.fallback },
     });

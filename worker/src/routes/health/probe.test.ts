@@ -1,5 +1,5 @@
 import { PROBE_CALL_SID, PROBE_MESSAGES } from "@nikki/core";
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, call, signUp } from "../../../test/accounts";
 
@@ -70,5 +70,22 @@ describe("GET /api/health/diagnostics", () => {
     const refused = await run();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("without the platform's Twilio account, says plainly which settings are missing", async () => {
+    const { createApp } = await import("../../app");
+    const { liveServices } = await import("../../services");
+    const response = await createApp(liveServices).request(
+      "https://nikki.test/api/health/diagnostics",
+      { headers: { "cf-connecting-ip": "203.0.113.79" } },
+      { ...env, TWILIO_AUTH_TOKEN: undefined },
+      createExecutionContext(),
+    );
+    expect(await response.json()).toMatchObject({
+      voice_twiml: { status: 0, content_type: null },
+      messaging_twiml: { status: 0, content_type: null },
+      bridge_health: { status: 200, says_ok: true },
+      unavailable: "The platform's Twilio account is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN)",
+    });
   });
 });

@@ -17,6 +17,7 @@ const ROWS: ProbeRow[] = [
 
 const SALES_TEST_CALL: TestCallCopy = {
   button: "Place Test Call (Sales Intent)",
+  toastInvalid: true,
   failure: { title: "Call Failed", fallback: "API error—check Twilio envs, From number, and CORS." },
   dialing: (to) => `Calling ${to} now. Answer to hear Nikki AI!`,
 };

@@ -62,7 +62,7 @@ export default function LeadsPage() {
       <div className="call-filters">
         <label>
           Search
-          <input type="search" placeholder="Name, phone, e-mail or need" value={q} onChange={(event) => setQ(event.target.value)} />
+          <input type="search" className="leads-search" placeholder="Name, phone, e-mail or need" value={q} onChange={(event) => setQ(event.target.value)} />
         </label>
       </div>
       {leads === null ? (
@@ -70,6 +70,11 @@ export default function LeadsPage() {
       ) : leads.length === 0 ? (
         <div className="dash-empty">
           <p>{q.trim() ? M.noMatch : M.empty}</p>
+          {!q.trim() && (
+            <a className="btn btn-secondary btn-sm" href="/contact">
+              See the contact form
+            </a>
+          )}
         </div>
       ) : (
         <>
