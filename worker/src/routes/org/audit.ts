@@ -6,17 +6,20 @@ import type { AppEnv } from "../../http/app-env";
 import { access, orgCaller } from "../../middleware/access";
 
 /** `GET /api/org/audit` (owner, admin): the newest entries of the organization's audit log. */
+/** An audit entry as the API and the export give it. */
+export const auditColumns = {
+  id: auditLog.id,
+  action: auditLog.action,
+  actor_email: auditLog.actorEmail,
+  target: auditLog.target,
+  details: auditLog.details,
+  ip: auditLog.ip,
+  created_at: auditLog.createdAt,
+};
+
 export const auditRoutes = new Hono<AppEnv>().get("/", access("admin"), async (c) => {
   const rows = await c.var.db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      actor_email: auditLog.actorEmail,
-      target: auditLog.target,
-      details: auditLog.details,
-      ip: auditLog.ip,
-      created_at: auditLog.createdAt,
-    })
+    .select(auditColumns)
     .from(auditLog)
     .where(eq(auditLog.organizationId, orgCaller(c).organizationId))
     .orderBy(desc(auditLog.createdAt))

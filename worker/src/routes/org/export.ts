@@ -5,6 +5,7 @@ import { outcomeSql } from "../../db/call-outcome";
 import type { Database } from "../../db/client";
 import { agents, auditLog, calls, members, organizations, phoneNumbers, users } from "../../db/schema";
 import { serializeAgent } from "../agents/resource";
+import { auditColumns } from "./audit";
 import { serializeCallDetail } from "../calls/detail";
 import { serializeNumber } from "../numbers/resource";
 import { serializeSettings, settingsRowOf } from "../../org/settings";
@@ -47,18 +48,7 @@ export async function exportOrganization(db: Database, organizationId: string, n
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(eq(members.organizationId, organizationId));
-  const audit = await db
-    .select({
-      action: auditLog.action,
-      actor_email: auditLog.actorEmail,
-      target: auditLog.target,
-      details: auditLog.details,
-      ip: auditLog.ip,
-      created_at: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .where(eq(auditLog.organizationId, organizationId))
-    .orderBy(desc(auditLog.createdAt));
+  const audit = await db.select(auditColumns).from(auditLog).where(eq(auditLog.organizationId, organizationId)).orderBy(desc(auditLog.createdAt));
   const callDetails = (await allCalls(db, organizationId)).map((row) => ({
     ...serializeCallDetail(row, { storedRedacted: settings.pii_redaction, redactOnDisplay: false }),
     direction: row.call.direction,

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { toast } from "../../../lib/toast";
 import "../agents/agents.css";
 import "./health.css";
-import { OPERATORS_ONLY, type ProbeRow, ProbeRowView, useCanOperate, useProbes } from "./use-probes";
+import { OPERATORS_ONLY, type ProbeRow, ProbeList, useCanOperate, useProbes } from "./use-probes";
 
 interface Row extends ProbeRow {
   target: Extract<ProbeTarget, "voice_inbound" | "messaging_inbound">;
@@ -19,7 +19,8 @@ const ROW_DETAILS = [
 export default function TelephonyHealth() {
   const [origin, setOrigin] = useState("");
   const canRun = useCanOperate();
-  const { check: probe, running, stateOf } = useProbes();
+  const probes = useProbes();
+  const { check: probe, running } = probes;
   const rows: Row[] = ROW_DETAILS.map((row) => ({
     ...row,
     detail: (
@@ -61,18 +62,7 @@ export default function TelephonyHealth() {
             Run All Checks
           </button>
         </div>
-        <ul className="endpoint-list">
-          {rows.map((row) => (
-            <ProbeRowView
-              key={row.target}
-              row={row}
-              state={stateOf(row.target)}
-              running={running === row.target}
-              disabled={running !== null || !canRun}
-              onTest={() => void check(row)}
-            />
-          ))}
-        </ul>
+        <ProbeList rows={rows} probes={probes} busy={!canRun} onTest={(row) => void check(row as Row)} />
       </section>
       <section className="card panel" aria-labelledby="guide-title">
         <div className="panel-head">

@@ -8,7 +8,7 @@ import { useSettingsSection } from "../settings/use-settings";
 import "../agents/agents.css";
 import "../settings/settings.css";
 import "./health.css";
-import { OPERATORS_ONLY, type ProbeRow, ProbeRowView, useCanOperate, useProbes } from "./use-probes";
+import { OPERATORS_ONLY, type ProbeRow, ProbeList, useCanOperate, useProbes } from "./use-probes";
 
 interface VoiceHealth {
   ok: boolean;
@@ -31,7 +31,8 @@ export default function VoiceBridgeHealth() {
   const canRun = useCanOperate();
   const [origin, setOrigin] = useState("");
   const { state, draft, set, save, pending, errors } = useSettingsSection(["bridge_ws_url"] as const);
-  const { check, running, stateOf } = useProbes();
+  const probes = useProbes();
+  const { check, running } = probes;
   const [config, setConfig] = useState<VoiceHealth | null>(null);
   const [checking, setChecking] = useState(false);
   useEffect(() => setOrigin(window.location.origin), []);
@@ -103,18 +104,7 @@ export default function VoiceBridgeHealth() {
             {checking ? "Checking..." : "Run Health Check"}
           </button>
         </div>
-        <ul className="endpoint-list">
-          {ROWS.map((row) => (
-            <ProbeRowView
-              key={row.target}
-              row={row}
-              state={stateOf(row.target)}
-              running={running === row.target}
-              disabled={checking || running !== null || !canRun}
-              onTest={() => void check(row)}
-            />
-          ))}
-        </ul>
+        <ProbeList rows={ROWS} probes={probes} busy={checking || !canRun} />
         {config && (
           <div className="config-report" aria-live="polite">
             <h3>Configuration</h3>

@@ -7,7 +7,7 @@ import { useSettingsSection } from "../settings/use-settings";
 import "../agents/agents.css";
 import "../settings/settings.css";
 import "./health.css";
-import { OPERATORS_ONLY, type ProbeRow, ProbeRowView, useCanOperate, useProbes } from "./use-probes";
+import { OPERATORS_ONLY, type ProbeRow, ProbeList, useCanOperate, useProbes } from "./use-probes";
 
 const ROWS: ProbeRow[] = [
   { target: "bridge_health", name: "Voice bridge", detail: <p className="muted">The bridge's health URL answers “Voice Bridge OK”.</p> },
@@ -26,7 +26,8 @@ const SALES_TEST_CALL: TestCallCopy = {
 export default function VoiceOps() {
   const canRun = useCanOperate();
   const { state, draft, set, save, pending, errors } = useSettingsSection(["bridge_ws_url", "crm_webhook_url", "sms_sender_number"] as const);
-  const { check, running, stateOf } = useProbes();
+  const probes = useProbes();
+  const { check, running } = probes;
   const [checking, setChecking] = useState(false);
 
   async function runChecks() {
@@ -99,18 +100,7 @@ export default function VoiceOps() {
             {checking ? "Checking..." : "Run Checks"}
           </button>
         </div>
-        <ul className="endpoint-list">
-          {ROWS.map((row) => (
-            <ProbeRowView
-              key={row.target}
-              row={row}
-              state={stateOf(row.target)}
-              running={running === row.target}
-              disabled={checking || running !== null || !canRun}
-              onTest={() => void check(row)}
-            />
-          ))}
-        </ul>
+        <ProbeList rows={ROWS} probes={probes} busy={checking || !canRun} />
       </section>
       <section className="card panel" aria-labelledby="ops-call-title">
         <div className="panel-head">

@@ -64,20 +64,36 @@ export function useProbes() {
   return { check, running, stateOf };
 }
 
-/** One check's row: name, what it checks, badge, status and time, and its Test button. */
-export function ProbeRowView({
-  row,
-  state,
-  running,
-  disabled,
+/** The checks of an operator page as a list; each row's Test runs `onTest` (the page decides what to say). */
+export function ProbeList({
+  rows,
+  probes,
+  busy,
   onTest,
 }: {
-  row: ProbeRow;
-  state: Checked;
-  running: boolean;
-  disabled: boolean;
-  onTest(): void;
+  rows: ProbeRow[];
+  probes: ReturnType<typeof useProbes>;
+  busy: boolean;
+  onTest?(row: ProbeRow): void;
 }) {
+  return (
+    <ul className="endpoint-list">
+      {rows.map((row) => (
+        <ProbeRowView
+          key={row.target}
+          row={row}
+          state={probes.stateOf(row.target)}
+          running={probes.running === row.target}
+          disabled={busy || probes.running !== null}
+          onTest={() => void (onTest ? onTest(row) : probes.check(row))}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** One check's row: name, what it checks, badge, status and time, and its Test button. */
+function ProbeRowView({ row, state, running, disabled, onTest }: { row: ProbeRow; state: Checked; running: boolean; disabled: boolean; onTest(): void }) {
   return (
     <li className="endpoint-row" aria-labelledby={`endpoint-${row.target}`}>
       <div className="endpoint-main">
