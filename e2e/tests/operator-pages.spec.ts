@@ -82,8 +82,7 @@ test("Live Diagnostics runs its eight checks on load, all passing here, and /liv
   await page.getByRole("button", { name: "Re-run Checks" }).click();
   await expect(page.getByText("8 / 8 passing")).toBeVisible({ timeout: 15_000 });
   await page.goto("/live");
-  await page.waitForResponse((response) => response.url().endsWith("/api/health/diagnostics"));
-  await page.waitForTimeout(500);
+  await expect(page.locator("body")).toHaveAttribute("data-telephony-checks", "pass", { timeout: 15_000 });
   await expect(page.getByText("Telephony Not Fully Configured")).toHaveCount(0);
 });
 

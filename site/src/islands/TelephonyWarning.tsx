@@ -4,7 +4,16 @@ import { type Diagnostic, runDiagnostics } from "../lib/diagnostics";
 /** The red "Telephony Not Fully Configured" warning: shown only when one of /live/diagnostics' checks fails, and linking there. */
 export default function TelephonyWarning() {
   const [failed, setFailed] = useState<Diagnostic[]>([]);
-  useEffect(() => void runDiagnostics().then((checks) => setFailed(checks.filter((check) => check.status === "fail"))), []);
+  useEffect(
+    () =>
+      void runDiagnostics().then((checks) => {
+        const failing = checks.filter((check) => check.status === "fail");
+        setFailed(failing);
+        // Said on the page too, so a reader (or a test) knows the checks have run and how they came out.
+        document.body.dataset.telephonyChecks = failing.length ? "fail" : "pass";
+      }),
+    [],
+  );
   if (!failed.length) return null;
   return (
     <div className="telephony-warning" role="alert">
