@@ -41,7 +41,10 @@ export const LIMITS = {
   requestBodyBytes: 64 * 1024,
   audioSampleRateHz: 24_000,
   signInPerIpHour: 20,
-  signInPerEmailHour: 10,
+  /** Failed sign-ins for one e-mail from one address before each next attempt waits (1 s, doubling, at most 15 min). */
+  signInFreeFailures: 5,
+  signInBackoffBaseMs: 1_000,
+  signInBackoffMaxMs: 15 * 60 * 1_000,
   invitationDays: 7,
   chatMessageChars: 2_000,
   chatHistoryTurns: 20,

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { auditLog } from "./db/schema";
+import { isLocalDeployment } from "./env";
 import type { AppEnv } from "./http/app-env";
 
 export type AuditAction =
@@ -35,8 +36,12 @@ export type AuditAction =
   | "two_factor_enabled"
   | "two_factor_disabled";
 
+/**
+ * The caller's address: `CF-Connecting-IP`, which Cloudflare's edge sets (anything a client sends, such as
+ * `X-Real-IP`, is ignored). Under local development, where no edge sets it, the local address.
+ */
 export function clientIp(c: Context<AppEnv>): string | null {
-  return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? null;
+  return c.req.header("cf-connecting-ip") ?? (isLocalDeployment(c.var.config) ? "127.0.0.1" : null);
 }
 
 /** Records who did what, when, from which IP. Never fails the request it describes. */

@@ -153,6 +153,11 @@ export function readConfig(bindings: Partial<Bindings>): Config {
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
+/** Local development: PUBLIC_BASE_URL is unset or on this machine. */
+export function isLocalDeployment(config: Config): boolean {
+  return !config.publicOrigin || LOOPBACK.has(new URL(config.publicOrigin).hostname);
+}
+
 /** True when the platform's providers are local simulators (`npm start` without keys): the dashboard says so. */
 export function providersSimulated(config: Config): boolean {
   return [config.OPENAI_BASE_URL, config.TWILIO_API_BASE, config.STRIPE_API_BASE].some((url) => LOOPBACK.has(new URL(url).hostname));

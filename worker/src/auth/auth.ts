@@ -73,7 +73,8 @@ export function createAuth(options: { db: Database; config: Config; origin: stri
     // Sign-in limits are ours (RateLimiter, per IP and per e-mail); better-auth's in-memory one is per isolate.
     rateLimit: { enabled: false },
     advanced: {
-      ipAddress: { ipAddressHeaders: ["cf-connecting-ip", "x-real-ip"] },
+      // Only the edge's header: X-Real-IP and the like can be sent by anyone.
+      ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] },
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },

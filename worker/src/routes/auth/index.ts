@@ -49,22 +49,27 @@ const signInLimits = rateLimit(
       code: "rate_limited",
       message: ACCOUNT_MESSAGES.tooManySignIns,
     },
-    {
-      key: async (c) => {
-        const email = await signInEmail(c);
-        return email ? `signin:email:${email}` : null;
-      },
-      limit: LIMITS.signInPerEmailHour,
-      windowMs: HOUR_MS,
-      code: "rate_limited",
-      message: ACCOUNT_MESSAGES.tooManySignIns,
-    },
   ],
   async (c) => auditSignIn(c, await signInEmail(c), false, { reason: "rate_limited" }),
 );
 
+/** The failure counter of one e-mail from one address (never of the e-mail alone: a stranger cannot lock the owner out). */
+const failuresOf = (c: Context<AppEnv>, email: string) =>
+  c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(`signin:failures:${email}:${clientIp(c) ?? "unknown"}`));
+
+/** The owner is told once, when the waits begin: someone may be guessing their password. */
+async function tellOwnerOfFailures(c: Context<AppEnv>, email: string) {
+  const [user] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) return;
+  await c.var.services
+    .mailer(c.var.log)
+    .send({ to: email, subject: ACCOUNT_MESSAGES.failedSignInsSubject, text: ACCOUNT_MESSAGES.failedSignInsText(LIMITS.signInFreeFailures, clientIp(c)) })
+    .catch((error: unknown) => c.var.log.warn("failed_sign_ins_mail_failed", { error: error instanceof Error ? error.message : String(error) }));
+}
+
 /**
- * `/api/auth/*`: better-auth, with sign-in rate limited per IP and per e-mail and every attempt audited.
+ * `/api/auth/*`: better-auth, with sign-in limited per IP, failures per e-mail and address waiting longer each time
+ * (successes never count), and every attempt audited.
  * Sign-up goes through `/api/account/signup` (it creates the organization too), so better-auth's own is closed.
  */
 export const authRoutes = new Hono<AppEnv>()
@@ -72,13 +77,26 @@ export const authRoutes = new Hono<AppEnv>()
     throw new ApiError("not_found", { message: "Sign up at /api/account/signup." });
   })
   .post("/sign-in/email", signInLimits, async (c) => {
+    const email = await signInEmail(c);
+    const failures = email ? failuresOf(c, email) : null;
+    const waitUntil = (await failures?.waitUntil()) ?? 0;
+    if (waitUntil) {
+      await auditSignIn(c, email, false, { reason: "backoff" });
+      c.header("retry-after", String(Math.max(1, Math.ceil((waitUntil - Date.now()) / 1000))));
+      throw new ApiError("rate_limited", { message: ACCOUNT_MESSAGES.tooManySignIns });
+    }
     const response = await getAuth(c).handler(c.req.raw);
     const result = (await response
       .clone()
       .json()
       .catch(() => null)) as { twoFactorRedirect?: boolean } | null;
     const details = response.ok ? { two_factor_pending: Boolean(result?.twoFactorRedirect) } : { status: response.status };
-    await auditSignIn(c, await signInEmail(c), response.ok, details);
+    await auditSignIn(c, email, response.ok, details);
+    if (response.ok) await failures?.clear();
+    else if (response.status === 401 && failures) {
+      const { failures: count } = await failures.failure(LIMITS.signInFreeFailures, LIMITS.signInBackoffBaseMs, LIMITS.signInBackoffMaxMs);
+      if (count === LIMITS.signInFreeFailures + 1) await tellOwnerOfFailures(c, email);
+    }
     return toEnvelopeResponse(response);
   })
   .all("/*", async (c) => toEnvelopeResponse(await getAuth(c).handler(c.req.raw)));

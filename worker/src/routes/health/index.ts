@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
-import type { Config } from "../../env";
+import { type Config, isLocalDeployment } from "../../env";
 import { ApiError } from "../../http/api-error";
 import { keyringOf } from "../../services/secrets";
 import { access } from "../../middleware/access";
@@ -11,11 +11,9 @@ import { opsTestCall } from "./ops-test-call";
 import { runProbe } from "./probe";
 import { voiceHealth } from "./voice";
 
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
 /** What a deployed (not local) server should not rely on. */
 async function deploymentWarnings(config: Config): Promise<string[]> {
-  const local = !config.publicOrigin || LOCAL_HOSTS.has(new URL(config.publicOrigin).hostname);
+  const local = isLocalDeployment(config);
   const ring = await keyringOf(config);
   if (local || !ring?.derived) return [];
   return ["ENCRYPTION_KEY is not set: integration credentials are sealed with a key derived from AUTH_SECRET. Set ENCRYPTION_KEY (openssl rand -base64 32)."];
