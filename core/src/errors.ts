@@ -50,6 +50,7 @@ export const API_ERRORS = {
   backend_timeout: { status: 504, message: DEMO_CALL_ERRORS.backend_timeout },
   call_failed: { status: 502, message: DEMO_CALL_ERRORS.call_failed },
   invalid_signature: { status: 400, message: "The Stripe signature is missing, invalid or too old." },
+  malformed_event: { status: 400, message: "The Stripe event is signed, but its object is not what its type says. It was recorded and will not be retried." },
   billing_unavailable: { status: 503, message: "Billing is not configured on this server: STRIPE_SECRET_KEY is not set." },
   plan_unavailable: { status: 400, message: "This plan cannot be bought online yet: its Stripe price is not configured." },
   checkout_failed: { status: 502, message: "Failed to create checkout session" },

@@ -1,8 +1,24 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { ownTwilioAccount } from "../../integrations/store";
 import { verifyTwilioSignature } from "../../services/twilio/signature";
+
+const FORM = "application/x-www-form-urlencoded";
+const MAX_BODY = 64 * 1024;
+
+/**
+ * The webhook's form, as Twilio sends it and signs it: URL-encoded text parsed with URLSearchParams (which never
+ * throws). Any other content type is refused (415), an oversize body too (413); nothing else about the body can fail.
+ */
+async function twilioForm(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (c.req.method !== "POST" || type !== FORM)
+    throw new ApiError("unsupported_media_type", { message: "Twilio webhooks are sent as application/x-www-form-urlencoded." });
+  const text = await c.req.text();
+  if (text.length > MAX_BODY) throw new ApiError("payload_too_large");
+  return Object.fromEntries(new URLSearchParams(text));
+}
 
 /**
  * Every Twilio webhook: the form is parsed once and its `X-Twilio-Signature` checked against the URL rebuilt
@@ -19,8 +35,7 @@ export function twilioSignature(): MiddlewareHandler<AppEnv> {
     }
     const request = new URL(c.req.url);
     const url = `${publicOrigin}${request.pathname}${request.search}`;
-    const form = await c.req.parseBody();
-    const params = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    const params = await twilioForm(c);
     const named = params.AccountSid;
     const own = named && named !== TWILIO_ACCOUNT_SID ? await ownTwilioAccount(c.var.db, c.var.config, named) : null;
     const token = own ? own.authToken : TWILIO_AUTH_TOKEN;

@@ -137,6 +137,8 @@ describe("POST /webhooks/stripe", () => {
   it.each([
     ["tampered by one byte", { tamper: true }],
     ["signed 301 s ago", { timestamp: Math.floor(Date.now() / 1000) - 301 }],
+    ["signed an hour in the future", { timestamp: Math.floor(Date.now() / 1000) + 3600 }],
+    ["signed 6 minutes in the future", { timestamp: Math.floor(Date.now() / 1000) + 360 }],
   ])("refuses an event %s: 400, nothing written", async (_case, options) => {
     const owner = await signUp();
     const subscription = await stripeSubscription(owner);
@@ -146,6 +148,20 @@ describe("POST /webhooks/stripe", () => {
     expect((await errorOf(response)).code).toBe("invalid_signature");
     expect(await env.DB.prepare("select count(*) as n from stripe_events where id = ?").bind(id).first("n")).toBe(0);
     expect((await subscriptionOf(owner)).subscribed).toBe(false);
+  });
+
+  it.each([
+    ["with no object", "customer.subscription.updated", undefined],
+    ["whose subscription has no id", "customer.subscription.updated", { object: "subscription", status: "active" }],
+    ["whose invoice is a string", "invoice.paid", "in_123"],
+  ])("answers a correctly signed event %s with 400, recorded once, never 500", async (_case, type, object) => {
+    const id = `evt_malformed_${crypto.randomUUID()}`;
+    const response = await webhook(type, object as object, { id });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).code).toBe("malformed_event");
+    expect(await env.DB.prepare("select type from stripe_events where id = ?").bind(id).first("type")).toBe(type);
+    // Delivered again: already recorded, answered as a duplicate.
+    expect(((await (await webhook(type, object as object, { id })).json()) as { duplicate?: boolean }).duplicate).toBe(true);
   });
 
   it("the same event delivered 5 times at once takes effect once", async () => {
