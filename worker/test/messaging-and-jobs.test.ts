@@ -70,6 +70,22 @@ describe("texts to a business's number", () => {
     expect(thread.results.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
 
+  it("are answered once per MessageSid: a replayed webhook gets an empty reply and asks no model", async () => {
+    const from = "+14155550109";
+    const params = {
+      MessageSid: `SM${callSid().slice(2)}`,
+      From: from,
+      To: DEMO.phoneNumber,
+      Body: "Are you open Sunday?",
+      AccountSid: env.TWILIO_ACCOUNT_SID!,
+    };
+    expect(await reply(await twilioPost("/twilio/messaging/inbound", params))).toMatch(/^Thanks for your message!/);
+    const replays = await Promise.all([1, 2, 3].map(() => twilioPost("/twilio/messaging/inbound", params)));
+    for (const replayed of replays) expect(await reply(replayed)).toBeNull();
+    const thread = await env.DB.prepare("select role from conversation_messages where thread_key = ?").bind(from).all();
+    expect(thread.results.map((m) => m.role)).toEqual(["user", "assistant"]);
+  });
+
   it("honour STOP (no more replies), HELP and START", async () => {
     const from = "+14155550102";
     expect(await reply(await text(from, "STOP"))).toBe("You're unsubscribed from Nikki AI Demo texts. Reply START to resubscribe.");

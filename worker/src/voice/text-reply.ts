@@ -50,7 +50,16 @@ export async function replyToText(services: Services, log: Logger, incoming: Inc
   }
   if (!body || (await isOptedOut(db, organizationId, from))) return twiml();
 
-  await db.insert(conversationMessages).values({ organizationId, channel: "sms", threadKey: from, role: "user", content: body.slice(0, 1600) });
+  const [stored] = await db
+    .insert(conversationMessages)
+    .values({ organizationId, channel: "sms", threadKey: from, role: "user", content: body.slice(0, 1600), messageSid: incoming.messageSid ?? null })
+    .onConflictDoNothing()
+    .returning({ id: conversationMessages.id });
+  // The same MessageSid again (Twilio retrying, or a replay): it was answered the first time; no second reply, no model.
+  if (!stored) {
+    log.info("sms_duplicate", { organization_id: organizationId });
+    return twiml();
+  }
   const history = await db
     .select({ role: conversationMessages.role, content: conversationMessages.content })
     .from(conversationMessages)

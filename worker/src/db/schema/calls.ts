@@ -1,5 +1,5 @@
 /** Calls and what comes of them: appointments, leads, message threads, SMS opt-outs. */
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, uniqueIndex, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, createdAt } from "./columns";
 import { organizations } from "./accounts";
 import { agents } from "./organization";
@@ -133,9 +133,14 @@ export const conversationMessages = sqliteTable(
     threadKey: text("thread_key").notNull(),
     role: text("role", { enum: ["user", "assistant"] }).notNull(),
     content: text("content").notNull(),
+    /** Twilio's MessageSid of an incoming text: a replayed webhook finds it taken and is not answered again. */
+    messageSid: text("message_sid"),
     createdAt: createdAt(),
   },
-  (t) => [index("conversation_messages_thread_idx").on(t.organizationId, t.channel, t.threadKey, t.createdAt)],
+  (t) => [
+    index("conversation_messages_thread_idx").on(t.organizationId, t.channel, t.threadKey, t.createdAt),
+    uniqueIndex("conversation_messages_message_sid_idx").on(t.messageSid),
+  ],
 );
 
 /** Numbers that texted STOP to a business: no automated text goes to them until they text START. */
