@@ -25,6 +25,7 @@ describe("chat requests", () => {
   it.each([
     [{ messages: [] }, CHAT_MESSAGES.empty],
     [{ messages: [{ role: "user", content: "x".repeat(2001) }] }, CHAT_MESSAGES.tooLong],
+    [{ messages: Array.from({ length: 201 }, () => ({ role: "user", content: "hi" })) }, CHAT_MESSAGES.conversationTooLong],
   ])("refuses %j", (body, message) => {
     const parsed = parseFields(chatRequestSchema, body);
     expect(parsed).toEqual({ ok: false, fields: { messages: message } });

@@ -9,7 +9,7 @@ const turn = z.object({
 });
 
 export const chatRequestSchema = z.object({
-  messages: z.array(turn).check(z.minLength(1, CHAT_MESSAGES.empty), z.maxLength(200, CHAT_MESSAGES.tooLong)),
+  messages: z.array(turn).check(z.minLength(1, CHAT_MESSAGES.empty), z.maxLength(LIMITS.chatConversationTurns, CHAT_MESSAGES.conversationTooLong)),
 });
 
 export type ChatTurn = { role: "user" | "assistant"; content: string };

@@ -48,6 +48,8 @@ export const LIMITS = {
   invitationDays: 7,
   chatMessageChars: 2_000,
   chatHistoryTurns: 20,
+  /** The most turns one chat request may carry; the widget sends only its recent ones. */
+  chatConversationTurns: 200,
   chatOutputTokens: 300,
   chatPerIpDay: 100,
   chatPerOrganizationDay: 2_000,

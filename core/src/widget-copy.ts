@@ -14,6 +14,7 @@ export const CHAT_MESSAGES = {
   backend: "Chat backend error — check the AI provider keys and environment.",
   noReply: "I'm sorry, I couldn't generate a response.",
   tooLong: `Messages must be at most ${LIMITS.chatMessageChars} characters.`,
+  conversationTooLong: `This conversation is longer than ${LIMITS.chatConversationTurns} messages. Please start a new chat.`,
   empty: "Please type a message.",
   placeholder: "Type your question…",
   typing: "Typing...",

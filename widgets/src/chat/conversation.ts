@@ -30,7 +30,8 @@ export type ChatOutcome = { reply: string } | { toast: readonly [string, string]
 
 /** Spec 000 §8: 429 and 402 have their own toasts; anything else is the backend error; no reply is an apology. */
 export async function askAssistant(context: WidgetContext, messages: ChatMessage[]): Promise<ChatOutcome> {
-  const result = await widgetRequest<{ reply?: string }>(context, "/api/chat", { messages });
+  // Only the recent turns: the server reads the last 20, and a long visit never reaches the conversation cap.
+  const result = await widgetRequest<{ reply?: string }>(context, "/api/chat", { messages: messages.slice(-40) });
   if (result.ok) return { reply: result.data.reply?.trim() || CHAT_MESSAGES.noReply };
   // The business's own limits (trial over, daily spending limit): its words, not "wait a moment".
   if ((result.code === "spend_cap" || result.code === "trial_ended") && result.message) return { toast: [CHAT_MESSAGES.pausedTitle, result.message] };

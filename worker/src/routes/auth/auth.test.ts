@@ -85,6 +85,17 @@ describe("sign-in", () => {
   });
 });
 
+describe("unknown /api/auth paths", () => {
+  it("answer 404 in the envelope, not an empty body", async () => {
+    const response = await call("/api/auth/no-such-endpoint", { body: {} });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: "not_found", message: expect.any(String) } });
+    const get = await call("/api/auth/definitely/not/here");
+    expect(get.status).toBe(404);
+    expect(((await get.json()) as { error: { code: string } }).error.code).toBe("not_found");
+  });
+});
+
 describe("password reset", () => {
   it("mails a reset link; the new password signs in and every old session ends", async () => {
     const sent: MailMessage[] = [];

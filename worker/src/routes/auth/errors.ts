@@ -22,18 +22,19 @@ export async function readAuthError(response: Response): Promise<ApiError> {
   return new ApiError(code, body?.message ? { message: body.message } : {});
 }
 
-/** A better-auth error response re-written in the envelope, keeping its headers (cookies). */
+/** A better-auth error response re-written in the envelope, keeping its headers (cookies); an empty one too (unknown paths). */
 export async function toEnvelopeResponse(response: Response): Promise<Response> {
   const body = (await response
     .clone()
     .json()
     .catch(() => null)) as { code?: string; message?: string } | null;
-  if (response.ok || !body?.message) return response;
+  // A success, or a redirect (OAuth), passes through; every failure, with or without better-auth's own body, is enveloped.
+  if (response.status < 400) return response;
   const error = await readAuthError(response);
   const headers = new Headers(response.headers);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
-  return new Response(JSON.stringify({ error: { code: error.code, message: error.message, ...(body.code ? { reason: body.code } : {}) } }), {
+  return new Response(JSON.stringify({ error: { code: error.code, message: error.message, ...(body?.code ? { reason: body.code } : {}) } }), {
     status: response.status,
     headers,
   });
