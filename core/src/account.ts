@@ -15,6 +15,7 @@ export const ACCOUNT_MESSAGES = {
   emailTaken: "An account with this email already exists. Sign in instead.",
   invalidCredentials: "Invalid email or password",
   tooManySignIns: "Too many sign-in attempts. Please wait a while and try again.",
+  tooManySignUps: "Too many sign-ups from your network. Please wait a while and try again.",
   failedSignInsSubject: "Failed sign-in attempts on your Nikki AI account",
   failedSignInsText: (count: number, ip: string | null) =>
     `There were ${count} failed attempts to sign in to your Nikki AI account${ip ? ` from ${ip}` : ""}. Further attempts from there now have to wait a little longer each time.\n\nIf this was you, wait a moment and try again, or reset your password from the sign-in page. If it was not, your account is safe: the password was not accepted. Consider turning on two-factor authentication in Settings.`,

@@ -41,6 +41,9 @@ export const LIMITS = {
   requestBodyBytes: 64 * 1024,
   audioSampleRateHz: 24_000,
   signInPerIpHour: 20,
+  /** Sign-ups and contact-form leads each address may send an hour (429 with Retry-After past it). */
+  signUpsPerIpHour: 20,
+  leadsPerIpHour: 20,
   /** Failed sign-ins for one e-mail from one address before each next attempt waits (1 s, doubling, at most 15 min). */
   signInFreeFailures: 5,
   signInBackoffBaseMs: 1_000,

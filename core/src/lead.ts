@@ -14,6 +14,7 @@ export const LEAD_MESSAGES = {
   intent: "Please choose one of the listed options",
   desiredDateTime: "Please enter a valid date and time",
   sourcePage: "The source page must be a path on this site",
+  tooMany: "Too many requests from your network. Please wait a while and try again, or call us.",
 } as const;
 
 export const LEAD_INTENTS = ["general_inquiry", "quote", "book_appointment"] as const;

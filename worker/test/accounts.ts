@@ -41,9 +41,13 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}.${Date.now()}.${counter}@example.com`;
 }
 
+const randomOctet = () => crypto.getRandomValues(new Uint8Array(1))[0]!;
+
 export async function signUp(input: { email?: string; company?: string; invitationId?: string; password?: string } = {}): Promise<SignedUp> {
   const email = input.email ?? uniqueEmail("owner");
   const response = await call("/api/account/signup", {
+    // Each sign-up from an address of its own, as different people would be: the per-address limit is tested apart.
+    headers: { "cf-connecting-ip": `10.${randomOctet()}.${randomOctet()}.${randomOctet()}` },
     body: {
       firstName: "Test",
       lastName: "User",

@@ -1,81 +1,94 @@
 import { providersSimulated } from "../../env";
-import { ACCOUNT_MESSAGES, createOrganizationSchema, parseFields, signupSchema } from "@nikki/core";
+import { ACCOUNT_MESSAGES, LIMITS, createOrganizationSchema, parseFields, signupSchema } from "@nikki/core";
 import { and, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
-import { audit } from "../../audit";
+import { audit, clientIp } from "../../audit";
 import { getAuth, loadCaller } from "../../auth/context";
 import { invitations, members, organizations, sessions, users } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, isOperator, signedInCaller } from "../../middleware/access";
+import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { createOrganizationWithOwner } from "../../org/create-organization";
 import { readAuthError } from "../auth/errors";
 
 /** `POST /api/account/signup` (spec 000 §2 /signup) and `GET /api/account/me` (the dashboard shell). */
 export const accountRoutes = new Hono<AppEnv>()
-  .post("/signup", async (c) => {
-    const parsed = parseFields(signupSchema, await readJsonBody(c));
-    if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
-    const input = parsed.data;
-    const db = c.var.db;
+  .post(
+    "/signup",
+    rateLimit([
+      {
+        key: (c) => `signup:ip:${clientIp(c) ?? "unknown"}`,
+        limit: LIMITS.signUpsPerIpHour,
+        windowMs: HOUR_MS,
+        code: "rate_limited",
+        message: ACCOUNT_MESSAGES.tooManySignUps,
+      },
+    ]),
+    async (c) => {
+      const parsed = parseFields(signupSchema, await readJsonBody(c));
+      if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
+      const input = parsed.data;
+      const db = c.var.db;
 
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-    if (existing) {
-      throw new ApiError("conflict", { message: ACCOUNT_MESSAGES.emailTaken, fields: { email: ACCOUNT_MESSAGES.emailTaken } });
-    }
-    const invitation = input.invitationId
-      ? (
-          await db
-            .select()
-            .from(invitations)
-            .where(and(eq(invitations.id, input.invitationId), eq(invitations.status, "pending"), gt(invitations.expiresAt, new Date())))
-        )[0]
-      : undefined;
-    if (input.invitationId && (!invitation || invitation.email !== input.email)) {
-      throw new ApiError("not_found", { message: "This invitation is invalid, has expired, or is for another email address." });
-    }
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+      if (existing) {
+        throw new ApiError("conflict", { message: ACCOUNT_MESSAGES.emailTaken, fields: { email: ACCOUNT_MESSAGES.emailTaken } });
+      }
+      const invitation = input.invitationId
+        ? (
+            await db
+              .select()
+              .from(invitations)
+              .where(and(eq(invitations.id, input.invitationId), eq(invitations.status, "pending"), gt(invitations.expiresAt, new Date())))
+          )[0]
+        : undefined;
+      if (input.invitationId && (!invitation || invitation.email !== input.email)) {
+        throw new ApiError("not_found", { message: "This invitation is invalid, has expired, or is for another email address." });
+      }
 
-    const response = await getAuth(c).api.signUpEmail({
-      body: { name: `${input.firstName} ${input.lastName}`, email: input.email, password: input.password },
-      headers: c.req.raw.headers,
-      asResponse: true,
-    });
-    if (!response.ok) throw await readAuthError(response);
-    const created = (await response.json()) as { token: string | null; user: { id: string; email: string; name: string } };
-
-    let organization: { id: string; name: string };
-    if (invitation) {
-      await db.insert(members).values({ organizationId: invitation.organizationId, userId: created.user.id, role: invitation.role });
-      await db.update(invitations).set({ status: "accepted" }).where(eq(invitations.id, invitation.id));
-      const [joined] = await db
-        .select({ id: organizations.id, name: organizations.name })
-        .from(organizations)
-        .where(eq(organizations.id, invitation.organizationId));
-      organization = joined!;
-      await audit(c, {
-        action: "invitation_accepted",
-        organizationId: organization.id,
-        actorUserId: created.user.id,
-        actorEmail: created.user.email,
-        target: invitation.id,
-        details: { role: invitation.role, new_account: true },
+      const response = await getAuth(c).api.signUpEmail({
+        body: { name: `${input.firstName} ${input.lastName}`, email: input.email, password: input.password },
+        headers: c.req.raw.headers,
+        asResponse: true,
       });
-    } else {
-      organization = await createOrganizationWithOwner(db, { name: input.company!, ownerUserId: created.user.id });
-      await audit(c, {
-        action: "account_created",
-        organizationId: organization.id,
-        actorUserId: created.user.id,
-        actorEmail: created.user.email,
-      });
-    }
-    if (created.token) {
-      await db.update(sessions).set({ activeOrganizationId: organization.id }).where(eq(sessions.token, created.token));
-    }
-    for (const cookie of response.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
-    return c.json({ user: created.user, organization }, 201);
-  })
+      if (!response.ok) throw await readAuthError(response);
+      const created = (await response.json()) as { token: string | null; user: { id: string; email: string; name: string } };
+
+      let organization: { id: string; name: string };
+      if (invitation) {
+        await db.insert(members).values({ organizationId: invitation.organizationId, userId: created.user.id, role: invitation.role });
+        await db.update(invitations).set({ status: "accepted" }).where(eq(invitations.id, invitation.id));
+        const [joined] = await db
+          .select({ id: organizations.id, name: organizations.name })
+          .from(organizations)
+          .where(eq(organizations.id, invitation.organizationId));
+        organization = joined!;
+        await audit(c, {
+          action: "invitation_accepted",
+          organizationId: organization.id,
+          actorUserId: created.user.id,
+          actorEmail: created.user.email,
+          target: invitation.id,
+          details: { role: invitation.role, new_account: true },
+        });
+      } else {
+        organization = await createOrganizationWithOwner(db, { name: input.company!, ownerUserId: created.user.id });
+        await audit(c, {
+          action: "account_created",
+          organizationId: organization.id,
+          actorUserId: created.user.id,
+          actorEmail: created.user.email,
+        });
+      }
+      if (created.token) {
+        await db.update(sessions).set({ activeOrganizationId: organization.id }).where(eq(sessions.token, created.token));
+      }
+      for (const cookie of response.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
+      return c.json({ user: created.user, organization }, 201);
+    },
+  )
   .post("/organization", access("signed-in"), async (c) => {
     const caller = signedInCaller(c);
     if (caller.organizationId) {

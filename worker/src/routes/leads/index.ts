@@ -1,6 +1,8 @@
-import { LEAD_INTENT_LABELS, type Lead, type LeadCreated, OPERATOR_LEADS_MESSAGES, validateLead } from "@nikki/core";
+import { LEAD_INTENT_LABELS, LEAD_MESSAGES, LIMITS, type Lead, type LeadCreated, OPERATOR_LEADS_MESSAGES, validateLead } from "@nikki/core";
 import { type Context, Hono } from "hono";
+import { clientIp } from "../../audit";
 import { leads } from "../../db/schema";
+import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
@@ -40,7 +42,11 @@ async function tellSalesInbox(c: Context<AppEnv>, lead: Omit<Lead, "source_page"
 }
 
 /** `POST /api/leads`: the lead form (spec 000 §4, §5) → a stored lead, `201 {id}`. */
-export const leadRoutes = new Hono<AppEnv>().post("/", async (c) => {
+const leadLimit = rateLimit([
+  { key: (c) => `leads:ip:${clientIp(c) ?? "unknown"}`, limit: LIMITS.leadsPerIpHour, windowMs: HOUR_MS, code: "rate_limited", message: LEAD_MESSAGES.tooMany },
+]);
+
+export const leadRoutes = new Hono<AppEnv>().post("/", leadLimit, async (c) => {
   const result = validateLead(await readJsonBody(c));
   if (!result.ok) throw new ApiError("validation_failed", { fields: result.fields });
   const lead = result.lead;

@@ -1,4 +1,4 @@
-import { LEAD_MESSAGES } from "@nikki/core";
+import { ACCOUNT_MESSAGES, LEAD_MESSAGES, LIMITS } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -101,5 +101,37 @@ describe("the error envelope", () => {
   it("keeps a caller's own request id", async () => {
     const res = await postJson("/api/leads", "{", { "x-request-id": "trace-abc-123" });
     expect(res.headers.get("x-request-id")).toBe("trace-abc-123");
+  });
+});
+
+describe("per-address limits on what anyone can send", () => {
+  it(`take ${LIMITS.leadsPerIpHour} leads an hour from one address, then 429 with Retry-After; another address is not affected`, async () => {
+    const from = (ip: string) => postJson("/api/leads", valid, { "cf-connecting-ip": ip });
+    for (let i = 0; i < LIMITS.leadsPerIpHour; i++) expect((await from("198.51.100.40")).status).toBe(201);
+    const refused = await from("198.51.100.40");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as Envelope).error.message).toBe(LEAD_MESSAGES.tooMany);
+    expect((await from("198.51.100.41")).status).toBe(201);
+  });
+
+  it(`take ${LIMITS.signUpsPerIpHour} sign-ups an hour from one address, then 429 with Retry-After`, async () => {
+    const signUpFrom = (n: number) =>
+      postJson(
+        "/api/account/signup",
+        {
+          firstName: "Rate",
+          lastName: "Limit",
+          email: `rate-${n}-${crypto.randomUUID()}@example.com`,
+          company: "Limited Co",
+          password: "a long enough password",
+        },
+        { "cf-connecting-ip": "198.51.100.50" },
+      );
+    for (let i = 0; i < LIMITS.signUpsPerIpHour; i++) expect((await signUpFrom(i)).status).toBe(201);
+    const refused = await signUpFrom(99);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as Envelope).error.message).toBe(ACCOUNT_MESSAGES.tooManySignUps);
   });
 });
