@@ -137,4 +137,17 @@ test.describe("the widgets' flows against the simulated providers", () => {
     await expect(testCallDialog(page)).toHaveCount(0);
     await context.close();
   });
+
+  test("Test a Call opens itself only on marketing pages: never over /login, /invite or /live", async ({ browser }) => {
+    for (const path of ["/login", "/invite", "/live"]) {
+      const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+      const page = await context.newPage();
+      await page.goto(`${E2E_BASE_URL}${path}`);
+      await waitForLaunchers(page);
+      await expect(page.locator("script[src='/widget/v1/loader.js']")).not.toHaveAttribute("data-auto-open");
+      await page.waitForTimeout(3_000);
+      await expect(testCallDialog(page)).toHaveCount(0);
+      await context.close();
+    }
+  });
 });

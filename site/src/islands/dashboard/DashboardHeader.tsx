@@ -10,6 +10,24 @@ export default function DashboardHeader() {
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
+  // The tab bar scrolls sideways on a phone: its hidden side fades, and the current tab is brought into view.
+  useEffect(() => {
+    const bar = document.querySelector<HTMLElement>(".dash-tabs");
+    if (!bar) return;
+    bar.querySelector('[aria-current="page"]')?.scrollIntoView({ inline: "center", block: "nearest" });
+    const mark = () => {
+      bar.dataset.moreRight = String(bar.scrollLeft + bar.clientWidth < bar.scrollWidth - 4);
+      bar.dataset.moreLeft = String(bar.scrollLeft > 4);
+    };
+    mark();
+    bar.addEventListener("scroll", mark, { passive: true });
+    window.addEventListener("resize", mark);
+    return () => {
+      bar.removeEventListener("scroll", mark);
+      window.removeEventListener("resize", mark);
+    };
+  }, []);
+
   useEffect(() => {
     void loadMe().then((current) => {
       setMe(current);
@@ -17,6 +35,8 @@ export default function DashboardHeader() {
       // security settings stay one click away in the account menu.
       if (current?.role === "viewer") for (const tab of document.querySelectorAll<HTMLElement>("[data-admin-only]")) tab.hidden = true;
       if (current?.is_operator) for (const tab of document.querySelectorAll<HTMLElement>("[data-operator-only]")) tab.hidden = false;
+      // The bar's width changed: its fades are worked out again.
+      document.querySelector(".dash-tabs")?.dispatchEvent(new Event("scroll"));
     });
   }, []);
 
