@@ -31,6 +31,14 @@ export function isOperatorE164(input: string): boolean {
 }
 
 /** Spec 001 §5 "Test-call dialog on /live and operator pages". */
+/** The operator pages' test call (spec 001 §8): /live and Voice Operations. */
+export const OPERATOR_CALL_MESSAGES = {
+  failedTitle: "Call Failed",
+  failed: "API error—check Twilio envs, From number, and CORS.",
+  dialingTitle: "Dialing…",
+  dialing: (number: string) => `Calling ${number} now. Answer to hear Nikki AI!`,
+} as const;
+
 export const OPERATOR_PHONE_MESSAGES = {
   requiredTitle: "Phone Number Required",
   required: "Please enter your mobile number in E.164 format",

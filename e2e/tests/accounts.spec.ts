@@ -92,6 +92,9 @@ test.describe("accounts", () => {
     await expect(viewer.getByText("You've been invited to join")).toContainText("Invite Co");
     await viewer.getByRole("link", { name: "Create My Account" }).click();
     await expect(viewer.getByText("You're joining")).toContainText("Invite Co");
+    // Joining a team, not a free trial.
+    await expect(viewer.getByRole("heading", { level: 1 })).toHaveText("Join your team");
+    await expect(viewer.getByText("Start your free trial")).toHaveCount(0);
     await signUpThroughPage(viewer, { email: viewerEmail, first: "Vera", path: viewer.url().replace(/^https?:\/\/[^/]+/, "") });
     await expect(viewer.locator(".dash-org")).toHaveText("Invite Co");
     await viewer.goto("/dashboard/settings");

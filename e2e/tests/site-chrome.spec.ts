@@ -1,5 +1,6 @@
 import { TIMINGS } from "@nikki/core";
 import { chromium, expect, test } from "@playwright/test";
+import { e2eEmail, signUpThroughPage } from "../support/accounts";
 import { filledContactForm } from "../support/contact-form";
 import { E2E_PORT } from "../support/server";
 
@@ -80,6 +81,26 @@ test.describe("pages and shared chrome", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
+  });
+
+  test("a signed-in user sees Dashboard and Sign out in the public navigation, not Login", async ({ page }) => {
+    await page.goto("/pricing");
+    const nav = page.getByRole("banner");
+    await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
+    await signUpThroughPage(page, { email: e2eEmail("nav"), company: "Nav Plumbing" });
+    await page.goto("/pricing");
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Login" })).toHaveCount(0);
+    await nav.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
+  });
+
+  test("/welcome tells a visitor who has not paid the truth", async ({ page }) => {
+    await signUpThroughPage(page, { email: e2eEmail("welcome"), company: "Unpaid Plumbing" });
+    await page.goto("/welcome");
+    await expect(page.getByText("No payment is on record for your organization yet.", { exact: false })).toBeVisible();
+    await expect(page.getByText("Your payment went through")).toHaveCount(0);
   });
 
   test("no more than three toasts show at once", async ({ page }) => {

@@ -3,6 +3,8 @@ import { useRef, useState } from "react";
 import { toast } from "../lib/toast";
 import { useHydrated } from "../lib/use-hydrated";
 
+const SAMPLE_URL = "/api/voice-samples/greeting";
+
 /** The /live sample (spec 001 §2, §4): autoplay is blocked, so Enable Audio comes first; playing and paused are tracked. */
 export default function LiveSamplePlayer() {
   const audio = useRef<HTMLAudioElement>(null);
@@ -17,6 +19,18 @@ export default function LiveSamplePlayer() {
       toast({ title: "Audio Enabled" });
     } catch {
       setEnabled(true);
+      // The sample itself may be what failed (a server without an OpenAI key answers 503): say so, not "press play".
+      const response = await fetch(SAMPLE_URL).catch(() => null);
+      if (response && !response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+        setState("unavailable");
+        toast({
+          title: "Samples unavailable",
+          description: `${body?.error?.message ?? "The sample could not be made."} Voice samples need an OpenAI key on this server; System Health (/health) shows what is missing.`,
+          variant: "destructive",
+        });
+        return;
+      }
       toast({ title: "Failed to Enable Audio", description: "Press play on the player to start the sample.", variant: "destructive" });
     }
   }
@@ -32,7 +46,7 @@ export default function LiveSamplePlayer() {
         ref={audio}
         controls={enabled}
         preload="none"
-        src="/api/voice-samples/greeting"
+        src={SAMPLE_URL}
         aria-label="Sample call greeting"
         onPlay={() => setState("playing")}
         onPause={() => setState("paused")}

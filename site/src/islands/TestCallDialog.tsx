@@ -1,4 +1,12 @@
-import { DEMO_CALL_CONSENT, HOUSE_WIDGET_KEY, OPERATOR_PHONE_MESSAGES, TEST_CALL_COPY, demoCallErrorMessage, isOperatorE164 } from "@nikki/core";
+import {
+  DEMO_CALL_CONSENT,
+  HOUSE_WIDGET_KEY,
+  OPERATOR_CALL_MESSAGES,
+  OPERATOR_PHONE_MESSAGES,
+  TEST_CALL_COPY,
+  demoCallErrorMessage,
+  isOperatorE164,
+} from "@nikki/core";
 import { type FormEvent, useRef, useState } from "react";
 import { postJson } from "../lib/api";
 import { toast } from "../lib/toast";
@@ -27,9 +35,9 @@ export default function TestCallDialog() {
     setCalling(false);
     if (!result.ok) {
       const message = result.status === 0 ? demoCallErrorMessage("network_error") : demoCallErrorMessage(result.error?.code, result.error?.message);
-      return toast({ title: TEST_CALL_COPY.failedTitle, description: message, variant: "destructive" });
+      return toast({ title: OPERATOR_CALL_MESSAGES.failedTitle, description: message || OPERATOR_CALL_MESSAGES.failed, variant: "destructive" });
     }
-    toast({ title: TEST_CALL_COPY.dialing });
+    toast({ title: OPERATOR_CALL_MESSAGES.dialingTitle, description: OPERATOR_CALL_MESSAGES.dialing(number) });
     setPhone("");
     setConsent(false);
     close();

@@ -18,7 +18,10 @@ const NEXT_STEPS = [
 function statusLine(subscription: Subscription | null | "error" | "signed-out"): string {
   if (subscription === null) return "Confirming your subscription…";
   if (subscription === "signed-out") return "Sign in to see your subscription and finish setting up.";
-  if (subscription === "error" || !subscription.subscribed) return "Your payment went through. Your subscription will show as active in a moment.";
+  if (subscription === "error") return "We couldn't check your subscription just now: Billing in your dashboard shows it.";
+  // Said only as the server has it: a visitor who never paid is not told that a payment went through.
+  if (!subscription.subscribed)
+    return "No payment is on record for your organization yet. If you have just paid, it shows here within a minute; otherwise choose a plan in Billing.";
   const trial =
     subscription.status === "trialing" && subscription.trial_end
       ? `: your free trial runs until ${new Date(subscription.trial_end).toLocaleDateString()}, then ${formatUsd(subscription.plan?.price_cents ?? 0)}/month`

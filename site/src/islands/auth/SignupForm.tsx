@@ -33,9 +33,17 @@ export default function SignupForm() {
     const fromUrl = new URLSearchParams(window.location.search).get("invitation");
     if (!fromUrl) return;
     setInvitationId(fromUrl);
+    // Joining a team is not a free trial: the card says what this page is for an invited person.
+    const title = document.querySelector("[data-auth-title]");
+    const lede = document.querySelector("[data-auth-lede]");
+    if (title) title.textContent = "Join your team";
+    if (lede) lede.textContent = "Create your account to accept the invitation.";
+    document.title = `Join your team | Nikki AI`;
     void getJson<{ invitation: Invitation }>(`/api/invitations/${encodeURIComponent(fromUrl)}`).then((result) => {
       if (result.ok && result.data.invitation.status === "pending") {
         setInvitation(result.data.invitation);
+        const lede = document.querySelector("[data-auth-lede]");
+        if (lede) lede.textContent = `Create your account to join ${result.data.invitation.organization_name} as ${result.data.invitation.role}.`;
         setValues((current) => ({ ...current, email: result.data.invitation.email }));
       } else {
         setAlert("This invitation is invalid or has expired. Ask your administrator for a new one.");

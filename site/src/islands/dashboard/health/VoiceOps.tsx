@@ -1,3 +1,4 @@
+import { OPERATOR_CALL_MESSAGES } from "@nikki/core";
 import { useState } from "react";
 import { toast } from "../../../lib/toast";
 import { TextField } from "../../FormField";
@@ -18,8 +19,8 @@ const ROWS: ProbeRow[] = [
 const SALES_TEST_CALL: TestCallCopy = {
   button: "Place Test Call (Sales Intent)",
   toastInvalid: true,
-  failure: { title: "Call Failed", fallback: "API error—check Twilio envs, From number, and CORS." },
-  dialing: (to) => `Calling ${to} now. Answer to hear Nikki AI!`,
+  failure: { title: OPERATOR_CALL_MESSAGES.failedTitle, fallback: OPERATOR_CALL_MESSAGES.failed },
+  dialing: (to) => OPERATOR_CALL_MESSAGES.dialing(to),
 };
 
 /** Voice Operations (spec 001 §2): the three operating settings, their three checks, and a real test call. */
