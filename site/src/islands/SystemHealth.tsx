@@ -100,9 +100,15 @@ const initial = (): Check[] => CHECKS.map((check) => ({ name: check.name, status
 export default function SystemHealth() {
   const [checks, setChecks] = useState<Check[]>(initial);
   const [checkedAt, setCheckedAt] = useState<Date | null>(null);
+  const [warnings, setWarnings] = useState<string[]>([]);
 
   const run = useCallback(() => {
     setChecks(initial());
+    // What this deployment should not rely on (no mail provider, a derived encryption key): said, not hidden.
+    void get("/api/health")
+      .then(({ response }) => response.json() as Promise<{ warnings?: string[] }>)
+      .then((body) => setWarnings(body.warnings ?? []))
+      .catch(() => setWarnings([]));
     const voice = get("/api/health/voice")
       .then(({ response }) => response.json() as Promise<VoiceHealth>)
       .catch(() => null);
@@ -143,6 +149,16 @@ export default function SystemHealth() {
           </li>
         ))}
       </ul>
+      {warnings.length > 0 && (
+        <div className="card health-warnings" role="note">
+          <strong>Configuration notes</strong>
+          <ul>
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {checkedAt && <p className="muted checked-at">Last checked {checkedAt.toLocaleTimeString()}</p>}
     </div>
   );

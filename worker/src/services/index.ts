@@ -5,7 +5,7 @@ import { type Database, createD1Database, createLibsqlDatabase } from "../db/cli
 import type { LiveCallEvent } from "@nikki/core";
 import type { OrgEvents } from "../durable/org-events";
 import type { SpendMeter } from "../durable/spend-meter";
-import type { Bindings, Config } from "../env";
+import { type Bindings, type Config, isLocalDeployment } from "../env";
 import type { Logger } from "../http/logger";
 import { type Mailer, httpMailer, logMailer } from "./mail";
 import { type OpenAiClient, liveOpenAiClient } from "./openai/client";
@@ -71,7 +71,9 @@ export function servicesOn(
         .catch(() => undefined);
     },
     mailer: (log) =>
-      config.MAIL_API_KEY ? httpMailer({ apiKey: config.MAIL_API_KEY, from: config.MAIL_FROM, baseUrl: config.MAIL_API_BASE, log }) : logMailer(log),
+      config.MAIL_API_KEY
+        ? httpMailer({ apiKey: config.MAIL_API_KEY, from: config.MAIL_FROM, baseUrl: config.MAIL_API_BASE, log })
+        : logMailer(log, isLocalDeployment(config)),
     openai,
     twilio,
     // Built on first use: most requests (and every call session) never reach Stripe.

@@ -254,7 +254,10 @@ function InviteButton({ onInvited }: { onInvited: (invitation: Invitation) => vo
           {created ? (
             <div className="form" style={{ marginTop: 16 }}>
               <p className="form-success" role="status">
-                {created.emailed ? `Invitation e-mailed to ${created.email}.` : `Invitation created for ${created.email}.`} The link works for 7 days.
+                {created.emailed
+                  ? `Invitation e-mailed to ${created.email}.`
+                  : `Invitation created for ${created.email}. Nothing was e-mailed (this server has no mail provider, or sending failed): copy the link and send it yourself.`}{" "}
+                The link works for 7 days.
               </p>
               <CopyField value={created.accept_url} label="Invitation link" />
               <button type="button" className="btn btn-secondary btn-block" onClick={() => dialog.current?.close()}>

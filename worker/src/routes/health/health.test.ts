@@ -9,9 +9,10 @@ describe("GET /api/health", () => {
     expect(body.ok).toBe(true);
     expect(body.database.ok).toBe(true);
     expect(body.database.latency_ms).toBeGreaterThanOrEqual(0);
-    // The test deployment (https://nikki.test) has no ENCRYPTION_KEY: it is told so.
+    // The test deployment (https://nikki.test) has no ENCRYPTION_KEY and no mail provider: it is told so.
     expect((body as unknown as { warnings: string[] }).warnings).toEqual([
       "ENCRYPTION_KEY is not set: integration credentials are sealed with a key derived from AUTH_SECRET. Set ENCRYPTION_KEY (openssl rand -base64 32).",
+      "MAIL_API_KEY is not set: password resets and invitations are not e-mailed. Invitation links must be copied from the invite dialog.",
     ]);
   });
 });

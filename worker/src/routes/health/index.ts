@@ -13,10 +13,14 @@ import { voiceHealth } from "./voice";
 
 /** What a deployed (not local) server should not rely on. */
 async function deploymentWarnings(config: Config): Promise<string[]> {
-  const local = isLocalDeployment(config);
+  if (isLocalDeployment(config)) return [];
   const ring = await keyringOf(config);
-  if (local || !ring?.derived) return [];
-  return ["ENCRYPTION_KEY is not set: integration credentials are sealed with a key derived from AUTH_SECRET. Set ENCRYPTION_KEY (openssl rand -base64 32)."];
+  return [
+    ring?.derived &&
+      "ENCRYPTION_KEY is not set: integration credentials are sealed with a key derived from AUTH_SECRET. Set ENCRYPTION_KEY (openssl rand -base64 32).",
+    !config.MAIL_API_KEY &&
+      "MAIL_API_KEY is not set: password resets and invitations are not e-mailed. Invitation links must be copied from the invite dialog.",
+  ].filter((warning): warning is string => Boolean(warning));
 }
 
 /** `GET /api/health`: liveness plus a database round trip; `/health/voice`: can calls be answered; `GET /api/ping`: liveness alone. */

@@ -13,12 +13,16 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Local runs: the message, links included, goes to the worker's log for the developer to follow. */
-export function logMailer(log: Logger): Mailer {
+/**
+ * No mail provider. Under local development the message, links included, goes to the worker's log for the developer
+ * to follow; deployed, only that a message was not sent (a reset or invitation link in a log is a credential).
+ */
+export function logMailer(log: Logger, local: boolean): Mailer {
   return {
     delivers: false,
     async send(message) {
-      log.info("mail_not_sent_no_provider", { to: message.to, subject: message.subject, text: message.text });
+      if (local) log.info("mail_not_sent_no_provider", { to: message.to, subject: message.subject, text: message.text });
+      else log.warn("mail_not_sent_no_provider", { subject: message.subject });
     },
   };
 }
