@@ -45,7 +45,7 @@ export function ChatPanel({ context, open }: WidgetProps) {
     const outcome = await askAssistant(context, asked);
     setPending(false);
     if ("reply" in outcome) {
-      const answered: ChatMessage[] = [...asked, { role: "assistant", content: outcome.reply }];
+      const answered: ChatMessage[] = [...asked, { role: "assistant", content: outcome.reply, ...(outcome.sig ? { sig: outcome.sig } : {}) }];
       setMessages(answered);
       saveConversation(context, answered);
       setAnnouncement(outcome.reply);

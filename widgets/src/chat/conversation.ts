@@ -5,6 +5,8 @@ import type { WidgetContext } from "../lib/contract";
 export interface ChatMessage {
   role: "user" | "assistant";
   content: string;
+  /** The server's signature of its own reply, sent back with it: unsigned assistant words are not the assistant's. */
+  sig?: string;
 }
 
 /** The conversation survives page loads within the tab (sessionStorage), one per widget key. */
@@ -26,13 +28,16 @@ export function saveConversation(context: WidgetContext, messages: ChatMessage[]
   }
 }
 
-export type ChatOutcome = { reply: string } | { toast: readonly [string, string] };
+export type ChatOutcome = { reply: string; sig?: string } | { toast: readonly [string, string] };
 
 /** Spec 000 §8: 429 and 402 have their own toasts; anything else is the backend error; no reply is an apology. */
 export async function askAssistant(context: WidgetContext, messages: ChatMessage[]): Promise<ChatOutcome> {
   // Only the recent turns: the server reads the last 20, and a long visit never reaches the conversation cap.
-  const result = await widgetRequest<{ reply?: string }>(context, "/api/chat", { messages: messages.slice(-40) });
-  if (result.ok) return { reply: result.data.reply?.trim() || CHAT_MESSAGES.noReply };
+  const result = await widgetRequest<{ reply?: string; signature?: string | null }>(context, "/api/chat", { messages: messages.slice(-40) });
+  if (result.ok) {
+    const reply = result.data.reply?.trim();
+    return reply ? { reply, ...(result.data.signature ? { sig: result.data.signature } : {}) } : { reply: CHAT_MESSAGES.noReply };
+  }
   // The business's own limits (trial over, daily spending limit): its words, not "wait a moment".
   if ((result.code === "spend_cap" || result.code === "trial_ended") && result.message) return { toast: [CHAT_MESSAGES.pausedTitle, result.message] };
   if (result.status === 429) return { toast: [CHAT_MESSAGES.tooManyTitle, CHAT_MESSAGES.tooMany] };

@@ -7,6 +7,7 @@ import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { DAY_MS, rateLimit } from "../../middleware/rate-limit";
 import { widgetCors } from "../../middleware/widget-cors";
+import { isOwnAssistantTurn, signAssistantTurn } from "./turn-signature";
 import { OpenAiError } from "../../services/openai/client";
 import { chatAgent } from "../../voice/call-context";
 import { agentInstructions } from "../../voice/instructions";
@@ -40,7 +41,14 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
     const owner = c.var.widgetOwner!;
     const parsed = parseFields(chatRequestSchema, await readJsonBody(c));
     if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
-    const turns = conversationFor(parsed.data.messages);
+    // Only the assistant's own words (signed by this server, or the widget's greeting) are kept as the assistant's.
+    const organization = { id: owner.organizationId, name: owner.organizationName };
+    const trusted = await Promise.all(
+      parsed.data.messages.map(async (turn) => turn.role !== "assistant" || (await isOwnAssistantTurn(c.var.config, organization, turn))),
+    );
+    const dropped = trusted.filter((ok) => !ok).length;
+    if (dropped) c.var.log.warn("chat_assistant_turns_dropped", { count: dropped });
+    const turns = conversationFor(parsed.data.messages.filter((_, index) => trusted[index]));
     if (!turns) throw new ApiError("validation_failed", { fields: { messages: "The last message must be the visitor's." } });
 
     const refusal = await refusalNow(c.var.services, owner.organizationId);
@@ -64,7 +72,7 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
           c.var.log.warn("spend_charge_failed", { error: error instanceof Error ? error.message : String(error) }),
         ),
       );
-      return c.json({ reply });
+      return c.json({ reply, signature: await signAssistantTurn(c.var.config, owner.organizationId, reply.trim()) });
     } catch (error) {
       const status = error instanceof OpenAiError ? error.status : 0;
       const code = error instanceof OpenAiError ? error.code : null;
