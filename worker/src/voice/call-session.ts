@@ -78,7 +78,19 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   /** Twilio's messages, in order: the first few wait for the protocol (setup read back if the object was evicted), then each is handled at once. */
   private fromTwilio(data: unknown) {
     if (this.protocol) return this.dispatch(this.protocol.onTwilio(data, Date.now()));
-    this.loading = (this.loading ?? this.loadProtocol()).then(() => this.dispatch(this.protocol!.onTwilio(data, Date.now())));
+    this.loading = (this.loading ?? this.loadProtocol())
+      .then(() => this.dispatch(this.protocol!.onTwilio(data, Date.now())))
+      .catch((error: unknown) => this.failStream("stream_setup_failed", error));
+  }
+
+  /** Something failed on our side: the stream is closed with a reason Twilio logs (1011), never left hanging open. */
+  private failStream(event: string, error: unknown) {
+    this.log.error(event, { error: error instanceof Error ? error.message : String(error) });
+    try {
+      this.twilio?.close(1011, "The call could not continue: an internal error on the voice bridge");
+    } catch {
+      // Already closed.
+    }
   }
 
   private async loadProtocol() {
@@ -109,7 +121,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
           // The stream's path named this object's call; its start message must name the same one. Audio that
           // arrives meanwhile waits in pendingToOpenAI until the ticket is checked and the session is there.
           void this.started(action.callSid === this.ctx.id.name ? action.parameters.token : undefined).catch((error: unknown) =>
-            this.log.error("stream_start_failed", { error: String(error) }),
+            this.failStream("stream_start_failed", error),
           );
           break;
         case "transcript":

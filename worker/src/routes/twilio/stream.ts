@@ -46,5 +46,14 @@ export async function connectMediaStream(c: Context<AppEnv>) {
     return c.text("Forbidden", 403);
   }
   const sessions = c.env.CALL_SESSION;
-  return sessions.get(sessions.idFromName(callSid)).fetch(c.req.raw);
+  try {
+    return await sessions.get(sessions.idFromName(callSid)).fetch(c.req.raw);
+  } catch (error) {
+    // The call's session could not be reached: the socket is accepted and closed with the reason, not failed with a 500.
+    c.var.log.error("twilio_stream_unavailable", { error: error instanceof Error ? error.message : String(error) });
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    server.accept();
+    server.close(1011, "The voice bridge is unavailable for this call");
+    return new Response(null, { status: 101, webSocket: client });
+  }
 }
