@@ -102,3 +102,16 @@ export function safeRedirectPath(value: string | null | undefined, fallback = "/
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   return value;
 }
+
+/** Joining through an invitation: a code sent to the invited address proves it (issue: invitations without proof). */
+export const INVITATION_CODE_MESSAGES = {
+  subject: (organization: string) => `Your code to join ${organization} on Nikki AI`,
+  text: (code: string, organization: string) =>
+    `Your code to join ${organization} on Nikki AI is ${code}.\n\nIt works for 15 minutes. If you did not ask to join, ignore this e-mail.`,
+  sent: (email: string) => `We e-mailed a 6-digit code to ${email}. Enter it to join.`,
+  notEmailed: "This server has no mail provider, so no code could be e-mailed. Ask the person who invited you to set one up.",
+  wrong: "That code is not right. Check the e-mail and try again.",
+  expired: "That code has expired. Send a new one.",
+  tooManyTries: "Too many wrong codes. Send a new one.",
+  format: "Enter the 6-digit code from the e-mail.",
+} as const;

@@ -1,4 +1,5 @@
 import { type Page, expect } from "@playwright/test";
+import { INTEGRATIONS_SIM_PORT } from "./server";
 
 export const E2E_PASSWORD = "e2e password 123";
 
@@ -26,5 +27,21 @@ export async function signUpThroughPage(page: Page, input: { email: string; comp
   }
   await page.getByLabel("Password").fill(E2E_PASSWORD);
   await page.getByRole("button", { name: /Start Free Trial|Create Account and Join/ }).click();
+  if (input.company === undefined) await enterEmailedCode(page, input.email);
   await page.waitForURL("**/dashboard");
+}
+
+/** Joining from an invitation: the 6-digit code the simulated mail API received for the address, entered as its owner would. */
+export async function enterEmailedCode(page: Page, email: string) {
+  const field = page.getByLabel("Code from the e-mail");
+  await expect(field).toBeVisible();
+  const mails = (await (await fetch(`http://127.0.0.1:${INTEGRATIONS_SIM_PORT}/__requests`)).json()) as {
+    path: string;
+    body: { to?: string[]; text?: string };
+  }[];
+  const latest = mails.filter((mail) => mail.path === "/emails" && mail.body.to?.includes(email) && /code to join/.test(mail.body.text ?? "")).at(-1);
+  const code = /\b(\d{6})\b/.exec(latest?.body.text ?? "")?.[1];
+  if (!code) throw new Error(`no invitation code was e-mailed to ${email}`);
+  await field.fill(code);
+  await page.getByRole("button", { name: /^Join / }).click();
 }

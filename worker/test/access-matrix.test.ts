@@ -171,6 +171,12 @@ const MATRIX: Row[] = [
     request: async (world) => ({ path: `/api/invitations/${await freshInvitation(world)}/accept`, body: {} }),
     expect: { ...same(403), anonymous: 401 },
   },
+  // Nobody in this world is the invited address: past the session check, refused as not theirs.
+  {
+    route: "POST /api/invitations/:id/verify",
+    request: async (world) => ({ path: `/api/invitations/${await freshInvitation(world)}/verify`, body: { code: "123456" } }),
+    expect: { ...same(403), anonymous: 401 },
+  },
   { route: "GET /api/org", request: path("/api/org"), expect: { ...same(200), anonymous: 401 } },
   {
     route: "PATCH /api/org",

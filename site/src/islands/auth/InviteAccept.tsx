@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import InvitationCode from "./InvitationCode";
 import { getJson, messageOf, postJson } from "../../lib/api";
 import { FormAlert } from "../FormField";
 import "../form.css";
@@ -16,6 +17,7 @@ export default function InviteAccept() {
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [signedInAs, setSignedInAs] = useState<string | null>(null);
   const [state, setState] = useState<"loading" | "ready" | "missing" | "accepting">("loading");
+  const [codeStep, setCodeStep] = useState<{ emailed: boolean } | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
 
   useEffect(() => {
@@ -41,7 +43,12 @@ export default function InviteAccept() {
   async function accept() {
     if (!invitation) return;
     setState("accepting");
-    const result = await postJson(`/api/invitations/${encodeURIComponent(invitation.id)}/accept`, {});
+    const result = await postJson<{ verification_required?: boolean; emailed?: boolean }>(`/api/invitations/${encodeURIComponent(invitation.id)}/accept`, {});
+    if (result.ok && result.data.verification_required) {
+      setCodeStep({ emailed: Boolean(result.data.emailed) });
+      setState("ready");
+      return;
+    }
     if (result.ok) {
       window.location.assign("/dashboard");
       return;
@@ -50,6 +57,8 @@ export default function InviteAccept() {
     setAlert(messageOf(result, "We couldn't accept the invitation. Please try again."));
   }
 
+  if (codeStep && invitation)
+    return <InvitationCode invitationId={invitation.id} email={invitation.email} organization={invitation.organization_name} emailed={codeStep.emailed} />;
   if (state === "loading")
     return (
       <p className="muted" role="status">

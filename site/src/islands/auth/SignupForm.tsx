@@ -5,6 +5,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { useSubmit } from "../../lib/use-submit";
 import { FormAlert, TextField } from "../FormField";
 import GoogleButton from "./GoogleButton";
+import InvitationCode from "./InvitationCode";
 import "../form.css";
 
 type Values = { firstName: string; lastName: string; email: string; company: string; password: string };
@@ -25,6 +26,7 @@ export default function SignupForm() {
   const [attempted, setAttempted] = useState(false);
   const [invitationId, setInvitationId] = useState<string | null>(null);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const [codeStep, setCodeStep] = useState<{ emailed: boolean } | null>(null);
   const hydrated = useHydrated();
   const uid = useId();
   const id = (field: Field) => `${uid}-${field}`;
@@ -73,11 +75,14 @@ export default function SignupForm() {
     setAlert(null);
     const created = await send({
       invalid: check(values),
-      request: () => postJson("/api/account/signup", payload(values)),
+      request: () => postJson<{ verification_required?: boolean; emailed?: boolean }>("/api/account/signup", payload(values)),
       failure: { show: setAlert, fallback: "We couldn't create your account. Please try again." },
       staysBusy: true,
     });
-    if (created) window.location.assign("/dashboard");
+    if (!created) return;
+    // From an invitation, the account exists but joining waits for the code e-mailed to the address.
+    if (created.data.verification_required) setCodeStep({ emailed: Boolean(created.data.emailed) });
+    else window.location.assign("/dashboard");
   }
 
   const field = (name: Field, label: string, type: string, autoComplete: string, extra: { readOnly?: boolean; hint?: string } = {}) => (
@@ -96,6 +101,8 @@ export default function SignupForm() {
     />
   );
 
+  if (codeStep && invitation && invitationId)
+    return <InvitationCode invitationId={invitationId} email={invitation.email} organization={invitation.organization_name} emailed={codeStep.emailed} />;
   return (
     <form className="form" noValidate onSubmit={submit}>
       <fieldset className="form-fields" disabled={!hydrated}>

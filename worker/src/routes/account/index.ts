@@ -12,6 +12,7 @@ import { access, isOperator, signedInCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { createOrganizationWithOwner } from "../../org/create-organization";
 import { readAuthError } from "../auth/errors";
+import { sendInvitationCode } from "../invitations/verification";
 
 /** `POST /api/account/signup` (spec 000 §2 /signup) and `GET /api/account/me` (the dashboard shell). */
 export const accountRoutes = new Hono<AppEnv>()
@@ -56,32 +57,25 @@ export const accountRoutes = new Hono<AppEnv>()
       if (!response.ok) throw await readAuthError(response);
       const created = (await response.json()) as { token: string | null; user: { id: string; email: string; name: string } };
 
-      let organization: { id: string; name: string };
       if (invitation) {
-        await db.insert(members).values({ organizationId: invitation.organizationId, userId: created.user.id, role: invitation.role });
-        await db.update(invitations).set({ status: "accepted" }).where(eq(invitations.id, invitation.id));
-        const [joined] = await db
-          .select({ id: organizations.id, name: organizations.name })
-          .from(organizations)
-          .where(eq(organizations.id, invitation.organizationId));
-        organization = joined!;
-        await audit(c, {
-          action: "invitation_accepted",
-          organizationId: organization.id,
-          actorUserId: created.user.id,
-          actorEmail: created.user.email,
-          target: invitation.id,
-          details: { role: invitation.role, new_account: true },
-        });
-      } else {
-        organization = await createOrganizationWithOwner(db, { name: input.company!, ownerUserId: created.user.id });
-        await audit(c, {
-          action: "account_created",
-          organizationId: organization.id,
-          actorUserId: created.user.id,
-          actorEmail: created.user.email,
-        });
+        // Joining waits for the address to be proven: a code is e-mailed to it (POST /api/invitations/:id/verify).
+        const [joining] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, invitation.organizationId));
+        const { emailed } = await sendInvitationCode(
+          c,
+          {
+            id: invitation.id,
+            organizationId: invitation.organizationId,
+            organizationName: joining?.name ?? "",
+            email: invitation.email,
+            role: invitation.role,
+          },
+          created.user.id,
+        );
+        for (const cookie of response.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
+        return c.json({ user: created.user, organization: null, verification_required: true, emailed, invitation_id: invitation.id }, 201);
       }
+      const organization = await createOrganizationWithOwner(db, { name: input.company!, ownerUserId: created.user.id });
+      await audit(c, { action: "account_created", organizationId: organization.id, actorUserId: created.user.id, actorEmail: created.user.email });
       if (created.token) {
         await db.update(sessions).set({ activeOrganizationId: organization.id }).where(eq(sessions.token, created.token));
       }

@@ -1,11 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { INVITATION_CODE_MESSAGES } from "@nikki/core";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { audit } from "../../audit";
-import { membershipOf } from "../../auth/context";
-import { invitations, members, organizations, sessions } from "../../db/schema";
+import * as z from "zod/mini";
+import { invitations, organizations, users } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
+import { parseBody } from "../../http/parse-body";
 import { access, signedInCaller } from "../../middleware/access";
+import { type PendingInvitation, grantMembership, joinWithCode, sendInvitationCode } from "./verification";
 
 async function pendingInvitation(c: Parameters<typeof signedInCaller>[0], id: string) {
   const [row] = await c.var.db
@@ -24,7 +26,26 @@ async function pendingInvitation(c: Parameters<typeof signedInCaller>[0], id: st
   return row ?? null;
 }
 
-/** `/api/invitations/:id`: what the accept page shows, and accepting (signed in as the invited e-mail). */
+const codeSchema = z.strictObject({
+  code: z.string(INVITATION_CODE_MESSAGES.format).check(z.trim(), z.regex(/^\d{6}$/, INVITATION_CODE_MESSAGES.format)),
+});
+
+/** A pending, unexpired invitation for the caller's own address; anything else is refused in words. */
+export async function acceptable(c: Parameters<typeof signedInCaller>[0], id: string, email: string): Promise<PendingInvitation> {
+  const invitation = await pendingInvitation(c, id);
+  if (!invitation || invitation.status !== "pending" || invitation.expiresAt.getTime() < Date.now()) {
+    throw new ApiError("not_found", { message: "This invitation is invalid or has expired." });
+  }
+  if (invitation.email !== email.toLowerCase()) {
+    throw new ApiError("forbidden", { message: `This invitation is for ${invitation.email}. Sign in with that address to accept it.` });
+  }
+  return invitation as PendingInvitation;
+}
+
+/**
+ * `/api/invitations/:id`: what the accept page shows; accepting (signed in as the invited e-mail), which first proves
+ * the address with a code e-mailed to it unless it is already verified; and entering that code.
+ */
 export const publicInvitationRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const invitation = await pendingInvitation(c, c.req.param("id"));
@@ -42,28 +63,20 @@ export const publicInvitationRoutes = new Hono<AppEnv>()
   })
   .post("/:id/accept", access("signed-in"), async (c) => {
     const caller = signedInCaller(c);
-    const invitation = await pendingInvitation(c, c.req.param("id"));
-    if (!invitation || invitation.status !== "pending" || invitation.expiresAt.getTime() < Date.now()) {
-      throw new ApiError("not_found", { message: "This invitation is invalid or has expired." });
+    const invitation = await acceptable(c, c.req.param("id"), caller.email);
+    const [user] = await c.var.db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, caller.userId));
+    // The address already proven (Google, or an earlier code): joined at once. Otherwise a code goes to it first.
+    if (user?.verified) {
+      await grantMembership(c, invitation, caller);
+      return c.json({ organization: { id: invitation.organizationId, name: invitation.organizationName } });
     }
-    if (invitation.email !== caller.email.toLowerCase()) {
-      throw new ApiError("forbidden", { message: `This invitation is for ${invitation.email}. Sign in with that address to accept it.` });
-    }
-    if (!(await membershipOf(c, caller.userId, invitation.organizationId))) {
-      await c.var.db.insert(members).values({ organizationId: invitation.organizationId, userId: caller.userId, role: invitation.role });
-    }
-    await c.var.db
-      .update(invitations)
-      .set({ status: "accepted" })
-      .where(and(eq(invitations.id, invitation.id)));
-    await c.var.db.update(sessions).set({ activeOrganizationId: invitation.organizationId }).where(eq(sessions.id, caller.sessionId));
-    await audit(c, {
-      action: "invitation_accepted",
-      organizationId: invitation.organizationId,
-      actorUserId: caller.userId,
-      actorEmail: caller.email,
-      target: invitation.id,
-      details: { role: invitation.role },
-    });
+    const { emailed } = await sendInvitationCode(c, invitation, caller.userId);
+    return c.json({ verification_required: true, emailed }, 202);
+  })
+  .post("/:id/verify", access("signed-in"), async (c) => {
+    const caller = signedInCaller(c);
+    const invitation = await acceptable(c, c.req.param("id"), caller.email);
+    const { code } = await parseBody(c, codeSchema, "a code");
+    await joinWithCode(c, invitation, caller, code);
     return c.json({ organization: { id: invitation.organizationId, name: invitation.organizationName } });
   });

@@ -1,7 +1,10 @@
-import { ACCOUNT_MESSAGES } from "@nikki/core";
+import { ACCOUNT_MESSAGES, INVITATION_CODE_MESSAGES } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, type SignedUp, call, cookieFrom, inviteAndJoin, signUp, uniqueEmail } from "../../../test/accounts";
+import { PASSWORD, type SignedUp, call, cookieFrom, enterInvitationCode, inviteAndJoin, signUp, uniqueEmail } from "../../../test/accounts";
+import { createApp } from "../../app";
+import { liveServices } from "../../services";
+import type { MailMessage } from "../../services/mail";
 
 let owner: SignedUp;
 let admin: SignedUp & { memberId: string };
@@ -77,12 +80,43 @@ describe("invitations", () => {
     const preview = (await (await call(`/api/invitations/${invitation.id}`)).json()) as { invitation: Record<string, string> };
     expect(preview.invitation).toMatchObject({ organization_name: "Owner Protection Co", role: "viewer", status: "pending" });
 
-    const accepted = await call(`/api/invitations/${invitation.id}/accept`, { cookie: invitee.cookie, body: {} });
-    expect(accepted.status).toBe(200);
+    // The address is not proven yet: a code goes to it, and nothing is granted until it is entered.
+    const sent: MailMessage[] = [];
+    const app = createApp((bindings, config) => ({
+      ...liveServices(bindings, config),
+      mailer: () => ({ delivers: true, send: async (message: MailMessage) => void sent.push(message) }),
+    }));
+    const accepted = await app.request(
+      `https://nikki.test/api/invitations/${invitation.id}/accept`,
+      { method: "POST", headers: { "content-type": "application/json", origin: "https://nikki.test", cookie: invitee.cookie }, body: "{}" },
+      env,
+    );
+    expect(accepted.status).toBe(202);
+    expect(await accepted.json()).toEqual({ verification_required: true, emailed: true });
+    expect(sent.map((mail) => mail.to)).toEqual([invitee.email]);
+    const code = /\b(\d{6})\b/.exec(sent[0]!.text)![1]!;
+    const stillOutside = (await (await call("/api/account/me", { cookie: invitee.cookie })).json()) as { organization: { name: string } };
+    expect(stillOutside.organization.name).toBe("Invitee's Own Shop");
+
+    const wrong = await call(`/api/invitations/${invitation.id}/verify`, { cookie: invitee.cookie, body: { code: code === "000000" ? "111111" : "000000" } });
+    expect(((await wrong.json()) as { error: { fields: object } }).error.fields).toEqual({ code: INVITATION_CODE_MESSAGES.wrong });
+    const verified = await call(`/api/invitations/${invitation.id}/verify`, { cookie: invitee.cookie, body: { code } });
+    expect(verified.status).toBe(200);
     const me = (await (await call("/api/account/me", { cookie: invitee.cookie })).json()) as { organization: { name: string }; role: string };
     expect(me).toMatchObject({ organization: { name: "Owner Protection Co" }, role: "viewer" });
     const again = await call(`/api/invitations/${invitation.id}/accept`, { cookie: invitee.cookie, body: {} });
     expect(again.status).toBe(404);
+  });
+
+  it("a new account made from an invitation joins only after the code e-mailed to the address", async () => {
+    const email = uniqueEmail("newcomer");
+    const created = await call("/api/org/invitations", { cookie: owner.cookie, body: { email, role: "viewer" } });
+    const { invitation } = (await created.json()) as { invitation: { id: string } };
+    const newcomer = await signUp({ email, invitationId: invitation.id });
+    expect(newcomer.organizationId).toBe("");
+    expect((await call("/api/org", { cookie: newcomer.cookie })).status).toBe(403);
+    expect((await enterInvitationCode(newcomer, invitation.id)).status).toBe(200);
+    expect((await call("/api/org", { cookie: newcomer.cookie })).status).toBe(200);
   });
 
   it("cannot be accepted by somebody signed in with another e-mail", async () => {

@@ -1,0 +1,88 @@
+import { INVITATION_CODE_MESSAGES } from "@nikki/core";
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { audit } from "../../audit";
+import { membershipOf } from "../../auth/context";
+import { invitations, members, sessions, users, verifications } from "../../db/schema";
+import type { AppEnv } from "../../http/app-env";
+import { ApiError } from "../../http/api-error";
+
+const CODE_TTL_MS = 15 * 60 * 1000;
+const MAX_TRIES = 5;
+
+export interface PendingInvitation {
+  id: string;
+  organizationId: string;
+  organizationName: string;
+  email: string;
+  role: "admin" | "viewer";
+}
+
+const identifierOf = (invitationId: string, userId: string) => `invitation:${invitationId}:${userId}`;
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * A 6-digit code e-mailed to the invited address, the proof that whoever accepts holds it; the membership waits for
+ * it. Answers whether the code really left (a server without mail cannot prove the address).
+ */
+export async function sendInvitationCode(c: Context<AppEnv>, invitation: PendingInvitation, userId: string): Promise<{ emailed: boolean }> {
+  const code = String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, "0");
+  const identifier = identifierOf(invitation.id, userId);
+  await c.var.db.delete(verifications).where(eq(verifications.identifier, identifier));
+  await c.var.db.insert(verifications).values({ identifier, value: `${await sha256(code)}:0`, expiresAt: new Date(Date.now() + CODE_TTL_MS) });
+  const mailer = c.var.services.mailer(c.var.log);
+  await mailer.send({
+    to: invitation.email,
+    subject: INVITATION_CODE_MESSAGES.subject(invitation.organizationName),
+    text: INVITATION_CODE_MESSAGES.text(code, invitation.organizationName),
+  });
+  return { emailed: mailer.delivers };
+}
+
+/** The membership, once the address is proven: the code checked (5 tries, 15 minutes), the address marked verified. */
+export async function joinWithCode(
+  c: Context<AppEnv>,
+  invitation: PendingInvitation,
+  caller: { userId: string; email: string; sessionId: string },
+  code: string,
+) {
+  const identifier = identifierOf(invitation.id, caller.userId);
+  const [stored] = await c.var.db.select().from(verifications).where(eq(verifications.identifier, identifier));
+  if (!stored || stored.expiresAt.getTime() < Date.now()) throw new ApiError("validation_failed", { fields: { code: INVITATION_CODE_MESSAGES.expired } });
+  const [hash, tries] = stored.value.split(":");
+  if (Number(tries) >= MAX_TRIES) throw new ApiError("rate_limited", { message: INVITATION_CODE_MESSAGES.tooManyTries });
+  if ((await sha256(code.trim())) !== hash) {
+    await c.var.db
+      .update(verifications)
+      .set({ value: `${hash}:${Number(tries) + 1}` })
+      .where(eq(verifications.id, stored.id));
+    throw new ApiError("validation_failed", { fields: { code: INVITATION_CODE_MESSAGES.wrong } });
+  }
+  await c.var.db.delete(verifications).where(eq(verifications.id, stored.id));
+  await c.var.db.update(users).set({ emailVerified: true }).where(eq(users.id, caller.userId));
+  await grantMembership(c, invitation, caller);
+}
+
+/** The invitation taken up: the member added with its role, the invitation accepted, the session pointed at the organization. */
+export async function grantMembership(c: Context<AppEnv>, invitation: PendingInvitation, caller: { userId: string; email: string; sessionId: string }) {
+  if (!(await membershipOf(c, caller.userId, invitation.organizationId))) {
+    await c.var.db.insert(members).values({ organizationId: invitation.organizationId, userId: caller.userId, role: invitation.role });
+  }
+  await c.var.db
+    .update(invitations)
+    .set({ status: "accepted" })
+    .where(and(eq(invitations.id, invitation.id)));
+  await c.var.db.update(sessions).set({ activeOrganizationId: invitation.organizationId }).where(eq(sessions.id, caller.sessionId));
+  await audit(c, {
+    action: "invitation_accepted",
+    organizationId: invitation.organizationId,
+    actorUserId: caller.userId,
+    actorEmail: caller.email,
+    target: invitation.id,
+    details: { role: invitation.role },
+  });
+}
