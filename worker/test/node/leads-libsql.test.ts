@@ -12,6 +12,24 @@ import { createLibsqlDatabase } from "../../src/db/client";
 import { leads } from "../../src/db/schema";
 import { servicesOn } from "../../src/services";
 
+/**
+ * Node has no Durable Objects: the per-address limit in front of /api/leads counts here in memory, with the same
+ * fixed-window answer shape as the RateLimiter object. (The limit itself is tested in workerd.)
+ */
+function memoryRateLimiter() {
+  const counts = new Map<string, number>();
+  return {
+    idFromName: (name: string) => name,
+    get: (name: string) => ({
+      hit: async (limit: number, windowMs: number) => {
+        const count = (counts.get(name) ?? 0) + 1;
+        counts.set(name, count);
+        return { allowed: count <= limit, count, limit, resetAt: Date.now() + windowMs };
+      },
+    }),
+  };
+}
+
 const migrationsFolder = fileURLToPath(new URL("../../../migrations", import.meta.url));
 let dir: string;
 let client: Client;
@@ -44,7 +62,7 @@ describe("the libSQL path (LIBSQL_URL)", () => {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ name: "Grace Hopper", phone: "+1 415 555 2671", source_page: "/" }),
       },
-      { LOG_LEVEL: "warn" },
+      { LOG_LEVEL: "warn", RATE_LIMITER: memoryRateLimiter() },
     );
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
