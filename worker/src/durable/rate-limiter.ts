@@ -43,10 +43,10 @@ export class RateLimiter extends DurableObject {
     return { failures, waitUntil };
   }
 
-  /** Until when the next attempt must wait (0: it may go ahead). */
-  async waitUntil(): Promise<number> {
+  /** The failures so far, and until when the next attempt must wait (0: it may go ahead). */
+  async failures(): Promise<{ failures: number; waitUntil: number }> {
     const stored = await this.ctx.storage.get<{ failures: number; waitUntil: number }>("failures");
-    return stored && stored.waitUntil > Date.now() ? stored.waitUntil : 0;
+    return { failures: stored?.failures ?? 0, waitUntil: stored && stored.waitUntil > Date.now() ? stored.waitUntil : 0 };
   }
 
   async clear(): Promise<void> {

@@ -62,7 +62,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
   }
   const [agent] = call.agentId ? await db.select({ crmMapping: agents.crmMapping }).from(agents).where(eq(agents.id, call.agentId)) : [];
   const [settings] = await db
-    .select({ piiRedaction: organizationSettings.piiRedaction })
+    .select({ piiRedaction: organizationSettings.piiRedaction, crmWebhookUrl: organizationSettings.crmWebhookUrl })
     .from(organizationSettings)
     .where(eq(organizationSettings.organizationId, call.organizationId));
   const attempts = call.processingAttempts + 1;
@@ -98,7 +98,8 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     await pushCallLead(services, log, call, { summary, entities: result.entities }, agent?.crmMapping ?? "{}").catch((error: unknown) =>
       log.warn("crm_push_failed", { error: error instanceof Error ? error.message : String(error) }),
     );
-    await sendCallWebhook(db, log, call, { summary, sentiment: result.sentiment, entities: result.entities });
+    if (settings?.crmWebhookUrl)
+      await sendCallWebhook(db, log, call, settings.crmWebhookUrl, { summary, sentiment: result.sentiment, entities: result.entities });
     return null;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,5 @@
 import { admitCall } from "../billing/spend";
-import { AGENT_DEFAULTS, PROBE_CALL_SID, isAfterHours } from "@nikki/core";
+import { AGENT_DEFAULTS, PROBE_CALL_SID, bridgeUrlOf, isAfterHours } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { jsonList } from "../db/json";
 import { agents, calls, testRuns } from "../db/schema";
@@ -156,9 +156,6 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   return connectTwiml(deps, context, agent, language, call.callSid, { callId, token });
 }
 
-/** Where a call's media stream goes: the organization's voice bridge, else this deployment's `/twilio/stream`. */
-export const streamBase = (origin: string, bridgeWsUrl: string | null) => bridgeWsUrl ?? `${origin.replace(/^http/, "ws")}/twilio/stream`;
-
 /** The answer that connects the call: the recording (announced), who is connecting, then the media stream with its ticket. */
 function connectTwiml(deps: AnswerDeps, context: CallContext, agent: Agent, language: string, callSid: string, ticket: { callId: string; token: string }) {
   const verbs = [];
@@ -167,6 +164,6 @@ function connectTwiml(deps: AnswerDeps, context: CallContext, agent: Agent, lang
     verbs.push(startRecording(`${deps.origin}/twilio/voice/status`));
   }
   if (!agent.greeting) verbs.push(say(`Connecting you to ${agent.name || "our AI assistant"}.`, { language }));
-  verbs.push(connectStream(`${streamBase(deps.origin, context.bridgeWsUrl)}/${callSid}`, ticket));
+  verbs.push(connectStream(`${bridgeUrlOf(deps.origin, context.bridgeWsUrl)}/${callSid}`, ticket));
   return twiml(...verbs);
 }

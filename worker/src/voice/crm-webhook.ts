@@ -1,6 +1,5 @@
 import type { CrmWebhookPayload } from "@nikki/core";
-import { eq } from "drizzle-orm";
-import { type calls, organizationSettings } from "../db/schema";
+import type { calls } from "../db/schema";
 import type { Database } from "../db/client";
 import type { Logger } from "../http/logger";
 import { recordTestEffect } from "../test-calls/effects";
@@ -31,23 +30,19 @@ export async function postCrmWebhook(url: string, payload: CrmWebhookPayload): P
   }
 }
 
-/** After a call is analysed: the call to the organization's CRM webhook (Voice Operations), when one is set. Test calls record it instead. */
+/** After a call is analysed: the call to the organization's CRM webhook (Voice Operations). Test calls record it instead. */
 export async function sendCallWebhook(
   db: Database,
   log: Logger,
   call: typeof calls.$inferSelect,
+  url: string,
   analysis: { summary: string; sentiment: string; entities: Record<string, string> },
 ): Promise<void> {
-  const [settings] = await db
-    .select({ url: organizationSettings.crmWebhookUrl })
-    .from(organizationSettings)
-    .where(eq(organizationSettings.organizationId, call.organizationId));
-  if (!settings?.url) return;
   if (call.kind === "test") {
     await recordTestEffect(db, call.id, "crm", "After the call: would post the call to the CRM webhook.");
     return;
   }
-  const delivery = await postCrmWebhook(settings.url, {
+  const delivery = await postCrmWebhook(url, {
     event: "call.processed",
     summary: analysis.summary,
     intent: analysis.entities.intent?.trim() || null,

@@ -79,7 +79,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/sign-in/email", signInLimits, async (c) => {
     const email = await signInEmail(c);
     const failures = email ? failuresOf(c, email) : null;
-    const waitUntil = (await failures?.waitUntil()) ?? 0;
+    const { failures: failed, waitUntil } = (await failures?.failures()) ?? { failures: 0, waitUntil: 0 };
     if (waitUntil) {
       await auditSignIn(c, email, false, { reason: "backoff" });
       c.header("retry-after", String(Math.max(1, Math.ceil((waitUntil - Date.now()) / 1000))));
@@ -92,7 +92,8 @@ export const authRoutes = new Hono<AppEnv>()
       .catch(() => null)) as { twoFactorRedirect?: boolean } | null;
     const details = response.ok ? { two_factor_pending: Boolean(result?.twoFactorRedirect) } : { status: response.status };
     await auditSignIn(c, email, response.ok, details);
-    if (response.ok) await failures?.clear();
+    // Only an address with failures on record has anything to clear: most sign-ins make no second call.
+    if (response.ok && failed > 0) await failures?.clear();
     else if (response.status === 401 && failures) {
       const { failures: count } = await failures.failure(LIMITS.signInFreeFailures, LIMITS.signInBackoffBaseMs, LIMITS.signInBackoffMaxMs);
       if (count === LIMITS.signInFreeFailures + 1) await tellOwnerOfFailures(c, email);

@@ -6,15 +6,10 @@ import { phoneNumbers } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { rateLimit } from "../../middleware/rate-limit";
 import { PROBE_CALLER, probeRequest } from "./probe";
+import { timedAnswer } from "./timed-answer";
 
 /** Each address may run the public diagnostics 20 times a minute: they call the webhooks in-process. */
 export const diagnosticsLimit = rateLimit([{ key: (c) => `diagnostics:ip:${clientIp(c) ?? "unknown"}`, limit: 20, windowMs: 60_000, code: "rate_limited" }]);
-
-async function statusOf(c: Context<AppEnv>, request: Request) {
-  const response = await c.var.selfFetch(request);
-  const body = await response.text();
-  return { status: response.status, content_type: response.headers.get("content-type"), body };
-}
 
 /**
  * `GET /api/health/diagnostics` (anyone): the voice and messaging webhooks called as Twilio calls them (signed, with
@@ -38,10 +33,11 @@ export async function diagnostics(c: Context<AppEnv>) {
       : "The platform's Twilio account is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN)";
   const webhook = async (target: "voice_inbound" | "messaging_inbound") => {
     if (!canSign || !origin) return down;
-    const { status, content_type } = await statusOf(c, await probeRequest(c, target, origin, PROBE_CALLER));
+    const request = await probeRequest(c, target, origin, PROBE_CALLER);
+    const { status, content_type } = await timedAnswer(() => c.var.selfFetch(request));
     return { status, content_type };
   };
-  const bridge = origin ? await statusOf(c, new Request(`${origin}/twilio/stream`)) : { ...down, body: "" };
+  const bridge = origin ? await timedAnswer(() => c.var.selfFetch(new Request(`${origin}/twilio/stream`))) : { ...down, body: "" };
   const report: DiagnosticsReport = {
     voice_twiml: await webhook("voice_inbound"),
     messaging_twiml: await webhook("messaging_inbound"),

@@ -1,4 +1,4 @@
-import { CRM_WEBHOOK_HEALTH_CHECK, PROBE_MESSAGES, type ProbeResult, bridgeHealthUrl } from "@nikki/core";
+import { CRM_WEBHOOK_HEALTH_CHECK, PROBE_MESSAGES, type ProbeResult, bridgeHealthUrl, bridgeUrlOf } from "@nikki/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { phoneNumbers } from "../../db/schema";
@@ -7,8 +7,7 @@ import { ApiError } from "../../http/api-error";
 import { orgCaller } from "../../middleware/access";
 import { settingsRowOf } from "../../org/settings";
 import { postCrmWebhook } from "../../voice/crm-webhook";
-
-const BODY_LIMIT = 500;
+import { timedAnswer } from "./timed-answer";
 
 /**
  * The bridge's health URL by spec 001's rule: the organization's voice bridge when one is saved (fetched from here),
@@ -16,16 +15,9 @@ const BODY_LIMIT = 500;
  */
 export async function probeBridge(c: Context<AppEnv>, origin: string): Promise<Omit<ProbeResult, "target">> {
   const { bridgeWsUrl } = await settingsRowOf(c.var.db, orgCaller(c).organizationId);
-  const url = bridgeHealthUrl(bridgeWsUrl ?? `${origin.replace(/^http/, "ws")}/twilio/stream`);
+  const url = bridgeHealthUrl(bridgeUrlOf(origin, bridgeWsUrl));
   const own = new URL(url).origin === new URL(origin).origin;
-  const started = performance.now();
-  try {
-    const response = own ? await c.var.selfFetch(new Request(url)) : await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
-    const body = (await response.text()).slice(0, BODY_LIMIT);
-    return { status: response.status, content_type: response.headers.get("content-type"), ms: Math.round(performance.now() - started), body };
-  } catch {
-    return { status: 0, content_type: null, ms: Math.round(performance.now() - started), body: "Endpoint unreachable" };
-  }
+  return timedAnswer(() => (own ? c.var.selfFetch(new Request(url)) : fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) })));
 }
 
 /** The saved CRM webhook gets the health-check payload; any 2xx passes. */

@@ -9,6 +9,7 @@ import { parseBody } from "../../http/parse-body";
 import { orgCaller } from "../../middleware/access";
 import { computeTwilioSignature } from "../../services/twilio/signature";
 import { probeBridge, probeCrmWebhook, probeSmsSender } from "./probe-settings";
+import { timedAnswer } from "./timed-answer";
 
 const probeSchema = z.strictObject({ target: z.enum(PROBE_TARGETS, PROBE_MESSAGES.target) });
 export const PROBE_CALLER = "+15005550006";
@@ -51,15 +52,5 @@ export async function runProbe(c: Context<AppEnv>) {
     .orderBy(asc(phoneNumbers.createdAt))
     .limit(1);
   const request = await probeRequest(c, target, origin, number?.number ?? PROBE_CALLER);
-  const started = performance.now();
-  const response = await c.var.selfFetch(request);
-  const body = await response.text();
-  const result: ProbeResult = {
-    target,
-    status: response.status,
-    content_type: response.headers.get("content-type"),
-    ms: Math.round(performance.now() - started),
-    body: body.slice(0, 500),
-  };
-  return c.json({ probe: result });
+  return c.json({ probe: { target, ...(await timedAnswer(() => c.var.selfFetch(request))) } satisfies ProbeResult });
 }

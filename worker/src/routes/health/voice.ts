@@ -1,3 +1,4 @@
+import { ownBridgeUrl } from "@nikki/core";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { phoneNumbers } from "../../db/schema";
@@ -34,7 +35,7 @@ export async function voiceHealth(c: Context<AppEnv>) {
   const validations = origin
     ? [
         `Voice webhook: ${origin}/twilio/voice/inbound`,
-        `Media stream: ${origin.replace(/^http/, "ws")}/twilio/stream/{CallSid}`,
+        `Media stream: ${ownBridgeUrl(origin)}/{CallSid}`,
         origin.startsWith("https://") ? "PUBLIC_BASE_URL uses HTTPS." : "PUBLIC_BASE_URL is not HTTPS: Twilio needs HTTPS in production.",
       ]
     : [];

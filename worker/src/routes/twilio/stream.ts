@@ -1,3 +1,4 @@
+import { ownBridgeUrl } from "@nikki/core";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { eq } from "drizzle-orm";
@@ -13,8 +14,7 @@ const CALL_SID = /^CA[0-9a-f]{32}$/i;
  */
 async function signersFor(c: Context<AppEnv>, callSid: string, origin: string): Promise<{ tokens: string[]; urls: string[] }> {
   const tokens = c.var.config.TWILIO_AUTH_TOKEN ? [c.var.config.TWILIO_AUTH_TOKEN] : [];
-  const path = `/twilio/stream/${callSid}`;
-  const urls = [`${origin.replace(/^http/, "ws")}${path}`, `${origin}${path}`];
+  const urls = [`${ownBridgeUrl(origin)}/${callSid}`, `${origin}/twilio/stream/${callSid}`];
   const [call] = await c.var.db
     .select({ organizationId: calls.organizationId, bridge: organizationSettings.bridgeWsUrl })
     .from(calls)

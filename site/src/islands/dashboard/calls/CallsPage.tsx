@@ -1,9 +1,9 @@
 import { CALL_MESSAGES, type CallResource } from "@nikki/core";
 import { useEffect, useRef, useState } from "react";
-import { getJson } from "../../../lib/api";
 import { loadMe } from "../../../lib/me";
 import { toast } from "../../../lib/toast";
 import { useLiveCalls } from "../../../lib/use-live-calls";
+import { LoadMore, usePagedList } from "../../../lib/use-paged-list";
 import LoadPending from "../LoadPending";
 import CallDetail from "./CallDetail";
 import CallFilters, { type Filters, NO_FILTERS, filterQuery } from "./CallFilters";
@@ -21,27 +21,15 @@ const minutes = (seconds: number | null) => (seconds === null ? "—" : `${Math.
 /** Calls (spec 001 §2): the organization's calls, filtered on the server, 50 at a time, each opening its detail. */
 export default function CallsPage() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [calls, setCalls] = useState<CallResource[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [more, setMore] = useState(false);
+  const list = usePagedList(
+    (page: { calls: CallResource[]; next_cursor: string | null }) => ({ items: page.calls, next_cursor: page.next_cursor }),
+    CALL_MESSAGES.loadFailed,
+  );
+  const calls = list.items;
   const [open, setOpen] = useState<string | null>(null);
   const [canAct, setCanAct] = useState(false);
   const [changed, setChanged] = useState(0);
-  const latest = useRef(0);
-
-  async function load(next: Filters, after?: string | null) {
-    const ticket = ++latest.current;
-    const result = await getJson<{ calls: CallResource[]; next_cursor: string | null }>(`/api/calls${filterQuery(next, after)}`);
-    if (ticket !== latest.current) return;
-    if (!result.ok) {
-      setFailed(true);
-      return void toast({ variant: "destructive", title: CALL_MESSAGES.loadFailed, description: result.error?.message });
-    }
-    setFailed(false);
-    setCalls((current) => (after ? [...(current ?? []), ...result.data.calls] : result.data.calls));
-    setCursor(result.data.next_cursor);
-  }
+  const load = (next: Filters) => list.load(`/api/calls${filterQuery(next)}`);
 
   // A link to one call (an alert's, a test run's) opens its detail.
   useEffect(() => setOpen(new URLSearchParams(window.location.search).get("call")), []);
@@ -62,12 +50,6 @@ export default function CallsPage() {
     if (event.id === open) setChanged((count) => count + 1);
   });
 
-  async function loadMore() {
-    setMore(true);
-    await load(filters, cursor);
-    setMore(false);
-  }
-
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   return (
     <section className="card panel" aria-labelledby="calls-title">
@@ -79,7 +61,7 @@ export default function CallsPage() {
       </div>
       <CallFilters filters={filters} onChange={setFilters} />
       {calls === null ? (
-        <LoadPending failed={failed} failure={CALL_MESSAGES.loadFailed} loading="Loading calls…" onRetry={() => void load(filters)} />
+        <LoadPending failed={list.failed} failure={CALL_MESSAGES.loadFailed} loading="Loading calls…" onRetry={() => void load(filters)} />
       ) : calls.length === 0 ? (
         <div className="dash-empty">
           <p>{filtered ? "No calls match these filters." : CALL_MESSAGES.empty}</p>
@@ -139,11 +121,7 @@ export default function CallsPage() {
               </tbody>
             </table>
           </div>
-          {cursor && (
-            <button type="button" className="btn btn-secondary btn-sm load-more" disabled={more} onClick={() => void loadMore()}>
-              {more ? "Loading..." : "Load more"}
-            </button>
-          )}
+          <LoadMore list={list} path={(cursor) => `/api/calls${filterQuery(filters, cursor)}`} />
         </>
       )}
       <CallDetail callId={open} changed={changed} canAct={canAct} onClose={() => setOpen(null)} />

@@ -1,4 +1,4 @@
-import { bridgeHealthUrl } from "@nikki/core";
+import { bridgeHealthUrl, ownBridgeUrl } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { getJson } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
@@ -37,7 +37,7 @@ export default function VoiceBridgeHealth() {
   const [checking, setChecking] = useState(false);
   useEffect(() => setOrigin(window.location.origin), []);
 
-  const ownBridge = origin ? `${origin.replace(/^http/, "ws")}/twilio/stream` : "";
+  const ownBridge = origin ? ownBridgeUrl(origin) : "";
   const bridge = draft?.bridge_ws_url ?? ownBridge;
 
   async function runHealthCheck() {

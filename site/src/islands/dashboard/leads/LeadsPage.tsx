@@ -1,8 +1,7 @@
 import { LEAD_INTENT_LABELS, type LeadIntent, OPERATOR_LEADS_MESSAGES as M, type OperatorLead } from "@nikki/core";
-import { useEffect, useRef, useState } from "react";
-import { getJson } from "../../../lib/api";
+import { useEffect, useState } from "react";
 import { loadMe } from "../../../lib/me";
-import { toast } from "../../../lib/toast";
+import { LoadMore, usePagedList } from "../../../lib/use-paged-list";
 import LoadPending from "../LoadPending";
 import "../../form.css";
 import "../agents/agents.css";
@@ -21,24 +20,12 @@ const queryOf = (q: string, cursor?: string | null) => {
 export default function LeadsPage() {
   const [allowed, setAllowed] = useState<boolean | null>(null);
   const [q, setQ] = useState("");
-  const [leads, setLeads] = useState<OperatorLead[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [more, setMore] = useState(false);
-  const latest = useRef(0);
-
-  async function load(search: string, after?: string | null) {
-    const ticket = ++latest.current;
-    const result = await getJson<{ leads: OperatorLead[]; next_cursor: string | null }>(`/api/operator/leads${queryOf(search, after)}`);
-    if (ticket !== latest.current) return;
-    if (!result.ok) {
-      setFailed(true);
-      return void toast({ variant: "destructive", title: M.loadFailed, description: result.error?.message });
-    }
-    setFailed(false);
-    setLeads((current) => (after ? [...(current ?? []), ...result.data.leads] : result.data.leads));
-    setCursor(result.data.next_cursor);
-  }
+  const list = usePagedList(
+    (page: { leads: OperatorLead[]; next_cursor: string | null }) => ({ items: page.leads, next_cursor: page.next_cursor }),
+    M.loadFailed,
+  );
+  const leads = list.items;
+  const load = (search: string) => list.load(`/api/operator/leads${queryOf(search)}`);
 
   useEffect(() => void loadMe().then((me) => setAllowed(Boolean(me?.is_operator))), []);
   useEffect(() => {
@@ -66,7 +53,7 @@ export default function LeadsPage() {
         </label>
       </div>
       {leads === null ? (
-        <LoadPending failed={failed} failure={M.loadFailed} loading="Loading leads…" onRetry={() => void load(q)} />
+        <LoadPending failed={list.failed} failure={M.loadFailed} loading="Loading leads…" onRetry={() => void load(q)} />
       ) : leads.length === 0 ? (
         <div className="dash-empty">
           <p>{q.trim() ? M.noMatch : M.empty}</p>
@@ -107,20 +94,7 @@ export default function LeadsPage() {
               </tbody>
             </table>
           </div>
-          {cursor && (
-            <button
-              type="button"
-              className="btn btn-secondary btn-sm"
-              disabled={more}
-              onClick={async () => {
-                setMore(true);
-                await load(q, cursor);
-                setMore(false);
-              }}
-            >
-              {more ? "Loading…" : "Load more"}
-            </button>
-          )}
+          <LoadMore list={list} path={(cursor) => `/api/operator/leads${queryOf(q, cursor)}`} />
         </>
       )}
     </section>
