@@ -35,8 +35,10 @@ export default function DashboardHeader() {
       // security settings stay one click away in the account menu.
       if (current?.role === "viewer") for (const tab of document.querySelectorAll<HTMLElement>("[data-admin-only]")) tab.hidden = true;
       if (current?.is_operator) for (const tab of document.querySelectorAll<HTMLElement>("[data-operator-only]")) tab.hidden = false;
-      // The bar's width changed: its fades are worked out again.
-      document.querySelector(".dash-tabs")?.dispatchEvent(new Event("scroll"));
+      // The bar changed (an operator's Leads tab appeared): the current tab into view again, and its fades worked out.
+      const bar = document.querySelector(".dash-tabs");
+      bar?.querySelector('[aria-current="page"]')?.scrollIntoView({ inline: "center", block: "nearest" });
+      bar?.dispatchEvent(new Event("scroll"));
     });
   }, []);
 

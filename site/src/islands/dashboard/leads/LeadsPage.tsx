@@ -47,9 +47,9 @@ export default function LeadsPage() {
         </a>
       </div>
       <div className="call-filters">
-        <label>
+        <label className="leads-search">
           Search
-          <input type="search" className="leads-search" placeholder="Name, phone, e-mail or need" value={q} onChange={(event) => setQ(event.target.value)} />
+          <input type="search" placeholder="Name, phone, e-mail or need" value={q} onChange={(event) => setQ(event.target.value)} />
         </label>
       </div>
       {leads === null ? (
