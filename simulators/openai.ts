@@ -79,27 +79,21 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         sessions.map((session) => session.received),
       );
     if (request.url?.startsWith("/v1/realtime/calls")) {
-      // The browser posts here directly (CORS), authorised by an ephemeral key, not the API key.
-      const cors = {
-        "access-control-allow-origin": "*",
-        "access-control-allow-headers": "authorization, content-type",
-        "access-control-allow-methods": "POST",
-      };
-      if (request.method === "OPTIONS") return void response.writeHead(204, cors).end();
+      // The product's relay (POST /api/realtime/calls) posts the browser's offer here, with the browser's ephemeral key.
       const key = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
       const secret = clientSecrets.get(key);
       if (!secret || secret.expiresAt < Date.now()) {
-        response.writeHead(401, { ...cors, "content-type": "application/json" });
+        response.writeHead(401, { "content-type": "application/json" });
         return void response.end(JSON.stringify({ error: { message: "Invalid or expired ephemeral key", type: "invalid_request_error" } }));
       }
       if (request.method !== "POST" || !request.headers["content-type"]?.startsWith("application/sdp")) {
-        response.writeHead(400, { ...cors, "content-type": "application/json" });
+        response.writeHead(400, { "content-type": "application/json" });
         return void response.end(JSON.stringify({ error: { message: "Send the SDP offer as application/sdp" } }));
       }
       const log: WebRtcSessionLog = { received: [], audioPackets: 0, state: "new" };
       webrtcSessions.push(log);
       const answer = await answerRealtimeOffer(await readBody(request), secret.instructions, log);
-      response.writeHead(201, { ...cors, "content-type": "application/sdp", location: `/v1/realtime/calls/rtc_${webrtcSessions.length}` });
+      response.writeHead(201, { "content-type": "application/sdp", location: `/v1/realtime/calls/rtc_${webrtcSessions.length}` });
       return void response.end(answer);
     }
     const key = request.headers.authorization?.replace(/^Bearer /, "") ?? "";

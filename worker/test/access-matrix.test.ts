@@ -160,6 +160,8 @@ const MATRIX: Row[] = [
   { route: "GET /api/voice-samples/voices/:voice", request: path("/api/voice-samples/voices/alloy"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/voice-samples/:intent", request: path("/api/voice-samples/services"), expect: same(200) },
   { route: "GET /api/realtime/token", request: path("/api/realtime/token"), expect: { ...same(200), anonymous: 401 } },
+  // Past the session check, a JSON body is not an SDP offer.
+  { route: "POST /api/realtime/calls", request: async () => ({ path: "/api/realtime/calls", body: {} }), expect: { ...same(415), anonymous: 401 } },
   { route: "GET /api/account/me", request: path("/api/account/me"), expect: { ...same(200), anonymous: 401 } },
   {
     route: "GET /api/invitations/:id",

@@ -113,13 +113,17 @@ export class RealtimeSession {
         method: "POST",
         body: peer.localDescription!.sdp,
         headers: { authorization: `Bearer ${token.client_secret.value}`, "content-type": "application/sdp" },
+        credentials: "include",
         signal: AbortSignal.timeout(15_000),
       });
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === "TimeoutError";
       throw new DemoError(timedOut ? "wss_timeout" : "wss_failed", timedOut ? VOICE_DEMO_ERRORS.wss_timeout : VOICE_DEMO_ERRORS.wss_failed);
     }
-    if (!answer.ok) throw new DemoError("wss_failed", `SDP exchange failed (${answer.status})`);
+    if (!answer.ok) {
+      const envelope = (await answer.json().catch(() => null)) as { error?: { message?: string } } | null;
+      throw new DemoError("wss_failed", envelope?.error?.message ?? `SDP exchange failed (${answer.status})`);
+    }
     await peer.setRemoteDescription({ type: "answer", sdp: await answer.text() });
     this.log("Connected to the voice service", "success");
   }

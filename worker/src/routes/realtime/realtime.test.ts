@@ -1,9 +1,10 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { liveServices } from "../../services";
 import { call, signUp } from "../../../test/accounts";
+import { CHROME_OFFER } from "../../../test/chrome-offer";
 import { SIMULATED } from "../../../test/simulators";
+import { env, SELF } from "cloudflare:test";
 
 const lastSecretRequest = async () =>
   (
@@ -29,7 +30,7 @@ describe("GET /api/realtime/token", () => {
     const body = (await response.json()) as { client_secret: { value: string; expires_at: number }; model: string; calls_url: string };
     expect(body.client_secret.value).toMatch(/^ek_sim_/);
     expect(body.client_secret.expires_at * 1000 - Date.now()).toBeGreaterThan(590_000);
-    expect(body.calls_url).toBe(`http://127.0.0.1:${SIMULATED.openaiPort}/v1/realtime/calls`);
+    expect(body.calls_url).toBe("https://nikki.test/api/realtime/calls");
     const sent = await lastSecretRequest();
     expect(sent?.expires_after).toEqual({ anchor: "created_at", seconds: 600 });
     expect(sent?.session).toMatchObject({ type: "realtime", model: body.model, audio: { output: { voice: "alloy" } } });
@@ -65,5 +66,40 @@ describe("GET /api/realtime/token", () => {
     expect(responses[20]!.status).toBe(429);
     expect(Number(responses[20]!.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await responses[20]!.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+  });
+});
+
+describe("POST /api/realtime/calls", () => {
+  const offer = (cookie: string | undefined, key: string, sdp = CHROME_OFFER, contentType = "application/sdp") =>
+    SELF.fetch("https://nikki.test/api/realtime/calls?model=gpt-realtime", {
+      method: "POST",
+      body: sdp,
+      headers: { "content-type": contentType, authorization: `Bearer ${key}`, origin: "https://nikki.test", ...(cookie ? { cookie } : {}) },
+    });
+  const keyFor = async (cookie: string) =>
+    ((await (await call("/api/realtime/token", { cookie })).json()) as { client_secret: { value: string } }).client_secret.value;
+
+  it("relays the browser's offer to the Realtime calls endpoint and answers with OpenAI's SDP answer", async () => {
+    const owner = await signUp();
+    const response = await offer(owner.cookie, await keyFor(owner.cookie));
+    expect(response.status).toBe(201);
+    expect(response.headers.get("content-type")).toBe("application/sdp");
+    const answer = await response.text();
+    expect(answer).toMatch(/^v=0\r\n/);
+    expect(answer).toContain("m=audio");
+    expect(answer).toContain("m=application");
+  });
+
+  it("refuses a signed-out visitor, a body that is not SDP, and an expired key, each in the envelope", async () => {
+    const owner = await signUp();
+    const key = await keyFor(owner.cookie);
+    expect((await offer(undefined, key)).status).toBe(401);
+    const notSdp = await offer(owner.cookie, key, JSON.stringify({ sdp: CHROME_OFFER }), "application/json");
+    expect(notSdp.status).toBe(415);
+    const garbage = await offer(owner.cookie, key, "hello", "application/sdp");
+    expect(garbage.status).toBe(400);
+    const expired = await offer(owner.cookie, "ek_sim_not_a_key");
+    expect(expired.status).toBe(400);
+    expect(await expired.json()).toEqual({ error: { code: "validation_failed", message: "The session key has expired. Start the demo again." } });
   });
 });
