@@ -50,6 +50,8 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
   await seedDemoOrganization(createD1Database(d1), await hashPassword(DEMO.ownerPassword));
   await options.prepare?.(d1);
   return {
+    /** The worker's own D1, for counting what requests wrote. */
+    db: d1,
     async dispose() {
       await worker.dispose();
       rmSync(storage, { recursive: true, force: true });

@@ -1,0 +1,65 @@
+/** What every reliability item gets: the product running on loopback with the provider simulators, and its D1. */
+import type { Simulators } from "../lib/simulators";
+
+export interface Context {
+  base: string;
+  db: D1Database;
+  simulators: Simulators;
+}
+
+export interface Outcome {
+  /** `key=value` figures, printed as they are. */
+  figures: string;
+  /** Each broken promise, in words; none means ok. */
+  failures: string[];
+}
+
+export interface ReliabilityItem {
+  number: string;
+  name: string;
+  /** Needs the worker and simulators running. */
+  server: boolean;
+  run(context: Context): Promise<Outcome>;
+}
+
+/** Rows in every table of the product's database (migrations' bookkeeping aside): the measure of "nothing written". */
+export async function totalRows(db: D1Database): Promise<number> {
+  const { results } = await db
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name != 'd1_migrations'")
+    .all<{ name: string }>();
+  let total = 0;
+  for (const { name } of results) total += (await db.prepare(`select count(*) as n from "${name}"`).first<{ n: number }>())!.n;
+  return total;
+}
+
+let nextAddress = 1;
+/** A documentation-range address (198.18.0.0/15) nobody else in this run presents. */
+export function freshAddress(): string {
+  const n = nextAddress++;
+  return `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+}
+
+/** A signed-in business owner: the session cookie and the organization. */
+export async function signUpOwner(base: string, company: string): Promise<{ cookie: string; organizationId: string }> {
+  const email = `reliability-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const response = await fetch(`${base}/api/account/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, "cf-connecting-ip": freshAddress() },
+    body: JSON.stringify({ firstName: "Rel", lastName: "Iability", email, company, password: "correct horse battery" }),
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+  const body = (await response.json()) as { organization: { id: string } };
+  return { cookie, organizationId: body.organization.id };
+}
+
+export const outcome = (figures: Record<string, string | number>, failures: string[]): Outcome => ({
+  figures: Object.entries(figures)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(" "),
+  failures,
+});
