@@ -10,6 +10,7 @@ import { freePort } from "./lib/free-port";
 import { startMiniflareWorker } from "./lib/miniflare-worker";
 import { startSimulators } from "./lib/simulators";
 import { browserBoundary } from "./reliability/browser-boundary";
+import { chatBudgets, consentRows } from "./reliability/consent-and-chat";
 import type { Context, ReliabilityItem } from "./reliability/context";
 import { demoCallLimits, destinationBurst } from "./reliability/demo-call-burst";
 import { coveredBy, preload } from "./reliability/existing-tests";
@@ -24,7 +25,10 @@ const ITEMS: ReliabilityItem[] = [
   coveredBy("2", "media_stream_tickets"),
   demoCallLimits,
   destinationBurst,
-  ...notBuilt.filter((item) => ["5", "6", "7", "8"].includes(item.number)),
+  ...notBuilt.filter((item) => item.number === "5"),
+  consentRows,
+  chatBudgets,
+  ...notBuilt.filter((item) => item.number === "8"),
   coveredBy("9", "stripe_events"),
   ...notBuilt.filter((item) => item.number === "10"),
   coveredBy("11", "route_rules_matrix"),

@@ -3,7 +3,6 @@ import type { ReliabilityItem } from "./context";
 
 const MISSING: [number: string, name: string, missing: string][] = [
   ["5", "spend_cap_burst", "not built yet: 1,000 requests from 200 addresses and 20 concurrent calls against the spend cap"],
-  ["6", "consent_rows", "not built yet: one consent row per placed call under retries and duplicate webhooks"],
   [
     "7",
     "chat_budgets",
