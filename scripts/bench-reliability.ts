@@ -15,6 +15,7 @@ import type { Context, ReliabilityItem } from "./reliability/context";
 import { demoCallLimits, destinationBurst } from "./reliability/demo-call-burst";
 import { coveredBy, preload } from "./reliability/existing-tests";
 import { fuzz } from "./reliability/fuzz";
+import { meterIdempotency } from "./reliability/meter-events";
 import { notBuilt } from "./reliability/not-built";
 import { redaction } from "./reliability/redaction";
 import { sealing } from "./reliability/sealing";
@@ -30,7 +31,7 @@ const ITEMS: ReliabilityItem[] = [
   chatBudgets,
   ...notBuilt.filter((item) => item.number === "8"),
   coveredBy("9", "stripe_events"),
-  ...notBuilt.filter((item) => item.number === "10"),
+  meterIdempotency,
   coveredBy("11", "route_rules_matrix"),
   browserBoundary,
   coveredBy("12", "cookies_origins_cors"),

@@ -34,6 +34,12 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
   const subscriptions = new Map<string, Obj>();
   const invoices = new Map<string, Obj>();
   const meterEvents = new Map<string, Obj>();
+  /** Injected failures (test control /__faults): the next requests to a path answer 500, before or after acting. */
+  const faults: { path: string; recorded: boolean }[] = [];
+  const takeFault = (path: string) => {
+    const index = faults.findIndex((fault) => fault.path === path);
+    return index === -1 ? null : faults.splice(index, 1)[0]!;
+  };
   const delivered: { id: string; type: string; status: number }[] = [];
 
   const stripeError = (response: ServerResponse, status: number, message: string, type = "invalid_request_error") =>
@@ -176,12 +182,16 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
       return sendJson(response, 200, portal);
     }
     if (url.pathname === "/v1/billing/meter_events" && request.method === "POST") {
+      const fault = takeFault(url.pathname);
+      if (fault && !fault.recorded) return stripeError(response, 500, "An unknown error occurred", "api_error");
       const identifier = String(body.identifier ?? newId("mev"));
       // Stripe keeps one event per identifier: a retry changes nothing.
       const existing = meterEvents.get(identifier);
       if (existing) return sendJson(response, 200, existing);
       const event: Obj = { id: identifier, object: "billing.meter_event", event_name: body.event_name, identifier, payload: body.payload, timestamp: now() };
       meterEvents.set(identifier, event);
+      // Recorded, but the answer is lost to a 500: only the identifier keeps the client's retry from counting twice.
+      if (fault) return stripeError(response, 500, "An unknown error occurred", "api_error");
       return sendJson(response, 200, event);
     }
     return stripeError(response, 404, `Unrecognized request URL (${request.method}: ${url.pathname})`);
@@ -237,6 +247,11 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
       // Test controls.
       if (url.pathname === "/__events") return sendJson(response, 200, delivered);
       if (url.pathname === "/__meter-events") return sendJson(response, 200, [...meterEvents.values()]);
+      if (url.pathname === "/__faults" && request.method === "POST") {
+        const input = JSON.parse(await readText(request)) as { path: string; count: number; recorded: boolean };
+        for (let i = 0; i < input.count; i++) faults.push({ path: input.path, recorded: input.recorded });
+        return sendJson(response, 201, { pending: faults.length });
+      }
       if (url.pathname === "/__subscriptions" && request.method === "POST") {
         const input = JSON.parse(await readText(request)) as {
           customer: string;

@@ -9,7 +9,6 @@ const MISSING: [number: string, name: string, missing: string][] = [
     "not built yet: the per-address and per-organization budgets under 100 parallel sessions (413, history cap and max_tokens are tested in chat-and-widget.test.ts)",
   ],
   ["8", "prompt_injection", "not built yet: 50 hostile strings through chat, SMS and transcripts with a planted canary"],
-  ["10", "meter_idempotency", "not built yet: meter events under injected Stripe 5xx"],
   ["15", "soak", "not built yet: 50 streaming calls plus 100 webhooks/s for 60 s against a bare Hono route"],
   ["15b", "api_cost", "not built yet: npm run bench against a like-for-like baseline doing the same database work"],
   ["16", "faults", "not built yet: model drop mid-call, OpenAI 500/429 in analysis, failed status write, restart with a due demo call"],
