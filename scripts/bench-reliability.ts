@@ -39,6 +39,7 @@ const ITEMS: ReliabilityItem[] = [
   redaction,
   coveredBy("14", "retention_purge"),
   ...notBuilt.filter((item) => ["15", "15b", "16"].includes(item.number)),
+  coveredBy("16", "faults"),
   fuzz,
 ];
 

@@ -8,7 +8,7 @@
 import { OPENAI_MODELS } from "@nikki/core/constants";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
-import { WebSocketServer } from "ws";
+import { type WebSocket, WebSocketServer } from "ws";
 import { wallClock } from "./frame-tag";
 import { type AudioTimings, type OpenAiSimulatorOptions, type RealtimeLog, realtimeSession } from "./realtime-session";
 import { type WebRtcSessionLog, answerRealtimeOffer } from "./realtime-webrtc";
@@ -73,6 +73,19 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         })),
       );
     // What each call's bridge sent (audio left out): e2e checks the agent's instructions and greeting.
+    // Drops, without a close frame, every open session whose instructions contain the given text: a lost connection.
+    if (request.url === "/__realtime-drop" && request.method === "POST") {
+      const { instructions_contain } = JSON.parse(await readBody(request)) as { instructions_contain: string };
+      let dropped = 0;
+      for (const [ws, log] of open) {
+        const update = log.received.find((event) => event.type === "session.update") as { session?: { instructions?: string } } | undefined;
+        if (update?.session?.instructions?.includes(instructions_contain)) {
+          ws.terminate();
+          dropped++;
+        }
+      }
+      return json(200, { dropped });
+    }
     if (request.url === "/__realtime-sessions")
       return json(
         200,
@@ -149,6 +162,12 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         return completion(`Thanks for your message! About "${last.slice(0, 60)}": we'd be glad to help.`);
       }
       const conversation = body.messages.find((message) => message.role === "user")?.content ?? "";
+      // The same cues inside a transcript fail its analysis: OpenAI's 500 and its rate limit.
+      if (conversation.includes("[simulate:server-error]"))
+        return json(500, { error: { message: "The server had an error while processing your request.", type: "server_error", code: null } });
+      if (conversation.includes("[simulate:rate-limit]")) {
+        return json(429, { error: { message: "Rate limit reached for requests", type: "requests", code: "rate_limit_exceeded" } });
+      }
       const fields = body.response_format?.json_schema?.schema?.properties?.entities?.required ?? [];
       // What the caller said about themselves (the receptionist's lines name the business, not the caller).
       const callerLines = conversation
@@ -173,6 +192,8 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     json(404, { error: { message: `Unknown path ${request.url}` } });
   });
   const realtime = new WebSocketServer({ noServer: true });
+  /** The open Realtime sessions, so a test can drop one mid-call (/__realtime-drop). */
+  const open = new Map<WebSocket, RealtimeLog>();
   server.on("upgrade", (request, socket, head) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname !== "/v1/realtime" || !acceptedKeys.has(request.headers.authorization?.replace(/^Bearer /, "") ?? "")) {
@@ -188,7 +209,9 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     realtime.handleUpgrade(request, socket, head, (ws) => {
       const log: RealtimeLog = { received: [], sent: [] };
       sessions.push(log);
+      open.set(ws, log);
       ws.on("close", () => {
+        open.delete(ws);
         log.closedAt = wallClock();
       });
       realtimeSession(ws, options, log, 1000 + sessions.length, timings);

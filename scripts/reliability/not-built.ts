@@ -11,7 +11,11 @@ const MISSING: [number: string, name: string, missing: string][] = [
   ["8", "prompt_injection", "not built yet: 50 hostile strings through chat, SMS and transcripts with a planted canary"],
   ["15", "soak", "not built yet: 50 streaming calls plus 100 webhooks/s for 60 s against a bare Hono route"],
   ["15b", "api_cost", "not built yet: npm run bench against a like-for-like baseline doing the same database work"],
-  ["16", "faults", "not built yet: model drop mid-call, OpenAI 500/429 in analysis, failed status write, restart with a due demo call"],
+  [
+    "16",
+    "faults",
+    "not built yet: a database write failing during the status callback (Twilio's retry yields one row), and a restart between claiming a due demo call and placing it (16t covers the model drop, OpenAI 500/429 in analysis and overlapping cron runs)",
+  ],
 ];
 
 export const notBuilt: ReliabilityItem[] = MISSING.map(([number, name, missing]) => ({

@@ -151,6 +151,43 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     await env.DB.prepare("update agents set name = 'Nikki' where id = ?").bind(DEMO.agentId).run();
   });
 
+  it("when the model's connection drops mid-call, the caller hears an apology and is offered a message, and the transcript so far is kept", async () => {
+    const name = `Dropper ${crypto.randomUUID().slice(0, 8)}`;
+    await env.DB.prepare("update agents set name = ?, hours_json = ? where id = ?").bind(name, ALWAYS_OPEN, DEMO.agentId).run();
+    const sid = callSid();
+    const { callId, token } = streamParameters(await (await inbound(sid)).text());
+    const stream = await openStream(sid);
+    stream.socket.send(startMessage(sid, { callId, token }));
+    await until(() => stream.received.some((m) => m.event === "media"));
+    await until(async () => {
+      const sessions = (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-sessions`)).json()) as { type: string }[][];
+      return sessions.some((received) => received.some((event) => event.type === "response.create")) ? true : null;
+    });
+    const drop = await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-drop`, {
+      method: "POST",
+      body: JSON.stringify({ instructions_contain: `You are ${name},` }),
+    });
+    expect(await drop.json()).toEqual({ dropped: 1 });
+
+    interface TwilioRequest {
+      method: string;
+      path: string;
+      form: Record<string, string>;
+    }
+    const redirect = await until(async () => {
+      const requests = (await (await fetch(`http://127.0.0.1:${SIMULATED.twilioPort}/__requests`)).json()) as TwilioRequest[];
+      return requests.find((request) => request.method === "POST" && request.path.endsWith(`/Calls/${sid}.json`)) ?? null;
+    });
+    expect(redirect.form.Twiml).toContain("lost my connection. Please leave your name, your number and a short message");
+    expect(redirect.form.Twiml).toContain('<Record action="https://nikki.test/twilio/voice/voicemail"');
+    const call = await until(async () => {
+      const row = await env.DB.prepare("select transcript from calls where call_sid = ?").bind(sid).first<{ transcript: string | null }>();
+      return row?.transcript ? row : null;
+    });
+    expect((JSON.parse(call.transcript!) as { role: string }[]).some((turn) => turn.role === "assistant")).toBe(true);
+    await env.DB.prepare("update agents set name = 'Nikki' where id = ?").bind(DEMO.agentId).run();
+  });
+
   it("flags a call outside the agent's hours as after-hours and tells Nikki to take a message", async () => {
     await env.DB.prepare("update agents set hours_json = '{}' where id = ?").bind(DEMO.agentId).run();
     const sid = callSid();

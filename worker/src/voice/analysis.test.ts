@@ -109,6 +109,25 @@ describe("post-call analysis on the services it is given", () => {
     });
   });
 
+  it.each([
+    ["answers 500", "[simulate:server-error]"],
+    ["rate-limits (429)", "[simulate:rate-limit]"],
+  ])("when OpenAI %s, retries with a growing backoff, then marks the call failed and keeps its transcript", async (_case, cue) => {
+    const transcript = JSON.stringify([{ role: "user", content: `Hi, this is Ada Lovelace ${cue}` }]);
+    const id = await pendingCall(transcript);
+    const services = testServices();
+    const now = new Date();
+    const delays: number[] = [];
+    for (let attempt = 1; attempt < MAX_ANALYSIS_ATTEMPTS; attempt++) delays.push((await analyzeDueCall(services, id, now))!.getTime() - now.getTime());
+    expect(delays.slice(0, 2)).toEqual([2_000, 4_000]);
+    expect(delays).toEqual([...delays].sort((a, b) => a - b));
+    expect(await row(id)).toMatchObject({ processing_status: "pending", processing_attempts: MAX_ANALYSIS_ATTEMPTS - 1 });
+    await analyzeDueCall(services, id, now);
+    const failed = await row(id);
+    expect(failed).toMatchObject({ processing_status: "failed", processing_attempts: MAX_ANALYSIS_ATTEMPTS, transcript });
+    expect(failed!.processing_error).toMatch(/OpenAI answered (500|429)/);
+  });
+
   it("the cron re-arms a due retry on its call's session, which then processes it", async () => {
     const id = await pendingCall();
     expect(await rearmDueAnalyses(testServices(), env.CALL_SESSION)).toBeGreaterThanOrEqual(1);

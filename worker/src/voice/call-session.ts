@@ -6,6 +6,7 @@ import { type Logger, type LogLevel, createLogger } from "../http/logger";
 import { type Services, liveServices } from "../services";
 import { analyzeDueCall } from "./analysis";
 import { sendCallAlert } from "./call-alerts";
+import { messageAfterDrop } from "./dropped-call";
 import { sendFollowUpText } from "./follow-up";
 import { type BridgeAction, BridgeProtocol } from "./protocol";
 import { sessionUpdate } from "./realtime-session";
@@ -236,9 +237,17 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const setup = this.setup;
     if (!setup) return;
     // Twilio knows no test call (the Test Suite's caller hangs up itself).
-    if ((reason === "time_limit" || reason === "agent_ended") && !setup.tool.test) {
+    const origin = this.services.config.publicOrigin;
+    const update =
+      reason === "time_limit" || reason === "agent_ended"
+        ? ({ status: "completed" } as const)
+        : reason === "openai_closed" && origin
+          ? { twiml: messageAfterDrop(origin) }
+          : null;
+    if (update && !setup.tool.test) {
+      if (reason === "openai_closed") this.log.warn("model_connection_dropped", { call_id: setup.tool.callId });
       const { twilio } = await (await this.services.providersFor(setup.tool.organizationId)).forNumber(setup.tool.businessNumber);
-      await twilio?.updateCall(setup.tool.callSid, { status: "completed" }).catch((error: unknown) => this.log.warn("hangup_failed", { error: String(error) }));
+      await twilio?.updateCall(setup.tool.callSid, update).catch((error: unknown) => this.log.warn("call_update_failed", { reason, error: String(error) }));
     }
     await this.services.db
       .update(calls)
