@@ -51,6 +51,7 @@ const COVERED: Covered[] = [
   { number: "12", name: "cookies_origins_cors", file: "src/routes/account/signup.test.ts", titles: [/HttpOnly, SameSite=Lax, Secure/] },
   { number: "16", name: "faults", file: "test/call-bridge.test.ts", titles: [/connection drops mid-call/] },
   { number: "16", name: "faults", file: "src/voice/analysis.test.ts", titles: [/when OpenAI answers 500/, /when OpenAI rate-limits \(429\)/] },
+  { number: "16", name: "faults", file: "test/status-callback-faults.test.ts", titles: [/exactly once/] },
   { number: "16", name: "faults", file: "src/routes/demo-calls/demo-calls.test.ts", titles: [/the cron places it once when due/] },
   { number: "14", name: "retention_purge", file: "test/retention-purge.test.ts", titles: [/deletes exactly the expired transcripts/, /two runs at once/] },
 ];

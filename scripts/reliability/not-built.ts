@@ -14,7 +14,7 @@ const MISSING: [number: string, name: string, missing: string][] = [
   [
     "16",
     "faults",
-    "not built yet: a database write failing during the status callback (Twilio's retry yields one row), and a restart between claiming a due demo call and placing it (16t covers the model drop, OpenAI 500/429 in analysis and overlapping cron runs)",
+    "not built yet: a restart between claiming a due demo call and placing it (16t covers the model drop, OpenAI 500/429 in analysis, a failed write during the status callback and overlapping cron runs)",
   ],
 ];
 
