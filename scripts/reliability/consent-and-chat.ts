@@ -5,10 +5,8 @@
  * organization to its own, with the model asked exactly as often as requests were accepted.
  */
 import { LIMITS } from "@nikki/core";
-import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
-import twilio from "twilio";
 import { DEMO } from "../../worker/src/db/seed";
-import { type Context, type ReliabilityItem, freshAddress, outcome } from "./context";
+import { type Context, type ReliabilityItem, callMeNow, completedCallback, freshAddress, outcome } from "./context";
 
 const PHONES = Array.from({ length: 20 }, (_, i) => `+1628555${String(3000 + i)}`);
 
@@ -35,11 +33,7 @@ export const consentRows: ReliabilityItem = {
   server: true,
   async run(context) {
     const send = (phone: string, address: string) =>
-      fetch(`${context.base}/api/demo-calls?key=${DEMO.publicWidgetKey}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: context.base, "cf-connecting-ip": address },
-        body: JSON.stringify({ phone, consent: true }),
-      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { callSid?: string } }));
+      callMeNow(context, phone, address).then(async (response) => ({ status: response.status, body: (await response.json()) as { callSid?: string } }));
     // 20 callers, each request retried at once (the same body twice, in parallel), then a third time.
     const answers = (
       await Promise.all(
@@ -51,26 +45,7 @@ export const consentRows: ReliabilityItem = {
     ).flat();
     const callSids = answers.flatMap((answer) => (answer.body.callSid ? [answer.body.callSid] : []));
     // Every call's completed callback, three times.
-    const url = `${context.base}/twilio/voice/status`;
-    for (const sid of callSids) {
-      for (let i = 0; i < 3; i++) {
-        const params = {
-          CallSid: sid,
-          AccountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
-          CallStatus: "completed",
-          CallDuration: "20",
-          From: DEMO.phoneNumber,
-        };
-        await fetch(url, {
-          method: "POST",
-          headers: {
-            "content-type": "application/x-www-form-urlencoded",
-            "x-twilio-signature": twilio.getExpectedTwilioSignature(SIMULATED_CREDENTIALS.twilioAuthToken, url, params),
-          },
-          body: new URLSearchParams(params).toString(),
-        });
-      }
-    }
+    for (const sid of callSids) for (let i = 0; i < 3; i++) await completedCallback(context, sid, 20);
     const consents = await consentsByPhone(context);
     const calls = callsByPhone(context);
     const failures: string[] = [];

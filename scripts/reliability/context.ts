@@ -1,4 +1,7 @@
 /** What every reliability item gets: the product running on loopback with the provider simulators, and its D1. */
+import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
+import twilio from "twilio";
+import { DEMO } from "../../worker/src/db/seed";
 import type { Simulators } from "../lib/simulators";
 
 export interface Context {
@@ -63,3 +66,28 @@ export const outcome = (figures: Record<string, string | number>, failures: stri
     .join(" "),
   failures,
 });
+
+/** The platform account's completed-call status callback, signed as Twilio signs it. */
+export async function completedCallback(context: Context, callSid: string, seconds: number): Promise<number> {
+  const url = `${context.base}/twilio/voice/status`;
+  const params = { CallSid: callSid, AccountSid: SIMULATED_CREDENTIALS.twilioAccountSid, CallStatus: "completed", CallDuration: String(seconds) };
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-twilio-signature": twilio.getExpectedTwilioSignature(SIMULATED_CREDENTIALS.twilioAuthToken, url, params),
+    },
+    body: new URLSearchParams(params).toString(),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+/** The Test-a-Call widget's "call me now" on the demo organization, from a given address. */
+export function callMeNow(context: Context, phone: string, address: string): Promise<Response> {
+  return fetch(`${context.base}/api/demo-calls?key=${DEMO.publicWidgetKey}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: context.base, "cf-connecting-ip": address },
+    body: JSON.stringify({ phone, consent: true }),
+  });
+}

@@ -5,18 +5,9 @@
  * same burst to refused destinations (premium-rate, outside the allowed countries) places 0 calls.
  */
 import { SETTINGS_DEFAULTS } from "@nikki/core";
-import { DEMO } from "../../worker/src/db/seed";
-import { type Context, type ReliabilityItem, freshAddress, outcome } from "./context";
+import { type Context, type ReliabilityItem, callMeNow, freshAddress, outcome } from "./context";
 
 const placedCalls = (context: Context) => context.simulators.twilio.requests.filter((r) => r.method === "POST" && r.path.endsWith("/Calls.json")).length;
-
-function callMeNow(context: Context, phone: string, address: string) {
-  return fetch(`${context.base}/api/demo-calls?key=${DEMO.publicWidgetKey}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: context.base, "cf-connecting-ip": address },
-    body: JSON.stringify({ phone, consent: true }),
-  });
-}
 
 async function burst(requests: (() => Promise<Response>)[]) {
   const responses = await Promise.all(requests.map((send) => send()));

@@ -4,10 +4,8 @@
  * them after recording the event (the answer lost). The SDK's retry reaches Stripe again and the call id as the
  * event identifier keeps it from counting twice; duplicate status callbacks report nothing more.
  */
-import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { findPlan } from "@nikki/core";
-import twilio from "twilio";
-import { type Context, type ReliabilityItem, outcome, signUpOwner } from "./context";
+import { type Context, type ReliabilityItem, completedCallback, outcome, signUpOwner } from "./context";
 
 const CALLS = 12;
 const CALL_SECONDS = 120;
@@ -18,20 +16,6 @@ interface MeterEvent {
 }
 
 const meterEvents = async (context: Context) => (await (await fetch(`${context.simulators.vars.STRIPE_API_BASE}/__meter-events`)).json()) as MeterEvent[];
-
-async function statusCallback(context: Context, callSid: string) {
-  const url = `${context.base}/twilio/voice/status`;
-  const params = { CallSid: callSid, AccountSid: SIMULATED_CREDENTIALS.twilioAccountSid, CallStatus: "completed", CallDuration: String(CALL_SECONDS) };
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "x-twilio-signature": twilio.getExpectedTwilioSignature(SIMULATED_CREDENTIALS.twilioAuthToken, url, params),
-    },
-    body: new URLSearchParams(params).toString(),
-  });
-  await response.body?.cancel();
-}
 
 async function until(check: () => Promise<boolean>, ms: number) {
   const deadline = Date.now() + ms;
@@ -76,13 +60,13 @@ export const meterIdempotency: ReliabilityItem = {
         method: "POST",
         body: JSON.stringify({ path: "/v1/billing/meter_events", count: 1, recorded: i % 2 === 0 }),
       });
-      await statusCallback(context, call.sid);
+      await completedCallback(context, call.sid, CALL_SECONDS);
       const reported = async () => (await meterEvents(context)).filter((event) => event.payload.stripe_customer_id === customer).length === i + 1;
       if (await until(reported, 5_000)) retriedOk++;
       ended.push(call);
     }
     // Twilio delivers callbacks more than once: each call's completed callback twice more.
-    for (const call of ended) for (let i = 0; i < 2; i++) await statusCallback(context, call.sid);
+    for (const call of ended) for (let i = 0; i < 2; i++) await completedCallback(context, call.sid, CALL_SECONDS);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
 
     const ours = (await meterEvents(context)).filter((event) => event.payload.stripe_customer_id === customer);
