@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
@@ -114,6 +114,23 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     const closed = await until(() => second.closed());
     expect(closed.code).toBe(1008);
     expect(second.received.filter((m) => m.event === "media")).toHaveLength(0);
+  });
+
+  it("closes the stream with 1011 and a reason when the bridge fails inside (a storage write refused), never leaving it open", async () => {
+    await env.DB.prepare("update agents set hours_json = ? where id = ?").bind(ALWAYS_OPEN, DEMO.agentId).run();
+    const sid = callSid();
+    const { callId, token } = streamParameters(await (await inbound(sid)).text());
+    await runInDurableObject(env.CALL_SESSION.get(env.CALL_SESSION.idFromName(sid)), async (_instance, state) => {
+      state.storage.put = (async () => {
+        throw new Error("injected storage failure");
+      }) as typeof state.storage.put;
+    });
+    const stream = await openStream(sid);
+    stream.socket.send(startMessage(sid, { callId, token }));
+    const closed = await until(() => stream.closed());
+    expect(closed.code).toBe(1011);
+    expect(closed.reason).toBe("The call could not continue: an internal error on the voice bridge");
+    expect(stream.received.filter((m) => m.event === "media")).toHaveLength(0);
   });
 
   it("refuses a stream without a ticket", async () => {
