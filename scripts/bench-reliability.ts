@@ -38,7 +38,7 @@ const ITEMS: ReliabilityItem[] = [
   sealing,
   redaction,
   coveredBy("14", "retention_purge"),
-  ...notBuilt.filter((item) => ["15", "15b", "16"].includes(item.number)),
+  ...notBuilt.filter((item) => ["15", "15b"].includes(item.number)),
   coveredBy("16", "faults"),
   fuzz,
 ];

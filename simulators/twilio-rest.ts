@@ -58,6 +58,7 @@ export async function startTwilioRestSimulator(options: SimulatedAccount & { por
         ...account,
         numbers: phoneNumberInventory(account.accountSid),
         deletedRecordings: new Set<string>(),
+        calls: [] as { sid: string; from: string; to: string; date_created: string; created: number }[],
         auth: `Basic ${Buffer.from(`${account.accountSid}:${account.authToken}`).toString("base64")}`,
       },
     ]),
@@ -120,7 +121,35 @@ export async function startTwilioRestSimulator(options: SimulatedAccount & { por
       });
     }
     if (request.method === "POST" && url.pathname === `${base}/Calls.json`) {
-      return json(201, { sid: sid("CA"), account_sid: account.accountSid, from: form.From, to: form.To, status: "queued", direction: "outbound-api" });
+      const call = {
+        sid: sid("CA"),
+        from: form.From ?? "",
+        to: form.To ?? "",
+        date_created: new Date().toUTCString().replace("GMT", "+0000"),
+        created: Date.now(),
+      };
+      account.calls.push(call);
+      return json(201, {
+        sid: call.sid,
+        account_sid: account.accountSid,
+        from: call.from,
+        to: call.to,
+        status: "queued",
+        direction: "outbound-api",
+        date_created: call.date_created,
+      });
+    }
+    // Twilio's call list: newest first, filtered by To and From, one page of PageSize (50 by default).
+    if (request.method === "GET" && url.pathname === `${base}/Calls.json`) {
+      const to = url.searchParams.get("To");
+      const from = url.searchParams.get("From");
+      const pageSize = Number(url.searchParams.get("PageSize") ?? 50);
+      const calls = account.calls
+        .filter((call) => (!to || call.to === to) && (!from || call.from === from))
+        .sort((a, b) => b.created - a.created)
+        .slice(0, pageSize)
+        .map(({ created: _created, ...call }) => ({ ...call, account_sid: account.accountSid, status: "queued", direction: "outbound-api" }));
+      return json(200, { calls, page: 0, page_size: pageSize, next_page_uri: null, uri: `${base}/Calls.json` });
     }
     const update = new RegExp(`^${base}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(url.pathname);
     if (request.method === "POST" && update) {

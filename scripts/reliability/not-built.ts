@@ -3,19 +3,9 @@ import type { ReliabilityItem } from "./context";
 
 const MISSING: [number: string, name: string, missing: string][] = [
   ["5", "spend_cap_burst", "not built yet: 1,000 requests from 200 addresses and 20 concurrent calls against the spend cap"],
-  [
-    "7",
-    "chat_budgets",
-    "not built yet: the per-address and per-organization budgets under 100 parallel sessions (413, history cap and max_tokens are tested in chat-and-widget.test.ts)",
-  ],
   ["8", "prompt_injection", "not built yet: 50 hostile strings through chat, SMS and transcripts with a planted canary"],
   ["15", "soak", "not built yet: 50 streaming calls plus 100 webhooks/s for 60 s against a bare Hono route"],
   ["15b", "api_cost", "not built yet: npm run bench against a like-for-like baseline doing the same database work"],
-  [
-    "16",
-    "faults",
-    "not built yet: a restart between claiming a due demo call and placing it (16t covers the model drop, OpenAI 500/429 in analysis, a failed write during the status callback and overlapping cron runs)",
-  ],
 ];
 
 export const notBuilt: ReliabilityItem[] = MISSING.map(([number, name, missing]) => ({

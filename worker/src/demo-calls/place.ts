@@ -56,14 +56,36 @@ export async function dialOut(placer: DemoCallPlacer, call: { organizationId: st
     throw new ApiError(timedOut ? "backend_timeout" : "call_failed");
   }
   placer.log.info("call_placed", { organization_id: call.organizationId, call_sid: callSid });
-  // Recorded as soon as it is dialled, so the status callback has a call to end even if nobody answers.
+  await recordPlacedCall(placer, call, callSid);
+  return callSid;
+}
+
+type PlacedCall = { organizationId: string; from: string; agentId: string; to: string };
+
+/** Recorded as soon as it is dialled, so the status callback has a call to end even if nobody answers. */
+async function recordPlacedCall(placer: DemoCallPlacer, call: PlacedCall, callSid: string) {
   const [row] = await placer.services.db
     .insert(calls)
     .values({ callSid, organizationId: call.organizationId, agentId: call.agentId, direction: "outbound", fromNumber: call.from, toNumber: call.to })
     .onConflictDoNothing({ target: calls.callSid })
     .returning({ id: calls.id });
   if (row) await placer.services.publishCall(call.organizationId, { id: row.id });
-  return callSid;
+}
+
+/**
+ * A call Twilio already placed for a request claimed at `since` (the worker stopped before it could record the
+ * answer), found in the account's call list from the organization's calling line to `e164`, and recorded; or null.
+ */
+export async function findPlacedDemoCall(placer: DemoCallPlacer, organizationId: string, e164: string, since: Date): Promise<string | null> {
+  const line = await callingLine(placer.services.db, organizationId);
+  if (!line?.agentId) return null;
+  const { twilio } = await (await placer.services.providersFor(organizationId)).forNumber(line.number);
+  if (!twilio) return null;
+  // Twilio's dates have whole seconds.
+  const found = (await twilio.recentCalls({ from: line.number, to: e164 })).find((call) => call.createdAt.getTime() >= since.getTime() - 1_000);
+  if (!found) return null;
+  await recordPlacedCall(placer, { organizationId, from: line.number, agentId: line.agentId, to: e164 }, found.sid);
+  return found.sid;
 }
 
 /** A visitor's test call: from the organization's first number with an active agent, checked against its countries. */

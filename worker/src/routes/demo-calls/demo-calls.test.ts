@@ -144,6 +144,46 @@ describe("POST /api/demo-calls/scheduled and the minute cron", () => {
     expect(await placeDueDemoCalls(testServices(), due)).toEqual({ placed: 0, failed: 0 });
   });
 
+  it("after a restart between claiming a due call and recording it, places it only if Twilio has no such call, once", async () => {
+    const { placeDueDemoCalls } = await import("../../jobs/scheduled-demo-calls");
+    const claimedAt = Date.now() - 5 * 60_000;
+    const stuck = async (phone: string) => {
+      const id = crypto.randomUUID();
+      await env.DB.prepare(
+        "insert into demo_call_requests (id, organization_id, phone_e164, scheduled_at, status, created_at, updated_at) values (?, ?, ?, ?, 'calling', ?, ?)",
+      )
+        .bind(id, DEMO.organizationId, phone, claimedAt - 60_000, claimedAt - 60_000, claimedAt)
+        .run();
+      return id;
+    };
+    const requestOf = (id: string) =>
+      env.DB.prepare("select status, call_sid from demo_call_requests where id = ?").bind(id).first<{ status: string; call_sid: string }>();
+
+    // Stopped before Twilio was asked: placed now, once, however many runs follow.
+    const notPlaced = await stuck("+14155550610");
+    const runs = await Promise.all([placeDueDemoCalls(testServices()), placeDueDemoCalls(testServices())]);
+    expect(runs.reduce((sum, run) => sum + run.placed, 0)).toBe(1);
+    expect(await callsTo("+14155550610")).toHaveLength(1);
+    expect(await requestOf(notPlaced)).toMatchObject({ status: "completed", call_sid: expect.stringMatching(/^CA[0-9a-f]{32}$/) });
+
+    // Stopped after Twilio placed it: found in the account's call list and recorded, never rung twice.
+    const placedBefore = await stuck("+14155550611");
+    const account = `http://127.0.0.1:${SIMULATED.twilioPort}/2010-04-01/Accounts/${SIMULATED.twilioAccountSid}`;
+    const direct = await fetch(`${account}/Calls.json`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${btoa(`${SIMULATED.twilioAccountSid}:${SIMULATED.twilioAuthToken}`)}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ From: DEMO.phoneNumber, To: "+14155550611", Url: "https://nikki.test/twilio/voice/outbound" }),
+    });
+    const { sid } = (await direct.json()) as { sid: string };
+    expect(await placeDueDemoCalls(testServices())).toEqual({ placed: 0, failed: 0 });
+    expect(await callsTo("+14155550611")).toHaveLength(1);
+    expect(await requestOf(placedBefore)).toEqual({ status: "completed", call_sid: sid });
+    expect(await env.DB.prepare("select count(*) as n from calls where call_sid = ?").bind(sid).first("n")).toBe(1);
+  });
+
   it.each([
     ["no date", { phone: "4155550501", consent: true }, "Please select a date and time"],
     ["a past date", { phone: "4155550501", consent: true, scheduled_at: "2020-01-01T10:00:00Z" }, "Please select a future date and time"],

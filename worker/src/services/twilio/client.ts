@@ -6,6 +6,8 @@ export interface TwilioClient {
   /** Replaces what a live call is doing with new TwiML (transfer), or ends it. */
   updateCall(callSid: string, update: { twiml: string } | { status: "completed" }): Promise<void>;
   createCall(input: { from: string; to: string; url: string; statusCallback: string }): Promise<{ sid: string }>;
+  /** The account's latest calls from one number to another (Calls list, newest first, one page of 20). */
+  recentCalls(query: { from: string; to: string }): Promise<{ sid: string; createdAt: Date }[]>;
   /** Numbers for sale (AvailablePhoneNumbers/{country}/Local). */
   searchNumbers(query: { country: string; areaCode?: string; contains?: string }): Promise<AvailableNumber[]>;
   /** Buys a number (IncomingPhoneNumbers) with its webhooks set. */
@@ -114,6 +116,13 @@ export function liveTwilioClient(options: {
     },
     async updateCall(callSid, update) {
       await post(`/Calls/${callSid}.json`, "twiml" in update ? { Twiml: update.twiml } : { Status: update.status });
+    },
+    async recentCalls({ from, to }) {
+      const page = await send<{ calls?: { sid: string; date_created: string }[] }>(
+        "GET",
+        `/Calls.json?${new URLSearchParams({ From: from, To: to, PageSize: "20" })}`,
+      );
+      return (page.calls ?? []).map((call) => ({ sid: call.sid, createdAt: new Date(call.date_created) }));
     },
     async createCall({ from, to, url, statusCallback }) {
       const result = await post("/Calls.json", {
