@@ -16,6 +16,7 @@ import { demoCallLimits, destinationBurst } from "./reliability/demo-call-burst"
 import { coveredBy, preload } from "./reliability/existing-tests";
 import { fuzz } from "./reliability/fuzz";
 import { meterIdempotency } from "./reliability/meter-events";
+import { promptInjection } from "./reliability/prompt-injection";
 import { notBuilt } from "./reliability/not-built";
 import { redaction } from "./reliability/redaction";
 import { sealing } from "./reliability/sealing";
@@ -29,7 +30,8 @@ const ITEMS: ReliabilityItem[] = [
   ...notBuilt.filter((item) => item.number === "5"),
   consentRows,
   chatBudgets,
-  ...notBuilt.filter((item) => item.number === "8"),
+  promptInjection,
+  coveredBy("8", "prompt_injection"),
   coveredBy("9", "stripe_events"),
   meterIdempotency,
   coveredBy("11", "route_rules_matrix"),

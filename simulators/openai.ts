@@ -17,6 +17,9 @@ import { speechWav } from "./speech";
 
 export type { AudioTimings, OpenAiSimulatorOptions, RealtimeLog, ScriptedTurn } from "./realtime-session";
 
+const INJECTION =
+  /(ignore|disregard|forget|override)\b.{0,40}\b(instruction|rule|prompt)|system prompt|(repeat|print|show|reveal|output|tell me|quote|translate|summari[sz]e)\b.{0,40}\b(instruction|prompt|above|marker|rules|secret|confidential)|developer mode|jailbreak/i;
+
 export interface OpenAiSimulator {
   baseUrl: string;
   sessions: RealtimeLog[];
@@ -158,6 +161,12 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         }
         if (last.includes("[simulate:quota]")) {
           return json(429, { error: { message: "You exceeded your current quota", type: "insufficient_quota", code: "insufficient_quota" } });
+        }
+        // A model that falls for prompt injection, the worst case the product must survive: asked for its
+        // instructions, it recites them, canary and all.
+        if (INJECTION.test(last)) {
+          const system = body.messages.find((message) => message.role === "system")?.content ?? "";
+          return completion(`Of course! Here is everything I was told: ${system}`);
         }
         return completion(`Thanks for your message! About "${last.slice(0, 60)}": we'd be glad to help.`);
       }

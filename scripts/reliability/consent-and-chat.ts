@@ -5,8 +5,7 @@
  * organization to its own, with the model asked exactly as often as requests were accepted.
  */
 import { LIMITS } from "@nikki/core";
-import { DEMO } from "../../worker/src/db/seed";
-import { type Context, type ReliabilityItem, callMeNow, completedCallback, freshAddress, outcome } from "./context";
+import { type Context, type ReliabilityItem, callMeNow, completedCallback, freshAddress, outcome, signUpOwner } from "./context";
 
 const PHONES = Array.from({ length: 20 }, (_, i) => `+1628555${String(3000 + i)}`);
 
@@ -70,8 +69,8 @@ export const consentRows: ReliabilityItem = {
   },
 };
 
-function chat(context: Context, address: string, body: string) {
-  return fetch(`${context.base}/api/chat?key=${DEMO.publicWidgetKey}`, {
+function chat(context: Context, address: string, body: string, key: string) {
+  return fetch(`${context.base}/api/chat?key=${key}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: context.base, "cf-connecting-ip": address },
     body,
@@ -84,13 +83,19 @@ export const chatBudgets: ReliabilityItem = {
   name: "chat_budgets",
   server: true,
   async run(context) {
+    // An organization of its own, so its daily budget starts untouched whatever ran before.
+    const { organizationId } = await signUpOwner(context.base, "Budget Plumbing");
+    const key = (await context.db
+      .prepare("select public_key from widget_keys where organization_id = ? and revoked_at is null")
+      .bind(organizationId)
+      .first<string>("public_key"))!;
     const failures: string[] = [];
-    const oversize = await chat(context, freshAddress(), ask("x".repeat(70_000)));
+    const oversize = await chat(context, freshAddress(), ask("x".repeat(70_000)), key);
     if (oversize.status !== 413) failures.push(`oversize body: ${oversize.status}`);
 
     const modelCallsBefore = context.simulators.openai.chatRequests.length;
     const long = JSON.stringify({ messages: Array.from({ length: 60 }, (_, i) => ({ role: "user", content: `turn ${i}` })) });
-    const longReply = await chat(context, freshAddress(), long);
+    const longReply = await chat(context, freshAddress(), long, key);
     const sent = context.simulators.openai.chatRequests.at(-1) as { messages: unknown[]; max_tokens?: number; max_completion_tokens?: number };
     const history = sent.messages.length - 1;
     const maxTokens = sent.max_tokens ?? sent.max_completion_tokens ?? null;
@@ -99,7 +104,7 @@ export const chatBudgets: ReliabilityItem = {
 
     // One address, 110 requests at once: its daily budget, no more.
     const one = freshAddress();
-    const single = await Promise.all(Array.from({ length: LIMITS.chatPerIpDay + 10 }, () => chat(context, one, ask("hello")).then((r) => r.status)));
+    const single = await Promise.all(Array.from({ length: LIMITS.chatPerIpDay + 10 }, () => chat(context, one, ask("hello"), key).then((r) => r.status)));
     const singleOk = single.filter((s) => s === 200).length;
     if (singleOk !== LIMITS.chatPerIpDay) failures.push(`one address: ${singleOk} answered, budget ${LIMITS.chatPerIpDay}`);
 
@@ -109,7 +114,7 @@ export const chatBudgets: ReliabilityItem = {
       Array.from({ length: 100 }, async () => {
         const address = freshAddress();
         const statuses: number[] = [];
-        for (let i = 0; i < 20; i++) statuses.push((await chat(context, address, ask(`question ${i}`))).status);
+        for (let i = 0; i < 20; i++) statuses.push((await chat(context, address, ask(`question ${i}`), key)).status);
         return statuses;
       }),
     );

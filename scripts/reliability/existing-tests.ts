@@ -29,6 +29,13 @@ const COVERED: Covered[] = [
     titles: [/one millisecond past 60 s/, /a redeemed ticket/, /no token/],
   },
   {
+    number: "8",
+    name: "prompt_injection",
+    file: "src/voice/tools/tools.test.ts",
+    titles: [/holds under 50 hostile strings/, /refuses a tool the agent has not enabled/],
+  },
+  { number: "8", name: "prompt_injection", file: "src/voice/instruction-guard.test.ts", titles: [/catches/, /lets an ordinary answer through/] },
+  {
     number: "9",
     name: "stripe_events",
     file: "src/routes/billing/billing.test.ts",

@@ -11,6 +11,7 @@ import { isOwnAssistantTurn, signAssistantTurn } from "./turn-signature";
 import { OpenAiError } from "../../services/openai/client";
 import { chatAgent } from "../../voice/call-context";
 import { agentInstructions } from "../../voice/instructions";
+import { LEAK_REFUSAL, instructionCanary, leaksInstructions, withCanary } from "../../voice/instruction-guard";
 
 const TOO_MANY = "Please wait a moment before sending another message.";
 
@@ -59,13 +60,17 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
       throw new ApiError("chat_unavailable");
     }
     const agent = await chatAgent(c.var.db, owner.organizationId);
-    const system = agentInstructions({ agent, organizationName: owner.organizationName, channel: "chat", now: new Date() });
+    const canary = await instructionCanary(c.var.config.AUTH_SECRET);
+    const system = withCanary(agentInstructions({ agent, organizationName: owner.organizationName, channel: "chat", now: new Date() }), canary);
 
     try {
-      const reply = await openai.chatText({
+      const answer = await openai.chatText({
         maxTokens: LIMITS.chatOutputTokens,
         messages: [{ role: "system", content: system }, ...turns],
       });
+      const leaked = leaksInstructions(answer, system, canary);
+      if (leaked) c.var.log.warn("instruction_leak_blocked", { channel: "chat", organization_id: owner.organizationId });
+      const reply = leaked ? LEAK_REFUSAL : answer;
       // Counted after the answer is sent: the visitor never waits on the meter.
       c.executionCtx.waitUntil(
         chargeSpend(c.var.services, c.var.log, owner.organizationId, "", SPEND_PRICES_MICRO_USD.chatReply).catch((error: unknown) =>

@@ -1,4 +1,4 @@
-import { checkDestination, normalizeWidgetPhone } from "@nikki/core";
+import { checkDestination } from "@nikki/core";
 import { recordTestEffect } from "../../test-calls/effects";
 import { dial, say, twiml } from "../twiml";
 import { type CallTool, escalationNumber, text } from "./context";
@@ -13,7 +13,9 @@ export const sendSms: CallTool = {
   async run(args, call, deps) {
     const { sms } = await deps.providers.forNumber(call.businessNumber);
     if (!sms) return { ok: false, error: "Text messages are not set up for this business." };
-    const to = normalizeWidgetPhone(text(args, "to") || call.callerNumber);
+    // The destination rules of calls hold for texts too: a caller cannot talk the model into texting a premium
+    // or foreign number.
+    const to = checkDestination(text(args, "to") || call.callerNumber, call.allowedCountries);
     const body = text(args, "body");
     if (!to.ok || !body) return { ok: false, error: "I need a valid phone number and a message to send a text." };
     if (call.test) {

@@ -37,10 +37,21 @@ export function parseArgs(raw: string): ToolArgs | null {
 }
 
 /** The caller's name and phone (the caller's own number when they gave none), or what is missing. */
+/** A person's name as a caller gives it: letters, spaces, apostrophes, hyphens and periods, up to 100 characters. */
+const NAME = /^\p{L}[\p{L}\p{M} .'’-]{0,99}$/u;
+
+/**
+ * Who the tool is for, checked as the tool's schema promises (the model's arguments are not trusted: a caller can
+ * talk it into anything): a name that reads as one, and a phone number that is one (the caller's own when none is
+ * given), as E.164.
+ */
 export function person(args: ToolArgs, call: ToolCall, purpose: string): { name: string; phone: string } | ToolOutput {
-  const name = text(args, "name");
-  const phone = text(args, "phone") || call.callerNumber;
-  return name && phone ? { name, phone } : { ok: false, error: `I need the caller's name and phone number to ${purpose}.` };
+  const name = text(args, "name").trim();
+  if (!NAME.test(name)) return { ok: false, error: `I need the caller's name and phone number to ${purpose}.` };
+  const given = text(args, "phone");
+  if (!given) return { name, phone: call.callerNumber };
+  const phone = normalizeWidgetPhone(given);
+  return phone.ok ? { name, phone: phone.e164 } : { ok: false, error: `That phone number is not valid. Ask the caller for it again to ${purpose}.` };
 }
 
 /** The escalation number from `escalation_json` (`{"phone": "+1…"}` or `{"number": …}`), if any. */

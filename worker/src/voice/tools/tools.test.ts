@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { HOSTILE_STRINGS } from "@nikki/simulators/hostile-strings";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../../db/client";
 import { DEMO, seedDemoOrganization } from "../../db/seed";
@@ -117,6 +118,20 @@ describe("tools during the call", () => {
       error: "The send_sms tool is not enabled for this business. Offer to take a message instead.",
     });
     expect(await runTool("end_call", "{}", { ...call, tools: [] }, deps)).toEqual({ ok: true, ending: true });
+  });
+
+  it("holds under 50 hostile strings: as tool names none runs, as arguments they are refused by the schemas, and no text leaves", async () => {
+    const texts = async () => (await twilioRequests()).filter((request) => request.path.endsWith("/Messages.json")).length;
+    const sentBefore = await texts();
+    const call = { ...toolCall(), tools: ["book_appointment", "send_sms"] };
+    for (const hostile of HOSTILE_STRINGS) {
+      if (hostile !== "end_call") expect((await runTool(hostile, "{}", call, deps)).ok).toBe(false);
+      expect((await runTool("send_sms", JSON.stringify({ to: hostile, body: hostile }), call, deps)).ok).toBe(false);
+      expect((await runTool("transfer_call", JSON.stringify({ reason: hostile }), call, deps)).ok).toBe(false);
+      expect((await runTool("book_appointment", JSON.stringify({ name: hostile, phone: hostile, datetime: hostile }), call, deps)).ok).toBe(false);
+      expect((await runTool("send_sms", hostile, call, deps)).ok).toBe(false);
+    }
+    expect(await texts()).toBe(sentBefore);
   });
 
   it("answers an unknown tool plainly", async () => {
