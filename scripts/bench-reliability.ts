@@ -17,6 +17,7 @@ import { coveredBy, preload } from "./reliability/existing-tests";
 import { fuzz } from "./reliability/fuzz";
 import { meterIdempotency } from "./reliability/meter-events";
 import { promptInjection } from "./reliability/prompt-injection";
+import { spendCapBurst } from "./reliability/spend-cap";
 import { notBuilt } from "./reliability/not-built";
 import { redaction } from "./reliability/redaction";
 import { sealing } from "./reliability/sealing";
@@ -27,7 +28,7 @@ const ITEMS: ReliabilityItem[] = [
   coveredBy("2", "media_stream_tickets"),
   demoCallLimits,
   destinationBurst,
-  ...notBuilt.filter((item) => item.number === "5"),
+  spendCapBurst,
   consentRows,
   chatBudgets,
   promptInjection,

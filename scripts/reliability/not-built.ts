@@ -2,7 +2,6 @@
 import type { ReliabilityItem } from "./context";
 
 const MISSING: [number: string, name: string, missing: string][] = [
-  ["5", "spend_cap_burst", "not built yet: 1,000 requests from 200 addresses and 20 concurrent calls against the spend cap"],
   ["15", "soak", "not built yet: 50 streaming calls plus 100 webhooks/s for 60 s against a bare Hono route"],
   ["15b", "api_cost", "not built yet: npm run bench against a like-for-like baseline doing the same database work"],
 ];
