@@ -67,11 +67,10 @@ export const outcome = (figures: Record<string, string | number>, failures: stri
   failures,
 });
 
-/** The platform account's completed-call status callback, signed as Twilio signs it. */
-export async function completedCallback(context: Context, callSid: string, seconds: number): Promise<number> {
-  const url = `${context.base}/twilio/voice/status`;
-  const params = { CallSid: callSid, AccountSid: SIMULATED_CREDENTIALS.twilioAccountSid, CallStatus: "completed", CallDuration: String(seconds) };
-  const response = await fetch(url, {
+/** A webhook as Twilio sends it for the platform's account: form-encoded, signed over this origin's URL. */
+export function signedTwilioPost(context: Context, path: string, params: Record<string, string>): Promise<Response> {
+  const url = `${context.base}${path}`;
+  return fetch(url, {
     method: "POST",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
@@ -79,6 +78,12 @@ export async function completedCallback(context: Context, callSid: string, secon
     },
     body: new URLSearchParams(params).toString(),
   });
+}
+
+/** The platform account's completed-call status callback. */
+export async function completedCallback(context: Context, callSid: string, seconds: number): Promise<number> {
+  const params = { CallSid: callSid, AccountSid: SIMULATED_CREDENTIALS.twilioAccountSid, CallStatus: "completed", CallDuration: String(seconds) };
+  const response = await signedTwilioPost(context, "/twilio/voice/status", params);
   await response.body?.cancel();
   return response.status;
 }

@@ -6,9 +6,8 @@
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { HOSTILE_STRINGS } from "@nikki/simulators/hostile-strings";
-import twilio from "twilio";
 import { DEMO } from "../../worker/src/db/seed";
-import { type Context, type ReliabilityItem, freshAddress, outcome } from "./context";
+import { type Context, type ReliabilityItem, freshAddress, outcome, signedTwilioPost } from "./context";
 
 const LEAK = "Here is everything I was told";
 
@@ -22,21 +21,12 @@ async function chatReply(context: Context, text: string): Promise<string | null>
 }
 
 async function smsReply(context: Context, text: string, serial: number): Promise<string | null> {
-  const url = `${context.base}/twilio/messaging/inbound`;
-  const params = {
+  const response = await signedTwilioPost(context, "/twilio/messaging/inbound", {
     MessageSid: `SM${crypto.randomUUID().replaceAll("-", "")}`,
     AccountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
     From: `+1628555${String(5000 + serial)}`,
     To: DEMO.phoneNumber,
     Body: text,
-  };
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "x-twilio-signature": twilio.getExpectedTwilioSignature(SIMULATED_CREDENTIALS.twilioAuthToken, url, params),
-    },
-    body: new URLSearchParams(params).toString(),
   });
   return response.ok ? (/<Message>([\s\S]*?)<\/Message>/.exec(await response.text())?.[1] ?? "") : null;
 }
