@@ -42,6 +42,15 @@ export function freshAddress(): string {
   return `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 }
 
+/** The `Cookie` header a browser would send back after this response. */
+export function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
 /** A signed-in business owner: the session cookie and the organization. */
 export async function signUpOwner(base: string, company: string): Promise<{ cookie: string; organizationId: string }> {
   const email = `reliability-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -51,11 +60,7 @@ export async function signUpOwner(base: string, company: string): Promise<{ cook
     body: JSON.stringify({ firstName: "Rel", lastName: "Iability", email, company, password: "correct horse battery" }),
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
+  const cookie = cookieOf(response);
   const body = (await response.json()) as { organization: { id: string } };
   return { cookie, organizationId: body.organization.id };
 }

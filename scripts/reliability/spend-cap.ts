@@ -8,7 +8,7 @@ import { CALL_RESERVATION_MICRO_USD } from "@nikki/core";
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
 import { DEMO } from "../../worker/src/db/seed";
-import { type Context, type ReliabilityItem, freshAddress, outcome } from "./context";
+import { type Context, type ReliabilityItem, cookieOf, freshAddress, outcome } from "./context";
 
 async function ownerCookie(context: Context) {
   const response = await fetch(`${context.base}/api/auth/sign-in/email`, {
@@ -16,10 +16,7 @@ async function ownerCookie(context: Context) {
     headers: { "content-type": "application/json", origin: context.base, "cf-connecting-ip": freshAddress() },
     body: JSON.stringify({ email: DEMO.ownerEmail, password: DEMO.ownerPassword }),
   });
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .join("; ");
+  return cookieOf(response);
 }
 
 async function spentUsd(context: Context, cookie: string): Promise<number> {

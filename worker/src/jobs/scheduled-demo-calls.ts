@@ -1,8 +1,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
-import type { Logger } from "../http/logger";
 import { demoCallRequests } from "../db/schema";
 import { ApiError } from "../http/api-error";
-import { type LogLevel, createLogger } from "../http/logger";
+import { type LogLevel, type Logger, createLogger } from "../http/logger";
 import type { Services } from "../services";
 import { type DemoCallPlacer, findPlacedDemoCall, placeDemoCall } from "../demo-calls/place";
 

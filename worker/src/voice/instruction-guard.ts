@@ -1,3 +1,5 @@
+import type { Logger } from "../http/logger";
+
 /**
  * Prompt injection's last line (OWASP LLM01/LLM07): every text channel's instructions carry a secret canary, and a
  * reply that contains it, or quotes the instructions at length, is never sent: the visitor gets LEAK_REFUSAL and the
@@ -38,4 +40,21 @@ export function leaksInstructions(reply: string, instructions: string, canary: s
     if (said.includes(secret.slice(start, start + QUOTE_CHARS))) return true;
   }
   return false;
+}
+
+/**
+ * The instructions with their canary, and the screen every reply passes before it is sent: a leaking reply becomes
+ * LEAK_REFUSAL and is logged.
+ */
+export async function guardInstructions(secret: string | undefined, instructions: string) {
+  const canary = await instructionCanary(secret);
+  const system = withCanary(instructions, canary);
+  return {
+    system,
+    screen(answer: string, log: Logger, where: { channel: string; organization_id: string }): string {
+      if (!leaksInstructions(answer, system, canary)) return answer;
+      log.warn("instruction_leak_blocked", where);
+      return LEAK_REFUSAL;
+    },
+  };
 }

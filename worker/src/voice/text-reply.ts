@@ -7,7 +7,7 @@ import type { Services } from "../services";
 import { isOptedOut, keywordOf, setOptOut } from "../services/sms/consent";
 import { type SigningAccount, callContextFor } from "./call-context";
 import { agentInstructions } from "./instructions";
-import { LEAK_REFUSAL, instructionCanary, leaksInstructions, withCanary } from "./instruction-guard";
+import { guardInstructions } from "./instruction-guard";
 import { message, twiml } from "./twiml";
 
 const THREAD_TURNS = 20;
@@ -72,14 +72,14 @@ export async function replyToText(services: Services, log: Logger, incoming: Inc
   const { openai } = await services.providersFor(organizationId);
   // Past the daily cap or the trial, texts still get the polite fallback, never a model reply.
   if (openai && context.agent && !(await refusalNow(services, organizationId))) {
-    const canary = await instructionCanary(services.config.AUTH_SECRET);
-    const system = withCanary(agentInstructions({ agent: context.agent, organizationName, channel: "sms", now: new Date() }), canary);
+    const guard = await guardInstructions(
+      services.config.AUTH_SECRET,
+      agentInstructions({ agent: context.agent, organizationName, channel: "sms", now: new Date() }),
+    );
     try {
       const turns = history.reverse().map((turn) => ({ role: turn.role, content: turn.content }));
-      const answer = await openai.chatText({ maxTokens: 200, messages: [{ role: "system", content: system }, ...turns] });
-      const leaked = leaksInstructions(answer, system, canary);
-      if (leaked) log.warn("instruction_leak_blocked", { channel: "sms", organization_id: organizationId });
-      reply = (leaked ? LEAK_REFUSAL : answer).slice(0, 480);
+      const answer = await openai.chatText({ maxTokens: 200, messages: [{ role: "system", content: guard.system }, ...turns] });
+      reply = guard.screen(answer, log, { channel: "sms", organization_id: organizationId }).slice(0, 480);
       await chargeSpend(services, log, organizationId, "", SPEND_PRICES_MICRO_USD.chatReply);
     } catch (error) {
       log.warn("sms_reply_failed", { error: error instanceof Error ? error.message : String(error) });

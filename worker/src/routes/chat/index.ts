@@ -11,7 +11,7 @@ import { isOwnAssistantTurn, signAssistantTurn } from "./turn-signature";
 import { OpenAiError } from "../../services/openai/client";
 import { chatAgent } from "../../voice/call-context";
 import { agentInstructions } from "../../voice/instructions";
-import { LEAK_REFUSAL, instructionCanary, leaksInstructions, withCanary } from "../../voice/instruction-guard";
+import { guardInstructions } from "../../voice/instruction-guard";
 
 const TOO_MANY = "Please wait a moment before sending another message.";
 
@@ -60,17 +60,17 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
       throw new ApiError("chat_unavailable");
     }
     const agent = await chatAgent(c.var.db, owner.organizationId);
-    const canary = await instructionCanary(c.var.config.AUTH_SECRET);
-    const system = withCanary(agentInstructions({ agent, organizationName: owner.organizationName, channel: "chat", now: new Date() }), canary);
+    const guard = await guardInstructions(
+      c.var.config.AUTH_SECRET,
+      agentInstructions({ agent, organizationName: owner.organizationName, channel: "chat", now: new Date() }),
+    );
 
     try {
       const answer = await openai.chatText({
         maxTokens: LIMITS.chatOutputTokens,
-        messages: [{ role: "system", content: system }, ...turns],
+        messages: [{ role: "system", content: guard.system }, ...turns],
       });
-      const leaked = leaksInstructions(answer, system, canary);
-      if (leaked) c.var.log.warn("instruction_leak_blocked", { channel: "chat", organization_id: owner.organizationId });
-      const reply = leaked ? LEAK_REFUSAL : answer;
+      const reply = guard.screen(answer, c.var.log, { channel: "chat", organization_id: owner.organizationId });
       // Counted after the answer is sent: the visitor never waits on the meter.
       c.executionCtx.waitUntil(
         chargeSpend(c.var.services, c.var.log, owner.organizationId, "", SPEND_PRICES_MICRO_USD.chatReply).catch((error: unknown) =>

@@ -12,8 +12,13 @@ const UPSTREAM_TIMEOUT_MS = 15_000;
  * endpoint with the ephemeral key the browser holds, and OpenAI's SDP answer relayed back. The page then only
  * ever connects to its own origin (the Content-Security-Policy's `connect-src 'self'`), wherever the API lives.
  */
-export async function relayRealtimeOffer(c: Context<AppEnv>) {
+/** The OpenAI account a signed-in person's demo runs on: their organization's (its own key or the platform's), else the platform's. */
+export async function callerOpenAi(c: Context<AppEnv>) {
   const caller = signedInCaller(c);
+  return caller.organizationId ? (await c.var.services.providersFor(caller.organizationId)).openai : c.var.services.openai;
+}
+
+export async function relayRealtimeOffer(c: Context<AppEnv>) {
   if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("application/sdp")) {
     throw new ApiError("unsupported_media_type", { message: "Send the offer as application/sdp." });
   }
@@ -22,7 +27,7 @@ export async function relayRealtimeOffer(c: Context<AppEnv>) {
   const offer = await c.req.text();
   if (!offer.startsWith("v=0") || offer.length > MAX_OFFER_BYTES) throw new ApiError("validation_failed", { message: "The offer is not an SDP description." });
 
-  const openai = caller.organizationId ? (await c.var.services.providersFor(caller.organizationId)).openai : c.var.services.openai;
+  const openai = await callerOpenAi(c);
   if (!openai) throw new ApiError("backend_down");
   const model = c.req.query("model") ?? c.var.config.OPENAI_REALTIME_MODEL;
   let answer: Response;

@@ -7,10 +7,9 @@ import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { access, signedInCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
-import type { OpenAiClient } from "../../services/openai/client";
 import { primaryAgent } from "../../voice/call-context";
 import { agentInstructions } from "../../voice/instructions";
-import { relayRealtimeOffer } from "./calls";
+import { callerOpenAi, relayRealtimeOffer } from "./calls";
 
 /** A browser demo key lives 10 minutes; each signed-in person may mint 20 an hour (each one costs money). */
 const TOKEN_TTL_SECONDS = 600;
@@ -35,7 +34,7 @@ export const realtimeRoutes = new Hono<AppEnv>()
     async (c) => {
       const caller = signedInCaller(c);
       const model = c.var.config.OPENAI_REALTIME_MODEL;
-      const openai: OpenAiClient | null = caller.organizationId ? (await c.var.services.providersFor(caller.organizationId)).openai : c.var.services.openai;
+      const openai = await callerOpenAi(c);
       if (!openai) {
         c.var.log.error("realtime_token_unconfigured", { missing: "OPENAI_API_KEY" });
         throw new ApiError("backend_down");
