@@ -1,4 +1,7 @@
-/** Seeds the demo organization into the local D1 (argument: wrangler's --persist-to directory, if any). */
+/**
+ * Seeds the demo organization into the local D1. Arguments: wrangler's --persist-to directory (empty: its default
+ * state), and the wrangler configuration when it is not the product's.
+ */
 import { hashPassword } from "better-auth/crypto";
 import { getPlatformProxy } from "wrangler";
 import { createD1Database } from "../worker/src/db/client";
@@ -6,9 +9,9 @@ import { DEMO, seedDemoOrganization } from "../worker/src/db/seed";
 import type { Bindings } from "../worker/src/env";
 import { ROOT } from "./lib/local";
 
-const persistTo = process.argv[2];
+const [persistTo, configPath = `${ROOT}/wrangler.toml`] = process.argv.slice(2);
 const proxy = await getPlatformProxy<Bindings>({
-  configPath: `${ROOT}/wrangler.toml`,
+  configPath,
   persist: persistTo ? { path: `${persistTo}/v3` } : true,
 });
 try {

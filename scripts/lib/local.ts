@@ -39,12 +39,17 @@ export async function buildSite() {
   await run("npx", ["astro", "build", "--root", "site", "--silent"]);
 }
 
-/** Applies migrations/ to the local D1 (under `persistTo`, or wrangler's default state) and seeds the demo organization. */
-export async function prepareLocalDatabase(persistTo?: string) {
-  await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo)], {
+const configArgs = (config?: string) => (config ? ["--config", config] : []);
+
+/**
+ * Applies migrations/ to the local D1 (under `persistTo`, or wrangler's default state) and seeds the demo
+ * organization; `config` names another wrangler configuration than the product's (the benchmarks' baseline).
+ */
+export async function prepareLocalDatabase(persistTo?: string, config?: string) {
+  await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo), ...configArgs(config)], {
     env: { CI: "true" },
   });
-  await run("npx", ["tsx", "scripts/seed-local.ts", ...(persistTo ? [persistTo] : [])]);
+  await run("npx", ["tsx", "scripts/seed-local.ts", persistTo ?? "", ...(config ? [config] : [])], { quiet: Boolean(config) });
 }
 
 /**
@@ -62,7 +67,6 @@ export function localAuthSecret(): Record<string, string> {
   return { AUTH_SECRET: readFileSync(file, "utf8").trim() };
 }
 
-/** Starts `wrangler dev` on the given port; resolves once /api/health answers. */
 /**
  * Local runs: the seeded demo owner is one of the product's operators (/dashboard/leads), and new contact-form leads
  * go to a local sales inbox (printed by the mail simulator), unless `.dev.vars` names its own.
@@ -75,6 +79,7 @@ export function localOperators(): Record<string, string> {
   };
 }
 
+/** Starts `wrangler dev` on the given port; resolves once /api/health answers. */
 export async function startWorker(options: {
   port: number;
   persistTo?: string;
@@ -82,6 +87,8 @@ export async function startWorker(options: {
   quiet?: boolean;
   /** Serves `/__scheduled?cron=…` so tests can run the cron on demand. */
   testScheduled?: boolean;
+  /** Another wrangler configuration than the product's (the benchmarks' baseline). */
+  config?: string;
 }) {
   const vars = { ...localAuthSecret(), ...localOperators(), ...options.vars };
   const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
@@ -96,6 +103,7 @@ export async function startWorker(options: {
       "--show-interactive-dev-session=false",
       ...persistArgs(options.persistTo),
       ...(options.testScheduled ? ["--test-scheduled"] : []),
+      ...configArgs(options.config),
       ...varArgs,
     ],
     {

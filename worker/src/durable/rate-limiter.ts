@@ -16,15 +16,22 @@ export interface RateLimitDecision {
  * each read-increment-write below is atomic.
  */
 export class RateLimiter extends DurableObject {
-  async hit(limit: number, windowMs: number): Promise<RateLimitDecision> {
+  /** The current window, kept in memory while the object is awake; storage is read only when it wakes. */
+  private window: { windowStart: number; count: number } | undefined;
+
+  hit(limit: number, windowMs: number): RateLimitDecision {
     const now = Date.now();
     const windowStart = now - (now % windowMs);
-    const stored = await this.ctx.storage.get<{ windowStart: number; count: number }>("window");
-    const count = stored && stored.windowStart === windowStart ? stored.count + 1 : 1;
+    this.window ??= this.ctx.storage.kv.get<{ windowStart: number; count: number }>("window");
+    const count = this.window && this.window.windowStart === windowStart ? this.window.count + 1 : 1;
     const resetAt = windowStart + windowMs;
     if (count <= limit) {
-      await this.ctx.storage.put("window", { windowStart, count });
-      await this.ctx.storage.setAlarm(resetAt);
+      this.window = { windowStart, count };
+      // The answer does not wait for the write to be confirmed: the object is single-threaded, so the count in
+      // memory is exact; only a crash in that instant could forget one hit.
+      void this.ctx.storage.put("window", this.window, { allowUnconfirmed: true });
+      // The window's first hit sets its alarm; the later ones find it set.
+      if (count === 1) void this.ctx.storage.setAlarm(resetAt, { allowUnconfirmed: true });
     }
     return { allowed: count <= limit, count: Math.min(count, limit + 1), limit, resetAt };
   }
@@ -50,11 +57,13 @@ export class RateLimiter extends DurableObject {
   }
 
   async clear(): Promise<void> {
+    this.window = undefined;
     await this.ctx.storage.deleteAll();
   }
 
   /** The window is over: forget it, so idle keys hold no storage. */
   override async alarm(): Promise<void> {
+    this.window = undefined;
     await this.ctx.storage.deleteAll();
   }
 }

@@ -6,6 +6,7 @@ import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
+import { formLeadValues } from "./values";
 
 /** The path of the page that sent the form, when the client did not say (same origin only). */
 function pathFromReferer(referer: string | undefined, requestUrl: string): string | undefined {
@@ -51,19 +52,7 @@ export const leadRoutes = new Hono<AppEnv>().post("/", leadLimit, async (c) => {
   if (!result.ok) throw new ApiError("validation_failed", { fields: result.fields });
   const lead = result.lead;
   const sourcePage = lead.source_page ?? pathFromReferer(c.req.header("referer"), c.req.url) ?? null;
-  const [row] = await c.var.db
-    .insert(leads)
-    .values({
-      name: lead.name,
-      phone: lead.phone,
-      email: lead.email ?? null,
-      intent: lead.intent ?? null,
-      notes: lead.notes ?? null,
-      desiredDateTime: lead.desired_date_time ?? null,
-      sourcePage,
-      source: "form",
-    })
-    .returning({ id: leads.id });
+  const [row] = await c.var.db.insert(leads).values(formLeadValues(lead, sourcePage)).returning({ id: leads.id });
   if (!row) throw new ApiError("internal_error");
   c.var.log.info("lead_created", { lead_id: row.id, source_page: sourcePage });
   await tellSalesInbox(c, { ...lead, source_page: sourcePage });
