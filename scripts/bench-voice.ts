@@ -19,13 +19,12 @@
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { type SimulatedCallReport, placeSimulatedCall } from "@nikki/simulators/twilio-caller";
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
 import { DEMO } from "../worker/src/db/seed";
 import { startBareRelay } from "./lib/bare-relay";
+import { type Timings, lostFrames, timingsOf } from "./lib/frame-accounting";
 import { freePort } from "./lib/free-port";
-import { ROOT } from "./lib/local";
 import { startMiniflareWorker } from "./lib/miniflare-worker";
+import { spawnSimulators } from "./lib/simulators-spawn";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 5_000);
@@ -41,22 +40,18 @@ function percentile(values: number[], p: number): number {
 }
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-type Timings = Record<"appended" | "delivered" | "speechStarted" | "sessionReady", [string, number][]>;
-
 const [workerPort, relayPort, openaiPort, twilioPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
 const workerBase = `http://127.0.0.1:${workerPort}`;
 // The simulators run in their own process, so their load does not delay the callers' clocks (and the reverse).
-const simulatorProcess = spawn(
-  `${ROOT}/node_modules/.bin/tsx`,
-  ["scripts/lib/simulators-process.ts", String(openaiPort), String(twilioPort), workerBase, "100", String(CONNECT_MS), String(RESPONSE_MS)],
-  { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
-);
-const simulatorVars = await new Promise<Record<string, string>>((resolve, reject) => {
-  createInterface({ input: simulatorProcess.stdout! }).on("line", (line) => {
-    if (line.startsWith("{")) resolve((JSON.parse(line) as { vars: Record<string, string> }).vars);
-  });
-  simulatorProcess.once("exit", (code) => reject(new Error(`the simulators exited with ${code}`)));
+const simulators = await spawnSimulators({
+  openaiPort,
+  twilioPort,
+  publicBaseUrl: workerBase,
+  replyFrames: 100,
+  connectDelayMs: CONNECT_MS,
+  responseDelayMs: RESPONSE_MS,
 });
+const simulatorVars = simulators.vars;
 
 async function placeCalls(base: string, firstTag: number): Promise<SimulatedCallReport[]> {
   return Promise.all(
@@ -102,24 +97,22 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   for (const report of reports) {
     if (!report.voicemail && report.mediaReceived > 0) result.answered++;
     if (report.greetingMs !== null) result.greetings.push(report.greetingMs);
+    result.dropped += lostFrames(report, appended, delivered);
     const ready = report.sessionTag === null ? undefined : sessionReady.get(report.sessionTag);
     for (const [key, sentAt] of report.sentAt) {
       const arrived = appended.get(key);
-      if (arrived === undefined) result.dropped++;
-      else if (ready !== undefined && sentAt >= ready) {
+      if (arrived !== undefined && ready !== undefined && sentAt >= ready) {
         result.inbound.push(arrived - sentAt);
         if (sentAt >= from && sentAt <= to) result.concurrent.push(arrived - sentAt);
       }
     }
     if (report.sessionTag === null) continue;
-    const lastReceived = Math.max(...report.receivedAt.values());
     for (const [key, sentAt] of delivered) {
       if (!key.startsWith(`${report.sessionTag}:`)) continue;
       const arrived = report.receivedAt.get(key);
-      if (arrived !== undefined) {
-        result.outbound.push(arrived - sentAt);
-        if (sentAt >= from && sentAt <= to) result.concurrent.push(arrived - sentAt);
-      } else if (sentAt < lastReceived) result.dropped++;
+      if (arrived === undefined) continue;
+      result.outbound.push(arrived - sentAt);
+      if (sentAt >= from && sentAt <= to) result.concurrent.push(arrived - sentAt);
     }
     const said = speechStarted.get(report.sessionTag);
     if (said !== undefined && report.clearAt !== null) result.bargeIns.push(report.clearAt - said);
@@ -128,7 +121,7 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   return result;
 }
 
-const timingsNow = async () => (await (await fetch(`http://127.0.0.1:${openaiPort}/__timings`)).json()) as Timings;
+const timingsNow = () => timingsOf(`http://127.0.0.1:${openaiPort}`);
 
 const started = performance.now();
 let bridge: PhaseFigures;
@@ -163,7 +156,7 @@ try {
     }
   }
 } finally {
-  simulatorProcess.kill("SIGTERM");
+  simulators.process.kill("SIGTERM");
 }
 
 console.log(

@@ -1,0 +1,171 @@
+/**
+ * Item 15: a soak against `wrangler dev`. 50 simulated calls stream at once for the whole run (real-time μ-law both
+ * ways through the bridge and the OpenAI simulator) while signed Twilio webhooks arrive at 100 a second: 25 calls
+ * ringing in each second, each with its voice webhook and three status callbacks. The baseline worker's bare Hono
+ * routes, doing the same database work and answering the same TwiML, get the same webhooks in the same run, so the
+ * p95 TwiML answer time is a ratio on the same machine. 60 s by default; `-- --soak` runs 10 minutes. SOAK_SECONDS,
+ * SOAK_CALLS and SOAK_RATE (webhooks a second) change the load, to find where the product's answers start to queue.
+ */
+import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
+import { type SimulatedCallReport, placeSimulatedCall } from "@nikki/simulators/twilio-caller";
+import { DEMO } from "../../worker/src/db/seed";
+import { computeTwilioSignature } from "../../worker/src/services/twilio/signature";
+import { lostFrames, timingsOf } from "../lib/frame-accounting";
+import { type ReliabilityItem, outcome } from "./context";
+import { wranglerPair } from "./wrangler-pair";
+
+const CALLS = Number(process.env.SOAK_CALLS ?? 50);
+const RAMP_MS = 5_000;
+const WEBHOOKS_PER_SECOND = Number(process.env.SOAK_RATE ?? 100);
+const MAX_P95_RATIO = 1.5;
+const MAX_MEMORY_CHANGE = 0.1;
+/** Calls ringing in and the first pre-opened model sessions timing out: memory is compared after this. */
+const WARM_UP_MS = 15_000;
+const SECONDS = process.argv.includes("--soak") ? 600 : Number(process.env.SOAK_SECONDS ?? 60);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+interface Answer {
+  /** The TwiML answer to a ringing call (the others are status callbacks). */
+  twiml: boolean;
+  ms: number;
+  /** 0: no HTTP answer at all. */
+  status: number;
+  connects: boolean;
+}
+
+/**
+ * Twilio's webhooks for one inbound call on a number whose status callback is set: the voice webhook when it rings,
+ * then `ringing`, `in-progress` and `completed` (with its duration) status callbacks, 1, 2 and 4 s later.
+ */
+const CALL_WEBHOOKS = [
+  { after: 0, status: null },
+  { after: 25, status: "ringing" },
+  { after: 50, status: "in-progress" },
+  { after: 100, status: "completed" },
+] as const;
+
+/** One signed webhook as Twilio sends it for the demo number; timed from send to the answer's last byte. */
+async function webhook(base: string, callSid: string, status: string | null): Promise<Answer> {
+  const url = `${base}/twilio/voice/${status ? "status" : "inbound"}`;
+  const params: Record<string, string> = {
+    AccountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
+    CallSid: callSid,
+    From: "+14155550100",
+    To: DEMO.phoneNumber,
+    Direction: "inbound",
+    CallStatus: status ?? "ringing",
+    ...(status === "completed" ? { CallDuration: "4" } : {}),
+  };
+  const signature = await computeTwilioSignature(SIMULATED_CREDENTIALS.twilioAuthToken, url, params);
+  const started = performance.now();
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature },
+      body: new URLSearchParams(params),
+    });
+    const body = await response.text();
+    return { twiml: !status, ms: performance.now() - started, status: response.status, connects: body.includes("<Stream url=") };
+  } catch {
+    return { twiml: !status, ms: performance.now() - started, status: 0, connects: false };
+  }
+}
+
+/**
+ * Webhooks at a steady 100 a second for the run, each on its own schedule (a slow answer does not delay the next):
+ * slot i carries webhook i % 4 of a call, for the call that rang `after` slots of four earlier.
+ */
+async function webhooksAtPace(base: string, side: string): Promise<Answer[]> {
+  const answers: Promise<Answer>[] = [];
+  const started = performance.now();
+  for (let slot = 0; slot < SECONDS * WEBHOOKS_PER_SECOND; slot++) {
+    const wait = started + (slot * 1000) / WEBHOOKS_PER_SECOND - performance.now();
+    if (wait > 0) await sleep(wait);
+    const { after, status } = CALL_WEBHOOKS[slot % CALL_WEBHOOKS.length]!;
+    const call = Math.floor(slot / CALL_WEBHOOKS.length) - after;
+    if (call >= 0) answers.push(webhook(base, `CA${side}${call.toString(16).padStart(31, "0")}`, status));
+  }
+  return Promise.all(answers);
+}
+
+function callsOnTheLine(base: string): Promise<SimulatedCallReport[]> {
+  return Promise.all(
+    Array.from({ length: CALLS }, async (_, index) => {
+      await sleep((index * RAMP_MS) / CALLS);
+      return placeSimulatedCall({
+        baseUrl: base,
+        publicBaseUrl: base,
+        authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
+        accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
+        from: `+1415556${String(1000 + index).slice(-4)}`,
+        to: DEMO.phoneNumber,
+        tag: 50_000 + index,
+        minDurationMs: SECONDS * 1000 - RAMP_MS,
+      });
+    }),
+  );
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+export const soak: ReliabilityItem = {
+  number: "15",
+  name: "soak",
+  server: false,
+  async run() {
+    const pair = await wranglerPair();
+    const memory: [at: number, mb: number][] = [];
+    const started = performance.now();
+    const sampler = setInterval(() => void pair.productMemoryMb().then((mb) => memory.push([performance.now() - started, mb])), 2_000);
+    const [calls, product, baseline] = await Promise.all([callsOnTheLine(pair.product), webhooksAtPace(pair.product, "a"), webhooksAtPace(pair.baseline, "b")]);
+    clearInterval(sampler);
+
+    const timings = await timingsOf(pair.openai);
+    const appended = new Map(timings.appended);
+    const dropped = calls.reduce((sum, report) => sum + lostFrames(report, appended, timings.delivered), 0);
+    const streamed = calls.filter((report) => !report.voicemail && report.mediaReceived > 0).length;
+    const framesSent = calls.reduce((sum, report) => sum + report.framesSent, 0);
+    const serverErrors = [...product, ...baseline].filter((answer) => answer.status >= 500 || answer.status === 0).length;
+    const voicemails = product.filter((answer) => answer.twiml && answer.status === 200 && !answer.connects).length;
+    const twimlMs = (answers: Answer[]) => answers.filter((answer) => answer.twiml).map((answer) => answer.ms);
+    const p95 = percentile(twimlMs(product), 95);
+    const baselineP95 = percentile(twimlMs(baseline), 95);
+    const window = Math.min(60_000, (SECONDS * 1000 - WARM_UP_MS) / 4);
+    const firstMb = mean(memory.filter(([at]) => at >= WARM_UP_MS && at < WARM_UP_MS + window).map(([, mb]) => mb));
+    const lastMb = mean(memory.filter(([at]) => at >= SECONDS * 1000 - window).map(([, mb]) => mb));
+    const memoryChange = (lastMb - firstMb) / firstMb;
+    // The pre-opened model sessions of the last webhooks close within 10 s: let them, before the next item runs.
+    await sleep(10_000);
+
+    const failures = [
+      ...(streamed < CALLS ? [`${CALLS - streamed} of ${CALLS} calls did not stream`] : []),
+      ...(dropped > 0 ? [`${dropped} frames dropped`] : []),
+      ...(serverErrors > 0 ? [`${serverErrors} webhooks answered 5xx or not at all`] : []),
+      ...(voicemails > 0 ? [`${voicemails} webhooks answered with voicemail instead of the stream`] : []),
+      ...(p95 / baselineP95 > MAX_P95_RATIO ? [`p95 TwiML answer ${(p95 / baselineP95).toFixed(2)}× the bare route's (target ≤ ${MAX_P95_RATIO})`] : []),
+      ...(Math.abs(memoryChange) > MAX_MEMORY_CHANGE ? [`memory moved ${(memoryChange * 100).toFixed(1)} % between the first and last windows`] : []),
+    ];
+    return outcome(
+      {
+        duration_s: SECONDS,
+        calls_streaming: `${streamed}/${CALLS}`,
+        frames_sent: framesSent,
+        dropped_frames: dropped,
+        webhooks: `${product.length}+${baseline.length}`,
+        "5xx": serverErrors,
+        twiml_p95_ms: p95.toFixed(1),
+        bare_p95_ms: baselineP95.toFixed(1),
+        p95_ratio: (p95 / baselineP95).toFixed(2),
+        memory_mb: `${firstMb.toFixed(0)}→${lastMb.toFixed(0)}`,
+        memory_change: `${(memoryChange * 100).toFixed(1)}%`,
+      },
+      failures,
+    );
+  },
+};
