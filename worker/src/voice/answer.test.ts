@@ -27,6 +27,7 @@ async function answer(overrides: { agent?: Record<string, string>; settings?: Re
       prepareSession: async (_sid, given) => {
         setup = given;
       },
+      afterResponse: (work) => void work,
     },
     { direction: "inbound", callSid: `CA${crypto.randomUUID().replace(/-/g, "")}`, from: "+14155550100", to: NUMBER, account: PLATFORM_ACCOUNT },
   );

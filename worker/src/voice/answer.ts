@@ -34,6 +34,8 @@ export interface AnswerDeps {
   log: Logger;
   /** Hands the call's setup and the hash of its one-time stream token to its CallSession. */
   prepareSession(callSid: string, setup: CallSetup, tokenHash: string): Promise<void>;
+  /** Work Twilio's answer need not wait for (telling open dashboards), run after the response. */
+  afterResponse(work: Promise<unknown>): void;
 }
 
 /**
@@ -46,7 +48,7 @@ async function recordCall(deps: AnswerDeps, values: typeof calls.$inferInsert): 
     .values(values)
     .onConflictDoUpdate({ target: calls.callSid, set: { kind: values.kind, agentId: values.agentId ?? null, afterHours: values.afterHours ?? false } })
     .returning({ id: calls.id });
-  await deps.services.publishCall(values.organizationId, { id: row!.id });
+  deps.afterResponse(deps.services.publishCall(values.organizationId, { id: row!.id }));
   return row!.id;
 }
 
@@ -101,10 +103,12 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const caller = call.direction === "inbound" ? call.from : call.to;
   const business = call.direction === "inbound" ? call.to : call.from;
   const context = await callContextFor(deps.services.db, business, call.account);
-  const agent = await agentFor(deps, context, call.agentId);
   // The operator pages' probe is answered as any call would be, with nothing recorded, held or prepared.
   const probe = call.callSid === PROBE_CALL_SID;
-  const testRun = context && !probe ? await testRunFor(deps.services.db, call.callSid, context.organizationId) : null;
+  const [agent, testRun] = await Promise.all([
+    agentFor(deps, context, call.agentId),
+    context && !probe ? testRunFor(deps.services.db, call.callSid, context.organizationId) : null,
+  ]);
   const problem = await unavailable(deps, context, agent, call.callSid, Boolean(testRun) || probe);
   const language = agent?.language ?? AGENT_DEFAULTS.language;
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };

@@ -14,6 +14,7 @@ export async function answerVoiceWebhook(c: Context<AppEnv>, direction: "inbound
       origin: c.var.config.publicOrigin!,
       log: c.var.log,
       prepareSession: (callSid, setup, tokenHash) => sessions.get(sessions.idFromName(callSid)).prepare(setup, tokenHash),
+      afterResponse: (work) => c.executionCtx.waitUntil(work),
     },
     {
       direction,
