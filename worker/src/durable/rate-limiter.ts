@@ -10,28 +10,40 @@ export interface RateLimitDecision {
   resetAt: number;
 }
 
+interface Window {
+  windowStart: number;
+  count: number;
+  resetAt: number;
+}
+
 /**
- * One object per limited key (e.g. `signin:ip:1.2.3.4`): a fixed-window counter, or (for one e-mail from one
- * address) a count of failed sign-ins with a growing wait. Requests to one object are serialised by the runtime, so
- * each read-increment-write below is atomic.
+ * Fixed-window counters, many keys to an object (`limiterShard` in middleware/rate-limit), and (one object per e-mail and address) a count of
+ * failed sign-ins with a growing wait. Requests to one object are serialised by the runtime and `hit` never awaits,
+ * so each read-increment-write is atomic.
  */
 export class RateLimiter extends DurableObject {
-  /** The current window, kept in memory while the object is awake; storage is read only when it wakes. */
-  private window: { windowStart: number; count: number } | undefined;
+  /** The keys' current windows, kept in memory while the object is awake; storage is read only for a key not seen since it woke. */
+  private readonly windows = new Map<string, Window | undefined>();
+  /** The alarm this object set, while it is awake: the earliest end of a window it counts. */
+  private alarmAt: number | undefined;
 
-  hit(limit: number, windowMs: number): RateLimitDecision {
+  hit(key: string, limit: number, windowMs: number): RateLimitDecision {
     const now = Date.now();
     const windowStart = now - (now % windowMs);
-    this.window ??= this.ctx.storage.kv.get<{ windowStart: number; count: number }>("window");
-    const count = this.window && this.window.windowStart === windowStart ? this.window.count + 1 : 1;
+    if (!this.windows.has(key)) this.windows.set(key, this.ctx.storage.kv.get<Window>(`w:${key}`));
+    const current = this.windows.get(key);
+    const count = current && current.windowStart === windowStart ? current.count + 1 : 1;
     const resetAt = windowStart + windowMs;
     if (count <= limit) {
-      this.window = { windowStart, count };
+      const window = { windowStart, count, resetAt };
+      this.windows.set(key, window);
       // The answer does not wait for the write to be confirmed: the object is single-threaded, so the count in
       // memory is exact; only a crash in that instant could forget one hit.
-      void this.ctx.storage.put("window", this.window, { allowUnconfirmed: true });
-      // The window's first hit sets its alarm; the later ones find it set.
-      if (count === 1) void this.ctx.storage.setAlarm(resetAt, { allowUnconfirmed: true });
+      void this.ctx.storage.put(`w:${key}`, window, { allowUnconfirmed: true });
+      if (this.alarmAt === undefined || resetAt < this.alarmAt) {
+        this.alarmAt = resetAt;
+        void this.ctx.storage.setAlarm(resetAt, { allowUnconfirmed: true });
+      }
     }
     return { allowed: count <= limit, count: Math.min(count, limit + 1), limit, resetAt };
   }
@@ -57,13 +69,26 @@ export class RateLimiter extends DurableObject {
   }
 
   async clear(): Promise<void> {
-    this.window = undefined;
     await this.ctx.storage.deleteAll();
   }
 
-  /** The window is over: forget it, so idle keys hold no storage. */
+  /** Windows that are over are forgotten, so idle keys hold no storage; a sign-in failures object forgets all after its hour. */
   override async alarm(): Promise<void> {
-    this.window = undefined;
-    await this.ctx.storage.deleteAll();
+    const now = Date.now();
+    this.alarmAt = undefined;
+    const windows = [...this.ctx.storage.kv.list<Window>({ prefix: "w:" })];
+    if (windows.length === 0) return this.ctx.storage.deleteAll();
+    let next: number | undefined;
+    for (const [name, window] of windows) {
+      if (window.resetAt > now) next = Math.min(next ?? window.resetAt, window.resetAt);
+      else {
+        this.ctx.storage.kv.delete(name);
+        this.windows.delete(name.slice(2));
+      }
+    }
+    if (next !== undefined) {
+      this.alarmAt = next;
+      await this.ctx.storage.setAlarm(next);
+    }
   }
 }

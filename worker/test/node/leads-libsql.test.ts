@@ -20,10 +20,10 @@ function memoryRateLimiter() {
   const counts = new Map<string, number>();
   return {
     idFromName: (name: string) => name,
-    get: (name: string) => ({
-      hit: async (limit: number, windowMs: number) => {
-        const count = (counts.get(name) ?? 0) + 1;
-        counts.set(name, count);
+    get: () => ({
+      hit: async (key: string, limit: number, windowMs: number) => {
+        const count = (counts.get(key) ?? 0) + 1;
+        counts.set(key, count);
         return { allowed: count <= limit, count, limit, resetAt: Date.now() + windowMs };
       },
     }),

@@ -2,6 +2,7 @@ import type { ErrorCode } from "@nikki/core";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
+import { limiterShard } from "./shard";
 
 export const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -20,7 +21,7 @@ export interface RateRule {
 }
 
 /**
- * Counts the request against each rule in order (a `RateLimiter` Durable Object per key); the first rule past its
+ * Counts the request against each rule in order (`RateLimiter` Durable Objects, a key in one of them); the first rule past its
  * limit answers 429 with `Retry-After` (seconds to the end of its window) and its error code. `onRefused` runs
  * first, for routes that record refusals (sign-in audits them).
  */
@@ -30,7 +31,7 @@ export function rateLimit(rules: RateRule[], onRefused?: (c: Ctx) => Promise<voi
       const key = await rule.key(c);
       if (key === null) continue;
       const limit = typeof rule.limit === "function" ? rule.limit(c) : rule.limit;
-      const decision = await c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(key)).hit(limit, rule.windowMs);
+      const decision = await c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(limiterShard(key))).hit(key, limit, rule.windowMs);
       if (decision.allowed) continue;
       await onRefused?.(c);
       c.header("retry-after", String(Math.max(1, Math.ceil((decision.resetAt - Date.now()) / 1000))));

@@ -1,8 +1,9 @@
-import { env } from "cloudflare:test";
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../../http/app-env";
 import { onError } from "../errors";
+import { limiterShard } from "./shard";
 import { HOUR_MS, type RateRule, rateLimit } from ".";
 
 /** A bare app with one limited route, so the middleware is seen alone: no other middleware counts anything. */
@@ -56,5 +57,37 @@ describe("rateLimit()", () => {
     expect((await send("b")).status).toBe(200);
     expect(((await (await send("c")).json()) as { error: { code: string } }).error.code).toBe("rate_limited");
     expect((await send("vip")).status).toBe(200);
+  });
+});
+
+describe("RateLimiter shards", () => {
+  /** Two keys counted by the same object. */
+  function keysSharingAnObject(): [string, string] {
+    const first = `t:${unique()}`;
+    for (;;) {
+      const other = `t:${unique()}`;
+      if (limiterShard(other) === limiterShard(first)) return [first, other];
+    }
+  }
+
+  it("count each key on its own though one object counts both", async () => {
+    const [first, other] = keysSharingAnObject();
+    const shard = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(limiterShard(first)));
+    expect((await shard.hit(first, 1, HOUR_MS)).allowed).toBe(true);
+    expect((await shard.hit(first, 1, HOUR_MS)).allowed).toBe(false);
+    expect(await shard.hit(other, 1, HOUR_MS)).toMatchObject({ allowed: true, count: 1 });
+  });
+
+  it("forget windows that are over when their alarm runs, and keep the others", async () => {
+    const [ended, open] = keysSharingAnObject();
+    const shard = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(limiterShard(ended)));
+    await shard.hit(ended, 5, 100);
+    await shard.hit(open, 5, HOUR_MS);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await runDurableObjectAlarm(shard)).toBe(true);
+    const stored = await runInDurableObject(shard, (_, state) => [...state.storage.kv.list({ prefix: "w:" })].map(([name]) => name));
+    expect(stored).toContain(`w:${open}`);
+    expect(stored).not.toContain(`w:${ended}`);
+    expect(await shard.hit(open, 5, HOUR_MS)).toMatchObject({ count: 2 });
   });
 });
