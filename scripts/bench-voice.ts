@@ -9,6 +9,8 @@
  * μ-law, talks over Nikki (barge-in) and hangs up after her answer. Frames carry tags, so each is timed from leaving
  * one side to arriving at the other, both directions, on this process's clock. Ends with:
  *   voice-bridge: p50_ratio=R1 p99_ratio=R2 barge_in_ratio=R3 calls=N dropped=D greeting_ms=G
+ * The two sides alternate for BENCH_ROUNDS rounds (default 3) and each ratio is the median of the rounds' ratios, so a
+ * burst of load from elsewhere on the machine weighs on one round rather than on one side.
  * R1, R2: per-frame transit through the bridge over the same through the relay (p50, p99). R3: speech_started sent
  * by OpenAI → Twilio's clear through the bridge, over the same single message's transit through the relay (p50).
  * D: frames the bridge lost. G: p50 from the stream's start to the greeting's first audio through the bridge, whose
@@ -30,6 +32,8 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 5_000);
 const CONNECT_MS = Number(process.env.BENCH_CONNECT_MS ?? 500);
 const RESPONSE_MS = Number(process.env.BENCH_RESPONSE_MS ?? 400);
+/** Rounds of (bridge, relay); each ratio is the median of the rounds' ratios. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Caller tags of the relay's calls start here, so no frame of one phase is matched with the other's. */
 const RELAY_TAGS = 30_000;
 
@@ -39,6 +43,7 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+const round2 = (value: number) => round(value, 2);
 
 const [workerPort, relayPort, openaiPort, twilioPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
 const workerBase = `http://127.0.0.1:${workerPort}`;
@@ -123,44 +128,63 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
 
 const timingsNow = () => timingsOf(`http://127.0.0.1:${openaiPort}`);
 
+/** Figures of several passes of one side, pooled. */
+function pooled(phases: PhaseFigures[]): PhaseFigures {
+  const all = <K extends keyof PhaseFigures>(key: K) => phases.flatMap((phase) => phase[key] as number[]);
+  return {
+    transit: all("transit"),
+    concurrent: all("concurrent"),
+    inbound: all("inbound"),
+    outbound: all("outbound"),
+    bargeIns: all("bargeIns"),
+    greetings: all("greetings"),
+    dropped: phases.reduce((sum, phase) => sum + phase.dropped, 0),
+    answered: Math.min(...phases.map((phase) => phase.answered)),
+  };
+}
+
+const median = (values: number[]) => percentile(values, 50);
+/** A side's first caller tag in a round, so no frame of one pass is matched with another's. */
+const tagOf = (side: number, round: number) => side * RELAY_TAGS + round * 1_000 + 1;
+
 const started = performance.now();
-let bridge: PhaseFigures;
-let relay!: PhaseFigures;
+const bridgeRounds: PhaseFigures[] = [];
+const relayRounds: PhaseFigures[] = [];
 /** The same relay with each stream in a Durable Object, as the product places its calls (shown, not in the ratios). */
 let relayInObject!: PhaseFigures;
+const relayOptions = { port: relayPort, realtimeUrl: `http://127.0.0.1:${openaiPort}/v1/realtime?model=bench`, apiKey: SIMULATED_CREDENTIALS.openaiKey };
 try {
   const worker = await startMiniflareWorker({
     port: workerPort,
     vars: { ...simulatorVars, LOG_LEVEL: "error" },
-    // All N calls at once would pass the trial's daily spending limit, and the last ones would go to voicemail.
+    // All N calls of every round at once would pass the trial's daily spending limit, and the last ones would go to voicemail.
     prepare: (db) => db.prepare("update organization_settings set daily_spend_cap_usd = 10000").run(),
   });
+  const bare = await startBareRelay(relayOptions);
   try {
-    bridge = figures(await placeCalls(workerBase, 1), await timingsNow());
+    // Rounds alternate the two sides, so a burst of load from elsewhere on the machine weighs on one round, not one side.
+    for (let round = 0; round < ROUNDS; round++) {
+      bridgeRounds.push(figures(await placeCalls(workerBase, tagOf(0, round)), await timingsNow()));
+      relayRounds.push(figures(await placeCalls(`http://127.0.0.1:${relayPort}`, tagOf(1, round)), await timingsNow()));
+    }
   } finally {
+    await bare.dispose();
     await worker.dispose();
   }
-  for (const durableObject of [false, true]) {
-    const bare = await startBareRelay({
-      port: relayPort,
-      realtimeUrl: `http://127.0.0.1:${openaiPort}/v1/realtime?model=bench`,
-      apiKey: SIMULATED_CREDENTIALS.openaiKey,
-      durableObject,
-    });
-    try {
-      const phase = figures(await placeCalls(`http://127.0.0.1:${relayPort}`, durableObject ? RELAY_TAGS + CALLS : RELAY_TAGS), await timingsNow());
-      if (durableObject) relayInObject = phase;
-      else relay = phase;
-    } finally {
-      await bare.dispose();
-    }
+  const inObject = await startBareRelay({ ...relayOptions, durableObject: true });
+  try {
+    relayInObject = figures(await placeCalls(`http://127.0.0.1:${relayPort}`, tagOf(2, 0)), await timingsNow());
+  } finally {
+    await inObject.dispose();
   }
 } finally {
   simulators.process.kill("SIGTERM");
 }
+const bridge = pooled(bridgeRounds);
+const relay = pooled(relayRounds);
 
 console.log(
-  `bench:voice: ${CALLS} calls through each in ${round((performance.now() - started) / 1000)} s (OpenAI simulated at ${CONNECT_MS} ms to connect, ${RESPONSE_MS} ms to first audio)`,
+  `bench:voice: ${CALLS} calls through each, ${ROUNDS} rounds, in ${round((performance.now() - started) / 1000)} s (OpenAI simulated at ${CONNECT_MS} ms to connect, ${RESPONSE_MS} ms to first audio)`,
 );
 for (const [name, phase] of [
   ["bridge", bridge],
@@ -177,9 +201,20 @@ for (const [name, phase] of [
 console.log(
   `greeting: preopened_ms=${Math.round(percentile(bridge.greetings, 50))} opened_at_stream_ms=${Math.round(percentile(relay.greetings, 50))} (the bridge opens the model's session at the webhook; the relay when the stream starts)`,
 );
-const p50Ratio = percentile(bridge.transit, 50) / percentile(relay.transit, 50);
-const p99Ratio = percentile(bridge.transit, 99) / percentile(relay.transit, 99);
-const bargeInRatio = percentile(bridge.bargeIns, 50) / percentile(relay.bargeIns, 50);
+const ratios = bridgeRounds.map((phase, round) => {
+  const other = relayRounds[round]!;
+  return {
+    p50: percentile(phase.transit, 50) / percentile(other.transit, 50),
+    p99: percentile(phase.transit, 99) / percentile(other.transit, 99),
+    bargeIn: percentile(phase.bargeIns, 50) / percentile(other.bargeIns, 50),
+  };
+});
+console.log(
+  `rounds: ${ratios.map((ratio, round) => `${round + 1}: p50 ${round2(ratio.p50)} p99 ${round2(ratio.p99)} barge-in ${round2(ratio.bargeIn)}`).join("; ")}`,
+);
+const p50Ratio = median(ratios.map((ratio) => ratio.p50));
+const p99Ratio = median(ratios.map((ratio) => ratio.p99));
+const bargeInRatio = median(ratios.map((ratio) => ratio.bargeIn));
 console.log(
   `voice-bridge: p50_ratio=${round(p50Ratio, 2)} p99_ratio=${round(p99Ratio, 2)} barge_in_ratio=${round(bargeInRatio, 2)} calls=${bridge.answered} dropped=${bridge.dropped} greeting_ms=${Math.round(percentile(bridge.greetings, 50))}`,
 );
