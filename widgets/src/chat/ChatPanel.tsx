@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES } from "@nikki/core/widget-copy";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { WidgetProps } from "../lib/define-widget";
 import { createToasts } from "../lib/toasts";
 import { type ChatMessage, askAssistant, restoreConversation, saveConversation } from "./conversation";
@@ -15,7 +15,9 @@ export function ChatPanel({ context, open }: WidgetProps) {
   const isOpen = open.value;
   const title = `${context.config.organization.name} Assistant`;
 
-  useEffect(() => {
+  // A layout effect: the listener is there as soon as the panel is, not a frame later (an Escape pressed right after
+  // opening was lost under load).
+  useLayoutEffect(() => {
     if (!isOpen) return;
     input.current?.focus();
     // Escape closes from anywhere in the widget, the launcher included (focus may still be there just after opening).
