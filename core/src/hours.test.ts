@@ -30,6 +30,12 @@ describe("opening hours in the business's time zone", () => {
     expect(isOpen(hours, zone, new Date(instant))).toBe(open);
   });
 
+  it("keeps a day open 00:00–23:59 open through its last minute", () => {
+    const allDay = parseOpeningHours('{"tue":[{"open":"00:00","close":"23:59"}]}');
+    expect(isOpen(allDay, "UTC", new Date("2026-11-24T23:59:30Z"))).toBe(true);
+    expect(isOpen(allDay, "UTC", new Date("2026-11-25T00:00:30Z"))).toBe(false);
+  });
+
   it("reads the weekday and time in the zone", () => {
     expect(localClock("America/Los_Angeles", new Date("2026-11-24T07:30:00Z"))).toEqual({ day: "mon", minutes: 23 * 60 + 30 });
   });

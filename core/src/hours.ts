@@ -56,10 +56,12 @@ export function localClock(timeZone: string, now: Date): { day: Weekday; minutes
 }
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** A span's end; "23:59" (the latest a time field can say) closes at midnight, so a day open 00:00–23:59 is open all day. */
+const closesAt = (time: string) => (time === "23:59" ? 24 * 60 : toMinutes(time));
 
 export function isOpen(hours: OpeningHours, timeZone: string, now: Date): boolean {
   const { day, minutes } = localClock(timeZone, now);
-  return (hours[day] ?? []).some((span) => minutes >= toMinutes(span.open) && minutes < toMinutes(span.close));
+  return (hours[day] ?? []).some((span) => minutes >= toMinutes(span.open) && minutes < closesAt(span.close));
 }
 
 /** Whether a business with these hours (`hours_json`) is closed at `now` in its zone (`business_hours_tz`). */
