@@ -20,11 +20,12 @@
  * Takes free ports, so it runs beside `npm start`.
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
-import { type SimulatedCallReport, placeSimulatedCall } from "@nikki/simulators/twilio-caller";
-import { DEMO } from "../worker/src/db/seed";
+import type { SimulatedCallReport } from "@nikki/simulators/twilio-caller";
 import { startBareRelay } from "./lib/bare-relay";
 import { type Timings, lostFrames, timingsOf } from "./lib/frame-accounting";
 import { freePort } from "./lib/free-port";
+import { rampCalls } from "./lib/ramped-calls";
+import { percentile } from "./lib/stats";
 import { startMiniflareWorker } from "./lib/miniflare-worker";
 import { spawnSimulators } from "./lib/simulators-spawn";
 
@@ -37,11 +38,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Caller tags of the relay's calls start here, so no frame of one phase is matched with the other's. */
 const RELAY_TAGS = 30_000;
 
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const round2 = (value: number) => round(value, 2);
 
@@ -58,24 +54,8 @@ const simulators = await spawnSimulators({
 });
 const simulatorVars = simulators.vars;
 
-async function placeCalls(base: string, firstTag: number): Promise<SimulatedCallReport[]> {
-  return Promise.all(
-    Array.from({ length: CALLS }, async (_, index) => {
-      await new Promise((resolve) => setTimeout(resolve, (index * RAMP_MS) / CALLS));
-      return placeSimulatedCall({
-        baseUrl: base,
-        publicBaseUrl: base,
-        authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
-        accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
-        from: `+1415555${String(1000 + index).slice(-4)}`,
-        to: DEMO.phoneNumber,
-        tag: firstTag + index,
-        minDurationMs: RAMP_MS + 6_000,
-        playPrompts: true,
-      });
-    }),
-  );
-}
+const placeCalls = (base: string, firstTag: number) =>
+  rampCalls({ base, calls: CALLS, rampMs: RAMP_MS, firstTag, fromPrefix: "+1415555", minDurationMs: RAMP_MS + 6_000, playPrompts: true });
 
 interface PhaseFigures {
   transit: number[];

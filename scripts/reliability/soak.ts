@@ -7,10 +7,11 @@
  * SOAK_CALLS and SOAK_RATE (webhooks a second) change the load, to find where the product's answers start to queue.
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
-import { type SimulatedCallReport, placeSimulatedCall } from "@nikki/simulators/twilio-caller";
 import { DEMO } from "../../worker/src/db/seed";
 import { computeTwilioSignature } from "../../worker/src/services/twilio/signature";
 import { lostFrames, timingsOf } from "../lib/frame-accounting";
+import { rampCalls } from "../lib/ramped-calls";
+import { percentile } from "../lib/stats";
 import { type ReliabilityItem, outcome } from "./context";
 import { wranglerPair } from "./wrangler-pair";
 
@@ -24,11 +25,6 @@ const WARM_UP_MS = 15_000;
 const SECONDS = process.argv.includes("--soak") ? 600 : Number(process.env.SOAK_SECONDS ?? 60);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
 
 interface Answer {
   /** The TwiML answer to a ringing call (the others are status callbacks). */
@@ -94,23 +90,8 @@ async function webhooksAtPace(base: string, side: string): Promise<Answer[]> {
   return Promise.all(answers);
 }
 
-function callsOnTheLine(base: string): Promise<SimulatedCallReport[]> {
-  return Promise.all(
-    Array.from({ length: CALLS }, async (_, index) => {
-      await sleep((index * RAMP_MS) / CALLS);
-      return placeSimulatedCall({
-        baseUrl: base,
-        publicBaseUrl: base,
-        authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
-        accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
-        from: `+1415556${String(1000 + index).slice(-4)}`,
-        to: DEMO.phoneNumber,
-        tag: 50_000 + index,
-        minDurationMs: SECONDS * 1000 - RAMP_MS,
-      });
-    }),
-  );
-}
+const callsOnTheLine = (base: string) =>
+  rampCalls({ base, calls: CALLS, rampMs: RAMP_MS, firstTag: 50_000, fromPrefix: "+1415556", minDurationMs: SECONDS * 1000 - RAMP_MS });
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 

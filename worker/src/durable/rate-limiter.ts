@@ -22,16 +22,15 @@ interface Window {
  * so each read-increment-write is atomic.
  */
 export class RateLimiter extends DurableObject {
-  /** The keys' current windows, kept in memory while the object is awake; storage is read only for a key not seen since it woke. */
-  private readonly windows = new Map<string, Window | undefined>();
+  /** The keys' current windows, kept in memory while the object is awake; storage is read only for a key not counted since it woke. */
+  private readonly windows = new Map<string, Window>();
   /** The alarm this object set, while it is awake: the earliest end of a window it counts. */
   private alarmAt: number | undefined;
 
   hit(key: string, limit: number, windowMs: number): RateLimitDecision {
     const now = Date.now();
     const windowStart = now - (now % windowMs);
-    if (!this.windows.has(key)) this.windows.set(key, this.ctx.storage.kv.get<Window>(`w:${key}`));
-    const current = this.windows.get(key);
+    const current = this.windows.get(key) ?? this.ctx.storage.kv.get<Window>(`w:${key}`);
     const count = current && current.windowStart === windowStart ? current.count + 1 : 1;
     const resetAt = windowStart + windowMs;
     if (count <= limit) {
@@ -69,6 +68,8 @@ export class RateLimiter extends DurableObject {
   }
 
   async clear(): Promise<void> {
+    this.windows.clear();
+    this.alarmAt = undefined;
     await this.ctx.storage.deleteAll();
   }
 

@@ -1,0 +1,33 @@
+/** Simulated calls to the demo number that ring in one after another over a ramp, as the voice benchmarks place them. */
+import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
+import { type SimulatedCallReport, placeSimulatedCall } from "@nikki/simulators/twilio-caller";
+import { DEMO } from "../../worker/src/db/seed";
+
+export function rampCalls(options: {
+  base: string;
+  calls: number;
+  rampMs: number;
+  /** The first call's tag (written into its frames); the others follow. */
+  firstTag: number;
+  /** The callers' numbers: this prefix and four digits. */
+  fromPrefix: string;
+  minDurationMs: number;
+  playPrompts?: boolean;
+}): Promise<SimulatedCallReport[]> {
+  return Promise.all(
+    Array.from({ length: options.calls }, async (_, index) => {
+      await new Promise((resolve) => setTimeout(resolve, (index * options.rampMs) / options.calls));
+      return placeSimulatedCall({
+        baseUrl: options.base,
+        publicBaseUrl: options.base,
+        authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
+        accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
+        from: `${options.fromPrefix}${String(1000 + index).slice(-4)}`,
+        to: DEMO.phoneNumber,
+        tag: options.firstTag + index,
+        minDurationMs: options.minDurationMs,
+        ...(options.playPrompts ? { playPrompts: true } : {}),
+      });
+    }),
+  );
+}
