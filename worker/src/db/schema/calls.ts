@@ -116,9 +116,11 @@ export const leads = sqliteTable(
     desiredDateTime: text("desired_date_time"),
     sourcePage: text("source_page"),
     crmSyncedAt: integer("crm_synced_at", { mode: "timestamp_ms" }),
+    /** Who sent a lead-form submission: a keyed hash of the address, so the per-address limit counts stored leads. */
+    submitter: text("submitter"),
     createdAt: createdAt(),
   },
-  (t) => [index("leads_org_created_idx").on(t.organizationId, t.createdAt)],
+  (t) => [index("leads_org_created_idx").on(t.organizationId, t.createdAt), index("leads_submitter_created_idx").on(t.submitter, t.createdAt)],
 );
 
 /** Chat and SMS threads (spec 000 §3 "Chat message": role, content), one thread per key. */

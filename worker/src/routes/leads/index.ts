@@ -1,11 +1,11 @@
 import { LEAD_INTENT_LABELS, LEAD_MESSAGES, LIMITS, type Lead, type LeadCreated, OPERATOR_LEADS_MESSAGES, validateLead } from "@nikki/core";
 import { type Context, Hono } from "hono";
 import { clientIp } from "../../audit";
-import { leads } from "../../db/schema";
-import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
+import { HOUR_MS } from "../../middleware/rate-limit";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
+import { insertLeadWithinLimit, submitterOf } from "./limited-insert";
 import { formLeadValues } from "./values";
 
 /** The path of the page that sent the form, when the client did not say (same origin only). */
@@ -42,18 +42,21 @@ async function tellSalesInbox(c: Context<AppEnv>, lead: Omit<Lead, "source_page"
     .catch((error: unknown) => c.var.log.warn("sales_inbox_mail_failed", { error: error instanceof Error ? error.message : String(error) }));
 }
 
-/** `POST /api/leads`: the lead form (spec 000 §4, §5) → a stored lead, `201 {id}`. */
-const leadLimit = rateLimit([
-  { key: (c) => `leads:ip:${clientIp(c) ?? "unknown"}`, limit: LIMITS.leadsPerIpHour, windowMs: HOUR_MS, code: "rate_limited", message: LEAD_MESSAGES.tooMany },
-]);
-
-export const leadRoutes = new Hono<AppEnv>().post("/", leadLimit, async (c) => {
+/**
+ * `POST /api/leads`: the lead form (spec 000 §4, §5) → a stored lead, `201 {id}`. At most LIMITS.leadsPerIpHour
+ * leads an hour from one address, counted by the insert itself (limited-insert.ts); past it, 429 with Retry-After.
+ */
+export const leadRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const result = validateLead(await readJsonBody(c));
   if (!result.ok) throw new ApiError("validation_failed", { fields: result.fields });
   const lead = result.lead;
   const sourcePage = lead.source_page ?? pathFromReferer(c.req.header("referer"), c.req.url) ?? null;
-  const [row] = await c.var.db.insert(leads).values(formLeadValues(lead, sourcePage)).returning({ id: leads.id });
-  if (!row) throw new ApiError("internal_error");
+  const submitter = await submitterOf(clientIp(c) ?? "unknown", c.var.config.AUTH_SECRET);
+  const row = await insertLeadWithinLimit(c.var.db, { ...formLeadValues(lead, sourcePage), submitter }, LIMITS.leadsPerIpHour, HOUR_MS);
+  if (row.id === null) {
+    c.header("retry-after", String(Math.max(1, Math.ceil(row.retryAfterMs / 1000))));
+    throw new ApiError("rate_limited", { message: LEAD_MESSAGES.tooMany });
+  }
   c.var.log.info("lead_created", { lead_id: row.id, source_page: sourcePage });
   await tellSalesInbox(c, { ...lead, source_page: sourcePage });
   return c.json<LeadCreated>({ id: row.id }, 201);

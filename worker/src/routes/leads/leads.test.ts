@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, LEAD_MESSAGES, LIMITS } from "@nikki/core";
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createD1Database } from "../../db/client";
 import { leads } from "../../db/schema";
@@ -113,6 +113,20 @@ describe("per-address limits on what anyone can send", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await refused.json()) as Envelope).error.message).toBe(LEAD_MESSAGES.tooMany);
     expect((await from("198.51.100.41")).status).toBe(201);
+  });
+
+  it(`store exactly ${LIMITS.leadsPerIpHour} of ${LIMITS.leadsPerIpHour + 15} leads sent at once from one address, keeping a hash of it rather than the address`, async () => {
+    const address = "198.51.100.42";
+    const answers = await Promise.all(
+      Array.from({ length: LIMITS.leadsPerIpHour + 15 }, (_, i) => postJson("/api/leads", { ...valid, notes: `burst ${i}` }, { "cf-connecting-ip": address })),
+    );
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(LIMITS.leadsPerIpHour);
+    expect(answers.filter((res) => res.status === 429)).toHaveLength(15);
+    const stored = await createD1Database(env.DB).select().from(leads).where(like(leads.notes, "burst %"));
+    expect(stored).toHaveLength(LIMITS.leadsPerIpHour);
+    expect(new Set(stored.map((row) => row.submitter)).size).toBe(1);
+    expect(stored[0]!.submitter).toMatch(/^[\w-]{43}$/);
+    expect(stored[0]!.submitter).not.toContain("198.51");
   });
 
   it(`take ${LIMITS.signUpsPerIpHour} sign-ups an hour from one address, then 429 with Retry-After`, async () => {
