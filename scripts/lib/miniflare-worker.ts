@@ -35,6 +35,7 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
       ],
       host: "127.0.0.1",
       port: options.port,
+      ...(process.env.INSPECT ? { inspectorPort: Number(process.env.INSPECT) } : {}),
       resourcePersistencePath: storage,
     } as never),
   );

@@ -98,6 +98,9 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     expect(metrics.greeting_ms).toBeGreaterThanOrEqual(0);
     expect(metrics.tools).toEqual([expect.objectContaining({ name: "book_appointment", ok: true })]);
     expect(call.cost_micro_usd).toBe(194_000);
+    // Once processed, the call's Durable Object keeps nothing of it (its setup held the caller's number).
+    const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(sid));
+    await until(() => runInDurableObject(session, async (_instance, state) => ((await state.storage.list()).size === 0 ? true : null)), 10_000);
   });
 
   it("refuses a reused stream ticket: the second stream is closed and no audio reaches it", async () => {

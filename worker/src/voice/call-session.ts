@@ -280,7 +280,10 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     await this.ctx.storage.setAlarm(Date.now());
   }
 
-  /** Post-call analysis, retried with backoff by re-arming the alarm until processed or failed; then the follow-up text and the alert. */
+  /**
+   * Post-call analysis, retried with backoff by re-arming the alarm until processed or failed; then the follow-up
+   * text and the alert, and this object forgets the call.
+   */
   override async alarm(): Promise<void> {
     const setup = this.setup ?? (await this.ctx.storage.get<CallSetup>("setup"));
     const callId = (await this.ctx.storage.get<string>("analysisCallId")) ?? setup?.tool.callId;
@@ -289,5 +292,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     if (next) return this.ctx.storage.setAlarm(next.getTime());
     await sendFollowUpText(this.services, callId);
     await sendCallAlert(this.services, callId).catch((error: unknown) => this.log.warn("call_alert_failed", { error: String(error) }));
+    // The call lives on in the database, under its retention rule; this object's copy of its setup (the caller's
+    // number among it) and its spent ticket would otherwise stay in Durable Object storage for good.
+    await this.ctx.storage.deleteAll();
   }
 }
