@@ -35,7 +35,8 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
       ],
       host: "127.0.0.1",
       port: options.port,
-      ...(process.env.INSPECT ? { inspectorPort: Number(process.env.INSPECT) } : {}),
+      // BENCH_INSPECTOR_PORT opens the worker's V8 inspector there, to take a CPU profile while a benchmark runs.
+      ...(process.env.BENCH_INSPECTOR_PORT ? { inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT) } : {}),
       resourcePersistencePath: storage,
     } as never),
   );
