@@ -73,7 +73,8 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
   let deltaSeq = 0;
   const send = (event: SimulatedServerEvent) => {
     if (event.type !== "response.output_audio.delta") log.sent.push({ type: String(event.type), at: performance.now() });
-    socket.send(JSON.stringify({ event_id: `event_${Math.random().toString(36).slice(2)}`, ...event }));
+    // As the Realtime API writes its events: `type` first, then `event_id`, then the event's own fields.
+    socket.send(JSON.stringify({ type: event.type, event_id: `event_${Math.random().toString(36).slice(2)}`, ...event }));
   };
   /** The response being spoken, cancelled when the caller starts talking (server VAD's interrupt_response). */
   let speaking_: { cancel(): void } | null = null;
