@@ -64,7 +64,8 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     if (request.url === "/__keys") return json(200, keyUsage.slice(-50));
     if (request.url === "/__client-secrets") return json(200, clientSecretRequests.slice(-20));
     if (request.url === "/__webrtc-sessions") return json(200, webrtcSessions);
-    // Each Realtime session's life: when it opened, whether the bridge closed it, and what the bridge sent (no audio).
+    // Each Realtime session's life: when it opened, whether the bridge closed it, what the bridge sent (no audio), and
+    // what the model sent back (no audio deltas).
     if (request.url === "/__realtime-lifecycles")
       return json(
         200,
@@ -72,6 +73,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
           opened_at: session.received[0]?.at ?? null,
           closed_at: session.closedAt ?? null,
           types: session.received.map((event) => event.type),
+          sent: session.sent.map((event) => event.type),
           instructions: String((session.received.find((event) => event.type === "session.update")?.session as { instructions?: string })?.instructions ?? ""),
         })),
       );

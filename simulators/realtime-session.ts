@@ -74,7 +74,8 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
   const send = (event: SimulatedServerEvent) => {
     if (event.type !== "response.output_audio.delta") log.sent.push({ type: String(event.type), at: performance.now() });
     // As the Realtime API writes its events: `type` first, then `event_id`, then the event's own fields.
-    socket.send(JSON.stringify({ type: event.type, event_id: `event_${Math.random().toString(36).slice(2)}`, ...event }));
+    const { type, ...fields } = event;
+    socket.send(JSON.stringify({ type, event_id: `event_${Math.random().toString(36).slice(2)}`, ...fields }));
   };
   /** The response being spoken, cancelled when the caller starts talking (server VAD's interrupt_response). */
   let speaking_: { cancel(): void } | null = null;

@@ -31,7 +31,8 @@ export async function answerRealtimeOffer(offer: string, instructions: string, l
   });
   let heard = false;
   let channel: RTCDataChannel | undefined;
-  const send = (event: SimulatedServerEvent) => channel?.readyState === "open" && channel.send(JSON.stringify({ type: event.type, event_id: `evt_${Date.now()}`, ...event }));
+  const send = ({ type, ...fields }: SimulatedServerEvent) =>
+    channel?.readyState === "open" && channel.send(JSON.stringify({ type, event_id: `evt_${Date.now()}`, ...fields }));
   const respond = (text: string) => {
     const responseId = `resp_${Date.now()}`;
     send({ type: "response.created", response: { id: responseId, status: "in_progress" } });

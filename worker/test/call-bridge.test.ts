@@ -171,6 +171,27 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     await env.DB.prepare("update agents set name = 'Nikki' where id = ?").bind(DEMO.agentId).run();
   });
 
+  it("forgets a call that hung up before its stream: Twilio's final status closes the pre-opened session and empties its Durable Object", async () => {
+    const name = `Hangup ${crypto.randomUUID().slice(0, 8)}`;
+    await env.DB.prepare("update agents set name = ?, hours_json = ? where id = ?").bind(name, ALWAYS_OPEN, DEMO.agentId).run();
+    const ours = async () =>
+      (
+        (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-lifecycles`)).json()) as { closed_at: number | null; instructions: string }[]
+      ).filter((session) => session.instructions.includes(`You are ${name},`));
+    const sid = callSid();
+    expect((await inbound(sid)).status).toBe(200);
+    await until(async () => (await ours()).length > 0);
+    const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(sid));
+    expect(await runInDurableObject(session, async (_instance, state) => [...(await state.storage.list()).keys()].sort())).toEqual(["setup", "ticket"]);
+    const hungUp = Date.now();
+    const status = await twilioPost("/twilio/voice/status", { CallSid: sid, CallStatus: "completed", CallDuration: "3", AccountSid: env.TWILIO_ACCOUNT_SID! });
+    expect(status.status).toBe(204);
+    const closedAt = await until(async () => (await ours())[0]?.closed_at, 5_000);
+    expect(closedAt - hungUp).toBeLessThan(3_000);
+    await until(() => runInDurableObject(session, async (_instance, state) => ((await state.storage.list()).size === 0 ? true : null)), 5_000);
+    await env.DB.prepare("update agents set name = 'Nikki' where id = ?").bind(DEMO.agentId).run();
+  });
+
   it("when the model's connection drops mid-call, the caller hears an apology and is offered a message, and the transcript so far is kept", async () => {
     const name = `Dropper ${crypto.randomUUID().slice(0, 8)}`;
     await env.DB.prepare("update agents set name = ?, hours_json = ? where id = ?").bind(name, ALWAYS_OPEN, DEMO.agentId).run();
@@ -179,9 +200,13 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     const stream = await openStream(sid);
     stream.socket.send(startMessage(sid, { callId, token }));
     await until(() => stream.received.some((m) => m.event === "media"));
+    // The greeting has been said in full (its transcript is out), so there is a turn to keep.
     await until(async () => {
-      const sessions = (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-sessions`)).json()) as { type: string }[][];
-      return sessions.some((received) => received.some((event) => event.type === "response.create")) ? true : null;
+      const sessions = (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-lifecycles`)).json()) as {
+        sent: string[];
+        instructions: string;
+      }[];
+      return sessions.some((session) => session.instructions.includes(`You are ${name},`) && session.sent.includes("response.output_audio_transcript.done"));
     });
     const drop = await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-drop`, {
       method: "POST",

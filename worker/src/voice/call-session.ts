@@ -274,6 +274,18 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     this.log.info("preopened_session_closed", { call_sid: this.ctx.id.name ?? null });
   }
 
+  /**
+   * Twilio reported the call over. One whose stream never started (the caller hung up first, or its ticket was
+   * refused) keeps nothing: its pre-opened session closes and its storage (the setup with the caller's number, the
+   * unused ticket) is deleted. A streamed call is forgotten after its analysis (`alarm`).
+   */
+  async callEnded(): Promise<void> {
+    if (this.twilio && !this.finished) return;
+    if ((await this.ctx.storage.get<StreamTicket>("ticket"))?.redeemed) return;
+    await this.closeUnusedSession();
+    await this.ctx.storage.deleteAll();
+  }
+
   /** Analyse (again) now: after "Re-run AI Analysis", or a retry the cron found due. */
   async reprocess(callId: string): Promise<void> {
     await this.ctx.storage.put("analysisCallId", callId);

@@ -1,6 +1,6 @@
 import { callCostMicroUsd } from "@nikki/core";
 import { chargeSpend } from "../billing/spend";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { reportOverage } from "../billing/usage";
 import { calls } from "../db/schema";
 import type { Logger } from "../http/logger";
@@ -25,17 +25,19 @@ export async function recordVoicemail(services: Services, log: Logger, params: R
   log.info("voicemail_recorded", { call_sid: params.CallSid, recording_url: params.RecordingUrl });
 }
 
+/** What a status callback leaves to run after Twilio's answer. */
+export interface CallEnded {
+  /** Minutes beyond the plan reported to the Stripe meter (a failure there never fails Twilio). */
+  overage: Promise<unknown> | null;
+  /** A conversation whose transcript was never written: its CallSession may hold a setup for a stream that never came. */
+  unstreamed: boolean;
+}
+
 /**
  * Twilio's status callback: the recording when one is ready; at a final status the call-ended record (once: a
- * repeated callback finds the call already ended and changes nothing). Answers the overage report to run after
- * the response, if any: minutes beyond the plan go to the Stripe meter, and a failure there never fails Twilio.
+ * repeated callback finds the call already ended and changes nothing), and what is left to run after the answer.
  */
-export async function recordCallStatus(
-  services: Services,
-  log: Logger,
-  params: Record<string, string>,
-  account: SigningAccount,
-): Promise<{ overage: Promise<unknown> } | null> {
+export async function recordCallStatus(services: Services, log: Logger, params: Record<string, string>, account: SigningAccount): Promise<CallEnded | null> {
   const { db } = services;
   const callSid = params.CallSid;
   if (!callSid) return null;
@@ -55,12 +57,19 @@ export async function recordCallStatus(
     .update(calls)
     .set({ status: status as "completed", durationSeconds: duration, endedAt: new Date() })
     .where(and(callOf(callSid, account), isNull(calls.durationSeconds)))
-    .returning({ id: calls.id, organizationId: calls.organizationId, durationSeconds: calls.durationSeconds, kind: calls.kind });
+    .returning({
+      id: calls.id,
+      organizationId: calls.organizationId,
+      durationSeconds: calls.durationSeconds,
+      kind: calls.kind,
+      unstreamed: sql<number>`${calls.transcript} is null`,
+    });
   log.info("call_status", { call_sid: callSid, status, duration_seconds: duration });
   if (!ended?.organizationId) return null;
   await services.publishCall(ended.organizationId, { id: ended.id });
+  const unstreamed = ended.kind === "conversation" && Boolean(ended.unstreamed);
   // A Test Suite call is never billed: no spend, no minutes.
-  if (ended.kind === "test") return null;
+  if (ended.kind === "test") return { overage: null, unstreamed };
   // The call's real cost replaces the share of today's spend it held (nothing for a call nobody answered).
   const cost = duration ? callCostMicroUsd(duration, ended.kind === "conversation") : 0;
   await db.update(calls).set({ costMicroUsd: cost }).where(eq(calls.id, ended.id));
@@ -71,5 +80,5 @@ export async function recordCallStatus(
   const overage = reportOverage(deps, { ...ended, organizationId: ended.organizationId }).catch((error: unknown) =>
     log.warn("overage_report_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
   );
-  return { overage };
+  return { overage, unstreamed };
 }

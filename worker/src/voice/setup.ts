@@ -40,4 +40,5 @@ export interface CallSetup {
 export interface CallSessionRpc extends Rpc.DurableObjectBranded {
   prepare(setup: CallSetup, tokenHash: string): Promise<void>;
   reprocess(callId: string): Promise<void>;
+  callEnded(): Promise<void>;
 }

@@ -35,7 +35,17 @@ export const twilioRoutes = new Hono<AppEnv>()
     return xml(c, twiml(say("Thank you. We'll be in touch soon. Goodbye."), hangup()));
   })
   .post("/voice/status", async (c) => {
-    const ended = await recordCallStatus(c.var.services, c.var.log, c.var.twilioParams!, c.var.twilioAccount!);
-    if (ended) c.executionCtx.waitUntil(ended.overage);
+    const params = c.var.twilioParams!;
+    const ended = await recordCallStatus(c.var.services, c.var.log, params, c.var.twilioAccount!);
+    if (ended?.overage) c.executionCtx.waitUntil(ended.overage);
+    if (ended?.unstreamed && params.CallSid) {
+      const sessions = c.env.CALL_SESSION;
+      c.executionCtx.waitUntil(
+        sessions
+          .get(sessions.idFromName(params.CallSid))
+          .callEnded()
+          .catch((error: unknown) => c.var.log.warn("call_session_release_failed", { error: error instanceof Error ? error.message : String(error) })),
+      );
+    }
     return c.body(null, 204);
   });
