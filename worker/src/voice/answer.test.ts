@@ -12,7 +12,7 @@ const NUMBER = "+13125550177";
 const log = createLogger({ test: "answer" }, "error");
 
 /** Answers a call to the test number and hands back the TwiML and the setup the CallSession would get. */
-async function answer(overrides: { agent?: Record<string, string>; settings?: Record<string, number | string> } = {}) {
+async function answer(overrides: { agent?: Record<string, string>; settings?: Record<string, number | string>; bindings?: Record<string, string> } = {}) {
   for (const [column, value] of Object.entries(overrides.agent ?? {}))
     await env.DB.prepare(`update agents set ${column} = ? where id = ?`).bind(value, AGENT).run();
   for (const [column, value] of Object.entries(overrides.settings ?? {})) {
@@ -21,7 +21,7 @@ async function answer(overrides: { agent?: Record<string, string>; settings?: Re
   let setup: CallSetup | null = null;
   const twiml = await answerCall(
     {
-      services: testServices(),
+      services: testServices(overrides.bindings),
       origin: "https://nikki.test",
       log,
       prepareSession: async (_sid, given) => {
@@ -110,5 +110,14 @@ describe("a live call uses everything the agent holds", () => {
     expect(setup).toBeNull();
     expect(twiml).toContain("<Record");
     await env.DB.prepare("update agents set status = 'active' where id = ?").bind(AGENT).run();
+  });
+
+  it("without the platform's OpenAI key, an organization that brought none takes a message; with the key, the stream", async () => {
+    const without = await answer({ bindings: { OPENAI_API_KEY: "" } });
+    expect(without.setup).toBeNull();
+    expect(without.twiml).toContain("<Record");
+    const withKey = await answer();
+    expect(withKey.setup).not.toBeNull();
+    expect(withKey.twiml).toContain("<Stream");
   });
 });
