@@ -1,15 +1,32 @@
 import { DurableObject } from "cloudflare:workers";
 
-/** One UTC day of an organization's spend, in micro-dollars. */
-interface Day {
+type Threshold = "warning" | "capped";
+
+/** One UTC day of an organization's spend, in micro-dollars: a small record, whatever the number of calls. */
+interface Today {
   day: string;
   spent: number;
-  /** Calls admitted and not yet ended: what each holds until its real cost is charged. */
-  reserved: Record<string, { micro: number; at: number }>;
-  /** Charges already counted (a repeated status callback counts once). */
-  charged: string[];
+  /** The sum of the holds of calls admitted and not yet ended (each kept as its own `hold:` entry). */
+  held: number;
   /** Thresholds the owner was already told about today. */
-  told: ("warning" | "capped")[];
+  told: Threshold[];
+  /** When holds left by calls whose end never arrived were last looked for. */
+  sweptAt: number;
+}
+
+/** What an admitted call holds until its real cost is charged. */
+interface Hold {
+  micro: number;
+  at: number;
+}
+
+/** The record this object kept before holds and charges became entries of their own (read once, then converted). */
+interface LegacyDay {
+  day: string;
+  spent: number;
+  reserved: Record<string, Hold>;
+  charged: string[];
+  told: Threshold[];
 }
 
 export interface SpendSnapshot {
@@ -19,26 +36,58 @@ export interface SpendSnapshot {
 
 /** A reservation left by a call whose end never arrived stops holding spend after this long. */
 const RESERVATION_TTL_MS = 2 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 1000;
 const WARNING_FRACTION = 0.8;
+
+const TODAY = "today";
+const holdKey = (key: string) => `hold:${key}`;
+/** Charges already counted (a repeated status callback counts once). */
+const chargedKey = (key: string) => `charged:${key}`;
 
 /**
  * One object per organization: its spend today, so the daily cap holds under concurrent calls. Each
  * read-modify-write below uses the synchronous storage API (SQLite-backed), so no other call can run between the
  * read and the write: 20 calls at once were seen to slip a third one past a $1 cap with the awaited API.
+ * Each call's hold and charge is an entry of its own beside a small running total, so admitting or charging a call
+ * costs the same on a business's thousandth call of the day as on its first.
  */
 export class SpendMeter extends DurableObject {
-  private today(day: string): Day {
-    const stored = this.ctx.storage.kv.get<Day>("day");
-    if (stored?.day === day) {
-      const now = Date.now();
-      for (const [key, hold] of Object.entries(stored.reserved)) if (now - hold.at > RESERVATION_TTL_MS) delete stored.reserved[key];
-      return stored;
-    }
-    return { day, spent: 0, reserved: {}, charged: [], told: [] };
+  private get kv() {
+    return this.ctx.storage.kv;
   }
 
-  private static held(day: Day): number {
-    return Object.values(day.reserved).reduce((sum, hold) => sum + hold.micro, 0);
+  private today(day: string): Today {
+    const stored = this.kv.get<Today>(TODAY);
+    if (stored?.day === day) return this.sweep(stored);
+    const legacy = this.kv.get<LegacyDay>("day");
+    // A new day (or this object's first): yesterday's holds and charges go.
+    for (const key of [...this.kv.list()].map(([name]) => name)) this.kv.delete(key);
+    const today: Today = { day, spent: 0, held: 0, told: [], sweptAt: Date.now() };
+    if (legacy?.day === day) {
+      today.spent = legacy.spent;
+      today.told = legacy.told;
+      for (const key of legacy.charged) this.kv.put(chargedKey(key), 1);
+      for (const [key, hold] of Object.entries(legacy.reserved)) {
+        this.kv.put(holdKey(key), hold);
+        today.held += hold.micro;
+      }
+    }
+    this.kv.put(TODAY, today);
+    return today;
+  }
+
+  /** Drops the holds of calls whose end never arrived, at most once a minute. */
+  private sweep(today: Today): Today {
+    const now = Date.now();
+    if (now - today.sweptAt < SWEEP_EVERY_MS) return today;
+    const stale = [...this.kv.list<Hold>({ prefix: "hold:" })].filter(([, hold]) => now - hold.at > RESERVATION_TTL_MS);
+    for (const [key, hold] of stale) {
+      this.kv.delete(key);
+      today.held -= hold.micro;
+    }
+    today.sweptAt = now;
+    this.kv.put(TODAY, today);
+    return today;
   }
 
   /**
@@ -46,35 +95,40 @@ export class SpendMeter extends DurableObject {
    * so past the cap, spend can run over by at most what the last admitted call costs beyond its hold.
    */
   async admit(day: string, key: string, reserveMicro: number, capMicro: number): Promise<{ admitted: boolean } & SpendSnapshot> {
-    const state = this.today(day);
-    const held = SpendMeter.held(state);
-    const admitted = state.spent + held < capMicro || key in state.reserved;
-    if (admitted && !(key in state.reserved)) {
-      state.reserved[key] = { micro: reserveMicro, at: Date.now() };
-      this.ctx.storage.kv.put("day", state);
+    const today = this.today(day);
+    const holding = this.kv.get<Hold>(holdKey(key)) !== undefined;
+    const admitted = holding || today.spent + today.held < capMicro;
+    if (admitted && !holding) {
+      this.kv.put(holdKey(key), { micro: reserveMicro, at: Date.now() });
+      today.held += reserveMicro;
+      this.kv.put(TODAY, today);
     }
-    return { admitted, spent: state.spent, reserved: SpendMeter.held(state) };
+    return { admitted, spent: today.spent, reserved: today.held };
   }
 
   /** Counts a cost once per key, releases its hold, and answers the thresholds crossed for the first time today. */
-  async charge(day: string, key: string, micro: number, capMicro: number): Promise<{ crossed: ("warning" | "capped")[] } & SpendSnapshot> {
-    const state = this.today(day);
-    delete state.reserved[key];
-    // An empty key is a charge that cannot repeat (a chat reply), so it is not remembered.
-    if (!key || !state.charged.includes(key)) {
-      if (key) state.charged.push(key);
-      state.spent += micro;
+  async charge(day: string, key: string, micro: number, capMicro: number): Promise<{ crossed: Threshold[] } & SpendSnapshot> {
+    const today = this.today(day);
+    const hold = key ? this.kv.get<Hold>(holdKey(key)) : undefined;
+    if (hold) {
+      this.kv.delete(holdKey(key));
+      today.held -= hold.micro;
     }
-    const crossed: ("warning" | "capped")[] = [];
-    if (state.spent >= capMicro * WARNING_FRACTION && !state.told.includes("warning")) crossed.push("warning");
-    if (state.spent >= capMicro && !state.told.includes("capped")) crossed.push("capped");
-    state.told.push(...crossed);
-    this.ctx.storage.kv.put("day", state);
-    return { crossed, spent: state.spent, reserved: SpendMeter.held(state) };
+    // An empty key is a charge that cannot repeat (a chat reply), so it is not remembered.
+    if (!key || this.kv.get(chargedKey(key)) === undefined) {
+      if (key) this.kv.put(chargedKey(key), 1);
+      today.spent += micro;
+    }
+    const crossed: Threshold[] = [];
+    if (today.spent >= capMicro * WARNING_FRACTION && !today.told.includes("warning")) crossed.push("warning");
+    if (today.spent >= capMicro && !today.told.includes("capped")) crossed.push("capped");
+    today.told.push(...crossed);
+    this.kv.put(TODAY, today);
+    return { crossed, spent: today.spent, reserved: today.held };
   }
 
   async snapshot(day: string): Promise<SpendSnapshot> {
-    const state = this.today(day);
-    return { spent: state.spent, reserved: SpendMeter.held(state) };
+    const today = this.today(day);
+    return { spent: today.spent, reserved: today.held };
   }
 }
