@@ -44,6 +44,16 @@ test.describe("the widgets on a business's own site (another origin)", () => {
     expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
   });
 
+  test("an inline voice demo further down a page still being parsed is mounted: the loader waits for the page", async ({ page }) => {
+    // The widget config arrives while a slow script still holds the parser above <nikki-voice-demo>.
+    await page.route("**/parser-blocking.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.fulfill({ contentType: "text/javascript", body: "" });
+    });
+    await page.goto(`${HOST_ORIGIN}/slow-parse.html`);
+    await expect(page.locator("nikki-voice-demo").getByRole("button", { name: "Start Demo" })).toBeVisible();
+  });
+
   test("a single-page app: the launchers survive route changes, a cleared body and a new body element", async ({ page }) => {
     await page.goto(`${HOST_ORIGIN}/app/home`);
     await waitForLaunchers(page);

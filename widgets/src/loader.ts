@@ -81,8 +81,11 @@ if (script && !w.Nikki?.v) {
 
   fetch(`${base}/api/widget/config?key=${data.key}`)
     .then((response) => response.json())
-    // An async tag in <head> may run before <body> exists.
-    .then((body) => new Promise<typeof body>((resolve) => (document.body ? resolve(body) : addEventListener("DOMContentLoaded", () => resolve(body)))))
+    // An async tag in <head> may run before the page is parsed: the inline widgets further down would not be found yet.
+    .then(
+      (body) =>
+        new Promise<typeof body>((resolve) => (document.readyState === "loading" ? addEventListener("DOMContentLoaded", () => resolve(body)) : resolve(body))),
+    )
     .then((body: WidgetConfig & { error?: { message: string } }) => {
       if (body.error) throw Error(body.error.message);
       const wanted = (name: WidgetName) => body.widgets.includes(name) && (data.widgets ?? name).includes(name);
