@@ -8,13 +8,16 @@ import { verifyTwilioSignature } from "../../services/twilio/signature";
 
 const CALL_SID = /^CA[0-9a-f]{32}$/i;
 
+/** The stream URL this deployment's TwiML names when no other bridge is saved (`bridgeUrlOf`): what Twilio signs. */
+const deploymentStreamUrl = (origin: string, callSid: string) => `${ownBridgeUrl(origin)}/${callSid}`;
+
 /**
  * The tokens that may have signed the stream (the platform's, and the call's organization's own when it runs on its
  * own Twilio account) and the URLs Twilio may have signed: this deployment's, and the organization's voice bridge.
  */
 async function signersFor(c: Context<AppEnv>, callSid: string, origin: string): Promise<{ tokens: string[]; urls: string[] }> {
   const tokens = c.var.config.TWILIO_AUTH_TOKEN ? [c.var.config.TWILIO_AUTH_TOKEN] : [];
-  const urls = [`${ownBridgeUrl(origin)}/${callSid}`, `${origin}/twilio/stream/${callSid}`];
+  const urls = [deploymentStreamUrl(origin, callSid), `${origin}/twilio/stream/${callSid}`];
   const [call] = await c.var.db
     .select({ organizationId: calls.organizationId, bridge: organizationSettings.bridgeWsUrl })
     .from(calls)
@@ -40,7 +43,7 @@ export async function connectMediaStream(c: Context<AppEnv>) {
   if (publicOrigin && CALL_SID.test(callSid)) {
     // Most streams are the platform's, on this deployment's URL: checked first, without reading the database.
     const platform = c.var.config.TWILIO_AUTH_TOKEN;
-    if (platform) signed = await verifyTwilioSignature(platform, `${publicOrigin}/twilio/stream/${callSid}`, {}, signature);
+    if (platform) signed = await verifyTwilioSignature(platform, deploymentStreamUrl(publicOrigin, callSid), {}, signature);
     if (!signed) {
       const { tokens, urls } = await signersFor(c, callSid, publicOrigin);
       for (const token of tokens) for (const url of urls) signed ||= await verifyTwilioSignature(token, url, {}, signature);
