@@ -2,6 +2,8 @@
  * The one-time ticket that lets Twilio's media stream join a call: minted by the voice webhook, carried in
  * the TwiML `<Parameter>`s, redeemed once by the call's CallSession within 60 seconds.
  */
+import { toBase64Url } from "../services/keyed-hash";
+
 export const TICKET_TTL_MS = 60_000;
 
 export interface StreamTicket {
@@ -11,11 +13,7 @@ export interface StreamTicket {
 }
 
 export function mintToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 export async function hashToken(token: string): Promise<string> {

@@ -1,38 +1,15 @@
 import { CHAT_MESSAGES } from "@nikki/core";
 import type { Config } from "../../env";
+import { fromBase64Url, purposeKey, toBase64Url } from "../../services/keyed-hash";
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function keyOf(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(`chat-turn:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-const toBase64Url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  try {
-    return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
 
 const signed = (organizationId: string, content: string) => encoder.encode(`${organizationId}\n${content}`);
 
 /** The signature the widget keeps beside each of the assistant's replies and sends back with it. */
 export async function signAssistantTurn(config: Pick<Config, "AUTH_SECRET">, organizationId: string, content: string): Promise<string | null> {
   if (!config.AUTH_SECRET) return null;
-  return toBase64Url(await crypto.subtle.sign("HMAC", await keyOf(config.AUTH_SECRET), signed(organizationId, content)));
+  return toBase64Url(await crypto.subtle.sign("HMAC", await purposeKey("chat-turn", config.AUTH_SECRET), signed(organizationId, content)));
 }
 
 /**
@@ -47,5 +24,5 @@ export async function isOwnAssistantTurn(
   if (turn.content === CHAT_MESSAGES.greeting(organization.name).trim()) return true;
   const signature = turn.sig ? fromBase64Url(turn.sig) : null;
   if (!signature || !config.AUTH_SECRET) return false;
-  return crypto.subtle.verify("HMAC", await keyOf(config.AUTH_SECRET), signature, signed(organization.id, turn.content));
+  return crypto.subtle.verify("HMAC", await purposeKey("chat-turn", config.AUTH_SECRET), signature, signed(organization.id, turn.content));
 }

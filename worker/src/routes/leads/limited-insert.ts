@@ -1,31 +1,18 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { leads } from "../../db/schema";
+import { purposeKey, toBase64Url } from "../../services/keyed-hash";
 
 type LeadValues = typeof leads.$inferInsert & { submitter: string };
-
-const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-
-const toBase64Url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
 
 /**
  * Who sent a lead-form submission, as stored beside the lead: a keyed hash of the address (HMAC with the
  * deployment's secret when it has one), so the database can count an address's leads without keeping the address.
  */
 export async function submitterOf(address: string, secret: string | undefined): Promise<string> {
-  const data = encoder.encode(`lead-submitter:${address}`);
+  const data = new TextEncoder().encode(`lead-submitter:${address}`);
   if (!secret) return toBase64Url(await crypto.subtle.digest("SHA-256", data));
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(`lead-submitter:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    keys.set(secret, key);
-  }
-  return toBase64Url(await crypto.subtle.sign("HMAC", await key, data));
+  return toBase64Url(await crypto.subtle.sign("HMAC", await purposeKey("lead-submitter", secret), data));
 }
 
 export type LimitedInsert = { id: string } | { id: null; retryAfterMs: number };
