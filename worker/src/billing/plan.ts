@@ -19,8 +19,12 @@ export async function planInEffect(db: Database, organizationId: string, now = n
     .from(organizations)
     .leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
     .where(eq(organizations.id, organizationId));
-  const trialEndsAt = row?.trialEndsAt ?? null;
-  const subscribed = PAID.has(row?.subscription?.status ?? "") ? findPlan(row?.subscription?.planSlug ?? "") : undefined;
+  return planOf(row?.trialEndsAt ?? null, row?.subscription ?? null, now);
+}
+
+/** The plan in effect from the organization's trial end and subscription, read by whoever already joined them. */
+export function planOf(trialEndsAt: Date | null, subscription: { status: string | null; planSlug: string | null } | null, now = new Date()): PlanInEffect {
+  const subscribed = PAID.has(subscription?.status ?? "") ? findPlan(subscription?.planSlug ?? "") : undefined;
   if (subscribed) return { plan: subscribed, status: "subscribed", trialEndsAt };
   const growth = findPlan("growth")!;
   return { plan: growth, status: trialEndsAt && trialEndsAt > now ? "trial" : "lapsed", trialEndsAt };

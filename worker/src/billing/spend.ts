@@ -5,10 +5,10 @@
  */
 import { CALL_RESERVATION_MICRO_USD, SPEND_MESSAGES, type SpendState, spendState } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
-import { members, organizationSettings, organizations, users } from "../db/schema";
+import { members, organizationSettings, organizations, subscriptions, users } from "../db/schema";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
-import { planInEffect } from "./plan";
+import { planOf } from "./plan";
 
 export type Refusal = "trial_ended" | "spend_cap";
 
@@ -25,16 +25,32 @@ function meterOf(services: Services, organizationId: string) {
   return services.spendMeters ? services.spendMeters.get(services.spendMeters.idFromName(organizationId)) : null;
 }
 
-/** The plan in effect and the cap in dollars (the organization's own setting, else its plan's default), read together. */
-async function limitsOf(services: Services, organizationId: string) {
-  const [effect, settings] = await Promise.all([
-    planInEffect(services.db, organizationId),
-    services.db
-      .select({ cap: organizationSettings.dailySpendCapUsd })
-      .from(organizationSettings)
-      .where(eq(organizationSettings.organizationId, organizationId)),
-  ]);
-  return { lapsed: effect.status === "lapsed", capUsd: settings[0]?.cap ?? effect.plan.dailySpendCapUsd };
+/** What admits paid work: whether the trial lapsed, and the cap in dollars (the organization's own setting, else its plan's). */
+export interface SpendLimits {
+  lapsed: boolean;
+  capUsd: number;
+}
+
+/** The limits from the organization's trial end, subscription and settings, for a query that already joined them. */
+export function spendLimitsOf(
+  trialEndsAt: Date | null,
+  subscription: { status: string | null; planSlug: string | null } | null,
+  capSetting: number | null | undefined,
+): SpendLimits {
+  const effect = planOf(trialEndsAt, subscription);
+  return { lapsed: effect.status === "lapsed", capUsd: capSetting ?? effect.plan.dailySpendCapUsd };
+}
+
+/** The limits and the subscription they come from, in one round trip. */
+export async function limitsOf(services: Services, organizationId: string): Promise<SpendLimits & { subscription: typeof subscriptions.$inferSelect | null }> {
+  const [row] = await services.db
+    .select({ trialEndsAt: organizations.trialEndsAt, subscription: subscriptions, cap: organizationSettings.dailySpendCapUsd })
+    .from(organizations)
+    .leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
+    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, organizations.id))
+    .where(eq(organizations.id, organizationId));
+  const subscription = row?.subscription ?? null;
+  return { ...spendLimitsOf(row?.trialEndsAt ?? null, subscription, row?.cap), subscription };
 }
 
 export async function spendStatus(services: Services, organizationId: string): Promise<SpendStatus> {
@@ -51,8 +67,8 @@ export async function refusalNow(services: Services, organizationId: string): Pr
 }
 
 /** Admits a call to the AI, holding a typical call's cost until it ends; a refusal sends it to take a message. */
-export async function admitCall(services: Services, organizationId: string, callSid: string): Promise<Refusal | null> {
-  const { lapsed, capUsd } = await limitsOf(services, organizationId);
+export async function admitCall(services: Services, organizationId: string, callSid: string, limits?: SpendLimits): Promise<Refusal | null> {
+  const { lapsed, capUsd } = limits ?? (await limitsOf(services, organizationId));
   if (lapsed) return "trial_ended";
   const meter = meterOf(services, organizationId);
   if (!meter) return null;
@@ -79,11 +95,14 @@ async function tellOwner(services: Services, log: Logger, organizationId: string
     .catch((error: unknown) => log.warn("spend_mail_failed", { organization_id: organizationId, error: String(error) }));
 }
 
-/** Counts a cost once per key (a call id; "" for one that cannot repeat) and tells the owner at 80 % and 100 %. */
-export async function chargeSpend(services: Services, log: Logger, organizationId: string, key: string, micro: number): Promise<void> {
+/**
+ * Counts a cost once per key (a call id; "" for one that cannot repeat) and tells the owner at 80 % and 100 %.
+ * `limits`: the caller's own read of them, when it has one.
+ */
+export async function chargeSpend(services: Services, log: Logger, organizationId: string, key: string, micro: number, limits?: SpendLimits): Promise<void> {
   const meter = meterOf(services, organizationId);
   if (!meter) return;
-  const { capUsd: cap } = await limitsOf(services, organizationId);
+  const { capUsd: cap } = limits ?? (await limitsOf(services, organizationId));
   const result = await meter.charge(today(), key, micro, cap * 1_000_000);
   const status = { spent_usd: usd(result.spent), cap_usd: cap, state: spendState(result.spent, cap) };
   for (const threshold of result.crossed) await tellOwner(services, log, organizationId, threshold, status);

@@ -27,9 +27,12 @@ export function periodStartOf(subscription: { currentPeriodStart: Date | null } 
 export async function reportOverage(
   deps: { db: Database; stripe: Stripe | null; config: Config; log: Logger },
   call: { id: string; organizationId: string; durationSeconds: number | null },
+  /** The organization's subscription when the caller has read it already (null: it has none). */
+  known?: typeof subscriptions.$inferSelect | null,
 ): Promise<number> {
   if (!deps.stripe || !call.durationSeconds) return 0;
-  const [subscription] = await deps.db.select().from(subscriptions).where(eq(subscriptions.organizationId, call.organizationId));
+  const subscription =
+    known !== undefined ? known : (await deps.db.select().from(subscriptions).where(eq(subscriptions.organizationId, call.organizationId)))[0];
   const included = findPlan(subscription?.planSlug ?? "")?.includedMinutes;
   if (!subscription?.stripeCustomerId || included == null || !["active", "trialing", "past_due"].includes(subscription.status ?? "")) return 0;
   const after = await minutesUsedSince(deps.db, call.organizationId, periodStartOf(subscription));

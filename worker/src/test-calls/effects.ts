@@ -1,21 +1,12 @@
 import type { Database } from "../db/client";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { agents, phoneNumbers, testRunEffects, testRuns } from "../db/schema";
+import { agents, phoneNumbers, testRunEffects } from "../db/schema";
 
 export type TestEffectKind = "booking" | "crm" | "sms" | "transfer" | "follow_up_sms" | "alert";
 
 /** A test call's side effect, recorded as what would have been done instead of being done (shown in its steps). */
 export async function recordTestEffect(db: Database, callId: string, kind: TestEffectKind, detail: string): Promise<void> {
   await db.insert(testRunEffects).values({ callId, kind, detail });
-}
-
-/** The Test Suite run a call belongs to (by the CallSid the run chose before ringing), within the organization. */
-export async function testRunFor(db: Database, callSid: string, organizationId: string) {
-  const [run] = await db
-    .select({ id: testRuns.id, scenario: testRuns.scenario })
-    .from(testRuns)
-    .where(and(eq(testRuns.callSid, callSid), eq(testRuns.organizationId, organizationId), eq(testRuns.status, "running")));
-  return run ?? null;
 }
 
 /** The number a test call rings: the organization's first active number with an agent (spec 001: "the first one"). */

@@ -3,7 +3,6 @@ import { AGENT_DEFAULTS, PROBE_CALL_SID, bridgeUrlOf, isAfterHours } from "@nikk
 import { and, eq } from "drizzle-orm";
 import { jsonList } from "../db/json";
 import { agents, calls, testRuns } from "../db/schema";
-import { testRunFor } from "../test-calls/effects";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
 import { type CallContext, type SigningAccount, callContextFor } from "./call-context";
@@ -57,10 +56,10 @@ async function unavailable(deps: AnswerDeps, context: CallContext | null, agent:
   if (!context) return "unknown_number";
   if (!context.numberAssigned || !agent) return "unassigned_number";
   if (agent.status !== "active") return "inactive_agent";
-  // With the platform's key every organization has a model; without it, only one that brought its own.
-  if (!deps.services.openai && !(await deps.services.providersFor(context.organizationId)).openai) return "missing_openai_key";
+  // With the platform's key every organization has a model; without it, only one whose own key still opens.
+  if (!deps.services.openai && !(context.ownOpenAiKey && (await deps.services.providersFor(context.organizationId)).openai)) return "missing_openai_key";
   // Last: admitting the call holds part of today's spend for it (a Test Suite call is never billed).
-  return test ? null : admitCall(deps.services, context.organizationId, callSid);
+  return test ? null : admitCall(deps.services, context.organizationId, callSid, context.limits);
 }
 
 async function agentFor(deps: AnswerDeps, context: CallContext | null, agentId: string | undefined): Promise<Agent | null> {
@@ -103,13 +102,11 @@ async function voicemail(deps: AnswerDeps, context: CallContext | null, language
 export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<string> {
   const caller = call.direction === "inbound" ? call.from : call.to;
   const business = call.direction === "inbound" ? call.to : call.from;
-  const context = await callContextFor(deps.services.db, business, call.account);
   // The operator pages' probe is answered as any call would be, with nothing recorded, held or prepared.
   const probe = call.callSid === PROBE_CALL_SID;
-  const [agent, testRun] = await Promise.all([
-    agentFor(deps, context, call.agentId),
-    context && !probe ? testRunFor(deps.services.db, call.callSid, context.organizationId) : null,
-  ]);
+  const context = await callContextFor(deps.services.db, business, call.account, probe ? undefined : call.callSid);
+  const testRun = context?.testRun ?? null;
+  const agent = await agentFor(deps, context, call.agentId);
   const problem = await unavailable(deps, context, agent, call.callSid, Boolean(testRun) || probe);
   const language = agent?.language ?? AGENT_DEFAULTS.language;
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
@@ -154,6 +151,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     openingLine: openingLine(agent, context.organizationName, afterHours),
     goodbye: GOODBYE_AT_TIME_LIMIT,
     voice: agent.voice,
+    ownOpenAiKey: context.ownOpenAiKey,
   };
   await deps.prepareSession(call.callSid, setup, await hashToken(token));
   deps.log.info("call_answered", { call_sid: call.callSid, call_id: callId, direction: call.direction, after_hours: afterHours });

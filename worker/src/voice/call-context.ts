@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { SETTINGS_DEFAULTS } from "@nikki/core";
+import { type SpendLimits, spendLimitsOf } from "../billing/spend";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
-import { agents, organizationSettings, organizations, phoneNumbers } from "../db/schema";
+import { agents, integrations, organizationSettings, organizations, phoneNumbers, subscriptions, testRuns } from "../db/schema";
 
 export interface CallContext {
   organizationId: string;
@@ -18,6 +19,12 @@ export interface CallContext {
   allowedCountries: string[];
   /** The voice bridge the organization's calls stream to (`wss://HOST/twilio/stream`); null: this deployment's. */
   bridgeWsUrl: string | null;
+  /** What admits the call to the AI (the trial, the daily cap). */
+  limits: SpendLimits;
+  /** The organization has a verified OpenAI key of its own (whether it still opens is checked where it is used). */
+  ownOpenAiKey: boolean;
+  /** The Test Suite run this call belongs to, when `callSid` was given and names a running one. */
+  testRun: { id: string; scenario: string } | null;
 }
 
 /** The Twilio account that signed a webhook: a business's own (with its organization), or the platform's (nulls). */
@@ -29,24 +36,31 @@ export interface SigningAccount {
 export const PLATFORM_ACCOUNT: SigningAccount = { accountSid: null, organizationId: null };
 
 /**
- * Who answers a call to `number`: its organization, assigned agent and call settings; null for a number we do not
- * hold, or one that the account which signed the webhook does not hold.
+ * Who answers a call to `number`: its organization, assigned agent, call settings, spend limits and (given the call's
+ * sid) its Test Suite run; null for a number we do not hold, or one that the account which signed the webhook does not
+ * hold. One round trip while the caller hears ringing.
  */
-export async function callContextFor(db: Database, number: string, account: SigningAccount): Promise<CallContext | null> {
+export async function callContextFor(db: Database, number: string, account: SigningAccount, callSid?: string): Promise<CallContext | null> {
   const [row] = await db
     .select({
       organizationId: organizations.id,
       organizationName: organizations.name,
+      trialEndsAt: organizations.trialEndsAt,
       assignedAgentId: phoneNumbers.assignedAgentId,
       numberStatus: phoneNumbers.status,
       settings: organizationSettings,
+      subscription: { status: subscriptions.status, planSlug: subscriptions.planSlug },
       agent: agents,
+      testRun: { id: testRuns.id, scenario: testRuns.scenario },
+      ownOpenAiKey: sql<number>`exists (select 1 from ${integrations} where ${integrations.organizationId} = ${phoneNumbers.organizationId} and ${integrations.provider} = 'openai' and ${integrations.testStatus} = 'success')`,
     })
     .from(phoneNumbers)
     .innerJoin(organizations, eq(organizations.id, phoneNumbers.organizationId))
     .leftJoin(organizationSettings, eq(organizationSettings.organizationId, phoneNumbers.organizationId))
-    // One round trip while the caller hears ringing: the assigned agent comes with the number (and only from its organization).
+    .leftJoin(subscriptions, eq(subscriptions.organizationId, phoneNumbers.organizationId))
+    // The assigned agent comes with the number (and only from its organization).
     .leftJoin(agents, and(eq(agents.id, phoneNumbers.assignedAgentId), eq(agents.organizationId, phoneNumbers.organizationId)))
+    .leftJoin(testRuns, and(eq(testRuns.callSid, callSid ?? ""), eq(testRuns.organizationId, phoneNumbers.organizationId), eq(testRuns.status, "running")))
     .where(
       and(
         eq(phoneNumbers.twilioNumber, number),
@@ -67,6 +81,9 @@ export async function callContextFor(db: Database, number: string, account: Sign
     piiRedaction: row.settings?.piiRedaction ?? true,
     postCallSms: row.settings?.postCallSms ?? false,
     allowedCountries: row.settings ? jsonList(row.settings.allowedCountries) : [...SETTINGS_DEFAULTS.allowedCountries],
+    limits: spendLimitsOf(row.trialEndsAt, row.subscription, row.settings?.dailySpendCapUsd),
+    ownOpenAiKey: Boolean(row.ownOpenAiKey),
+    testRun: callSid && row.testRun ? row.testRun : null,
   };
 }
 

@@ -158,7 +158,9 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   private async openSession(setup: CallSetup): Promise<WebSocket | null> {
     const model = this.services.config.OPENAI_REALTIME_MODEL;
     try {
-      const openai = (await this.services.providersFor(setup.tool.organizationId)).openai;
+      // The platform's key unless the organization brought its own (whose account pays: DESIGN.md).
+      const openai =
+        setup.ownOpenAiKey === false && this.services.openai ? this.services.openai : (await this.services.providersFor(setup.tool.organizationId)).openai;
       if (!openai) throw new Error("OpenAI is not configured for this organization");
       const socket = await openai.connectRealtime(model);
       const closed = () => {

@@ -1,5 +1,5 @@
 import { callCostMicroUsd } from "@nikki/core";
-import { chargeSpend } from "../billing/spend";
+import { chargeSpend, limitsOf } from "../billing/spend";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { reportOverage } from "../billing/usage";
 import { calls } from "../db/schema";
@@ -53,31 +53,37 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
   if (!status || !FINAL_STATUSES.has(status)) return null;
   const parsed = Number.parseInt(params.CallDuration ?? "", 10);
   const duration = Number.isFinite(parsed) ? parsed : null;
+  // The call's real cost is written with its end (nothing for a call nobody answered; a Test Suite call is never billed).
+  const cost = (withModel: boolean) => (duration ? callCostMicroUsd(duration, withModel) : 0);
   const [ended] = await db
     .update(calls)
-    .set({ status: status as "completed", durationSeconds: duration, endedAt: new Date() })
+    .set({
+      status: status as "completed",
+      durationSeconds: duration,
+      endedAt: new Date(),
+      costMicroUsd: sql`case ${calls.kind} when 'test' then ${calls.costMicroUsd} when 'conversation' then ${cost(true)} else ${cost(false)} end`,
+    })
     .where(and(callOf(callSid, account), isNull(calls.durationSeconds)))
     .returning({
       id: calls.id,
       organizationId: calls.organizationId,
       durationSeconds: calls.durationSeconds,
       kind: calls.kind,
+      costMicroUsd: calls.costMicroUsd,
       unstreamed: sql<number>`${calls.transcript} is null`,
     });
   log.info("call_status", { call_sid: callSid, status, duration_seconds: duration });
   if (!ended?.organizationId) return null;
   await services.publishCall(ended.organizationId, { id: ended.id });
   const unstreamed = ended.kind === "conversation" && Boolean(ended.unstreamed);
-  // A Test Suite call is never billed: no spend, no minutes.
   if (ended.kind === "test") return { overage: null, unstreamed };
-  // The call's real cost replaces the share of today's spend it held (nothing for a call nobody answered).
-  const cost = duration ? callCostMicroUsd(duration, ended.kind === "conversation") : 0;
-  await db.update(calls).set({ costMicroUsd: cost }).where(eq(calls.id, ended.id));
-  await chargeSpend(services, log, ended.organizationId, callSid, cost).catch((error: unknown) =>
+  // The cost replaces the share of today's spend the call held; the limits and subscription are read once for both.
+  const limits = await limitsOf(services, ended.organizationId);
+  await chargeSpend(services, log, ended.organizationId, callSid, ended.costMicroUsd ?? 0, limits).catch((error: unknown) =>
     log.warn("spend_charge_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
   );
   const deps = { db, stripe: services.stripe, config: services.config, log };
-  const overage = reportOverage(deps, { ...ended, organizationId: ended.organizationId }).catch((error: unknown) =>
+  const overage = reportOverage(deps, { ...ended, organizationId: ended.organizationId }, limits.subscription).catch((error: unknown) =>
     log.warn("overage_report_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
   );
   return { overage, unstreamed };

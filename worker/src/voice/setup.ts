@@ -31,6 +31,8 @@ export interface CallSetup {
   openingLine: string;
   goodbye: string;
   voice: string;
+  /** The organization has an OpenAI key of its own to try first; absent in setups stored before it was known (look it up). */
+  ownOpenAiKey?: boolean;
 }
 
 /**
