@@ -3,20 +3,18 @@
  * `wrangler dev`, without its dev proxy (a second workerd process in every request's path). Fresh storage on a
  * RAM disk, with migrations/ applied and the demo organization seeded through the D1 binding. For benchmarks.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { hashPassword } from "better-auth/crypto";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { createD1Database } from "../../worker/src/db/client";
 import { DEMO, seedDemoOrganization } from "../../worker/src/db/seed";
 import { ROOT, run } from "./local";
+import { ramDiskTempDir } from "./ram-disk";
 
 export async function startMiniflareWorker(options: { port: number; vars: Record<string, string>; prepare?(db: D1Database): Promise<unknown> }) {
   await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".bench/dist"], { quiet: true });
-  // D1 and Durable Object storage are SQLite files: on a RAM disk their commits do not wait for the disk.
-  const storage = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "nikki-bench-"));
+  const storage = ramDiskTempDir("nikki-bench-");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(`${ROOT}/wrangler.toml`);
   const worker = new Miniflare(
     convertV4MiniflareOptions({

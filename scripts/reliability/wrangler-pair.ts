@@ -1,15 +1,14 @@
 /**
  * Items 15 and 15b measure the product under `wrangler dev` beside the baseline worker (scripts/baseline/worker.ts),
  * with the provider simulators in a process of their own so their load does not delay the callers' clocks. The
- * pair starts once, on first use, on free loopback ports, with fresh local state.
+ * pair starts once, on first use, on free loopback ports, with fresh local state on a RAM disk (both alike).
  */
 import { type ChildProcess, execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { startBaselineWorker } from "../lib/baseline";
 import { freePort } from "../lib/free-port";
 import { prepareLocalDatabase, run, startWorker, stopWorker } from "../lib/local";
+import { ramDiskTempDir } from "../lib/ram-disk";
 import { type SimulatorsProcess, spawnSimulators } from "../lib/simulators-spawn";
 
 export interface WranglerPair {
@@ -44,7 +43,7 @@ async function workerdMemoryMb(rootPid: number): Promise<number> {
 async function start(): Promise<WranglerPair> {
   const [productPort, baselinePort, openaiPort, twilioPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const product = `http://127.0.0.1:${productPort}`;
-  const state = mkdtempSync(join(tmpdir(), "nikki-soak-"));
+  const state = ramDiskTempDir("nikki-soak-");
   let simulators: SimulatorsProcess | null = null;
   let productWorker: ChildProcess | null = null;
   let baselineWorker: ChildProcess | null = null;
