@@ -74,6 +74,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
           closed_at: session.closedAt ?? null,
           types: session.received.map((event) => event.type),
           sent: session.sent.map((event) => event.type),
+          key_owner: session.keyOwner ?? null,
           instructions: String((session.received.find((event) => event.type === "session.update")?.session as { instructions?: string })?.instructions ?? ""),
         })),
       );
@@ -218,7 +219,8 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
   });
   const accept = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
     realtime.handleUpgrade(request, socket, head, (ws) => {
-      const log: RealtimeLog = { received: [], sent: [] };
+      const key = request.headers.authorization?.replace(/^Bearer /, "");
+      const log: RealtimeLog = { received: [], sent: [], keyOwner: key === options.apiKey ? "platform" : "business" };
       sessions.push(log);
       open.set(ws, log);
       ws.on("close", () => {

@@ -32,6 +32,8 @@ export interface RealtimeLog {
   sent: { type: string; at: number }[];
   /** When the bridge closed the session (wallClock()), if it has. */
   closedAt?: number;
+  /** Which accepted key opened it: the platform's or a business's own (whose account pays). */
+  keyOwner?: "platform" | "business";
 }
 
 /** Timing of tagged audio, for the voice benchmark (wallClock(), comparable across processes). */

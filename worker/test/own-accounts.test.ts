@@ -68,6 +68,24 @@ describe("a business on its own Twilio account", () => {
     expect((await keys()).filter((entry) => entry.path === "/v1/realtime/client_secrets").at(-1)?.key).toBe(OWN.openai.api_key);
   });
 
+  it("answers its calls on its own OpenAI key once verified", async () => {
+    const lifecycles = `http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-lifecycles`;
+    const keyOfNextCall = async () => {
+      const before = ((await (await fetch(lifecycles)).json()) as unknown[]).length;
+      expect(await (await signedWith(OWN.twilio.auth_token, inbound(OWN_NUMBER, OWN.twilio.account_sid))).text()).toContain("<Stream");
+      // The call's session opens at the webhook; find it by the business's name in its instructions.
+      for (let waited = 0; waited < 5_000; waited += 50) {
+        const sessions = ((await (await fetch(lifecycles)).json()) as { instructions: string; key_owner: string }[]).slice(before);
+        const ours = sessions.find((session) => session.instructions.includes("Own Account Plumbing"));
+        if (ours) return ours.key_owner;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return "no session opened";
+    };
+    // Verified by the voice demo's test above: the call's model session now runs on the business's own key.
+    expect(await keyOfNextCall()).toBe("business");
+  });
+
   it("voices its voicemail greeting with its own ElevenLabs account, made once and played from the cache", async () => {
     const voice = { api_key: OWN.elevenlabs.api_key };
     expect((await api(business, "/api/integrations/elevenlabs", "PUT", { credentials: voice })).status).toBe(200);
