@@ -121,8 +121,6 @@ export const soak: ReliabilityItem = {
     const firstMb = mean(memory.filter(([at]) => at >= WARM_UP_MS && at < WARM_UP_MS + window).map(([, mb]) => mb));
     const lastMb = mean(memory.filter(([at]) => at >= SECONDS * 1000 - window).map(([, mb]) => mb));
     const memoryChange = (lastMb - firstMb) / firstMb;
-    // The pre-opened model sessions of the last webhooks close within 10 s: let them, before the next item runs.
-    await sleep(10_000);
 
     const failures = [
       ...(streamed < CALLS ? [`${CALLS - streamed} of ${CALLS} calls did not stream`] : []),
