@@ -59,9 +59,15 @@ export async function spendStatus(services: Services, organizationId: string): P
   return { spent_usd: usd(spent), cap_usd: capUsd, state: spendState(spent, capUsd) };
 }
 
-/** Why the organization may not start paid work now (a call-me-now, a chat reply), or null when it may. */
-export async function refusalNow(services: Services, organizationId: string): Promise<Refusal | null> {
-  const [{ lapsed, capUsd }, snapshot] = await Promise.all([limitsOf(services, organizationId), meterOf(services, organizationId)?.snapshot(today())]);
+/**
+ * Why the organization may not start paid work now (a call-me-now, a chat or text reply), or null when it may.
+ * `limits`: the caller's own read of them, when it has one.
+ */
+export async function refusalNow(services: Services, organizationId: string, limits?: SpendLimits): Promise<Refusal | null> {
+  const [{ lapsed, capUsd }, snapshot] = await Promise.all([
+    limits ?? limitsOf(services, organizationId),
+    meterOf(services, organizationId)?.snapshot(today()),
+  ]);
   if (lapsed) return "trial_ended";
   return spendState(snapshot?.spent ?? 0, capUsd) === "capped" ? "spend_cap" : null;
 }

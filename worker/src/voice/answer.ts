@@ -57,7 +57,8 @@ async function unavailable(deps: AnswerDeps, context: CallContext | null, agent:
   if (!context.numberAssigned || !agent) return "unassigned_number";
   if (agent.status !== "active") return "inactive_agent";
   // With the platform's key every organization has a model; without it, only one whose own key still opens.
-  if (!deps.services.openai && !(context.ownOpenAiKey && (await deps.services.providersFor(context.organizationId)).openai)) return "missing_openai_key";
+  const hasModel = Boolean(deps.services.openai) || (context.ownOpenAiKey && Boolean((await deps.services.providersFor(context.organizationId)).openai));
+  if (!hasModel) return "missing_openai_key";
   // Last: admitting the call holds part of today's spend for it (a Test Suite call is never billed).
   return test ? null : admitCall(deps.services, context.organizationId, callSid, context.limits);
 }

@@ -71,7 +71,7 @@ export async function replyToText(services: Services, log: Logger, incoming: Inc
   let reply = FALLBACK;
   const { openai } = await services.providersFor(organizationId);
   // Past the daily cap or the trial, texts still get the polite fallback, never a model reply.
-  if (openai && context.agent && !(await refusalNow(services, organizationId))) {
+  if (openai && context.agent && !(await refusalNow(services, organizationId, context.limits))) {
     const guard = await guardInstructions(
       services.config.AUTH_SECRET,
       agentInstructions({ agent: context.agent, organizationName, channel: "sms", now: new Date() }),
@@ -80,7 +80,7 @@ export async function replyToText(services: Services, log: Logger, incoming: Inc
       const turns = history.reverse().map((turn) => ({ role: turn.role, content: turn.content }));
       const answer = await openai.chatText({ maxTokens: 200, messages: [{ role: "system", content: guard.system }, ...turns] });
       reply = guard.screen(answer, log, { channel: "sms", organization_id: organizationId }).slice(0, 480);
-      await chargeSpend(services, log, organizationId, "", SPEND_PRICES_MICRO_USD.chatReply);
+      await chargeSpend(services, log, organizationId, "", SPEND_PRICES_MICRO_USD.chatReply, context.limits);
     } catch (error) {
       log.warn("sms_reply_failed", { error: error instanceof Error ? error.message : String(error) });
     }

@@ -1,4 +1,4 @@
-import { refusalNow, chargeSpend } from "../../billing/spend";
+import { chargeSpend, limitsOf, refusalNow } from "../../billing/spend";
 import { LIMITS, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, chatRequestSchema, conversationFor, parseFields } from "@nikki/core";
 import { Hono } from "hono";
 import { clientIp } from "../../audit";
@@ -52,7 +52,8 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
     const turns = conversationFor(parsed.data.messages.filter((_, index) => trusted[index]));
     if (!turns) throw new ApiError("validation_failed", { fields: { messages: "The last message must be the visitor's." } });
 
-    const refusal = await refusalNow(c.var.services, owner.organizationId);
+    const limits = await limitsOf(c.var.services, owner.organizationId);
+    const refusal = await refusalNow(c.var.services, owner.organizationId, limits);
     if (refusal) throw new ApiError(refusal, refusal === "spend_cap" ? { message: SPEND_MESSAGES.chatCapped } : {});
     const { openai } = await c.var.services.providersFor(owner.organizationId);
     if (!openai) {
@@ -73,7 +74,7 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
       const reply = guard.screen(answer, c.var.log, { channel: "chat", organization_id: owner.organizationId });
       // Counted after the answer is sent: the visitor never waits on the meter.
       c.executionCtx.waitUntil(
-        chargeSpend(c.var.services, c.var.log, owner.organizationId, "", SPEND_PRICES_MICRO_USD.chatReply).catch((error: unknown) =>
+        chargeSpend(c.var.services, c.var.log, owner.organizationId, "", SPEND_PRICES_MICRO_USD.chatReply, limits).catch((error: unknown) =>
           c.var.log.warn("spend_charge_failed", { error: error instanceof Error ? error.message : String(error) }),
         ),
       );

@@ -5,12 +5,14 @@ import { purposeKey, toBase64Url } from "../../services/keyed-hash";
 
 type LeadValues = typeof leads.$inferInsert & { submitter: string };
 
+const encoder = new TextEncoder();
+
 /**
  * Who sent a lead-form submission, as stored beside the lead: a keyed hash of the address (HMAC with the
  * deployment's secret when it has one), so the database can count an address's leads without keeping the address.
  */
 export async function submitterOf(address: string, secret: string | undefined): Promise<string> {
-  const data = new TextEncoder().encode(`lead-submitter:${address}`);
+  const data = encoder.encode(`lead-submitter:${address}`);
   if (!secret) return toBase64Url(await crypto.subtle.digest("SHA-256", data));
   return toBase64Url(await crypto.subtle.sign("HMAC", await purposeKey("lead-submitter", secret), data));
 }
