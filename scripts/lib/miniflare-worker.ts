@@ -3,7 +3,7 @@
  * `wrangler dev`, without its dev proxy (a second workerd process in every request's path). Fresh storage on a
  * RAM disk, with migrations/ applied and the demo organization seeded through the D1 binding. For benchmarks.
  */
-import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { hashPassword } from "better-auth/crypto";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
@@ -13,6 +13,8 @@ import { ROOT, run } from "./local";
 import { ramDiskTempDir } from "./ram-disk";
 
 export async function startMiniflareWorker(options: { port: number; vars: Record<string, string>; prepare?(db: D1Database): Promise<unknown> }) {
+  // wrangler's dry run insists on the assets directory; a fresh clone has not built the site yet, and benchmarks serve no assets.
+  mkdirSync(`${ROOT}/site/dist`, { recursive: true });
   await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".bench/dist"], { quiet: true });
   const storage = ramDiskTempDir("nikki-bench-");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(`${ROOT}/wrangler.toml`);
