@@ -85,6 +85,26 @@ export function servicesOn(
   };
 }
 
+/**
+ * The same services, reading each organization's provider accounts once: for one call's or one job's work, which
+ * would otherwise read the integrations again at every step (the model, the CRM, each text).
+ */
+export function withProvidersOnce(services: Services): Services {
+  const read = new Map<string, Promise<Providers>>();
+  const providersFor = (organizationId: string) => {
+    let providers = read.get(organizationId);
+    if (!providers) {
+      providers = services.providersFor(organizationId);
+      read.set(organizationId, providers);
+      // A failed read is not kept: the next step tries again.
+      providers.catch(() => read.delete(organizationId));
+    }
+    return providers;
+  };
+  // The prototype keeps the rest as it is, getters included (Stripe's client is still built only when used).
+  return Object.assign(Object.create(services) as Services, { providersFor });
+}
+
 const built = new WeakMap<object, Services>();
 
 /** The live services: D1 (or Turso/libSQL when LIBSQL_URL is set) and the providers the configuration keys. */

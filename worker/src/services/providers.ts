@@ -3,11 +3,11 @@
  * otherwise. Numbers stay on the account that holds them, so a business that adds its own Twilio account keeps the
  * numbers it got from the platform working.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { integrations, phoneNumbers } from "../db/schema";
+import { phoneNumbers } from "../db/schema";
 import type { Config } from "../env";
-import { type StoredIntegration, openIntegration, readIntegration } from "../integrations/store";
+import { type IntegrationRow, type StoredIntegration, integrationRows, openIntegration } from "../integrations/store";
 import { type ElevenLabsClient, elevenLabsClient } from "./elevenlabs";
 import { type CrmClient, crmFor } from "./crm";
 import { type OpenAiClient, liveOpenAiClient } from "./openai/client";
@@ -43,14 +43,11 @@ export function twilioClientOf(config: Config, accountSid: string, authToken: st
   return liveTwilioClient({ accountSid, authToken, baseUrl: config.TWILIO_API_BASE, pricingBaseUrl: config.TWILIO_PRICING_API_BASE });
 }
 
-/** The organization's verified Twilio and OpenAI credentials (a row that no longer opens counts as none). */
-async function verifiedOwn(db: Database, config: Config, organizationId: string) {
-  const rows = await db
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.organizationId, organizationId), inArray(integrations.provider, ["twilio", "openai"]), eq(integrations.testStatus, "success")));
+/** The organization's verified Twilio and OpenAI credentials among its integration rows (a row that no longer opens counts as none). */
+async function verifiedOwn(db: Database, config: Config, rows: IntegrationRow[]) {
   const opened = new Map<string, StoredIntegration>();
   for (const row of rows) {
+    if ((row.provider !== "twilio" && row.provider !== "openai") || row.testStatus !== "success") continue;
     const stored = await openIntegration(db, config, row).catch(() => null);
     if (stored) opened.set(row.provider, stored);
   }
@@ -58,7 +55,9 @@ async function verifiedOwn(db: Database, config: Config, organizationId: string)
 }
 
 export async function organizationProviders(db: Database, config: Config, platform: PlatformProviders, organizationId: string): Promise<Providers> {
-  const own = await verifiedOwn(db, config, organizationId);
+  // One read of the organization's integrations serves its Twilio, OpenAI, CRM and ElevenLabs accounts alike.
+  const rows = await integrationRows(db, organizationId);
+  const own = await verifiedOwn(db, config, rows);
   const ownTwilio = own.twilio ? twilioClientOf(config, own.twilio.account_sid!, own.twilio.auth_token!) : null;
   const openai = own.openai
     ? liveOpenAiClient({ apiKey: own.openai.api_key!, baseUrl: config.OPENAI_BASE_URL, realtimeUrl: own.openai.realtime_url })
@@ -87,9 +86,10 @@ export async function organizationProviders(db: Database, config: Config, platfo
         .where(and(eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.twilioNumber, phoneNumber)));
       return holding(number?.accountSid ?? null);
     },
-    crm: () => crmFor(db, config, organizationId),
+    crm: () => crmFor(db, config, rows),
     async elevenlabs() {
-      const stored = await readIntegration(db, config, organizationId, "elevenlabs").catch(() => null);
+      const row = rows.find((candidate) => candidate.provider === "elevenlabs");
+      const stored = row ? await openIntegration(db, config, row).catch(() => null) : null;
       return stored?.row.testStatus === "success" && stored.credentials.api_key ? elevenLabsClient(stored.credentials.api_key, config) : null;
     },
   };

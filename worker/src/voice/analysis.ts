@@ -53,23 +53,26 @@ function analysisSchema(fields: string[]) {
 export async function analyzeDueCall(services: Services, callId: string, now = new Date()): Promise<Date | null> {
   const { config, db } = services;
   const log = createLogger({ component: "call_analysis", call_id: callId }, config.LOG_LEVEL as LogLevel);
-  const [call] = await db.select().from(calls).where(eq(calls.id, callId));
-  if (!call || call.processingStatus !== "pending") return null;
+  // The call with its agent's CRM mapping and the organization's settings, in one read.
+  const [row] = await db
+    .select({ call: calls, crmMapping: agents.crmMapping, piiRedaction: organizationSettings.piiRedaction, crmWebhookUrl: organizationSettings.crmWebhookUrl })
+    .from(calls)
+    .leftJoin(agents, eq(agents.id, calls.agentId))
+    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
+    .where(eq(calls.id, callId));
+  const call = row?.call;
+  if (!row || !call || call.processingStatus !== "pending") return null;
   const entries = (call.transcript ? (JSON.parse(call.transcript) as { role: string; content: string }[]) : []).filter((entry) => entry.content);
   if (entries.length === 0) {
     await db.update(calls).set({ processingStatus: "failed", processingError: "No transcript available to reprocess." }).where(eq(calls.id, callId));
     return null;
   }
-  const [agent] = call.agentId ? await db.select({ crmMapping: agents.crmMapping }).from(agents).where(eq(agents.id, call.agentId)) : [];
-  const [settings] = await db
-    .select({ piiRedaction: organizationSettings.piiRedaction, crmWebhookUrl: organizationSettings.crmWebhookUrl })
-    .from(organizationSettings)
-    .where(eq(organizationSettings.organizationId, call.organizationId));
+  const crmMapping = row.crmMapping ?? "{}";
   const attempts = call.processingAttempts + 1;
   try {
     const { openai } = await services.providersFor(call.organizationId);
     if (!openai) throw new Error("OPENAI_API_KEY is not set");
-    const fields = entityFields(agent?.crmMapping ?? "{}");
+    const fields = entityFields(crmMapping);
     const result = await openai.chatJson<CallAnalysis>({
       system:
         "You analyse phone calls to a small business answered by its AI receptionist. Summarise the call, extract the requested details exactly as said (empty string when absent), and judge the caller's sentiment.",
@@ -77,7 +80,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
       schemaName: "call_analysis",
       schema: analysisSchema(fields),
     });
-    const redact = settings?.piiRedaction ?? true;
+    const redact = row.piiRedaction ?? true;
     await db
       .update(calls)
       .set({
@@ -95,11 +98,10 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     log.info("call_processed", { attempts, sentiment: result.sentiment });
     await services.publishCall(call.organizationId, { id: callId, processing_status: "processed" });
     const summary = redact ? redactPii(result.summary) : result.summary;
-    await pushCallLead(services, log, call, { summary, entities: result.entities }, agent?.crmMapping ?? "{}").catch((error: unknown) =>
+    await pushCallLead(services, log, call, { summary, entities: result.entities }, crmMapping).catch((error: unknown) =>
       log.warn("crm_push_failed", { error: error instanceof Error ? error.message : String(error) }),
     );
-    if (settings?.crmWebhookUrl)
-      await sendCallWebhook(db, log, call, settings.crmWebhookUrl, { summary, sentiment: result.sentiment, entities: result.entities });
+    if (row.crmWebhookUrl) await sendCallWebhook(db, log, call, row.crmWebhookUrl, { summary, sentiment: result.sentiment, entities: result.entities });
     return null;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

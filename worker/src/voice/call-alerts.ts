@@ -1,10 +1,10 @@
 import { ALERT_SUBJECTS, alertReason, urgencyOf } from "@nikki/core";
 import { and, eq, isNull, or } from "drizzle-orm";
-import { agents, calls, members, organizationSettings, organizations, users } from "../db/schema";
+import { calls, members, users } from "../db/schema";
 import { type LogLevel, createLogger } from "../http/logger";
-import { outcomeSql } from "../db/call-outcome";
 import type { Services } from "../services";
 import { recordTestEffect } from "../test-calls/effects";
+import { type PostCallFacts, postCallFacts } from "./post-call-facts";
 
 export interface CallAlertResult {
   reason: "lead" | "appointment" | "urgent";
@@ -44,18 +44,12 @@ function alertText(input: {
  * Once a call is analysed: when it captured a lead, booked an appointment or was urgent, the owner and members who
  * opted in get an e-mail, and the digest phone a text, each channel as the organization's settings allow. Sent once
  * per call (alerted_at is claimed first, so a re-analysis or a second alarm cannot send it again). A test call's alert
- * is recorded as what would have been sent.
+ * is recorded as what would have been sent. `facts`: the call as already read (postCallFacts).
  */
-export async function sendCallAlert(services: Services, callId: string): Promise<CallAlertResult | null> {
+export async function sendCallAlert(services: Services, callId: string, facts?: PostCallFacts): Promise<CallAlertResult | null> {
   const { db } = services;
   const log = createLogger({ component: "call_alerts", call_id: callId }, services.config.LOG_LEVEL as LogLevel);
-  const [row] = await db
-    .select({ call: calls, outcome: outcomeSql, agentName: agents.name, organizationName: organizations.name, settings: organizationSettings })
-    .from(calls)
-    .innerJoin(organizations, eq(organizations.id, calls.organizationId))
-    .leftJoin(agents, eq(agents.id, calls.agentId))
-    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
-    .where(eq(calls.id, callId));
+  const row = facts ?? (await postCallFacts(db, callId));
   if (!row || row.call.processingStatus !== "processed" || row.call.alertedAt) return null;
   const entities = row.call.entities ? (JSON.parse(row.call.entities) as Record<string, string>) : {};
   const reason = alertReason(row.outcome, urgencyOf(entities.urgency));

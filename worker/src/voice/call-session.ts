@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 import { calls } from "../db/schema";
 import { type Bindings, readConfig } from "../env";
 import { type Logger, type LogLevel, createLogger } from "../http/logger";
-import { type Services, liveServices } from "../services";
+import { type Services, liveServices, withProvidersOnce } from "../services";
 import { analyzeDueCall } from "./analysis";
 import { sendCallAlert } from "./call-alerts";
+import { postCallFacts } from "./post-call-facts";
 import { messageAfterDrop } from "./dropped-call";
 import { sendFollowUpText } from "./follow-up";
 import { type BridgeAction, BridgeProtocol } from "./protocol";
@@ -36,12 +37,15 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   private ticker: ReturnType<typeof setInterval> | null = null;
   private finished = false;
   private log: Logger;
+  /** The live call's services: the organization's provider accounts are read once for the whole call. */
   private readonly services: Services;
+  private readonly unscopedServices: Services;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     const config = readConfig(env);
-    this.services = liveServices(env, config);
+    this.unscopedServices = liveServices(env, config);
+    this.services = withProvidersOnce(this.unscopedServices);
     this.log = createLogger({ component: "call_session" }, config.LOG_LEVEL as LogLevel);
   }
 
@@ -302,10 +306,13 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const setup = this.setup ?? (await this.ctx.storage.get<CallSetup>("setup"));
     const callId = (await this.ctx.storage.get<string>("analysisCallId")) ?? setup?.tool.callId;
     if (!callId) return;
-    const next = await analyzeDueCall(this.services, callId);
+    // Each run reads the accounts afresh (a retry may come after the business changed them), then once for all its steps.
+    const services = withProvidersOnce(this.unscopedServices);
+    const next = await analyzeDueCall(services, callId);
     if (next) return this.ctx.storage.setAlarm(next.getTime());
-    await sendFollowUpText(this.services, callId);
-    await sendCallAlert(this.services, callId).catch((error: unknown) => this.log.warn("call_alert_failed", { error: String(error) }));
+    const facts = await postCallFacts(services.db, callId);
+    await sendFollowUpText(services, callId, facts);
+    await sendCallAlert(services, callId, facts).catch((error: unknown) => this.log.warn("call_alert_failed", { error: String(error) }));
     // The call lives on in the database, under its retention rule; this object's copy of its setup (the caller's
     // number among it) and its spent ticket would otherwise stay in Durable Object storage for good.
     await this.ctx.storage.deleteAll();

@@ -40,13 +40,16 @@ export async function pushCallLead(
   again = false,
 ): Promise<PushOutcome> {
   const { db } = services;
-  const [pushed] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.callId, call.id), isNotNull(leads.crmSyncedAt)));
-  if (pushed && !again) return "already_pushed";
+  // The CRM first: without one (the common case) there is no push to look for.
   const crm = await (await services.providersFor(call.organizationId)).crm();
   if (!crm) return "no_crm";
+  if (!again) {
+    const [pushed] = await db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.callId, call.id), isNotNull(leads.crmSyncedAt)));
+    if (pushed) return "already_pushed";
+  }
   const said = normalizeWidgetPhone(analysis.entities.phone ?? "");
   const phone = said.ok ? said.e164 : call.direction === "outbound" ? call.toNumber : call.fromNumber;
   if (!phone) return "no_phone";

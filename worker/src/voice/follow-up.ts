@@ -1,24 +1,14 @@
-import { eq } from "drizzle-orm";
-import { calls, conversationMessages, organizationSettings, organizations } from "../db/schema";
+import { conversationMessages } from "../db/schema";
 import { type LogLevel, createLogger } from "../http/logger";
 import type { Services } from "../services";
 import { recordTestEffect } from "../test-calls/effects";
+import { type PostCallFacts, postCallFacts } from "./post-call-facts";
 
-/** After a processed inbound call, when the organization turned it on: a thank-you text to the caller (never to an opted-out number). */
-export async function sendFollowUpText(services: Services, callId: string): Promise<boolean> {
+/** After a processed inbound call, when the organization turned it on: a thank-you text to the caller (never to an opted-out number). `facts`: the call as already read. */
+export async function sendFollowUpText(services: Services, callId: string, facts?: PostCallFacts): Promise<boolean> {
   const { db } = services;
-  const [row] = await db
-    .select({
-      call: calls,
-      organizationName: organizations.name,
-      postCallSms: organizationSettings.postCallSms,
-      sender: organizationSettings.smsSenderNumber,
-    })
-    .from(calls)
-    .innerJoin(organizations, eq(organizations.id, calls.organizationId))
-    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
-    .where(eq(calls.id, callId));
-  if (!row || !row.postCallSms || row.call.direction !== "inbound" || row.call.processingStatus !== "processed") return false;
+  const row = facts ?? (await postCallFacts(db, callId));
+  if (!row || !row.settings?.postCallSms || row.call.direction !== "inbound" || row.call.processingStatus !== "processed") return false;
   const caller = row.call.fromNumber;
   const body = `Thanks for calling ${row.organizationName}! We have your details and will follow up soon. Reply here with anything else. Reply STOP to opt out.`;
   if (row.call.kind === "test") {
@@ -26,7 +16,7 @@ export async function sendFollowUpText(services: Services, callId: string): Prom
     return false;
   }
   // Voice Operations' sender number when one is set (Settings checks it is the organization's), else the number called.
-  const from = row.sender ?? row.call.toNumber;
+  const from = row.settings.smsSenderNumber ?? row.call.toNumber;
   const { sms } = await (await services.providersFor(row.call.organizationId)).forNumber(from);
   if (!sms) return false;
   try {

@@ -6,7 +6,7 @@
 import { ZAPIER_HOOK_PREFIX } from "@nikki/core";
 import type { Database } from "../../db/client";
 import type { Config } from "../../env";
-import { integrationRows, openIntegration } from "../../integrations/store";
+import { type IntegrationRow, openIntegration } from "../../integrations/store";
 
 export interface CrmLead {
   name: string;
@@ -115,9 +115,8 @@ export function crmClient(provider: CrmClient["provider"], credentials: Record<s
   }
 }
 
-/** The organization's CRM, or null when none is configured (leads then stay in Nikki's own lead list). */
-export async function crmFor(db: Database, config: Config, organizationId: string): Promise<CrmClient | null> {
-  const rows = await integrationRows(db, organizationId);
+/** The organization's CRM among its integration rows, or null when none is configured (leads then stay in Nikki's own lead list). */
+export async function crmFor(db: Database, config: Config, rows: IntegrationRow[]): Promise<CrmClient | null> {
   const chosen = CRM_ORDER.map((provider) => rows.find((row) => row.provider === provider)).find((row) => row !== undefined);
   if (!chosen) return null;
   const { credentials } = await openIntegration(db, config, chosen);
