@@ -189,6 +189,11 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     const closedAt = await until(async () => (await ours())[0]?.closed_at, 5_000);
     expect(closedAt - hungUp).toBeLessThan(3_000);
     await until(() => runInDurableObject(session, async (_instance, state) => ((await state.storage.list()).size === 0 ? true : null)), 5_000);
+    // Nothing to analyse: the Calls tab shows it failed with the reason, never "Processing..." for good.
+    const call = await until(() =>
+      env.DB.prepare("select processing_status, processing_error from calls where call_sid = ? and processing_status != 'pending'").bind(sid).first(),
+    );
+    expect(call).toEqual({ processing_status: "failed", processing_error: "No transcript available to reprocess." });
     await env.DB.prepare("update agents set name = 'Nikki' where id = ?").bind(DEMO.agentId).run();
   });
 

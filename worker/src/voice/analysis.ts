@@ -1,5 +1,5 @@
 import { OPENAI_MODELS, redactPii } from "@nikki/core";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { agents, calls, organizationSettings } from "../db/schema";
 import { type LogLevel, createLogger } from "../http/logger";
 import type { Services } from "../services";
@@ -7,6 +7,7 @@ import { pushCallLead } from "./crm-push";
 import { sendCallWebhook } from "./crm-webhook";
 
 export const MAX_ANALYSIS_ATTEMPTS = 5;
+export const NO_TRANSCRIPT = "No transcript available to reprocess.";
 const BACKOFF_BASE_MS = 2_000;
 
 export interface CallAnalysis {
@@ -46,6 +47,19 @@ function analysisSchema(fields: string[]) {
 }
 
 /**
+ * A conversation whose stream never started (the caller hung up while it connected, or its ticket was refused) has
+ * nothing to analyse: it is marked failed with the reason at once, rather than left "Processing..." for good.
+ */
+export async function markNeverStreamed(services: Services, callSid: string): Promise<void> {
+  const [call] = await services.db
+    .update(calls)
+    .set({ processingStatus: "failed", processingError: NO_TRANSCRIPT })
+    .where(and(eq(calls.callSid, callSid), eq(calls.kind, "conversation"), isNull(calls.transcript), eq(calls.processingStatus, "pending")))
+    .returning({ id: calls.id, organizationId: calls.organizationId });
+  if (call) await services.publishCall(call.organizationId, { id: call.id, processing_status: "failed" });
+}
+
+/**
  * Analyses one call whose processing is pending: summary, entities and sentiment from OpenAI, stored with the
  * model used. On failure the attempt is counted and the next is due after an exponential backoff; after the
  * last attempt the call is marked failed. Answers when to try again, or null when done.
@@ -64,7 +78,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
   if (!row || !call || call.processingStatus !== "pending") return null;
   const entries = (call.transcript ? (JSON.parse(call.transcript) as { role: string; content: string }[]) : []).filter((entry) => entry.content);
   if (entries.length === 0) {
-    await db.update(calls).set({ processingStatus: "failed", processingError: "No transcript available to reprocess." }).where(eq(calls.id, callId));
+    await db.update(calls).set({ processingStatus: "failed", processingError: NO_TRANSCRIPT }).where(eq(calls.id, callId));
     return null;
   }
   const crmMapping = row.crmMapping ?? "{}";

@@ -7,12 +7,11 @@ import { ApiError } from "../../http/api-error";
 import { parseValue } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { settingsRowOf } from "../../org/settings";
+import { NO_TRANSCRIPT } from "../../voice/analysis";
 import { primaryAgent } from "../../voice/call-context";
 import { callActionRoutes } from "./actions";
 import { serializeCallDetail } from "./detail";
 import { callColumns, listCalls } from "./list";
-
-export const NO_TRANSCRIPT = "No transcript available to reprocess.";
 
 /** `/api/calls`: the organization's calls (every member reads them; owners and admins act on them). */
 export const callRoutes = new Hono<AppEnv>()
