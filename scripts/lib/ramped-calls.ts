@@ -13,11 +13,13 @@ export function rampCalls(options: {
   fromPrefix: string;
   minDurationMs: number;
   playPrompts?: boolean;
+  /** When given, a call that fails outright (its webhook or stream unreachable) is noted here and counts as silent, rather than failing them all. */
+  failures?: string[];
 }): Promise<SimulatedCallReport[]> {
   return Promise.all(
     Array.from({ length: options.calls }, async (_, index) => {
       await new Promise((resolve) => setTimeout(resolve, (index * options.rampMs) / options.calls));
-      return placeSimulatedCall({
+      const placed = placeSimulatedCall({
         baseUrl: options.base,
         publicBaseUrl: options.base,
         authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
@@ -28,6 +30,26 @@ export function rampCalls(options: {
         minDurationMs: options.minDurationMs,
         ...(options.playPrompts ? { playPrompts: true } : {}),
       });
+      const { failures } = options;
+      if (!failures) return placed;
+      return placed.catch((error: unknown) => {
+        failures.push(error instanceof Error ? error.message : String(error));
+        return silentCall();
+      });
     }),
   );
 }
+
+/** The report of a call that never got through: nothing sent, nothing heard. */
+const silentCall = (): SimulatedCallReport => ({
+  callSid: "",
+  callId: null,
+  voicemail: false,
+  framesSent: 0,
+  sentAt: new Map(),
+  mediaReceived: 0,
+  receivedAt: new Map(),
+  clearAt: null,
+  sessionTag: null,
+  greetingMs: null,
+});

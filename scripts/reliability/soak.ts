@@ -90,8 +90,8 @@ async function webhooksAtPace(base: string, side: string): Promise<Answer[]> {
   return Promise.all(answers);
 }
 
-const callsOnTheLine = (base: string) =>
-  rampCalls({ base, calls: CALLS, rampMs: RAMP_MS, firstTag: 50_000, fromPrefix: "+1415556", minDurationMs: SECONDS * 1000 - RAMP_MS });
+const callsOnTheLine = (base: string, failures: string[]) =>
+  rampCalls({ base, calls: CALLS, rampMs: RAMP_MS, firstTag: 50_000, fromPrefix: "+1415556", minDurationMs: SECONDS * 1000 - RAMP_MS, failures });
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
@@ -104,7 +104,12 @@ export const soak: ReliabilityItem = {
     const memory: [at: number, mb: number][] = [];
     const started = performance.now();
     const sampler = setInterval(() => void pair.productMemoryMb().then((mb) => memory.push([performance.now() - started, mb])), 2_000);
-    const [calls, product, baseline] = await Promise.all([callsOnTheLine(pair.product), webhooksAtPace(pair.product, "a"), webhooksAtPace(pair.baseline, "b")]);
+    const unreachable: string[] = [];
+    const [calls, product, baseline] = await Promise.all([
+      callsOnTheLine(pair.product, unreachable),
+      webhooksAtPace(pair.product, "a"),
+      webhooksAtPace(pair.baseline, "b"),
+    ]);
     clearInterval(sampler);
 
     const timings = await timingsOf(pair.openai);
@@ -124,6 +129,7 @@ export const soak: ReliabilityItem = {
 
     const failures = [
       ...(streamed < CALLS ? [`${CALLS - streamed} of ${CALLS} calls did not stream`] : []),
+      ...(unreachable.length > 0 ? [`${unreachable.length} calls never reached the product (${unreachable[0]})`] : []),
       ...(dropped > 0 ? [`${dropped} frames dropped`] : []),
       ...(serverErrors > 0 ? [`${serverErrors} webhooks answered 5xx or not at all`] : []),
       ...(voicemails > 0 ? [`${voicemails} webhooks answered with voicemail instead of the stream`] : []),
