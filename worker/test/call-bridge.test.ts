@@ -1,3 +1,4 @@
+import { callCostMicroUsd } from "@nikki/core";
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
@@ -190,10 +191,17 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     expect(closedAt - hungUp).toBeLessThan(3_000);
     await until(() => runInDurableObject(session, async (_instance, state) => ((await state.storage.list()).size === 0 ? true : null)), 5_000);
     // Nothing to analyse: the Calls tab shows it failed with the reason, never "Processing..." for good.
+    // The AI never took it: it costs its telephony alone (the status callback charged the AI's minutes too).
     const call = await until(() =>
-      env.DB.prepare("select processing_status, processing_error from calls where call_sid = ? and processing_status != 'pending'").bind(sid).first(),
+      env.DB.prepare("select processing_status, processing_error, cost_micro_usd from calls where call_sid = ? and processing_status != 'pending'")
+        .bind(sid)
+        .first(),
     );
-    expect(call).toEqual({ processing_status: "failed", processing_error: "No transcript available to reprocess." });
+    expect(call).toEqual({
+      processing_status: "failed",
+      processing_error: "No transcript available to reprocess.",
+      cost_micro_usd: callCostMicroUsd(3, false),
+    });
     await env.DB.prepare("update agents set name = 'Nikki' where id = ?").bind(DEMO.agentId).run();
   });
 

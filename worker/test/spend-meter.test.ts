@@ -24,6 +24,18 @@ describe("SpendMeter: an organization's spend today against its cap", () => {
     expect((await spend.charge("2026-11-25", "CA1", 100_000, CAP)).spent).toBe(100_000);
   });
 
+  it("corrects a charge counted today to its real cost, once, and leaves unknown or earlier charges alone", async () => {
+    const spend = meter();
+    await spend.charge(DAY, "CAnever", 194_000, CAP);
+    await spend.charge(DAY, "CAtalked", 388_000, CAP);
+    expect(await spend.correct(DAY, "CAnever", 8_500)).toEqual({ spent: 396_500, reserved: 0 });
+    // Corrected again to the same amount (a repeated callback): nothing moves.
+    expect(await spend.correct(DAY, "CAnever", 8_500)).toEqual({ spent: 396_500, reserved: 0 });
+    expect(await spend.correct(DAY, "CAunknown", 1_000)).toEqual({ spent: 396_500, reserved: 0 });
+    // A charge of another day is gone with its day.
+    expect(await spend.correct("2026-11-25", "CAtalked", 1_000)).toEqual({ spent: 0, reserved: 0 });
+  });
+
   it("keeps today's spend, holds and charges recorded in the single record it kept before, so a deploy loses none", async () => {
     const spend = meter();
     await runInDurableObject(spend, (_instance, state) => {

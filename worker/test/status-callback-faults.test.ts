@@ -21,7 +21,10 @@ describe("a database write that fails during Twilio's status callback", () => {
   it("answers 5xx in the envelope so Twilio retries, writes nothing, and the retries end the call exactly once", async () => {
     const sid = callSid();
     const id = crypto.randomUUID();
-    await env.DB.prepare("insert into calls (id, call_sid, organization_id, from_number, to_number, status) values (?, ?, ?, '+14155550142', ?, 'in-progress')")
+    // A call that streamed (its transcript saved), so the status callback alone settles it.
+    await env.DB.prepare(
+      "insert into calls (id, call_sid, organization_id, from_number, to_number, status, transcript) values (?, ?, ?, '+14155550142', ?, 'in-progress', '[]')",
+    )
       .bind(id, sid, DEMO.organizationId, DEMO.phoneNumber)
       .run();
     const completed = { CallSid: sid, AccountSid: env.TWILIO_ACCOUNT_SID!, CallStatus: "completed", CallDuration: "42" };

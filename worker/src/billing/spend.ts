@@ -113,3 +113,8 @@ export async function chargeSpend(services: Services, log: Logger, organizationI
   const status = { spent_usd: usd(result.spent), cap_usd: cap, state: spendState(result.spent, cap) };
   for (const threshold of result.crossed) await tellOwner(services, log, organizationId, threshold, status);
 }
+
+/** Corrects a call's charge counted today to its real cost (see SpendMeter.correct). */
+export async function correctSpend(services: Services, organizationId: string, key: string, micro: number): Promise<void> {
+  await meterOf(services, organizationId)?.correct(today(), key, micro);
+}

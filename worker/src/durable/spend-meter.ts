@@ -41,8 +41,12 @@ const WARNING_FRACTION = 0.8;
 
 const TODAY = "today";
 const holdKey = (key: string) => `hold:${key}`;
-/** Charges already counted (a repeated status callback counts once). */
+/** Charges already counted (a repeated status callback counts once), with their amount (1: counted before amounts were kept). */
 const chargedKey = (key: string) => `charged:${key}`;
+
+interface Charged {
+  micro: number;
+}
 
 /**
  * One object per organization: its spend today, so the daily cap holds under concurrent calls. Each
@@ -116,7 +120,7 @@ export class SpendMeter extends DurableObject {
     }
     // An empty key is a charge that cannot repeat (a chat reply), so it is not remembered.
     if (!key || this.kv.get(chargedKey(key)) === undefined) {
-      if (key) this.kv.put(chargedKey(key), 1);
+      if (key) this.kv.put(chargedKey(key), { micro } satisfies Charged);
       today.spent += micro;
     }
     const crossed: Threshold[] = [];
@@ -125,6 +129,21 @@ export class SpendMeter extends DurableObject {
     today.told.push(...crossed);
     this.kv.put(TODAY, today);
     return { crossed, spent: today.spent, reserved: today.held };
+  }
+
+  /**
+   * Replaces a charge counted today with its corrected amount (a call the AI never took costs its telephony alone).
+   * A charge from another day, or counted before amounts were kept, stays as it was.
+   */
+  async correct(day: string, key: string, micro: number): Promise<SpendSnapshot> {
+    const today = this.today(day);
+    const counted = this.kv.get<Charged | number>(chargedKey(key));
+    if (typeof counted === "object" && counted.micro !== micro) {
+      today.spent += micro - counted.micro;
+      this.kv.put(chargedKey(key), { micro } satisfies Charged);
+      this.kv.put(TODAY, today);
+    }
+    return { spent: today.spent, reserved: today.held };
   }
 
   async snapshot(day: string): Promise<SpendSnapshot> {

@@ -1,5 +1,5 @@
 import { OPENAI_MODELS, redactPii } from "@nikki/core";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { agents, calls, organizationSettings } from "../db/schema";
 import { type LogLevel, createLogger } from "../http/logger";
 import type { Services } from "../services";
@@ -44,19 +44,6 @@ function analysisSchema(fields: string[]) {
       },
     },
   };
-}
-
-/**
- * A conversation whose stream never started (the caller hung up while it connected, or its ticket was refused) has
- * nothing to analyse: it is marked failed with the reason at once, rather than left "Processing..." for good.
- */
-export async function markNeverStreamed(services: Services, callSid: string): Promise<void> {
-  const [call] = await services.db
-    .update(calls)
-    .set({ processingStatus: "failed", processingError: NO_TRANSCRIPT })
-    .where(and(eq(calls.callSid, callSid), eq(calls.kind, "conversation"), isNull(calls.transcript), eq(calls.processingStatus, "pending")))
-    .returning({ id: calls.id, organizationId: calls.organizationId });
-  if (call) await services.publishCall(call.organizationId, { id: call.id, processing_status: "failed" });
 }
 
 /**

@@ -4,8 +4,9 @@ import { calls } from "../db/schema";
 import { type Bindings, readConfig } from "../env";
 import { type Logger, type LogLevel, createLogger } from "../http/logger";
 import { type Services, liveServices, withProvidersOnce } from "../services";
-import { analyzeDueCall, markNeverStreamed } from "./analysis";
+import { analyzeDueCall } from "./analysis";
 import { sendCallAlert } from "./call-alerts";
+import { recordNeverStreamed } from "./call-status";
 import { postCallFacts } from "./post-call-facts";
 import { messageAfterDrop } from "./dropped-call";
 import { sendFollowUpText } from "./follow-up";
@@ -283,15 +284,15 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   /**
    * Twilio reported the call over. One whose stream never started (the caller hung up first, or its ticket was
    * refused) keeps nothing: its pre-opened session closes and its storage (the setup with the caller's number, the
-   * unused ticket) is deleted, and the call, with nothing to analyse, is marked so. A streamed call is forgotten
-   * after its analysis (`alarm`).
+   * unused ticket) is deleted, and the call is recorded as one the AI never took (recordNeverStreamed). A streamed
+   * call is forgotten after its analysis (`alarm`).
    */
   async callEnded(): Promise<void> {
     if (this.twilio && !this.finished) return;
     if ((await this.ctx.storage.get<StreamTicket>("ticket"))?.redeemed) return;
     await this.closeUnusedSession();
     await this.ctx.storage.deleteAll();
-    if (this.ctx.id.name) await markNeverStreamed(this.services, this.ctx.id.name);
+    if (this.ctx.id.name) await recordNeverStreamed(this.services, this.ctx.id.name);
   }
 
   /** Analyse (again) now: after "Re-run AI Analysis", or a retry the cron found due. */

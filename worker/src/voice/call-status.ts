@@ -1,10 +1,11 @@
 import { callCostMicroUsd } from "@nikki/core";
-import { chargeSpend, limitsOf } from "../billing/spend";
+import { chargeSpend, correctSpend, limitsOf } from "../billing/spend";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { reportOverage } from "../billing/usage";
 import { calls } from "../db/schema";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
+import { NO_TRANSCRIPT } from "./analysis";
 import type { SigningAccount } from "./call-context";
 
 /** A call by its sid; a business's own account reaches only its organization's calls. */
@@ -87,4 +88,26 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
     log.warn("overage_report_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
   );
   return { overage, unstreamed };
+}
+
+/**
+ * A conversation whose stream never started (the caller hung up while it connected, its ticket was refused, an
+ * outbound call nobody answered), as its CallSession knows once Twilio reports it over: nothing to analyse, so it is
+ * marked failed with the reason rather than left "Processing..." for good; and the AI never took it, so it costs its
+ * telephony alone, in its record and in today's spend (the status callback, which cannot tell yet, charged both).
+ */
+export async function recordNeverStreamed(services: Services, callSid: string): Promise<void> {
+  const { db } = services;
+  const [call] = await db
+    .update(calls)
+    .set({ processingStatus: "failed", processingError: NO_TRANSCRIPT })
+    .where(and(eq(calls.callSid, callSid), eq(calls.kind, "conversation"), isNull(calls.transcript), eq(calls.processingStatus, "pending")))
+    .returning({ id: calls.id, organizationId: calls.organizationId, durationSeconds: calls.durationSeconds });
+  if (!call) return;
+  if (call.durationSeconds) {
+    const cost = callCostMicroUsd(call.durationSeconds, false);
+    await db.update(calls).set({ costMicroUsd: cost }).where(eq(calls.id, call.id));
+    await correctSpend(services, call.organizationId, callSid, cost);
+  }
+  await services.publishCall(call.organizationId, { id: call.id, processing_status: "failed" });
 }
