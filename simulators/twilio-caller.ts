@@ -68,10 +68,9 @@ async function signedPost(options: SimulatedCallOptions, path: string, params: R
   });
 }
 
-export async function placeSimulatedCall(options: SimulatedCallOptions): Promise<SimulatedCallReport> {
-  const log = options.log ?? (() => undefined);
-  const callSid = `CA${hex(16)}`;
-  const report: SimulatedCallReport = {
+/** A call's report before anything was sent or heard (and the whole report of a call that never got through). */
+export function emptyCallReport(callSid: string): SimulatedCallReport {
+  return {
     callSid,
     callId: null,
     voicemail: false,
@@ -83,6 +82,12 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     sessionTag: null,
     greetingMs: null,
   };
+}
+
+export async function placeSimulatedCall(options: SimulatedCallOptions): Promise<SimulatedCallReport> {
+  const log = options.log ?? (() => undefined);
+  const callSid = `CA${hex(16)}`;
+  const report = emptyCallReport(callSid);
   const answer = await (
     await signedPost(options, "/twilio/voice/inbound", {
       AccountSid: options.accountSid,

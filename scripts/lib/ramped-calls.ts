@@ -1,6 +1,6 @@
 /** Simulated calls to the demo number that ring in one after another over a ramp, as the voice benchmarks place them. */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
-import { type SimulatedCallReport, placeSimulatedCall } from "@nikki/simulators/twilio-caller";
+import { type SimulatedCallReport, emptyCallReport, placeSimulatedCall } from "@nikki/simulators/twilio-caller";
 import { DEMO } from "../../worker/src/db/seed";
 
 export function rampCalls(options: {
@@ -34,22 +34,8 @@ export function rampCalls(options: {
       if (!failures) return placed;
       return placed.catch((error: unknown) => {
         failures.push(error instanceof Error ? error.message : String(error));
-        return silentCall();
+        return emptyCallReport("");
       });
     }),
   );
 }
-
-/** The report of a call that never got through: nothing sent, nothing heard. */
-const silentCall = (): SimulatedCallReport => ({
-  callSid: "",
-  callId: null,
-  voicemail: false,
-  framesSent: 0,
-  sentAt: new Map(),
-  mediaReceived: 0,
-  receivedAt: new Map(),
-  clearAt: null,
-  sessionTag: null,
-  greetingMs: null,
-});
