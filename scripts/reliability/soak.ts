@@ -125,11 +125,9 @@ export const soak: ReliabilityItem = {
     const twimlMs = (answers: Answer[]) => answers.filter((answer) => answer.twiml).map((answer) => answer.ms);
     const p95 = percentile(twimlMs(product), 95);
     const baselineP95 = percentile(twimlMs(baseline), 95);
-    const unanswered = (answers: Answer[]) => answers.filter((answer) => answer.status === 0).length;
+    const timedOut = (answers: Answer[]) => answers.filter((answer) => answer.status === 0);
     // Past Twilio's timeout on either side, both p95s are the timeout itself and their ratio says nothing.
-    const saturated = [product, baseline].some(
-      (answers) => answers.filter((answer) => answer.twiml && answer.status === 0).length * 20 > twimlMs(answers).length,
-    );
+    const saturated = [product, baseline].some((answers) => timedOut(answers).filter((answer) => answer.twiml).length * 20 > twimlMs(answers).length);
     const window = Math.min(60_000, (SECONDS * 1000 - WARM_UP_MS) / 4);
     const firstMb = mean(memory.filter(([at]) => at >= WARM_UP_MS && at < WARM_UP_MS + window).map(([, mb]) => mb));
     const lastMb = mean(memory.filter(([at]) => at >= SECONDS * 1000 - window).map(([, mb]) => mb));
@@ -156,7 +154,7 @@ export const soak: ReliabilityItem = {
         dropped_frames: dropped,
         webhooks: `${product.length}+${baseline.length}`,
         "5xx": serverErrors,
-        timed_out: `${unanswered(product)}+${unanswered(baseline)}`,
+        timed_out: `${timedOut(product).length}+${timedOut(baseline).length}`,
         twiml_p95_ms: p95.toFixed(1),
         bare_p95_ms: baselineP95.toFixed(1),
         p95_ratio: saturated ? "n/a" : (p95 / baselineP95).toFixed(2),

@@ -88,9 +88,9 @@ export async function organizationProviders(db: Database, config: Config, platfo
     },
     crm: () => crmFor(db, config, rows),
     async elevenlabs() {
-      const row = rows.find((candidate) => candidate.provider === "elevenlabs");
+      const row = rows.find((candidate) => candidate.provider === "elevenlabs" && candidate.testStatus === "success");
       const stored = row ? await openIntegration(db, config, row).catch(() => null) : null;
-      return stored?.row.testStatus === "success" && stored.credentials.api_key ? elevenLabsClient(stored.credentials.api_key, config) : null;
+      return stored?.credentials.api_key ? elevenLabsClient(stored.credentials.api_key, config) : null;
     },
   };
 }

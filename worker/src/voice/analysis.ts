@@ -61,8 +61,8 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     .leftJoin(agents, eq(agents.id, calls.agentId))
     .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
     .where(eq(calls.id, callId));
-  const call = row?.call;
-  if (!row || !call || call.processingStatus !== "pending") return null;
+  if (!row || row.call.processingStatus !== "pending") return null;
+  const { call } = row;
   const entries = (call.transcript ? (JSON.parse(call.transcript) as { role: string; content: string }[]) : []).filter((entry) => entry.content);
   if (entries.length === 0) {
     await db.update(calls).set({ processingStatus: "failed", processingError: NO_TRANSCRIPT }).where(eq(calls.id, callId));
