@@ -4,8 +4,12 @@
  * ringing in each second, each with its voice webhook and three status callbacks. The baseline worker's bare Hono
  * routes, doing the same database work and answering the same TwiML, get the same webhooks in the same run, so the
  * p95 TwiML answer time is a ratio on the same machine. 60 s by default; `-- --soak` runs 10 minutes. SOAK_SECONDS,
- * SOAK_CALLS and SOAK_RATE (webhooks a second) change the load, to find where the product's answers start to queue.
+ * SOAK_CALLS and SOAK_RATE (webhooks a second) change the load, to find where the product's answers start to queue;
+ * SOAK_SIDES=baseline (or product) sends the webhooks to that side alone, to see what the machine has left beside it.
+ * `machine_cpu_busy` is the share of all this machine's cores in use while the webhooks ran: near 100 %, the figures
+ * measure the machine rather than the product.
  */
+import { cpus } from "node:os";
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { DEMO } from "../../worker/src/db/seed";
 import { computeTwilioSignature } from "../../worker/src/services/twilio/signature";
@@ -25,6 +29,8 @@ const TWILIO_TIMEOUT_MS = 15_000;
 /** Calls ringing in and the first pre-opened model sessions timing out: memory is compared after this. */
 const WARM_UP_MS = 15_000;
 const SECONDS = process.argv.includes("--soak") ? 600 : Number(process.env.SOAK_SECONDS ?? 60);
+const SIDES = process.env.SOAK_SIDES ?? "both";
+if (!["both", "baseline", "product"].includes(SIDES)) throw new Error(`SOAK_SIDES is both, baseline or product, not "${SIDES}"`);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -96,6 +102,18 @@ async function webhooksAtPace(base: string, side: string): Promise<Answer[]> {
 const callsOnTheLine = (base: string, failures: string[]) =>
   rampCalls({ base, calls: CALLS, rampMs: RAMP_MS, firstTag: 50_000, fromPrefix: "+1415556", minDurationMs: SECONDS * 1000 - RAMP_MS, failures });
 
+/** Busy and total CPU time of all cores so far, in ms. */
+function cpuTimes() {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    const all = times.user + times.nice + times.sys + times.irq + times.idle;
+    total += all;
+    busy += all - times.idle;
+  }
+  return { busy, total };
+}
+
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 export const soak: ReliabilityItem = {
@@ -108,12 +126,18 @@ export const soak: ReliabilityItem = {
     const started = performance.now();
     const sampler = setInterval(() => void pair.productMemoryMb().then((mb) => memory.push([performance.now() - started, mb])), 2_000);
     const unreachable: string[] = [];
-    const [calls, product, baseline] = await Promise.all([
+    const cpuBefore = cpuTimes();
+    const paced = (side: "product" | "baseline", base: string, tag: string) =>
+      SIDES === "both" || SIDES === side ? webhooksAtPace(base, tag) : Promise.resolve([]);
+    const [calls, product, baseline, cpuAfter] = await Promise.all([
       callsOnTheLine(pair.product, unreachable),
-      webhooksAtPace(pair.product, "a"),
-      webhooksAtPace(pair.baseline, "b"),
+      paced("product", pair.product, "a"),
+      paced("baseline", pair.baseline, "b"),
+      // The webhooks' minute (not the calls' wind-down, nor answers still queued after it).
+      sleep(SECONDS * 1000).then(cpuTimes),
     ]);
     clearInterval(sampler);
+    const machineBusy = (cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total);
 
     const timings = await timingsOf(pair.openai);
     const appended = new Map(timings.appended);
@@ -128,6 +152,7 @@ export const soak: ReliabilityItem = {
     const timedOut = (answers: Answer[]) => answers.filter((answer) => answer.status === 0);
     // Past Twilio's timeout on either side, both p95s are the timeout itself and their ratio says nothing.
     const saturated = [product, baseline].some((answers) => timedOut(answers).filter((answer) => answer.twiml).length * 20 > twimlMs(answers).length);
+    const busyPercent = Math.round(machineBusy * 100);
     const window = Math.min(60_000, (SECONDS * 1000 - WARM_UP_MS) / 4);
     const firstMb = mean(memory.filter(([at]) => at >= WARM_UP_MS && at < WARM_UP_MS + window).map(([, mb]) => mb));
     const lastMb = mean(memory.filter(([at]) => at >= SECONDS * 1000 - window).map(([, mb]) => mb));
@@ -139,11 +164,13 @@ export const soak: ReliabilityItem = {
       ...(dropped > 0 ? [`${dropped} frames dropped`] : []),
       ...(serverErrors > 0 ? [`${serverErrors} webhooks answered 5xx or not within Twilio's ${TWILIO_TIMEOUT_MS / 1000} s`] : []),
       ...(voicemails > 0 ? [`${voicemails} webhooks answered with voicemail instead of the stream`] : []),
-      ...(saturated
-        ? ["over 5 % of a side's TwiML answers timed out, so their p95s cannot be compared"]
-        : p95 / baselineP95 > MAX_P95_RATIO
-          ? [`p95 TwiML answer ${(p95 / baselineP95).toFixed(2)}× the bare route's (target ≤ ${MAX_P95_RATIO})`]
-          : []),
+      ...(SIDES !== "both"
+        ? [`webhooks went to the ${SIDES} alone (SOAK_SIDES), so there is no ratio`]
+        : saturated
+          ? [`over 5 % of a side's TwiML answers timed out, so their p95s cannot be compared (this machine's CPU was ${busyPercent} % busy)`]
+          : p95 / baselineP95 > MAX_P95_RATIO
+            ? [`p95 TwiML answer ${(p95 / baselineP95).toFixed(2)}× the bare route's (target ≤ ${MAX_P95_RATIO})`]
+            : []),
       ...(Math.abs(memoryChange) > MAX_MEMORY_CHANGE ? [`memory moved ${(memoryChange * 100).toFixed(1)} % between the first and last windows`] : []),
     ];
     return outcome(
@@ -155,9 +182,10 @@ export const soak: ReliabilityItem = {
         webhooks: `${product.length}+${baseline.length}`,
         "5xx": serverErrors,
         timed_out: `${timedOut(product).length}+${timedOut(baseline).length}`,
-        twiml_p95_ms: p95.toFixed(1),
-        bare_p95_ms: baselineP95.toFixed(1),
-        p95_ratio: saturated ? "n/a" : (p95 / baselineP95).toFixed(2),
+        twiml_p95_ms: product.length ? p95.toFixed(1) : "n/a",
+        bare_p95_ms: baseline.length ? baselineP95.toFixed(1) : "n/a",
+        p95_ratio: saturated || SIDES !== "both" ? "n/a" : (p95 / baselineP95).toFixed(2),
+        machine_cpu_busy: `${busyPercent}%`,
         memory_mb: `${firstMb.toFixed(0)}→${lastMb.toFixed(0)}`,
         memory_change: `${(memoryChange * 100).toFixed(1)}%`,
       },
