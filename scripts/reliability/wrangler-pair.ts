@@ -17,6 +17,8 @@ export interface WranglerPair {
   openai: string;
   /** Resident memory of the product's workerd processes, in MB. */
   productMemoryMb(): Promise<number>;
+  /** The same of the baseline's. */
+  baselineMemoryMb(): Promise<number>;
 }
 
 let pair: Promise<WranglerPair> | null = null;
@@ -73,8 +75,14 @@ async function start(): Promise<WranglerPair> {
   );
   productWorker = await startWorker({ port: productPort, persistTo: `${state}/product`, vars: { ...simulators.vars, LOG_LEVEL: "error" }, quiet: true });
   baselineWorker = await startBaselineWorker({ port: baselinePort, persistTo: `${state}/baseline` });
-  const pid = productWorker.pid!;
-  return { product, baseline: `http://127.0.0.1:${baselinePort}`, openai: `http://127.0.0.1:${openaiPort}`, productMemoryMb: () => workerdMemoryMb(pid) };
+  const [productPid, baselinePid] = [productWorker.pid!, baselineWorker.pid!];
+  return {
+    product,
+    baseline: `http://127.0.0.1:${baselinePort}`,
+    openai: `http://127.0.0.1:${openaiPort}`,
+    productMemoryMb: () => workerdMemoryMb(productPid),
+    baselineMemoryMb: () => workerdMemoryMb(baselinePid),
+  };
 }
 
 export function wranglerPair(): Promise<WranglerPair> {
