@@ -125,12 +125,12 @@ export const soak: ReliabilityItem = {
   async run() {
     const pair = await wranglerPair();
     // The product's and the baseline's resident memory: the baseline's tells what the local runtime itself grows by.
-    const memory: [at: number, product: number, baseline: number][] = [];
+    const memory: { at: number; product: number; baseline: number }[] = [];
     const started = performance.now();
     const sampler = setInterval(
       () =>
         void Promise.all([pair.productMemoryMb(), pair.baselineMemoryMb()]).then(([product, baseline]) =>
-          memory.push([performance.now() - started, product, baseline]),
+          memory.push({ at: performance.now() - started, product, baseline }),
         ),
       2_000,
     );
@@ -163,13 +163,21 @@ export const soak: ReliabilityItem = {
     const saturated = [product, baseline].some((answers) => timedOut(answers).filter((answer) => answer.twiml).length * 20 > twimlMs(answers).length);
     const busyPercent = Math.round(machineBusy * 100);
     const window = Math.min(60_000, (SECONDS * 1000 - WARM_UP_MS) / 4);
-    const windows = (side: 1 | 2) => {
-      const first = mean(memory.filter(([at]) => at >= WARM_UP_MS && at < WARM_UP_MS + window).map((sample) => sample[side]));
-      const last = mean(memory.filter(([at]) => at >= SECONDS * 1000 - window).map((sample) => sample[side]));
+    const windows = (side: "product" | "baseline") => {
+      const first = mean(memory.filter(({ at }) => at >= WARM_UP_MS && at < WARM_UP_MS + window).map((sample) => sample[side]));
+      const last = mean(memory.filter(({ at }) => at >= SECONDS * 1000 - window).map((sample) => sample[side]));
       return { first, last, change: (last - first) / first };
     };
-    const { first: firstMb, last: lastMb, change: memoryChange } = windows(1);
-    const baselineMemory = windows(2);
+    const productMemory = windows("product");
+    const baselineMemory = windows("baseline");
+    // Why the two p95s cannot be compared, if they cannot.
+    const incomparable =
+      SIDES !== "both"
+        ? `webhooks went to the ${SIDES} alone (SOAK_SIDES), so there is no ratio`
+        : saturated
+          ? `over 5 % of a side's TwiML answers timed out, so their p95s cannot be compared (this machine's CPU was ${busyPercent} % busy)`
+          : null;
+    const ratio = p95 / baselineP95;
 
     const failures = [
       ...(streamed < CALLS ? [`${CALLS - streamed} of ${CALLS} calls did not stream`] : []),
@@ -177,14 +185,10 @@ export const soak: ReliabilityItem = {
       ...(dropped > 0 ? [`${dropped} frames dropped`] : []),
       ...(serverErrors > 0 ? [`${serverErrors} webhooks answered 5xx or not within Twilio's ${TWILIO_TIMEOUT_MS / 1000} s`] : []),
       ...(voicemails > 0 ? [`${voicemails} webhooks answered with voicemail instead of the stream`] : []),
-      ...(SIDES !== "both"
-        ? [`webhooks went to the ${SIDES} alone (SOAK_SIDES), so there is no ratio`]
-        : saturated
-          ? [`over 5 % of a side's TwiML answers timed out, so their p95s cannot be compared (this machine's CPU was ${busyPercent} % busy)`]
-          : p95 / baselineP95 > MAX_P95_RATIO
-            ? [`p95 TwiML answer ${(p95 / baselineP95).toFixed(2)}× the bare route's (target ≤ ${MAX_P95_RATIO})`]
-            : []),
-      ...(Math.abs(memoryChange) > MAX_MEMORY_CHANGE ? [`memory moved ${(memoryChange * 100).toFixed(1)} % between the first and last windows`] : []),
+      ...(incomparable ? [incomparable] : ratio > MAX_P95_RATIO ? [`p95 TwiML answer ${ratio.toFixed(2)}× the bare route's (target ≤ ${MAX_P95_RATIO})`] : []),
+      ...(Math.abs(productMemory.change) > MAX_MEMORY_CHANGE
+        ? [`memory moved ${(productMemory.change * 100).toFixed(1)} % between the first and last windows`]
+        : []),
     ];
     return outcome(
       {
@@ -197,10 +201,10 @@ export const soak: ReliabilityItem = {
         timed_out: `${timedOut(product).length}+${timedOut(baseline).length}`,
         twiml_p95_ms: product.length ? p95.toFixed(1) : "n/a",
         bare_p95_ms: baseline.length ? baselineP95.toFixed(1) : "n/a",
-        p95_ratio: saturated || SIDES !== "both" ? "n/a" : (p95 / baselineP95).toFixed(2),
+        p95_ratio: incomparable ? "n/a" : ratio.toFixed(2),
         machine_cpu_busy: `${busyPercent}%`,
-        memory_mb: `${firstMb.toFixed(0)}→${lastMb.toFixed(0)}`,
-        memory_change: `${(memoryChange * 100).toFixed(1)}%`,
+        memory_mb: `${productMemory.first.toFixed(0)}→${productMemory.last.toFixed(0)}`,
+        memory_change: `${(productMemory.change * 100).toFixed(1)}%`,
         baseline_memory_mb: `${baselineMemory.first.toFixed(0)}→${baselineMemory.last.toFixed(0)}`,
         baseline_memory_change: `${(baselineMemory.change * 100).toFixed(1)}%`,
       },
