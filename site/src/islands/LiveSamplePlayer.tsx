@@ -26,7 +26,8 @@ export default function LiveSamplePlayer() {
         setState("unavailable");
         toast({
           title: "Samples unavailable",
-          description: `${body?.error?.message ?? "The sample could not be made."} Voice samples need an OpenAI key on this server; System Health (/health) shows what is missing.`,
+          // The server's own reason names the missing key; without one, say what samples need.
+          description: `${body?.error?.message ?? "The sample could not be made: voice samples need an OpenAI key on this server."} System Health (/health) shows what is missing.`,
           variant: "destructive",
         });
         return;
