@@ -4,7 +4,8 @@
  * dashboard shows it); past the cap new calls take messages and call-me-now and chat are refused.
  */
 import { CALL_RESERVATION_MICRO_USD, SPEND_MESSAGES, type SpendState, spendState } from "@nikki/core";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedQuery } from "../db/prepared";
 import { members, organizationSettings, organizations, subscriptions, users } from "../db/schema";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
@@ -42,13 +43,18 @@ export function spendLimitsOf(
 }
 
 /** The limits and the subscription they come from, in one round trip. */
-export async function limitsOf(services: Services, organizationId: string): Promise<SpendLimits & { subscription: typeof subscriptions.$inferSelect | null }> {
-  const [row] = await services.db
+const limitsQuery = preparedQuery((db) =>
+  db
     .select({ trialEndsAt: organizations.trialEndsAt, subscription: subscriptions, cap: organizationSettings.dailySpendCapUsd })
     .from(organizations)
     .leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
     .leftJoin(organizationSettings, eq(organizationSettings.organizationId, organizations.id))
-    .where(eq(organizations.id, organizationId));
+    .where(eq(organizations.id, sql.placeholder("organizationId")))
+    .prepare(),
+);
+
+export async function limitsOf(services: Services, organizationId: string): Promise<SpendLimits & { subscription: typeof subscriptions.$inferSelect | null }> {
+  const [row] = await limitsQuery(services.db).all({ organizationId });
   const subscription = row?.subscription ?? null;
   return { ...spendLimitsOf(row?.trialEndsAt ?? null, subscription, row?.cap), subscription };
 }

@@ -19,6 +19,13 @@ export function createD1Database(d1: D1Database): Database {
   return database;
 }
 
+const libsqlDatabases = new WeakMap<Client, Database>();
+
 export function createLibsqlDatabase(client: Client): Database {
-  return drizzleLibsql(client, { schema }) as unknown as Database;
+  let database = libsqlDatabases.get(client);
+  if (!database) {
+    database = drizzleLibsql(client, { schema }) as unknown as Database;
+    libsqlDatabases.set(client, database);
+  }
+  return database;
 }

@@ -3,8 +3,9 @@
  * nowhere else, re-sealed on read when stored in an older format or under a previous key.
  */
 import type { IntegrationProvider } from "@nikki/core";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { preparedQuery } from "../db/prepared";
 import { integrations } from "../db/schema";
 import type { Config } from "../env";
 import { type Keyring, keyringOf, openSecret, sealSecret } from "../services/secrets";
@@ -22,8 +23,16 @@ async function keyring(config: Config): Promise<Keyring> {
   return ring;
 }
 
+const rowsQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(integrations)
+    .where(eq(integrations.organizationId, sql.placeholder("organizationId")))
+    .prepare(),
+);
+
 export async function integrationRows(db: Database, organizationId: string): Promise<IntegrationRow[]> {
-  return db.select().from(integrations).where(eq(integrations.organizationId, organizationId));
+  return rowsQuery(db).all({ organizationId });
 }
 
 /** Opens one row's credentials, sealing them again in the current format when they were stale. */

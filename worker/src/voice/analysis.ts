@@ -1,5 +1,6 @@
 import { OPENAI_MODELS, redactPii } from "@nikki/core";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { placeholders, preparedQuery } from "../db/prepared";
 import { agents, calls, organizationSettings } from "../db/schema";
 import { type LogLevel, createLogger } from "../http/logger";
 import type { Services } from "../services";
@@ -46,6 +47,33 @@ function analysisSchema(fields: string[]) {
   };
 }
 
+/** The call with its agent's CRM mapping and the organization's settings, in one read. */
+const analysisInputQuery = preparedQuery((db) =>
+  db
+    .select({ call: calls, crmMapping: agents.crmMapping, piiRedaction: organizationSettings.piiRedaction, crmWebhookUrl: organizationSettings.crmWebhookUrl })
+    .from(calls)
+    .leftJoin(agents, eq(agents.id, calls.agentId))
+    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
+    .where(eq(calls.id, sql.placeholder("callId")))
+    .prepare(),
+);
+
+/** The analysis stored; with PII redaction on, the transcript is stored redacted too (else it is kept as it is). */
+const processedQuery = preparedQuery((db) =>
+  db
+    .update(calls)
+    .set({
+      ...placeholders("summary", "entities", "sentiment", "processingAttempts"),
+      transcript: sql`coalesce(${sql.placeholder("redactedTranscript")}, ${calls.transcript})`,
+      modelUsed: OPENAI_MODELS.chat,
+      processingStatus: "processed",
+      processingError: null,
+      nextAttemptAt: null,
+    })
+    .where(eq(calls.id, sql.placeholder("id")))
+    .prepare(),
+);
+
 /**
  * Analyses one call whose processing is pending: summary, entities and sentiment from OpenAI, stored with the
  * model used. On failure the attempt is counted and the next is due after an exponential backoff; after the
@@ -54,13 +82,7 @@ function analysisSchema(fields: string[]) {
 export async function analyzeDueCall(services: Services, callId: string, now = new Date()): Promise<Date | null> {
   const { config, db } = services;
   const log = createLogger({ component: "call_analysis", call_id: callId }, config.LOG_LEVEL as LogLevel);
-  // The call with its agent's CRM mapping and the organization's settings, in one read.
-  const [row] = await db
-    .select({ call: calls, crmMapping: agents.crmMapping, piiRedaction: organizationSettings.piiRedaction, crmWebhookUrl: organizationSettings.crmWebhookUrl })
-    .from(calls)
-    .leftJoin(agents, eq(agents.id, calls.agentId))
-    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
-    .where(eq(calls.id, callId));
+  const [row] = await analysisInputQuery(db).all({ callId });
   if (!row || row.call.processingStatus !== "pending") return null;
   const { call } = row;
   const entries = (call.transcript ? (JSON.parse(call.transcript) as { role: string; content: string }[]) : []).filter((entry) => entry.content);
@@ -82,20 +104,14 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
       schema: analysisSchema(fields),
     });
     const redact = row.piiRedaction ?? true;
-    await db
-      .update(calls)
-      .set({
-        summary: redact ? redactPii(result.summary) : result.summary,
-        entities: JSON.stringify(result.entities),
-        sentiment: result.sentiment,
-        modelUsed: OPENAI_MODELS.chat,
-        processingStatus: "processed",
-        processingAttempts: attempts,
-        processingError: null,
-        nextAttemptAt: null,
-        ...(redact ? { transcript: JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content) }))) } : {}),
-      })
-      .where(eq(calls.id, callId));
+    await processedQuery(db).run({
+      id: callId,
+      summary: redact ? redactPii(result.summary) : result.summary,
+      entities: JSON.stringify(result.entities),
+      sentiment: result.sentiment,
+      processingAttempts: attempts,
+      redactedTranscript: redact ? JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content) }))) : null,
+    });
     log.info("call_processed", { attempts, sentiment: result.sentiment });
     await services.publishCall(call.organizationId, { id: callId, processing_status: "processed" });
     const summary = redact ? redactPii(result.summary) : result.summary;

@@ -1,6 +1,7 @@
 import { admitCall } from "../billing/spend";
 import { AGENT_DEFAULTS, PROBE_CALL_SID, bridgeUrlOf, isAfterHours } from "@nikki/core";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { placeholders, preparedQuery } from "../db/prepared";
 import { jsonList } from "../db/json";
 import { agents, calls, testRuns } from "../db/schema";
 import type { Logger } from "../http/logger";
@@ -37,16 +38,33 @@ export interface AnswerDeps {
   afterResponse(work: Promise<unknown>): void;
 }
 
+type RecordedCall = Pick<typeof calls.$inferInsert, "callSid" | "direction" | "fromNumber" | "toNumber" | "organizationId" | "kind" | "afterHours"> & {
+  agentId: string | null;
+};
+
+/** A repeated webhook (or a call we placed, recorded when dialled) keeps its row; how it was answered is written over it. */
+const recordCallQuery = preparedQuery((db) =>
+  db
+    .insert(calls)
+    .values(placeholders("id", "callSid", "direction", "fromNumber", "toNumber", "organizationId", "kind", "agentId", "afterHours"))
+    .onConflictDoUpdate({
+      target: calls.callSid,
+      set: {
+        kind: sql`excluded.${sql.identifier(calls.kind.name)}`,
+        agentId: sql`excluded.${sql.identifier(calls.agentId.name)}`,
+        afterHours: sql`excluded.${sql.identifier(calls.afterHours.name)}`,
+      },
+    })
+    .returning({ id: calls.id })
+    .prepare(),
+);
+
 /**
  * Records the call once and answers its id. Twilio may repeat a webhook, and a call we placed is recorded when it is
  * dialled: how it was answered (kind, agent, after hours) is written over what was known then.
  */
-async function recordCall(deps: AnswerDeps, values: typeof calls.$inferInsert): Promise<string> {
-  const [row] = await deps.services.db
-    .insert(calls)
-    .values(values)
-    .onConflictDoUpdate({ target: calls.callSid, set: { kind: values.kind, agentId: values.agentId ?? null, afterHours: values.afterHours ?? false } })
-    .returning({ id: calls.id });
+async function recordCall(deps: AnswerDeps, values: RecordedCall): Promise<string> {
+  const [row] = await recordCallQuery(deps.services.db).all({ id: crypto.randomUUID(), ...values });
   deps.afterResponse(deps.services.publishCall(values.organizationId, { id: row!.id }));
   return row!.id;
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { SETTINGS_DEFAULTS } from "@nikki/core";
 import { type SpendLimits, spendLimitsOf } from "../billing/spend";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
+import { preparedQuery } from "../db/prepared";
 import { agents, integrations, organizationSettings, organizations, phoneNumbers, subscriptions, testRuns } from "../db/schema";
 
 export interface CallContext {
@@ -35,13 +36,9 @@ export interface SigningAccount {
 
 export const PLATFORM_ACCOUNT: SigningAccount = { accountSid: null, organizationId: null };
 
-/**
- * Who answers a call to `number`: its organization, assigned agent, call settings, spend limits and (given the call's
- * sid) its Test Suite run; null for a number we do not hold, or one that the account which signed the webhook does not
- * hold. One round trip while the caller hears ringing.
- */
-export async function callContextFor(db: Database, number: string, account: SigningAccount, callSid?: string): Promise<CallContext | null> {
-  const [row] = await db
+/** The context's one query, built once: `account` null matches the platform's numbers (`is` compares nulls). */
+const contextQuery = preparedQuery((db) =>
+  db
     .select({
       organizationId: organizations.id,
       organizationName: organizations.name,
@@ -60,13 +57,21 @@ export async function callContextFor(db: Database, number: string, account: Sign
     .leftJoin(subscriptions, eq(subscriptions.organizationId, phoneNumbers.organizationId))
     // The assigned agent comes with the number (and only from its organization).
     .leftJoin(agents, and(eq(agents.id, phoneNumbers.assignedAgentId), eq(agents.organizationId, phoneNumbers.organizationId)))
-    .leftJoin(testRuns, and(eq(testRuns.callSid, callSid ?? ""), eq(testRuns.organizationId, phoneNumbers.organizationId), eq(testRuns.status, "running")))
-    .where(
-      and(
-        eq(phoneNumbers.twilioNumber, number),
-        account.accountSid ? eq(phoneNumbers.twilioAccountSid, account.accountSid) : isNull(phoneNumbers.twilioAccountSid),
-      ),
-    );
+    .leftJoin(
+      testRuns,
+      and(eq(testRuns.callSid, sql.placeholder("callSid")), eq(testRuns.organizationId, phoneNumbers.organizationId), eq(testRuns.status, "running")),
+    )
+    .where(and(eq(phoneNumbers.twilioNumber, sql.placeholder("number")), sql`${phoneNumbers.twilioAccountSid} is ${sql.placeholder("account")}`))
+    .prepare(),
+);
+
+/**
+ * Who answers a call to `number`: its organization, assigned agent, call settings, spend limits and (given the call's
+ * sid) its Test Suite run; null for a number we do not hold, or one that the account which signed the webhook does not
+ * hold. One round trip while the caller hears ringing.
+ */
+export async function callContextFor(db: Database, number: string, account: SigningAccount, callSid?: string): Promise<CallContext | null> {
+  const [row] = await contextQuery(db).all({ number, account: account.accountSid, callSid: callSid ?? "" });
   if (!row) return null;
   const agent = row.agent;
   return {

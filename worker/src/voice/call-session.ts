@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { placeholders, preparedQuery } from "../db/prepared";
 import { calls } from "../db/schema";
 import { type Bindings, readConfig } from "../env";
 import { type Logger, type LogLevel, createLogger } from "../http/logger";
@@ -14,6 +15,15 @@ import { type BridgeAction, BridgeProtocol } from "./protocol";
 import { sessionUpdate } from "./realtime-session";
 import type { CallSessionRpc, CallSetup, TranscriptEntry } from "./setup";
 import { type StreamTicket, TICKET_TTL_MS, checkTicket } from "./stream-ticket";
+
+/** The call's end as the bridge saw it: its transcript and latency figures, analysis due now. */
+const endCallQuery = preparedQuery((db) =>
+  db
+    .update(calls)
+    .set({ ...placeholders("transcript", "metrics", "endedAt", "nextAttemptAt"), processingStatus: "pending" })
+    .where(eq(calls.id, sql.placeholder("id")))
+    .prepare(),
+);
 
 /** How long a session opened at the webhook waits for Twilio's stream before it is closed. */
 export const PREOPEN_TTL_MS = 10_000;
@@ -256,16 +266,14 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
       const { twilio } = await (await this.services.providersFor(setup.tool.organizationId)).forNumber(setup.tool.businessNumber);
       await twilio?.updateCall(setup.tool.callSid, update).catch((error: unknown) => this.log.warn("call_update_failed", { reason, error: String(error) }));
     }
-    await this.services.db
-      .update(calls)
-      .set({
-        transcript: JSON.stringify(this.transcript),
-        metrics: this.protocol ? JSON.stringify(this.protocol.metrics.summary()) : null,
-        endedAt: new Date(),
-        processingStatus: "pending",
-        nextAttemptAt: new Date(),
-      })
-      .where(eq(calls.id, setup.tool.callId));
+    const now = new Date();
+    await endCallQuery(this.services.db).run({
+      id: setup.tool.callId,
+      transcript: JSON.stringify(this.transcript),
+      metrics: this.protocol ? JSON.stringify(this.protocol.metrics.summary()) : null,
+      endedAt: now,
+      nextAttemptAt: now,
+    });
     this.log.info("call_ended", { call_id: setup.tool.callId, reason, turns: this.transcript.length });
     await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: "pending" });
     await this.ctx.storage.setAlarm(Date.now() + 500);

@@ -2,26 +2,59 @@ import { callCostMicroUsd } from "@nikki/core";
 import { chargeSpend, correctSpend, limitsOf } from "../billing/spend";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { reportOverage } from "../billing/usage";
+import { placeholders, preparedQuery } from "../db/prepared";
 import { calls } from "../db/schema";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
 import { NO_TRANSCRIPT } from "./analysis";
 import type { SigningAccount } from "./call-context";
 
-/** A call by its sid; a business's own account reaches only its organization's calls. */
-const callOf = (callSid: string, account: SigningAccount) =>
-  account.organizationId ? and(eq(calls.callSid, callSid), eq(calls.organizationId, account.organizationId)) : eq(calls.callSid, callSid);
+/**
+ * A call by its sid; a business's own account reaches only its organization's calls (a null `organizationId`, the
+ * platform's account, reaches any).
+ */
+const callOf = () =>
+  and(eq(calls.callSid, sql.placeholder("callSid")), sql`${calls.organizationId} = coalesce(${sql.placeholder("organizationId")}, ${calls.organizationId})`);
+
+const recordingQuery = preparedQuery((db) =>
+  db.update(calls).set(placeholders("recordingUrl")).where(callOf()).returning({ id: calls.id, organizationId: calls.organizationId }).prepare(),
+);
+
+const voicemailQuery = preparedQuery((db) =>
+  db
+    .update(calls)
+    .set({ kind: "voicemail", ...placeholders("recordingUrl") })
+    .where(callOf())
+    .returning({ id: calls.id, organizationId: calls.organizationId })
+    .prepare(),
+);
+
+/** The call-ended record, once: a repeated callback finds the duration already written. */
+const endedQuery = preparedQuery((db) =>
+  db
+    .update(calls)
+    .set({
+      ...placeholders("status", "durationSeconds", "endedAt"),
+      costMicroUsd: sql`case ${calls.kind} when 'test' then ${calls.costMicroUsd} when 'conversation' then ${sql.placeholder("conversationCost")} else ${sql.placeholder("otherCost")} end`,
+    })
+    .where(and(callOf(), isNull(calls.durationSeconds)))
+    .returning({
+      id: calls.id,
+      organizationId: calls.organizationId,
+      durationSeconds: calls.durationSeconds,
+      kind: calls.kind,
+      costMicroUsd: calls.costMicroUsd,
+      unstreamed: sql<number>`${calls.transcript} is null`,
+    })
+    .prepare(),
+);
 
 const FINAL_STATUSES = new Set(["completed", "busy", "no-answer", "failed", "canceled"]);
 
 /** A voicemail Twilio recorded: the call is kept as a voicemail with its recording. */
 export async function recordVoicemail(services: Services, log: Logger, params: Record<string, string>, account: SigningAccount): Promise<void> {
   if (!params.CallSid || !params.RecordingUrl) return;
-  const [call] = await services.db
-    .update(calls)
-    .set({ kind: "voicemail", recordingUrl: params.RecordingUrl })
-    .where(callOf(params.CallSid, account))
-    .returning({ id: calls.id, organizationId: calls.organizationId });
+  const [call] = await voicemailQuery(services.db).all({ callSid: params.CallSid, organizationId: account.organizationId, recordingUrl: params.RecordingUrl });
   if (call) await services.publishCall(call.organizationId, { id: call.id });
   log.info("voicemail_recorded", { call_sid: params.CallSid, recording_url: params.RecordingUrl });
 }
@@ -42,12 +75,9 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
   const { db } = services;
   const callSid = params.CallSid;
   if (!callSid) return null;
+  const call = { callSid, organizationId: account.organizationId };
   if (params.RecordingUrl) {
-    const [recorded] = await db
-      .update(calls)
-      .set({ recordingUrl: params.RecordingUrl })
-      .where(callOf(callSid, account))
-      .returning({ id: calls.id, organizationId: calls.organizationId });
+    const [recorded] = await recordingQuery(db).all({ ...call, recordingUrl: params.RecordingUrl });
     if (recorded?.organizationId) await services.publishCall(recorded.organizationId, { id: recorded.id });
   }
   const status = params.CallStatus;
@@ -56,23 +86,14 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
   const duration = Number.isFinite(parsed) ? parsed : null;
   // The call's real cost is written with its end (nothing for a call nobody answered; a Test Suite call is never billed).
   const cost = (withModel: boolean) => (duration ? callCostMicroUsd(duration, withModel) : 0);
-  const [ended] = await db
-    .update(calls)
-    .set({
-      status: status as "completed",
-      durationSeconds: duration,
-      endedAt: new Date(),
-      costMicroUsd: sql`case ${calls.kind} when 'test' then ${calls.costMicroUsd} when 'conversation' then ${cost(true)} else ${cost(false)} end`,
-    })
-    .where(and(callOf(callSid, account), isNull(calls.durationSeconds)))
-    .returning({
-      id: calls.id,
-      organizationId: calls.organizationId,
-      durationSeconds: calls.durationSeconds,
-      kind: calls.kind,
-      costMicroUsd: calls.costMicroUsd,
-      unstreamed: sql<number>`${calls.transcript} is null`,
-    });
+  const [ended] = await endedQuery(db).all({
+    ...call,
+    status,
+    durationSeconds: duration,
+    endedAt: new Date(),
+    conversationCost: cost(true),
+    otherCost: cost(false),
+  });
   log.info("call_status", { call_sid: callSid, status, duration_seconds: duration });
   if (!ended?.organizationId) return null;
   await services.publishCall(ended.organizationId, { id: ended.id });
