@@ -119,7 +119,9 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   const signature = await computeTwilioSignature(options.authToken, streamUrl.replace(/&amp;/g, "&"), {});
   // No per-message deflate: the worker declines it (no_web_socket_compression), but locally Miniflare's entry
   // worker, with its own flags, would accept it on the worker's behalf and compress every 20 ms frame.
-  const socket = new WebSocket(`${options.baseUrl.replace(/^http/, "ws")}${streamPath}`, {
+  // As Twilio does, it connects where the TwiML says; a URL on the worker's public address is reached at `baseUrl`.
+  const local = new URL(streamUrl).host === new URL(options.publicBaseUrl).host;
+  const socket = new WebSocket(local ? `${options.baseUrl.replace(/^http/, "ws")}${streamPath}` : streamUrl.replace(/&amp;/g, "&"), {
     headers: { "x-twilio-signature": signature },
     perMessageDeflate: false,
   });

@@ -1,11 +1,45 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
 // A relative path, so the config loader bundles it (a package import would be loaded by Node without TypeScript).
 import { stripeSimulatorVars } from "../simulators/stripe-vars.ts";
 import { SIMULATED } from "./test/simulators.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const compatibility = /^compatibility_date = "([\d-]+)"/m.exec(readFileSync(`${root}/wrangler.media.toml`, "utf8"))![1]!;
+
+/**
+ * The media plane (wrangler.media.toml) runs beside the worker under test, as it does deployed. An auxiliary worker
+ * is not built by Vite, so it is bundled here, as wrangler would bundle it.
+ */
+async function mediaPlaneWorker(secret: string) {
+  const outfile = fileURLToPath(new URL("./.test/media/index.js", import.meta.url));
+  await build({
+    entryPoints: [`${root}/worker/src/media/index.ts`],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2024",
+    external: ["cloudflare:*"],
+    logLevel: "warning",
+  });
+  return {
+    name: "nikki-ai-media",
+    modules: true,
+    scriptPath: outfile,
+    compatibilityDate: compatibility,
+    compatibilityFlags: ["nodejs_compat", "no_web_socket_compression"],
+    durableObjects: { MEDIA_SESSION: { className: "MediaSession", useSQLite: true } },
+    bindings: { AUTH_SECRET: secret, LOG_LEVEL: "error" },
+    // The worker under test runs as the plugin's runner (renamed from "nikki-ai"), which the media plane calls back.
+    serviceBindings: { CONTROL: "vitest-plugin-runner-worker" },
+  };
+}
+
+const AUTH_SECRET = "test-only-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 
 export default defineConfig(async () => ({
   plugins: [
@@ -15,7 +49,7 @@ export default defineConfig(async () => ({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
           LOG_LEVEL: "error",
-          AUTH_SECRET: "test-only-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+          AUTH_SECRET,
           PUBLIC_BASE_URL: "https://nikki.test",
           OPERATOR_EMAILS: "Operator@nikki.test, second-operator@nikki.test",
           TWILIO_ACCOUNT_SID: SIMULATED.twilioAccountSid,
@@ -30,6 +64,7 @@ export default defineConfig(async () => ({
           ZAPIER_HOOKS_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
           ...stripeSimulatorVars(SIMULATED.stripePort),
         },
+        workers: [await mediaPlaneWorker(AUTH_SECRET)],
       },
     }),
   ],

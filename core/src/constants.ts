@@ -39,6 +39,8 @@ export const LIMITS = {
   callsListLimit: 50,
   toastsVisible: 3,
   requestBodyBytes: 64 * 1024,
+  /** What one plane of a call may send the other: an hour's transcript fits. */
+  planeBodyBytes: 2 * 1024 * 1024,
   audioSampleRateHz: 24_000,
   signInPerIpHour: 20,
   /** Sign-ups and contact-form leads each address may send an hour (429 with Retry-After past it). */

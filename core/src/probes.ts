@@ -20,9 +20,6 @@ export interface ProbeResult {
 /** This deployment's own voice bridge (the media stream's base URL) from its origin. */
 export const ownBridgeUrl = (origin: string) => `${origin.replace(/^http/, "ws")}/twilio/stream`;
 
-/** Where an organization's calls stream: its saved voice bridge, else this deployment's. */
-export const bridgeUrlOf = (origin: string, saved: string | null) => saved ?? ownBridgeUrl(origin);
-
 /** Spec 001's rule: the bridge's health URL from its socket URL (wss → https, ws → http, without a /stream/twilio path). */
 export function bridgeHealthUrl(socketUrl: string): string {
   return socketUrl

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildWidgets } from "../../widgets/build";
+import { freePort } from "./free-port";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -79,19 +80,11 @@ export function localOperators(): Record<string, string> {
   };
 }
 
-/** Starts `wrangler dev` on the given port; resolves once /api/health answers. */
-export async function startWorker(options: {
-  port: number;
-  persistTo?: string;
-  vars?: Record<string, string>;
-  quiet?: boolean;
-  /** Serves `/__scheduled?cron=…` so tests can run the cron on demand. */
-  testScheduled?: boolean;
-  /** Another wrangler configuration than the product's (the benchmarks' baseline). */
-  config?: string;
-}) {
-  const vars = { ...localAuthSecret(), ...localOperators(), ...options.vars };
-  const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
+/** The media plane's `wrangler dev` of each control plane's (stopped with it). */
+const mediaPlanes = new WeakMap<ChildProcess, ChildProcess>();
+
+function wranglerDev(options: { port: number; config?: string; persistTo?: string; vars: Record<string, string>; quiet?: boolean; testScheduled?: boolean }) {
+  const varArgs = Object.entries(options.vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
   const child = spawn(
     `${ROOT}/node_modules/.bin/wrangler`,
     [
@@ -113,12 +106,52 @@ export async function startWorker(options: {
     },
   );
   process.on("exit", () => stopWorker(child));
+  return child;
+}
+
+/**
+ * Starts the product under `wrangler dev`, both planes in processes of their own as they run apart when deployed:
+ * the media plane (wrangler.media.toml) on a free port, where Twilio's streams go (VOICE_BRIDGE_URL), and the control
+ * plane on the given port; they reach each other through wrangler's local registry of dev sessions. Resolves once
+ * /api/health answers. With `config`, that one worker alone (the benchmarks' baseline).
+ */
+export async function startWorker(options: {
+  port: number;
+  persistTo?: string;
+  vars?: Record<string, string>;
+  quiet?: boolean;
+  /** Serves `/__scheduled?cron=…` so tests can run the cron on demand. */
+  testScheduled?: boolean;
+  /** Another wrangler configuration than the product's (the benchmarks' baseline). */
+  config?: string;
+}) {
+  const vars = { ...localAuthSecret(), ...localOperators(), ...options.vars };
+  if (options.config) {
+    const child = wranglerDev({ ...options, vars });
+    await waitForHealth(`http://127.0.0.1:${options.port}/api/health`, child);
+    return child;
+  }
+  const mediaPort = await freePort();
+  const media = wranglerDev({
+    port: mediaPort,
+    config: "wrangler.media.toml",
+    persistTo: `${options.persistTo ?? `${ROOT}/.wrangler/state`}/media`,
+    // The secret both planes sign their requests with (from .dev.vars, which both read, when it sets one).
+    vars: { ...(vars.AUTH_SECRET ? { AUTH_SECRET: vars.AUTH_SECRET } : {}), ...(vars.LOG_LEVEL ? { LOG_LEVEL: vars.LOG_LEVEL } : {}) },
+    quiet: options.quiet,
+  });
+  await waitForHealth(`http://127.0.0.1:${mediaPort}/twilio/stream`, media);
+  const child = wranglerDev({ ...options, vars: { ...vars, VOICE_BRIDGE_URL: `ws://127.0.0.1:${mediaPort}/twilio/stream` } });
+  mediaPlanes.set(child, media);
+  child.on("exit", () => stopWorker(media));
   await waitForHealth(`http://127.0.0.1:${options.port}/api/health`, child);
   return child;
 }
 
 export function stopWorker(child: ChildProcess) {
   if (child.exitCode === null) child.kill("SIGTERM");
+  const media = mediaPlanes.get(child);
+  if (media) stopWorker(media);
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 90_000) {

@@ -1,32 +1,52 @@
 /**
- * The worker as `wrangler deploy` would bundle it, run by Miniflare directly: the same workerd runtime as
- * `wrangler dev`, without its dev proxy (a second workerd process in every request's path). Fresh storage on a
- * RAM disk, with migrations/ applied and the demo organization seeded through the D1 binding. For benchmarks.
+ * The product's two workers as `wrangler deploy` would bundle them, each run by Miniflare in a workerd process of its
+ * own, as they run apart when deployed: the control plane (wrangler.toml) and the media plane (wrangler.media.toml),
+ * bound to each other over loopback, with the calls' streams going straight to the media plane (VOICE_BRIDGE_URL).
+ * The same workerd runtime as `wrangler dev`, without its dev proxy (a second workerd process in every request's path).
+ * Fresh storage on a RAM disk, with migrations/ applied and the demo organization seeded through the D1 binding.
+ * For benchmarks.
  */
+import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { hashPassword } from "better-auth/crypto";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { createD1Database } from "../../worker/src/db/client";
 import { DEMO, seedDemoOrganization } from "../../worker/src/db/seed";
+import { freePort } from "./free-port";
 import { ROOT, run } from "./local";
 import { ramDiskTempDir } from "./ram-disk";
 
-export async function startMiniflareWorker(options: { port: number; vars: Record<string, string>; prepare?(db: D1Database): Promise<unknown> }) {
-  // wrangler's dry run insists on the assets directory; a fresh clone has not built the site yet, and benchmarks serve no assets.
-  mkdirSync(`${ROOT}/site/dist`, { recursive: true });
-  await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".bench/dist"], { quiet: true });
-  const storage = ramDiskTempDir("nikki-bench-");
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(`${ROOT}/wrangler.toml`);
-  const worker = new Miniflare(
+type WorkerOptions = ReturnType<typeof unstable_getMiniflareWorkerOptions>["workerOptions"];
+
+/** A service binding to the other plane's process. */
+const loopback = (port: number) => ({ external: { address: `127.0.0.1:${port}`, http: {} } });
+
+async function bundled(config: string, outdir: string): Promise<WorkerOptions> {
+  await run("npx", ["wrangler", "deploy", "--dry-run", "--config", config, "--outdir", outdir], { quiet: true });
+  return unstable_getMiniflareWorkerOptions(`${ROOT}/${config}`).workerOptions;
+}
+
+function miniflare(options: {
+  name: string;
+  port: number;
+  script: string;
+  worker: WorkerOptions;
+  bindings: Record<string, string>;
+  other: [string, number];
+  storage: string;
+  inspectorPort?: string;
+}) {
+  return new Miniflare(
     convertV4MiniflareOptions({
       workers: [
         {
-          ...workerOptions,
-          name: "nikki-ai",
+          ...options.worker,
+          name: options.name,
           modules: true,
-          scriptPath: `${ROOT}/.bench/dist/index.js`,
-          bindings: { ...(workerOptions.bindings as Record<string, string>), ...options.vars },
+          scriptPath: options.script,
+          bindings: { ...(options.worker.bindings as Record<string, string>), ...options.bindings },
+          serviceBindings: { ...(options.worker.serviceBindings as object), [options.other[0]]: loopback(options.other[1]) },
           // Assets are not served in benchmarks; module rules and the root only matter to wrangler's bundler.
           assets: undefined,
           modulesRules: undefined,
@@ -35,13 +55,41 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
       ],
       host: "127.0.0.1",
       port: options.port,
-      // BENCH_INSPECTOR_PORT opens the worker's V8 inspector there, to take a CPU profile while a benchmark runs.
-      ...(process.env.BENCH_INSPECTOR_PORT ? { inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT) } : {}),
-      resourcePersistencePath: storage,
+      ...(options.inspectorPort ? { inspectorPort: Number(options.inspectorPort) } : {}),
+      resourcePersistencePath: options.storage,
     } as never),
   );
-  await worker.ready;
-  const d1 = (await worker.getD1Database("DB")) as unknown as D1Database;
+}
+
+export async function startMiniflareWorker(options: { port: number; vars: Record<string, string>; prepare?(db: D1Database): Promise<unknown> }) {
+  // wrangler's dry run insists on the assets directory; a fresh clone has not built the site yet, and benchmarks serve no assets.
+  mkdirSync(`${ROOT}/site/dist`, { recursive: true });
+  const [control, media, mediaPort] = await Promise.all([bundled("wrangler.toml", ".bench/dist"), bundled("wrangler.media.toml", ".bench/media"), freePort()]);
+  const secret = options.vars.AUTH_SECRET ?? randomBytes(32).toString("hex");
+  const storage = ramDiskTempDir("nikki-bench-");
+  const mediaWorker = miniflare({
+    name: "nikki-ai-media",
+    port: mediaPort,
+    script: `${ROOT}/.bench/media/index.js`,
+    worker: media,
+    bindings: { AUTH_SECRET: secret, LOG_LEVEL: options.vars.LOG_LEVEL ?? "info" },
+    other: ["CONTROL", options.port],
+    storage: `${storage}/media`,
+    // BENCH_MEDIA_INSPECTOR_PORT / BENCH_INSPECTOR_PORT open a plane's V8 inspector, to profile it while a benchmark runs.
+    inspectorPort: process.env.BENCH_MEDIA_INSPECTOR_PORT,
+  });
+  const controlWorker = miniflare({
+    name: "nikki-ai",
+    port: options.port,
+    script: `${ROOT}/.bench/dist/index.js`,
+    worker: control,
+    bindings: { ...options.vars, AUTH_SECRET: secret, VOICE_BRIDGE_URL: `ws://127.0.0.1:${mediaPort}/twilio/stream` },
+    other: ["MEDIA", mediaPort],
+    storage: `${storage}/control`,
+    inspectorPort: process.env.BENCH_INSPECTOR_PORT,
+  });
+  await Promise.all([mediaWorker.ready, controlWorker.ready]);
+  const d1 = (await controlWorker.getD1Database("DB")) as unknown as D1Database;
   for (const file of readdirSync(`${ROOT}/migrations`)
     .filter((name) => name.endsWith(".sql"))
     .sort()) {
@@ -52,10 +100,11 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
   await seedDemoOrganization(createD1Database(d1), await hashPassword(DEMO.ownerPassword));
   await options.prepare?.(d1);
   return {
-    /** The worker's own D1, for counting what requests wrote. */
+    /** The control plane's D1, for counting what requests wrote. */
     db: d1,
+    mediaPort,
     async dispose() {
-      await worker.dispose();
+      await Promise.all([controlWorker.dispose(), mediaWorker.dispose()]);
       rmSync(storage, { recursive: true, force: true });
     },
   };

@@ -35,6 +35,7 @@ import { testSuiteRoutes } from "./routes/test-suite";
 import { orgRoutes } from "./routes/org";
 import { telemetryRoutes } from "./routes/telemetry";
 import { twilioRoutes } from "./routes/twilio";
+import { internalRoutes } from "./routes/internal";
 import { promptAudio } from "./voice/prompts";
 import type { ServicesFactory } from "./services";
 
@@ -56,14 +57,13 @@ export function createApp(servicesFor: ServicesFactory) {
       crossOriginResourcePolicy: false,
     }),
   );
-  app.use(
-    bodyLimit({
-      maxSize: LIMITS.requestBodyBytes,
-      onError: () => {
-        throw new ApiError("payload_too_large");
-      },
-    }),
-  );
+  const tooLarge = () => {
+    throw new ApiError("payload_too_large");
+  };
+  const publicBodies = bodyLimit({ maxSize: LIMITS.requestBodyBytes, onError: tooLarge });
+  // A long call's transcript, handed over by the media plane at its end, is larger than anything a visitor sends.
+  const planeBodies = bodyLimit({ maxSize: LIMITS.planeBodyBytes, onError: tooLarge });
+  app.use((c, next) => (c.req.path.startsWith("/internal/") ? planeBodies(c, next) : publicBodies(c, next)));
   app.use(async (c, next) => {
     const services = servicesFor(c.env, c.var.config);
     c.set("services", services);
@@ -106,6 +106,7 @@ export function createApp(servicesFor: ServicesFactory) {
   app.route("/api/billing", billingRoutes);
   app.route("/api/voice-samples", voiceSampleRoutes);
   app.route("/twilio", twilioRoutes);
+  app.route("/internal", internalRoutes);
   // Voicemail greetings voiced by a business's ElevenLabs account, fetched by Twilio's <Play> (ids are random UUIDs).
   app.get("/media/prompts/:id", async (c) => {
     const prompt = await promptAudio(c.var.db, c.req.param("id"));

@@ -1,4 +1,4 @@
-import { OPENAI_MODELS } from "@nikki/core";
+import { OPENAI_MODELS, ownBridgeUrl } from "@nikki/core";
 import * as z from "zod";
 import type { RateLimiter } from "./durable/rate-limiter";
 import type { OrgEvents } from "./durable/org-events";
@@ -15,6 +15,9 @@ export interface Bindings {
   SPEND_METER: DurableObjectNamespace<SpendMeter>;
   ORG_EVENTS: DurableObjectNamespace<OrgEvents>;
   TEST_CALL_RUNNER: DurableObjectNamespace<TestCallRunnerRpc>;
+  /** The media plane (wrangler.media.toml): the calls' audio. */
+  MEDIA: Fetcher;
+  VOICE_BRIDGE_URL?: string;
   PUBLIC_BASE_URL?: string;
   LOG_LEVEL?: string;
   OPERATOR_EMAILS?: string;
@@ -89,6 +92,14 @@ const configSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_REALTIME_MODEL: z.string().min(1).default(OPENAI_MODELS.realtime),
+  /**
+   * Where Twilio streams this deployment's calls: the media plane's own address (`wss://voice.example.com/twilio/stream`).
+   * Unset, streams come to this origin's /twilio/stream, which hands them to the media plane through its binding.
+   */
+  VOICE_BRIDGE_URL: z
+    .url()
+    .regex(/^wss?:\/\/[^/]+\/twilio\/stream$/, "must be wss://HOST/twilio/stream")
+    .optional(),
   ENCRYPTION_KEY: z
     .string()
     .refine((value) => /^[A-Za-z0-9+/]{43}=$/.test(value), "must be 32 random bytes, base64 (openssl rand -base64 32)")
@@ -125,6 +136,11 @@ const configSchema = z.object({
   STRIPE_OVERAGE_PRICE: z.string().min(1).optional(),
   STRIPE_METER_EVENT_NAME: z.string().min(1).default("call_minutes"),
 });
+
+/** This deployment's stream base (`…/twilio/stream`): VOICE_BRIDGE_URL, else this origin's. */
+export function deploymentBridgeUrl(config: Config): string | null {
+  return config.VOICE_BRIDGE_URL ?? (config.publicOrigin ? ownBridgeUrl(config.publicOrigin) : null);
+}
 
 export type Config = z.infer<typeof configSchema> & {
   /** The deployment's own origin, from PUBLIC_BASE_URL; null when it is not configured. */

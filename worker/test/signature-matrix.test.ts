@@ -1,7 +1,9 @@
 import { SELF, env } from "cloudflare:test";
 import { stripeSignature } from "@nikki/simulators/stripe-signature";
-import { describe, expect, it } from "vitest";
-import { DEMO } from "../src/db/seed";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createD1Database } from "../src/db/client";
+import { DEMO, seedDemoOrganization } from "../src/db/seed";
+import { planeRequest } from "../src/media/plane-auth";
 import { computeTwilioSignature } from "../src/services/twilio/signature";
 import { BASE } from "./post-json";
 import { SIMULATED } from "./simulators";
@@ -9,9 +11,9 @@ import { servedRoutes } from "./served-routes";
 import { callSid } from "./twilio";
 
 /**
- * The providers' routes (/twilio/*, /webhooks/*) × {unsigned, signed with the wrong secret, signed} → the status
- * each must answer. A signature takes the place of a role: a route the app serves there without a row here fails
- * the first test, so a new webhook cannot ship unverified.
+ * The providers' routes (/twilio/*, /webhooks/*) and the media plane's (/internal/*) × {unsigned, signed with the wrong
+ * secret, signed} → the status each must answer. A signature takes the place of a role: a route the app serves there
+ * without a row here fails the first test, so a new webhook cannot ship unverified.
  */
 type Signing = "unsigned" | "wrong_secret" | "signed";
 const SIGNINGS: Signing[] = ["unsigned", "wrong_secret", "signed"];
@@ -35,8 +37,16 @@ function twilioForm(path: string, params: () => Record<string, string>) {
 
 const inboundCall = () => ({ CallSid: callSid(), AccountSid: env.TWILIO_ACCOUNT_SID!, From: "+14155550142", To: DEMO.phoneNumber, CallStatus: "ringing" });
 
-async function stream(signing: Signing) {
+/** A call the webhook answered: its setup with the control plane, its plan with the media plane. */
+async function answeredCall() {
   const sid = callSid();
+  const answer = await twilioForm("/twilio/voice/inbound", () => ({ ...inboundCall(), CallSid: sid }))("signed");
+  expect(await answer.text()).toContain("<Stream");
+  return sid;
+}
+
+async function stream(signing: Signing) {
+  const sid = await answeredCall();
   const headers: Record<string, string> = { upgrade: "websocket" };
   if (signing !== "unsigned")
     headers["x-twilio-signature"] = await computeTwilioSignature(signing === "signed" ? env.TWILIO_AUTH_TOKEN! : WRONG, `${BASE}/twilio/stream/${sid}`, {});
@@ -57,6 +67,15 @@ async function stripeEvent(signing: Signing) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (signing !== "unsigned") headers["stripe-signature"] = stripeSignature(payload, signing === "signed" ? SIMULATED.stripeWebhookSecret : `whsec_${WRONG}`);
   return SELF.fetch(`${BASE}/webhooks/stripe`, { method: "POST", headers, body: payload });
+}
+
+/** The media plane's requests to the control plane: signed with the secret both planes share (media/plane-auth.ts). */
+function fromMediaPlane(action: string, body: object) {
+  return async (signing: Signing) => {
+    const url = `${BASE}/internal/calls/${await answeredCall()}/${action}`;
+    if (signing === "unsigned") return SELF.fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return SELF.fetch(await planeRequest(signing === "signed" ? env.AUTH_SECRET! : WRONG, url, body));
+  };
 }
 
 const MATRIX: Row[] = [
@@ -86,12 +105,26 @@ const MATRIX: Row[] = [
     expect: { unsigned: 403, wrong_secret: 403, signed: 200 },
   },
   { route: "POST /webhooks/stripe", send: stripeEvent, expect: { unsigned: 400, wrong_secret: 400, signed: 200 } },
+  {
+    route: "POST /internal/calls/:callSid/tool",
+    send: fromMediaPlane("tool", { name: "end_call", arguments: "{}" }),
+    expect: { unsigned: 403, wrong_secret: 403, signed: 200 },
+  },
+  {
+    route: "POST /internal/calls/:callSid/ended",
+    send: fromMediaPlane("ended", { reason: "twilio_stop", transcript: [], metrics: null }),
+    expect: { unsigned: 403, wrong_secret: 403, signed: 200 },
+  },
+  { route: "POST /internal/calls/:callSid/realtime", send: fromMediaPlane("realtime", {}), expect: { unsigned: 403, wrong_secret: 403, signed: 200 } },
 ];
 
-const PROVIDER_ROUTE = (route: string) => / \/(twilio|webhooks)\//.test(route);
+const PROVIDER_ROUTE = (route: string) => / \/(twilio|webhooks|internal)\//.test(route);
+
+// The stream and the media plane's routes concern a call the webhook answered: the demo number's agent takes it.
+beforeAll(() => seedDemoOrganization(createD1Database(env.DB), "unused-password-hash"));
 
 describe("the signature × route matrix", () => {
-  it("has a row for every /twilio and /webhooks route the app serves", () => {
+  it("has a row for every /twilio, /webhooks and /internal route the app serves", () => {
     expect(servedRoutes().filter(PROVIDER_ROUTE).sort()).toEqual(MATRIX.map((row) => row.route).sort());
   });
 

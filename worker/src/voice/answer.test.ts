@@ -23,6 +23,7 @@ async function answer(overrides: { agent?: Record<string, string>; settings?: Re
     {
       services: testServices(overrides.bindings),
       origin: "https://nikki.test",
+      bridgeUrl: "wss://nikki.test/twilio/stream",
       log,
       prepareSession: async (_sid, given) => {
         setup = given;

@@ -1,5 +1,5 @@
 import { admitCall } from "../billing/spend";
-import { AGENT_DEFAULTS, PROBE_CALL_SID, bridgeUrlOf, isAfterHours } from "@nikki/core";
+import { AGENT_DEFAULTS, PROBE_CALL_SID, isAfterHours } from "@nikki/core";
 import { and, eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { jsonList } from "../db/json";
@@ -7,6 +7,8 @@ import { agents, calls, testRuns } from "../db/schema";
 import type { Logger } from "../http/logger";
 import type { Services } from "../services";
 import { type CallContext, type SigningAccount, callContextFor } from "./call-context";
+import type { MediaPlan } from "../media/plan";
+import { mediaPlanFor } from "./media-plan";
 import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instructions";
 import type { CallSetup } from "./setup";
 import { spoken } from "./prompts";
@@ -29,11 +31,13 @@ export interface IncomingCall {
 
 export interface AnswerDeps {
   services: Services;
-  /** This deployment's public origin (where Twilio posts and streams). */
+  /** This deployment's public origin (where Twilio posts). */
   origin: string;
+  /** Where this deployment's media plane takes streams (`wss://…/twilio/stream`), unless the organization saved its own. */
+  bridgeUrl: string;
   log: Logger;
-  /** Hands the call's setup and the hash of its one-time stream token to its CallSession. */
-  prepareSession(callSid: string, setup: CallSetup, tokenHash: string): Promise<void>;
+  /** Hands the call's setup to its CallSession (control plane) and its plan to its MediaSession (media plane). */
+  prepareSession(callSid: string, setup: CallSetup, plan: MediaPlan): Promise<void>;
   /** Work Twilio's answer need not wait for (telling open dashboards), run after the response. */
   afterResponse(work: Promise<unknown>): void;
 }
@@ -140,7 +144,8 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     return voicemail(deps, context, language, afterHours);
   }
 
-  if (probe) return connectTwiml(deps, context, agent, language, call.callSid, { callId: "probe", token: "probe" });
+  const streamUrl = `${context.bridgeWsUrl ?? deps.bridgeUrl}/${call.callSid}`;
+  if (probe) return connectTwiml(deps, context, agent, language, streamUrl, { callId: "probe", token: "probe" });
   const callId = await recordCall(deps, {
     ...base,
     organizationId: context.organizationId,
@@ -172,20 +177,31 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     voice: agent.voice,
     ownOpenAiKey: context.ownOpenAiKey,
   };
-  await deps.prepareSession(call.callSid, setup, await hashToken(token));
+  const plan = await mediaPlanFor(deps.services, setup, { url: streamUrl, account: call.account, ticketHash: await hashToken(token) });
+  const prepared =
+    plan &&
+    (await deps.prepareSession(call.callSid, setup, plan).then(
+      () => true,
+      (error: unknown) => deps.log.error("call_prepare_failed", { call_sid: call.callSid, error: error instanceof Error ? error.message : String(error) }),
+    ));
+  if (!prepared) {
+    // The media plane could not take the call (or the model's account is gone): the caller leaves a message instead.
+    await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent.id, kind: "voicemail", afterHours });
+    return voicemail(deps, context, language, afterHours);
+  }
   deps.log.info("call_answered", { call_sid: call.callSid, call_id: callId, direction: call.direction, after_hours: afterHours });
 
-  return connectTwiml(deps, context, agent, language, call.callSid, { callId, token });
+  return connectTwiml(deps, context, agent, language, streamUrl, { callId, token });
 }
 
 /** The answer that connects the call: the recording (announced), who is connecting, then the media stream with its ticket. */
-function connectTwiml(deps: AnswerDeps, context: CallContext, agent: Agent, language: string, callSid: string, ticket: { callId: string; token: string }) {
+function connectTwiml(deps: AnswerDeps, context: CallContext, agent: Agent, language: string, streamUrl: string, ticket: { callId: string; token: string }) {
   const verbs = [];
   if (context.recordCalls) {
     if (context.recordAnnounce) verbs.push(say("This call may be recorded.", { language }));
     verbs.push(startRecording(`${deps.origin}/twilio/voice/status`));
   }
   if (!agent.greeting) verbs.push(say(`Connecting you to ${agent.name || "our AI assistant"}.`, { language }));
-  verbs.push(connectStream(`${bridgeUrlOf(deps.origin, context.bridgeWsUrl)}/${callSid}`, ticket));
+  verbs.push(connectStream(streamUrl, ticket));
   return twiml(...verbs);
 }

@@ -4,19 +4,20 @@ import { placeholders, preparedQuery } from "../db/prepared";
 import { calls } from "../db/schema";
 import { type Bindings, readConfig } from "../env";
 import { type Logger, type LogLevel, createLogger } from "../http/logger";
+import { mediaPlane } from "../media/media-client";
+import type { CallEnd, RealtimeTarget, ToolRequest } from "../media/plan";
 import { type Services, liveServices, withProvidersOnce } from "../services";
 import { analyzeDueCall } from "./analysis";
 import { sendCallAlert } from "./call-alerts";
 import { recordNeverStreamed } from "./call-status";
-import { postCallFacts } from "./post-call-facts";
 import { messageAfterDrop } from "./dropped-call";
 import { sendFollowUpText } from "./follow-up";
-import { type BridgeAction, BridgeProtocol } from "./protocol";
-import { sessionUpdate } from "./realtime-session";
-import type { CallSessionRpc, CallSetup, TranscriptEntry } from "./setup";
-import { type StreamTicket, TICKET_TTL_MS, checkTicket } from "./stream-ticket";
+import { callOpenAi } from "./media-plan";
+import { postCallFacts } from "./post-call-facts";
+import type { CallSessionRpc, CallSetup } from "./setup";
+import { type ToolOutput, runTool } from "./tools";
 
-/** The call's end as the bridge saw it: its transcript and latency figures, analysis due now. */
+/** The call's end as the media plane saw it: its transcript and latency figures, analysis due now. */
 const endCallQuery = preparedQuery((db) =>
   db
     .update(calls)
@@ -25,30 +26,15 @@ const endCallQuery = preparedQuery((db) =>
     .prepare(),
 );
 
-/** How long a session opened at the webhook waits for Twilio's stream before it is closed. */
-export const PREOPEN_TTL_MS = 10_000;
-import { runTool } from "./tools";
-
 /**
- * One live call (keyed by CallSid): Twilio's media stream on one side, the OpenAI Realtime session on the
- * other, the protocol in between. Ends once, writes the transcript, then analyses the call from an alarm.
+ * One call (keyed by CallSid) in the control plane: the setup decided at the webhook, the tools the model calls, the
+ * call's end (stored once), then its analysis from an alarm. Its audio runs in the media plane (media/session.ts),
+ * which asks for the tools and hands over the end through the internal routes (routes/internal).
  */
 export class CallSession extends DurableObject<Bindings> implements CallSessionRpc {
-  private twilio: WebSocket | null = null;
-  private openai: WebSocket | null = null;
-  /** The model's session, opening or open since the webhook; `openai` once the stream has started. */
-  private opening: Promise<WebSocket | null> | null = null;
-  private unusedSessionTimer: ReturnType<typeof setTimeout> | null = null;
-  /** The protocol being set up for the stream's first messages. */
-  private loading: Promise<void> | null = null;
-  private pendingToOpenAI: string[] = [];
-  private protocol: BridgeProtocol | null = null;
   private setup: CallSetup | null = null;
-  private transcript: TranscriptEntry[] = [];
-  private ticker: ReturnType<typeof setInterval> | null = null;
-  private finished = false;
-  private log: Logger;
-  /** The live call's services: the organization's provider accounts are read once for the whole call. */
+  private readonly log: Logger;
+  /** The call's services: the organization's provider accounts are read once for the whole call. */
   private readonly services: Services;
   private readonly unscopedServices: Services;
 
@@ -57,250 +43,101 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const config = readConfig(env);
     this.unscopedServices = liveServices(env, config);
     this.services = withProvidersOnce(this.unscopedServices);
-    this.log = createLogger({ component: "call_session" }, config.LOG_LEVEL as LogLevel);
+    this.log = createLogger({ component: "call_session", call_sid: ctx.id.name ?? null }, config.LOG_LEVEL as LogLevel);
+  }
+
+  /** Called by the voice webhook: what the call's tools and end will need. */
+  async prepare(setup: CallSetup): Promise<void> {
+    await this.ctx.storage.put("setup", setup);
+    this.setup = setup;
+  }
+
+  private async loadSetup(): Promise<CallSetup | null> {
+    this.setup ??= (await this.ctx.storage.get<CallSetup>("setup")) ?? null;
+    return this.setup;
+  }
+
+  /** A tool the model called, run with the call's agent's permissions on the organization's accounts. */
+  async tool(request: ToolRequest): Promise<ToolOutput> {
+    const setup = await this.loadSetup();
+    if (!setup) return { ok: false, error: "This call is not known here. Offer to take a message instead." };
+    const providers = await this.services.providersFor(setup.tool.organizationId);
+    const output = await runTool(request.name, request.arguments, setup.tool, { db: this.services.db, providers, log: this.log });
+    this.log.info("call_tool", { tool: request.name, ok: output.ok });
+    return output;
+  }
+
+  /** The model's session again, for a media session that lost the one opened at the webhook; null when the call is gone. */
+  async realtime(): Promise<RealtimeTarget | null> {
+    const setup = await this.loadSetup();
+    if (!setup) return null;
+    return (await callOpenAi(this.services, setup))?.realtimeTarget(this.services.config.OPENAI_REALTIME_MODEL) ?? null;
   }
 
   /**
-   * Called by the voice webhook: the call's setup and the hash of its one-time stream token. The model's session
-   * opens now, while Twilio connects the stream, so the greeting does not wait for its handshake; it is closed if no
-   * stream has come PREOPEN_TTL_MS later.
+   * The call's end, kept once (a repeated delivery changes nothing): Twilio is told what comes next when the call
+   * itself must go on or stop (the time limit or the agent ended it: hang up; the model dropped: an apology and the
+   * message-taking path), the transcript and figures are stored, open dashboards are told, the analysis is due.
    */
-  async prepare(setup: CallSetup, tokenHash: string): Promise<void> {
-    const ticket: StreamTicket = { tokenHash, expiresAt: Date.now() + TICKET_TTL_MS, redeemed: false };
-    await this.ctx.storage.put({ setup, ticket });
-    this.setup = setup;
-    this.opening ??= this.openSession(setup);
-    // In memory, like the socket it guards (an evicted object loses both); an alarm would cost a storage write per call.
-    this.unusedSessionTimer = setTimeout(() => void this.closeUnusedSession(), PREOPEN_TTL_MS);
-  }
-
-  override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade") !== "websocket") return new Response("Expected a websocket", { status: 426 });
-    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    server.accept();
-    // One stream per call: a second connection (a replayed ticket, a reconnect after the end) is closed at once.
-    if (this.twilio || this.finished) {
-      server.close(1008, "This call already has its stream");
-      return new Response(null, { status: 101, webSocket: client });
-    }
-    this.log = createLogger({ component: "call_session", call_sid: this.ctx.id.name ?? null }, this.services.config.LOG_LEVEL as LogLevel);
-    this.twilio = server;
-    server.addEventListener("message", (event) => this.fromTwilio(event.data));
-    server.addEventListener("close", () => this.dispatch(this.protocol?.onClosed("twilio_stop") ?? []));
-    server.addEventListener("error", () => this.dispatch(this.protocol?.onClosed("twilio_stop") ?? []));
-    return new Response(null, { status: 101, webSocket: client });
-  }
-
-  /** Twilio's messages, in order: the first few wait for the protocol (setup read back if the object was evicted), then each is handled at once. */
-  private fromTwilio(data: unknown) {
-    if (this.protocol) return this.dispatch(this.protocol.onTwilio(data, Date.now()));
-    this.loading = (this.loading ?? this.loadProtocol())
-      .then(() => this.dispatch(this.protocol!.onTwilio(data, Date.now())))
-      .catch((error: unknown) => this.failStream("stream_setup_failed", error));
-  }
-
-  /** Something failed on our side: the stream is closed with a reason Twilio logs (1011), never left hanging open. */
-  private failStream(event: string, error: unknown) {
-    this.log.error(event, { error: error instanceof Error ? error.message : String(error) });
-    try {
-      this.twilio?.close(1011, "The call could not continue: an internal error on the voice bridge");
-    } catch {
-      // Already closed.
-    }
-  }
-
-  private async loadProtocol() {
-    this.setup ??= (await this.ctx.storage.get<CallSetup>("setup")) ?? null;
-    this.protocol = new BridgeProtocol({
-      maxCallMs: (this.setup?.maxCallSeconds ?? 900) * 1000,
-      goodbyeInstructions: this.setup?.goodbye ?? "Say goodbye.",
+  async ended(end: CallEnd): Promise<boolean> {
+    // A delivery that comes again while the first is under way waits for it; one after a failure tries afresh.
+    this.ending ??= this.keepEnd(end).catch((error: unknown) => {
+      this.ending = null;
+      throw error;
     });
+    return this.ending;
   }
 
-  /** Synchronous for the 20 ms frames (no promise per frame); the rare actions that wait run on their own. */
-  private dispatch(actions: BridgeAction[]): void {
-    for (const action of actions) {
-      switch (action.kind) {
-        case "twilio":
-          this.send(this.twilio, JSON.stringify(action.message));
-          break;
-        case "openai":
-          this.toOpenAI(JSON.stringify(action.event));
-          break;
-        case "twilio_json":
-          this.send(this.twilio, action.json);
-          break;
-        case "openai_json":
-          this.toOpenAI(action.json);
-          break;
-        case "started":
-          // The stream's path named this object's call; its start message must name the same one. Audio that
-          // arrives meanwhile waits in pendingToOpenAI until the ticket is checked and the session is there.
-          void this.started(action.callSid === this.ctx.id.name ? action.parameters.token : undefined).catch((error: unknown) =>
-            this.failStream("stream_start_failed", error),
-          );
-          break;
-        case "transcript":
-          this.transcript.push({ role: action.role, content: action.text, timestamp: new Date().toISOString() });
-          break;
-        case "tool":
-          void this.tool(action.callId, action.name, action.arguments);
-          break;
-        case "end":
-          void this.finish(action.reason).catch((error: unknown) => this.log.error("call_finish_failed", { error: String(error) }));
-          break;
-      }
-    }
-  }
+  private ending: Promise<boolean> | null = null;
 
-  /** The stream's ticket must be this call's, unused and under 60 s old, before anything reaches OpenAI. */
-  private async started(token: string | undefined) {
-    const ticket = await this.ctx.storage.get<StreamTicket>("ticket");
-    const verdict = await checkTicket(ticket, token, Date.now());
-    if (verdict !== "ok" || !this.setup) {
-      this.log.warn("stream_ticket_refused", { verdict });
-      this.twilio?.close(1008, "Invalid stream ticket");
-      this.finished = true;
-      void this.closeUnusedSession();
-      return;
-    }
-    await this.ctx.storage.put("ticket", { ...ticket!, redeemed: true });
-    await this.connectOpenAI(this.setup);
-    this.ticker = setInterval(() => this.dispatch(this.protocol?.onTick(Date.now()) ?? []), 1000);
-  }
-
-  /** Opens and configures the model's session; the greeting waits for the stream (`connectOpenAI`). Null when it cannot. */
-  private async openSession(setup: CallSetup): Promise<WebSocket | null> {
-    const model = this.services.config.OPENAI_REALTIME_MODEL;
-    try {
-      // The platform's key unless the organization brought its own (whose account pays: DESIGN.md).
-      const openai =
-        setup.ownOpenAiKey === false && this.services.openai ? this.services.openai : (await this.services.providersFor(setup.tool.organizationId)).openai;
-      if (!openai) throw new Error("OpenAI is not configured for this organization");
-      const socket = await openai.connectRealtime(model);
-      const closed = () => {
-        // Closed before the stream came: a later stream opens a new session.
-        if (!this.protocol) this.opening = null;
-        this.dispatch(this.protocol?.onClosed("openai_closed") ?? []);
-      };
-      socket.addEventListener("message", (event) => this.dispatch(this.protocol?.onOpenAI(event.data, Date.now()) ?? []));
-      socket.addEventListener("close", closed);
-      socket.addEventListener("error", closed);
-      socket.send(JSON.stringify(sessionUpdate({ model, instructions: setup.instructions, voice: setup.voice, tools: setup.tool.tools })));
-      return socket;
-    } catch (error) {
-      this.log.error("openai_connect_failed", { error: error instanceof Error ? error.message : String(error) });
-      this.opening = null;
-      return null;
-    }
-  }
-
-  /** The stream is here: the session opened at the webhook (or now, if it is gone), the greeting, then what waited. */
-  private async connectOpenAI(setup: CallSetup) {
-    if (this.unusedSessionTimer) clearTimeout(this.unusedSessionTimer);
-    const preopened = this.opening !== null;
-    const socket = await (this.opening ??= this.openSession(setup));
-    if (!socket || socket.readyState !== WebSocket.OPEN) {
-      this.dispatch(this.protocol?.onClosed("openai_closed") ?? []);
-      return;
-    }
-    this.openai = socket;
-    socket.send(JSON.stringify({ type: "response.create", response: { instructions: setup.openingLine } }));
-    for (const message of this.pendingToOpenAI.splice(0)) socket.send(message);
-    this.log.info("call_bridge_connected", { call_id: setup.tool.callId, preopened });
-  }
-
-  private toOpenAI(message: string) {
-    if (this.openai) this.send(this.openai, message);
-    else if (this.pendingToOpenAI.length < 100) this.pendingToOpenAI.push(message);
-  }
-
-  /** Sockets a send failed on (closed): skipped from then on. Cheaper per frame than asking each socket its readyState. */
-  private readonly closedSockets = new WeakSet<WebSocket>();
-
-  private send(socket: WebSocket | null, message: string) {
-    if (!socket || this.closedSockets.has(socket)) return;
-    try {
-      socket.send(message);
-    } catch (error) {
-      this.closedSockets.add(socket);
-      this.log.warn("socket_send_failed", { error: String(error) });
-    }
-  }
-
-  private async tool(callId: string, name: string, args: string) {
-    if (!this.setup || !this.protocol) return;
-    const started = Date.now();
-    const providers = await this.services.providersFor(this.setup.tool.organizationId);
-    const output = await runTool(name, args, this.setup.tool, { db: this.services.db, providers, log: this.log });
-    this.protocol.metrics.tool(name, Date.now() - started, output.ok);
-    this.log.info("call_tool", { tool: name, ok: output.ok });
-    if (name === "end_call" && output.ok) this.protocol.requestEnd();
-    this.dispatch(this.protocol.toolResult(callId, output));
-  }
-
-  /** Everything ends once: sockets closed, the call hung up if it was us, the transcript saved, analysis scheduled. */
-  private async finish(reason: string) {
-    if (this.finished) return;
-    this.finished = true;
-    if (this.ticker) clearInterval(this.ticker);
-    for (const socket of [this.openai ?? (await this.opening), this.twilio]) {
-      try {
-        socket?.close(1000, "Call ended");
-      } catch {
-        // already closed
-      }
-    }
-    const setup = this.setup;
-    if (!setup) return;
-    // Twilio knows no test call (the Test Suite's caller hangs up itself).
+  /** Whether the end is kept (now or before); false for a call this object was never told of. */
+  private async keepEnd(end: CallEnd): Promise<boolean> {
+    const setup = await this.loadSetup();
+    if (!setup) return false;
+    if (await this.ctx.storage.get<boolean>("ended")) return true;
     const origin = this.services.config.publicOrigin;
     const update =
-      reason === "time_limit" || reason === "agent_ended"
+      end.reason === "time_limit" || end.reason === "agent_ended"
         ? ({ status: "completed" } as const)
-        : reason === "openai_closed" && origin
+        : end.reason === "openai_closed" && origin
           ? { twiml: messageAfterDrop(origin) }
           : null;
+    // Twilio knows no test call (the Test Suite's caller hangs up itself).
     if (update && !setup.tool.test) {
-      if (reason === "openai_closed") this.log.warn("model_connection_dropped", { call_id: setup.tool.callId });
+      if (end.reason === "openai_closed") this.log.warn("model_connection_dropped", { call_id: setup.tool.callId });
       const { twilio } = await (await this.services.providersFor(setup.tool.organizationId)).forNumber(setup.tool.businessNumber);
-      await twilio?.updateCall(setup.tool.callSid, update).catch((error: unknown) => this.log.warn("call_update_failed", { reason, error: String(error) }));
+      await twilio
+        ?.updateCall(setup.tool.callSid, update)
+        .catch((error: unknown) => this.log.warn("call_update_failed", { reason: end.reason, error: String(error) }));
     }
     const now = new Date();
     await endCallQuery(this.services.db).run({
       id: setup.tool.callId,
-      transcript: JSON.stringify(this.transcript),
-      metrics: this.protocol ? JSON.stringify(this.protocol.metrics.summary()) : null,
+      transcript: JSON.stringify(end.transcript),
+      metrics: end.metrics ? JSON.stringify(end.metrics) : null,
       endedAt: now,
       nextAttemptAt: now,
     });
-    this.log.info("call_ended", { call_id: setup.tool.callId, reason, turns: this.transcript.length });
+    await this.ctx.storage.put("ended", true);
+    this.log.info("call_ended", { call_id: setup.tool.callId, reason: end.reason, turns: end.transcript.length });
     await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: "pending" });
     await this.ctx.storage.setAlarm(Date.now() + 500);
-  }
-
-  /** Twilio never connected the stream (or it was refused): the session opened for it is closed (the call may still stream later). */
-  private async closeUnusedSession() {
-    if (this.unusedSessionTimer) clearTimeout(this.unusedSessionTimer);
-    if ((this.twilio && !this.finished) || !this.opening) return;
-    const socket = await this.opening;
-    this.opening = null;
-    socket?.close(1000, "No media stream");
-    this.log.info("preopened_session_closed", { call_sid: this.ctx.id.name ?? null });
+    return true;
   }
 
   /**
-   * Twilio reported the call over. One whose stream never started (the caller hung up first, or its ticket was
-   * refused) keeps nothing: its pre-opened session closes and its storage (the setup with the caller's number, the
-   * unused ticket) is deleted, and the call is recorded as one the AI never took (recordNeverStreamed). A streamed
-   * call is forgotten after its analysis (`alarm`).
+   * Twilio reported the call over and no transcript was written. One whose stream never started (the caller hung up
+   * first, or its ticket was refused) keeps nothing: the media plane lets go of it (its pre-opened session, its plan),
+   * this object forgets its setup, and the call is recorded as one the AI never took (recordNeverStreamed). A
+   * streamed call is forgotten after its analysis (`alarm`).
    */
   async callEnded(): Promise<void> {
-    if (this.twilio && !this.finished) return;
-    if ((await this.ctx.storage.get<StreamTicket>("ticket"))?.redeemed) return;
-    await this.closeUnusedSession();
+    if (await this.ctx.storage.get<boolean>("ended")) return;
+    const callSid = this.ctx.id.name ?? "";
+    const { streamed } = await mediaPlane(this.env.MEDIA, this.services.config.AUTH_SECRET ?? "").release(callSid);
+    if (streamed) return;
     await this.ctx.storage.deleteAll();
-    if (this.ctx.id.name) await recordNeverStreamed(this.services, this.ctx.id.name);
+    await recordNeverStreamed(this.services, callSid);
   }
 
   /** Analyse (again) now: after "Re-run AI Analysis", or a retry the cron found due. */
@@ -314,7 +151,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
    * text and the alert, and this object forgets the call.
    */
   override async alarm(): Promise<void> {
-    const setup = this.setup ?? (await this.ctx.storage.get<CallSetup>("setup"));
+    const setup = await this.loadSetup();
     const callId = (await this.ctx.storage.get<string>("analysisCallId")) ?? setup?.tool.callId;
     if (!callId) return;
     // Each run reads the accounts afresh (a retry may come after the business changed them), then once for all its steps.
@@ -325,7 +162,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     await sendFollowUpText(services, callId, facts);
     await sendCallAlert(services, callId, facts).catch((error: unknown) => this.log.warn("call_alert_failed", { error: String(error) }));
     // The call lives on in the database, under its retention rule; this object's copy of its setup (the caller's
-    // number among it) and its spent ticket would otherwise stay in Durable Object storage for good.
+    // number among it) would otherwise stay in Durable Object storage for good.
     await this.ctx.storage.deleteAll();
   }
 }

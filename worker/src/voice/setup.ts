@@ -1,3 +1,6 @@
+import type { CallEnd, RealtimeTarget, ToolRequest } from "../media/plan";
+import type { ToolOutput } from "./tools/context";
+
 /** What a tool needs to know about the call it runs in. */
 export interface ToolCall {
   callId: string;
@@ -40,7 +43,10 @@ export interface CallSetup {
  * class itself, so the environment's types do not reach back into everything the session imports.
  */
 export interface CallSessionRpc extends Rpc.DurableObjectBranded {
-  prepare(setup: CallSetup, tokenHash: string): Promise<void>;
+  prepare(setup: CallSetup): Promise<void>;
+  tool(request: ToolRequest): Promise<ToolOutput>;
+  realtime(): Promise<RealtimeTarget | null>;
+  ended(end: CallEnd): Promise<boolean>;
   reprocess(callId: string): Promise<void>;
   callEnded(): Promise<void>;
 }

@@ -1,7 +1,8 @@
-import { CRM_WEBHOOK_HEALTH_CHECK, PROBE_MESSAGES, type ProbeResult, bridgeHealthUrl, bridgeUrlOf } from "@nikki/core";
+import { CRM_WEBHOOK_HEALTH_CHECK, PROBE_MESSAGES, type ProbeResult, bridgeHealthUrl, ownBridgeUrl } from "@nikki/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { phoneNumbers } from "../../db/schema";
+import { deploymentBridgeUrl } from "../../env";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { orgCaller } from "../../middleware/access";
@@ -10,12 +11,12 @@ import { postCrmWebhook } from "../../voice/crm-webhook";
 import { timedAnswer } from "./timed-answer";
 
 /**
- * The bridge's health URL by spec 001's rule: the organization's voice bridge when one is saved (fetched from here),
- * else this deployment's own `/twilio/stream` (called in-process).
+ * The bridge's health URL by spec 001's rule: the organization's voice bridge when one is saved, else this
+ * deployment's (VOICE_BRIDGE_URL, fetched from here; or its own `/twilio/stream`, called in-process).
  */
 export async function probeBridge(c: Context<AppEnv>, origin: string): Promise<Omit<ProbeResult, "target">> {
   const { bridgeWsUrl } = await settingsRowOf(c.var.db, orgCaller(c).organizationId);
-  const url = bridgeHealthUrl(bridgeUrlOf(origin, bridgeWsUrl));
+  const url = bridgeHealthUrl(bridgeWsUrl ?? deploymentBridgeUrl(c.var.config) ?? ownBridgeUrl(origin));
   const own = new URL(url).origin === new URL(origin).origin;
   return timedAnswer(() => (own ? c.var.selfFetch(new Request(url)) : fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) })));
 }

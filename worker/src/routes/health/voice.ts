@@ -1,7 +1,7 @@
-import { ownBridgeUrl } from "@nikki/core";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { phoneNumbers } from "../../db/schema";
+import { deploymentBridgeUrl } from "../../env";
 import type { AppEnv } from "../../http/app-env";
 
 /**
@@ -35,9 +35,11 @@ export async function voiceHealth(c: Context<AppEnv>) {
   const validations = origin
     ? [
         `Voice webhook: ${origin}/twilio/voice/inbound`,
-        `Media stream: ${ownBridgeUrl(origin)}/{CallSid}`,
+        `Media stream: ${deploymentBridgeUrl(config)}/{CallSid}`,
         origin.startsWith("https://") ? "PUBLIC_BASE_URL uses HTTPS." : "PUBLIC_BASE_URL is not HTTPS: Twilio needs HTTPS in production.",
       ]
     : [];
-  return c.json({ ok: errors.length === 0, checks, validations, errors }, 200, { "cache-control": "no-store" });
+  // Where this deployment's calls stream (its media plane), for Voice Bridge Health to show and check.
+  const bridge_url = deploymentBridgeUrl(config);
+  return c.json({ ok: errors.length === 0, checks, validations, errors, bridge_url }, 200, { "cache-control": "no-store" });
 }

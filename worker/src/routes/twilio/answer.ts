@@ -1,5 +1,7 @@
 import type { Context } from "hono";
+import { deploymentBridgeUrl } from "../../env";
 import type { AppEnv } from "../../http/app-env";
+import { mediaPlane } from "../../media/media-client";
 import { answerCall } from "../../voice/answer";
 
 export const xml = (c: Context<AppEnv>, document: string) => c.body(document, 200, { "content-type": "text/xml; charset=utf-8" });
@@ -8,12 +10,16 @@ export const xml = (c: Context<AppEnv>, document: string) => c.body(document, 20
 export async function answerVoiceWebhook(c: Context<AppEnv>, direction: "inbound" | "outbound", agentId?: string) {
   const params = c.var.twilioParams!;
   const sessions = c.env.CALL_SESSION;
+  const media = mediaPlane(c.env.MEDIA, c.var.config.AUTH_SECRET ?? "");
   const document = await answerCall(
     {
       services: c.var.services,
       origin: c.var.config.publicOrigin!,
+      bridgeUrl: deploymentBridgeUrl(c.var.config)!,
       log: c.var.log,
-      prepareSession: (callSid, setup, tokenHash) => sessions.get(sessions.idFromName(callSid)).prepare(setup, tokenHash),
+      // The two planes are told at once: the control plane keeps the setup, the media plane opens the model's session.
+      prepareSession: async (callSid, setup, plan) =>
+        void (await Promise.all([sessions.get(sessions.idFromName(callSid)).prepare(setup), media.prepare(callSid, plan)])),
       afterResponse: (work) => c.executionCtx.waitUntil(work),
     },
     {

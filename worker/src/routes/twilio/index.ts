@@ -1,4 +1,3 @@
-import { BRIDGE_HEALTH_BODY } from "@nikki/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { twilioSignature } from "../../middleware/twilio-signature";
@@ -6,13 +5,12 @@ import { recordCallStatus, recordVoicemail } from "../../voice/call-status";
 import { replyToText } from "../../voice/text-reply";
 import { hangup, say, twiml } from "../../voice/twiml";
 import { answerVoiceWebhook, xml } from "./answer";
-import { connectMediaStream } from "./stream";
 
 /** `/twilio/*`: Twilio's webhooks (every one signed, verified before anything is read) and the media stream. */
 export const twilioRoutes = new Hono<AppEnv>()
-  // The bridge's health URL (spec 001 §7): a GET without a websocket upgrade.
-  .get("/stream", (c) => c.text(BRIDGE_HEALTH_BODY))
-  .get("/stream/:callSid", connectMediaStream)
+  // Media streams (and the bridge's health URL, spec 001 §7) belong to the media plane: handed over through its binding.
+  .get("/stream", (c) => c.env.MEDIA.fetch(c.req.raw))
+  .get("/stream/:callSid", (c) => c.env.MEDIA.fetch(c.req.raw))
   .use("/voice/*", twilioSignature())
   .use("/messaging/*", twilioSignature())
   .post("/messaging/inbound", async (c) => {

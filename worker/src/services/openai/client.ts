@@ -1,6 +1,7 @@
 import { OPENAI_MODELS } from "@nikki/core";
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import type { RealtimeTarget } from "../../media/plan";
 
 /** An OpenAI error answer: its HTTP status and error code (`insufficient_quota`, `rate_limit_exceeded`, …). */
 export class OpenAiError extends Error {
@@ -38,8 +39,8 @@ export interface OpenAiClient {
    * voice, so the browser never sees the API key and cannot change who it talks to.
    */
   realtimeClientSecret(options: { model: string; instructions: string; voice: string; ttlSeconds: number }): Promise<RealtimeClientSecret>;
-  /** The Realtime websocket of a live call (`GET /v1/realtime?model=`), accepted and ready to send on. */
-  connectRealtime(model: string): Promise<WebSocket>;
+  /** Where a live call's Realtime websocket opens (`GET /v1/realtime?model=`) and with which key: the media plane opens it. */
+  realtimeTarget(model: string): RealtimeTarget;
 }
 
 /** The SDK's errors as the routes word them: status and code, nothing of the request. */
@@ -111,16 +112,10 @@ export function liveOpenAiClient(options: { apiKey: string; baseUrl: string; rea
       if (typeof secret.value !== "string" || typeof secret.expires_at !== "number") throw new Error("OpenAI returned no client secret");
       return { value: secret.value, expires_at: secret.expires_at };
     },
-    async connectRealtime(model) {
-      // The SDK's own Realtime websocket client needs Node's `ws`; on Workers the upgrade is a fetch.
+    realtimeTarget(model) {
+      // The SDK's own Realtime websocket client needs Node's `ws`; on Workers the upgrade is a fetch, to an http(s) URL.
       const realtime = (options.realtimeUrl ?? `${baseUrl}/realtime`).replace(/^ws/, "http");
-      const response = await fetch(`${realtime}?model=${encodeURIComponent(model)}`, {
-        headers: { upgrade: "websocket", authorization: `Bearer ${options.apiKey}` },
-      });
-      const socket = response.webSocket;
-      if (!socket) throw new OpenAiError(response.status, null);
-      socket.accept();
-      return socket;
+      return { url: `${realtime}?model=${encodeURIComponent(model)}`, apiKey: options.apiKey, model };
     },
   };
 }

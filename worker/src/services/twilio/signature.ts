@@ -13,7 +13,7 @@ export async function computeTwilioSignature(authToken: string, url: string, par
   return btoa(String.fromCharCode(...signature));
 }
 
-function constantTimeEqual(a: string, b: string): boolean {
+export function constantTimeEqual(a: string, b: string): boolean {
   const left = encoder.encode(a);
   const right = encoder.encode(b);
   let difference = left.length ^ right.length;
@@ -37,4 +37,14 @@ export async function verifyTwilioSignature(authToken: string, url: string, para
     if (constantTimeEqual(await computeTwilioSignature(authToken, candidate, params), signature)) return true;
   }
   return false;
+}
+
+/**
+ * The signatures a media stream to `streamUrl` may carry, signed with `authToken`: Twilio signs the URL it connects to
+ * (the wss:// form the TwiML names; the https:// form is accepted too), with or without the default port, no parameters.
+ */
+export async function streamSignatures(authToken: string, streamUrl: string): Promise<string[]> {
+  const variants = urlVariants(streamUrl.replace(/^ws/, "http"));
+  const urls = new Set([...variants, ...variants.map((url) => url.replace(/^http/, "ws"))]);
+  return Promise.all([...urls].map((url) => computeTwilioSignature(authToken, url, {})));
 }

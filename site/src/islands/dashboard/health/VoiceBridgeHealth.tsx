@@ -15,6 +15,8 @@ interface VoiceHealth {
   checks: Record<string, boolean>;
   validations: string[];
   errors: string[];
+  /** This deployment's stream base (its media plane); null when PUBLIC_BASE_URL is not set. */
+  bridge_url: string | null;
 }
 
 const ROWS: ProbeRow[] = [
@@ -35,9 +37,13 @@ export default function VoiceBridgeHealth() {
   const { check, running } = probes;
   const [config, setConfig] = useState<VoiceHealth | null>(null);
   const [checking, setChecking] = useState(false);
-  useEffect(() => setOrigin(window.location.origin), []);
+  const [deploymentBridge, setDeploymentBridge] = useState<string | null>(null);
+  useEffect(() => {
+    setOrigin(window.location.origin);
+    void getJson<VoiceHealth>("/api/health/voice").then((health) => health.ok && setDeploymentBridge(health.data.bridge_url));
+  }, []);
 
-  const ownBridge = origin ? ownBridgeUrl(origin) : "";
+  const ownBridge = deploymentBridge ?? (origin ? ownBridgeUrl(origin) : "");
   const bridge = draft?.bridge_ws_url ?? ownBridge;
 
   async function runHealthCheck() {

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { streamSignatures } from "../services/twilio/signature";
+import { hashToken, mintToken } from "../voice/stream-ticket";
+import { SIMULATED } from "../../test/simulators";
+import { callSid, startMessage, until } from "../../test/twilio";
+import { createLogger } from "../http/logger";
+import { type MediaStorage, MediaCall } from "./call";
+import type { ControlPlane } from "./control-client";
+import type { MediaPlan } from "./plan";
+
+/**
+ * A call's media on a storage of the test's making, so it can refuse a write (the one failure a live Durable Object
+ * will not produce on demand); everything else is the real bridge, against the OpenAI simulator.
+ */
+function sessionWithStorage(sid: string, put: (entries: unknown) => Promise<void>) {
+  const stored = new Map<string, unknown>();
+  const storage = {
+    get: async (key: string) => stored.get(key),
+    put: async (key: string | Record<string, unknown>, value?: unknown) => {
+      await put(key);
+      for (const [name, entry] of typeof key === "string" ? [[key, value] as const] : Object.entries(key)) stored.set(name, entry);
+    },
+    deleteAll: async () => stored.clear(),
+    setAlarm: async () => undefined,
+  };
+  const control: ControlPlane = { tool: async () => ({ ok: true }), ended: async () => undefined, realtime: async () => null };
+  return new MediaCall({ callSid: sid, storage: storage as unknown as MediaStorage, control, log: createLogger({}, "error") });
+}
+
+async function plan(sid: string, token: string): Promise<MediaPlan> {
+  return {
+    callId: crypto.randomUUID(),
+    ticketHash: await hashToken(token),
+    streamSignatures: await streamSignatures(SIMULATED.twilioAuthToken, `wss://nikki.test/twilio/stream/${sid}`),
+    realtime: { url: `http://127.0.0.1:${SIMULATED.openaiPort}/v1/realtime?model=test`, apiKey: SIMULATED.openaiKey, model: "test" },
+    sessionUpdate: JSON.stringify({ type: "session.update", session: { type: "realtime", instructions: "You are a test." } }),
+    openingLine: "Hello",
+    goodbye: "Goodbye",
+    maxCallSeconds: 60,
+  };
+}
+
+describe("a call's media (MediaCall)", () => {
+  it("closes Twilio's stream with 1011 and a reason when it fails inside (a storage write refused), never leaving it open", async () => {
+    const sid = callSid();
+    const token = mintToken();
+    let writes = 0;
+    const session = sessionWithStorage(sid, async () => {
+      // The plan is stored; redeeming the ticket is refused.
+      if (++writes > 1) throw new Error("injected storage failure");
+    });
+    await session.prepare(await plan(sid, token));
+    const signature = (await streamSignatures(SIMULATED.twilioAuthToken, `wss://nikki.test/twilio/stream/${sid}`))[0]!;
+    const response = await session.fetch(
+      new Request(`https://nikki.test/twilio/stream/${sid}`, { headers: { upgrade: "websocket", "x-twilio-signature": signature } }),
+    );
+    const socket = response.webSocket!;
+    socket.accept();
+    const received: string[] = [];
+    let closed: { code: number; reason: string } | null = null;
+    socket.addEventListener("message", (event) => received.push(String(event.data)));
+    socket.addEventListener("close", (event) => {
+      closed = { code: event.code, reason: event.reason };
+    });
+    socket.send(startMessage(sid, { callId: "call", token }));
+    expect(await until(() => closed)).toEqual({ code: 1011, reason: "The call could not continue: an internal error on the voice bridge" });
+    expect(received.filter((message) => message.includes('"event":"media"'))).toEqual([]);
+  });
+
+  it("refuses a stream whose signature is not one the plan expects, and a stream for a call it was never given", async () => {
+    const sid = callSid();
+    const session = sessionWithStorage(sid, async () => undefined);
+    const open = (signature: string) =>
+      session.fetch(new Request(`https://nikki.test/twilio/stream/${sid}`, { headers: { upgrade: "websocket", "x-twilio-signature": signature } }));
+    expect((await open("anything")).status).toBe(403);
+    await session.prepare(await plan(sid, mintToken()));
+    const [wrong] = await streamSignatures("0".repeat(32), `wss://nikki.test/twilio/stream/${sid}`);
+    expect((await open(wrong!)).status).toBe(403);
+  });
+});

@@ -1,0 +1,322 @@
+import type { Logger } from "../http/logger";
+import { constantTimeEqual } from "../services/twilio/signature";
+import { type BridgeAction, BridgeProtocol } from "../voice/protocol";
+import type { TranscriptEntry } from "../voice/setup";
+import { type StreamTicket, TICKET_TTL_MS, checkTicket } from "../voice/stream-ticket";
+import type { ControlPlane } from "./control-client";
+import type { CallEnd, CallEndReason, MediaPlan, RealtimeTarget, Released } from "./plan";
+
+/** How long a session opened at the webhook waits for Twilio's stream before it is closed. */
+export const PREOPEN_TTL_MS = 10_000;
+/** Delivering a call's end to the control plane is retried this many times (backoff from 1 s) before it is given up. */
+const END_DELIVERIES = 8;
+const TOOL_FAILED = "That did not work just now. Apologise and offer to take a message instead.";
+
+/** The plan as stored: everything but the model's key, which stays in memory. */
+type StoredPlan = Omit<MediaPlan, "realtime">;
+
+/** The part of a Durable Object's storage a call's media needs (a test may hand in its own, to refuse a write). */
+export type MediaStorage = Pick<DurableObjectStorage, "get" | "put" | "deleteAll" | "setAlarm">;
+
+export interface MediaCallDeps {
+  callSid: string;
+  storage: MediaStorage;
+  control: ControlPlane;
+  log: Logger;
+}
+
+/**
+ * One live call's audio, in the media plane: Twilio's media stream on one side, the OpenAI Realtime session on the
+ * other, the protocol in between. It holds no database and no provider account; the control plane hands it the call's
+ * plan at the webhook, runs the tools the model calls, and keeps the call's end. Its Durable Object is MediaSession.
+ */
+export class MediaCall {
+  private twilio: WebSocket | null = null;
+  private openai: WebSocket | null = null;
+  /** The model's session, opening or open since the webhook; `openai` once the stream has started. */
+  private opening: Promise<WebSocket | null> | null = null;
+  private unusedSessionTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The protocol being set up for the stream's first messages. */
+  private loading: Promise<void> | null = null;
+  private pendingToOpenAI: string[] = [];
+  private protocol: BridgeProtocol | null = null;
+  private plan: StoredPlan | null = null;
+  private realtime: RealtimeTarget | null = null;
+  private transcript: TranscriptEntry[] = [];
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  private finished = false;
+  private readonly storage: MediaStorage;
+  private readonly control: ControlPlane;
+  private readonly log: Logger;
+  private readonly callSid: string;
+
+  constructor(deps: MediaCallDeps) {
+    this.storage = deps.storage;
+    this.control = deps.control;
+    this.log = deps.log;
+    this.callSid = deps.callSid;
+  }
+
+  /**
+   * From the voice webhook: the call's plan. The model's session opens now, while Twilio connects the stream, so the
+   * greeting does not wait for its handshake; it is closed if no stream has come PREOPEN_TTL_MS later.
+   */
+  async prepare(plan: MediaPlan): Promise<void> {
+    const { realtime, ...stored } = plan;
+    const ticket: StreamTicket = { tokenHash: plan.ticketHash, expiresAt: Date.now() + TICKET_TTL_MS, redeemed: false };
+    await this.storage.put({ plan: stored, ticket });
+    this.plan = stored;
+    this.realtime = realtime;
+    this.opening ??= this.openSession(realtime, stored);
+    // In memory, like the socket it guards (an evicted object loses both); an alarm would cost a storage write per call.
+    this.unusedSessionTimer = setTimeout(() => void this.closeUnusedSession(), PREOPEN_TTL_MS);
+  }
+
+  /** Twilio's media stream: signed as the plan expects (its URL, by the account that holds the number), once per call. */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade") !== "websocket") return new Response("Expected a websocket", { status: 426 });
+    this.plan ??= (await this.storage.get<StoredPlan>("plan")) ?? null;
+    const signature = request.headers.get("x-twilio-signature") ?? "";
+    if (!this.plan?.streamSignatures.some((expected) => constantTimeEqual(expected, signature))) {
+      this.log.warn("twilio_stream_refused", { reason: this.plan ? "signature" : "unknown_call" });
+      return new Response("Forbidden", { status: 403 });
+    }
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    server.accept();
+    // One stream per call: a second connection (a replayed ticket, a reconnect after the end) is closed at once.
+    if (this.twilio || this.finished) {
+      server.close(1008, "This call already has its stream");
+      return new Response(null, { status: 101, webSocket: client });
+    }
+    this.twilio = server;
+    server.addEventListener("message", (event) => this.fromTwilio(event.data));
+    server.addEventListener("close", () => this.dispatch(this.protocol?.onClosed("twilio_stop") ?? []));
+    server.addEventListener("error", () => this.dispatch(this.protocol?.onClosed("twilio_stop") ?? []));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Twilio's messages, in order: the first few wait for the protocol, then each is handled at once. */
+  private fromTwilio(data: unknown) {
+    if (this.protocol) return this.dispatch(this.protocol.onTwilio(data, Date.now()));
+    this.loading = (this.loading ?? this.loadProtocol())
+      .then(() => this.dispatch(this.protocol!.onTwilio(data, Date.now())))
+      .catch((error: unknown) => this.failStream("stream_setup_failed", error));
+  }
+
+  /** Something failed on our side: the stream is closed with a reason Twilio logs (1011), never left hanging open. */
+  private failStream(event: string, error: unknown) {
+    this.log.error(event, { error: error instanceof Error ? error.message : String(error) });
+    try {
+      this.twilio?.close(1011, "The call could not continue: an internal error on the voice bridge");
+    } catch {
+      // Already closed.
+    }
+  }
+
+  private async loadProtocol() {
+    this.plan ??= (await this.storage.get<StoredPlan>("plan")) ?? null;
+    this.protocol = new BridgeProtocol({
+      maxCallMs: (this.plan?.maxCallSeconds ?? 900) * 1000,
+      goodbyeInstructions: this.plan?.goodbye ?? "Say goodbye.",
+    });
+  }
+
+  /** Synchronous for the 20 ms frames (no promise per frame); the rare actions that wait run on their own. */
+  private dispatch(actions: BridgeAction[]): void {
+    for (const action of actions) {
+      switch (action.kind) {
+        case "twilio":
+          this.send(this.twilio, JSON.stringify(action.message));
+          break;
+        case "openai":
+          this.toOpenAI(JSON.stringify(action.event));
+          break;
+        case "twilio_json":
+          this.send(this.twilio, action.json);
+          break;
+        case "openai_json":
+          this.toOpenAI(action.json);
+          break;
+        case "started":
+          // The stream's path named this object's call; its start message must name the same one. Audio that
+          // arrives meanwhile waits in pendingToOpenAI until the ticket is checked and the session is there.
+          void this.started(action.callSid === this.callSid ? action.parameters.token : undefined).catch((error: unknown) =>
+            this.failStream("stream_start_failed", error),
+          );
+          break;
+        case "transcript":
+          this.transcript.push({ role: action.role, content: action.text, timestamp: new Date().toISOString() });
+          break;
+        case "tool":
+          void this.tool(action.callId, action.name, action.arguments);
+          break;
+        case "end":
+          void this.finish(action.reason).catch((error: unknown) => this.log.error("call_finish_failed", { error: String(error) }));
+          break;
+      }
+    }
+  }
+
+  /** The stream's ticket must be this call's, unused and under 60 s old, before anything reaches OpenAI. */
+  private async started(token: string | undefined) {
+    const ticket = await this.storage.get<StreamTicket>("ticket");
+    const verdict = await checkTicket(ticket, token, Date.now());
+    if (verdict !== "ok" || !this.plan) {
+      this.log.warn("stream_ticket_refused", { verdict });
+      this.twilio?.close(1008, "Invalid stream ticket");
+      this.finished = true;
+      void this.closeUnusedSession();
+      return;
+    }
+    await this.storage.put("ticket", { ...ticket!, redeemed: true });
+    await this.connectOpenAI(this.plan);
+    this.ticker = setInterval(() => this.dispatch(this.protocol?.onTick(Date.now()) ?? []), 1000);
+  }
+
+  /** Opens and configures the model's session; the greeting waits for the stream (`connectOpenAI`). Null when it cannot. */
+  private async openSession(realtime: RealtimeTarget, plan: StoredPlan): Promise<WebSocket | null> {
+    try {
+      // On Workers a websocket client is a fetch with an upgrade.
+      const response = await fetch(realtime.url, { headers: { upgrade: "websocket", authorization: `Bearer ${realtime.apiKey}` } });
+      const socket = response.webSocket;
+      if (!socket) throw new Error(`The model's session answered ${response.status}`);
+      socket.accept();
+      const closed = () => {
+        // Closed before the stream came: a later stream opens a new session.
+        if (!this.protocol) this.opening = null;
+        this.dispatch(this.protocol?.onClosed("openai_closed") ?? []);
+      };
+      socket.addEventListener("message", (event) => this.dispatch(this.protocol?.onOpenAI(event.data, Date.now()) ?? []));
+      socket.addEventListener("close", closed);
+      socket.addEventListener("error", closed);
+      socket.send(plan.sessionUpdate);
+      return socket;
+    } catch (error) {
+      this.log.error("openai_connect_failed", { error: error instanceof Error ? error.message : String(error) });
+      this.opening = null;
+      return null;
+    }
+  }
+
+  /** The stream is here: the session opened at the webhook (or now, if it is gone), the greeting, then what waited. */
+  private async connectOpenAI(plan: StoredPlan) {
+    if (this.unusedSessionTimer) clearTimeout(this.unusedSessionTimer);
+    const preopened = this.opening !== null;
+    if (!this.opening) {
+      const realtime = this.realtime ?? (await this.control.realtime(this.callSid).catch(() => null));
+      this.opening = realtime ? this.openSession(realtime, plan) : Promise.resolve(null);
+    }
+    const socket = await this.opening;
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      this.dispatch(this.protocol?.onClosed("openai_closed") ?? []);
+      return;
+    }
+    this.openai = socket;
+    socket.send(JSON.stringify({ type: "response.create", response: { instructions: plan.openingLine } }));
+    for (const message of this.pendingToOpenAI.splice(0)) socket.send(message);
+    this.log.info("call_bridge_connected", { call_id: plan.callId, preopened });
+  }
+
+  private toOpenAI(message: string) {
+    if (this.openai) this.send(this.openai, message);
+    else if (this.pendingToOpenAI.length < 100) this.pendingToOpenAI.push(message);
+  }
+
+  /** Sockets a send failed on (closed): skipped from then on. Cheaper per frame than asking each socket its readyState. */
+  private readonly closedSockets = new WeakSet<WebSocket>();
+
+  private send(socket: WebSocket | null, message: string) {
+    if (!socket || this.closedSockets.has(socket)) return;
+    try {
+      socket.send(message);
+    } catch (error) {
+      this.closedSockets.add(socket);
+      this.log.warn("socket_send_failed", { error: String(error) });
+    }
+  }
+
+  /** The control plane runs the tool (it holds the database and the accounts); its output goes back to the model. */
+  private async tool(callId: string, name: string, args: string) {
+    if (!this.protocol) return;
+    const started = Date.now();
+    const output = await this.control.tool(this.callSid, { name, arguments: args }).catch((error: unknown) => {
+      this.log.error("tool_failed", { tool: name, error: error instanceof Error ? error.message : String(error) });
+      return { ok: false as const, error: TOOL_FAILED };
+    });
+    this.protocol.metrics.tool(name, Date.now() - started, output.ok);
+    if (name === "end_call" && output.ok) this.protocol.requestEnd();
+    this.dispatch(this.protocol.toolResult(callId, output));
+  }
+
+  /** Everything ends once: sockets closed, then the call's end handed to the control plane (retried by the alarm). */
+  private async finish(reason: CallEndReason) {
+    if (this.finished) return;
+    this.finished = true;
+    if (this.ticker) clearInterval(this.ticker);
+    for (const socket of [this.openai ?? (await this.opening), this.twilio]) {
+      try {
+        socket?.close(1000, "Call ended");
+      } catch {
+        // already closed
+      }
+    }
+    const end: CallEnd = { reason, transcript: this.transcript, metrics: this.protocol ? this.protocol.metrics.summary() : null };
+    try {
+      await this.control.ended(this.callSid, end);
+      await this.forget();
+    } catch (error) {
+      this.log.warn("call_end_delivery_failed", { attempt: 1, error: error instanceof Error ? error.message : String(error) });
+      await this.storage.put({ end, deliveries: 1 });
+      await this.storage.setAlarm(Date.now() + 1000);
+    }
+  }
+
+  /** A call's end the control plane did not take yet: delivered again, with a growing wait, until it is kept. */
+  async alarm(): Promise<void> {
+    const end = await this.storage.get<CallEnd>("end");
+    if (!end) return;
+    const deliveries = ((await this.storage.get<number>("deliveries")) ?? 0) + 1;
+    try {
+      await this.control.ended(this.callSid, end);
+      await this.forget();
+    } catch (error) {
+      this.log.warn("call_end_delivery_failed", { attempt: deliveries, error: error instanceof Error ? error.message : String(error) });
+      if (deliveries >= END_DELIVERIES) {
+        this.log.error("call_end_lost", { call_id: this.plan?.callId ?? null });
+        return this.forget();
+      }
+      await this.storage.put("deliveries", deliveries);
+      await this.storage.setAlarm(Date.now() + 1000 * 2 ** deliveries);
+    }
+  }
+
+  /** The call lives on in the control plane's database; this object's copy (the plan, the ticket) is not kept. */
+  private forget() {
+    this.plan = null;
+    return this.storage.deleteAll();
+  }
+
+  /** Twilio never connected the stream (or it was refused): the session opened for it is closed. */
+  private async closeUnusedSession() {
+    if (this.unusedSessionTimer) clearTimeout(this.unusedSessionTimer);
+    if ((this.twilio && !this.finished) || !this.opening) return;
+    const socket = await this.opening;
+    this.opening = null;
+    socket?.close(1000, "No media stream");
+    this.log.info("preopened_session_closed");
+  }
+
+  /**
+   * Twilio reported the call over, before the control plane had its end. A call whose stream never started (the
+   * caller hung up first, or its ticket was refused) keeps nothing here: its pre-opened session closes and its plan
+   * and unused ticket are deleted. Answers whether the stream started.
+   */
+  async release(): Promise<Released> {
+    if (this.twilio && !this.finished) return { streamed: true };
+    const [ticket, end] = await Promise.all([this.storage.get<StreamTicket>("ticket"), this.storage.get<CallEnd>("end")]);
+    if (ticket?.redeemed || end) return { streamed: true };
+    await this.closeUnusedSession();
+    await this.forget();
+    return { streamed: false };
+  }
+}

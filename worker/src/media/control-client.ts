@@ -1,0 +1,29 @@
+/** The media plane's calls to the control plane (the main worker), over its service binding, signed (plane-auth.ts). */
+import type { ToolOutput } from "../voice/tools/context";
+import type { CallEnd, RealtimeTarget, ToolRequest } from "./plan";
+import { planeRequest } from "./plane-auth";
+
+export interface ControlPlane {
+  /** Runs a tool the model called, as the call's agent allows; answers its output for the model. */
+  tool(callSid: string, request: ToolRequest): Promise<ToolOutput>;
+  /** Keeps the call's end (transcript, latency figures) and has it analysed; throws when it was not kept. */
+  ended(callSid: string, end: CallEnd): Promise<void>;
+  /** The model's session again (this object was evicted before the stream came); null when there is none. */
+  realtime(callSid: string): Promise<RealtimeTarget | null>;
+}
+
+/** Any host: a service binding delivers the request to the control plane whatever the URL names. */
+const CONTROL = "https://control.internal/internal/calls";
+
+export function controlPlane(fetcher: Fetcher, secret: string): ControlPlane {
+  const post = async (callSid: string, action: string, body: object) => {
+    const response = await fetcher.fetch(await planeRequest(secret, `${CONTROL}/${callSid}/${action}`, body));
+    if (!response.ok) throw new Error(`The control plane answered ${response.status} to ${action}`);
+    return response.json();
+  };
+  return {
+    tool: async (callSid, request) => (await post(callSid, "tool", request)) as ToolOutput,
+    ended: async (callSid, end) => void (await post(callSid, "ended", end)),
+    realtime: async (callSid) => ((await post(callSid, "realtime", {})) as { realtime: RealtimeTarget | null }).realtime,
+  };
+}

@@ -1,0 +1,16 @@
+import type { LogLevel } from "../http/logger";
+import type { MediaPlan, Released } from "./plan";
+
+/** What the media plane asks of a call's MediaSession over RPC (typed apart from the class, as CallSessionRpc is). */
+export interface MediaSessionRpc extends Rpc.DurableObjectBranded {
+  prepare(plan: MediaPlan): Promise<void>;
+  release(): Promise<Released>;
+}
+
+/** The media plane's bindings: its sessions, the way back to the control plane, and the secret both planes share. */
+export interface MediaBindings {
+  MEDIA_SESSION: DurableObjectNamespace<MediaSessionRpc>;
+  CONTROL: Fetcher;
+  AUTH_SECRET?: string;
+  LOG_LEVEL?: LogLevel;
+}

@@ -1,0 +1,49 @@
+/**
+ * The media plane's HTTP surface: Twilio's media streams (and the bridge's health URL), and the control plane's two
+ * requests, signed (plane-auth.ts): prepare a call, release a call that ended before its stream.
+ */
+import { BRIDGE_HEALTH_BODY } from "@nikki/core/probes";
+import type { MediaBindings } from "./env";
+import type { MediaPlan } from "./plan";
+import { verifiedPlaneBody } from "./plane-auth";
+
+const STREAM = /^\/twilio\/stream\/(CA[0-9a-f]{32})$/i;
+const CONTROL_REQUEST = /^\/media\/calls\/(CA[0-9a-f]{32})\/(prepare|release)$/i;
+
+const refusal = (status: number, code: string, message: string) =>
+  Response.json({ error: { code, message } }, { status, headers: { "cache-control": "no-store" } });
+
+export async function handleMedia(request: Request, env: MediaBindings): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/twilio/stream" && request.method === "GET") return new Response(BRIDGE_HEALTH_BODY, { headers: { "content-type": "text/plain" } });
+  const stream = STREAM.exec(pathname);
+  if (stream && request.method === "GET") return openStream(request, env, stream[1]!);
+  const control = CONTROL_REQUEST.exec(pathname);
+  if (control) {
+    const session = env.MEDIA_SESSION.get(env.MEDIA_SESSION.idFromName(control[1]!));
+    if (control[2] === "prepare") {
+      const plan = await verifiedPlaneBody<MediaPlan>(env.AUTH_SECRET, request);
+      if (!plan) return refusal(403, "forbidden", "Only the control plane may prepare a call.");
+      await session.prepare(plan);
+      return new Response(null, { status: 204 });
+    }
+    if (!(await verifiedPlaneBody<object>(env.AUTH_SECRET, request))) return refusal(403, "forbidden", "Only the control plane may release a call.");
+    return Response.json(await session.release());
+  }
+  return refusal(404, "not_found", "Not found.");
+}
+
+/** The stream goes straight to its call's MediaSession, which checks the signature its plan expects. */
+async function openStream(request: Request, env: MediaBindings, callSid: string): Promise<Response> {
+  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a websocket upgrade", { status: 426 });
+  try {
+    return await env.MEDIA_SESSION.get(env.MEDIA_SESSION.idFromName(callSid)).fetch(request);
+  } catch (error) {
+    // The call's session could not be reached: the socket is accepted and closed with the reason, not failed with a 500.
+    console.error(JSON.stringify({ level: "error", msg: "twilio_stream_unavailable", error: error instanceof Error ? error.message : String(error) }));
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    server.accept();
+    server.close(1011, "The voice bridge is unavailable for this call");
+    return new Response(null, { status: 101, webSocket: client });
+  }
+}

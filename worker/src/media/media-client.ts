@@ -1,0 +1,25 @@
+/** The control plane's calls to the media plane, over its service binding (MEDIA), signed (plane-auth.ts). */
+import type { MediaPlan, Released } from "./plan";
+import { planeRequest } from "./plane-auth";
+
+export interface MediaPlane {
+  /** Hands the call's plan to its media session, which opens the model's session while Twilio connects the stream. */
+  prepare(callSid: string, plan: MediaPlan): Promise<void>;
+  /** Twilio reported the call over before its end reached us: the media session lets go, and says whether it streamed. */
+  release(callSid: string): Promise<Released>;
+}
+
+/** Any host: a service binding delivers the request to the media plane whatever the URL names. */
+const MEDIA = "https://media.internal/media/calls";
+
+export function mediaPlane(fetcher: Fetcher, secret: string): MediaPlane {
+  const post = async (callSid: string, action: string, body: object) => {
+    const response = await fetcher.fetch(await planeRequest(secret, `${MEDIA}/${callSid}/${action}`, body));
+    if (!response.ok) throw new Error(`The media plane answered ${response.status} to ${action}`);
+    return response;
+  };
+  return {
+    prepare: async (callSid, plan) => void (await post(callSid, "prepare", plan)),
+    release: async (callSid) => (await (await post(callSid, "release", {})).json()) as Released,
+  };
+}

@@ -1,0 +1,38 @@
+import { DurableObject } from "cloudflare:workers";
+import { createLogger } from "../http/logger";
+import { MediaCall } from "./call";
+import { controlPlane } from "./control-client";
+import type { MediaBindings, MediaSessionRpc } from "./env";
+import type { MediaPlan, Released } from "./plan";
+
+/** One live call's audio (keyed by CallSid): the Durable Object around its MediaCall. */
+export class MediaSession extends DurableObject<MediaBindings> implements MediaSessionRpc {
+  private readonly call: MediaCall;
+
+  constructor(ctx: DurableObjectState, env: MediaBindings) {
+    super(ctx, env);
+    const callSid = ctx.id.name ?? "";
+    this.call = new MediaCall({
+      callSid,
+      storage: ctx.storage,
+      control: controlPlane(env.CONTROL, env.AUTH_SECRET ?? ""),
+      log: createLogger({ component: "media_session", call_sid: callSid }, env.LOG_LEVEL ?? "info"),
+    });
+  }
+
+  prepare(plan: MediaPlan): Promise<void> {
+    return this.call.prepare(plan);
+  }
+
+  release(): Promise<Released> {
+    return this.call.release();
+  }
+
+  override fetch(request: Request): Promise<Response> {
+    return this.call.fetch(request);
+  }
+
+  override alarm(): Promise<void> {
+    return this.call.alarm();
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * `/internal/calls/:callSid/*`: the media plane's requests to the control plane, signed (media/plane-auth.ts) rather
+ * than carrying a role: run a tool the model called, keep the call's end, open the model's session again.
+ */
+import { type Context, Hono } from "hono";
+import * as z from "zod";
+import type { AppEnv } from "../../http/app-env";
+import { ApiError } from "../../http/api-error";
+import { verifiedPlaneBody } from "../../media/plane-auth";
+import type { CallEnd } from "../../media/plan";
+
+const CALL_SID = /^CA[0-9a-f]{32}$/i;
+
+const toolRequest = z.object({ name: z.string().min(1).max(64), arguments: z.string().max(16_384) });
+const callEnd = z.object({
+  reason: z.enum(["twilio_stop", "openai_closed", "time_limit", "agent_ended"]),
+  transcript: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string().max(20_000), timestamp: z.string().max(40) })).max(5_000),
+  metrics: z.record(z.string(), z.unknown()).nullable(),
+});
+
+/** The call's CallSession and the request's body, when the media plane signed it and it has the shape `schema` says. */
+async function planeRequest<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema) {
+  const callSid = c.req.param("callSid") ?? "";
+  const body = await verifiedPlaneBody<object>(c.var.config.AUTH_SECRET, c.req.raw);
+  if (!body || !CALL_SID.test(callSid)) throw new ApiError("forbidden");
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError("validation_failed");
+  return { session: c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(callSid)), body: parsed.data as z.infer<Schema> };
+}
+
+export const internalRoutes = new Hono<AppEnv>()
+  .post("/calls/:callSid/tool", async (c) => {
+    const { session, body } = await planeRequest(c, toolRequest);
+    return c.json(await session.tool(body));
+  })
+  .post("/calls/:callSid/ended", async (c) => {
+    const { session, body } = await planeRequest(c, callEnd);
+    return c.json({ kept: await session.ended(body as CallEnd) });
+  })
+  .post("/calls/:callSid/realtime", async (c) => {
+    const { session } = await planeRequest(c, z.object({}));
+    return c.json({ realtime: await session.realtime() });
+  });
