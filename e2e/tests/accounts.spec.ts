@@ -73,6 +73,8 @@ test.describe("accounts", () => {
   });
 
   test("an invited viewer joins from a second browser and sees Team read-only", async ({ page, browser }) => {
+    // Two browsers, two sign-ups, an invitation and a code: more than the default 30 s on a busy two-core machine.
+    test.slow();
     await signUpThroughPage(page, { email: e2eEmail("boss"), company: "Invite Co" });
     await page.goto("/dashboard/settings");
     await page.getByRole("button", { name: "Invite Member" }).click();

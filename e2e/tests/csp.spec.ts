@@ -34,6 +34,8 @@ function expectStrictPolicy(policy: string | null) {
 }
 
 test("every dashboard page is served with the strict policy and runs its islands with no violation", async ({ page }) => {
+  // A sign-up, then twelve pages each loaded until the network is quiet.
+  test.slow();
   const violations = await recordViolations(page);
   const errors: string[] = [];
   page.on("console", (message) => message.type() === "error" && /Content Security Policy/i.test(message.text()) && errors.push(message.text()));
