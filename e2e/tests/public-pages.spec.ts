@@ -27,11 +27,14 @@ test.describe("the public pages", () => {
       const errors: string[] = [];
       page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
       page.on("pageerror", (error) => errors.push(error.message));
-      // /welcome moves on to the dashboard after 5 s; the audit happens before that.
       const response = await page.goto(path);
       // The strict policy (csp.spec.ts checks it whole); a violation would be one of the console errors below.
       expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
-      if (path === "/welcome") await expect(page.getByText("Sign in to see your subscription")).toBeVisible();
+      // Signed out, /welcome stays put and offers to sign in (signed in, it moves on to the dashboard after 5 s).
+      if (path === "/welcome") {
+        await expect(page.getByText("Sign in to see your subscription")).toBeVisible();
+        await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login?redirect=%2Fwelcome");
+      }
       await expect(page.locator("h1").first()).toBeVisible();
       await expect(page).toHaveTitle(/Nikki AI/);
       expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();

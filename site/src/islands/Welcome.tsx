@@ -29,7 +29,8 @@ function statusLine(subscription: Subscription | null | "error" | "signed-out"):
   return `Your ${subscription.plan?.name ?? ""} subscription is active${trial}.`;
 }
 
-/** /welcome after Checkout: the subscription as the API reads it now, what to do next, then the dashboard in 5 s. */
+/** /welcome after Checkout: the subscription as the API reads it now, what to do next, then the dashboard in 5 s
+ * (a signed-out visitor is asked to sign in instead). */
 export default function Welcome({ redirectMs }: { redirectMs: number }) {
   const [subscription, setSubscription] = useState<Subscription | null | "error" | "signed-out">(null);
   const [seconds, setSeconds] = useState(Math.round(redirectMs / 1000));
@@ -42,6 +43,12 @@ export default function Welcome({ redirectMs }: { redirectMs: number }) {
       const result = await getJson<Subscription>("/api/billing/subscription");
       setSubscription(result.ok ? result.data : result.status === 401 ? "signed-out" : "error");
     })();
+  }, []);
+
+  // A signed-out visitor stays to sign in: the dashboard would only send them to /login without coming back here.
+  const signedOut = subscription === "signed-out";
+  useEffect(() => {
+    if (signedOut) return;
     const started = Date.now();
     const tick = setInterval(() => {
       const left = Math.max(0, Math.ceil((redirectMs - (Date.now() - started)) / 1000));
@@ -52,7 +59,7 @@ export default function Welcome({ redirectMs }: { redirectMs: number }) {
       }
     }, 250);
     return () => clearInterval(tick);
-  }, [redirectMs]);
+  }, [redirectMs, signedOut]);
 
   return (
     <div className="welcome-body">
@@ -72,10 +79,18 @@ export default function Welcome({ redirectMs }: { redirectMs: number }) {
           </li>
         ))}
       </ol>
-      <a href="/dashboard" className="btn btn-primary">
-        Go to Dashboard
-      </a>
-      <p className="muted redirect">Taking you to your dashboard in {seconds} s…</p>
+      {signedOut ? (
+        <a href={`/login?redirect=${encodeURIComponent("/welcome")}`} className="btn btn-primary">
+          Sign In
+        </a>
+      ) : (
+        <>
+          <a href="/dashboard" className="btn btn-primary">
+            Go to Dashboard
+          </a>
+          <p className="muted redirect">Taking you to your dashboard in {seconds} s…</p>
+        </>
+      )}
     </div>
   );
 }
