@@ -9,14 +9,17 @@
  * μ-law, talks over Nikki (barge-in) and hangs up after her answer. Frames carry tags, so each is timed from leaving
  * one side to arriving at the other, both directions, on this process's clock. Ends with:
  *   voice-bridge: p50_ratio=R1 p99_ratio=R2 barge_in_ratio=R3 calls=N dropped=D greeting_ms=G
- * The two sides alternate for BENCH_ROUNDS rounds (default 3) and each ratio is the median of the rounds' ratios, so a
- * burst of load from elsewhere on the machine weighs on one round rather than on one side.
+ * Before measuring, BENCH_WARMUP_CALLS (default 10) calls go through each side unmeasured, so neither is timed while
+ * its runtime still compiles its code. The sides then alternate for BENCH_ROUNDS rounds (default 5) and each ratio
+ * is the median of the rounds' ratios, so a burst of load from elsewhere on the machine weighs on one round rather
+ * than on one side.
  * R1, R2: per-frame transit through the bridge over the same through the relay (p50, p99). R3: speech_started sent
  * by OpenAI → Twilio's clear through the bridge, over the same single message's transit through the relay (p50).
  * D: frames the bridge lost. G: p50 from the stream's start to the greeting's first audio through the bridge, whose
  * session opened at the webhook; the line above it gives the relay's, whose session opens when the stream starts.
- * A third pass runs the relay with each stream in a Durable Object, as the product places its calls: shown beside
- * the others (not in the ratios), it tells the cost of that placement apart from the bridge's own work.
+ * A third side, in the same rounds, runs the relay with each stream in a Durable Object, as the product must place its
+ * calls (the webhook opens the model's session in the object the stream then reaches, by CallSid): its ratios, on the
+ * `placement:` line, tell the cost of that placement apart from the bridge's own work.
  * Takes free ports, so it runs beside `npm start`.
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
@@ -34,14 +37,16 @@ const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 5_000);
 const CONNECT_MS = Number(process.env.BENCH_CONNECT_MS ?? 500);
 const RESPONSE_MS = Number(process.env.BENCH_RESPONSE_MS ?? 400);
 /** Rounds of (bridge, relay); each ratio is the median of the rounds' ratios. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** Caller tags of the relay's calls start here, so no frame of one phase is matched with the other's. */
-const RELAY_TAGS = 30_000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Calls through each side before the rounds, not measured. */
+const WARMUP_CALLS = Number(process.env.BENCH_WARMUP_CALLS ?? 10);
+/** Caller tags of each side start at a multiple of this, so no frame of one side is matched with another's (tags are 16-bit). */
+const RELAY_TAGS = 20_000;
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const round2 = (value: number) => round(value, 2);
 
-const [workerPort, relayPort, openaiPort, twilioPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+const [workerPort, relayPort, objectRelayPort, openaiPort, twilioPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
 const workerBase = `http://127.0.0.1:${workerPort}`;
 // The simulators run in their own process, so their load does not delay the callers' clocks (and the reverse).
 const simulators = await spawnSimulators({
@@ -54,8 +59,8 @@ const simulators = await spawnSimulators({
 });
 const simulatorVars = simulators.vars;
 
-const placeCalls = (base: string, firstTag: number) =>
-  rampCalls({ base, calls: CALLS, rampMs: RAMP_MS, firstTag, fromPrefix: "+1415555", minDurationMs: RAMP_MS + 6_000, playPrompts: true });
+const placeCalls = (base: string, firstTag: number, calls = CALLS) =>
+  rampCalls({ base, calls, rampMs: RAMP_MS, firstTag, fromPrefix: "+1415555", minDurationMs: RAMP_MS + 6_000, playPrompts: true });
 
 interface PhaseFigures {
   transit: number[];
@@ -128,11 +133,9 @@ const median = (values: number[]) => percentile(values, 50);
 const tagOf = (side: number, round: number) => side * RELAY_TAGS + round * 1_000 + 1;
 
 const started = performance.now();
-const bridgeRounds: PhaseFigures[] = [];
-const relayRounds: PhaseFigures[] = [];
-/** The same relay with each stream in a Durable Object, as the product places its calls (shown, not in the ratios). */
-let relayInObject!: PhaseFigures;
-const relayOptions = { port: relayPort, realtimeUrl: `http://127.0.0.1:${openaiPort}/v1/realtime?model=bench`, apiKey: SIMULATED_CREDENTIALS.openaiKey };
+/** Each side's figures, round by round: the product, the bare relay, and the same relay with its streams in Durable Objects. */
+const sides = { bridge: [] as PhaseFigures[], relay: [] as PhaseFigures[], relayInObject: [] as PhaseFigures[] };
+const relayOptions = { realtimeUrl: `http://127.0.0.1:${openaiPort}/v1/realtime?model=bench`, apiKey: SIMULATED_CREDENTIALS.openaiKey };
 try {
   const worker = await startMiniflareWorker({
     port: workerPort,
@@ -140,36 +143,32 @@ try {
     // All N calls of every round at once would pass the trial's daily spending limit, and the last ones would go to voicemail.
     prepare: (db) => db.prepare("update organization_settings set daily_spend_cap_usd = 10000").run(),
   });
-  const bare = await startBareRelay(relayOptions);
+  const bare = await startBareRelay({ ...relayOptions, port: relayPort });
+  const inObject = await startBareRelay({ ...relayOptions, port: objectRelayPort, durableObject: true });
+  const bases = [workerBase, `http://127.0.0.1:${relayPort}`, `http://127.0.0.1:${objectRelayPort}`] as const;
+  const lists = [sides.bridge, sides.relay, sides.relayInObject] as const;
   try {
-    // Rounds alternate the two sides, so a burst of load from elsewhere on the machine weighs on one round, not one side.
+    if (WARMUP_CALLS > 0) for (const [side, base] of bases.entries()) await placeCalls(base, tagOf(side, ROUNDS), WARMUP_CALLS);
+    // Rounds alternate the sides, so a burst of load from elsewhere on the machine weighs on one round, not one side.
     for (let round = 0; round < ROUNDS; round++) {
-      bridgeRounds.push(figures(await placeCalls(workerBase, tagOf(0, round)), await timingsNow()));
-      relayRounds.push(figures(await placeCalls(`http://127.0.0.1:${relayPort}`, tagOf(1, round)), await timingsNow()));
+      for (const [side, base] of bases.entries()) lists[side]!.push(figures(await placeCalls(base, tagOf(side, round)), await timingsNow()));
     }
   } finally {
-    await bare.dispose();
-    await worker.dispose();
-  }
-  const inObject = await startBareRelay({ ...relayOptions, durableObject: true });
-  try {
-    relayInObject = figures(await placeCalls(`http://127.0.0.1:${relayPort}`, tagOf(2, 0)), await timingsNow());
-  } finally {
-    await inObject.dispose();
+    await Promise.all([bare.dispose(), inObject.dispose(), worker.dispose()]);
   }
 } finally {
   simulators.process.kill("SIGTERM");
 }
-const bridge = pooled(bridgeRounds);
-const relay = pooled(relayRounds);
+const bridge = pooled(sides.bridge);
+const relay = pooled(sides.relay);
 
 console.log(
-  `bench:voice: ${CALLS} calls through each, ${ROUNDS} rounds, in ${round((performance.now() - started) / 1000)} s (OpenAI simulated at ${CONNECT_MS} ms to connect, ${RESPONSE_MS} ms to first audio)`,
+  `bench:voice: ${CALLS} calls through each, ${ROUNDS} rounds after ${WARMUP_CALLS} warm-up calls, in ${round((performance.now() - started) / 1000)} s (OpenAI simulated at ${CONNECT_MS} ms to connect, ${RESPONSE_MS} ms to first audio)`,
 );
 for (const [name, phase] of [
   ["bridge", bridge],
   ["relay ", relay],
-  ["relay in a Durable Object", relayInObject],
+  ["relay in a Durable Object", pooled(sides.relayInObject)],
 ] as const) {
   console.log(
     `  ${name}: ${phase.answered} answered, ${phase.transit.length} frames p50 ${round(percentile(phase.transit, 50))} ms p99 ${round(percentile(phase.transit, 99))} ms, ` +
@@ -181,20 +180,27 @@ for (const [name, phase] of [
 console.log(
   `greeting: preopened_ms=${Math.round(percentile(bridge.greetings, 50))} opened_at_stream_ms=${Math.round(percentile(relay.greetings, 50))} (the bridge opens the model's session at the webhook; the relay when the stream starts)`,
 );
-const ratios = bridgeRounds.map((phase, round) => {
-  const other = relayRounds[round]!;
+const ratio = (of: PhaseFigures, to: PhaseFigures, value: (phase: PhaseFigures) => number) => value(of) / value(to);
+const p50 = (phase: PhaseFigures) => percentile(phase.transit, 50);
+const p99 = (phase: PhaseFigures) => percentile(phase.transit, 99);
+const bargeIn = (phase: PhaseFigures) => percentile(phase.bargeIns, 50);
+const ratios = sides.bridge.map((phase, round) => {
+  const [relayRound, objectRound] = [sides.relay[round]!, sides.relayInObject[round]!];
   return {
-    p50: percentile(phase.transit, 50) / percentile(other.transit, 50),
-    p99: percentile(phase.transit, 99) / percentile(other.transit, 99),
-    bargeIn: percentile(phase.bargeIns, 50) / percentile(other.bargeIns, 50),
+    p50: ratio(phase, relayRound, p50),
+    p99: ratio(phase, relayRound, p99),
+    bargeIn: ratio(phase, relayRound, bargeIn),
+    placementP99: ratio(objectRound, relayRound, p99),
+    ownP99: ratio(phase, objectRound, p99),
   };
 });
 console.log(
-  `rounds: ${ratios.map((ratio, round) => `${round + 1}: p50 ${round2(ratio.p50)} p99 ${round2(ratio.p99)} barge-in ${round2(ratio.bargeIn)}`).join("; ")}`,
+  `rounds: ${ratios.map((r, index) => `${index + 1}: p50 ${round2(r.p50)} p99 ${round2(r.p99)} barge-in ${round2(r.bargeIn)} (object placement p99 ${round2(r.placementP99)})`).join("; ")}`,
 );
-const p50Ratio = median(ratios.map((ratio) => ratio.p50));
-const p99Ratio = median(ratios.map((ratio) => ratio.p99));
-const bargeInRatio = median(ratios.map((ratio) => ratio.bargeIn));
+const medianOf = (key: keyof (typeof ratios)[number]) => round(median(ratios.map((r) => r[key])), 2);
+// What a Durable Object per call costs by itself, and the bridge over a relay placed the same way: together they
+// tell the runtime's share of p99_ratio apart from the bridge's own.
+console.log(`placement: relay_in_object_p99_ratio=${medianOf("placementP99")} bridge_over_relay_in_object_p99_ratio=${medianOf("ownP99")}`);
 console.log(
-  `voice-bridge: p50_ratio=${round(p50Ratio, 2)} p99_ratio=${round(p99Ratio, 2)} barge_in_ratio=${round(bargeInRatio, 2)} calls=${bridge.answered} dropped=${bridge.dropped} greeting_ms=${Math.round(percentile(bridge.greetings, 50))}`,
+  `voice-bridge: p50_ratio=${medianOf("p50")} p99_ratio=${medianOf("p99")} barge_in_ratio=${medianOf("bargeIn")} calls=${bridge.answered} dropped=${bridge.dropped} greeting_ms=${Math.round(percentile(bridge.greetings, 50))}`,
 );
