@@ -148,6 +148,9 @@ export async function startWorker(options: {
   return child;
 }
 
+/** The media plane started beside a control plane by startWorker. */
+export const mediaPlaneOf = (child: ChildProcess): ChildProcess | undefined => mediaPlanes.get(child);
+
 export function stopWorker(child: ChildProcess) {
   if (child.exitCode === null) child.kill("SIGTERM");
   const media = mediaPlanes.get(child);

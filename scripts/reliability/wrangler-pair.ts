@@ -7,7 +7,7 @@ import { type ChildProcess, execFile } from "node:child_process";
 import { rmSync } from "node:fs";
 import { startBaselineWorker } from "../lib/baseline";
 import { freePort } from "../lib/free-port";
-import { prepareLocalDatabase, run, startWorker, stopWorker } from "../lib/local";
+import { mediaPlaneOf, prepareLocalDatabase, run, startWorker, stopWorker } from "../lib/local";
 import { ramDiskTempDir } from "../lib/ram-disk";
 import { type SimulatorsProcess, spawnSimulators } from "../lib/simulators-spawn";
 
@@ -15,7 +15,7 @@ export interface WranglerPair {
   product: string;
   baseline: string;
   openai: string;
-  /** Resident memory of the product's workerd processes, in MB. */
+  /** Resident memory of the product's workerd processes (both planes), in MB. */
   productMemoryMb(): Promise<number>;
   /** The same of the baseline's. */
   baselineMemoryMb(): Promise<number>;
@@ -75,12 +75,12 @@ async function start(): Promise<WranglerPair> {
   );
   productWorker = await startWorker({ port: productPort, persistTo: `${state}/product`, vars: { ...simulators.vars, LOG_LEVEL: "error" }, quiet: true });
   baselineWorker = await startBaselineWorker({ port: baselinePort, persistTo: `${state}/baseline` });
-  const [productPid, baselinePid] = [productWorker.pid!, baselineWorker.pid!];
+  const [productPid, mediaPid, baselinePid] = [productWorker.pid!, mediaPlaneOf(productWorker)!.pid!, baselineWorker.pid!];
   return {
     product,
     baseline: `http://127.0.0.1:${baselinePort}`,
     openai: `http://127.0.0.1:${openaiPort}`,
-    productMemoryMb: () => workerdMemoryMb(productPid),
+    productMemoryMb: async () => (await workerdMemoryMb(productPid)) + (await workerdMemoryMb(mediaPid)),
     baselineMemoryMb: () => workerdMemoryMb(baselinePid),
   };
 }
