@@ -1,10 +1,9 @@
 import type { Logger } from "../http/logger";
 import { constantTimeEqual } from "../services/twilio/signature";
 import { type BridgeAction, BridgeProtocol } from "../voice/protocol";
-import type { TranscriptEntry } from "../voice/setup";
 import { type StreamTicket, TICKET_TTL_MS, checkTicket } from "../voice/stream-ticket";
 import type { ControlPlane } from "./control-client";
-import type { CallEnd, CallEndReason, MediaPlan, RealtimeTarget, Released } from "./plan";
+import type { CallEnd, CallEndReason, MediaPlan, RealtimeTarget, Released, TranscriptEntry } from "./plan";
 
 /** How long a session opened at the webhook waits for Twilio's stream before it is closed. */
 export const PREOPEN_TTL_MS = 10_000;

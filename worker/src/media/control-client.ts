@@ -1,6 +1,5 @@
 /** The media plane's calls to the control plane (the main worker), over its service binding, signed (plane-auth.ts). */
-import type { ToolOutput } from "../voice/tools/context";
-import type { CallEnd, RealtimeTarget, ToolRequest } from "./plan";
+import type { CallEnd, RealtimeTarget, ToolOutput, ToolRequest } from "./plan";
 import { planeRequest } from "./plane-auth";
 
 export interface ControlPlane {

@@ -5,7 +5,6 @@
  * plane only to run a tool and to keep the call's end. Neither plane reads the other's storage.
  */
 import type { CallMetricsSummary } from "../voice/call-metrics";
-import type { TranscriptEntry } from "../voice/setup";
 
 /** Where the call's model session opens, and with which key (the platform's, or the organization's own). */
 export interface RealtimeTarget {
@@ -31,6 +30,12 @@ export interface MediaPlan {
   maxCallSeconds: number;
 }
 
+export interface TranscriptEntry {
+  role: "user" | "assistant";
+  content: string;
+  timestamp: string;
+}
+
 export type CallEndReason = "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended";
 
 /** What the media plane knows when a call ends: the control plane stores it and analyses the call. */
@@ -45,6 +50,9 @@ export interface ToolRequest {
   name: string;
   arguments: string;
 }
+
+/** A tool's answer to the model: always an object it can speak about, never a thrown error. */
+export type ToolOutput = { ok: true; [key: string]: unknown } | { ok: false; error: string };
 
 /** The media plane's answer to "release this call" (Twilio reported it over): whether its stream ever started. */
 export interface Released {

@@ -1,5 +1,4 @@
-import type { CallEnd, RealtimeTarget, ToolRequest } from "../media/plan";
-import type { ToolOutput } from "./tools/context";
+import type { CallEnd, RealtimeTarget, ToolOutput, ToolRequest } from "../media/plan";
 
 /** What a tool needs to know about the call it runs in. */
 export interface ToolCall {
@@ -16,12 +15,6 @@ export interface ToolCall {
   allowedCountries: string[];
   /** A Test Suite call: texts, CRM pushes, bookings and transfers are recorded as what would be done, not done. */
   test: boolean;
-}
-
-export interface TranscriptEntry {
-  role: "user" | "assistant";
-  content: string;
-  timestamp: string;
 }
 
 /** Everything the call needs, decided when Twilio asked how to answer it. */

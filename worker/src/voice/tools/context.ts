@@ -1,6 +1,7 @@
 import { normalizeWidgetPhone } from "@nikki/core";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../http/logger";
+import type { ToolOutput } from "../../media/plan";
 import type { Providers } from "../../services";
 import type { ToolCall } from "../setup";
 
@@ -13,8 +14,7 @@ export interface ToolDeps {
   log: Logger;
 }
 
-/** A tool's answer to the model: always an object it can speak about, never a thrown error. */
-export type ToolOutput = { ok: true; [key: string]: unknown } | { ok: false; error: string };
+export type { ToolOutput } from "../../media/plan";
 
 export type ToolArgs = Record<string, unknown>;
 
