@@ -60,6 +60,7 @@ export const API_ERRORS = {
   method_not_allowed: { status: 405, message: "This method is not allowed here." },
   rate_limited: { status: 429, message: "Too many requests. Please wait a moment and try again." },
   database_unavailable: { status: 503, message: "The database is not reachable right now." },
+  voice_bridge_unavailable: { status: 503, message: "The voice bridge is not reachable right now." },
   internal_error: { status: 500, message: "Something went wrong on our side. Please try again." },
 } as const;
 

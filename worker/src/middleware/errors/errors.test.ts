@@ -29,4 +29,12 @@ describe("onError", () => {
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("database_unavailable");
   });
+
+  it("answers a stream the media plane cannot take with 503 voice_bridge_unavailable, not a 500", async () => {
+    const app = createApp(liveServices);
+    const unreachable = { fetch: () => Promise.reject(new Error("Network connection lost.")) };
+    const res = await app.request("/twilio/stream/CA0123456789abcdef0123456789abcdef", { headers: { upgrade: "websocket" } }, { ...env, MEDIA: unreachable });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: { code: "voice_bridge_unavailable", message: "The voice bridge is not reachable right now." } });
+  });
 });

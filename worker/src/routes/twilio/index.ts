@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { ApiError } from "../../http/api-error";
 import type { AppEnv } from "../../http/app-env";
 import { twilioSignature } from "../../middleware/twilio-signature";
 import { recordCallStatus, recordVoicemail } from "../../voice/call-status";
@@ -6,11 +7,21 @@ import { replyToText } from "../../voice/text-reply";
 import { hangup, say, twiml } from "../../voice/twiml";
 import { answerVoiceWebhook, xml } from "./answer";
 
+/** A stream handed to the media plane; when that worker cannot be reached, Twilio's handshake gets a 503 that says so. */
+async function toMediaPlane(c: Context<AppEnv>) {
+  try {
+    return await c.env.MEDIA.fetch(c.req.raw);
+  } catch (error) {
+    c.var.log.error("media_plane_unreachable", { error: error instanceof Error ? error.message : String(error) });
+    throw new ApiError("voice_bridge_unavailable");
+  }
+}
+
 /** `/twilio/*`: Twilio's webhooks (every one signed, verified before anything is read) and the media stream. */
 export const twilioRoutes = new Hono<AppEnv>()
   // Media streams (and the bridge's health URL, spec 001 §7) belong to the media plane: handed over through its binding.
-  .get("/stream", (c) => c.env.MEDIA.fetch(c.req.raw))
-  .get("/stream/:callSid", (c) => c.env.MEDIA.fetch(c.req.raw))
+  .get("/stream", toMediaPlane)
+  .get("/stream/:callSid", toMediaPlane)
   .use("/voice/*", twilioSignature())
   .use("/messaging/*", twilioSignature())
   .post("/messaging/inbound", async (c) => {
