@@ -47,13 +47,13 @@ const COVERED: Covered[] = [
       /converges when updated arrives before created/,
     ],
   },
-  // Every route the router serves has its rule: a role for /api/*, a signature for /twilio/* and /webhooks/*.
+  // Every route the router serves has its rule: a role for /api/*, a signature for /twilio/*, /webhooks/* and /internal/*.
   { number: "11", name: "route_rules_matrix", file: "test/access-matrix.test.ts", titles: [/has a row for every \/api route/, /: anonymous \d+/] },
   {
     number: "11",
     name: "route_rules_matrix",
     file: "test/signature-matrix.test.ts",
-    titles: [/has a row for every \/twilio and \/webhooks route/, /: unsigned \d+/],
+    titles: [/has a row for every \/twilio, \/webhooks and \/internal route/, /: unsigned \d+/],
   },
   { number: "12", name: "cookies_origins_cors", file: "src/routes/account/signup.test.ts", titles: [/HttpOnly, SameSite=Lax, Secure/] },
   { number: "16", name: "faults", file: "test/call-bridge.test.ts", titles: [/connection drops mid-call/] },
