@@ -102,7 +102,6 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
   return {
     /** The control plane's D1, for counting what requests wrote. */
     db: d1,
-    mediaPort,
     async dispose() {
       await Promise.all([controlWorker.dispose(), mediaWorker.dispose()]);
       rmSync(storage, { recursive: true, force: true });

@@ -51,6 +51,20 @@ describe("a business on its own Twilio account", () => {
     expect(await env.DB.prepare("select count(*) as n from calls where call_sid = ?").bind(forged.CallSid).first<number>("n")).toBe(0);
   });
 
+  it("takes its calls' media streams signed by its own account, and refuses one signed with the platform's", async () => {
+    const params = inbound(OWN_NUMBER, OWN.twilio.account_sid);
+    expect(await (await signedWith(OWN.twilio.auth_token, params)).text()).toContain("<Stream");
+    const stream = async (token: string) =>
+      SELF.fetch(`${BASE}/twilio/stream/${params.CallSid}`, {
+        headers: { upgrade: "websocket", "x-twilio-signature": await computeTwilioSignature(token, `wss://nikki.test/twilio/stream/${params.CallSid}`, {}) },
+      });
+    expect((await stream(SIMULATED.twilioAuthToken)).status).toBe(403);
+    const accepted = await stream(OWN.twilio.auth_token);
+    expect(accepted.status).toBe(101);
+    accepted.webSocket!.accept();
+    accepted.webSocket!.close(1000);
+  });
+
   it("does not let the platform's account answer for a number held by the business's own", async () => {
     const params = inbound(OWN_NUMBER, SIMULATED.twilioAccountSid);
     const response = await signedWith(SIMULATED.twilioAuthToken, params);

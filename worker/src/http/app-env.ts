@@ -30,7 +30,8 @@ export interface AppEnv {
     /** The verified form of a Twilio webhook (set by twilioSignature()). */
     twilioParams?: Record<string, string>;
     /** The Twilio account that signed it: a business's own (its id and organization), or the platform's (nulls). */
-    twilioAccount?: { accountSid: string | null; organizationId: string | null };
+    /** The account that signed the Twilio webhook, and the token it signs with (its media streams' too). */
+    twilioAccount?: { accountSid: string | null; organizationId: string | null; authToken: string };
     /** This app, called in-process (the health probes call its own webhooks; no network hop, no free URL). */
     selfFetch: (request: Request) => Promise<Response>;
     /** Cookies to add to whatever response the request ends with (a renewed session). */

@@ -114,10 +114,4 @@ export async function ownTwilioAccount(db: Database, config: Config, accountSid:
   return null;
 }
 
-/** The token an organization's own verified Twilio account signs with (its media streams), or null. */
-export async function ownTwilioToken(db: Database, config: Config, organizationId: string): Promise<string | null> {
-  const stored = await readIntegration(db, config, organizationId, "twilio").catch(() => null);
-  return stored?.row.testStatus === "success" ? webhookToken(stored) : null;
-}
-
 const webhookToken = (stored: StoredIntegration) => stored.credentials.webhook_secret ?? stored.credentials.auth_token ?? null;

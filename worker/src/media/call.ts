@@ -35,8 +35,6 @@ export class MediaCall {
   /** The model's session, opening or open since the webhook; `openai` once the stream has started. */
   private opening: Promise<WebSocket | null> | null = null;
   private unusedSessionTimer: ReturnType<typeof setTimeout> | null = null;
-  /** The protocol being set up for the stream's first messages. */
-  private loading: Promise<void> | null = null;
   private pendingToOpenAI: string[] = [];
   private protocol: BridgeProtocol | null = null;
   private plan: StoredPlan | null = null;
@@ -88,18 +86,13 @@ export class MediaCall {
       return new Response(null, { status: 101, webSocket: client });
     }
     this.twilio = server;
-    server.addEventListener("message", (event) => this.fromTwilio(event.data));
-    server.addEventListener("close", () => this.dispatch(this.protocol?.onClosed("twilio_stop") ?? []));
-    server.addEventListener("error", () => this.dispatch(this.protocol?.onClosed("twilio_stop") ?? []));
+    const protocol = new BridgeProtocol({ maxCallMs: this.plan.maxCallSeconds * 1000, goodbyeInstructions: this.plan.goodbye });
+    this.protocol = protocol;
+    server.addEventListener("message", (event) => this.dispatch(protocol.onTwilio(event.data, Date.now())));
+    const stopped = () => this.dispatch(protocol.onClosed("twilio_stop"));
+    server.addEventListener("close", stopped);
+    server.addEventListener("error", stopped);
     return new Response(null, { status: 101, webSocket: client });
-  }
-
-  /** Twilio's messages, in order: the first few wait for the protocol, then each is handled at once. */
-  private fromTwilio(data: unknown) {
-    if (this.protocol) return this.dispatch(this.protocol.onTwilio(data, Date.now()));
-    this.loading = (this.loading ?? this.loadProtocol())
-      .then(() => this.dispatch(this.protocol!.onTwilio(data, Date.now())))
-      .catch((error: unknown) => this.failStream("stream_setup_failed", error));
   }
 
   /** Something failed on our side: the stream is closed with a reason Twilio logs (1011), never left hanging open. */
@@ -110,14 +103,6 @@ export class MediaCall {
     } catch {
       // Already closed.
     }
-  }
-
-  private async loadProtocol() {
-    this.plan ??= (await this.storage.get<StoredPlan>("plan")) ?? null;
-    this.protocol = new BridgeProtocol({
-      maxCallMs: (this.plan?.maxCallSeconds ?? 900) * 1000,
-      goodbyeInstructions: this.plan?.goodbye ?? "Say goodbye.",
-    });
   }
 
   /** Synchronous for the 20 ms frames (no promise per frame); the rare actions that wait run on their own. */
@@ -259,34 +244,29 @@ export class MediaCall {
         // already closed
       }
     }
-    const end: CallEnd = { reason, transcript: this.transcript, metrics: this.protocol ? this.protocol.metrics.summary() : null };
-    try {
-      await this.control.ended(this.callSid, end);
-      await this.forget();
-    } catch (error) {
-      this.log.warn("call_end_delivery_failed", { attempt: 1, error: error instanceof Error ? error.message : String(error) });
-      await this.storage.put({ end, deliveries: 1 });
-      await this.storage.setAlarm(Date.now() + 1000);
-    }
+    await this.deliverEnd({ reason, transcript: this.transcript, metrics: this.protocol ? this.protocol.metrics.summary() : null }, 1);
   }
 
   /** A call's end the control plane did not take yet: delivered again, with a growing wait, until it is kept. */
   async alarm(): Promise<void> {
     const end = await this.storage.get<CallEnd>("end");
-    if (!end) return;
-    const deliveries = ((await this.storage.get<number>("deliveries")) ?? 0) + 1;
+    if (end) await this.deliverEnd(end, ((await this.storage.get<number>("deliveries")) ?? 0) + 1);
+  }
+
+  /** Hands the end to the control plane; when it is not taken, it is kept here and tried again 2^(attempt-1) s later. */
+  private async deliverEnd(end: CallEnd, attempt: number) {
     try {
       await this.control.ended(this.callSid, end);
-      await this.forget();
+      return this.forget();
     } catch (error) {
-      this.log.warn("call_end_delivery_failed", { attempt: deliveries, error: error instanceof Error ? error.message : String(error) });
-      if (deliveries >= END_DELIVERIES) {
-        this.log.error("call_end_lost", { call_id: this.plan?.callId ?? null });
-        return this.forget();
-      }
-      await this.storage.put("deliveries", deliveries);
-      await this.storage.setAlarm(Date.now() + 1000 * 2 ** deliveries);
+      this.log.warn("call_end_delivery_failed", { attempt, error: error instanceof Error ? error.message : String(error) });
     }
+    if (attempt >= END_DELIVERIES) {
+      this.log.error("call_end_lost", { call_id: this.plan?.callId ?? null });
+      return this.forget();
+    }
+    await this.storage.put(attempt === 1 ? { end, deliveries: attempt } : { deliveries: attempt });
+    await this.storage.setAlarm(Date.now() + 1000 * 2 ** (attempt - 1));
   }
 
   /** The call lives on in the control plane's database; this object's copy (the plan, the ticket) is not kept. */

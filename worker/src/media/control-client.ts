@@ -1,6 +1,6 @@
 /** The media plane's calls to the control plane (the main worker), over its service binding, signed (plane-auth.ts). */
 import type { CallEnd, RealtimeTarget, ToolOutput, ToolRequest } from "./plan";
-import { planeRequest } from "./plane-auth";
+import { postToPlane } from "./plane-auth";
 
 export interface ControlPlane {
   /** Runs a tool the model called, as the call's agent allows; answers its output for the model. */
@@ -15,11 +15,7 @@ export interface ControlPlane {
 const CONTROL = "https://control.internal/internal/calls";
 
 export function controlPlane(fetcher: Fetcher, secret: string): ControlPlane {
-  const post = async (callSid: string, action: string, body: object) => {
-    const response = await fetcher.fetch(await planeRequest(secret, `${CONTROL}/${callSid}/${action}`, body));
-    if (!response.ok) throw new Error(`The control plane answered ${response.status} to ${action}`);
-    return response.json();
-  };
+  const post = async (callSid: string, action: string, body: object) => (await postToPlane(fetcher, secret, `${CONTROL}/${callSid}/${action}`, body)).json();
   return {
     tool: async (callSid, request) => (await post(callSid, "tool", request)) as ToolOutput,
     ended: async (callSid, end) => void (await post(callSid, "ended", end)),

@@ -3,6 +3,7 @@
  * requests, signed (plane-auth.ts): prepare a call, release a call that ended before its stream.
  */
 import { BRIDGE_HEALTH_BODY } from "@nikki/core/probes";
+import { createLogger } from "../http/logger";
 import type { MediaBindings } from "./env";
 import type { MediaPlan } from "./plan";
 import { verifiedPlaneBody } from "./plane-auth";
@@ -40,7 +41,9 @@ async function openStream(request: Request, env: MediaBindings, callSid: string)
     return await env.MEDIA_SESSION.get(env.MEDIA_SESSION.idFromName(callSid)).fetch(request);
   } catch (error) {
     // The call's session could not be reached: the socket is accepted and closed with the reason, not failed with a 500.
-    console.error(JSON.stringify({ level: "error", msg: "twilio_stream_unavailable", error: error instanceof Error ? error.message : String(error) }));
+    createLogger({ component: "media_plane" }, env.LOG_LEVEL).error("twilio_stream_unavailable", {
+      error: error instanceof Error ? error.message : String(error),
+    });
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     server.accept();
     server.close(1011, "The voice bridge is unavailable for this call");

@@ -1,6 +1,6 @@
 /** The control plane's calls to the media plane, over its service binding (MEDIA), signed (plane-auth.ts). */
 import type { MediaPlan, Released } from "./plan";
-import { planeRequest } from "./plane-auth";
+import { postToPlane } from "./plane-auth";
 
 export interface MediaPlane {
   /** Hands the call's plan to its media session, which opens the model's session while Twilio connects the stream. */
@@ -13,11 +13,7 @@ export interface MediaPlane {
 const MEDIA = "https://media.internal/media/calls";
 
 export function mediaPlane(fetcher: Fetcher, secret: string): MediaPlane {
-  const post = async (callSid: string, action: string, body: object) => {
-    const response = await fetcher.fetch(await planeRequest(secret, `${MEDIA}/${callSid}/${action}`, body));
-    if (!response.ok) throw new Error(`The media plane answered ${response.status} to ${action}`);
-    return response;
-  };
+  const post = (callSid: string, action: string, body: object) => postToPlane(fetcher, secret, `${MEDIA}/${callSid}/${action}`, body);
   return {
     prepare: async (callSid, plan) => void (await post(callSid, "prepare", plan)),
     release: async (callSid) => (await (await post(callSid, "release", {})).json()) as Released,

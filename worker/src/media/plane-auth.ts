@@ -5,7 +5,7 @@
  */
 import { fromBase64Url, purposeKey, toBase64Url } from "../services/keyed-hash";
 
-export const PLANE_HEADER = "x-nikki-plane";
+const PLANE_HEADER = "x-nikki-plane";
 /** A signed request older than this is refused (a replay of a captured one). */
 const MAX_AGE_MS = 60_000;
 const encoder = new TextEncoder();
@@ -26,6 +26,13 @@ export async function planeRequest(secret: string, url: string, body: object): P
     headers: { "content-type": "application/json", [PLANE_HEADER]: `${at}.${await mac(secret, material("POST", path, at, text))}` },
     body: text,
   });
+}
+
+/** Posts `body` to the other plane over its binding, signed; throws unless it answers 2xx. */
+export async function postToPlane(fetcher: Fetcher, secret: string, url: string, body: object): Promise<Response> {
+  const response = await fetcher.fetch(await planeRequest(secret, url, body));
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response;
 }
 
 /** The request's JSON body (an object) when it was signed by the other plane, recently; null otherwise. */

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../http/logger";
 import { testServices } from "../../test/services";
 import { answerCall } from "./answer";
+import { SIMULATED } from "../../test/simulators";
 import { PLATFORM_ACCOUNT } from "./call-context";
 import type { CallSetup } from "./setup";
 
@@ -30,7 +31,13 @@ async function answer(overrides: { agent?: Record<string, string>; settings?: Re
       },
       afterResponse: (work) => void work,
     },
-    { direction: "inbound", callSid: `CA${crypto.randomUUID().replace(/-/g, "")}`, from: "+14155550100", to: NUMBER, account: PLATFORM_ACCOUNT },
+    {
+      direction: "inbound",
+      callSid: `CA${crypto.randomUUID().replace(/-/g, "")}`,
+      from: "+14155550100",
+      to: NUMBER,
+      account: { ...PLATFORM_ACCOUNT, authToken: SIMULATED.twilioAuthToken },
+    },
   );
   return { twiml, setup: setup as CallSetup | null };
 }

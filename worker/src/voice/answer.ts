@@ -25,8 +25,8 @@ export interface IncomingCall {
   to: string;
   /** Outbound calls we placed name the agent that talks. */
   agentId?: string;
-  /** The account that signed the webhook; only its numbers answer. */
-  account: SigningAccount;
+  /** The account that signed the webhook, with its token; only its numbers answer, and it signs their streams too. */
+  account: SigningAccount & { authToken: string };
 }
 
 export interface AnswerDeps {
@@ -177,7 +177,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     voice: agent.voice,
     ownOpenAiKey: context.ownOpenAiKey,
   };
-  const plan = await mediaPlanFor(deps.services, setup, { url: streamUrl, account: call.account, ticketHash: await hashToken(token) });
+  const plan = await mediaPlanFor(deps.services, setup, { url: streamUrl, authToken: call.account.authToken, ticketHash: await hashToken(token) });
   const prepared =
     plan &&
     (await deps.prepareSession(call.callSid, setup, plan).then(

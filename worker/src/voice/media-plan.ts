@@ -4,10 +4,8 @@
  * the signatures the stream may carry (worked out here, with the token of the account that holds the number).
  */
 import type { MediaPlan } from "../media/plan";
-import { ownTwilioToken } from "../integrations/store";
 import type { Services } from "../services";
 import { streamSignatures } from "../services/twilio/signature";
-import type { SigningAccount } from "./call-context";
 import { sessionUpdate } from "./realtime-session";
 import type { CallSetup } from "./setup";
 
@@ -16,23 +14,23 @@ export async function callOpenAi(services: Services, setup: CallSetup) {
   return setup.ownOpenAiKey === false && services.openai ? services.openai : (await services.providersFor(setup.tool.organizationId)).openai;
 }
 
-/** Null when the call cannot have one: no model account, or no token to tell Twilio's stream from anyone else's. */
+/**
+ * Null when the call cannot have one (no model account). `stream.authToken` is the token the voice webhook was
+ * verified with: the account that holds the number signs its stream the same way.
+ */
 export async function mediaPlanFor(
   services: Services,
   setup: CallSetup,
-  stream: { url: string; account: SigningAccount; ticketHash: string },
+  stream: { url: string; authToken: string; ticketHash: string },
 ): Promise<MediaPlan | null> {
-  const { config, db } = services;
-  const [openai, token] = await Promise.all([
-    callOpenAi(services, setup),
-    stream.account.organizationId ? ownTwilioToken(db, config, stream.account.organizationId) : (config.TWILIO_AUTH_TOKEN ?? null),
-  ]);
-  if (!openai || !token) return null;
+  const { config } = services;
+  const openai = await callOpenAi(services, setup);
+  if (!openai) return null;
   const model = config.OPENAI_REALTIME_MODEL;
   return {
     callId: setup.tool.callId,
     ticketHash: stream.ticketHash,
-    streamSignatures: await streamSignatures(token, stream.url),
+    streamSignatures: await streamSignatures(stream.authToken, stream.url),
     realtime: openai.realtimeTarget(model),
     sessionUpdate: JSON.stringify(sessionUpdate({ model, instructions: setup.instructions, voice: setup.voice, tools: setup.tool.tools })),
     openingLine: setup.openingLine,

@@ -48,7 +48,10 @@ export function twilioSignature(): MiddlewareHandler<AppEnv> {
       throw new ApiError("forbidden", { message: "Invalid Twilio signature." });
     }
     c.set("twilioParams", params);
-    c.set("twilioAccount", own ? { accountSid: named!, organizationId: own.organizationId } : { accountSid: null, organizationId: null });
+    c.set(
+      "twilioAccount",
+      own ? { accountSid: named!, organizationId: own.organizationId, authToken: token } : { accountSid: null, organizationId: null, authToken: token },
+    );
     await next();
   };
 }
