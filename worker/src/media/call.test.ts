@@ -6,13 +6,13 @@ import { callSid, startMessage, until } from "../../test/twilio";
 import { createLogger } from "../http/logger";
 import { type MediaStorage, MediaCall } from "./call";
 import type { ControlPlane } from "./control-client";
-import type { MediaPlan } from "./plan";
+import type { CallEnd, MediaPlan } from "./plan";
 
 /**
  * A call's media on a storage of the test's making, so it can refuse a write (the one failure a live Durable Object
  * will not produce on demand); everything else is the real bridge, against the OpenAI simulator.
  */
-function sessionWithStorage(sid: string, put: (entries: unknown) => Promise<void>) {
+function sessionWithStorage(sid: string, put: (entries: unknown) => Promise<void>, ends: CallEnd[] = []) {
   const stored = new Map<string, unknown>();
   const storage = {
     get: async (key: string) => stored.get(key),
@@ -23,8 +23,26 @@ function sessionWithStorage(sid: string, put: (entries: unknown) => Promise<void
     deleteAll: async () => stored.clear(),
     setAlarm: async () => undefined,
   };
-  const control: ControlPlane = { tool: async () => ({ ok: true }), ended: async () => undefined, realtime: async () => null };
-  return new MediaCall({ callSid: sid, storage: storage as unknown as MediaStorage, control, log: createLogger({}, "error") });
+  const control: ControlPlane = { tool: async () => ({ ok: true }), ended: async (_sid, end) => void ends.push(end), realtime: async () => null };
+  return { call: new MediaCall({ callSid: sid, storage: storage as unknown as MediaStorage, control, log: createLogger({}, "error") }), stored };
+}
+
+/** Twilio's side of the stream, signed for the call as its plan expects. */
+async function openSigned(session: MediaCall, sid: string) {
+  const signature = (await streamSignatures(SIMULATED.twilioAuthToken, `wss://nikki.test/twilio/stream/${sid}`))[0]!;
+  const response = await session.fetch(
+    new Request(`https://nikki.test/twilio/stream/${sid}`, { headers: { upgrade: "websocket", "x-twilio-signature": signature } }),
+  );
+  const socket = response.webSocket;
+  if (!socket) throw new Error(`no websocket: ${response.status}`);
+  socket.accept();
+  const received: string[] = [];
+  let closed: { code: number; reason: string } | null = null;
+  socket.addEventListener("message", (event) => received.push(String(event.data)));
+  socket.addEventListener("close", (event) => {
+    closed = { code: event.code, reason: event.reason };
+  });
+  return { socket, received, closed: () => closed };
 }
 
 async function plan(sid: string, token: string): Promise<MediaPlan> {
@@ -45,31 +63,35 @@ describe("a call's media (MediaCall)", () => {
     const sid = callSid();
     const token = mintToken();
     let writes = 0;
-    const session = sessionWithStorage(sid, async () => {
+    const { call: session } = sessionWithStorage(sid, async () => {
       // The plan is stored; redeeming the ticket is refused.
       if (++writes > 1) throw new Error("injected storage failure");
     });
     await session.prepare(await plan(sid, token));
-    const signature = (await streamSignatures(SIMULATED.twilioAuthToken, `wss://nikki.test/twilio/stream/${sid}`))[0]!;
-    const response = await session.fetch(
-      new Request(`https://nikki.test/twilio/stream/${sid}`, { headers: { upgrade: "websocket", "x-twilio-signature": signature } }),
-    );
-    const socket = response.webSocket!;
-    socket.accept();
-    const received: string[] = [];
-    let closed: { code: number; reason: string } | null = null;
-    socket.addEventListener("message", (event) => received.push(String(event.data)));
-    socket.addEventListener("close", (event) => {
-      closed = { code: event.code, reason: event.reason };
-    });
-    socket.send(startMessage(sid, { callId: "call", token }));
-    expect(await until(() => closed)).toEqual({ code: 1011, reason: "The call could not continue: an internal error on the voice bridge" });
-    expect(received.filter((message) => message.includes('"event":"media"'))).toEqual([]);
+    const stream = await openSigned(session, sid);
+    stream.socket.send(startMessage(sid, { callId: "call", token }));
+    expect(await until(() => stream.closed())).toEqual({ code: 1011, reason: "The call could not continue: an internal error on the voice bridge" });
+    expect(stream.received.filter((message) => message.includes('"event":"media"'))).toEqual([]);
+  });
+
+  it("still says the call streamed once its end is handed over and its storage emptied (Twilio's final status may come after)", async () => {
+    const sid = callSid();
+    const token = mintToken();
+    const ends: CallEnd[] = [];
+    const { call: session, stored } = sessionWithStorage(sid, async () => undefined, ends);
+    await session.prepare(await plan(sid, token));
+    const stream = await openSigned(session, sid);
+    stream.socket.send(startMessage(sid, { callId: "call", token }));
+    await until(() => stream.received.some((message) => message.includes('"event":"media"')));
+    stream.socket.send(JSON.stringify({ event: "stop", streamSid: `MZ${sid.slice(2)}`, stop: { callSid: sid } }));
+    await until(() => ends.length === 1 && stored.size === 0);
+    expect(ends[0]!.reason).toBe("twilio_stop");
+    expect(await session.release()).toEqual({ streamed: true });
   });
 
   it("refuses a stream whose signature is not one the plan expects, and a stream for a call it was never given", async () => {
     const sid = callSid();
-    const session = sessionWithStorage(sid, async () => undefined);
+    const { call: session } = sessionWithStorage(sid, async () => undefined);
     const open = (signature: string) =>
       session.fetch(new Request(`https://nikki.test/twilio/stream/${sid}`, { headers: { upgrade: "websocket", "x-twilio-signature": signature } }));
     expect((await open("anything")).status).toBe(403);

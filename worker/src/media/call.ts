@@ -42,6 +42,8 @@ export class MediaCall {
   private transcript: TranscriptEntry[] = [];
   private ticker: ReturnType<typeof setInterval> | null = null;
   private finished = false;
+  /** The stream started (its ticket redeemed): kept in memory too, since the end's delivery empties storage. */
+  private streamed = false;
   private readonly storage: MediaStorage;
   private readonly control: ControlPlane;
   private readonly log: Logger;
@@ -153,6 +155,7 @@ export class MediaCall {
       return;
     }
     await this.storage.put("ticket", { ...ticket!, redeemed: true });
+    this.streamed = true;
     await this.connectOpenAI(this.plan);
     this.ticker = setInterval(() => this.dispatch(this.protocol?.onTick(Date.now()) ?? []), 1000);
   }
@@ -291,7 +294,8 @@ export class MediaCall {
    * and unused ticket are deleted. Answers whether the stream started.
    */
   async release(): Promise<Released> {
-    if (this.twilio && !this.finished) return { streamed: true };
+    // A call whose end was already handed over has an empty storage by now: memory says it streamed.
+    if (this.streamed || (this.twilio && !this.finished)) return { streamed: true };
     const [ticket, end] = await Promise.all([this.storage.get<StreamTicket>("ticket"), this.storage.get<CallEnd>("end")]);
     if (ticket?.redeemed || end) return { streamed: true };
     await this.closeUnusedSession();

@@ -132,10 +132,12 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
    * streamed call is forgotten after its analysis (`alarm`).
    */
   async callEnded(): Promise<void> {
-    if (await this.ctx.storage.get<boolean>("ended")) return;
+    const endKept = async () => this.ending !== null || Boolean(await this.ctx.storage.get<boolean>("ended"));
+    if (await endKept()) return;
     const callSid = this.ctx.id.name ?? "";
     const { streamed } = await mediaPlane(this.env.MEDIA, this.services.config.AUTH_SECRET ?? "").release(callSid);
-    if (streamed) return;
+    // The end may have arrived while the media plane was asked: its storage (the analysis's alarm) is not ours to empty.
+    if (streamed || (await endKept())) return;
     await this.ctx.storage.deleteAll();
     await recordNeverStreamed(this.services, callSid);
   }
