@@ -13,6 +13,9 @@ import { formLeadValues } from "../../worker/src/routes/leads/values";
 import { PLATFORM_ACCOUNT, callContextFor } from "../../worker/src/voice/call-context";
 import { connectStream, twiml } from "../../worker/src/voice/twiml";
 
+/** Twilio's form, read as the product reads it (as bytes: the runtime's text() warns that a form is not text). */
+const formOf = async (request: Request) => new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
+
 const app = new Hono<{ Bindings: { DB: D1Database } }>()
   .get("/api/health", async (c) => {
     const started = performance.now();
@@ -30,7 +33,7 @@ const app = new Hono<{ Bindings: { DB: D1Database } }>()
   })
   // The voice webhook: who answers the number, the call recorded, and the same <Connect><Stream> TwiML.
   .post("/twilio/voice/inbound", async (c) => {
-    const form = new URLSearchParams(await c.req.text());
+    const form = await formOf(c.req.raw);
     const db = createD1Database(c.env.DB);
     const callSid = form.get("CallSid") ?? "";
     const context = await callContextFor(db, form.get("To") ?? "", PLATFORM_ACCOUNT);
@@ -54,7 +57,7 @@ const app = new Hono<{ Bindings: { DB: D1Database } }>()
   })
   // Status callbacks: a call that ended gets its status and duration.
   .post("/twilio/voice/status", async (c) => {
-    const form = new URLSearchParams(await c.req.text());
+    const form = await formOf(c.req.raw);
     const status = form.get("CallStatus");
     if (status === "completed") {
       await createD1Database(c.env.DB)
