@@ -50,6 +50,11 @@ export interface SimulatedCallReport {
   sessionTag: number | null;
   /** From the stream's start message to the greeting's first audio. */
   greetingMs: number | null;
+  /**
+   * The TwiML the <Connect> action answered when the stream ended (or could not open) with the call still up, as Twilio
+   * asks it; null when the caller hung up first or the TwiML named no action.
+   */
+  afterStream: string | null;
 }
 
 const hex = (bytes: number) =>
@@ -81,6 +86,7 @@ export function emptyCallReport(callSid: string): SimulatedCallReport {
     clearAt: null,
     sessionTag: null,
     greetingMs: null,
+    afterStream: null,
   };
 }
 
@@ -107,6 +113,14 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     return report;
   }
   log(`call ${callSid}: Twilio got TwiML connecting the media stream`);
+  // When the stream ends, or cannot open, while the caller is still on the line, Twilio asks the <Connect> action what comes next.
+  const action = /<Connect [^>]*action="([^"]+)"/.exec(answer)?.[1]?.replace(/&amp;/g, "&") ?? null;
+  const askAfterStream = async () => {
+    if (!action) return;
+    const params = { AccountSid: options.accountSid, CallSid: callSid, From: options.from, To: options.to, Direction: "inbound", CallStatus: "in-progress" };
+    report.afterStream = await (await signedPost(options, new URL(action).pathname, params)).text();
+    log(`call ${callSid}: the stream ended with the caller on the line; the <Connect> action answered ${report.afterStream}`);
+  };
 
   if (options.playPrompts) {
     const said = [...answer.matchAll(/<Say[^>]*>([^<]*)<\/Say>/g)].reduce((chars, match) => chars + match[1]!.length, 0);
@@ -125,10 +139,15 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     headers: { "x-twilio-signature": signature },
     perMessageDeflate: false,
   });
-  await new Promise<void>((resolve, reject) => {
-    socket.once("open", () => resolve());
-    socket.once("error", reject);
+  const opened = await new Promise<Error | null>((resolve) => {
+    socket.once("open", () => resolve(null));
+    socket.once("error", resolve);
   });
+  if (opened) {
+    if (!action) throw opened;
+    await askAfterStream();
+    return report;
+  }
   const streamSid = `MZ${callSid.slice(2)}`;
   const send = (message: object) => socket.send(JSON.stringify(message));
   send({ event: "connected", protocol: "Call", version: "1.0.0" });
@@ -217,8 +236,10 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   });
 
   for (const timer of marksPending) clearTimeout(timer);
-  if (socket.readyState === WebSocket.OPEN) send({ event: "stop", sequenceNumber: "99999", streamSid, stop: { accountSid: options.accountSid, callSid } });
+  const closedByBridge = socket.readyState !== WebSocket.OPEN;
+  if (!closedByBridge) send({ event: "stop", sequenceNumber: "99999", streamSid, stop: { accountSid: options.accountSid, callSid } });
   socket.close();
+  if (closedByBridge) await askAfterStream();
   const seconds = Math.round((wallClock() - started) / 1000);
   await signedPost(options, "/twilio/voice/status", {
     AccountSid: options.accountSid,

@@ -51,8 +51,9 @@ const app = new Hono<{ Bindings: { DB: D1Database } }>()
       })
       .onConflictDoNothing()
       .returning({ id: calls.id });
-    const origin = new URL(c.req.url).origin.replace(/^http/, "ws");
-    const document = twiml(connectStream(`${origin}/twilio/stream/${callSid}`, { callId: row?.id ?? "", token: crypto.randomUUID() }));
+    const origin = new URL(c.req.url).origin;
+    const stream = `${origin.replace(/^http/, "ws")}/twilio/stream/${callSid}`;
+    const document = twiml(connectStream(stream, { callId: row?.id ?? "", token: crypto.randomUUID() }, `${origin}/twilio/voice/after-stream`));
     return c.body(document, 200, { "content-type": "text/xml; charset=utf-8" });
   })
   // Status callbacks: a call that ended gets its status and duration.

@@ -9,7 +9,14 @@ import twilio from "twilio";
 import { DEMO } from "../../worker/src/db/seed";
 import { type Context, type ReliabilityItem, outcome, signUpOwner, totalRows } from "./context";
 
-const FORM_ROUTES = ["/twilio/voice/inbound", "/twilio/voice/outbound", "/twilio/voice/voicemail", "/twilio/voice/status", "/twilio/messaging/inbound"];
+const FORM_ROUTES = [
+  "/twilio/voice/inbound",
+  "/twilio/voice/outbound",
+  "/twilio/voice/after-stream",
+  "/twilio/voice/voicemail",
+  "/twilio/voice/status",
+  "/twilio/messaging/inbound",
+];
 const OWN_NUMBER = "+16045550177";
 
 const callSid = () => `CA${crypto.randomUUID().replaceAll("-", "")}`;

@@ -89,6 +89,11 @@ const MATRIX: Row[] = [
     expect: { unsigned: 403, wrong_secret: 403, signed: 200 },
   },
   {
+    route: "POST /twilio/voice/after-stream",
+    send: twilioForm("/twilio/voice/after-stream", () => ({ ...inboundCall(), CallStatus: "in-progress" })),
+    expect: { unsigned: 403, wrong_secret: 403, signed: 200 },
+  },
+  {
     route: "POST /twilio/voice/status",
     send: twilioForm("/twilio/voice/status", () => ({ ...inboundCall(), CallStatus: "completed", CallDuration: "5" })),
     expect: { unsigned: 403, wrong_secret: 403, signed: 204 },

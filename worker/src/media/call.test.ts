@@ -4,7 +4,7 @@ import { hashToken, mintToken } from "../voice/stream-ticket";
 import { SIMULATED } from "../../test/simulators";
 import { callSid, startMessage, until } from "../../test/twilio";
 import { createLogger } from "../http/logger";
-import { type MediaStorage, MediaCall } from "./call";
+import { type MediaStorage, MediaCall, PLAN_WAIT_MS } from "./call";
 import type { ControlPlane } from "./control-client";
 import type { CallEnd, MediaPlan } from "./plan";
 
@@ -74,6 +74,24 @@ describe("a call's media (MediaCall)", () => {
     expect(stream.received.filter((message) => message.includes('"event":"media"'))).toEqual([]);
   });
 
+  it("a stream that arrives before its plan waits for it, and is refused only when none comes", async () => {
+    const sid = callSid();
+    const token = mintToken();
+    const { call: session } = sessionWithStorage(sid, async () => undefined);
+    // The webhook answers Twilio before it hands the plan over: here the stream knocks first.
+    const early = openSigned(session, sid);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await session.prepare(await plan(sid, token));
+    const stream = await early;
+    stream.socket.send(startMessage(sid, { callId: "call", token }));
+    await until(() => stream.received.some((message) => message.includes('"event":"media"')));
+
+    const { call: never } = sessionWithStorage(callSid(), async () => undefined);
+    const started = Date.now();
+    await expect(openSigned(never, sid)).rejects.toThrow("no websocket: 403");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(PLAN_WAIT_MS - 100);
+  }, 15_000);
+
   it("still says the call streamed once its end is handed over and its storage emptied (Twilio's final status may come after)", async () => {
     const sid = callSid();
     const token = mintToken();
@@ -89,13 +107,13 @@ describe("a call's media (MediaCall)", () => {
     expect(await session.release()).toEqual({ streamed: true });
   });
 
-  it("refuses a stream whose signature is not one the plan expects, and a stream for a call it was never given", async () => {
+  it("refuses a stream whose signature is not one the plan expects", async () => {
     const sid = callSid();
     const { call: session } = sessionWithStorage(sid, async () => undefined);
     const open = (signature: string) =>
       session.fetch(new Request(`https://nikki.test/twilio/stream/${sid}`, { headers: { upgrade: "websocket", "x-twilio-signature": signature } }));
-    expect((await open("anything")).status).toBe(403);
     await session.prepare(await plan(sid, mintToken()));
+    expect((await open("anything")).status).toBe(403);
     const [wrong] = await streamSignatures("0".repeat(32), `wss://nikki.test/twilio/stream/${sid}`);
     expect((await open(wrong!)).status).toBe(403);
   });

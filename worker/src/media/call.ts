@@ -7,6 +7,11 @@ import type { CallEnd, CallEndReason, MediaPlan, RealtimeTarget, Released, Trans
 
 /** How long a session opened at the webhook waits for Twilio's stream before it is closed. */
 export const PREOPEN_TTL_MS = 10_000;
+/**
+ * The webhook answers Twilio before it hands the plan over, so a stream may arrive first: it waits this long for its
+ * plan before it is refused.
+ */
+export const PLAN_WAIT_MS = 5_000;
 /** Delivering a call's end to the control plane is retried this many times (backoff from 1 s) before it is given up. */
 const END_DELIVERIES = 8;
 const TOOL_FAILED = "That did not work just now. Apologise and offer to take a message instead.";
@@ -44,6 +49,8 @@ export class MediaCall {
   private finished = false;
   /** The stream started (its ticket redeemed): kept in memory too, since the end's delivery empties storage. */
   private streamed = false;
+  /** Streams that arrived before their plan, woken when it comes. */
+  private planWaiters: (() => void)[] = [];
   private readonly storage: MediaStorage;
   private readonly control: ControlPlane;
   private readonly log: Logger;
@@ -66,6 +73,7 @@ export class MediaCall {
     await this.storage.put({ plan: stored, ticket });
     this.plan = stored;
     this.realtime = realtime;
+    for (const wake of this.planWaiters.splice(0)) wake();
     this.opening ??= this.openSession(realtime, stored);
     // In memory, like the socket it guards (an evicted object loses both); an alarm would cost a storage write per call.
     this.unusedSessionTimer = setTimeout(() => void this.closeUnusedSession(), PREOPEN_TTL_MS);
@@ -74,7 +82,7 @@ export class MediaCall {
   /** Twilio's media stream: signed as the plan expects (its URL, by the account that holds the number), once per call. */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade") !== "websocket") return new Response("Expected a websocket", { status: 426 });
-    this.plan ??= (await this.storage.get<StoredPlan>("plan")) ?? null;
+    this.plan ??= (await this.storage.get<StoredPlan>("plan")) ?? (await this.planWithin(PLAN_WAIT_MS));
     const signature = request.headers.get("x-twilio-signature") ?? "";
     if (!this.plan?.streamSignatures.some((expected) => constantTimeEqual(expected, signature))) {
       this.log.warn("twilio_stream_refused", { reason: this.plan ? "signature" : "unknown_call" });
@@ -95,6 +103,22 @@ export class MediaCall {
     server.addEventListener("close", stopped);
     server.addEventListener("error", stopped);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** The plan, once prepare() brings it; null when it has not come within `ms` (or the call was already let go). */
+  private planWithin(ms: number): Promise<StoredPlan | null> {
+    if (this.finished) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve(this.plan);
+      };
+      const timer = setTimeout(() => {
+        this.planWaiters = this.planWaiters.filter((waiter) => waiter !== wake);
+        resolve(this.plan);
+      }, ms);
+      this.planWaiters.push(wake);
+    });
   }
 
   /** Something failed on our side: the stream is closed with a reason Twilio logs (1011), never left hanging open. */
@@ -235,19 +259,19 @@ export class MediaCall {
     this.dispatch(this.protocol.toolResult(callId, output));
   }
 
-  /** Everything ends once: sockets closed, then the call's end handed to the control plane (retried by the alarm). */
+  /**
+   * Everything ends once: the model's session closed, the call's end handed to the control plane (retried by the
+   * alarm), then Twilio's stream closed. In that order because the control plane tells Twilio what comes next (hang
+   * up, or the apology and a message); a stream closed before that would send Twilio to the <Connect> action, which
+   * offers a message to a caller who has not been told anything else.
+   */
   private async finish(reason: CallEndReason) {
     if (this.finished) return;
     this.finished = true;
     if (this.ticker) clearInterval(this.ticker);
-    for (const socket of [this.openai ?? (await this.opening), this.twilio]) {
-      try {
-        socket?.close(1000, "Call ended");
-      } catch {
-        // already closed
-      }
-    }
+    closeQuietly(this.openai ?? (await this.opening));
     await this.deliverEnd({ reason, transcript: this.transcript, metrics: this.protocol ? this.protocol.metrics.summary() : null }, 1);
+    closeQuietly(this.twilio);
   }
 
   /** A call's end the control plane did not take yet: delivered again, with a growing wait, until it is kept. */
@@ -298,8 +322,18 @@ export class MediaCall {
     if (this.streamed || (this.twilio && !this.finished)) return { streamed: true };
     const [ticket, end] = await Promise.all([this.storage.get<StreamTicket>("ticket"), this.storage.get<CallEnd>("end")]);
     if (ticket?.redeemed || end) return { streamed: true };
+    // A stream that comes after this is refused at once rather than waiting for a plan.
+    this.finished = true;
     await this.closeUnusedSession();
     await this.forget();
     return { streamed: false };
+  }
+}
+
+function closeQuietly(socket: WebSocket | null) {
+  try {
+    socket?.close(1000, "Call ended");
+  } catch {
+    // Already closed.
   }
 }

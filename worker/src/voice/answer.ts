@@ -4,16 +4,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { jsonList } from "../db/json";
 import { agents, calls, testRuns } from "../db/schema";
-import type { Logger } from "../http/logger";
-import type { Services } from "../services";
 import { type CallContext, type SigningAccount, callContextFor } from "./call-context";
 import type { MediaPlan } from "../media/plan";
 import { mediaPlanFor } from "./media-plan";
 import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instructions";
 import type { CallSetup } from "./setup";
-import { spoken } from "./prompts";
 import { hashToken, mintToken } from "./stream-ticket";
-import { connectStream, hangup, record, say, startRecording, twiml } from "./twiml";
+import { type MessageDeps, takeMessage } from "./take-message";
+import { connectStream, say, startRecording, twiml } from "./twiml";
 
 type Agent = typeof agents.$inferSelect;
 
@@ -29,16 +27,12 @@ export interface IncomingCall {
   account: SigningAccount & { authToken: string };
 }
 
-export interface AnswerDeps {
-  services: Services;
-  /** This deployment's public origin (where Twilio posts). */
-  origin: string;
+export interface AnswerDeps extends MessageDeps {
   /** Where this deployment's media plane takes streams (`wss://…/twilio/stream`), unless the organization saved its own. */
   bridgeUrl: string;
-  log: Logger;
   /** Hands the call's setup to its CallSession (control plane) and its plan to its MediaSession (media plane). */
   prepareSession(callSid: string, setup: CallSetup, plan: MediaPlan): Promise<void>;
-  /** Work Twilio's answer need not wait for (telling open dashboards), run after the response. */
+  /** Work Twilio's answer need not wait for (preparing the call's sessions, telling open dashboards), run after the response. */
   afterResponse(work: Promise<unknown>): void;
 }
 
@@ -95,27 +89,6 @@ async function agentFor(deps: AnswerDeps, context: CallContext | null, agentId: 
   return agent ?? null;
 }
 
-/** The message-taking path: a greeting (voiced by the business's ElevenLabs account when it has one) and a recording. */
-async function voicemail(deps: AnswerDeps, context: CallContext | null, language: string, afterHours: boolean): Promise<string> {
-  const name = context ? ` ${context.organizationName}` : "";
-  const why = afterHours ? "We're closed right now." : "We can't take your call right now.";
-  const text = `Thanks for calling${name}. ${why} Please leave your name, your number and a short message after the tone, and we'll call you back.`;
-  const greeting = context
-    ? await spoken(
-        { db: deps.services.db, providers: await deps.services.providersFor(context.organizationId), origin: deps.origin, log: deps.log },
-        context.organizationId,
-        text,
-        language,
-      )
-    : say(text, { language });
-  return twiml(
-    greeting,
-    record({ action: `${deps.origin}/twilio/voice/voicemail`, maxLength: 120, recordingStatusCallback: `${deps.origin}/twilio/voice/status` }),
-    say("We didn't catch a message. Goodbye.", { language }),
-    hangup(),
-  );
-}
-
 /**
  * How a call is answered (inbound to a business's number, or one we placed): TwiML that announces and starts
  * the recording when the organization records calls, says who is connecting when the agent has no greeting of
@@ -141,7 +114,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     deps.log.warn("call_to_voicemail", { call_sid: call.callSid, reason: problem, to: business });
     if (context && !probe)
       await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent?.id ?? null, kind: "voicemail", afterHours });
-    return voicemail(deps, context, language, afterHours);
+    return takeMessage(deps, context, language, afterHours);
   }
 
   const streamUrl = `${context.bridgeWsUrl ?? deps.bridgeUrl}/${call.callSid}`;
@@ -178,17 +151,21 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     ownOpenAiKey: context.ownOpenAiKey,
   };
   const plan = await mediaPlanFor(deps.services, setup, { url: streamUrl, authToken: call.account.authToken, ticketHash: await hashToken(token) });
-  const prepared =
-    plan &&
-    (await deps.prepareSession(call.callSid, setup, plan).then(
-      () => true,
-      (error: unknown) => deps.log.error("call_prepare_failed", { call_sid: call.callSid, error: error instanceof Error ? error.message : String(error) }),
-    ));
-  if (!prepared) {
-    // The media plane could not take the call (or the model's account is gone): the caller leaves a message instead.
+  if (!plan) {
+    // The model's account is gone: the caller leaves a message instead.
     await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent.id, kind: "voicemail", afterHours });
-    return voicemail(deps, context, language, afterHours);
+    return takeMessage(deps, context, language, afterHours);
   }
+  // Twilio has its answer first; the planes are told right after, while it plays what precedes the stream and connects
+  // it (a stream that comes first waits for its plan). A stream that cannot start ends the <Connect>, and its action
+  // (after-stream.ts) offers the caller a message.
+  deps.afterResponse(
+    deps
+      .prepareSession(call.callSid, setup, plan)
+      .catch((error: unknown) =>
+        deps.log.error("call_prepare_failed", { call_sid: call.callSid, error: error instanceof Error ? error.message : String(error) }),
+      ),
+  );
   deps.log.info("call_answered", { call_sid: call.callSid, call_id: callId, direction: call.direction, after_hours: afterHours });
 
   return connectTwiml(deps, context, agent, language, streamUrl, { callId, token });
@@ -202,6 +179,6 @@ function connectTwiml(deps: AnswerDeps, context: CallContext, agent: Agent, lang
     verbs.push(startRecording(`${deps.origin}/twilio/voice/status`));
   }
   if (!agent.greeting) verbs.push(say(`Connecting you to ${agent.name || "our AI assistant"}.`, { language }));
-  verbs.push(connectStream(streamUrl, ticket));
+  verbs.push(connectStream(streamUrl, ticket, `${deps.origin}/twilio/voice/after-stream`));
   return twiml(...verbs);
 }

@@ -5,7 +5,7 @@ import { calls } from "../db/schema";
 import { type Bindings, readConfig } from "../env";
 import { type Logger, type LogLevel, createLogger } from "../http/logger";
 import { mediaPlane } from "../media/media-client";
-import type { CallEnd, RealtimeTarget, ToolRequest } from "../media/plan";
+import type { CallEnd, CallEndReason, RealtimeTarget, ToolRequest } from "../media/plan";
 import { type Services, liveServices, withProvidersOnce } from "../services";
 import { analyzeDueCall } from "./analysis";
 import { sendCallAlert } from "./call-alerts";
@@ -118,7 +118,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
       endedAt: now,
       nextAttemptAt: now,
     });
-    await this.ctx.storage.put("ended", true);
+    await this.ctx.storage.put({ ended: true, endReason: end.reason });
     this.log.info("call_ended", { call_id: setup.tool.callId, reason: end.reason, turns: end.transcript.length });
     await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: "pending" });
     await this.ctx.storage.setAlarm(Date.now() + 500);
@@ -140,6 +140,11 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     if (streamed || (await endKept())) return;
     await this.ctx.storage.deleteAll();
     await recordNeverStreamed(this.services, callSid);
+  }
+
+  /** Why the call's stream ended, as the media plane handed it over; null when no end was kept (or it is forgotten). */
+  async endReason(): Promise<CallEndReason | null> {
+    return (await this.ctx.storage.get<CallEndReason>("endReason")) ?? null;
   }
 
   /** Analyse (again) now: after "Re-run AI Analysis", or a retry the cron found due. */

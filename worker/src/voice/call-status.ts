@@ -49,7 +49,7 @@ const endedQuery = preparedQuery((db) =>
     .prepare(),
 );
 
-const FINAL_STATUSES = new Set(["completed", "busy", "no-answer", "failed", "canceled"]);
+export const FINAL_STATUSES = new Set(["completed", "busy", "no-answer", "failed", "canceled"]);
 
 /** A voicemail Twilio recorded: the call is kept as a voicemail with its recording. */
 export async function recordVoicemail(services: Services, log: Logger, params: Record<string, string>, account: SigningAccount): Promise<void> {

@@ -1,4 +1,4 @@
-import type { CallEnd, RealtimeTarget, ToolOutput, ToolRequest } from "../media/plan";
+import type { CallEnd, CallEndReason, RealtimeTarget, ToolOutput, ToolRequest } from "../media/plan";
 
 /** What a tool needs to know about the call it runs in. */
 export interface ToolCall {
@@ -42,4 +42,5 @@ export interface CallSessionRpc extends Rpc.DurableObjectBranded {
   ended(end: CallEnd): Promise<boolean>;
   reprocess(callId: string): Promise<void>;
   callEnded(): Promise<void>;
+  endReason(): Promise<CallEndReason | null>;
 }

@@ -50,9 +50,16 @@ export const startRecording = (statusCallback: string) =>
     }),
   );
 
-/** `<Connect><Stream>`: the bidirectional media stream, with custom parameters delivered in the `start` message. */
-export const connectStream = (url: string, parameters: Record<string, string>) =>
-  node("Connect", {}, node("Stream", { url }, ...Object.entries(parameters).map(([name, value]) => node("Parameter", { name, value }))));
+/**
+ * `<Connect><Stream>`: the bidirectional media stream, with custom parameters delivered in the `start` message. With
+ * `action`, Twilio asks that URL what comes next when the stream ends and the caller is still on the line.
+ */
+export const connectStream = (url: string, parameters: Record<string, string>, action?: string) =>
+  node(
+    "Connect",
+    action ? { action, method: "POST" } : {},
+    node("Stream", { url }, ...Object.entries(parameters).map(([name, value]) => node("Parameter", { name, value }))),
+  );
 
 /** `<Record>`: a voicemail, posted to `action` when the caller hangs up or stops speaking. */
 export const record = (attributes: { action: string; maxLength: number; recordingStatusCallback?: string }) =>

@@ -51,14 +51,14 @@ describe("TwiML, checked against Twilio's own builder", () => {
       recordingStatusCallbackEvent: "completed",
     } as never);
     response.say({ voice: "Polly.Joanna" }, "This call is recorded. Connecting you to Nikki & Co <AI>.");
-    const stream = response.connect().stream({ url: "wss://x.test/twilio/stream" });
+    const stream = response.connect({ action: "https://x.test/twilio/voice/after-stream", method: "POST" }).stream({ url: "wss://x.test/twilio/stream" });
     stream.parameter({ name: "callId", value: "abc" });
     stream.parameter({ name: "token", value: 't"1' });
 
     const ours = twiml(
       startRecording("https://x.test/twilio/voice/status"),
       say("This call is recorded. Connecting you to Nikki & Co <AI>.", { voice: "Polly.Joanna" }),
-      connectStream("wss://x.test/twilio/stream", { callId: "abc", token: 't"1' }),
+      connectStream("wss://x.test/twilio/stream", { callId: "abc", token: 't"1' }, "https://x.test/twilio/voice/after-stream"),
     );
     expect(ours).toBe(response.toString());
   });

@@ -23,7 +23,7 @@ describe("POST /api/health/probe", () => {
     const { probe: result } = (await response.json()) as { probe: { status: number; content_type: string; ms: number; body: string } };
     expect(result.status).toBe(200);
     expect(result.content_type).toContain("text/xml");
-    expect(result.body).toContain("<Connect><Stream");
+    expect(result.body).toContain('<Connect action="https://nikki.test/twilio/voice/after-stream" method="POST"><Stream');
     expect(result.ms).toBeGreaterThanOrEqual(0);
     expect(await env.DB.prepare("select count(*) as n from calls where call_sid = ?").bind(PROBE_CALL_SID).first("n")).toBe(0);
   });

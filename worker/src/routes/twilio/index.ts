@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { ApiError } from "../../http/api-error";
 import type { AppEnv } from "../../http/app-env";
 import { twilioSignature } from "../../middleware/twilio-signature";
+import { afterStream } from "../../voice/after-stream";
 import { recordCallStatus, recordVoicemail } from "../../voice/call-status";
 import { replyToText } from "../../voice/text-reply";
 import { hangup, say, twiml } from "../../voice/twiml";
@@ -39,6 +40,16 @@ export const twilioRoutes = new Hono<AppEnv>()
   })
   .post("/voice/inbound", (c) => answerVoiceWebhook(c, "inbound"))
   .post("/voice/outbound", (c) => answerVoiceWebhook(c, "outbound", c.req.query("agent")))
+  .post("/voice/after-stream", async (c) => {
+    const sessions = c.env.CALL_SESSION;
+    const deps = {
+      services: c.var.services,
+      origin: c.var.config.publicOrigin!,
+      log: c.var.log,
+      endReason: (callSid: string) => sessions.get(sessions.idFromName(callSid)).endReason(),
+    };
+    return xml(c, await afterStream(deps, c.var.twilioParams!, c.var.twilioAccount!));
+  })
   .post("/voice/voicemail", async (c) => {
     await recordVoicemail(c.var.services, c.var.log, c.var.twilioParams!, c.var.twilioAccount!);
     return xml(c, twiml(say("Thank you. We'll be in touch soon. Goodbye."), hangup()));

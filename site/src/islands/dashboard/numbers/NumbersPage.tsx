@@ -27,7 +27,7 @@ function twimlFor(number: NumberResource) {
     "",
     `A call to ${number.phone_number} is answered with:`,
     "<Response>",
-    `  <Connect><Stream url="${origin.replace(/^http/, "ws")}/twilio/stream/{CallSid}"/></Connect>`,
+    `  <Connect action="${origin}/twilio/voice/after-stream"><Stream url="${origin.replace(/^http/, "ws")}/twilio/stream/{CallSid}"/></Connect>`,
     "</Response>",
   ].join("\n");
 }
