@@ -12,7 +12,8 @@
  * Before measuring, BENCH_WARMUP_CALLS (default 10) calls go through each side unmeasured, so neither is timed while
  * its runtime still compiles its code. The sides then alternate for BENCH_ROUNDS rounds (default 5) and each ratio
  * is the median of the rounds' ratios, so a burst of load from elsewhere on the machine weighs on one round rather
- * than on one side.
+ * than on one side. Each pass starts once the one before is done with its calls (the product's analyses included),
+ * so no side's frames share the machine with another side's leftover work.
  * R1, R2: per-frame transit through the bridge over the same through the relay (p50, p99). R3: speech_started sent
  * by OpenAI → Twilio's clear through the bridge, over the same single message's transit through the relay (p50).
  * D: frames the bridge lost. G: p50 from the stream's start to the greeting's first audio through the bridge, whose
@@ -40,6 +41,8 @@ const RESPONSE_MS = Number(process.env.BENCH_RESPONSE_MS ?? 400);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Calls through each side before the rounds, not measured. */
 const WARMUP_CALLS = Number(process.env.BENCH_WARMUP_CALLS ?? 10);
+/** A quiet moment after each pass (its sockets closed, its last work done) before the next begins. */
+const SETTLE_MS = 2_000;
 /** Caller tags of each side start at a multiple of this, so no frame of one side is matched with another's (tags are 16-bit). */
 const RELAY_TAGS = 20_000;
 
@@ -129,6 +132,22 @@ function pooled(phases: PhaseFigures[]): PhaseFigures {
 }
 
 const median = (values: number[]) => percentile(values, 50);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * After a pass: until the product has analysed the pass's calls (its after-call work: analysis, follow-up text,
+ * alert), then SETTLE_MS more for every side alike, so the next pass starts on a quiet machine and neither side's
+ * leftover work weighs on the other's frames.
+ */
+async function settled(db: D1Database, reports: SimulatedCallReport[]) {
+  const sids = reports.map((report) => report.callSid);
+  const pending = db
+    .prepare(`select count(*) as n from calls where processing_status = 'pending' and call_sid in (${sids.map(() => "?").join(",")})`)
+    .bind(...sids);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && ((await pending.first<number>("n")) ?? 0) > 0) await sleep(250);
+  await sleep(SETTLE_MS);
+}
 /** A side's first caller tag in a round, so no frame of one pass is matched with another's. */
 const tagOf = (side: number, round: number) => side * RELAY_TAGS + round * 1_000 + 1;
 
@@ -148,10 +167,15 @@ try {
   const bases = [workerBase, `http://127.0.0.1:${relayPort}`, `http://127.0.0.1:${objectRelayPort}`] as const;
   const lists = [sides.bridge, sides.relay, sides.relayInObject] as const;
   try {
-    if (WARMUP_CALLS > 0) for (const [side, base] of bases.entries()) await placeCalls(base, tagOf(side, ROUNDS), WARMUP_CALLS);
+    const settle = (reports: SimulatedCallReport[]) => settled(worker.db, reports);
+    if (WARMUP_CALLS > 0) for (const [side, base] of bases.entries()) await placeCalls(base, tagOf(side, ROUNDS), WARMUP_CALLS).then(settle);
     // Rounds alternate the sides, so a burst of load from elsewhere on the machine weighs on one round, not one side.
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [side, base] of bases.entries()) lists[side]!.push(figures(await placeCalls(base, tagOf(side, round)), await timingsNow()));
+      for (const [side, base] of bases.entries()) {
+        const reports = await placeCalls(base, tagOf(side, round));
+        lists[side]!.push(figures(reports, await timingsNow()));
+        await settle(reports);
+      }
     }
   } finally {
     await Promise.all([bare.dispose(), inObject.dispose(), worker.dispose()]);
