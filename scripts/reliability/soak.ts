@@ -1,15 +1,17 @@
 /**
- * Item 15: a soak against `wrangler dev`. 50 simulated calls stream at once for the whole run (real-time μ-law both
- * ways through the bridge and the OpenAI simulator) while signed Twilio webhooks arrive at 100 a second: 25 calls
- * ringing in each second, each with its voice webhook and three status callbacks. The baseline worker's bare Hono
- * routes, doing the same database work and answering the same TwiML, get the same webhooks in the same run, so the
- * p95 TwiML answer time is a ratio on the same machine. 60 s by default; `-- --soak` runs 10 minutes. SOAK_SECONDS,
- * SOAK_CALLS and SOAK_RATE (webhooks a second) change the load, to find where the product's answers start to queue;
- * SOAK_SIDES=baseline (or product) sends the webhooks to that side alone, to see what the machine has left beside it.
- * `machine_cpu_busy` is the share of all this machine's cores in use while the webhooks ran: near 100 %, the figures
- * measure the machine rather than the product. `baseline_memory_*` is the baseline's resident memory over the same
- * windows: what the local runtime itself grows by under the same webhooks (its local D1 holds on to about 50 KB per
- * query, measured on a bare worker in Miniflare), beside the product's `memory_*`, which the 10 % rule reads.
+ * Item 15: a soak against `wrangler dev`. 50 simulated calls stream through the product for the whole run (real-time
+ * μ-law both ways through the bridge and the OpenAI simulator) while signed Twilio webhooks arrive at 100 a second:
+ * 25 calls ringing in each second, each with its voice webhook and three status callbacks. The baseline worker's bare
+ * Hono routes, doing the same database work and answering the same TwiML, get the same webhooks in the same run, so
+ * the p95 TwiML answer time is a ratio on the same machine. The two sides take turns in blocks of 10 s (product,
+ * baseline, product, …), each getting 100 a second for 60 s in all beside the same streaming calls: each is measured
+ * at the issue's load, and neither with the other's webhooks on top of its own (both at once would be 200 a second).
+ * `-- --soak` runs 10 minutes a side. SOAK_SECONDS, SOAK_CALLS and SOAK_RATE (webhooks a second) change the load, to
+ * find where the product's answers start to queue; SOAK_SIDES=baseline (or product) sends the webhooks to that side
+ * alone. `machine_cpu_busy` is the share of all this machine's cores in use during each side's blocks: near 100 %, the
+ * figures measure the machine rather than the product. `baseline_memory_*` is the baseline's resident memory over the
+ * same windows: what the local runtime itself grows by under the same webhooks (its local D1 holds on to about 50 KB
+ * per query, measured on a bare worker in Miniflare), beside the product's `memory_*`, which the 10 % rule reads.
  */
 import { cpus } from "node:os";
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
@@ -30,9 +32,21 @@ const MAX_MEMORY_CHANGE = 0.1;
 const TWILIO_TIMEOUT_MS = 15_000;
 /** Calls ringing in and the first pre-opened model sessions timing out: memory is compared after this. */
 const WARM_UP_MS = 15_000;
+/** Webhook seconds each side gets. */
 const SECONDS = process.argv.includes("--soak") ? 600 : Number(process.env.SOAK_SECONDS ?? 60);
+/** The sides take turns in blocks this long. */
+const BLOCK_SECONDS = 10;
 const SIDES = process.env.SOAK_SIDES ?? "both";
 if (!["both", "baseline", "product"].includes(SIDES)) throw new Error(`SOAK_SIDES is both, baseline or product, not "${SIDES}"`);
+
+type Side = "product" | "baseline";
+/** Which side each block sends its webhooks to: taking turns, or one side throughout (SOAK_SIDES). */
+const BLOCKS: Side[] = Array.from({ length: Math.ceil(SECONDS / BLOCK_SECONDS) * (SIDES === "both" ? 2 : 1) }, (_, block) =>
+  SIDES === "both" ? (block % 2 === 0 ? "product" : "baseline") : (SIDES as Side),
+);
+const RUN_SECONDS = BLOCKS.length * BLOCK_SECONDS;
+/** Each side's CallSids start with its own hex digit. */
+const SID_TAG: Record<Side, string> = { product: "a", baseline: "b" };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -85,24 +99,37 @@ async function webhook(base: string, callSid: string, status: string | null): Pr
 }
 
 /**
- * Webhooks at a steady 100 a second for the run, each on its own schedule (a slow answer does not delay the next):
- * slot i carries webhook i % 4 of a call, for the call that rang `after` slots of four earlier.
+ * Webhooks at a steady 100 a second to each block's side, each on its own schedule (a slow answer does not delay the
+ * next). A side's slots run on across its blocks: slot i carries webhook i % 4 of a call, for the call that rang
+ * `after` slots of four earlier (so a call whose last seconds fall at the end of a block hears its later callbacks
+ * in the side's next block). Also the share of the machine's CPU in use during each side's blocks.
  */
-async function webhooksAtPace(base: string, side: string): Promise<Answer[]> {
-  const answers: Promise<Answer>[] = [];
-  const started = performance.now();
-  for (let slot = 0; slot < SECONDS * WEBHOOKS_PER_SECOND; slot++) {
-    const wait = started + (slot * 1000) / WEBHOOKS_PER_SECOND - performance.now();
-    if (wait > 0) await sleep(wait);
-    const { after, status } = CALL_WEBHOOKS[slot % CALL_WEBHOOKS.length]!;
-    const call = Math.floor(slot / CALL_WEBHOOKS.length) - after;
-    if (call >= 0) answers.push(webhook(base, `CA${side}${call.toString(16).padStart(31, "0")}`, status));
+async function webhooksInBlocks(bases: Record<Side, string>) {
+  const answers: Record<Side, Promise<Answer>[]> = { product: [], baseline: [] };
+  const slots: Record<Side, number> = { product: 0, baseline: 0 };
+  const cpu: Record<Side, { busy: number; total: number }> = { product: { busy: 0, total: 0 }, baseline: { busy: 0, total: 0 } };
+  for (const side of BLOCKS) {
+    const before = cpuTimes();
+    const started = performance.now();
+    for (let slot = 0; slot < BLOCK_SECONDS * WEBHOOKS_PER_SECOND; slot++) {
+      const wait = started + (slot * 1000) / WEBHOOKS_PER_SECOND - performance.now();
+      if (wait > 0) await sleep(wait);
+      const next = slots[side]++;
+      const { after, status } = CALL_WEBHOOKS[next % CALL_WEBHOOKS.length]!;
+      const call = Math.floor(next / CALL_WEBHOOKS.length) - after;
+      if (call >= 0) answers[side].push(webhook(bases[side], `CA${SID_TAG[side]}${call.toString(16).padStart(31, "0")}`, status));
+    }
+    await sleep(started + BLOCK_SECONDS * 1000 - performance.now());
+    const after = cpuTimes();
+    cpu[side].busy += after.busy - before.busy;
+    cpu[side].total += after.total - before.total;
   }
-  return Promise.all(answers);
+  const busy = (side: Side) => (cpu[side].total ? cpu[side].busy / cpu[side].total : Number.NaN);
+  return { product: await Promise.all(answers.product), baseline: await Promise.all(answers.baseline), busy };
 }
 
 const callsOnTheLine = (base: string, failures: string[]) =>
-  rampCalls({ base, calls: CALLS, rampMs: RAMP_MS, firstTag: 50_000, fromPrefix: "+1415556", minDurationMs: SECONDS * 1000 - RAMP_MS, failures });
+  rampCalls({ base, calls: CALLS, rampMs: RAMP_MS, firstTag: 50_000, fromPrefix: "+1415556", minDurationMs: RUN_SECONDS * 1000 - RAMP_MS, failures });
 
 /** Busy and total CPU time of all cores so far, in ms. */
 function cpuTimes() {
@@ -135,18 +162,11 @@ export const soak: ReliabilityItem = {
       2_000,
     );
     const unreachable: string[] = [];
-    const cpuBefore = cpuTimes();
-    const paced = (side: "product" | "baseline", base: string, tag: string) =>
-      SIDES === "both" || SIDES === side ? webhooksAtPace(base, tag) : Promise.resolve([]);
-    const [calls, product, baseline, cpuAfter] = await Promise.all([
+    const [calls, { product, baseline, busy }] = await Promise.all([
       callsOnTheLine(pair.product, unreachable),
-      paced("product", pair.product, "a"),
-      paced("baseline", pair.baseline, "b"),
-      // The webhooks' minute (not the calls' wind-down, nor answers still queued after it).
-      sleep(SECONDS * 1000).then(cpuTimes),
+      webhooksInBlocks({ product: pair.product, baseline: pair.baseline }),
     ]);
     clearInterval(sampler);
-    const machineBusy = (cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total);
 
     const timings = await timingsOf(pair.openai);
     const appended = new Map(timings.appended);
@@ -161,11 +181,11 @@ export const soak: ReliabilityItem = {
     const timedOut = (answers: Answer[]) => answers.filter((answer) => answer.status === 0);
     // Past Twilio's timeout on either side, both p95s are the timeout itself and their ratio says nothing.
     const saturated = [product, baseline].some((answers) => timedOut(answers).filter((answer) => answer.twiml).length * 20 > twimlMs(answers).length);
-    const busyPercent = Math.round(machineBusy * 100);
-    const window = Math.min(60_000, (SECONDS * 1000 - WARM_UP_MS) / 4);
-    const windows = (side: "product" | "baseline") => {
+    const percent = (fraction: number) => (Number.isNaN(fraction) ? "n/a" : `${Math.round(fraction * 100)}%`);
+    const window = Math.min(60_000, (RUN_SECONDS * 1000 - WARM_UP_MS) / 4);
+    const windows = (side: Side) => {
       const first = mean(memory.filter(({ at }) => at >= WARM_UP_MS && at < WARM_UP_MS + window).map((sample) => sample[side]));
-      const last = mean(memory.filter(({ at }) => at >= SECONDS * 1000 - window).map((sample) => sample[side]));
+      const last = mean(memory.filter(({ at }) => at >= RUN_SECONDS * 1000 - window).map((sample) => sample[side]));
       return { first, last, change: (last - first) / first };
     };
     const productMemory = windows("product");
@@ -175,7 +195,7 @@ export const soak: ReliabilityItem = {
       SIDES !== "both"
         ? `webhooks went to the ${SIDES} alone (SOAK_SIDES), so there is no ratio`
         : saturated
-          ? `over 5 % of a side's TwiML answers timed out, so their p95s cannot be compared (this machine's CPU was ${busyPercent} % busy)`
+          ? `over 5 % of a side's TwiML answers timed out, so their p95s cannot be compared (this machine's CPU was ${percent(busy("product"))} busy during the product's blocks, ${percent(busy("baseline"))} during the baseline's)`
           : null;
     const ratio = p95 / baselineP95;
 
@@ -192,7 +212,9 @@ export const soak: ReliabilityItem = {
     ];
     return outcome(
       {
-        duration_s: SECONDS,
+        duration_s: RUN_SECONDS,
+        webhook_s_per_side: SECONDS,
+        turn_s: BLOCK_SECONDS,
         calls_streaming: `${streamed}/${CALLS}`,
         frames_sent: framesSent,
         dropped_frames: dropped,
@@ -202,7 +224,7 @@ export const soak: ReliabilityItem = {
         twiml_p95_ms: product.length ? p95.toFixed(1) : "n/a",
         bare_p95_ms: baseline.length ? baselineP95.toFixed(1) : "n/a",
         p95_ratio: incomparable ? "n/a" : ratio.toFixed(2),
-        machine_cpu_busy: `${busyPercent}%`,
+        machine_cpu_busy: `product:${percent(busy("product"))},baseline:${percent(busy("baseline"))}`,
         memory_mb: `${productMemory.first.toFixed(0)}→${productMemory.last.toFixed(0)}`,
         memory_change: `${(productMemory.change * 100).toFixed(1)}%`,
         baseline_memory_mb: `${baselineMemory.first.toFixed(0)}→${baselineMemory.last.toFixed(0)}`,
