@@ -93,8 +93,11 @@ if (script && !w.Nikki?.v) {
       if (wanted("chat")) launch("chat", '<svg viewBox="0 0 24 24"><path d="M4 4h16v12H8l-4 4z"/></svg>', `Chat with ${body.organization.name}`);
       if (wanted("test-call")) launch("test-call", "Test a Call <span>60s</span>");
       if (wanted("voice-demo")) document.querySelectorAll<WidgetElement>("nikki-voice-demo").forEach((el) => mount("voice-demo", el));
-      // Mounted when the browser is idle: the chunks are small, and Test a Call may open itself (data-auto-open).
-      (w.requestIdleCallback ?? setTimeout)(() => Object.entries(hosts).map(([name, host]) => mount(name as WidgetName, host)));
+      // Mounted when the browser is idle: the chunks are small, and Test a Call may open itself (data-auto-open). At
+      // most 2 s later all the same: a page that never idles (seen in headless Chromium on the home page) starves
+      // idle callbacks, and the widgets would wait for a click and never open by themselves.
+      const mountAll = () => Object.entries(hosts).map(([name, host]) => mount(name as WidgetName, host));
+      w.requestIdleCallback ? w.requestIdleCallback(mountAll, { timeout: 2_000 }) : setTimeout(mountAll);
       // SPA routers that swap or clear <body> drop the launchers: put them back.
       setInterval(() => Object.values(hosts).map((host) => host.isConnected || document.body.append(host)), 1_000);
       listeners.map((fn) => fn());
