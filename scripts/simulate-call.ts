@@ -19,6 +19,8 @@ try {
     log: (line) => console.log(line),
   });
   if (report.voicemail) console.log("The call went to voicemail: is `npm start -- --simulate` running?");
+  else if (report.afterStream !== null && report.mediaReceived === 0)
+    console.log("The call's stream could not run, so the caller was offered a message (the <Connect> action): is the media plane running?");
   else console.log(`Done. The call (${report.callId}) is analysed in a moment: see call_processed in the worker's log.`);
 } catch (error) {
   console.error(
