@@ -9,9 +9,10 @@ import type { CallEnd, CallEndReason, MediaPlan, RealtimeTarget, Released, Trans
 export const PREOPEN_TTL_MS = 10_000;
 /**
  * The webhook answers Twilio before it hands the plan over, so a stream may arrive first: it waits this long for its
- * plan before it is refused.
+ * plan before it is refused. The plan leaves as the answer does and Twilio still has to read the TwiML and connect, so
+ * it is there within milliseconds; a forged stream for a call that has none waits no longer than this.
  */
-export const PLAN_WAIT_MS = 5_000;
+export const PLAN_WAIT_MS = 2_000;
 /** Delivering a call's end to the control plane is retried this many times (backoff from 1 s) before it is given up. */
 const END_DELIVERIES = 8;
 const TOOL_FAILED = "That did not work just now. Apologise and offer to take a message instead.";
@@ -82,8 +83,9 @@ export class MediaCall {
   /** Twilio's media stream: signed as the plan expects (its URL, by the account that holds the number), once per call. */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade") !== "websocket") return new Response("Expected a websocket", { status: 426 });
-    this.plan ??= (await this.storage.get<StoredPlan>("plan")) ?? (await this.planWithin(PLAN_WAIT_MS));
     const signature = request.headers.get("x-twilio-signature") ?? "";
+    // Unsigned is refused at once; a signature can only be checked against the plan, which may still be on its way.
+    if (signature) this.plan ??= (await this.storage.get<StoredPlan>("plan")) ?? (await this.planWithin(PLAN_WAIT_MS));
     if (!this.plan?.streamSignatures.some((expected) => constantTimeEqual(expected, signature))) {
       this.log.warn("twilio_stream_refused", { reason: this.plan ? "signature" : "unknown_call" });
       return new Response("Forbidden", { status: 403 });
