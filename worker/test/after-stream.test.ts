@@ -1,4 +1,5 @@
-import { SELF, env } from "cloudflare:test";
+import { callCostMicroUsd } from "@nikki/core";
+import { SELF, env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
@@ -68,6 +69,31 @@ describe("after the stream: Twilio's <Connect> action", { timeout: 30_000 }, () 
     await twilioPost("/twilio/voice/inbound", call(timedOut, "ringing"));
     await endHandedOver(timedOut, "time_limit");
     expect(await afterStream(timedOut)).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+  });
+
+  it('with the media plane out of reach, the call is not left "Processing...": it is recorded as one the AI never took', async () => {
+    const sid = callSid();
+    await twilioPost("/twilio/voice/inbound", call(sid, "ringing"));
+    const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(sid));
+    await until(() => runInDurableObject(session, async (_instance, state) => ((await state.storage.get("setup")) ? true : null)));
+    const unreachable = { fetch: async () => Promise.reject(new Error("The media plane is not reachable")) } as unknown as Fetcher;
+    await runInDurableObject(session, (instance) => {
+      (instance as unknown as { env: { MEDIA: Fetcher } }).env.MEDIA = unreachable;
+    });
+    expect(await afterStream(sid)).toContain("Please leave your name, your number");
+    await twilioPost("/twilio/voice/status", { ...call(sid, "completed"), CallDuration: "30" });
+    const row = await until(() =>
+      env.DB.prepare("select processing_status, processing_error, cost_micro_usd from calls where call_sid = ? and processing_status != 'pending'")
+        .bind(sid)
+        .first(),
+    );
+    expect(row).toEqual({
+      processing_status: "failed",
+      processing_error: "No transcript available to reprocess.",
+      cost_micro_usd: callCostMicroUsd(30, false),
+    });
+    // Its setup is kept: an end the media plane still hands over later is kept, and the call analysed after all.
+    expect(await runInDurableObject(session, async (_instance, state) => Boolean(await state.storage.get("setup")))).toBe(true);
   });
 
   it("only hangs up once the caller has gone, and records nothing", async () => {

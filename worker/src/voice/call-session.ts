@@ -135,10 +135,14 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const endKept = async () => this.ending !== null || Boolean(await this.ctx.storage.get<boolean>("ended"));
     if (await endKept()) return;
     const callSid = this.ctx.id.name ?? "";
-    const { streamed } = await mediaPlane(this.env.MEDIA, this.services.config.AUTH_SECRET ?? "").release(callSid);
+    const released = await mediaPlane(this.env.MEDIA, this.services.config.AUTH_SECRET ?? "")
+      .release(callSid)
+      .catch((error: unknown) => this.log.warn("media_release_failed", { error: error instanceof Error ? error.message : String(error) }));
     // The end may have arrived while the media plane was asked: its storage (the analysis's alarm) is not ours to empty.
-    if (streamed || (await endKept())) return;
-    await this.ctx.storage.deleteAll();
+    if (released?.streamed || (await endKept())) return;
+    // A media plane out of reach had no stream to hand over either: the call is recorded as one the AI never took, but
+    // its setup is kept, so an end that does come later is still kept and the call analysed after all.
+    if (released) await this.ctx.storage.deleteAll();
     await recordNeverStreamed(this.services, callSid);
   }
 
