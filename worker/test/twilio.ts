@@ -1,3 +1,4 @@
+import { callCostMicroUsd } from "@nikki/core";
 import { SELF, env } from "cloudflare:test";
 import { computeTwilioSignature } from "../src/services/twilio/signature";
 import { BASE } from "./post-json";
@@ -72,3 +73,18 @@ export async function until<T>(check: () => Promise<T | undefined | null | false
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** The call's processing once it is no longer pending. */
+export const settledProcessing = (sid: string) =>
+  until(() =>
+    env.DB.prepare("select processing_status, processing_error, cost_micro_usd from calls where call_sid = ? and processing_status != 'pending'")
+      .bind(sid)
+      .first(),
+  );
+
+/** How a call the AI never took is recorded: nothing to analyse (never "Processing..." for good), its telephony alone to pay. */
+export const neverTaken = (seconds: number) => ({
+  processing_status: "failed",
+  processing_error: "No transcript available to reprocess.",
+  cost_micro_usd: callCostMicroUsd(seconds, false),
+});
