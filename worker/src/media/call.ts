@@ -87,7 +87,7 @@ export class MediaCall {
     // Unsigned is refused at once; a signature can only be checked against the plan, which may still be on its way.
     if (signature) this.plan ??= (await this.storage.get<StoredPlan>("plan")) ?? (await this.planWithin(PLAN_WAIT_MS));
     if (!this.plan?.streamSignatures.some((expected) => constantTimeEqual(expected, signature))) {
-      this.log.warn("twilio_stream_refused", { reason: this.plan ? "signature" : "unknown_call" });
+      this.log.warn("twilio_stream_refused", { reason: !signature ? "unsigned" : this.plan ? "signature" : "unknown_call" });
       return new Response("Forbidden", { status: 403 });
     }
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
