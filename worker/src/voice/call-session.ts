@@ -94,7 +94,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   private async keepEnd(end: CallEnd): Promise<boolean> {
     const setup = await this.loadSetup();
     if (!setup) return false;
-    if (await this.ctx.storage.get<boolean>("ended")) return true;
+    if (await this.endReason()) return true;
     const origin = this.services.config.publicOrigin;
     const update =
       end.reason === "time_limit" || end.reason === "agent_ended"
@@ -118,7 +118,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
       endedAt: now,
       nextAttemptAt: now,
     });
-    await this.ctx.storage.put({ ended: true, endReason: end.reason });
+    await this.ctx.storage.put("endReason", end.reason);
     this.log.info("call_ended", { call_id: setup.tool.callId, reason: end.reason, turns: end.transcript.length });
     await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: "pending" });
     await this.ctx.storage.setAlarm(Date.now() + 500);
@@ -132,7 +132,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
    * streamed call is forgotten after its analysis (`alarm`).
    */
   async callEnded(): Promise<void> {
-    const endKept = async () => this.ending !== null || Boolean(await this.ctx.storage.get<boolean>("ended"));
+    const endKept = async () => this.ending !== null || (await this.endReason()) !== null;
     if (await endKept()) return;
     const callSid = this.ctx.id.name ?? "";
     const released = await mediaPlane(this.env.MEDIA, this.services.config.AUTH_SECRET ?? "")

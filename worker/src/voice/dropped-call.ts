@@ -1,4 +1,5 @@
-import { hangup, record, say, twiml } from "./twiml";
+import { messageAfter } from "./take-message";
+import { say } from "./twiml";
 
 export const DROPPED_CALL_APOLOGY =
   "I'm sorry, I've lost my connection. Please leave your name, your number and a short message after the tone, and we'll call you back.";
@@ -9,10 +10,5 @@ export const DROPPED_CALL_APOLOGY =
  * The recording lands on the voicemail webhook like any other message; the transcript so far is already saved.
  */
 export function messageAfterDrop(origin: string): string {
-  return twiml(
-    say(DROPPED_CALL_APOLOGY),
-    record({ action: `${origin}/twilio/voice/voicemail`, maxLength: 120, recordingStatusCallback: `${origin}/twilio/voice/status` }),
-    say("We didn't catch a message. Goodbye."),
-    hangup(),
-  );
+  return messageAfter(say(DROPPED_CALL_APOLOGY), origin);
 }

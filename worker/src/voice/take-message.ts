@@ -2,7 +2,7 @@ import type { Logger } from "../http/logger";
 import type { Services } from "../services";
 import type { CallContext } from "./call-context";
 import { spoken } from "./prompts";
-import { hangup, record, say, twiml } from "./twiml";
+import { type TwimlNode, hangup, record, say, twiml } from "./twiml";
 
 export interface MessageDeps {
   services: Services;
@@ -27,9 +27,14 @@ export async function takeMessage(deps: MessageDeps, context: CallContext | null
         language,
       )
     : say(text, { language });
+  return messageAfter(greeting, deps.origin, language);
+}
+
+/** A greeting, then the recording Twilio posts to the voicemail webhook (every message-taking path ends this way). */
+export function messageAfter(greeting: TwimlNode, origin: string, language?: string): string {
   return twiml(
     greeting,
-    record({ action: `${deps.origin}/twilio/voice/voicemail`, maxLength: 120, recordingStatusCallback: `${deps.origin}/twilio/voice/status` }),
+    record({ action: `${origin}/twilio/voice/voicemail`, maxLength: 120, recordingStatusCallback: `${origin}/twilio/voice/status` }),
     say("We didn't catch a message. Goodbye.", { language }),
     hangup(),
   );
