@@ -77,6 +77,7 @@ export class MediaCall {
     for (const wake of this.planWaiters.splice(0)) wake();
     this.opening ??= this.openSession(realtime, stored);
     // In memory, like the socket it guards (an evicted object loses both); an alarm would cost a storage write per call.
+    if (this.unusedSessionTimer) clearTimeout(this.unusedSessionTimer);
     this.unusedSessionTimer = setTimeout(() => void this.closeUnusedSession(), PREOPEN_TTL_MS);
   }
 
