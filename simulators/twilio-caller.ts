@@ -145,7 +145,9 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   });
   if (opened) {
     if (!action) throw opened;
+    // The caller hears what the action answered (a message to leave), then hangs up.
     await askAfterStream();
+    await hangUp(options, callSid, answer, 0);
     return report;
   }
   const streamSid = `MZ${callSid.slice(2)}`;
@@ -241,6 +243,13 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   socket.close();
   if (closedByBridge) await askAfterStream();
   const seconds = Math.round((wallClock() - started) / 1000);
+  await hangUp(options, callSid, answer, seconds);
+  log(`call ${callSid}: hung up after ${seconds} s; ${report.framesSent} frames sent, ${report.mediaReceived} received`);
+  return report;
+}
+
+/** The call is over: Twilio's final status callback, and the recording's when the TwiML started one. */
+async function hangUp(options: SimulatedCallOptions, callSid: string, answer: string, seconds: number) {
   await signedPost(options, "/twilio/voice/status", {
     AccountSid: options.accountSid,
     CallSid: callSid,
@@ -262,6 +271,4 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
       RecordingSource: "StartCallRecordingTwiML",
     });
   }
-  log(`call ${callSid}: hung up after ${seconds} s; ${report.framesSent} frames sent, ${report.mediaReceived} received`);
-  return report;
 }
