@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 
 interface DialogProps {
   title: string;
@@ -16,7 +16,9 @@ export function Dialog({ title, onClose, children, returnFocus }: DialogProps) {
   const box = useRef<HTMLDivElement>(null);
   const id = useRef(`nikki-dialog-${Math.random().toString(36).slice(2, 8)}`).current;
 
-  useEffect(() => {
+  // A layout effect: focus is inside (where Escape and Tab are heard) as soon as the dialog is, not a frame later; an
+  // Escape pressed right after a page opened it with Nikki("open") was lost under load.
+  useLayoutEffect(() => {
     const restore = returnFocus ?? null;
     box.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     return () => restore?.focus();
