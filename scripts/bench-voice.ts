@@ -114,7 +114,8 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   return result;
 }
 
-const timingsNow = () => timingsOf(`http://127.0.0.1:${openaiPort}`);
+/** The frames timed since the last call: the simulator forgets them, so its heap stays that of one pass. */
+const timingsNow = () => timingsOf(`http://127.0.0.1:${openaiPort}`, { take: true });
 
 /** Figures of several passes of one side, pooled. */
 function pooled(phases: PhaseFigures[]): PhaseFigures {
@@ -169,6 +170,7 @@ try {
   try {
     const settle = (reports: SimulatedCallReport[]) => settled(worker.db, reports);
     if (WARMUP_CALLS > 0) for (const [side, base] of bases.entries()) await placeCalls(base, tagOf(side, ROUNDS), WARMUP_CALLS).then(settle);
+    await timingsNow();
     // Rounds alternate the sides, so a burst of load from elsewhere on the machine weighs on one round, not one side.
     for (let round = 0; round < ROUNDS; round++) {
       for (const [side, base] of bases.entries()) {

@@ -4,8 +4,9 @@ import type { SimulatedCallReport } from "@nikki/simulators/twilio-caller";
 /** The OpenAI simulator's record (`GET /__timings`): when each tagged frame arrived or left, on the shared wall clock. */
 export type Timings = Record<"appended" | "delivered" | "speechStarted" | "sessionReady", [string, number][]>;
 
-export async function timingsOf(openaiBase: string): Promise<Timings> {
-  return (await (await fetch(`${openaiBase}/__timings`)).json()) as Timings;
+/** With `take`, the simulator forgets what it returned, so the next call gets only the frames timed since. */
+export async function timingsOf(openaiBase: string, options: { take?: boolean } = {}): Promise<Timings> {
+  return (await (await fetch(`${openaiBase}/__timings${options.take ? "?take=1" : ""}`)).json()) as Timings;
 }
 
 /**
