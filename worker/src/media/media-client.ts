@@ -15,8 +15,8 @@ const MEDIA = "https://media.internal/media/calls";
 export function mediaPlane(fetcher: Fetcher, secret: string): MediaPlane {
   const post = (callSid: string, action: string, body: object) => postToPlane(fetcher, secret, `${MEDIA}/${callSid}/${action}`, body);
   return {
-    // Handing a plan over twice changes nothing, so a connection lost on the way (seen on the first call after
-    // `wrangler dev` starts) is tried once more rather than sending the caller to the message-taking path.
+    // Handing a plan over twice changes nothing, so a hand-over that failed (a connection lost on the way, seen on
+    // the first call after `wrangler dev` starts) is tried once more rather than sending the caller to take a message.
     prepare: async (callSid, plan) => void (await post(callSid, "prepare", plan).catch(() => post(callSid, "prepare", plan))),
     release: async (callSid) => (await (await post(callSid, "release", {})).json()) as Released,
   };
