@@ -36,7 +36,10 @@ if (simulators) {
     `Simulated providers: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl}, Stripe on http://127.0.0.1:8803, CRMs, ElevenLabs and mail on http://127.0.0.1:8804 (e-mails are printed here) (simulated keys; see README for the business's own test credentials).`,
   );
 }
-const worker = await startWorker({ port: PORT, vars: simulators?.vars });
+// This deployment's address: a localhost one makes it local to the URL guard (loopback URLs allowed). A tunnel's
+// address in .dev.vars (for real Twilio webhooks) is kept, and the guard then applies its deployed rule.
+const publicBaseUrl: Record<string, string> = /^PUBLIC_BASE_URL=\S+/m.test(devVars) ? {} : { PUBLIC_BASE_URL: `http://localhost:${PORT}` };
+const worker = await startWorker({ port: PORT, vars: { ...simulators?.vars, ...publicBaseUrl } });
 console.log(`\nNikki AI is running on http://localhost:${PORT}  (Ctrl+C to stop)`);
 if (simulators) console.log("Place a simulated call to the demo number: npm run call:simulate\n");
 

@@ -1,6 +1,7 @@
 /**
  * The integrations simulator: the CRMs (crm.ts), ElevenLabs (elevenlabs.ts) and a Resend-compatible mail API
- * (`POST /emails`, bearer key) on one local port, recording every request (GET /__requests).
+ * (`POST /emails`, bearer key) on one local port, recording every request (GET /__requests); `/__redirect?to=` answers
+ * a 302 to anywhere, as a hostile endpoint would.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -44,6 +45,11 @@ export async function startIntegrationsSimulator(port: number, onMail?: (mail: S
       body = text ? JSON.parse(text) : null;
     } catch {}
     requests.push({ method, path: url.pathname, query: url.search, authorization: authorization ?? header(request.headers["xi-api-key"]), body });
+    // Test infrastructure: a redirect to anywhere, as a hostile endpoint would answer (the worker must not follow it).
+    if (url.pathname === "/__redirect") {
+      response.writeHead(302, { location: url.searchParams.get("to") ?? "/" });
+      return void response.end();
+    }
     if (method === "POST" && url.pathname === "/emails") {
       if (!authorization?.startsWith("Bearer re_"))
         return sendJson(response, 401, { statusCode: 401, name: "validation_error", message: "API key is invalid" });

@@ -14,7 +14,7 @@ const compatibility = /^compatibility_date = "([\d-]+)"/m.exec(readFileSync(`${r
  * The media plane (wrangler.media.toml) runs beside the worker under test, as it does deployed. An auxiliary worker
  * is not built by Vite, so it is bundled here, as wrangler would bundle it.
  */
-async function mediaPlaneWorker(secret: string) {
+async function mediaPlaneWorker(secret: string, urlGuard: { PUBLIC_BASE_URL: string; TEST_ONLY_URL_ALLOW: string }) {
   const outfile = fileURLToPath(new URL("./.test/media/index.js", import.meta.url));
   await build({
     entryPoints: [`${root}/worker/src/media/index.ts`],
@@ -33,13 +33,18 @@ async function mediaPlaneWorker(secret: string) {
     compatibilityDate: compatibility,
     compatibilityFlags: ["nodejs_compat", "no_web_socket_compression"],
     durableObjects: { MEDIA_SESSION: { className: "MediaSession", useSQLite: true } },
-    bindings: { AUTH_SECRET: secret, LOG_LEVEL: "error" },
+    bindings: { AUTH_SECRET: secret, LOG_LEVEL: "error", ...urlGuard },
     // The worker under test runs as the plugin's runner (renamed from "nikki-ai"), which the media plane calls back.
     serviceBindings: { CONTROL: "vitest-plugin-runner-worker" },
   };
 }
 
 const AUTH_SECRET = "test-only-secret-0123456789abcdefghijklmnopqrstuvwxyz";
+/**
+ * Deployed (not local) to the URL guard; the CRM simulator's loopback port is the one exception, through the guard's
+ * test-only allow-list (a business's webhook and bridge URLs in tests point at it), never a weaker rule.
+ */
+const URL_GUARD = { PUBLIC_BASE_URL: "https://nikki.test", TEST_ONLY_URL_ALLOW: `127.0.0.1:${SIMULATED.crmPort}` };
 
 export default defineConfig(async () => ({
   plugins: [
@@ -50,7 +55,7 @@ export default defineConfig(async () => ({
           TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
           LOG_LEVEL: "error",
           AUTH_SECRET,
-          PUBLIC_BASE_URL: "https://nikki.test",
+          ...URL_GUARD,
           OPERATOR_EMAILS: "Operator@nikki.test, second-operator@nikki.test",
           TWILIO_ACCOUNT_SID: SIMULATED.twilioAccountSid,
           TWILIO_AUTH_TOKEN: SIMULATED.twilioAuthToken,
@@ -64,7 +69,7 @@ export default defineConfig(async () => ({
           ZAPIER_HOOKS_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
           ...stripeSimulatorVars(SIMULATED.stripePort),
         },
-        workers: [await mediaPlaneWorker(AUTH_SECRET)],
+        workers: [await mediaPlaneWorker(AUTH_SECRET, URL_GUARD)],
       },
     }),
   ],

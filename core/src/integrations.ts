@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { INTEGRATION_PROVIDERS, type IntegrationProvider } from "./constants";
+import { type UrlPolicy, ZAPIER_HOOK_PREFIX, isAllowedUrl, isZapierCatchHook } from "./url-guard";
 
 /** Spec 001 §4 "Integration badge". */
 export type IntegrationBadge = "Not Configured" | "Configured" | "Verified";
@@ -33,9 +34,6 @@ export interface IntegrationInfo {
   /** Where the business finds these values. */
   help: string;
 }
-
-/** Zapier catch hooks live on this host; the worker sends the hook's path to its configured Zapier base. */
-export const ZAPIER_HOOK_PREFIX = "https://hooks.zapier.com/hooks/catch/";
 
 export const INTEGRATIONS: readonly IntegrationInfo[] = [
   {
@@ -112,8 +110,10 @@ export const INTEGRATION_MESSAGES = {
   unknownProvider: "That is not an integration: choose twilio, openai, elevenlabs, hubspot, gohighlevel or zapier.",
   required: (label: string) => `${label} is required.`,
   accountSid: "Account SID must look like AC followed by 32 hex digits.",
-  zapierUrl: `The catch hook URL must start with ${ZAPIER_HOOK_PREFIX}`,
-  realtimeUrl: "The realtime URL must be a wss:// address.",
+  zapierUrl: `The catch hook URL must be a Zapier catch hook, ${ZAPIER_HOOK_PREFIX}…, with nothing after its path.`,
+  realtimeUrl:
+    "The realtime URL must be a wss:// address on a public host name, such as wss://api.openai.com/v1/realtime: no IP address, local name, port or login.",
+  nonAscii: (label: string) => `${label} must use plain letters, digits and symbols only.`,
   tooLong: "That value is too long.",
   notConfigured: (provider: string) => `Please configure ${provider} before testing.`,
   connectFailed: (provider: string) => `Failed to connect to ${provider}`,
@@ -124,28 +124,32 @@ const text = (label: string) =>
     .string(INTEGRATION_MESSAGES.required(label))
     .check(z.trim(), z.minLength(1, INTEGRATION_MESSAGES.required(label)), z.maxLength(2000, INTEGRATION_MESSAGES.tooLong));
 
-/** Each provider's credentials (required unless marked), refused field by field in the product's words. */
-export const CREDENTIAL_SCHEMAS = {
-  twilio: z.strictObject({
-    account_sid: text("Account SID").check(z.regex(/^AC[0-9a-fA-F]{32}$/, INTEGRATION_MESSAGES.accountSid)),
-    auth_token: text("Auth Token"),
-    webhook_secret: z.optional(text("Webhook Secret")),
-  }),
-  openai: z.strictObject({
-    api_key: text("API Key"),
-    realtime_url: z.optional(text("Realtime URL").check(z.regex(/^wss:\/\/[^\s]+$/, INTEGRATION_MESSAGES.realtimeUrl))),
-  }),
-  elevenlabs: z.strictObject({ api_key: text("API Key") }),
-  hubspot: z.strictObject({ private_app_token: text("Private App Token") }),
-  gohighlevel: z.strictObject({ api_key: text("Private Integration Token"), location_id: text("Location ID") }),
-  zapier: z.strictObject({
-    webhook_url: text("Catch Hook URL").check(
-      z.refine((value) => value.startsWith(ZAPIER_HOOK_PREFIX) && /^[\w/.-]+$/.test(value.slice(ZAPIER_HOOK_PREFIX.length)), INTEGRATION_MESSAGES.zapierUrl),
-    ),
-  }),
-} as const satisfies Record<IntegrationProvider, z.ZodMiniType>;
+/** A credential sent in an HTTP header (Basic auth encodes it as Latin-1): printable ASCII only. */
+const headerSafe = (label: string) => text(label).check(z.regex(/^[\x20-\x7e]+$/, INTEGRATION_MESSAGES.nonAscii(label)));
 
-export type Credentials<P extends IntegrationProvider> = z.infer<(typeof CREDENTIAL_SCHEMAS)[P]>;
+/**
+ * Each provider's credentials (required unless marked), refused field by field in the product's words. URLs pass the
+ * URL guard under the deployment's policy (url-guard.ts), so the schemas are made per policy.
+ */
+export function credentialSchemas(policy: UrlPolicy) {
+  return {
+    twilio: z.strictObject({
+      account_sid: text("Account SID").check(z.regex(/^AC[0-9a-fA-F]{32}$/, INTEGRATION_MESSAGES.accountSid)),
+      auth_token: headerSafe("Auth Token"),
+      webhook_secret: z.optional(headerSafe("Webhook Secret")),
+    }),
+    openai: z.strictObject({
+      api_key: headerSafe("API Key"),
+      realtime_url: z.optional(text("Realtime URL").check(z.refine((value) => isAllowedUrl(value, "wss", policy), INTEGRATION_MESSAGES.realtimeUrl))),
+    }),
+    elevenlabs: z.strictObject({ api_key: headerSafe("API Key") }),
+    hubspot: z.strictObject({ private_app_token: headerSafe("Private App Token") }),
+    gohighlevel: z.strictObject({ api_key: headerSafe("Private Integration Token"), location_id: text("Location ID") }),
+    zapier: z.strictObject({ webhook_url: text("Catch Hook URL").check(z.refine(isZapierCatchHook, INTEGRATION_MESSAGES.zapierUrl)) }),
+  } as const satisfies Record<IntegrationProvider, z.ZodMiniType>;
+}
+
+export type Credentials<P extends IntegrationProvider> = z.infer<ReturnType<typeof credentialSchemas>[P]>;
 
 /** `PUT /api/integrations/:provider` body; the credentials are then checked by their provider's schema. */
 export const integrationSaveSchema = z.strictObject({ credentials: z.record(z.string(), z.unknown()) });

@@ -13,7 +13,10 @@ export interface ProbeResult {
   status: number;
   content_type: string | null;
   ms: number;
-  /** The start of the body, for the page to show (TwiML, or the bridge's answer). */
+  /**
+   * What to show: the start of the body for this deployment's own webhooks (TwiML); for a bridge or a CRM webhook,
+   * which may be a business's URL, a message of ours (PROBE_MESSAGES), never bytes from the endpoint.
+   */
   body: string;
 }
 
@@ -34,11 +37,17 @@ export const PROBE_MESSAGES = {
   noCrmWebhook: "No CRM webhook URL is saved. Enter one and save it first.",
   noSender: "No phone number to send texts from. Add one in Numbers.",
   senderGone: "Not found: the sender number is no longer one of your active numbers.",
+  unreachable: "Endpoint unreachable",
+  bridgeAnswered: (status: number) => `Bridge answered ${status}`,
+  notABridge: "Not a Nikki voice bridge",
+  redirectNotFollowed: (status: number) => `Answered ${status}: a redirect, which is not followed. Save the address it points to instead.`,
+  refusedUrl: (field: string, reason: string) => `The saved ${field} is not allowed (${reason}), so it is not used. Save another.`,
+  webhookAnswered: (status: number) => `Webhook answered ${status}`,
 } as const;
 
 /** A probe that passed: TwiML (200 with XML) for the webhooks, "Voice Bridge OK" for the bridge, any 2xx for the CRM webhook. */
 export function probePassed(probe: ProbeResult): boolean {
-  if (probe.target === "bridge_health") return probe.status === 200 && probe.body.trim() === BRIDGE_HEALTH_BODY;
+  if (probe.target === "bridge_health") return probe.status === 200 && probe.body === PROBE_MESSAGES.bridgeAnswered(200);
   if (probe.target === "voice_inbound" || probe.target === "messaging_inbound") return probe.status === 200 && /xml/i.test(probe.content_type ?? "");
   return probe.status >= 200 && probe.status < 300;
 }

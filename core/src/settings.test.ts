@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseFields } from "./account";
-import { SETTINGS_MESSAGES as M, isExactOrigin, settingsPatchSchema } from "./settings";
+import { SETTINGS_MESSAGES as M, isExactOrigin, settingsPatchSchema as schemaFor } from "./settings";
+import { PUBLIC_URL_POLICY } from "./url-guard";
+
+const settingsPatchSchema = schemaFor(PUBLIC_URL_POLICY);
 
 describe("isExactOrigin", () => {
   it.each([
@@ -62,8 +65,19 @@ describe("PATCH /api/org/settings body", () => {
     ["enabled_widgets", ["chat", "popup"], M.widgets],
     ["contact_url", "http://plumber.example/contact", M.contactUrl],
     ["chat_agent_id", "", M.chatAgent],
+    ["bridge_ws_url", "wss://voice.example.com/twilio/stream?x=1", M.bridgeUrl],
+    ["bridge_ws_url", "wss://169.254.169.254/latest", M.bridgeUrl],
+    ["bridge_ws_url", "ws://127.0.0.1:8801/__chat-requests", M.bridgeUrl],
+    ["crm_webhook_url", "https://10.0.0.5/hook", M.crmWebhookUrl],
+    ["crm_webhook_url", "https://metadata.google.internal/", M.crmWebhookUrl],
   ])("refuses %s = %j with its message", (field, value, message) => {
     expect(parseFields(settingsPatchSchema, { [field]: value })).toEqual({ ok: false, fields: { [field]: message } });
+  });
+
+  it("takes loopback URLs only on a local deployment", () => {
+    const loopback = { bridge_ws_url: "ws://127.0.0.1:8788/twilio/stream", crm_webhook_url: "http://localhost:3000/hook" };
+    expect(parseFields(schemaFor({ local: true, testAllow: [] }), loopback)).toEqual({ ok: true, data: loopback });
+    expect(parseFields(settingsPatchSchema, loopback)).toEqual({ ok: false, fields: { bridge_ws_url: M.bridgeUrl, crm_webhook_url: M.crmWebhookUrl } });
   });
 
   it("refuses a field it does not know, so a typo is never silently ignored", () => {

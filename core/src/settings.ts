@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { REGIONS, type Region, SETTINGS_RANGES } from "./constants";
 import { OPERATOR_E164 } from "./phone";
+import { type UrlPolicy, isAllowedUrl } from "./url-guard";
 import { WIDGET_NAMES, type WidgetName } from "./widget-config";
 
 /** An organization's settings as the dashboard reads and writes them (spec 001 §3, snake_case). */
@@ -57,8 +58,9 @@ export const SETTINGS_MESSAGES = {
   contactUrl: "The contact link must be a full https:// address.",
   chatAgent: "Choose one of your organization's agents.",
   spendCap: "The daily spending limit must be a whole number of dollars from 1 to 10000.",
-  bridgeUrl: "The bridge URL must be a wss:// address such as wss://voice.example.com/twilio/stream, with no query.",
-  crmWebhookUrl: "The CRM webhook URL must be a full https:// address.",
+  bridgeUrl:
+    "The bridge URL must be a wss:// address on a public host name, such as wss://voice.example.com/twilio/stream: no IP address, local name, port, login or query.",
+  crmWebhookUrl: "The CRM webhook URL must be a full https:// address on a public host name: no IP address, local name, port or login.",
   smsSender: "Phone number must be in E.164 format (e.g., +14155552671)",
   smsSenderNotOurs: "Choose one of your organization's phone numbers.",
 } as const;
@@ -84,52 +86,53 @@ export function isExactOrigin(value: string): boolean {
 }
 
 const isHttpsUrl = (value: string) => /^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(value);
-/** wss:// anywhere; ws:// only to this machine (local development). No query or fragment: the call's id is appended. */
-const isBridgeUrl = (value: string) =>
-  /^wss:\/\/[^\s/?#@]+(?:\/[^\s?#]*)?$/i.test(value) || /^ws:\/\/(?:localhost|127\.0\.0\.1)(?::\d{1,5})?(?:\/[^\s?#]*)?$/i.test(value);
-/** https:// anywhere; http:// only to this machine (local development and the simulators). */
-const isWebhookUrl = (value: string) => isHttpsUrl(value) || /^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d{1,5})?(?:[/?#]\S*)?$/i.test(value);
+/** The call's id is appended to the bridge URL as a path segment: no query or fragment. */
+const isBridgeUrl = (value: string, policy: UrlPolicy) => isAllowedUrl(value, "wss", policy) && !/[?#]/.test(value);
 const optionalUrl = (test: (value: string) => boolean, message: string) =>
   z.optional(z.nullable(z.string(message).check(z.trim(), z.maxLength(2048, message), z.refine(test, message))));
 
-/** `PATCH /api/org/settings`: any subset of the settings; unknown fields are refused so a typo is never ignored. */
-export const settingsPatchSchema = z.strictObject({
-  transcript_retention_days: z.optional(wholeIn(retentionDays, SETTINGS_MESSAGES.transcriptRetention)),
-  recording_retention_days: z.optional(wholeIn(retentionDays, SETTINGS_MESSAGES.recordingRetention)),
-  pii_redaction: z.optional(flag()),
-  record_calls: z.optional(flag()),
-  record_announce: z.optional(flag()),
-  default_region: z.optional(z.enum(REGIONS, SETTINGS_MESSAGES.region)),
-  widget_rate_ip_hour: z.optional(wholeIn(widgetRateIpHour, SETTINGS_MESSAGES.widgetRateIpHour)),
-  widget_rate_phone_day: z.optional(wholeIn(widgetRatePhoneDay, SETTINGS_MESSAGES.widgetRatePhoneDay)),
-  allowed_countries: z.optional(
-    z
-      .array(z.string(SETTINGS_MESSAGES.countries).check(z.regex(/^[A-Z]{2}$/, SETTINGS_MESSAGES.countries)), SETTINGS_MESSAGES.countries)
-      .check(z.minLength(1, SETTINGS_MESSAGES.countries), z.maxLength(50, SETTINGS_MESSAGES.countries)),
-  ),
-  allowed_origins: z.optional(
-    z
-      .array(z.string(SETTINGS_MESSAGES.origins).check(z.refine(isExactOrigin, SETTINGS_MESSAGES.origins)), SETTINGS_MESSAGES.origins)
-      .check(z.maxLength(20, "At most 20 allowed origins.")),
-  ),
-  post_call_sms: z.optional(flag()),
-  max_call_seconds: z.optional(wholeIn(maxCallSeconds, SETTINGS_MESSAGES.maxCallSeconds)),
-  digest_phone: z.optional(z.nullable(z.string(SETTINGS_MESSAGES.digestPhone).check(z.trim(), z.regex(OPERATOR_E164, SETTINGS_MESSAGES.digestPhone)))),
-  widget_color: z.optional(z.string(SETTINGS_MESSAGES.color).check(z.regex(/^#[0-9a-f]{6}$/i, SETTINGS_MESSAGES.color))),
-  enabled_widgets: z.optional(z.array(z.enum(WIDGET_NAMES, SETTINGS_MESSAGES.widgets), SETTINGS_MESSAGES.widgets)),
-  contact_url: z.optional(
-    z.nullable(
-      z.string(SETTINGS_MESSAGES.contactUrl).check(z.maxLength(2048, SETTINGS_MESSAGES.contactUrl), z.refine(isHttpsUrl, SETTINGS_MESSAGES.contactUrl)),
+/**
+ * `PATCH /api/org/settings`: any subset of the settings; unknown fields are refused so a typo is never ignored. The
+ * URLs the worker fetches pass the URL guard under the deployment's policy, so the schema is made per policy.
+ */
+export const settingsPatchSchema = (policy: UrlPolicy) =>
+  z.strictObject({
+    transcript_retention_days: z.optional(wholeIn(retentionDays, SETTINGS_MESSAGES.transcriptRetention)),
+    recording_retention_days: z.optional(wholeIn(retentionDays, SETTINGS_MESSAGES.recordingRetention)),
+    pii_redaction: z.optional(flag()),
+    record_calls: z.optional(flag()),
+    record_announce: z.optional(flag()),
+    default_region: z.optional(z.enum(REGIONS, SETTINGS_MESSAGES.region)),
+    widget_rate_ip_hour: z.optional(wholeIn(widgetRateIpHour, SETTINGS_MESSAGES.widgetRateIpHour)),
+    widget_rate_phone_day: z.optional(wholeIn(widgetRatePhoneDay, SETTINGS_MESSAGES.widgetRatePhoneDay)),
+    allowed_countries: z.optional(
+      z
+        .array(z.string(SETTINGS_MESSAGES.countries).check(z.regex(/^[A-Z]{2}$/, SETTINGS_MESSAGES.countries)), SETTINGS_MESSAGES.countries)
+        .check(z.minLength(1, SETTINGS_MESSAGES.countries), z.maxLength(50, SETTINGS_MESSAGES.countries)),
     ),
-  ),
-  chat_agent_id: z.optional(
-    z.nullable(z.string(SETTINGS_MESSAGES.chatAgent).check(z.minLength(1, SETTINGS_MESSAGES.chatAgent), z.maxLength(64, SETTINGS_MESSAGES.chatAgent))),
-  ),
-  daily_spend_cap_usd: z.optional(z.nullable(wholeIn({ min: 1, max: 10_000 }, SETTINGS_MESSAGES.spendCap))),
-  alert_email: z.optional(flag()),
-  alert_sms: z.optional(flag()),
-  bridge_ws_url: optionalUrl(isBridgeUrl, SETTINGS_MESSAGES.bridgeUrl),
-  crm_webhook_url: optionalUrl(isWebhookUrl, SETTINGS_MESSAGES.crmWebhookUrl),
-  sms_sender_number: z.optional(z.nullable(z.string(SETTINGS_MESSAGES.smsSender).check(z.trim(), z.regex(OPERATOR_E164, SETTINGS_MESSAGES.smsSender)))),
-});
-export type SettingsPatch = z.output<typeof settingsPatchSchema>;
+    allowed_origins: z.optional(
+      z
+        .array(z.string(SETTINGS_MESSAGES.origins).check(z.refine(isExactOrigin, SETTINGS_MESSAGES.origins)), SETTINGS_MESSAGES.origins)
+        .check(z.maxLength(20, "At most 20 allowed origins.")),
+    ),
+    post_call_sms: z.optional(flag()),
+    max_call_seconds: z.optional(wholeIn(maxCallSeconds, SETTINGS_MESSAGES.maxCallSeconds)),
+    digest_phone: z.optional(z.nullable(z.string(SETTINGS_MESSAGES.digestPhone).check(z.trim(), z.regex(OPERATOR_E164, SETTINGS_MESSAGES.digestPhone)))),
+    widget_color: z.optional(z.string(SETTINGS_MESSAGES.color).check(z.regex(/^#[0-9a-f]{6}$/i, SETTINGS_MESSAGES.color))),
+    enabled_widgets: z.optional(z.array(z.enum(WIDGET_NAMES, SETTINGS_MESSAGES.widgets), SETTINGS_MESSAGES.widgets)),
+    contact_url: z.optional(
+      z.nullable(
+        z.string(SETTINGS_MESSAGES.contactUrl).check(z.maxLength(2048, SETTINGS_MESSAGES.contactUrl), z.refine(isHttpsUrl, SETTINGS_MESSAGES.contactUrl)),
+      ),
+    ),
+    chat_agent_id: z.optional(
+      z.nullable(z.string(SETTINGS_MESSAGES.chatAgent).check(z.minLength(1, SETTINGS_MESSAGES.chatAgent), z.maxLength(64, SETTINGS_MESSAGES.chatAgent))),
+    ),
+    daily_spend_cap_usd: z.optional(z.nullable(wholeIn({ min: 1, max: 10_000 }, SETTINGS_MESSAGES.spendCap))),
+    alert_email: z.optional(flag()),
+    alert_sms: z.optional(flag()),
+    bridge_ws_url: optionalUrl((value) => isBridgeUrl(value, policy), SETTINGS_MESSAGES.bridgeUrl),
+    crm_webhook_url: optionalUrl((value) => isAllowedUrl(value, "https", policy), SETTINGS_MESSAGES.crmWebhookUrl),
+    sms_sender_number: z.optional(z.nullable(z.string(SETTINGS_MESSAGES.smsSender).check(z.trim(), z.regex(OPERATOR_E164, SETTINGS_MESSAGES.smsSender)))),
+  });
+export type SettingsPatch = z.output<ReturnType<typeof settingsPatchSchema>>;

@@ -136,8 +136,9 @@ export async function startWorker(options: {
     port: mediaPort,
     config: "wrangler.media.toml",
     persistTo: `${options.persistTo ?? `${ROOT}/.wrangler/state`}/media`,
-    // The secret both planes sign their requests with (from .dev.vars, which both read, when it sets one).
-    vars: { ...(vars.AUTH_SECRET ? { AUTH_SECRET: vars.AUTH_SECRET } : {}), ...(vars.LOG_LEVEL ? { LOG_LEVEL: vars.LOG_LEVEL } : {}) },
+    // The secret both planes sign their requests with (from .dev.vars, which both read, when it sets one), and the
+    // deployment's address, by which both planes' URL guard knows a local deployment.
+    vars: Object.fromEntries(Object.entries(vars).filter(([key]) => ["AUTH_SECRET", "LOG_LEVEL", "PUBLIC_BASE_URL", "TEST_ONLY_URL_ALLOW"].includes(key))),
     quiet: options.quiet,
   });
   await waitForHealth(`http://127.0.0.1:${mediaPort}/twilio/stream`, media);

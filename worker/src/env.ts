@@ -1,4 +1,4 @@
-import { OPENAI_MODELS, ownBridgeUrl } from "@nikki/core";
+import { OPENAI_MODELS, type UrlPolicy, ownBridgeUrl, urlPolicyFrom } from "@nikki/core";
 import * as z from "zod";
 import type { RateLimiter } from "./durable/rate-limiter";
 import type { OrgEvents } from "./durable/org-events";
@@ -19,6 +19,8 @@ export interface Bindings {
   MEDIA: Fetcher;
   VOICE_BRIDGE_URL?: string;
   PUBLIC_BASE_URL?: string;
+  /** Test configurations only: `host:port` pairs the URL guard allows besides its rule (loopback simulators). */
+  TEST_ONLY_URL_ALLOW?: string;
   LOG_LEVEL?: string;
   OPERATOR_EMAILS?: string;
   SALES_INBOX?: string;
@@ -58,6 +60,7 @@ export interface Bindings {
 
 const configSchema = z.object({
   PUBLIC_BASE_URL: z.url().optional(),
+  TEST_ONLY_URL_ALLOW: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   LIBSQL_URL: z.url().optional(),
   LIBSQL_AUTH_TOKEN: z.string().optional(),
@@ -145,6 +148,8 @@ export function deploymentBridgeUrl(config: Config): string | null {
 export type Config = z.infer<typeof configSchema> & {
   /** The deployment's own origin, from PUBLIC_BASE_URL; null when it is not configured. */
   publicOrigin: string | null;
+  /** What the URL guard allows on this deployment (core's url-guard.ts). */
+  urlPolicy: UrlPolicy;
 };
 
 const parsed = new WeakMap<object, Config>();
@@ -162,6 +167,7 @@ export function readConfig(bindings: Partial<Bindings>): Config {
   const config: Config = {
     ...result.data,
     publicOrigin: result.data.PUBLIC_BASE_URL ? new URL(result.data.PUBLIC_BASE_URL).origin : null,
+    urlPolicy: urlPolicyFrom(result.data.PUBLIC_BASE_URL, result.data.TEST_ONLY_URL_ALLOW),
   };
   parsed.set(bindings, config);
   return config;
@@ -169,9 +175,9 @@ export function readConfig(bindings: Partial<Bindings>): Config {
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
-/** Local development: PUBLIC_BASE_URL is unset or on this machine. */
+/** Local development: PUBLIC_BASE_URL explicitly on this machine (unset is a deployment that forgot it, not local). */
 export function isLocalDeployment(config: Config): boolean {
-  return !config.publicOrigin || LOOPBACK.has(new URL(config.publicOrigin).hostname);
+  return config.urlPolicy.local;
 }
 
 /** True when the platform's providers are local simulators (`npm start` without keys): the dashboard says so. */

@@ -6,6 +6,7 @@
 import { INTEGRATION_MESSAGES, type IntegrationProvider, integrationInfo } from "@nikki/core";
 import type { Config } from "../env";
 import { GOHIGHLEVEL_VERSION, zapierHookUrl } from "../services/crm";
+import { outboundFetch } from "../services/outbound-fetch";
 
 export interface ConnectionResult {
   success: boolean;
@@ -83,10 +84,12 @@ function reasonOf(body: unknown): string | null {
 
 export async function testConnection(provider: IntegrationProvider, credentials: Record<string, string>, config: Config): Promise<ConnectionResult> {
   const name = integrationInfo(provider).name;
-  const probe = probeOf(provider, credentials, config);
   let response: Response;
+  let probe: Probe;
   try {
-    response = await fetch(probe.url, { ...probe.init, signal: AbortSignal.timeout(10_000) });
+    // Inside the try: a credential stored before the rules (non-ASCII for Basic auth, a hook outside /hooks/catch/) fails here.
+    probe = probeOf(provider, credentials, config);
+    response = await outboundFetch(probe.url, { ...probe.init, signal: AbortSignal.timeout(10_000) });
   } catch {
     return { success: false, message: INTEGRATION_MESSAGES.connectFailed(name) };
   }

@@ -1,3 +1,4 @@
+import { PUBLIC_URL_POLICY, type UrlPolicy } from "@nikki/core";
 import { describe, expect, it } from "vitest";
 import { streamSignatures } from "../services/twilio/signature";
 import { hashToken, mintToken } from "../voice/stream-ticket";
@@ -12,7 +13,7 @@ import type { CallEnd, MediaPlan } from "./plan";
  * A call's media on a storage of the test's making, so it can refuse a write (the one failure a live Durable Object
  * will not produce on demand); everything else is the real bridge, against the OpenAI simulator.
  */
-function sessionWithStorage(sid: string, put: (entries: unknown) => Promise<void>, ends: CallEnd[] = []) {
+function sessionWithStorage(sid: string, put: (entries: unknown) => Promise<void>, ends: CallEnd[] = [], urlPolicy: UrlPolicy = PUBLIC_URL_POLICY) {
   const stored = new Map<string, unknown>();
   const storage = {
     get: async (key: string) => stored.get(key),
@@ -24,7 +25,7 @@ function sessionWithStorage(sid: string, put: (entries: unknown) => Promise<void
     setAlarm: async () => undefined,
   };
   const control: ControlPlane = { tool: async () => ({ ok: true }), ended: async (_sid, end) => void ends.push(end), realtime: async () => null };
-  return { call: new MediaCall({ callSid: sid, storage: storage as unknown as MediaStorage, control, log: createLogger({}, "error") }), stored };
+  return { call: new MediaCall({ callSid: sid, storage: storage as unknown as MediaStorage, control, log: createLogger({}, "error"), urlPolicy }), stored };
 }
 
 /** Twilio's side of the stream, signed for the call as its plan expects. */
@@ -50,7 +51,7 @@ async function plan(sid: string, token: string): Promise<MediaPlan> {
     callId: crypto.randomUUID(),
     ticketHash: await hashToken(token),
     streamSignatures: await streamSignatures(SIMULATED.twilioAuthToken, `wss://nikki.test/twilio/stream/${sid}`),
-    realtime: { url: `http://127.0.0.1:${SIMULATED.openaiPort}/v1/realtime?model=test`, apiKey: SIMULATED.openaiKey, model: "test" },
+    realtime: { url: `http://127.0.0.1:${SIMULATED.openaiPort}/v1/realtime?model=test`, apiKey: SIMULATED.openaiKey, model: "test", fromBusiness: false },
     sessionUpdate: JSON.stringify({ type: "session.update", session: { type: "realtime", instructions: "You are a test." } }),
     openingLine: "Hello",
     goodbye: "Goodbye",
@@ -116,5 +117,29 @@ describe("a call's media (MediaCall)", () => {
     expect((await open("anything")).status).toBe(403);
     const [wrong] = await streamSignatures("0".repeat(32), `wss://nikki.test/twilio/stream/${sid}`);
     expect((await open(wrong!)).status).toBe(403);
+  });
+
+  it("connects to a business's own realtime URL only when this plane's URL guard allows it (the plan may predate the rule)", async () => {
+    const sessionsWith = async (marker: string) =>
+      ((await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-sessions`)).json()) as unknown[][]).filter((received) =>
+        received.some((message) => JSON.stringify(message).includes(marker)),
+      );
+    const prepareOwn = async (urlPolicy: UrlPolicy) => {
+      const sid = callSid();
+      const marker = crypto.randomUUID();
+      const base = await plan(sid, mintToken());
+      const { call } = sessionWithStorage(sid, async () => undefined, [], urlPolicy);
+      await call.prepare({
+        ...base,
+        realtime: { ...base.realtime, fromBusiness: true },
+        sessionUpdate: JSON.stringify({ type: "session.update", session: { type: "realtime", instructions: marker } }),
+      });
+      return marker;
+    };
+    // The guard runs before the upgrade is sent: once prepare() is done, a refused URL has not been asked for.
+    const refused = await prepareOwn(PUBLIC_URL_POLICY);
+    const allowed = await prepareOwn({ local: false, testAllow: [`127.0.0.1:${SIMULATED.openaiPort}`] });
+    await until(async () => (await sessionsWith(allowed)).length === 1);
+    expect(await sessionsWith(refused)).toEqual([]);
   });
 });

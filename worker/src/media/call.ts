@@ -1,3 +1,4 @@
+import { URL_REFUSAL_REASONS, type UrlPolicy, urlRefusal } from "@nikki/core/url-guard";
 import type { Logger } from "../http/logger";
 import { constantTimeEqual } from "../services/twilio/signature";
 import { type BridgeAction, BridgeProtocol } from "../voice/protocol";
@@ -28,6 +29,8 @@ export interface MediaCallDeps {
   storage: MediaStorage;
   control: ControlPlane;
   log: Logger;
+  /** The URL guard's policy of this deployment, from the media plane's own configuration. */
+  urlPolicy: UrlPolicy;
 }
 
 /**
@@ -56,12 +59,14 @@ export class MediaCall {
   private readonly control: ControlPlane;
   private readonly log: Logger;
   private readonly callSid: string;
+  private readonly urlPolicy: UrlPolicy;
 
   constructor(deps: MediaCallDeps) {
     this.storage = deps.storage;
     this.control = deps.control;
     this.log = deps.log;
     this.callSid = deps.callSid;
+    this.urlPolicy = deps.urlPolicy;
   }
 
   /**
@@ -190,8 +195,14 @@ export class MediaCall {
   /** Opens and configures the model's session; the greeting waits for the stream (`connectOpenAI`). Null when it cannot. */
   private async openSession(realtime: RealtimeTarget, plan: StoredPlan): Promise<WebSocket | null> {
     try {
-      // On Workers a websocket client is a fetch with an upgrade.
-      const response = await fetch(realtime.url, { headers: { upgrade: "websocket", authorization: `Bearer ${realtime.apiKey}` } });
+      // A business's own realtime URL is guarded again here, in the plane that connects (a plan may predate the rule).
+      const refusal = realtime.fromBusiness ? urlRefusal(realtime.url, "https", this.urlPolicy) : null;
+      if (refusal) throw new Error(`The realtime URL is not allowed: ${URL_REFUSAL_REASONS[refusal]}`);
+      // On Workers a websocket client is a fetch with an upgrade; a redirect is not followed.
+      const response = await fetch(realtime.url, {
+        headers: { upgrade: "websocket", authorization: `Bearer ${realtime.apiKey}` },
+        redirect: "manual",
+      });
       const socket = response.webSocket;
       if (!socket) throw new Error(`The model's session answered ${response.status}`);
       socket.accept();

@@ -13,4 +13,8 @@ export interface MediaBindings {
   CONTROL: Fetcher;
   AUTH_SECRET?: string;
   LOG_LEVEL?: LogLevel;
+  /** As the control plane's: a localhost URL makes this a local deployment for the URL guard. */
+  PUBLIC_BASE_URL?: string;
+  /** Test configurations only: `host:port` pairs the URL guard allows besides its rule. */
+  TEST_ONLY_URL_ALLOW?: string;
 }

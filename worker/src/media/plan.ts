@@ -11,6 +11,8 @@ export interface RealtimeTarget {
   url: string;
   apiKey: string;
   model: string;
+  /** The URL is a business's own (its OpenAI integration's realtime_url): the media plane guards it again before connecting. */
+  fromBusiness: boolean;
 }
 
 export interface MediaPlan {

@@ -1,3 +1,4 @@
+import { urlPolicyFrom } from "@nikki/core/url-guard";
 import { DurableObject } from "cloudflare:workers";
 import { createLogger } from "../http/logger";
 import { MediaCall } from "./call";
@@ -17,6 +18,7 @@ export class MediaSession extends DurableObject<MediaBindings> implements MediaS
       storage: ctx.storage,
       control: controlPlane(env.CONTROL, env.AUTH_SECRET ?? ""),
       log: createLogger({ component: "media_session", call_sid: callSid }, env.LOG_LEVEL ?? "info"),
+      urlPolicy: urlPolicyFrom(env.PUBLIC_BASE_URL, env.TEST_ONLY_URL_ALLOW),
     });
   }
 

@@ -1,6 +1,7 @@
 /** ElevenLabs text to speech (`POST /v1/text-to-speech/{voice_id}`, `xi-api-key`), base URL from ELEVENLABS_API_BASE. */
 import { ELEVENLABS_VOICE } from "@nikki/core";
 import type { Config } from "../env";
+import { outboundFetch } from "./outbound-fetch";
 
 export interface ElevenLabsClient {
   readonly voiceId: string;
@@ -13,7 +14,7 @@ export function elevenLabsClient(apiKey: string, config: Config): ElevenLabsClie
   return {
     voiceId,
     async speak(text, timeoutMs) {
-      const response = await fetch(`${config.ELEVENLABS_API_BASE}/v1/text-to-speech/${voiceId}?output_format=${outputFormat}`, {
+      const response = await outboundFetch(`${config.ELEVENLABS_API_BASE}/v1/text-to-speech/${voiceId}?output_format=${outputFormat}`, {
         method: "POST",
         headers: { "xi-api-key": apiKey, "content-type": "application/json", accept: "audio/mpeg" },
         body: JSON.stringify({ text, model_id: modelId }),

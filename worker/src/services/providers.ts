@@ -8,6 +8,7 @@ import type { Database } from "../db/client";
 import { phoneNumbers } from "../db/schema";
 import type { Config } from "../env";
 import { type IntegrationRow, type StoredIntegration, integrationRows, openIntegration } from "../integrations/store";
+import { usableBusinessUrl } from "./business-urls";
 import { type ElevenLabsClient, elevenLabsClient } from "./elevenlabs";
 import { type CrmClient, crmFor } from "./crm";
 import { type OpenAiClient, liveOpenAiClient } from "./openai/client";
@@ -60,7 +61,11 @@ export async function organizationProviders(db: Database, config: Config, platfo
   const own = await verifiedOwn(db, config, rows);
   const ownTwilio = own.twilio ? twilioClientOf(config, own.twilio.account_sid!, own.twilio.auth_token!) : null;
   const openai = own.openai
-    ? liveOpenAiClient({ apiKey: own.openai.api_key!, baseUrl: config.OPENAI_BASE_URL, realtimeUrl: own.openai.realtime_url })
+    ? liveOpenAiClient({
+        apiKey: own.openai.api_key!,
+        baseUrl: config.OPENAI_BASE_URL,
+        realtimeUrl: usableBusinessUrl(config, "realtime_url", own.openai.realtime_url, organizationId) ?? undefined,
+      })
     : platform.openai;
   const senders = new Map<TwilioClient, SmsSender>();
   const senderOf = (client: TwilioClient | null) => {

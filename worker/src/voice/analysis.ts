@@ -118,7 +118,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     await pushCallLead(services, log, call, { summary, entities: result.entities }, crmMapping).catch((error: unknown) =>
       log.warn("crm_push_failed", { error: error instanceof Error ? error.message : String(error) }),
     );
-    if (row.crmWebhookUrl) await sendCallWebhook(db, log, call, row.crmWebhookUrl, { summary, sentiment: result.sentiment, entities: result.entities });
+    if (row.crmWebhookUrl) await sendCallWebhook(services, log, call, row.crmWebhookUrl, { summary, sentiment: result.sentiment, entities: result.entities });
     return null;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

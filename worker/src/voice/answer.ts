@@ -6,6 +6,7 @@ import { jsonList } from "../db/json";
 import { agents, calls, testRuns } from "../db/schema";
 import { type CallContext, type SigningAccount, callContextFor } from "./call-context";
 import type { MediaPlan } from "../media/plan";
+import { usableBusinessUrl } from "../services/business-urls";
 import { mediaPlanFor } from "./media-plan";
 import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instructions";
 import type { CallSetup } from "./setup";
@@ -117,7 +118,8 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     return takeMessage(deps, context, language, afterHours);
   }
 
-  const streamUrl = `${context.bridgeWsUrl ?? deps.bridgeUrl}/${call.callSid}`;
+  const bridge = usableBusinessUrl(deps.services.config, "bridge_ws_url", context.bridgeWsUrl, context.organizationId) ?? deps.bridgeUrl;
+  const streamUrl = `${bridge}/${call.callSid}`;
   if (probe) return connectTwiml(deps, context, agent, language, streamUrl, { callId: "probe", token: "probe" });
   const callId = await recordCall(deps, {
     ...base,

@@ -1,6 +1,8 @@
 import type { CrmWebhookPayload } from "@nikki/core";
 import type { calls } from "../db/schema";
 import type { Database } from "../db/client";
+import type { Config } from "../env";
+import { fetchBusinessUrl, usableBusinessUrl } from "../services/business-urls";
 import type { Logger } from "../http/logger";
 import { recordTestEffect } from "../test-calls/effects";
 
@@ -12,15 +14,17 @@ export interface WebhookDelivery {
   ok: boolean;
 }
 
-/** One POST of the payload as JSON; a network failure or timeout is status 0. Any 2xx is delivered. */
-export async function postCrmWebhook(url: string, payload: CrmWebhookPayload): Promise<WebhookDelivery> {
+/**
+ * One POST of the payload as JSON through the URL guard, no redirect followed; a network failure, timeout or refused
+ * URL is status 0. Any 2xx is delivered (a 3xx is not).
+ */
+export async function postCrmWebhook(config: Config, url: string, payload: CrmWebhookPayload): Promise<WebhookDelivery> {
   const started = performance.now();
   try {
-    const response = await fetch(url, {
+    const response = await fetchBusinessUrl(config, url, "https", {
       method: "POST",
       headers: { "content-type": "application/json", "user-agent": "NikkiAI-Webhook/1" },
       body: JSON.stringify(payload),
-      redirect: "manual",
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     await response.body?.cancel();
@@ -32,17 +36,19 @@ export async function postCrmWebhook(url: string, payload: CrmWebhookPayload): P
 
 /** After a call is analysed: the call to the organization's CRM webhook (Voice Operations). Test calls record it instead. */
 export async function sendCallWebhook(
-  db: Database,
+  { db, config }: { db: Database; config: Config },
   log: Logger,
   call: typeof calls.$inferSelect,
-  url: string,
+  stored: string,
   analysis: { summary: string; sentiment: string; entities: Record<string, string> },
 ): Promise<void> {
+  const url = usableBusinessUrl(config, "crm_webhook_url", stored, call.organizationId);
+  if (!url) return;
   if (call.kind === "test") {
     await recordTestEffect(db, call.id, "crm", "After the call: would post the call to the CRM webhook.");
     return;
   }
-  const delivery = await postCrmWebhook(url, {
+  const delivery = await postCrmWebhook(config, url, {
     event: "call.processed",
     summary: analysis.summary,
     intent: analysis.entities.intent?.trim() || null,

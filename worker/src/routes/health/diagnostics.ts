@@ -1,4 +1,4 @@
-import { BRIDGE_HEALTH_BODY, type DiagnosticsReport, isOperatorE164 } from "@nikki/core";
+import { type DiagnosticsReport, isOperatorE164, probePassed } from "@nikki/core";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { clientIp } from "../../audit";
@@ -6,6 +6,7 @@ import { phoneNumbers } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { rateLimit } from "../../middleware/rate-limit";
 import { PROBE_CALLER, probeRequest } from "./probe";
+import { bridgeAnswer } from "./bridge-answer";
 import { timedAnswer } from "./timed-answer";
 
 /** Each address may run the public diagnostics 20 times a minute: they call the webhooks in-process. */
@@ -37,11 +38,11 @@ export async function diagnostics(c: Context<AppEnv>) {
     const { status, content_type } = await timedAnswer(() => c.var.selfFetch(request));
     return { status, content_type };
   };
-  const bridge = origin ? await timedAnswer(() => c.var.selfFetch(new Request(`${origin}/twilio/stream`))) : { ...down, body: "" };
+  const bridge = origin ? await bridgeAnswer(() => c.var.selfFetch(new Request(`${origin}/twilio/stream`))) : { ...down, ms: 0, body: "" };
   const report: DiagnosticsReport = {
     voice_twiml: await webhook("voice_inbound"),
     messaging_twiml: await webhook("messaging_inbound"),
-    bridge_health: { status: bridge.status, content_type: bridge.content_type, says_ok: bridge.body.trim() === BRIDGE_HEALTH_BODY },
+    bridge_health: { status: bridge.status, content_type: bridge.content_type, says_ok: probePassed({ target: "bridge_health", ...bridge }) },
     sender_number_ok,
     unavailable,
   };

@@ -36,7 +36,7 @@ describe("Voice Operations' settings, checked and used", () => {
     expect((await save({ bridge_ws_url: "wss://nikki.test/twilio/stream/" })).status).toBe(200);
     const voice = await probed("voice_inbound");
     expect(voice.body).toContain('<Stream url="wss://nikki.test/twilio/stream/CA');
-    expect(await probed("bridge_health")).toMatchObject({ status: 200, body: "Voice Bridge OK" });
+    expect(await probed("bridge_health")).toMatchObject({ status: 200, body: PROBE_MESSAGES.bridgeAnswered(200) });
 
     await save({ bridge_ws_url: "wss://voice.elsewhere.example/twilio/stream" });
     expect((await probed("voice_inbound")).body).toContain('<Stream url="wss://voice.elsewhere.example/twilio/stream/CA');

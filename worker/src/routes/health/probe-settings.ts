@@ -7,26 +7,43 @@ import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { orgCaller } from "../../middleware/access";
 import { settingsRowOf } from "../../org/settings";
+import { businessUrlRefusal, fetchBusinessUrl } from "../../services/business-urls";
 import { postCrmWebhook } from "../../voice/crm-webhook";
-import { timedAnswer } from "./timed-answer";
+import { bridgeAnswer } from "./bridge-answer";
+import { outboundFetch } from "../../services/outbound-fetch";
+
+const TIMEOUT_MS = 10_000;
 
 /**
- * The bridge's health URL by spec 001's rule: the organization's voice bridge when one is saved, else this
- * deployment's (VOICE_BRIDGE_URL, fetched from here; or its own `/twilio/stream`, called in-process).
+ * The bridge's health URL by spec 001's rule: the organization's voice bridge when one is saved (through the URL
+ * guard), else this deployment's (VOICE_BRIDGE_URL, fetched from here; or its own `/twilio/stream`, called in-process).
  */
 export async function probeBridge(c: Context<AppEnv>, origin: string): Promise<Omit<ProbeResult, "target">> {
+  const { config } = c.var;
   const { bridgeWsUrl } = await settingsRowOf(c.var.db, orgCaller(c).organizationId);
-  const url = bridgeHealthUrl(bridgeWsUrl ?? deploymentBridgeUrl(c.var.config) ?? ownBridgeUrl(origin));
-  const own = new URL(url).origin === new URL(origin).origin;
-  return timedAnswer(() => (own ? c.var.selfFetch(new Request(url)) : fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) })));
+  const refused = bridgeWsUrl ? businessUrlRefusal(config, "bridge_ws_url", bridgeWsUrl) : null;
+  if (refused) return { status: 0, content_type: null, ms: 0, body: PROBE_MESSAGES.refusedUrl("bridge URL", refused) };
+  const url = bridgeHealthUrl(bridgeWsUrl ?? deploymentBridgeUrl(config) ?? ownBridgeUrl(origin));
+  const signal = AbortSignal.timeout(TIMEOUT_MS);
+  if (new URL(url).origin === new URL(origin).origin) return bridgeAnswer(() => c.var.selfFetch(new Request(url)));
+  return bridgeAnswer(() => (bridgeWsUrl ? fetchBusinessUrl(config, url, "https", { signal }) : outboundFetch(url, { signal })));
 }
 
-/** The saved CRM webhook gets the health-check payload; any 2xx passes. */
+/** The saved CRM webhook gets the health-check payload; any 2xx passes. What it answered is said in our words. */
 export async function probeCrmWebhook(c: Context<AppEnv>): Promise<Omit<ProbeResult, "target">> {
+  const { config } = c.var;
   const { crmWebhookUrl } = await settingsRowOf(c.var.db, orgCaller(c).organizationId);
   if (!crmWebhookUrl) throw new ApiError("validation_failed", { message: PROBE_MESSAGES.noCrmWebhook });
-  const delivery = await postCrmWebhook(crmWebhookUrl, CRM_WEBHOOK_HEALTH_CHECK);
-  return { status: delivery.status, content_type: null, ms: delivery.ms, body: delivery.status === 0 ? "Endpoint unreachable" : "" };
+  const refused = businessUrlRefusal(config, "crm_webhook_url", crmWebhookUrl);
+  if (refused) return { status: 0, content_type: null, ms: 0, body: PROBE_MESSAGES.refusedUrl("CRM webhook URL", refused) };
+  const { status, ms } = await postCrmWebhook(config, crmWebhookUrl, CRM_WEBHOOK_HEALTH_CHECK);
+  const body =
+    status === 0
+      ? PROBE_MESSAGES.unreachable
+      : status >= 300 && status < 400
+        ? PROBE_MESSAGES.redirectNotFollowed(status)
+        : PROBE_MESSAGES.webhookAnswered(status);
+  return { status, content_type: null, ms, body };
 }
 
 /** The number follow-up texts leave from: the saved sender, else the first active number; it must be active and the organization's. */

@@ -34,7 +34,7 @@ describe("POST /api/health/probe", () => {
     expect(messaging.probe.content_type).toContain("text/xml");
     expect(await env.DB.prepare("select count(*) as n from conversation_messages where thread_key = '+15005550006'").first("n")).toBe(0);
     const bridge = (await (await probe("bridge_health")).json()) as { probe: { status: number; body: string } };
-    expect(bridge.probe).toMatchObject({ status: 200, body: "Voice Bridge OK" });
+    expect(bridge.probe).toMatchObject({ status: 200, body: PROBE_MESSAGES.bridgeAnswered(200) });
     const direct = await SELF.fetch("https://nikki.test/twilio/stream");
     expect([direct.status, await direct.text()]).toEqual([200, "Voice Bridge OK"]);
   });

@@ -1,10 +1,10 @@
 import {
-  CREDENTIAL_SCHEMAS,
   INTEGRATION_MESSAGES,
   INTEGRATION_PROVIDERS,
   type IntegrationProvider,
   type IntegrationResource,
   credentialHint,
+  credentialSchemas,
   integrationBadge,
   integrationInfo,
   integrationSaveSchema,
@@ -87,7 +87,7 @@ export const integrationRoutes = new Hono<AppEnv>()
   .put("/:provider", access("admin"), async (c) => {
     const provider = providerOf(c);
     const body = await parseBody(c, integrationSaveSchema, "part of a configuration");
-    const credentials = parseValue(body.credentials, CREDENTIAL_SCHEMAS[provider], `a ${integrationInfo(provider).name} credential`);
+    const credentials = parseValue(body.credentials, credentialSchemas(c.var.config.urlPolicy)[provider], `a ${integrationInfo(provider).name} credential`);
     const organizationId = orgCaller(c).organizationId;
     const clean = Object.fromEntries(Object.entries(credentials).filter(([, value]) => typeof value === "string" && value !== "")) as Record<string, string>;
     await saveIntegration(c.var.db, c.var.config, organizationId, provider, clean);

@@ -1,10 +1,12 @@
-import { INTEGRATION_PROVIDERS, type IntegrationResource } from "@nikki/core";
+import { INTEGRATION_MESSAGES, INTEGRATION_PROVIDERS, type IntegrationResource } from "@nikki/core";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { type SignedUp, call, signUp } from "../../../test/accounts";
 import { BASE } from "../../../test/post-json";
 import { createApp } from "../../app";
+import { readConfig } from "../../env";
+import { saveIntegration } from "../../integrations/store";
 import { liveServices } from "../../services";
 
 const api = (who: SignedUp, path: string, method = "GET", body?: unknown) => call(path, { method, cookie: who.cookie, body });
@@ -132,10 +134,24 @@ describe("bad input", () => {
     });
     const zapier = await save(fresh, "zapier", { webhook_url: "http://169.254.169.254/latest/meta-data" });
     expect(((await zapier.json()) as { error: { fields: object } }).error.fields).toEqual({
-      webhook_url: "The catch hook URL must start with https://hooks.zapier.com/hooks/catch/",
+      webhook_url: INTEGRATION_MESSAGES.zapierUrl,
     });
+    // Basic auth encodes the token as Latin-1: anything else is a field error here, not a 500 at Test Connection.
+    const unicode = await save(fresh, "twilio", { account_sid: OWN.twilio.account_sid, auth_token: "tökën-ünïcødé-ŧøķęñ" });
+    expect(unicode.status).toBe(400);
+    expect(((await unicode.json()) as { error: { fields: object } }).error.fields).toEqual({ auth_token: INTEGRATION_MESSAGES.nonAscii("Auth Token") });
     expect((await api(fresh, "/api/integrations/salesforce", "PUT", { credentials: {} })).status).toBe(404);
     expect((await list(fresh)).every((entry) => !entry.configured)).toBe(true);
+  });
+
+  it("a Twilio token stored before that rule fails Test Connection with a message, never a 500", async () => {
+    const fresh = await signUp({ company: "Unicode Plumbing" });
+    const config = readConfig(env);
+    await saveIntegration(liveServices(env, config).db, config, fresh.organizationId, "twilio", {
+      account_sid: OWN.twilio.account_sid,
+      auth_token: "tökën-ŧøķęñ",
+    });
+    expect(await test(fresh, "twilio")).toEqual({ status: 200, body: { success: false, message: "Failed to connect to Twilio" } });
   });
 
   it("removes a stored integration and audits every write", async () => {

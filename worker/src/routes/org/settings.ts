@@ -27,7 +27,7 @@ export const settingsRoutes = new Hono<AppEnv>()
   })
   .patch("/", access("admin"), async (c) => {
     const caller = orgCaller(c);
-    const patch = await parseBody(c, settingsPatchSchema, "a setting");
+    const patch = await parseBody(c, settingsPatchSchema(c.var.config.urlPolicy), "a setting");
     const chatAgentId = patch.chat_agent_id;
     if (chatAgentId) {
       const [agent] = await c.var.db

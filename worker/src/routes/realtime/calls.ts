@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { signedInCaller } from "../../middleware/access";
+import { outboundFetch } from "../../services/outbound-fetch";
 
 /** An SDP offer is a few kilobytes; anything much larger is not one. */
 const MAX_OFFER_BYTES = 32 * 1024;
@@ -32,7 +33,7 @@ export async function relayRealtimeOffer(c: Context<AppEnv>) {
   const model = c.req.query("model") ?? c.var.config.OPENAI_REALTIME_MODEL;
   let answer: Response;
   try {
-    answer = await fetch(`${openai.baseUrl}/realtime/calls?model=${encodeURIComponent(model)}`, {
+    answer = await outboundFetch(`${openai.baseUrl}/realtime/calls?model=${encodeURIComponent(model)}`, {
       method: "POST",
       body: offer,
       headers: { authorization, "content-type": "application/sdp" },

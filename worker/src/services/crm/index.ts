@@ -3,10 +3,11 @@
  * GoHighLevel (API v2: private integration token and location) or a Zapier catch hook, first configured in that
  * order. Base URLs come from configuration, so tests point the live code at a local simulator.
  */
-import { ZAPIER_HOOK_PREFIX } from "@nikki/core";
+import { ZAPIER_HOOK_PREFIX, isZapierCatchHook } from "@nikki/core";
 import type { Database } from "../../db/client";
 import type { Config } from "../../env";
 import { type IntegrationRow, openIntegration } from "../../integrations/store";
+import { outboundFetch } from "../outbound-fetch";
 
 export interface CrmLead {
   name: string;
@@ -30,9 +31,12 @@ const CRM_ORDER = ["hubspot", "gohighlevel", "zapier"] as const;
 /** GoHighLevel's API v2 refuses requests without this version header. */
 export const GOHIGHLEVEL_VERSION = "2021-07-28";
 
-/** A stored hooks.zapier.com catch hook, sent to the configured Zapier base (the simulator, in tests). */
+/**
+ * A stored hooks.zapier.com catch hook, sent to the configured Zapier base (the simulator, in tests). Checked again
+ * here, as every business URL is before a fetch: a value stored before the rule may climb out of /hooks/catch/.
+ */
 export function zapierHookUrl(stored: string, config: Config): string {
-  if (!stored.startsWith(ZAPIER_HOOK_PREFIX)) throw new Error("Not a Zapier catch hook");
+  if (!isZapierCatchHook(stored)) throw new Error("Not a Zapier catch hook: enter the hook's URL again in Integrations.");
   return `${config.ZAPIER_HOOKS_BASE}/hooks/catch/${stored.slice(ZAPIER_HOOK_PREFIX.length)}`;
 }
 
@@ -42,7 +46,7 @@ function splitName(name: string) {
 }
 
 async function send(url: string, init: RequestInit, provider: string) {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  const response = await outboundFetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`${provider} answered ${response.status}`);
 }
 

@@ -1,4 +1,5 @@
 import type { Logger } from "../../http/logger";
+import { outboundFetch } from "../outbound-fetch";
 
 export interface MailMessage {
   to: string;
@@ -32,7 +33,7 @@ export function httpMailer(options: { apiKey: string; from: string; baseUrl: str
   return {
     delivers: true,
     async send(message) {
-      const response = await fetch(`${options.baseUrl}/emails`, {
+      const response = await outboundFetch(`${options.baseUrl}/emails`, {
         method: "POST",
         headers: { authorization: `Bearer ${options.apiKey}`, "content-type": "application/json" },
         body: JSON.stringify({ from: options.from, to: [message.to], subject: message.subject, text: message.text }),

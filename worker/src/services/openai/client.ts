@@ -2,6 +2,7 @@ import { OPENAI_MODELS } from "@nikki/core";
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { RealtimeTarget } from "../../media/plan";
+import { outboundFetch } from "../outbound-fetch";
 
 /** An OpenAI error answer: its HTTP status and error code (`insufficient_quota`, `rate_limit_exceeded`, …). */
 export class OpenAiError extends Error {
@@ -61,7 +62,7 @@ export function liveOpenAiClient(options: { apiKey: string; baseUrl: string; rea
   const baseUrl = options.baseUrl.replace(/\/$/, "");
   // Built on first use: a live call only needs the Realtime socket, and every call session holds a client.
   let client: OpenAI | null = null;
-  const sdk = () => (client ??= new OpenAI({ apiKey: options.apiKey, baseURL: baseUrl, maxRetries: 1 }));
+  const sdk = () => (client ??= new OpenAI({ apiKey: options.apiKey, baseURL: baseUrl, maxRetries: 1, fetch: outboundFetch }));
   return {
     baseUrl,
     async chatJson<T>({ system, user, schemaName, schema, timeoutMs }: Parameters<OpenAiClient["chatJson"]>[0]): Promise<T> {
@@ -115,7 +116,7 @@ export function liveOpenAiClient(options: { apiKey: string; baseUrl: string; rea
     realtimeTarget(model) {
       // The SDK's own Realtime websocket client needs Node's `ws`; on Workers the upgrade is a fetch, to an http(s) URL.
       const realtime = (options.realtimeUrl ?? `${baseUrl}/realtime`).replace(/^ws/, "http");
-      return { url: `${realtime}?model=${encodeURIComponent(model)}`, apiKey: options.apiKey, model };
+      return { url: `${realtime}?model=${encodeURIComponent(model)}`, apiKey: options.apiKey, model, fromBusiness: options.realtimeUrl !== undefined };
     },
   };
 }

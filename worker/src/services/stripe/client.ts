@@ -1,6 +1,7 @@
 import type { PlanSlug } from "@nikki/core";
 import Stripe from "stripe";
 import type { Config } from "../../env";
+import { outboundFetch } from "../outbound-fetch";
 
 /**
  * The Stripe SDK on Workers: the fetch HTTP client, and the API base from STRIPE_API_BASE so tests and offline
@@ -10,7 +11,7 @@ export function stripeClient(config: Config): Stripe | null {
   if (!config.STRIPE_SECRET_KEY) return null;
   const base = new URL(config.STRIPE_API_BASE);
   return new Stripe(config.STRIPE_SECRET_KEY, {
-    httpClient: Stripe.createFetchHttpClient(),
+    httpClient: Stripe.createFetchHttpClient(outboundFetch),
     host: base.hostname,
     port: base.port ? Number(base.port) : base.protocol === "https:" ? 443 : 80,
     protocol: base.protocol === "http:" ? "http" : "https",

@@ -1,4 +1,5 @@
 /** The Twilio REST calls the product makes, over fetch (form-encoded, basic auth). Base URL from TWILIO_API_BASE. */
+import { outboundFetch } from "../outbound-fetch";
 export interface TwilioClient {
   /** The account the client acts on. */
   readonly accountSid: string;
@@ -68,7 +69,7 @@ export function liveTwilioClient(options: {
   const authorization = `Basic ${btoa(`${options.accountSid}:${options.authToken}`)}`;
   const account = `${options.baseUrl}/2010-04-01/Accounts/${options.accountSid}`;
   async function send<T = { sid?: string }>(method: "GET" | "POST" | "DELETE", path: string, form?: Record<string, string>): Promise<T> {
-    const response = await fetch(path.startsWith("http") ? path : `${account}${path}`, {
+    const response = await outboundFetch(path.startsWith("http") ? path : `${account}${path}`, {
       method,
       headers: { authorization, ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
       body: form ? new URLSearchParams(form) : undefined,
@@ -95,7 +96,7 @@ export function liveTwilioClient(options: {
     async recording(recordingUrl, range) {
       const sid = recordingSid(recordingUrl);
       if (!sid) return null;
-      return fetch(`${account}/Recordings/${sid}.wav`, {
+      return outboundFetch(`${account}/Recordings/${sid}.wav`, {
         headers: { authorization, ...(range ? { range } : {}) },
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
