@@ -112,6 +112,5 @@ export const INVITATION_CODE_MESSAGES = {
   notEmailed: "This server has no mail provider, so no code could be e-mailed. Ask the person who invited you to set one up.",
   wrong: "That code is not right. Check the e-mail and try again.",
   expired: "That code has expired. Send a new one.",
-  tooManyTries: "Too many wrong codes. Send a new one.",
   format: "Enter the 6-digit code from the e-mail.",
 } as const;

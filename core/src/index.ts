@@ -30,3 +30,4 @@ export * from "./diagnostics";
 export * from "./data-rights";
 export * from "./operator-leads";
 export * from "./url-guard";
+export * from "./rate-limits";

@@ -9,6 +9,8 @@ export const SPEND_PRICES_MICRO_USD = {
   realtimePerMinute: 180_000,
   /** One chat or text reply (a few hundred tokens of the chat model). */
   chatReply: 1_000,
+  /** One analysis of a call's transcript asked for again (Re-run AI Analysis: a few thousand tokens of the chat model). */
+  analysis: 5_000,
 } as const;
 
 /** A call admitted while under the cap holds this much until it ends and its real cost is known. */
@@ -37,4 +39,6 @@ export const SPEND_MESSAGES = {
   trialEnded: "This business's free trial has ended, so it can't place calls right now.",
   warningTitle: "80% of today's spending limit used",
   cappedTitle: "Today's spending limit is reached",
+  analysisCapped: "Today's spending limit is reached, so AI analysis is paused until tomorrow. Raise the limit in Settings to resume.",
+  analysisTrialEnded: "Your free trial has ended: choose a plan in Billing to re-run AI analysis.",
 } as const;

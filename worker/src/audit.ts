@@ -10,6 +10,7 @@ export type AuditAction =
   | "invitation_created"
   | "invitation_canceled"
   | "invitation_accepted"
+  | "invitation_revoked"
   | "member_role_changed"
   | "member_removed"
   | "organization_updated"

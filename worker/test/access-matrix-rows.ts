@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { type SignedUp, call, inviteAndJoin, uniqueEmail } from "./accounts";
+import { type SignedUp, inviteAndJoin, pendingInvitation, uniqueEmail } from "./accounts";
 
 /**
  * Every /api route × {anonymous, viewer, admin, owner, member of another organization} → the status it must
@@ -26,13 +26,7 @@ interface Row {
 const same = (status: number): Record<Caller, number> => ({ anonymous: status, viewer: status, admin: status, owner: status, other: status });
 const path = (p: string) => async () => ({ path: p });
 
-async function freshInvitation(world: World) {
-  const response = await call("/api/org/invitations", {
-    cookie: world.owner.cookie,
-    body: { email: uniqueEmail("pending"), role: "viewer" },
-  });
-  return ((await response.json()) as { invitation: { id: string } }).invitation.id;
-}
+const freshInvitation = (world: World) => pendingInvitation(world.owner, uniqueEmail("pending"), "viewer");
 
 let demoCells = 0;
 

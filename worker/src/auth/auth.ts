@@ -70,7 +70,8 @@ export function createAuth(options: { db: Database; config: Config; origin: stri
         : []),
     ],
     trustedOrigins: [origin],
-    // Sign-in limits are ours (RateLimiter, per IP and per e-mail); better-auth's in-memory one is per isolate.
+    // Sign-in and password-reset limits are ours (RateLimiter, per IP and per e-mail: routes/auth); better-auth's
+    // in-memory one is per isolate.
     rateLimit: { enabled: false },
     advanced: {
       // Only the edge's header: X-Real-IP and the like can be sent by anyone.

@@ -47,6 +47,15 @@ export class RateLimiter extends DurableObject {
     return { allowed: count <= limit, count: Math.min(count, limit + 1), limit, resetAt };
   }
 
+  /** The key's count in its current window, without counting this look (a limit checked before the work it counts). */
+  peek(key: string, windowMs: number): RateLimitDecision {
+    const now = Date.now();
+    const windowStart = now - (now % windowMs);
+    const current = this.windows.get(key) ?? this.ctx.storage.kv.get<Window>(`w:${key}`);
+    const count = current && current.windowStart === windowStart ? current.count : 0;
+    return { allowed: true, count, limit: Number.POSITIVE_INFINITY, resetAt: windowStart + windowMs };
+  }
+
   /**
    * Failed sign-ins for one e-mail from one address: the first `free` cost nothing, then each waits twice as long as
    * the last (from `baseMs`, at most `maxMs`). A success clears them; an hour without failures forgets them.

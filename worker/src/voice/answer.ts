@@ -1,4 +1,4 @@
-import { admitCall } from "../billing/spend";
+import { admitCall, refusalNow } from "../billing/spend";
 import { AGENT_DEFAULTS, PROBE_CALL_SID, isAfterHours } from "@nikki/core";
 import { and, eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
@@ -68,16 +68,27 @@ async function recordCall(deps: AnswerDeps, values: RecordedCall): Promise<strin
   return row!.id;
 }
 
-/** Why the AI cannot take this call, or null when it can. */
-async function unavailable(deps: AnswerDeps, context: CallContext | null, agent: Agent | null, callSid: string, test: boolean): Promise<string | null> {
+/**
+ * Why the AI cannot take this call, or null when it can. A Test Suite call obeys the plan and the spend cap like a
+ * real one, though it holds nothing (it is never billed); the operator pages' probe is answered regardless.
+ */
+async function unavailable(
+  deps: AnswerDeps,
+  context: CallContext | null,
+  agent: Agent | null,
+  callSid: string,
+  kind: "call" | "test" | "probe",
+): Promise<string | null> {
   if (!context) return "unknown_number";
   if (!context.numberAssigned || !agent) return "unassigned_number";
   if (agent.status !== "active") return "inactive_agent";
   // With the platform's key every organization has a model; without it, only one whose own key still opens.
   const hasModel = Boolean(deps.services.openai) || (context.ownOpenAiKey && Boolean((await deps.services.providersFor(context.organizationId)).openai));
   if (!hasModel) return "missing_openai_key";
-  // Last: admitting the call holds part of today's spend for it (a Test Suite call is never billed).
-  return test ? null : admitCall(deps.services, context.organizationId, callSid, context.limits);
+  if (kind === "probe") return null;
+  if (kind === "test") return refusalNow(deps.services, context.organizationId, context.limits);
+  // Last: admitting the call holds part of today's spend for it.
+  return admitCall(deps.services, context.organizationId, callSid, context.limits);
 }
 
 async function agentFor(deps: AnswerDeps, context: CallContext | null, agentId: string | undefined): Promise<Agent | null> {
@@ -104,7 +115,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const context = await callContextFor(deps.services.db, business, call.account, probe ? undefined : call.callSid);
   const testRun = context?.testRun ?? null;
   const agent = await agentFor(deps, context, call.agentId);
-  const problem = await unavailable(deps, context, agent, call.callSid, Boolean(testRun) || probe);
+  const problem = await unavailable(deps, context, agent, call.callSid, probe ? "probe" : testRun ? "test" : "call");
   const language = agent?.language ?? AGENT_DEFAULTS.language;
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
 

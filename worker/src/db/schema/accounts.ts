@@ -130,10 +130,12 @@ export const invitations = sqliteTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     role: text("role", { enum: ["admin", "viewer"] }).notNull(),
-    status: text("status", { enum: ["pending", "accepted", "rejected", "canceled"] })
+    status: text("status", { enum: ["pending", "accepted", "rejected", "canceled", "revoked"] })
       .notNull()
       .default("pending"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    /** Wrong codes entered for this invitation, across every code sent for it: at 10 it is revoked. */
+    codeFailures: integer("code_failures").notNull().default(0),
     inviterId: text("inviter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "@nikki/core";
+import { type ErrorCode, HOURLY_LIMITS } from "@nikki/core";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
@@ -20,6 +20,42 @@ export interface RateRule {
   message?: string;
 }
 
+/** One of core's hourly limits on what costs money or sends mail, counted under `key`, with the message naming it. */
+export function hourly(name: keyof typeof HOURLY_LIMITS, key: RateRule["key"]): RateRule {
+  return { key, limit: HOURLY_LIMITS[name].perHour, windowMs: HOUR_MS, code: "rate_limited", message: HOURLY_LIMITS[name].message };
+}
+
+const limiterOf = (c: Ctx, key: string) => c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(limiterShard(key)));
+const limitOf = (c: Ctx, rule: RateRule) => (typeof rule.limit === "function" ? rule.limit(c) : rule.limit);
+
+function refuse(c: Ctx, rule: RateRule, resetAt: number): never {
+  c.header("retry-after", String(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))));
+  throw new ApiError(rule.code, rule.message ? { message: rule.message } : {});
+}
+
+/** Counts one hit of `key` against an hourly limit, answering whether it was still within it. */
+export async function countHourly(c: Ctx, name: keyof typeof HOURLY_LIMITS, key: string) {
+  return limiterOf(c, key).hit(key, HOURLY_LIMITS[name].perHour, HOUR_MS);
+}
+
+/** Counts one hit of `key` against an hourly limit; past it, the 429 with Retry-After (for work counted inside a route). */
+export async function enforceHourly(c: Ctx, name: keyof typeof HOURLY_LIMITS, key: string): Promise<void> {
+  const decision = await countHourly(c, name, key);
+  if (!decision.allowed)
+    refuse(
+      c,
+      hourly(name, () => key),
+      decision.resetAt,
+    );
+}
+
+/** The 429 when `key` has used its hourly limit, without counting this request (what counts comes after: a wrong code). */
+export async function refuseWhenHourlySpent(c: Ctx, name: keyof typeof HOURLY_LIMITS, key: string): Promise<void> {
+  const rule = hourly(name, () => key);
+  const { count, resetAt } = await limiterOf(c, key).peek(key, rule.windowMs);
+  if (count >= limitOf(c, rule)) refuse(c, rule, resetAt);
+}
+
 /**
  * Counts the request against each rule in order (`RateLimiter` Durable Objects, a key in one of them); the first rule past its
  * limit answers 429 with `Retry-After` (seconds to the end of its window) and its error code. `onRefused` runs
@@ -30,12 +66,10 @@ export function rateLimit(rules: RateRule[], onRefused?: (c: Ctx) => Promise<voi
     for (const rule of rules) {
       const key = await rule.key(c);
       if (key === null) continue;
-      const limit = typeof rule.limit === "function" ? rule.limit(c) : rule.limit;
-      const decision = await c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(limiterShard(key))).hit(key, limit, rule.windowMs);
+      const decision = await limiterOf(c, key).hit(key, limitOf(c, rule), rule.windowMs);
       if (decision.allowed) continue;
       await onRefused?.(c);
-      c.header("retry-after", String(Math.max(1, Math.ceil((decision.resetAt - Date.now()) / 1000))));
-      throw new ApiError(rule.code, rule.message ? { message: rule.message } : {});
+      refuse(c, rule, decision.resetAt);
     }
     await next();
   };

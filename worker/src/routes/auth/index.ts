@@ -6,7 +6,7 @@ import { getAuth } from "../../auth/context";
 import { members, users } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
-import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
+import { HOUR_MS, hourly, rateLimit } from "../../middleware/rate-limit";
 import { toEnvelopeResponse } from "./errors";
 
 async function organizationOfEmail(db: AppEnv["Variables"]["db"], email: string) {
@@ -20,8 +20,8 @@ async function organizationOfEmail(db: AppEnv["Variables"]["db"], email: string)
   return row ?? null;
 }
 
-/** The e-mail a sign-in names, lower-cased; empty when it names none. */
-async function signInEmail(c: Context<AppEnv>): Promise<string> {
+/** The e-mail a sign-in or a password reset names, lower-cased; empty when it names none. */
+async function bodyEmail(c: Context<AppEnv>): Promise<string> {
   const body = (await c.req.raw
     .clone()
     .json()
@@ -50,8 +50,17 @@ const signInLimits = rateLimit(
       message: ACCOUNT_MESSAGES.tooManySignIns,
     },
   ],
-  async (c) => auditSignIn(c, await signInEmail(c), false, { reason: "rate_limited" }),
+  async (c) => auditSignIn(c, await bodyEmail(c), false, { reason: "rate_limited" }),
 );
+
+/** Password-reset e-mails: per network address, and per address mailed (whether or not it has an account, so none is revealed). */
+const resetLimits = rateLimit([
+  hourly("resetPerIp", (c) => `reset:ip:${clientIp(c) ?? "unknown"}`),
+  hourly("resetPerAddress", async (c) => {
+    const email = await bodyEmail(c);
+    return email ? `reset:email:${email}` : null;
+  }),
+]);
 
 /** The failure counter of one e-mail from one address (never of the e-mail alone: a stranger cannot lock the owner out). */
 const failuresOf = (c: Context<AppEnv>, email: string) =>
@@ -69,7 +78,7 @@ async function tellOwnerOfFailures(c: Context<AppEnv>, email: string) {
 
 /**
  * `/api/auth/*`: better-auth, with sign-in limited per IP, failures per e-mail and address waiting longer each time
- * (successes never count), and every attempt audited.
+ * (successes never count), and every attempt audited; password-reset e-mails limited per IP and per address.
  * Sign-up goes through `/api/account/signup` (it creates the organization too), so better-auth's own is closed.
  */
 export const authRoutes = new Hono<AppEnv>()
@@ -77,7 +86,7 @@ export const authRoutes = new Hono<AppEnv>()
     throw new ApiError("not_found", { message: "Sign up at /api/account/signup." });
   })
   .post("/sign-in/email", signInLimits, async (c) => {
-    const email = await signInEmail(c);
+    const email = await bodyEmail(c);
     const failures = email ? failuresOf(c, email) : null;
     const { failures: failed, waitUntil } = (await failures?.failures()) ?? { failures: 0, waitUntil: 0 };
     if (waitUntil) {
@@ -100,4 +109,5 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return toEnvelopeResponse(response);
   })
+  .post("/request-password-reset", resetLimits, async (c) => toEnvelopeResponse(await getAuth(c).handler(c.req.raw)))
   .all("/*", async (c) => toEnvelopeResponse(await getAuth(c).handler(c.req.raw)));

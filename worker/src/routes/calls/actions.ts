@@ -7,7 +7,7 @@ import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
-import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
+import { HOUR_MS, hourly, rateLimit } from "../../middleware/rate-limit";
 import { pushCallLead } from "../../voice/crm-push";
 
 /** Texts cost money: an organization sends at most this many from the call log an hour. */
@@ -30,7 +30,7 @@ const record = (c: Context<AppEnv>, action: "call_pushed_to_crm" | "call_texted"
 
 /** The call detail's actions (owners and admins): Push to CRM, and a text to the caller. */
 export const callActionRoutes = new Hono<AppEnv>()
-  .post("/:id/push-crm", access("admin"), async (c) => {
+  .post("/:id/push-crm", access("admin"), rateLimit([hourly("pushCrm", (c) => `calls:push-crm:${orgCaller(c).organizationId}`)]), async (c) => {
     const { call, crmMapping } = await callOf(c);
     if (call.processingStatus !== "processed") throw new ApiError("validation_failed", { message: CALL_MESSAGES.notProcessed });
     let entities: Record<string, string> = {};

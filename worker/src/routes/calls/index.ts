@@ -1,4 +1,5 @@
-import { AGENT_DEFAULTS, CALL_MESSAGES, callListQuerySchema } from "@nikki/core";
+import { AGENT_DEFAULTS, CALL_MESSAGES, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, callListQuerySchema } from "@nikki/core";
+import { chargeSpend, refusalNow } from "../../billing/spend";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { agents, calls } from "../../db/schema";
@@ -6,6 +7,7 @@ import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { parseValue } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
+import { hourly, rateLimit } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
 import { NO_TRANSCRIPT } from "../../voice/analysis";
 import { primaryAgent } from "../../voice/call-context";
@@ -61,7 +63,7 @@ export const callRoutes = new Hono<AppEnv>()
     return new Response(upstream.body, { status: upstream.status, headers });
   })
   .route("/", callActionRoutes)
-  .post("/:id/reprocess", access("admin"), async (c) => {
+  .post("/:id/reprocess", access("admin"), rateLimit([hourly("reprocess", (c) => `reprocess:${orgCaller(c).organizationId}`)]), async (c) => {
     const [call] = await c.var.db
       .select({ id: calls.id, callSid: calls.callSid, transcript: calls.transcript })
       .from(calls)
@@ -69,6 +71,12 @@ export const callRoutes = new Hono<AppEnv>()
     if (!call) throw new ApiError("not_found", { message: "That call was not found." });
     const entries = call.transcript ? (JSON.parse(call.transcript) as unknown[]) : [];
     if (entries.length === 0) throw new ApiError("validation_failed", { message: NO_TRANSCRIPT });
+    // A run is model use like any other: refused past the daily cap or a lapsed trial, and counted against the cap.
+    const { organizationId } = orgCaller(c);
+    const refusal = await refusalNow(c.var.services, organizationId);
+    if (refusal === "spend_cap") throw new ApiError(refusal, { message: SPEND_MESSAGES.analysisCapped });
+    if (refusal === "trial_ended") throw new ApiError(refusal, { message: SPEND_MESSAGES.analysisTrialEnded });
+    await chargeSpend(c.var.services, c.var.log, organizationId, "", SPEND_PRICES_MICRO_USD.analysis);
     await c.var.db
       .update(calls)
       .set({ processingStatus: "pending", processingAttempts: 0, processingError: null, nextAttemptAt: new Date() })

@@ -26,6 +26,7 @@ import {
 } from "../../integrations/store";
 import { testConnection } from "../../integrations/test-connection";
 import { access, orgCaller } from "../../middleware/access";
+import { hourly, rateLimit } from "../../middleware/rate-limit";
 
 type Ctx = Context<AppEnv>;
 
@@ -95,7 +96,7 @@ export const integrationRoutes = new Hono<AppEnv>()
     const stored = await readIntegration(c.var.db, c.var.config, organizationId, provider);
     return c.json({ integration: await resourceOf(c, provider, stored?.row), message: INTEGRATION_MESSAGES.saved });
   })
-  .post("/:provider/test", access("admin"), async (c) => {
+  .post("/:provider/test", access("admin"), rateLimit([hourly("integrationTests", (c) => `integrations:test:${orgCaller(c).organizationId}`)]), async (c) => {
     const provider = providerOf(c);
     const name = integrationInfo(provider).name;
     const stored = await readIntegration(c.var.db, c.var.config, orgCaller(c).organizationId, provider).catch(() => null);

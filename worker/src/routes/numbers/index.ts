@@ -7,7 +7,7 @@ import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
-import { DAY_MS, rateLimit } from "../../middleware/rate-limit";
+import { DAY_MS, rateLimit, hourly } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
 import { TwilioError } from "../../services/twilio/client";
 import { placeTestCall, testCallLimit } from "../../demo-calls/test-call";
@@ -86,7 +86,7 @@ export const numberRoutes = new Hono<AppEnv>()
       .orderBy(desc(phoneNumbers.createdAt));
     return c.json({ numbers: rows.map((row) => serializeNumber(row.number, row.agentName)) });
   })
-  .post("/search", access("admin"), async (c) => {
+  .post("/search", access("admin"), rateLimit([hourly("numberSearch", (c) => `numbers:search:${orgCaller(c).organizationId}`)]), async (c) => {
     const query = await parseBody(c, numberSearchSchema, "a field of a phone number");
     const region = (await settingsRowOf(c.var.db, orgCaller(c).organizationId)).defaultRegion;
     const country = query.country ?? ((NUMBER_COUNTRIES as readonly string[]).includes(region) ? region : "US");

@@ -8,6 +8,7 @@ import type { AppEnv } from "../../http/app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, orgCaller } from "../../middleware/access";
+import { enforceHourly } from "../../middleware/rate-limit";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,6 +41,8 @@ export const invitationRoutes = new Hono<AppEnv>()
       const message = "That person is already a member of your organization.";
       throw new ApiError("conflict", { message, fields: { email: message } });
     }
+    // Counted once the invitation will be sent: a typo or a member already there costs nothing.
+    await enforceHourly(c, "invitations", `invitations:${caller.organizationId}`);
     const [invitation] = await c.var.db
       .insert(invitations)
       .values({

@@ -1,3 +1,4 @@
+import { refusalNow } from "../../billing/spend";
 import {
   TEST_CALL_SECONDS,
   TEST_SCENARIOS,
@@ -92,6 +93,9 @@ export const testSuiteRoutes = new Hono<AppEnv>()
           ),
         );
       if (running) throw new ApiError("conflict", { message: TEST_SUITE_MESSAGES.running });
+      // A run is a call: a lapsed trial or a spent daily cap refuses it with the same message a real call gets.
+      const refusal = await refusalNow(c.var.services, caller.organizationId);
+      if (refusal) throw new ApiError(refusal);
       const [run] = await c.var.db
         .insert(testRuns)
         .values({

@@ -1,0 +1,1 @@
+ALTER TABLE `invitations` ADD `code_failures` integer DEFAULT 0 NOT NULL;
