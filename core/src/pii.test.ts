@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactPii } from "./pii";
+import { redactEntities, redactPii } from "./pii";
 
 describe("redactPii (spec 001 §9)", () => {
   it.each([
@@ -12,7 +12,39 @@ describe("redactPii (spec 001 §9)", () => {
     ["the leak is at 42 Main street", "the leak is at 42 Main street"],
     ["my order 12345 is late", "my order 12345 is late"],
     ["", ""],
+    ["Hola, soy Lucía Fernández y necesito un fontanero", "Hola, soy [NAME] y necesito un fontanero"],
+    ["Ich bin Jürgen Müller-Lüdenscheidt", "Ich bin [NAME]"],
+    ["Zoë Saldaña called, then Łukasz Żółć", "[NAME] called, then [NAME]"],
+    ["José María García López speaking", "[NAME] speaking"],
+    ["Book me for Tuesday December 1 at 3 PM", "Book me for Tuesday December 1 at 3 PM"],
+    ["el Martes Diciembre, por favor", "el Martes Diciembre, por favor"],
   ])("%s → %s", (input, output) => {
     expect(redactPii(input)).toBe(output);
+  });
+});
+
+describe("redactEntities: what the analysis extracted, stored redacted", () => {
+  it("masks who the caller is and what could identify them inside the other fields; keeps the rest and empty values", () => {
+    expect(
+      redactEntities({
+        name: "Lucía Fernández",
+        phone: "+34 612 345 678",
+        email: "lucia@example.es",
+        intent: "Call back Ada Lovelace at 415 555 2671",
+        urgency: "high",
+        appointment_time: "",
+        customer_first_name: "Lucía",
+        callback_number: "612345678",
+      }),
+    ).toEqual({
+      name: "[NAME]",
+      phone: "[PHONE]",
+      email: "[EMAIL]",
+      intent: "Call back [NAME] at [PHONE]",
+      urgency: "high",
+      appointment_time: "",
+      customer_first_name: "[NAME]",
+      callback_number: "[PHONE]",
+    });
   });
 });

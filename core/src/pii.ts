@@ -1,16 +1,60 @@
 /**
- * PII redaction (spec 001 §9): in transcript text, e-mail addresses, phone numbers and two-word capitalised
- * names are replaced with markers. E-mails go first so their digits are not read as phone numbers.
+ * PII redaction (spec 001 §9): in transcript text, e-mail addresses, phone numbers and runs of two or more capitalised
+ * words (names, in any Latin script: Lucía Fernández, Łukasz Żółć) are replaced with markers. E-mails go first so
+ * their digits are not read as phone numbers. Weekdays and months are not names ("Tuesday December 1" stays).
  */
 export const PII_MARKERS = { email: "[EMAIL]", phone: "[PHONE]", name: "[NAME]" } as const;
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 /** 7 or more digits, optionally with a leading +, spaces, dots, dashes and parentheses between them. */
 const PHONE = /[+(]?(?:\d[\s.()-]*){6,14}\d/g;
-/** A capitalised word, allowing O'Neil and Mary-Jane. */
-const WORD = "[A-Z](?:[a-z]+|'[A-Z][a-z]+)(?:-[A-Z][a-z]+)?";
-const NAME = new RegExp(`\\b${WORD} ${WORD}\\b`, "g");
+/** A capitalised word, allowing O'Neil and Mary-Jane, in any script with case. */
+const WORD = "\\p{Lu}(?:\\p{Ll}+|'\\p{Lu}\\p{Ll}+)(?:-\\p{Lu}\\p{Ll}+)*";
+const NAMES = new RegExp(`(?<![\\p{L}\\p{N}])${WORD}(?: ${WORD})+(?![\\p{L}\\p{N}])`, "gu");
+
+const CALENDAR = new Set(
+  [
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december",
+    "lunes martes miércoles jueves viernes sábado domingo enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+/** Within a run of capitalised words, the stretches of two or more that are not weekdays or months are names. */
+function maskNames(run: string): string {
+  const out: string[] = [];
+  let stretch: string[] = [];
+  const flush = () => {
+    if (stretch.length >= 2) out.push(PII_MARKERS.name);
+    else out.push(...stretch);
+    stretch = [];
+  };
+  for (const word of run.split(" ")) {
+    if (CALENDAR.has(word.toLowerCase())) {
+      flush();
+      out.push(word);
+    } else stretch.push(word);
+  }
+  flush();
+  return out.join(" ");
+}
 
 export function redactPii(text: string): string {
-  return text.replace(EMAIL, PII_MARKERS.email).replace(PHONE, PII_MARKERS.phone).replace(NAME, PII_MARKERS.name);
+  return text.replace(EMAIL, PII_MARKERS.email).replace(PHONE, PII_MARKERS.phone).replace(NAMES, maskNames);
+}
+
+/**
+ * What the call analysis extracted, as it is stored when redaction is on: a field that names who the caller is or how
+ * to reach them is its marker whole (a first name alone included); any other field has PII inside it redacted.
+ */
+export function redactEntities(entities: Record<string, string>): Record<string, string> {
+  const marker = (key: string) =>
+    /name/.test(key) ? PII_MARKERS.name : /phone|mobile|number/.test(key) ? PII_MARKERS.phone : /e_?mail/.test(key) ? PII_MARKERS.email : null;
+  return Object.fromEntries(
+    Object.entries(entities).map(([key, value]) => {
+      if (!value.trim()) return [key, value];
+      return [key, marker(key.toLowerCase()) ?? redactPii(value)];
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { type SignedUp, signUp } from "./accounts";
+import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
 import { BASE } from "./post-json";
 import { callSid, twilioPost } from "./twilio";
 
@@ -11,7 +11,9 @@ async function listen(who: SignedUp, origin = BASE) {
   socket.accept();
   const received: unknown[] = [];
   socket.addEventListener("message", (event) => received.push(JSON.parse(String(event.data))));
-  return { status: response.status, received, socket };
+  const closed: { code: number; reason: string }[] = [];
+  socket.addEventListener("close", (event) => closed.push({ code: event.code, reason: event.reason }));
+  return { status: response.status, received, socket, closed };
 }
 
 describe("GET /api/events: the dashboard's live channel", () => {
@@ -33,6 +35,28 @@ describe("GET /api/events: the dashboard's live channel", () => {
     expect(theirs.received).toEqual([]);
     mine.socket?.close();
     theirs.socket?.close();
+  });
+
+  it("closes a member's open channel when the member is removed, and only theirs", async () => {
+    const owner = await signUp({ company: "Parting Plumbing" });
+    const leaving = await inviteAndJoin(owner, "viewer");
+    const staying = await inviteAndJoin(owner, "viewer");
+    const theirs = await listen(leaving);
+    const ours = await listen(staying);
+    expect(theirs.status).toBe(101);
+    expect((await call(`/api/org/members/${leaving.memberId}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
+    await expect.poll(() => theirs.closed).toEqual([{ code: 4403, reason: "You are no longer a member of this organization." }]);
+
+    const sid = callSid();
+    const id = crypto.randomUUID();
+    await env.DB.prepare("insert into calls (id, call_sid, organization_id, from_number, to_number) values (?, ?, ?, '+14155550100', '+17375550100')")
+      .bind(id, sid, owner.organizationId)
+      .run();
+    await twilioPost("/twilio/voice/status", { CallSid: sid, CallStatus: "completed", CallDuration: "5" });
+    await expect.poll(() => ours.received).toEqual([{ type: "call", id }]);
+    expect(theirs.received).toEqual([]);
+    expect(ours.closed).toEqual([]);
+    ours.socket?.close();
   });
 
   it("is refused to another site (the cookie travels with a cross-site WebSocket), to visitors, and without an upgrade", async () => {

@@ -1,16 +1,31 @@
 import type { LiveCallEvent } from "@nikki/core";
 import { DurableObject } from "cloudflare:workers";
 
+/** The header the events route names the signed-in member by (set by the worker; the object is reachable only through it). */
+export const MEMBER_HEADER = "x-nikki-member";
+/** The close a removed member's dashboard gets (4000–4999 are the application's own codes). */
+export const REMOVED_CLOSE = { code: 4403, reason: "You are no longer a member of this organization." } as const;
+
 /**
  * One object per organization holding its open dashboards' WebSockets (hibernating between events, so an idle
- * dashboard costs nothing); `publish` sends an event to every one of them.
+ * dashboard costs nothing), each tagged with its member; `publish` sends an event to every one of them, `disconnect`
+ * closes a removed member's.
  */
 export class OrgEvents extends DurableObject {
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a websocket upgrade", { status: 426 });
+    const member = request.headers.get(MEMBER_HEADER);
+    if (!member) return new Response("No member", { status: 400 });
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, [member]);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** A member removed from the organization: their open dashboards stop hearing its events at once. */
+  async disconnect(userId: string): Promise<number> {
+    const sockets = this.ctx.getWebSockets(userId);
+    for (const socket of sockets) socket.close(REMOVED_CLOSE.code, REMOVED_CLOSE.reason);
+    return sockets.length;
   }
 
   async publish(event: LiveCallEvent): Promise<number> {

@@ -17,6 +17,7 @@ interface CallRow {
   next_attempt_at: number | null;
   summary: string | null;
   transcript: string;
+  entities: string | null;
 }
 
 async function pendingCall(transcript = '[{"role":"user","content":"Hi, this is Ada Lovelace, my email is ada@example.com"}]') {
@@ -44,13 +45,25 @@ describe("post-call analysis on the services it is given", () => {
     expect(stored).toMatchObject({ processing_status: "processed", processing_attempts: 1, processing_error: null });
     expect(stored?.summary).toContain("called");
     expect(stored?.transcript).not.toContain("ada@example.com");
+    // What was extracted is stored redacted too: the call detail shows what is stored.
+    expect(JSON.parse(stored!.entities!)).toMatchObject({ name: "[NAME]", email: "" });
   });
 
-  it("with PII redaction off, keeps the transcript as said", async () => {
+  it("redacts names with diacritics and numbers inside the extracted entities", async () => {
+    const id = await pendingCall('[{"role":"user","content":"Hola, soy Lucía Fernández, mi número es +34 612 345 678"}]');
+    expect(await analyzeDueCall(testServices(), id)).toBeNull();
+    const stored = await row(id);
+    expect(stored?.transcript).not.toContain("Lucía Fernández");
+    expect(stored?.summary).not.toContain("Lucía Fernández");
+    expect(JSON.parse(stored!.entities!)).toMatchObject({ name: "[NAME]", phone: "[PHONE]" });
+  });
+
+  it("with PII redaction off, keeps the transcript and the entities as said", async () => {
     await env.DB.prepare("update organization_settings set pii_redaction = 0 where organization_id = ?").bind(DEMO.organizationId).run();
     const id = await pendingCall();
     expect(await analyzeDueCall(testServices(), id)).toBeNull();
     expect((await row(id))?.transcript).toContain("ada@example.com");
+    expect(JSON.parse((await row(id))!.entities!)).toMatchObject({ name: "Ada Lovelace" });
     await env.DB.prepare("update organization_settings set pii_redaction = 1 where organization_id = ?").bind(DEMO.organizationId).run();
   });
 

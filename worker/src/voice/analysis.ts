@@ -1,4 +1,4 @@
-import { OPENAI_MODELS, redactPii } from "@nikki/core";
+import { OPENAI_MODELS, redactEntities, redactPii } from "@nikki/core";
 import { eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { agents, calls, organizationSettings } from "../db/schema";
@@ -107,7 +107,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     await processedQuery(db).run({
       id: callId,
       summary: redact ? redactPii(result.summary) : result.summary,
-      entities: JSON.stringify(result.entities),
+      entities: JSON.stringify(redact ? redactEntities(result.entities) : result.entities),
       sentiment: result.sentiment,
       processingAttempts: attempts,
       redactedTranscript: redact ? JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content) }))) : null,

@@ -71,6 +71,7 @@ export const memberRoutes = new Hono<AppEnv>()
     const member = await findMember(c, c.req.param("id"));
     if (member.role === "owner") throw new ApiError("forbidden", { message: ACCOUNT_MESSAGES.ownerFixed });
     await c.var.db.delete(members).where(eq(members.id, member.id));
+    await c.env.ORG_EVENTS.get(c.env.ORG_EVENTS.idFromName(caller.organizationId)).disconnect(member.userId);
     await audit(c, {
       action: "member_removed",
       organizationId: caller.organizationId,

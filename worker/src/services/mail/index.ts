@@ -7,6 +7,16 @@ export interface MailMessage {
   text: string;
 }
 
+/** A header's value (subject, address) with control characters, CR and LF above all, folded to single spaces. */
+const headerValue = (value: string) =>
+  value
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
+
+/** The message as it may leave: every value that becomes a header is folded; the text is the body and keeps its lines. */
+export const sendable = (message: MailMessage): MailMessage => ({ to: headerValue(message.to), subject: headerValue(message.subject), text: message.text });
+
 /** Transactional e-mail. Live: an HTTP e-mail API when MAIL_API_KEY is set; otherwise written to the log. */
 export interface Mailer {
   /** Whether messages really leave the system (the UI says "e-mailed" only then). */
@@ -21,7 +31,8 @@ export interface Mailer {
 export function logMailer(log: Logger, local: boolean): Mailer {
   return {
     delivers: false,
-    async send(message) {
+    async send(given) {
+      const message = sendable(given);
       if (local) log.info("mail_not_sent_no_provider", { to: message.to, subject: message.subject, text: message.text });
       else log.warn("mail_not_sent_no_provider", { subject: message.subject });
     },
@@ -32,7 +43,8 @@ export function logMailer(log: Logger, local: boolean): Mailer {
 export function httpMailer(options: { apiKey: string; from: string; baseUrl: string; log: Logger }): Mailer {
   return {
     delivers: true,
-    async send(message) {
+    async send(given) {
+      const message = sendable(given);
       const response = await outboundFetch(`${options.baseUrl}/emails`, {
         method: "POST",
         headers: { authorization: `Bearer ${options.apiKey}`, "content-type": "application/json" },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Logger } from "../../http/logger";
-import { logMailer } from ".";
+import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
+import { SIMULATED } from "../../../test/simulators";
+import { httpMailer, logMailer } from ".";
 
 function capturingLog() {
   const lines: { level: string; msg: string; fields?: Record<string, unknown> }[] = [];
@@ -25,5 +27,24 @@ describe("without a mail provider", () => {
     await mailer.send(RESET);
     expect(deployed.lines).toEqual([{ level: "warn", msg: "mail_not_sent_no_provider", fields: { subject: "Reset your password" } }]);
     expect(JSON.stringify(deployed.lines)).not.toMatch(/tok_secret123|ada@example\.com/);
+  });
+});
+
+describe("headers", () => {
+  it("never carry CR, LF or other control characters: a value from a visitor cannot add a header", async () => {
+    const base = `http://127.0.0.1:${SIMULATED.crmPort}`;
+    const mailer = httpMailer({ apiKey: SIMULATED_CREDENTIALS.mailApiKey, from: "Nikki AI <no-reply@nikki.test>", baseUrl: base, log: capturingLog().log });
+    const marker = crypto.randomUUID();
+    await mailer.send({
+      to: "sales@nikki.test\r\nBcc: victim@evil.test",
+      subject: `New lead: Bob\r\nBcc: victim@evil.test ${marker}\u0000\u007f`,
+      text: "Line 1\r\nLine 2",
+    });
+    const requests = (await (await fetch(`${base}/__requests`)).json()) as { path: string; body: { to: string[]; subject: string; text: string } }[];
+    const sent = requests.find((request) => request.path === "/emails" && request.body.subject.includes(marker))!;
+    expect(sent.body.subject).toBe(`New lead: Bob Bcc: victim@evil.test ${marker}`);
+    expect(sent.body.to).toEqual(["sales@nikki.test Bcc: victim@evil.test"]);
+    // The body is not a header: its line breaks stay.
+    expect(sent.body.text).toBe("Line 1\r\nLine 2");
   });
 });
