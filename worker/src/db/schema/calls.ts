@@ -1,5 +1,5 @@
 /** Calls and what comes of them: appointments, leads, message threads, SMS opt-outs. */
-import { index, uniqueIndex, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, uniqueIndex, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, createdAt } from "./columns";
 import { organizations } from "./accounts";
 import { agents } from "./organization";
@@ -62,16 +62,6 @@ export const calls = sqliteTable(
     index("calls_processing_due_idx").on(t.processingStatus, t.nextAttemptAt),
   ],
 );
-
-/** Spec 001 §3 "Call log insert (health probe)": the System Health page's database write check. */
-export const callLogs = sqliteTable("call_logs", {
-  id: id(),
-  summary: text("summary").notNull(),
-  intent: text("intent").notNull().default("general"),
-  confidence: real("confidence"),
-  raw: text("raw"),
-  createdAt: createdAt(),
-});
 
 /** Appointments booked by the `book_appointment` tool (spec 001 §3 "Agent tools"). */
 export const appointments = sqliteTable(
