@@ -31,3 +31,4 @@ export * from "./data-rights";
 export * from "./operator-leads";
 export * from "./url-guard";
 export * from "./rate-limits";
+export * from "./page-marker";

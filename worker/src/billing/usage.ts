@@ -4,7 +4,7 @@ import type Stripe from "stripe";
 import type { Database } from "../db/client";
 import { calls, subscriptions } from "../db/schema";
 import type { Config } from "../env";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 
 /** Whole minutes of the organization's calls since `since` (each call rounded up, as carriers bill; test calls never count). */
 export async function minutesUsedSince(db: Database, organizationId: string, since: Date): Promise<number> {

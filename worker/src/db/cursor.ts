@@ -1,20 +1,17 @@
+import { decodePageMarker, encodePageMarker } from "@nikki/core";
 import { type SQL, and, eq, lt, or } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { ApiError } from "../http/api-error";
 
-/** A page marker for lists newest first: the last row's created_at and id, base64url. */
-export const encodeCursor = (row: { createdAt: Date; id: string }) => btoa(`${row.createdAt.getTime()}|${row.id}`).replace(/\+/g, "-").replace(/\//g, "_");
+/** A page marker for lists newest first (core's page-marker.ts): the last row's created_at and id. */
+export const encodeCursor = (row: { createdAt: Date; id: string }) => encodePageMarker(row.createdAt.getTime(), row.id);
 
-/** The rows after a page marker (older, or as old with a smaller id); a marker that does not parse is a field error. */
+/**
+ * The rows after a page marker (older, or as old with a smaller id). The marker was checked at the edge (the list's
+ * query schema); one that does not decode selects nothing rather than everything.
+ */
 export function afterCursor(cursor: string, columns: { createdAt: SQLiteColumn; id: SQLiteColumn }): SQL | undefined {
-  const [at, id] = (() => {
-    try {
-      return atob(cursor.replace(/-/g, "+").replace(/_/g, "/")).split("|");
-    } catch {
-      return [];
-    }
-  })();
-  if (!at || !id || !/^\d+$/.test(at)) throw new ApiError("validation_failed", { fields: { cursor: "That page marker is not valid: load the list again." } });
-  const when = new Date(Number(at));
-  return or(lt(columns.createdAt, when), and(eq(columns.createdAt, when), lt(columns.id, id)));
+  const position = decodePageMarker(cursor);
+  if (!position) return lt(columns.createdAt, new Date(0));
+  const when = new Date(position.createdAtMs);
+  return or(lt(columns.createdAt, when), and(eq(columns.createdAt, when), lt(columns.id, position.id)));
 }

@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
 import { agents, calls, phoneNumbers } from "../db/schema";
 import { ApiError } from "../http/api-error";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 import { settingsRowOf } from "../org/settings";
 import type { Services } from "../services";
 

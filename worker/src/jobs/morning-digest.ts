@@ -1,7 +1,7 @@
 import { AGENT_DEFAULTS, URGENCY_HEADINGS, URGENCY_ORDER, localClock, localDate, urgencyOf } from "@nikki/core";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { calls, members, organizationSettings, organizations, phoneNumbers, users } from "../db/schema";
-import { type LogLevel, createLogger } from "../http/logger";
+import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { primaryAgent } from "../voice/call-context";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { demoCallRequests } from "../db/schema";
 import { ApiError } from "../http/api-error";
-import { type LogLevel, type Logger, createLogger } from "../http/logger";
+import { type LogLevel, type Logger, createLogger } from "../logger";
 import type { Services } from "../services";
 import { type DemoCallPlacer, findPlacedDemoCall, placeDemoCall } from "../demo-calls/place";
 

@@ -6,9 +6,9 @@
 import { TEST_CALL_SECONDS, TEST_SUITE_MESSAGES, type TestCallFacts, type TestStep, type TestStepStatus, testVerdict } from "@nikki/core";
 import { asc, eq } from "drizzle-orm";
 import { calls, organizations, testRunEffects, testRuns, users } from "../db/schema";
-import { ownTwilioAccount } from "../integrations/store";
+import { ownTwilioAccount } from "../services/integrations/store";
 import type { Services } from "../services";
-import { wavToUlaw } from "../voice/mulaw";
+import { wavToUlaw } from "../call/mulaw";
 import { testNumberOf } from "./effects";
 import { type SyntheticCallOptions, SyntheticStream, completed, ring } from "./synthetic-caller";
 

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { createApp } from "../app";
 import { type Bindings, readConfig } from "../env";
-import { type LogLevel, createLogger } from "../http/logger";
+import { type LogLevel, createLogger } from "../logger";
 import { liveServices } from "../services";
 import type { TestCallRunnerRpc } from "./rpc";
 import { runTestCall } from "./run";

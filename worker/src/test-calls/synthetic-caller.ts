@@ -3,7 +3,7 @@
  * signed media stream, streams μ-law at real-time pace (silence, or the caller's lines spoken by the TTS provider),
  * echoes marks, and hangs up with Twilio's status callback. Requests go to the app in-process, not over the network.
  */
-import { computeTwilioSignature } from "../services/twilio/signature";
+import { computeTwilioSignature } from "../call/twilio-signature";
 
 const FRAME_BYTES = 160;
 const FRAME_MS = 20;

@@ -5,12 +5,12 @@ import { placeholders, preparedQuery } from "../db/prepared";
 import { jsonList } from "../db/json";
 import { agents, calls, testRuns } from "../db/schema";
 import { type CallContext, type SigningAccount, callContextFor } from "./call-context";
-import type { MediaPlan } from "../media/plan";
+import type { MediaPlan } from "../call/plan";
 import { usableBusinessUrl } from "../services/business-urls";
 import { mediaPlanFor } from "./media-plan";
 import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instructions";
 import type { CallSetup } from "./setup";
-import { hashToken, mintToken } from "./stream-ticket";
+import { hashToken, mintToken } from "../call/stream-ticket";
 import { type MessageDeps, takeMessage } from "./take-message";
 import { connectStream, say, startRecording, twiml } from "./twiml";
 

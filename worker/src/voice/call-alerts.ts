@@ -1,7 +1,7 @@
 import { ALERT_SUBJECTS, alertReason, urgencyOf } from "@nikki/core";
 import { and, eq, isNull, or } from "drizzle-orm";
 import { calls, members, users } from "../db/schema";
-import { type LogLevel, createLogger } from "../http/logger";
+import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { recordTestEffect } from "../test-calls/effects";
 import { type PostCallFacts, postCallFacts } from "./post-call-facts";

@@ -5,7 +5,7 @@
 import { integrationName, normalizeWidgetPhone } from "@nikki/core";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { type calls, leads, testRunEffects } from "../db/schema";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 import type { Services } from "../services";
 import { recordTestEffect } from "../test-calls/effects";
 

@@ -3,7 +3,7 @@ import type { calls } from "../db/schema";
 import type { Database } from "../db/client";
 import type { Config } from "../env";
 import { fetchBusinessUrl, usableBusinessUrl } from "../services/business-urls";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 import { recordTestEffect } from "../test-calls/effects";
 
 const TIMEOUT_MS = 10_000;

@@ -1,5 +1,5 @@
 import { conversationMessages } from "../db/schema";
-import { type LogLevel, createLogger } from "../http/logger";
+import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { recordTestEffect } from "../test-calls/effects";
 import { type PostCallFacts, postCallFacts } from "./post-call-facts";

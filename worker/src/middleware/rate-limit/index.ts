@@ -1,6 +1,6 @@
 import { type ErrorCode, HOURLY_LIMITS } from "@nikki/core";
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { limiterShard } from "./shard";
 

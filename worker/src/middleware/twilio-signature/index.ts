@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
-import { ownTwilioAccount } from "../../integrations/store";
-import { verifyTwilioSignature } from "../../services/twilio/signature";
+import { ownTwilioAccount } from "../../services/integrations/store";
+import { verifyTwilioSignature } from "../../call/twilio-signature";
 
 const FORM = "application/x-www-form-urlencoded";
 const MAX_BODY = 64 * 1024;

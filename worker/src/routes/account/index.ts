@@ -3,9 +3,9 @@ import { ACCOUNT_MESSAGES, LIMITS, createOrganizationSchema, parseFields, signup
 import { and, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit, clientIp } from "../../audit";
-import { getAuth, loadCaller } from "../../auth/context";
+import { getAuth, loadCaller } from "../../middleware/access/request-auth";
 import { invitations, members, organizations, sessions, users } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, isOperator, signedInCaller } from "../../middleware/access";

@@ -3,7 +3,7 @@ import { chargeSpend, refusalNow } from "../../billing/spend";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { agents, calls } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseValue } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { selfOrigin } from "../../auth/context";
-import type { AppEnv } from "../../http/app-env";
+import { selfOrigin } from "../../middleware/access/request-auth";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { MEMBER_HEADER } from "../../durable/org-events";
 import { access, orgCaller } from "../../middleware/access";

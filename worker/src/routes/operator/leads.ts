@@ -3,7 +3,7 @@ import { type SQL, and, desc, isNull, like, or } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { afterCursor, encodeCursor } from "../../db/cursor";
 import { leads } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { parseValue } from "../../http/parse-body";
 import { access } from "../../middleware/access";
 

@@ -2,7 +2,7 @@ import { LIMITS } from "@nikki/core";
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { auditLog } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { access, orgCaller } from "../../middleware/access";
 
 /** `GET /api/org/audit` (owner, admin): the newest entries of the organization's audit log. */

@@ -2,9 +2,9 @@ import { LIMITS, PRODUCT_NAME, invitationSchema, parseFields } from "@nikki/core
 import { and, desc, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit } from "../../audit";
-import { selfOrigin } from "../../auth/context";
+import { selfOrigin } from "../../middleware/access/request-auth";
 import { invitations, members, organizations, users } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, orgCaller } from "../../middleware/access";

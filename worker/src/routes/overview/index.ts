@@ -4,9 +4,9 @@ import { Hono } from "hono";
 import { planInEffect } from "../../billing/plan";
 import { minutesUsedSince, periodStartOf } from "../../billing/usage";
 import { agents, appointments, calls, leads, subscriptions } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { access, orgCaller } from "../../middleware/access";
-import { percentile } from "../../voice/call-metrics";
+import { percentile } from "../../call/call-metrics";
 import { primaryAgent } from "../../voice/call-context";
 import { callColumns, serializeCall } from "../calls/list";
 

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { signedInCaller } from "../../middleware/access";
 import { outboundFetch } from "../../services/outbound-fetch";

@@ -14,7 +14,7 @@ import { Hono } from "hono";
 import { audit } from "../../audit";
 import { jsonList } from "../../db/json";
 import { organizationSettings, testRunEffects, testRuns } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, orgCaller } from "../../middleware/access";

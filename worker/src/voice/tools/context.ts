@@ -1,7 +1,7 @@
 import { normalizeWidgetPhone } from "@nikki/core";
 import type { Database } from "../../db/client";
-import type { Logger } from "../../http/logger";
-import type { ToolOutput } from "../../media/plan";
+import type { Logger } from "../../logger";
+import type { ToolOutput } from "../../call/plan";
 import type { Providers } from "../../services";
 import type { ToolCall } from "../setup";
 
@@ -14,7 +14,7 @@ export interface ToolDeps {
   log: Logger;
 }
 
-export type { ToolOutput } from "../../media/plan";
+export type { ToolOutput } from "../../call/plan";
 
 export type ToolArgs = Record<string, unknown>;
 

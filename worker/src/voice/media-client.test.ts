@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mediaPlane } from "./media-client";
-import type { MediaPlan } from "./plan";
-import { verifiedPlaneBody } from "./plane-auth";
+import type { MediaPlan } from "../call/plan";
+import { verifiedPlaneBody } from "../call/plane-auth";
 
 const SECRET = "media-client-test-secret-0123456789";
 const PLAN = { callId: "call" } as MediaPlan;

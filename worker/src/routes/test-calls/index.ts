@@ -1,15 +1,15 @@
 import { TEST_CALL_MESSAGES, checkDestination, testCallSchema } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
-import { jsonList } from "../db/json";
-import { calls, users } from "../db/schema";
-import type { AppEnv } from "../http/app-env";
-import { ApiError } from "../http/api-error";
-import { parseBody } from "../http/parse-body";
-import { access, orgCaller } from "../middleware/access";
-import { HOUR_MS, rateLimit } from "../middleware/rate-limit";
-import { settingsRowOf } from "../org/settings";
-import { dialOut } from "./place";
+import { jsonList } from "../../db/json";
+import { calls, users } from "../../db/schema";
+import type { AppEnv } from "../../app-env";
+import { ApiError } from "../../http/api-error";
+import { parseBody } from "../../http/parse-body";
+import { access, orgCaller } from "../../middleware/access";
+import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
+import { settingsRowOf } from "../../org/settings";
+import { dialOut } from "../../demo-calls/place";
 
 /**
  * A test call from the dashboard: rings the signed-in user's own phone (given once, then kept on their profile)

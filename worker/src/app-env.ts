@@ -1,12 +1,12 @@
 import type { RequestIdVariables } from "hono/request-id";
-import type { AuthCache } from "../auth/cache";
-import type { Caller } from "../auth/caller";
-import type { Database } from "../db/client";
-import type { DemoCallInput } from "../demo-calls/checks";
-import type { Bindings, Config } from "../env";
-import type { Mailer } from "../services/mail";
-import type { Services } from "../services";
-import type { WidgetOwner } from "../widget-keys";
+import type { AuthCache } from "./auth/cache";
+import type { Caller } from "./auth/caller";
+import type { Database } from "./db/client";
+import type { DemoCallInput } from "./demo-calls/checks";
+import type { Bindings, Config } from "./env";
+import type { Mailer } from "./services/mail";
+import type { Services } from "./services";
+import type { WidgetOwner } from "./widget-keys";
 import type { Logger } from "./logger";
 
 /** What every handler finds on its context. */
@@ -29,7 +29,6 @@ export interface AppEnv {
     demoCall?: DemoCallInput & { scheduledAt?: Date };
     /** The verified form of a Twilio webhook (set by twilioSignature()). */
     twilioParams?: Record<string, string>;
-    /** The Twilio account that signed it: a business's own (its id and organization), or the platform's (nulls). */
     /** The account that signed the Twilio webhook, and the token it signs with (its media streams' too). */
     twilioAccount?: { accountSid: string | null; organizationId: string | null; authToken: string };
     /** This app, called in-process (the health probes call its own webhooks; no network hop, no free URL). */

@@ -4,9 +4,9 @@
  * the provider's own reason.
  */
 import { INTEGRATION_MESSAGES, type IntegrationProvider, integrationInfo } from "@nikki/core";
-import type { Config } from "../env";
-import { GOHIGHLEVEL_VERSION, zapierHookUrl } from "../services/crm";
-import { outboundFetch } from "../services/outbound-fetch";
+import type { Config } from "../../env";
+import { GOHIGHLEVEL_VERSION, zapierHookUrl } from "../crm";
+import { outboundFetch } from "../outbound-fetch";
 
 export interface ConnectionResult {
   success: boolean;

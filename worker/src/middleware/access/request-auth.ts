@@ -1,10 +1,10 @@
-import type { Caller } from "./caller";
+import type { Caller } from "../../auth/caller";
 import { and, asc, eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { members } from "../db/schema";
-import type { AppEnv } from "../http/app-env";
-import { ApiError } from "../http/api-error";
-import type { Auth } from "./auth";
+import { members } from "../../db/schema";
+import type { AppEnv } from "../../app-env";
+import { ApiError } from "../../http/api-error";
+import type { Auth } from "../../auth/auth";
 
 /** The deployment's own origin: PUBLIC_BASE_URL, else the origin the request came to. */
 export function selfOrigin(c: Context<AppEnv>): string {

@@ -2,7 +2,7 @@
  * The one-time ticket that lets Twilio's media stream join a call: minted by the voice webhook, carried in
  * the TwiML `<Parameter>`s, redeemed once by the call's CallSession within 60 seconds.
  */
-import { toBase64Url } from "../services/keyed-hash";
+import { toBase64Url } from "./keyed-hash";
 
 export const TICKET_TTL_MS = 60_000;
 

@@ -3,7 +3,7 @@
  * from the deployment's secret (both workers share AUTH_SECRET). The media plane is reachable from the internet (Twilio
  * streams to it) and so is the control plane: nothing but the other plane may prepare a call, run its tools or end it.
  */
-import { fromBase64Url, purposeKey, toBase64Url } from "../services/keyed-hash";
+import { fromBase64Url, purposeKey, toBase64Url } from "./keyed-hash";
 
 const PLANE_HEADER = "x-nikki-plane";
 /** A signed request older than this is refused (a replay of a captured one). */

@@ -4,11 +4,11 @@
  */
 import type { IntegrationProvider } from "@nikki/core";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { preparedQuery } from "../db/prepared";
-import { integrations } from "../db/schema";
-import type { Config } from "../env";
-import { type Keyring, keyringOf, openSecret, sealSecret } from "../services/secrets";
+import type { Database } from "../../db/client";
+import { preparedQuery } from "../../db/prepared";
+import { integrations } from "../../db/schema";
+import type { Config } from "../../env";
+import { type Keyring, keyringOf, openSecret, sealSecret } from "../secrets";
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 

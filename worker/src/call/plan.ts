@@ -4,7 +4,7 @@
  * `media/index.ts`) a plan; the media plane carries the call's audio between Twilio and the model and asks the control
  * plane only to run a tool and to keep the call's end. Neither plane reads the other's storage.
  */
-import type { CallMetricsSummary } from "../voice/call-metrics";
+import type { CallMetricsSummary } from "./call-metrics";
 
 /** Where the call's model session opens, and with which key (the platform's, or the organization's own). */
 export interface RealtimeTarget {

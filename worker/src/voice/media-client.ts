@@ -1,6 +1,6 @@
 /** The control plane's calls to the media plane, over its service binding (MEDIA), signed (plane-auth.ts). */
-import type { MediaPlan, Released } from "./plan";
-import { postToPlane } from "./plane-auth";
+import type { MediaPlan, Released } from "../call/plan";
+import { postToPlane } from "../call/plane-auth";
 
 export interface MediaPlane {
   /** Hands the call's plan to its media session, which opens the model's session while Twilio connects the stream. */
