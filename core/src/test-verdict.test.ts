@@ -19,6 +19,11 @@ describe("testVerdict", () => {
     expect(testVerdict("lead", "lead", facts())).toEqual({ passed: true, reason: "Lead captured: Maria Garcia, +14155550142." });
   });
 
+  it("says a lead's details were stored redacted when PII redaction masked them", () => {
+    const masked = facts({ entities: { name: "[NAME]", phone: "[PHONE]" } });
+    expect(testVerdict("lead", "lead", masked)).toEqual({ passed: true, reason: "Lead captured: [NAME], [PHONE] (stored redacted)." });
+  });
+
   it("fails a lead without a phone, an unprocessed call and a silent caller, saying why", () => {
     expect(testVerdict("lead", "lead", facts({ entities: { name: "Maria Garcia", phone: "" } })).reason).toBe("The caller's phone number was not captured.");
     expect(testVerdict("lead", "lead", facts({ processingStatus: "failed", processingError: "OpenAI answered 500" }))).toEqual({

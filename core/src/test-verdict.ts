@@ -1,3 +1,4 @@
+import { PII_MARKERS } from "./pii";
 import type { TestExpectation, TestScenarioId } from "./test-calls";
 
 /** What the stored call shows, read back after the post-call pipeline. */
@@ -29,9 +30,11 @@ export function testVerdict(scenario: TestScenarioId, expect: TestExpectation, f
   if (scenario === "spanish" && !answeredInSpanish(facts.transcript)) return { passed: false, reason: "Nikki did not answer in Spanish." };
   if (scenario === "after_hours" && !facts.afterHours) return { passed: false, reason: "The call was not treated as after hours." };
   const { name = "", phone = "" } = facts.entities;
+  // With PII redaction on, the call's details are stored as markers: the verdict says so rather than show "[NAME]" bare.
+  const stored = [name, phone].some((value) => (Object.values(PII_MARKERS) as string[]).includes(value)) ? " (stored redacted)" : "";
   if (expect === "appointment") {
     return toolOk(facts, "book_appointment")
-      ? { passed: true, reason: `Appointment booked${name ? ` for ${name}` : ""}.` }
+      ? { passed: true, reason: `Appointment booked${name ? ` for ${name}` : ""}${stored}.` }
       : { passed: false, reason: "No appointment was booked (book_appointment was not called, or failed)." };
   }
   if (expect === "lead") {
@@ -39,7 +42,7 @@ export function testVerdict(scenario: TestScenarioId, expect: TestExpectation, f
     if (name && phone)
       return {
         passed: true,
-        reason: `${scenario === "after_hours" ? "Message taken" : "Lead captured"}: ${name}, ${phone}${saved ? "" : " (from the transcript)"}.`,
+        reason: `${scenario === "after_hours" ? "Message taken" : "Lead captured"}: ${name}, ${phone}${saved ? "" : " (from the transcript)"}${stored}.`,
       };
     return { passed: false, reason: `The caller's ${name ? "phone number" : "name"} was not captured.` };
   }

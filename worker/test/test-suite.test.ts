@@ -36,7 +36,8 @@ beforeAll(async () => {
 describe("the Test Suite", { timeout: 90_000 }, () => {
   it("runs the lead scenario through the real webhook, bridge and post-call pipeline, and records what it would have sent", async () => {
     const result = await run(owner, "lead");
-    expect(result.verdict).toBe("Lead captured: Maria Garcia, +1 415 555 0142.");
+    // The organization redacts PII by default, so the details are stored (and shown) as markers, and the verdict says so.
+    expect(result.verdict).toBe("Lead captured: [NAME], [PHONE] (stored redacted).");
     expect(result.status).toBe("passed");
     expect(result.steps.map((step) => [step.key, step.status])).toEqual([
       ["account", "success"],
@@ -76,9 +77,9 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
 
   it("treats the after-hours caller as after hours and books the appointment caller", async () => {
     const night = await run(owner, "after_hours");
-    expect([night.status, night.verdict]).toEqual(["passed", "Message taken: Tom Baker, +1 415 555 0126."]);
+    expect([night.status, night.verdict]).toEqual(["passed", "Message taken: [NAME], [PHONE] (stored redacted)."]);
     const booking = await run(owner, "appointment");
-    expect([booking.status, booking.verdict]).toEqual(["passed", "Appointment booked for James Chen."]);
+    expect([booking.status, booking.verdict]).toEqual(["passed", "Appointment booked for [NAME] (stored redacted)."]);
     expect((await finished(owner, booking.id)).side_effects.some((effect) => effect.detail.startsWith("Would book James Chen"))).toBe(true);
     // In Calls, as tests, with the outcome of what they did (the booking was recorded, not stored, yet it is the outcome).
     const { calls } = (await (await call("/api/calls?kind=test", { cookie: owner.cookie })).json()) as { calls: { id: string; outcome: string }[] };

@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, URGENCY_HEADINGS, URGENCY_ORDER, localClock, localDate, urgencyOf } from "@nikki/core";
+import { AGENT_DEFAULTS, URGENCY_HEADINGS, URGENCY_ORDER, localClock, localDate, unmaskedEntities, urgencyOf } from "@nikki/core";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { calls, members, organizationSettings, organizations, phoneNumbers, users } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
@@ -9,7 +9,7 @@ export const DIGEST_HOUR = 8;
 const NIGHT_MS = 24 * 60 * 60 * 1000;
 
 type CallRow = typeof calls.$inferSelect;
-const entitiesOf = (call: CallRow) => (call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {});
+const entitiesOf = (call: CallRow) => unmaskedEntities(call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {});
 
 function describeCall(call: CallRow): string {
   const entities = entitiesOf(call);

@@ -1,4 +1,4 @@
-import { ALERT_SUBJECTS, alertReason, urgencyOf } from "@nikki/core";
+import { ALERT_SUBJECTS, alertReason, unmaskedEntities, urgencyOf } from "@nikki/core";
 import { and, eq, isNull, or } from "drizzle-orm";
 import { calls, members, users } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
@@ -51,7 +51,8 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
   const log = createLogger({ component: "call_alerts", call_id: callId }, services.config.LOG_LEVEL as LogLevel);
   const row = facts ?? (await postCallFacts(db, callId));
   if (!row || row.call.processingStatus !== "processed" || row.call.alertedAt) return null;
-  const entities = row.call.entities ? (JSON.parse(row.call.entities) as Record<string, string>) : {};
+  // Stored redacted (PII redaction on), the caller's name is a marker: the alert names the caller's number instead.
+  const entities = unmaskedEntities(row.call.entities ? (JSON.parse(row.call.entities) as Record<string, string>) : {});
   const reason = alertReason(row.outcome, urgencyOf(entities.urgency));
   if (!reason) return null;
   if (row.call.kind === "test") {
