@@ -32,3 +32,4 @@ export * from "./operator-leads";
 export * from "./url-guard";
 export * from "./rate-limits";
 export * from "./page-marker";
+export * from "./url-field";

@@ -1,4 +1,4 @@
-import { API_ERRORS, HOURLY_LIMITS, INVITATION_CODE_MESSAGES, INVITATION_REVOKED_MESSAGE, SPEND_MESSAGES } from "@nikki/core";
+import { API_ERRORS, HOURLY_LIMITS, INVITATION_CODE_MESSAGES, INVITATION_REVOKED_MESSAGE, SPEND_MESSAGES, tryAgainIn } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
@@ -11,11 +11,15 @@ import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { callSid, twilioPost } from "./twilio";
 
-/** Issue 33 §2: nothing that costs money or sends mail is unlimited. Each limit answers 429, Retry-After and its own words. */
+/**
+ * Issue 33 §2: nothing that costs money or sends mail is unlimited. Each limit answers 429, Retry-After and its own
+ * words, followed by when to try again (as Retry-After says).
+ */
 async function expectLimited(response: Response, message: string) {
   expect(response.status).toBe(429);
-  expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
-  expect(await response.json()).toEqual({ error: { code: "rate_limited", message } });
+  const retryAfter = Number(response.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(await response.json()).toEqual({ error: { code: "rate_limited", message: `${message} ${tryAgainIn(retryAfter)}` } });
 }
 
 const api = (who: SignedUp, path: string, body?: unknown, method?: string) => call(path, { method, cookie: who.cookie, body });
