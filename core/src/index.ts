@@ -29,3 +29,4 @@ export * from "./crm-webhook";
 export * from "./diagnostics";
 export * from "./data-rights";
 export * from "./operator-leads";
+export * from "./statuses";

@@ -131,7 +131,7 @@ export default function TeamSettings() {
                   <td>{member.email}</td>
                   <td>
                     {member.role === "owner" || !canManage ? (
-                      <span className={`badge ${member.role === "owner" ? "badge-owner" : ""}`}>{member.role}</span>
+                      <span className={`badge ${member.role === "owner" ? "badge-accent" : ""}`}>{member.role}</span>
                     ) : (
                       <select
                         className="select-sm"

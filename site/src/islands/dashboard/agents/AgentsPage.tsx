@@ -81,7 +81,7 @@ export default function AgentsPage() {
                 </p>
                 <p className="agent-numbers">{agent.numbers.length ? agent.numbers.map((number) => number.phone_number).join(", ") : "No number assigned"}</p>
               </div>
-              <span className={`badge ${agent.status === "active" ? "badge-active" : "badge-inactive"}`}>
+              <span className={`badge ${agent.status === "active" ? "badge-positive" : "badge-neutral"}`}>
                 {agent.status === "active" ? "Active" : "Inactive"}
               </span>
               <div className="agent-actions">

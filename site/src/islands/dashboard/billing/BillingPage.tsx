@@ -15,9 +15,9 @@ import "./billing.css";
 
 function statusBadge(billing: BillingSubscriptionResource) {
   if (billing.state === "trial")
-    return { label: `Trial (${billing.trial_days_left} day${billing.trial_days_left === 1 ? "" : "s"} left)`, tone: "badge-configured" };
-  if (billing.subscribed) return { label: billing.status === "trialing" ? "Active (trial)" : "Active", tone: "badge-active" };
-  return { label: "No Subscription", tone: "badge-inactive" };
+    return { label: `Trial (${billing.trial_days_left} day${billing.trial_days_left === 1 ? "" : "s"} left)`, tone: "badge-attention" };
+  if (billing.subscribed) return { label: billing.status === "trialing" ? "Active (trial)" : "Active", tone: "badge-positive" };
+  return { label: "No Subscription", tone: "badge-neutral" };
 }
 
 /** Billing (spec 001 §2): the plan, trial, minutes and overage, today's spend, invoices, change plan and the portal. */

@@ -60,7 +60,7 @@ export default function ChangePlanDialog({
               <input type="radio" name="plan" value={plan.slug} checked={chosen === plan.slug} onChange={() => setChosen(plan.slug)} disabled={pending} />
               <span className="plan-option-name">
                 {plan.name}
-                {plan.slug === current && <span className="badge badge-active">Current</span>}
+                {plan.slug === current && <span className="badge badge-positive">Current</span>}
               </span>
               <span className="plan-option-price">{formatUsd(plan.priceCents)}/month</span>
               <span className="muted plan-option-detail">

@@ -27,7 +27,7 @@ export default function Invoices({ invoices }: { invoices: InvoiceResource[] }) 
               <td>{new Date(invoice.date).toLocaleDateString()}</td>
               <td>{money(invoice)}</td>
               <td>
-                <span className={`badge ${invoice.status === "paid" ? "badge-active" : "badge-inactive"}`}>{invoice.status}</span>
+                <span className={`badge ${invoice.status === "paid" ? "badge-positive" : "badge-neutral"}`}>{invoice.status}</span>
               </td>
               <td>
                 {invoice.pdf_url ? (

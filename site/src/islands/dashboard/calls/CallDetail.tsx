@@ -20,7 +20,7 @@ function ProcessingStatus({ call }: { call: CallDetailResource }) {
     );
   }
   if (call.processing_status === "failed") return <p className="field-error">{CALL_MESSAGES.failed}</p>;
-  return <span className="badge badge-active">{CALL_MESSAGES.processed}</span>;
+  return <span className="badge badge-positive">{CALL_MESSAGES.processed}</span>;
 }
 
 const ms = (value: number | null) => (value === null ? "—" : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`);
@@ -124,7 +124,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
             <div className="call-section-head">
               <h3>Transcript</h3>
               {call.redacted ? (
-                <span className="badge badge-inactive" title="Personal details are redacted when stored (Settings › Redact personal details), or for viewers.">
+                <span className="badge badge-neutral" title="Personal details are redacted when stored (Settings › Redact personal details), or for viewers.">
                   Redacted
                 </span>
               ) : (

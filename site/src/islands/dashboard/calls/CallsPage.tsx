@@ -103,8 +103,8 @@ export default function CallsPage() {
                       >
                         {new Date(call.created_at).toLocaleString()}
                       </button>
-                      {call.after_hours && <span className="badge badge-configured">After hours</span>}
-                      {call.kind !== "conversation" && <span className="badge badge-inactive">{call.kind}</span>}
+                      {call.after_hours && <span className="badge badge-attention">After hours</span>}
+                      {call.kind !== "conversation" && <span className="badge badge-neutral">{call.kind}</span>}
                     </td>
                     <td data-label="Caller">{call.from_number}</td>
                     <td data-label="Agent">{call.agent_name ?? "—"}</td>

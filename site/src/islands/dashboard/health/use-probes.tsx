@@ -22,10 +22,10 @@ export interface Checked {
 }
 
 const BADGE_CLASS: Record<Badge, string> = {
-  "Not Tested": "badge-inactive",
-  "Checking...": "badge-configured",
-  Healthy: "badge-active",
-  Error: "badge-failed",
+  "Not Tested": "badge-neutral",
+  "Checking...": "badge-attention",
+  Healthy: "badge-positive",
+  Error: "badge-negative",
 };
 const UNTESTED: Checked = { badge: "Not Tested", status: null, ms: null, problem: null, said: null };
 

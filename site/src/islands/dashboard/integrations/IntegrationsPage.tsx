@@ -10,7 +10,7 @@ import "../../form.css";
 import "../agents/agents.css";
 import "./integrations.css";
 
-const BADGE_CLASS = { "Not Configured": "badge-inactive", Configured: "badge-configured", Verified: "badge-active" } as const;
+const BADGE_CLASS = { "Not Configured": "badge-neutral", Configured: "badge-attention", Verified: "badge-positive" } as const;
 
 function tested(integration: IntegrationResource): string {
   if (!integration.last_tested_at) return integration.configured ? "Not tested yet" : "";

@@ -13,8 +13,8 @@ import "../agents/agents.css";
 const TWILIO_CONSOLE = "https://console.twilio.com/us1/develop/phone-numbers/manage/incoming";
 
 function badgeOf(number: NumberResource) {
-  if (!number.assigned_agent_id) return { label: "Unassigned", className: "badge-inactive" };
-  return number.status === "active" ? { label: "Active", className: "badge-active" } : { label: "Inactive", className: "badge-inactive" };
+  if (!number.assigned_agent_id) return { label: "Unassigned", className: "badge-neutral" };
+  return number.status === "active" ? { label: "Active", className: "badge-positive" } : { label: "Inactive", className: "badge-neutral" };
 }
 
 /** This deployment's webhooks and the TwiML it answers a call with, for a number set up by hand. */

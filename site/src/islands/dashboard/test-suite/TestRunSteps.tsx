@@ -16,7 +16,7 @@ export default function TestRunSteps({ run, title }: { run: TestRunResource; tit
               : `${run.status === "passed" ? "Passed" : "Failed"} · ${new Date(run.finished_at ?? run.created_at).toLocaleString()}`}
           </p>
         </div>
-        <span className={`badge ${run.status === "passed" ? "badge-active" : run.status === "failed" ? "badge-failed" : "badge-configured"}`}>
+        <span className={`badge ${run.status === "passed" ? "badge-positive" : run.status === "failed" ? "badge-negative" : "badge-attention"}`}>
           {run.status === "running" ? "Running" : run.status === "passed" ? "Passed" : "Failed"}
         </span>
       </div>

@@ -136,7 +136,7 @@ export default function TestSuitePage() {
                 <div className="scenario-head">
                   <h3 id={`scenario-${scenario.id}`}>{scenario.title}</h3>
                   {last && (
-                    <span className={`badge ${last.status === "passed" ? "badge-active" : "badge-failed"}`}>
+                    <span className={`badge ${last.status === "passed" ? "badge-positive" : "badge-negative"}`}>
                       {last.status === "passed" ? "Passed" : "Failed"}
                     </span>
                   )}
@@ -190,7 +190,7 @@ export default function TestSuitePage() {
                 >
                   {titleOf(run.scenario)}
                 </button>{" "}
-                <span className={`badge ${run.status === "passed" ? "badge-active" : run.status === "failed" ? "badge-failed" : "badge-configured"}`}>
+                <span className={`badge ${run.status === "passed" ? "badge-positive" : run.status === "failed" ? "badge-negative" : "badge-attention"}`}>
                   {run.status}
                 </span>{" "}
                 <span className="muted">
