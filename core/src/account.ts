@@ -1,4 +1,6 @@
 import * as z from "zod/mini";
+import type { Role } from "./constants";
+import { EMAIL_PATTERN, ONE_TIME_CODE_PATTERN } from "./patterns";
 import { firstIssuePerField } from "./validation";
 
 export const PASSWORD_MIN = 8;
@@ -28,10 +30,9 @@ export const ACCOUNT_MESSAGES = {
   codeFormat: "Enter the 6-digit code from your authenticator app",
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
-const email = () => z.string().check(z.trim(), z.toLowerCase(), z.maxLength(255, ACCOUNT_MESSAGES.email), z.regex(EMAIL, ACCOUNT_MESSAGES.email));
+const email = () => z.string().check(z.trim(), z.toLowerCase(), z.maxLength(255, ACCOUNT_MESSAGES.email), z.regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.email));
 const requiredText = (message: string, max = 100) => z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
 
 export const signupSchema = z
@@ -62,12 +63,15 @@ export const invitationSchema = z.object({
       z.trim(),
       z.toLowerCase(),
       z.minLength(1, ACCOUNT_MESSAGES.inviteEmailRequired),
-      z.regex(EMAIL, ACCOUNT_MESSAGES.email),
+      z.regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.email),
       z.maxLength(255, ACCOUNT_MESSAGES.email),
     ),
   role: z.enum(ASSIGNABLE_ROLES, ACCOUNT_MESSAGES.inviteRole),
 });
 export type InvitationInput = z.input<typeof invitationSchema>;
+
+/** Who may manage the organization (settings, members, agents, numbers, runs and checks): owners and admins. */
+export const canManage = (role: Role | null | undefined): boolean => role === "owner" || role === "admin";
 
 export const roleChangeSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES, ACCOUNT_MESSAGES.inviteRole) });
 
@@ -115,3 +119,17 @@ export const INVITATION_CODE_MESSAGES = {
   tooManyTries: "Too many wrong codes. Send a new one.",
   format: "Enter the 6-digit code from the e-mail.",
 } as const;
+
+/** A 6-digit code in a form, refused in the form's own words. */
+const codeSchema = (message: string) => z.strictObject({ code: z.string(message).check(z.trim(), z.regex(ONE_TIME_CODE_PATTERN, message)) });
+
+/** The authenticator app's code (sign-in's second step, turning two-factor on). */
+export const totpCodeSchema = codeSchema(ACCOUNT_MESSAGES.codeFormat);
+
+/** The code e-mailed to join through an invitation (`POST /api/invitations/:id/verify`). */
+export const invitationCodeSchema = codeSchema(INVITATION_CODE_MESSAGES.format);
+
+/** The password asked again before two-factor is turned on or off. */
+export const passwordConfirmSchema = z.strictObject({
+  password: z.string(ACCOUNT_MESSAGES.passwordRequired).check(z.minLength(1, ACCOUNT_MESSAGES.passwordRequired)),
+});

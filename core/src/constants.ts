@@ -59,6 +59,8 @@ export const LIMITS = {
   chatPerIpDay: 100,
   chatPerOrganizationDay: 2_000,
   auditListLimit: 100,
+  /** How far ahead a test call may be scheduled (the widget's "schedule for later"). */
+  scheduleHorizonDays: 14,
 } as const;
 
 /** Organization settings defaults and ranges (spec 001 §9). */

@@ -30,3 +30,4 @@ export * from "./diagnostics";
 export * from "./data-rights";
 export * from "./operator-leads";
 export * from "./statuses";
+export * from "./patterns";

@@ -50,3 +50,6 @@ export function messageOf(result: ApiResult<unknown>, fallback: string): string 
 }
 
 export const NETWORK_ERROR = "Network error. Please check your connection and try again.";
+
+/** What a route of `api` answers on success: `DataOf<typeof api.agents.$get>`. */
+export type DataOf<Route> = Route extends (...args: never[]) => Promise<infer R> ? Answer<R> : never;

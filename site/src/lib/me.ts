@@ -1,29 +1,21 @@
-import type { Role } from "@nikki/core";
-import { getJson } from "./api";
+import { useEffect, useState } from "react";
+import { type DataOf, api, call } from "./client";
 
-export interface Me {
-  user: { id: string; name: string; email: string; twoFactorEnabled: boolean; phone: string | null };
-  organization: { id: string; name: string; domain: string | null } | null;
-  role: Role | null;
-  /** Whether this member asked for call alerts by e-mail (the owner gets them regardless). */
-  call_alerts: boolean;
-  /** The platform's providers are local simulators (npm start without keys). */
-  simulated_providers: boolean;
-  /** One of the product's own operators (/dashboard/leads). */
-  is_operator: boolean;
-}
+/** The signed-in user, their organization (with its time zone), role and flags: `GET /api/account/me`. */
+export type Me = DataOf<typeof api.account.me.$get>;
 
 let pending: Promise<Me | null> | null = null;
+let known: Me | null | undefined;
 
 /** The signed-in user, fetched once per page for every island; a signed-out visitor is sent to sign in. */
 export function loadMe(): Promise<Me | null> {
-  pending ??= getJson<Me>("/api/account/me").then((result) => {
-    if (result.ok) return result.data;
-    if (result.status === 401) {
+  pending ??= call(api.account.me.$get).then((result) => {
+    known = result.ok ? result.data : null;
+    if (!result.ok && result.status === 401) {
       const here = window.location.pathname + window.location.search;
       window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
     }
-    return null;
+    return known;
   });
   return pending;
 }
@@ -32,4 +24,11 @@ export function loadMe(): Promise<Me | null> {
 export function reloadMe(): Promise<Me | null> {
   pending = null;
   return loadMe();
+}
+
+/** The signed-in user for a component: undefined until known, null when it could not be read. */
+export function useMe(): Me | null | undefined {
+  const [me, setMe] = useState(known);
+  useEffect(() => void loadMe().then(setMe), []);
+  return me;
 }

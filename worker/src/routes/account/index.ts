@@ -115,7 +115,7 @@ export const accountRoutes = new Hono<AppEnv>()
           .where(eq(organizations.id, caller.organizationId))
       : [];
     return c.json({
-      user,
+      user: user!,
       organization: organization
         ? { id: organization.id, name: organization.name, domain: organization.domain, time_zone: await organizationTimeZone(c.var.db, organization.id) }
         : null,
