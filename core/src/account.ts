@@ -33,6 +33,9 @@ export const ACCOUNT_MESSAGES = {
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 const email = () => z.string().check(z.trim(), z.toLowerCase(), z.maxLength(255, ACCOUNT_MESSAGES.email), z.regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.email));
+const newPassword = () => z.string().check(z.minLength(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordMin), z.maxLength(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMax));
+/** An address as typed to sign in or reset a password (kept as typed: better-auth compares it). */
+const typedEmail = () => z.string(ACCOUNT_MESSAGES.email).check(z.trim(), z.regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.email));
 const requiredText = (message: string, max = 100) => z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
 
 export const signupSchema = z
@@ -41,7 +44,7 @@ export const signupSchema = z
     lastName: requiredText(ACCOUNT_MESSAGES.lastName),
     email: email(),
     company: z.optional(z.string().check(z.trim(), z.maxLength(100, ACCOUNT_MESSAGES.company))),
-    password: z.string().check(z.minLength(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordMin), z.maxLength(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMax)),
+    password: newPassword(),
     /** Signing up from an invitation joins that organization instead of creating one. */
     invitationId: z.optional(z.string().check(z.maxLength(64))),
   })
@@ -119,6 +122,18 @@ export const INVITATION_CODE_MESSAGES = {
   tooManyTries: "Too many wrong codes. Send a new one.",
   format: "Enter the 6-digit code from the e-mail.",
 } as const;
+
+/** Signing in: an e-mail address and a password (better-auth checks the pair). */
+export const signInSchema = z.object({
+  email: typedEmail(),
+  password: z.string(ACCOUNT_MESSAGES.passwordRequired).check(z.minLength(1, ACCOUNT_MESSAGES.passwordRequired)),
+});
+
+/** Asking for a password reset link. */
+export const passwordResetRequestSchema = z.object({ email: typedEmail() });
+
+/** The new password a reset link sets: the sign-up's length rule. */
+export const newPasswordSchema = z.object({ password: newPassword() });
 
 /** A 6-digit code in a form, refused in the form's own words. */
 const codeSchema = (message: string) => z.strictObject({ code: z.string(message).check(z.trim(), z.regex(ONE_TIME_CODE_PATTERN, message)) });

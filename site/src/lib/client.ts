@@ -7,7 +7,7 @@ import type { App } from "../../../worker/dist/types/worker/src/app";
 
 /**
  * The worker's `/api` routes, typed from its own `App`: `api.agents[":id"].$patch`, `api.calls[":id"].recording.$path()`.
- * Paths are built on the page's own origin ("/api/…"); a renamed route or response field fails the site's typecheck.
+ * Paths are built on the page's own origin; a renamed route or response field fails the site's typecheck.
  */
 export const api = hc<App>("/").api;
 
@@ -33,13 +33,20 @@ export async function call<A, R extends ClientResponse<unknown, number, string>>
       headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     };
-    response = (await route(args as A, { init })) as unknown as Response;
+    response = (await route(encodeParams(args) as A, { init })) as unknown as Response;
   } catch {
     return { ok: false, status: 0, error: null };
   }
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (response.ok && !isErrorEnvelope(payload)) return { ok: true, status: response.status, data: payload as Answer<R> };
   return { ok: false, status: response.status, error: isErrorEnvelope(payload) ? payload.error : null };
+}
+
+/** Path parameters as hc puts them in the path: as given, so each is encoded here (an id from the address bar). */
+function encodeParams(args: unknown): unknown {
+  if (typeof args !== "object" || args === null || !("param" in args)) return args;
+  const param = Object.entries(args.param as Record<string, string>).map(([name, value]) => [name, encodeURIComponent(value)]);
+  return { ...args, param: Object.fromEntries(param) };
 }
 
 /** The words for a failed call with no message of its own: the network's, else the caller's fallback. */
