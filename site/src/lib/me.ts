@@ -5,30 +5,39 @@ import { type DataOf, api, call } from "./client";
 export type Me = DataOf<typeof api.account.me.$get>;
 
 let pending: Promise<Me | null> | null = null;
-let known: Me | null | undefined;
+const listeners = new Set<(me: Me | null) => void>();
 
 /** The signed-in user, fetched once per page for every island; a signed-out visitor is sent to sign in. */
 export function loadMe(): Promise<Me | null> {
   pending ??= call(api.account.me.$get).then((result) => {
-    known = result.ok ? result.data : null;
-    if (!result.ok && result.status === 401) {
+    if (result.ok) return result.data;
+    if (result.status === 401) {
       const here = window.location.pathname + window.location.search;
       window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
     }
-    return known;
+    return null;
   });
   return pending;
 }
 
-/** Re-reads the user after a change (two-factor on or off). */
-export function reloadMe(): Promise<Me | null> {
+/** Re-reads the user after a change (two-factor on or off); every component showing them gets the new one. */
+export async function reloadMe(): Promise<Me | null> {
   pending = null;
-  return loadMe();
+  const me = await loadMe();
+  for (const listener of listeners) listener(me);
+  return me;
 }
 
-/** The signed-in user for a component: undefined until known, null when it could not be read. */
+/**
+ * The signed-in user for a component: undefined until known, null when it could not be read. Undefined on the first
+ * render even when another island has it already: that render must match the server's HTML (hydration).
+ */
 export function useMe(): Me | null | undefined {
-  const [me, setMe] = useState(known);
-  useEffect(() => void loadMe().then(setMe), []);
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  useEffect(() => {
+    listeners.add(setMe);
+    void loadMe().then(setMe);
+    return () => void listeners.delete(setMe);
+  }, []);
   return me;
 }

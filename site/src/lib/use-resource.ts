@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { type ApiResult, NETWORK_ERROR } from "./client";
-import { toast } from "./toast";
+import { currentToasts, toast } from "./toast";
 
 /** A read of the dashboard: what it answered last, and whether it is loading or failed. */
 export interface Resource<T> {
@@ -43,11 +43,15 @@ function useLoader<T>({ failure, deps = [], delayMs = 0, skip = false }: Resourc
   /** Reads, and keeps what `combine` makes of the answer, unless a newer read started meanwhile. */
   async function load<A>(read: () => Promise<ApiResult<A>>, combine: (answer: A) => T) {
     const ticket = ++latest.current;
+    setFailed(false);
     const result = await read();
     if (ticket !== latest.current) return;
     if (!result.ok) {
       setFailed(true);
-      toast({ variant: "destructive", title: failure, description: failureDescription(result) });
+      const description = failureDescription(result);
+      // Two reads of one page failing alike (the worker down) are said once.
+      if (!currentToasts().some((shown) => shown.title === failure && shown.description === description))
+        toast({ variant: "destructive", title: failure, description });
       return;
     }
     setFailed(false);
