@@ -71,7 +71,6 @@ export const invitationSchema = z.object({
     ),
   role: z.enum(ASSIGNABLE_ROLES, ACCOUNT_MESSAGES.inviteRole),
 });
-export type InvitationInput = z.input<typeof invitationSchema>;
 
 /** Who may manage the organization (settings, members, agents, numbers, runs and checks): owners and admins. */
 export const canManage = (role: Role | null | undefined): boolean => role === "owner" || role === "admin";
