@@ -33,3 +33,5 @@ export * from "./url-guard";
 export * from "./rate-limits";
 export * from "./page-marker";
 export * from "./url-field";
+export * from "./statuses";
+export * from "./patterns";

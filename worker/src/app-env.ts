@@ -29,7 +29,10 @@ export interface AppEnv {
     demoCall?: DemoCallInput & { scheduledAt?: Date };
     /** The verified form of a Twilio webhook (set by twilioSignature()). */
     twilioParams?: Record<string, string>;
-    /** The account that signed the Twilio webhook, and the token it signs with (its media streams' too). */
+    /**
+     * The account that signed the Twilio webhook: a business's own (its id and organization) or the platform's (nulls),
+     * and the token it signs with (its media streams' too).
+     */
     twilioAccount?: { accountSid: string | null; organizationId: string | null; authToken: string };
     /** This app, called in-process (the health probes call its own webhooks; no network hop, no free URL). */
     selfFetch: (request: Request) => Promise<Response>;

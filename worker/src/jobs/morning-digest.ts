@@ -1,9 +1,9 @@
-import { AGENT_DEFAULTS, URGENCY_HEADINGS, URGENCY_ORDER, localClock, localDate, unmaskedEntities, urgencyOf } from "@nikki/core";
+import { URGENCY_HEADINGS, URGENCY_ORDER, localClock, localDate, unmaskedEntities, urgencyOf } from "@nikki/core";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { calls, members, organizationSettings, organizations, phoneNumbers, users } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
-import { primaryAgent } from "../voice/call-context";
+import { organizationTimeZone } from "../voice/call-context";
 
 export const DIGEST_HOUR = 8;
 const NIGHT_MS = 24 * 60 * 60 * 1000;
@@ -43,7 +43,7 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
     .innerJoin(organizationSettings, eq(organizationSettings.organizationId, organizations.id));
   let sent = 0;
   for (const organization of organizationRows) {
-    const timeZone = (await primaryAgent(db, organization.id))?.businessHoursTz ?? AGENT_DEFAULTS.timezone;
+    const timeZone = await organizationTimeZone(db, organization.id);
     const today = localDate(timeZone, now);
     if (localClock(timeZone, now).minutes < DIGEST_HOUR * 60 || organization.settings.lastDigestDate === today) continue;
     await db.update(organizationSettings).set({ lastDigestDate: today }).where(eq(organizationSettings.organizationId, organization.id));

@@ -11,11 +11,6 @@ const FRAME_MS = 20;
 const QUIET_MS = 900;
 const SILENCE = new Uint8Array(FRAME_BYTES).fill(0xff);
 
-export interface CallerLine {
-  /** The caller's line as 8 kHz μ-law. */
-  audio: Uint8Array;
-}
-
 export interface SyntheticCallOptions {
   /** The app's fetch, in-process. */
   fetch(request: Request): Promise<Response>;

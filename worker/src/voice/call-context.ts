@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { SETTINGS_DEFAULTS } from "@nikki/core";
+import { AGENT_DEFAULTS, SETTINGS_DEFAULTS } from "@nikki/core";
 import { type SpendLimits, spendLimitsOf } from "../billing/spend";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
@@ -94,7 +94,7 @@ export async function callContextFor(db: Database, number: string, account: Sign
 
 /**
  * The organization's primary agent: its oldest active one. It speaks on the chat widget and the browser demo,
- * and its time zone is the business's for the morning digest.
+ * and its time zone is the business's (organizationTimeZone).
  */
 export async function primaryAgent(db: Database, organizationId: string): Promise<typeof agents.$inferSelect | null> {
   const [agent] = await db
@@ -104,6 +104,11 @@ export async function primaryAgent(db: Database, organizationId: string): Promis
     .orderBy(asc(agents.createdAt))
     .limit(1);
   return agent ?? null;
+}
+
+/** The business's time zone (DESIGN.md, Times): its primary agent's, else the default. Days and times shown use it. */
+export async function organizationTimeZone(db: Database, organizationId: string): Promise<string> {
+  return (await primaryAgent(db, organizationId))?.businessHoursTz ?? AGENT_DEFAULTS.timezone;
 }
 
 /** The agent that answers the chat widget: the one Settings names when it is active, else the primary agent. */

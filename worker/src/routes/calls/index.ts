@@ -1,27 +1,26 @@
-import { AGENT_DEFAULTS, CALL_MESSAGES, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, callListQuerySchema } from "@nikki/core";
+import { CALL_MESSAGES, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, callListQuerySchema } from "@nikki/core";
 import { chargeSpend, refusalNow } from "../../billing/spend";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { agents, calls } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
-import { parseValue } from "../../http/parse-body";
+import { queryOf } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { hourly, rateLimit } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
 import { NO_TRANSCRIPT } from "../../voice/analysis";
-import { primaryAgent } from "../../voice/call-context";
+import { organizationTimeZone } from "../../voice/call-context";
 import { callActionRoutes } from "./actions";
 import { serializeCallDetail } from "./detail";
 import { callColumns, listCalls } from "./list";
 
 /** `/api/calls`: the organization's calls (every member reads them; owners and admins act on them). */
 export const callRoutes = new Hono<AppEnv>()
-  .get("/", access("viewer"), async (c) => {
+  .get("/", access("viewer"), queryOf(callListQuerySchema, "a filter of the call list"), async (c) => {
     const organizationId = orgCaller(c).organizationId;
-    const query = parseValue(c.req.query(), callListQuerySchema, "a filter of the call list");
-    const agent = await primaryAgent(c.var.db, organizationId);
-    return c.json(await listCalls(c.var.db, organizationId, query, agent?.businessHoursTz ?? AGENT_DEFAULTS.timezone));
+    const query = c.req.valid("query");
+    return c.json(await listCalls(c.var.db, organizationId, query, await organizationTimeZone(c.var.db, organizationId)));
   })
   .get("/:id", access("viewer"), async (c) => {
     const caller = orgCaller(c);

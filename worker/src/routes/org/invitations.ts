@@ -78,7 +78,7 @@ export const invitationRoutes = new Hono<AppEnv>()
       target: email,
       details: { role, emailed },
     });
-    return c.json({ invitation: { ...invitation, accept_url: url, emailed } }, 201);
+    return c.json({ invitation: { ...invitation!, accept_url: url, emailed } }, 201);
   })
   .delete("/:id", access("admin"), async (c) => {
     const caller = orgCaller(c);

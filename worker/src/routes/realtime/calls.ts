@@ -8,17 +8,17 @@ import { outboundFetch } from "../../services/outbound-fetch";
 const MAX_OFFER_BYTES = 32 * 1024;
 const UPSTREAM_TIMEOUT_MS = 15_000;
 
-/**
- * `POST /api/realtime/calls?model=`: the browser voice demo's SDP offer, relayed to the Realtime API's calls
- * endpoint with the ephemeral key the browser holds, and OpenAI's SDP answer relayed back. The page then only
- * ever connects to its own origin (the Content-Security-Policy's `connect-src 'self'`), wherever the API lives.
- */
 /** The OpenAI account a signed-in person's demo runs on: their organization's (its own key or the platform's), else the platform's. */
 export async function callerOpenAi(c: Context<AppEnv>) {
   const caller = signedInCaller(c);
   return caller.organizationId ? (await c.var.services.providersFor(caller.organizationId)).openai : c.var.services.openai;
 }
 
+/**
+ * `POST /api/realtime/calls?model=`: the browser voice demo's SDP offer, relayed to the Realtime API's calls
+ * endpoint with the ephemeral key the browser holds, and OpenAI's SDP answer relayed back. The page then only
+ * ever connects to its own origin (the Content-Security-Policy's `connect-src 'self'`), wherever the API lives.
+ */
 export async function relayRealtimeOffer(c: Context<AppEnv>) {
   if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("application/sdp")) {
     throw new ApiError("unsupported_media_type", { message: "Send the offer as application/sdp." });

@@ -36,7 +36,6 @@ export function parseArgs(raw: string): ToolArgs | null {
   }
 }
 
-/** The caller's name and phone (the caller's own number when they gave none), or what is missing. */
 /** A person's name as a caller gives it: letters, spaces, apostrophes, hyphens and periods, up to 100 characters. */
 const NAME = /^\p{L}[\p{L}\p{M} .'’-]{0,99}$/u;
 
