@@ -16,7 +16,7 @@ export interface Checked {
   badge: Badge;
   status: number | null;
   ms: number | null;
-  /** Why it failed, in words: the server's message, "Status {code}", "Endpoint unreachable", "Network error". */
+  /** Why it failed, in words: the server's ("Not a Nikki voice bridge", "Answered 302: a redirect…"), "Status {code}", "Network error". */
   problem: string | null;
   /** What the endpoint answered, when it says something worth showing (the sender number, the bridge's words). */
   said: string | null;
@@ -24,12 +24,15 @@ export interface Checked {
 
 const UNTESTED: Checked = { badge: "Not Tested", status: null, ms: null, problem: null, said: null };
 
+/** Targets whose answer the server words itself (a bridge's, a CRM webhook's, the sender's): the page shows it as said. */
+const WORDED: ProbeTarget[] = ["bridge_health", "crm_webhook", "sms_sender"];
+
 function problemOf(probe: ProbeResult): string {
   if (probe.status === 0) return probe.body || "Endpoint unreachable";
+  if (WORDED.includes(probe.target) && probe.body) return probe.body;
   if (probe.status === 200 && (probe.target === "voice_inbound" || probe.target === "messaging_inbound"))
     return `Got ${probe.status} with ${probe.content_type ?? "no content type"}, expected 200 with text/xml`;
-  if (probe.status === 200 && probe.target === "bridge_health") return "The bridge did not answer Voice Bridge OK";
-  return probe.body && probe.target === "sms_sender" ? probe.body : `Status ${probe.status}`;
+  return `Status ${probe.status}`;
 }
 
 /** The operator pages' checks: each runs the health probe route on the server and keeps its badge, status and time. */
@@ -48,7 +51,7 @@ export function useProbes() {
     else {
       const probe: ProbeResult = result.data.probe;
       const passed = probePassed(probe);
-      const said = probe.target === "sms_sender" || probe.target === "bridge_health" ? probe.body || null : null;
+      const said = WORDED.includes(probe.target) ? probe.body || null : null;
       state = { badge: passed ? "Healthy" : "Error", status: probe.status || null, ms: probe.ms, problem: passed ? null : problemOf(probe), said };
     }
     set(row.target, state);

@@ -23,8 +23,13 @@ export default function ConfigureDialog({
   onSaved(integration: Integration): void;
 }) {
   const [values, setValues] = useState<Record<string, string>>({});
+  // Secret fields are masked, but an owner told a value is wrong must be able to see what was typed.
+  const [reveal, setReveal] = useState(false);
   const { pending, errors, submit } = useSubmit<string>();
-  useEffect(() => setValues({}), [info]);
+  useEffect(() => {
+    setValues({});
+    setReveal(false);
+  }, [info]);
 
   async function save(event: SubmitEvent) {
     event.preventDefault();
@@ -64,12 +69,18 @@ export default function ConfigureDialog({
               onValue={(value) => setValues((all) => ({ ...all, [field.key]: value }))}
               error={errors[field.key]}
               placeholder={field.placeholder}
-              type={field.secret ? "password" : "text"}
+              type={field.secret && !reveal ? "password" : "text"}
               autoComplete="off"
               spellCheck={false}
               disabled={pending}
             />
           ))}
+          {info.fields.some((field) => field.secret) && (
+            <label className="checkbox-row">
+              <input type="checkbox" checked={reveal} onChange={(event) => setReveal(event.currentTarget.checked)} disabled={pending} />
+              Show what I type
+            </label>
+          )}
           <p className="field-hint">Where to find them: {info.help} Credentials are encrypted (AES-256-GCM) and only ever used by our server.</p>
           <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
             {pending ? "Saving..." : "Save Configuration"}
