@@ -4,17 +4,35 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
 // A relative path, so the config loader bundles it (a package import would be loaded by Node without TypeScript).
+import { SIMULATED_CREDENTIALS } from "../simulators/credentials.ts";
 import { stripeSimulatorVars } from "../simulators/stripe-vars.ts";
-import { SIMULATED } from "./test/simulators.ts";
+import type { SimulatorPorts } from "./test/simulator-ports.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const compatibility = /^compatibility_date = "([\d-]+)"/m.exec(readFileSync(`${root}/wrangler.media.toml`, "utf8"))![1]!;
 
+let mediaPlaneBuild: Promise<string> | undefined;
+
 /**
  * The media plane (wrangler.media.toml) runs beside the worker under test, as it does deployed. An auxiliary worker
- * is not built by Vite, so it is bundled here, as wrangler would bundle it.
+ * is not built by Vite, so it is bundled here, as wrangler would bundle it: once a run, for every runner.
  */
 async function mediaPlaneWorker(secret: string) {
+  mediaPlaneBuild ??= bundleMediaPlane();
+  return {
+    name: "nikki-ai-media",
+    modules: true,
+    scriptPath: await mediaPlaneBuild,
+    compatibilityDate: compatibility,
+    compatibilityFlags: ["nodejs_compat", "no_web_socket_compression"],
+    durableObjects: { MEDIA_SESSION: { className: "MediaSession", useSQLite: true } },
+    bindings: { AUTH_SECRET: secret, LOG_LEVEL: "error" },
+    // The worker under test runs as the plugin's runner (renamed from "nikki-ai"), which the media plane calls back.
+    serviceBindings: { CONTROL: "vitest-plugin-runner-worker" },
+  };
+}
+
+async function bundleMediaPlane() {
   const outfile = fileURLToPath(new URL("./.test/media/index.js", import.meta.url));
   await build({
     entryPoints: [`${root}/worker/src/media/index.ts`],
@@ -26,24 +44,32 @@ async function mediaPlaneWorker(secret: string) {
     external: ["cloudflare:*"],
     logLevel: "warning",
   });
+  return outfile;
+}
+
+/** The worker's settings point its providers at the simulators global-setup.ts started, on the ports it chose. */
+function simulatorBindings({ openaiPort, twilioPort, crmPort, stripePort }: SimulatorPorts) {
   return {
-    name: "nikki-ai-media",
-    modules: true,
-    scriptPath: outfile,
-    compatibilityDate: compatibility,
-    compatibilityFlags: ["nodejs_compat", "no_web_socket_compression"],
-    durableObjects: { MEDIA_SESSION: { className: "MediaSession", useSQLite: true } },
-    bindings: { AUTH_SECRET: secret, LOG_LEVEL: "error" },
-    // The worker under test runs as the plugin's runner (renamed from "nikki-ai"), which the media plane calls back.
-    serviceBindings: { CONTROL: "vitest-plugin-runner-worker" },
+    TWILIO_ACCOUNT_SID: SIMULATED_CREDENTIALS.twilioAccountSid,
+    TWILIO_AUTH_TOKEN: SIMULATED_CREDENTIALS.twilioAuthToken,
+    TWILIO_API_BASE: `http://127.0.0.1:${twilioPort}`,
+    TWILIO_PRICING_API_BASE: `http://127.0.0.1:${twilioPort}`,
+    OPENAI_API_KEY: SIMULATED_CREDENTIALS.openaiKey,
+    OPENAI_BASE_URL: `http://127.0.0.1:${openaiPort}/v1`,
+    HUBSPOT_API_BASE: `http://127.0.0.1:${crmPort}`,
+    GOHIGHLEVEL_API_BASE: `http://127.0.0.1:${crmPort}`,
+    ELEVENLABS_API_BASE: `http://127.0.0.1:${crmPort}`,
+    ZAPIER_HOOKS_BASE: `http://127.0.0.1:${crmPort}`,
+    ...stripeSimulatorVars(stripePort),
   };
 }
 
 const AUTH_SECRET = "test-only-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 
-export default defineConfig(async () => ({
+export default defineConfig({
   plugins: [
-    cloudflareTest({
+    // Resolved as each runner starts, after global-setup.ts has started the simulators and provided their ports.
+    cloudflareTest(async ({ inject }) => ({
       wrangler: { configPath: `${root}/wrangler.toml` },
       miniflare: {
         bindings: {
@@ -52,21 +78,11 @@ export default defineConfig(async () => ({
           AUTH_SECRET,
           PUBLIC_BASE_URL: "https://nikki.test",
           OPERATOR_EMAILS: "Operator@nikki.test, second-operator@nikki.test",
-          TWILIO_ACCOUNT_SID: SIMULATED.twilioAccountSid,
-          TWILIO_AUTH_TOKEN: SIMULATED.twilioAuthToken,
-          TWILIO_API_BASE: `http://127.0.0.1:${SIMULATED.twilioPort}`,
-          TWILIO_PRICING_API_BASE: `http://127.0.0.1:${SIMULATED.twilioPort}`,
-          OPENAI_API_KEY: SIMULATED.openaiKey,
-          OPENAI_BASE_URL: `http://127.0.0.1:${SIMULATED.openaiPort}/v1`,
-          HUBSPOT_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
-          GOHIGHLEVEL_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
-          ELEVENLABS_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
-          ZAPIER_HOOKS_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
-          ...stripeSimulatorVars(SIMULATED.stripePort),
+          ...simulatorBindings(inject("simulatorPorts")),
         },
         workers: [await mediaPlaneWorker(AUTH_SECRET)],
       },
-    }),
+    })),
   ],
   test: {
     name: "worker",
@@ -108,4 +124,4 @@ export default defineConfig(async () => ({
       },
     },
   },
-}));
+});
