@@ -10,7 +10,7 @@ async function listen(who: SignedUp, origin = BASE) {
   const socket = response.webSocket;
   socket.accept();
   const received: unknown[] = [];
-  socket.addEventListener("message", (event) => received.push(JSON.parse(String(event.data))));
+  socket.addEventListener("message", (event) => void received.push(JSON.parse(String(event.data))));
   return { status: response.status, received, socket };
 }
 

@@ -7,6 +7,9 @@ import { signedInCaller } from "../../middleware/access";
 const MAX_OFFER_BYTES = 32 * 1024;
 const UPSTREAM_TIMEOUT_MS = 15_000;
 
+/** SDP is UTF-8 text; read as bytes, since workerd warns about `.text()` on a type it does not know as text. */
+const sdpText = async (body: { arrayBuffer(): Promise<ArrayBuffer> }) => new TextDecoder().decode(await body.arrayBuffer());
+
 /**
  * `POST /api/realtime/calls?model=`: the browser voice demo's SDP offer, relayed to the Realtime API's calls
  * endpoint with the ephemeral key the browser holds, and OpenAI's SDP answer relayed back. The page then only
@@ -24,7 +27,7 @@ export async function relayRealtimeOffer(c: Context<AppEnv>) {
   }
   const authorization = c.req.header("authorization") ?? "";
   if (!/^Bearer \S+$/.test(authorization)) throw new ApiError("validation_failed", { message: "Send the session key from /api/realtime/token." });
-  const offer = await c.req.text();
+  const offer = await sdpText(c.req);
   if (!offer.startsWith("v=0") || offer.length > MAX_OFFER_BYTES) throw new ApiError("validation_failed", { message: "The offer is not an SDP description." });
 
   const openai = await callerOpenAi(c);
@@ -48,5 +51,5 @@ export async function relayRealtimeOffer(c: Context<AppEnv>) {
     if (answer.status === 401) throw new ApiError("validation_failed", { message: "The session key has expired. Start the demo again." });
     throw new ApiError("backend_down");
   }
-  return c.body(await answer.text(), 201, { "content-type": "application/sdp", "cache-control": "no-store" });
+  return c.body(await sdpText(answer), 201, { "content-type": "application/sdp", "cache-control": "no-store" });
 }
