@@ -71,6 +71,9 @@ export default defineConfig({
     // Resolved as each runner starts, after global-setup.ts has started the simulators and provided their ports.
     cloudflareTest(async ({ inject }) => ({
       wrangler: { configPath: `${root}/wrangler.toml` },
+      // workerd's informational log (--verbose) reported, as an exception, each call or stream a file left running
+      // that the next file's fresh storage cuts; tests report their own failures. WORKERD_VERBOSE=1 brings it back.
+      verbose: process.env.WORKERD_VERBOSE === "1",
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
