@@ -1,6 +1,6 @@
 /**
  * better-auth stores and checks each password with scrypt (N=16384, r=16) in JavaScript, which is slow by design:
- * one sign-up or sign-in took 150 to 350 ms in workerd on this 2-core machine, idle or with one core kept busy by
+ * one sign-up or sign-in took 110 to 350 ms in workerd on a 2-core machine, idle or with one core kept busy by
  * another process beside `npm start` and the second test runner. A test that hashes many passwords gets this budget
  * per hash, about three times the slowest measured, instead of the default 5 s for the whole test.
  */
