@@ -1,18 +1,38 @@
+import { SIMULATED_BUSINESS_CREDENTIALS, SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { startIntegrationsSimulator } from "@nikki/simulators/integrations";
 import { startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
 import { SIMULATED_PRICE_AMOUNTS } from "@nikki/simulators/stripe-vars";
 import { startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
-import { SIMULATED_BUSINESS_CREDENTIALS } from "@nikki/simulators/credentials";
-import { BOOKING_SCRIPT, SIMULATED } from "./simulators";
+import type { TestProject } from "vitest/node";
+// A relative path, so the config loader bundles it (a package import would be loaded by Node without TypeScript).
+import { freePorts } from "../../scripts/lib/free-port.ts";
+import type { SimulatorPorts } from "./simulator-ports";
 
-/** Starts the provider simulators (in Node, beside workerd) for the worker tests. */
-export default async function setup() {
-  const openai = await startOpenAiSimulator({ port: SIMULATED.openaiPort, apiKey: SIMULATED.openaiKey, script: BOOKING_SCRIPT });
+/** What the simulated caller says in the booking test, and what the model does about it. */
+const BOOKING_SCRIPT = [
+  {
+    transcript: "Hi, this is Ada Lovelace. Can I book a plumber for tomorrow at 9am? My number is +1 415 555 2671.",
+    reply: {
+      call: "book_appointment",
+      arguments: { name: "Ada Lovelace", phone: "+14155552671", date_time: "2026-11-25T09:00", notes: "Plumber visit" },
+      then: "You're booked for tomorrow at 9 AM. Thank you!",
+    },
+  },
+];
+
+/**
+ * Starts the provider simulators (in Node, beside workerd) for the worker tests, on free ports (never those of a
+ * running `npm start` or of another checkout's tests), which it provides to the configuration and the test files.
+ */
+export default async function setup(project: TestProject) {
+  const [openaiPort, twilioPort, crmPort, stripePort] = (await freePorts(4)) as [number, number, number, number];
+  const ports: SimulatorPorts = { openaiPort, twilioPort, crmPort, stripePort };
+  const openai = await startOpenAiSimulator({ port: openaiPort, apiKey: SIMULATED_CREDENTIALS.openaiKey, script: BOOKING_SCRIPT });
   const twilio = await startTwilioRestSimulator({
-    port: SIMULATED.twilioPort,
-    accountSid: SIMULATED.twilioAccountSid,
-    authToken: SIMULATED.twilioAuthToken,
+    port: twilioPort,
+    accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
+    authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
     otherAccounts: [
       {
         accountSid: SIMULATED_BUSINESS_CREDENTIALS.twilio.account_sid,
@@ -21,15 +41,16 @@ export default async function setup() {
       },
     ],
   });
-  const crm = await startIntegrationsSimulator(SIMULATED.crmPort);
+  const crm = await startIntegrationsSimulator(crmPort);
   const stripe = await startStripeSimulator({
-    port: SIMULATED.stripePort,
-    secretKey: SIMULATED.stripeSecretKey,
-    webhookSecret: SIMULATED.stripeWebhookSecret,
+    port: stripePort,
+    secretKey: SIMULATED_CREDENTIALS.stripeSecretKey,
+    webhookSecret: SIMULATED_CREDENTIALS.stripeWebhookSecret,
     // The worker tests deliver their own events (SELF.fetch); paying on the simulator's page is an e2e flow.
     webhookUrl: "http://127.0.0.1:9/webhooks/stripe",
     prices: SIMULATED_PRICE_AMOUNTS,
   });
+  project.provide("simulatorPorts", ports);
   return async () => {
     await openai.close();
     await twilio.close();

@@ -27,7 +27,7 @@ export async function openStream(sid: string) {
   socket.accept();
   const received: Record<string, unknown>[] = [];
   let closed: { code: number; reason: string } | null = null;
-  socket.addEventListener("message", (event) => received.push(JSON.parse(String(event.data)) as Record<string, unknown>));
+  socket.addEventListener("message", (event) => void received.push(JSON.parse(String(event.data)) as Record<string, unknown>));
   socket.addEventListener("close", (event) => {
     closed = { code: event.code, reason: event.reason };
   });

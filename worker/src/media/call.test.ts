@@ -39,7 +39,7 @@ async function openSigned(session: MediaCall, sid: string) {
   socket.accept();
   const received: string[] = [];
   let closed: { code: number; reason: string } | null = null;
-  socket.addEventListener("message", (event) => received.push(String(event.data)));
+  socket.addEventListener("message", (event) => void received.push(String(event.data)));
   socket.addEventListener("close", (event) => {
     closed = { code: event.code, reason: event.reason };
   });

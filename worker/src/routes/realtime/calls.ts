@@ -8,6 +8,9 @@ import { outboundFetch } from "../../services/outbound-fetch";
 const MAX_OFFER_BYTES = 32 * 1024;
 const UPSTREAM_TIMEOUT_MS = 15_000;
 
+/** SDP is UTF-8 text; read as bytes, since workerd warns about `.text()` on a type it does not know as text. */
+const sdpText = async (body: { arrayBuffer(): Promise<ArrayBuffer> }) => new TextDecoder().decode(await body.arrayBuffer());
+
 /** The OpenAI account a signed-in person's demo runs on: their organization's (its own key or the platform's), else the platform's. */
 export async function callerOpenAi(c: Context<AppEnv>) {
   const caller = signedInCaller(c);
@@ -25,7 +28,7 @@ export async function relayRealtimeOffer(c: Context<AppEnv>) {
   }
   const authorization = c.req.header("authorization") ?? "";
   if (!/^Bearer \S+$/.test(authorization)) throw new ApiError("validation_failed", { message: "Send the session key from /api/realtime/token." });
-  const offer = await c.req.text();
+  const offer = await sdpText(c.req);
   if (!offer.startsWith("v=0") || offer.length > MAX_OFFER_BYTES) throw new ApiError("validation_failed", { message: "The offer is not an SDP description." });
 
   const openai = await callerOpenAi(c);
@@ -49,5 +52,5 @@ export async function relayRealtimeOffer(c: Context<AppEnv>) {
     if (answer.status === 401) throw new ApiError("validation_failed", { message: "The session key has expired. Start the demo again." });
     throw new ApiError("backend_down");
   }
-  return c.body(await answer.text(), 201, { "content-type": "application/sdp", "cache-control": "no-store" });
+  return c.body(await sdpText(answer), 201, { "content-type": "application/sdp", "cache-control": "no-store" });
 }
