@@ -122,7 +122,7 @@ export interface LiveCallEvent {
   processing_status?: "pending" | "processed" | "failed";
 }
 
-/** `GET /api/overview`: the current billing period's figures, test calls left out. */
+/** `GET /api/overview`: the current billing period's figures, Test Suite calls left out. */
 export interface OverviewResource {
   minutes_used: number;
   minutes_included: number | null;

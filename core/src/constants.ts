@@ -59,7 +59,7 @@ export const LIMITS = {
   chatPerIpDay: 100,
   chatPerOrganizationDay: 2_000,
   auditListLimit: 100,
-  /** How far ahead a test call may be scheduled (the widget's "schedule for later"). */
+  /** How far ahead a demo call may be scheduled (the widget's "schedule for later"). */
   scheduleHorizonDays: 14,
 } as const;
 

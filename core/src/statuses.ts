@@ -27,7 +27,7 @@ export const STATUS_LOOKS = {
     failed: look("Failed", "negative"),
     canceled: look("Canceled", "neutral"),
   } satisfies Record<(typeof CALL_STATUSES)[number], StatusLook>,
-  callKind: { conversation: look("Conversation", "neutral"), voicemail: look("Voicemail", "neutral"), test: look("Test", "neutral") },
+  callKind: { conversation: look("Conversation", "neutral"), voicemail: look("Voicemail", "neutral"), test: look("Test Suite", "neutral") },
   callFlag: { after_hours: look("After hours", "attention") },
   processing: { pending: look("Processing...", "attention"), processed: look("AI Generated", "positive"), failed: look("Failed", "negative") },
   invoice: {

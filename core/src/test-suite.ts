@@ -55,8 +55,8 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
   },
 ];
 
-/** The default time a test call may take, start to verdict (spec 001 §9). */
-export const TEST_CALL_SECONDS = 120;
+/** The default time a Test Suite call may take, start to verdict (spec 001 §9). */
+export const SUITE_CALL_SECONDS = 120;
 export const CUSTOM_LINES = { max: 6, maxLength: 200 } as const;
 
 export const TEST_SUITE_MESSAGES = {
@@ -70,8 +70,8 @@ export const TEST_SUITE_MESSAGES = {
   lines: `Write 1 to ${CUSTOM_LINES.max} lines, each up to ${CUSTOM_LINES.maxLength} characters.`,
   expect: `The expected result must be one of ${TEST_EXPECTATIONS.join(", ")}.`,
   scenario: `The scenario must be one of ${TEST_SCENARIO_IDS.join(", ")}.`,
-  running: "A test call is already running. Wait for it to finish.",
-  timedOut: `The test call did not finish within ${TEST_CALL_SECONDS} seconds.`,
+  running: "A Test Suite run is already going. Wait for it to finish.",
+  timedOut: `The Test Suite call did not finish within ${SUITE_CALL_SECONDS} seconds.`,
 } as const;
 
 export type TestStepStatus = "running" | "success" | "error" | "warning";
@@ -106,11 +106,11 @@ const line = z
   .string(TEST_SUITE_MESSAGES.lines)
   .check(z.trim(), z.minLength(1, TEST_SUITE_MESSAGES.lines), z.maxLength(CUSTOM_LINES.maxLength, TEST_SUITE_MESSAGES.lines));
 
-/** `PUT /api/test-calls/custom`: the custom scenario's caller lines and its expected result. */
+/** `PUT /api/test-suite/custom`: the custom scenario's caller lines and its expected result. */
 export const customScenarioSchema = z.strictObject({
   lines: z.array(line, TEST_SUITE_MESSAGES.lines).check(z.maxLength(CUSTOM_LINES.max, TEST_SUITE_MESSAGES.lines)),
   expect: z.enum(TEST_EXPECTATIONS, TEST_SUITE_MESSAGES.expect),
 });
 
-/** `POST /api/test-calls`: which scenario to run. */
+/** `POST /api/test-suite/runs`: which scenario to run. */
 export const startTestCallSchema = z.strictObject({ scenario: z.enum(TEST_SCENARIO_IDS, TEST_SUITE_MESSAGES.scenario) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type TestCallFacts, answeredInSpanish, testVerdict } from "./test-verdict";
+import { type SuiteCallFacts, answeredInSpanish, testVerdict } from "./test-verdict";
 
-const facts = (over: Partial<TestCallFacts> = {}): TestCallFacts => ({
+const facts = (over: Partial<SuiteCallFacts> = {}): SuiteCallFacts => ({
   processingStatus: "processed",
   processingError: null,
   afterHours: false,

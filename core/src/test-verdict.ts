@@ -1,8 +1,8 @@
 import { PII_MARKERS } from "./pii";
-import type { TestExpectation, TestScenarioId } from "./test-calls";
+import type { TestExpectation, TestScenarioId } from "./test-suite";
 
 /** What the stored call shows, read back after the post-call pipeline. */
-export interface TestCallFacts {
+export interface SuiteCallFacts {
   processingStatus: "pending" | "processed" | "failed";
   processingError: string | null;
   afterHours: boolean;
@@ -14,15 +14,15 @@ export interface TestCallFacts {
 const SPANISH = /\b(gracias|usted|su|sus|cita|mañana|número|llamar|nombre|por favor|claro|le|para|hola|buenos)\b/i;
 
 /** Whether Nikki's side of the transcript is in Spanish (most of her turns use common Spanish words). */
-export function answeredInSpanish(transcript: TestCallFacts["transcript"]): boolean {
+export function answeredInSpanish(transcript: SuiteCallFacts["transcript"]): boolean {
   const answers = transcript.filter((entry) => entry.role === "assistant");
   return answers.length > 0 && answers.filter((entry) => SPANISH.test(entry.content)).length * 2 >= answers.length;
 }
 
-const toolOk = (facts: TestCallFacts, name: string) => facts.tools.some((tool) => tool.name === name && tool.ok);
+const toolOk = (facts: SuiteCallFacts, name: string) => facts.tools.some((tool) => tool.name === name && tool.ok);
 
 /** Pass or fail, with the reason a business reads under the scenario. */
-export function testVerdict(scenario: TestScenarioId, expect: TestExpectation, facts: TestCallFacts): { passed: boolean; reason: string } {
+export function testVerdict(scenario: TestScenarioId, expect: TestExpectation, facts: SuiteCallFacts): { passed: boolean; reason: string } {
   if (facts.processingStatus !== "processed") {
     return { passed: false, reason: `The call was not analysed${facts.processingError ? `: ${facts.processingError}` : "."}` };
   }

@@ -55,6 +55,6 @@ test("the Test Suite runs its five scenarios through the real pipeline, green, w
   await expect(night.getByText(/^Would e-mail the owner: Urgent call\.$/)).toBeVisible();
 
   // Test calls are in Calls, marked as tests, and not in Overview's figures.
-  await night.getByRole("link", { name: "Open the test call in Calls" }).click();
+  await night.getByRole("link", { name: "Open this run's call in Calls" }).click();
   await expect(page.getByRole("dialog", { name: /^Call from \+15005550006/ })).toBeVisible();
 });

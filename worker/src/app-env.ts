@@ -25,7 +25,7 @@ export interface AppEnv {
     caller?: Caller | null;
     /** The organization behind the widget key (set by widgetCors()). */
     widgetOwner?: WidgetOwner;
-    /** A test call request that passed its checks (set by the demo-call routes before their limits). */
+    /** A demo call request that passed its checks (set by the demo-call routes before their limits). */
     demoCall?: DemoCallInput & { scheduledAt?: Date };
     /** The verified form of a Twilio webhook (set by twilioSignature()). */
     twilioParams?: Record<string, string>;

@@ -10,14 +10,14 @@ export { RateLimiter } from "./durable/rate-limiter";
 export { SpendMeter } from "./durable/spend-meter";
 export { OrgEvents } from "./durable/org-events";
 export { CallSession } from "./voice/call-session";
-export { TestCallRunner } from "./test-calls/runner";
+export { TestSuiteRunner } from "./test-suite/runner";
 
 const app = createApp(liveServices);
 
 export default {
   fetch: app.fetch,
   /**
-   * Every minute: scheduled test calls that are due. Every 15 minutes as well: morning digests that are due,
+   * Every minute: scheduled demo calls that are due. Every 15 minutes as well: morning digests that are due,
    * analyses whose retry alarm did not run, and call data past the organizations' retention days.
    */
   async scheduled(controller, env, ctx) {

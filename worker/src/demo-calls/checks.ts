@@ -5,14 +5,14 @@ import { ApiError } from "../http/api-error";
 import { DAY_MS } from "../middleware/rate-limit";
 import type { WidgetOwner } from "../widget-keys";
 
-/** A test call request that passed its checks. */
+/** A demo call request that passed its checks. */
 export interface DemoCallInput {
   e164: string;
   pageUrl: string | null;
 }
 
 /**
- * The checks every test call passes before anything is written, for "call me now" and "schedule for later" alike:
+ * The checks every demo call passes before anything is written, for "call me now" and "schedule for later" alike:
  * consent, then where calls may go (core's one rule: the phone rules of spec 000 §5, the organization's allowed
  * countries, never premium or extension digits). Throws the spec's error codes. The per-IP and per-phone limits come after, as the route's rate-limit middleware.
  */
@@ -25,7 +25,7 @@ export function checkDemoCallInput(owner: WidgetOwner, body: unknown, referer: s
   return { e164: destination.e164, pageUrl: parsed.data.page_url ?? referer };
 }
 
-/** When a scheduled test call is due: a time within the next LIMITS.scheduleHorizonDays days, in the spec's words otherwise. */
+/** When a scheduled demo call is due: a time within the next LIMITS.scheduleHorizonDays days, in the spec's words otherwise. */
 export function scheduledTime(body: unknown, now = Date.now()): Date {
   const raw = typeof body === "object" && body !== null ? (body as { scheduled_at?: unknown }).scheduled_at : undefined;
   if (typeof raw !== "string" || raw.trim() === "") {

@@ -2,14 +2,14 @@ import type { Database } from "../db/client";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { agents, phoneNumbers, testRunEffects } from "../db/schema";
 
-export type TestEffectKind = "booking" | "crm" | "sms" | "transfer" | "follow_up_sms" | "alert";
+export type SuiteEffectKind = "booking" | "crm" | "sms" | "transfer" | "follow_up_sms" | "alert";
 
-/** A test call's side effect, recorded as what would have been done instead of being done (shown in its steps). */
-export async function recordTestEffect(db: Database, callId: string, kind: TestEffectKind, detail: string): Promise<void> {
+/** A Test Suite call's side effect, recorded as what would have been done instead of being done (shown in its steps). */
+export async function recordSuiteEffect(db: Database, callId: string, kind: SuiteEffectKind, detail: string): Promise<void> {
   await db.insert(testRunEffects).values({ callId, kind, detail });
 }
 
-/** The number a test call rings: the organization's first active number with an agent (spec 001: "the first one"). */
+/** The number a Test Suite call rings: the organization's first active number with an agent (spec 001: "the first one"). */
 export async function testNumberOf(db: Database, organizationId: string) {
   const [number] = await db
     .select({ number: phoneNumbers.twilioNumber, accountSid: phoneNumbers.twilioAccountSid, agent: agents.name })

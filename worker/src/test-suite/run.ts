@@ -3,7 +3,7 @@
  * call session talks to the configured realtime model, the caller's lines are spoken into the stream, and the real
  * post-call pipeline stores transcript, summary and entities. The verdict is read from what was stored.
  */
-import { TEST_CALL_SECONDS, TEST_SUITE_MESSAGES, type TestCallFacts, type TestStep, type TestStepStatus, testVerdict } from "@nikki/core";
+import { SUITE_CALL_SECONDS, TEST_SUITE_MESSAGES, type SuiteCallFacts, type TestStep, type TestStepStatus, testVerdict } from "@nikki/core";
 import { asc, eq } from "drizzle-orm";
 import { calls, organizations, testRunEffects, testRuns, users } from "../db/schema";
 import { ownTwilioAccount } from "../services/integrations/store";
@@ -46,7 +46,7 @@ class StepLog {
 
 class StepFailed extends Error {}
 
-export interface TestCallDeps {
+export interface SuiteCallDeps {
   services: Services;
   /** The app, in-process: the webhook and the stream are the product's own routes. */
   fetch(request: Request): Promise<Response>;
@@ -54,7 +54,7 @@ export interface TestCallDeps {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function runTestCall(deps: TestCallDeps, runId: string): Promise<void> {
+export async function runSuiteCall(deps: SuiteCallDeps, runId: string): Promise<void> {
   const { db } = deps.services;
   const [run] = await db.select().from(testRuns).where(eq(testRuns.id, runId));
   if (!run || run.status !== "running") return;
@@ -63,7 +63,7 @@ export async function runTestCall(deps: TestCallDeps, runId: string): Promise<vo
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StepFailed(TEST_SUITE_MESSAGES.timedOut)), TEST_CALL_SECONDS * 1000);
+      timer = setTimeout(() => reject(new StepFailed(TEST_SUITE_MESSAGES.timedOut)), SUITE_CALL_SECONDS * 1000);
     });
     verdict = await Promise.race([callAndCheck(deps, run, steps), timeout]);
   } catch (error) {
@@ -84,7 +84,7 @@ async function fail(steps: StepLog, reason: string): Promise<never> {
   throw new StepFailed(reason);
 }
 
-async function callAndCheck(deps: TestCallDeps, run: typeof testRuns.$inferSelect, steps: StepLog) {
+async function callAndCheck(deps: SuiteCallDeps, run: typeof testRuns.$inferSelect, steps: StepLog) {
   const { db, config } = deps.services;
   const organizationId = run.organizationId;
 
@@ -175,13 +175,13 @@ async function callAndCheck(deps: TestCallDeps, run: typeof testRuns.$inferSelec
   await steps.end("success", others.length ? `${others.map((effect) => effect.detail).join(" ")} (recorded, not sent)` : "Nothing else would have been sent.");
 
   await steps.start("verdict", "Check the result");
-  const facts: TestCallFacts = {
+  const facts: SuiteCallFacts = {
     processingStatus: call.processingStatus,
     processingError: call.processingError,
     afterHours: call.afterHours,
     entities,
-    tools: call.metrics ? ((JSON.parse(call.metrics) as { tools?: TestCallFacts["tools"] }).tools ?? []) : [],
-    transcript: call.transcript ? (JSON.parse(call.transcript) as TestCallFacts["transcript"]) : [],
+    tools: call.metrics ? ((JSON.parse(call.metrics) as { tools?: SuiteCallFacts["tools"] }).tools ?? []) : [],
+    transcript: call.transcript ? (JSON.parse(call.transcript) as SuiteCallFacts["transcript"]) : [],
   };
   const verdict = testVerdict(run.scenario, run.expect, facts);
   await steps.end(verdict.passed ? "success" : "error", verdict.passed ? verdict.reason : `${TEST_SUITE_MESSAGES.failed}: ${verdict.reason}`);

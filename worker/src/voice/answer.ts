@@ -120,7 +120,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
 
   const now = new Date();
-  // A test call is after hours when its scenario says so, whatever the time: each scenario tests one path.
+  // A Test Suite call is after hours when its scenario says so, whatever the time: each scenario tests one path.
   const afterHours = testRun ? testRun.scenario === "after_hours" : agent ? isAfterHours(agent.hoursJson, agent.businessHoursTz, now) : false;
   if (problem || !context || !agent) {
     deps.log.warn("call_to_voicemail", { call_sid: call.callSid, reason: problem, to: business });

@@ -3,7 +3,7 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import { calls, members, users } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
-import { recordTestEffect } from "../test-calls/effects";
+import { recordSuiteEffect } from "../test-suite/effects";
 import { type PostCallFacts, postCallFacts } from "./post-call-facts";
 
 export interface CallAlertResult {
@@ -43,7 +43,7 @@ function alertText(input: {
 /**
  * Once a call is analysed: when it captured a lead, booked an appointment or was urgent, the owner and members who
  * opted in get an e-mail, and the digest phone a text, each channel as the organization's settings allow. Sent once
- * per call (alerted_at is claimed first, so a re-analysis or a second alarm cannot send it again). A test call's alert
+ * per call (alerted_at is claimed first, so a re-analysis or a second alarm cannot send it again). A Test Suite call's alert
  * is recorded as what would have been sent. `facts`: the call as already read (postCallFacts).
  */
 export async function sendCallAlert(services: Services, callId: string, facts?: PostCallFacts): Promise<CallAlertResult | null> {
@@ -60,7 +60,7 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
       (row.settings?.alertEmail ?? true) && "e-mail the owner",
       (row.settings?.alertSms ?? true) && row.settings?.digestPhone && `text ${row.settings.digestPhone}`,
     ];
-    await recordTestEffect(
+    await recordSuiteEffect(
       db,
       callId,
       "alert",

@@ -102,7 +102,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
         : end.reason === "openai_closed" && origin
           ? { twiml: messageAfterDrop(origin) }
           : null;
-    // Twilio knows no test call (the Test Suite's caller hangs up itself).
+    // Twilio knows no Test Suite call (its synthetic caller hangs up itself).
     if (update && !setup.tool.test) {
       if (end.reason === "openai_closed") this.log.warn("model_connection_dropped", { call_id: setup.tool.callId });
       const { twilio } = await (await this.services.providersFor(setup.tool.organizationId)).forNumber(setup.tool.businessNumber);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { appointments, leads } from "../../db/schema";
 import { TEST_SUITE_MESSAGES, integrationName } from "@nikki/core";
-import { recordTestEffect } from "../../test-calls/effects";
+import { recordSuiteEffect } from "../../test-suite/effects";
 import { CALLER_PROPERTIES, type CallTool, person, text } from "./context";
 
 export const bookAppointment: CallTool = {
@@ -19,7 +19,7 @@ export const bookAppointment: CallTool = {
     const who = person(args, call, "book");
     if ("ok" in who) return who;
     if (call.test) {
-      await recordTestEffect(deps.db, call.callId, "booking", `Would book ${who.name} (${who.phone}) for ${text(args, "date_time") || "a time to confirm"}.`);
+      await recordSuiteEffect(deps.db, call.callId, "booking", `Would book ${who.name} (${who.phone}) for ${text(args, "date_time") || "a time to confirm"}.`);
       return { ok: true, confirmed_for: text(args, "date_time") || "to be confirmed" };
     }
     const [row] = await deps.db
@@ -59,7 +59,7 @@ export const pushCrmLead: CallTool = {
       const detail = crm
         ? `Would push ${who.name} (${who.phone}) to ${integrationName(crm.provider)}.`
         : `${TEST_SUITE_MESSAGES.noCrm}: ${who.name} (${who.phone}) would be saved to your lead list.`;
-      await recordTestEffect(deps.db, call.callId, "crm", detail);
+      await recordSuiteEffect(deps.db, call.callId, "crm", detail);
       return { ok: true, saved_to: crm?.provider ?? "the business's lead list" };
     }
     const [row] = await deps.db

@@ -46,7 +46,7 @@ function MinutesChart({ days }: { days: OverviewResource["daily_minutes"] }) {
   );
 }
 
-/** Overview's figures for the billing period (test calls left out), the week's minutes and the newest calls. */
+/** Overview's figures for the billing period (Test Suite calls left out), the week's minutes and the newest calls. */
 export default function OverviewFigures({ overview }: { overview: OverviewResource }) {
   const time = useBusinessTime();
   const stats: [string, string][] = [

@@ -153,7 +153,7 @@ export function PhoneSettings({ loaded }: { loaded: LoadedSettings }) {
         <div className="settings-row">
           <NumberField
             id="rate-ip"
-            label="Test calls per visitor per hour"
+            label="Widget attempts per IP per hour"
             value={draft.widget_rate_ip_hour}
             onValue={(value) => set("widget_rate_ip_hour", value)}
             min={widgetRateIpHour.min}
@@ -164,7 +164,7 @@ export function PhoneSettings({ loaded }: { loaded: LoadedSettings }) {
           />
           <NumberField
             id="rate-phone"
-            label="Test calls per phone per day"
+            label="Widget attempts per phone per day"
             value={draft.widget_rate_phone_day}
             onValue={(value) => set("widget_rate_phone_day", value)}
             min={widgetRatePhoneDay.min}

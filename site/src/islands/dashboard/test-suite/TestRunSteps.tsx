@@ -58,7 +58,7 @@ export default function TestRunSteps({ run, title }: { run: TestRun; title: stri
       )}
       {run.call_id && run.status !== "running" && (
         <p>
-          <a href={`/dashboard/calls?call=${run.call_id}`}>Open the test call in Calls</a>
+          <a href={`/dashboard/calls?call=${run.call_id}`}>Open this run's call in Calls</a>
         </p>
       )}
     </section>

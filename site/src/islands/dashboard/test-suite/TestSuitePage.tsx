@@ -123,7 +123,7 @@ function SuiteView({
             <h2 id="suite-title">Prove your receptionist works</h2>
             <p>
               Each scenario rings your number with a simulated caller, through the real call pipeline. Texts, CRM pushes, bookings and alerts are recorded, not
-              sent, and test calls are never billed. Each takes up to {suite.duration_seconds} seconds.
+              sent, and its calls are never billed. Each takes up to {suite.duration_seconds} seconds.
             </p>
           </div>
           {canRun && suite.number && (
@@ -143,7 +143,7 @@ function SuiteView({
             </a>
           </EmptyState>
         )}
-        {!canRun && <p className="muted">Only owners and admins can run test calls. You can read every run.</p>}
+        {!canRun && <p className="muted">Only owners and admins can run the Test Suite. You can read every run.</p>}
         <ul className="scenario-grid">
           {suite.scenarios.map((scenario) => {
             const lines = scenario.id === "custom" ? suite.custom.lines : scenario.lines;
