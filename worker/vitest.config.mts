@@ -6,6 +6,7 @@ import { defineConfig } from "vitest/config";
 // A relative path, so the config loader bundles it (a package import would be loaded by Node without TypeScript).
 import { SIMULATED_CREDENTIALS } from "../simulators/credentials.ts";
 import { stripeSimulatorVars } from "../simulators/stripe-vars.ts";
+import { WORKER_TEST_TIMEOUT } from "./test/password-hashing.ts";
 import type { SimulatorPorts } from "./test/simulator-ports.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -106,6 +107,10 @@ export default defineConfig({
     // suite's time. Each file still starts from empty storage with the migrations applied (test/fresh-storage.ts).
     maxWorkers: 2,
     isolate: false,
+    // Every test here is an integration test (workerd, D1, simulators, scrypt): under load a sign-up alone took up to a
+    // second, so the default 5 s failed tests of a few sign-ups on a busy machine (test/password-hashing.ts).
+    testTimeout: WORKER_TEST_TIMEOUT,
+    hookTimeout: WORKER_TEST_TIMEOUT,
     // One pre-bundled module per dependency instead of hundreds (stripe alone is ~500 files), imported by every file's runner.
     deps: {
       optimizer: {
