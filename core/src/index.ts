@@ -31,3 +31,8 @@ export * from "./data-rights";
 export * from "./operator-leads";
 export * from "./url-guard";
 export * from "./rate-limits";
+export * from "./zoned-time";
+export * from "./availability";
+export * from "./slot-labels";
+export * from "./relative-dates";
+export * from "./appointments";
