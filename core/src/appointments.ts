@@ -59,6 +59,24 @@ export interface AppointmentResource {
   created_at: string;
 }
 
+/** An appointment a call booked, as the call detail, the export, the alert and the digest show it. */
+export interface CallAppointmentResource {
+  id: string;
+  service_name: string;
+  start: string;
+  end: string;
+  /** The business's time zone, which `start`, `end` and `label` are in. */
+  time_zone: string;
+  /** "Tuesday, December 1 at 3:00 PM". */
+  label: string;
+  status: AppointmentStatus;
+  confirmation_code: string;
+}
+
+/** One line for a call's bookings, the zone named: "Tuesday, December 1 at 3:00 PM (America/New_York)"; canceled ones say so. */
+export const bookedTimesText = (appointments: readonly CallAppointmentResource[]) =>
+  appointments.map((appointment) => `${appointment.label} (${appointment.time_zone})${appointment.status === "canceled" ? ", canceled" : ""}`).join("; ");
+
 /** What `GET /api/events` sends when one of the organization's appointments is made or changes. */
 export interface LiveAppointmentEvent {
   type: "appointment";

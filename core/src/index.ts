@@ -36,3 +36,4 @@ export * from "./availability";
 export * from "./slot-labels";
 export * from "./relative-dates";
 export * from "./appointments";
+export * from "./appointment-copy";

@@ -6,13 +6,18 @@ import { startStripeSimulator } from "@nikki/simulators/stripe";
 import { SIMULATED_PRICE_AMOUNTS, stripeSimulatorVars } from "@nikki/simulators/stripe-vars";
 import { type TwilioRestSimulator, startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
 
+/** The demo call (`npm run call:simulate`): the caller asks for a plumber tomorrow morning; Nikki finds the free times, books the first and reads it back. */
 export const DEMO_SCRIPT: ScriptedTurn[] = [
   {
-    transcript: "Hi, this is Ada Lovelace. Can I book a plumber for tomorrow at nine?",
+    transcript: "Hi, this is Ada Lovelace. Can I book a plumber for tomorrow morning?",
     reply: {
-      call: "book_appointment",
-      arguments: { name: "Ada Lovelace", phone: "+14155552671", date_time: "tomorrow 09:00", notes: "Plumber visit" },
-      then: "You're all set, Ada: a plumber tomorrow at 9 AM. Anything else?",
+      call: "check_availability",
+      arguments: { date: "tomorrow", part_of_day: "morning" },
+      then: {
+        call: "book_appointment",
+        arguments: { name: "Ada Lovelace", phone: "+14155552671", start: "{{slots.0.start}}", notes: "Plumber visit" },
+        then: "You're all set, Ada: a plumber {{booked_for}}. Your confirmation code is {{confirmation_code}}, and I've texted you the details. Anything else?",
+      },
     },
   },
 ];

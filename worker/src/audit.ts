@@ -1,7 +1,9 @@
 import type { Context } from "hono";
 import { auditLog } from "./db/schema";
 import { isLocalDeployment } from "./env";
+import type { Database } from "./db/client";
 import type { AppEnv } from "./http/app-env";
+import type { Logger } from "./http/logger";
 
 export type AuditAction =
   | "account_created"
@@ -35,7 +37,15 @@ export type AuditAction =
   | "retention_purged"
   | "billing_portal_opened"
   | "two_factor_enabled"
-  | "two_factor_disabled";
+  | "two_factor_disabled"
+  | "service_created"
+  | "service_updated"
+  | "service_deleted"
+  | "appointment_created"
+  | "appointment_rescheduled"
+  | "appointment_canceled"
+  | "calendar_feed_rotated"
+  | "calendar_connected";
 
 /**
  * The caller's address: `CF-Connecting-IP`, which Cloudflare's edge sets (anything a client sends, such as
@@ -45,29 +55,33 @@ export function clientIp(c: Context<AppEnv>): string | null {
   return c.req.header("cf-connecting-ip") ?? (isLocalDeployment(c.var.config) ? "127.0.0.1" : null);
 }
 
+export interface AuditEntry {
+  action: AuditAction;
+  organizationId: string | null;
+  actorUserId?: string | null;
+  actorEmail?: string | null;
+  target?: string | null;
+  details?: Record<string, unknown>;
+}
+
 /** Records who did what, when, from which IP. Never fails the request it describes. */
-export async function audit(
-  c: Context<AppEnv>,
-  entry: {
-    action: AuditAction;
-    organizationId: string | null;
-    actorUserId?: string | null;
-    actorEmail?: string | null;
-    target?: string | null;
-    details?: Record<string, unknown>;
-  },
-): Promise<void> {
+export async function audit(c: Context<AppEnv>, entry: AuditEntry): Promise<void> {
+  await writeAudit(c.var.db, c.var.log, { ...entry, ip: clientIp(c) });
+}
+
+/** The same outside a request (a call's tool, a cron job): the actor is named in the details, there is no IP. */
+export async function writeAudit(db: Database, log: Logger, entry: AuditEntry & { ip?: string | null }): Promise<void> {
   try {
-    await c.var.db.insert(auditLog).values({
+    await db.insert(auditLog).values({
       organizationId: entry.organizationId,
       actorUserId: entry.actorUserId ?? null,
       actorEmail: entry.actorEmail ?? null,
       action: entry.action,
       target: entry.target ?? null,
       details: entry.details ? JSON.stringify(entry.details) : null,
-      ip: clientIp(c),
+      ip: entry.ip ?? null,
     });
   } catch (error) {
-    c.var.log.error("audit_write_failed", { action: entry.action, error: String(error) });
+    log.error("audit_write_failed", { action: entry.action, error: String(error) });
   }
 }

@@ -1,4 +1,5 @@
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
+import type { ScriptedTurn } from "@nikki/simulators/scripted-turn";
 
 /** Ports and credentials of the provider simulators the worker tests run against (started by global-setup.ts). */
 export const SIMULATED = {
@@ -9,14 +10,21 @@ export const SIMULATED = {
   ...SIMULATED_CREDENTIALS,
 } as const;
 
-/** What the simulated caller says in the booking test, and what the model does about it. */
-export const BOOKING_SCRIPT = [
+/**
+ * What the simulated caller says in the booking test, and what the model does about it: asks for the free times first,
+ * books the first one offered, and reads back its label and confirmation code.
+ */
+export const BOOKING_SCRIPT: ScriptedTurn[] = [
   {
-    transcript: "Hi, this is Ada Lovelace. Can I book a plumber for tomorrow at 9am? My number is +1 415 555 2671.",
+    transcript: "Hi, this is Ada Lovelace. Can I book a plumber for tomorrow morning? My number is +1 415 555 2671.",
     reply: {
-      call: "book_appointment",
-      arguments: { name: "Ada Lovelace", phone: "+14155552671", date_time: "2026-11-25T09:00", notes: "Plumber visit" },
-      then: "You're booked for tomorrow at 9 AM. Thank you!",
+      call: "check_availability",
+      arguments: { date: "tomorrow", part_of_day: "morning" },
+      then: {
+        call: "book_appointment",
+        arguments: { name: "Ada Lovelace", phone: "+14155552671", start: "{{slots.0.start}}", notes: "Plumber visit" },
+        then: "You're booked for {{booked_for}}. Your confirmation code is {{confirmation_code}}. Thank you!",
+      },
     },
   },
 ];

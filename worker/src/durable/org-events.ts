@@ -1,4 +1,4 @@
-import type { LiveCallEvent } from "@nikki/core";
+import type { LiveAppointmentEvent, LiveCallEvent } from "@nikki/core";
 import { DurableObject } from "cloudflare:workers";
 
 /** The header the events route names the signed-in member by (set by the worker; the object is reachable only through it). */
@@ -28,7 +28,7 @@ export class OrgEvents extends DurableObject {
     return sockets.length;
   }
 
-  async publish(event: LiveCallEvent): Promise<number> {
+  async publish(event: LiveCallEvent | LiveAppointmentEvent): Promise<number> {
     const text = JSON.stringify(event);
     let sent = 0;
     for (const socket of this.ctx.getWebSockets()) {

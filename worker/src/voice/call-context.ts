@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { SETTINGS_DEFAULTS } from "@nikki/core";
+import { AGENT_DEFAULTS, SETTINGS_DEFAULTS } from "@nikki/core";
 import { type SpendLimits, spendLimitsOf } from "../billing/spend";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
@@ -104,6 +104,11 @@ export async function primaryAgent(db: Database, organizationId: string): Promis
     .orderBy(asc(agents.createdAt))
     .limit(1);
   return agent ?? null;
+}
+
+/** The business's time zone, the one every time is shown in (DESIGN.md "Times"): its primary agent's. */
+export async function businessTimeZone(db: Database, organizationId: string): Promise<string> {
+  return (await primaryAgent(db, organizationId))?.businessHoursTz ?? AGENT_DEFAULTS.timezone;
 }
 
 /** The agent that answers the chat widget: the one Settings names when it is active, else the primary agent. */

@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, CALL_MESSAGES, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, callListQuerySchema } from "@nikki/core";
+import { CALL_MESSAGES, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, callListQuerySchema } from "@nikki/core";
 import { chargeSpend, refusalNow } from "../../billing/spend";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -10,7 +10,8 @@ import { access, orgCaller } from "../../middleware/access";
 import { hourly, rateLimit } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
 import { NO_TRANSCRIPT } from "../../voice/analysis";
-import { primaryAgent } from "../../voice/call-context";
+import { businessTimeZone } from "../../voice/call-context";
+import { appointmentsOfCalls } from "../../appointments/of-calls";
 import { callActionRoutes } from "./actions";
 import { serializeCallDetail } from "./detail";
 import { callColumns, listCalls } from "./list";
@@ -20,8 +21,7 @@ export const callRoutes = new Hono<AppEnv>()
   .get("/", access("viewer"), async (c) => {
     const organizationId = orgCaller(c).organizationId;
     const query = parseValue(c.req.query(), callListQuerySchema, "a filter of the call list");
-    const agent = await primaryAgent(c.var.db, organizationId);
-    return c.json(await listCalls(c.var.db, organizationId, query, agent?.businessHoursTz ?? AGENT_DEFAULTS.timezone));
+    return c.json(await listCalls(c.var.db, organizationId, query, await businessTimeZone(c.var.db, organizationId)));
   })
   .get("/:id", access("viewer"), async (c) => {
     const caller = orgCaller(c);
@@ -32,8 +32,10 @@ export const callRoutes = new Hono<AppEnv>()
       .where(and(eq(calls.id, c.req.param("id")), eq(calls.organizationId, caller.organizationId)));
     if (!row) throw new ApiError("not_found", { message: "That call was not found." });
     const storedRedacted = (await settingsRowOf(c.var.db, caller.organizationId)).piiRedaction;
+    const booked = await appointmentsOfCalls(c.var.db, caller.organizationId, [row.call.id], await businessTimeZone(c.var.db, caller.organizationId));
     // Viewers always see the redacted form; with redaction off, owners and admins see the call as said.
-    return c.json({ call: serializeCallDetail(row, { storedRedacted, redactOnDisplay: !storedRedacted && caller.role === "viewer" }) });
+    const options = { storedRedacted, redactOnDisplay: !storedRedacted && caller.role === "viewer" };
+    return c.json({ call: serializeCallDetail(row, options, booked.get(row.call.id) ?? []) });
   })
   .get("/:id/recording", access("viewer"), async (c) => {
     const caller = orgCaller(c);

@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, type OverviewResource, localDate } from "@nikki/core";
+import { type OverviewResource, localDate } from "@nikki/core";
 import { and, avg, count, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { planInEffect } from "../../billing/plan";
@@ -7,7 +7,7 @@ import { agents, appointments, calls, leads, subscriptions } from "../../db/sche
 import type { AppEnv } from "../../http/app-env";
 import { access, orgCaller } from "../../middleware/access";
 import { percentile } from "../../voice/call-metrics";
-import { primaryAgent } from "../../voice/call-context";
+import { businessTimeZone } from "../../voice/call-context";
 import { callColumns, serializeCall } from "../calls/list";
 
 const DAYS = 7;
@@ -21,7 +21,7 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId));
   const since = periodStartOf(subscription);
   const real = and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), gte(calls.createdAt, since));
-  const timeZone = (await primaryAgent(db, organizationId))?.businessHoursTz ?? AGENT_DEFAULTS.timezone;
+  const timeZone = await businessTimeZone(db, organizationId);
   const weekAgo = new Date(Date.now() - (DAYS + 1) * 86_400_000);
 
   const [minutes, effect, answered, afterHours, leadCount, bookings, greeting, gapRows, weekRows, recent] = await Promise.all([
