@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveLocalDate } from "./relative-dates";
-import { dateLabel, labelLanguageOf, partOfDay, slotLabel } from "./slot-labels";
+import { dateLabel, labelLanguageOf, partOfDay, slotLabel, timeLabel } from "./slot-labels";
 import { isoInZone, parseInstant, zonedInstant } from "./zoned-time";
 
 describe("read-back labels in the business's time zone", () => {
@@ -18,6 +18,11 @@ describe("read-back labels in the business's time zone", () => {
     ["2026-12-02T03:00:00Z", "Europe/Madrid", "en", "Wednesday, December 2 at 4:00 AM"],
   ] as const)("%s in %s (%s) → %s", (instant, zone, language, label) => {
     expect(slotLabel(new Date(instant), zone, language)).toBe(label);
+  });
+
+  it("labels a time of day alone", () => {
+    expect(timeLabel(new Date("2026-12-01T20:00:00Z"), "America/New_York")).toBe("3:00 PM");
+    expect(timeLabel(new Date("2026-12-01T20:00:00Z"), "America/New_York", "es")).toBe("15:00");
   });
 
   it("labels a date alone, and picks the language from the agent's", () => {

@@ -26,10 +26,20 @@ function dayLabelOf(parts: Pick<LocalParts, "weekday" | "month" | "day">, langua
   return language === "es" ? `${weekday} ${parts.day} de ${month}` : `${weekday}, ${month} ${parts.day}`;
 }
 
-function clockOf(minutes: number, language: LabelLanguage): string {
+/** "3:00 PM" or "15:00". */
+function timeOf(minutes: number, language: LabelLanguage): string {
   const [hour, minute] = [Math.floor(minutes / 60), String(minutes % 60).padStart(2, "0")];
-  if (language === "es") return `${hour === 1 ? "a la" : "a las"} ${hour}:${minute}`;
-  return `at ${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? "AM" : "PM"}`;
+  return language === "es" ? `${hour}:${minute}` : `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? "AM" : "PM"}`;
+}
+
+function clockOf(minutes: number, language: LabelLanguage): string {
+  if (language === "es") return `${Math.floor(minutes / 60) === 1 ? "a la" : "a las"} ${timeOf(minutes, language)}`;
+  return `at ${timeOf(minutes, language)}`;
+}
+
+/** The time of day alone, in the zone: "3:00 PM" or "15:00". */
+export function timeLabel(instant: Date, timeZone: string, language: LabelLanguage = "en"): string {
+  return timeOf(localParts(timeZone, instant).minutes, language);
 }
 
 /** "Tuesday, December 1 at 3:00 PM" or "martes 1 de diciembre a las 15:00". */

@@ -15,6 +15,7 @@ import { accountRoutes } from "./routes/account";
 import { agentRoutes } from "./routes/agents";
 import { appointmentRoutes } from "./routes/appointments";
 import { calendarFeedRoutes } from "./routes/calendar-feed";
+import { manageRoutes } from "./routes/manage";
 import { serviceRoutes } from "./routes/services";
 import { callRoutes } from "./routes/calls";
 import { eventRoutes } from "./routes/events";
@@ -120,6 +121,8 @@ export function createApp(servicesFor: ServicesFactory) {
     return c.body(prompt.audio, 200, { "content-type": prompt.contentType, "cache-control": "public, max-age=86400, immutable" });
   });
   app.route("/webhooks", stripeWebhookRoutes);
+  // The booked person's manage page (the link in their texts): worker-first, like the API.
+  app.route("/a", manageRoutes);
 
   // The dashboard is static pages; the worker decides first whether the visitor may see them (wrangler.toml
   // run_worker_first), sending a signed-out visitor to sign in and back.

@@ -1,6 +1,7 @@
 import { createApp } from "./app";
 import { type Bindings, readConfig } from "./env";
 import { rearmDueAnalyses } from "./jobs/analysis-retries";
+import { sendAppointmentReminders } from "./jobs/appointment-reminders";
 import { sendMorningDigests } from "./jobs/morning-digest";
 import { purgeExpiredCallData } from "./jobs/retention-purge";
 import { placeDueDemoCalls } from "./jobs/scheduled-demo-calls";
@@ -17,12 +18,13 @@ const app = createApp(liveServices);
 export default {
   fetch: app.fetch,
   /**
-   * Every minute: scheduled test calls that are due. Every 15 minutes as well: morning digests that are due,
-   * analyses whose retry alarm did not run, and call data past the organizations' retention days.
+   * Every minute: scheduled test calls that are due, and appointment reminders (24 h before). Every 15 minutes as well:
+   * morning digests that are due, analyses whose retry alarm did not run, and call data past the organizations'
+   * retention days.
    */
   async scheduled(controller, env, ctx) {
     const services = liveServices(env, readConfig(env));
-    const jobs: Promise<unknown>[] = [placeDueDemoCalls(services)];
+    const jobs: Promise<unknown>[] = [placeDueDemoCalls(services), sendAppointmentReminders(services)];
     if (new Date(controller.scheduledTime).getUTCMinutes() % 15 === 0) {
       jobs.push(sendMorningDigests(services), rearmDueAnalyses(services, env.CALL_SESSION), purgeExpiredCallData(services));
     }

@@ -1,5 +1,6 @@
 import { addDays, isoInZone, localParts, zonedInstant } from "@nikki/core";
 import { env } from "cloudflare:test";
+import { manageToken, tokenHash } from "../src/appointments/manage-link";
 import { type SignedUp, call, signUp } from "./accounts";
 import { SIMULATED } from "./simulators";
 
@@ -66,7 +67,7 @@ export async function insertAppointment(
       values.timeZone ?? ZONE,
       values.status ?? "booked",
       values.code ?? id.slice(0, 6).toUpperCase(),
-      id,
+      await tokenHash(await manageToken(env.AUTH_SECRET!, id)),
     )
     .run();
   return id;
