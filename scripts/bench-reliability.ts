@@ -10,6 +10,7 @@ import { localAuthSecret } from "./lib/local";
 import { freePort } from "./lib/free-port";
 import { startMiniflareWorker } from "./lib/miniflare-worker";
 import { startSimulators } from "./lib/simulators";
+import { bookingRace } from "./reliability/booking-race";
 import { browserBoundary } from "./reliability/browser-boundary";
 import { chatBudgets, consentRows } from "./reliability/consent-and-chat";
 import type { Context, ReliabilityItem } from "./reliability/context";
@@ -49,6 +50,7 @@ const ITEMS: ReliabilityItem[] = [
   soak,
   coveredBy("16", "faults"),
   fuzz,
+  bookingRace,
 ];
 
 const only = process.env.RELIABILITY_ONLY?.split(",").map((n) => n.trim());

@@ -2,23 +2,32 @@
 import { SIMULATED_BUSINESS_CREDENTIALS, SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { type SimulatedMail, startIntegrationsSimulator } from "@nikki/simulators/integrations";
 import { type OpenAiSimulator, type ScriptedTurn, startOpenAiSimulator } from "@nikki/simulators/openai";
+import type { ScriptedReply } from "@nikki/simulators/scripted-turn";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
 import { SIMULATED_PRICE_AMOUNTS, stripeSimulatorVars } from "@nikki/simulators/stripe-vars";
 import { type TwilioRestSimulator, startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
 
-/** The demo call (`npm run call:simulate`): the caller asks for a plumber tomorrow morning; Nikki finds the free times, books the first and reads it back. */
+/**
+ * Books the time a tool answer names (`{{slots.0.start}}`, then `{{alternatives.0.start}}`): when it was just taken, the
+ * next time offered instead is tried, as a caller who takes the first free time would (up to `tries` times).
+ */
+function bookFirstFree(start: string, tries: number): ScriptedReply {
+  return {
+    call: "book_appointment",
+    arguments: { name: "Ada Lovelace", phone: "+14155552671", start, notes: "Plumber visit" },
+    then: "You're all set, Ada: a plumber {{booked_for}}. Your confirmation code is {{confirmation_code}}, and I've texted you the details. Anything else?",
+    ...(tries > 1 ? { otherwise: bookFirstFree("{{alternatives.0.start}}", tries - 1) } : {}),
+  };
+}
+
+/**
+ * The demo call (`npm run call:simulate`, and every simulated call of the benchmarks): the caller asks for a plumber
+ * tomorrow morning; Nikki finds the free times first, books the first one, and reads it back.
+ */
 export const DEMO_SCRIPT: ScriptedTurn[] = [
   {
     transcript: "Hi, this is Ada Lovelace. Can I book a plumber for tomorrow morning?",
-    reply: {
-      call: "check_availability",
-      arguments: { date: "tomorrow", part_of_day: "morning" },
-      then: {
-        call: "book_appointment",
-        arguments: { name: "Ada Lovelace", phone: "+14155552671", start: "{{slots.0.start}}", notes: "Plumber visit" },
-        then: "You're all set, Ada: a plumber {{booked_for}}. Your confirmation code is {{confirmation_code}}, and I've texted you the details. Anything else?",
-      },
-    },
+    reply: { call: "check_availability", arguments: { date: "tomorrow", part_of_day: "morning" }, then: bookFirstFree("{{slots.0.start}}", 12) },
   },
 ];
 
