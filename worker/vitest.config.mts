@@ -67,6 +67,9 @@ export default defineConfig(async () => ({
           GOHIGHLEVEL_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
           ELEVENLABS_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
           ZAPIER_HOOKS_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
+          // Google sign-in stays off in these tests (its own tests turn it on); the calendar APIs are simulated.
+          GOOGLE_CALENDAR_API_BASE: `http://127.0.0.1:${SIMULATED.googleCalendarPort}`,
+          CALCOM_API_BASE: `http://127.0.0.1:${SIMULATED.calcomPort}`,
           ...stripeSimulatorVars(SIMULATED.stripePort),
         },
         workers: [await mediaPlaneWorker(AUTH_SECRET, URL_GUARD)],

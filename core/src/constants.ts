@@ -122,7 +122,7 @@ export const DEFAULT_OPENING_HOURS = {
 export const ROLES = ["owner", "admin", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
-export const INTEGRATION_PROVIDERS = ["twilio", "openai", "elevenlabs", "hubspot", "gohighlevel", "zapier"] as const;
+export const INTEGRATION_PROVIDERS = ["twilio", "openai", "elevenlabs", "hubspot", "gohighlevel", "zapier", "google_calendar", "calcom"] as const;
 export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
 
 /** Support hours shown on the contact page (spec 000 §2, 001 §9). */

@@ -6,6 +6,7 @@ import type { ScriptedReply } from "@nikki/simulators/scripted-turn";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
 import { SIMULATED_PRICE_AMOUNTS, stripeSimulatorVars } from "@nikki/simulators/stripe-vars";
 import { type TwilioRestSimulator, startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
+import { startCalendarSimulators } from "./calendar-simulators";
 
 /**
  * Books the time a tool answer names (`{{slots.0.start}}`, then `{{alternatives.0.start}}`): when it was just taken, the
@@ -46,6 +47,8 @@ export async function startSimulators(options: {
   stripePort?: number;
   /** Also start the CRM and ElevenLabs simulator here (a business's own accounts, Integrations). */
   integrationsPort?: number;
+  /** Also start Google (sign-in with the calendar consent, and Calendar API v3) and Cal.com API v2 on these ports. */
+  calendarPorts?: { oidc: number; googleCalendar: number; calcom: number };
   publicBaseUrl: string;
   replyFrames?: number;
   /** The OpenAI simulator's realistic latencies (benchmarks). */
@@ -83,10 +86,12 @@ export async function startSimulators(options: {
         prices: SIMULATED_PRICE_AMOUNTS,
       })
     : null;
+  const calendars = options.calendarPorts ? await startCalendarSimulators(options.calendarPorts) : null;
   return {
     openai,
     twilio,
     vars: {
+      ...(calendars?.vars ?? {}),
       ...(options.stripePort ? stripeSimulatorVars(options.stripePort) : {}),
       ...(integrations
         ? {
@@ -111,6 +116,7 @@ export async function startSimulators(options: {
       await twilio.close();
       await stripe?.close();
       await integrations?.close();
+      await calendars?.close();
     },
   };
 }

@@ -101,4 +101,16 @@ export const BOOKING_ROWS: Row[] = [
     expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
   },
   { route: "GET /api/calendar/:file", request: async (world) => ({ path: await feedFile(world) }), expect: same(200) },
+  // Google sign-in is not configured in this world: past authorization, refused for that (calendars.test.ts connects).
+  {
+    route: "POST /api/integrations/google_calendar/connect",
+    request: async () => ({ path: "/api/integrations/google_calendar/connect", body: {} }),
+    expect: { anonymous: 401, viewer: 403, admin: 400, owner: 400, other: 400 },
+  },
+  // Without a state this member asked for: back to Integrations, saying the attempt expired, and nothing stored.
+  {
+    route: "GET /api/integrations/google_calendar/callback",
+    request: async () => ({ path: "/api/integrations/google_calendar/callback?code=x&state=forged" }),
+    expect: { anonymous: 401, viewer: 403, admin: 302, owner: 302, other: 302 },
+  },
 ];

@@ -1,4 +1,7 @@
+import { startCalcomSimulator } from "@nikki/simulators/calcom";
+import { startGoogleCalendarSimulator } from "@nikki/simulators/google-calendar";
 import { startIntegrationsSimulator } from "@nikki/simulators/integrations";
+import { startOidcSimulator } from "@nikki/simulators/oidc";
 import { startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
 import { SIMULATED_PRICE_AMOUNTS } from "@nikki/simulators/stripe-vars";
@@ -30,7 +33,13 @@ export default async function setup() {
     webhookUrl: "http://127.0.0.1:9/webhooks/stripe",
     prices: SIMULATED_PRICE_AMOUNTS,
   });
+  const google = await startOidcSimulator(SIMULATED.oidcPort, { clientSecret: SIMULATED.googleClientSecret });
+  const calendar = await startGoogleCalendarSimulator({ port: SIMULATED.googleCalendarPort, scopesOf: google.scopesOf });
+  const calcom = await startCalcomSimulator({ port: SIMULATED.calcomPort, apiKey: SIMULATED_BUSINESS_CREDENTIALS.calcom.api_key });
   return async () => {
+    await google.close();
+    await calendar.close();
+    await calcom.close();
     await openai.close();
     await twilio.close();
     await crm.close();

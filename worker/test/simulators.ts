@@ -7,6 +7,9 @@ export const SIMULATED = {
   twilioPort: 8812,
   crmPort: 8813,
   stripePort: 8814,
+  googleCalendarPort: 8815,
+  calcomPort: 8816,
+  oidcPort: 8817,
   ...SIMULATED_CREDENTIALS,
 } as const;
 

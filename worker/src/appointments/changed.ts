@@ -4,7 +4,9 @@
  * on the page that already shows it), and the connected calendar's copy is brought in line.
  */
 import type { AppointmentTextKind } from "@nikki/core";
-import type { Logger } from "../http/logger";
+import { calendarBusy } from "../calendars";
+import { syncToCalendar } from "../calendars/sync";
+import { type LogLevel, type Logger, createLogger } from "../http/logger";
 import { ApiError } from "../http/api-error";
 import type { Services } from "../services";
 import { type TextOutcome, textAboutAppointment } from "./notify";
@@ -18,10 +20,11 @@ const TEXT_OF: Record<AppointmentChange, AppointmentTextKind> = { booked: "confi
 export function bookingDepsOf(services: Services): BookingDeps {
   const secret = services.config.AUTH_SECRET;
   if (!secret) throw new ApiError("auth_unavailable");
+  const log = createLogger({ component: "calendars" }, services.config.LOG_LEVEL as LogLevel);
   return {
     db: services.db,
     secret,
-    calendarBusy: async () => [],
+    calendarBusy: (organizationId, window) => calendarBusy(services.db, services.config, log, organizationId, window),
   };
 }
 
@@ -32,5 +35,7 @@ export async function appointmentChanged(
   options: { text: boolean; from?: string | null; log: Logger },
 ): Promise<TextOutcome | null> {
   await services.publishAppointment(row.organizationId, { id: row.id, status: row.status });
-  return options.text ? textAboutAppointment(services, row, TEXT_OF[change], options) : null;
+  const texted = options.text ? await textAboutAppointment(services, row, TEXT_OF[change], options) : null;
+  await syncToCalendar(services, row, options.log);
+  return texted;
 }

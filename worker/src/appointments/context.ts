@@ -4,7 +4,7 @@
  * held and the connected calendar's busy blocks. Core's availability.ts decides; this only gathers.
  */
 import { type AvailabilityInput, type Interval, type OpeningHours, parseOpeningHours } from "@nikki/core";
-import { and, asc, eq, gt, lt, ne } from "drizzle-orm";
+import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
 import { agents, appointments, organizations } from "../db/schema";
@@ -97,10 +97,10 @@ export async function bookingContext(db: Database, organizationId: string, choic
   };
 }
 
-/** The time booked appointments hold (start to end of buffer) that touches a window, one appointment left out. */
-export async function heldIntervals(db: Database, organizationId: string, window: Interval, exceptId?: string): Promise<Interval[]> {
-  const rows = await db
-    .select({ start: appointments.startAt, end: appointments.busyUntil })
+/** The time booked appointments hold (start to end of buffer) that touches a window. */
+export async function heldIntervals(db: Database, organizationId: string, window: Interval): Promise<(Interval & { id: string })[]> {
+  return db
+    .select({ id: appointments.id, start: appointments.startAt, end: appointments.busyUntil })
     .from(appointments)
     .where(
       and(
@@ -108,10 +108,8 @@ export async function heldIntervals(db: Database, organizationId: string, window
         eq(appointments.status, "booked"),
         gt(appointments.busyUntil, window.start),
         lt(appointments.startAt, window.end),
-        exceptId ? ne(appointments.id, exceptId) : undefined,
       ),
     );
-  return rows;
 }
 
 /** Core's input for this context: callers keep the notice; the business booking by hand does not. */

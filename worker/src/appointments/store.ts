@@ -41,11 +41,9 @@ export interface CheckOptions {
 export async function availabilityNow(deps: BookingDeps, context: BookingContext, options: CheckOptions) {
   const now = options.now ?? new Date();
   const window = { start: new Date(now.getTime() - DAY_MS), end: new Date(now.getTime() + (context.rules.horizonDays + 2) * DAY_MS) };
-  const [held, busy] = await Promise.all([
-    heldIntervals(deps.db, context.organizationId, window, options.exceptId),
-    deps.calendarBusy(context.organizationId, window),
-  ]);
-  return availabilityInput(context, { held, busy: withoutOwnCopies(busy, held) }, now, options);
+  const [held, busy] = await Promise.all([heldIntervals(deps.db, context.organizationId, window), deps.calendarBusy(context.organizationId, window)]);
+  // The one being moved is left out of the held time, and its calendar copy with the others'.
+  return availabilityInput(context, { held: held.filter((own) => own.id !== options.exceptId), busy: withoutOwnCopies(busy, held) }, now, options);
 }
 
 /** A calendar lists our own bookings as busy too; a block that is exactly one of them is that copy, not a conflict. */
@@ -178,4 +176,10 @@ export async function cancelAppointment(db: Database, row: AppointmentRow): Prom
     .where(and(eq(appointments.id, row.id), eq(appointments.status, "booked")))
     .returning();
   return canceled ?? null;
+}
+
+/** An appointment as it is now (after its calendar copy was made, say). */
+export async function appointmentById(db: Database, id: string): Promise<AppointmentRow | null> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+  return row ?? null;
 }

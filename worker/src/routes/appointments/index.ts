@@ -12,7 +12,7 @@ import { type Context, Hono } from "hono";
 import { appointmentChanged, bookingDepsOf } from "../../appointments/changed";
 import { bookingContext } from "../../appointments/context";
 import { serializeAppointment, serializeSlot } from "../../appointments/resource";
-import { type AppointmentRow, availabilityNow, bookAppointment, cancelAppointment, rescheduleAppointment } from "../../appointments/store";
+import { type AppointmentRow, appointmentById, availabilityNow, bookAppointment, cancelAppointment, rescheduleAppointment } from "../../appointments/store";
 import { audit } from "../../audit";
 import { appointments } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
@@ -92,7 +92,7 @@ export const appointmentRoutes = new Hono<AppEnv>()
     const row = bookedOrRefuse(outcome, context);
     await record(c, "appointment_created", row);
     await appointmentChanged(c.var.services, row, "booked", { text: true, log: c.var.log });
-    return c.json({ appointment: serializeAppointment(row) }, 201);
+    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, row.id)) ?? row) }, 201);
   })
   .patch("/:id", access("admin"), async (c) => {
     const row = await appointmentOf(c, c.req.param("id"));
@@ -104,7 +104,7 @@ export const appointmentRoutes = new Hono<AppEnv>()
       if (!canceled) return c.json({ appointment: serializeAppointment(row) });
       await record(c, "appointment_canceled", canceled);
       await appointmentChanged(c.var.services, canceled, "canceled", { text: true, log: c.var.log });
-      return c.json({ appointment: serializeAppointment(canceled) });
+      return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, canceled.id)) ?? canceled) });
     }
     if (row.status === "canceled") throw new ApiError("conflict", { message: APPOINTMENT_MESSAGES.canceled });
     const context = contextOrRefuse(await bookingContext(c.var.db, row.organizationId, { serviceId: row.serviceId, agentId: row.agentId }));
@@ -112,5 +112,5 @@ export const appointmentRoutes = new Hono<AppEnv>()
     const moved = bookedOrRefuse(outcome, context);
     await record(c, "appointment_rescheduled", moved);
     await appointmentChanged(c.var.services, moved, "rescheduled", { text: true, log: c.var.log });
-    return c.json({ appointment: serializeAppointment(moved) });
+    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, moved.id)) ?? moved) });
   });
