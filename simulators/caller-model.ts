@@ -79,11 +79,12 @@ function picked(heard: string, memory: CallerMemory): OfferedTime | null {
 
 function offerWords(answer: ToolAnswer, es: boolean): string {
   const slots = (Array.isArray(answer.slots) ? answer.slots : []) as OfferedTime[];
-  const note = typeof answer.note === "string" ? `${answer.note} ` : "";
-  if (slots.length === 0) return `${note}${es ? "¿Quiere que le tome un mensaje?" : "Shall I take a message instead?"}`;
+  // The tool's note is in English: a Spanish receptionist says it in her own words.
+  const note = typeof answer.note === "string" && !es ? `${answer.note} ` : "";
+  if (slots.length === 0) return es ? "Lo siento, no hay horas libres para su cita. ¿Quiere que le tome un mensaje?" : `${note}Shall I take a message instead?`;
   const labels = slots.slice(0, 3).map((slot) => slot.label);
   const list = labels.length > 1 ? `${labels.slice(0, -1).join(", ")} ${es ? "o" : "or"} ${labels.at(-1)}` : labels[0];
-  return es ? `${note}Tengo libre el ${list}. ¿Cuál prefiere?` : `${note}I have ${list}. Which would you like?`;
+  return es ? `Para su cita tengo libre el ${list}. ¿Cuál le viene mejor?` : `${note}I have ${list}. Which would you like?`;
 }
 
 function bookingReply(heard: string, memory: CallerMemory, es: boolean, first: string): ScriptedReply | null {

@@ -97,6 +97,11 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     expect(calls.find((row) => row.id === night.call_id)?.outcome).toBe("lead");
   });
 
+  it("answers the Spanish caller in Spanish, free times offered in Spanish too", async () => {
+    const spanish = await run(owner, "spanish");
+    expect([spanish.status, spanish.verdict]).toEqual(["passed", "Lead captured: [NAME], [PHONE] (from the transcript)."]);
+  });
+
   it("refuses the custom scenario without lines, saves the business's lines, and runs them", async () => {
     const empty = await call("/api/test-suite/runs", { cookie: owner.cookie, body: { scenario: "custom" } });
     expect(empty.status).toBe(400);
