@@ -4,7 +4,8 @@
  * bundles it, in workerd (Miniflare), on a free loopback port, against the provider simulators on free ports; items
  * an earlier issue already tests report that test's figures (items ending in "t"). Exits non-zero on any FAIL.
  * Items 15 and 15b run the product under `wrangler dev` beside a baseline worker (scripts/reliability/wrangler-pair.ts);
- * `-- --soak` makes item 15's soak 10 minutes instead of 60 s. RELIABILITY_ONLY=1,13 runs only those items.
+ * `-- --soak` makes item 15's soak 10 minutes instead of 60 s. RELIABILITY_ONLY=1,13 runs only those items. Item 18
+ * (issue 33) runs a second copy of the product configured as deployed (scripts/reliability/business-urls.ts).
  */
 import { localAuthSecret } from "./lib/local";
 import { freePort } from "./lib/free-port";
@@ -12,6 +13,7 @@ import { startMiniflareWorker } from "./lib/miniflare-worker";
 import { startSimulators } from "./lib/simulators";
 import { bookingRace } from "./reliability/booking-race";
 import { browserBoundary } from "./reliability/browser-boundary";
+import { businessUrls } from "./reliability/business-urls";
 import { chatBudgets, consentRows } from "./reliability/consent-and-chat";
 import type { Context, ReliabilityItem } from "./reliability/context";
 import { demoCallLimits, destinationBurst } from "./reliability/demo-call-burst";
@@ -51,6 +53,7 @@ const ITEMS: ReliabilityItem[] = [
   coveredBy("16", "faults"),
   fuzz,
   bookingRace,
+  businessUrls,
 ];
 
 const only = process.env.RELIABILITY_ONLY?.split(",").map((n) => n.trim());

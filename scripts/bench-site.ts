@@ -7,9 +7,11 @@
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { type LighthouseRun, audit, startChrome } from "./lib/lighthouse";
+import { freePort } from "./lib/free-port";
 import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "./lib/local";
 
-const PORT = 8794;
+// A free port: the benchmark runs beside `npm start` and the tests.
+const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 const PAGES = ["/", "/pricing", "/solutions/ai-receptionist"];
 const STATE = `${ROOT}/.bench/site`;

@@ -8,10 +8,11 @@ import { rmSync } from "node:fs";
 import { allowWidgetOrigin } from "../e2e/support/db";
 import { startHostPages } from "../e2e/support/host-pages";
 import { audit as lighthouseAudit, startChrome } from "./lib/lighthouse";
+import { freePorts } from "./lib/free-port";
 import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "./lib/local";
 
-const WORKER_PORT = 8793;
-const HOST_PORT = 8798;
+// Free ports: the benchmark runs beside `npm start` and the tests.
+const [WORKER_PORT, HOST_PORT] = (await freePorts(2)) as [number, number];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const STATE = `${ROOT}/.bench/widgets`;
 const PAGE = `http://127.0.0.1:${HOST_PORT}/business.html`;

@@ -47,7 +47,7 @@ export async function startIntegrationsSimulator(port: number, onMail?: (mail: S
     requests.push({ method, path: url.pathname, query: url.search, authorization: authorization ?? header(request.headers["xi-api-key"]), body });
     // Test infrastructure: a redirect to anywhere, as a hostile endpoint would answer (the worker must not follow it).
     if (url.pathname === "/__redirect") {
-      response.writeHead(302, { location: url.searchParams.get("to") ?? "/" });
+      response.writeHead(302, { location: url.searchParams.get("to") ?? "/__escaped-redirect" });
       return void response.end();
     }
     if (method === "POST" && url.pathname === "/emails") {

@@ -11,6 +11,7 @@ import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
 import { wallClock } from "./frame-tag";
 import { type AudioTimings, type OpenAiSimulatorOptions, type RealtimeLog, realtimeSession } from "./realtime-session";
+import type { RTCPeerConnection } from "werift";
 import { type WebRtcSessionLog, answerRealtimeOffer } from "./realtime-webrtc";
 import { SIMULATED_BUSINESS_CREDENTIALS } from "./credentials";
 import { speechWav } from "./speech";
@@ -42,6 +43,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
   const clientSecretRequests: unknown[] = [];
   const speechRequests: unknown[] = [];
   const webrtcSessions: WebRtcSessionLog[] = [];
+  const webrtcPeers = new Set<RTCPeerConnection>();
   /** The platform's key and a business's own (Integrations), and which one each request used. */
   const acceptedKeys = new Set([options.apiKey, SIMULATED_BUSINESS_CREDENTIALS.openai.api_key]);
   const keyUsage: { path: string; key: string }[] = [];
@@ -116,7 +118,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
       }
       const log: WebRtcSessionLog = { received: [], audioPackets: 0, state: "new" };
       webrtcSessions.push(log);
-      const answer = await answerRealtimeOffer(await readBody(request), secret.instructions, log);
+      const answer = await answerRealtimeOffer(await readBody(request), secret.instructions, log, webrtcPeers);
       response.writeHead(201, { "content-type": "application/sdp", location: `/v1/realtime/calls/rtc_${webrtcSessions.length}` });
       return void response.end(answer);
     }
@@ -240,10 +242,11 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     sessions,
     chatRequests,
     timings,
-    close: () =>
-      new Promise((resolve) => {
-        for (const client of realtime.clients) client.terminate();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      for (const client of realtime.clients) client.terminate();
+      // A WebRTC peer's sockets (ICE, mDNS) and timers would keep the process alive after the run.
+      await Promise.all([...webrtcPeers].map((peer) => peer.close()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

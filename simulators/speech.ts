@@ -1,4 +1,4 @@
-import { ulawToLinear } from "../worker/src/voice/mulaw";
+import { ulawToLinear } from "../worker/src/call/mulaw";
 import { encodeText } from "./speech-codec";
 
 /**

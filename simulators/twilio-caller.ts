@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { WebSocket } from "ws";
-import { computeTwilioSignature } from "../worker/src/services/twilio/signature";
+import { computeTwilioSignature } from "../worker/src/call/twilio-signature";
 import { readTag, tagFrame, wallClock } from "./frame-tag";
 
 export const CALLER_SPEECH = new Uint8Array(readFileSync(new URL("./fixtures/caller-booking.ulaw", import.meta.url)));

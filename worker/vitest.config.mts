@@ -4,17 +4,35 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
 // A relative path, so the config loader bundles it (a package import would be loaded by Node without TypeScript).
+import { SIMULATED_CREDENTIALS } from "../simulators/credentials.ts";
 import { stripeSimulatorVars } from "../simulators/stripe-vars.ts";
-import { SIMULATED } from "./test/simulators.ts";
+import type { SimulatorPorts } from "./test/simulator-ports.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const compatibility = /^compatibility_date = "([\d-]+)"/m.exec(readFileSync(`${root}/wrangler.media.toml`, "utf8"))![1]!;
 
+let mediaPlaneBuild: Promise<string> | undefined;
+
 /**
  * The media plane (wrangler.media.toml) runs beside the worker under test, as it does deployed. An auxiliary worker
- * is not built by Vite, so it is bundled here, as wrangler would bundle it.
+ * is not built by Vite, so it is bundled here, as wrangler would bundle it: once a run, for every runner.
  */
-async function mediaPlaneWorker(secret: string, urlGuard: { PUBLIC_BASE_URL: string; TEST_ONLY_URL_ALLOW: string }) {
+async function mediaPlaneWorker(secret: string, urlGuard: Record<string, string>) {
+  mediaPlaneBuild ??= bundleMediaPlane();
+  return {
+    name: "nikki-ai-media",
+    modules: true,
+    scriptPath: await mediaPlaneBuild,
+    compatibilityDate: compatibility,
+    compatibilityFlags: ["nodejs_compat", "no_web_socket_compression"],
+    durableObjects: { MEDIA_SESSION: { className: "MediaSession", useSQLite: true } },
+    bindings: { AUTH_SECRET: secret, LOG_LEVEL: "error", ...urlGuard },
+    // The worker under test runs as the plugin's runner (renamed from "nikki-ai"), which the media plane calls back.
+    serviceBindings: { CONTROL: "vitest-plugin-runner-worker" },
+  };
+}
+
+async function bundleMediaPlane() {
   const outfile = fileURLToPath(new URL("./.test/media/index.js", import.meta.url));
   await build({
     entryPoints: [`${root}/worker/src/media/index.ts`],
@@ -26,65 +44,71 @@ async function mediaPlaneWorker(secret: string, urlGuard: { PUBLIC_BASE_URL: str
     external: ["cloudflare:*"],
     logLevel: "warning",
   });
+  return outfile;
+}
+
+/** The worker's settings point its providers at the simulators global-setup.ts started, on the ports it chose. */
+function simulatorBindings({ openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort }: SimulatorPorts) {
   return {
-    name: "nikki-ai-media",
-    modules: true,
-    scriptPath: outfile,
-    compatibilityDate: compatibility,
-    compatibilityFlags: ["nodejs_compat", "no_web_socket_compression"],
-    durableObjects: { MEDIA_SESSION: { className: "MediaSession", useSQLite: true } },
-    bindings: { AUTH_SECRET: secret, LOG_LEVEL: "error", ...urlGuard },
-    // The worker under test runs as the plugin's runner (renamed from "nikki-ai"), which the media plane calls back.
-    serviceBindings: { CONTROL: "vitest-plugin-runner-worker" },
+    TWILIO_ACCOUNT_SID: SIMULATED_CREDENTIALS.twilioAccountSid,
+    TWILIO_AUTH_TOKEN: SIMULATED_CREDENTIALS.twilioAuthToken,
+    TWILIO_API_BASE: `http://127.0.0.1:${twilioPort}`,
+    TWILIO_PRICING_API_BASE: `http://127.0.0.1:${twilioPort}`,
+    OPENAI_API_KEY: SIMULATED_CREDENTIALS.openaiKey,
+    OPENAI_BASE_URL: `http://127.0.0.1:${openaiPort}/v1`,
+    HUBSPOT_API_BASE: `http://127.0.0.1:${crmPort}`,
+    GOHIGHLEVEL_API_BASE: `http://127.0.0.1:${crmPort}`,
+    ELEVENLABS_API_BASE: `http://127.0.0.1:${crmPort}`,
+    ZAPIER_HOOKS_BASE: `http://127.0.0.1:${crmPort}`,
+    // Google sign-in stays off in these tests (its own tests turn it on); the calendar APIs are simulated.
+    GOOGLE_CALENDAR_API_BASE: `http://127.0.0.1:${googleCalendarPort}`,
+    CALCOM_API_BASE: `http://127.0.0.1:${calcomPort}`,
+    ...stripeSimulatorVars(stripePort),
   };
 }
 
 const AUTH_SECRET = "test-only-secret-0123456789abcdefghijklmnopqrstuvwxyz";
-/**
- * Deployed (not local) to the URL guard; the CRM simulator's loopback port is the one exception, through the guard's
- * test-only allow-list (a business's webhook and bridge URLs in tests point at it), never a weaker rule.
- */
-const URL_GUARD = { PUBLIC_BASE_URL: "https://nikki.test", TEST_ONLY_URL_ALLOW: `127.0.0.1:${SIMULATED.crmPort}` };
 
-export default defineConfig(async () => ({
+/**
+ * Deployed (not local) to the URL guard, in both planes; the CRM simulator's loopback port is the one exception,
+ * through the guard's test-only allow-list (a business's webhook and bridge URLs in tests point at it), never a
+ * weaker rule.
+ */
+const urlGuard = ({ crmPort }: SimulatorPorts) => ({ PUBLIC_BASE_URL: "https://nikki.test", TEST_ONLY_URL_ALLOW: `127.0.0.1:${crmPort}` });
+
+export default defineConfig({
   plugins: [
-    cloudflareTest({
+    // Resolved as each runner starts, after global-setup.ts has started the simulators and provided their ports.
+    cloudflareTest(async ({ inject }) => ({
       wrangler: { configPath: `${root}/wrangler.toml` },
+      // workerd's informational log (--verbose) reported, as an exception, each call or stream a file left running
+      // that the next file's fresh storage cuts; tests report their own failures. WORKERD_VERBOSE=1 brings it back.
+      verbose: process.env.WORKERD_VERBOSE === "1",
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
           LOG_LEVEL: "error",
           AUTH_SECRET,
-          ...URL_GUARD,
+          ...urlGuard(inject("simulatorPorts")),
           OPERATOR_EMAILS: "Operator@nikki.test, second-operator@nikki.test",
-          TWILIO_ACCOUNT_SID: SIMULATED.twilioAccountSid,
-          TWILIO_AUTH_TOKEN: SIMULATED.twilioAuthToken,
-          TWILIO_API_BASE: `http://127.0.0.1:${SIMULATED.twilioPort}`,
-          TWILIO_PRICING_API_BASE: `http://127.0.0.1:${SIMULATED.twilioPort}`,
-          OPENAI_API_KEY: SIMULATED.openaiKey,
-          OPENAI_BASE_URL: `http://127.0.0.1:${SIMULATED.openaiPort}/v1`,
-          HUBSPOT_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
-          GOHIGHLEVEL_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
-          ELEVENLABS_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
-          ZAPIER_HOOKS_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
-          // Google sign-in stays off in these tests (its own tests turn it on); the calendar APIs are simulated.
-          GOOGLE_CALENDAR_API_BASE: `http://127.0.0.1:${SIMULATED.googleCalendarPort}`,
-          CALCOM_API_BASE: `http://127.0.0.1:${SIMULATED.calcomPort}`,
-          ...stripeSimulatorVars(SIMULATED.stripePort),
+          ...simulatorBindings(inject("simulatorPorts")),
         },
-        workers: [await mediaPlaneWorker(AUTH_SECRET, URL_GUARD)],
+        workers: [await mediaPlaneWorker(AUTH_SECRET, urlGuard(inject("simulatorPorts")))],
       },
-    }),
+    })),
   ],
   test: {
     name: "worker",
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     exclude: ["test/node/**"],
-    setupFiles: ["./test/apply-migrations.ts"],
+    setupFiles: ["./test/fresh-storage.ts"],
     globalSetup: ["./test/global-setup.ts"],
-    // Each file starts its own runner; two at a time halves the wall time on a 2-core machine.
+    // Two runners (one workerd each) halve the wall time on a 2-core machine. Each runner takes file after file
+    // (isolate: false): loading the worker's ~250 modules into a fresh workerd took 5 to 15 s a file, most of the
+    // suite's time. Each file still starts from empty storage with the migrations applied (test/fresh-storage.ts).
     maxWorkers: 2,
+    isolate: false,
     // One pre-bundled module per dependency instead of hundreds (stripe alone is ~500 files), imported by every file's runner.
     deps: {
       optimizer: {
@@ -116,4 +140,4 @@ export default defineConfig(async () => ({
       },
     },
   },
-}));
+});

@@ -1,4 +1,6 @@
 import * as z from "zod/mini";
+import type { Role } from "./constants";
+import { EMAIL_PATTERN, ONE_TIME_CODE_PATTERN } from "./patterns";
 import { firstIssuePerField } from "./validation";
 
 export const PASSWORD_MIN = 8;
@@ -28,10 +30,12 @@ export const ACCOUNT_MESSAGES = {
   codeFormat: "Enter the 6-digit code from your authenticator app",
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
-const email = () => z.string().check(z.trim(), z.toLowerCase(), z.maxLength(255, ACCOUNT_MESSAGES.email), z.regex(EMAIL, ACCOUNT_MESSAGES.email));
+const email = () => z.string().check(z.trim(), z.toLowerCase(), z.maxLength(255, ACCOUNT_MESSAGES.email), z.regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.email));
+const newPassword = () => z.string().check(z.minLength(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordMin), z.maxLength(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMax));
+/** An address as typed to sign in or reset a password (kept as typed: better-auth compares it). */
+const typedEmail = () => z.string(ACCOUNT_MESSAGES.email).check(z.trim(), z.regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.email));
 const requiredText = (message: string, max = 100) => z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
 
 export const signupSchema = z
@@ -40,7 +44,7 @@ export const signupSchema = z
     lastName: requiredText(ACCOUNT_MESSAGES.lastName),
     email: email(),
     company: z.optional(z.string().check(z.trim(), z.maxLength(100, ACCOUNT_MESSAGES.company))),
-    password: z.string().check(z.minLength(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordMin), z.maxLength(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMax)),
+    password: newPassword(),
     /** Signing up from an invitation joins that organization instead of creating one. */
     invitationId: z.optional(z.string().check(z.maxLength(64))),
   })
@@ -62,12 +66,14 @@ export const invitationSchema = z.object({
       z.trim(),
       z.toLowerCase(),
       z.minLength(1, ACCOUNT_MESSAGES.inviteEmailRequired),
-      z.regex(EMAIL, ACCOUNT_MESSAGES.email),
+      z.regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.email),
       z.maxLength(255, ACCOUNT_MESSAGES.email),
     ),
   role: z.enum(ASSIGNABLE_ROLES, ACCOUNT_MESSAGES.inviteRole),
 });
-export type InvitationInput = z.input<typeof invitationSchema>;
+
+/** Who may manage the organization (settings, members, agents, numbers, runs and checks): owners and admins. */
+export const canManage = (role: Role | null | undefined): boolean => role === "owner" || role === "admin";
 
 export const roleChangeSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES, ACCOUNT_MESSAGES.inviteRole) });
 
@@ -114,3 +120,29 @@ export const INVITATION_CODE_MESSAGES = {
   expired: "That code has expired. Send a new one.",
   format: "Enter the 6-digit code from the e-mail.",
 } as const;
+
+/** Signing in: an e-mail address and a password (better-auth checks the pair). */
+export const signInSchema = z.object({
+  email: typedEmail(),
+  password: z.string(ACCOUNT_MESSAGES.passwordRequired).check(z.minLength(1, ACCOUNT_MESSAGES.passwordRequired)),
+});
+
+/** Asking for a password reset link. */
+export const passwordResetRequestSchema = z.object({ email: typedEmail() });
+
+/** The new password a reset link sets: the sign-up's length rule. */
+export const newPasswordSchema = z.object({ password: newPassword() });
+
+/** A 6-digit code in a form, refused in the form's own words. */
+const codeSchema = (message: string) => z.strictObject({ code: z.string(message).check(z.trim(), z.regex(ONE_TIME_CODE_PATTERN, message)) });
+
+/** The authenticator app's code (sign-in's second step, turning two-factor on). */
+export const totpCodeSchema = codeSchema(ACCOUNT_MESSAGES.codeFormat);
+
+/** The code e-mailed to join through an invitation (`POST /api/invitations/:id/verify`). */
+export const invitationCodeSchema = codeSchema(INVITATION_CODE_MESSAGES.format);
+
+/** The password asked again before two-factor is turned on or off. */
+export const passwordConfirmSchema = z.strictObject({
+  password: z.string(ACCOUNT_MESSAGES.passwordRequired).check(z.minLength(1, ACCOUNT_MESSAGES.passwordRequired)),
+});

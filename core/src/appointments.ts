@@ -4,6 +4,7 @@
  */
 import * as z from "zod/mini";
 import type { SlotProblem } from "./availability";
+import { pageMarkerSchema } from "./page-marker";
 import { normalizeWidgetPhone } from "./phone";
 import { isLocalDate } from "./zoned-time";
 
@@ -106,7 +107,6 @@ export const APPOINTMENT_MESSAGES = {
   date: "Give a date as YYYY-MM-DD or an ISO 8601 date and time.",
   range: "The end must come after the start, at most 62 days later.",
   listStatus: "Status must be one of booked, canceled, all.",
-  cursor: "That page marker is not valid: load the list again.",
   notFound: "That appointment was not found.",
   canceled: "This appointment is canceled: book a new one instead.",
   passed: "This appointment has already passed.",
@@ -205,7 +205,7 @@ export const appointmentListQuerySchema = z.strictObject({
   status: z.optional(z.enum(["booked", "canceled", "all"], APPOINTMENT_MESSAGES.listStatus)),
   agent_id: z.optional(id(APPOINTMENT_MESSAGES.agent)),
   service_id: z.optional(id(APPOINTMENT_MESSAGES.service)),
-  cursor: z.optional(z.string(APPOINTMENT_MESSAGES.cursor).check(z.maxLength(200, APPOINTMENT_MESSAGES.cursor))),
+  cursor: pageMarkerSchema,
 });
 export type AppointmentListQuery = z.output<typeof appointmentListQuerySchema>;
 

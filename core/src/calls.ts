@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import type { CallAppointmentResource } from "./appointments";
+import { pageMarkerSchema } from "./page-marker";
 
 /** What a call came to (issue 10 §2): shown in Calls and Overview and filtered on the server. */
 export const CALL_OUTCOMES = ["appointment", "lead", "info", "hangup"] as const;
@@ -41,7 +42,6 @@ export const CALL_MESSAGES = {
   failed: 'Processing failed. Click "Re-run AI Analysis" to try again.',
   date: "Dates must be written YYYY-MM-DD.",
   filter: (name: string, values: readonly string[]) => `${name} must be one of ${values.join(", ")}.`,
-  cursor: "That page marker is not valid: load the list again.",
   pushed: "Pushed to CRM",
   pushFailed: "Failed to push to CRM. Check integration settings.",
   notProcessed: "Push to CRM is available once the call is processed.",
@@ -70,7 +70,7 @@ export const callListQuerySchema = z.strictObject({
   date_from: z.optional(isoDate),
   date_to: z.optional(isoDate),
   q: z.optional(z.string().check(z.trim(), z.maxLength(80, "Search for at most 80 characters."))),
-  cursor: z.optional(z.string().check(z.maxLength(200, CALL_MESSAGES.cursor))),
+  cursor: pageMarkerSchema,
 });
 export type CallListQuery = z.output<typeof callListQuerySchema>;
 
@@ -125,7 +125,7 @@ export interface LiveCallEvent {
   processing_status?: "pending" | "processed" | "failed";
 }
 
-/** `GET /api/overview`: the current billing period's figures, test calls left out. */
+/** `GET /api/overview`: the current billing period's figures, Test Suite calls left out. */
 export interface OverviewResource {
   minutes_used: number;
   minutes_included: number | null;

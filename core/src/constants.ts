@@ -59,6 +59,8 @@ export const LIMITS = {
   chatPerIpDay: 100,
   chatPerOrganizationDay: 2_000,
   auditListLimit: 100,
+  /** How far ahead a demo call may be scheduled (the widget's "schedule for later"). */
+  scheduleHorizonDays: 14,
 } as const;
 
 /** Organization settings defaults and ranges (spec 001 §9). */
@@ -104,7 +106,6 @@ export const AGENT_DEFAULTS = {
 export const AGENT_LANGUAGES = ["en-US", "es-ES", "fr-FR", "de-DE", "it-IT", "pt-BR"] as const;
 /** The OpenAI Realtime voices live calls can use (DESIGN.md: the spec's fable, onyx and nova do not exist there). */
 export const AGENT_VOICES = ["alloy", "ash", "ballad", "coral", "echo", "sage", "shimmer", "verse", "marin", "cedar"] as const;
-export type AgentVoice = (typeof AGENT_VOICES)[number];
 /** The tools an agent may use on a call; end_call is always available, so every call can end. */
 export const AGENT_TOOLS = ["book_appointment", "push_crm_lead", "send_sms", "transfer_call"] as const;
 export type AgentTool = (typeof AGENT_TOOLS)[number];

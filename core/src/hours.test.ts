@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeOpeningHours, isOpen, localClock, parseOpeningHours } from "./hours";
+import { businessDate, businessDateTime, describeOpeningHours, isOpen, localClock, parseOpeningHours } from "./hours";
 
 const WEEKDAYS_9_TO_6 = JSON.stringify({
   mon: [{ open: "09:00", close: "18:00" }],
@@ -48,5 +48,14 @@ describe("opening hours in the business's time zone", () => {
     expect(describeOpeningHours(hours)).toBe(
       "Mon 09:00-18:00; Tue 09:00-18:00; Wed 09:00-18:00; Thu 09:00-18:00; Fri 09:00-12:00, 13:00-17:00; Sat closed; Sun closed",
     );
+  });
+
+  it.each([
+    ["America/New_York", "Nov 24, 2026, 2:30 AM EST", "Nov 24, 2026"],
+    ["America/Los_Angeles", "Nov 23, 2026, 11:30 PM PST", "Nov 23, 2026"],
+    ["UTC", "Nov 24, 2026, 7:30 AM UTC", "Nov 24, 2026"],
+  ])("shows a moment in %s, labelled with its zone, and its day there", (zone, dateTime, date) => {
+    expect(businessDateTime("2026-11-24T07:30:00Z", zone)).toBe(dateTime);
+    expect(businessDate("2026-11-24T07:30:00Z", zone)).toBe(date);
   });
 });

@@ -35,6 +35,8 @@ const FORMATS = {
   long: ["en-US", { dateStyle: "full", timeStyle: "short" }],
   // en-CA writes dates as YYYY-MM-DD.
   date: ["en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }],
+  shownDateTime: ["en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }],
+  shownDate: ["en-US", { year: "numeric", month: "short", day: "numeric" }],
 } as const satisfies Record<string, [string, Intl.DateTimeFormatOptions]>;
 function formatter(kind: keyof typeof FORMATS, timeZone: string): Intl.DateTimeFormat {
   const key = `${kind} ${timeZone}`;
@@ -72,6 +74,19 @@ export function isAfterHours(hoursJson: string, timeZone: string, now: Date): bo
 /** The business-local date (YYYY-MM-DD) at `now` in `timeZone`. */
 export function localDate(timeZone: string, now: Date): string {
   return formatter("date", timeZone).format(now);
+}
+
+/**
+ * A moment as the dashboard shows it (DESIGN.md, Times): in the business's zone and labelled with it,
+ * "Nov 24, 2026, 9:05 AM EST".
+ */
+export function businessDateTime(at: string | Date, timeZone: string): string {
+  return formatter("shownDateTime", timeZone).format(new Date(at));
+}
+
+/** The day of a moment in the business's zone, "Nov 24, 2026" (an invoice's date, a renewal). */
+export function businessDate(at: string | Date, timeZone: string): string {
+  return formatter("shownDate", timeZone).format(new Date(at));
 }
 
 /** "Tuesday, November 24, 2026, 9:05 AM" in the business's zone, for the agent's instructions. */

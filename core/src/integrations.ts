@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { INTEGRATION_PROVIDERS, type IntegrationProvider } from "./constants";
-import { type UrlPolicy, ZAPIER_HOOK_PREFIX, isAllowedUrl, isZapierCatchHook } from "./url-guard";
+import { guardedUrl } from "./url-field";
+import { type UrlPolicy, ZAPIER_HOOK_PREFIX, isZapierCatchHook } from "./url-guard";
 
 /** Spec 001 §4 "Integration badge". */
 export type IntegrationBadge = "Not Configured" | "Configured" | "Verified";
@@ -167,7 +168,7 @@ export function credentialSchemas(policy: UrlPolicy) {
     }),
     openai: z.strictObject({
       api_key: headerSafe("API Key"),
-      realtime_url: z.optional(text("Realtime URL").check(z.refine((value) => isAllowedUrl(value, "wss", policy), INTEGRATION_MESSAGES.realtimeUrl))),
+      realtime_url: z.optional(guardedUrl("wss", policy, INTEGRATION_MESSAGES.realtimeUrl)),
     }),
     elevenlabs: z.strictObject({ api_key: headerSafe("API Key") }),
     hubspot: z.strictObject({ private_app_token: headerSafe("Private App Token") }),
@@ -192,6 +193,9 @@ export function integrationBadge(configured: boolean, testStatus: string | null)
   return testStatus === "success" ? "Verified" : "Configured";
 }
 
+/** A URL's host (a non-secret URL is recognised by it: "Realtime URL api.openai.com"), or null for anything else. */
+const hostOf = (value: string) => /^[a-z]+:\/\/([^/?#@]+)/i.exec(value)?.[1] ?? null;
+
 /** The masked hint of stored credentials: non-secret values shortened, secret ones as their last four characters. */
 export function credentialHint(provider: IntegrationProvider, credentials: Record<string, string | undefined>): string {
   const parts: string[] = [];
@@ -200,7 +204,7 @@ export function credentialHint(provider: IntegrationProvider, credentials: Recor
     if (!value) continue;
     const name = field.label.replace(/ \(optional\)$/, "");
     if (field.secret) parts.push(`${name} …${value.slice(-4)}`);
-    else parts.push(`${name} ${value.length > 12 ? `${value.slice(0, 6)}…${value.slice(-4)}` : value}`);
+    else parts.push(`${name} ${hostOf(value) ?? (value.length > 12 ? `${value.slice(0, 6)}…${value.slice(-4)}` : value)}`);
   }
   return parts.join(" · ");
 }

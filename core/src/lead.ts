@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { EMAIL_PATTERN } from "./patterns";
 import { firstIssuePerField } from "./validation";
 
 /** Messages of spec 000 §5, word for word. */
@@ -26,7 +27,6 @@ export const LEAD_INTENT_LABELS: Record<LeadIntent, string> = {
 };
 
 const PHONE_CHARS = /^[\d\s\-+()]*$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A local date-time as an `<input type="datetime-local">` gives it: YYYY-MM-DDTHH:mm[:ss]. */
 const LOCAL_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
@@ -47,7 +47,7 @@ export const leadSchema = z.object({
     z.maxLength(20, LEAD_MESSAGES.phoneMax),
   ),
   email: optionalText(
-    z.refine((value: string) => value === "" || EMAIL.test(value), LEAD_MESSAGES.emailFormat),
+    z.refine((value: string) => value === "" || EMAIL_PATTERN.test(value), LEAD_MESSAGES.emailFormat),
     z.maxLength(255, LEAD_MESSAGES.emailMax),
   ),
   intent: z.pipe(

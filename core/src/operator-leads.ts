@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { pageMarkerSchema } from "./page-marker";
 
 /** A lead of the product's own contact form, as the operators' list shows it. */
 export interface OperatorLead {
@@ -17,7 +18,7 @@ export const OPERATOR_LEAD_COLUMNS = ["created_at", "name", "phone", "email", "i
 
 export const operatorLeadsQuerySchema = z.strictObject({
   q: z.optional(z.string("Search for a name, phone, e-mail or need.").check(z.trim(), z.maxLength(100, "Search for at most 100 characters."))),
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  cursor: pageMarkerSchema,
 });
 
 export const OPERATOR_LEADS_MESSAGES = {

@@ -30,8 +30,7 @@ export function isOperatorE164(input: string): boolean {
   return OPERATOR_E164.test(input.trim());
 }
 
-/** Spec 001 §5 "Test-call dialog on /live and operator pages". */
-/** The operator pages' test call (spec 001 §8): /live and Voice Operations. */
+/** The operator pages' test call (spec 001 §5 "Test-call dialog", §8): /live and Voice Operations. */
 export const OPERATOR_CALL_MESSAGES = {
   failedTitle: "Call Failed",
   failed: "API error—check Twilio envs, From number, and CORS.",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactEntities, redactPii } from "./pii";
+import { redactEntities, redactPii, unmaskedEntities } from "./pii";
 
 describe("redactPii (spec 001 §9)", () => {
   it.each([
@@ -45,6 +45,15 @@ describe("redactEntities: what the analysis extracted, stored redacted", () => {
       appointment_time: "",
       customer_first_name: "[NAME]",
       callback_number: "[PHONE]",
+    });
+  });
+});
+
+describe("unmaskedEntities", () => {
+  it("leaves out what is stored as a marker, keeps the rest", () => {
+    expect(unmaskedEntities({ name: "[NAME]", phone: "[PHONE]", intent: "Call back [NAME]", urgency: "high" })).toEqual({
+      intent: "Call back [NAME]",
+      urgency: "high",
     });
   });
 });

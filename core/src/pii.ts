@@ -58,3 +58,9 @@ export function redactEntities(entities: Record<string, string>): Record<string,
     }),
   );
 }
+
+/** Entities as a message shows them: a value stored as a marker is left out (the caller's number is shown instead). */
+export function unmaskedEntities(entities: Record<string, string>): Record<string, string> {
+  const markers: string[] = Object.values(PII_MARKERS);
+  return Object.fromEntries(Object.entries(entities).filter(([, value]) => !markers.includes(value.trim())));
+}

@@ -70,10 +70,10 @@ describe("PATCH /api/org/settings body", () => {
     ["contact_url", "http://plumber.example/contact", M.contactUrl],
     ["chat_agent_id", "", M.chatAgent],
     ["bridge_ws_url", "wss://voice.example.com/twilio/stream?x=1", M.bridgeUrl],
-    ["bridge_ws_url", "wss://169.254.169.254/latest", M.bridgeUrl],
-    ["bridge_ws_url", "ws://127.0.0.1:8801/__chat-requests", M.bridgeUrl],
-    ["crm_webhook_url", "https://10.0.0.5/hook", M.crmWebhookUrl],
-    ["crm_webhook_url", "https://metadata.google.internal/", M.crmWebhookUrl],
+    ["bridge_ws_url", "wss://169.254.169.254/latest", `${M.bridgeUrl.slice(0, -1)} (here, it must use a host name, not an IP address).`],
+    ["bridge_ws_url", "ws://127.0.0.1:8801/__chat-requests", `${M.bridgeUrl.slice(0, -1)} (here, it must use a host name, not an IP address).`],
+    ["crm_webhook_url", "https://10.0.0.5/hook", `${M.crmWebhookUrl.slice(0, -1)} (here, it must use a host name, not an IP address).`],
+    ["crm_webhook_url", "https://metadata.google.internal/", `${M.crmWebhookUrl.slice(0, -1)} (here, it points at a local or internal host).`],
     ["booking_min_notice_minutes", -1, M.bookingNotice],
     ["booking_min_notice_minutes", 10_081, M.bookingNotice],
     ["booking_horizon_days", 0, M.bookingHorizon],
@@ -92,7 +92,13 @@ describe("PATCH /api/org/settings body", () => {
   it("takes loopback URLs only on a local deployment", () => {
     const loopback = { bridge_ws_url: "ws://127.0.0.1:8788/twilio/stream", crm_webhook_url: "http://localhost:3000/hook" };
     expect(parseFields(schemaFor({ local: true, testAllow: [] }), loopback)).toEqual({ ok: true, data: loopback });
-    expect(parseFields(settingsPatchSchema, loopback)).toEqual({ ok: false, fields: { bridge_ws_url: M.bridgeUrl, crm_webhook_url: M.crmWebhookUrl } });
+    expect(parseFields(settingsPatchSchema, loopback)).toEqual({
+      ok: false,
+      fields: {
+        bridge_ws_url: `${M.bridgeUrl.slice(0, -1)} (here, it must use a host name, not an IP address).`,
+        crm_webhook_url: `${M.crmWebhookUrl.slice(0, -1)} (here, it points at a local or internal host).`,
+      },
+    });
   });
 
   it("refuses a field it does not know, so a typo is never silently ignored", () => {

@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
 import { REGIONS, type Region, SETTINGS_RANGES } from "./constants";
 import { OPERATOR_E164 } from "./phone";
-import { type UrlPolicy, isAllowedUrl } from "./url-guard";
+import { guardedUrl } from "./url-field";
+import type { UrlPolicy } from "./url-guard";
 import { WIDGET_NAMES, type WidgetName } from "./widget-config";
 import { isLocalDate } from "./zoned-time";
 
@@ -109,9 +110,7 @@ export function isExactOrigin(value: string): boolean {
 
 const isHttpsUrl = (value: string) => /^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(value);
 /** The call's id is appended to the bridge URL as a path segment: no query or fragment. */
-const isBridgeUrl = (value: string, policy: UrlPolicy) => isAllowedUrl(value, "wss", policy) && !/[?#]/.test(value);
-const optionalUrl = (test: (value: string) => boolean, message: string) =>
-  z.optional(z.nullable(z.string(message).check(z.trim(), z.maxLength(2048, message), z.refine(test, message))));
+const withoutQuery = (value: string) => !/[?#]/.test(value);
 
 /**
  * `PATCH /api/org/settings`: any subset of the settings; unknown fields are refused so a typo is never ignored. The
@@ -153,8 +152,8 @@ export const settingsPatchSchema = (policy: UrlPolicy) =>
     daily_spend_cap_usd: z.optional(z.nullable(wholeIn({ min: 1, max: 10_000 }, SETTINGS_MESSAGES.spendCap))),
     alert_email: z.optional(flag()),
     alert_sms: z.optional(flag()),
-    bridge_ws_url: optionalUrl((value) => isBridgeUrl(value, policy), SETTINGS_MESSAGES.bridgeUrl),
-    crm_webhook_url: optionalUrl((value) => isAllowedUrl(value, "https", policy), SETTINGS_MESSAGES.crmWebhookUrl),
+    bridge_ws_url: z.optional(z.nullable(guardedUrl("wss", policy, SETTINGS_MESSAGES.bridgeUrl, withoutQuery))),
+    crm_webhook_url: z.optional(z.nullable(guardedUrl("https", policy, SETTINGS_MESSAGES.crmWebhookUrl))),
     sms_sender_number: z.optional(z.nullable(z.string(SETTINGS_MESSAGES.smsSender).check(z.trim(), z.regex(OPERATOR_E164, SETTINGS_MESSAGES.smsSender)))),
     booking_min_notice_minutes: z.optional(wholeIn(bookingMinNoticeMinutes, SETTINGS_MESSAGES.bookingNotice)),
     booking_horizon_days: z.optional(wholeIn(bookingHorizonDays, SETTINGS_MESSAGES.bookingHorizon)),

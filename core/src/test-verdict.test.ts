@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type TestCallFacts, answeredInSpanish, testVerdict } from "./test-verdict";
+import { type SuiteCallFacts, answeredInSpanish, testVerdict } from "./test-verdict";
 
-const facts = (over: Partial<TestCallFacts> = {}): TestCallFacts => ({
+const facts = (over: Partial<SuiteCallFacts> = {}): SuiteCallFacts => ({
   processingStatus: "processed",
   processingError: null,
   afterHours: false,
@@ -32,6 +32,11 @@ describe("testVerdict", () => {
     expect(testVerdict("lead", "lead", facts())).toEqual({ passed: true, reason: "Lead captured: Maria Garcia, +14155550142." });
   });
 
+  it("says a lead's details were stored redacted when PII redaction masked them", () => {
+    const masked = facts({ entities: { name: "[NAME]", phone: "[PHONE]" } });
+    expect(testVerdict("lead", "lead", masked)).toEqual({ passed: true, reason: "Lead captured: [NAME], [PHONE] (stored redacted)." });
+  });
+
   it("fails a lead without a phone, an unprocessed call and a silent caller, saying why", () => {
     expect(testVerdict("lead", "lead", facts({ entities: { name: "Maria Garcia", phone: "" } })).reason).toBe("The caller's phone number was not captured.");
     expect(testVerdict("lead", "lead", facts({ processingStatus: "failed", processingError: "OpenAI answered 500" }))).toEqual({
@@ -45,7 +50,7 @@ describe("testVerdict", () => {
     const offered = [slot("09:00"), slot("09:15"), slot("16:30")];
     expect(testVerdict("appointment", "appointment", facts({ tools: bothTools, offered, booked: slot("09:15") }))).toEqual({
       passed: true,
-      reason: "Appointment validated for Tuesday, December 1 at 09:15: offered within your hours, and free (a test call holds no slot).",
+      reason: "Appointment validated for Tuesday, December 1 at 09:15: offered within your hours, and free (a Test Suite call holds no slot).",
     });
   });
 

@@ -97,6 +97,12 @@ export function urlRefusal(value: string, scheme: UrlScheme, policy: UrlPolicy):
 
 export const isAllowedUrl = (value: string, scheme: UrlScheme, policy: UrlPolicy): boolean => urlRefusal(value, scheme, policy) === null;
 
+/** A URL field's message, with the reason this value was refused when there is one ("…: it points at a local or internal host."). */
+export function refusedUrlMessage(fieldMessage: string, value: string, scheme: UrlScheme, policy: UrlPolicy): string {
+  const refusal = urlRefusal(value, scheme, policy);
+  return refusal ? `${fieldMessage.replace(/\.$/, "")} (here, ${URL_REFUSAL_REASONS[refusal]}).` : fieldMessage;
+}
+
 export const ZAPIER_HOOK_PREFIX = "https://hooks.zapier.com/hooks/catch/";
 
 /**

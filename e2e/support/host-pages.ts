@@ -7,15 +7,13 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 
-export const HOST_PORT = 8796;
-export const HOST_ORIGIN = `http://127.0.0.1:${HOST_PORT}`;
 export const CSP_NONCE = "n0nce-e2e-7f3a";
 
 const DIR = fileURLToPath(new URL("../fixtures/hosts/", import.meta.url));
 
-export function startHostPages(workerOrigin: string, port = HOST_PORT) {
+export function startHostPages(workerOrigin: string, port: number) {
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", HOST_ORIGIN);
+    const url = new URL(request.url ?? "/", `http://127.0.0.1:${port}`);
     // The SPA fixture answers every /app/* route with the same page, as an SPA host would.
     const name = url.pathname.startsWith("/app") ? "spa.html" : url.pathname.slice(1) || "plain.html";
     let html: string;

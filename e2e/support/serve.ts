@@ -8,8 +8,19 @@ import { prepareLocalDatabase, startWorker, stopWorker } from "../../scripts/lib
 import { startSimulators } from "../../scripts/lib/simulators";
 import { startOidcSimulator } from "@nikki/simulators/oidc";
 import { allowWidgetOrigin } from "./db";
-import { HOST_ORIGIN, startHostPages } from "./host-pages";
-import { E2E_BASE_URL, E2E_PORT, E2E_STATE_DIR, INTEGRATIONS_SIM_PORT, OIDC_PORT, OPENAI_SIM_PORT, STRIPE_SIM_PORT, TWILIO_SIM_PORT } from "./server";
+import { startHostPages } from "./host-pages";
+import {
+  E2E_BASE_URL,
+  E2E_PORT,
+  E2E_STATE_DIR,
+  HOST_ORIGIN,
+  HOST_PORT,
+  INTEGRATIONS_SIM_PORT,
+  OIDC_PORT,
+  OPENAI_SIM_PORT,
+  STRIPE_SIM_PORT,
+  TWILIO_SIM_PORT,
+} from "./server";
 
 rmSync(E2E_STATE_DIR, { recursive: true, force: true });
 await prepareLocalDatabase(E2E_STATE_DIR);
@@ -23,7 +34,7 @@ const simulators = await startSimulators({
   integrationsPort: INTEGRATIONS_SIM_PORT,
   publicBaseUrl: E2E_BASE_URL,
 });
-await startHostPages(E2E_BASE_URL);
+await startHostPages(E2E_BASE_URL, HOST_PORT);
 const worker = await startWorker({
   port: E2E_PORT,
   persistTo: E2E_STATE_DIR,

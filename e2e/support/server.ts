@@ -1,13 +1,33 @@
 import { fileURLToPath } from "node:url";
+import { freePorts } from "../../scripts/lib/free-port";
+
+/**
+ * Every port an e2e run uses is a free one, chosen once by the first process to load this file (Playwright's runner,
+ * loading its config) and handed through the environment to its workers and web server (serve.ts), which inherit
+ * it: a run never collides with a running `npm start` or another checkout's tests.
+ */
+process.env.E2E_PORTS ??= (await freePorts(7)).join(",");
+const [worker, oidc, openai, twilio, stripe, integrations, hosts] = process.env.E2E_PORTS.split(",").map(Number) as [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
 
 /** The product under test: the built site and the worker under `wrangler dev`, on its own port and database. */
-export const E2E_PORT = 8791;
+export const E2E_PORT = worker;
 /** The OpenID Connect simulator standing in for Google. */
-export const OIDC_PORT = 8795;
+export const OIDC_PORT = oidc;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_STATE_DIR = fileURLToPath(new URL("../../.wrangler/e2e", import.meta.url));
 /** The OpenAI and Twilio simulators the product under test talks to. */
-export const OPENAI_SIM_PORT = 8821;
-export const TWILIO_SIM_PORT = 8822;
-export const STRIPE_SIM_PORT = 8823;
-export const INTEGRATIONS_SIM_PORT = 8824;
+export const OPENAI_SIM_PORT = openai;
+export const TWILIO_SIM_PORT = twilio;
+export const STRIPE_SIM_PORT = stripe;
+export const INTEGRATIONS_SIM_PORT = integrations;
+/** The host pages (a business's own site) on another origin than the worker. */
+export const HOST_PORT = hosts;
+export const HOST_ORIGIN = `http://127.0.0.1:${HOST_PORT}`;

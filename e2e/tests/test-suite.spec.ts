@@ -51,10 +51,10 @@ test("the Test Suite runs its five scenarios through the real pipeline, green, w
   // An earlier run, opened from the list: what the after-hours call would have sent, recorded instead.
   await page.getByRole("button", { name: /^Show the After-hours caller run of / }).click();
   const night = page.getByRole("region", { name: "After-hours caller: steps" });
-  await expect(night.getByText("Message taken: Tom Baker, +1 415 555 0126.")).toBeVisible();
+  await expect(night.getByText("Message taken: [NAME], [PHONE] (stored redacted).")).toBeVisible();
   await expect(night.getByText(/^Would e-mail the owner: Urgent call\.$/)).toBeVisible();
 
   // Test calls are in Calls, marked as tests, and not in Overview's figures.
-  await night.getByRole("link", { name: "Open the test call in Calls" }).click();
+  await night.getByRole("link", { name: "Open this run's call in Calls" }).click();
   await expect(page.getByRole("dialog", { name: /^Call from \+15005550006/ })).toBeVisible();
 });

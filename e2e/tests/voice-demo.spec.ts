@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { e2eEmail, signUpThroughPage } from "../support/accounts";
-import { HOST_ORIGIN } from "../support/host-pages";
-import { OPENAI_SIM_PORT } from "../support/server";
+import { HOST_ORIGIN, OPENAI_SIM_PORT } from "../support/server";
 import { testCallDialog, testCallLauncher } from "../support/widgets";
 
 interface WebRtcSession {

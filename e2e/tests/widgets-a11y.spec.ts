@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
-import { HOST_ORIGIN } from "../support/host-pages";
+import { HOST_ORIGIN } from "../support/server";
 import { chatLauncher, chatPanel, testCallDialog, testCallLauncher, waitForLaunchers } from "../support/widgets";
 
 async function seriousViolations(page: Page) {

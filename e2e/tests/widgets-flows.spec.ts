@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { execute, queryOne } from "../support/db";
-import { HOST_ORIGIN } from "../support/host-pages";
-import { E2E_BASE_URL } from "../support/server";
+import { E2E_BASE_URL, HOST_ORIGIN } from "../support/server";
 import { chatLauncher, chatPanel, simulatedCallsTo, testCallDialog, testCallLauncher, waitForLaunchers } from "../support/widgets";
 
 test.describe("the widgets' flows against the simulated providers", () => {

@@ -83,7 +83,23 @@ export function localOperators(): Record<string, string> {
 /** The media plane's `wrangler dev` of each control plane's (stopped with it). */
 const mediaPlanes = new WeakMap<ChildProcess, ChildProcess>();
 
-function wranglerDev(options: { port: number; config?: string; persistTo?: string; vars: Record<string, string>; quiet?: boolean; testScheduled?: boolean }) {
+/**
+ * Where a run's planes register for each other: wrangler dev's registry of dev sessions, which binds the control
+ * plane's MEDIA to a `nikki-ai-media` by name, is one directory for the whole machine unless told otherwise. A run
+ * keeps its own inside its state, so the tests' control plane never reaches a running `npm start`'s media plane (its
+ * calls were answered there, with that run's simulators and database), nor the other way round.
+ */
+const devRegistry = (persistTo?: string) => `${persistTo ?? `${ROOT}/.wrangler/state`}/dev-registry`;
+
+function wranglerDev(options: {
+  port: number;
+  config?: string;
+  persistTo?: string;
+  registry: string;
+  vars: Record<string, string>;
+  quiet?: boolean;
+  testScheduled?: boolean;
+}) {
   const varArgs = Object.entries(options.vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
   const child = spawn(
     `${ROOT}/node_modules/.bin/wrangler`,
@@ -101,7 +117,8 @@ function wranglerDev(options: { port: number; config?: string; persistTo?: strin
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, ...OFFLINE_ENV },
+      // Miniflare's variable first (it wins over wrangler's), and wrangler's own.
+      env: { ...process.env, ...OFFLINE_ENV, CLOUDFLARE_DEV_REGISTRY_PATH: options.registry, WRANGLER_REGISTRY_PATH: options.registry },
       stdio: options.quiet ? ["ignore", "ignore", "inherit"] : ["ignore", "inherit", "inherit"],
     },
   );
@@ -112,7 +129,7 @@ function wranglerDev(options: { port: number; config?: string; persistTo?: strin
 /**
  * Starts the product under `wrangler dev`, both planes in processes of their own as they run apart when deployed:
  * the media plane (wrangler.media.toml) on a free port, where Twilio's streams go (VOICE_BRIDGE_URL), and the control
- * plane on the given port; they reach each other through wrangler's local registry of dev sessions. Resolves once
+ * plane on the given port; they reach each other through a registry of dev sessions of their own (devRegistry). Resolves once
  * /api/health answers. With `config`, that one worker alone (the benchmarks' baseline).
  */
 export async function startWorker(options: {
@@ -126,8 +143,9 @@ export async function startWorker(options: {
   config?: string;
 }) {
   const vars = { ...localAuthSecret(), ...localOperators(), ...options.vars };
+  const registry = devRegistry(options.persistTo);
   if (options.config) {
-    const child = wranglerDev({ ...options, vars });
+    const child = wranglerDev({ ...options, registry, vars });
     await waitForHealth(`http://127.0.0.1:${options.port}/api/health`, child);
     return child;
   }
@@ -136,13 +154,14 @@ export async function startWorker(options: {
     port: mediaPort,
     config: "wrangler.media.toml",
     persistTo: `${options.persistTo ?? `${ROOT}/.wrangler/state`}/media`,
+    registry,
     // The secret both planes sign their requests with (from .dev.vars, which both read, when it sets one), and the
     // deployment's address, by which both planes' URL guard knows a local deployment.
     vars: Object.fromEntries(Object.entries(vars).filter(([key]) => ["AUTH_SECRET", "LOG_LEVEL", "PUBLIC_BASE_URL", "TEST_ONLY_URL_ALLOW"].includes(key))),
     quiet: options.quiet,
   });
   await waitForHealth(`http://127.0.0.1:${mediaPort}/twilio/stream`, media);
-  const child = wranglerDev({ ...options, vars: { ...vars, VOICE_BRIDGE_URL: `ws://127.0.0.1:${mediaPort}/twilio/stream` } });
+  const child = wranglerDev({ ...options, registry, vars: { ...vars, VOICE_BRIDGE_URL: `ws://127.0.0.1:${mediaPort}/twilio/stream` } });
   mediaPlanes.set(child, media);
   child.on("exit", () => stopWorker(media));
   await waitForHealth(`http://127.0.0.1:${options.port}/api/health`, child);

@@ -72,7 +72,12 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
     port: mediaPort,
     script: `${ROOT}/.bench/media/index.js`,
     worker: media,
-    bindings: { AUTH_SECRET: secret, LOG_LEVEL: options.vars.LOG_LEVEL ?? "info" },
+    // The deployment's address too: the media plane's URL guard knows a local deployment by it, as the control plane's does.
+    bindings: {
+      AUTH_SECRET: secret,
+      LOG_LEVEL: options.vars.LOG_LEVEL ?? "info",
+      ...(options.vars.PUBLIC_BASE_URL ? { PUBLIC_BASE_URL: options.vars.PUBLIC_BASE_URL } : {}),
+    },
     other: ["CONTROL", options.port],
     storage: `${storage}/media`,
     // BENCH_MEDIA_INSPECTOR_PORT / BENCH_INSPECTOR_PORT open a plane's V8 inspector, to profile it while a benchmark runs.

@@ -51,12 +51,15 @@ export function cookieOf(response: Response): string {
     .join("; ");
 }
 
-/** A signed-in business owner: the session cookie and the organization. */
-export async function signUpOwner(base: string, company: string): Promise<{ cookie: string; organizationId: string }> {
+/**
+ * A signed-in business owner: the session cookie and the organization. `origin`: the deployment's own, when its
+ * PUBLIC_BASE_URL is not where it is reached (a deployed configuration run on loopback).
+ */
+export async function signUpOwner(base: string, company: string, origin = base): Promise<{ cookie: string; organizationId: string }> {
   const email = `reliability-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const response = await fetch(`${base}/api/account/signup`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: base, "cf-connecting-ip": freshAddress() },
+    headers: { "content-type": "application/json", origin, "cf-connecting-ip": freshAddress() },
     body: JSON.stringify({ firstName: "Rel", lastName: "Iability", email, company, password: "correct horse battery" }),
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);

@@ -1,12 +1,14 @@
 /**
  * Item 17: generated bad input (fast-check) against every public endpoint and webhook: any JSON value, any text,
- * any content type, any query string. 0 answers 5xx, 0 stack traces, every refusal in the `{error: {code,
- * message}}` envelope. Each request presents its own address, so the per-address limits answer 429 (in the
- * envelope too) only where a burst really comes from one place.
+ * any content type, any query string; and generated URLs (any scheme, login, host in any notation, port, path) into
+ * every URL field a business has (issue 33). 0 answers 5xx, 0 stack traces, every refusal in the `{error: {code,
+ * message}}` envelope, and no URL stored that the URL guard refuses. Each request presents its own address, so the
+ * per-address limits answer 429 (in the envelope too) only where a burst really comes from one place.
  */
+import { isLocalBaseUrl, urlPolicyFrom, urlRefusal } from "@nikki/core";
 import fc from "fast-check";
 import { DEMO } from "../../worker/src/db/seed";
-import { type Context, type ReliabilityItem, freshAddress, outcome } from "./context";
+import { type Context, type ReliabilityItem, freshAddress, outcome, signUpOwner } from "./context";
 
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 120);
 const KEY = DEMO.publicWidgetKey;
@@ -43,6 +45,84 @@ const contentType = fc.constantFrom(
 );
 const query = fc.option(fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 40 }), { maxKeys: 3 }), { nil: undefined });
 const STACK = /\bat [\w.<>]+ \(|\.ts:\d+:\d+|Error: .*\n\s+at /;
+
+const octet = fc.integer({ min: 0, max: 255 });
+/** A host in one of the notations a URL parser reads: names, dotted, decimal, hex and octal IPv4, IPv6, mapped. */
+const host = fc.oneof(
+  fc.domain(),
+  fc.constantFrom("localhost", "metadata.google.internal", "printer.local", "api.localhost", "intranet", "127.0.0.1.nip.io"),
+  fc.tuple(octet, octet, octet, octet).map((parts) => parts.join(".")),
+  fc.tuple(octet, octet, octet, octet).map(([a, b, c, d]) => String(((a * 256 + b) * 256 + c) * 256 + d)),
+  fc.tuple(octet, octet, octet, octet).map((parts) => `0x${parts.map((part) => part.toString(16).padStart(2, "0")).join("")}`),
+  fc.tuple(octet, octet, octet, octet).map((parts) => parts.map((part) => `0${part.toString(8)}`).join(".")),
+  fc.ipV6().map((address) => `[${address}]`),
+  fc.ipV4().map((address) => `[::ffff:${address}]`),
+);
+const generatedUrl = fc.oneof(
+  fc.webUrl({ withQueryParameters: true, withFragments: true }),
+  fc
+    .record({
+      scheme: fc.constantFrom("https", "http", "wss", "ws", "ftp", "file", "gopher", "HTTPS"),
+      login: fc.option(fc.constantFrom("user:pass@", "evil.example@", "a@b@"), { nil: "" }),
+      host,
+      port: fc.option(
+        fc.integer({ min: 1, max: 70_000 }).map((port) => `:${port}`),
+        { nil: "" },
+      ),
+      path: fc.webPath(),
+    })
+    .map(({ scheme, login, host, port, path }) => `${scheme}://${login}${host}${port}${path}`),
+);
+
+/** Generated URLs into every URL field of a signed-in business: never a 5xx, and nothing stored that the guard refuses. */
+async function fuzzUrlFields(context: Context, failures: string[]) {
+  const owner = await signUpOwner(context.base, "Fuzzed Plumbing");
+  const policy = urlPolicyFrom(context.base, undefined);
+  let requests = 0;
+  let stored = 0;
+  let storedRefusable = 0;
+  let serverErrors = 0;
+  const send = (method: string, path: string, body: unknown) =>
+    fetch(`${context.base}${path}`, {
+      method,
+      headers: { "content-type": "application/json", origin: context.base, cookie: owner.cookie },
+      body: JSON.stringify(body),
+    });
+  const fields: [string, "https" | "wss", (url: string) => Promise<Response>][] = [
+    ["bridge_ws_url", "wss", (url) => send("PATCH", "/api/org/settings", { bridge_ws_url: url })],
+    ["crm_webhook_url", "https", (url) => send("PATCH", "/api/org/settings", { crm_webhook_url: url })],
+    ["realtime_url", "wss", (url) => send("PUT", "/api/integrations/openai", { credentials: { api_key: "sk-fuzz", realtime_url: url } })],
+  ];
+  for (const [field, scheme, save] of fields) {
+    await fc.assert(
+      fc.asyncProperty(generatedUrl, async (url) => {
+        const response = await save(url);
+        await response.body?.cancel();
+        requests++;
+        if (response.status >= 500) {
+          serverErrors++;
+          failures.push(`${field} ${JSON.stringify(url)} answered ${response.status}`);
+        }
+        if (response.status === 200) {
+          stored++;
+          if (urlRefusal(url.trim(), scheme, policy)) {
+            storedRefusable++;
+            failures.push(`${field} stored ${JSON.stringify(url)}, which the guard refuses`);
+          }
+        }
+        return true;
+      }),
+      { numRuns: RUNS, seed: Number(process.env.RELIABILITY_SEED ?? 20261123) },
+    );
+  }
+  return {
+    url_requests: requests,
+    url_stored: stored,
+    url_stored_refusable: storedRefusable,
+    url_5xx: serverErrors,
+    url_policy: isLocalBaseUrl(context.base) ? "local" : "deployed",
+  };
+}
 
 function inEnvelope(text: string): boolean {
   try {
@@ -88,8 +168,9 @@ export const fuzz: ReliabilityItem = {
       );
     }
     if (stackTraces) failures.push(`${stackTraces} answers carried a stack trace`);
+    const urls = await fuzzUrlFields(context, failures);
     return outcome(
-      { requests, endpoints: ENDPOINTS.length, status_5xx: serverErrors, stack_traces: stackTraces, outside_envelope: outsideEnvelope },
+      { requests, endpoints: ENDPOINTS.length, status_5xx: serverErrors, stack_traces: stackTraces, outside_envelope: outsideEnvelope, ...urls },
       failures.slice(0, 8),
     );
   },

@@ -16,7 +16,7 @@
 import { cpus } from "node:os";
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { DEMO } from "../../worker/src/db/seed";
-import { computeTwilioSignature } from "../../worker/src/services/twilio/signature";
+import { computeTwilioSignature } from "../../worker/src/call/twilio-signature";
 import { lostFrames, timingsOf } from "../lib/frame-accounting";
 import { rampCalls } from "../lib/ramped-calls";
 import { percentile } from "../lib/stats";

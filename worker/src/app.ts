@@ -4,9 +4,9 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { AuthCache } from "./auth/cache";
-import { loadCaller } from "./auth/context";
+import { loadCaller } from "./middleware/access/request-auth";
 import { readConfig } from "./env";
-import type { AppEnv } from "./http/app-env";
+import type { AppEnv } from "./app-env";
 import { ApiError } from "./http/api-error";
 import { csrf } from "./middleware/csrf";
 import { notFound, onError } from "./middleware/errors";
@@ -34,7 +34,7 @@ import { leadRoutes } from "./routes/leads";
 import { operatorLeadRoutes } from "./routes/operator/leads";
 import { numberRoutes } from "./routes/numbers";
 import { integrationRoutes } from "./routes/integrations";
-import { testCallStatusRoutes } from "./demo-calls/test-call";
+import { testCallStatusRoutes } from "./routes/test-calls/index";
 import { testSuiteRoutes } from "./routes/test-suite";
 import { orgRoutes } from "./routes/org";
 import { telemetryRoutes } from "./routes/telemetry";
@@ -87,60 +87,62 @@ export function createApp(servicesFor: ServicesFactory) {
   });
   app.use("/api/*", csrf());
 
-  app.route("/api", healthRoutes);
-  app.route("/api/leads", leadRoutes);
-  app.route("/api/operator", operatorLeadRoutes);
-  app.route("/api/telemetry", telemetryRoutes);
-  app.route("/api/auth", authRoutes);
-  app.route("/api/account", accountRoutes);
-  app.route("/api/invitations", publicInvitationRoutes);
-  app.route("/api/org", orgRoutes);
-  app.route("/api/agents", agentRoutes);
-  app.route("/api/services", serviceRoutes);
-  app.route("/api/appointments", appointmentRoutes);
-  app.route("/api/calendar", calendarFeedRoutes);
-  app.route("/api/numbers", numberRoutes);
-  app.route("/api/integrations", integrationRoutes);
-  app.route("/api/test-calls", testCallStatusRoutes);
-  app.route("/api/test-suite", testSuiteRoutes);
-  app.route("/api/calls", callRoutes);
-  app.route("/api/events", eventRoutes);
-  app.route("/api/overview", overviewRoutes);
-  app.route("/api/widget", widgetRoutes);
-  app.route("/api/chat", chatRoutes);
-  app.route("/api/demo-calls", demoCallRoutes);
-  app.route("/api/realtime", realtimeRoutes);
-  app.route("/api/billing", billingRoutes);
-  app.route("/api/voice-samples", voiceSampleRoutes);
-  app.route("/twilio", twilioRoutes);
-  app.route("/internal", internalRoutes);
-  // Voicemail greetings voiced by a business's ElevenLabs account, fetched by Twilio's <Play> (ids are random UUIDs).
-  app.get("/media/prompts/:id", async (c) => {
-    const prompt = await promptAudio(c.var.db, c.req.param("id"));
-    if (!prompt) return c.text("Not found", 404);
-    return c.body(prompt.audio, 200, { "content-type": prompt.contentType, "cache-control": "public, max-age=86400, immutable" });
-  });
-  app.route("/webhooks", stripeWebhookRoutes);
-  // The booked person's manage page (the link in their texts): worker-first, like the API.
-  app.route("/a", manageRoutes);
+  // One chain, so the returned app's type describes every route (the site's typed client is built from it).
+  const routes = app
+    .route("/api", healthRoutes)
+    .route("/api/leads", leadRoutes)
+    .route("/api/operator", operatorLeadRoutes)
+    .route("/api/telemetry", telemetryRoutes)
+    .route("/api/auth", authRoutes)
+    .route("/api/account", accountRoutes)
+    .route("/api/invitations", publicInvitationRoutes)
+    .route("/api/org", orgRoutes)
+    .route("/api/agents", agentRoutes)
+    .route("/api/services", serviceRoutes)
+    .route("/api/appointments", appointmentRoutes)
+    .route("/api/calendar", calendarFeedRoutes)
+    .route("/api/numbers", numberRoutes)
+    .route("/api/integrations", integrationRoutes)
+    .route("/api/test-calls", testCallStatusRoutes)
+    .route("/api/test-suite", testSuiteRoutes)
+    .route("/api/calls", callRoutes)
+    .route("/api/events", eventRoutes)
+    .route("/api/overview", overviewRoutes)
+    .route("/api/widget", widgetRoutes)
+    .route("/api/chat", chatRoutes)
+    .route("/api/demo-calls", demoCallRoutes)
+    .route("/api/realtime", realtimeRoutes)
+    .route("/api/billing", billingRoutes)
+    .route("/api/voice-samples", voiceSampleRoutes)
+    .route("/twilio", twilioRoutes)
+    .route("/internal", internalRoutes)
+    // Voicemail greetings voiced by a business's ElevenLabs account, fetched by Twilio's <Play> (ids are random UUIDs).
+    .get("/media/prompts/:id", async (c) => {
+      const prompt = await promptAudio(c.var.db, c.req.param("id"));
+      if (!prompt) return c.text("Not found", 404);
+      return c.body(prompt.audio, 200, { "content-type": prompt.contentType, "cache-control": "public, max-age=86400, immutable" });
+    })
+    .route("/webhooks", stripeWebhookRoutes)
+    // The booked person's manage page (the link in their texts): worker-first, like the API.
+    .route("/a", manageRoutes)
+    // The dashboard is static pages; the worker decides first whether the visitor may see them (wrangler.toml
+    // run_worker_first), sending a signed-out visitor to sign in and back.
+    .on("GET", ["/dashboard", "/dashboard/*"], async (c) => {
+      const caller = await loadCaller(c).catch(() => null);
+      if (!caller) {
+        const url = new URL(c.req.url);
+        return c.redirect(`/login?redirect=${encodeURIComponent(safeRedirectPath(url.pathname + url.search))}`, 302);
+      }
+      const response = await c.env.ASSETS.fetch(c.req.raw);
+      const headers = new Headers(response.headers);
+      headers.set("cache-control", "private, no-store");
+      return new Response(response.body, { status: response.status, headers });
+    });
 
-  // The dashboard is static pages; the worker decides first whether the visitor may see them (wrangler.toml
-  // run_worker_first), sending a signed-out visitor to sign in and back.
-  app.on("GET", ["/dashboard", "/dashboard/*"], async (c) => {
-    const caller = await loadCaller(c).catch(() => null);
-    if (!caller) {
-      const url = new URL(c.req.url);
-      return c.redirect(`/login?redirect=${encodeURIComponent(safeRedirectPath(url.pathname + url.search))}`, 302);
-    }
-    const response = await c.env.ASSETS.fetch(c.req.raw);
-    const headers = new Headers(response.headers);
-    headers.set("cache-control", "private, no-store");
-    return new Response(response.body, { status: response.status, headers });
-  });
-
-  app.onError(onError);
-  app.notFound(notFound);
-  return app;
+  routes.onError(onError);
+  routes.notFound(notFound);
+  return routes;
 }
 
+/** Every route with its inputs and JSON answers: the site's typed client (`hc<App>`) reads it from declarations. */
 export type App = ReturnType<typeof createApp>;

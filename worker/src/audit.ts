@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { auditLog } from "./db/schema";
-import { isLocalDeployment } from "./env";
 import type { Database } from "./db/client";
-import type { AppEnv } from "./http/app-env";
-import type { Logger } from "./http/logger";
+import { isLocalDeployment } from "./env";
+import type { Logger } from "./logger";
+import type { AppEnv } from "./app-env";
 
 export type AuditAction =
   | "account_created"
@@ -64,12 +64,7 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Records who did what, when, from which IP. Never fails the request it describes. */
-export async function audit(c: Context<AppEnv>, entry: AuditEntry): Promise<void> {
-  await writeAudit(c.var.db, c.var.log, { ...entry, ip: clientIp(c) });
-}
-
-/** The same outside a request (a call's tool, a cron job): the actor is named in the details, there is no IP. */
+/** The one writer of the audit log, for routes and jobs alike. Never fails the work it describes. */
 export async function writeAudit(db: Database, log: Logger, entry: AuditEntry & { ip?: string | null }): Promise<void> {
   try {
     await db.insert(auditLog).values({
@@ -84,4 +79,9 @@ export async function writeAudit(db: Database, log: Logger, entry: AuditEntry & 
   } catch (error) {
     log.error("audit_write_failed", { action: entry.action, error: String(error) });
   }
+}
+
+/** Records who did what in a request, when, from which IP. */
+export function audit(c: Context<AppEnv>, entry: AuditEntry): Promise<void> {
+  return writeAudit(c.var.db, c.var.log, { ...entry, ip: clientIp(c) });
 }

@@ -3,7 +3,7 @@ import * as z from "zod";
 import type { RateLimiter } from "./durable/rate-limiter";
 import type { OrgEvents } from "./durable/org-events";
 import type { SpendMeter } from "./durable/spend-meter";
-import type { TestCallRunnerRpc } from "./test-calls/rpc";
+import type { TestSuiteRunnerRpc } from "./test-suite/rpc";
 import type { CallSessionRpc } from "./voice/setup";
 
 /** The bindings wrangler.toml and `.dev.vars` give the worker. */
@@ -14,7 +14,7 @@ export interface Bindings {
   CALL_SESSION: DurableObjectNamespace<CallSessionRpc>;
   SPEND_METER: DurableObjectNamespace<SpendMeter>;
   ORG_EVENTS: DurableObjectNamespace<OrgEvents>;
-  TEST_CALL_RUNNER: DurableObjectNamespace<TestCallRunnerRpc>;
+  TEST_SUITE_RUNNER: DurableObjectNamespace<TestSuiteRunnerRpc>;
   /** The media plane (wrangler.media.toml): the calls' audio. */
   MEDIA: Fetcher;
   VOICE_BRIDGE_URL?: string;

@@ -3,7 +3,7 @@ import { type Bindings, readConfig } from "./env";
 import { rearmDueAnalyses } from "./jobs/analysis-retries";
 import { sendAppointmentReminders } from "./jobs/appointment-reminders";
 import { syncCalendars } from "./calendars/sync";
-import { createLogger, type LogLevel } from "./http/logger";
+import { createLogger, type LogLevel } from "./logger";
 import { sendMorningDigests } from "./jobs/morning-digest";
 import { purgeExpiredCallData } from "./jobs/retention-purge";
 import { placeDueDemoCalls } from "./jobs/scheduled-demo-calls";
@@ -13,14 +13,14 @@ export { RateLimiter } from "./durable/rate-limiter";
 export { SpendMeter } from "./durable/spend-meter";
 export { OrgEvents } from "./durable/org-events";
 export { CallSession } from "./voice/call-session";
-export { TestCallRunner } from "./test-calls/runner";
+export { TestSuiteRunner } from "./test-suite/runner";
 
 const app = createApp(liveServices);
 
 export default {
   fetch: app.fetch,
   /**
-   * Every minute: scheduled test calls that are due, and appointment reminders (24 h before). Every 15 minutes as well:
+   * Every minute: scheduled demo calls that are due, and appointment reminders (24 h before). Every 15 minutes as well:
    * morning digests that are due, analyses whose retry alarm did not run, call data past the organizations'
    * retention days, and connected calendars (copies still to make, bookings the business deleted there).
    */

@@ -2,8 +2,8 @@ import { SELF, env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
-import { planeRequest } from "../src/media/plane-auth";
-import type { CallEndReason } from "../src/media/plan";
+import { planeRequest } from "../src/call/plane-auth";
+import type { CallEndReason } from "../src/call/plan";
 import { messageAfterDrop } from "../src/voice/dropped-call";
 import { BASE } from "./post-json";
 import { callSid, neverTaken, openStream, settledProcessing, startMessage, twilioPost, until } from "./twilio";
@@ -76,14 +76,24 @@ describe("after the stream: Twilio's <Connect> action", { timeout: 30_000 }, () 
     const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(sid));
     await until(() => runInDurableObject(session, async (_instance, state) => ((await state.storage.get("setup")) ? true : null)));
     const unreachable = { fetch: async () => Promise.reject(new Error("The media plane is not reachable")) } as unknown as Fetcher;
-    await runInDurableObject(session, (instance) => {
-      (instance as unknown as { env: { MEDIA: Fetcher } }).env.MEDIA = unreachable;
-    });
-    expect(await afterStream(sid)).toContain("Please leave your name, your number");
-    await twilioPost("/twilio/voice/status", { ...call(sid, "completed"), CallDuration: "30" });
-    expect(await settledProcessing(sid)).toEqual(neverTaken(30));
-    // Its setup is kept: an end the media plane still hands over later is kept, and the call analysed after all.
-    expect(await runInDurableObject(session, async (_instance, state) => Boolean(await state.storage.get("setup")))).toBe(true);
+    // The object's env is the isolate's one, which the next test file shares (isolate: false): put it back after.
+    const setMedia = (media: Fetcher) =>
+      runInDurableObject(session, (instance) => {
+        const bindings = (instance as unknown as { env: { MEDIA: Fetcher } }).env;
+        const before = bindings.MEDIA;
+        bindings.MEDIA = media;
+        return before;
+      });
+    const reachable = await setMedia(unreachable);
+    try {
+      expect(await afterStream(sid)).toContain("Please leave your name, your number");
+      await twilioPost("/twilio/voice/status", { ...call(sid, "completed"), CallDuration: "30" });
+      expect(await settledProcessing(sid)).toEqual(neverTaken(30));
+      // Its setup is kept: an end the media plane still hands over later is kept, and the call analysed after all.
+      expect(await runInDurableObject(session, async (_instance, state) => Boolean(await state.storage.get("setup")))).toBe(true);
+    } finally {
+      await setMedia(reachable);
+    }
   });
 
   it("only hangs up once the caller has gone, and records nothing", async () => {

@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
 import { syncCalendars } from "../src/calendars/sync";
-import { createLogger } from "../src/http/logger";
+import { createLogger } from "../src/logger";
 import { liveServices } from "../src/services";
 import type { SignedUp } from "./accounts";
 import { type BookingOrganization, bookingOrganization, localStart, twilioMessages } from "./booking";

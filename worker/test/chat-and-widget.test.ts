@@ -136,9 +136,9 @@ describe("POST /api/chat", () => {
   });
 
   it.each([
-    ["the provider's rate limit", "[simulate:rate-limit]", 429],
-    ["the provider's billing (insufficient quota)", "[simulate:quota]", 402],
-  ])("answers %s with %i", async (_case, cue, status) => {
+    ["the provider's rate limit", 429, "[simulate:rate-limit]"],
+    ["the provider's billing (insufficient quota)", 402, "[simulate:quota]"],
+  ])("answers %s with %i", async (_case, status, cue) => {
     expect((await chat([{ role: "user", content: `hello ${cue}` }])).status).toBe(status);
   });
 

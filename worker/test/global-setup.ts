@@ -1,21 +1,38 @@
 import { startCalcomSimulator } from "@nikki/simulators/calcom";
 import { startGoogleCalendarSimulator } from "@nikki/simulators/google-calendar";
+import { SIMULATED_BUSINESS_CREDENTIALS, SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { startIntegrationsSimulator } from "@nikki/simulators/integrations";
 import { startOidcSimulator } from "@nikki/simulators/oidc";
 import { startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
 import { SIMULATED_PRICE_AMOUNTS } from "@nikki/simulators/stripe-vars";
 import { startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
-import { SIMULATED_BUSINESS_CREDENTIALS } from "@nikki/simulators/credentials";
-import { BOOKING_SCRIPT, SIMULATED } from "./simulators";
+import type { TestProject } from "vitest/node";
+// A relative path, so the config loader bundles it (a package import would be loaded by Node without TypeScript).
+import { freePorts } from "../../scripts/lib/free-port.ts";
+import { BOOKING_SCRIPT } from "./booking-script";
+import type { SimulatorPorts } from "./simulator-ports";
 
-/** Starts the provider simulators (in Node, beside workerd) for the worker tests. */
-export default async function setup() {
-  const openai = await startOpenAiSimulator({ port: SIMULATED.openaiPort, apiKey: SIMULATED.openaiKey, script: BOOKING_SCRIPT });
+/**
+ * Starts the provider simulators (in Node, beside workerd) for the worker tests, on free ports (never those of a
+ * running `npm start` or of another checkout's tests), which it provides to the configuration and the test files.
+ */
+export default async function setup(project: TestProject) {
+  const [openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort, oidcPort] = (await freePorts(7)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const ports: SimulatorPorts = { openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort, oidcPort };
+  const openai = await startOpenAiSimulator({ port: openaiPort, apiKey: SIMULATED_CREDENTIALS.openaiKey, script: BOOKING_SCRIPT });
   const twilio = await startTwilioRestSimulator({
-    port: SIMULATED.twilioPort,
-    accountSid: SIMULATED.twilioAccountSid,
-    authToken: SIMULATED.twilioAuthToken,
+    port: twilioPort,
+    accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
+    authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
     otherAccounts: [
       {
         accountSid: SIMULATED_BUSINESS_CREDENTIALS.twilio.account_sid,
@@ -24,18 +41,19 @@ export default async function setup() {
       },
     ],
   });
-  const crm = await startIntegrationsSimulator(SIMULATED.crmPort);
+  const crm = await startIntegrationsSimulator(crmPort);
   const stripe = await startStripeSimulator({
-    port: SIMULATED.stripePort,
-    secretKey: SIMULATED.stripeSecretKey,
-    webhookSecret: SIMULATED.stripeWebhookSecret,
+    port: stripePort,
+    secretKey: SIMULATED_CREDENTIALS.stripeSecretKey,
+    webhookSecret: SIMULATED_CREDENTIALS.stripeWebhookSecret,
     // The worker tests deliver their own events (SELF.fetch); paying on the simulator's page is an e2e flow.
     webhookUrl: "http://127.0.0.1:9/webhooks/stripe",
     prices: SIMULATED_PRICE_AMOUNTS,
   });
-  const google = await startOidcSimulator(SIMULATED.oidcPort, { clientSecret: SIMULATED.googleClientSecret });
-  const calendar = await startGoogleCalendarSimulator({ port: SIMULATED.googleCalendarPort, scopesOf: google.scopesOf });
-  const calcom = await startCalcomSimulator({ port: SIMULATED.calcomPort, apiKey: SIMULATED_BUSINESS_CREDENTIALS.calcom.api_key });
+  const google = await startOidcSimulator(oidcPort, { clientSecret: SIMULATED_CREDENTIALS.googleClientSecret });
+  const calendar = await startGoogleCalendarSimulator({ port: googleCalendarPort, scopesOf: google.scopesOf });
+  const calcom = await startCalcomSimulator({ port: calcomPort, apiKey: SIMULATED_BUSINESS_CREDENTIALS.calcom.api_key });
+  project.provide("simulatorPorts", ports);
   return async () => {
     await google.close();
     await calendar.close();

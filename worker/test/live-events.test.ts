@@ -11,9 +11,9 @@ async function listen(who: SignedUp, origin = BASE) {
   const socket = response.webSocket;
   socket.accept();
   const received: unknown[] = [];
-  socket.addEventListener("message", (event) => received.push(JSON.parse(String(event.data))));
+  socket.addEventListener("message", (event) => void received.push(JSON.parse(String(event.data))));
   const closed: { code: number; reason: string }[] = [];
-  socket.addEventListener("close", (event) => closed.push({ code: event.code, reason: event.reason }));
+  socket.addEventListener("close", (event) => void closed.push({ code: event.code, reason: event.reason }));
   return { status: response.status, received, socket, closed };
 }
 

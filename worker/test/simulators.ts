@@ -1,33 +1,8 @@
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
-import type { ScriptedTurn } from "@nikki/simulators/scripted-turn";
-
-/** Ports and credentials of the provider simulators the worker tests run against (started by global-setup.ts). */
-export const SIMULATED = {
-  openaiPort: 8811,
-  twilioPort: 8812,
-  crmPort: 8813,
-  stripePort: 8814,
-  googleCalendarPort: 8815,
-  calcomPort: 8816,
-  oidcPort: 8817,
-  ...SIMULATED_CREDENTIALS,
-} as const;
+import { inject } from "vitest";
 
 /**
- * What the simulated caller says in the booking test, and what the model does about it: asks for the free times first,
- * books the first one offered, and reads back its label and confirmation code.
+ * Ports and credentials of the provider simulators the worker tests run against. global-setup.ts starts them on
+ * free ports and provides the ports to every test file.
  */
-export const BOOKING_SCRIPT: ScriptedTurn[] = [
-  {
-    transcript: "Hi, this is Ada Lovelace. Can I book a plumber for tomorrow morning? My number is +1 415 555 2671.",
-    reply: {
-      call: "check_availability",
-      arguments: { date: "tomorrow", part_of_day: "morning" },
-      then: {
-        call: "book_appointment",
-        arguments: { name: "Ada Lovelace", phone: "+14155552671", start: "{{slots.0.start}}", notes: "Plumber visit" },
-        then: "You're booked for {{booked_for}}. Your confirmation code is {{confirmation_code}}. Thank you!",
-      },
-    },
-  },
-];
+export const SIMULATED = { ...inject("simulatorPorts"), ...SIMULATED_CREDENTIALS } as const;

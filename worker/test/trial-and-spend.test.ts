@@ -1,7 +1,7 @@
 import { SPEND_MESSAGES } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "../src/http/logger";
+import { createLogger } from "../src/logger";
 import { PLATFORM_ACCOUNT } from "../src/voice/call-context";
 import { recordCallStatus } from "../src/voice/call-status";
 import { type SignedUp, call, signUp } from "./accounts";

@@ -1,6 +1,6 @@
 import { callCostMicroUsd } from "@nikki/core";
 import { SELF, env } from "cloudflare:test";
-import { computeTwilioSignature } from "../src/services/twilio/signature";
+import { computeTwilioSignature } from "../src/call/twilio-signature";
 import { BASE } from "./post-json";
 
 /** A webhook as Twilio sends it: form-encoded and signed with the account's auth token over the public URL. */
@@ -27,7 +27,7 @@ export async function openStream(sid: string) {
   socket.accept();
   const received: Record<string, unknown>[] = [];
   let closed: { code: number; reason: string } | null = null;
-  socket.addEventListener("message", (event) => received.push(JSON.parse(String(event.data)) as Record<string, unknown>));
+  socket.addEventListener("message", (event) => void received.push(JSON.parse(String(event.data)) as Record<string, unknown>));
   socket.addEventListener("close", (event) => {
     closed = { code: event.code, reason: event.reason };
   });

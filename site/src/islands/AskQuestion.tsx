@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES, HOUSE_WIDGET_KEY } from "@nikki/core";
-import { type FormEvent, useState } from "react";
-import { postJson } from "../lib/api";
+import { type SubmitEvent, useState } from "react";
+import { api, call } from "../lib/client";
 import { toast } from "../lib/toast";
 import { useHydrated } from "../lib/use-hydrated";
 import "./ask.css";
@@ -14,14 +14,14 @@ export default function AskQuestion() {
   const [pending, setPending] = useState(false);
   const hydrated = useHydrated();
 
-  async function ask(event: FormEvent) {
+  async function ask(event: SubmitEvent) {
     event.preventDefault();
     const text = question.trim();
     if (!text || pending) return;
     setPending(true);
     setAsked(text);
     setAnswer("");
-    const result = await postJson<{ reply?: string }>(`/api/chat?key=${HOUSE_WIDGET_KEY}`, { messages: [{ role: "user", content: text }] });
+    const result = await call(api.chat.$post, { query: { key: HOUSE_WIDGET_KEY } }, { messages: [{ role: "user", content: text }] });
     setPending(false);
     if (result.ok) {
       setAnswer(result.data.reply?.trim() || CHAT_MESSAGES.noReply);

@@ -1,38 +1,28 @@
-import { useRef } from "react";
+import { useState } from "react";
 import { useHydrated } from "../lib/use-hydrated";
 import LeadForm from "./LeadForm";
-import "./dialog.css";
+import Modal from "./ui/Modal";
 
 /** "Book Your Appointment": the lead form inline in a modal dialog that closes on success (spec 000 §2). */
 export default function BookAppointmentDialog({ label = "Book Your Appointment" }: { label?: string }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const close = () => dialog.current?.close();
+  const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
 
   return (
     <>
-      <button type="button" className="btn btn-secondary" disabled={!hydrated} onClick={() => dialog.current?.showModal()}>
+      <button type="button" className="btn btn-secondary" disabled={!hydrated} onClick={() => setOpen(true)}>
         {label}
       </button>
-      <dialog
-        ref={dialog}
-        className="dialog"
-        aria-labelledby="book-appointment-title"
-        onClick={(event) => {
-          if (event.target === dialog.current) close();
-        }}
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Book Your Appointment"
+        titleId="book-appointment-title"
+        lead="Tell us when suits you and we'll confirm by text or email."
+        closeOnBackdrop
       >
-        <div className="dialog-body">
-          <header className="dialog-header">
-            <h2 id="book-appointment-title">Book Your Appointment</h2>
-            <button type="button" className="dialog-close" aria-label="Close" onClick={close}>
-              ×
-            </button>
-          </header>
-          <p className="dialog-lead">Tell us when suits you and we'll confirm by text or email.</p>
-          <LeadForm redirect={false} defaultIntent="book_appointment" submitLabel="Book Appointment" onSuccess={close} />
-        </div>
-      </dialog>
+        <LeadForm redirect={false} defaultIntent="book_appointment" submitLabel="Book Appointment" onSuccess={() => setOpen(false)} />
+      </Modal>
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { LEAD_INTENTS, LEAD_INTENT_LABELS, type LeadCreated, type LeadField, type LeadInput, TIMINGS, validateLead } from "@nikki/core";
-import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { postJson } from "../lib/api";
+import { LEAD_INTENTS, LEAD_INTENT_LABELS, type LeadField, type LeadInput, TIMINGS, validateLead } from "@nikki/core";
+import { type ChangeEvent, type ReactNode, type SubmitEvent, useEffect, useId, useRef, useState } from "react";
+import { api, call } from "../lib/client";
 import { useHydrated } from "../lib/use-hydrated";
 import { useSubmit } from "../lib/use-submit";
 import FormField, { errorId } from "./FormField";
@@ -46,7 +46,7 @@ export default function LeadForm({ redirect = true, defaultIntent = "", submitLa
     if (attempted) setErrors(check(next));
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (succeeded) return;
     setAttempted(true);
@@ -55,7 +55,7 @@ export default function LeadForm({ redirect = true, defaultIntent = "", submitLa
     if (firstInvalid) document.getElementById(fieldId(firstInvalid))?.focus();
     const created = await send({
       invalid: found,
-      request: () => postJson<LeadCreated>("/api/leads", { ...values, source_page: window.location.pathname }),
+      request: () => call(api.leads.$post, undefined, { ...values, source_page: window.location.pathname }),
       failure: { toast: "Submission failed" },
       success: { title: "Thank you!", description: "We've received your information and will contact you shortly." },
     });

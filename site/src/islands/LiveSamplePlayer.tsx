@@ -1,9 +1,10 @@
 import { VOICE_SAMPLE_FALLBACK } from "@nikki/core";
 import { useRef, useState } from "react";
+import { api } from "../lib/client";
 import { toast } from "../lib/toast";
 import { useHydrated } from "../lib/use-hydrated";
 
-const SAMPLE_URL = "/api/voice-samples/greeting";
+const SAMPLE_URL = api["voice-samples"][":intent"].$path({ param: { intent: "greeting" } });
 
 /** The /live sample (spec 001 §2, §4): autoplay is blocked, so Enable Audio comes first; playing and paused are tracked. */
 export default function LiveSamplePlayer() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { getJson, postJson } from "../lib/api";
+import { api, call } from "../lib/client";
 
 /**
  * The public navigation's account corner: Login and Start Free Trial for a visitor; for someone signed in, their
@@ -8,7 +8,7 @@ import { getJson, postJson } from "../lib/api";
 export default function NavAccount({ onLoginPage }: { onLoginPage: boolean }) {
   const [signedIn, setSignedIn] = useState<{ email: string } | null>(null);
   useEffect(() => {
-    void getJson<{ user?: { email: string } } | null>("/api/auth/get-session").then((result) => {
+    void call(api.auth["get-session"].$get).then((result) => {
       if (result.ok && result.data?.user) setSignedIn({ email: result.data.user.email });
     });
   }, []);
@@ -31,7 +31,7 @@ export default function NavAccount({ onLoginPage }: { onLoginPage: boolean }) {
         className="login"
         title={`Signed in as ${signedIn.email}`}
         onClick={async () => {
-          await postJson("/api/auth/sign-out", {});
+          await call(api.auth["sign-out"].$post, undefined, {});
           window.location.assign("/");
         }}
       >

@@ -1,5 +1,6 @@
 import { HOUSE_WIDGET_KEY } from "@nikki/core";
 import { useCallback, useEffect, useState } from "react";
+import { type DataOf, api } from "../lib/client";
 
 type Status = "loading" | "pass" | "fail";
 
@@ -9,11 +10,7 @@ interface Check {
   detail: string;
 }
 
-interface VoiceHealth {
-  ok: boolean;
-  checks: Record<string, boolean>;
-  errors: string[];
-}
+type VoiceHealth = DataOf<typeof api.health.voice.$get>;
 
 const get = async (path: string) => {
   const started = performance.now();
@@ -33,14 +30,14 @@ const CHECKS: { name: string; run(voice: Promise<VoiceHealth | null>): Promise<[
   {
     name: "API",
     run: async () => {
-      const { response, ms } = await get("/api/ping");
+      const { response, ms } = await get(api.ping.$path());
       return [response.ok, `${response.status} in ${ms} ms`];
     },
   },
   {
     name: "Database",
     run: async () => {
-      const { response } = await get("/api/health");
+      const { response } = await get(api.health.$path());
       const body = (await response.json().catch(() => null)) as { database?: { ok: boolean; latency_ms: number } } | null;
       return [Boolean(body?.database?.ok), body?.database ? `round trip ${body.database.latency_ms} ms` : `${response.status}: unreachable`];
     },
@@ -55,7 +52,7 @@ const CHECKS: { name: string; run(voice: Promise<VoiceHealth | null>): Promise<[
   {
     name: "Widget configuration",
     run: async () => {
-      const { response } = await get(`/api/widget/config?key=${HOUSE_WIDGET_KEY}`);
+      const { response } = await get(api.widget.config.$path({ query: { key: HOUSE_WIDGET_KEY } }));
       return [response.ok, response.ok ? "house widget key recognised" : `${response.status}`];
     },
   },
@@ -105,11 +102,11 @@ export default function SystemHealth() {
   const run = useCallback(() => {
     setChecks(initial());
     // What this deployment should not rely on (no mail provider, a derived encryption key): said, not hidden.
-    void get("/api/health")
+    void get(api.health.$path())
       .then(({ response }) => response.json() as Promise<{ warnings?: string[] }>)
       .then((body) => setWarnings(body.warnings ?? []))
       .catch(() => setWarnings([]));
-    const voice = get("/api/health/voice")
+    const voice = get(api.health.voice.$path())
       .then(({ response }) => response.json() as Promise<VoiceHealth>)
       .catch(() => null);
     void Promise.all(

@@ -1,13 +1,8 @@
-import { type PlanSlug, formatUsd } from "@nikki/core";
+import { formatUsd } from "@nikki/core";
 import { useEffect, useState } from "react";
-import { getJson } from "../lib/api";
+import { type DataOf, api, call } from "../lib/client";
 
-interface Subscription {
-  subscribed: boolean;
-  status: string | null;
-  plan: { slug: PlanSlug; name: string; price_cents: number } | null;
-  trial_end: string | null;
-}
+type Subscription = DataOf<typeof api.billing.subscription.$get>;
 
 const NEXT_STEPS = [
   ["Set up your agent", "Give Nikki your business hours, services and the questions callers ask most."],
@@ -38,9 +33,9 @@ export default function Welcome({ redirectMs }: { redirectMs: number }) {
   useEffect(() => {
     void (async () => {
       // The session read answers null when signed out, where the subscription read would answer 401.
-      const session = await getJson<unknown>("/api/auth/get-session");
+      const session = await call(api.auth["get-session"].$get);
       if (session.ok && session.data === null) return setSubscription("signed-out");
-      const result = await getJson<Subscription>("/api/billing/subscription");
+      const result = await call(api.billing.subscription.$get);
       setSubscription(result.ok ? result.data : result.status === 401 ? "signed-out" : "error");
     })();
   }, []);

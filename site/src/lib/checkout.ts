@@ -1,5 +1,5 @@
 import { CHECKOUT_MESSAGES, type PlanSlug } from "@nikki/core";
-import { getJson, postJson } from "./api";
+import { api, call } from "./client";
 import { toast } from "./toast";
 
 type Listener = (pending: PlanSlug | null) => void;
@@ -28,7 +28,7 @@ export async function subscribe(plan: PlanSlug): Promise<void> {
   setPending(plan);
   try {
     // better-auth's session read answers null (not 401) when signed out: no error in the console.
-    const session = await getJson<unknown>("/api/auth/get-session");
+    const session = await call(api.auth["get-session"].$get);
     if (session.ok && session.data === null) {
       toast({ title: CHECKOUT_MESSAGES.authTitle, description: CHECKOUT_MESSAGES.auth, variant: "destructive" });
       // Long enough to read the toast, then to sign in and back.
@@ -36,7 +36,7 @@ export async function subscribe(plan: PlanSlug): Promise<void> {
       window.location.assign("/login?redirect=/pricing");
       return;
     }
-    const result = await postJson<{ url?: string }>("/api/billing/checkout", {
+    const result = await call(api.billing.checkout.$post, undefined, {
       plan_slug: plan,
       success_url: `${window.location.origin}/welcome`,
       cancel_url: `${window.location.origin}/pricing`,

@@ -10,15 +10,3 @@ export const DASHBOARD_TABS = [
   { href: "/dashboard/test-calls", label: "Test Suite", badge: "New" },
   { href: "/dashboard/leads", label: "Leads", operatorOnly: true },
 ] as const;
-
-/** Tabs with a page of their own; the others share the placeholder page until their work lands. */
-export const OWN_PAGE_TABS: readonly string[] = [
-  "/dashboard/settings",
-  "/dashboard/agents",
-  "/dashboard/numbers",
-  "/dashboard/integrations",
-  "/dashboard/billing",
-  "/dashboard/test-calls",
-  "/dashboard/leads",
-  "/dashboard",
-];

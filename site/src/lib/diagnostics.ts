@@ -1,5 +1,5 @@
-import { DIAGNOSTIC_CHECKS, DIAGNOSTICS_MESSAGES as M, type DiagnosticsReport } from "@nikki/core";
-import { getJson } from "./api";
+import { DIAGNOSTIC_CHECKS, DIAGNOSTICS_MESSAGES as M } from "@nikki/core";
+import { api, call } from "./client";
 
 export type DiagnosticStatus = "pending" | "running" | "pass" | "fail";
 
@@ -64,11 +64,11 @@ export async function runDiagnostics(onUpdate: (checks: Diagnostic[]) => void = 
   );
 
   running(1);
-  const ping = await getJson<{ ok: boolean }>("/api/ping");
+  const ping = await call(api.ping.$get);
   settle(1, ping.ok ? { status: "pass", detail: M.endpoint(ping.status, "application/json") } : { status: "fail", detail: M.requestFailed });
 
   running(2);
-  const health = await getJson<{ database: { ok: boolean; latency_ms: number } }>("/api/health");
+  const health = await call(api.health.$get);
   settle(
     2,
     health.ok
@@ -77,7 +77,7 @@ export async function runDiagnostics(onUpdate: (checks: Diagnostic[]) => void = 
   );
 
   for (const index of [3, 4, 5, 6]) running(index);
-  const report = await getJson<DiagnosticsReport>("/api/health/diagnostics");
+  const report = await call(api.health.diagnostics.$get);
   if (!report.ok) for (const index of [3, 4, 5, 6]) settle(index, { status: "fail", detail: report.error?.message ?? M.requestFailed });
   else {
     const { voice_twiml: voice, messaging_twiml: messaging, bridge_health: bridge, unavailable } = report.data;

@@ -1,23 +1,15 @@
-import type { Role } from "@nikki/core";
-import { getJson } from "./api";
+import { useEffect, useState } from "react";
+import { type DataOf, api, call } from "./client";
 
-export interface Me {
-  user: { id: string; name: string; email: string; twoFactorEnabled: boolean; phone: string | null };
-  organization: { id: string; name: string; domain: string | null } | null;
-  role: Role | null;
-  /** Whether this member asked for call alerts by e-mail (the owner gets them regardless). */
-  call_alerts: boolean;
-  /** The platform's providers are local simulators (npm start without keys). */
-  simulated_providers: boolean;
-  /** One of the product's own operators (/dashboard/leads). */
-  is_operator: boolean;
-}
+/** The signed-in user, their organization (with its time zone), role and flags: `GET /api/account/me`. */
+export type Me = DataOf<typeof api.account.me.$get>;
 
 let pending: Promise<Me | null> | null = null;
+const listeners = new Set<(me: Me | null) => void>();
 
 /** The signed-in user, fetched once per page for every island; a signed-out visitor is sent to sign in. */
 export function loadMe(): Promise<Me | null> {
-  pending ??= getJson<Me>("/api/account/me").then((result) => {
+  pending ??= call(api.account.me.$get).then((result) => {
     if (result.ok) return result.data;
     if (result.status === 401) {
       const here = window.location.pathname + window.location.search;
@@ -28,8 +20,24 @@ export function loadMe(): Promise<Me | null> {
   return pending;
 }
 
-/** Re-reads the user after a change (two-factor on or off). */
-export function reloadMe(): Promise<Me | null> {
+/** Re-reads the user after a change (two-factor on or off); every component showing them gets the new one. */
+export async function reloadMe(): Promise<Me | null> {
   pending = null;
-  return loadMe();
+  const me = await loadMe();
+  for (const listener of listeners) listener(me);
+  return me;
+}
+
+/**
+ * The signed-in user for a component: undefined until known, null when it could not be read. Undefined on the first
+ * render even when another island has it already: that render must match the server's HTML (hydration).
+ */
+export function useMe(): Me | null | undefined {
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  useEffect(() => {
+    listeners.add(setMe);
+    void loadMe().then(setMe);
+    return () => void listeners.delete(setMe);
+  }, []);
+  return me;
 }

@@ -23,7 +23,10 @@ export function dismissToast(id: number) {
   emit();
 }
 
-export function toast(input: Omit<Toast, "id" | "variant"> & { variant?: Toast["variant"] }): number {
+/** What a toast says: its title, description and variant (default unless destructive). */
+export type ToastInput = Omit<Toast, "id" | "variant"> & { variant?: Toast["variant"] };
+
+export function toast(input: ToastInput): number {
   const id = nextId++;
   const next: Toast = { variant: "default", ...input, id };
   toasts = [...toasts, next].slice(-LIMITS.toastsVisible);

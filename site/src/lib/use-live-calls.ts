@@ -1,12 +1,13 @@
 import type { LiveCallEvent } from "@nikki/core";
 import { useEffect, useRef } from "react";
+import { api } from "./client";
 
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 15_000;
 const PING_MS = 30_000;
 
 /**
- * The organization's live channel (`/api/events`): calls `onEvent` for each call that is inserted or changes, and
+ * The organization's live channel (the events route, a WebSocket): calls `onEvent` for each call that is inserted or changes, and
  * reconnects after a drop (backing off to 15 s), so an open page stays current without reloading.
  */
 export function useLiveCalls(onEvent: (event: LiveCallEvent) => void) {
@@ -19,7 +20,7 @@ export function useLiveCalls(onEvent: (event: LiveCallEvent) => void) {
     let reconnect: ReturnType<typeof setTimeout> | undefined;
     let ping: ReturnType<typeof setInterval> | undefined;
     const connect = () => {
-      socket = new WebSocket(`${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/events`);
+      socket = new WebSocket(`${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}${api.events.$path()}`);
       socket.addEventListener("open", () => {
         retry = RETRY_MIN_MS;
         ping = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send("ping"), PING_MS);

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { type ApiResult, messageOf } from "./api";
-import { toast } from "./toast";
+import { type ApiResult, messageOf } from "./client";
+import { type ToastInput, toast } from "./toast";
 
 type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
@@ -10,8 +10,8 @@ export interface Submission<T, Field extends string> {
   request(): Promise<ApiResult<T>>;
   /** When it fails: a destructive toast with this title, or the message handed to the form (an alert). */
   failure: { toast: string; fallback?: string } | { show(message: string): void; fallback: string };
-  /** The toast after success, if any. */
-  success?: { title: string; description?: string };
+  /** The toast after success, if any: fixed, or made from the answer. */
+  success?: ToastInput | ((data: T) => ToastInput);
   /** Told the server's field errors too (a wizard opens the step that holds the first). */
   onFieldErrors?(fields: Record<string, string>): void;
   /** Keep the form disabled after success (it navigates away or swaps in a success state). */
@@ -52,7 +52,8 @@ export function useSubmit<Field extends string = string>() {
       else failure.show(messageOf(result, failure.fallback));
       return null;
     }
-    if (submission.success) toast(submission.success);
+    const { success } = submission;
+    if (success) toast(typeof success === "function" ? success(result.data) : success);
     return { data: result.data };
   }
 

@@ -6,7 +6,7 @@
 import type { AppointmentTextKind } from "@nikki/core";
 import { calendarBusy } from "../calendars";
 import { syncToCalendar } from "../calendars/sync";
-import { type LogLevel, type Logger, createLogger } from "../http/logger";
+import { type LogLevel, type Logger, createLogger } from "../logger";
 import { ApiError } from "../http/api-error";
 import type { Services } from "../services";
 import { type TextOutcome, textAboutAppointment } from "./notify";

@@ -3,7 +3,7 @@
  * from AUTH_SECRET, so every text can carry the same link without the token being stored: the database keeps only its
  * SHA-256, to find the appointment a link names. Without the secret no link can be made or guessed.
  */
-import { purposeKey, toBase64Url } from "../services/keyed-hash";
+import { purposeKey, toBase64Url } from "../call/keyed-hash";
 
 export async function manageToken(secret: string, appointmentId: string): Promise<string> {
   const key = await purposeKey("appointment-manage-link", secret);

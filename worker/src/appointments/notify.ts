@@ -7,7 +7,7 @@ import { type AppointmentTextKind, appointmentText, labelLanguageOf, slotLabel }
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { appointments, conversationMessages, organizationSettings, organizations, phoneNumbers } from "../db/schema";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 import type { Services } from "../services";
 import { manageLink } from "./manage-link";
 import type { AppointmentRow } from "./store";

@@ -79,6 +79,9 @@ export function createAuth(options: { db: Database; config: Config; origin: stri
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
+    // better-auth warns in its own text format at every failed sign-in ("User not found", "Invalid password"), which
+    // the product records itself (the audit log's sign_in_failed, the sign-in limits); its errors still print.
+    logger: { level: "error" },
   });
 }
 

@@ -1,4 +1,4 @@
-import { type LogLevel, createLogger } from "../http/logger";
+import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { type Auth, createAuth } from "./auth";
 

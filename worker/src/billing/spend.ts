@@ -7,7 +7,7 @@ import { CALL_RESERVATION_MICRO_USD, SPEND_MESSAGES, type SpendState, spendState
 import { and, eq, sql } from "drizzle-orm";
 import { preparedQuery } from "../db/prepared";
 import { members, organizationSettings, organizations, subscriptions, users } from "../db/schema";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 import type { Services } from "../services";
 import { planOf } from "./plan";
 

@@ -4,9 +4,9 @@ import type Stripe from "stripe";
 import type { Database } from "../db/client";
 import { calls, subscriptions } from "../db/schema";
 import type { Config } from "../env";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 
-/** Whole minutes of the organization's calls since `since` (each call rounded up, as carriers bill; test calls never count). */
+/** Whole minutes of the organization's calls since `since` (each call rounded up, as carriers bill; Test Suite calls never count). */
 export async function minutesUsedSince(db: Database, organizationId: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ minutes: sql<number>`coalesce(sum((${calls.durationSeconds} + 59) / 60), 0)` })

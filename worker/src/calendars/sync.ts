@@ -9,7 +9,7 @@ import { textAboutAppointment } from "../appointments/notify";
 import type { AppointmentRow } from "../appointments/store";
 import { writeAudit } from "../audit";
 import { appointments, integrations, members, organizationSettings, users } from "../db/schema";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 import type { Services } from "../services";
 import { type BusinessCalendar, CalendarError } from "./calendar";
 import { connectedCalendar } from "./index";

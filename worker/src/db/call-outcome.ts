@@ -2,7 +2,6 @@ import { type CallOutcome, HANGUP_SECONDS } from "@nikki/core";
 import { sql } from "drizzle-orm";
 import { calls } from "./schema";
 
-/** core's callOutcome() rule in SQL, so lists, Overview and alerts filter and count by it in the database. */
 /** A tool the call ran successfully (its metrics): a Test Suite call's booking or lead is recorded, not stored, yet it happened. */
 const toolRan = (name: string) =>
   sql<number>`exists (select 1 from json_each(coalesce(${calls.metrics}, '{}'), '$.tools') t where json_extract(t.value, '$.name') = ${name} and json_extract(t.value, '$.ok'))`;
@@ -11,6 +10,7 @@ const leadSaved = sql<number>`(exists (select 1 from leads l where l.call_id = $
 const captured = sql<number>`(coalesce(json_extract(${calls.entities}, '$.name'), '') != '' and coalesce(json_extract(${calls.entities}, '$.phone'), '') != '')`;
 const callerSpoke = sql<number>`coalesce(${calls.transcript}, '') like '%"role":"user"%'`;
 
+/** core's callOutcome() rule in SQL, so lists, Overview and alerts filter and count by it in the database. */
 export const outcomeSql = sql<CallOutcome>`case
   when ${booked} then 'appointment'
   when ${leadSaved} or ${captured} then 'lead'

@@ -1,20 +1,12 @@
-import { DEMO_CALL_CONSENT, TEST_CALL_COPY, checkDestination, demoCallSchema, parseFields } from "@nikki/core";
+import { DEMO_CALL_CONSENT, type DemoCallInput, LIMITS, TEST_CALL_COPY, checkDestination, demoCallSchema, parseFields } from "@nikki/core";
 import type { Database } from "../db/client";
 import { consentRecords } from "../db/schema";
 import { ApiError } from "../http/api-error";
+import { DAY_MS } from "../middleware/rate-limit";
 import type { WidgetOwner } from "../widget-keys";
 
-/** How far ahead a test call may be scheduled. */
-const SCHEDULE_HORIZON_MS = 14 * 24 * 60 * 60 * 1000;
-
-/** A test call request that passed its checks. */
-export interface DemoCallInput {
-  e164: string;
-  pageUrl: string | null;
-}
-
 /**
- * The checks every test call passes before anything is written, for "call me now" and "schedule for later" alike:
+ * The checks every demo call passes before anything is written, for "call me now" and "schedule for later" alike:
  * consent, then where calls may go (core's one rule: the phone rules of spec 000 §5, the organization's allowed
  * countries, never premium or extension digits). Throws the spec's error codes. The per-IP and per-phone limits come after, as the route's rate-limit middleware.
  */
@@ -27,7 +19,7 @@ export function checkDemoCallInput(owner: WidgetOwner, body: unknown, referer: s
   return { e164: destination.e164, pageUrl: parsed.data.page_url ?? referer };
 }
 
-/** When a scheduled test call is due: a time within the next 14 days, in the spec's words otherwise. */
+/** When a scheduled demo call is due: a time within the next LIMITS.scheduleHorizonDays days, in the spec's words otherwise. */
 export function scheduledTime(body: unknown, now = Date.now()): Date {
   const raw = typeof body === "object" && body !== null ? (body as { scheduled_at?: unknown }).scheduled_at : undefined;
   if (typeof raw !== "string" || raw.trim() === "") {
@@ -37,8 +29,8 @@ export function scheduledTime(body: unknown, now = Date.now()): Date {
   if (Number.isNaN(at.getTime()) || at.getTime() <= now) {
     throw new ApiError("validation_failed", { message: TEST_CALL_COPY.dateInPast[1], fields: { scheduled_at: TEST_CALL_COPY.dateInPast[1] } });
   }
-  if (at.getTime() > now + SCHEDULE_HORIZON_MS) {
-    const message = "Please pick a time within the next 14 days.";
+  if (at.getTime() > now + LIMITS.scheduleHorizonDays * DAY_MS) {
+    const message = `Please pick a time within the next ${LIMITS.scheduleHorizonDays} days.`;
     throw new ApiError("validation_failed", { message, fields: { scheduled_at: message } });
   }
   return at;

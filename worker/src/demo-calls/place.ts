@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
 import { agents, calls, phoneNumbers } from "../db/schema";
 import { ApiError } from "../http/api-error";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 import { settingsRowOf } from "../org/settings";
 import type { Services } from "../services";
 
@@ -88,7 +88,7 @@ export async function findPlacedDemoCall(placer: DemoCallPlacer, organizationId:
   return found.sid;
 }
 
-/** A visitor's test call: from the organization's first number with an active agent, checked against its countries. */
+/** A visitor's demo call (the widget's Test a Call): from the organization's first number with an active agent, checked against its countries. */
 export async function placeDemoCall(placer: DemoCallPlacer, organizationId: string, e164: string): Promise<string> {
   const line = await callingLine(placer.services.db, organizationId);
   // Checked again when placing: a scheduled call's organization may have changed its allowed countries since.

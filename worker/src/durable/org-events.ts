@@ -1,10 +1,6 @@
 import type { LiveAppointmentEvent, LiveCallEvent } from "@nikki/core";
 import { DurableObject } from "cloudflare:workers";
-
-/** The header the events route names the signed-in member by (set by the worker; the object is reachable only through it). */
-export const MEMBER_HEADER = "x-nikki-member";
-/** The close a removed member's dashboard gets (4000–4999 are the application's own codes). */
-export const REMOVED_CLOSE = { code: 4403, reason: "You are no longer a member of this organization." } as const;
+import { MEMBER_HEADER, REMOVED_CLOSE } from "./org-events-names";
 
 /**
  * One object per organization holding its open dashboards' WebSockets (hibernating between events, so an idle

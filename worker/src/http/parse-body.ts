@@ -1,7 +1,9 @@
 import { parseFields } from "@nikki/core";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { validator } from "hono/validator";
 import type * as z from "zod/mini";
 import { ApiError } from "./api-error";
+import type { AppEnv } from "../app-env";
 import { readJsonBody } from "./json-body";
 
 /**
@@ -20,4 +22,16 @@ export function parseValue<S extends z.ZodMiniType>(body: unknown, schema: S, no
   const shape = (schema as unknown as { _zod: { def: { shape?: Record<string, unknown> } } })._zod.def.shape ?? {};
   const unknown = typeof body === "object" && body !== null ? Object.keys(body).filter((key) => !(key in shape)) : [];
   throw new ApiError("validation_failed", { message: `That is not ${noun}: ${unknown.join(", ") || parsed.fields._}` });
+}
+
+/**
+ * A route's query, refused as parseValue refuses it (the handler reads `c.req.valid("query")`); declared this way so
+ * the typed client knows the query's names and values.
+ */
+export function queryOf<S extends z.ZodMiniType>(schema: S, noun: string) {
+  return validator("query", (_value, c) => parseValue(c.req.query(), schema, noun)) as unknown as MiddlewareHandler<
+    AppEnv,
+    string,
+    { in: { query: z.input<S> }; out: { query: z.output<S> } }
+  >;
 }

@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { textAboutAppointment } from "../appointments/notify";
 import { appointments } from "../db/schema";
-import { type LogLevel, createLogger } from "../http/logger";
+import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 
 const DAY_MS = 86_400_000;

@@ -1,16 +1,25 @@
-import { type CallAppointmentResource, URGENCY_HEADINGS, URGENCY_ORDER, bookedTimesText, localClock, localDate, urgencyOf } from "@nikki/core";
+import {
+  type CallAppointmentResource,
+  URGENCY_HEADINGS,
+  URGENCY_ORDER,
+  bookedTimesText,
+  localClock,
+  localDate,
+  unmaskedEntities,
+  urgencyOf,
+} from "@nikki/core";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { appointmentsOfCalls } from "../appointments/of-calls";
 import { calls, members, organizationSettings, organizations, phoneNumbers, users } from "../db/schema";
-import { type LogLevel, createLogger } from "../http/logger";
+import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
-import { businessTimeZone } from "../voice/call-context";
+import { organizationTimeZone } from "../voice/call-context";
 
 export const DIGEST_HOUR = 8;
 const NIGHT_MS = 24 * 60 * 60 * 1000;
 
 type CallRow = typeof calls.$inferSelect;
-const entitiesOf = (call: CallRow) => (call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {});
+const entitiesOf = (call: CallRow) => unmaskedEntities(call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {});
 
 function describeCall(call: CallRow, booked: Map<string, CallAppointmentResource[]>): string {
   const entities = entitiesOf(call);
@@ -48,7 +57,7 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
     .innerJoin(organizationSettings, eq(organizationSettings.organizationId, organizations.id));
   let sent = 0;
   for (const organization of organizationRows) {
-    const timeZone = await businessTimeZone(db, organization.id);
+    const timeZone = await organizationTimeZone(db, organization.id);
     const today = localDate(timeZone, now);
     if (localClock(timeZone, now).minutes < DIGEST_HOUR * 60 || organization.settings.lastDigestDate === today) continue;
     await db.update(organizationSettings).set({ lastDigestDate: today }).where(eq(organizationSettings.organizationId, organization.id));

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
-import { auditLog, calls, organizationSettings, phoneNumbers } from "../db/schema";
-import { type LogLevel, createLogger } from "../http/logger";
+import { writeAudit } from "../audit";
+import { calls, organizationSettings, phoneNumbers } from "../db/schema";
+import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -107,11 +108,12 @@ export async function purgeExpiredCallData(services: Services, now = new Date())
     };
     if (counts.transcripts === 0 && counts.recordings === 0) continue;
     results.set(organization.organizationId, counts);
-    await services.db.insert(auditLog).values({
+    const log = createLogger({ component: "retention_purge", organization_id: organization.organizationId }, services.config.LOG_LEVEL as LogLevel);
+    await writeAudit(services.db, log, {
       organizationId: organization.organizationId,
       action: "retention_purged",
       target: "calls",
-      details: JSON.stringify({ ...counts, transcript_retention_days: organization.transcriptDays, recording_retention_days: organization.recordingDays }),
+      details: { ...counts, transcript_retention_days: organization.transcriptDays, recording_retention_days: organization.recordingDays },
     });
   }
   return results;

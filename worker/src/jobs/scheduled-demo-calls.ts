@@ -1,7 +1,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { demoCallRequests } from "../db/schema";
 import { ApiError } from "../http/api-error";
-import { type LogLevel, type Logger, createLogger } from "../http/logger";
+import { type LogLevel, type Logger, createLogger } from "../logger";
 import type { Services } from "../services";
 import { type DemoCallPlacer, findPlacedDemoCall, placeDemoCall } from "../demo-calls/place";
 
@@ -11,7 +11,7 @@ const BATCH = 25;
 const STUCK_MS = 2 * 60_000;
 
 /**
- * Every minute: places the scheduled test calls that are due, each exactly once. A row is claimed by a
+ * Every minute: places the scheduled demo calls that are due, each exactly once. A row is claimed by a
  * conditional update (queued → calling) before Twilio is asked, so overlapping runs never ring anyone twice;
  * it ends completed (with the call SID) or failed (with the reason). A claim left behind by a run that stopped
  * (a restart) is taken over after STUCK_MS: Twilio's call list says whether the call was placed before the stop,

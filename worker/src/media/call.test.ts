@@ -1,13 +1,13 @@
 import { PUBLIC_URL_POLICY, type UrlPolicy } from "@nikki/core";
 import { describe, expect, it } from "vitest";
-import { streamSignatures } from "../services/twilio/signature";
-import { hashToken, mintToken } from "../voice/stream-ticket";
+import { streamSignatures } from "../call/twilio-signature";
+import { hashToken, mintToken } from "../call/stream-ticket";
 import { SIMULATED } from "../../test/simulators";
 import { callSid, startMessage, until } from "../../test/twilio";
-import { createLogger } from "../http/logger";
+import { createLogger } from "../logger";
 import { type MediaStorage, MediaCall, PLAN_WAIT_MS } from "./call";
 import type { ControlPlane } from "./control-client";
-import type { CallEnd, MediaPlan } from "./plan";
+import type { CallEnd, MediaPlan } from "../call/plan";
 
 /**
  * A call's media on a storage of the test's making, so it can refuse a write (the one failure a live Durable Object
@@ -39,7 +39,7 @@ async function openSigned(session: MediaCall, sid: string) {
   socket.accept();
   const received: string[] = [];
   let closed: { code: number; reason: string } | null = null;
-  socket.addEventListener("message", (event) => received.push(String(event.data)));
+  socket.addEventListener("message", (event) => void received.push(String(event.data)));
   socket.addEventListener("close", (event) => {
     closed = { code: event.code, reason: event.reason };
   });

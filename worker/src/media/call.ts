@@ -1,10 +1,10 @@
 import { URL_REFUSAL_REASONS, type UrlPolicy, urlRefusal } from "@nikki/core/url-guard";
-import type { Logger } from "../http/logger";
-import { constantTimeEqual } from "../services/twilio/signature";
-import { type BridgeAction, BridgeProtocol } from "../voice/protocol";
-import { type StreamTicket, TICKET_TTL_MS, checkTicket } from "../voice/stream-ticket";
+import type { Logger } from "../logger";
+import { constantTimeEqual } from "../call/twilio-signature";
+import { type BridgeAction, BridgeProtocol } from "../call/protocol";
+import { type StreamTicket, TICKET_TTL_MS, checkTicket } from "../call/stream-ticket";
 import type { ControlPlane } from "./control-client";
-import type { CallEnd, CallEndReason, MediaPlan, RealtimeTarget, Released, TranscriptEntry } from "./plan";
+import type { CallEnd, CallEndReason, MediaPlan, RealtimeTarget, Released, TranscriptEntry } from "../call/plan";
 
 /** How long a session opened at the webhook waits for Twilio's stream before it is closed. */
 export const PREOPEN_TTL_MS = 10_000;

@@ -1,6 +1,6 @@
 /** The media plane's calls to the control plane (the main worker), over its service binding, signed (plane-auth.ts). */
-import type { CallEnd, RealtimeTarget, ToolOutput, ToolRequest } from "./plan";
-import { postToPlane } from "./plane-auth";
+import type { CallEnd, RealtimeTarget, ToolOutput, ToolRequest } from "../call/plan";
+import { postToPlane } from "../call/plane-auth";
 
 export interface ControlPlane {
   /** Runs a tool the model called, as the call's agent allows; answers its output for the model. */

@@ -1,5 +1,5 @@
-import type { LogLevel } from "../http/logger";
-import type { MediaPlan, Released } from "./plan";
+import type { LogLevel } from "../logger";
+import type { MediaPlan, Released } from "../call/plan";
 
 /** What the media plane asks of a call's MediaSession over RPC (typed apart from the class, as CallSessionRpc is). */
 export interface MediaSessionRpc extends Rpc.DurableObjectBranded {

@@ -3,10 +3,10 @@
  * requests, signed (plane-auth.ts): prepare a call, release a call that ended before its stream.
  */
 import { BRIDGE_HEALTH_BODY } from "@nikki/core/probes";
-import { createLogger } from "../http/logger";
+import { createLogger } from "../logger";
 import type { MediaBindings } from "./env";
-import type { MediaPlan } from "./plan";
-import { verifiedPlaneBody } from "./plane-auth";
+import type { MediaPlan } from "../call/plan";
+import { verifiedPlaneBody } from "../call/plane-auth";
 
 const STREAM = /^\/twilio\/stream\/(CA[0-9a-f]{32})$/i;
 const CONTROL_REQUEST = /^\/media\/calls\/(CA[0-9a-f]{32})\/(prepare|release)$/i;

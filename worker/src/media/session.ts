@@ -1,10 +1,10 @@
 import { urlPolicyFrom } from "@nikki/core/url-guard";
 import { DurableObject } from "cloudflare:workers";
-import { createLogger } from "../http/logger";
+import { createLogger } from "../logger";
 import { MediaCall } from "./call";
 import { controlPlane } from "./control-client";
 import type { MediaBindings, MediaSessionRpc } from "./env";
-import type { MediaPlan, Released } from "./plan";
+import type { MediaPlan, Released } from "../call/plan";
 
 /** One live call's audio (keyed by CallSid): the Durable Object around its MediaCall. */
 export class MediaSession extends DurableObject<MediaBindings> implements MediaSessionRpc {

@@ -5,7 +5,7 @@
  */
 import { URL_REFUSAL_REASONS, type UrlScheme, urlRefusal } from "@nikki/core";
 import type { Config } from "../env";
-import { type LogLevel, createLogger } from "../http/logger";
+import { type LogLevel, createLogger } from "../logger";
 import { outboundFetch } from "./outbound-fetch";
 
 /** Every stored field the worker fetches or connects to (ARCHITECTURE.md lists where). */

@@ -6,7 +6,7 @@ import type { LiveAppointmentEvent, LiveCallEvent } from "@nikki/core";
 import type { OrgEvents } from "../durable/org-events";
 import type { SpendMeter } from "../durable/spend-meter";
 import { type Bindings, type Config, isLocalDeployment } from "../env";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 import { type Mailer, httpMailer, logMailer } from "./mail";
 import { type OpenAiClient, liveOpenAiClient } from "./openai/client";
 import { type Providers, organizationProviders, twilioClientOf } from "./providers";

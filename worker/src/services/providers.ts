@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { phoneNumbers } from "../db/schema";
 import type { Config } from "../env";
-import { type IntegrationRow, type StoredIntegration, integrationRows, openIntegration } from "../integrations/store";
+import { type IntegrationRow, type StoredIntegration, integrationRows, openIntegration } from "./integrations/store";
 import { usableBusinessUrl } from "./business-urls";
 import { type ElevenLabsClient, elevenLabsClient } from "./elevenlabs";
 import { type CrmClient, crmFor } from "./crm";

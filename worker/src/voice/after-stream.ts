@@ -1,5 +1,5 @@
 import { AGENT_DEFAULTS } from "@nikki/core";
-import type { CallEndReason } from "../media/plan";
+import type { CallEndReason } from "../call/plan";
 import { type SigningAccount, callContextFor } from "./call-context";
 import { FINAL_STATUSES } from "./call-status";
 import { messageAfterDrop } from "./dropped-call";

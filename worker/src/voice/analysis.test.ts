@@ -8,7 +8,7 @@ import { testServices } from "../../test/services";
 import { SIMULATED } from "../../test/simulators";
 import { callSid } from "../../test/twilio";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
-import { saveIntegration } from "../integrations/store";
+import { saveIntegration } from "../services/integrations/store";
 
 interface CallRow {
   processing_status: string;

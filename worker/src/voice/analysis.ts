@@ -2,7 +2,7 @@ import { OPENAI_MODELS, redactEntities, redactPii } from "@nikki/core";
 import { eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { agents, calls, organizationSettings } from "../db/schema";
-import { type LogLevel, createLogger } from "../http/logger";
+import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { pushCallLead } from "./crm-push";
 import { sendCallWebhook } from "./crm-webhook";

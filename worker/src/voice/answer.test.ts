@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../http/logger";
+import { createLogger } from "../logger";
 import { testServices } from "../../test/services";
 import { answerCall } from "./answer";
 import { SIMULATED } from "../../test/simulators";

@@ -5,12 +5,12 @@ import { placeholders, preparedQuery } from "../db/prepared";
 import { jsonList } from "../db/json";
 import { agents, calls, testRuns } from "../db/schema";
 import { type CallContext, type SigningAccount, callContextFor } from "./call-context";
-import type { MediaPlan } from "../media/plan";
+import type { MediaPlan } from "../call/plan";
 import { usableBusinessUrl } from "../services/business-urls";
 import { mediaPlanFor } from "./media-plan";
 import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instructions";
 import type { CallSetup } from "./setup";
-import { hashToken, mintToken } from "./stream-ticket";
+import { hashToken, mintToken } from "../call/stream-ticket";
 import { type MessageDeps, takeMessage } from "./take-message";
 import { connectStream, say, startRecording, twiml } from "./twiml";
 
@@ -120,7 +120,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
 
   const now = new Date();
-  // A test call is after hours when its scenario says so, whatever the time: each scenario tests one path.
+  // A Test Suite call is after hours when its scenario says so, whatever the time: each scenario tests one path.
   const afterHours = testRun ? testRun.scenario === "after_hours" : agent ? isAfterHours(agent.hoursJson, agent.businessHoursTz, now) : false;
   if (problem || !context || !agent) {
     deps.log.warn("call_to_voicemail", { call_sid: call.callSid, reason: problem, to: business });

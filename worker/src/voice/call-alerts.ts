@@ -1,11 +1,11 @@
-import { ALERT_SUBJECTS, alertReason, bookedTimesText, urgencyOf } from "@nikki/core";
+import { ALERT_SUBJECTS, alertReason, bookedTimesText, unmaskedEntities, urgencyOf } from "@nikki/core";
 import { and, eq, isNull, or } from "drizzle-orm";
 import { appointmentsOfCalls } from "../appointments/of-calls";
 import { calls, members, users } from "../db/schema";
-import { type LogLevel, createLogger } from "../http/logger";
+import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
-import { recordTestEffect } from "../test-calls/effects";
-import { businessTimeZone } from "./call-context";
+import { recordSuiteEffect } from "../test-suite/effects";
+import { organizationTimeZone } from "./call-context";
 import { type PostCallFacts, postCallFacts } from "./post-call-facts";
 
 export interface CallAlertResult {
@@ -47,7 +47,7 @@ function alertText(input: {
 /**
  * Once a call is analysed: when it captured a lead, booked an appointment or was urgent, the owner and members who
  * opted in get an e-mail, and the digest phone a text, each channel as the organization's settings allow. Sent once
- * per call (alerted_at is claimed first, so a re-analysis or a second alarm cannot send it again). A test call's alert
+ * per call (alerted_at is claimed first, so a re-analysis or a second alarm cannot send it again). A Test Suite call's alert
  * is recorded as what would have been sent. `facts`: the call as already read (postCallFacts).
  */
 export async function sendCallAlert(services: Services, callId: string, facts?: PostCallFacts): Promise<CallAlertResult | null> {
@@ -55,7 +55,8 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
   const log = createLogger({ component: "call_alerts", call_id: callId }, services.config.LOG_LEVEL as LogLevel);
   const row = facts ?? (await postCallFacts(db, callId));
   if (!row || row.call.processingStatus !== "processed" || row.call.alertedAt) return null;
-  const entities = row.call.entities ? (JSON.parse(row.call.entities) as Record<string, string>) : {};
+  // Stored redacted (PII redaction on), the caller's name is a marker: the alert names the caller's number instead.
+  const entities = unmaskedEntities(row.call.entities ? (JSON.parse(row.call.entities) as Record<string, string>) : {});
   const reason = alertReason(row.outcome, urgencyOf(entities.urgency));
   if (!reason) return null;
   if (row.call.kind === "test") {
@@ -63,7 +64,7 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
       (row.settings?.alertEmail ?? true) && "e-mail the owner",
       (row.settings?.alertSms ?? true) && row.settings?.digestPhone && `text ${row.settings.digestPhone}`,
     ];
-    await recordTestEffect(
+    await recordSuiteEffect(
       db,
       callId,
       "alert",
@@ -86,7 +87,7 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
     from: row.call.fromNumber,
     agent: row.agentName,
     entities,
-    booked: bookedTimesText((await appointmentsOfCalls(db, organizationId, [callId], await businessTimeZone(db, organizationId))).get(callId) ?? []),
+    booked: bookedTimesText((await appointmentsOfCalls(db, organizationId, [callId], await organizationTimeZone(db, organizationId))).get(callId) ?? []),
     summary: row.call.summary,
     link: `${origin}/dashboard/calls?call=${callId}`,
   });

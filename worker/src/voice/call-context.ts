@@ -94,7 +94,7 @@ export async function callContextFor(db: Database, number: string, account: Sign
 
 /**
  * The organization's primary agent: its oldest active one. It speaks on the chat widget and the browser demo,
- * and its time zone is the business's for the morning digest.
+ * and its time zone is the business's (organizationTimeZone).
  */
 export async function primaryAgent(db: Database, organizationId: string): Promise<typeof agents.$inferSelect | null> {
   const [agent] = await db
@@ -106,8 +106,8 @@ export async function primaryAgent(db: Database, organizationId: string): Promis
   return agent ?? null;
 }
 
-/** The business's time zone, the one every time is shown in (DESIGN.md "Times"): its primary agent's. */
-export async function businessTimeZone(db: Database, organizationId: string): Promise<string> {
+/** The business's time zone (DESIGN.md, Times): its primary agent's, else the default. Days and times shown use it. */
+export async function organizationTimeZone(db: Database, organizationId: string): Promise<string> {
   return (await primaryAgent(db, organizationId))?.businessHoursTz ?? AGENT_DEFAULTS.timezone;
 }
 

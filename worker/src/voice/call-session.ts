@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { calls } from "../db/schema";
 import { type Bindings, readConfig } from "../env";
-import { type Logger, type LogLevel, createLogger } from "../http/logger";
-import { mediaPlane } from "../media/media-client";
-import type { CallEnd, CallEndReason, RealtimeTarget, ToolRequest } from "../media/plan";
+import { type Logger, type LogLevel, createLogger } from "../logger";
+import { mediaPlane } from "./media-client";
+import type { CallEnd, CallEndReason, RealtimeTarget, ToolRequest } from "../call/plan";
 import { type Services, liveServices, withProvidersOnce } from "../services";
 import { analyzeDueCall } from "./analysis";
 import { sendCallAlert } from "./call-alerts";
@@ -102,7 +102,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
         : end.reason === "openai_closed" && origin
           ? { twiml: messageAfterDrop(origin) }
           : null;
-    // Twilio knows no test call (the Test Suite's caller hangs up itself).
+    // Twilio knows no Test Suite call (its synthetic caller hangs up itself).
     if (update && !setup.tool.test) {
       if (end.reason === "openai_closed") this.log.warn("model_connection_dropped", { call_id: setup.tool.callId });
       const { twilio } = await (await this.services.providersFor(setup.tool.organizationId)).forNumber(setup.tool.businessNumber);

@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { reportOverage } from "../billing/usage";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { calls } from "../db/schema";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 import type { Services } from "../services";
 import { NO_TRANSCRIPT } from "./analysis";
 import type { SigningAccount } from "./call-context";

@@ -5,9 +5,9 @@
 import { integrationName, normalizeWidgetPhone } from "@nikki/core";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { type calls, leads, testRunEffects } from "../db/schema";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 import type { Services } from "../services";
-import { recordTestEffect } from "../test-calls/effects";
+import { recordSuiteEffect } from "../test-suite/effects";
 
 type Call = typeof calls.$inferSelect;
 
@@ -67,7 +67,7 @@ export async function pushCallLead(
       .from(testRunEffects)
       .where(and(eq(testRunEffects.callId, call.id), eq(testRunEffects.kind, "crm")));
     if (recorded && !again) return "already_pushed";
-    await recordTestEffect(db, call.id, "crm", `After the call: would push ${lead.name} (${lead.phone}) to ${integrationName(crm.provider)}.`);
+    await recordSuiteEffect(db, call.id, "crm", `After the call: would push ${lead.name} (${lead.phone}) to ${integrationName(crm.provider)}.`);
     return "pushed";
   }
   try {

@@ -3,8 +3,8 @@ import type { calls } from "../db/schema";
 import type { Database } from "../db/client";
 import type { Config } from "../env";
 import { fetchBusinessUrl, usableBusinessUrl } from "../services/business-urls";
-import type { Logger } from "../http/logger";
-import { recordTestEffect } from "../test-calls/effects";
+import type { Logger } from "../logger";
+import { recordSuiteEffect } from "../test-suite/effects";
 
 const TIMEOUT_MS = 10_000;
 
@@ -34,7 +34,7 @@ export async function postCrmWebhook(config: Config, url: string, payload: CrmWe
   }
 }
 
-/** After a call is analysed: the call to the organization's CRM webhook (Voice Operations). Test calls record it instead. */
+/** After a call is analysed: the call to the organization's CRM webhook (Voice Operations). Test Suite calls record it instead. */
 export async function sendCallWebhook(
   { db, config }: { db: Database; config: Config },
   log: Logger,
@@ -45,7 +45,7 @@ export async function sendCallWebhook(
   const url = usableBusinessUrl(config, "crm_webhook_url", stored, call.organizationId);
   if (!url) return;
   if (call.kind === "test") {
-    await recordTestEffect(db, call.id, "crm", "After the call: would post the call to the CRM webhook.");
+    await recordSuiteEffect(db, call.id, "crm", "After the call: would post the call to the CRM webhook.");
     return;
   }
   const delivery = await postCrmWebhook(config, url, {

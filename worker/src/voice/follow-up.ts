@@ -1,7 +1,7 @@
 import { conversationMessages } from "../db/schema";
-import { type LogLevel, createLogger } from "../http/logger";
+import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
-import { recordTestEffect } from "../test-calls/effects";
+import { recordSuiteEffect } from "../test-suite/effects";
 import { type PostCallFacts, postCallFacts } from "./post-call-facts";
 
 /** After a processed inbound call, when the organization turned it on: a thank-you text to the caller (never to an opted-out number). `facts`: the call as already read. */
@@ -12,7 +12,7 @@ export async function sendFollowUpText(services: Services, callId: string, facts
   const caller = row.call.fromNumber;
   const body = `Thanks for calling ${row.organizationName}! We have your details and will follow up soon. Reply here with anything else. Reply STOP to opt out.`;
   if (row.call.kind === "test") {
-    await recordTestEffect(db, callId, "follow_up_sms", `Would text the caller: "${body}"`);
+    await recordSuiteEffect(db, callId, "follow_up_sms", `Would text the caller: "${body}"`);
     return false;
   }
   // Voice Operations' sender number when one is set (Settings checks it is the organization's), else the number called.

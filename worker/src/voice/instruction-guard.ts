@@ -1,4 +1,4 @@
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 
 /**
  * Prompt injection's last line (OWASP LLM01/LLM07): every text channel's instructions carry a secret canary, and a

@@ -1,11 +1,11 @@
 /**
- * The media plane's plan for one call (media/plan.ts), decided by the control plane at the voice webhook: the model's
+ * The media plane's plan for one call (call/plan.ts), decided by the control plane at the voice webhook: the model's
  * session (whose key: the platform's, or the organization's own), its instructions and tools, the stream's ticket, and
  * the signatures the stream may carry (worked out here, with the token of the account that holds the number).
  */
-import type { MediaPlan } from "../media/plan";
+import type { MediaPlan } from "../call/plan";
 import type { Services } from "../services";
-import { streamSignatures } from "../services/twilio/signature";
+import { streamSignatures } from "../call/twilio-signature";
 import { sessionUpdate } from "./realtime-session";
 import type { CallSetup } from "./setup";
 

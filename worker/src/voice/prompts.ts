@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { voicePrompts } from "../db/schema";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 import type { Providers } from "../services";
 import { type TwimlNode, node, say } from "./twiml";
 

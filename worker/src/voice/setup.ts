@@ -1,4 +1,4 @@
-import type { CallEnd, CallEndReason, RealtimeTarget, ToolOutput, ToolRequest } from "../media/plan";
+import type { CallEnd, CallEndReason, RealtimeTarget, ToolOutput, ToolRequest } from "../call/plan";
 
 /** What a tool needs to know about the call it runs in. */
 export interface ToolCall {

@@ -1,4 +1,4 @@
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 import type { Services } from "../services";
 import type { CallContext } from "./call-context";
 import { spoken } from "./prompts";

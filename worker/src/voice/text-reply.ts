@@ -2,7 +2,7 @@ import { chargeSpend, refusalNow } from "../billing/spend";
 import { PERSONA_NAME, PROBE_MESSAGE_SID, SPEND_PRICES_MICRO_USD } from "@nikki/core";
 import { and, desc, eq } from "drizzle-orm";
 import { conversationMessages } from "../db/schema";
-import type { Logger } from "../http/logger";
+import type { Logger } from "../logger";
 import type { Services } from "../services";
 import { isOptedOut, keywordOf, setOptOut } from "../services/sms/consent";
 import { type SigningAccount, callContextFor } from "./call-context";

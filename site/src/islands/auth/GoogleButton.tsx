@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { getJson, messageOf, postJson } from "../../lib/api";
+import { api, call, messageOf } from "../../lib/client";
 import { FormAlert } from "../FormField";
 
 /** "Sign in/up with Google": starts Google's OpenID Connect flow, or says plainly that it is not configured. */
@@ -10,13 +10,13 @@ export default function GoogleButton({ label, callbackPath }: { label: string; c
   async function start() {
     setPending(true);
     setError(null);
-    const providers = await getJson<{ google: boolean }>("/api/account/providers");
+    const providers = await call(api.account.providers.$get);
     if (providers.ok && !providers.data.google) {
       setPending(false);
       setError("Google sign-in is not set up on this server yet (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are missing). Use your email and password.");
       return;
     }
-    const result = await postJson<{ url?: string }>("/api/auth/sign-in/social", {
+    const result = await call(api.auth["sign-in"].social.$post, undefined, {
       provider: "google",
       callbackURL: callbackPath,
       errorCallbackURL: "/login?error=google",

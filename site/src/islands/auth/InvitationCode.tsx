@@ -1,7 +1,7 @@
-import { INVITATION_CODE_MESSAGES as M } from "@nikki/core";
-import { type FormEvent, useId, useState } from "react";
-import { postJson } from "../../lib/api";
-import { toast } from "../../lib/toast";
+import { INVITATION_CODE_MESSAGES as M, invitationCodeSchema, parseFields } from "@nikki/core";
+import { type SubmitEvent, useId, useState } from "react";
+import { api, call } from "../../lib/client";
+import { useAction } from "../../lib/use-action";
 import { useSubmit } from "../../lib/use-submit";
 import { FormAlert, OneTimeCodeField } from "../FormField";
 
@@ -25,13 +25,16 @@ export default function InvitationCode({
   const { pending, errors, submit } = useSubmit<"code">();
   const [alert, setAlert] = useState<string | null>(null);
   const uid = useId();
+  const action = useAction();
+  const param = { param: { id: invitationId } };
 
-  async function verify(event: FormEvent) {
+  async function verify(event: SubmitEvent) {
     event.preventDefault();
     setAlert(null);
+    const parsed = parseFields(invitationCodeSchema, { code });
     const joined = await submit({
-      invalid: /^\d{6}$/.test(code.trim()) ? {} : { code: M.format },
-      request: () => postJson(`/api/invitations/${encodeURIComponent(invitationId)}/verify`, { code: code.trim() }),
+      invalid: parsed.ok ? {} : parsed.fields,
+      request: () => call(api.invitations[":id"].verify.$post, param, parsed.ok ? parsed.data : {}),
       failure: { show: setAlert, fallback: "We couldn't check the code. Please try again." },
       staysBusy: true,
     });
@@ -39,11 +42,15 @@ export default function InvitationCode({
   }
 
   async function resend() {
-    const result = await postJson<{ emailed: boolean }>(`/api/invitations/${encodeURIComponent(invitationId)}/accept`, {});
-    if (result.ok) {
-      setDelivered(result.data.emailed);
-      toast({ title: "Code sent", description: M.sent(email) });
-    } else toast({ variant: "destructive", title: "Couldn't send a code", description: result.error?.message ?? "Network error" });
+    const done = await action.run({
+      request: () => call(api.invitations[":id"].accept.$post, param, {}),
+      failure: "Couldn't send a code",
+      success: { title: "Code sent", description: M.sent(email) },
+    });
+    if (!done) return;
+    // An address proven meanwhile joins at once: nothing left to type.
+    if ("emailed" in done.data) setDelivered(done.data.emailed);
+    else window.location.assign("/dashboard");
   }
 
   return (
@@ -56,7 +63,7 @@ export default function InvitationCode({
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
         {pending ? "Joining..." : `Join ${organization}`}
       </button>
-      <button type="button" className="btn btn-secondary btn-block" onClick={() => void resend()} disabled={pending}>
+      <button type="button" className="btn btn-secondary btn-block" onClick={() => void resend()} disabled={pending || action.busy()}>
         Send a new code
       </button>
     </form>

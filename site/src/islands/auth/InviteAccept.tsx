@@ -1,16 +1,10 @@
 import { useEffect, useState } from "react";
-import InvitationCode from "./InvitationCode";
-import { getJson, messageOf, postJson } from "../../lib/api";
+import { type DataOf, api, call, messageOf } from "../../lib/client";
 import { FormAlert } from "../FormField";
+import InvitationCode from "./InvitationCode";
 import "../form.css";
 
-interface Invitation {
-  id: string;
-  organization_name: string;
-  email: string;
-  role: string;
-  status: string;
-}
+type Invitation = DataOf<(typeof api.invitations)[":id"]["$get"]>["invitation"];
 
 /** /invite?id=…: who invited you where; accept when signed in as the invited e-mail, else create an account or sign in. */
 export default function InviteAccept() {
@@ -26,10 +20,8 @@ export default function InviteAccept() {
       setState("missing");
       return;
     }
-    void Promise.all([
-      getJson<{ invitation: Invitation }>(`/api/invitations/${encodeURIComponent(id)}`),
-      getJson<{ user: { email: string } }>("/api/account/me"),
-    ]).then(([found, me]) => {
+    // Not loadMe(): a visitor who is signed out is shown how to join, not sent to sign in.
+    void Promise.all([call(api.invitations[":id"].$get, { param: { id } }), call(api.account.me.$get)]).then(([found, me]) => {
       if (!found.ok) {
         setState("missing");
         return;
@@ -43,9 +35,9 @@ export default function InviteAccept() {
   async function accept() {
     if (!invitation) return;
     setState("accepting");
-    const result = await postJson<{ verification_required?: boolean; emailed?: boolean }>(`/api/invitations/${encodeURIComponent(invitation.id)}/accept`, {});
-    if (result.ok && result.data.verification_required) {
-      setCodeStep({ emailed: Boolean(result.data.emailed) });
+    const result = await call(api.invitations[":id"].accept.$post, { param: { id: invitation.id } }, {});
+    if (result.ok && "verification_required" in result.data && result.data.verification_required) {
+      setCodeStep({ emailed: Boolean("emailed" in result.data && result.data.emailed) });
       setState("ready");
       return;
     }

@@ -1,6 +1,6 @@
-import { ACCOUNT_MESSAGES, safeRedirectPath } from "@nikki/core";
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { postJson } from "../../lib/api";
+import { parseFields, safeRedirectPath, signInSchema, totpCodeSchema } from "@nikki/core";
+import { type SubmitEvent, useEffect, useId, useState } from "react";
+import { api, call } from "../../lib/client";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useSubmit } from "../../lib/use-submit";
 import { EmailField, FormAlert, OneTimeCodeField, TextField } from "../FormField";
@@ -27,15 +27,13 @@ export default function LoginForm() {
     setClosed(params.get("closed") === "1");
   }, []);
 
-  async function submitPassword(event: FormEvent) {
+  async function submitPassword(event: SubmitEvent) {
     event.preventDefault();
     setAlert(null);
+    const parsed = parseFields(signInSchema, { email, password });
     const signedIn = await submit({
-      invalid: {
-        ...(/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? {} : { email: ACCOUNT_MESSAGES.email }),
-        ...(password ? {} : { password: ACCOUNT_MESSAGES.passwordRequired }),
-      },
-      request: () => postJson<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", { email: email.trim(), password, rememberMe: true }),
+      invalid: parsed.ok ? {} : parsed.fields,
+      request: () => call(api.auth["sign-in"].email.$post, undefined, { email: email.trim(), password, rememberMe: true }),
       failure: { show: setAlert, fallback: "We couldn't sign you in. Please try again." },
     });
     if (!signedIn) return;
@@ -43,11 +41,12 @@ export default function LoginForm() {
     else window.location.assign(destination);
   }
 
-  async function submitCode(event: FormEvent) {
+  async function submitCode(event: SubmitEvent) {
     event.preventDefault();
+    const parsed = parseFields(totpCodeSchema, { code });
     const verified = await submit({
-      invalid: /^\d{6}$/.test(code.trim()) ? {} : { code: ACCOUNT_MESSAGES.codeFormat },
-      request: () => postJson("/api/auth/two-factor/verify-totp", { code: code.trim() }),
+      invalid: parsed.ok ? {} : parsed.fields,
+      request: () => call(api.auth["two-factor"]["verify-totp"].$post, undefined, parsed.ok ? parsed.data : {}),
       failure: { show: setAlert, fallback: "That code didn't work. Please try again." },
     });
     if (verified) window.location.assign(destination);

@@ -1,6 +1,6 @@
-import { ACCOUNT_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "@nikki/core";
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { postJson } from "../../lib/api";
+import { newPasswordSchema, parseFields, passwordResetRequestSchema } from "@nikki/core";
+import { type SubmitEvent, useEffect, useId, useState } from "react";
+import { api, call } from "../../lib/client";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useSubmit } from "../../lib/use-submit";
 import { EmailField, FormAlert, TextField } from "../FormField";
@@ -15,11 +15,12 @@ export function ForgotPasswordForm() {
   const hydrated = useHydrated();
   const uid = useId();
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
+    const checked = parseFields(passwordResetRequestSchema, { email });
     const done = await send({
-      invalid: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? {} : { email: ACCOUNT_MESSAGES.email },
-      request: () => postJson("/api/auth/request-password-reset", { email: email.trim(), redirectTo: "/reset-password" }),
+      invalid: checked.ok ? {} : checked.fields,
+      request: () => call(api.auth["request-password-reset"].$post, undefined, { email: email.trim(), redirectTo: "/reset-password" }),
       failure: { show: setAlert, fallback: "We couldn't send the reset link. Please try again." },
     });
     if (done) setSent(true);
@@ -65,13 +66,13 @@ export function ResetPasswordForm() {
     setLinkError(!params.get("token") || params.has("error"));
   }, []);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
-    const problem = password.length < PASSWORD_MIN ? ACCOUNT_MESSAGES.passwordMin : password.length > PASSWORD_MAX ? ACCOUNT_MESSAGES.passwordMax : undefined;
+    const checked = parseFields(newPasswordSchema, { password });
     if (!token) return;
     const changed = await send({
-      invalid: problem ? { password: problem } : {},
-      request: () => postJson("/api/auth/reset-password", { newPassword: password, token }),
+      invalid: checked.ok ? {} : checked.fields,
+      request: () => call(api.auth["reset-password"].$post, undefined, { newPassword: password, token }),
       failure: { show: setAlert, fallback: "This reset link is invalid or has expired. Ask for a new one." },
     });
     if (changed) setDone(true);

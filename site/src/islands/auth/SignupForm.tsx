@@ -1,6 +1,6 @@
 import { type SignupInput, parseFields, signupSchema } from "@nikki/core";
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { getJson, postJson } from "../../lib/api";
+import { type SubmitEvent, useEffect, useId, useState } from "react";
+import { type DataOf, api, call } from "../../lib/client";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useSubmit } from "../../lib/use-submit";
 import { FormAlert, TextField } from "../FormField";
@@ -11,12 +11,7 @@ import "../form.css";
 type Values = { firstName: string; lastName: string; email: string; company: string; password: string };
 type Field = keyof Values;
 
-interface Invitation {
-  organization_name: string;
-  email: string;
-  role: string;
-  status: string;
-}
+type Invitation = DataOf<(typeof api.invitations)[":id"]["$get"]>["invitation"];
 
 /** /signup (spec 000 §2): the account and its organization; from an invitation, joins that organization. */
 export default function SignupForm() {
@@ -41,7 +36,7 @@ export default function SignupForm() {
     if (title) title.textContent = "Join your team";
     if (lede) lede.textContent = "Create your account to accept the invitation.";
     document.title = `Join your team | Nikki AI`;
-    void getJson<{ invitation: Invitation }>(`/api/invitations/${encodeURIComponent(fromUrl)}`).then((result) => {
+    void call(api.invitations[":id"].$get, { param: { id: fromUrl } }).then((result) => {
       if (result.ok && result.data.invitation.status === "pending") {
         setInvitation(result.data.invitation);
         const lede = document.querySelector("[data-auth-lede]");
@@ -69,19 +64,19 @@ export default function SignupForm() {
     if (attempted) setErrors(check(next));
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     setAttempted(true);
     setAlert(null);
     const created = await send({
       invalid: check(values),
-      request: () => postJson<{ verification_required?: boolean; emailed?: boolean }>("/api/account/signup", payload(values)),
+      request: () => call(api.account.signup.$post, undefined, payload(values)),
       failure: { show: setAlert, fallback: "We couldn't create your account. Please try again." },
       staysBusy: true,
     });
     if (!created) return;
     // From an invitation, the account exists but joining waits for the code e-mailed to the address.
-    if (created.data.verification_required) setCodeStep({ emailed: Boolean(created.data.emailed) });
+    if ("verification_required" in created.data) setCodeStep({ emailed: created.data.emailed });
     else window.location.assign("/dashboard");
   }
 

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, createOrganizationSchema, parseFields } from "@nikki/core";
-import { type FormEvent, useState } from "react";
-import { postJson } from "../../lib/api";
+import { type SubmitEvent, useState } from "react";
+import { api, call } from "../../lib/client";
 import { useSubmit } from "../../lib/use-submit";
 import { TextField } from "../FormField";
 import "../form.css";
@@ -11,12 +11,12 @@ export default function CreateOrganization() {
   const { pending, errors, setErrors, submit: send } = useSubmit<"company">();
   const error = errors.company;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     const parsed = parseFields(createOrganizationSchema, { company });
     const created = await send({
       invalid: parsed.ok ? {} : parsed.fields,
-      request: () => postJson("/api/account/organization", parsed.ok ? parsed.data : {}),
+      request: () => call(api.account.organization.$post, undefined, parsed.ok ? parsed.data : {}),
       failure: { show: (message) => setErrors({ company: message }), fallback: "We couldn't create your business. Please try again." },
       staysBusy: true,
     });

@@ -1,14 +1,11 @@
-import { type ReactNode, useEffect, useState } from "react";
-import { type Me, loadMe } from "../../lib/me";
+import type { ReactNode } from "react";
+import { useMe } from "../../lib/me";
 import CreateOrganization from "./CreateOrganization";
 import { FormAlert } from "../FormField";
 
 /** Shows the page once the user is known; a user without an organization is told so (spec 001 §2 Settings). */
 export default function DashboardGate({ children }: { children?: ReactNode }) {
-  const [me, setMe] = useState<Me | null | undefined>(undefined);
-  useEffect(() => {
-    void loadMe().then(setMe);
-  }, []);
+  const me = useMe();
   if (me === undefined)
     return (
       <p className="muted" role="status">

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { postJson } from "../../lib/api";
-import { type Me, loadMe } from "../../lib/me";
+import { api, call } from "../../lib/client";
+import { useMe } from "../../lib/me";
 import "./dashboard.css";
 
 /** The organization's name and the user menu (sign out) at the top of every dashboard page. */
 export default function DashboardHeader() {
-  const [me, setMe] = useState<Me | null>(null);
+  const me = useMe();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -29,18 +29,16 @@ export default function DashboardHeader() {
   }, []);
 
   useEffect(() => {
-    void loadMe().then((current) => {
-      setMe(current);
-      // Viewers see calls and analytics only (spec 001 §6): the tabs they cannot use leave the bar. Their own
-      // security settings stay one click away in the account menu.
-      if (current?.role === "viewer") for (const tab of document.querySelectorAll<HTMLElement>("[data-admin-only]")) tab.hidden = true;
-      if (current?.is_operator) for (const tab of document.querySelectorAll<HTMLElement>("[data-operator-only]")) tab.hidden = false;
-      // The bar changed (an operator's Leads tab appeared): the current tab into view again, and its fades worked out.
-      const bar = document.querySelector(".dash-tabs");
-      bar?.querySelector('[aria-current="page"]')?.scrollIntoView({ inline: "center", block: "nearest" });
-      bar?.dispatchEvent(new Event("scroll"));
-    });
-  }, []);
+    if (!me) return;
+    // Viewers see calls and analytics only (spec 001 §6): the tabs they cannot use leave the bar. Their own
+    // security settings stay one click away in the account menu.
+    if (me.role === "viewer") for (const tab of document.querySelectorAll<HTMLElement>("[data-admin-only]")) tab.hidden = true;
+    if (me.is_operator) for (const tab of document.querySelectorAll<HTMLElement>("[data-operator-only]")) tab.hidden = false;
+    // The bar changed (an operator's Leads tab appeared): the current tab into view again, and its fades worked out.
+    const bar = document.querySelector(".dash-tabs");
+    bar?.querySelector('[aria-current="page"]')?.scrollIntoView({ inline: "center", block: "nearest" });
+    bar?.dispatchEvent(new Event("scroll"));
+  }, [me]);
 
   useEffect(() => {
     if (!open) return;
@@ -59,7 +57,7 @@ export default function DashboardHeader() {
   }, [open]);
 
   async function signOut() {
-    await postJson("/api/auth/sign-out", {});
+    await call(api.auth["sign-out"].$post, undefined, {});
     window.location.assign("/login");
   }
 

@@ -1,19 +1,18 @@
-import { CLOSE_MESSAGES, type CloseReport } from "@nikki/core";
-import { type FormEvent, useEffect, useState } from "react";
-import { api } from "../../lib/api";
-import { type Me, loadMe } from "../../lib/me";
-import { toast } from "../../lib/toast";
+import { CLOSE_MESSAGES, isErrorEnvelope } from "@nikki/core";
+import { type SubmitEvent, useState } from "react";
+import { type ApiResult, api, call } from "../../lib/client";
+import { useMe } from "../../lib/me";
+import { useAction } from "../../lib/use-action";
 import { useSubmit } from "../../lib/use-submit";
 import { TextField } from "../FormField";
-import { ModalHeader, useModal } from "./Modal";
-import "../dialog.css";
+import Modal from "../ui/Modal";
 
-/** The export as the browser downloads it: the file name from the server's Content-Disposition. */
-async function downloadExport(): Promise<string | null> {
-  const response = await fetch("/api/org/export", { credentials: "same-origin" }).catch(() => null);
+/** The export as the browser downloads it (a zip, not JSON: its typed URL), named by the server's Content-Disposition. */
+async function downloadExport(): Promise<ApiResult<null>> {
+  const response = await fetch(api.org.export.$path(), { credentials: "same-origin" }).catch(() => null);
   if (!response?.ok) {
-    const body = (await response?.json().catch(() => null)) as { error?: { message?: string } } | null;
-    return body?.error?.message ?? "Network error";
+    const body: unknown = await response?.json().catch(() => null);
+    return { ok: false, status: response?.status ?? 0, error: isErrorEnvelope(body) ? body.error : null };
   }
   const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "nikki-export.zip";
   const url = URL.createObjectURL(await response.blob());
@@ -22,34 +21,31 @@ async function downloadExport(): Promise<string | null> {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return null;
+  return { ok: true, status: response.status, data: null };
 }
 
 /** Settings › Your data (owners): download everything, or close the organization after typing its name. */
 export default function DataRights() {
-  const [me, setMe] = useState<Me | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const me = useMe();
   const [closing, setClosing] = useState(false);
   const [typed, setTyped] = useState("");
-  const dialog = useModal(closing);
+  const action = useAction();
   const { pending, errors, submit } = useSubmit<"confirm">();
-  useEffect(() => void loadMe().then(setMe), []);
   if (me?.role !== "owner" || !me.organization) return null;
   const name = me.organization.name;
 
-  async function exportData() {
-    setExporting(true);
-    const problem = await downloadExport();
-    setExporting(false);
-    if (problem) toast({ variant: "destructive", title: "Export Failed", description: problem });
-    else toast({ title: "Export ready", description: "Your organization's data is downloading as a zip." });
-  }
+  const exportData = () =>
+    action.run({
+      request: downloadExport,
+      failure: "Export Failed",
+      success: { title: "Export ready", description: "Your organization's data is downloading as a zip." },
+    });
 
-  async function close(event: FormEvent) {
+  async function close(event: SubmitEvent) {
     event.preventDefault();
     const done = await submit({
       invalid: typed.trim() === name.trim() ? {} : { confirm: CLOSE_MESSAGES.confirm(name) },
-      request: () => api<{ closed: CloseReport }>("DELETE", "/api/org", { confirm: typed }),
+      request: () => call(api.org.$delete, undefined, { confirm: typed }),
       failure: { toast: "Failed to close the organization." },
       staysBusy: true,
     });
@@ -70,8 +66,8 @@ export default function DataRights() {
           <p className="muted">
             A zip with your calls (transcripts, summaries, a CSV), agents, numbers, settings, members and audit log. Credentials are never included.
           </p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void exportData()} disabled={exporting}>
-            {exporting ? "Preparing..." : "Export data"}
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void exportData()} disabled={action.busy()}>
+            {action.busy() ? "Preparing..." : "Export data"}
           </button>
         </div>
         <div>
@@ -85,27 +81,24 @@ export default function DataRights() {
           </button>
         </div>
       </div>
-      <dialog ref={dialog} className="dialog" aria-labelledby="close-org-title" onClose={() => setClosing(false)}>
-        <form className="dialog-body form" noValidate onSubmit={close}>
-          <ModalHeader id="close-org-title" title="Close organization" onClose={() => setClosing(false)} />
-          <p className="dialog-lead">
+      <Modal
+        open={closing}
+        onClose={() => setClosing(false)}
+        title="Close organization"
+        titleId="close-org-title"
+        onSubmit={close}
+        lead={
+          <>
             Your subscription is cancelled, your numbers are released (callers will no longer reach Nikki), every member is signed out and all data is deleted.
             Type <strong>{name}</strong> to confirm.
-          </p>
-          <TextField
-            id="close-confirm"
-            label="Organization name"
-            value={typed}
-            onValue={setTyped}
-            error={errors.confirm}
-            disabled={pending}
-            autoComplete="off"
-          />
-          <button type="submit" className="btn btn-danger btn-block" disabled={pending || typed.trim() !== name.trim()}>
-            {pending ? "Closing..." : "Close organization for good"}
-          </button>
-        </form>
-      </dialog>
+          </>
+        }
+      >
+        <TextField id="close-confirm" label="Organization name" value={typed} onValue={setTyped} error={errors.confirm} disabled={pending} autoComplete="off" />
+        <button type="submit" className="btn btn-danger btn-block" disabled={pending || typed.trim() !== name.trim()}>
+          {pending ? "Closing..." : "Close organization for good"}
+        </button>
+      </Modal>
     </section>
   );
 }

@@ -1,33 +1,30 @@
-import { organizationUpdateSchema, parseFields } from "@nikki/core";
-import { type FormEvent, useEffect, useState } from "react";
-import { api } from "../../lib/api";
-import { type Me, loadMe } from "../../lib/me";
+import { canManage, organizationUpdateSchema, parseFields } from "@nikki/core";
+import { type SubmitEvent, useEffect, useState } from "react";
+import { api, call } from "../../lib/client";
+import { useMe } from "../../lib/me";
 import { useSubmit } from "../../lib/use-submit";
 import { TextField } from "../FormField";
 import "../form.css";
 
 /** Settings → Organization: name and domain (spec 001 §3), editable by owners and admins. */
 export default function OrganizationSettings() {
-  const [me, setMe] = useState<Me | null>(null);
+  const me = useMe();
   const [name, setName] = useState("");
   const [domain, setDomain] = useState("");
   const { pending, errors, submit } = useSubmit<"name" | "domain">();
-  const canEdit = me?.role === "owner" || me?.role === "admin";
+  const canEdit = canManage(me?.role);
 
   useEffect(() => {
-    void loadMe().then((current) => {
-      setMe(current);
-      setName(current?.organization?.name ?? "");
-      setDomain(current?.organization?.domain ?? "");
-    });
-  }, []);
+    setName(me?.organization?.name ?? "");
+    setDomain(me?.organization?.domain ?? "");
+  }, [me]);
 
-  async function save(event: FormEvent) {
+  async function save(event: SubmitEvent) {
     event.preventDefault();
     const parsed = parseFields(organizationUpdateSchema, { name, domain });
     await submit({
       invalid: parsed.ok ? {} : parsed.fields,
-      request: () => api("PATCH", "/api/org", parsed.ok ? parsed.data : {}),
+      request: () => call(api.org.$patch, undefined, parsed.ok ? parsed.data : {}),
       failure: { toast: "Failed to save organization settings." },
       success: { title: "Saved", description: "Your organization's details are updated." },
     });
@@ -54,7 +51,7 @@ export default function OrganizationSettings() {
           <p>{canEdit ? "Your business as callers and your team see it." : "Only owners and admins can change these."}</p>
         </div>
       </div>
-      <form className="form" noValidate onSubmit={save} style={{ maxWidth: 560 }}>
+      <form className="form form-narrow" noValidate onSubmit={save}>
         <div className="form-row">
           {field("name", "Organization name", name, setName)}
           {field("domain", "Website domain", domain, setDomain)}

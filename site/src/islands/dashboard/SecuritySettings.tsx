@@ -1,107 +1,77 @@
-import { ACCOUNT_MESSAGES } from "@nikki/core";
-import { type FormEvent, useEffect, useState } from "react";
-import { getJson, postJson } from "../../lib/api";
-import { type Me, loadMe, reloadMe } from "../../lib/me";
-import { toast } from "../../lib/toast";
+import { canManage, parseFields, passwordConfirmSchema, totpCodeSchema } from "@nikki/core";
+import { type SubmitEvent, useState } from "react";
+import { type DataOf, api, call } from "../../lib/client";
+import { reloadMe, useMe } from "../../lib/me";
+import { useAction } from "../../lib/use-action";
+import { useResource } from "../../lib/use-resource";
+import { useSubmit } from "../../lib/use-submit";
 import { OneTimeCodeField, TextField } from "../FormField";
+import DataTable from "../ui/DataTable";
+import EmptyState from "../ui/EmptyState";
+import Loaded from "../ui/Loaded";
+import StatusBadge from "../ui/StatusBadge";
+import Time from "../ui/Time";
 import "../form.css";
 
-interface Enrolment {
-  totpURI: string;
-  backupCodes: string[];
-}
-interface AuditEntry {
-  id: string;
-  action: string;
-  actor_email: string | null;
-  target: string | null;
-  ip: string | null;
-  created_at: string;
-}
+type Enrolment = DataOf<(typeof api.auth)["two-factor"]["enable"]["$post"]>;
+type AuditEntry = DataOf<typeof api.org.audit.$get>["entries"][number];
 
 const secretOf = (uri: string) => (new URL(uri).searchParams.get("secret") ?? "").replace(/(.{4})/g, "$1 ").trim();
 
 /** Settings → Security: two-factor enrolment (TOTP), signing out other devices, and the activity log. */
 export default function SecuritySettings() {
-  const [me, setMe] = useState<Me | null>(null);
+  const me = useMe();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const form = useSubmit<"password" | "code">();
+  const action = useAction();
+  const manager = canManage(me?.role);
+  const activity = useResource(() => call(api.org.audit.$get), { failure: "Failed to load settings", skip: !manager, deps: [manager] });
+  const enabled = me?.user.twoFactorEnabled ?? false;
 
-  useEffect(() => {
-    void loadMe().then((current) => {
-      setMe(current);
-      if (current?.role === "owner" || current?.role === "admin") {
-        void getJson<{ entries: AuditEntry[] }>("/api/org/audit").then((result) => setEntries(result.ok ? result.data.entries : []));
-      }
-    });
-  }, []);
-
-  async function withPassword(event: FormEvent, enable: boolean) {
+  async function withPassword(event: SubmitEvent) {
     event.preventDefault();
-    if (!password) {
-      setError(ACCOUNT_MESSAGES.passwordRequired);
+    const parsed = parseFields(passwordConfirmSchema, { password });
+    const failure = { show: (message: string) => form.setErrors({ password: message }), fallback: "That didn't work. Please try again." };
+    const invalid = parsed.ok ? {} : parsed.fields;
+    if (!enabled) {
+      const started = await form.submit({ invalid, failure, request: () => call(api.auth["two-factor"].enable.$post, undefined, { password }) });
+      setPassword("");
+      if (started) setEnrolment(started.data);
       return;
     }
-    setError(undefined);
-    setPending(true);
-    const result = await postJson<Enrolment>(`/api/auth/two-factor/${enable ? "enable" : "disable"}`, { password });
-    setPending(false);
+    const stopped = await form.submit({
+      invalid,
+      failure,
+      request: () => call(api.auth["two-factor"].disable.$post, undefined, { password }),
+      success: { title: "Two-factor authentication is off" },
+    });
     setPassword("");
-    if (!result.ok) {
-      setError(result.error?.message ?? "That didn't work. Please try again.");
-      return;
-    }
-    if (enable) setEnrolment(result.data);
-    else {
-      setMe(await reloadMe());
-      toast({ title: "Two-factor authentication is off" });
-    }
+    if (stopped) await reloadMe();
   }
 
-  async function verify(event: FormEvent) {
+  async function verify(event: SubmitEvent) {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) {
-      setError(ACCOUNT_MESSAGES.codeFormat);
-      return;
-    }
-    setError(undefined);
-    setPending(true);
-    const result = await postJson("/api/auth/two-factor/verify-totp", { code: code.trim() });
-    setPending(false);
-    if (!result.ok) {
-      setError(result.error?.message ?? "That code didn't work. Please try again.");
-      return;
-    }
+    const parsed = parseFields(totpCodeSchema, { code });
+    const done = await form.submit({
+      invalid: parsed.ok ? {} : parsed.fields,
+      request: () => call(api.auth["two-factor"]["verify-totp"].$post, undefined, parsed.ok ? parsed.data : {}),
+      failure: { show: (message) => form.setErrors({ code: message }), fallback: "That code didn't work. Please try again." },
+      success: { title: "Two-factor authentication is on", description: "You'll be asked for a code when you sign in." },
+    });
+    if (!done) return;
     setEnrolment(null);
     setCode("");
-    setMe(await reloadMe());
-    toast({ title: "Two-factor authentication is on", description: "You'll be asked for a code when you sign in." });
+    await reloadMe();
   }
 
-  async function signOutOthers() {
-    const result = await postJson("/api/auth/revoke-other-sessions", {});
-    if (result.ok) toast({ title: "Signed out everywhere else", description: "Only this browser is still signed in." });
-    else toast({ variant: "destructive", title: "Couldn't sign out other devices.", description: result.error?.message });
-  }
-
-  const enabled = me?.user.twoFactorEnabled ?? false;
-  const passwordField = (
-    <TextField
-      id="tfa-password"
-      label="Confirm your password"
-      required
-      error={error}
-      value={password}
-      onValue={setPassword}
-      type="password"
-      autoComplete="current-password"
-      disabled={pending}
-    />
-  );
+  const signOutOthers = () =>
+    action.run({
+      request: () => call(api.auth["revoke-other-sessions"].$post, undefined, {}),
+      failure: "Couldn't sign out other devices.",
+      success: { title: "Signed out everywhere else", description: "Only this browser is still signed in." },
+    });
 
   return (
     <section className="card panel" aria-labelledby="security-title" id="security">
@@ -112,14 +82,11 @@ export default function SecuritySettings() {
         </div>
       </div>
 
-      <h3 style={{ fontSize: "1.05rem" }}>
-        Two-factor authentication{" "}
-        <span className="badge" style={enabled ? { color: "var(--success)" } : undefined}>
-          {enabled ? "On" : "Off"}
-        </span>
+      <h3 className="settings-subtitle first">
+        Two-factor authentication <StatusBadge kind="twoFactor" status={enabled ? "on" : "off"} />
       </h3>
       {enrolment ? (
-        <form className="form" noValidate onSubmit={verify} style={{ maxWidth: 560 }}>
+        <form className="form form-narrow" noValidate onSubmit={verify}>
           <p>
             Add this key to your authenticator app (Google Authenticator, 1Password, Authy…), or <a href={enrolment.totpURI}>open it in your authenticator</a>{" "}
             on this device:
@@ -133,58 +100,55 @@ export default function SecuritySettings() {
               <li key={backup}>{backup}</li>
             ))}
           </ul>
-          <OneTimeCodeField id="tfa-code" label="Code from the app" error={error} value={code} onValue={setCode} disabled={pending} />
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? "Verifying..." : "Verify and Turn On"}
+          <OneTimeCodeField id="tfa-code" label="Code from the app" error={form.errors.code} value={code} onValue={setCode} disabled={form.pending} />
+          <button type="submit" className="btn btn-primary" disabled={form.pending}>
+            {form.pending ? "Verifying..." : "Verify and Turn On"}
           </button>
         </form>
       ) : (
-        <form className="form" noValidate onSubmit={(event) => void withPassword(event, !enabled)} style={{ maxWidth: 420 }}>
-          {passwordField}
-          <button type="submit" className={`btn ${enabled ? "btn-danger" : "btn-primary"}`} disabled={pending || !me}>
-            {pending ? "Working..." : enabled ? "Turn Off Two-Factor" : "Set Up Two-Factor"}
+        <form className="form form-narrow" noValidate onSubmit={withPassword}>
+          <TextField
+            id="tfa-password"
+            label="Confirm your password"
+            required
+            error={form.errors.password}
+            value={password}
+            onValue={setPassword}
+            type="password"
+            autoComplete="current-password"
+            disabled={form.pending}
+          />
+          <button type="submit" className={`btn ${enabled ? "btn-danger" : "btn-primary"}`} disabled={form.pending || !me}>
+            {form.pending ? "Working..." : enabled ? "Turn Off Two-Factor" : "Set Up Two-Factor"}
           </button>
         </form>
       )}
 
-      <h3 style={{ fontSize: "1.05rem", marginTop: 28 }}>Sessions</h3>
+      <h3 className="settings-subtitle">Sessions</h3>
       <p className="muted">Signed in on a shared or lost device? End every other session.</p>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => void signOutOthers()}>
+      <button type="button" className="btn btn-secondary btn-sm" disabled={action.busy()} onClick={() => void signOutOthers()}>
         Sign Out Other Devices
       </button>
 
-      {entries && (
+      {manager && (
         <>
-          <h3 style={{ fontSize: "1.05rem", marginTop: 28 }}>Activity log</h3>
-          {entries.length === 0 ? (
-            <p className="muted">No activity recorded yet.</p>
-          ) : (
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">What</th>
-                    <th scope="col">IP</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td>{new Date(entry.created_at).toLocaleString()}</td>
-                      <td>{entry.actor_email ?? "—"}</td>
-                      <td>
-                        {entry.action.replaceAll("_", " ")}
-                        {entry.target ? `: ${entry.target}` : ""}
-                      </td>
-                      <td>{entry.ip ?? "—"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <h3 className="settings-subtitle">Activity log</h3>
+          <Loaded resource={activity} loading="Loading the activity log…">
+            {({ entries }) => (
+              <DataTable
+                caption="Activity log"
+                rows={entries}
+                rowKey={(entry: AuditEntry) => entry.id}
+                empty={<EmptyState message="No activity recorded yet." />}
+                columns={[
+                  { header: "When", cell: (entry) => <Time at={entry.created_at} /> },
+                  { header: "Who", cell: (entry) => entry.actor_email ?? "—" },
+                  { header: "What", cell: (entry) => `${entry.action.replaceAll("_", " ")}${entry.target ? `: ${entry.target}` : ""}` },
+                  { header: "IP", cell: (entry) => entry.ip ?? "—" },
+                ]}
+              />
+            )}
+          </Loaded>
         </>
       )}
     </section>

@@ -1,10 +1,14 @@
 import { OPERATOR_PHONE_MESSAGES, isOperatorE164 } from "@nikki/core";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { getJson, postJson } from "../../lib/api";
-import { loadMe } from "../../lib/me";
+import { type SubmitEvent, useEffect, useState } from "react";
+import { type ApiResult, type DataOf, api, call } from "../../lib/client";
+import { useMe } from "../../lib/me";
 import { toast } from "../../lib/toast";
 import { useSubmit } from "../../lib/use-submit";
 import { TextField } from "../FormField";
+import Modal from "../ui/Modal";
+
+/** What every test-call route answers: the call placed (the agents', the numbers', Voice Operations'). */
+type Placed = DataOf<(typeof api.agents)[":id"]["test-call"]["$post"]>;
 
 const OUTCOMES: Record<string, string> = {
   completed: "Test call ended",
@@ -18,7 +22,7 @@ const OUTCOMES: Record<string, string> = {
 async function followOutcome(callSid: string) {
   for (let attempt = 0; attempt < 60; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const result = await getJson<{ test_call: { status: string; ended: boolean; duration_seconds: number | null } }>(`/api/test-calls/${callSid}`);
+    const result = await call(api["test-calls"][":callSid"].$get, { param: { callSid } });
     if (!result.ok || !result.data.test_call.ended) continue;
     const { status, duration_seconds: seconds } = result.data.test_call;
     const length = seconds ? ` after ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : "";
@@ -32,10 +36,6 @@ async function followOutcome(callSid: string) {
   }
 }
 
-/**
- * Test Call: rings the signed-in user's own phone from this agent's (or number's) line, answered exactly as a caller
- * would be. The phone is asked once and kept on the profile.
- */
 /** What the button and its toasts say: an agent's or number's own, or Voice Operations' (spec 001 §8). */
 export interface TestCallCopy {
   button: string;
@@ -51,26 +51,32 @@ const AGENT_COPY: TestCallCopy = {
   dialing: (to, from) => `Calling ${to} from ${from}. Answer to hear your agent.`,
 };
 
+/**
+ * Test Call: rings the signed-in user's own phone from this agent's (or number's) line, answered exactly as a caller
+ * would be. The phone is asked once and kept on the profile.
+ */
 export default function TestCallButton({
-  path,
+  place,
   label,
   disabledReason,
   copy = AGENT_COPY,
 }: {
-  path: string;
+  /** The route that places the call, with the phone when one was typed. */
+  place(body: { phone?: string }): Promise<ApiResult<Placed>>;
   label: string;
   disabledReason?: string;
   copy?: TestCallCopy;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const me = useMe();
+  const [open, setOpen] = useState(false);
   const [phone, setPhone] = useState("");
   const [known, setKnown] = useState<string | null>(null);
   const { pending, errors, submit } = useSubmit<"phone">();
 
-  useEffect(() => void loadMe().then((me) => setKnown(me?.user.phone ?? null)), []);
+  useEffect(() => setKnown(me?.user.phone ?? null), [me]);
 
-  async function ring(event?: FormEvent) {
-    event?.preventDefault();
+  async function ring(event: SubmitEvent) {
+    event.preventDefault();
     const typed = phone.trim();
     const invalid = known || isOperatorE164(typed) ? {} : { phone: typed ? OPERATOR_PHONE_MESSAGES.invalid : OPERATOR_PHONE_MESSAGES.required };
     if (invalid.phone && copy.toastInvalid) {
@@ -79,20 +85,20 @@ export default function TestCallButton({
     }
     const placed = await submit({
       invalid,
-      request: () => postJson<{ test_call: { to: string; from: string; call_sid: string } }>(path, typed ? { phone: typed } : {}),
+      request: () => place(typed ? { phone: typed } : {}),
       failure: { toast: copy.failure.title, fallback: copy.failure.fallback },
     });
     if (!placed) return;
     const { to, from, call_sid } = placed.data.test_call;
     setKnown(to);
-    dialog.current?.close();
+    setOpen(false);
     toast({ title: "Dialing…", description: copy.dialing(to, from) });
     void followOutcome(call_sid);
   }
 
-  function open() {
+  function start() {
     setPhone(known ?? "");
-    dialog.current?.showModal();
+    setOpen(true);
   }
 
   return (
@@ -100,39 +106,37 @@ export default function TestCallButton({
       <button
         type="button"
         className="btn btn-secondary btn-sm"
-        onClick={open}
+        onClick={start}
         disabled={Boolean(disabledReason) || pending}
         title={disabledReason}
         aria-label={copy === AGENT_COPY ? `Test call ${label}` : undefined}
       >
         {pending ? "Dialing…" : copy.button}
       </button>
-      <dialog ref={dialog} className="dialog" aria-labelledby={`test-call-${label}`}>
-        <form className="dialog-body form" noValidate onSubmit={ring}>
-          <header className="dialog-header">
-            <h2 id={`test-call-${label}`}>Test call</h2>
-            <button type="button" className="dialog-close" aria-label="Close" onClick={() => dialog.current?.close()}>
-              ×
-            </button>
-          </header>
-          <p className="dialog-lead">We'll ring your phone and {label} answers, exactly as a caller would hear it.</p>
-          <TextField
-            id={`test-call-phone-${label}`}
-            label="Your mobile number"
-            type="tel"
-            inputMode="tel"
-            placeholder="+14155552671"
-            hint="E.164, like +14155552671. Kept on your profile for next time."
-            value={phone}
-            onValue={setPhone}
-            error={errors.phone}
-            disabled={pending}
-          />
-          <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-            {pending ? "Dialing…" : "Call Me"}
-          </button>
-        </form>
-      </dialog>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Test call"
+        titleId={`test-call-${label}`}
+        lead={`We'll ring your phone and ${label} answers, exactly as a caller would hear it.`}
+        onSubmit={ring}
+      >
+        <TextField
+          id={`test-call-phone-${label}`}
+          label="Your mobile number"
+          type="tel"
+          inputMode="tel"
+          placeholder="+14155552671"
+          hint="E.164, like +14155552671. Kept on your profile for next time."
+          value={phone}
+          onValue={setPhone}
+          error={errors.phone}
+          disabled={pending}
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+          {pending ? "Dialing…" : "Call Me"}
+        </button>
+      </Modal>
     </>
   );
 }

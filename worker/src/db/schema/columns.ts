@@ -1,7 +1,7 @@
 /** Columns every table shares: a UUID id and epoch-millisecond timestamps set by the database. */
 import { sql } from "drizzle-orm";
 import { integer, text } from "drizzle-orm/sqlite-core";
-import { toBase64Url } from "../../services/keyed-hash";
+import { toBase64Url } from "../../call/keyed-hash";
 
 export const id = () =>
   text("id")

@@ -31,7 +31,7 @@ export const testRuns = sqliteTable(
   (t) => [index("test_runs_org_created_idx").on(t.organizationId, t.createdAt)],
 );
 
-/** A text, CRM push, booking, transfer or alert a test call would have made: recorded instead of done. */
+/** A text, CRM push, booking, transfer or alert a Test Suite call would have made: recorded instead of done. */
 export const testRunEffects = sqliteTable(
   "test_run_effects",
   {

@@ -1,8 +1,8 @@
 import type { Role } from "@nikki/core";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Caller } from "../../auth/caller";
-import { loadCaller } from "../../auth/context";
-import type { AppEnv } from "../../http/app-env";
+import { loadCaller } from "./request-auth";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 
 /**

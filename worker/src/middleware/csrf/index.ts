@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { selfOrigin } from "../../auth/context";
-import type { AppEnv } from "../../http/app-env";
+import { selfOrigin } from "../access/request-auth";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,8 +1,8 @@
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
-import { createLogger } from "../../http/logger";
+import { createLogger } from "../../logger";
 
 function answer(c: Context<AppEnv>, error: ApiError) {
   return c.json(error.toEnvelope(), error.status as 400);

@@ -1,6 +1,6 @@
-import { type ErrorCode, HOURLY_LIMITS } from "@nikki/core";
+import { type ErrorCode, HOURLY_LIMITS, tryAgainIn } from "@nikki/core";
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { limiterShard } from "./shard";
 
@@ -18,19 +18,23 @@ export interface RateRule {
   code: Extract<ErrorCode, "rate_limit_ip" | "rate_limit_phone" | "rate_limited">;
   /** The message, when the route words it differently from the code's own. */
   message?: string;
+  /** The message is followed by when to try again (core's tryAgainIn()). */
+  sayWhen?: boolean;
 }
 
 /** One of core's hourly limits on what costs money or sends mail, counted under `key`, with the message naming it. */
 export function hourly(name: keyof typeof HOURLY_LIMITS, key: RateRule["key"]): RateRule {
-  return { key, limit: HOURLY_LIMITS[name].perHour, windowMs: HOUR_MS, code: "rate_limited", message: HOURLY_LIMITS[name].message };
+  return { key, limit: HOURLY_LIMITS[name].perHour, windowMs: HOUR_MS, code: "rate_limited", message: HOURLY_LIMITS[name].message, sayWhen: true };
 }
 
 const limiterOf = (c: Ctx, key: string) => c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(limiterShard(key)));
 const limitOf = (c: Ctx, rule: RateRule) => (typeof rule.limit === "function" ? rule.limit(c) : rule.limit);
 
 function refuse(c: Ctx, rule: RateRule, resetAt: number): never {
-  c.header("retry-after", String(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))));
-  throw new ApiError(rule.code, rule.message ? { message: rule.message } : {});
+  const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+  c.header("retry-after", String(seconds));
+  const message = rule.message && rule.sayWhen ? `${rule.message} ${tryAgainIn(seconds)}` : rule.message;
+  throw new ApiError(rule.code, message ? { message } : {});
 }
 
 /** Counts one hit of `key` against an hourly limit, answering whether it was still within it. */

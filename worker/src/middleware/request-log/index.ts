@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../../http/app-env";
-import { type LogLevel, createLogger } from "../../http/logger";
+import type { AppEnv } from "../../app-env";
+import { type LogLevel, createLogger } from "../../logger";
 
 /** Gives each request a logger bound to its request id, and logs one line when it is answered. */
 export function requestLog(): MiddlewareHandler<AppEnv> {

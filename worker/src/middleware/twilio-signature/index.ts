@@ -1,11 +1,11 @@
+import { LIMITS } from "@nikki/core";
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
-import { ownTwilioAccount } from "../../integrations/store";
-import { verifyTwilioSignature } from "../../services/twilio/signature";
+import { ownTwilioAccount } from "../../services/integrations/store";
+import { verifyTwilioSignature } from "../../call/twilio-signature";
 
 const FORM = "application/x-www-form-urlencoded";
-const MAX_BODY = 64 * 1024;
 
 /**
  * The webhook's form, as Twilio sends it and signs it: URL-encoded text parsed with URLSearchParams (which never
@@ -17,7 +17,7 @@ async function twilioForm(c: Context<AppEnv>): Promise<Record<string, string>> {
     throw new ApiError("unsupported_media_type", { message: "Twilio webhooks are sent as application/x-www-form-urlencoded." });
   // Read as bytes: the runtime's text() warns, for every webhook, that a form is not text.
   const body = await c.req.arrayBuffer();
-  if (body.byteLength > MAX_BODY) throw new ApiError("payload_too_large");
+  if (body.byteLength > LIMITS.requestBodyBytes) throw new ApiError("payload_too_large");
   return Object.fromEntries(new URLSearchParams(new TextDecoder().decode(body)));
 }
 

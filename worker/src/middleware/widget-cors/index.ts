@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { selfOrigin } from "../../auth/context";
-import type { AppEnv } from "../../http/app-env";
+import { selfOrigin } from "../access/request-auth";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { markWidgetSeen, widgetOwner } from "../../widget-keys";
 

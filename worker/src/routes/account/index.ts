@@ -3,15 +3,16 @@ import { ACCOUNT_MESSAGES, LIMITS, createOrganizationSchema, parseFields, signup
 import { and, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit, clientIp } from "../../audit";
-import { getAuth, loadCaller } from "../../auth/context";
+import { getAuth, loadCaller } from "../../middleware/access/request-auth";
 import { invitations, members, organizations, sessions, users } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, isOperator, signedInCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { createOrganizationWithOwner } from "../../org/create-organization";
 import { readAuthError } from "../auth/errors";
+import { organizationTimeZone } from "../../voice/call-context";
 import { sendInvitationCode } from "../invitations/verification";
 
 /** `POST /api/account/signup` (spec 000 §2 /signup) and `GET /api/account/me` (the dashboard shell). */
@@ -114,8 +115,10 @@ export const accountRoutes = new Hono<AppEnv>()
           .where(eq(organizations.id, caller.organizationId))
       : [];
     return c.json({
-      user,
-      organization: organization ? { id: organization.id, name: organization.name, domain: organization.domain } : null,
+      user: user!,
+      organization: organization
+        ? { id: organization.id, name: organization.name, domain: organization.domain, time_zone: await organizationTimeZone(c.var.db, organization.id) }
+        : null,
       role: caller.role,
       call_alerts: organization?.callAlerts ?? false,
       simulated_providers: providersSimulated(c.var.config),

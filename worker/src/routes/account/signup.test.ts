@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, SETTINGS_DEFAULTS } from "@nikki/core";
+import { ACCOUNT_MESSAGES, AGENT_DEFAULTS, SETTINGS_DEFAULTS } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PASSWORD, call, cookieFrom, signUp, uniqueEmail } from "../../../test/accounts";
@@ -36,6 +36,17 @@ describe("POST /api/account/signup", () => {
 
     const me = await call("/api/account/me", { cookie: cookieFrom(response) });
     expect(await me.json()).toMatchObject({ organization: { name: "Lovelace Dental" }, role: "owner", user: { email } });
+  });
+
+  it("GET /api/account/me names the business's time zone: the default until an active agent has one", async () => {
+    const response = await call("/api/account/signup", {
+      body: { firstName: "Ada", lastName: "Lovelace", email: uniqueEmail("zone"), company: "Berlin Dental", password: PASSWORD },
+    });
+    const cookie = cookieFrom(response);
+    const zoneOf = async () => ((await (await call("/api/account/me", { cookie })).json()) as { organization: { time_zone: string } }).organization.time_zone;
+    expect(await zoneOf()).toBe(AGENT_DEFAULTS.timezone);
+    expect((await call("/api/agents", { cookie, body: { name: "Greta", business_hours_tz: "Europe/Berlin" } })).status).toBe(201);
+    expect(await zoneOf()).toBe("Europe/Berlin");
   });
 
   it("sets the session cookie HttpOnly, SameSite=Lax, Secure and __Secure- prefixed on HTTPS", async () => {

@@ -4,11 +4,11 @@ import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
 import { planInEffect } from "../../billing/plan";
 import { agents, phoneNumbers } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
-import { placeTestCall, testCallLimit } from "../../demo-calls/test-call";
+import { placeTestCall, testCallLimit } from "../test-calls/index";
 import { agentColumns, serializeAgent } from "./resource";
 
 type Ctx = Context<AppEnv>;

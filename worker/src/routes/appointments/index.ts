@@ -15,11 +15,11 @@ import { serializeAppointment, serializeSlot } from "../../appointments/resource
 import { type AppointmentRow, appointmentById, availabilityNow, bookAppointment, cancelAppointment, rescheduleAppointment } from "../../appointments/store";
 import { audit } from "../../audit";
 import { appointments } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody, parseValue } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
-import { businessTimeZone } from "../../voice/call-context";
+import { organizationTimeZone } from "../../voice/call-context";
 import { boundOf, listAppointments } from "./list";
 import { bookedOrRefuse, contextOrRefuse } from "./outcome";
 
@@ -58,7 +58,7 @@ export const appointmentRoutes = new Hono<AppEnv>()
   .get("/", access("viewer"), async (c) => {
     const organizationId = orgCaller(c).organizationId;
     const query = parseValue(c.req.query(), appointmentListQuerySchema, "a filter of the appointment list");
-    return c.json(await listAppointments(c.var.db, organizationId, query, await businessTimeZone(c.var.db, organizationId)));
+    return c.json(await listAppointments(c.var.db, organizationId, query, await organizationTimeZone(c.var.db, organizationId)));
   })
   .get("/availability", access("viewer"), async (c) => {
     const organizationId = orgCaller(c).organizationId;

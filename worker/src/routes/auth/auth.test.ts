@@ -3,6 +3,7 @@ import { createOTP } from "@better-auth/utils/otp";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PASSWORD, call, cookieFrom, signUp, uniqueEmail } from "../../../test/accounts";
+import { hashingTimeout } from "../../../test/password-hashing";
 import { BASE } from "../../../test/post-json";
 import { createApp } from "../../app";
 import { liveServices } from "../../services";
@@ -27,12 +28,14 @@ describe("sign-in", () => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(ACCOUNT_MESSAGES.invalidCredentials);
   });
 
-  it("never counts successful sign-ins: the owner signing in often is never locked out", async () => {
+  it("never counts successful sign-ins: the owner signing in often is never locked out", { timeout: hashingTimeout(1 + 12) }, async () => {
     const user = await signUp();
     for (let attempt = 1; attempt <= 12; attempt++) expect((await signIn(user.email, PASSWORD, "198.51.100.7")).status).toBe(200);
   });
 
-  it("makes failures from one address wait longer each time, e-mails the owner once, and leaves the owner elsewhere alone", async () => {
+  it("makes failures from one address wait longer each time, e-mails the owner once, and leaves the owner elsewhere alone", {
+    timeout: hashingTimeout(1 + LIMITS.signInFreeFailures + 1 + 2),
+  }, async () => {
     const sent: MailMessage[] = [];
     const app = createApp((bindings, config) => ({
       ...liveServices(bindings, config),
@@ -67,7 +70,7 @@ describe("sign-in", () => {
     expect(ip).toBeNull();
   });
 
-  it(`is limited to ${LIMITS.signInPerIpHour} attempts per IP per hour`, async () => {
+  it(`is limited to ${LIMITS.signInPerIpHour} attempts per IP per hour`, { timeout: hashingTimeout(LIMITS.signInPerIpHour + 2) }, async () => {
     for (let attempt = 1; attempt <= LIMITS.signInPerIpHour; attempt++) {
       expect((await signIn(uniqueEmail("nobody"), "whatever-pass", "192.0.2.44")).status).toBe(401);
     }
@@ -97,7 +100,7 @@ describe("unknown /api/auth paths", () => {
 });
 
 describe("password reset", () => {
-  it("mails a reset link; the new password signs in and every old session ends", async () => {
+  it("mails a reset link; the new password signs in and every old session ends", { timeout: hashingTimeout(1 + 1 + 2) }, async () => {
     const sent: MailMessage[] = [];
     const app = createApp((bindings, config) => ({
       ...liveServices(bindings, config),

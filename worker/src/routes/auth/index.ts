@@ -2,11 +2,12 @@ import { ACCOUNT_MESSAGES, LIMITS } from "@nikki/core";
 import { asc, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit, clientIp } from "../../audit";
-import { getAuth } from "../../auth/context";
+import { getAuth } from "../../middleware/access/request-auth";
 import { members, users } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { HOUR_MS, hourly, rateLimit } from "../../middleware/rate-limit";
+import { passToAuth, typedAuthAnswer } from "./answers";
 import { toEnvelopeResponse } from "./errors";
 
 async function organizationOfEmail(db: AppEnv["Variables"]["db"], email: string) {
@@ -107,7 +108,16 @@ export const authRoutes = new Hono<AppEnv>()
       const { failures: count } = await failures.failure(LIMITS.signInFreeFailures, LIMITS.signInBackoffBaseMs, LIMITS.signInBackoffMaxMs);
       if (count === LIMITS.signInFreeFailures + 1) await tellOwnerOfFailures(c, email);
     }
-    return toEnvelopeResponse(response);
+    return typedAuthAnswer<"sign-in/email">(toEnvelopeResponse(response));
   })
-  .post("/request-password-reset", resetLimits, async (c) => toEnvelopeResponse(await getAuth(c).handler(c.req.raw)))
+  // The endpoints the site calls, named so its typed client knows them; each does exactly what `/*` does.
+  .post("/sign-in/social", passToAuth("sign-in/social"))
+  .get("/get-session", passToAuth("get-session"))
+  .post("/sign-out", passToAuth("sign-out"))
+  .post("/two-factor/enable", passToAuth("two-factor/enable"))
+  .post("/two-factor/disable", passToAuth("two-factor/disable"))
+  .post("/two-factor/verify-totp", passToAuth("two-factor/verify-totp"))
+  .post("/request-password-reset", resetLimits, passToAuth("request-password-reset"))
+  .post("/reset-password", passToAuth("reset-password"))
+  .post("/revoke-other-sessions", passToAuth("revoke-other-sessions"))
   .all("/*", async (c) => toEnvelopeResponse(await getAuth(c).handler(c.req.raw)));

@@ -228,7 +228,7 @@ describe("billing for the dashboard", () => {
     const { createD1Database } = await import("../../db/client");
     const { readConfig } = await import("../../env");
     const { stripeClient } = await import("../../services/stripe/client");
-    const { createLogger } = await import("../../http/logger");
+    const { createLogger } = await import("../../logger");
     const owner = await signUp();
     const subscription = await stripeSubscription(owner, { trial_days: 0 });
     await webhook("customer.subscription.created", { id: subscription.id, object: "subscription" });

@@ -2,9 +2,9 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import { Hono } from "hono";
 import { appointmentsCalendar } from "../../appointments/ics";
 import { appointments, organizationSettings, organizations } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
-import { businessTimeZone } from "../../voice/call-context";
+import { organizationTimeZone } from "../../voice/call-context";
 
 /** How far back the feed reaches (future ones all come); canceled ones stay in it, marked, so subscribers drop them. */
 const PAST_DAYS = 30;
@@ -33,7 +33,7 @@ export const calendarFeedRoutes = new Hono<AppEnv>().get("/:file", async (c) => 
     .limit(MOST);
   const body = appointmentsCalendar({
     name: owner.name,
-    timeZone: await businessTimeZone(c.var.db, owner.organizationId),
+    timeZone: await organizationTimeZone(c.var.db, owner.organizationId),
     host: c.var.config.publicOrigin ? new URL(c.var.config.publicOrigin).host : "nikki.ai",
     appointments: rows,
   });

@@ -3,14 +3,14 @@ import { chargeSpend, refusalNow } from "../../billing/spend";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { agents, calls } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
-import { parseValue } from "../../http/parse-body";
+import { queryOf } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { hourly, rateLimit } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
 import { NO_TRANSCRIPT } from "../../voice/analysis";
-import { businessTimeZone } from "../../voice/call-context";
+import { organizationTimeZone } from "../../voice/call-context";
 import { appointmentsOfCalls } from "../../appointments/of-calls";
 import { callActionRoutes } from "./actions";
 import { serializeCallDetail } from "./detail";
@@ -18,10 +18,10 @@ import { callColumns, listCalls } from "./list";
 
 /** `/api/calls`: the organization's calls (every member reads them; owners and admins act on them). */
 export const callRoutes = new Hono<AppEnv>()
-  .get("/", access("viewer"), async (c) => {
+  .get("/", access("viewer"), queryOf(callListQuerySchema, "a filter of the call list"), async (c) => {
     const organizationId = orgCaller(c).organizationId;
-    const query = parseValue(c.req.query(), callListQuerySchema, "a filter of the call list");
-    return c.json(await listCalls(c.var.db, organizationId, query, await businessTimeZone(c.var.db, organizationId)));
+    const query = c.req.valid("query");
+    return c.json(await listCalls(c.var.db, organizationId, query, await organizationTimeZone(c.var.db, organizationId)));
   })
   .get("/:id", access("viewer"), async (c) => {
     const caller = orgCaller(c);
@@ -32,7 +32,7 @@ export const callRoutes = new Hono<AppEnv>()
       .where(and(eq(calls.id, c.req.param("id")), eq(calls.organizationId, caller.organizationId)));
     if (!row) throw new ApiError("not_found", { message: "That call was not found." });
     const storedRedacted = (await settingsRowOf(c.var.db, caller.organizationId)).piiRedaction;
-    const booked = await appointmentsOfCalls(c.var.db, caller.organizationId, [row.call.id], await businessTimeZone(c.var.db, caller.organizationId));
+    const booked = await appointmentsOfCalls(c.var.db, caller.organizationId, [row.call.id], await organizationTimeZone(c.var.db, caller.organizationId));
     // Viewers always see the redacted form; with redaction off, owners and admins see the call as said.
     const options = { storedRedacted, redactOnDisplay: !storedRedacted && caller.role === "viewer" };
     return c.json({ call: serializeCallDetail(row, options, booked.get(row.call.id) ?? []) });

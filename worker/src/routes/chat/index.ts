@@ -2,7 +2,7 @@ import { chargeSpend, limitsOf, refusalNow } from "../../billing/spend";
 import { LIMITS, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, chatRequestSchema, conversationFor, parseFields } from "@nikki/core";
 import { Hono } from "hono";
 import { clientIp } from "../../audit";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { DAY_MS, rateLimit } from "../../middleware/rate-limit";

@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES } from "@nikki/core";
 import type { Config } from "../../env";
-import { fromBase64Url, purposeKey, toBase64Url } from "../../services/keyed-hash";
+import { fromBase64Url, purposeKey, toBase64Url } from "../../call/keyed-hash";
 
 const encoder = new TextEncoder();
 

@@ -4,7 +4,7 @@ import { clientIp } from "../../audit";
 import { demoCallRequests } from "../../db/schema";
 import { checkDemoCallInput, recordConsent, scheduledTime } from "../../demo-calls/checks";
 import { placeDemoCall } from "../../demo-calls/place";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { readJsonBody } from "../../http/json-body";
 import { DAY_MS, HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { widgetCors } from "../../middleware/widget-cors";

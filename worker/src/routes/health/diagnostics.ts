@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { clientIp } from "../../audit";
 import { phoneNumbers } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { rateLimit } from "../../middleware/rate-limit";
 import { PROBE_CALLER, probeRequest } from "./probe";
 import { bridgeAnswer } from "./bridge-answer";

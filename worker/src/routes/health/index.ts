@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { type Config, isLocalDeployment } from "../../env";
 import { ApiError } from "../../http/api-error";
 import { keyringOf } from "../../services/secrets";
 import { access } from "../../middleware/access";
-import { testCallLimit } from "../../demo-calls/test-call";
+import { testCallLimit } from "../test-calls/index";
 import { diagnostics, diagnosticsLimit } from "./diagnostics";
 import { opsTestCall } from "./ops-test-call";
 import { runProbe } from "./probe";

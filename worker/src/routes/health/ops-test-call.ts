@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { agents, phoneNumbers } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { orgCaller } from "../../middleware/access";
-import { placeTestCall } from "../../demo-calls/test-call";
+import { placeTestCall } from "../test-calls/index";
 
 export const OPS_TEST_CALL_NO_LINE = "Add a phone number and assign an active agent to it first: the test call comes from it.";
 

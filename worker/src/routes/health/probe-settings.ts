@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { phoneNumbers } from "../../db/schema";
 import { deploymentBridgeUrl } from "../../env";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { orgCaller } from "../../middleware/access";
 import { settingsRowOf } from "../../org/settings";

@@ -3,11 +3,11 @@ import * as z from "zod/mini";
 import type { Context } from "hono";
 import { and, asc, eq } from "drizzle-orm";
 import { phoneNumbers } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { orgCaller } from "../../middleware/access";
-import { computeTwilioSignature } from "../../services/twilio/signature";
+import { computeTwilioSignature } from "../../call/twilio-signature";
 import { probeBridge, probeCrmWebhook, probeSmsSender } from "./probe-settings";
 import { timedAnswer } from "./timed-answer";
 

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { phoneNumbers } from "../../db/schema";
 import { deploymentBridgeUrl } from "../../env";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 
 /**
  * `GET /api/health/voice` (spec 001 §3 "Health check result (voice)"): whether this deployment can answer calls.

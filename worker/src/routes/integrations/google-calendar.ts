@@ -9,11 +9,11 @@ import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
 import { calendarOf } from "../../calendars";
 import { googleEndpoints, googleToken } from "../../calendars/google";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
-import { readIntegration, recordIntegrationTest, saveIntegration } from "../../integrations/store";
+import { readIntegration, recordIntegrationTest, saveIntegration } from "../../services/integrations/store";
 import { access, orgCaller } from "../../middleware/access";
-import { purposeKey, toBase64Url } from "../../services/keyed-hash";
+import { purposeKey, toBase64Url } from "../../call/keyed-hash";
 
 type Ctx = Context<AppEnv>;
 const STATE_MS = 10 * 60_000;

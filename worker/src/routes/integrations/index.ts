@@ -12,7 +12,7 @@ import {
 } from "@nikki/core";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody, parseValue } from "../../http/parse-body";
 import {
@@ -23,8 +23,8 @@ import {
   readIntegration,
   recordIntegrationTest,
   saveIntegration,
-} from "../../integrations/store";
-import { testConnection } from "../../integrations/test-connection";
+} from "../../services/integrations/store";
+import { testConnection } from "../../services/integrations/test-connection";
 import { googleCalendarRoutes } from "./google-calendar";
 import { access, orgCaller } from "../../middleware/access";
 import { hourly, rateLimit } from "../../middleware/rate-limit";

@@ -6,7 +6,7 @@ import { type SignedUp, call, signUp } from "../../../test/accounts";
 import { BASE } from "../../../test/post-json";
 import { createApp } from "../../app";
 import { readConfig } from "../../env";
-import { saveIntegration } from "../../integrations/store";
+import { saveIntegration } from "../../services/integrations/store";
 import { liveServices } from "../../services";
 
 const api = (who: SignedUp, path: string, method = "GET", body?: unknown) => call(path, { method, cookie: who.cookie, body });

@@ -1,13 +1,13 @@
 /**
- * `/internal/calls/:callSid/*`: the media plane's requests to the control plane, signed (media/plane-auth.ts) rather
+ * `/internal/calls/:callSid/*`: the media plane's requests to the control plane, signed (call/plane-auth.ts) rather
  * than carrying a role: run a tool the model called, keep the call's end, open the model's session again.
  */
 import { type Context, Hono } from "hono";
 import * as z from "zod";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
-import { verifiedPlaneBody } from "../../media/plane-auth";
-import type { CallEnd } from "../../media/plan";
+import { verifiedPlaneBody } from "../../call/plane-auth";
+import type { CallEnd } from "../../call/plan";
 
 const CALL_SID = /^CA[0-9a-f]{32}$/i;
 

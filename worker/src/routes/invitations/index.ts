@@ -1,9 +1,8 @@
-import { INVITATION_CODE_MESSAGES } from "@nikki/core";
+import { invitationCodeSchema } from "@nikki/core";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import * as z from "zod/mini";
 import { invitations, organizations, users } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { access, signedInCaller } from "../../middleware/access";
@@ -25,10 +24,6 @@ async function pendingInvitation(c: Parameters<typeof signedInCaller>[0], id: st
     .where(eq(invitations.id, id));
   return row ?? null;
 }
-
-const codeSchema = z.strictObject({
-  code: z.string(INVITATION_CODE_MESSAGES.format).check(z.trim(), z.regex(/^\d{6}$/, INVITATION_CODE_MESSAGES.format)),
-});
 
 /** A pending, unexpired invitation for the caller's own address; anything else is refused in words. */
 export async function acceptable(c: Parameters<typeof signedInCaller>[0], id: string, email: string): Promise<PendingInvitation> {
@@ -76,7 +71,7 @@ export const publicInvitationRoutes = new Hono<AppEnv>()
   .post("/:id/verify", access("signed-in"), async (c) => {
     const caller = signedInCaller(c);
     const invitation = await acceptable(c, c.req.param("id"), caller.email);
-    const { code } = await parseBody(c, codeSchema, "a code");
+    const { code } = await parseBody(c, invitationCodeSchema, "a code");
     await joinWithCode(c, invitation, caller, code);
     return c.json({ organization: { id: invitation.organizationId, name: invitation.organizationName } });
   });

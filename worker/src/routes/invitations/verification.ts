@@ -2,9 +2,9 @@ import { INVITATION_CODE_GUESSES_IN_ALL, INVITATION_CODE_MESSAGES, INVITATION_RE
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { audit } from "../../audit";
-import { membershipOf } from "../../auth/context";
+import { membershipOf } from "../../middleware/access/request-auth";
 import { invitations, members, sessions, users, verifications } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { countHourly, enforceHourly, refuseWhenHourlySpent } from "../../middleware/rate-limit";
 

@@ -2,7 +2,7 @@ import { LEAD_INTENT_LABELS, LEAD_MESSAGES, LIMITS, type Lead, type LeadCreated,
 import { type Context, Hono } from "hono";
 import { clientIp } from "../../audit";
 import { HOUR_MS } from "../../middleware/rate-limit";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { insertLeadWithinLimit, submitterOf } from "./limited-insert";

@@ -4,6 +4,7 @@ import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createD1Database } from "../../db/client";
 import { leads } from "../../db/schema";
+import { hashingTimeout } from "../../../test/password-hashing";
 import { BASE, type Envelope, postJson } from "../../../test/post-json";
 
 const valid = { name: "Ada Lovelace", phone: "(415) 555-2671", source_page: "/contact" };
@@ -129,7 +130,9 @@ describe("per-address limits on what anyone can send", () => {
     expect(stored[0]!.submitter).not.toContain("198.51");
   });
 
-  it(`take ${LIMITS.signUpsPerIpHour} sign-ups an hour from one address, then 429 with Retry-After`, async () => {
+  it(`take ${LIMITS.signUpsPerIpHour} sign-ups an hour from one address, then 429 with Retry-After`, {
+    timeout: hashingTimeout(LIMITS.signUpsPerIpHour + 1),
+  }, async () => {
     const signUpFrom = (n: number) =>
       postJson(
         "/api/account/signup",

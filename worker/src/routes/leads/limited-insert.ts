@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { leads } from "../../db/schema";
-import { purposeKey, toBase64Url } from "../../services/keyed-hash";
+import { purposeKey, toBase64Url } from "../../call/keyed-hash";
 
 type LeadValues = typeof leads.$inferInsert & { submitter: string };
 

@@ -18,7 +18,7 @@ import { tokenHash } from "../../appointments/manage-link";
 import { type AppointmentRow, availabilityNow, cancelAppointment, rescheduleAppointment } from "../../appointments/store";
 import { clientIp, writeAudit } from "../../audit";
 import { appointments, organizations } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { manageHtml, problemHtml } from "./page";

@@ -3,14 +3,14 @@ import { and, desc, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
 import { agents, phoneNumbers } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { DAY_MS, rateLimit, hourly } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
 import { TwilioError } from "../../services/twilio/client";
-import { placeTestCall, testCallLimit } from "../../demo-calls/test-call";
+import { placeTestCall, testCallLimit } from "../test-calls/index";
 import { serializeNumber, webhooksOf } from "./resource";
 import { syncNumbers } from "./sync";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { phoneNumbers } from "../../db/schema";
-import type { Logger } from "../../http/logger";
+import type { Logger } from "../../logger";
 import type { Providers } from "../../services";
 import type { TwilioClient } from "../../services/twilio/client";
 import { webhooksOf } from "./resource";

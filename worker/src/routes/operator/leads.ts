@@ -1,10 +1,10 @@
 import { OPERATOR_LEAD_COLUMNS, type OperatorLead, csvOf, operatorLeadsQuerySchema } from "@nikki/core";
 import { type SQL, and, desc, isNull, like, or } from "drizzle-orm";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { afterCursor, encodeCursor } from "../../db/cursor";
 import { leads } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
-import { parseValue } from "../../http/parse-body";
+import type { AppEnv } from "../../app-env";
+import { queryOf } from "../../http/parse-body";
 import { access } from "../../middleware/access";
 
 const PAGE = 50;
@@ -24,9 +24,10 @@ function serializeLead(row: typeof leads.$inferSelect): OperatorLead {
   };
 }
 
+const leadsQuery = queryOf(operatorLeadsQuerySchema, "a leads query");
+
 /** The product site's own leads (no organization), matching the search on name, phone, e-mail or need. */
-function leadFilter(c: Context<AppEnv>): { where: (SQL | undefined)[]; cursor?: string } {
-  const query = parseValue(c.req.query(), operatorLeadsQuerySchema, "a leads query");
+function leadFilter(query: { q?: string; cursor?: string }): { where: (SQL | undefined)[]; cursor?: string } {
   const where: (SQL | undefined)[] = [isNull(leads.organizationId)];
   if (query.q) {
     const term = `%${query.q.replace(/[%_]/g, "")}%`;
@@ -37,8 +38,8 @@ function leadFilter(c: Context<AppEnv>): { where: (SQL | undefined)[]; cursor?: 
 
 /** `/api/operator/leads` (the product's operators): the contact form's leads, newest first, searchable, and as CSV. */
 export const operatorLeadRoutes = new Hono<AppEnv>()
-  .get("/leads", access("operator"), async (c) => {
-    const { where, cursor } = leadFilter(c);
+  .get("/leads", access("operator"), leadsQuery, async (c) => {
+    const { where, cursor } = leadFilter(c.req.valid("query"));
     if (cursor) where.push(afterCursor(cursor, { createdAt: leads.createdAt, id: leads.id }));
     const rows = await c.var.db
       .select()
@@ -52,8 +53,8 @@ export const operatorLeadRoutes = new Hono<AppEnv>()
       "cache-control": "no-store",
     });
   })
-  .get("/leads.csv", access("operator"), async (c) => {
-    const { where } = leadFilter(c);
+  .get("/leads.csv", access("operator"), leadsQuery, async (c) => {
+    const { where } = leadFilter(c.req.valid("query"));
     const rows = await c.var.db
       .select()
       .from(leads)

@@ -2,10 +2,9 @@ import { LIMITS } from "@nikki/core";
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { auditLog } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { access, orgCaller } from "../../middleware/access";
 
-/** `GET /api/org/audit` (owner, admin): the newest entries of the organization's audit log. */
 /** An audit entry as the API and the export give it. */
 export const auditColumns = {
   id: auditLog.id,
@@ -17,6 +16,7 @@ export const auditColumns = {
   created_at: auditLog.createdAt,
 };
 
+/** `GET /api/org/audit` (owner, admin): the newest entries of the organization's audit log. */
 export const auditRoutes = new Hono<AppEnv>().get("/", access("admin"), async (c) => {
   const rows = await c.var.db
     .select(auditColumns)

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { audit } from "../../audit";
 import { organizationSettings } from "../../db/schema";
 import { linkToken } from "../../db/schema/columns";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { access, orgCaller } from "../../middleware/access";
 import { calendarFeedUrl, settingsRowOf } from "../../org/settings";
 

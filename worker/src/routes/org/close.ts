@@ -2,7 +2,7 @@ import { CLOSE_MESSAGES, type CloseReport } from "@nikki/core";
 import { eq, inArray } from "drizzle-orm";
 import type { Context } from "hono";
 import { members, organizations, phoneNumbers, sessions, subscriptions } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { TwilioError } from "../../services/twilio/client";
 

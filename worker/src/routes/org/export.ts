@@ -10,7 +10,7 @@ import { auditColumns } from "./audit";
 import { serializeCallDetail } from "../calls/detail";
 import { serializeNumber } from "../numbers/resource";
 import { serializeSettings, settingsRowOf } from "../../org/settings";
-import { businessTimeZone } from "../../voice/call-context";
+import { organizationTimeZone } from "../../voice/call-context";
 
 const PAGE = 500;
 
@@ -52,7 +52,7 @@ export async function exportOrganization(db: Database, organizationId: string, n
     .innerJoin(users, eq(users.id, members.userId))
     .where(eq(members.organizationId, organizationId));
   const audit = await db.select(auditColumns).from(auditLog).where(eq(auditLog.organizationId, organizationId)).orderBy(desc(auditLog.createdAt));
-  const booked = await appointmentsOfCalls(db, organizationId, "all", await businessTimeZone(db, organizationId));
+  const booked = await appointmentsOfCalls(db, organizationId, "all", await organizationTimeZone(db, organizationId));
   const callDetails = (await allCalls(db, organizationId)).map((row) => ({
     ...serializeCallDetail(row, { storedRedacted: settings.pii_redaction, redactOnDisplay: false }, booked.get(row.call.id) ?? []),
     direction: row.call.direction,

@@ -3,7 +3,7 @@ import { and, count, eq, isNotNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { planInEffect } from "../../billing/plan";
 import { agents, calls, phoneNumbers, widgetKeys } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { access, orgCaller } from "../../middleware/access";
 
 /** `GET /api/org/getting-started` (owner, admin): which setup steps the organization has done, from its data. */

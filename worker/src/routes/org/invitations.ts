@@ -2,9 +2,9 @@ import { LIMITS, PRODUCT_NAME, invitationSchema, parseFields } from "@nikki/core
 import { and, desc, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit } from "../../audit";
-import { selfOrigin } from "../../auth/context";
+import { selfOrigin } from "../../middleware/access/request-auth";
 import { invitations, members, organizations, users } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, orgCaller } from "../../middleware/access";
@@ -78,7 +78,7 @@ export const invitationRoutes = new Hono<AppEnv>()
       target: email,
       details: { role, emailed },
     });
-    return c.json({ invitation: { ...invitation, accept_url: url, emailed } }, 201);
+    return c.json({ invitation: { ...invitation!, accept_url: url, emailed } }, 201);
   })
   .delete("/:id", access("admin"), async (c) => {
     const caller = orgCaller(c);

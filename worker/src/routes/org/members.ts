@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit } from "../../audit";
 import { members, users } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, orgCaller } from "../../middleware/access";

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit } from "../../audit";
 import { widgetKeys } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { access, orgCaller } from "../../middleware/access";
 import { randomToken } from "../../org/create-organization";

@@ -4,10 +4,10 @@ import { Hono } from "hono";
 import { planInEffect } from "../../billing/plan";
 import { minutesUsedSince, periodStartOf } from "../../billing/usage";
 import { agents, appointments, calls, leads, subscriptions } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { access, orgCaller } from "../../middleware/access";
-import { percentile } from "../../voice/call-metrics";
-import { businessTimeZone } from "../../voice/call-context";
+import { percentile } from "../../call/call-metrics";
+import { organizationTimeZone } from "../../voice/call-context";
 import { callColumns, serializeCall } from "../calls/list";
 
 const DAYS = 7;
@@ -21,7 +21,7 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId));
   const since = periodStartOf(subscription);
   const real = and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), gte(calls.createdAt, since));
-  const timeZone = await businessTimeZone(db, organizationId);
+  const timeZone = await organizationTimeZone(db, organizationId);
   const weekAgo = new Date(Date.now() - (DAYS + 1) * 86_400_000);
 
   const [minutes, effect, answered, afterHours, leadCount, bookings, greeting, gapRows, weekRows, recent] = await Promise.all([

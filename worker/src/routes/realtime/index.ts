@@ -1,9 +1,9 @@
 import { AGENT_DEFAULTS, PERSONA_NAME, PRODUCT_NAME } from "@nikki/core";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { loadCaller } from "../../auth/context";
+import { loadCaller } from "../../middleware/access/request-auth";
 import { organizations } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { access, signedInCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";

@@ -5,7 +5,7 @@ import { serviceOf, servicesOf } from "../../appointments/catalogue";
 import { serializeService } from "../../appointments/resource";
 import { audit } from "../../audit";
 import { agents, services } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as z from "zod";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 

@@ -1,6 +1,6 @@
 import { refusalNow } from "../../billing/spend";
 import {
-  TEST_CALL_SECONDS,
+  SUITE_CALL_SECONDS,
   TEST_SCENARIOS,
   TEST_SUITE_MESSAGES,
   type TestRunResource,
@@ -14,13 +14,13 @@ import { Hono } from "hono";
 import { audit } from "../../audit";
 import { jsonList } from "../../db/json";
 import { organizationSettings, testRunEffects, testRuns } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, orgCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
-import { testNumberOf } from "../../test-calls/effects";
+import { testNumberOf } from "../../test-suite/effects";
 
 /** Test calls use the organization's providers: at most this many an hour. */
 const RUNS_PER_HOUR = 30;
@@ -54,7 +54,7 @@ export const testSuiteRoutes = new Hono<AppEnv>()
       scenarios: TEST_SCENARIOS,
       custom: { lines: jsonList(settings.customTestLines), expect: settings.customTestExpect },
       number: number ? { number: number.number, agent_name: number.agent } : null,
-      duration_seconds: TEST_CALL_SECONDS,
+      duration_seconds: SUITE_CALL_SECONDS,
       runs: runs.map((run) => serializeRun(run, [])),
     });
   })
@@ -89,7 +89,7 @@ export const testSuiteRoutes = new Hono<AppEnv>()
           and(
             eq(testRuns.organizationId, caller.organizationId),
             eq(testRuns.status, "running"),
-            gt(testRuns.createdAt, new Date(Date.now() - (TEST_CALL_SECONDS + 10) * 1000)),
+            gt(testRuns.createdAt, new Date(Date.now() - (SUITE_CALL_SECONDS + 10) * 1000)),
           ),
         );
       if (running) throw new ApiError("conflict", { message: TEST_SUITE_MESSAGES.running });
@@ -114,7 +114,7 @@ export const testSuiteRoutes = new Hono<AppEnv>()
         actorEmail: caller.email,
         target: scenario.id,
       });
-      const runner = c.env.TEST_CALL_RUNNER;
+      const runner = c.env.TEST_SUITE_RUNNER;
       await runner.get(runner.idFromName(run!.id)).start(run!.id);
       return c.json({ test_run: serializeRun(run!, []) }, 202);
     },

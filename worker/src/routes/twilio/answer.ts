@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { deploymentBridgeUrl } from "../../env";
-import type { AppEnv } from "../../http/app-env";
-import { mediaPlane } from "../../media/media-client";
+import type { AppEnv } from "../../app-env";
+import { mediaPlane } from "../../voice/media-client";
 import { answerCall } from "../../voice/answer";
 
 export const xml = (c: Context<AppEnv>, document: string) => c.body(document, 200, { "content-type": "text/xml; charset=utf-8" });

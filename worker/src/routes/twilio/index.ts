@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { ApiError } from "../../http/api-error";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { twilioSignature } from "../../middleware/twilio-signature";
 import { afterStream } from "../../voice/after-stream";
 import { recordCallStatus, recordVoicemail } from "../../voice/call-status";

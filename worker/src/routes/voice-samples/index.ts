@@ -1,6 +1,6 @@
 import { AGENT_DEFAULTS, AGENT_VOICES, VOICE_SAMPLES, isVoiceSampleIntent } from "@nikki/core";
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { access, signedInCaller } from "../../middleware/access";
 import type { OpenAiClient } from "../../services/openai/client";

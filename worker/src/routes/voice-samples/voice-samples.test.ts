@@ -47,7 +47,9 @@ describe("GET /api/voice-samples/voices/:voice", () => {
     expect(first.headers.get("content-type")).toMatch(/^audio\//);
     const requests = (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__speech-requests`)).json()) as { input: string; voice: string }[];
     expect(requests.at(-1)).toMatchObject({ voice: "coral", input: expect.stringContaining("I'm Coral") });
-    expect((await call("/api/voice-samples/voices/coral", { cookie: owner.cookie })).headers.get("x-cache")).toBe("HIT");
+    const cached = await call("/api/voice-samples/voices/coral", { cookie: owner.cookie });
+    expect(cached.headers.get("x-cache")).toBe("HIT");
+    expect((await cached.arrayBuffer()).byteLength).toBeGreaterThan(44);
     expect(await speechRequests()).toBe(before + 1);
     expect((await call("/api/voice-samples/voices/nova", { cookie: owner.cookie })).status).toBe(404);
   });

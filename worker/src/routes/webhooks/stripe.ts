@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import Stripe from "stripe";
 import { recordInvoice, subscriptionOfInvoice, syncSubscription } from "../../billing/subscription-sync";
 import { stripeEvents } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { webhookCrypto } from "../../services/stripe/client";
 

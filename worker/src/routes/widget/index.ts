@@ -1,7 +1,7 @@
 import { type WidgetConfig, readableTextOn } from "@nikki/core";
 import { Hono } from "hono";
-import { selfOrigin } from "../../auth/context";
-import type { AppEnv } from "../../http/app-env";
+import { selfOrigin } from "../../middleware/access/request-auth";
+import type { AppEnv } from "../../app-env";
 import { widgetCors } from "../../middleware/widget-cors";
 
 /** `GET /api/widget/config?key=`: what the loader needs to show an organization's widgets. */

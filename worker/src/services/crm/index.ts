@@ -6,7 +6,7 @@
 import { ZAPIER_HOOK_PREFIX, isZapierCatchHook } from "@nikki/core";
 import type { Database } from "../../db/client";
 import type { Config } from "../../env";
-import { type IntegrationRow, openIntegration } from "../../integrations/store";
+import { type IntegrationRow, openIntegration } from "../integrations/store";
 import { outboundFetch } from "../outbound-fetch";
 
 export interface CrmLead {

@@ -1,4 +1,4 @@
-import type { Logger } from "../../http/logger";
+import type { Logger } from "../../logger";
 import { outboundFetch } from "../outbound-fetch";
 
 export interface MailMessage {

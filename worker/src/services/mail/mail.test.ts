@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Logger } from "../../http/logger";
+import type { Logger } from "../../logger";
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { SIMULATED } from "../../../test/simulators";
 import { httpMailer, logMailer } from ".";

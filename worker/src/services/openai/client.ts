@@ -1,7 +1,7 @@
 import { OPENAI_MODELS } from "@nikki/core";
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import type { RealtimeTarget } from "../../media/plan";
+import type { RealtimeTarget } from "../../call/plan";
 import { outboundFetch } from "../outbound-fetch";
 
 /** An OpenAI error answer: its HTTP status and error code (`insufficient_quota`, `rate_limit_exceeded`, …). */

@@ -21,7 +21,7 @@ export function stripeClient(config: Config): Stripe | null {
 }
 
 /** Verifies a webhook's `Stripe-Signature` (HMAC-SHA256 through SubtleCrypto; 300 s tolerance). */
-export const webhookCrypto = Stripe.createSubtleCryptoProvider();
+export const webhookCrypto: ReturnType<typeof Stripe.createSubtleCryptoProvider> = Stripe.createSubtleCryptoProvider();
 
 /** The configured Stripe price of each plan (DESIGN.md: price ids come from configuration). */
 export function priceIdOf(config: Config, plan: PlanSlug): string | undefined {

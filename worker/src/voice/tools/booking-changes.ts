@@ -1,6 +1,6 @@
 /**
  * A caller's own booking, moved or canceled on a call (issue 35 §3): found under the number they call from, or by the
- * confirmation code they give. The new time is checked as a new booking would be; a test call changes nothing.
+ * confirmation code they give. The new time is checked as a new booking would be; a Test Suite call changes nothing.
  */
 import { CONFIRMATION_CODE, isoInZone, labelLanguageOf, slotLabel, slotProblem } from "@nikki/core";
 import { and, asc, eq, gt } from "drizzle-orm";
@@ -8,7 +8,7 @@ import { appointmentChanged, bookingDepsOf } from "../../appointments/changed";
 import { alternativesNear, type AppointmentRow, availabilityNow, cancelAppointment, rescheduleAppointment } from "../../appointments/store";
 import { writeAudit } from "../../audit";
 import { appointments } from "../../db/schema";
-import { recordTestEffect } from "../../test-calls/effects";
+import { recordSuiteEffect } from "../../test-suite/effects";
 import { callContext, refusal, startOf } from "./booking-tools";
 import { type CallTool, type ToolCall, type ToolDeps, type ToolOutput, text } from "./context";
 
@@ -69,11 +69,11 @@ export const rescheduleAppointmentTool: CallTool = {
       const input = await availabilityNow(bookingDepsOf(deps.services), context, { notice: true, exceptId: found.id, durationMinutes, bufferMinutes });
       const problem = slotProblem(input, start);
       if (problem) return refusal(context, problem, alternativesNear(input, start));
-      await recordTestEffect(
+      await recordSuiteEffect(
         deps.db,
         call.callId,
         "booking",
-        `Would move ${found.name}'s booking from ${labelOf(found)} to ${label} (a test call changes nothing).`,
+        `Would move ${found.name}'s booking from ${labelOf(found)} to ${label} (a Test Suite call changes nothing).`,
       );
       return { ok: true, booked_for: label, confirmation_code: found.confirmationCode };
     }
@@ -107,7 +107,12 @@ export const cancelAppointmentTool: CallTool = {
     if ("refusal" in lookup) return lookup.refusal;
     const found = lookup.row;
     if (call.test) {
-      await recordTestEffect(deps.db, call.callId, "booking", `Would cancel ${found.name}'s booking for ${labelOf(found)} (a test call changes nothing).`);
+      await recordSuiteEffect(
+        deps.db,
+        call.callId,
+        "booking",
+        `Would cancel ${found.name}'s booking for ${labelOf(found)} (a Test Suite call changes nothing).`,
+      );
       return { ok: true, canceled: labelOf(found) };
     }
     const canceled = await cancelAppointment(deps.db, found);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type BookingOrganization, ZONE, bookingOrganization, localStart, twilioMessages } from "../../../test/booking";
 import { testServices } from "../../../test/services";
 import { callSid } from "../../../test/twilio";
-import { createLogger } from "../../http/logger";
+import { createLogger } from "../../logger";
 import { type ToolCall, type ToolDeps, runTool } from ".";
 
 const services = testServices();
@@ -124,7 +124,7 @@ describe("book_appointment", () => {
       .all();
     expect(effects.results.map((effect) => effect.kind)).toEqual(["availability", "booking"]);
     expect(String(effects.results[1]!.detail)).toBe(
-      `Would book Test Caller (+14155550145) for ${output.booked_for}: that time is free and within your hours (a test call holds no slot).`,
+      `Would book Test Caller (+14155550145) for ${output.booked_for}: that time is free and within your hours (a Test Suite call holds no slot).`,
     );
     expect(JSON.parse(String(effects.results[1]!.data))).toEqual({
       start: new Date(start).toISOString(),

@@ -25,7 +25,7 @@ import { appointmentChanged, bookingDepsOf } from "../../appointments/changed";
 import { type BookingContext, bookingContext } from "../../appointments/context";
 import { alternativesNear, availabilityNow, bookAppointment as book, confirmationCode } from "../../appointments/store";
 import { writeAudit } from "../../audit";
-import { recordTestEffect } from "../../test-calls/effects";
+import { recordSuiteEffect } from "../../test-suite/effects";
 import { CALLER_PROPERTIES, type CallTool, type ToolCall, type ToolDeps, type ToolOutput, person, text } from "./context";
 
 const OFFERED = 5;
@@ -86,7 +86,7 @@ export const checkAvailability: CallTool = {
     if (slots.length === 0) note = `${note ?? ""} There are no free times in the next ${context.rules.horizonDays} days: offer to take a message.`.trim();
     const times = offered(context, slots);
     if (call.test) {
-      await recordTestEffect(
+      await recordSuiteEffect(
         deps.db,
         call.callId,
         "availability",
@@ -147,11 +147,11 @@ export const bookAppointment: CallTool = {
       const problem = slotProblem(input, start);
       if (problem) return refusal(context, problem, alternativesNear(input, start));
       const end = new Date(start.getTime() + context.service.durationMinutes * 60_000);
-      await recordTestEffect(
+      await recordSuiteEffect(
         deps.db,
         call.callId,
         "booking",
-        `Would book ${who.name} (${who.phone}) for ${label}: that time is free and within your hours (a test call holds no slot).`,
+        `Would book ${who.name} (${who.phone}) for ${label}: that time is free and within your hours (a Test Suite call holds no slot).`,
         { start: start.toISOString(), end: end.toISOString(), label },
       );
       return { ok: true, booked_for: label, start: isoInZone(context.agent.timeZone, start), confirmation_code: confirmationCode() };

@@ -1,5 +1,5 @@
 import { checkDestination } from "@nikki/core";
-import { recordTestEffect } from "../../test-calls/effects";
+import { recordSuiteEffect } from "../../test-suite/effects";
 import { dial, say, twiml } from "../twiml";
 import { type CallTool, escalationNumber, text } from "./context";
 
@@ -19,7 +19,7 @@ export const sendSms: CallTool = {
     const body = text(args, "body");
     if (!to.ok || !body) return { ok: false, error: "I need a valid phone number and a message to send a text." };
     if (call.test) {
-      await recordTestEffect(deps.db, call.callId, "sms", `Would text ${to.e164}: "${body.slice(0, 160)}"`);
+      await recordSuiteEffect(deps.db, call.callId, "sms", `Would text ${to.e164}: "${body.slice(0, 160)}"`);
       return { ok: true };
     }
     const result = await sms.send({ organizationId: call.organizationId, from: call.businessNumber, to: to.e164, body: body.slice(0, 480) });
@@ -39,7 +39,7 @@ export const transferCall: CallTool = {
       return { ok: false, error: "The transfer number is not one this business may call. Offer to take a message instead." };
     }
     if (call.test) {
-      await recordTestEffect(deps.db, call.callId, "transfer", `Would transfer the caller to ${target}.`);
+      await recordSuiteEffect(deps.db, call.callId, "transfer", `Would transfer the caller to ${target}.`);
       return { ok: true, transferring_to: "a team member" };
     }
     const { twilio } = await deps.providers.forNumber(call.businessNumber);

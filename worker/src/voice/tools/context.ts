@@ -1,7 +1,7 @@
 import { normalizeWidgetPhone } from "@nikki/core";
 import type { Database } from "../../db/client";
-import type { Logger } from "../../http/logger";
-import type { ToolOutput } from "../../media/plan";
+import type { Logger } from "../../logger";
+import type { ToolOutput } from "../../call/plan";
 import type { Providers, Services } from "../../services";
 import type { ToolCall } from "../setup";
 
@@ -16,7 +16,7 @@ export interface ToolDeps {
   log: Logger;
 }
 
-export type { ToolOutput } from "../../media/plan";
+export type { ToolOutput } from "../../call/plan";
 
 export type ToolArgs = Record<string, unknown>;
 
@@ -38,7 +38,6 @@ export function parseArgs(raw: string): ToolArgs | null {
   }
 }
 
-/** The caller's name and phone (the caller's own number when they gave none), or what is missing. */
 /** A person's name as a caller gives it: letters, spaces, apostrophes, hyphens and periods, up to 100 characters. */
 const NAME = /^\p{L}[\p{L}\p{M} .'’-]{0,99}$/u;
 

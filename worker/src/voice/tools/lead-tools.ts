@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { leads } from "../../db/schema";
 import { TEST_SUITE_MESSAGES, integrationName } from "@nikki/core";
-import { recordTestEffect } from "../../test-calls/effects";
+import { recordSuiteEffect } from "../../test-suite/effects";
 import { CALLER_PROPERTIES, type CallTool, person, text } from "./context";
 
 export const pushCrmLead: CallTool = {
@@ -25,7 +25,7 @@ export const pushCrmLead: CallTool = {
       const detail = crm
         ? `Would push ${who.name} (${who.phone}) to ${integrationName(crm.provider)}.`
         : `${TEST_SUITE_MESSAGES.noCrm}: ${who.name} (${who.phone}) would be saved to your lead list.`;
-      await recordTestEffect(deps.db, call.callId, "crm", detail);
+      await recordSuiteEffect(deps.db, call.callId, "crm", detail);
       return { ok: true, saved_to: crm?.provider ?? "the business's lead list" };
     }
     const [row] = await deps.db

@@ -3,7 +3,7 @@ import { HOSTILE_STRINGS } from "@nikki/simulators/hostile-strings";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../../db/client";
 import { DEMO, seedDemoOrganization } from "../../db/seed";
-import { createLogger } from "../../http/logger";
+import { createLogger } from "../../logger";
 import { setOptOut } from "../../services/sms/consent";
 import { sessionUpdate } from "../realtime-session";
 import { type ToolCall, type ToolDeps, escalationNumber, runTool } from ".";

@@ -1,8 +1,9 @@
 import { AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentResource } from "@nikki/core";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { api } from "../../../lib/api";
+import { type SubmitEvent, useEffect, useState } from "react";
+import { api, call } from "../../../lib/client";
 import { useSubmit } from "../../../lib/use-submit";
 import FormField, { FormAlert, TextField } from "../../FormField";
+import Modal from "../../ui/Modal";
 import { type AgentDraft, LANGUAGE_NAMES, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, emptyDraft } from "./draft";
 import { CrmMappingEditor, EscalationEditor, HoursEditor } from "./JsonEditors";
 import VoicePreview from "./VoicePreview";
@@ -31,7 +32,6 @@ const TIME_ZONES = [
 
 /** The seven-step agent wizard (spec 001 §4): Previous disabled on the first step, Save Agent on the last; edits too. */
 export default function AgentWizard({ agent, onClose, onSaved }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [step, setStep] = useState(0);
   const [draft, setDraft] = useState<AgentDraft>(emptyDraft);
   const [alert, setAlert] = useState<string | null>(null);
@@ -39,12 +39,11 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
   const open = agent !== undefined;
 
   useEffect(() => {
-    if (!open) return dialog.current?.close();
+    if (!open) return;
     setDraft(agent ? draftOf(agent) : emptyDraft());
     setStep(0);
     setErrors({});
     setAlert(null);
-    dialog.current?.showModal();
   }, [open, agent]);
 
   const change = <K extends keyof AgentDraft>(key: K, value: AgentDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
@@ -75,16 +74,13 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
     </FormField>
   );
 
-  async function save(event: FormEvent) {
+  async function save(event: SubmitEvent) {
     event.preventDefault();
     if (step < STEPS.length - 1) return setStep(step + 1);
     setAlert(null);
     const saved = await submit({
       invalid: draft.name.trim() ? {} : { name: "Agent name is required (at most 100 characters)." },
-      request: () =>
-        agent
-          ? api<{ agent: AgentResource }>("PATCH", `/api/agents/${agent.id}`, bodyOf(draft))
-          : api<{ agent: AgentResource }>("POST", "/api/agents", bodyOf(draft)),
+      request: () => (agent ? call(api.agents[":id"].$patch, { param: { id: agent.id } }, bodyOf(draft)) : call(api.agents.$post, undefined, bodyOf(draft))),
       failure: { show: setAlert, fallback: "Failed to create agent. Please try again." },
       onFieldErrors: (fields) => {
         const first = Object.keys(fields)
@@ -175,37 +171,29 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
   ];
 
   return (
-    <dialog ref={dialog} className="dialog wizard" aria-labelledby="wizard-title" onClose={onClose}>
-      <form className="dialog-body form" noValidate onSubmit={save}>
-        <header className="dialog-header">
-          <h2 id="wizard-title">{agent ? `Edit ${agent.name}` : "Create Agent"}</h2>
-          <button type="button" className="dialog-close" aria-label="Close" onClick={() => dialog.current?.close()}>
-            ×
-          </button>
-        </header>
-        <ol className="wizard-steps" aria-label="Steps">
-          {STEPS.map((label, index) => (
-            <li key={label} aria-current={index === step ? "step" : undefined}>
-              <button type="button" onClick={() => setStep(index)} disabled={pending}>
-                <span className="step-number">{index + 1}</span> <span className="step-label">{label}</span>
-              </button>
-            </li>
-          ))}
-        </ol>
-        <h3 className="step-title">
-          Step {step + 1} of {STEPS.length}: {STEPS[step]}
-        </h3>
-        <div className="step-body">{steps[step]}</div>
-        <FormAlert>{alert}</FormAlert>
-        <div className="wizard-actions">
-          <button type="button" className="btn btn-secondary" disabled={step === 0 || pending} onClick={() => setStep(step - 1)}>
-            Previous
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            {step < STEPS.length - 1 ? "Next" : pending ? "Saving..." : "Save Agent"}
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <Modal open={open} onClose={onClose} title={agent ? `Edit ${agent.name}` : "Create Agent"} titleId="wizard-title" className="wizard" onSubmit={save}>
+      <ol className="wizard-steps" aria-label="Steps">
+        {STEPS.map((label, index) => (
+          <li key={label} aria-current={index === step ? "step" : undefined}>
+            <button type="button" onClick={() => setStep(index)} disabled={pending}>
+              <span className="step-number">{index + 1}</span> <span className="step-label">{label}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <h3 className="step-title">
+        Step {step + 1} of {STEPS.length}: {STEPS[step]}
+      </h3>
+      <div className="step-body">{steps[step]}</div>
+      <FormAlert>{alert}</FormAlert>
+      <div className="wizard-actions">
+        <button type="button" className="btn btn-secondary" disabled={step === 0 || pending} onClick={() => setStep(step - 1)}>
+          Previous
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {step < STEPS.length - 1 ? "Next" : pending ? "Saving..." : "Save Agent"}
+        </button>
+      </div>
+    </Modal>
   );
 }

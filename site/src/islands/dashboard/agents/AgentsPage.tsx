@@ -1,53 +1,36 @@
-import type { AgentResource } from "@nikki/core";
-import { useEffect, useState } from "react";
-import { api, getJson } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
-import { LANGUAGE_NAMES } from "./draft";
+import { useState } from "react";
+import { type DataOf, api, call } from "../../../lib/client";
+import { useAction } from "../../../lib/use-action";
+import { useResource } from "../../../lib/use-resource";
+import EmptyState from "../../ui/EmptyState";
+import Loaded from "../../ui/Loaded";
+import StatusBadge from "../../ui/StatusBadge";
 import TestCallButton from "../TestCallButton";
 import AgentWizard from "./AgentWizard";
-import LoadPending from "../LoadPending";
-import "../../dialog.css";
+import { LANGUAGE_NAMES } from "./draft";
 import "../../form.css";
 import "./agents.css";
 
+type Agent = DataOf<typeof api.agents.$get>["agents"][number];
+
 /** Agents (spec 001 §2): the organization's agents with their numbers; create and edit with the wizard; (de)activate. */
 export default function AgentsPage() {
-  const [agents, setAgents] = useState<AgentResource[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [editing, setEditing] = useState<AgentResource | null | undefined>(undefined);
-  const [busy, setBusy] = useState<string | null>(null);
+  const agents = useResource(() => call(api.agents.$get), { failure: "Failed to load agents" });
+  const [editing, setEditing] = useState<Agent | null | undefined>(undefined);
+  const action = useAction();
 
-  async function load() {
-    const result = await getJson<{ agents: AgentResource[] }>("/api/agents");
-    if (!result.ok) {
-      setFailed(true);
-      toast({ variant: "destructive", title: "Failed to load agents", description: result.error?.message });
-      return;
-    }
-    setFailed(false);
-    setAgents(result.data.agents);
-  }
-
-  useEffect(() => void load(), []);
-
-  async function toggle(agent: AgentResource) {
+  async function toggle(agent: Agent) {
     const status = agent.status === "active" ? "inactive" : "active";
-    setBusy(agent.id);
-    const result = await api<{ agent: AgentResource }>("PATCH", `/api/agents/${agent.id}`, { status });
-    setBusy(null);
-    if (!result.ok) {
-      toast({
-        variant: "destructive",
-        title: status === "active" ? "Failed to activate agent." : "Failed to deactivate agent.",
-        description: result.error?.message,
-      });
-      return;
-    }
-    setAgents((list) => list?.map((row) => (row.id === agent.id ? result.data.agent : row)) ?? null);
-    toast({
-      title: status === "active" ? "Agent Activated" : "Agent Deactivated",
-      description: status === "active" ? `${agent.name} answers its numbers again.` : `Calls to ${agent.name}'s numbers now go to voicemail.`,
+    const done = await action.run({
+      key: agent.id,
+      request: () => call(api.agents[":id"].$patch, { param: { id: agent.id } }, { status }),
+      failure: status === "active" ? "Failed to activate agent." : "Failed to deactivate agent.",
+      success: {
+        title: status === "active" ? "Agent Activated" : "Agent Deactivated",
+        description: status === "active" ? `${agent.name} answers its numbers again.` : `Calls to ${agent.name}'s numbers now go to voicemail.`,
+      },
     });
+    if (done) agents.update((list) => ({ agents: list.agents.map((row) => (row.id === agent.id ? done.data.agent : row)) }));
   }
 
   return (
@@ -61,60 +44,65 @@ export default function AgentsPage() {
           Create Agent
         </button>
       </div>
-      {agents === null ? (
-        <LoadPending failed={failed} failure={"Failed to load agents"} loading="Loading agents…" onRetry={() => void load()} />
-      ) : agents.length === 0 ? (
-        <div className="dash-empty">
-          <p>No agents found. Create your first agent to get started.</p>
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(null)}>
-            Create Agent
-          </button>
-        </div>
-      ) : (
-        <ul className="agent-list">
-          {agents.map((agent) => (
-            <li className="agent-row" key={agent.id}>
-              <div className="agent-main">
-                <h3>{agent.name}</h3>
-                <p className="muted">
-                  {LANGUAGE_NAMES[agent.language] ?? agent.language} · voice {agent.voice}
-                </p>
-                <p className="agent-numbers">{agent.numbers.length ? agent.numbers.map((number) => number.phone_number).join(", ") : "No number assigned"}</p>
-              </div>
-              <span className={`badge ${agent.status === "active" ? "badge-active" : "badge-inactive"}`}>
-                {agent.status === "active" ? "Active" : "Inactive"}
-              </span>
-              <div className="agent-actions">
-                <TestCallButton
-                  path={`/api/agents/${agent.id}/test-call`}
-                  label={agent.name}
-                  disabledReason={
-                    agent.status !== "active" ? "Activate the agent first." : agent.numbers.length === 0 ? "Assign a number to this agent first." : undefined
-                  }
-                />
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`}>
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  disabled={busy === agent.id}
-                  onClick={() => void toggle(agent)}
-                  aria-label={`${agent.status === "active" ? "Deactivate" : "Activate"} ${agent.name}`}
-                >
-                  {agent.status === "active" ? "Deactivate" : "Activate"}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded resource={agents} loading="Loading agents…">
+        {({ agents: rows }) =>
+          rows.length === 0 ? (
+            <EmptyState message="No agents found. Create your first agent to get started.">
+              <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(null)}>
+                Create Agent
+              </button>
+            </EmptyState>
+          ) : (
+            <ul className="agent-list">
+              {rows.map((agent) => (
+                <li className="agent-row" key={agent.id}>
+                  <div className="agent-main">
+                    <h3>{agent.name}</h3>
+                    <p className="muted">
+                      {LANGUAGE_NAMES[agent.language] ?? agent.language} · voice {agent.voice}
+                    </p>
+                    <p className="agent-numbers">
+                      {agent.numbers.length ? agent.numbers.map((number) => number.phone_number).join(", ") : "No number assigned"}
+                    </p>
+                  </div>
+                  <StatusBadge kind="agent" status={agent.status} />
+                  <div className="agent-actions">
+                    <TestCallButton
+                      place={(phone) => call(api.agents[":id"]["test-call"].$post, { param: { id: agent.id } }, phone)}
+                      label={agent.name}
+                      disabledReason={
+                        agent.status !== "active"
+                          ? "Activate the agent first."
+                          : agent.numbers.length === 0
+                            ? "Assign a number to this agent first."
+                            : undefined
+                      }
+                    />
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      disabled={action.busy(agent.id)}
+                      onClick={() => void toggle(agent)}
+                      aria-label={`${agent.status === "active" ? "Deactivate" : "Activate"} ${agent.name}`}
+                    >
+                      {agent.status === "active" ? "Deactivate" : "Activate"}
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
       <AgentWizard
         agent={editing}
         onClose={() => setEditing(undefined)}
         onSaved={() => {
           setEditing(undefined);
-          void load();
+          void agents.reload();
         }}
       />
     </section>

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { api } from "../../../lib/client";
 
 /** Plays a short sample of an agent voice (text to speech in that voice, generated once and cached). */
 export default function VoicePreview({ voice }: { voice: string }) {
@@ -10,7 +11,7 @@ export default function VoicePreview({ voice }: { voice: string }) {
       audio.current?.pause();
       return setState("idle");
     }
-    audio.current ??= new Audio(`/api/voice-samples/voices/${voice}`);
+    audio.current ??= new Audio(api["voice-samples"].voices[":voice"].$path({ param: { voice } }));
     const player = audio.current;
     player.onended = () => setState("idle");
     player.onerror = () => setState("failed");

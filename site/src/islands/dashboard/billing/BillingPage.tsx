@@ -1,71 +1,85 @@
-import { BILLING_MESSAGES, type BillingSubscriptionResource, type InvoiceResource, formatUsd } from "@nikki/core";
-import { useEffect, useState } from "react";
-import { getJson, postJson } from "../../../lib/api";
-import { loadMe } from "../../../lib/me";
+import { BILLING_MESSAGES, formatUsd } from "@nikki/core";
+import { type ReactNode, useEffect, useState } from "react";
+import { type DataOf, api, call } from "../../../lib/client";
+import { useBusinessTime } from "../../../lib/business-time";
+import { useMe } from "../../../lib/me";
 import { toast } from "../../../lib/toast";
-import LoadPending from "../LoadPending";
+import { useAction } from "../../../lib/use-action";
+import { useResource } from "../../../lib/use-resource";
+import Loaded from "../../ui/Loaded";
+import StatusBadge from "../../ui/StatusBadge";
 import ChangePlanDialog from "./ChangePlanDialog";
 import Invoices from "./Invoices";
 import SpendCap from "./SpendCap";
 import UsageBar from "./UsageBar";
-import "../../dialog.css";
 import "../../form.css";
 import "../agents/agents.css";
 import "./billing.css";
 
-function statusBadge(billing: BillingSubscriptionResource) {
+export type Billing = DataOf<typeof api.billing.subscription.$get>;
+
+function SubscriptionBadge({ billing }: { billing: Billing }) {
   if (billing.state === "trial")
-    return { label: `Trial (${billing.trial_days_left} day${billing.trial_days_left === 1 ? "" : "s"} left)`, tone: "badge-configured" };
-  if (billing.subscribed) return { label: billing.status === "trialing" ? "Active (trial)" : "Active", tone: "badge-active" };
-  return { label: "No Subscription", tone: "badge-inactive" };
+    return <StatusBadge kind="subscription" status="trial" label={`Trial (${billing.trial_days_left} day${billing.trial_days_left === 1 ? "" : "s"} left)`} />;
+  if (billing.subscribed) return <StatusBadge kind="subscription" status={billing.status === "trialing" ? "trialing" : "active"} />;
+  return <StatusBadge kind="subscription" status="none" />;
 }
 
 /** Billing (spec 001 §2): the plan, trial, minutes and overage, today's spend, invoices, change plan and the portal. */
 export default function BillingPage() {
-  const [billing, setBilling] = useState<BillingSubscriptionResource | null>(null);
-  const [invoices, setInvoices] = useState<InvoiceResource[]>([]);
-  const [failed, setFailed] = useState(false);
-  const [owner, setOwner] = useState(false);
-  const [changing, setChanging] = useState(false);
-  const [opening, setOpening] = useState(false);
-
-  async function load() {
-    const [subscription, list, me] = await Promise.all([
-      getJson<BillingSubscriptionResource>("/api/billing/subscription"),
-      getJson<{ invoices: InvoiceResource[] }>("/api/billing/invoices"),
-      loadMe(),
-    ]);
-    setOwner(me?.role === "owner");
-    if (!subscription.ok) {
-      setFailed(true);
-      return void toast({ variant: "destructive", title: BILLING_MESSAGES.loadFailed, description: subscription.error?.message });
-    }
-    setFailed(false);
-    setBilling(subscription.data);
-    if (list.ok) setInvoices(list.data.invoices);
-  }
+  const subscription = useResource(() => call(api.billing.subscription.$get), { failure: BILLING_MESSAGES.loadFailed });
+  const invoices = useResource(() => call(api.billing.invoices.$get), { failure: BILLING_MESSAGES.loadFailed });
+  const owner = useMe()?.role === "owner";
+  const action = useAction();
+  const time = useBusinessTime();
   useEffect(() => {
-    void load();
     if (new URLSearchParams(window.location.search).get("checkout") === "success") {
       toast({ title: "Subscription started", description: "Thank you! Your plan is active as soon as Stripe confirms it." });
     }
   }, []);
 
   async function portal() {
-    setOpening(true);
-    const result = await postJson<{ url: string }>("/api/billing/portal", {});
-    if (!result.ok) {
-      setOpening(false);
-      return void toast({ variant: "destructive", title: BILLING_MESSAGES.portalFailed, description: result.error?.message });
-    }
-    window.location.assign(result.data.url);
+    const done = await action.run({ request: () => call(api.billing.portal.$post, undefined, {}), failure: BILLING_MESSAGES.portalFailed });
+    if (done) window.location.assign(done.data.url);
   }
 
-  if (!billing) {
-    return <LoadPending failed={failed} failure={BILLING_MESSAGES.loadFailed} loading="Loading billing…" onRetry={() => void load()} />;
-  }
+  return (
+    <Loaded resource={subscription} loading="Loading billing…">
+      {(billing) => (
+        <BillingView
+          billing={billing}
+          owner={owner}
+          invoices={
+            <Loaded resource={invoices} loading="Loading invoices…">
+              {({ invoices: rows }) => <Invoices invoices={rows} />}
+            </Loaded>
+          }
+          portal={{ open: () => void portal(), opening: action.busy() }}
+          onSaved={() => void subscription.reload()}
+          date={time.date}
+        />
+      )}
+    </Loaded>
+  );
+}
 
-  const badge = statusBadge(billing);
+/** The plan, its usage and spend, and the invoices, for the billing read. */
+function BillingView({
+  billing,
+  owner,
+  invoices,
+  portal,
+  onSaved,
+  date,
+}: {
+  billing: Billing;
+  owner: boolean;
+  invoices: ReactNode;
+  portal: { open(): void; opening: boolean };
+  onSaved(): void;
+  date(at: string): string;
+}) {
+  const [changing, setChanging] = useState(false);
   const included = billing.plan?.included_minutes ?? billing.limits.included_minutes;
   return (
     <div className="billing">
@@ -80,13 +94,13 @@ export default function BillingPage() {
             <h2 id="plan-title">{billing.plan ? `${billing.plan.name} plan` : billing.state === "trial" ? "Free trial" : "No plan"}</h2>
             <p className="muted">
               {billing.plan
-                ? `${formatUsd(billing.plan.price_cents)} a month${billing.current_period_end ? `, renews ${new Date(billing.current_period_end).toLocaleDateString()}` : ""}${billing.cancel_at_period_end ? " (cancels then)" : ""}.`
+                ? `${formatUsd(billing.plan.price_cents)} a month${billing.current_period_end ? `, renews ${date(billing.current_period_end)}` : ""}${billing.cancel_at_period_end ? " (cancels then)" : ""}.`
                 : billing.state === "trial"
-                  ? `${billing.limits.name}'s limits until ${new Date(billing.trial_ends_at!).toLocaleDateString()}, no card needed. Choose a plan to keep answering after that.`
+                  ? `${billing.limits.name}'s limits until ${billing.trial_ends_at ? date(billing.trial_ends_at) : ""}, no card needed. Choose a plan to keep answering after that.`
                   : "Choose a plan to have your receptionist answer calls."}
             </p>
           </div>
-          <span className={`badge ${badge.tone}`}>{badge.label}</span>
+          <SubscriptionBadge billing={billing} />
         </div>
         <UsageBar
           label={included === null ? `${billing.minutes_used} minutes this period (unlimited)` : `${billing.minutes_used} of ${included} minutes this period`}
@@ -101,8 +115,8 @@ export default function BillingPage() {
               {billing.subscribed ? "Change plan" : "Choose a plan"}
             </button>
             {billing.subscribed && (
-              <button type="button" className="btn btn-secondary btn-sm" disabled={opening} onClick={() => void portal()}>
-                {opening ? "Opening..." : "Manage payment (portal)"}
+              <button type="button" className="btn btn-secondary btn-sm" disabled={portal.opening} onClick={portal.open}>
+                {portal.opening ? "Opening..." : "Manage payment (portal)"}
               </button>
             )}
           </div>
@@ -110,10 +124,10 @@ export default function BillingPage() {
           <p className="muted">{BILLING_MESSAGES.ownerOnly}</p>
         )}
       </section>
-      <SpendCap billing={billing} onSaved={() => void load()} />
+      <SpendCap billing={billing} onSaved={onSaved} />
       <section className="card panel billing-card" aria-labelledby="invoices-title">
         <h2 id="invoices-title">Invoices</h2>
-        <Invoices invoices={invoices} />
+        {invoices}
       </section>
       <ChangePlanDialog open={changing} current={billing.plan?.slug ?? null} subscribed={billing.subscribed} onClose={() => setChanging(false)} />
     </div>

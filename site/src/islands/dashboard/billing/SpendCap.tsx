@@ -1,22 +1,25 @@
-import { type BillingSubscriptionResource, SETTINGS_MESSAGES, findPlan } from "@nikki/core";
-import { type FormEvent, useState } from "react";
-import { api } from "../../../lib/api";
+import { PUBLIC_URL_POLICY, SETTINGS_MESSAGES, findPlan, parseFields, settingsPatchSchema } from "@nikki/core";
+import { type SubmitEvent, useState } from "react";
+import { api, call } from "../../../lib/client";
 import { useSubmit } from "../../../lib/use-submit";
 import { TextField } from "../../FormField";
+import type { Billing } from "./BillingPage";
 import UsageBar from "./UsageBar";
 
 /** Today's spend against the daily cap, and the cap itself (owner and admins; empty: the plan's default). */
-export default function SpendCap({ billing, onSaved }: { billing: BillingSubscriptionResource; onSaved(): void }) {
+export default function SpendCap({ billing, onSaved }: { billing: Billing; onSaved(): void }) {
   const [cap, setCap] = useState("");
   const { pending, errors, submit } = useSubmit<"daily_spend_cap_usd">();
   const { spend } = billing;
 
-  async function save(event: FormEvent) {
+  async function save(event: SubmitEvent) {
     event.preventDefault();
     const value = cap.trim() === "" ? null : Number(cap);
+    // The cap is no URL: the URL guard's policy, the server's to apply, plays no part here.
+    const parsed = parseFields(settingsPatchSchema(PUBLIC_URL_POLICY), { daily_spend_cap_usd: value });
     const done = await submit({
-      invalid: value !== null && (!Number.isInteger(value) || value < 1 || value > 10_000) ? { daily_spend_cap_usd: SETTINGS_MESSAGES.spendCap } : {},
-      request: () => api("PATCH", "/api/org/settings", { daily_spend_cap_usd: value }),
+      invalid: parsed.ok ? {} : { daily_spend_cap_usd: parsed.fields.daily_spend_cap_usd ?? SETTINGS_MESSAGES.spendCap },
+      request: () => call(api.org.settings.$patch, undefined, { daily_spend_cap_usd: value }),
       failure: { toast: "Failed to save settings." },
       success: { title: "Saved", description: value === null ? "The daily limit follows your plan." : `New calls and chats pause past $${value} a day.` },
     });

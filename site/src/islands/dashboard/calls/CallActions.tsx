@@ -1,31 +1,32 @@
-import { CALL_MESSAGES, type CallDetailResource } from "@nikki/core";
-import { type FormEvent, useState } from "react";
-import { postJson } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
+import { CALL_MESSAGES, callSmsSchema, parseFields } from "@nikki/core";
+import { type SubmitEvent, useState } from "react";
+import { api, call as send } from "../../../lib/client";
+import { useAction } from "../../../lib/use-action";
 import { useSubmit } from "../../../lib/use-submit";
 import { TextField } from "../../FormField";
+import type { CallDetailResource } from "./CallDetail";
 
 /** The call's actions with the spec's enable rules: Re-run AI Analysis, Push to CRM (processed calls), Send SMS. */
 export default function CallActions({ call, onReprocess }: { call: CallDetailResource; onReprocess(): void }) {
-  const [pushing, setPushing] = useState(false);
+  const action = useAction();
   const [texting, setTexting] = useState(false);
   const [body, setBody] = useState("");
   const sms = useSubmit<"body">();
   const caller = call.from_number;
 
-  async function push() {
-    setPushing(true);
-    const result = await postJson<{ message: string }>(`/api/calls/${call.id}/push-crm`, {});
-    setPushing(false);
-    if (result.ok) toast({ title: CALL_MESSAGES.pushed, description: "The caller is in your CRM." });
-    else toast({ variant: "destructive", title: CALL_MESSAGES.pushFailed, description: result.error?.message });
-  }
+  const push = () =>
+    action.run({
+      request: () => send(api.calls[":id"]["push-crm"].$post, { param: { id: call.id } }, {}),
+      failure: CALL_MESSAGES.pushFailed,
+      success: { title: CALL_MESSAGES.pushed, description: "The caller is in your CRM." },
+    });
 
-  async function send(event: FormEvent) {
+  async function text(event: SubmitEvent) {
     event.preventDefault();
+    const parsed = parseFields(callSmsSchema, { body });
     const done = await sms.submit({
-      invalid: body.trim() ? {} : { body: CALL_MESSAGES.smsBody },
-      request: () => postJson(`/api/calls/${call.id}/sms`, { body }),
+      invalid: parsed.ok ? {} : parsed.fields,
+      request: () => send(api.calls[":id"].sms.$post, { param: { id: call.id } }, parsed.ok ? parsed.data : {}),
       failure: { toast: CALL_MESSAGES.smsFailed },
       success: { title: CALL_MESSAGES.smsSent, description: `Texted ${caller}.` },
     });
@@ -46,18 +47,18 @@ export default function CallActions({ call, onReprocess }: { call: CallDetailRes
         <button
           type="button"
           className="btn btn-secondary btn-sm"
-          disabled={pushing || call.processing_status !== "processed"}
+          disabled={action.busy() || call.processing_status !== "processed"}
           title={call.processing_status === "processed" ? undefined : CALL_MESSAGES.notProcessed}
           onClick={() => void push()}
         >
-          {pushing ? "Pushing..." : "Push to CRM"}
+          {action.busy() ? "Pushing..." : "Push to CRM"}
         </button>
         <button type="button" className="btn btn-secondary btn-sm" aria-expanded={texting} onClick={() => setTexting(!texting)}>
           Send SMS
         </button>
       </div>
       {texting && (
-        <form className="form call-sms" noValidate onSubmit={send}>
+        <form className="form call-sms" noValidate onSubmit={text}>
           <TextField
             id="call-sms-body"
             label={`Text to ${caller}`}

@@ -1,11 +1,15 @@
-import { CALL_MESSAGES, type CallDetailResource, redactPii } from "@nikki/core";
+import { CALL_MESSAGES, TIMINGS, redactPii } from "@nikki/core";
 import { useEffect, useState } from "react";
-import { getJson, postJson } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
-import { ModalHeader, useModal } from "../Modal";
+import { type DataOf, api, call } from "../../../lib/client";
+import { useAction } from "../../../lib/use-action";
+import { type Resource, useResource } from "../../../lib/use-resource";
+import Loaded from "../../ui/Loaded";
+import Modal from "../../ui/Modal";
+import StatusBadge from "../../ui/StatusBadge";
+import Time from "../../ui/Time";
 import CallActions from "./CallActions";
 
-const REPROCESS_RELOAD_MS = 3_000;
+export type CallDetailResource = DataOf<(typeof api.calls)[":id"]["$get"]>["call"];
 
 const clock = (ms: number | null) => (ms === null ? "" : `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}`);
 const duration = (seconds: number | null) => (seconds === null ? "—" : `${Math.floor(seconds / 60)}m ${seconds % 60}s`);
@@ -20,7 +24,7 @@ function ProcessingStatus({ call }: { call: CallDetailResource }) {
     );
   }
   if (call.processing_status === "failed") return <p className="field-error">{CALL_MESSAGES.failed}</p>;
-  return <span className="badge badge-active">{CALL_MESSAGES.processed}</span>;
+  return <StatusBadge kind="processing" status="processed" />;
 }
 
 const ms = (value: number | null) => (value === null ? "—" : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`);
@@ -55,117 +59,110 @@ function LatencyAndCost({ call }: { call: CallDetailResource }) {
 
 /** One call (spec 001 §2, §4): recording, transcript with the Redact PII toggle, summary, entities, sentiment, actions. */
 export default function CallDetail({ callId, changed, canAct, onClose }: { callId: string | null; changed: number; canAct: boolean; onClose(): void }) {
-  const dialog = useModal(callId !== null);
-  const [call, setCall] = useState<CallDetailResource | null>(null);
-  const [failed, setFailed] = useState(false);
+  const read = useResource(() => call(api.calls[":id"].$get, { param: { id: callId ?? "" } }), {
+    failure: CALL_MESSAGES.loadFailed,
+    skip: callId === null,
+    // Read again when the call changed while open (processed, ended), keeping what is shown meanwhile.
+    deps: [callId, changed],
+  });
+  // Only this call's answer is shown: another call's, still held while this one loads, is not.
+  const detail: Resource<{ call: CallDetailResource }> = { ...read, data: read.data?.call.id === callId ? read.data : undefined };
   const [redact, setRedact] = useState(true);
+  const action = useAction();
+  useEffect(() => setRedact(true), [callId]);
 
-  async function load(id: string) {
-    const result = await getJson<{ call: CallDetailResource }>(`/api/calls/${id}`);
-    if (result.ok) setCall(result.data.call);
-    else setFailed(true);
-  }
-  useEffect(() => {
-    setCall(null);
-    setFailed(false);
-    setRedact(true);
-    if (callId) void load(callId);
-  }, [callId]);
-  // The call changed while open (processed, ended): read it again, keeping what is shown meanwhile.
-  useEffect(() => {
-    if (callId && changed) void load(callId);
-  }, [changed]);
-
-  async function reprocess() {
-    if (!call) return;
-    const result = await postJson(`/api/calls/${call.id}/reprocess`, {});
-    if (!result.ok) return void toast({ variant: "destructive", title: "Failed to reprocess call", description: result.error?.message });
-    toast({ title: "Reprocessing started", description: "The AI analysis runs again; this call updates in a moment." });
-    setCall({ ...call, processing_status: "pending" });
-    setTimeout(() => void load(call.id), REPROCESS_RELOAD_MS);
+  async function reprocess(shown: CallDetailResource) {
+    const done = await action.run({
+      request: () => call(api.calls[":id"].reprocess.$post, { param: { id: shown.id } }, {}),
+      failure: "Failed to reprocess call",
+      success: { title: "Reprocessing started", description: "The AI analysis runs again; this call updates in a moment." },
+    });
+    if (!done) return;
+    read.update((current) => ({ call: { ...current.call, processing_status: "pending" } }));
+    setTimeout(() => void read.reload(), TIMINGS.reprocessReloadMs);
   }
 
-  const shown = (text: string) => (redact && call && !call.redacted ? redactPii(text) : text);
+  const title = detail.data ? `Call from ${detail.data.call.from_number}` : "Call";
   return (
-    <dialog ref={dialog} className="dialog call-detail" aria-labelledby="call-detail-title" onClose={onClose}>
-      <div className="dialog-body">
-        <ModalHeader id="call-detail-title" title={call ? `Call from ${call.from_number}` : "Call"} onClose={onClose} />
-        {!call ? (
-          <p className="muted" role="status">
-            {failed ? CALL_MESSAGES.loadFailed : "Loading the call…"}
-          </p>
-        ) : (
-          <>
-            <dl className="call-facts">
-              <dt>When</dt>
-              <dd>{new Date(call.created_at).toLocaleString()}</dd>
-              <dt>From → to</dt>
-              <dd>
-                {call.from_number} → {call.to_number}
-              </dd>
-              <dt>Agent</dt>
-              <dd>{call.agent_name ?? "—"}</dd>
-              <dt>Duration</dt>
-              <dd>{duration(call.duration_seconds)}</dd>
-              <dt>Outcome</dt>
-              <dd className="capitalize">{call.outcome}</dd>
-              <dt>Sentiment</dt>
-              <dd className="capitalize">{call.sentiment ?? "—"}</dd>
-            </dl>
-            <ProcessingStatus call={call} />
-            <h3>Latency and cost</h3>
-            <LatencyAndCost call={call} />
-            <h3>Recording</h3>
-            {call.recording ? (
-              <audio controls preload="none" src={`/api/calls/${call.id}/recording`} className="call-audio" />
-            ) : (
-              <p className="muted">{CALL_MESSAGES.noRecording}</p>
-            )}
-            <div className="call-section-head">
-              <h3>Transcript</h3>
-              {call.redacted ? (
-                <span className="badge badge-inactive" title="Personal details are redacted when stored (Settings › Redact personal details), or for viewers.">
-                  Redacted
-                </span>
-              ) : (
-                <label className="call-toggle">
-                  <input type="checkbox" checked={redact} onChange={(event) => setRedact(event.target.checked)} /> Redact PII
-                </label>
-              )}
-            </div>
-            {call.redacted && <p className="field-hint">Stored redacted: names, phone numbers and e-mails were masked before saving.</p>}
-            {call.transcript.length === 0 ? (
-              <p className="muted">{CALL_MESSAGES.noTranscript}</p>
-            ) : (
-              <ol className="transcript">
-                {call.transcript.map((entry, index) => (
-                  <li key={`${index}-${entry.at_ms}`} className={`turn turn-${entry.role}`}>
-                    <span className="turn-who">{entry.role === "user" ? "Caller" : (call.agent_name ?? "Nikki")}</span>
-                    <span className="turn-at">{clock(entry.at_ms)}</span>
-                    <p>{shown(entry.content)}</p>
-                  </li>
-                ))}
-              </ol>
-            )}
-            <h3>AI summary</h3>
-            <p className={call.summary ? "" : "muted"}>{call.summary ? shown(call.summary) : CALL_MESSAGES.noSummary}</p>
-            <h3>Entities</h3>
-            {Object.keys(call.entities).length === 0 ? (
-              <p className="muted">{CALL_MESSAGES.noEntities}</p>
-            ) : (
+    <Modal open={callId !== null} onClose={onClose} title={title} titleId="call-detail-title" className="call-detail">
+      <Loaded resource={detail} loading="Loading the call…">
+        {({ call: shown }) => {
+          const text = (value: string) => (redact && !shown.redacted ? redactPii(value) : value);
+          return (
+            <>
               <dl className="call-facts">
-                {Object.entries(call.entities).map(([key, value]) => (
-                  <div key={key} className="contents">
-                    <dt>{entityLabel(key)}</dt>
-                    <dd>{shown(value)}</dd>
-                  </div>
-                ))}
+                <dt>When</dt>
+                <dd>
+                  <Time at={shown.created_at} />
+                </dd>
+                <dt>From → to</dt>
+                <dd>
+                  {shown.from_number} → {shown.to_number}
+                </dd>
+                <dt>Agent</dt>
+                <dd>{shown.agent_name ?? "—"}</dd>
+                <dt>Duration</dt>
+                <dd>{duration(shown.duration_seconds)}</dd>
+                <dt>Outcome</dt>
+                <dd className="capitalize">{shown.outcome}</dd>
+                <dt>Sentiment</dt>
+                <dd className="capitalize">{shown.sentiment ?? "—"}</dd>
               </dl>
-            )}
-            {canAct && <CallActions call={call} onReprocess={() => void reprocess()} />}
-          </>
-        )}
-      </div>
-    </dialog>
+              <ProcessingStatus call={shown} />
+              <h3>Latency and cost</h3>
+              <LatencyAndCost call={shown} />
+              <h3>Recording</h3>
+              {shown.recording ? (
+                <audio controls preload="none" src={api.calls[":id"].recording.$path({ param: { id: shown.id } })} className="call-audio" />
+              ) : (
+                <p className="muted">{CALL_MESSAGES.noRecording}</p>
+              )}
+              <div className="call-section-head">
+                <h3>Transcript</h3>
+                {shown.redacted ? (
+                  <span className="badge badge-neutral" title="Personal details are redacted when stored (Settings › Redact personal details), or for viewers.">
+                    Redacted
+                  </span>
+                ) : (
+                  <label className="call-toggle">
+                    <input type="checkbox" checked={redact} onChange={(event) => setRedact(event.target.checked)} /> Redact PII
+                  </label>
+                )}
+              </div>
+              {shown.redacted && <p className="field-hint">Stored redacted: names, phone numbers and e-mails were masked before saving.</p>}
+              {shown.transcript.length === 0 ? (
+                <p className="muted">{CALL_MESSAGES.noTranscript}</p>
+              ) : (
+                <ol className="transcript">
+                  {shown.transcript.map((entry, index) => (
+                    <li key={`${index}-${entry.at_ms}`} className={`turn turn-${entry.role}`}>
+                      <span className="turn-who">{entry.role === "user" ? "Caller" : (shown.agent_name ?? "Nikki")}</span>
+                      <span className="turn-at">{clock(entry.at_ms)}</span>
+                      <p>{text(entry.content)}</p>
+                    </li>
+                  ))}
+                </ol>
+              )}
+              <h3>AI summary</h3>
+              <p className={shown.summary ? "" : "muted"}>{shown.summary ? text(shown.summary) : CALL_MESSAGES.noSummary}</p>
+              <h3>Entities</h3>
+              {Object.keys(shown.entities).length === 0 ? (
+                <p className="muted">{CALL_MESSAGES.noEntities}</p>
+              ) : (
+                <dl className="call-facts">
+                  {Object.entries(shown.entities).map(([key, value]) => (
+                    <div key={key} className="contents">
+                      <dt>{entityLabel(key)}</dt>
+                      <dd>{text(value)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+              {canAct && <CallActions call={shown} onReprocess={() => void reprocess(shown)} />}
+            </>
+          );
+        }}
+      </Loaded>
+    </Modal>
   );
 }

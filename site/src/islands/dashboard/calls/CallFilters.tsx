@@ -1,9 +1,13 @@
-import { CALL_KINDS, CALL_OUTCOMES, CALL_STATUSES } from "@nikki/core";
+import { CALL_KINDS, CALL_OUTCOMES, CALL_STATUSES, statusLook } from "@nikki/core";
+import type { InferRequestType } from "hono/client";
+import type { api } from "../../../lib/client";
+
+type CallQuery = InferRequestType<typeof api.calls.$get>["query"];
 
 export interface Filters {
-  status: string;
-  kind: string;
-  outcome: string;
+  status: "all" | (typeof CALL_STATUSES)[number];
+  kind: "" | (typeof CALL_KINDS)[number];
+  outcome: "" | (typeof CALL_OUTCOMES)[number];
   after_hours: boolean;
   q: string;
   date_from: string;
@@ -12,19 +16,18 @@ export interface Filters {
 
 export const NO_FILTERS: Filters = { status: "all", kind: "", outcome: "", after_hours: false, q: "", date_from: "", date_to: "" };
 
-/** The query string the server filters by (only what is set). */
-export function filterQuery(filters: Filters, cursor?: string | null): string {
-  const query = new URLSearchParams();
-  if (filters.status !== "all") query.set("status", filters.status);
-  if (filters.kind) query.set("kind", filters.kind);
-  if (filters.outcome) query.set("outcome", filters.outcome);
-  if (filters.after_hours) query.set("after_hours", "true");
-  if (filters.q.trim()) query.set("q", filters.q.trim());
-  if (filters.date_from) query.set("date_from", filters.date_from);
-  if (filters.date_to) query.set("date_to", filters.date_to);
-  if (cursor) query.set("cursor", cursor);
-  const text = query.toString();
-  return text ? `?${text}` : "";
+/** The query the server filters by (only what is set), and the page after `cursor`. */
+export function callQuery(filters: Filters, cursor: string | null): CallQuery {
+  return {
+    ...(filters.status !== "all" ? { status: filters.status } : {}),
+    ...(filters.kind ? { kind: filters.kind } : {}),
+    ...(filters.outcome ? { outcome: filters.outcome } : {}),
+    ...(filters.after_hours ? { after_hours: "true" as const } : {}),
+    ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+    ...(filters.date_from ? { date_from: filters.date_from } : {}),
+    ...(filters.date_to ? { date_to: filters.date_to } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
 }
 
 const label = (value: string) => value.replace(/-/g, " ").replace(/^./, (first) => first.toUpperCase());
@@ -40,18 +43,18 @@ export default function CallFilters({ filters, onChange }: { filters: Filters; o
       </label>
       <label>
         <span>Status</span>
-        <select value={filters.status} onChange={(event) => set("status", event.target.value)}>
+        <select value={filters.status} onChange={(event) => set("status", event.target.value as Filters["status"])}>
           <option value="all">All</option>
           {CALL_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {label(status)}
+              {statusLook("call", status).label}
             </option>
           ))}
         </select>
       </label>
       <label>
         <span>Outcome</span>
-        <select value={filters.outcome} onChange={(event) => set("outcome", event.target.value)}>
+        <select value={filters.outcome} onChange={(event) => set("outcome", event.target.value as Filters["outcome"])}>
           <option value="">Any</option>
           {CALL_OUTCOMES.map((outcome) => (
             <option key={outcome} value={outcome}>
@@ -62,11 +65,11 @@ export default function CallFilters({ filters, onChange }: { filters: Filters; o
       </label>
       <label>
         <span>Kind</span>
-        <select value={filters.kind} onChange={(event) => set("kind", event.target.value)}>
+        <select value={filters.kind} onChange={(event) => set("kind", event.target.value as Filters["kind"])}>
           <option value="">Any</option>
           {CALL_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {label(kind)}
+              {statusLook("callKind", kind).label}
             </option>
           ))}
         </select>

@@ -1,129 +1,117 @@
-import { CALL_MESSAGES, type CallResource } from "@nikki/core";
+import { CALL_MESSAGES, canManage } from "@nikki/core";
 import { useEffect, useRef, useState } from "react";
-import { loadMe } from "../../../lib/me";
+import { type DataOf, api, call } from "../../../lib/client";
+import { useBusinessTime } from "../../../lib/business-time";
+import { useMe } from "../../../lib/me";
 import { toast } from "../../../lib/toast";
 import { useLiveCalls } from "../../../lib/use-live-calls";
-import { LoadMore, usePagedList } from "../../../lib/use-paged-list";
-import LoadPending from "../LoadPending";
+import { usePagedResource } from "../../../lib/use-resource";
+import DataTable from "../../ui/DataTable";
+import EmptyState from "../../ui/EmptyState";
+import Loaded, { LoadMore } from "../../ui/Loaded";
+import StatusBadge from "../../ui/StatusBadge";
 import CallDetail from "./CallDetail";
-import CallFilters, { type Filters, NO_FILTERS, filterQuery } from "./CallFilters";
-import "../../dialog.css";
+import CallFilters, { type Filters, NO_FILTERS, callQuery } from "./CallFilters";
 import "../../form.css";
 import "../agents/agents.css";
 import "./calls.css";
 
+type Call = DataOf<typeof api.calls.$get>["calls"][number];
+
 const SEARCH_DELAY_MS = 300;
 const LIVE_RELOAD_MS = 250;
-const PROCESSING = { pending: "Processing...", processed: "AI Generated", failed: "Failed" } as const;
 
 const minutes = (seconds: number | null) => (seconds === null ? "—" : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`);
 
 /** Calls (spec 001 §2): the organization's calls, filtered on the server, 50 at a time, each opening its detail. */
 export default function CallsPage() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const list = usePagedList(
-    (page: { calls: CallResource[]; next_cursor: string | null }) => ({ items: page.calls, next_cursor: page.next_cursor }),
-    CALL_MESSAGES.loadFailed,
+  const calls = usePagedResource(
+    (cursor) => call(api.calls.$get, { query: callQuery(filters, cursor) }),
+    (page) => ({ items: page.calls, next_cursor: page.next_cursor }),
+    { failure: CALL_MESSAGES.loadFailed, deps: [filters], delayMs: filters.q ? SEARCH_DELAY_MS : 0 },
   );
-  const calls = list.items;
   const [open, setOpen] = useState<string | null>(null);
-  const [canAct, setCanAct] = useState(false);
+  const canAct = canManage(useMe()?.role);
   const [changed, setChanged] = useState(0);
-  const load = (next: Filters) => list.load(`/api/calls${filterQuery(next)}`);
+  const time = useBusinessTime();
 
   // A link to one call (an alert's, a test run's) opens its detail.
   useEffect(() => setOpen(new URLSearchParams(window.location.search).get("call")), []);
-  useEffect(() => {
-    void loadMe().then((me) => setCanAct(me?.role === "owner" || me?.role === "admin"));
-  }, []);
-  useEffect(() => {
-    const timer = setTimeout(() => void load(filters), filters.q ? SEARCH_DELAY_MS : 0);
-    return () => clearTimeout(timer);
-  }, [filters]);
 
   // Live: a call inserted or changed reloads the list as filtered (debounced), and its detail if it is open.
   const pendingReload = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useLiveCalls((event) => {
     if (event.processing_status === "processed") toast({ title: "Call Processed", description: "Its summary and details are ready." });
     clearTimeout(pendingReload.current);
-    pendingReload.current = setTimeout(() => void load(filters), LIVE_RELOAD_MS);
+    pendingReload.current = setTimeout(() => void calls.reload(), LIVE_RELOAD_MS);
     if (event.id === open) setChanged((count) => count + 1);
   });
 
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
+  const empty = filtered ? (
+    <EmptyState message="No calls match these filters.">
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => setFilters(NO_FILTERS)}>
+        Clear filters
+      </button>
+    </EmptyState>
+  ) : (
+    <EmptyState message={CALL_MESSAGES.empty}>
+      <a className="btn btn-secondary btn-sm" href="/dashboard/numbers">
+        Place a test call
+      </a>
+    </EmptyState>
+  );
   return (
     <section className="card panel" aria-labelledby="calls-title">
       <div className="panel-head">
         <div>
           <h2 id="calls-title">Call history</h2>
-          <p>Every call your receptionist answered or placed, newest first. Open one for its recording, transcript and summary.</p>
+          <p>
+            Every call your receptionist answered or placed, newest first. Open one for its recording, transcript and summary.
+            {time.zone && ` Times are in ${time.zone}.`}
+          </p>
         </div>
       </div>
       <CallFilters filters={filters} onChange={setFilters} />
-      {calls === null ? (
-        <LoadPending failed={list.failed} failure={CALL_MESSAGES.loadFailed} loading="Loading calls…" onRetry={() => void load(filters)} />
-      ) : calls.length === 0 ? (
-        <div className="dash-empty">
-          <p>{filtered ? "No calls match these filters." : CALL_MESSAGES.empty}</p>
-          {filtered ? (
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => setFilters(NO_FILTERS)}>
-              Clear filters
-            </button>
-          ) : (
-            <a className="btn btn-secondary btn-sm" href="/dashboard/numbers">
-              Place a test call
-            </a>
-          )}
-        </div>
-      ) : (
-        <>
-          <div className="table-wrap">
-            <table className="table call-table">
-              <caption className="sr-only">Calls</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Caller</th>
-                  <th scope="col">Agent</th>
-                  <th scope="col">Length</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">AI</th>
-                </tr>
-              </thead>
-              <tbody>
-                {calls.map((call) => (
-                  <tr key={call.id}>
-                    <td data-label="When">
+      <Loaded resource={calls} loading="Loading calls…">
+        {({ items }) => (
+          <>
+            <DataTable
+              caption="Calls"
+              rows={items}
+              rowKey={(row: Call) => row.id}
+              empty={empty}
+              columns={[
+                {
+                  header: "When",
+                  cell: (row) => (
+                    <>
                       <button
                         type="button"
                         className="link-button"
-                        onClick={() => setOpen(call.id)}
-                        aria-label={`Open the call from ${call.from_number} at ${new Date(call.created_at).toLocaleString()}`}
+                        onClick={() => setOpen(row.id)}
+                        aria-label={`Open the call from ${row.from_number} at ${time.dateTime(row.created_at)}`}
                       >
-                        {new Date(call.created_at).toLocaleString()}
+                        {time.dateTime(row.created_at)}
                       </button>
-                      {call.after_hours && <span className="badge badge-configured">After hours</span>}
-                      {call.kind !== "conversation" && <span className="badge badge-inactive">{call.kind}</span>}
-                    </td>
-                    <td data-label="Caller">{call.from_number}</td>
-                    <td data-label="Agent">{call.agent_name ?? "—"}</td>
-                    <td data-label="Length">{minutes(call.duration_seconds)}</td>
-                    <td data-label="Outcome" className="capitalize">
-                      {call.outcome}
-                    </td>
-                    <td data-label="Status" className="capitalize">
-                      {call.status.replace(/-/g, " ")}
-                    </td>
-                    <td data-label="AI">{PROCESSING[call.processing_status]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <LoadMore list={list} path={(cursor) => `/api/calls${filterQuery(filters, cursor)}`} />
-        </>
-      )}
+                      {row.after_hours && <StatusBadge kind="callFlag" status="after_hours" />}
+                      {row.kind !== "conversation" && <StatusBadge kind="callKind" status={row.kind} />}
+                    </>
+                  ),
+                },
+                { header: "Caller", cell: (row) => row.from_number },
+                { header: "Agent", cell: (row) => row.agent_name ?? "—" },
+                { header: "Length", cell: (row) => minutes(row.duration_seconds) },
+                { header: "Outcome", className: "capitalize", cell: (row) => row.outcome },
+                { header: "Status", cell: (row) => <StatusBadge kind="call" status={row.status} /> },
+                { header: "AI", cell: (row) => <StatusBadge kind="processing" status={row.processing_status} /> },
+              ]}
+            />
+            <LoadMore list={calls} />
+          </>
+        )}
+      </Loaded>
       <CallDetail callId={open} changed={changed} canAct={canAct} onClose={() => setOpen(null)} />
     </section>
   );

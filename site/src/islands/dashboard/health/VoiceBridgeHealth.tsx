@@ -1,23 +1,18 @@
 import { bridgeHealthUrl, ownBridgeUrl } from "@nikki/core";
 import { useEffect, useState } from "react";
-import { getJson } from "../../../lib/api";
+import { type DataOf, api, call } from "../../../lib/client";
 import { toast } from "../../../lib/toast";
+import { useResource } from "../../../lib/use-resource";
 import { TextField } from "../../FormField";
+import Loaded from "../../ui/Loaded";
 import { Section } from "../settings/SettingsField";
-import { useSettingsSection } from "../settings/use-settings";
+import { type LoadedSettings, useSettings, useSettingsSection } from "../settings/use-settings";
 import "../agents/agents.css";
 import "../settings/settings.css";
 import "./health.css";
 import { OPERATORS_ONLY, type ProbeRow, ProbeList, useCanOperate, useProbes } from "./use-probes";
 
-interface VoiceHealth {
-  ok: boolean;
-  checks: Record<string, boolean>;
-  validations: string[];
-  errors: string[];
-  /** This deployment's stream base (its media plane); null when PUBLIC_BASE_URL is not set. */
-  bridge_url: string | null;
-}
+type VoiceHealth = DataOf<typeof api.health.voice.$get>;
 
 const ROWS: ProbeRow[] = [
   {
@@ -28,27 +23,60 @@ const ROWS: ProbeRow[] = [
   { target: "bridge_health", name: "Bridge HTTP Health", detail: <p className="muted">The bridge's health URL answers “Voice Bridge OK”.</p> },
 ];
 
+/** The bridge URL setting (the organization's own, else this deployment's) and the URLs derived from it. */
+function BridgeUrlSection({ loaded, ownBridge, canRun }: { loaded: LoadedSettings; ownBridge: string; canRun: boolean }) {
+  const { draft, set, save, pending, errors } = useSettingsSection(loaded, ["bridge_ws_url"] as const);
+  const bridge = draft.bridge_ws_url ?? ownBridge;
+  return (
+    <Section
+      id="bridge"
+      title="Bridge WebSocket URL"
+      lead="Where Twilio streams your calls' audio. Leave it empty to use this deployment's own bridge."
+      onSave={() => void save()}
+      pending={pending}
+    >
+      <TextField
+        id="bridge-ws-url"
+        label="Bridge WebSocket URL"
+        type="url"
+        placeholder={ownBridge || "wss://voice.example.com/twilio/stream"}
+        hint="A wss:// address, such as wss://voice.example.com/twilio/stream. The call's id is added to it."
+        value={draft.bridge_ws_url ?? ""}
+        onValue={(value) => set("bridge_ws_url", value.trim() || null)}
+        error={errors.bridge_ws_url}
+        disabled={pending || !canRun}
+      />
+      <dl className="derived-urls">
+        <dt>WebSocket URL a call streams to</dt>
+        <dd>
+          <code>{bridge ? `${bridge}/{CallSid}` : "Bridge URL not configured"}</code>
+        </dd>
+        <dt>Health check URL</dt>
+        <dd>
+          <code>{bridge ? bridgeHealthUrl(bridge) : "Bridge URL not configured"}</code>
+        </dd>
+      </dl>
+    </Section>
+  );
+}
+
 /** Voice Bridge Health (spec 001 §2): the bridge URL (this deployment's, or the organization's own), its derived URLs and two checks. */
 export default function VoiceBridgeHealth() {
   const canRun = useCanOperate();
   const [origin, setOrigin] = useState("");
-  const { state, draft, set, save, pending, errors } = useSettingsSection(["bridge_ws_url"] as const);
+  const settings = useSettings(canRun === true);
   const probes = useProbes();
   const { check, running } = probes;
   const [config, setConfig] = useState<VoiceHealth | null>(null);
   const [checking, setChecking] = useState(false);
-  const [deploymentBridge, setDeploymentBridge] = useState<string | null>(null);
-  useEffect(() => {
-    setOrigin(window.location.origin);
-    void getJson<VoiceHealth>("/api/health/voice").then((health) => health.ok && setDeploymentBridge(health.data.bridge_url));
-  }, []);
-
-  const ownBridge = deploymentBridge ?? (origin ? ownBridgeUrl(origin) : "");
-  const bridge = draft?.bridge_ws_url ?? ownBridge;
+  // This deployment's own bridge (its media plane); without it the page falls back to this origin's.
+  const deployment = useResource(() => call(api.health.voice.$get), { failure: "Failed to load the voice configuration" });
+  useEffect(() => setOrigin(window.location.origin), []);
+  const ownBridge = deployment.data?.bridge_url ?? (origin ? ownBridgeUrl(origin) : "");
 
   async function runHealthCheck() {
     setChecking(true);
-    const health = await getJson<VoiceHealth>("/api/health/voice");
+    const health = await call(api.health.voice.$get);
     if (!health.ok) {
       setChecking(false);
       toast({ variant: "destructive", title: "Health Check Failed", description: "Failed to run health check." });
@@ -66,40 +94,9 @@ export default function VoiceBridgeHealth() {
   if (canRun === false) return <p className="card panel">{OPERATORS_ONLY}</p>;
   return (
     <>
-      <Section
-        id="bridge"
-        title="Bridge WebSocket URL"
-        lead="Where Twilio streams your calls' audio. Leave it empty to use this deployment's own bridge."
-        onSave={() => void save()}
-        pending={pending}
-        ready={Boolean(state && draft)}
-      >
-        {draft && (
-          <>
-            <TextField
-              id="bridge-ws-url"
-              label="Bridge WebSocket URL"
-              type="url"
-              placeholder={ownBridge || "wss://voice.example.com/twilio/stream"}
-              hint="A wss:// address, such as wss://voice.example.com/twilio/stream. The call's id is added to it."
-              value={draft.bridge_ws_url ?? ""}
-              onValue={(value) => set("bridge_ws_url", value.trim() || null)}
-              error={errors.bridge_ws_url}
-              disabled={pending || !canRun}
-            />
-            <dl className="derived-urls">
-              <dt>WebSocket URL a call streams to</dt>
-              <dd>
-                <code>{bridge ? `${bridge}/{CallSid}` : "Bridge URL not configured"}</code>
-              </dd>
-              <dt>Health check URL</dt>
-              <dd>
-                <code>{bridge ? bridgeHealthUrl(bridge) : "Bridge URL not configured"}</code>
-              </dd>
-            </dl>
-          </>
-        )}
-      </Section>
+      <Loaded resource={settings} loading="Loading settings…">
+        {(loaded) => <BridgeUrlSection loaded={loaded} ownBridge={ownBridge} canRun={Boolean(canRun)} />}
+      </Loaded>
       <section className="card panel" aria-labelledby="bridge-checks-title">
         <div className="panel-head">
           <div>

@@ -1,7 +1,8 @@
-import { type ProbeResult, type ProbeTarget, probePassed } from "@nikki/core";
-import { type ReactNode, useEffect, useState } from "react";
-import { postJson } from "../../../lib/api";
-import { loadMe } from "../../../lib/me";
+import { type ProbeResult, type ProbeTarget, canManage, probePassed } from "@nikki/core";
+import { type ReactNode, useState } from "react";
+import { api, call } from "../../../lib/client";
+import { useMe } from "../../../lib/me";
+import StatusBadge from "../../ui/StatusBadge";
 
 export type Badge = "Not Tested" | "Checking..." | "Healthy" | "Error";
 
@@ -15,29 +16,26 @@ export interface Checked {
   badge: Badge;
   status: number | null;
   ms: number | null;
-  /** Why it failed, in words: the server's message, "Status {code}", "Endpoint unreachable", "Network error". */
+  /** Why it failed, in words: the server's ("Not a Nikki voice bridge", "Answered 302: a redirect…"), "Status {code}", "Network error". */
   problem: string | null;
   /** What the endpoint answered, when it says something worth showing (the sender number, the bridge's words). */
   said: string | null;
 }
 
-const BADGE_CLASS: Record<Badge, string> = {
-  "Not Tested": "badge-inactive",
-  "Checking...": "badge-configured",
-  Healthy: "badge-active",
-  Error: "badge-failed",
-};
 const UNTESTED: Checked = { badge: "Not Tested", status: null, ms: null, problem: null, said: null };
+
+/** Targets whose answer the server words itself (a bridge's, a CRM webhook's, the sender's): the page shows it as said. */
+const WORDED: ProbeTarget[] = ["bridge_health", "crm_webhook", "sms_sender"];
 
 function problemOf(probe: ProbeResult): string {
   if (probe.status === 0) return probe.body || "Endpoint unreachable";
+  if (WORDED.includes(probe.target) && probe.body) return probe.body;
   if (probe.status === 200 && (probe.target === "voice_inbound" || probe.target === "messaging_inbound"))
     return `Got ${probe.status} with ${probe.content_type ?? "no content type"}, expected 200 with text/xml`;
-  if (probe.status === 200 && probe.target === "bridge_health") return "The bridge did not answer Voice Bridge OK";
-  return probe.body && probe.target === "sms_sender" ? probe.body : `Status ${probe.status}`;
+  return `Status ${probe.status}`;
 }
 
-/** The operator pages' checks: each runs `POST /api/health/probe` on the server and keeps its badge, status and time. */
+/** The operator pages' checks: each runs the health probe route on the server and keeps its badge, status and time. */
 export function useProbes() {
   const [checked, setChecked] = useState<Record<string, Checked>>({});
   const [running, setRunning] = useState<string | null>(null);
@@ -46,14 +44,14 @@ export function useProbes() {
   async function check(row: Pick<ProbeRow, "target">): Promise<Checked> {
     setRunning(row.target);
     set(row.target, { ...UNTESTED, badge: "Checking..." });
-    const result = await postJson<{ probe: ProbeResult }>("/api/health/probe", { target: row.target });
+    const result = await call(api.health.probe.$post, undefined, { target: row.target });
     setRunning(null);
     let state: Checked;
     if (!result.ok) state = { ...UNTESTED, badge: "Error", problem: result.status === 0 ? "Network error" : (result.error?.message ?? "Network error") };
     else {
-      const { probe } = result.data;
+      const probe: ProbeResult = result.data.probe;
       const passed = probePassed(probe);
-      const said = probe.target === "sms_sender" || probe.target === "bridge_health" ? probe.body || null : null;
+      const said = WORDED.includes(probe.target) ? probe.body || null : null;
       state = { badge: passed ? "Healthy" : "Error", status: probe.status || null, ms: probe.ms, problem: passed ? null : problemOf(probe), said };
     }
     set(row.target, state);
@@ -103,7 +101,7 @@ function ProbeRowView({ row, state, running, disabled, onTest }: { row: ProbeRow
         {!state.problem && state.said && <p className="muted">{state.said}</p>}
       </div>
       <div className="endpoint-state">
-        <span className={`badge ${BADGE_CLASS[state.badge]}`}>{state.badge}</span>
+        <StatusBadge kind="probe" status={state.badge} />
         <span className="muted">
           {state.status !== null ? `Status ${state.status}` : "—"} · {state.ms !== null ? `${state.ms} ms` : "—"}
         </span>
@@ -117,9 +115,8 @@ function ProbeRowView({ row, state, running, disabled, onTest }: { row: ProbeRow
 
 /** Whether the signed-in user may run the operator checks (owners and admins); null while loading. */
 export function useCanOperate(): boolean | null {
-  const [canRun, setCanRun] = useState<boolean | null>(null);
-  useEffect(() => void loadMe().then((me) => setCanRun(me?.role === "owner" || me?.role === "admin")), []);
-  return canRun;
+  const me = useMe();
+  return me === undefined ? null : canManage(me?.role);
 }
 
 export const OPERATORS_ONLY = "Only owners and admins can run these checks.";

@@ -1,69 +1,59 @@
-import { INTEGRATIONS, INTEGRATION_MESSAGES, type IntegrationInfo, type IntegrationResource } from "@nikki/core";
-import { useEffect, useState } from "react";
-import { api, getJson, postJson } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
+import { INTEGRATIONS, INTEGRATION_MESSAGES, type IntegrationInfo } from "@nikki/core";
+import { useState } from "react";
+import { type DataOf, api, call } from "../../../lib/client";
+import { useAction } from "../../../lib/use-action";
+import { useBusinessTime } from "../../../lib/business-time";
+import { useResource } from "../../../lib/use-resource";
+import Loaded from "../../ui/Loaded";
+import StatusBadge from "../../ui/StatusBadge";
 import ConfirmDialog from "../ConfirmDialog";
 import ConfigureDialog from "./ConfigureDialog";
-import LoadPending from "../LoadPending";
-import "../../dialog.css";
 import "../../form.css";
 import "../agents/agents.css";
 import "./integrations.css";
 
-const BADGE_CLASS = { "Not Configured": "badge-inactive", Configured: "badge-configured", Verified: "badge-active" } as const;
+type Integration = DataOf<typeof api.integrations.$get>["integrations"][number];
 
-function tested(integration: IntegrationResource): string {
+function tested(integration: Integration, dateTime: (at: string) => string): string {
   if (!integration.last_tested_at) return integration.configured ? "Not tested yet" : "";
-  const when = new Date(integration.last_tested_at).toLocaleString();
+  const when = dateTime(integration.last_tested_at);
   return integration.test_status === "success" ? `Verified ${when}` : `Last test failed ${when}`;
 }
 
 /** Integrations (spec 001 §2): six cards, each with a configure dialog, Test Connection and the badge of §4. */
 export default function IntegrationsPage() {
-  const [integrations, setIntegrations] = useState<IntegrationResource[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const integrations = useResource(() => call(api.integrations.$get), { failure: INTEGRATION_MESSAGES.loadFailed });
   const [configuring, setConfiguring] = useState<IntegrationInfo | null>(null);
   const [removing, setRemoving] = useState<IntegrationInfo | null>(null);
-  const [testing, setTesting] = useState<string | null>(null);
-
-  async function load() {
-    const result = await getJson<{ integrations: IntegrationResource[] }>("/api/integrations");
-    if (!result.ok) {
-      setFailed(true);
-      return void toast({ variant: "destructive", title: INTEGRATION_MESSAGES.loadFailed, description: result.error?.message });
-    }
-    setFailed(false);
-    setIntegrations(result.data.integrations);
-  }
-  useEffect(() => void load(), []);
-  const replace = (integration: IntegrationResource) =>
-    setIntegrations((list) => list?.map((row) => (row.provider === integration.provider ? integration : row)) ?? null);
+  const action = useAction();
+  const time = useBusinessTime();
+  const replace = (integration: Integration) =>
+    integrations.update((list) => ({ integrations: list.integrations.map((row) => (row.provider === integration.provider ? integration : row)) }));
 
   async function test(info: IntegrationInfo) {
-    setTesting(info.provider);
-    const result = await postJson<{ success: boolean; message: string }>(`/api/integrations/${info.provider}/test`, {});
-    setTesting(null);
-    if (!result.ok) {
-      return void toast({
-        variant: "destructive",
-        title: INTEGRATION_MESSAGES.testFailed,
-        description: result.error?.message ?? INTEGRATION_MESSAGES.unexpected,
-      });
-    }
-    if (result.data.success) toast({ title: INTEGRATION_MESSAGES.success, description: result.data.message });
-    else
-      toast({ variant: "destructive", title: INTEGRATION_MESSAGES.failed, description: result.data.message || INTEGRATION_MESSAGES.connectFailed(info.name) });
-    await load();
+    const done = await action.run({
+      key: info.provider,
+      request: () => call(api.integrations[":provider"].test.$post, { param: { provider: info.provider } }, {}),
+      failure: INTEGRATION_MESSAGES.testFailed,
+      fallback: INTEGRATION_MESSAGES.unexpected,
+      // A test that ran but did not connect answers 200 with its reason: said as a failure, in its words.
+      success: ({ success, message }) =>
+        success
+          ? { title: INTEGRATION_MESSAGES.success, description: message }
+          : { variant: "destructive", title: INTEGRATION_MESSAGES.failed, description: message || INTEGRATION_MESSAGES.connectFailed(info.name) },
+    });
+    if (done) await integrations.reload();
   }
 
-  async function remove() {
-    if (!removing) return;
-    const result = await api("DELETE", `/api/integrations/${removing.provider}`);
-    if (result.ok) {
-      toast({ title: INTEGRATION_MESSAGES.removed, description: `${removing.name} credentials were deleted.` });
-      await load();
-    } else toast({ variant: "destructive", title: "Failed to remove configuration.", description: result.error?.message });
+  async function remove(info: IntegrationInfo) {
+    const done = await action.run({
+      key: "remove",
+      request: () => call(api.integrations[":provider"].$delete, { param: { provider: info.provider } }),
+      failure: "Failed to remove configuration.",
+      success: { title: INTEGRATION_MESSAGES.removed, description: `${info.name} credentials were deleted.` },
+    });
     setRemoving(null);
+    if (done) await integrations.reload();
   }
 
   return (
@@ -74,50 +64,50 @@ export default function IntegrationsPage() {
           <p>Bring your own accounts. Until Twilio or OpenAI is verified here, your calls run on Nikki AI's own accounts.</p>
         </div>
       </div>
-      {integrations === null ? (
-        <LoadPending failed={failed} failure={INTEGRATION_MESSAGES.loadFailed} loading="Loading integrations…" onRetry={() => void load()} />
-      ) : (
-        <ul className="integration-grid">
-          {INTEGRATIONS.map((info) => {
-            const integration = integrations.find((row) => row.provider === info.provider);
-            if (!integration) return null;
-            const headingId = `integration-${info.provider}`;
-            return (
-              <li className="integration-card" key={info.provider} aria-labelledby={headingId}>
-                <div className="integration-head">
-                  <h3 id={headingId}>{info.name}</h3>
-                  <span className={`badge ${BADGE_CLASS[integration.badge]}`}>{integration.badge}</span>
-                </div>
-                <p className="muted">{info.purpose}</p>
-                {integration.hint && <p className="integration-hint">{integration.hint}</p>}
-                <p className="integration-tested">{tested(integration)}</p>
-                <div className="agent-actions">
-                  <button type="button" className="btn btn-primary btn-sm" onClick={() => setConfiguring(info)} aria-label={`Configure ${info.name}`}>
-                    {integration.configured ? "Update" : "Configure"}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    disabled={testing !== null}
-                    onClick={() => void test(info)}
-                    aria-label={`Test Connection to ${info.name}`}
-                  >
-                    {testing === info.provider ? "Testing..." : "Test Connection"}
-                  </button>
-                  {integration.configured && (
-                    <button type="button" className="btn btn-danger btn-sm" onClick={() => setRemoving(info)} aria-label={`Remove ${info.name}`}>
-                      Remove
+      <Loaded resource={integrations} loading="Loading integrations…">
+        {({ integrations: rows }) => (
+          <ul className="integration-grid">
+            {INTEGRATIONS.map((info) => {
+              const integration = rows.find((row) => row.provider === info.provider);
+              if (!integration) return null;
+              const headingId = `integration-${info.provider}`;
+              return (
+                <li className="integration-card" key={info.provider} aria-labelledby={headingId}>
+                  <div className="integration-head">
+                    <h3 id={headingId}>{info.name}</h3>
+                    <StatusBadge kind="integration" status={integration.badge} />
+                  </div>
+                  <p className="muted">{info.purpose}</p>
+                  {integration.hint && <p className="integration-hint">{integration.hint}</p>}
+                  <p className="integration-tested">{tested(integration, time.dateTime)}</p>
+                  <div className="agent-actions">
+                    <button type="button" className="btn btn-primary btn-sm" onClick={() => setConfiguring(info)} aria-label={`Configure ${info.name}`}>
+                      {integration.configured ? "Update" : "Configure"}
                     </button>
-                  )}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      disabled={INTEGRATIONS.some((other) => action.busy(other.provider))}
+                      onClick={() => void test(info)}
+                      aria-label={`Test Connection to ${info.name}`}
+                    >
+                      {action.busy(info.provider) ? "Testing..." : "Test Connection"}
+                    </button>
+                    {integration.configured && (
+                      <button type="button" className="btn btn-danger btn-sm" onClick={() => setRemoving(info)} aria-label={`Remove ${info.name}`}>
+                        Remove
+                      </button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Loaded>
       <ConfigureDialog
         info={configuring}
-        current={integrations?.find((row) => row.provider === configuring?.provider) ?? null}
+        current={integrations.data?.integrations.find((row) => row.provider === configuring?.provider) ?? null}
         onClose={() => setConfiguring(null)}
         onSaved={(integration) => {
           replace(integration);
@@ -133,7 +123,8 @@ export default function IntegrationsPage() {
             : "Its credentials are deleted and it is no longer used."
         }
         confirmLabel="Remove"
-        onConfirm={() => void remove()}
+        pending={action.busy("remove")}
+        onConfirm={() => removing && void remove(removing)}
         onCancel={() => setRemoving(null)}
       />
     </section>

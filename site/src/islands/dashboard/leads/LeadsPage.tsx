@@ -1,38 +1,32 @@
-import { LEAD_INTENT_LABELS, type LeadIntent, OPERATOR_LEADS_MESSAGES as M, type OperatorLead } from "@nikki/core";
-import { useEffect, useState } from "react";
-import { loadMe } from "../../../lib/me";
-import { LoadMore, usePagedList } from "../../../lib/use-paged-list";
-import LoadPending from "../LoadPending";
+import { LEAD_INTENT_LABELS, type LeadIntent, OPERATOR_LEADS_MESSAGES as M } from "@nikki/core";
+import { useState } from "react";
+import { type DataOf, api, call } from "../../../lib/client";
+import { useBusinessTime } from "../../../lib/business-time";
+import { useMe } from "../../../lib/me";
+import { usePagedResource } from "../../../lib/use-resource";
+import DataTable from "../../ui/DataTable";
+import EmptyState from "../../ui/EmptyState";
+import Loaded, { LoadMore } from "../../ui/Loaded";
 import "../../form.css";
 import "../agents/agents.css";
 import "../calls/calls.css";
 
+type Lead = DataOf<typeof api.operator.leads.$get>["leads"][number];
+
 const SEARCH_DELAY_MS = 300;
-const queryOf = (q: string, cursor?: string | null) => {
-  const params = new URLSearchParams();
-  if (q.trim()) params.set("q", q.trim());
-  if (cursor) params.set("cursor", cursor);
-  const text = params.toString();
-  return text ? `?${text}` : "";
-};
+const queryOf = (q: string, cursor: string | null) => ({ ...(q.trim() ? { q: q.trim() } : {}), ...(cursor ? { cursor } : {}) });
 
 /** Leads (the product's operators): the contact form's leads, newest first, searchable, 50 at a time, and as CSV. */
 export default function LeadsPage() {
-  const [allowed, setAllowed] = useState<boolean | null>(null);
+  const me = useMe();
+  const allowed = me === undefined ? null : Boolean(me?.is_operator);
   const [q, setQ] = useState("");
-  const list = usePagedList(
-    (page: { leads: OperatorLead[]; next_cursor: string | null }) => ({ items: page.leads, next_cursor: page.next_cursor }),
-    M.loadFailed,
+  const leads = usePagedResource(
+    (cursor) => call(api.operator.leads.$get, { query: queryOf(q, cursor) }),
+    (page) => ({ items: page.leads, next_cursor: page.next_cursor }),
+    { failure: M.loadFailed, deps: [q, allowed], delayMs: q ? SEARCH_DELAY_MS : 0, skip: !allowed },
   );
-  const leads = list.items;
-  const load = (search: string) => list.load(`/api/operator/leads${queryOf(search)}`);
-
-  useEffect(() => void loadMe().then((me) => setAllowed(Boolean(me?.is_operator))), []);
-  useEffect(() => {
-    if (!allowed) return;
-    const timer = setTimeout(() => void load(q), q ? SEARCH_DELAY_MS : 0);
-    return () => clearTimeout(timer);
-  }, [q, allowed]);
+  const time = useBusinessTime();
 
   if (allowed === false) return <p className="card panel">Leads are for the product's operators. Ask to have your verified e-mail added to OPERATOR_EMAILS.</p>;
   return (
@@ -42,7 +36,7 @@ export default function LeadsPage() {
           <h2 id="leads-title">Contact form leads</h2>
           <p>Everyone who asked to hear from us on the site, newest first. We promise a reply within 24 hours.</p>
         </div>
-        <a className="btn btn-secondary btn-sm" href={`/api/operator/leads.csv${queryOf(q)}`} download>
+        <a className="btn btn-secondary btn-sm" href={api.operator["leads.csv"].$path({ query: queryOf(q, null) })} download>
           Export CSV
         </a>
       </div>
@@ -52,51 +46,38 @@ export default function LeadsPage() {
           <input type="search" placeholder="Name, phone, e-mail or need" value={q} onChange={(event) => setQ(event.target.value)} />
         </label>
       </div>
-      {leads === null ? (
-        <LoadPending failed={list.failed} failure={M.loadFailed} loading="Loading leads…" onRetry={() => void load(q)} />
-      ) : leads.length === 0 ? (
-        <div className="dash-empty">
-          <p>{q.trim() ? M.noMatch : M.empty}</p>
-          {!q.trim() && (
-            <a className="btn btn-secondary btn-sm" href="/contact">
-              See the contact form
-            </a>
-          )}
-        </div>
-      ) : (
-        <>
-          <div className="table-wrap">
-            <table className="table call-table">
-              <caption className="sr-only">Leads</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Looking for</th>
-                  <th scope="col">Notes</th>
-                </tr>
-              </thead>
-              <tbody>
-                {leads.map((lead) => (
-                  <tr key={lead.id}>
-                    <td data-label="When">{new Date(lead.created_at).toLocaleString()}</td>
-                    <td data-label="Name">{lead.name}</td>
-                    <td data-label="Phone">
-                      <a href={`tel:${lead.phone}`}>{lead.phone}</a>
-                    </td>
-                    <td data-label="E-mail">{lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : "—"}</td>
-                    <td data-label="Looking for">{lead.intent ? (LEAD_INTENT_LABELS[lead.intent as LeadIntent] ?? lead.intent) : "—"}</td>
-                    <td data-label="Notes">{[lead.desired_date_time && `Prefers ${lead.desired_date_time}`, lead.notes].filter(Boolean).join(" · ") || "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <LoadMore list={list} path={(cursor) => `/api/operator/leads${queryOf(q, cursor)}`} />
-        </>
-      )}
+      <Loaded resource={leads} loading="Loading leads…">
+        {({ items }) => (
+          <>
+            <DataTable
+              caption="Leads"
+              rows={items}
+              rowKey={(lead: Lead) => lead.id}
+              empty={
+                <EmptyState message={q.trim() ? M.noMatch : M.empty}>
+                  {!q.trim() && (
+                    <a className="btn btn-secondary btn-sm" href="/contact">
+                      See the contact form
+                    </a>
+                  )}
+                </EmptyState>
+              }
+              columns={[
+                { header: "When", cell: (lead) => time.dateTime(lead.created_at) },
+                { header: "Name", cell: (lead) => lead.name },
+                { header: "Phone", cell: (lead) => <a href={`tel:${lead.phone}`}>{lead.phone}</a> },
+                { header: "E-mail", cell: (lead) => (lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : "—") },
+                { header: "Looking for", cell: (lead) => (lead.intent ? (LEAD_INTENT_LABELS[lead.intent as LeadIntent] ?? lead.intent) : "—") },
+                {
+                  header: "Notes",
+                  cell: (lead) => [lead.desired_date_time && `Prefers ${lead.desired_date_time}`, lead.notes].filter(Boolean).join(" · ") || "—",
+                },
+              ]}
+            />
+            <LoadMore list={leads} />
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

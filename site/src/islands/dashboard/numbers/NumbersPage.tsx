@@ -1,24 +1,23 @@
-import type { AgentResource, NumberResource } from "@nikki/core";
-import { useEffect, useState } from "react";
-import { api, getJson, postJson } from "../../../lib/api";
+import { useState } from "react";
+import { api, call } from "../../../lib/client";
 import { toast } from "../../../lib/toast";
+import { useAction } from "../../../lib/use-action";
+import { useResource } from "../../../lib/use-resource";
+import EmptyState from "../../ui/EmptyState";
+import Loaded from "../../ui/Loaded";
+import StatusBadge from "../../ui/StatusBadge";
 import ConfirmDialog from "../ConfirmDialog";
 import TestCallButton from "../TestCallButton";
-import { AddNumberDialog, AssignDialog } from "./dialogs";
-import LoadPending from "../LoadPending";
-import "../../dialog.css";
+import { AddNumberDialog, AssignDialog, type PhoneNumber } from "./dialogs";
 import "../../form.css";
 import "../agents/agents.css";
 
 const TWILIO_CONSOLE = "https://console.twilio.com/us1/develop/phone-numbers/manage/incoming";
 
-function badgeOf(number: NumberResource) {
-  if (!number.assigned_agent_id) return { label: "Unassigned", className: "badge-inactive" };
-  return number.status === "active" ? { label: "Active", className: "badge-active" } : { label: "Inactive", className: "badge-inactive" };
-}
+const statusOf = (number: PhoneNumber) => (number.assigned_agent_id ? number.status : "unassigned");
 
 /** This deployment's webhooks and the TwiML it answers a call with, for a number set up by hand. */
-function twimlFor(number: NumberResource) {
+function twimlFor(number: PhoneNumber) {
   const origin = window.location.origin;
   return [
     `Voice webhook (POST): ${origin}/twilio/voice/inbound`,
@@ -34,43 +33,29 @@ function twimlFor(number: NumberResource) {
 
 /** Numbers (spec 001 §2): the organization's numbers with their agents; buy, assign, sync, copy TwiML, release. */
 export default function NumbersPage() {
-  const [numbers, setNumbers] = useState<NumberResource[] | null>(null);
-  const [agents, setAgents] = useState<AgentResource[]>([]);
-  const [failed, setFailed] = useState(false);
-  const [assigning, setAssigning] = useState<NumberResource | null>(null);
+  const numbers = useResource(() => call(api.numbers.$get), { failure: "Failed to load phone numbers" });
+  // The Assign dialog's choices; should they fail to load, the toast says so and the dialog offers none.
+  const agents = useResource(() => call(api.agents.$get), { failure: "Failed to load agents" });
+  const [assigning, setAssigning] = useState<PhoneNumber | null>(null);
   const [adding, setAdding] = useState(false);
-  const [releasing, setReleasing] = useState<NumberResource | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function load() {
-    const [list, agentList] = await Promise.all([getJson<{ numbers: NumberResource[] }>("/api/numbers"), getJson<{ agents: AgentResource[] }>("/api/agents")]);
-    if (!list.ok) {
-      setFailed(true);
-      toast({ variant: "destructive", title: "Failed to load phone numbers", description: list.error?.message });
-      return;
-    }
-    setFailed(false);
-    setNumbers(list.data.numbers);
-    if (agentList.ok) setAgents(agentList.data.agents);
-  }
-
-  useEffect(() => void load(), []);
-  const replace = (number: NumberResource) => setNumbers((list) => list?.map((row) => (row.id === number.id ? number : row)) ?? null);
+  const [releasing, setReleasing] = useState<PhoneNumber | null>(null);
+  const action = useAction();
+  const replace = (number: PhoneNumber) => numbers.update((list) => ({ numbers: list.numbers.map((row) => (row.id === number.id ? number : row)) }));
 
   async function sync() {
-    setBusy(true);
-    const result = await postJson<{ sync: { updated: number; removed: number; elsewhere: number } }>("/api/numbers/sync", {});
-    setBusy(false);
-    if (!result.ok) return void toast({ variant: "destructive", title: "Failed to sync numbers.", description: result.error?.message });
-    const { updated, removed, elsewhere } = result.data.sync;
-    toast({
-      title: "Numbers Synced",
-      description: `${updated} refreshed${removed ? `, ${removed} released in Twilio removed` : ""}${elsewhere ? `, ${elsewhere} pointing elsewhere` : ""}.`,
+    const done = await action.run({
+      key: "sync",
+      request: () => call(api.numbers.sync.$post, undefined, {}),
+      failure: "Failed to sync numbers.",
+      success: ({ sync: { updated, removed, elsewhere } }) => ({
+        title: "Numbers Synced",
+        description: `${updated} refreshed${removed ? `, ${removed} released in Twilio removed` : ""}${elsewhere ? `, ${elsewhere} pointing elsewhere` : ""}.`,
+      }),
     });
-    await load();
+    if (done) await numbers.reload();
   }
 
-  async function copyTwiml(number: NumberResource) {
+  async function copyTwiml(number: PhoneNumber) {
     try {
       await navigator.clipboard.writeText(twimlFor(number));
       toast({ title: "TwiML Copied", description: "Paste it into the number's configuration in Twilio." });
@@ -79,22 +64,24 @@ export default function NumbersPage() {
     }
   }
 
-  async function pointHere(number: NumberResource) {
-    const result = await api<{ number: NumberResource }>("PATCH", `/api/numbers/${number.id}`, { point_webhooks_here: true });
-    if (!result.ok) return void toast({ variant: "destructive", title: "Failed to update the number's webhooks.", description: result.error?.message });
-    replace(result.data.number);
-    toast({ title: "Webhooks Updated", description: `Calls to ${number.phone_number} now reach your agent.` });
+  async function pointHere(number: PhoneNumber) {
+    const done = await action.run({
+      key: number.id,
+      request: () => call(api.numbers[":id"].$patch, { param: { id: number.id } }, { point_webhooks_here: true }),
+      failure: "Failed to update the number's webhooks.",
+      success: { title: "Webhooks Updated", description: `Calls to ${number.phone_number} now reach your agent.` },
+    });
+    if (done) replace(done.data.number);
   }
 
-  async function release() {
-    if (!releasing) return;
-    setBusy(true);
-    const result = await api("DELETE", `/api/numbers/${releasing.id}`);
-    setBusy(false);
-    if (result.ok) {
-      setNumbers((list) => list?.filter((row) => row.id !== releasing.id) ?? null);
-      toast({ title: "Number Released", description: `${releasing.phone_number} is no longer yours.` });
-    } else toast({ variant: "destructive", title: "Failed to release number.", description: result.error?.message });
+  async function release(number: PhoneNumber) {
+    const done = await action.run({
+      key: "release",
+      request: () => call(api.numbers[":id"].$delete, { param: { id: number.id } }),
+      failure: "Failed to release number.",
+      success: { title: "Number Released", description: `${number.phone_number} is no longer yours.` },
+    });
+    if (done) numbers.update((list) => ({ numbers: list.numbers.filter((row) => row.id !== number.id) }));
     setReleasing(null);
   }
 
@@ -117,66 +104,74 @@ export default function NumbersPage() {
           </p>
         </div>
         <div className="agent-actions">
-          <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => void sync()}>
-            {busy ? "Working..." : "Sync from Twilio"}
+          <button type="button" className="btn btn-secondary btn-sm" disabled={action.busy("sync")} onClick={() => void sync()}>
+            {action.busy("sync") ? "Working..." : "Sync from Twilio"}
           </button>
           {addButton}
         </div>
       </div>
-      {numbers === null ? (
-        <LoadPending failed={failed} failure={"Failed to load phone numbers"} loading="Loading phone numbers…" onRetry={() => void load()} />
-      ) : numbers.length === 0 ? (
-        <div className="dash-empty">
-          <p>No phone numbers found. Add numbers through Twilio Console.</p>
-          {addButton}
-        </div>
-      ) : (
-        <ul className="agent-list">
-          {numbers.map((number) => {
-            const badge = badgeOf(number);
-            return (
-              <li className="agent-row" key={number.id}>
-                <div className="agent-main">
-                  <h3>{number.phone_number}</h3>
-                  <p className="muted">{number.friendly_name ?? "No name"}</p>
-                  <p className="agent-numbers">{number.agent_name ? `Answered by ${number.agent_name}` : "No agent assigned"}</p>
-                  {number.webhooks === "elsewhere" && <p className="field-error">Its Twilio webhooks point somewhere else: calls do not reach Nikki.</p>}
-                </div>
-                <span className={`badge ${badge.className}`}>{badge.label}</span>
-                <div className="agent-actions">
-                  <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAssigning(number)} aria-label={`Assign ${number.phone_number}`}>
-                    Assign
-                  </button>
-                  <TestCallButton
-                    path={`/api/numbers/${number.id}/test-call`}
-                    label={number.phone_number}
-                    disabledReason={number.assigned_agent_id ? undefined : "Assign an agent first."}
-                  />
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    onClick={() => void copyTwiml(number)}
-                    aria-label={`Copy TwiML for ${number.phone_number}`}
-                  >
-                    Copy TwiML
-                  </button>
-                  {number.webhooks === "elsewhere" && (
-                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => void pointHere(number)}>
-                      Point it here
-                    </button>
-                  )}
-                  <button type="button" className="btn btn-danger btn-sm" onClick={() => setReleasing(number)} aria-label={`Release ${number.phone_number}`}>
-                    Release
-                  </button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <Loaded resource={numbers} loading="Loading phone numbers…">
+        {({ numbers: rows }) =>
+          rows.length === 0 ? (
+            <EmptyState message="No phone numbers found. Add numbers through Twilio Console.">{addButton}</EmptyState>
+          ) : (
+            <ul className="agent-list">
+              {rows.map((number) => {
+                return (
+                  <li className="agent-row" key={number.id}>
+                    <div className="agent-main">
+                      <h3>{number.phone_number}</h3>
+                      <p className="muted">{number.friendly_name ?? "No name"}</p>
+                      <p className="agent-numbers">{number.agent_name ? `Answered by ${number.agent_name}` : "No agent assigned"}</p>
+                      {number.webhooks === "elsewhere" && <p className="field-error">Its Twilio webhooks point somewhere else: calls do not reach Nikki.</p>}
+                    </div>
+                    <StatusBadge kind="number" status={statusOf(number)} />
+                    <div className="agent-actions">
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-sm"
+                        onClick={() => setAssigning(number)}
+                        aria-label={`Assign ${number.phone_number}`}
+                      >
+                        Assign
+                      </button>
+                      <TestCallButton
+                        place={(phone) => call(api.numbers[":id"]["test-call"].$post, { param: { id: number.id } }, phone)}
+                        label={number.phone_number}
+                        disabledReason={number.assigned_agent_id ? undefined : "Assign an agent first."}
+                      />
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-sm"
+                        onClick={() => void copyTwiml(number)}
+                        aria-label={`Copy TwiML for ${number.phone_number}`}
+                      >
+                        Copy TwiML
+                      </button>
+                      {number.webhooks === "elsewhere" && (
+                        <button type="button" className="btn btn-secondary btn-sm" disabled={action.busy(number.id)} onClick={() => void pointHere(number)}>
+                          Point it here
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="btn btn-danger btn-sm"
+                        onClick={() => setReleasing(number)}
+                        aria-label={`Release ${number.phone_number}`}
+                      >
+                        Release
+                      </button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </Loaded>
       <AssignDialog
         number={assigning}
-        agents={agents}
+        agents={agents.data?.agents ?? []}
         onClose={() => setAssigning(null)}
         onAssigned={(number) => {
           replace(number);
@@ -187,7 +182,7 @@ export default function NumbersPage() {
         open={adding}
         onClose={() => setAdding(false)}
         onBought={(number) => {
-          setNumbers((list) => [number, ...(list ?? [])]);
+          numbers.update((list) => ({ numbers: [number, ...list.numbers] }));
           setAdding(false);
         }}
       />
@@ -196,8 +191,8 @@ export default function NumbersPage() {
         title="Release this number?"
         message={`${releasing?.phone_number ?? ""} goes back to Twilio and stops ringing your agent. You may not get it back.`}
         confirmLabel="Release"
-        pending={busy}
-        onConfirm={() => void release()}
+        pending={action.busy("release")}
+        onConfirm={() => releasing && void release(releasing)}
         onCancel={() => setReleasing(null)}
       />
     </section>

@@ -1,4 +1,7 @@
-import { GETTING_STARTED_STEPS, type GettingStartedResource } from "@nikki/core";
+import { GETTING_STARTED_STEPS } from "@nikki/core";
+import type { DataOf, api } from "../../../lib/client";
+
+type GettingStartedResource = DataOf<(typeof api.org)["getting-started"]["$get"]>;
 
 /** The setup checklist (issue 9 §4): each step ticked from real data, each linking to where it is done. */
 export default function GettingStarted({ progress }: { progress: GettingStartedResource }) {

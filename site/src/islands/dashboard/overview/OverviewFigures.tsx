@@ -1,4 +1,9 @@
-import type { OverviewResource } from "@nikki/core";
+import type { DataOf, api } from "../../../lib/client";
+import { useBusinessTime } from "../../../lib/business-time";
+import DataTable from "../../ui/DataTable";
+import EmptyState from "../../ui/EmptyState";
+
+type OverviewResource = DataOf<typeof api.overview.$get>["overview"];
 
 const ms = (value: number | null) => (value === null ? "—" : value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${value} ms`);
 const day = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString(undefined, { weekday: "short" });
@@ -41,8 +46,9 @@ function MinutesChart({ days }: { days: OverviewResource["daily_minutes"] }) {
   );
 }
 
-/** Overview's figures for the billing period (test calls left out), the week's minutes and the newest calls. */
+/** Overview's figures for the billing period (Test Suite calls left out), the week's minutes and the newest calls. */
 export default function OverviewFigures({ overview }: { overview: OverviewResource }) {
+  const time = useBusinessTime();
   const stats: [string, string][] = [
     ["Minutes used", overview.minutes_included === null ? `${overview.minutes_used}` : `${overview.minutes_used} of ${overview.minutes_included}`],
     ["Calls answered", String(overview.answered_calls)],
@@ -72,19 +78,17 @@ export default function OverviewFigures({ overview }: { overview: OverviewResour
         <h2 id="recent-title" className="overview-title">
           Recent calls
         </h2>
-        {overview.recent_calls.length === 0 ? (
-          <p className="muted">No calls yet. Place a test call from Numbers to hear your receptionist.</p>
-        ) : (
-          <ul className="recent-calls">
-            {overview.recent_calls.map((call) => (
-              <li key={call.id}>
-                <span>{new Date(call.created_at).toLocaleString()}</span>
-                <span>{call.from_number}</span>
-                <span className="capitalize">{call.outcome}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <DataTable
+          caption="Recent calls"
+          rows={overview.recent_calls}
+          rowKey={(call) => call.id}
+          empty={<EmptyState message="No calls yet. Place a test call from Numbers to hear your receptionist." />}
+          columns={[
+            { header: "When", cell: (call) => <a href={`/dashboard/calls?call=${call.id}`}>{time.dateTime(call.created_at)}</a> },
+            { header: "Caller", cell: (call) => call.from_number },
+            { header: "Outcome", className: "capitalize", cell: (call) => call.outcome },
+          ]}
+        />
         <a href="/dashboard/calls">All calls</a>
       </section>
     </>

@@ -1,22 +1,28 @@
-import { useEffect, useState } from "react";
-import { loadMe } from "../../../lib/me";
+import { canManage } from "@nikki/core";
+import { useMe } from "../../../lib/me";
+import Loaded from "../../ui/Loaded";
 import { AlertChannelSettings } from "./AlertSettings";
 import { CallDataSettings, PhoneSettings } from "./CallSettings";
+import { useSettings } from "./use-settings";
 import { TelephonySettings, WidgetSettings } from "./WidgetSettings";
 import "./settings.css";
 
-/** The organization's settings sections, for owners and admins (viewers see their own security only). */
+/** The organization's settings sections, for owners and admins (viewers see their own security only); read once. */
 export default function AdminSettings() {
-  const [role, setRole] = useState<string | null>(null);
-  useEffect(() => void loadMe().then((me) => setRole(me?.role ?? "viewer")), []);
-  if (role !== "owner" && role !== "admin") return null;
+  const manager = canManage(useMe()?.role);
+  const settings = useSettings(manager);
+  if (!manager) return null;
   return (
-    <>
-      <CallDataSettings />
-      <PhoneSettings />
-      <AlertChannelSettings />
-      <WidgetSettings />
-      <TelephonySettings />
-    </>
+    <Loaded resource={settings} loading="Loading settings…">
+      {(loaded) => (
+        <>
+          <CallDataSettings loaded={loaded} />
+          <PhoneSettings loaded={loaded} />
+          <AlertChannelSettings loaded={loaded} />
+          <WidgetSettings loaded={loaded} />
+          <TelephonySettings />
+        </>
+      )}
+    </Loaded>
   );
 }

@@ -1,14 +1,14 @@
-import { useEffect, useState } from "react";
-import { api } from "../../../lib/api";
-import { type Me, loadMe } from "../../../lib/me";
-import { toast } from "../../../lib/toast";
+import { useState } from "react";
+import { api, call } from "../../../lib/client";
+import { useMe } from "../../../lib/me";
+import { useAction } from "../../../lib/use-action";
 import { Section, Switch } from "./SettingsField";
-import { useSettingsSection } from "./use-settings";
+import { type LoadedSettings, useSettingsSection } from "./use-settings";
 
 /** The organization's alert channels (owners and admins): e-mail to the owner and opted-in members, text to the digest phone. */
-export function AlertChannelSettings() {
-  const { state, draft, set, save, pending } = useSettingsSection(["alert_email", "alert_sms"] as const);
-  const digestPhone = state?.settings.digest_phone;
+export function AlertChannelSettings({ loaded }: { loaded: LoadedSettings }) {
+  const { draft, set, save, pending } = useSettingsSection(loaded, ["alert_email", "alert_sms"] as const);
+  const digestPhone = loaded.settings.digest_phone;
   return (
     <Section
       id="alerts"
@@ -16,57 +16,46 @@ export function AlertChannelSettings() {
       lead="Within a minute of a call that captured a lead, booked an appointment or was urgent."
       onSave={() => void save()}
       pending={pending}
-      ready={Boolean(state && draft)}
     >
-      {draft && (
-        <>
-          <Switch
-            label="E-mail alerts"
-            hint="To the owner, and to each member who turns on “E-mail me call alerts”."
-            checked={draft.alert_email}
-            onChecked={(value) => set("alert_email", value)}
-            disabled={pending}
-          />
-          <Switch
-            label="Text alerts"
-            hint={
-              digestPhone
-                ? `To ${digestPhone}, the morning digest's number (Phone and limits).`
-                : "Set the morning digest's number under Phone and limits to get them by text."
-            }
-            checked={draft.alert_sms}
-            onChecked={(value) => set("alert_sms", value)}
-            disabled={pending}
-          />
-        </>
-      )}
+      <>
+        <Switch
+          label="E-mail alerts"
+          hint="To the owner, and to each member who turns on “E-mail me call alerts”."
+          checked={draft.alert_email}
+          onChecked={(value) => set("alert_email", value)}
+          disabled={pending}
+        />
+        <Switch
+          label="Text alerts"
+          hint={
+            digestPhone
+              ? `To ${digestPhone}, the morning digest's number (Phone and limits).`
+              : "Set the morning digest's number under Phone and limits to get them by text."
+          }
+          checked={draft.alert_sms}
+          onChecked={(value) => set("alert_sms", value)}
+          disabled={pending}
+        />
+      </>
     </Section>
   );
 }
 
 /** Every member's own choice: call alerts by e-mail, saved as soon as it is switched. */
 export function MyAlertSettings() {
-  const [me, setMe] = useState<Me | null>(null);
-  const [on, setOn] = useState(false);
-  const [pending, setPending] = useState(false);
-  useEffect(
-    () =>
-      void loadMe().then((loaded) => {
-        setMe(loaded);
-        setOn(loaded?.call_alerts ?? false);
-      }),
-    [],
-  );
+  const me = useMe();
+  const [on, setOn] = useState<boolean | null>(null);
+  const action = useAction();
   if (!me?.organization) return null;
   const owner = me.role === "owner";
+  const current = on ?? me.call_alerts;
   async function change(value: boolean) {
-    setPending(true);
-    const result = await api<{ call_alerts: boolean }>("PUT", "/api/org/members/me/alerts", { call_alerts: value });
-    setPending(false);
-    if (result.ok) {
-      setOn(result.data.call_alerts);
-      toast({ title: "Saved", description: value ? "You'll get call alerts by e-mail." : "You won't get call alerts by e-mail." });
-    } else toast({ variant: "destructive", title: "Failed to save settings.", description: result.error?.message });
+    const done = await action.run({
+      request: () => call(api.org.members.me.alerts.$put, undefined, { call_alerts: value }),
+      failure: "Failed to save settings.",
+      success: { title: "Saved", description: value ? "You'll get call alerts by e-mail." : "You won't get call alerts by e-mail." },
+    });
+    if (done) setOn(done.data.call_alerts);
   }
   return (
     <section className="card panel" aria-labelledby="my-alerts-title">
@@ -82,9 +71,9 @@ export function MyAlertSettings() {
         <Switch
           label="E-mail me call alerts"
           hint="Only while the organization's e-mail alerts are on."
-          checked={on}
+          checked={current}
           onChecked={(value) => void change(value)}
-          disabled={pending}
+          disabled={action.busy()}
         />
       )}
     </section>

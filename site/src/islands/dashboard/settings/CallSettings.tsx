@@ -1,7 +1,7 @@
 import { REGIONS, SETTINGS_RANGES } from "@nikki/core";
 import FormField, { TextField } from "../../FormField";
 import { NumberField, Section, Switch } from "./SettingsField";
-import { useSettingsSection } from "./use-settings";
+import { type LoadedSettings, useSettingsSection } from "./use-settings";
 
 const COUNTRIES: [string, string][] = [
   ["US", "United States"],
@@ -16,8 +16,8 @@ const COUNTRIES: [string, string][] = [
 ];
 
 /** Data retention, call recording and privacy (spec 001 §2 Settings). */
-export function CallDataSettings() {
-  const { state, draft, set, save, pending, errors } = useSettingsSection([
+export function CallDataSettings({ loaded }: { loaded: LoadedSettings }) {
+  const { draft, set, save, pending, errors } = useSettingsSection(loaded, [
     "transcript_retention_days",
     "recording_retention_days",
     "pii_redaction",
@@ -33,75 +33,72 @@ export function CallDataSettings() {
       lead="How long call data is kept, whether calls are recorded, and what is redacted."
       onSave={() => void save()}
       pending={pending}
-      ready={Boolean(state && draft)}
     >
-      {draft && (
-        <>
-          <div className="settings-row">
-            <NumberField
-              id="transcript-days"
-              label="Keep transcripts for"
-              value={draft.transcript_retention_days}
-              onValue={(value) => set("transcript_retention_days", value)}
-              min={retentionDays.min}
-              max={retentionDays.max}
-              unit="days"
-              error={errors.transcript_retention_days}
-              disabled={pending}
-            />
-            <NumberField
-              id="recording-days"
-              label="Keep recordings for"
-              value={draft.recording_retention_days}
-              onValue={(value) => set("recording_retention_days", value)}
-              min={retentionDays.min}
-              max={retentionDays.max}
-              unit="days"
-              error={errors.recording_retention_days}
-              disabled={pending}
-            />
-          </div>
-          <Switch
-            label="Record calls"
-            hint="Recordings appear on each call in Calls."
-            checked={draft.record_calls}
-            onChecked={(value) => set("record_calls", value)}
-            disabled={pending}
-          />
-          <Switch
-            label="Announce the recording"
-            hint={'Callers hear "This call may be recorded." first.'}
-            checked={draft.record_announce}
-            onChecked={(value) => set("record_announce", value)}
-            disabled={pending || !draft.record_calls}
-          />
-          <Switch
-            label="Redact personal details"
-            hint="E-mails, phone numbers and names are masked in stored transcripts and summaries."
-            checked={draft.pii_redaction}
-            onChecked={(value) => set("pii_redaction", value)}
+      <>
+        <div className="settings-row">
+          <NumberField
+            id="transcript-days"
+            label="Keep transcripts for"
+            value={draft.transcript_retention_days}
+            onValue={(value) => set("transcript_retention_days", value)}
+            min={retentionDays.min}
+            max={retentionDays.max}
+            unit="days"
+            error={errors.transcript_retention_days}
             disabled={pending}
           />
           <NumberField
-            id="max-call"
-            label="Longest call"
-            value={draft.max_call_seconds}
-            onValue={(value) => set("max_call_seconds", value)}
-            min={maxCallSeconds.min}
-            max={maxCallSeconds.max}
-            unit="seconds"
-            error={errors.max_call_seconds}
+            id="recording-days"
+            label="Keep recordings for"
+            value={draft.recording_retention_days}
+            onValue={(value) => set("recording_retention_days", value)}
+            min={retentionDays.min}
+            max={retentionDays.max}
+            unit="days"
+            error={errors.recording_retention_days}
             disabled={pending}
           />
-        </>
-      )}
+        </div>
+        <Switch
+          label="Record calls"
+          hint="Recordings appear on each call in Calls."
+          checked={draft.record_calls}
+          onChecked={(value) => set("record_calls", value)}
+          disabled={pending}
+        />
+        <Switch
+          label="Announce the recording"
+          hint={'Callers hear "This call may be recorded." first.'}
+          checked={draft.record_announce}
+          onChecked={(value) => set("record_announce", value)}
+          disabled={pending || !draft.record_calls}
+        />
+        <Switch
+          label="Redact personal details"
+          hint="E-mails, phone numbers and names are masked in stored transcripts and summaries."
+          checked={draft.pii_redaction}
+          onChecked={(value) => set("pii_redaction", value)}
+          disabled={pending}
+        />
+        <NumberField
+          id="max-call"
+          label="Longest call"
+          value={draft.max_call_seconds}
+          onValue={(value) => set("max_call_seconds", value)}
+          min={maxCallSeconds.min}
+          max={maxCallSeconds.max}
+          unit="seconds"
+          error={errors.max_call_seconds}
+          disabled={pending}
+        />
+      </>
     </Section>
   );
 }
 
 /** Phone region, where calls may go, test-call limits, texts after calls and the morning digest. */
-export function PhoneSettings() {
-  const { state, draft, set, save, pending, errors } = useSettingsSection([
+export function PhoneSettings({ loaded }: { loaded: LoadedSettings }) {
+  const { draft, set, save, pending, errors } = useSettingsSection(loaded, [
     "default_region",
     "allowed_countries",
     "widget_rate_ip_hour",
@@ -117,89 +114,86 @@ export function PhoneSettings() {
       lead="Where numbers are searched and calls may go, how often the Test-a-Call widget may ring, and the texts Nikki sends."
       onSave={() => void save()}
       pending={pending}
-      ready={Boolean(state && draft)}
     >
-      {draft && (
-        <>
-          <FormField id="default-region" label="Default region" error={errors.default_region}>
-            <select
-              id="default-region"
-              value={draft.default_region}
-              onChange={(event) => set("default_region", event.target.value as typeof draft.default_region)}
-              disabled={pending}
-            >
-              {REGIONS.map((region) => (
-                <option key={region}>{region}</option>
-              ))}
-            </select>
-          </FormField>
-          <fieldset className="plain-fieldset">
-            <legend className="step-legend">Countries calls may go to</legend>
-            <div className="country-grid">
-              {COUNTRIES.map(([code, name]) => (
-                <label className="consent" key={code}>
-                  <input
-                    type="checkbox"
-                    checked={draft.allowed_countries.includes(code)}
-                    onChange={(event) =>
-                      set(
-                        "allowed_countries",
-                        event.target.checked ? [...draft.allowed_countries, code] : draft.allowed_countries.filter((country) => country !== code),
-                      )
-                    }
-                    disabled={pending}
-                  />
-                  <span>{name}</span>
-                </label>
-              ))}
-            </div>
-            {errors.allowed_countries && <p className="field-error">{errors.allowed_countries}</p>}
-          </fieldset>
-          <div className="settings-row">
-            <NumberField
-              id="rate-ip"
-              label="Test calls per visitor per hour"
-              value={draft.widget_rate_ip_hour}
-              onValue={(value) => set("widget_rate_ip_hour", value)}
-              min={widgetRateIpHour.min}
-              max={widgetRateIpHour.max}
-              unit="calls"
-              error={errors.widget_rate_ip_hour}
-              disabled={pending}
-            />
-            <NumberField
-              id="rate-phone"
-              label="Test calls per phone per day"
-              value={draft.widget_rate_phone_day}
-              onValue={(value) => set("widget_rate_phone_day", value)}
-              min={widgetRatePhoneDay.min}
-              max={widgetRatePhoneDay.max}
-              unit="calls"
-              error={errors.widget_rate_phone_day}
-              disabled={pending}
-            />
+      <>
+        <FormField id="default-region" label="Default region" error={errors.default_region}>
+          <select
+            id="default-region"
+            value={draft.default_region}
+            onChange={(event) => set("default_region", event.target.value as typeof draft.default_region)}
+            disabled={pending}
+          >
+            {REGIONS.map((region) => (
+              <option key={region}>{region}</option>
+            ))}
+          </select>
+        </FormField>
+        <fieldset className="plain-fieldset">
+          <legend className="step-legend">Countries calls may go to</legend>
+          <div className="country-grid">
+            {COUNTRIES.map(([code, name]) => (
+              <label className="consent" key={code}>
+                <input
+                  type="checkbox"
+                  checked={draft.allowed_countries.includes(code)}
+                  onChange={(event) =>
+                    set(
+                      "allowed_countries",
+                      event.target.checked ? [...draft.allowed_countries, code] : draft.allowed_countries.filter((country) => country !== code),
+                    )
+                  }
+                  disabled={pending}
+                />
+                <span>{name}</span>
+              </label>
+            ))}
           </div>
-          <Switch
-            label="Text callers after the call"
-            hint="A thank-you text once the call is analysed, never to a number that opted out."
-            checked={draft.post_call_sms}
-            onChecked={(value) => set("post_call_sms", value)}
+          {errors.allowed_countries && <p className="field-error">{errors.allowed_countries}</p>}
+        </fieldset>
+        <div className="settings-row">
+          <NumberField
+            id="rate-ip"
+            label="Widget attempts per IP per hour"
+            value={draft.widget_rate_ip_hour}
+            onValue={(value) => set("widget_rate_ip_hour", value)}
+            min={widgetRateIpHour.min}
+            max={widgetRateIpHour.max}
+            unit="calls"
+            error={errors.widget_rate_ip_hour}
             disabled={pending}
           />
-          <TextField
-            id="digest-phone"
-            label="Morning digest by text to"
-            type="tel"
-            inputMode="tel"
-            placeholder="+14155552671"
-            hint="At 8:00 your time, the night's after-hours calls. Leave empty for none."
-            value={draft.digest_phone ?? ""}
-            onValue={(value) => set("digest_phone", value.trim() || null)}
-            error={errors.digest_phone}
+          <NumberField
+            id="rate-phone"
+            label="Widget attempts per phone per day"
+            value={draft.widget_rate_phone_day}
+            onValue={(value) => set("widget_rate_phone_day", value)}
+            min={widgetRatePhoneDay.min}
+            max={widgetRatePhoneDay.max}
+            unit="calls"
+            error={errors.widget_rate_phone_day}
             disabled={pending}
           />
-        </>
-      )}
+        </div>
+        <Switch
+          label="Text callers after the call"
+          hint="A thank-you text once the call is analysed, never to a number that opted out."
+          checked={draft.post_call_sms}
+          onChecked={(value) => set("post_call_sms", value)}
+          disabled={pending}
+        />
+        <TextField
+          id="digest-phone"
+          label="Morning digest by text to"
+          type="tel"
+          inputMode="tel"
+          placeholder="+14155552671"
+          hint="At 8:00 your time, the night's after-hours calls. Leave empty for none."
+          value={draft.digest_phone ?? ""}
+          onValue={(value) => set("digest_phone", value.trim() || null)}
+          error={errors.digest_phone}
+          disabled={pending}
+        />
+      </>
     </Section>
   );
 }

@@ -78,7 +78,6 @@ export function Section({
   children,
   onSave,
   pending,
-  ready,
 }: {
   id: string;
   title: string;
@@ -86,7 +85,6 @@ export function Section({
   children: ReactNode;
   onSave(): void;
   pending: boolean;
-  ready: boolean;
 }) {
   return (
     <section className="card panel" aria-labelledby={`${id}-title`} id={id}>
@@ -96,27 +94,21 @@ export function Section({
           <p>{lead}</p>
         </div>
       </div>
-      {ready ? (
-        <form
-          className="form settings-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSave();
-          }}
-        >
-          {children}
-          <div>
-            <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
-              {pending ? "Saving..." : "Save"}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <p className="muted" role="status">
-          Loading settings…
-        </p>
-      )}
+      <form
+        className="form settings-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSave();
+        }}
+      >
+        {children}
+        <div>
+          <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
+            {pending ? "Saving..." : "Save"}
+          </button>
+        </div>
+      </form>
     </section>
   );
 }

@@ -1,20 +1,20 @@
-import { type AgentResource, CHAT_MESSAGES, WIDGET_NAMES, type WidgetName, isExactOrigin, readableTextOn } from "@nikki/core";
+import { CHAT_MESSAGES, WIDGET_NAMES, type WidgetName, isExactOrigin, readableTextOn } from "@nikki/core";
 import { useEffect, useState } from "react";
-import { getJson, postJson } from "../../../lib/api";
-import { loadMe } from "../../../lib/me";
-import { toast } from "../../../lib/toast";
+import { api, call } from "../../../lib/client";
+import { useMe } from "../../../lib/me";
+import { useAction } from "../../../lib/use-action";
+import { useResource } from "../../../lib/use-resource";
 import ConfirmDialog from "../ConfirmDialog";
 import FormField, { TextField } from "../../FormField";
 import CopyField from "../CopyField";
 import { Section } from "./SettingsField";
-import { useSettingsSection } from "./use-settings";
+import { type LoadedSettings, useSettingsSection } from "./use-settings";
 
 const WIDGET_LABELS: Record<WidgetName, string> = { chat: "Chat assistant", "test-call": "Test a Call", "voice-demo": "Browser voice demo" };
 
 /** How the widgets look on the business's site with the settings as they are now, before saving. */
 function WidgetPreview({ color, widgets }: { color: string; widgets: WidgetName[] }) {
-  const [organization, setOrganization] = useState("your business");
-  useEffect(() => void loadMe().then((me) => me?.organization && setOrganization(me.organization.name)), []);
+  const organization = useMe()?.organization?.name ?? "your business";
   const ink = readableTextOn(color);
   return (
     <figure className="widget-preview" aria-label="Preview of the widgets on your site">
@@ -44,41 +44,38 @@ function WidgetPreview({ color, widgets }: { color: string; widgets: WidgetName[
 }
 
 /** Widget: the tag to paste, the sites allowed to use it, its colour, which widgets show and which agent chats. */
-export function WidgetSettings() {
-  const { state, draft, set, save, pending, errors } = useSettingsSection([
+export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
+  const { draft, set, save, pending, errors } = useSettingsSection(loaded, [
     "allowed_origins",
     "widget_color",
     "enabled_widgets",
     "contact_url",
     "chat_agent_id",
   ] as const);
-  const [agents, setAgents] = useState<AgentResource[]>([]);
+  // The chat agent's choices; should they fail to load, the toast says so and only the default remains.
+  const agents = useResource(() => call(api.agents.$get), { failure: "Failed to load agents" });
   const [origin, setOrigin] = useState("");
   const [originError, setOriginError] = useState<string | undefined>();
-  const [widgetKey, setWidgetKey] = useState<string | null>(null);
+  const [widgetKey, setWidgetKey] = useState(loaded.widget_key);
   const [rotating, setRotating] = useState(false);
-  const [rotatePending, setRotatePending] = useState(false);
-  useEffect(() => setWidgetKey(state?.widgetKey ?? null), [state]);
-  useEffect(() => {
-    void getJson<{ agents: AgentResource[] }>("/api/agents").then((result) => result.ok && setAgents(result.data.agents));
-  }, []);
+  const action = useAction();
 
   const tag = widgetKey ? `<script src="${window.location.origin}/widget/v1/loader.js" data-key="${widgetKey}" async></script>` : "";
 
   async function rotate() {
-    setRotatePending(true);
-    const result = await postJson<{ widget_key: string }>("/api/org/widget-key", {});
-    setRotatePending(false);
+    const done = await action.run({
+      request: () => call(api.org["widget-key"].$post, undefined, {}),
+      failure: "Failed to rotate the key.",
+      success: { title: "Key Rotated", description: "Paste the new tag on your site: the old key no longer works." },
+    });
     setRotating(false);
-    if (!result.ok) return void toast({ variant: "destructive", title: "Failed to rotate the key.", description: result.error?.message });
-    setWidgetKey(result.data.widget_key);
-    toast({ title: "Key Rotated", description: "Paste the new tag on your site: the old key no longer works." });
+    if (done) setWidgetKey(done.data.widget_key);
   }
   function addOrigin() {
     const value = origin.trim().replace(/\/$/, "");
     if (!isExactOrigin(value)) return setOriginError("Enter the site's origin, like https://www.example.com (no path).");
     setOriginError(undefined);
-    if (draft && !draft.allowed_origins.includes(value)) set("allowed_origins", [...draft.allowed_origins, value]);
+    if (!draft.allowed_origins.includes(value)) set("allowed_origins", [...draft.allowed_origins, value]);
     setOrigin("");
   }
 
@@ -89,120 +86,111 @@ export function WidgetSettings() {
       lead="Put Nikki on your own website: paste the tag, allow your site, and choose how it looks."
       onSave={() => void save()}
       pending={pending}
-      ready={Boolean(state && draft)}
     >
-      {draft && (
-        <>
-          {tag && (
-            <div className="field">
-              <span className="step-legend">Script tag</span>
-              <CopyField value={tag} label="Script tag to paste before </body>" />
-              <button type="button" className="btn btn-secondary btn-sm rotate-key" onClick={() => setRotating(true)} disabled={pending}>
-                Rotate key
-              </button>
-              <ConfirmDialog
-                open={rotating}
-                title="Rotate the widget key?"
-                message="The current key stops working at once: every site using the old tag loses the widgets until you paste the new one."
-                confirmLabel="Rotate"
-                pending={rotatePending}
-                onConfirm={() => void rotate()}
-                onCancel={() => setRotating(false)}
-              />
-            </div>
-          )}
-          <fieldset className="plain-fieldset">
-            <legend className="step-legend">Sites allowed to use the widget</legend>
-            {draft.allowed_origins.length === 0 ? (
-              <p className="muted">None yet: the widget works only on this site until you add yours.</p>
-            ) : (
-              <ul className="origin-list">
-                {draft.allowed_origins.map((allowed) => (
-                  <li key={allowed}>
-                    <code>{allowed}</code>
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      aria-label={`Remove ${allowed}`}
-                      onClick={() =>
-                        set(
-                          "allowed_origins",
-                          draft.allowed_origins.filter((item) => item !== allowed),
-                        )
-                      }
-                    >
-                      Remove
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <div className="origin-add">
-              <TextField
-                id="new-origin"
-                label="Add a site"
-                placeholder="https://www.example.com"
-                value={origin}
-                onValue={setOrigin}
-                error={originError ?? errors.allowed_origins}
-                disabled={pending}
-              />
-              <button type="button" className="btn btn-secondary" onClick={addOrigin} disabled={pending}>
-                Add
-              </button>
-            </div>
-          </fieldset>
-          <div className="settings-row">
-            <FormField id="widget-color" label="Colour" error={errors.widget_color}>
-              <input
-                id="widget-color"
-                type="color"
-                value={draft.widget_color}
-                onChange={(event) => set("widget_color", event.target.value)}
-                disabled={pending}
-              />
-            </FormField>
-            <WidgetPreview color={draft.widget_color} widgets={draft.enabled_widgets} />
+      <>
+        {tag && (
+          <div className="field">
+            <span className="step-legend">Script tag</span>
+            <CopyField value={tag} label="Script tag to paste before </body>" />
+            <button type="button" className="btn btn-secondary btn-sm rotate-key" onClick={() => setRotating(true)} disabled={pending}>
+              Rotate key
+            </button>
+            <ConfirmDialog
+              open={rotating}
+              title="Rotate the widget key?"
+              message="The current key stops working at once: every site using the old tag loses the widgets until you paste the new one."
+              confirmLabel="Rotate"
+              pending={action.busy()}
+              onConfirm={() => void rotate()}
+              onCancel={() => setRotating(false)}
+            />
           </div>
-          <fieldset className="plain-fieldset">
-            <legend className="step-legend">Widgets shown</legend>
-            {WIDGET_NAMES.map((name) => (
-              <label className="consent" key={name}>
-                <input
-                  type="checkbox"
-                  checked={draft.enabled_widgets.includes(name)}
-                  onChange={(event) =>
-                    set("enabled_widgets", event.target.checked ? [...draft.enabled_widgets, name] : draft.enabled_widgets.filter((item) => item !== name))
-                  }
-                  disabled={pending}
-                />
-                <span>{WIDGET_LABELS[name]}</span>
-              </label>
-            ))}
-          </fieldset>
-          <FormField id="chat-agent" label="Agent that answers the chat" error={errors.chat_agent_id}>
-            <select id="chat-agent" value={draft.chat_agent_id ?? ""} onChange={(event) => set("chat_agent_id", event.target.value || null)} disabled={pending}>
-              <option value="">Your first active agent</option>
-              {agents.map((agent) => (
-                <option key={agent.id} value={agent.id}>
-                  {agent.name}
-                </option>
+        )}
+        <fieldset className="plain-fieldset">
+          <legend className="step-legend">Sites allowed to use the widget</legend>
+          {draft.allowed_origins.length === 0 ? (
+            <p className="muted">None yet: the widget works only on this site until you add yours.</p>
+          ) : (
+            <ul className="origin-list">
+              {draft.allowed_origins.map((allowed) => (
+                <li key={allowed}>
+                  <code>{allowed}</code>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    aria-label={`Remove ${allowed}`}
+                    onClick={() =>
+                      set(
+                        "allowed_origins",
+                        draft.allowed_origins.filter((item) => item !== allowed),
+                      )
+                    }
+                  >
+                    Remove
+                  </button>
+                </li>
               ))}
-            </select>
+            </ul>
+          )}
+          <div className="origin-add">
+            <TextField
+              id="new-origin"
+              label="Add a site"
+              placeholder="https://www.example.com"
+              value={origin}
+              onValue={setOrigin}
+              error={originError ?? errors.allowed_origins}
+              disabled={pending}
+            />
+            <button type="button" className="btn btn-secondary" onClick={addOrigin} disabled={pending}>
+              Add
+            </button>
+          </div>
+        </fieldset>
+        <div className="settings-row">
+          <FormField id="widget-color" label="Colour" error={errors.widget_color}>
+            <input id="widget-color" type="color" value={draft.widget_color} onChange={(event) => set("widget_color", event.target.value)} disabled={pending} />
           </FormField>
-          <TextField
-            id="contact-url"
-            label="Contact link"
-            type="url"
-            placeholder="https://www.example.com/contact"
-            hint="Where the widgets' “Contact us” goes. Leave empty for Nikki's contact page."
-            value={draft.contact_url ?? ""}
-            onValue={(value) => set("contact_url", value.trim() || null)}
-            error={errors.contact_url}
-            disabled={pending}
-          />
-        </>
-      )}
+          <WidgetPreview color={draft.widget_color} widgets={draft.enabled_widgets} />
+        </div>
+        <fieldset className="plain-fieldset">
+          <legend className="step-legend">Widgets shown</legend>
+          {WIDGET_NAMES.map((name) => (
+            <label className="consent" key={name}>
+              <input
+                type="checkbox"
+                checked={draft.enabled_widgets.includes(name)}
+                onChange={(event) =>
+                  set("enabled_widgets", event.target.checked ? [...draft.enabled_widgets, name] : draft.enabled_widgets.filter((item) => item !== name))
+                }
+                disabled={pending}
+              />
+              <span>{WIDGET_LABELS[name]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <FormField id="chat-agent" label="Agent that answers the chat" error={errors.chat_agent_id}>
+          <select id="chat-agent" value={draft.chat_agent_id ?? ""} onChange={(event) => set("chat_agent_id", event.target.value || null)} disabled={pending}>
+            <option value="">Your first active agent</option>
+            {(agents.data?.agents ?? []).map((agent) => (
+              <option key={agent.id} value={agent.id}>
+                {agent.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <TextField
+          id="contact-url"
+          label="Contact link"
+          type="url"
+          placeholder="https://www.example.com/contact"
+          hint="Where the widgets' “Contact us” goes. Leave empty for Nikki's contact page."
+          value={draft.contact_url ?? ""}
+          onValue={(value) => set("contact_url", value.trim() || null)}
+          error={errors.contact_url}
+          disabled={pending}
+        />
+      </>
     </Section>
   );
 }

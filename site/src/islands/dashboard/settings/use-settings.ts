@@ -1,49 +1,31 @@
-import type { OrganizationSettings } from "@nikki/core";
-import { useEffect, useState } from "react";
-import { api, getJson } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
+import { useState } from "react";
+import { type DataOf, api, call } from "../../../lib/client";
+import { useResource } from "../../../lib/use-resource";
 import { useSubmit } from "../../../lib/use-submit";
 
-export interface SettingsState {
-  settings: OrganizationSettings;
-  widgetKey: string | null;
+/** `GET /api/org/settings`: every setting, and the organization's widget key. */
+export type LoadedSettings = DataOf<typeof api.org.settings.$get>;
+export type Settings = LoadedSettings["settings"];
+
+/** The organization's settings, read once for the page (owners and admins only: nothing is read for others). */
+export function useSettings(allowed: boolean) {
+  return useResource(() => call(api.org.settings.$get), { failure: "Failed to load settings", skip: !allowed, deps: [allowed] });
 }
 
-let loading: Promise<SettingsState | null> | null = null;
-
-/** The organization's settings, fetched once per page however many sections read them. */
-export function loadSettings(): Promise<SettingsState | null> {
-  loading ??= getJson<{ settings: OrganizationSettings; widget_key: string | null }>("/api/org/settings").then((result) => {
-    if (result.ok) return { settings: result.data.settings, widgetKey: result.data.widget_key };
-    toast({ variant: "destructive", title: "Failed to load settings", description: result.error?.message });
-    return null;
-  });
-  return loading;
-}
-
-/** One section's copy of the settings and its Save: only the fields it names are sent. */
-export function useSettingsSection<K extends keyof OrganizationSettings>(fields: readonly K[]) {
-  const [state, setState] = useState<SettingsState | null | undefined>(undefined);
-  const [draft, setDraft] = useState<Pick<OrganizationSettings, K> | null>(null);
+/** One section's copy of the settings (read once for the page by useSettings) and its Save: only its fields are sent. */
+export function useSettingsSection<K extends keyof Settings>(loaded: LoadedSettings, fields: readonly K[]) {
+  const [draft, setDraft] = useState(() => Object.fromEntries(fields.map((field) => [field, loaded.settings[field]])) as Pick<Settings, K>);
   const form = useSubmit<string>();
 
-  useEffect(() => {
-    void loadSettings().then((loaded) => {
-      setState(loaded);
-      if (loaded) setDraft(Object.fromEntries(fields.map((field) => [field, loaded.settings[field]])) as Pick<OrganizationSettings, K>);
-    });
-  }, []);
-
-  const set = <F extends K>(field: F, value: OrganizationSettings[F]) => setDraft((current) => (current ? { ...current, [field]: value } : current));
+  const set = <F extends K>(field: F, value: Settings[F]) => setDraft((current) => ({ ...current, [field]: value }));
 
   async function save() {
-    if (!draft) return;
     await form.submit({
-      request: () => api<{ settings: OrganizationSettings }>("PATCH", "/api/org/settings", draft),
+      request: () => call(api.org.settings.$patch, undefined, draft),
       failure: { toast: "Failed to save settings." },
       success: { title: "Saved", description: "Your settings are updated." },
     });
   }
 
-  return { state, draft, set, save, pending: form.pending, errors: form.errors };
+  return { draft, set, save, pending: form.pending, errors: form.errors };
 }

@@ -1,7 +1,15 @@
-import { CUSTOM_LINES, type CustomScenario as Custom, TEST_EXPECTATIONS, TEST_SUITE_MESSAGES, type TestExpectation } from "@nikki/core";
-import { useState } from "react";
-import { api } from "../../../lib/api";
-import { toast } from "../../../lib/toast";
+import {
+  CUSTOM_LINES,
+  type CustomScenario as Custom,
+  TEST_EXPECTATIONS,
+  TEST_SUITE_MESSAGES,
+  type TestExpectation,
+  customScenarioSchema,
+  parseFields,
+} from "@nikki/core";
+import { type SubmitEvent, useState } from "react";
+import { api, call } from "../../../lib/client";
+import { useSubmit } from "../../../lib/use-submit";
 
 const EXPECT_LABEL: Record<TestExpectation, string> = {
   lead: "Capture a lead (name and phone)",
@@ -13,26 +21,27 @@ const EXPECT_LABEL: Record<TestExpectation, string> = {
 export default function CustomScenario({ custom, canEdit, onSaved }: { custom: Custom; canEdit: boolean; onSaved(custom: Custom): void }) {
   const [text, setText] = useState(custom.lines.join("\n"));
   const [expect, setExpect] = useState<TestExpectation>(custom.expect);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { pending: saving, errors, setErrors, submit } = useSubmit<"lines" | "expect">();
+  const error = errors.lines ?? errors.expect;
 
-  async function save() {
+  async function save(event: SubmitEvent) {
+    event.preventDefault();
     const lines = text
       .split("\n")
       .map((line) => line.trim())
       .filter(Boolean);
-    if (lines.length > CUSTOM_LINES.max || lines.some((line) => line.length > CUSTOM_LINES.maxLength)) return setError(TEST_SUITE_MESSAGES.lines);
-    setError(null);
-    setSaving(true);
-    const result = await api<{ custom: Custom }>("PUT", "/api/test-suite/custom", { lines, expect });
-    setSaving(false);
-    if (!result.ok) return setError(result.error?.fields?.lines ?? result.error?.message ?? TEST_SUITE_MESSAGES.lines);
-    toast({ title: "Saved", description: lines.length ? "Your script is ready to run." : "Your script is empty." });
-    onSaved(result.data.custom);
+    const parsed = parseFields(customScenarioSchema, { lines, expect });
+    const done = await submit({
+      invalid: parsed.ok ? {} : { lines: TEST_SUITE_MESSAGES.lines },
+      request: () => call(api["test-suite"].custom.$put, undefined, parsed.ok ? parsed.data : {}),
+      failure: { show: (message) => setErrors({ lines: message }), fallback: TEST_SUITE_MESSAGES.lines },
+      success: { title: "Saved", description: lines.length ? "Your script is ready to run." : "Your script is empty." },
+    });
+    if (done) onSaved(done.data.custom);
   }
 
   return (
-    <div className="custom-script">
+    <form className="custom-script" noValidate onSubmit={save}>
       <label htmlFor="custom-lines">What the caller says, one line per turn</label>
       <textarea
         id="custom-lines"
@@ -57,10 +66,10 @@ export default function CustomScenario({ custom, canEdit, onSaved }: { custom: C
         ))}
       </select>
       {canEdit && (
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void save()} disabled={saving}>
+        <button type="submit" className="btn btn-secondary btn-sm" disabled={saving}>
           {saving ? "Saving..." : "Save script"}
         </button>
       )}
-    </div>
+    </form>
   );
 }

@@ -1,24 +1,30 @@
-import { TEST_SUITE_MESSAGES, type TestRunResource, type TestStepStatus } from "@nikki/core";
+import { TEST_SUITE_MESSAGES, type TestStepStatus, statusLook } from "@nikki/core";
+import type { DataOf, api } from "../../../lib/client";
+import StatusBadge from "../../ui/StatusBadge";
+import Time from "../../ui/Time";
 
-const STATUS_LABEL: Record<TestStepStatus, string> = { running: "Running", success: "Success", error: "Error", warning: "Warning" };
+export type TestRun = DataOf<(typeof api)["test-suite"]["runs"][":id"]["$get"]>["test_run"];
+
 const STATUS_MARK: Record<Exclude<TestStepStatus, "running">, string> = { success: "✓", error: "✕", warning: "!" };
 
 /** A run's steps as they happen (running, success, error or warning), its verdict and what it would have sent. */
-export default function TestRunSteps({ run, title }: { run: TestRunResource; title: string }) {
+export default function TestRunSteps({ run, title }: { run: TestRun; title: string }) {
   return (
     <section className="card panel test-run" aria-labelledby={`run-${run.id}`} aria-live="polite">
       <div className="panel-head">
         <div>
           <h2 id={`run-${run.id}`}>{title}</h2>
           <p>
-            {run.status === "running"
-              ? "Running…"
-              : `${run.status === "passed" ? "Passed" : "Failed"} · ${new Date(run.finished_at ?? run.created_at).toLocaleString()}`}
+            {run.status === "running" ? (
+              "Running…"
+            ) : (
+              <>
+                {statusLook("testRun", run.status).label} · <Time at={run.finished_at ?? run.created_at} />
+              </>
+            )}
           </p>
         </div>
-        <span className={`badge ${run.status === "passed" ? "badge-active" : run.status === "failed" ? "badge-failed" : "badge-configured"}`}>
-          {run.status === "running" ? "Running" : run.status === "passed" ? "Passed" : "Failed"}
-        </span>
+        <StatusBadge kind="testRun" status={run.status} />
       </div>
       <ol className="test-steps">
         {run.steps.map((step) => (
@@ -28,7 +34,7 @@ export default function TestRunSteps({ run, title }: { run: TestRunResource; tit
             </span>
             <div>
               <p className="test-step-label">
-                {step.label} <span className="sr-only">({STATUS_LABEL[step.status]})</span>
+                {step.label} <span className="sr-only">({statusLook("testStep", step.status).label})</span>
               </p>
               {step.detail && <p className="test-step-detail">{step.detail}</p>}
             </div>
@@ -52,7 +58,7 @@ export default function TestRunSteps({ run, title }: { run: TestRunResource; tit
       )}
       {run.call_id && run.status !== "running" && (
         <p>
-          <a href={`/dashboard/calls?call=${run.call_id}`}>Open the test call in Calls</a>
+          <a href={`/dashboard/calls?call=${run.call_id}`}>Open this run's call in Calls</a>
         </p>
       )}
     </section>

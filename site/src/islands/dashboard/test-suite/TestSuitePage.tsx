@@ -1,22 +1,21 @@
-import { type CustomScenario as Custom, TEST_SUITE_MESSAGES, type TestRunResource, type TestScenario, type TestScenarioId } from "@nikki/core";
-import { useEffect, useRef, useState } from "react";
-import { getJson, postJson } from "../../../lib/api";
-import { loadMe } from "../../../lib/me";
+import { TEST_SUITE_MESSAGES, type TestScenarioId, canManage } from "@nikki/core";
+import { useRef, useState } from "react";
+import { type DataOf, api, call } from "../../../lib/client";
+import { useBusinessTime } from "../../../lib/business-time";
+import { useMe } from "../../../lib/me";
 import { toast } from "../../../lib/toast";
-import LoadPending from "../LoadPending";
+import { useAction } from "../../../lib/use-action";
+import { useResource } from "../../../lib/use-resource";
+import EmptyState from "../../ui/EmptyState";
+import Loaded from "../../ui/Loaded";
+import StatusBadge from "../../ui/StatusBadge";
 import CustomScenario from "./CustomScenario";
-import TestRunSteps from "./TestRunSteps";
+import TestRunSteps, { type TestRun } from "./TestRunSteps";
 import "../agents/agents.css";
 import "../calls/calls.css";
 import "./test-suite.css";
 
-interface Suite {
-  scenarios: TestScenario[];
-  custom: Custom;
-  number: { number: string; agent_name: string } | null;
-  duration_seconds: number;
-  runs: TestRunResource[];
-}
+type Suite = DataOf<(typeof api)["test-suite"]["$get"]>;
 
 const EXPECTED: Record<string, string> = { lead: "Lead captured", appointment: "Appointment booked", info: "Call answered and analysed" };
 const POLL_MS = 700;
@@ -24,39 +23,29 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The Test Suite (spec 001 §9): five scenarios, each a simulated call through the real pipeline, with its steps live. */
 export default function TestSuitePage() {
-  const [suite, setSuite] = useState<Suite | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [canRun, setCanRun] = useState(false);
-  const [current, setCurrent] = useState<TestRunResource | null>(null);
+  const suite = useResource(() => call(api["test-suite"].$get), { failure: "Failed to load the Test Suite" });
+  const canRun = canManage(useMe()?.role);
+  const [current, setCurrent] = useState<TestRun | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const picked = useResource(() => call(api["test-suite"].runs[":id"].$get, { param: { id: selected ?? "" } }), {
+    failure: "Failed to load the run",
+    skip: selected === null,
+    deps: [selected],
+  });
   const [queue, setQueue] = useState<TestScenarioId[]>([]);
   const running = useRef(false);
-
-  async function load() {
-    const result = await getJson<Suite>("/api/test-suite");
-    if (!result.ok) {
-      setFailed(true);
-      return void toast({ variant: "destructive", title: "Failed to load the Test Suite", description: result.error?.message });
-    }
-    setFailed(false);
-    setSuite(result.data);
-  }
-  useEffect(() => {
-    void load();
-    void loadMe().then((me) => setCanRun(me?.role === "owner" || me?.role === "admin"));
-  }, []);
+  const action = useAction();
 
   /** Starts one scenario and follows its steps until it finishes; answers whether it passed. */
   async function run(scenario: TestScenarioId): Promise<boolean> {
-    const started = await postJson<{ test_run: TestRunResource }>("/api/test-suite/runs", { scenario });
-    if (!started.ok) {
-      toast({ variant: "destructive", title: TEST_SUITE_MESSAGES.failed, description: started.error?.message });
-      return false;
-    }
+    const started = await action.run({ request: () => call(api["test-suite"].runs.$post, undefined, { scenario }), failure: TEST_SUITE_MESSAGES.failed });
+    if (!started) return false;
     let run = started.data.test_run;
+    setSelected(null);
     setCurrent(run);
     while (run.status === "running") {
       await pause(POLL_MS);
-      const polled = await getJson<{ test_run: TestRunResource }>(`/api/test-suite/runs/${run.id}`);
+      const polled = await call(api["test-suite"].runs[":id"].$get, { param: { id: run.id } });
       if (polled.ok) {
         run = polled.data.test_run;
         setCurrent(run);
@@ -67,10 +56,9 @@ export default function TestSuitePage() {
     return run.status === "passed";
   }
 
-  async function show(id: string) {
-    const result = await getJson<{ test_run: TestRunResource }>(`/api/test-suite/runs/${id}`);
-    if (result.ok) setCurrent(result.data.test_run);
-    else toast({ variant: "destructive", title: "Failed to load the run", description: result.error?.message });
+  function show(id: string) {
+    setCurrent(null);
+    setSelected(id);
   }
 
   async function runAll(scenarios: TestScenarioId[]) {
@@ -83,16 +71,46 @@ export default function TestSuitePage() {
     }
     setQueue([]);
     running.current = false;
-    await load();
+    await suite.reload();
   }
 
-  if (!suite) {
-    return (
-      <section className="card panel">
-        <LoadPending failed={failed} failure="Failed to load the Test Suite" loading="Loading the Test Suite…" onRetry={() => void load()} />
-      </section>
-    );
-  }
+  const shown = current ?? (picked.data && picked.data.test_run.id === selected ? picked.data.test_run : null);
+  return (
+    <Loaded resource={suite} loading="Loading the Test Suite…">
+      {(loaded) => (
+        <SuiteView
+          suite={loaded}
+          canRun={canRun}
+          queue={queue}
+          shown={shown}
+          onRun={(scenarios) => void runAll(scenarios)}
+          onShow={show}
+          onCustomSaved={(custom) => suite.update((data) => ({ ...data, custom }))}
+        />
+      )}
+    </Loaded>
+  );
+}
+
+/** The scenarios, the run being followed or shown, and the recent runs. */
+function SuiteView({
+  suite,
+  canRun,
+  queue,
+  shown,
+  onRun,
+  onShow,
+  onCustomSaved,
+}: {
+  suite: Suite;
+  canRun: boolean;
+  queue: TestScenarioId[];
+  shown: TestRun | null;
+  onRun(scenarios: TestScenarioId[]): void;
+  onShow(id: string): void;
+  onCustomSaved(custom: Suite["custom"]): void;
+}) {
+  const time = useBusinessTime();
   const busy = queue.length > 0;
   const runnable = suite.scenarios.filter((scenario) => scenario.id !== "custom" || suite.custom.lines.length > 0).map((scenario) => scenario.id);
   const titleOf = (id: TestScenarioId) => suite.scenarios.find((scenario) => scenario.id === id)?.title ?? id;
@@ -105,11 +123,11 @@ export default function TestSuitePage() {
             <h2 id="suite-title">Prove your receptionist works</h2>
             <p>
               Each scenario rings your number with a simulated caller, through the real call pipeline. Texts, CRM pushes, bookings and alerts are recorded, not
-              sent, and test calls are never billed. Each takes up to {suite.duration_seconds} seconds.
+              sent, and its calls are never billed. Each takes up to {suite.duration_seconds} seconds.
             </p>
           </div>
           {canRun && suite.number && (
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void runAll(runnable)}>
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => onRun(runnable)}>
               {busy ? `Running ${titleOf(queue[0]!)}…` : "Run all scenarios"}
             </button>
           )}
@@ -119,14 +137,13 @@ export default function TestSuitePage() {
             Calls ring <strong>{suite.number.number}</strong>, answered by <strong>{suite.number.agent_name}</strong>.
           </p>
         ) : (
-          <div className="dash-empty">
-            <p>{TEST_SUITE_MESSAGES.noNumber}</p>
+          <EmptyState message={TEST_SUITE_MESSAGES.noNumber}>
             <a className="btn btn-secondary btn-sm" href="/dashboard/numbers">
               Go to Numbers
             </a>
-          </div>
+          </EmptyState>
         )}
-        {!canRun && <p className="muted">Only owners and admins can run test calls. You can read every run.</p>}
+        {!canRun && <p className="muted">Only owners and admins can run the Test Suite. You can read every run.</p>}
         <ul className="scenario-grid">
           {suite.scenarios.map((scenario) => {
             const lines = scenario.id === "custom" ? suite.custom.lines : scenario.lines;
@@ -135,15 +152,11 @@ export default function TestSuitePage() {
               <li key={scenario.id} className="scenario-card" aria-labelledby={`scenario-${scenario.id}`}>
                 <div className="scenario-head">
                   <h3 id={`scenario-${scenario.id}`}>{scenario.title}</h3>
-                  {last && (
-                    <span className={`badge ${last.status === "passed" ? "badge-active" : "badge-failed"}`}>
-                      {last.status === "passed" ? "Passed" : "Failed"}
-                    </span>
-                  )}
+                  {last && <StatusBadge kind="testRun" status={last.status} />}
                 </div>
                 <p className="muted">{scenario.description}</p>
                 {scenario.id === "custom" ? (
-                  <CustomScenario custom={suite.custom} canEdit={canRun} onSaved={(custom) => setSuite({ ...suite, custom })} />
+                  <CustomScenario custom={suite.custom} canEdit={canRun} onSaved={onCustomSaved} />
                 ) : (
                   <ol className="scenario-lines">
                     {lines.map((line) => (
@@ -157,7 +170,7 @@ export default function TestSuitePage() {
                     type="button"
                     className="btn btn-secondary btn-sm"
                     disabled={busy || !suite.number || lines.length === 0}
-                    onClick={() => void runAll([scenario.id])}
+                    onClick={() => onRun([scenario.id])}
                     aria-label={`Run ${scenario.title}`}
                     title={lines.length === 0 ? TEST_SUITE_MESSAGES.noCustomLines : undefined}
                   >
@@ -169,7 +182,7 @@ export default function TestSuitePage() {
           })}
         </ul>
       </section>
-      {current && <TestRunSteps run={current} title={`${titleOf(current.scenario)}: steps`} />}
+      {shown && <TestRunSteps run={shown} title={`${titleOf(shown.scenario)}: steps`} />}
       {suite.runs.length > 0 && (
         <section className="card panel" aria-labelledby="runs-title">
           <div className="panel-head">
@@ -184,17 +197,15 @@ export default function TestSuitePage() {
                 <button
                   type="button"
                   className="link-button"
-                  onClick={() => void show(run.id)}
+                  onClick={() => onShow(run.id)}
                   disabled={busy}
-                  aria-label={`Show the ${titleOf(run.scenario)} run of ${new Date(run.created_at).toLocaleString()}`}
+                  aria-label={`Show the ${titleOf(run.scenario)} run of ${time.dateTime(run.created_at)}`}
                 >
                   {titleOf(run.scenario)}
                 </button>{" "}
-                <span className={`badge ${run.status === "passed" ? "badge-active" : run.status === "failed" ? "badge-failed" : "badge-configured"}`}>
-                  {run.status}
-                </span>{" "}
+                <StatusBadge kind="testRun" status={run.status} />{" "}
                 <span className="muted">
-                  {new Date(run.created_at).toLocaleString()} {run.verdict ? `· ${run.verdict}` : ""}
+                  {time.dateTime(run.created_at)} {run.verdict ? `· ${run.verdict}` : ""}
                 </span>
               </li>
             ))}

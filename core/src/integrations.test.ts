@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { credentialHint } from "./integrations";
+
+describe("credentialHint", () => {
+  it("shows a secret's last four characters and a URL's host, never a secret", () => {
+    expect(credentialHint("openai", { api_key: "sk-proj-abcdef1234", realtime_url: "wss://api.openai.com/v1/realtime" })).toBe(
+      "API Key …1234 · Realtime URL api.openai.com",
+    );
+    expect(credentialHint("gohighlevel", { api_key: "pit-0123456789", location_id: "loc_0123456789abcdef" })).toBe(
+      "Private Integration Token …6789 · Location ID loc_01…cdef",
+    );
+  });
+});

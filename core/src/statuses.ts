@@ -1,0 +1,70 @@
+import type { CALL_STATUSES } from "./calls";
+
+/** How a status reads at a glance: the dashboard gives each tone one colour. */
+export type StatusTone = "positive" | "attention" | "neutral" | "negative" | "accent";
+
+export interface StatusLook {
+  label: string;
+  tone: StatusTone;
+}
+
+const look = (label: string, tone: StatusTone): StatusLook => ({ label, tone });
+
+/**
+ * Every status the dashboard shows as a badge, with its label and tone: the one map (agents, numbers, integrations,
+ * calls and their analysis, invoices, subscriptions, test runs, endpoint checks, roles, two-factor).
+ */
+export const STATUS_LOOKS = {
+  agent: { active: look("Active", "positive"), inactive: look("Inactive", "neutral") },
+  number: { active: look("Active", "positive"), inactive: look("Inactive", "neutral"), unassigned: look("Unassigned", "neutral") },
+  integration: { "Not Configured": look("Not Configured", "neutral"), Configured: look("Configured", "attention"), Verified: look("Verified", "positive") },
+  call: {
+    "in-progress": look("In progress", "attention"),
+    completed: look("Completed", "positive"),
+    abandoned: look("Abandoned", "neutral"),
+    busy: look("Busy", "neutral"),
+    "no-answer": look("No answer", "neutral"),
+    failed: look("Failed", "negative"),
+    canceled: look("Canceled", "neutral"),
+  } satisfies Record<(typeof CALL_STATUSES)[number], StatusLook>,
+  callKind: { conversation: look("Conversation", "neutral"), voicemail: look("Voicemail", "neutral"), test: look("Test Suite", "neutral") },
+  callFlag: { after_hours: look("After hours", "attention") },
+  processing: { pending: look("Processing...", "attention"), processed: look("AI Generated", "positive"), failed: look("Failed", "negative") },
+  invoice: {
+    paid: look("Paid", "positive"),
+    open: look("Open", "attention"),
+    draft: look("Draft", "neutral"),
+    void: look("Void", "neutral"),
+    uncollectible: look("Uncollectible", "negative"),
+  },
+  subscription: {
+    trial: look("Trial", "attention"),
+    active: look("Active", "positive"),
+    trialing: look("Active (trial)", "positive"),
+    none: look("No Subscription", "neutral"),
+  },
+  testRun: { running: look("Running", "attention"), passed: look("Passed", "positive"), failed: look("Failed", "negative") },
+  testStep: {
+    running: look("Running", "attention"),
+    success: look("Success", "positive"),
+    error: look("Error", "negative"),
+    warning: look("Warning", "attention"),
+  },
+  probe: {
+    "Not Tested": look("Not Tested", "neutral"),
+    "Checking...": look("Checking...", "attention"),
+    Healthy: look("Healthy", "positive"),
+    Error: look("Error", "negative"),
+  },
+  role: { owner: look("owner", "accent"), admin: look("admin", "neutral"), viewer: look("viewer", "neutral") },
+  twoFactor: { on: look("On", "positive"), off: look("Off", "neutral") },
+} as const;
+
+export type StatusKind = keyof typeof STATUS_LOOKS;
+export type StatusOf<K extends StatusKind> = keyof (typeof STATUS_LOOKS)[K];
+
+/** A status's label and tone; one the map does not know (a new Stripe invoice status) reads as itself, neutral. */
+export function statusLook<K extends StatusKind>(kind: K, status: StatusOf<K> | (string & {})): StatusLook {
+  const looks: Record<string, StatusLook> = STATUS_LOOKS[kind];
+  return looks[status as string] ?? look(String(status), "neutral");
+}

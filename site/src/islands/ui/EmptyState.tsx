@@ -1,0 +1,11 @@
+import type { ReactNode } from "react";
+
+/** What a list shows when it truly has nothing (it loaded, and is empty): the words, and what to do about it. */
+export default function EmptyState({ message, children }: { message: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="dash-empty">
+      <p>{message}</p>
+      {children}
+    </div>
+  );
+}

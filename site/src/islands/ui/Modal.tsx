@@ -1,0 +1,73 @@
+import { type ReactNode, type SubmitEvent, useEffect, useRef } from "react";
+import "../dialog.css";
+
+/** A modal that opens while `open` and tells its owner when it closes (Escape, ×, or done). */
+export function useModal(open: boolean) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (open && !dialog.current?.open) dialog.current?.showModal();
+    if (!open && dialog.current?.open) dialog.current.close();
+  }, [open]);
+  return dialog;
+}
+
+function ModalHeader({ id, title, onClose }: { id: string; title: string; onClose(): void }) {
+  return (
+    <header className="dialog-header">
+      <h2 id={id}>{title}</h2>
+      <button type="button" className="dialog-close" aria-label="Close" onClick={onClose}>
+        ×
+      </button>
+    </header>
+  );
+}
+
+interface ModalProps {
+  open: boolean;
+  /** Called once it closes, however it closed: Escape, ×, a click beside it (`closeOnBackdrop`), or `open` turning false. */
+  onClose(): void;
+  title: string;
+  /** The title's id, which names the dialog. */
+  titleId: string;
+  /** The line under the title. */
+  lead?: ReactNode;
+  /** A dialog that is a form: its body is the form (Enter submits it). */
+  onSubmit?(event: SubmitEvent<HTMLFormElement>): void;
+  /** Closes on a click on the backdrop (the public site's dialogs). */
+  closeOnBackdrop?: boolean;
+  /** An extra class for the dialog (its width). */
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * Every dialog of the site: a native modal <dialog> (focus trapped, Escape closes, focus returns to the opener) with
+ * its title, × and lead; a form dialog's body is the form.
+ */
+export default function Modal({ open, onClose, title, titleId, lead, onSubmit, closeOnBackdrop = false, className, children }: ModalProps) {
+  const dialog = useModal(open);
+  const content = (
+    <>
+      <ModalHeader id={titleId} title={title} onClose={onClose} />
+      {lead && <p className="dialog-lead">{lead}</p>}
+      {children}
+    </>
+  );
+  return (
+    <dialog
+      ref={dialog}
+      className={className ? `dialog ${className}` : "dialog"}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={closeOnBackdrop ? (event) => event.target === dialog.current && onClose() : undefined}
+    >
+      {onSubmit ? (
+        <form className="dialog-body form" noValidate onSubmit={onSubmit}>
+          {content}
+        </form>
+      ) : (
+        <div className="dialog-body">{content}</div>
+      )}
+    </dialog>
+  );
+}

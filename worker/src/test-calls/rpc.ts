@@ -1,4 +1,0 @@
-/** What the worker asks of a run's TestCallRunner over RPC (Bindings types the namespace with this, not the class, so the environment's types do not reach back into the app it runs). */
-export interface TestCallRunnerRpc extends Rpc.DurableObjectBranded {
-  start(runId: string): Promise<void>;
-}

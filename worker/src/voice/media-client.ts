@@ -1,0 +1,23 @@
+/** The control plane's calls to the media plane, over its service binding (MEDIA), signed (plane-auth.ts). */
+import type { MediaPlan, Released } from "../call/plan";
+import { postToPlane } from "../call/plane-auth";
+
+export interface MediaPlane {
+  /** Hands the call's plan to its media session, which opens the model's session while Twilio connects the stream. */
+  prepare(callSid: string, plan: MediaPlan): Promise<void>;
+  /** Twilio reported the call over before its end reached us: the media session lets go, and says whether it streamed. */
+  release(callSid: string): Promise<Released>;
+}
+
+/** Any host: a service binding delivers the request to the media plane whatever the URL names. */
+const MEDIA = "https://media.internal/media/calls";
+
+export function mediaPlane(fetcher: Fetcher, secret: string): MediaPlane {
+  const post = (callSid: string, action: string, body: object) => postToPlane(fetcher, secret, `${MEDIA}/${callSid}/${action}`, body);
+  return {
+    // Handing a plan over twice changes nothing, so a hand-over that failed (a connection lost on the way, seen on
+    // the first call after `wrangler dev` starts) is tried once more rather than sending the caller to take a message.
+    prepare: async (callSid, plan) => void (await post(callSid, "prepare", plan).catch(() => post(callSid, "prepare", plan))),
+    release: async (callSid) => (await (await post(callSid, "release", {})).json()) as Released,
+  };
+}

@@ -1,0 +1,17 @@
+/** Where global-setup.ts started the provider simulators: free ports, chosen at each run. */
+export interface SimulatorPorts {
+  openaiPort: number;
+  twilioPort: number;
+  crmPort: number;
+  stripePort: number;
+  googleCalendarPort: number;
+  calcomPort: number;
+  oidcPort: number;
+}
+
+declare module "vitest" {
+  // What global-setup.ts provides to the configuration (the worker's bindings) and to every test file.
+  interface ProvidedContext {
+    simulatorPorts: SimulatorPorts;
+  }
+}
