@@ -49,7 +49,7 @@ async function bundleMediaPlane() {
 }
 
 /** The worker's settings point its providers at the simulators global-setup.ts started, on the ports it chose. */
-function simulatorBindings({ openaiPort, twilioPort, crmPort, stripePort }: SimulatorPorts) {
+function simulatorBindings({ openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort }: SimulatorPorts) {
   return {
     TWILIO_ACCOUNT_SID: SIMULATED_CREDENTIALS.twilioAccountSid,
     TWILIO_AUTH_TOKEN: SIMULATED_CREDENTIALS.twilioAuthToken,
@@ -61,6 +61,9 @@ function simulatorBindings({ openaiPort, twilioPort, crmPort, stripePort }: Simu
     GOHIGHLEVEL_API_BASE: `http://127.0.0.1:${crmPort}`,
     ELEVENLABS_API_BASE: `http://127.0.0.1:${crmPort}`,
     ZAPIER_HOOKS_BASE: `http://127.0.0.1:${crmPort}`,
+    // Google sign-in stays off in these tests (its own tests turn it on); the calendar APIs are simulated.
+    GOOGLE_CALENDAR_API_BASE: `http://127.0.0.1:${googleCalendarPort}`,
+    CALCOM_API_BASE: `http://127.0.0.1:${calcomPort}`,
     ...stripeSimulatorVars(stripePort),
   };
 }

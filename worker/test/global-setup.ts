@@ -1,5 +1,8 @@
+import { startCalcomSimulator } from "@nikki/simulators/calcom";
+import { startGoogleCalendarSimulator } from "@nikki/simulators/google-calendar";
 import { SIMULATED_BUSINESS_CREDENTIALS, SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { startIntegrationsSimulator } from "@nikki/simulators/integrations";
+import { startOidcSimulator } from "@nikki/simulators/oidc";
 import { startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
 import { SIMULATED_PRICE_AMOUNTS } from "@nikki/simulators/stripe-vars";
@@ -7,27 +10,24 @@ import { startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
 import type { TestProject } from "vitest/node";
 // A relative path, so the config loader bundles it (a package import would be loaded by Node without TypeScript).
 import { freePorts } from "../../scripts/lib/free-port.ts";
+import { BOOKING_SCRIPT } from "./booking-script";
 import type { SimulatorPorts } from "./simulator-ports";
-
-/** What the simulated caller says in the booking test, and what the model does about it. */
-const BOOKING_SCRIPT = [
-  {
-    transcript: "Hi, this is Ada Lovelace. Can I book a plumber for tomorrow at 9am? My number is +1 415 555 2671.",
-    reply: {
-      call: "book_appointment",
-      arguments: { name: "Ada Lovelace", phone: "+14155552671", date_time: "2026-11-25T09:00", notes: "Plumber visit" },
-      then: "You're booked for tomorrow at 9 AM. Thank you!",
-    },
-  },
-];
 
 /**
  * Starts the provider simulators (in Node, beside workerd) for the worker tests, on free ports (never those of a
  * running `npm start` or of another checkout's tests), which it provides to the configuration and the test files.
  */
 export default async function setup(project: TestProject) {
-  const [openaiPort, twilioPort, crmPort, stripePort] = (await freePorts(4)) as [number, number, number, number];
-  const ports: SimulatorPorts = { openaiPort, twilioPort, crmPort, stripePort };
+  const [openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort, oidcPort] = (await freePorts(7)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const ports: SimulatorPorts = { openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort, oidcPort };
   const openai = await startOpenAiSimulator({ port: openaiPort, apiKey: SIMULATED_CREDENTIALS.openaiKey, script: BOOKING_SCRIPT });
   const twilio = await startTwilioRestSimulator({
     port: twilioPort,
@@ -50,8 +50,14 @@ export default async function setup(project: TestProject) {
     webhookUrl: "http://127.0.0.1:9/webhooks/stripe",
     prices: SIMULATED_PRICE_AMOUNTS,
   });
+  const google = await startOidcSimulator(oidcPort, { clientSecret: SIMULATED_CREDENTIALS.googleClientSecret });
+  const calendar = await startGoogleCalendarSimulator({ port: googleCalendarPort, scopesOf: google.scopesOf });
+  const calcom = await startCalcomSimulator({ port: calcomPort, apiKey: SIMULATED_BUSINESS_CREDENTIALS.calcom.api_key });
   project.provide("simulatorPorts", ports);
   return async () => {
+    await google.close();
+    await calendar.close();
+    await calcom.close();
     await openai.close();
     await twilio.close();
     await crm.close();

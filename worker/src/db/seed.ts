@@ -1,5 +1,6 @@
 import { AGENT_DEFAULTS, HOUSE_WIDGET_KEY, PERSONA_NAME, PRODUCT_NAME, TRIAL_DAYS } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
+import { ensureDefaultService } from "../appointments/catalogue";
 import type { Database } from "./client";
 import { accounts, agents, members, organizationSettings, organizations, phoneNumbers, users, widgetKeys } from "./schema";
 
@@ -89,4 +90,5 @@ export async function seedDemoOrganization(db: Database, passwordHash: string): 
       label: "Product site",
     })
     .onConflictDoNothing();
+  await ensureDefaultService(db, DEMO.organizationId);
 }
