@@ -1,4 +1,5 @@
 import { type SlotResource, addDays, timeLabel } from "@nikki/core";
+import { useEffect } from "react";
 import { api, call } from "../../../lib/client";
 import { useResource } from "../../../lib/use-resource";
 import { errorId } from "../../FormField";
@@ -62,8 +63,12 @@ export default function SlotPicker({ id, serviceId, agentId, zone, date, onDate,
       call(api.appointments.availability.$get, {
         query: { ...(serviceId ? { service_id: serviceId } : {}), ...(agentId ? { agent_id: agentId } : {}), from: date, to: addDays(date, 1) },
       }),
-    { failure: "Failed to load free times", skip: !date, deps: [serviceId, agentId, date] },
+    // A time refused as taken: the day's free times are read again, and the refused one is no longer chosen.
+    { failure: "Failed to load free times", skip: !date, deps: [serviceId, agentId, date, taken] },
   );
+  useEffect(() => {
+    if (taken) onChange("");
+  }, [taken]);
   return (
     <div className="field">
       <label htmlFor={`${id}-date`}>Day</label>
