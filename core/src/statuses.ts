@@ -34,7 +34,7 @@ export const STATUS_LOOKS = {
   processing: { pending: look("Processing...", "attention"), processed: look("AI Generated", "positive"), failed: look("Failed", "negative") },
   appointment: { booked: look("Booked", "positive"), canceled: look("Canceled", "neutral") } satisfies Record<AppointmentStatus, StatusLook>,
   appointmentSource: {
-    call: look("On a call", "neutral"),
+    call: look("Call", "neutral"),
     manage_page: look("Manage page", "neutral"),
     dashboard: look("By hand", "neutral"),
   } satisfies Record<AppointmentSource, StatusLook>,

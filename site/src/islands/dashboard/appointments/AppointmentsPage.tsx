@@ -112,7 +112,7 @@ export default function AppointmentsPage() {
     <section className="card panel" aria-labelledby="appointments-title">
       <div className="panel-head">
         <div>
-          <h2 id="appointments-title">Appointments</h2>
+          <h2 id="appointments-title">Bookings</h2>
           <p>
             Bookings made on calls, on the caller's manage page, or by hand, soonest first.
             {zone && ` Times are in ${zone}.`}
