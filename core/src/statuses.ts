@@ -1,3 +1,4 @@
+import type { AppointmentSource, AppointmentStatus } from "./appointments";
 import type { CALL_STATUSES } from "./calls";
 
 /** How a status reads at a glance: the dashboard gives each tone one colour. */
@@ -12,7 +13,8 @@ const look = (label: string, tone: StatusTone): StatusLook => ({ label, tone });
 
 /**
  * Every status the dashboard shows as a badge, with its label and tone: the one map (agents, numbers, integrations,
- * calls and their analysis, invoices, subscriptions, test runs, endpoint checks, roles, two-factor).
+ * calls and their analysis, appointments and how they were made, invoices, subscriptions, test runs, endpoint checks,
+ * roles, two-factor).
  */
 export const STATUS_LOOKS = {
   agent: { active: look("Active", "positive"), inactive: look("Inactive", "neutral") },
@@ -30,6 +32,12 @@ export const STATUS_LOOKS = {
   callKind: { conversation: look("Conversation", "neutral"), voicemail: look("Voicemail", "neutral"), test: look("Test Suite", "neutral") },
   callFlag: { after_hours: look("After hours", "attention") },
   processing: { pending: look("Processing...", "attention"), processed: look("AI Generated", "positive"), failed: look("Failed", "negative") },
+  appointment: { booked: look("Booked", "positive"), canceled: look("Canceled", "neutral") } satisfies Record<AppointmentStatus, StatusLook>,
+  appointmentSource: {
+    call: look("Call", "neutral"),
+    manage_page: look("Manage page", "neutral"),
+    dashboard: look("By hand", "neutral"),
+  } satisfies Record<AppointmentSource, StatusLook>,
   invoice: {
     paid: look("Paid", "positive"),
     open: look("Open", "attention"),

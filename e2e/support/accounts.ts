@@ -1,4 +1,4 @@
-import { type Page, expect } from "@playwright/test";
+import { type Browser, type BrowserContext, type Page, expect } from "@playwright/test";
 import { INTEGRATIONS_SIM_PORT } from "./server";
 
 export const E2E_PASSWORD = "e2e password 123";
@@ -44,4 +44,26 @@ export async function enterEmailedCode(page: Page, email: string) {
   if (!code) throw new Error(`no invitation code was e-mailed to ${email}`);
   await field.fill(code);
   await page.getByRole("button", { name: /^Join / }).click();
+}
+
+/**
+ * An owner (signed in on `owner`) invites a viewer, who joins from a browser context of its own: answers that viewer's
+ * page, signed in to the owner's organization.
+ */
+export async function joinAsViewer(owner: Page, browser: Browser): Promise<{ viewer: Page; context: BrowserContext }> {
+  await owner.goto("/dashboard/settings");
+  await owner.getByRole("button", { name: "Invite Member" }).click();
+  const invite = owner.getByRole("dialog", { name: "Invite a team member" });
+  const email = e2eEmail("viewer");
+  await invite.getByLabel("Email").fill(email);
+  await invite.getByLabel("Role").selectOption("viewer");
+  await invite.getByRole("button", { name: "Send Invitation" }).click();
+  const link = await invite.getByRole("textbox", { name: "Invitation link" }).inputValue();
+  await invite.getByRole("button", { name: "Done" }).click();
+  const context = await browser.newContext();
+  const viewer = await context.newPage();
+  await viewer.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  await viewer.getByRole("link", { name: "Create My Account" }).click();
+  await signUpThroughPage(viewer, { email, first: "Vera", path: viewer.url().replace(/^https?:\/\/[^/]+/, "") });
+  return { viewer, context };
 }

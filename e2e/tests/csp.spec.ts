@@ -5,6 +5,7 @@ import { e2eEmail, signUpThroughPage } from "../support/accounts";
 const DASHBOARD_PAGES = [
   "/dashboard",
   "/dashboard/calls",
+  "/dashboard/appointments",
   "/dashboard/agents",
   "/dashboard/numbers",
   "/dashboard/numbers/help",
@@ -34,7 +35,7 @@ function expectStrictPolicy(policy: string | null) {
 }
 
 test("every dashboard page is served with the strict policy and runs its islands with no violation", async ({ page }) => {
-  // A sign-up, then twelve pages each loaded until the network is quiet.
+  // A sign-up, then thirteen pages each loaded until the network is quiet.
   test.slow();
   const violations = await recordViolations(page);
   const errors: string[] = [];

@@ -2,6 +2,7 @@
 export const DASHBOARD_TABS = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/calls", label: "Calls" },
+  { href: "/dashboard/appointments", label: "Appointments" },
   { href: "/dashboard/agents", label: "Agents", adminOnly: true },
   { href: "/dashboard/numbers", label: "Numbers", adminOnly: true },
   { href: "/dashboard/integrations", label: "Integrations", adminOnly: true },

@@ -9,3 +9,14 @@ export default function EmptyState({ message, children }: { message: ReactNode; 
     </div>
   );
 }
+
+/** A filtered list that matched nothing: the words, and a way back to everything. */
+export function NoMatches({ message, onClear }: { message: string; onClear(): void }) {
+  return (
+    <EmptyState message={message}>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onClear}>
+        Clear filters
+      </button>
+    </EmptyState>
+  );
+}

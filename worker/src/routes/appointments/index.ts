@@ -17,7 +17,7 @@ import { audit } from "../../audit";
 import { appointments } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
-import { parseBody, parseValue } from "../../http/parse-body";
+import { parseBody, queryOf } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { organizationTimeZone } from "../../voice/call-context";
 import { boundOf, listAppointments } from "./list";
@@ -52,17 +52,19 @@ async function appointmentOf(c: Ctx, id: string): Promise<AppointmentRow> {
 
 /**
  * `/api/appointments` (issue 35 §6): the agenda (every member reads it), booking by hand, moving and canceling (owners
- * and admins), and the free slots of a service. The business is not held to its own notice; callers are.
+ * and admins), and the free slots of a service. The business is not held to its own notice; callers are. A write answers
+ * what became of the text to the booked person (`text`: sent, opted_out, no_sender, failed, already_told; null when
+ * nothing changed), so the dashboard says whether they were told.
  */
 export const appointmentRoutes = new Hono<AppEnv>()
-  .get("/", access("viewer"), async (c) => {
+  .get("/", access("viewer"), queryOf(appointmentListQuerySchema, "a filter of the appointment list"), async (c) => {
     const organizationId = orgCaller(c).organizationId;
-    const query = parseValue(c.req.query(), appointmentListQuerySchema, "a filter of the appointment list");
+    const query = c.req.valid("query");
     return c.json(await listAppointments(c.var.db, organizationId, query, await organizationTimeZone(c.var.db, organizationId)));
   })
-  .get("/availability", access("viewer"), async (c) => {
+  .get("/availability", access("viewer"), queryOf(availabilityQuerySchema, "a filter of availability"), async (c) => {
     const organizationId = orgCaller(c).organizationId;
-    const query = parseValue(c.req.query(), availabilityQuerySchema, "a filter of availability");
+    const query = c.req.valid("query");
     const context = contextOrRefuse(await bookingContext(c.var.db, organizationId, { serviceId: query.service_id, agentId: query.agent_id }));
     const zone = context.agent.timeZone;
     const from = query.from ? boundOf(query.from, zone) : new Date();
@@ -91,8 +93,8 @@ export const appointmentRoutes = new Hono<AppEnv>()
     );
     const row = bookedOrRefuse(outcome, context);
     await record(c, "appointment_created", row);
-    await appointmentChanged(c.var.services, row, "booked", { text: true, log: c.var.log });
-    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, row.id)) ?? row) }, 201);
+    const text = await appointmentChanged(c.var.services, row, "booked", { text: true, log: c.var.log });
+    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, row.id)) ?? row), text }, 201);
   })
   .patch("/:id", access("admin"), async (c) => {
     const row = await appointmentOf(c, c.req.param("id"));
@@ -101,16 +103,16 @@ export const appointmentRoutes = new Hono<AppEnv>()
       if (patch.start !== undefined)
         throw new ApiError("validation_failed", { message: APPOINTMENT_MESSAGES.patchEmpty, fields: { start: APPOINTMENT_MESSAGES.patchEmpty } });
       const canceled = await cancelAppointment(c.var.db, row);
-      if (!canceled) return c.json({ appointment: serializeAppointment(row) });
+      if (!canceled) return c.json({ appointment: serializeAppointment(row), text: null });
       await record(c, "appointment_canceled", canceled);
-      await appointmentChanged(c.var.services, canceled, "canceled", { text: true, log: c.var.log });
-      return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, canceled.id)) ?? canceled) });
+      const text = await appointmentChanged(c.var.services, canceled, "canceled", { text: true, log: c.var.log });
+      return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, canceled.id)) ?? canceled), text });
     }
     if (row.status === "canceled") throw new ApiError("conflict", { message: APPOINTMENT_MESSAGES.canceled });
     const context = contextOrRefuse(await bookingContext(c.var.db, row.organizationId, { serviceId: row.serviceId, agentId: row.agentId }));
     const outcome = await rescheduleAppointment(bookingDepsOf(c.var.services), context, row, new Date(patch.start!), { notice: false });
     const moved = bookedOrRefuse(outcome, context);
     await record(c, "appointment_rescheduled", moved);
-    await appointmentChanged(c.var.services, moved, "rescheduled", { text: true, log: c.var.log });
-    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, moved.id)) ?? moved) });
+    const text = await appointmentChanged(c.var.services, moved, "rescheduled", { text: true, log: c.var.log });
+    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, moved.id)) ?? moved), text });
   });

@@ -8,6 +8,7 @@ import Modal from "../../ui/Modal";
 import StatusBadge from "../../ui/StatusBadge";
 import Time from "../../ui/Time";
 import CallActions from "./CallActions";
+import CallBookings from "./CallBookings";
 
 export type CallDetailResource = DataOf<(typeof api.calls)[":id"]["$get"]>["call"];
 
@@ -109,6 +110,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 <dd className="capitalize">{shown.sentiment ?? "—"}</dd>
               </dl>
               <ProcessingStatus call={shown} />
+              <CallBookings appointments={shown.appointments} />
               <h3>Latency and cost</h3>
               <LatencyAndCost call={shown} />
               <h3>Recording</h3>

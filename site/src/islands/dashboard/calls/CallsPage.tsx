@@ -4,10 +4,10 @@ import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import { useMe } from "../../../lib/me";
 import { toast } from "../../../lib/toast";
-import { useLiveCalls } from "../../../lib/use-live-calls";
+import { useLiveCalls } from "../../../lib/use-live-events";
 import { usePagedResource } from "../../../lib/use-resource";
 import DataTable from "../../ui/DataTable";
-import EmptyState from "../../ui/EmptyState";
+import EmptyState, { NoMatches } from "../../ui/EmptyState";
 import Loaded, { LoadMore } from "../../ui/Loaded";
 import StatusBadge from "../../ui/StatusBadge";
 import CallDetail from "./CallDetail";
@@ -50,11 +50,7 @@ export default function CallsPage() {
 
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   const empty = filtered ? (
-    <EmptyState message="No calls match these filters.">
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => setFilters(NO_FILTERS)}>
-        Clear filters
-      </button>
-    </EmptyState>
+    <NoMatches message="No calls match these filters." onClear={() => setFilters(NO_FILTERS)} />
   ) : (
     <EmptyState message={CALL_MESSAGES.empty}>
       <a className="btn btn-secondary btn-sm" href="/dashboard/numbers">

@@ -1,7 +1,7 @@
 import { BILLING_MESSAGES, SPEND_MESSAGES } from "@nikki/core";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
-import { useLiveCalls } from "../../../lib/use-live-calls";
+import { useLiveEvents } from "../../../lib/use-live-events";
 import { useResource } from "../../../lib/use-resource";
 import Loaded from "../../ui/Loaded";
 import GettingStarted from "./GettingStarted";
@@ -16,8 +16,8 @@ export default function OverviewPage() {
   const figures = useResource(() => call(api.overview.$get), { failure: "Failed to load the figures" });
   const steps = useResource(() => call(api.org["getting-started"].$get), { failure: "Failed to load the checklist", skip: !manager, deps: [manager] });
   const billing = useResource(() => call(api.billing.subscription.$get), { failure: BILLING_MESSAGES.loadFailed, skip: !manager, deps: [manager] });
-  // Live: a call that changes updates the figures.
-  useLiveCalls(() => void figures.reload());
+  // Live: a call or a booking that changes updates the figures (they count both).
+  useLiveEvents(() => void figures.reload());
 
   const plan = billing.data;
   return (

@@ -1,4 +1,4 @@
-import type { LiveCallEvent } from "@nikki/core";
+import type { LiveAppointmentEvent, LiveCallEvent } from "@nikki/core";
 import { useEffect, useRef } from "react";
 import { api } from "./client";
 
@@ -6,11 +6,14 @@ const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 15_000;
 const PING_MS = 30_000;
 
+/** What the live channel says: one of the organization's calls or appointments was made or changed. */
+export type LiveEvent = LiveCallEvent | LiveAppointmentEvent;
+
 /**
- * The organization's live channel (the events route, a WebSocket): calls `onEvent` for each call that is inserted or changes, and
- * reconnects after a drop (backing off to 15 s), so an open page stays current without reloading.
+ * The organization's live channel (the events route, a WebSocket): calls `onEvent` for each call or appointment that
+ * is made or changes, and reconnects after a drop (backing off to 15 s), so an open page stays current without reloading.
  */
-export function useLiveCalls(onEvent: (event: LiveCallEvent) => void) {
+export function useLiveEvents(onEvent: (event: LiveEvent) => void) {
   const handler = useRef(onEvent);
   handler.current = onEvent;
   useEffect(() => {
@@ -28,7 +31,7 @@ export function useLiveCalls(onEvent: (event: LiveCallEvent) => void) {
       socket.addEventListener("message", (message) => {
         if (message.data === "pong") return;
         try {
-          handler.current(JSON.parse(String(message.data)) as LiveCallEvent);
+          handler.current(JSON.parse(String(message.data)) as LiveEvent);
         } catch {
           // Not an event: ignored.
         }
@@ -48,4 +51,14 @@ export function useLiveCalls(onEvent: (event: LiveCallEvent) => void) {
       socket?.close();
     };
   }, []);
+}
+
+/** The live channel's call events only (the call list). */
+export function useLiveCalls(onEvent: (event: LiveCallEvent) => void) {
+  useLiveEvents((event) => event.type === "call" && onEvent(event));
+}
+
+/** The live channel's appointment events only (the agenda). */
+export function useLiveAppointments(onEvent: (event: LiveAppointmentEvent) => void) {
+  useLiveEvents((event) => event.type === "appointment" && onEvent(event));
 }

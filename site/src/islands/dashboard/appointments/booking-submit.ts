@@ -1,0 +1,72 @@
+import type { SlotResource } from "@nikki/core";
+import { useState } from "react";
+import type { ApiResult } from "../../../lib/client";
+import type { ToastInput } from "../../../lib/toast";
+import { useSubmit } from "../../../lib/use-submit";
+
+/** What became of the text to the booked person, as a booking, a move or a cancellation answers it. */
+export type TextOutcome = "sent" | "opted_out" | "no_sender" | "failed" | "already_told" | null;
+
+const TOLD: Record<"booked" | "rescheduled" | "canceled", string> = {
+  booked: "the time and a link to change it",
+  rescheduled: "the new time",
+  canceled: "that it is canceled",
+};
+
+/** The toast after a change: whether the booked person was texted, in words that never claim a text that was not sent. */
+export function changeToast(change: keyof typeof TOLD, title: string, name: string, text: TextOutcome): ToastInput {
+  const description =
+    text === "sent"
+      ? `We texted ${name} ${TOLD[change]}.`
+      : text === "opted_out"
+        ? `${name} opted out of texts, so no text was sent.`
+        : text === "no_sender"
+          ? "No text was sent: your organization has no number to text from yet."
+          : text === "failed"
+            ? `The text to ${name} could not be sent.`
+            : "No text was sent.";
+  return { title, description };
+}
+
+/** A time the server refused because it was just taken: its words and the free times it offered instead. */
+export interface Taken {
+  message: string;
+  alternatives: SlotResource[];
+}
+
+/**
+ * The submit of a form that books a time (new appointment, reschedule): `useSubmit`, plus the server's answer to a
+ * taken time (409 `slot_taken`), kept so the form can say it and offer the alternatives to pick.
+ */
+export function useBookingSubmit<Field extends string>() {
+  const form = useSubmit<Field | "start">();
+  const [taken, setTaken] = useState<Taken | null>(null);
+  const [alert, setAlert] = useState("");
+
+  async function send<T>(submission: {
+    invalid: Partial<Record<Field | "start", string>>;
+    request(): Promise<ApiResult<T>>;
+    fallback: string;
+    success(data: T): ToastInput;
+  }) {
+    setTaken(null);
+    setAlert("");
+    return form.submit({
+      invalid: submission.invalid,
+      request: async () => {
+        const result = await submission.request();
+        if (!result.ok && result.error?.code === "slot_taken") setTaken({ message: result.error.message, alternatives: result.error.alternatives ?? [] });
+        return result;
+      },
+      failure: { show: setAlert, fallback: submission.fallback },
+      success: submission.success,
+    });
+  }
+
+  const reset = () => {
+    form.setErrors({});
+    setTaken(null);
+    setAlert("");
+  };
+  return { pending: form.pending, errors: form.errors, taken, alert, send, reset };
+}
