@@ -3,7 +3,7 @@ import { type KeyboardEvent, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useSubmit } from "../../../lib/use-submit";
 import { TextField } from "../../FormField";
-import { NumberField } from "../settings/SettingsField";
+import { type NumberSpec, NumberRow } from "../settings/SettingsField";
 
 interface Draft {
   name: string;
@@ -23,6 +23,11 @@ const draftOf = (service: ServiceResource | null): Draft =>
         agent_ids: service.agent_ids,
       }
     : { name: "", duration_minutes: 30, buffer_minutes: 0, price_text: "", agent_ids: [] };
+
+const NUMBERS = [
+  { key: "duration_minutes", id: "service-duration", label: "Duration", range: SERVICE_RANGES.durationMinutes, unit: "minutes, in steps of 5" },
+  { key: "buffer_minutes", id: "service-buffer", label: "Buffer after", range: SERVICE_RANGES.bufferMinutes, unit: "minutes kept free after it" },
+] as const satisfies readonly NumberSpec<keyof Draft>[];
 
 const bodyOf = (draft: Draft) => ({ ...draft, price_text: draft.price_text.trim() || null });
 
@@ -65,7 +70,6 @@ export default function ServiceEditor({
     void save();
   }
 
-  const { durationMinutes, bufferMinutes } = SERVICE_RANGES;
   return (
     <div className="service-editor" role="group" aria-label={service ? `Edit ${service.name}` : "New service"} onKeyDown={enterSaves}>
       <TextField
@@ -78,30 +82,7 @@ export default function ServiceEditor({
         error={errors.name}
         disabled={pending}
       />
-      <div className="settings-row">
-        <NumberField
-          id={id("duration")}
-          label="Duration"
-          value={draft.duration_minutes}
-          onValue={(value) => set("duration_minutes", value)}
-          min={durationMinutes.min}
-          max={durationMinutes.max}
-          unit="minutes, in steps of 5"
-          error={errors.duration_minutes}
-          disabled={pending}
-        />
-        <NumberField
-          id={id("buffer")}
-          label="Buffer after"
-          value={draft.buffer_minutes}
-          onValue={(value) => set("buffer_minutes", value)}
-          min={bufferMinutes.min}
-          max={bufferMinutes.max}
-          unit="minutes kept free after it"
-          error={errors.buffer_minutes}
-          disabled={pending}
-        />
-      </div>
+      <NumberRow specs={NUMBERS} values={draft} onValue={set} errors={errors} disabled={pending} />
       <TextField
         id={id("price")}
         label="Price"

@@ -4,7 +4,7 @@ import { api, call } from "../../../lib/client";
 import { useAction } from "../../../lib/use-action";
 import ConfirmDialog from "../ConfirmDialog";
 import CopyField from "../CopyField";
-import { NumberField, Section } from "./SettingsField";
+import { type NumberSpec, NumberRow, Section } from "./SettingsField";
 import { type LoadedSettings, useSettingsSection } from "./use-settings";
 
 /** "Thursday, December 24, 2026" for a closed date (a calendar date: no time zone moves it). */
@@ -82,6 +82,18 @@ function ClosedDates({ dates, onDates, error, disabled }: { dates: string[]; onD
   );
 }
 
+const BOOKING_NUMBERS = [
+  { key: "booking_min_notice_minutes", id: "booking-notice", label: "Minimum notice", range: SETTINGS_RANGES.bookingMinNoticeMinutes, unit: "minutes" },
+  { key: "booking_horizon_days", id: "booking-horizon", label: "Book up to", range: SETTINGS_RANGES.bookingHorizonDays, unit: "days ahead" },
+  {
+    key: "booking_slot_step_minutes",
+    id: "booking-step",
+    label: "Start times every",
+    range: SETTINGS_RANGES.bookingSlotStepMinutes,
+    unit: "minutes, in steps of 5",
+  },
+] as const satisfies readonly NumberSpec<string>[];
+
 /** Booking (issue 35 §1): how much notice callers must give, how far ahead they may book, the grid of start times, closed dates. */
 export function BookingSettings({ loaded }: { loaded: LoadedSettings }) {
   const { draft, set, save, pending, errors } = useSettingsSection(loaded, [
@@ -90,7 +102,6 @@ export function BookingSettings({ loaded }: { loaded: LoadedSettings }) {
     "booking_slot_step_minutes",
     "closed_dates",
   ] as const);
-  const { bookingMinNoticeMinutes, bookingHorizonDays, bookingSlotStepMinutes } = SETTINGS_RANGES;
   return (
     <Section
       id="booking"
@@ -100,41 +111,7 @@ export function BookingSettings({ loaded }: { loaded: LoadedSettings }) {
       pending={pending}
     >
       <>
-        <div className="settings-row">
-          <NumberField
-            id="booking-notice"
-            label="Minimum notice"
-            value={draft.booking_min_notice_minutes}
-            onValue={(value) => set("booking_min_notice_minutes", value)}
-            min={bookingMinNoticeMinutes.min}
-            max={bookingMinNoticeMinutes.max}
-            unit="minutes"
-            error={errors.booking_min_notice_minutes}
-            disabled={pending}
-          />
-          <NumberField
-            id="booking-horizon"
-            label="Book up to"
-            value={draft.booking_horizon_days}
-            onValue={(value) => set("booking_horizon_days", value)}
-            min={bookingHorizonDays.min}
-            max={bookingHorizonDays.max}
-            unit="days ahead"
-            error={errors.booking_horizon_days}
-            disabled={pending}
-          />
-          <NumberField
-            id="booking-step"
-            label="Start times every"
-            value={draft.booking_slot_step_minutes}
-            onValue={(value) => set("booking_slot_step_minutes", value)}
-            min={bookingSlotStepMinutes.min}
-            max={bookingSlotStepMinutes.max}
-            unit="minutes, in steps of 5"
-            error={errors.booking_slot_step_minutes}
-            disabled={pending}
-          />
-        </div>
+        <NumberRow specs={BOOKING_NUMBERS} values={draft} onValue={set} errors={errors} disabled={pending} />
         <ClosedDates dates={draft.closed_dates} onDates={(dates) => set("closed_dates", dates)} error={errors.closed_dates} disabled={pending} />
       </>
     </Section>
