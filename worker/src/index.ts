@@ -2,7 +2,7 @@ import { createApp } from "./app";
 import { type Bindings, readConfig } from "./env";
 import { rearmDueAnalyses } from "./jobs/analysis-retries";
 import { sendAppointmentReminders } from "./jobs/appointment-reminders";
-import { syncCalendars } from "./calendars/sync";
+import { syncCalendars } from "./appointments/calendar-sync";
 import { createLogger, type LogLevel } from "./logger";
 import { sendMorningDigests } from "./jobs/morning-digest";
 import { purgeExpiredCallData } from "./jobs/retention-purge";

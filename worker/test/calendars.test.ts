@@ -3,7 +3,7 @@ import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credent
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
-import { syncCalendars } from "../src/calendars/sync";
+import { syncCalendars } from "../src/appointments/calendar-sync";
 import { createLogger } from "../src/logger";
 import { liveServices } from "../src/services";
 import type { SignedUp } from "./accounts";

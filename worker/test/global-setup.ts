@@ -1,14 +1,12 @@
-import { startCalcomSimulator } from "@nikki/simulators/calcom";
-import { startGoogleCalendarSimulator } from "@nikki/simulators/google-calendar";
 import { SIMULATED_BUSINESS_CREDENTIALS, SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { startIntegrationsSimulator } from "@nikki/simulators/integrations";
-import { startOidcSimulator } from "@nikki/simulators/oidc";
 import { startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
 import { SIMULATED_PRICE_AMOUNTS } from "@nikki/simulators/stripe-vars";
 import { startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
 import type { TestProject } from "vitest/node";
 // A relative path, so the config loader bundles it (a package import would be loaded by Node without TypeScript).
+import { startCalendarSimulators } from "../../scripts/lib/calendar-simulators.ts";
 import { freePorts } from "../../scripts/lib/free-port.ts";
 import { BOOKING_SCRIPT } from "./booking-script";
 import type { SimulatorPorts } from "./simulator-ports";
@@ -50,14 +48,10 @@ export default async function setup(project: TestProject) {
     webhookUrl: "http://127.0.0.1:9/webhooks/stripe",
     prices: SIMULATED_PRICE_AMOUNTS,
   });
-  const google = await startOidcSimulator(oidcPort, { clientSecret: SIMULATED_CREDENTIALS.googleClientSecret });
-  const calendar = await startGoogleCalendarSimulator({ port: googleCalendarPort, scopesOf: google.scopesOf });
-  const calcom = await startCalcomSimulator({ port: calcomPort, apiKey: SIMULATED_BUSINESS_CREDENTIALS.calcom.api_key });
+  const calendars = await startCalendarSimulators({ oidc: oidcPort, googleCalendar: googleCalendarPort, calcom: calcomPort });
   project.provide("simulatorPorts", ports);
   return async () => {
-    await google.close();
-    await calendar.close();
-    await calcom.close();
+    await calendars.close();
     await openai.close();
     await twilio.close();
     await crm.close();

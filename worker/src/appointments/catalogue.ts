@@ -1,7 +1,7 @@
 /** An organization's bookable services (issue 35 §1): the default one every organization starts with, and lookups. */
-import { DEFAULT_SERVICE } from "@nikki/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { ensureDefaultService } from "../db/default-service";
 import { jsonList } from "../db/json";
 import { services } from "../db/schema";
 
@@ -13,15 +13,6 @@ export async function servicesOf(db: Database, organizationId: string): Promise<
   if (rows.length > 0) return rows;
   await ensureDefaultService(db, organizationId);
   return db.select().from(services).where(eq(services.organizationId, organizationId)).orderBy(asc(services.createdAt));
-}
-
-/** A new organization's (or one that deleted its last) default service: "Appointment", 30 minutes, every agent. */
-export async function ensureDefaultService(db: Database, organizationId: string): Promise<void> {
-  const [any] = await db.select({ id: services.id }).from(services).where(eq(services.organizationId, organizationId)).limit(1);
-  if (any) return;
-  await db
-    .insert(services)
-    .values({ organizationId, name: DEFAULT_SERVICE.name, durationMinutes: DEFAULT_SERVICE.durationMinutes, bufferMinutes: DEFAULT_SERVICE.bufferMinutes });
 }
 
 export async function serviceOf(db: Database, organizationId: string, id: string): Promise<ServiceRow | null> {

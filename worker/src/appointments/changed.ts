@@ -4,8 +4,8 @@
  * on the page that already shows it), and the connected calendar's copy is brought in line.
  */
 import type { AppointmentTextKind } from "@nikki/core";
-import { calendarBusy } from "../calendars";
-import { syncToCalendar } from "../calendars/sync";
+import { calendarBusy } from "../services/calendars";
+import { syncToCalendar } from "./calendar-sync";
 import { type LogLevel, type Logger, createLogger } from "../logger";
 import { ApiError } from "../http/api-error";
 import type { Services } from "../services";

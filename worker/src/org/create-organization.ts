@@ -1,6 +1,6 @@
 import { TRIAL_DAYS } from "@nikki/core";
-import { ensureDefaultService } from "../appointments/catalogue";
 import type { Database } from "../db/client";
+import { ensureDefaultService } from "../db/default-service";
 import { members, organizationSettings, organizations, widgetKeys } from "../db/schema";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";

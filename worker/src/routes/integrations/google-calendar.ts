@@ -7,8 +7,8 @@
 import { GOOGLE_CALENDAR_SCOPES, INTEGRATION_MESSAGES } from "@nikki/core";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
-import { calendarOf } from "../../calendars";
-import { googleEndpoints, googleToken } from "../../calendars/google";
+import { calendarOf } from "../../services/calendars";
+import { googleEndpoints, googleToken } from "../../services/calendars/google";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { readIntegration, recordIntegrationTest, saveIntegration } from "../../services/integrations/store";

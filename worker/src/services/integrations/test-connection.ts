@@ -4,8 +4,8 @@
  * the provider's own reason.
  */
 import { INTEGRATION_MESSAGES, type IntegrationProvider, integrationInfo } from "@nikki/core";
-import { CalendarError } from "../../calendars/calendar";
-import { calendarOf } from "../../calendars";
+import { CalendarError } from "../calendars/calendar";
+import { calendarOf } from "../calendars";
 import type { Config } from "../../env";
 import { GOHIGHLEVEL_VERSION, zapierHookUrl } from "../crm";
 import { outboundFetch } from "../outbound-fetch";

@@ -3,10 +3,10 @@
  * built from its sealed credentials; null without one.
  */
 import type { Interval } from "@nikki/core";
-import type { Database } from "../db/client";
-import type { Config } from "../env";
-import type { Logger } from "../logger";
-import { integrationRows, openIntegration } from "../services/integrations/store";
+import type { Database } from "../../db/client";
+import type { Config } from "../../env";
+import type { Logger } from "../../logger";
+import { integrationRows, openIntegration } from "../integrations/store";
 import type { BusinessCalendar, CalendarProvider } from "./calendar";
 import { calcomCalendar } from "./calcom";
 import { googleCalendar } from "./google";

@@ -4,8 +4,8 @@
  * its bookings' copies. Access tokens are kept in memory until a minute before they expire.
  */
 import type { Interval } from "@nikki/core";
-import type { Config } from "../env";
-import { outboundFetch } from "../services/outbound-fetch";
+import type { Config } from "../../env";
+import { outboundFetch } from "../outbound-fetch";
 import { type BusinessCalendar, CalendarError, calendarJson, descriptionOf, summaryOf } from "./calendar";
 
 const NAME = "Google Calendar";

@@ -4,8 +4,8 @@
  * which of ours the business canceled in Cal.com. Test Connection reads the event type's free slots.
  */
 import type { Interval } from "@nikki/core";
-import type { Config } from "../env";
-import { outboundFetch } from "../services/outbound-fetch";
+import type { Config } from "../../env";
+import { outboundFetch } from "../outbound-fetch";
 import { type BusinessCalendar, CalendarError, calendarJson } from "./calendar";
 
 const NAME = "Cal.com";

@@ -5,14 +5,14 @@
  * the calendar which copies the business deleted there, and cancels those here (the booked person is told once).
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
-import { textAboutAppointment } from "../appointments/notify";
-import type { AppointmentRow } from "../appointments/store";
+import { textAboutAppointment } from "./notify";
+import type { AppointmentRow } from "./store";
 import { writeAudit } from "../audit";
 import { appointments, integrations, members, organizationSettings, users } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
-import { type BusinessCalendar, CalendarError } from "./calendar";
-import { connectedCalendar } from "./index";
+import { type BusinessCalendar, CalendarError } from "../services/calendars/calendar";
+import { connectedCalendar } from "../services/calendars/index";
 
 const BATCH = 100;
 
