@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { credentialHint } from "./integrations";
+import { credentialHint, isGoogleCalendarOutcome } from "./integrations";
 
 describe("credentialHint", () => {
   it("shows a secret's last four characters and a URL's host, never a secret", () => {
@@ -10,4 +10,15 @@ describe("credentialHint", () => {
       "Private Integration Token …6789 · Location ID loc_01…cdef",
     );
   });
+
+  it("names Google Calendar's calendar, never its refresh token", () => {
+    expect(credentialHint("google_calendar", { refresh_token: "1//secret-refresh-token", calendar_id: "primary" })).toBe("Calendar primary");
+    expect(credentialHint("google_calendar", { refresh_token: "1//secret-refresh-token" })).toBe("Calendar primary");
+    expect(credentialHint("google_calendar", { refresh_token: "1//secret-refresh-token", calendar_id: "team@example.com" })).toBe("Calendar team@example.com");
+  });
+});
+
+describe("isGoogleCalendarOutcome", () => {
+  it.each(["connected", "failed", "denied", "expired", "scopes"])("knows %s", (outcome) => expect(isGoogleCalendarOutcome(outcome)).toBe(true));
+  it.each([null, "", "toString", "constructor", "other"])("refuses %s", (outcome) => expect(isGoogleCalendarOutcome(outcome)).toBe(false));
 });

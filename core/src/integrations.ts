@@ -147,6 +147,34 @@ export const INTEGRATION_MESSAGES = {
   connectFailed: (provider: string) => `Failed to connect to ${provider}`,
 } as const;
 
+/**
+ * What Integrations says when Google sends the browser back (`?calendar=` from
+ * `GET /api/integrations/google_calendar/callback`): a title, and the words under it.
+ */
+export const GOOGLE_CALENDAR_OUTCOMES = {
+  connected: {
+    ok: true,
+    title: "Google Calendar Connected",
+    description: "Busy times in your calendar are no longer offered, and new bookings are added to it.",
+  },
+  failed: {
+    ok: false,
+    title: INTEGRATION_MESSAGES.connectFailed("Google Calendar"),
+    description: "Google did not complete the connection, or the first test failed. Use Test Connection to see why, or connect again.",
+  },
+  denied: { ok: false, title: "Google Calendar Not Connected", description: "Google did not give access. Connect again and choose Allow." },
+  expired: {
+    ok: false,
+    title: "Google Calendar Not Connected",
+    description: "The sign-in with Google took longer than 10 minutes or was started by another member. Connect again.",
+  },
+  scopes: { ok: false, title: "Google Calendar Not Connected", description: INTEGRATION_MESSAGES.calendarScopes },
+} as const satisfies Record<string, { ok: boolean; title: string; description: string }>;
+export type GoogleCalendarOutcome = keyof typeof GOOGLE_CALENDAR_OUTCOMES;
+
+export const isGoogleCalendarOutcome = (value: string | null): value is GoogleCalendarOutcome =>
+  value !== null && Object.hasOwn(GOOGLE_CALENDAR_OUTCOMES, value);
+
 const text = (label: string) =>
   z
     .string(INTEGRATION_MESSAGES.required(label))
@@ -198,6 +226,8 @@ const hostOf = (value: string) => /^[a-z]+:\/\/([^/?#@]+)/i.exec(value)?.[1] ?? 
 
 /** The masked hint of stored credentials: non-secret values shortened, secret ones as their last four characters. */
 export function credentialHint(provider: IntegrationProvider, credentials: Record<string, string | undefined>): string {
+  // Google Calendar's credentials are never typed (OAuth): its hint names the calendar bookings go to.
+  if (provider === "google_calendar") return `Calendar ${credentials.calendar_id || "primary"}`;
   const parts: string[] = [];
   for (const field of integrationInfo(provider).fields) {
     const value = credentials[field.key];

@@ -1,18 +1,19 @@
 /**
- * Playwright's web server: a fresh local database, seeded, the provider simulators (OpenAI, Twilio, Stripe,
- * Google sign-in), host pages on a foreign origin for the widgets, and `wrangler dev` serving the built site with its
+ * Playwright's web server: a fresh local database, seeded, the provider simulators (OpenAI, Twilio, Stripe, the CRMs,
+ * Google sign-in with its Calendar consent, Google Calendar and Cal.com), host pages on a foreign origin for the widgets, and `wrangler dev` serving the built site with its
  * provider settings pointed at the simulators.
  */
 import { rmSync } from "node:fs";
 import { prepareLocalDatabase, startWorker, stopWorker } from "../../scripts/lib/local";
 import { startSimulators } from "../../scripts/lib/simulators";
-import { startOidcSimulator } from "@nikki/simulators/oidc";
 import { allowWidgetOrigin } from "./db";
 import { startHostPages } from "./host-pages";
 import {
+  CALCOM_SIM_PORT,
   E2E_BASE_URL,
   E2E_PORT,
   E2E_STATE_DIR,
+  GOOGLE_CALENDAR_SIM_PORT,
   HOST_ORIGIN,
   HOST_PORT,
   INTEGRATIONS_SIM_PORT,
@@ -26,12 +27,12 @@ rmSync(E2E_STATE_DIR, { recursive: true, force: true });
 await prepareLocalDatabase(E2E_STATE_DIR);
 // The demo organization's widget key may be embedded on the foreign host pages.
 allowWidgetOrigin(HOST_ORIGIN);
-const google = await startOidcSimulator(OIDC_PORT);
 const simulators = await startSimulators({
   openaiPort: OPENAI_SIM_PORT,
   twilioPort: TWILIO_SIM_PORT,
   stripePort: STRIPE_SIM_PORT,
   integrationsPort: INTEGRATIONS_SIM_PORT,
+  calendarPorts: { oidc: OIDC_PORT, googleCalendar: GOOGLE_CALENDAR_SIM_PORT, calcom: CALCOM_SIM_PORT },
   publicBaseUrl: E2E_BASE_URL,
 });
 await startHostPages(E2E_BASE_URL, HOST_PORT);
@@ -39,12 +40,7 @@ const worker = await startWorker({
   port: E2E_PORT,
   persistTo: E2E_STATE_DIR,
   testScheduled: true,
-  vars: {
-    ...simulators.vars,
-    GOOGLE_CLIENT_ID: google.clientId,
-    GOOGLE_CLIENT_SECRET: google.clientSecret,
-    GOOGLE_DISCOVERY_URL: google.discoveryUrl,
-  },
+  vars: simulators.vars,
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

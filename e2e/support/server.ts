@@ -6,8 +6,10 @@ import { freePorts } from "../../scripts/lib/free-port";
  * loading its config) and handed through the environment to its workers and web server (serve.ts), which inherit
  * it: a run never collides with a running `npm start` or another checkout's tests.
  */
-process.env.E2E_PORTS ??= (await freePorts(7)).join(",");
-const [worker, oidc, openai, twilio, stripe, integrations, hosts] = process.env.E2E_PORTS.split(",").map(Number) as [
+process.env.E2E_PORTS ??= (await freePorts(9)).join(",");
+const [worker, oidc, openai, twilio, stripe, integrations, hosts, googleCalendar, calcom] = process.env.E2E_PORTS.split(",").map(Number) as [
+  number,
+  number,
   number,
   number,
   number,
@@ -19,8 +21,11 @@ const [worker, oidc, openai, twilio, stripe, integrations, hosts] = process.env.
 
 /** The product under test: the built site and the worker under `wrangler dev`, on its own port and database. */
 export const E2E_PORT = worker;
-/** The OpenID Connect simulator standing in for Google. */
+/** The OpenID Connect simulator standing in for Google (sign-in, and the Calendar consent). */
 export const OIDC_PORT = oidc;
+/** Google Calendar API v3 and Cal.com API v2, for a business's calendars in Integrations. */
+export const GOOGLE_CALENDAR_SIM_PORT = googleCalendar;
+export const CALCOM_SIM_PORT = calcom;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_STATE_DIR = fileURLToPath(new URL("../../.wrangler/e2e", import.meta.url));
 /** The OpenAI and Twilio simulators the product under test talks to. */

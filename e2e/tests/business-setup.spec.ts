@@ -36,8 +36,9 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await wizard.getByLabel("Opening hours (JSON)").fill('{"mon": [{"open": "08:00", "close": "18:00"}');
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByRole("button", { name: "Save Agent" }).click();
-  await expect(wizard.getByText("Step 5 of 7: Hours & Escalation")).toBeVisible();
+  await expect(wizard.getByText("Step 5 of 8: Hours & Escalation")).toBeVisible();
   // The server's own parse error, under the field it belongs to.
   await expect(wizard.getByText(/in JSON at position/)).toBeVisible();
   await expect(wizard.getByLabel("Opening hours (JSON)")).toHaveAttribute("aria-invalid", "true");
@@ -51,6 +52,7 @@ test("a new business creates its agent, buys and assigns a number, gets its call
     sun: [{ open: "00:00", close: "23:59" }],
   });
   await wizard.getByLabel("Opening hours (JSON)").fill(always);
+  await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByRole("button", { name: "Save Agent" }).click();

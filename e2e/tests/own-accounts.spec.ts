@@ -1,25 +1,12 @@
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
 import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { connectIntegration as connect } from "../support/integrations";
 import { E2E_BASE_URL, INTEGRATIONS_SIM_PORT, STRIPE_SIM_PORT, TWILIO_SIM_PORT } from "../support/server";
 
 const OWN_NUMBER = "+15125550777";
 const DIGEST_PHONE = "+15125550999";
-
-/** Configure and verify one provider through its card, as the business would. */
-async function connect(page: Page, name: string, fields: Record<string, string>) {
-  await page.getByRole("button", { name: `Configure ${name}` }).click();
-  const dialog = page.getByRole("dialog", { name: `Configure ${name}` });
-  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
-  await dialog.getByRole("button", { name: "Save Configuration" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Configuration Saved" }).last()).toBeVisible();
-  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
-  await expect(card.getByText("Configured", { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: `Test Connection to ${name}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Connection Successful" }).last()).toBeVisible();
-  await expect(card.getByText("Verified", { exact: true })).toBeVisible();
-}
 
 async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
   const requests = (await (await fetch(`http://127.0.0.1:${INTEGRATIONS_SIM_PORT}/__requests`)).json()) as {

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import Modal from "../ui/Modal";
 
 interface Props {
@@ -12,8 +13,10 @@ interface Props {
 
 /** A modal question with Cancel and a destructive confirm; Escape cancels; focus returns to the opener. */
 export default function ConfirmDialog({ open, title, message, confirmLabel, pending = false, onConfirm, onCancel }: Props) {
+  // Its own title id: a page may hold several (Settings rotates the widget key and the calendar link).
+  const titleId = useId();
   return (
-    <Modal open={open} onClose={onCancel} title={title} titleId="confirm-title" lead={message}>
+    <Modal open={open} onClose={onCancel} title={title} titleId={titleId} lead={message}>
       <div className="dialog-actions">
         <button type="button" className="btn btn-secondary btn-sm" onClick={onCancel} disabled={pending}>
           Cancel

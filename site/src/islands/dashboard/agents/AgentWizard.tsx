@@ -6,6 +6,7 @@ import FormField, { FormAlert, TextField } from "../../FormField";
 import Modal from "../../ui/Modal";
 import { type AgentDraft, LANGUAGE_NAMES, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, emptyDraft } from "./draft";
 import { CrmMappingEditor, EscalationEditor, HoursEditor } from "./JsonEditors";
+import ServicesStep from "./ServicesStep";
 import VoicePreview from "./VoicePreview";
 
 interface Props {
@@ -30,7 +31,7 @@ const TIME_ZONES = [
   "Australia/Sydney",
 ];
 
-/** The seven-step agent wizard (spec 001 §4): Previous disabled on the first step, Save Agent on the last; edits too. */
+/** The agent wizard (spec 001 §4, and issue 35 §1's Services step): Previous disabled on the first step, Save Agent on the last; edits too. */
 export default function AgentWizard({ agent, onClose, onSaved }: Props) {
   const [step, setStep] = useState(0);
   const [draft, setDraft] = useState<AgentDraft>(emptyDraft);
@@ -153,6 +154,7 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
       <HoursEditor label="Opening hours" value={draft.hours_json} onValue={(value) => change("hours_json", value)} error={errors.hours_json} />
       <EscalationEditor label="Escalation" value={draft.escalation_json} onValue={(value) => change("escalation_json", value)} error={errors.escalation_json} />
     </>,
+    <ServicesStep key="services" />,
     <CrmMappingEditor key="crm" label="CRM mapping" value={draft.crm_mapping} onValue={(value) => change("crm_mapping", value)} error={errors.crm_mapping} />,
     <dl className="review" key="review">
       <dt>Name</dt>

@@ -66,7 +66,7 @@ export function parsedObject(text: string): Record<string, unknown> | null {
   }
 }
 
-export const STEPS = ["Profile", "Persona", "Knowledge", "Voice", "Hours & Escalation", "CRM Mapping", "Review"] as const;
+export const STEPS = ["Profile", "Persona", "Knowledge", "Voice", "Hours & Escalation", "Services", "CRM Mapping", "Review"] as const;
 
 /** The step that holds each field, so an error from the server opens the step where it can be fixed. */
 export const STEP_OF_FIELD: Record<string, number> = {
@@ -80,7 +80,7 @@ export const STEP_OF_FIELD: Record<string, number> = {
   business_hours_tz: 4,
   hours_json: 4,
   escalation_json: 4,
-  crm_mapping: 5,
+  crm_mapping: 6,
 };
 
 export const LANGUAGE_NAMES: Record<string, string> = {

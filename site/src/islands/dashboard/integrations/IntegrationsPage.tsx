@@ -8,6 +8,7 @@ import Loaded from "../../ui/Loaded";
 import StatusBadge from "../../ui/StatusBadge";
 import ConfirmDialog from "../ConfirmDialog";
 import ConfigureDialog from "./ConfigureDialog";
+import { GoogleConnectButton, useGoogleCalendarOutcome } from "./GoogleConnect";
 import "../../form.css";
 import "../agents/agents.css";
 import "./integrations.css";
@@ -20,13 +21,17 @@ function tested(integration: Integration, dateTime: (at: string) => string): str
   return integration.test_status === "success" ? `Verified ${when}` : `Last test failed ${when}`;
 }
 
-/** Integrations (spec 001 §2): six cards, each with a configure dialog, Test Connection and the badge of §4. */
+/**
+ * Integrations (spec 001 §2): a card per provider with the badge of §4, Test Connection and Remove; typed credentials
+ * through the configure dialog, Google Calendar through Connect with Google (OAuth).
+ */
 export default function IntegrationsPage() {
   const integrations = useResource(() => call(api.integrations.$get), { failure: INTEGRATION_MESSAGES.loadFailed });
   const [configuring, setConfiguring] = useState<IntegrationInfo | null>(null);
   const [removing, setRemoving] = useState<IntegrationInfo | null>(null);
   const action = useAction();
   const time = useBusinessTime();
+  useGoogleCalendarOutcome();
   const replace = (integration: Integration) =>
     integrations.update((list) => ({ integrations: list.integrations.map((row) => (row.provider === integration.provider ? integration : row)) }));
 
@@ -78,12 +83,17 @@ export default function IntegrationsPage() {
                     <StatusBadge kind="integration" status={integration.badge} />
                   </div>
                   <p className="muted">{info.purpose}</p>
+                  {info.oauth && !integration.configured && <p className="field-hint">{info.help}</p>}
                   {integration.hint && <p className="integration-hint">{integration.hint}</p>}
                   <p className="integration-tested">{tested(integration, time.dateTime)}</p>
                   <div className="agent-actions">
-                    <button type="button" className="btn btn-primary btn-sm" onClick={() => setConfiguring(info)} aria-label={`Configure ${info.name}`}>
-                      {integration.configured ? "Update" : "Configure"}
-                    </button>
+                    {info.oauth ? (
+                      <GoogleConnectButton connected={integration.configured} />
+                    ) : (
+                      <button type="button" className="btn btn-primary btn-sm" onClick={() => setConfiguring(info)} aria-label={`Configure ${info.name}`}>
+                        {integration.configured ? "Update" : "Configure"}
+                      </button>
+                    )}
                     <button
                       type="button"
                       className="btn btn-secondary btn-sm"
@@ -120,7 +130,9 @@ export default function IntegrationsPage() {
         message={
           removing?.provider === "twilio" || removing?.provider === "openai"
             ? "Its credentials are deleted and your calls go back to Nikki AI's own account."
-            : "Its credentials are deleted and it is no longer used."
+            : removing?.provider === "google_calendar" || removing?.provider === "calcom"
+              ? "Its access is deleted: its busy times are no longer checked and new bookings are not added to it. Bookings already there stay."
+              : "Its credentials are deleted and it is no longer used."
         }
         confirmLabel="Remove"
         pending={action.busy("remove")}

@@ -2,6 +2,7 @@ import { canManage } from "@nikki/core";
 import { useMe } from "../../../lib/me";
 import Loaded from "../../ui/Loaded";
 import { AlertChannelSettings } from "./AlertSettings";
+import { BookingSettings, CalendarFeedSettings } from "./BookingSettings";
 import { CallDataSettings, PhoneSettings } from "./CallSettings";
 import { useSettings } from "./use-settings";
 import { TelephonySettings, WidgetSettings } from "./WidgetSettings";
@@ -18,6 +19,8 @@ export default function AdminSettings() {
         <>
           <CallDataSettings loaded={loaded} />
           <PhoneSettings loaded={loaded} />
+          <BookingSettings loaded={loaded} />
+          <CalendarFeedSettings loaded={loaded} />
           <AlertChannelSettings loaded={loaded} />
           <WidgetSettings loaded={loaded} />
           <TelephonySettings />

@@ -44,6 +44,49 @@ export function NumberField({
   );
 }
 
+/** One number of a row of them: its field, label, range and unit. */
+export interface NumberSpec<K extends string> {
+  key: K;
+  id: string;
+  label: string;
+  range: { min: number; max: number };
+  unit: string;
+}
+
+/** A row of number fields, each under its own label with its range and its error. */
+export function NumberRow<K extends string>({
+  specs,
+  values,
+  onValue,
+  errors,
+  disabled,
+}: {
+  specs: readonly NumberSpec<K>[];
+  values: Record<K, number>;
+  onValue(key: K, value: number): void;
+  errors: Partial<Record<string, string>>;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="settings-row">
+      {specs.map((spec) => (
+        <NumberField
+          key={spec.key}
+          id={spec.id}
+          label={spec.label}
+          value={values[spec.key]}
+          onValue={(value) => onValue(spec.key, value)}
+          min={spec.range.min}
+          max={spec.range.max}
+          unit={spec.unit}
+          error={errors[spec.key]}
+          disabled={disabled}
+        />
+      ))}
+    </div>
+  );
+}
+
 /** An on/off setting with what it does. */
 export function Switch({
   label,
