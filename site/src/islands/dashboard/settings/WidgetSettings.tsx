@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, WIDGET_NAMES, type WidgetName, isExactOrigin, readableTextOn } from "@nikki/core";
+import { PERSONA_NAME, WIDGET_NAMES, type WidgetName, businessChatGreeting, isExactOrigin, readableTextOn } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -13,7 +13,7 @@ import { type LoadedSettings, useSettingsSection } from "./use-settings";
 const WIDGET_LABELS: Record<WidgetName, string> = { chat: "Chat assistant", "test-call": "Test a Call", "voice-demo": "Browser voice demo" };
 
 /** How the widgets look on the business's site with the settings as they are now, before saving. */
-function WidgetPreview({ color, widgets }: { color: string; widgets: WidgetName[] }) {
+function WidgetPreview({ color, widgets, agentName }: { color: string; widgets: WidgetName[]; agentName: string }) {
   const organization = useMe()?.organization?.name ?? "your business";
   const ink = readableTextOn(color);
   return (
@@ -23,7 +23,7 @@ function WidgetPreview({ color, widgets }: { color: string; widgets: WidgetName[
           <div className="preview-head" style={{ background: color, color: ink }}>
             Chat with {organization}
           </div>
-          <p className="preview-bubble">{CHAT_MESSAGES.greeting(organization)}</p>
+          <p className="preview-bubble">{businessChatGreeting(agentName, organization)}</p>
         </div>
       )}
       <div className="preview-launchers">
@@ -60,6 +60,10 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
   const [rotating, setRotating] = useState(false);
   const action = useAction();
 
+  // Who the chat speaks as, as the server picks it: the chosen agent when active, else the oldest active one (the list
+  // is newest first).
+  const activeAgents = (agents.data?.agents ?? []).filter((agent) => agent.status === "active");
+  const chatAgentName = (activeAgents.find((agent) => agent.id === draft.chat_agent_id) ?? activeAgents.at(-1))?.name ?? PERSONA_NAME;
   const tag = widgetKey ? `<script src="${window.location.origin}/widget/v1/loader.js" data-key="${widgetKey}" async></script>` : "";
 
   async function rotate() {
@@ -151,7 +155,7 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
           <FormField id="widget-color" label="Colour" error={errors.widget_color}>
             <input id="widget-color" type="color" value={draft.widget_color} onChange={(event) => set("widget_color", event.target.value)} disabled={pending} />
           </FormField>
-          <WidgetPreview color={draft.widget_color} widgets={draft.enabled_widgets} />
+          <WidgetPreview color={draft.widget_color} widgets={draft.enabled_widgets} agentName={chatAgentName} />
         </div>
         <fieldset className="plain-fieldset">
           <legend className="step-legend">Widgets shown</legend>
@@ -184,7 +188,7 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
           label="Contact link"
           type="url"
           placeholder="https://www.example.com/contact"
-          hint="Where the widgets' “Contact us” goes. Leave empty for Nikki's contact page."
+          hint="Where the chat's “Contact us” goes. Leave empty and the chat asks for the visitor's name and number instead, which arrive in Leads."
           value={draft.contact_url ?? ""}
           onValue={(value) => set("contact_url", value.trim() || null)}
           error={errors.contact_url}
