@@ -1,4 +1,4 @@
-import { INTEGRATION_MESSAGES, INTEGRATION_PROVIDERS, type IntegrationResource } from "@nikki/core";
+import { INTEGRATION_MESSAGES, INTEGRATION_PROVIDERS, type IntegrationResource, integrationInfo } from "@nikki/core";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -26,7 +26,8 @@ const WRONG: Record<string, object> = {
   gohighlevel: { ...OWN.gohighlevel, location_id: "someone-elses-location" },
   zapier: { webhook_url: "https://hooks.zapier.com/hooks/catch/999/deleted/" },
 };
-const REASON: Record<string, string> = {
+/** The provider's own words, kept as a details line under the product's. */
+const DETAIL: Record<string, string> = {
   twilio: "Twilio: Authenticate (401)",
   openai: "OpenAI: Incorrect API key provided (401)",
   elevenlabs: "ElevenLabs: Invalid API key (401)",
@@ -54,8 +55,10 @@ describe("Test Connection against each provider", () => {
     expect((await test(fresh, provider)).body.error?.message).toMatch(/^Please configure .+ before testing\.$/);
 
     expect((await save(fresh, provider, WRONG[provider]!)).status).toBe(200);
-    expect(await test(fresh, provider)).toEqual({ status: 200, body: { success: false, message: REASON[provider] } });
-    expect(await one(fresh, provider)).toMatchObject({ configured: true, badge: "Configured", test_status: "failed" });
+    const name = integrationInfo(provider).name;
+    const words = provider === "zapier" ? INTEGRATION_MESSAGES.notFound(name) : INTEGRATION_MESSAGES.refused(name);
+    expect(await test(fresh, provider)).toEqual({ status: 200, body: { success: false, message: words, detail: DETAIL[provider] } });
+    expect(await one(fresh, provider)).toMatchObject({ configured: true, badge: "Failed", test_status: "failed", test_message: words });
 
     const saved = await save(fresh, provider, OWN[provider]);
     expect(await saved.json()).toMatchObject({ message: "Configuration Saved", integration: { badge: "Configured", test_status: null } });
@@ -151,7 +154,7 @@ describe("bad input", () => {
       account_sid: OWN.twilio.account_sid,
       auth_token: "tökën-ŧøķęñ",
     });
-    expect(await test(fresh, "twilio")).toEqual({ status: 200, body: { success: false, message: "Failed to connect to Twilio" } });
+    expect(await test(fresh, "twilio")).toEqual({ status: 200, body: { success: false, message: "Failed to connect to Twilio", detail: null } });
   });
 
   it("removes a stored integration and audits every write", async () => {

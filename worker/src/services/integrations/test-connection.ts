@@ -1,16 +1,19 @@
 /**
  * Test Connection (spec 001 §4): one read-only (or, for Zapier, test-payload) request to each provider's real API,
  * made from the server with the stored credentials. A refusal is an answer, not an error: `{success: false}` with
- * the provider's own reason.
+ * the reason in the product's words and the provider's own as its detail.
  */
-import { INTEGRATION_MESSAGES, type IntegrationProvider, integrationInfo } from "@nikki/core";
+import { INTEGRATION_MESSAGES, type IntegrationProvider, connectionFailure, integrationInfo } from "@nikki/core";
 import type { Config } from "../../env";
 import { GOHIGHLEVEL_VERSION, zapierHookUrl } from "../crm";
 import { outboundFetch } from "../outbound-fetch";
 
 export interface ConnectionResult {
   success: boolean;
+  /** What it found, in the product's words. */
   message: string;
+  /** A refusal's own words from the provider, with its status ("HubSpot: Authentication credentials not found (401)"). */
+  detail: string | null;
 }
 
 interface Probe {
@@ -91,10 +94,10 @@ export async function testConnection(provider: IntegrationProvider, credentials:
     probe = probeOf(provider, credentials, config);
     response = await outboundFetch(probe.url, { ...probe.init, signal: AbortSignal.timeout(10_000) });
   } catch {
-    return { success: false, message: INTEGRATION_MESSAGES.connectFailed(name) };
+    return { success: false, message: INTEGRATION_MESSAGES.connectFailed(name), detail: null };
   }
   const body: unknown = await response.json().catch(() => null);
-  if (response.ok) return { success: true, message: probe.describe(body) };
+  if (response.ok) return { success: true, message: probe.describe(body), detail: null };
   const reason = reasonOf(body);
-  return { success: false, message: reason ? `${name}: ${reason} (${response.status})` : INTEGRATION_MESSAGES.connectFailed(name) };
+  return { success: false, message: connectionFailure(name, response.status), detail: `${name}: ${reason ?? "no reason given"} (${response.status})` };
 }
