@@ -1,4 +1,4 @@
-import { PERSONA_NAME, WIDGET_NAMES, type WidgetName, businessChatGreeting, isExactOrigin, readableTextOn } from "@nikki/core";
+import { PERSONA_NAME, WIDGET_NAMES, type WidgetName, businessChatGreeting, readableTextOn, siteOriginOf } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -45,7 +45,7 @@ function WidgetPreview({ color, widgets, agentName }: { color: string; widgets: 
 
 /** Widget: the tag to paste, the sites allowed to use it, its colour, which widgets show and which agent chats. */
 export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
-  const { draft, set, save, pending, errors } = useSettingsSection(loaded, [
+  const { draft, set, save, saveNow, pending, errors } = useSettingsSection(loaded, [
     "allowed_origins",
     "widget_color",
     "enabled_widgets",
@@ -56,6 +56,7 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
   const agents = useResource(() => call(api.agents.$get), { failure: "Failed to load agents" });
   const [origin, setOrigin] = useState("");
   const [originError, setOriginError] = useState<string | undefined>();
+  const [originNote, setOriginNote] = useState<string | undefined>();
   const [widgetKey, setWidgetKey] = useState(loaded.widget_key);
   const [rotating, setRotating] = useState(false);
   const action = useAction();
@@ -75,12 +76,24 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
     setRotating(false);
     if (done) setWidgetKey(done.data.widget_key);
   }
-  function addOrigin() {
-    const value = origin.trim().replace(/\/$/, "");
-    if (!isExactOrigin(value)) return setOriginError("Enter the site's origin, like https://www.example.com (no path).");
+  // Add saves the site at once (nothing else of the section); an address with a path is kept as its site, and says so.
+  async function addOrigin() {
+    const site = siteOriginOf(origin);
+    if (!site) return setOriginError("Enter the site's address, like https://www.example.com.");
     setOriginError(undefined);
-    if (!draft.allowed_origins.includes(value)) set("allowed_origins", [...draft.allowed_origins, value]);
+    const trimmed = origin.trim() !== site;
+    const saved =
+      draft.allowed_origins.includes(site) ||
+      (await saveNow(
+        { allowed_origins: [...draft.allowed_origins, site] },
+        {
+          title: "Site added",
+          description: trimmed ? `Saved as ${site}: the widget is allowed on every page of the site.` : `The widget is allowed on ${site}.`,
+        },
+      ));
+    if (!saved) return;
     setOrigin("");
+    setOriginNote(trimmed ? `Saved as ${site} (the site, without the page's path).` : undefined);
   }
 
   return (
@@ -123,10 +136,11 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
                     type="button"
                     className="btn btn-secondary btn-sm"
                     aria-label={`Remove ${allowed}`}
+                    disabled={pending}
                     onClick={() =>
-                      set(
-                        "allowed_origins",
-                        draft.allowed_origins.filter((item) => item !== allowed),
+                      void saveNow(
+                        { allowed_origins: draft.allowed_origins.filter((item) => item !== allowed) },
+                        { title: "Site removed", description: `The widget no longer loads on ${allowed}.` },
                       )
                     }
                   >
@@ -141,12 +155,13 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
               id="new-origin"
               label="Add a site"
               placeholder="https://www.example.com"
+              hint={originNote ?? "Paste any page of your site: its address is kept without the path, and saved at once."}
               value={origin}
               onValue={setOrigin}
               error={originError ?? errors.allowed_origins}
               disabled={pending}
             />
-            <button type="button" className="btn btn-secondary" onClick={addOrigin} disabled={pending}>
+            <button type="button" className="btn btn-secondary" onClick={() => void addOrigin()} disabled={pending}>
               Add
             </button>
           </div>
