@@ -91,6 +91,11 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
     </FormField>
   );
 
+  /** A JSON field's editor, its id the one the wizard focuses when the field has a problem. */
+  const json = (Editor: typeof HoursEditor, key: "hours_json" | "escalation_json" | "crm_mapping", label: string) => (
+    <Editor key={key} id={`agent-${key}`} label={label} value={draft[key]} onValue={(value) => change(key, value)} error={errors[key]} />
+  );
+
   async function save(event: SubmitEvent) {
     event.preventDefault();
     const problems = draftProblems(draft);
@@ -174,29 +179,10 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
           ))}
         </select>
       </FormField>
-      <HoursEditor
-        id="agent-hours_json"
-        label="Opening hours"
-        value={draft.hours_json}
-        onValue={(value) => change("hours_json", value)}
-        error={errors.hours_json}
-      />
-      <EscalationEditor
-        id="agent-escalation_json"
-        label="Escalation"
-        value={draft.escalation_json}
-        onValue={(value) => change("escalation_json", value)}
-        error={errors.escalation_json}
-      />
+      {json(HoursEditor, "hours_json", "Opening hours")}
+      {json(EscalationEditor, "escalation_json", "Escalation")}
     </>,
-    <CrmMappingEditor
-      key="crm"
-      id="agent-crm_mapping"
-      label="CRM mapping"
-      value={draft.crm_mapping}
-      onValue={(value) => change("crm_mapping", value)}
-      error={errors.crm_mapping}
-    />,
+    json(CrmMappingEditor, "crm_mapping", "CRM mapping"),
     <dl className="review" key="review">
       <dt>Name</dt>
       <dd>{draft.name || "—"}</dd>
