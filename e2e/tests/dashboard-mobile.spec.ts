@@ -22,6 +22,15 @@ test.describe("the dashboard at 390 px", () => {
     await tabs.getByRole("button", { name: "More" }).click();
     const more = tabs.getByRole("list", { name: "More tabs" });
     await expect(more.getByRole("link", { name: "Overview" })).toHaveCount(0);
+    // Every tab not wholly in sight, a half-cut one too, is in the menu.
+    const cut = await page.evaluate(() => {
+      const strip = document.querySelector(".dash-tabs-strip")!.getBoundingClientRect();
+      return [...document.querySelectorAll<HTMLElement>(".dash-tabs-strip li:not([hidden]) a")]
+        .filter((link) => link.getBoundingClientRect().right > strip.right + 1)
+        .map((link) => link.firstChild?.textContent?.trim());
+    });
+    expect(cut.length).toBeGreaterThan(0);
+    await expect(more.getByRole("link")).toHaveText(cut as string[]);
     await more.getByRole("link", { name: "Settings" }).click();
     await expect(page).toHaveURL(/\/dashboard\/settings$/);
     await expect(tabs.getByRole("link", { name: "Settings" })).toBeInViewport();

@@ -40,18 +40,20 @@ export default function MoreTabs() {
     };
     showCurrent();
     mark();
-    // The strip changes when the signed-in user's role hides or shows tabs (DashboardHeader) and with the width.
+    // The strip changes when the signed-in user's role hides or shows tabs (DashboardHeader), and its width with the
+    // window's and when the More button itself appears beside it.
     const observer = new MutationObserver(() => {
       showCurrent();
       mark();
     });
     observer.observe(strip, { subtree: true, attributes: true, attributeFilter: ["hidden"] });
+    const resized = new ResizeObserver(mark);
+    resized.observe(strip);
     strip.addEventListener("scroll", mark, { passive: true });
-    window.addEventListener("resize", mark);
     return () => {
       observer.disconnect();
+      resized.disconnect();
       strip.removeEventListener("scroll", mark);
-      window.removeEventListener("resize", mark);
     };
   }, []);
 
