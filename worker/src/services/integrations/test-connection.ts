@@ -4,6 +4,8 @@
  * the reason in the product's words and the provider's own as its detail.
  */
 import { INTEGRATION_MESSAGES, type IntegrationProvider, connectionFailure, integrationInfo } from "@nikki/core";
+import { CalendarError } from "../calendars/calendar";
+import { calendarOf } from "../calendars";
 import type { Config } from "../../env";
 import { GOHIGHLEVEL_VERSION, zapierHookUrl } from "../crm";
 import { outboundFetch } from "../outbound-fetch";
@@ -74,6 +76,9 @@ function probeOf(provider: IntegrationProvider, credentials: Record<string, stri
         },
         describe: () => "Zapier accepted a test payload on the catch hook.",
       };
+    case "google_calendar":
+    case "calcom":
+      throw new Error("Calendars are tested through their own client (calendars/).");
   }
 }
 
@@ -87,6 +92,15 @@ function reasonOf(body: unknown): string | null {
 
 export async function testConnection(provider: IntegrationProvider, credentials: Record<string, string>, config: Config): Promise<ConnectionResult> {
   const name = integrationInfo(provider).name;
+  if (provider === "google_calendar" || provider === "calcom") {
+    try {
+      return { success: true, message: await calendarOf(provider, config, credentials).test(), detail: null };
+    } catch (error) {
+      // A calendar's refusal carries the provider's words and status ("Cal.com: Invalid API Key (401)").
+      if (error instanceof CalendarError && error.status > 0) return { success: false, message: connectionFailure(name, error.status), detail: error.message };
+      return { success: false, message: INTEGRATION_MESSAGES.connectFailed(name), detail: null };
+    }
+  }
   let response: Response;
   let probe: Probe;
   try {
