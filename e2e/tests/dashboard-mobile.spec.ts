@@ -43,7 +43,8 @@ test.describe("the dashboard at 390 px", () => {
       await sync.click();
       await expect(sync).toBeEnabled();
     }
-    const toasts = page.getByRole("region", { name: "Notifications" }).getByRole("listitem");
+    // Each toast is an <li role="status">: found as an item of the list, not by the listitem role.
+    const toasts = page.getByRole("region", { name: "Notifications" }).locator("li");
     await expect(toasts).toHaveCount(1);
     await expect(toasts.first()).toContainText("×3");
     const toastBox = (await toasts.first().boundingBox())!;
