@@ -14,6 +14,9 @@ export const chatRequestSchema = z.object({
   messages: z.array(turn).check(z.minLength(1, CHAT_MESSAGES.empty), z.maxLength(LIMITS.chatConversationTurns, CHAT_MESSAGES.conversationTooLong)),
 });
 
+/** How the chat greets on a business's site: as that business's agent (a website visitor is not calling). */
+export const businessChatGreeting = (agentName: string, organizationName: string) => `Hi, I'm ${agentName} at ${organizationName}. How can I help you today?`;
+
 export type ChatTurn = { role: "user" | "assistant"; content: string };
 
 /** The conversation the model sees: no client system turns, no empty turns, the last 20, ending with the visitor. */

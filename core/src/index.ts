@@ -29,6 +29,7 @@ export * from "./crm-webhook";
 export * from "./diagnostics";
 export * from "./data-rights";
 export * from "./operator-leads";
+export * from "./business-leads";
 export * from "./url-guard";
 export * from "./rate-limits";
 export * from "./zoned-time";

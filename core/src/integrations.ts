@@ -4,7 +4,7 @@ import { guardedUrl } from "./url-field";
 import { type UrlPolicy, ZAPIER_HOOK_PREFIX, isZapierCatchHook } from "./url-guard";
 
 /** Spec 001 §4 "Integration badge". */
-export type IntegrationBadge = "Not Configured" | "Configured" | "Verified";
+export type IntegrationBadge = "Not Configured" | "Configured" | "Verified" | "Failed";
 
 /** One provider as `GET /api/integrations` lists it: never a credential, only a masked hint. */
 export interface IntegrationResource {
@@ -13,6 +13,8 @@ export interface IntegrationResource {
   badge: IntegrationBadge;
   last_tested_at: string | null;
   test_status: "success" | "failed" | null;
+  /** What the last Test Connection found, in the product's words ("HubSpot refused these credentials…"). */
+  test_message: string | null;
   /** e.g. "AC…cdef · token …0001": enough to recognise which account is stored, never enough to use it. */
   hint: string | null;
 }
@@ -145,6 +147,10 @@ export const INTEGRATION_MESSAGES = {
   tooLong: "That value is too long.",
   notConfigured: (provider: string) => `Please configure ${provider} before testing.`,
   connectFailed: (provider: string) => `Failed to connect to ${provider}`,
+  refused: (provider: string) => `${provider} refused these credentials. Check they are current and copied whole, then save them again.`,
+  notFound: (provider: string) => `${provider} does not know this account or address. Check the ID or URL you saved.`,
+  busy: (provider: string) => `${provider} is limiting requests right now. Try again in a minute.`,
+  providerDown: (provider: string) => `${provider} had a problem answering. Try again later.`,
 } as const;
 
 /**
@@ -218,7 +224,17 @@ export const integrationSaveSchema = z.strictObject({ credentials: z.record(z.st
 
 export function integrationBadge(configured: boolean, testStatus: string | null): IntegrationBadge {
   if (!configured) return "Not Configured";
+  if (testStatus === "failed") return "Failed";
   return testStatus === "success" ? "Verified" : "Configured";
+}
+
+/** Why a provider refused a Test Connection, in the product's words, from the HTTP status it answered. */
+export function connectionFailure(provider: string, status: number): string {
+  if (status === 401 || status === 403) return INTEGRATION_MESSAGES.refused(provider);
+  if (status === 404) return INTEGRATION_MESSAGES.notFound(provider);
+  if (status === 429) return INTEGRATION_MESSAGES.busy(provider);
+  if (status >= 500) return INTEGRATION_MESSAGES.providerDown(provider);
+  return INTEGRATION_MESSAGES.connectFailed(provider);
 }
 
 /** A URL's host (a non-secret URL is recognised by it: "Realtime URL api.openai.com"), or null for anything else. */

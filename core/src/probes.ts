@@ -18,6 +18,8 @@ export interface ProbeResult {
    * which may be a business's URL, a message of ours (PROBE_MESSAGES), never bytes from the endpoint.
    */
   body: string;
+  /** An optional setting that is not saved (the CRM webhook): nothing to check, and not a failure. */
+  not_set?: true;
 }
 
 /** This deployment's own voice bridge (the media stream's base URL) from its origin. */
@@ -34,7 +36,7 @@ export function bridgeHealthUrl(socketUrl: string): string {
 
 export const PROBE_MESSAGES = {
   target: `The check must be one of ${PROBE_TARGETS.join(", ")}.`,
-  noCrmWebhook: "No CRM webhook URL is saved. Enter one and save it first.",
+  notSet: "Not set (optional)",
   noSender: "No phone number to send texts from. Add one in Numbers.",
   senderGone: "Not found: the sender number is no longer one of your active numbers.",
   unreachable: "Endpoint unreachable",
@@ -47,6 +49,7 @@ export const PROBE_MESSAGES = {
 
 /** A probe that passed: TwiML (200 with XML) for the webhooks, "Voice Bridge OK" for the bridge, any 2xx for the CRM webhook. */
 export function probePassed(probe: ProbeResult): boolean {
+  if (probe.not_set) return true;
   if (probe.target === "bridge_health") return probe.status === 200 && probe.body === PROBE_MESSAGES.bridgeAnswered(200);
   if (probe.target === "voice_inbound" || probe.target === "messaging_inbound") return probe.status === 200 && /xml/i.test(probe.content_type ?? "");
   return probe.status >= 200 && probe.status < 300;

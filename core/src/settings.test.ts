@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseFields } from "./account";
-import { SETTINGS_MESSAGES as M, isExactOrigin, settingsPatchSchema as schemaFor } from "./settings";
+import { SETTINGS_MESSAGES as M, isExactOrigin, siteOriginOf, settingsPatchSchema as schemaFor } from "./settings";
 import { PUBLIC_URL_POLICY } from "./url-guard";
 
 const settingsPatchSchema = schemaFor(PUBLIC_URL_POLICY);
@@ -21,6 +21,22 @@ describe("isExactOrigin", () => {
     ["https://*.example.com", false],
   ])("%s → %s", (value, expected) => {
     expect(isExactOrigin(value)).toBe(expected);
+  });
+});
+
+describe("siteOriginOf: what Settings keeps of a site pasted as a URL", () => {
+  it.each([
+    ["https://www.example.com", "https://www.example.com"],
+    ["https://www.example.com/", "https://www.example.com"],
+    ["  https://Shop.Example.com/contact?utm=1#top ", "https://shop.example.com"],
+    ["https://example.com:443/pricing", "https://example.com"],
+    ["http://localhost:8787/app", "http://localhost:8787"],
+    ["example.com", null],
+    ["ftp://example.com/file", null],
+    ["https://user:pass@example.com", null],
+    ["not a url", null],
+  ])("%s → %s", (value, expected) => {
+    expect(siteOriginOf(value)).toBe(expected);
   });
 });
 

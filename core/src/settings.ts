@@ -108,6 +108,20 @@ export function isExactOrigin(value: string): boolean {
   return number >= 1 && number <= 65_535 && String(number) === port && !(scheme === "https" && number === 443) && !(scheme === "http" && number === 80);
 }
 
+/**
+ * The site a pasted address belongs to, as the widget's allowed origins keep it: a URL with a path, query or
+ * trailing slash is trimmed to its origin (lower-case host, default port dropped); anything else is null.
+ */
+export function siteOriginOf(value: string): string | null {
+  // No URL parser here (core runs without DOM or Node types): scheme, then the authority up to the path, query or fragment.
+  const match = /^(https?):\/\/([^/?#@\s]+)(?:[/?#]\S*)?$/i.exec(value.trim());
+  if (!match) return null;
+  const scheme = match[1]!.toLowerCase();
+  const host = match[2]!.toLowerCase().replace(scheme === "https" ? /:443$/ : /:80$/, "");
+  const origin = `${scheme}://${host}`;
+  return isExactOrigin(origin) ? origin : null;
+}
+
 const isHttpsUrl = (value: string) => /^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(value);
 /** The call's id is appended to the bridge URL as a path segment: no query or fragment. */
 const withoutQuery = (value: string) => !/[?#]/.test(value);

@@ -19,7 +19,12 @@ const look = (label: string, tone: StatusTone): StatusLook => ({ label, tone });
 export const STATUS_LOOKS = {
   agent: { active: look("Active", "positive"), inactive: look("Inactive", "neutral") },
   number: { active: look("Active", "positive"), inactive: look("Inactive", "neutral"), unassigned: look("Unassigned", "neutral") },
-  integration: { "Not Configured": look("Not Configured", "neutral"), Configured: look("Configured", "attention"), Verified: look("Verified", "positive") },
+  integration: {
+    "Not Configured": look("Not Configured", "neutral"),
+    Configured: look("Configured", "attention"),
+    Verified: look("Verified", "positive"),
+    Failed: look("Failed", "negative"),
+  },
   call: {
     "in-progress": look("In progress", "attention"),
     completed: look("Completed", "positive"),
@@ -62,6 +67,7 @@ export const STATUS_LOOKS = {
     "Not Tested": look("Not Tested", "neutral"),
     "Checking...": look("Checking...", "attention"),
     Healthy: look("Healthy", "positive"),
+    "Not set (optional)": look("Not set (optional)", "neutral"),
     Error: look("Error", "negative"),
   },
   role: { owner: look("owner", "accent"), admin: look("admin", "neutral"), viewer: look("viewer", "neutral") },

@@ -40,6 +40,26 @@ export const DEMO_CALL_ERRORS = {
 export type DemoCallErrorCode = keyof typeof DEMO_CALL_ERRORS;
 
 /**
+ * The chat's contact hand-off on a business's site (no contact link in its Settings): the visitor leaves a name and
+ * number, which become a lead of that business.
+ */
+export const WIDGET_LEAD_COPY = {
+  prompt: "Need more help?",
+  open: "Leave your number",
+  contact: "Contact us",
+  intro: (organization: string) => `Leave your name and number and ${organization} will call you back.`,
+  name: "Your name",
+  phone: "Phone number",
+  send: "Send",
+  sending: "Sending…",
+  cancel: "Cancel",
+  sent: (organization: string) => `Thanks! ${organization} has your number and will call you back.`,
+  invalidPhone: DEMO_CALL_ERRORS.invalid_phone,
+  failedTitle: "Couldn't send your details",
+  failed: "Please try again in a moment.",
+} as const;
+
+/**
  * What the widget tells the visitor for a failed call request (spec 000 §8): a known code → its message;
  * server text naming E.164 → invalid_phone, naming configuration → backend_down, other server text →
  * call_failed; an unrecognised code → the server's message, else the unknown message.

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, type Page, expect } from "@playwright/test";
+import { DEMO } from "../../worker/src/db/seed";
 import { INTEGRATIONS_SIM_PORT } from "./server";
 
 export const E2E_PASSWORD = "e2e password 123";
@@ -7,6 +8,15 @@ let counter = 0;
 export function e2eEmail(prefix: string) {
   counter += 1;
   return `${prefix}.${Date.now()}.${counter}@example.com`;
+}
+
+/** Signs in through /login as the demo organization's owner (locally also one of the product's operators). */
+export async function signInAsDemoOwner(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(DEMO.ownerEmail);
+  await page.getByLabel("Password").fill(DEMO.ownerPassword);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL("**/dashboard**");
 }
 
 /** Signs up through /signup as a visitor would and waits for the dashboard. */

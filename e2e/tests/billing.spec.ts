@@ -17,6 +17,8 @@ test.describe("pricing to a paid subscription", () => {
     const growth = page.getByRole("button", { name: "Start Free Trial: Growth" }).first();
     const [checkout] = await Promise.all([context.waitForEvent("page"), growth.click()]);
     await checkout.waitForLoadState();
+    // Checkout opens in a new tab (README): the pricing page stays where it was.
+    await expect(page).toHaveURL(/\/pricing$/);
     expect(checkout.url()).toContain(`127.0.0.1:${STRIPE_SIM_PORT}/pay/cs_sim`);
     await expect(checkout.getByRole("heading", { name: "Subscribe to growth" })).toBeVisible();
     await expect(checkout.getByText("$79.00 per month, after a 14-day free trial.")).toBeVisible();

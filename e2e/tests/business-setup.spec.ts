@@ -23,6 +23,10 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await page.getByRole("button", { name: "Create Agent" }).first().click();
   const wizard = page.getByRole("dialog", { name: "Create Agent" });
   await expect(wizard.getByRole("button", { name: "Previous" })).toBeDisabled();
+  // Each step checks its fields on Next, with the field's message, and puts the focus on it.
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await expect(wizard.getByText("Agent name is required (at most 100 characters).")).toBeVisible();
+  await expect(wizard.getByLabel("Agent name")).toBeFocused();
   await wizard.getByLabel("Agent name").fill("Rosa");
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByLabel("Greeting").fill(GREETING);
@@ -31,17 +35,27 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await wizard.getByLabel("Knowledge base").fill("Emergency visits within 2 hours in Austin. Water heaters installed same week.");
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByLabel("Coral", { exact: true }).check();
+  // The voice sample says it is playing and stops.
+  const sample = wizard.getByRole("button", { name: "Play a sample of coral" });
+  await sample.click();
+  const playing = wizard.getByRole("button", { name: "Stop a sample of coral" });
+  await expect(playing).toHaveAttribute("aria-pressed", "true");
+  await playing.click();
+  await expect(sample).toHaveAttribute("aria-pressed", "false");
   await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByLabel("Transfer number").fill("12345");
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await expect(wizard.getByText("Step 5 of 8: Hours & Escalation")).toBeVisible();
+  await expect(wizard.getByText("The escalation phone must be in E.164 format (e.g., +14155552671).")).toBeVisible();
+  await expect(wizard.getByLabel("Transfer number")).toBeFocused();
+  await wizard.getByLabel("Transfer number").fill("+15125550100");
   await wizard.getByRole("button", { name: "Show raw JSON" }).first().click();
   await wizard.getByLabel("Opening hours (JSON)").fill('{"mon": [{"open": "08:00", "close": "18:00"}');
   await wizard.getByRole("button", { name: "Next" }).click();
-  await wizard.getByRole("button", { name: "Next" }).click();
-  await wizard.getByRole("button", { name: "Next" }).click();
-  await wizard.getByRole("button", { name: "Save Agent" }).click();
   await expect(wizard.getByText("Step 5 of 8: Hours & Escalation")).toBeVisible();
-  // The server's own parse error, under the field it belongs to.
   await expect(wizard.getByText(/in JSON at position/)).toBeVisible();
   await expect(wizard.getByLabel("Opening hours (JSON)")).toHaveAttribute("aria-invalid", "true");
+  await expect(wizard.getByLabel("Opening hours (JSON)")).toBeFocused();
   const always = JSON.stringify({
     mon: [{ open: "00:00", close: "23:59" }],
     tue: [{ open: "00:00", close: "23:59" }],
@@ -53,8 +67,22 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   });
   await wizard.getByLabel("Opening hours (JSON)").fill(always);
   await wizard.getByRole("button", { name: "Next" }).click();
+  await expect(wizard.getByText("Step 6 of 8: Services")).toBeVisible();
   await wizard.getByRole("button", { name: "Next" }).click();
+  // CRM mapping rows offer a detail to send, under the form's own field styles.
+  await wizard.getByRole("button", { name: "Add a field" }).click();
+  await expect(wizard.getByLabel("Call detail 1")).toHaveValue("company");
+  await expect(wizard.getByLabel("CRM field 1")).toHaveValue("company");
   await wizard.getByRole("button", { name: "Next" }).click();
+  // Save with a problem on another step opens that step and focuses the field.
+  await wizard.getByRole("button", { name: /Profile/ }).click();
+  await wizard.getByLabel("Agent name").fill("");
+  await wizard.getByRole("button", { name: /Review/ }).click();
+  await wizard.getByRole("button", { name: "Save Agent" }).click();
+  await expect(wizard.getByText("Step 1 of 8: Profile")).toBeVisible();
+  await expect(wizard.getByLabel("Agent name")).toBeFocused();
+  await wizard.getByLabel("Agent name").fill("Rosa");
+  await wizard.getByRole("button", { name: /Review/ }).click();
   await wizard.getByRole("button", { name: "Save Agent" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Agent Created" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Rosa" })).toBeVisible();
@@ -121,11 +149,12 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await expect(chatLauncher(site)).toHaveCount(0);
 
   const widget = page.getByRole("region", { name: "Widget" });
-  await widget.getByLabel("Add a site").fill(HOST_ORIGIN);
+  // A page's address pasted: kept as its site, shown as such, and saved at once (no Save pressed).
+  await widget.getByLabel("Add a site").fill(`${HOST_ORIGIN}/pricing?ref=ad`);
   await widget.getByRole("button", { name: "Add", exact: true }).click();
   await expect(widget.getByText(HOST_ORIGIN, { exact: true })).toBeVisible();
-  await widget.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved" }).first()).toBeVisible();
+  await expect(widget.getByText(`Saved as ${HOST_ORIGIN} (the site, without the page's path).`)).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Site added" }).first()).toBeVisible();
 
   await site.reload();
   await expect(chatLauncher(site)).toBeVisible();

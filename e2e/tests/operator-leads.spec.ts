@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { DEMO } from "../../worker/src/db/seed";
+import { signInAsDemoOwner } from "../support/accounts";
 import { E2E_BASE_URL, INTEGRATIONS_SIM_PORT } from "../support/server";
 
 test("an operator reads the contact form's leads, searches them, exports a CSV, and the sales inbox got each one", async ({ page }) => {
@@ -20,12 +20,8 @@ test("an operator reads the contact form's leads, searches them, exports a CSV, 
     mails.some((mail) => mail.path === "/emails" && mail.body.subject === `New lead: ${name}` && JSON.stringify(mail.body.to).includes("sales@demo.nikki.ai")),
   ).toBe(true);
 
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO.ownerEmail);
-  await page.getByLabel("Password").fill(DEMO.ownerPassword);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL("**/dashboard**");
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Leads" }).click();
+  await signInAsDemoOwner(page);
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Sales leads" }).click();
   await expect(page).toHaveURL(/\/dashboard\/leads$/);
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("Get a quote");

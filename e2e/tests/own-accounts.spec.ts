@@ -149,4 +149,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await page.waitForURL("**/dashboard/billing?checkout=success");
   await expect(page.getByRole("heading", { name: "Starter plan" })).toBeVisible();
   await expect(page.getByText("Active (trial)")).toBeVisible();
+  // One state: the trial's end and the first charge, not a renewal date inside the trial.
+  await expect(page.getByText(/^Free trial until .+, then \$29 a month\.$/)).toBeVisible();
+  await expect(page.getByText(/renews/)).toHaveCount(0);
 });

@@ -31,6 +31,7 @@ import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { publicInvitationRoutes } from "./routes/invitations";
 import { leadRoutes } from "./routes/leads";
+import { businessLeadRoutes } from "./routes/leads/business";
 import { operatorLeadRoutes } from "./routes/operator/leads";
 import { numberRoutes } from "./routes/numbers";
 import { integrationRoutes } from "./routes/integrations";
@@ -91,6 +92,7 @@ export function createApp(servicesFor: ServicesFactory) {
   const routes = app
     .route("/api", healthRoutes)
     .route("/api/leads", leadRoutes)
+    .route("/api/leads", businessLeadRoutes)
     .route("/api/operator", operatorLeadRoutes)
     .route("/api/telemetry", telemetryRoutes)
     .route("/api/auth", authRoutes)

@@ -30,6 +30,7 @@ const path = (p: string) => async () => ({ path: p });
 const freshInvitation = (world: World) => pendingInvitation(world.owner, uniqueEmail("pending"), "viewer");
 
 let demoCells = 0;
+let widgetLeadCells = 0;
 
 let numberCells = 0;
 
@@ -76,6 +77,17 @@ export const MATRIX: Row[] = [
   {
     route: "POST /api/leads",
     request: async () => ({ path: "/api/leads", body: { name: "Matrix Lead", phone: "4155552671" } }),
+    expect: same(201),
+  },
+  { route: "GET /api/leads", request: path("/api/leads"), expect: { ...same(200), anonymous: 401 } },
+  {
+    // The chat's contact hand-off: the widget key names the business; each cell from an address of its own.
+    route: "POST /api/widget/leads",
+    request: async (world) => ({
+      path: `/api/widget/leads?key=${await widgetKeyOf(world.owner.organizationId)}`,
+      body: { name: "Matrix Visitor", phone: "4155552671" },
+      headers: { "cf-connecting-ip": `192.0.2.${100 + ++widgetLeadCells}` },
+    }),
     expect: same(201),
   },
   {

@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES, LIMITS } from "@nikki/core";
-import { env } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
@@ -31,14 +31,20 @@ beforeAll(async () => {
 });
 
 describe("GET /api/widget/config", () => {
-  it("gives the organization's name, colour, widgets and contact link", async () => {
+  it("gives the organization's name, colour and widgets; on this product's own site, its greeting and contact page", async () => {
     const response = await call(`/api/widget/config?key=${KEY}`);
     expect(await response.json()).toEqual({
       organization: { name: "Nikki AI Demo" },
       colors: { primary: "#8b6cff", on_primary: "#111827" },
       widgets: ["chat", "test-call", "voice-demo"],
+      chat: { agent_name: "Nikki", greeting: CHAT_MESSAGES.greeting("Nikki AI Demo"), signature: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
       contact_url: "https://nikki.test/contact",
     });
+  });
+
+  it("counts a request without Origin as this product's own site: a browser sends none for its own page's GET", async () => {
+    const response = await SELF.fetch(`https://nikki.test/api/widget/config?key=${KEY}`, { headers: { "sec-fetch-site": "same-origin" } });
+    expect(await response.json()).toMatchObject({ chat: { greeting: CHAT_MESSAGES.greeting("Nikki AI Demo") }, contact_url: "https://nikki.test/contact" });
   });
 
   it("answers an unknown key with a clear error", async () => {

@@ -25,7 +25,10 @@ export default function Toaster() {
         {toasts.map((toast) => (
           <li key={toast.id} className={`toast toast-${toast.variant}`} role={toast.variant === "destructive" ? "alert" : "status"}>
             <div>
-              <p className="toast-title">{toast.title}</p>
+              <p className="toast-title">
+                {toast.title}
+                {toast.count > 1 && <span className="toast-count"> ×{toast.count}</span>}
+              </p>
               {toast.description && <p className="toast-description">{toast.description}</p>}
             </div>
             <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>

@@ -49,8 +49,11 @@ export async function subscribe(plan: PlanSlug): Promise<void> {
       toast({ title: CHECKOUT_MESSAGES.noUrlTitle, description: CHECKOUT_MESSAGES.noUrl, variant: "destructive" });
       return;
     }
-    // A new tab, as the spec says; where the browser blocks it, this tab goes instead.
-    if (!window.open(result.data.url, "_blank", "noopener")) window.location.assign(result.data.url);
+    // A new tab, as the spec says; where the browser blocks it, this tab goes instead. Not the "noopener" feature:
+    // with it window.open answers null even when the tab opened, and this tab went to Checkout as well.
+    const opened = window.open(result.data.url, "_blank");
+    if (opened) opened.opener = null;
+    else window.location.assign(result.data.url);
   } catch {
     toast({ title: CHECKOUT_MESSAGES.errorTitle, description: CHECKOUT_MESSAGES.unexpected, variant: "destructive" });
   } finally {

@@ -6,6 +6,8 @@ export interface Toast {
   title: string;
   description?: string;
   variant: "default" | "destructive";
+  /** How many times the same toast was raised while it showed: one toast "×3", not three alike. */
+  count: number;
 }
 
 type Listener = (toasts: readonly Toast[]) => void;
@@ -24,14 +26,29 @@ export function dismissToast(id: number) {
 }
 
 /** What a toast says: its title, description and variant (default unless destructive). */
-export type ToastInput = Omit<Toast, "id" | "variant"> & { variant?: Toast["variant"] };
+export type ToastInput = Omit<Toast, "id" | "variant" | "count"> & { variant?: Toast["variant"] };
 
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+/**
+ * Shows a toast for TIMINGS.toastDurationMs. The same words again while it shows add to its count and restart its
+ * time (it becomes the newest); it keeps its id.
+ */
 export function toast(input: ToastInput): number {
-  const id = nextId++;
-  const next: Toast = { variant: "default", ...input, id };
-  toasts = [...toasts, next].slice(-LIMITS.toastsVisible);
+  const variant = input.variant ?? "default";
+  const same = toasts.find((shown) => shown.title === input.title && shown.description === input.description && shown.variant === variant);
+  const id = same?.id ?? nextId++;
+  const next: Toast = { ...input, variant, id, count: (same?.count ?? 0) + 1 };
+  toasts = [...toasts.filter((shown) => shown.id !== id), next].slice(-LIMITS.toastsVisible);
   emit();
-  setTimeout(() => dismissToast(id), TIMINGS.toastDurationMs);
+  clearTimeout(timers.get(id));
+  timers.set(
+    id,
+    setTimeout(() => {
+      timers.delete(id);
+      dismissToast(id);
+    }, TIMINGS.toastDurationMs),
+  );
   return id;
 }
 

@@ -1,19 +1,23 @@
-import { CHAT_MESSAGES } from "@nikki/core/widget-copy";
+import { CHAT_MESSAGES, WIDGET_LEAD_COPY } from "@nikki/core/widget-copy";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { WidgetProps } from "../lib/define-widget";
 import { createToasts } from "../lib/toasts";
 import { type ChatMessage, askAssistant, restoreConversation, saveConversation } from "./conversation";
+import { LeaveNumber } from "./LeaveNumber";
 
 export function ChatPanel({ context, open }: WidgetProps) {
   const [messages, setMessages] = useState(() => restoreConversation(context));
   const [draft, setDraft] = useState("");
   const [pending, setPending] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  // The contact hand-off: closed, its form open, or sent.
+  const [handOff, setHandOff] = useState<"closed" | "open" | "sent">("closed");
   const { show, Toasts } = useMemo(createToasts, []);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const isOpen = open.value;
-  const title = `${context.config.organization.name} Assistant`;
+  const { config } = context;
+  const title = `${config.organization.name} Assistant`;
 
   // A layout effect: the listener is there as soon as the panel is, not a frame later (an Escape pressed right after
   // opening was lost under load).
@@ -66,7 +70,7 @@ export function ChatPanel({ context, open }: WidgetProps) {
         <div class="panel" role="dialog" aria-label={title}>
           <header>
             <span class="avatar" aria-hidden="true">
-              N
+              {config.chat.agent_name.charAt(0).toUpperCase()}
             </span>
             <h2>{title}</h2>
             <button type="button" class="icon" aria-label="Close chat" onClick={close}>
@@ -108,12 +112,36 @@ export function ChatPanel({ context, open }: WidgetProps) {
               </svg>
             </button>
           </form>
-          <p class="help">
-            Need more help?{" "}
-            <a href={context.config.contact_url} target="_top">
-              Contact us
-            </a>
-          </p>
+          {handOff === "open" ? (
+            <LeaveNumber
+              context={context}
+              question={messages.findLast((message) => message.role === "user")?.content}
+              onClose={(sent) => {
+                setHandOff(sent ? "sent" : "closed");
+                if (sent) setAnnouncement(WIDGET_LEAD_COPY.sent(config.organization.name));
+              }}
+              onFailed={(toast) => show("error", ...toast)}
+            />
+          ) : (
+            <p class="help">
+              {handOff === "sent" ? (
+                WIDGET_LEAD_COPY.sent(config.organization.name)
+              ) : (
+                <>
+                  {WIDGET_LEAD_COPY.prompt}{" "}
+                  {config.contact_url ? (
+                    <a href={config.contact_url} target="_top">
+                      {WIDGET_LEAD_COPY.contact}
+                    </a>
+                  ) : (
+                    <button type="button" class="link" onClick={() => setHandOff("open")}>
+                      {WIDGET_LEAD_COPY.open}
+                    </button>
+                  )}
+                </>
+              )}
+            </p>
+          )}
         </div>
       )}
       <Toasts />

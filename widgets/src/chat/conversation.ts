@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES } from "@nikki/core/widget-copy";
+import { CHAT_MESSAGES, WIDGET_LEAD_COPY } from "@nikki/core/widget-copy";
 import { widgetRequest } from "../lib/api";
 import type { WidgetContext } from "../lib/contract";
 
@@ -17,7 +17,10 @@ export function restoreConversation(context: WidgetContext): ChatMessage[] {
   } catch {
     // Storage blocked or corrupt: start afresh.
   }
-  return [{ role: "assistant", content: CHAT_MESSAGES.greeting(context.config.organization.name) }];
+  // The greeting is the server's words for this site (the business's agent, or this product's own copy on its own site),
+  // signed like every reply.
+  const { greeting, signature } = context.config.chat;
+  return [{ role: "assistant", content: greeting, ...(signature ? { sig: signature } : {}) }];
 }
 
 export function saveConversation(context: WidgetContext, messages: ChatMessage[]) {
@@ -43,4 +46,14 @@ export async function askAssistant(context: WidgetContext, messages: ChatMessage
   if (result.status === 429) return { toast: [CHAT_MESSAGES.tooManyTitle, CHAT_MESSAGES.tooMany] };
   if (result.status === 402) return { toast: [CHAT_MESSAGES.billingTitle, CHAT_MESSAGES.billing] };
   return { toast: [CHAT_MESSAGES.backendTitle, CHAT_MESSAGES.backend] };
+}
+
+export type LeadOutcome = { ok: true } | { fields: Record<string, string> } | { toast: readonly [string, string] };
+
+/** The contact hand-off: the visitor's name and number become a lead of the business whose key this is. */
+export async function leaveNumber(context: WidgetContext, lead: { name: string; phone: string; notes?: string }): Promise<LeadOutcome> {
+  const result = await widgetRequest<{ id: string }>(context, "/api/widget/leads", lead);
+  if (result.ok) return { ok: true };
+  if (result.fields) return { fields: result.fields };
+  return { toast: [WIDGET_LEAD_COPY.failedTitle, result.message || WIDGET_LEAD_COPY.failed] };
 }

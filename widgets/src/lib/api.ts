@@ -1,6 +1,6 @@
 import type { WidgetContext } from "./contract";
 
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; code: string; message: string };
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; code: string; message: string; fields?: Record<string, string> | undefined };
 
 /**
  * A JSON request to the worker on behalf of a widget (the key in the query, as CORS is judged by it).
@@ -22,7 +22,8 @@ export async function widgetRequest<T>(context: WidgetContext, path: string, bod
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
     return { ok: false, status: 0, code: timedOut ? "backend_timeout" : "network_error", message: "" };
   }
-  const data = (await response.json().catch(() => null)) as (T & { error?: { code?: string; message?: string } }) | null;
+  const data = (await response.json().catch(() => null)) as (T & { error?: { code?: string; message?: string; fields?: Record<string, string> } }) | null;
   if (response.ok && data && !data.error) return { ok: true, data };
-  return { ok: false, status: response.status, code: data?.error?.code ?? "unknown", message: data?.error?.message ?? "" };
+  const error = data?.error;
+  return { ok: false, status: response.status, code: error?.code ?? "unknown", message: error?.message ?? "", fields: error?.fields };
 }

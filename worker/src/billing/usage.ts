@@ -15,9 +15,17 @@ export async function minutesUsedSince(db: Database, organizationId: string, sin
   return Number(row?.minutes ?? 0);
 }
 
-/** The start of the billing period: the subscription's, else the first of the month (UTC). */
-export function periodStartOf(subscription: { currentPeriodStart: Date | null } | undefined, now = new Date()): Date {
-  return subscription?.currentPeriodStart ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+const monthStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+
+/**
+ * The start of the billing period: the subscription's, else the first of the month (UTC). A subscription still in
+ * the trial it was started from carries on the trial's count: its period runs from the first of the month it began,
+ * so choosing a plan never drops the minutes already used.
+ */
+export function periodStartOf(subscription: { currentPeriodStart: Date | null; status?: string | null } | undefined, now = new Date()): Date {
+  const start = subscription?.currentPeriodStart;
+  if (!start) return monthStart(now);
+  return subscription.status === "trialing" ? monthStart(start) : start;
 }
 
 /**

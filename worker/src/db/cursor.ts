@@ -16,6 +16,13 @@ export function afterCursor(cursor: string, columns: { createdAt: SQLiteColumn; 
   return or(lt(columns.createdAt, when), and(eq(columns.createdAt, when), lt(columns.id, position.id)));
 }
 
+/** One page of a list read with `limit(size + 1)`: its first `size` rows, and the marker of the next page if there is one. */
+export function pageOf<Row extends { createdAt: Date; id: string }>(rows: Row[], size: number): { page: Row[]; next_cursor: string | null } {
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return { page, next_cursor: rows.length > size && last ? encodeCursor(last) : null };
+}
+
 /** The marker of the one list soonest first (the appointments agenda): the last row's start and id. */
 export const encodeAscendingCursor = (row: { startAt: Date; id: string }) => encodePageMarker(row.startAt.getTime(), row.id);
 

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api, call } from "../../lib/client";
 import { useMe } from "../../lib/me";
+import { useDismiss } from "../../lib/use-dismiss";
 import "./dashboard.css";
 
 /** The organization's name and the user menu (sign out) at the top of every dashboard page. */
@@ -9,24 +10,7 @@ export default function DashboardHeader() {
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-
-  // The tab bar scrolls sideways on a phone: its hidden side fades, and the current tab is brought into view.
-  useEffect(() => {
-    const bar = document.querySelector<HTMLElement>(".dash-tabs");
-    if (!bar) return;
-    bar.querySelector('[aria-current="page"]')?.scrollIntoView({ inline: "center", block: "nearest" });
-    const mark = () => {
-      bar.dataset.moreRight = String(bar.scrollLeft + bar.clientWidth < bar.scrollWidth - 4);
-      bar.dataset.moreLeft = String(bar.scrollLeft > 4);
-    };
-    mark();
-    bar.addEventListener("scroll", mark, { passive: true });
-    window.addEventListener("resize", mark);
-    return () => {
-      bar.removeEventListener("scroll", mark);
-      window.removeEventListener("resize", mark);
-    };
-  }, []);
+  const close = useCallback(() => setOpen(false), []);
 
   useEffect(() => {
     if (!me) return;
@@ -34,27 +18,9 @@ export default function DashboardHeader() {
     // security settings stay one click away in the account menu.
     if (me.role === "viewer") for (const tab of document.querySelectorAll<HTMLElement>("[data-admin-only]")) tab.hidden = true;
     if (me.is_operator) for (const tab of document.querySelectorAll<HTMLElement>("[data-operator-only]")) tab.hidden = false;
-    // The bar changed (an operator's Leads tab appeared): the current tab into view again, and its fades worked out.
-    const bar = document.querySelector(".dash-tabs");
-    bar?.querySelector('[aria-current="page"]')?.scrollIntoView({ inline: "center", block: "nearest" });
-    bar?.dispatchEvent(new Event("scroll"));
   }, [me]);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent && event.key !== "Escape") return;
-      if (event instanceof MouseEvent && menu.current?.contains(event.target as Node)) return;
-      setOpen(false);
-      if (event instanceof KeyboardEvent) button.current?.focus();
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
+  useDismiss(open, close, menu, button);
 
   async function signOut() {
     await call(api.auth["sign-out"].$post, undefined, {});

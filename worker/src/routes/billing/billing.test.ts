@@ -223,6 +223,26 @@ describe("billing for the dashboard", () => {
     expect(((await portal.json()) as { url: string }).url).toBe(`${STRIPE}/portal/${subscription.customer}`);
   });
 
+  it("counts the trial's minutes across subscribing: a plan chosen during the trial keeps what was used before it", async () => {
+    const owner = await signUp();
+    // A 61-second call on the free trial, earlier this month, before the plan was chosen.
+    await env.DB.prepare(
+      "insert into calls (id, call_sid, organization_id, from_number, to_number, status, duration_seconds, created_at) values (?, ?, ?, '+14155552671', '+15005550006', 'completed', 61, ?)",
+    )
+      .bind(
+        crypto.randomUUID(),
+        `CA${crypto.randomUUID().replace(/-/g, "")}`,
+        owner.organizationId,
+        Math.max(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1), Date.now() - 60_000),
+      )
+      .run();
+    expect((await subscriptionOf(owner)).minutes_used).toBe(2);
+    const subscription = await stripeSubscription(owner);
+    await webhook("customer.subscription.created", { id: subscription.id, object: "subscription" });
+    const after = await subscriptionOf(owner);
+    expect(after).toMatchObject({ subscribed: true, status: "trialing", minutes_used: 2 });
+  });
+
   it("reports only the minutes beyond the plan to the Stripe meter when a call ends, once per call", async () => {
     const { reportOverage } = await import("../../billing/usage");
     const { createD1Database } = await import("../../db/client");

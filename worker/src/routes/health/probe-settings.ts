@@ -4,7 +4,6 @@ import type { Context } from "hono";
 import { phoneNumbers } from "../../db/schema";
 import { deploymentBridgeUrl } from "../../env";
 import type { AppEnv } from "../../app-env";
-import { ApiError } from "../../http/api-error";
 import { orgCaller } from "../../middleware/access";
 import { settingsRowOf } from "../../org/settings";
 import { businessUrlRefusal, fetchBusinessUrl } from "../../services/business-urls";
@@ -29,11 +28,14 @@ export async function probeBridge(c: Context<AppEnv>, origin: string): Promise<O
   return bridgeAnswer(() => (bridgeWsUrl ? fetchBusinessUrl(config, url, "https", { signal }) : outboundFetch(url, { signal })));
 }
 
-/** The saved CRM webhook gets the health-check payload; any 2xx passes. What it answered is said in our words. */
+/**
+ * The saved CRM webhook gets the health-check payload; any 2xx passes. What it answered is said in our words. It is
+ * optional: none saved is reported as not set, not as a failed check.
+ */
 export async function probeCrmWebhook(c: Context<AppEnv>): Promise<Omit<ProbeResult, "target">> {
   const { config } = c.var;
   const { crmWebhookUrl } = await settingsRowOf(c.var.db, orgCaller(c).organizationId);
-  if (!crmWebhookUrl) throw new ApiError("validation_failed", { message: PROBE_MESSAGES.noCrmWebhook });
+  if (!crmWebhookUrl) return { status: 0, content_type: null, ms: 0, body: PROBE_MESSAGES.notSet, not_set: true };
   const refused = businessUrlRefusal(config, "crm_webhook_url", crmWebhookUrl);
   if (refused) return { status: 0, content_type: null, ms: 0, body: PROBE_MESSAGES.refusedUrl("CRM webhook URL", refused) };
   const { status, ms } = await postCrmWebhook(config, crmWebhookUrl, CRM_WEBHOOK_HEALTH_CHECK);

@@ -54,6 +54,7 @@ async function resourceOf(c: Ctx, provider: IntegrationProvider, row: Integratio
     badge: integrationBadge(Boolean(row), row?.testStatus ?? null),
     last_tested_at: row?.lastTestedAt?.toISOString() ?? null,
     test_status: row?.testStatus ?? null,
+    test_message: row?.testStatus === "failed" ? (row.testMessage ?? null) : null,
     hint,
   };
 }

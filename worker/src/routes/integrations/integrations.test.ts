@@ -29,7 +29,8 @@ const WRONG: Record<string, object> = {
 };
 /** The providers a business types credentials for (Google Calendar is connected by OAuth: worker/test/calendars.test.ts). */
 const TYPED = INTEGRATION_PROVIDERS.filter((provider) => !integrationInfo(provider).oauth);
-const REASON: Record<string, string> = {
+/** The provider's own words, kept as a details line under the product's. */
+const DETAIL: Record<string, string> = {
   twilio: "Twilio: Authenticate (401)",
   openai: "OpenAI: Incorrect API key provided (401)",
   elevenlabs: "ElevenLabs: Invalid API key (401)",
@@ -58,8 +59,10 @@ describe("Test Connection against each provider", () => {
     expect((await test(fresh, provider)).body.error?.message).toMatch(/^Please configure .+ before testing\.$/);
 
     expect((await save(fresh, provider, WRONG[provider]!)).status).toBe(200);
-    expect(await test(fresh, provider)).toEqual({ status: 200, body: { success: false, message: REASON[provider] } });
-    expect(await one(fresh, provider)).toMatchObject({ configured: true, badge: "Configured", test_status: "failed" });
+    const name = integrationInfo(provider).name;
+    const words = provider === "zapier" ? INTEGRATION_MESSAGES.notFound(name) : INTEGRATION_MESSAGES.refused(name);
+    expect(await test(fresh, provider)).toEqual({ status: 200, body: { success: false, message: words, detail: DETAIL[provider] } });
+    expect(await one(fresh, provider)).toMatchObject({ configured: true, badge: "Failed", test_status: "failed", test_message: words });
 
     const saved = await save(fresh, provider, OWN[provider as keyof typeof OWN]);
     expect(await saved.json()).toMatchObject({ message: "Configuration Saved", integration: { badge: "Configured", test_status: null } });
@@ -155,7 +158,7 @@ describe("bad input", () => {
       account_sid: OWN.twilio.account_sid,
       auth_token: "tökën-ŧøķęñ",
     });
-    expect(await test(fresh, "twilio")).toEqual({ status: 200, body: { success: false, message: "Failed to connect to Twilio" } });
+    expect(await test(fresh, "twilio")).toEqual({ status: 200, body: { success: false, message: "Failed to connect to Twilio", detail: null } });
   });
 
   it("removes a stored integration and audits every write", async () => {

@@ -1,7 +1,7 @@
 import { OPERATOR_LEAD_COLUMNS, type OperatorLead, csvOf, operatorLeadsQuerySchema } from "@nikki/core";
 import { type SQL, and, desc, isNull, like, or } from "drizzle-orm";
 import { Hono } from "hono";
-import { afterCursor, encodeCursor } from "../../db/cursor";
+import { afterCursor, pageOf } from "../../db/cursor";
 import { leads } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { queryOf } from "../../http/parse-body";
@@ -47,11 +47,8 @@ export const operatorLeadRoutes = new Hono<AppEnv>()
       .where(and(...where))
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(PAGE + 1);
-    const page = rows.slice(0, PAGE);
-    const last = page.at(-1);
-    return c.json({ leads: page.map(serializeLead), next_cursor: rows.length > PAGE && last ? encodeCursor(last) : null }, 200, {
-      "cache-control": "no-store",
-    });
+    const { page, next_cursor } = pageOf(rows, PAGE);
+    return c.json({ leads: page.map(serializeLead), next_cursor }, 200, { "cache-control": "no-store" });
   })
   .get("/leads.csv", access("operator"), leadsQuery, async (c) => {
     const { where } = leadFilter(c.req.valid("query"));

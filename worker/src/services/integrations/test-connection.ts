@@ -1,9 +1,9 @@
 /**
  * Test Connection (spec 001 §4): one read-only (or, for Zapier, test-payload) request to each provider's real API,
  * made from the server with the stored credentials. A refusal is an answer, not an error: `{success: false}` with
- * the provider's own reason.
+ * the reason in the product's words and the provider's own as its detail.
  */
-import { INTEGRATION_MESSAGES, type IntegrationProvider, integrationInfo } from "@nikki/core";
+import { INTEGRATION_MESSAGES, type IntegrationProvider, connectionFailure, integrationInfo } from "@nikki/core";
 import { CalendarError } from "../calendars/calendar";
 import { calendarOf } from "../calendars";
 import type { Config } from "../../env";
@@ -12,7 +12,10 @@ import { outboundFetch } from "../outbound-fetch";
 
 export interface ConnectionResult {
   success: boolean;
+  /** What it found, in the product's words. */
   message: string;
+  /** A refusal's own words from the provider, with its status ("HubSpot: Authentication credentials not found (401)"). */
+  detail: string | null;
 }
 
 interface Probe {
@@ -91,9 +94,11 @@ export async function testConnection(provider: IntegrationProvider, credentials:
   const name = integrationInfo(provider).name;
   if (provider === "google_calendar" || provider === "calcom") {
     try {
-      return { success: true, message: await calendarOf(provider, config, credentials).test() };
+      return { success: true, message: await calendarOf(provider, config, credentials).test(), detail: null };
     } catch (error) {
-      return { success: false, message: error instanceof CalendarError && error.status > 0 ? error.message : INTEGRATION_MESSAGES.connectFailed(name) };
+      // A calendar's refusal carries the provider's words and status ("Cal.com: Invalid API Key (401)").
+      if (error instanceof CalendarError && error.status > 0) return { success: false, message: connectionFailure(name, error.status), detail: error.message };
+      return { success: false, message: INTEGRATION_MESSAGES.connectFailed(name), detail: null };
     }
   }
   let response: Response;
@@ -103,10 +108,10 @@ export async function testConnection(provider: IntegrationProvider, credentials:
     probe = probeOf(provider, credentials, config);
     response = await outboundFetch(probe.url, { ...probe.init, signal: AbortSignal.timeout(10_000) });
   } catch {
-    return { success: false, message: INTEGRATION_MESSAGES.connectFailed(name) };
+    return { success: false, message: INTEGRATION_MESSAGES.connectFailed(name), detail: null };
   }
   const body: unknown = await response.json().catch(() => null);
-  if (response.ok) return { success: true, message: probe.describe(body) };
+  if (response.ok) return { success: true, message: probe.describe(body), detail: null };
   const reason = reasonOf(body);
-  return { success: false, message: reason ? `${name}: ${reason} (${response.status})` : INTEGRATION_MESSAGES.connectFailed(name) };
+  return { success: false, message: connectionFailure(name, response.status), detail: `${name}: ${reason ?? "no reason given"} (${response.status})` };
 }

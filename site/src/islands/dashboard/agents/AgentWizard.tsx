@@ -4,7 +4,7 @@ import { api, call } from "../../../lib/client";
 import { useSubmit } from "../../../lib/use-submit";
 import FormField, { FormAlert, TextField } from "../../FormField";
 import Modal from "../../ui/Modal";
-import { type AgentDraft, LANGUAGE_NAMES, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, emptyDraft } from "./draft";
+import { type AgentDraft, LANGUAGE_NAMES, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, draftProblems, emptyDraft, firstProblem } from "./draft";
 import { CrmMappingEditor, EscalationEditor, HoursEditor } from "./JsonEditors";
 import ServicesStep from "./ServicesStep";
 import VoicePreview from "./VoicePreview";
@@ -38,6 +38,23 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
   const [alert, setAlert] = useState<string | null>(null);
   const { pending, errors, setErrors, submit } = useSubmit<string>();
   const open = agent !== undefined;
+  // The field to focus once its step is shown (a refused Next or Save).
+  const [focusField, setFocusField] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!focusField) return;
+    const holder = document.getElementById(`agent-${focusField}`);
+    const target = holder?.matches("input, select, textarea") ? holder : holder?.querySelector<HTMLElement>('[aria-invalid="true"], input, textarea, select');
+    target?.focus();
+    setFocusField(null);
+  }, [focusField, step]);
+
+  /** Shows a field's problem where it is: its step, its message, the focus on it. */
+  function showProblems(problems: Record<string, string>, field: string) {
+    setErrors(problems);
+    setStep(STEP_OF_FIELD[field] ?? step);
+    setFocusField(field);
+  }
 
   useEffect(() => {
     if (!open) return;
@@ -75,19 +92,26 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
     </FormField>
   );
 
+  /** A JSON field's editor, its id the one the wizard focuses when the field has a problem. */
+  const json = (Editor: typeof HoursEditor, key: "hours_json" | "escalation_json" | "crm_mapping", label: string) => (
+    <Editor key={key} id={`agent-${key}`} label={label} value={draft[key]} onValue={(value) => change(key, value)} error={errors[key]} />
+  );
+
   async function save(event: SubmitEvent) {
     event.preventDefault();
+    const problems = draftProblems(draft);
+    // Next checks this step's fields; Save checks every step and opens the first with a problem.
+    const field = firstProblem(problems, step < STEPS.length - 1 ? step : undefined);
+    if (field) return showProblems(problems, field);
+    setErrors({});
     if (step < STEPS.length - 1) return setStep(step + 1);
     setAlert(null);
     const saved = await submit({
-      invalid: draft.name.trim() ? {} : { name: "Agent name is required (at most 100 characters)." },
       request: () => (agent ? call(api.agents[":id"].$patch, { param: { id: agent.id } }, bodyOf(draft)) : call(api.agents.$post, undefined, bodyOf(draft))),
       failure: { show: setAlert, fallback: "Failed to create agent. Please try again." },
       onFieldErrors: (fields) => {
-        const first = Object.keys(fields)
-          .map((field) => STEP_OF_FIELD[field])
-          .find((index) => index !== undefined);
-        if (first !== undefined) setStep(first);
+        const first = firstProblem(fields);
+        if (first) showProblems(fields, first);
       },
       success: agent
         ? { title: "Agent Saved", description: `${draft.name.trim()} is updated.` }
@@ -144,18 +168,23 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
       {errors.voice && <p className="field-error">{errors.voice}</p>}
     </fieldset>,
     <>
-      <FormField id="agent-tz" label="Time zone" error={errors.business_hours_tz}>
-        <select id="agent-tz" value={draft.business_hours_tz} onChange={(event) => change("business_hours_tz", event.target.value)} disabled={pending}>
+      <FormField id="agent-business_hours_tz" label="Time zone" error={errors.business_hours_tz}>
+        <select
+          id="agent-business_hours_tz"
+          value={draft.business_hours_tz}
+          onChange={(event) => change("business_hours_tz", event.target.value)}
+          disabled={pending}
+        >
           {[...new Set([draft.business_hours_tz, ...TIME_ZONES])].map((zone) => (
             <option key={zone}>{zone}</option>
           ))}
         </select>
       </FormField>
-      <HoursEditor label="Opening hours" value={draft.hours_json} onValue={(value) => change("hours_json", value)} error={errors.hours_json} />
-      <EscalationEditor label="Escalation" value={draft.escalation_json} onValue={(value) => change("escalation_json", value)} error={errors.escalation_json} />
+      {json(HoursEditor, "hours_json", "Opening hours")}
+      {json(EscalationEditor, "escalation_json", "Escalation")}
     </>,
     <ServicesStep key="services" />,
-    <CrmMappingEditor key="crm" label="CRM mapping" value={draft.crm_mapping} onValue={(value) => change("crm_mapping", value)} error={errors.crm_mapping} />,
+    json(CrmMappingEditor, "crm_mapping", "CRM mapping"),
     <dl className="review" key="review">
       <dt>Name</dt>
       <dd>{draft.name || "—"}</dd>

@@ -4,8 +4,12 @@ import { type Hours, parsedObject } from "./draft";
 
 const DAY_NAMES: Record<string, string> = { mon: "Monday", tue: "Tuesday", wed: "Wednesday", thu: "Thursday", fri: "Friday", sat: "Saturday", sun: "Sunday" };
 const WEEK = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
+/** Details a business most often sends on, offered in turn by "Add a field" (each to a CRM field of the same name). */
+const SUGGESTED_DETAILS = ["company", "address", "service", "appointment_time", "urgency"];
 
 interface JsonProps {
+  /** The editor's id: the wizard focuses the field with a problem inside it. */
+  id?: string;
   label: string;
   value: string;
   onValue: (value: string) => void;
@@ -47,12 +51,12 @@ function Toggle({ raw, onRaw, label }: { raw: boolean; onRaw: (raw: boolean) => 
 }
 
 /** The weekly hours grid: each day open or closed, with its opening and closing time. */
-export function HoursEditor({ value, onValue, error }: JsonProps) {
+export function HoursEditor({ id, value, onValue, error }: JsonProps) {
   const [raw, setRaw] = useState(false);
   const hours = parsedObject(value) as Hours | null;
   const set = (day: string, spans: { open: string; close: string }[]) => onValue(JSON.stringify({ ...hours, [day]: spans }, null, 2));
   return (
-    <fieldset className="plain-fieldset">
+    <fieldset className="plain-fieldset" id={id}>
       <legend className="step-legend">Opening hours</legend>
       {raw || !hours ? (
         <RawJson label="Opening hours" value={value} onValue={onValue} error={error} />
@@ -101,13 +105,13 @@ export function HoursEditor({ value, onValue, error }: JsonProps) {
 }
 
 /** Escalation: the number calls are transferred to, and when. */
-export function EscalationEditor({ value, onValue, error }: JsonProps) {
+export function EscalationEditor({ id: editorId, value, onValue, error }: JsonProps) {
   const [raw, setRaw] = useState(false);
   const id = useId();
   const escalation = parsedObject(value);
   const set = (key: string, next: string) => onValue(JSON.stringify({ ...escalation, [key]: next }, null, 2));
   return (
-    <fieldset className="plain-fieldset">
+    <fieldset className="plain-fieldset" id={editorId}>
       <legend className="step-legend">Escalation</legend>
       {raw || !escalation ? (
         <RawJson label="Escalation" value={value} onValue={onValue} error={error} />
@@ -152,13 +156,13 @@ export function EscalationEditor({ value, onValue, error }: JsonProps) {
 }
 
 /** CRM mapping: which detail from the call goes to which CRM field, one row each. */
-export function CrmMappingEditor({ value, onValue, error }: JsonProps) {
+export function CrmMappingEditor({ id, value, onValue, error }: JsonProps) {
   const [raw, setRaw] = useState(false);
   const mapping = parsedObject(value);
   const rows = Object.entries(mapping ?? {});
   const write = (next: [string, unknown][]) => onValue(JSON.stringify(Object.fromEntries(next), null, 2));
   return (
-    <fieldset className="plain-fieldset">
+    <fieldset className="plain-fieldset" id={id}>
       <legend className="step-legend">Call details → CRM fields</legend>
       {raw || !mapping ? (
         <RawJson label="CRM mapping" value={value} onValue={onValue} error={error} />
@@ -190,7 +194,14 @@ export function CrmMappingEditor({ value, onValue, error }: JsonProps) {
               </button>
             </div>
           ))}
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => write([...rows, [`field_${rows.length + 1}`, ""]])}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => {
+              const detail = SUGGESTED_DETAILS.find((key) => !(key in (mapping ?? {}))) ?? `detail_${rows.length + 1}`;
+              write([...rows, [detail, detail]]);
+            }}
+          >
             Add a field
           </button>
           {error && <p className="field-error">{error}</p>}

@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, type AgentResource, type AgentTool, DEFAULT_OPENING_HOURS } from "@nikki/core";
+import { AGENT_DEFAULTS, type AgentResource, type AgentTool, DEFAULT_OPENING_HOURS, agentCreateSchema, parseFields } from "@nikki/core";
 
 export type Hours = Record<string, { open: string; close: string }[]>;
 
@@ -64,6 +64,17 @@ export function parsedObject(text: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/** What the server would refuse in the draft, field by field in its own words (core's agent schema), before sending. */
+export function draftProblems(draft: AgentDraft): Record<string, string> {
+  const parsed = parseFields(agentCreateSchema, bodyOf(draft));
+  return parsed.ok ? {} : parsed.fields;
+}
+
+/** The first field with a problem, in the wizard's order (its step, then the step's fields as listed). */
+export function firstProblem(problems: Record<string, string>, step?: number): string | undefined {
+  return Object.keys(STEP_OF_FIELD).find((field) => problems[field] && (step === undefined || STEP_OF_FIELD[field] === step));
 }
 
 export const STEPS = ["Profile", "Persona", "Knowledge", "Voice", "Hours & Escalation", "Services", "CRM Mapping", "Review"] as const;

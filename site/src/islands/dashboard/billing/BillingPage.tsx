@@ -25,6 +25,17 @@ function SubscriptionBadge({ billing }: { billing: Billing }) {
   return <StatusBadge kind="subscription" status="none" />;
 }
 
+/**
+ * The plan's price and its next date: in a trial, the day the trial ends and the first charge (a renewal date then
+ * would be the trial's); after it, the renewal.
+ */
+function planTerms(billing: Billing, date: (at: string) => string): string {
+  const price = `${formatUsd(billing.plan?.price_cents ?? 0)} a month`;
+  const cancels = billing.cancel_at_period_end ? " (cancels then)" : "";
+  if (billing.status === "trialing" && billing.trial_end) return `Free trial until ${date(billing.trial_end)}, then ${price}${cancels}.`;
+  return `${price}${billing.current_period_end ? `, renews ${date(billing.current_period_end)}` : ""}${cancels}.`;
+}
+
 /** Billing (spec 001 §2): the plan, trial, minutes and overage, today's spend, invoices, change plan and the portal. */
 export default function BillingPage() {
   const subscription = useResource(() => call(api.billing.subscription.$get), { failure: BILLING_MESSAGES.loadFailed });
@@ -94,7 +105,7 @@ function BillingView({
             <h2 id="plan-title">{billing.plan ? `${billing.plan.name} plan` : billing.state === "trial" ? "Free trial" : "No plan"}</h2>
             <p className="muted">
               {billing.plan
-                ? `${formatUsd(billing.plan.price_cents)} a month${billing.current_period_end ? `, renews ${date(billing.current_period_end)}` : ""}${billing.cancel_at_period_end ? " (cancels then)" : ""}.`
+                ? planTerms(billing, date)
                 : billing.state === "trial"
                   ? `${billing.limits.name}'s limits until ${billing.trial_ends_at ? date(billing.trial_ends_at) : ""}, no card needed. Choose a plan to keep answering after that.`
                   : "Choose a plan to have your receptionist answer calls."}

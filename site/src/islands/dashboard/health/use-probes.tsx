@@ -4,7 +4,7 @@ import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
 import StatusBadge from "../../ui/StatusBadge";
 
-export type Badge = "Not Tested" | "Checking..." | "Healthy" | "Error";
+export type Badge = "Not Tested" | "Checking..." | "Healthy" | "Not set (optional)" | "Error";
 
 export interface ProbeRow {
   target: ProbeTarget;
@@ -52,7 +52,8 @@ export function useProbes() {
       const probe: ProbeResult = result.data.probe;
       const passed = probePassed(probe);
       const said = WORDED.includes(probe.target) ? probe.body || null : null;
-      state = { badge: passed ? "Healthy" : "Error", status: probe.status || null, ms: probe.ms, problem: passed ? null : problemOf(probe), said };
+      if (probe.not_set) state = { ...UNTESTED, badge: "Not set (optional)" };
+      else state = { badge: passed ? "Healthy" : "Error", status: probe.status || null, ms: probe.ms, problem: passed ? null : problemOf(probe), said };
     }
     set(row.target, state);
     return state;

@@ -29,6 +29,8 @@ export default function IntegrationsPage() {
   const integrations = useResource(() => call(api.integrations.$get), { failure: INTEGRATION_MESSAGES.loadFailed });
   const [configuring, setConfiguring] = useState<IntegrationInfo | null>(null);
   const [removing, setRemoving] = useState<IntegrationInfo | null>(null);
+  // The provider's own words for the last refused test of each, shown under ours as a details line.
+  const [details, setDetails] = useState<Partial<Record<IntegrationInfo["provider"], string | null>>>({});
   const action = useAction();
   const time = useBusinessTime();
   useGoogleCalendarOutcome();
@@ -42,10 +44,12 @@ export default function IntegrationsPage() {
       failure: INTEGRATION_MESSAGES.testFailed,
       fallback: INTEGRATION_MESSAGES.unexpected,
       // A test that ran but did not connect answers 200 with its reason: said as a failure, in its words.
-      success: ({ success, message }) =>
-        success
+      success: ({ success, message, detail }) => {
+        setDetails((all) => ({ ...all, [info.provider]: detail }));
+        return success
           ? { title: INTEGRATION_MESSAGES.success, description: message }
-          : { variant: "destructive", title: INTEGRATION_MESSAGES.failed, description: message || INTEGRATION_MESSAGES.connectFailed(info.name) },
+          : { variant: "destructive", title: INTEGRATION_MESSAGES.failed, description: message || INTEGRATION_MESSAGES.connectFailed(info.name) };
+      },
     });
     if (done) await integrations.reload();
   }
@@ -86,6 +90,8 @@ export default function IntegrationsPage() {
                   {info.oauth && !integration.configured && <p className="field-hint">{info.help}</p>}
                   {integration.hint && <p className="integration-hint">{integration.hint}</p>}
                   <p className="integration-tested">{tested(integration, time.dateTime)}</p>
+                  {integration.badge === "Failed" && integration.test_message && <p className="field-error">{integration.test_message}</p>}
+                  {integration.badge === "Failed" && details[info.provider] && <p className="integration-detail">Details: {details[info.provider]}</p>}
                   <div className="agent-actions">
                     {info.oauth ? (
                       <GoogleConnectButton connected={integration.configured} />

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, WIDGET_NAMES, type WidgetName, isExactOrigin, readableTextOn } from "@nikki/core";
+import { PERSONA_NAME, WIDGET_NAMES, type WidgetName, businessChatGreeting, readableTextOn, siteOriginOf } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -13,7 +13,7 @@ import { type LoadedSettings, useSettingsSection } from "./use-settings";
 const WIDGET_LABELS: Record<WidgetName, string> = { chat: "Chat assistant", "test-call": "Test a Call", "voice-demo": "Browser voice demo" };
 
 /** How the widgets look on the business's site with the settings as they are now, before saving. */
-function WidgetPreview({ color, widgets }: { color: string; widgets: WidgetName[] }) {
+function WidgetPreview({ color, widgets, agentName }: { color: string; widgets: WidgetName[]; agentName: string }) {
   const organization = useMe()?.organization?.name ?? "your business";
   const ink = readableTextOn(color);
   return (
@@ -23,7 +23,7 @@ function WidgetPreview({ color, widgets }: { color: string; widgets: WidgetName[
           <div className="preview-head" style={{ background: color, color: ink }}>
             Chat with {organization}
           </div>
-          <p className="preview-bubble">{CHAT_MESSAGES.greeting(organization)}</p>
+          <p className="preview-bubble">{businessChatGreeting(agentName, organization)}</p>
         </div>
       )}
       <div className="preview-launchers">
@@ -45,7 +45,7 @@ function WidgetPreview({ color, widgets }: { color: string; widgets: WidgetName[
 
 /** Widget: the tag to paste, the sites allowed to use it, its colour, which widgets show and which agent chats. */
 export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
-  const { draft, set, save, pending, errors } = useSettingsSection(loaded, [
+  const { draft, set, save, saveNow, pending, errors } = useSettingsSection(loaded, [
     "allowed_origins",
     "widget_color",
     "enabled_widgets",
@@ -56,10 +56,15 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
   const agents = useResource(() => call(api.agents.$get), { failure: "Failed to load agents" });
   const [origin, setOrigin] = useState("");
   const [originError, setOriginError] = useState<string | undefined>();
+  const [originNote, setOriginNote] = useState<string | undefined>();
   const [widgetKey, setWidgetKey] = useState(loaded.widget_key);
   const [rotating, setRotating] = useState(false);
   const action = useAction();
 
+  // Who the chat speaks as, as the server picks it: the chosen agent when active, else the oldest active one (the list
+  // is newest first).
+  const activeAgents = (agents.data?.agents ?? []).filter((agent) => agent.status === "active");
+  const chatAgentName = (activeAgents.find((agent) => agent.id === draft.chat_agent_id) ?? activeAgents.at(-1))?.name ?? PERSONA_NAME;
   const tag = widgetKey ? `<script src="${window.location.origin}/widget/v1/loader.js" data-key="${widgetKey}" async></script>` : "";
 
   async function rotate() {
@@ -71,12 +76,24 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
     setRotating(false);
     if (done) setWidgetKey(done.data.widget_key);
   }
-  function addOrigin() {
-    const value = origin.trim().replace(/\/$/, "");
-    if (!isExactOrigin(value)) return setOriginError("Enter the site's origin, like https://www.example.com (no path).");
+  // Add saves the site at once (nothing else of the section); an address with a path is kept as its site, and says so.
+  async function addOrigin() {
+    const site = siteOriginOf(origin);
+    if (!site) return setOriginError("Enter the site's address, like https://www.example.com.");
     setOriginError(undefined);
-    if (!draft.allowed_origins.includes(value)) set("allowed_origins", [...draft.allowed_origins, value]);
+    const trimmed = origin.trim() !== site;
+    const saved =
+      draft.allowed_origins.includes(site) ||
+      (await saveNow(
+        { allowed_origins: [...draft.allowed_origins, site] },
+        {
+          title: "Site added",
+          description: trimmed ? `Saved as ${site}: the widget is allowed on every page of the site.` : `The widget is allowed on ${site}.`,
+        },
+      ));
+    if (!saved) return;
     setOrigin("");
+    setOriginNote(trimmed ? `Saved as ${site} (the site, without the page's path).` : undefined);
   }
 
   return (
@@ -119,10 +136,11 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
                     type="button"
                     className="btn btn-secondary btn-sm"
                     aria-label={`Remove ${allowed}`}
+                    disabled={pending}
                     onClick={() =>
-                      set(
-                        "allowed_origins",
-                        draft.allowed_origins.filter((item) => item !== allowed),
+                      void saveNow(
+                        { allowed_origins: draft.allowed_origins.filter((item) => item !== allowed) },
+                        { title: "Site removed", description: `The widget no longer loads on ${allowed}.` },
                       )
                     }
                   >
@@ -137,12 +155,13 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
               id="new-origin"
               label="Add a site"
               placeholder="https://www.example.com"
+              hint={originNote ?? "Paste any page of your site: its address is kept without the path, and saved at once."}
               value={origin}
               onValue={setOrigin}
               error={originError ?? errors.allowed_origins}
               disabled={pending}
             />
-            <button type="button" className="btn btn-secondary" onClick={addOrigin} disabled={pending}>
+            <button type="button" className="btn btn-secondary" onClick={() => void addOrigin()} disabled={pending}>
               Add
             </button>
           </div>
@@ -151,7 +170,7 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
           <FormField id="widget-color" label="Colour" error={errors.widget_color}>
             <input id="widget-color" type="color" value={draft.widget_color} onChange={(event) => set("widget_color", event.target.value)} disabled={pending} />
           </FormField>
-          <WidgetPreview color={draft.widget_color} widgets={draft.enabled_widgets} />
+          <WidgetPreview color={draft.widget_color} widgets={draft.enabled_widgets} agentName={chatAgentName} />
         </div>
         <fieldset className="plain-fieldset">
           <legend className="step-legend">Widgets shown</legend>
@@ -184,7 +203,7 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
           label="Contact link"
           type="url"
           placeholder="https://www.example.com/contact"
-          hint="Where the widgets' “Contact us” goes. Leave empty for Nikki's contact page."
+          hint="Where the chat's “Contact us” goes. Leave empty and the chat asks for the visitor's name and number instead, which arrive in Leads."
           value={draft.contact_url ?? ""}
           onValue={(value) => set("contact_url", value.trim() || null)}
           error={errors.contact_url}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useResource } from "../../../lib/use-resource";
+import type { ToastInput } from "../../../lib/toast";
 import { useSubmit } from "../../../lib/use-submit";
 
 /** `GET /api/org/settings`: every setting, and the organization's widget key. */
@@ -27,5 +28,12 @@ export function useSettingsSection<K extends keyof Settings>(loaded: LoadedSetti
     });
   }
 
-  return { draft, set, save, pending: form.pending, errors: form.errors };
+  /** Saves some of the section's fields at once (the rest of its draft waits for Save); true when saved. */
+  async function saveNow(patch: Partial<Pick<Settings, K>>, success: ToastInput): Promise<boolean> {
+    const done = await form.submit({ request: () => call(api.org.settings.$patch, undefined, patch), failure: { toast: "Failed to save settings." }, success });
+    if (done) setDraft((current) => ({ ...current, ...patch }));
+    return done !== null;
+  }
+
+  return { draft, set, save, saveNow, pending: form.pending, errors: form.errors };
 }

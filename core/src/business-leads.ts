@@ -1,0 +1,54 @@
+import * as z from "zod/mini";
+import { LEAD_MESSAGES } from "./lead";
+import { pageMarkerSchema } from "./page-marker";
+import { normalizeWidgetPhone } from "./phone";
+import { WIDGET_LEAD_COPY } from "./widget-copy";
+
+/**
+ * A business's own leads (the lead list): callers its agent saved, and visitors who left their name and number in
+ * the website chat. The product's own contact-form leads are the operators' (operator-leads.ts), never listed here.
+ */
+export const BUSINESS_LEAD_SOURCES = ["call", "chat", "sms", "form"] as const;
+export type BusinessLeadSource = (typeof BUSINESS_LEAD_SOURCES)[number];
+
+export interface BusinessLead {
+  id: string;
+  source: BusinessLeadSource;
+  name: string;
+  phone: string;
+  email: string | null;
+  intent: string | null;
+  notes: string | null;
+  /** The call it came from, for a lead taken on a call. */
+  call_id: string | null;
+  /** When it reached the business's CRM; null when it has none or the push has not succeeded. */
+  crm_synced_at: string | null;
+  created_at: string;
+}
+
+export const businessLeadsQuerySchema = z.strictObject({ cursor: pageMarkerSchema });
+
+export const BUSINESS_LEADS_MESSAGES = {
+  empty: "No leads yet. Callers your agent saves and visitors who leave their number in your website chat appear here.",
+  loadFailed: "Failed to load leads",
+  sources: { call: "Call", chat: "Website chat", sms: "Text message", form: "Form" } satisfies Record<BusinessLeadSource, string>,
+} as const;
+
+/**
+ * `POST /api/widget/leads?key=`: the chat's contact hand-off. The number is kept as the widget normalises it
+ * (spec 000 §5), so the business and its CRM get one form of it.
+ */
+export const widgetLeadSchema = z.strictObject({
+  name: z.string(LEAD_MESSAGES.nameMin).check(z.trim(), z.minLength(2, LEAD_MESSAGES.nameMin), z.maxLength(100, LEAD_MESSAGES.nameMax)),
+  phone: z.pipe(
+    z.string(WIDGET_LEAD_COPY.invalidPhone).check(z.maxLength(30, WIDGET_LEAD_COPY.invalidPhone)),
+    z.transform((value, context) => {
+      const phone = normalizeWidgetPhone(value);
+      if (phone.ok) return phone.e164;
+      context.issues.push({ code: "custom", input: value, message: WIDGET_LEAD_COPY.invalidPhone, path: [] });
+      return z.NEVER;
+    }),
+  ),
+  notes: z.optional(z.string(LEAD_MESSAGES.notesMax).check(z.trim(), z.maxLength(1000, LEAD_MESSAGES.notesMax))),
+});
+export type WidgetLead = z.output<typeof widgetLeadSchema>;

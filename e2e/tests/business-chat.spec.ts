@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { HOST_ORIGIN } from "../support/server";
+import { chatLauncher, chatPanel } from "../support/widgets";
+
+/** Issue 36 §3: a business's website chat greets as its agent, and "contact" leaves a lead the business sees. */
+test("the chat on a business's own site speaks for that business and hands a visitor's number to its Leads", async ({ page }) => {
+  await signUpThroughPage(page, { email: e2eEmail("chat"), company: "Harbor Plumbing" });
+  // Setup through the API the dashboard uses (the wizard and Settings are tested on their own).
+  const key = await page.evaluate(async (origin) => {
+    const send = (path: string, method: string, body: object) =>
+      fetch(path, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    await send("/api/agents", "POST", { name: "Marina" });
+    await send("/api/org/settings", "PATCH", { allowed_origins: [origin] });
+    return ((await (await fetch("/api/org/settings")).json()) as { widget_key: string }).widget_key;
+  }, HOST_ORIGIN);
+
+  const site = await page.context().newPage();
+  await site.goto(`${HOST_ORIGIN}/business.html?key=${key}`);
+  await chatLauncher(site).click();
+  const panel = chatPanel(site);
+  await expect(panel.locator(".bubble.assistant").first()).toHaveText("Assistant: Hi, I'm Marina at Harbor Plumbing. How can I help you today?");
+  await expect(panel.getByText(/plans, setup, billing/)).toHaveCount(0);
+  await expect(panel.getByRole("link", { name: "Contact us" })).toHaveCount(0);
+
+  await panel.getByRole("button", { name: "Leave your number" }).click();
+  await panel.getByLabel("Your name").fill("Dana Scully");
+  await panel.getByLabel("Phone number").fill("12");
+  await panel.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(panel.getByText("Please enter a valid phone number.")).toBeVisible();
+  await panel.getByLabel("Phone number").fill("(415) 555-0142");
+  await panel.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(panel.getByRole("paragraph").filter({ hasText: "Thanks! Harbor Plumbing has your number and will call you back." })).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Leads", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/business-leads$/);
+  const row = page.getByRole("row").filter({ hasText: "Dana Scully" });
+  await expect(row).toContainText("+14155550142");
+  await expect(row).toContainText("Website chat");
+  await expect(row).toContainText("Not sent");
+});
+
+test("on this product's own site the chat keeps the product's greeting and contact page", async ({ page }) => {
+  await page.goto("/pricing");
+  await chatLauncher(page).click();
+  const panel = chatPanel(page);
+  await expect(panel.getByText("Hi! I'm the AI assistant for Nikki AI Demo. Ask me anything about plans, setup, billing or features.")).toBeVisible();
+  await expect(panel.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", /\/contact$/);
+});

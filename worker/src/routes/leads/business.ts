@@ -1,0 +1,38 @@
+import { type BusinessLead, businessLeadsQuerySchema } from "@nikki/core";
+import { and, desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { afterCursor, pageOf } from "../../db/cursor";
+import { leads } from "../../db/schema";
+import type { AppEnv } from "../../app-env";
+import { queryOf } from "../../http/parse-body";
+import { access, orgCaller } from "../../middleware/access";
+
+const PAGE = 50;
+
+function serializeBusinessLead(row: typeof leads.$inferSelect): BusinessLead {
+  return {
+    id: row.id,
+    source: row.source,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    intent: row.intent,
+    notes: row.notes,
+    call_id: row.callId,
+    crm_synced_at: row.crmSyncedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** `GET /api/leads` (every member): the organization's own leads, from its calls and its website chat, newest first. */
+export const businessLeadRoutes = new Hono<AppEnv>().get("/", access("viewer"), queryOf(businessLeadsQuerySchema, "a leads query"), async (c) => {
+  const { cursor } = c.req.valid("query");
+  const rows = await c.var.db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.organizationId, orgCaller(c).organizationId), cursor ? afterCursor(cursor, { createdAt: leads.createdAt, id: leads.id }) : undefined))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(PAGE + 1);
+  const { page, next_cursor } = pageOf(rows, PAGE);
+  return c.json({ leads: page.map(serializeBusinessLead), next_cursor }, 200, { "cache-control": "no-store" });
+});
