@@ -14,6 +14,7 @@ import type { ScriptedTurn } from "./scripted-turn";
 export type { ScriptedTurn } from "./scripted-turn";
 import type { SimulatedServerEvent } from "./realtime-events";
 import { decodeText } from "./speech-codec";
+import { spokenResponse } from "./spoken-response";
 
 export interface OpenAiSimulatorOptions {
   port: number;
@@ -185,7 +186,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
           const then = awaitingToolOutput.then;
           awaitingToolOutput = null;
           speak(then);
-        } else speak(instructions ? `(${instructions.slice(0, 60)})` : "How can I help?");
+        } else speak(spokenResponse(instructions));
         break;
       }
       case "input_audio_buffer.append": {

@@ -25,7 +25,8 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await expect(wizard.getByRole("button", { name: "Previous" })).toBeDisabled();
   await wizard.getByLabel("Agent name").fill("Rosa");
   await wizard.getByRole("button", { name: "Next" }).click();
-  await wizard.getByLabel("Greeting").fill(GREETING);
+  // The greeting field holds the default, in the business's and the agent's names: what callers hear first.
+  await expect(wizard.getByLabel("Greeting")).toHaveValue(GREETING);
   await wizard.getByLabel("Persona").fill("Warm, quick, and practical about leaks.");
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByLabel("Knowledge base").fill("Emergency visits within 2 hours in Austin. Water heaters installed same week.");
@@ -106,7 +107,9 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   const instructions = session!.find((event) => event.type === "session.update")!.session!.instructions!;
   expect(instructions).toContain("You are Rosa, the phone receptionist of Rosa's Plumbing");
   expect(instructions).toContain("Emergency visits within 2 hours in Austin");
-  expect(session!.find((event) => event.type === "response.create")?.response?.instructions).toBe(`Greet the caller with exactly: "${GREETING}"`);
+  expect(session!.find((event) => event.type === "response.create")?.response?.instructions).toBe(
+    `Say exactly this, word for word, and nothing else: "${GREETING}"`,
+  );
 
   // The business's own site: the widget refuses it until its origin is allowed in Settings.
   await page.goto("/dashboard/settings");

@@ -1,7 +1,7 @@
 import { OPENAI_MODELS, redactEntities, redactPii } from "@nikki/core";
 import { eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
-import { agents, calls, organizationSettings } from "../db/schema";
+import { agents, calls, organizationSettings, organizations } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { pushCallLead } from "./crm-push";
@@ -50,9 +50,17 @@ function analysisSchema(fields: string[]) {
 /** The call with its agent's CRM mapping and the organization's settings, in one read. */
 const analysisInputQuery = preparedQuery((db) =>
   db
-    .select({ call: calls, crmMapping: agents.crmMapping, piiRedaction: organizationSettings.piiRedaction, crmWebhookUrl: organizationSettings.crmWebhookUrl })
+    .select({
+      call: calls,
+      crmMapping: agents.crmMapping,
+      agentName: agents.name,
+      organizationName: organizations.name,
+      piiRedaction: organizationSettings.piiRedaction,
+      crmWebhookUrl: organizationSettings.crmWebhookUrl,
+    })
     .from(calls)
     .leftJoin(agents, eq(agents.id, calls.agentId))
+    .leftJoin(organizations, eq(organizations.id, calls.organizationId))
     .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
     .where(eq(calls.id, sql.placeholder("callId")))
     .prepare(),
@@ -104,17 +112,19 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
       schema: analysisSchema(fields),
     });
     const redact = row.piiRedaction ?? true;
+    // The business's own names (its greeting says them) are not the caller's PII.
+    const keep = [row.organizationName ?? "", row.agentName ?? ""];
     await processedQuery(db).run({
       id: callId,
-      summary: redact ? redactPii(result.summary) : result.summary,
+      summary: redact ? redactPii(result.summary, keep) : result.summary,
       entities: JSON.stringify(redact ? redactEntities(result.entities) : result.entities),
       sentiment: result.sentiment,
       processingAttempts: attempts,
-      redactedTranscript: redact ? JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content) }))) : null,
+      redactedTranscript: redact ? JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content, keep) }))) : null,
     });
     log.info("call_processed", { attempts, sentiment: result.sentiment });
     await services.publishCall(call.organizationId, { id: callId, processing_status: "processed" });
-    const summary = redact ? redactPii(result.summary) : result.summary;
+    const summary = redact ? redactPii(result.summary, keep) : result.summary;
     await pushCallLead(services, log, call, { summary, entities: result.entities }, crmMapping).catch((error: unknown) =>
       log.warn("crm_push_failed", { error: error instanceof Error ? error.message : String(error) }),
     );
