@@ -25,7 +25,13 @@ function ProcessingStatus({ call }: { call: CallDetailResource }) {
     );
   }
   if (call.processing_status === "failed") return <p className="field-error">{CALL_MESSAGES.failed}</p>;
-  return <StatusBadge kind="processing" status="processed" />;
+  // A re-run that failed leaves the previous analysis standing, and says so.
+  return (
+    <>
+      <StatusBadge kind="processing" status="processed" />
+      {call.processing_error && <p className="field-hint">{CALL_MESSAGES.rerunFailed(call.processing_error)}</p>}
+    </>
+  );
 }
 
 const ms = (value: number | null) => (value === null ? "—" : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`);
