@@ -14,7 +14,7 @@ async function realtimeSessions() {
 }
 
 test("a new business creates its agent, buys and assigns a number, gets its calls answered and its widget on its own site", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signUpThroughPage(page, { email: e2eEmail("setup"), company: "Rosa's Plumbing" });
 
   // The agent, through the wizard: a broken JSON field first, then fixed.
@@ -89,6 +89,22 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await testCall.getByRole("button", { name: "Call Me" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Calling +14155550166 from ${number}` })).toBeVisible();
   expect((await simulatedCallsTo("+14155550166")).at(-1)?.form).toMatchObject({ From: number, Url: expect.stringContaining("/twilio/voice/outbound?agent=") });
+  // The simulated phone picks up: Rosa greets, the callee answers and hangs up; the call ends with a real outcome.
+  await expect(page.getByRole("status").filter({ hasText: "Test call ended" })).toBeVisible({ timeout: 60_000 });
+  const calls = ((await (await page.request.get("/api/calls")).json()) as { calls: { id: string; to_number: string }[] }).calls;
+  const testCallId = calls.find((placed) => placed.to_number === "+14155550166")!.id;
+  const testCallDetail = async () =>
+    (
+      (await (await page.request.get(`/api/calls/${testCallId}`)).json()) as {
+        call: { status: string; outcome: string; processing_status: string; transcript: { role: string; content: string }[] };
+      }
+    ).call;
+  await expect.poll(async () => (await testCallDetail()).processing_status, { timeout: 60_000 }).toBe("processed");
+  const testCallDone = await testCallDetail();
+  expect(testCallDone).toMatchObject({ status: "completed", outcome: "info" });
+  expect(testCallDone.transcript[0]).toEqual(expect.objectContaining({ role: "assistant", content: GREETING }));
+  const checklist = (await (await page.request.get("/api/org/getting-started")).json()) as { steps: { id: string; done: boolean }[] };
+  expect(checklist.steps.find((step) => step.id === "test_call")?.done).toBe(true);
 
   // A caller rings that number: Rosa answers, with her greeting, persona and knowledge.
   const before = (await realtimeSessions()).length;
