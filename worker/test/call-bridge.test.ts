@@ -91,7 +91,7 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     // The first line is the agent's stored greeting, word for word (the business's and agent's names are not PII).
     const agent = await env.DB.prepare("select greeting from agents where id = ?").bind(DEMO.agentId).first<{ greeting: string }>();
     expect(agent?.greeting).toBe(`Thanks for calling ${DEMO.organizationName}, this is Nikki. How can I help?`);
-    expect(transcript[0]).toMatchObject({ role: "assistant", content: agent?.greeting });
+    expect(transcript[0], JSON.stringify(transcript)).toMatchObject({ role: "assistant", content: agent?.greeting });
     // The organization redacts PII by default: the stored transcript and summary carry markers.
     expect(transcript.find((entry) => entry.role === "user")?.content).toBe(
       "Hi, this is [NAME]. Can I book a plumber for tomorrow at 9am? My number is [PHONE].",
