@@ -1,8 +1,8 @@
+import type { DemoCallInput } from "@nikki/core";
 import type { RequestIdVariables } from "hono/request-id";
 import type { AuthCache } from "./auth/cache";
 import type { Caller } from "./auth/caller";
 import type { Database } from "./db/client";
-import type { DemoCallInput } from "./demo-calls/checks";
 import type { Bindings, Config } from "./env";
 import type { Mailer } from "./services/mail";
 import type { Services } from "./services";

@@ -1,15 +1,9 @@
-import { DEMO_CALL_CONSENT, LIMITS, TEST_CALL_COPY, checkDestination, demoCallSchema, parseFields } from "@nikki/core";
+import { DEMO_CALL_CONSENT, type DemoCallInput, LIMITS, TEST_CALL_COPY, checkDestination, demoCallSchema, parseFields } from "@nikki/core";
 import type { Database } from "../db/client";
 import { consentRecords } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import { DAY_MS } from "../middleware/rate-limit";
 import type { WidgetOwner } from "../widget-keys";
-
-/** A demo call request that passed its checks. */
-export interface DemoCallInput {
-  e164: string;
-  pageUrl: string | null;
-}
 
 /**
  * The checks every demo call passes before anything is written, for "call me now" and "schedule for later" alike:
