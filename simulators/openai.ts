@@ -1,7 +1,8 @@
 /**
  * An OpenAI simulator for tests and benchmarks, speaking the real wire formats: the Realtime websocket
  * (GA events: session.created/updated, server VAD from the energy of the μ-law audio it receives, streamed
- * audio deltas, transcripts, function calls on cue), chat completions with a JSON-schema answer, Realtime
+ * audio deltas, transcripts, function calls on cue), chat completions with a JSON-schema answer (the call analysis:
+ * call-analysis.ts), Realtime
  * client secrets, speech (a playable WAV, speech.ts), and the WebRTC calls endpoint the browser demo posts its SDP offer to (realtime-webrtc.ts).
  * Test infrastructure only: the worker reaches it through OPENAI_BASE_URL, never by import.
  */
@@ -13,6 +14,7 @@ import { wallClock } from "./frame-tag";
 import { type AudioTimings, type OpenAiSimulatorOptions, type RealtimeLog, realtimeSession } from "./realtime-session";
 import type { RTCPeerConnection } from "werift";
 import { type WebRtcSessionLog, answerRealtimeOffer } from "./realtime-webrtc";
+import { analyseTranscript } from "./call-analysis";
 import { SIMULATED_BUSINESS_CREDENTIALS } from "./credentials";
 import { speechWav } from "./speech";
 
@@ -188,25 +190,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         return json(429, { error: { message: "Rate limit reached for requests", type: "requests", code: "rate_limit_exceeded" } });
       }
       const fields = body.response_format?.json_schema?.schema?.properties?.entities?.required ?? [];
-      // What the caller said about themselves (the receptionist's lines name the business, not the caller).
-      const callerLines = conversation
-        .split("\n")
-        .filter((line) => line.startsWith("Caller: "))
-        .map((line) => line.slice("Caller: ".length))
-        .join("\n");
-      const name =
-        /\b(?:this is|my name is|I'm|I am|soy|me llamo)\s+([A-ZÁÉÍÓÚ][a-záéíóúñ]+ [A-ZÁÉÍÓÚ][a-záéíóúñ]+)/.exec(callerLines)?.[1] ??
-        /\b([A-Z][a-z]+ [A-Z][a-z]+)\b/.exec(callerLines)?.[1] ??
-        "";
-      const phone = /\+?\d[\d\s().-]{8,}\d/.exec(conversation)?.[0] ?? "";
-      const urgency = /\b(urgent|emergency|flood(?:ing)?|urgente)\b/i.test(callerLines) ? "urgent" : "";
-      const extracted: Record<string, string> = { name, phone, urgency };
-      const content = {
-        summary: `${name || "A caller"} called: ${callerLines.split("\n")[0]?.slice(0, 120) ?? ""}`,
-        sentiment: /thank|great|perfect/i.test(conversation) ? "positive" : "neutral",
-        entities: Object.fromEntries(fields.map((field) => [field, extracted[field] ?? ""])),
-      };
-      return completion(JSON.stringify(content));
+      return completion(JSON.stringify(analyseTranscript(conversation, fields)));
     }
     json(404, { error: { message: `Unknown path ${request.url}` } });
   });

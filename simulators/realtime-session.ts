@@ -14,6 +14,7 @@ import { type ScriptedCall, type ScriptedReply, type ScriptedTurn, type ToolAnsw
 export type { ScriptedTurn } from "./scripted-turn";
 import type { SimulatedServerEvent } from "./realtime-events";
 import { decodeText } from "./speech-codec";
+import { spokenResponse } from "./spoken-response";
 
 export interface OpenAiSimulatorOptions {
   port: number;
@@ -192,7 +193,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
           const waited = awaitingToolOutput;
           awaitingToolOutput = null;
           act(nextAfter(waited, toolAnswer));
-        } else speak(instructions ? `(${instructions.slice(0, 60)})` : "How can I help?");
+        } else speak(spokenResponse(instructions));
         break;
       }
       case "input_audio_buffer.append": {

@@ -4,13 +4,10 @@
  * each mark once the audio before it would have played, and records the media, marks and clears it receives.
  */
 import { readFileSync } from "node:fs";
-import { WebSocket } from "ws";
 import { computeTwilioSignature } from "../worker/src/call/twilio-signature";
-import { readTag, tagFrame, wallClock } from "./frame-tag";
+import { type StreamReport, emptyStreamReport, runMediaStream } from "./media-stream";
 
 export const CALLER_SPEECH = new Uint8Array(readFileSync(new URL("./fixtures/caller-booking.ulaw", import.meta.url)));
-const FRAME = 160;
-const FRAME_MS = 20;
 
 export interface SimulatedCallOptions {
   /** Where the worker listens (http://127.0.0.1:8787). */
@@ -37,19 +34,10 @@ export interface SimulatedCallOptions {
   log?: (line: string) => void;
 }
 
-export interface SimulatedCallReport {
+export interface SimulatedCallReport extends StreamReport {
   callSid: string;
   callId: string | null;
   voicemail: boolean;
-  framesSent: number;
-  sentAt: Map<string, number>;
-  mediaReceived: number;
-  receivedAt: Map<string, number>;
-  clearAt: number | null;
-  /** The stream number the OpenAI side tagged its audio with (pairs this call with its Realtime session). */
-  sessionTag: number | null;
-  /** From the stream's start message to the greeting's first audio. */
-  greetingMs: number | null;
   /**
    * The TwiML the <Connect> action answered when the stream ended (or could not open) with the call still up, as Twilio
    * asks it; null when the caller hung up first or the TwiML named no action.
@@ -75,19 +63,7 @@ async function signedPost(options: SimulatedCallOptions, path: string, params: R
 
 /** A call's report before anything was sent or heard (and the whole report of a call that never got through). */
 export function emptyCallReport(callSid: string): SimulatedCallReport {
-  return {
-    callSid,
-    callId: null,
-    voicemail: false,
-    framesSent: 0,
-    sentAt: new Map(),
-    mediaReceived: 0,
-    receivedAt: new Map(),
-    clearAt: null,
-    sessionTag: null,
-    greetingMs: null,
-    afterStream: null,
-  };
+  return { callSid, callId: null, voicemail: false, afterStream: null, ...emptyStreamReport() };
 }
 
 export async function placeSimulatedCall(options: SimulatedCallOptions): Promise<SimulatedCallReport> {
@@ -127,122 +103,29 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     const clips = (answer.match(/<Play>/g) ?? []).length;
     await new Promise((resolve) => setTimeout(resolve, (said / 15) * 1000 + clips * 2000));
   }
-  // Twilio connects to the URL the TwiML names, signing it as given.
-  const streamUrl = /<Stream url="([^"]+)"/.exec(answer)?.[1] ?? "";
-  const streamPath = new URL(streamUrl).pathname;
-  const signature = await computeTwilioSignature(options.authToken, streamUrl.replace(/&amp;/g, "&"), {});
-  // No per-message deflate: the worker declines it (no_web_socket_compression), but locally Miniflare's entry
-  // worker, with its own flags, would accept it on the worker's behalf and compress every 20 ms frame.
-  // As Twilio does, it connects where the TwiML says; a URL on the worker's public address is reached at `baseUrl`.
-  const local = new URL(streamUrl).host === new URL(options.publicBaseUrl).host;
-  const socket = new WebSocket(local ? `${options.baseUrl.replace(/^http/, "ws")}${streamPath}` : streamUrl.replace(/&amp;/g, "&"), {
-    headers: { "x-twilio-signature": signature },
-    perMessageDeflate: false,
+  const stream = await runMediaStream({
+    twiml: answer,
+    accountSid: options.accountSid,
+    authToken: options.authToken,
+    callSid,
+    reachedAt: options,
+    tag: options.tag,
+    speech: CALLER_SPEECH,
+    speakAfter: { bargeInMs: options.bargeInAfterMs ?? 400 },
+    answerTimeoutMs: options.answerTimeoutMs ?? 8_000,
+    minDurationMs: options.minDurationMs,
+    report,
+    log,
   });
-  const opened = await new Promise<Error | null>((resolve) => {
-    socket.once("open", () => resolve(null));
-    socket.once("error", resolve);
-  });
-  if (opened) {
-    if (!action) throw opened;
+  if (!stream.opened) {
+    if (!action) throw stream.error;
     // The caller hears what the action answered (a message to leave), then hangs up.
     await askAfterStream();
     await hangUp(options, callSid, answer, 0);
     return report;
   }
-  const streamSid = `MZ${callSid.slice(2)}`;
-  const send = (message: object) => socket.send(JSON.stringify(message));
-  send({ event: "connected", protocol: "Call", version: "1.0.0" });
-  send({
-    event: "start",
-    sequenceNumber: "1",
-    start: {
-      accountSid: options.accountSid,
-      streamSid,
-      callSid,
-      tracks: ["inbound"],
-      customParameters: { callId, token },
-      mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 },
-    },
-    streamSid,
-  });
-  const startSentAt = wallClock();
-
-  let playbackEndsAt = 0;
-  let nikkiStartedAt: number | null = null;
-  let speechOffset = -1;
-  let speechDoneAt: number | null = null;
-  let mediaAfterSpeech = 0;
-  const marksPending: ReturnType<typeof setTimeout>[] = [];
-  socket.on("message", (raw) => {
-    const now = wallClock();
-    const message = JSON.parse(String(raw)) as { event: string; media?: { payload: string }; mark?: { name: string } };
-    if (message.event === "media" && message.media) {
-      report.mediaReceived++;
-      if (speechDoneAt !== null) mediaAfterSpeech++;
-      const bytes = Buffer.from(message.media.payload, "base64");
-      const key = readTag(bytes);
-      if (key) {
-        report.receivedAt.set(key, now);
-        report.sessionTag ??= Number(key.split(":")[0]);
-      }
-      if (nikkiStartedAt === null) report.greetingMs = now - startSentAt;
-      nikkiStartedAt ??= now;
-      playbackEndsAt = Math.max(playbackEndsAt, now) + bytes.length / 8;
-    } else if (message.event === "mark" && message.mark) {
-      const name = message.mark.name;
-      marksPending.push(setTimeout(() => send({ event: "mark", sequenceNumber: "0", streamSid, mark: { name } }), Math.max(0, playbackEndsAt - now)));
-    } else if (message.event === "clear") {
-      report.clearAt ??= now;
-      playbackEndsAt = now;
-      log(`call ${callSid}: Twilio cleared Nikki's audio (the caller barged in)`);
-    }
-  });
-
-  const bargeInAfter = options.bargeInAfterMs ?? 400;
-  const answerTimeout = options.answerTimeoutMs ?? 8_000;
-  const silence = new Uint8Array(FRAME).fill(0xff);
-  let sequence = 0;
-  const started = wallClock();
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const now = wallClock();
-      if (speechOffset < 0 && nikkiStartedAt !== null && now - nikkiStartedAt >= bargeInAfter) {
-        speechOffset = 0;
-        log(`call ${callSid}: the caller starts talking over Nikki`);
-      }
-      let frame = silence;
-      if (speechOffset >= 0 && speechOffset < CALLER_SPEECH.length) {
-        frame = CALLER_SPEECH.subarray(speechOffset, speechOffset + FRAME);
-        if (frame.length < FRAME) frame = Uint8Array.from({ length: FRAME }, (_, i) => frame[i] ?? 0xff);
-        speechOffset += FRAME;
-        if (speechOffset >= CALLER_SPEECH.length) speechDoneAt = now;
-      }
-      sequence = (sequence + 1) & 0xffff;
-      const tagged = tagFrame(frame, options.tag, sequence);
-      report.sentAt.set(`${options.tag}:${sequence}`, wallClock());
-      send({
-        event: "media",
-        sequenceNumber: String(sequence + 1),
-        media: { track: "inbound", chunk: String(sequence), timestamp: String(Math.round(now - started)), payload: Buffer.from(tagged).toString("base64") },
-        streamSid,
-      });
-      report.framesSent++;
-      const answered = speechDoneAt !== null && mediaAfterSpeech > 0 && now - speechDoneAt > 1_000 && now - started >= (options.minDurationMs ?? 0);
-      const gaveUp = speechDoneAt !== null && mediaAfterSpeech === 0 && now - speechDoneAt > answerTimeout;
-      const neverStarted = nikkiStartedAt === null && now - started > answerTimeout;
-      if (answered || gaveUp || neverStarted || socket.readyState !== WebSocket.OPEN) resolve();
-      else setTimeout(tick, Math.max(0, started + (report.framesSent + 1) * FRAME_MS - wallClock()));
-    };
-    tick();
-  });
-
-  for (const timer of marksPending) clearTimeout(timer);
-  const closedByBridge = socket.readyState !== WebSocket.OPEN;
-  if (!closedByBridge) send({ event: "stop", sequenceNumber: "99999", streamSid, stop: { accountSid: options.accountSid, callSid } });
-  socket.close();
-  if (closedByBridge) await askAfterStream();
-  const seconds = Math.round((wallClock() - started) / 1000);
+  if (stream.closedByBridge) await askAfterStream();
+  const { seconds } = stream;
   await hangUp(options, callSid, answer, seconds);
   log(`call ${callSid}: hung up after ${seconds} s; ${report.framesSent} frames sent, ${report.mediaReceived} received`);
   return report;

@@ -9,6 +9,7 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import { listenLocal, readText, sendJson } from "./http";
 import { speechWav } from "./speech";
 import { phoneNumberInventory } from "./twilio-numbers";
+import { OutboundCall } from "./twilio-outbound";
 
 /** A recording's bytes as Twilio serves them: whole, or the `Range` asked for (206), or 416 past the end. */
 function sendRecording(response: ServerResponse, audio: Buffer, range: string | undefined) {
@@ -49,7 +50,10 @@ export interface SimulatedAccount {
  * Serves one or more accounts (the platform's, and a business's own), each behind its own basic auth and with its
  * own numbers, as Twilio keeps them apart.
  */
-export async function startTwilioRestSimulator(options: SimulatedAccount & { port: number; otherAccounts?: SimulatedAccount[] }): Promise<TwilioRestSimulator> {
+export async function startTwilioRestSimulator(
+  options: SimulatedAccount & { port: number; otherAccounts?: SimulatedAccount[]; log?: (line: string) => void },
+): Promise<TwilioRestSimulator> {
+  const log = options.log ?? (() => undefined);
   const requests: TwilioRequest[] = [];
   const accounts = new Map(
     [options, ...(options.otherAccounts ?? [])].map((account) => [
@@ -58,7 +62,7 @@ export async function startTwilioRestSimulator(options: SimulatedAccount & { por
         ...account,
         numbers: phoneNumberInventory(account.accountSid),
         deletedRecordings: new Set<string>(),
-        calls: [] as { sid: string; from: string; to: string; date_created: string; created: number }[],
+        calls: [] as { sid: string; from: string; to: string; date_created: string; created: number; placed: OutboundCall | null }[],
         auth: `Basic ${Buffer.from(`${account.accountSid}:${account.authToken}`).toString("base64")}`,
       },
     ]),
@@ -120,24 +124,47 @@ export async function startTwilioRestSimulator(options: SimulatedAccount & { por
         direction: "outbound-api",
       });
     }
+    // Twilio's call resource: its status as the call goes (twilio-outbound.ts places it).
+    const resource = (call: (typeof account.calls)[number]) => ({
+      sid: call.sid,
+      account_sid: account.accountSid,
+      from: call.from,
+      to: call.to,
+      status: call.placed?.status ?? "queued",
+      direction: "outbound-api",
+      date_created: call.date_created,
+      duration: call.placed?.duration === null || !call.placed ? null : String(call.placed.duration),
+      end_time: call.placed?.endedAt ? call.placed.endedAt.toUTCString().replace("GMT", "+0000") : null,
+      uri: `${base}/Calls/${call.sid}.json`,
+    });
     if (request.method === "POST" && url.pathname === `${base}/Calls.json`) {
+      const callSid = sid("CA");
       const call = {
-        sid: sid("CA"),
+        sid: callSid,
         from: form.From ?? "",
         to: form.To ?? "",
         date_created: new Date().toUTCString().replace("GMT", "+0000"),
         created: Date.now(),
+        placed: null as OutboundCall | null,
       };
       account.calls.push(call);
-      return json(201, {
-        sid: call.sid,
-        account_sid: account.accountSid,
-        from: call.from,
-        to: call.to,
-        status: "queued",
-        direction: "outbound-api",
-        date_created: call.date_created,
-      });
+      const answer = resource(call);
+      // As Twilio does, the call is placed once the request is accepted: it rings, is answered, fetches its TwiML.
+      if (form.Url || form.Twiml) {
+        // StatusCallbackEvent may repeat (as Twilio's libraries send a list), or list its events in one value.
+        const events = new URLSearchParams(text).getAll("StatusCallbackEvent").join(" ");
+        const placedForm = events ? { ...form, StatusCallbackEvent: events } : form;
+        call.placed = new OutboundCall({
+          accountSid: account.accountSid,
+          authToken: account.authToken,
+          sid: callSid,
+          from: call.from,
+          to: call.to,
+          form: placedForm,
+          log,
+        });
+      }
+      return json(201, answer);
     }
     // Twilio's call list: newest first, filtered by To and From, one page of PageSize (50 by default).
     if (request.method === "GET" && url.pathname === `${base}/Calls.json`) {
@@ -148,12 +175,26 @@ export async function startTwilioRestSimulator(options: SimulatedAccount & { por
         .filter((call) => (!to || call.to === to) && (!from || call.from === from))
         .sort((a, b) => b.created - a.created)
         .slice(0, pageSize)
-        .map(({ created: _created, ...call }) => ({ ...call, account_sid: account.accountSid, status: "queued", direction: "outbound-api" }));
+        .map(resource);
       return json(200, { calls, page: 0, page_size: pageSize, next_page_uri: null, uri: `${base}/Calls.json` });
     }
-    const update = new RegExp(`^${base}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(url.pathname);
-    if (request.method === "POST" && update) {
-      return json(200, { sid: update[1], account_sid: account.accountSid, status: form.Status ?? "in-progress" });
+    const callPath = new RegExp(`^${base}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(url.pathname);
+    const known = callPath ? account.calls.find((call) => call.sid === callPath[1]) : undefined;
+    if (callPath && request.method === "GET") {
+      return known ? json(200, resource(known)) : json(404, { code: 20404, message: "The requested resource was not found", status: 404 });
+    }
+    // A call update: new TwiML (Twiml, Url) or its end (Status). A call that is over cannot be redirected (21220).
+    if (callPath && request.method === "POST") {
+      if (known?.placed?.endedAt && !form.Status) {
+        return json(400, {
+          code: 21220,
+          message: "Call is not in-progress. Cannot redirect.",
+          more_info: "https://www.twilio.com/docs/errors/21220",
+          status: 400,
+        });
+      }
+      known?.placed?.update(form);
+      return json(200, known ? resource(known) : { sid: callPath[1], account_sid: account.accountSid, status: form.Status ?? "in-progress" });
     }
     json(404, { code: 20404, message: "The requested resource was not found", status: 404 });
   });

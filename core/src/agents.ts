@@ -23,6 +23,14 @@ export interface AgentResource {
   updated_at: string;
 }
 
+/** What an agent says first unless the business wrote its own: stored with the agent, shown in the wizard. */
+export const defaultGreeting = (organization: string, agent: string) => `Thanks for calling ${organization}, this is ${agent}. How can I help?`;
+
+/** The one greeting of an agent (calls, their transcript, the chat): its own, else the default. */
+export function greetingOf(agent: { name: string; greeting: string | null }, organization: string): string {
+  return agent.greeting?.trim() || defaultGreeting(organization, agent.name);
+}
+
 export const AGENT_MESSAGES = {
   name: "Agent name is required (at most 100 characters).",
   language: `Language must be one of ${AGENT_LANGUAGES.join(", ")}.`,

@@ -40,6 +40,7 @@ export const CALL_MESSAGES = {
   processing: "Processing...",
   processed: "AI Generated",
   failed: 'Processing failed. Click "Re-run AI Analysis" to try again.',
+  rerunFailed: (reason: string) => `The last re-run failed (${reason}); the analysis below is the previous one.`,
   date: "Dates must be written YYYY-MM-DD.",
   filter: (name: string, values: readonly string[]) => `${name} must be one of ${values.join(", ")}.`,
   pushed: "Pushed to CRM",

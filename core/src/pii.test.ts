@@ -21,6 +21,15 @@ describe("redactPii (spec 001 §9)", () => {
   ])("%s → %s", (input, output) => {
     expect(redactPii(input)).toBe(output);
   });
+
+  it("keeps the business's own names (the organization, the agent) while masking the caller's", () => {
+    const keep = ["Nikki AI Demo", "Nikki"];
+    expect(redactPii("Thanks for calling Nikki AI Demo, this is Nikki. How can I help?", keep)).toBe(
+      "Thanks for calling Nikki AI Demo, this is Nikki. How can I help?",
+    );
+    expect(redactPii("Hi Nikki, this is Ada Lovelace from Acme Corp, 415 555 2671.", keep)).toBe("Hi Nikki, this is [NAME] from [NAME], [PHONE].");
+    expect(redactPii("Rosa's Plumbing: Ada Lovelace called", ["Rosa's Plumbing", ""])).toBe("Rosa's Plumbing: [NAME] called");
+  });
 });
 
 describe("redactEntities: what the analysis extracted, stored redacted", () => {

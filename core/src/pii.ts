@@ -40,8 +40,18 @@ function maskNames(run: string): string {
   return out.join(" ");
 }
 
-export function redactPii(text: string): string {
-  return text.replace(EMAIL, PII_MARKERS.email).replace(PHONE, PII_MARKERS.phone).replace(NAMES, maskNames);
+/** A stand-in for a kept name while the rest is redacted: private-use characters no pattern above matches. */
+const stand = (index: number) => `\uE000${"\uE001".repeat(index + 1)}\uE000`;
+
+/**
+ * The text with PII replaced by markers. `keep`: names that are not the caller's (the business's, its agent's), left
+ * as they are wherever they appear, longest first.
+ */
+export function redactPii(text: string, keep: readonly string[] = []): string {
+  const kept = [...new Set(keep.map((name) => name.trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
+  const shielded = kept.reduce((out, name, index) => out.split(name).join(stand(index)), text);
+  const redacted = shielded.replace(EMAIL, PII_MARKERS.email).replace(PHONE, PII_MARKERS.phone).replace(NAMES, maskNames);
+  return kept.reduce((out, name, index) => out.split(stand(index)).join(name), redacted);
 }
 
 /**

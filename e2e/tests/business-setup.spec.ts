@@ -14,7 +14,7 @@ async function realtimeSessions() {
 }
 
 test("a new business creates its agent, buys and assigns a number, gets its calls answered and its widget on its own site", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signUpThroughPage(page, { email: e2eEmail("setup"), company: "Rosa's Plumbing" });
 
   // The agent, through the wizard: a broken JSON field first, then fixed.
@@ -29,7 +29,8 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await expect(wizard.getByLabel("Agent name")).toBeFocused();
   await wizard.getByLabel("Agent name").fill("Rosa");
   await wizard.getByRole("button", { name: "Next" }).click();
-  await wizard.getByLabel("Greeting").fill(GREETING);
+  // The greeting field holds the default, in the business's and the agent's names: what callers hear first.
+  await expect(wizard.getByLabel("Greeting")).toHaveValue(GREETING);
   await wizard.getByLabel("Persona").fill("Warm, quick, and practical about leaks.");
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByLabel("Knowledge base").fill("Emergency visits within 2 hours in Austin. Water heaters installed same week.");
@@ -118,6 +119,22 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await testCall.getByRole("button", { name: "Call Me" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Calling +14155550166 from ${number}` })).toBeVisible();
   expect((await simulatedCallsTo("+14155550166")).at(-1)?.form).toMatchObject({ From: number, Url: expect.stringContaining("/twilio/voice/outbound?agent=") });
+  // The simulated phone picks up: Rosa greets, the callee answers and hangs up; the call ends with a real outcome.
+  await expect(page.getByRole("status").filter({ hasText: "Test call ended" })).toBeVisible({ timeout: 60_000 });
+  const calls = ((await (await page.request.get("/api/calls")).json()) as { calls: { id: string; to_number: string }[] }).calls;
+  const testCallId = calls.find((placed) => placed.to_number === "+14155550166")!.id;
+  const testCallDetail = async () =>
+    (
+      (await (await page.request.get(`/api/calls/${testCallId}`)).json()) as {
+        call: { status: string; outcome: string; processing_status: string; transcript: { role: string; content: string }[] };
+      }
+    ).call;
+  await expect.poll(async () => (await testCallDetail()).processing_status, { timeout: 60_000 }).toBe("processed");
+  const testCallDone = await testCallDetail();
+  expect(testCallDone).toMatchObject({ status: "completed", outcome: "info" });
+  expect(testCallDone.transcript[0]).toEqual(expect.objectContaining({ role: "assistant", content: GREETING }));
+  const checklist = (await (await page.request.get("/api/org/getting-started")).json()) as { steps: { id: string; done: boolean }[] };
+  expect(checklist.steps.find((step) => step.id === "test_call")?.done).toBe(true);
 
   // A caller rings that number: Rosa answers, with her greeting, persona and knowledge.
   const before = (await realtimeSessions()).length;
@@ -136,7 +153,9 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   const instructions = session!.find((event) => event.type === "session.update")!.session!.instructions!;
   expect(instructions).toContain("You are Rosa, the phone receptionist of Rosa's Plumbing");
   expect(instructions).toContain("Emergency visits within 2 hours in Austin");
-  expect(session!.find((event) => event.type === "response.create")?.response?.instructions).toBe(`Greet the caller with exactly: "${GREETING}"`);
+  expect(session!.find((event) => event.type === "response.create")?.response?.instructions).toBe(
+    `Say exactly this, word for word, and nothing else: "${GREETING}"`,
+  );
 
   // The business's own site: the widget refuses it until its origin is allowed in Settings.
   await page.goto("/dashboard/settings");

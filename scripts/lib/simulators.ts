@@ -67,6 +67,8 @@ export async function startSimulators(options: {
     port: options.twilioPort,
     accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
     authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
+    // The calls it places (Test Call): rung, answered, streamed, ended, as its terminal lines say.
+    log: (line) => console.log(`[simulated Twilio] ${line}`),
     // A business's own Twilio account, for Integrations.
     otherAccounts: [
       {

@@ -44,7 +44,8 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     expect(document).toContain("<Say");
     expect(document).toContain("This call may be recorded.");
     expect(document).toContain('<Recording channels="dual"');
-    expect(document).toContain("Connecting you to Nikki.");
+    // The agent's own greeting is the first thing the caller hears, spoken by the model: no announcement before it.
+    expect(document).not.toContain("Connecting you to");
     const { url, callId, token } = streamParameters(document);
     expect(url).toBe(`wss://nikki.test/twilio/stream/${sid}`);
 
@@ -102,6 +103,10 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     expect(call).toMatchObject({ status: "completed", duration_seconds: 42, after_hours: 0, model_used: "gpt-4o-mini", sentiment: "positive" });
     const transcript = JSON.parse(String(call.transcript)) as { role: string; content: string; timestamp: string }[];
     expect(transcript.map((entry) => entry.role)).toEqual(expect.arrayContaining(["assistant", "user"]));
+    // The first line is the agent's stored greeting, word for word (the business's and agent's names are not PII).
+    const agent = await env.DB.prepare("select greeting from agents where id = ?").bind(DEMO.agentId).first<{ greeting: string }>();
+    expect(agent?.greeting).toBe(`Thanks for calling ${DEMO.organizationName}, this is Nikki. How can I help?`);
+    expect(transcript[0], JSON.stringify(transcript)).toMatchObject({ role: "assistant", content: agent?.greeting });
     // The organization redacts PII by default: the stored transcript and summary carry markers.
     expect(transcript.find((entry) => entry.role === "user")?.content).toBe(
       "Hi, this is [NAME]. Can I book a plumber for tomorrow morning? My number is [PHONE].",

@@ -27,6 +27,7 @@ export interface MediaPlan {
   realtime: RealtimeTarget;
   /** The model's `session.update` event, serialized: instructions, voice, the agent's tools. */
   sessionUpdate: string;
+  /** The agent's greeting, which the model says first, word for word (protocol.ts greetingResponse()). */
   openingLine: string;
   goodbye: string;
   maxCallSeconds: number;

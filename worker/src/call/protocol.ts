@@ -21,6 +21,14 @@ const PCMU_BYTES_PER_MS = 8;
  */
 export const MARK_EVERY_MS = 100;
 
+/**
+ * The model's first response: the agent's greeting, word for word. Left to itself the model would improvise one; told
+ * exactly what to say, the caller, the transcript and the dashboard all have the same line.
+ */
+export function greetingResponse(line: string): RealtimeClientEvent {
+  return { type: "response.create", response: { instructions: `Say exactly this, word for word, and nothing else: "${line}"` } };
+}
+
 export type TwilioOutbound =
   | { event: "media"; streamSid: string; media: { payload: string } }
   | { event: "mark"; streamSid: string; mark: { name: string } }

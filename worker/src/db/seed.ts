@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, HOUSE_WIDGET_KEY, PERSONA_NAME, PRODUCT_NAME, TRIAL_DAYS } from "@nikki/core";
+import { AGENT_DEFAULTS, HOUSE_WIDGET_KEY, defaultGreeting, PERSONA_NAME, PRODUCT_NAME, TRIAL_DAYS } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "./client";
 import { ensureDefaultService } from "./default-service";
@@ -56,6 +56,7 @@ export async function seedDemoOrganization(db: Database, passwordHash: string): 
       language: AGENT_DEFAULTS.language,
       voice: AGENT_DEFAULTS.voice,
       status: "active",
+      greeting: defaultGreeting(DEMO.organizationName, PERSONA_NAME),
       personaPrompt: `You are ${PERSONA_NAME}, the friendly, concise receptionist of ${PRODUCT_NAME}. You answer questions about plans, setup, billing and features, schedule callbacks and collect the caller's contact details.`,
       knowledgeBase: `${PRODUCT_NAME} is an AI receptionist for small businesses. It answers calls 24/7 in English and Spanish, books appointments, captures leads, syncs to CRMs and sends SMS follow-ups. Plans start at $29 a month with a 14-day free trial.`,
       businessHoursTz: AGENT_DEFAULTS.timezone,

@@ -1,7 +1,7 @@
 import { URL_REFUSAL_REASONS, type UrlPolicy, urlRefusal } from "@nikki/core/url-guard";
 import type { Logger } from "../logger";
 import { constantTimeEqual } from "../call/twilio-signature";
-import { type BridgeAction, BridgeProtocol } from "../call/protocol";
+import { type BridgeAction, BridgeProtocol, greetingResponse } from "../call/protocol";
 import { type StreamTicket, TICKET_TTL_MS, checkTicket } from "../call/stream-ticket";
 import type { ControlPlane } from "./control-client";
 import type { CallEnd, CallEndReason, MediaPlan, RealtimeTarget, Released, TranscriptEntry } from "../call/plan";
@@ -237,7 +237,7 @@ export class MediaCall {
       return;
     }
     this.openai = socket;
-    socket.send(JSON.stringify({ type: "response.create", response: { instructions: plan.openingLine } }));
+    socket.send(JSON.stringify(greetingResponse(plan.openingLine)));
     for (const message of this.pendingToOpenAI.splice(0)) socket.send(message);
     this.log.info("call_bridge_connected", { call_id: plan.callId, preopened });
   }

@@ -46,7 +46,7 @@ describe("post-call analysis on the services it is given", () => {
     expect(stored?.summary).toContain("called");
     expect(stored?.transcript).not.toContain("ada@example.com");
     // What was extracted is stored redacted too: the call detail shows what is stored.
-    expect(JSON.parse(stored!.entities!)).toMatchObject({ name: "[NAME]", email: "" });
+    expect(JSON.parse(stored!.entities!)).toMatchObject({ name: "[NAME]", email: "[EMAIL]" });
   });
 
   it("redacts names with diacritics and numbers inside the extracted entities", async () => {
@@ -139,6 +139,58 @@ describe("post-call analysis on the services it is given", () => {
     const failed = await row(id);
     expect(failed).toMatchObject({ processing_status: "failed", processing_attempts: MAX_ANALYSIS_ATTEMPTS, transcript });
     expect(failed!.processing_error).toMatch(/OpenAI answered (500|429)/);
+  });
+
+  const BOOKING_CALL = JSON.stringify([
+    { role: "assistant", content: `Thanks for calling ${DEMO.organizationName}, this is Nikki. How can I help?` },
+    { role: "user", content: "Hi, this is Ada Lovelace. Can I book a plumber for tomorrow at 9am? My number is 415 555 2671." },
+    { role: "assistant", content: "You're all set, Ada: tomorrow 9am. Thanks for calling!" },
+  ]);
+
+  it("summarises what happened (who called, what they wanted, what was agreed) and extracts the intent, as the analysis prompt asks", async () => {
+    await env.DB.prepare("update organization_settings set pii_redaction = 0 where organization_id = ?").bind(DEMO.organizationId).run();
+    const id = await pendingCall(BOOKING_CALL);
+    expect(await analyzeDueCall(testServices(), id)).toBeNull();
+    await env.DB.prepare("update organization_settings set pii_redaction = 1 where organization_id = ?").bind(DEMO.organizationId).run();
+    const stored = await row(id);
+    expect(stored?.summary).toBe("Ada Lovelace called to book a plumber for tomorrow at 9am. The appointment was booked for tomorrow at 9am.");
+    expect(JSON.parse(stored!.entities!)).toMatchObject({
+      name: "Ada Lovelace",
+      phone: "415 555 2671",
+      intent: "Book a plumber for tomorrow at 9am",
+      appointment_time: "tomorrow at 9am",
+    });
+  });
+
+  it("a re-run on the stored, redacted transcript keeps what it had: the entities it can no longer read stay as they were", async () => {
+    const id = await pendingCall(BOOKING_CALL);
+    await analyzeDueCall(testServices(), id);
+    const first = await row(id);
+    expect(JSON.parse(first!.entities!)).toMatchObject({ name: "[NAME]", phone: "[PHONE]", intent: "Book a plumber for tomorrow at 9am" });
+    expect(first?.summary).toBe("[NAME] called to book a plumber for tomorrow at 9am. The appointment was booked for tomorrow at 9am.");
+    // Re-run AI Analysis: the transcript is now stored redacted, so the caller's name and number are no longer in it.
+    await env.DB.prepare("update calls set processing_status = 'pending', processing_attempts = 0 where id = ?").bind(id).run();
+    await analyzeDueCall(testServices(), id);
+    const again = await row(id);
+    expect(again?.processing_status).toBe("processed");
+    expect(JSON.parse(again!.entities!)).toEqual(JSON.parse(first!.entities!));
+    expect(again?.summary).toBe("Someone called to book a plumber for tomorrow at 9am. The appointment was booked for tomorrow at 9am.");
+  });
+
+  it("a re-run that fails keeps the previous analysis, and says why the re-run failed", async () => {
+    const id = await pendingCall(BOOKING_CALL);
+    await analyzeDueCall(testServices(), id);
+    const first = await row(id);
+    await env.DB.prepare("update calls set processing_status = 'pending', processing_attempts = 0 where id = ?").bind(id).run();
+    const services = testServices({ OPENAI_API_KEY: undefined });
+    for (let attempt = 1; attempt <= MAX_ANALYSIS_ATTEMPTS; attempt++) await analyzeDueCall(services, id);
+    expect(await row(id)).toMatchObject({
+      processing_status: "processed",
+      processing_attempts: MAX_ANALYSIS_ATTEMPTS,
+      processing_error: "OPENAI_API_KEY is not set",
+      summary: first!.summary,
+      entities: first!.entities,
+    });
   });
 
   it("the cron re-arms a due retry on its call's session, which then processes it", async () => {

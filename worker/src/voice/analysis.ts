@@ -1,7 +1,7 @@
-import { OPENAI_MODELS, redactEntities, redactPii } from "@nikki/core";
+import { OPENAI_MODELS, PII_MARKERS, redactEntities, redactPii } from "@nikki/core";
 import { eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
-import { agents, calls, organizationSettings } from "../db/schema";
+import { agents, calls, organizationSettings, organizations } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { pushCallLead } from "./crm-push";
@@ -47,12 +47,42 @@ function analysisSchema(fields: string[]) {
   };
 }
 
+const MARKERS: string[] = Object.values(PII_MARKERS);
+
+/**
+ * A re-run never loses what it had: a field the new analysis leaves empty or masked (it reads the transcript as stored,
+ * redacted) keeps the value stored before.
+ */
+export function keptEntities(stored: string | null, next: Record<string, string>): Record<string, string> {
+  let before: Record<string, unknown> = {};
+  try {
+    before = stored ? (JSON.parse(stored) as Record<string, unknown>) : {};
+  } catch {
+    before = {};
+  }
+  return Object.fromEntries(
+    Object.entries(next).map(([key, value]) => {
+      const previous = before[key];
+      const lost = !value.trim() || MARKERS.includes(value.trim());
+      return [key, lost && typeof previous === "string" && previous.trim() ? previous : value];
+    }),
+  );
+}
+
 /** The call with its agent's CRM mapping and the organization's settings, in one read. */
 const analysisInputQuery = preparedQuery((db) =>
   db
-    .select({ call: calls, crmMapping: agents.crmMapping, piiRedaction: organizationSettings.piiRedaction, crmWebhookUrl: organizationSettings.crmWebhookUrl })
+    .select({
+      call: calls,
+      crmMapping: agents.crmMapping,
+      agentName: agents.name,
+      organizationName: organizations.name,
+      piiRedaction: organizationSettings.piiRedaction,
+      crmWebhookUrl: organizationSettings.crmWebhookUrl,
+    })
     .from(calls)
     .leftJoin(agents, eq(agents.id, calls.agentId))
+    .leftJoin(organizations, eq(organizations.id, calls.organizationId))
     .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
     .where(eq(calls.id, sql.placeholder("callId")))
     .prepare(),
@@ -104,17 +134,20 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
       schema: analysisSchema(fields),
     });
     const redact = row.piiRedaction ?? true;
+    // The business's own names (its greeting says them) are not the caller's PII.
+    const keep = [row.organizationName ?? "", row.agentName ?? ""];
+    const entities = keptEntities(call.entities, result.entities);
     await processedQuery(db).run({
       id: callId,
-      summary: redact ? redactPii(result.summary) : result.summary,
-      entities: JSON.stringify(redact ? redactEntities(result.entities) : result.entities),
+      summary: redact ? redactPii(result.summary, keep) : result.summary,
+      entities: JSON.stringify(redact ? redactEntities(entities) : entities),
       sentiment: result.sentiment,
       processingAttempts: attempts,
-      redactedTranscript: redact ? JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content) }))) : null,
+      redactedTranscript: redact ? JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content, keep) }))) : null,
     });
     log.info("call_processed", { attempts, sentiment: result.sentiment });
     await services.publishCall(call.organizationId, { id: callId, processing_status: "processed" });
-    const summary = redact ? redactPii(result.summary) : result.summary;
+    const summary = redact ? redactPii(result.summary, keep) : result.summary;
     await pushCallLead(services, log, call, { summary, entities: result.entities }, crmMapping).catch((error: unknown) =>
       log.warn("crm_push_failed", { error: error instanceof Error ? error.message : String(error) }),
     );
@@ -124,12 +157,14 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     const message = error instanceof Error ? error.message : String(error);
     const failed = attempts >= MAX_ANALYSIS_ATTEMPTS;
     const next = failed ? null : new Date(now.getTime() + BACKOFF_BASE_MS * 2 ** (attempts - 1));
+    // A re-run that fails leaves the previous analysis standing (processing_error says why the re-run failed).
+    const status = !failed ? "pending" : call.summary !== null ? "processed" : "failed";
     await db
       .update(calls)
-      .set({ processingAttempts: attempts, processingError: message, processingStatus: failed ? "failed" : "pending", nextAttemptAt: next })
+      .set({ processingAttempts: attempts, processingError: message, processingStatus: status, nextAttemptAt: next })
       .where(eq(calls.id, callId));
-    log.warn("call_analysis_failed", { attempts, error: message, retry_at: next?.toISOString() ?? null });
-    if (failed) await services.publishCall(call.organizationId, { id: callId, processing_status: "failed" });
+    log.warn("call_analysis_failed", { attempts, error: message, retry_at: next?.toISOString() ?? null, previous_kept: failed && status === "processed" });
+    if (failed) await services.publishCall(call.organizationId, { id: callId, processing_status: status });
     return next;
   }
 }

@@ -68,9 +68,16 @@ beforeAll(async () => {
 });
 
 describe("a live call uses everything the agent holds", () => {
-  it("greeting: the opening line says it exactly, and no 'Connecting you' precedes it", async () => {
+  it("greeting: the opening line is the agent's greeting, and no 'Connecting you' precedes it", async () => {
     const { twiml, setup } = await answer({ agent: { greeting: "Fields Dental, Dana speaking." } });
-    expect(setup!.openingLine).toBe('Greet the caller with exactly: "Fields Dental, Dana speaking."');
+    expect(setup!.openingLine).toBe("Fields Dental, Dana speaking.");
+    expect(twiml).not.toContain("Connecting you");
+  });
+
+  it("greeting: an agent stored without one (before the backfill) still opens with a line, never an instruction", async () => {
+    await env.DB.prepare("update agents set greeting = null where id = ?").bind(AGENT).run();
+    const { twiml, setup } = await answer();
+    expect(setup!.openingLine).toBe("Thanks for calling Fields Dental, this is Dana. How can I help?");
     expect(twiml).not.toContain("Connecting you");
   });
 

@@ -103,9 +103,9 @@ async function agentFor(deps: AnswerDeps, context: CallContext | null, agentId: 
 
 /**
  * How a call is answered (inbound to a business's number, or one we placed): TwiML that announces and starts
- * the recording when the organization records calls, says who is connecting when the agent has no greeting of
- * its own, and connects the media stream with the call id and a one-time ticket. Anything that stops the AI
- * from answering gets a polite voicemail instead, never an error.
+ * the recording when the organization records calls, and connects the media stream with the call id and a one-time
+ * ticket (the model then speaks the agent's greeting first). Anything that stops the AI from answering gets a polite
+ * voicemail instead, never an error.
  */
 export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<string> {
   const caller = call.direction === "inbound" ? call.from : call.to;
@@ -131,7 +131,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
 
   const bridge = usableBusinessUrl(deps.services.config, "bridge_ws_url", context.bridgeWsUrl, context.organizationId) ?? deps.bridgeUrl;
   const streamUrl = `${bridge}/${call.callSid}`;
-  if (probe) return connectTwiml(deps, context, agent, language, streamUrl, { callId: "probe", token: "probe" });
+  if (probe) return connectTwiml(deps, context, language, streamUrl, { callId: "probe", token: "probe" });
   const callId = await recordCall(deps, {
     ...base,
     organizationId: context.organizationId,
@@ -158,7 +158,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     afterHours,
     maxCallSeconds: context.maxCallSeconds,
     instructions: agentInstructions({ agent, organizationName: context.organizationName, channel: "call", afterHours, now }),
-    openingLine: openingLine(agent, context.organizationName, afterHours),
+    openingLine: openingLine(agent, context.organizationName),
     goodbye: GOODBYE_AT_TIME_LIMIT,
     voice: agent.voice,
     ownOpenAiKey: context.ownOpenAiKey,
@@ -181,17 +181,16 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   );
   deps.log.info("call_answered", { call_sid: call.callSid, call_id: callId, direction: call.direction, after_hours: afterHours });
 
-  return connectTwiml(deps, context, agent, language, streamUrl, { callId, token });
+  return connectTwiml(deps, context, language, streamUrl, { callId, token });
 }
 
-/** The answer that connects the call: the recording (announced), who is connecting, then the media stream with its ticket. */
-function connectTwiml(deps: AnswerDeps, context: CallContext, agent: Agent, language: string, streamUrl: string, ticket: { callId: string; token: string }) {
+/** The answer that connects the call: the recording (announced), then the media stream with its ticket. */
+function connectTwiml(deps: AnswerDeps, context: CallContext, language: string, streamUrl: string, ticket: { callId: string; token: string }) {
   const verbs = [];
   if (context.recordCalls) {
     if (context.recordAnnounce) verbs.push(say("This call may be recorded.", { language }));
     verbs.push(startRecording(`${deps.origin}/twilio/voice/status`));
   }
-  if (!agent.greeting) verbs.push(say(`Connecting you to ${agent.name || "our AI assistant"}.`, { language }));
   verbs.push(connectStream(streamUrl, ticket, `${deps.origin}/twilio/voice/after-stream`));
   return twiml(...verbs);
 }

@@ -1,4 +1,4 @@
-import { PERSONA_NAME, describeLocalTime, describeOpeningHours, parseOpeningHours } from "@nikki/core";
+import { PERSONA_NAME, describeLocalTime, describeOpeningHours, greetingOf, parseOpeningHours } from "@nikki/core";
 import { jsonList } from "../db/json";
 import type { agents } from "../db/schema";
 
@@ -68,12 +68,9 @@ export function agentInstructions({ agent, organizationName, channel, afterHours
   return lines.filter(Boolean).join("\n\n");
 }
 
-/** What Nikki says first. */
-export function openingLine(agent: Agent, organizationName: string, afterHours: boolean): string {
-  if (agent.greeting) return `Greet the caller with exactly: "${agent.greeting}"`;
-  return afterHours
-    ? `Greet the caller: thank them for calling ${organizationName}, say the office is closed right now and that you can take a message.`
-    : `Greet the caller: thank them for calling ${organizationName}, give your name and ask how you can help.`;
+/** What the caller hears first: the agent's greeting, the same text the transcript, the wizard and the chat show. */
+export function openingLine(agent: Agent, organizationName: string): string {
+  return greetingOf(agent, organizationName);
 }
 
 export const GOODBYE_AT_TIME_LIMIT =

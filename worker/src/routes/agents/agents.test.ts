@@ -27,7 +27,19 @@ describe("POST /api/agents", () => {
       escalation_json: {},
       crm_mapping: {},
       numbers: [],
+      greeting: "Thanks for calling Agents Plumbing, this is Nikki. How can I help?",
     });
+  });
+
+  it("stores the default greeting for an empty one, and keeps it in step with a rename until the business writes its own", async () => {
+    const agent = await agentIn(await create(owner, { name: "Rosa", greeting: "  " }));
+    expect(agent.greeting).toBe("Thanks for calling Agents Plumbing, this is Rosa. How can I help?");
+    expect((await agentIn(await patch(owner, agent.id, { name: "Rosie" }))).greeting).toBe(
+      "Thanks for calling Agents Plumbing, this is Rosie. How can I help?",
+    );
+    expect((await agentIn(await patch(owner, agent.id, { greeting: "Rosie here, how can I help?" }))).greeting).toBe("Rosie here, how can I help?");
+    expect((await agentIn(await patch(owner, agent.id, { name: "Ro" }))).greeting).toBe("Rosie here, how can I help?");
+    expect((await agentIn(await patch(owner, agent.id, { greeting: null }))).greeting).toBe("Thanks for calling Agents Plumbing, this is Ro. How can I help?");
   });
 
   it("takes JSON fields as objects or strings and answers them as objects", async () => {

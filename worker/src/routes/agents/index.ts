@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
 import { planInEffect } from "../../billing/plan";
-import { agents, phoneNumbers } from "../../db/schema";
+import { agents, organizations, phoneNumbers } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
@@ -21,6 +21,15 @@ async function agentOf(c: Ctx, id: string) {
     .where(and(eq(agents.id, id), eq(agents.organizationId, orgCaller(c).organizationId)));
   if (!agent) throw new ApiError("not_found", { message: "That agent was not found." });
   return agent;
+}
+
+/** The caller's organization's name (an agent's default greeting says it). */
+async function organizationNameOf(c: Ctx): Promise<string> {
+  const [row] = await c.var.db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, orgCaller(c).organizationId));
+  return row?.name ?? "";
 }
 
 async function numbersOf(c: Ctx, agentIds: string[]) {
@@ -76,7 +85,7 @@ export const agentRoutes = new Hono<AppEnv>()
     if ((input.status ?? "active") === "active") await checkAgentLimit(c);
     const [row] = await c.var.db
       .insert(agents)
-      .values({ ...agentColumns(input, true), name: input.name, organizationId: caller.organizationId })
+      .values({ ...agentColumns(input, await organizationNameOf(c), null), name: input.name, organizationId: caller.organizationId })
       .returning();
     await audit(c, { action: "agent_created", organizationId: caller.organizationId, actorUserId: caller.userId, actorEmail: caller.email, target: row!.id });
     return c.json({ agent: serializeAgent(row!) }, 201);
@@ -90,7 +99,7 @@ export const agentRoutes = new Hono<AppEnv>()
     const agent = await agentOf(c, c.req.param("id"));
     const input = await parseBody(c, agentPatchSchema, "a field of an agent");
     if (input.status === "active" && agent.status !== "active") await checkAgentLimit(c, agent.id);
-    const columns = agentColumns(input, false);
+    const columns = agentColumns(input, await organizationNameOf(c), agent);
     const [row] = Object.keys(columns).length ? await c.var.db.update(agents).set(columns).where(eq(agents.id, agent.id)).returning() : [agent];
     await audit(c, {
       action: "agent_updated",

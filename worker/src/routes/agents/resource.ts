@@ -1,4 +1,13 @@
-import { AGENT_DEFAULTS, AGENT_TOOLS, type AgentCreate, type AgentPatch, type AgentResource, type AgentTool, DEFAULT_OPENING_HOURS } from "@nikki/core";
+import {
+  AGENT_DEFAULTS,
+  AGENT_TOOLS,
+  type AgentCreate,
+  defaultGreeting,
+  type AgentPatch,
+  type AgentResource,
+  type AgentTool,
+  DEFAULT_OPENING_HOURS,
+} from "@nikki/core";
 import type { agents } from "../../db/schema";
 
 type Row = typeof agents.$inferSelect;
@@ -39,8 +48,23 @@ export function serializeAgent(row: Row, numbers: { id: string; phone_number: st
   };
 }
 
-/** A validated create or patch as column values; a create fills the spec's defaults (9 to 5 on weekdays). */
-export function agentColumns(input: AgentPatch, create: boolean): Partial<typeof agents.$inferInsert> {
+/**
+ * The greeting to store: the one given, else the default (an empty one included); a rename carries a default greeting
+ * along, never one the business wrote. Undefined when it does not change.
+ */
+function greetingColumn(input: AgentPatch, organizationName: string, current: Row | null): string | undefined {
+  const name = input.name ?? current?.name ?? "";
+  if (input.greeting !== undefined || !current) return input.greeting?.trim() || defaultGreeting(organizationName, name);
+  const followsName = current.greeting === null || current.greeting === defaultGreeting(organizationName, current.name);
+  return input.name !== undefined && followsName ? defaultGreeting(organizationName, name) : undefined;
+}
+
+/**
+ * A validated create (no `current`) or patch as column values; a create fills the spec's defaults (9 to 5 on
+ * weekdays), and every agent gets a greeting.
+ */
+export function agentColumns(input: AgentPatch, organizationName: string, current: Row | null): Partial<typeof agents.$inferInsert> {
+  const create = current === null;
   const columns: Partial<typeof agents.$inferInsert> = {};
   const set = <K extends keyof typeof agents.$inferInsert>(key: K, value: (typeof agents.$inferInsert)[K] | undefined) => {
     if (value !== undefined) columns[key] = value;
@@ -49,7 +73,7 @@ export function agentColumns(input: AgentPatch, create: boolean): Partial<typeof
   set("language", input.language ?? (create ? AGENT_DEFAULTS.language : undefined));
   set("voice", input.voice ?? (create ? AGENT_DEFAULTS.voice : undefined));
   set("status", input.status);
-  set("greeting", input.greeting === "" ? null : input.greeting);
+  set("greeting", greetingColumn(input, organizationName, current));
   set("personaPrompt", input.persona_prompt);
   set("knowledgeBase", input.knowledge_base);
   set("businessHoursTz", input.business_hours_tz ?? (create ? AGENT_DEFAULTS.timezone : undefined));

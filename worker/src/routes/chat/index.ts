@@ -1,5 +1,5 @@
 import { chargeSpend, limitsOf, refusalNow } from "../../billing/spend";
-import { LIMITS, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, chatRequestSchema, conversationFor, parseFields } from "@nikki/core";
+import { LIMITS, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, chatRequestSchema, conversationFor, greetingOf, parseFields } from "@nikki/core";
 import { Hono } from "hono";
 import { clientIp } from "../../audit";
 import type { AppEnv } from "../../app-env";
@@ -42,8 +42,13 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
     const owner = c.var.widgetOwner!;
     const parsed = parseFields(chatRequestSchema, await readJsonBody(c));
     if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
-    // Only the assistant's own words (signed by this server, or the widget's greeting) are kept as the assistant's.
-    const organization = { id: owner.organizationId, name: owner.organizationName };
+    // Only the assistant's own words (signed by this server, or a greeting) are kept as the assistant's.
+    const agent = await chatAgent(c.var.db, owner.organizationId);
+    const organization = {
+      id: owner.organizationId,
+      name: owner.organizationName,
+      agentGreeting: agent && greetingOf(agent, owner.organizationName),
+    };
     const trusted = await Promise.all(
       parsed.data.messages.map(async (turn) => turn.role !== "assistant" || (await isOwnAssistantTurn(c.var.config, organization, turn))),
     );
@@ -60,7 +65,6 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
       c.var.log.error("chat_unavailable", { missing: "OPENAI_API_KEY" });
       throw new ApiError("chat_unavailable");
     }
-    const agent = await chatAgent(c.var.db, owner.organizationId);
     const guard = await guardInstructions(
       c.var.config.AUTH_SECRET,
       agentInstructions({ agent, organizationName: owner.organizationName, channel: "chat", now: new Date() }),

@@ -14,14 +14,15 @@ export async function signAssistantTurn(config: Pick<Config, "AUTH_SECRET">, org
 
 /**
  * Whether an assistant turn a visitor sent back is one this server said to this organization's visitors: its signature
- * verifies, or it is the widget's own greeting. Any other "assistant" words are the visitor's, and are dropped.
+ * verifies, or it is a greeting the widget shows unsigned: the chat agent's (the one its calls open with) or the
+ * widget's own. Any other "assistant" words are the visitor's, and are dropped.
  */
 export async function isOwnAssistantTurn(
   config: Pick<Config, "AUTH_SECRET">,
-  organization: { id: string; name: string },
+  organization: { id: string; name: string; agentGreeting: string | null },
   turn: { content: string; sig?: string },
 ): Promise<boolean> {
-  if (turn.content === CHAT_MESSAGES.greeting(organization.name).trim()) return true;
+  if (turn.content === organization.agentGreeting || turn.content === CHAT_MESSAGES.greeting(organization.name).trim()) return true;
   const signature = turn.sig ? fromBase64Url(turn.sig) : null;
   if (!signature || !config.AUTH_SECRET) return false;
   return crypto.subtle.verify("HMAC", await purposeKey("chat-turn", config.AUTH_SECRET), signature, signed(organization.id, turn.content));

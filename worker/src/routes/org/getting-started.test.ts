@@ -16,9 +16,17 @@ describe("GET /api/org/getting-started", () => {
     await env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number, assigned_agent_id, status) values (?, ?, '+17375559901', ?, 'active')")
       .bind(crypto.randomUUID(), owner.organizationId, agent.agent.id)
       .run();
-    await env.DB.prepare("insert into calls (id, call_sid, organization_id, from_number, to_number) values (?, ?, ?, '+17375559901', '+14155552671')")
-      .bind(crypto.randomUUID(), `CA${crypto.randomUUID().replace(/-/g, "")}`, owner.organizationId)
-      .run();
+    const placed = (transcript: string | null) =>
+      env.DB.prepare(
+        "insert into calls (id, call_sid, organization_id, from_number, to_number, transcript) values (?, ?, ?, '+17375559901', '+14155552671', ?)",
+      )
+        .bind(crypto.randomUUID(), `CA${crypto.randomUUID().replace(/-/g, "")}`, owner.organizationId, transcript)
+        .run();
+    // A test call nobody answered, or one that hung up before the agent spoke, is not a test call placed.
+    await placed(null);
+    await placed(JSON.stringify([{ role: "user", content: "Hello?" }]));
+    expect(await done()).toMatchObject({ agent: true, number: true, test_call: false, widget: false });
+    await placed(JSON.stringify([{ role: "assistant", content: "Thanks for calling Checklist Plumbing, this is Dana. How can I help?" }]));
     expect(await done()).toMatchObject({ agent: true, number: true, test_call: true, widget: false });
 
     // The widget loads on the business's own site: its config request names that origin.

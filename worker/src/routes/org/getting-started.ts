@@ -1,5 +1,5 @@
 import type { GettingStartedResource } from "@nikki/core";
-import { and, count, eq, isNotNull } from "drizzle-orm";
+import { and, count, eq, isNotNull, like } from "drizzle-orm";
 import { Hono } from "hono";
 import { planInEffect } from "../../billing/plan";
 import { agents, calls, phoneNumbers, widgetKeys } from "../../db/schema";
@@ -19,7 +19,13 @@ export const gettingStartedRoutes = new Hono<AppEnv>().get("/", access("admin"),
         .from(phoneNumbers)
         .where(and(eq(phoneNumbers.organizationId, organizationId), isNotNull(phoneNumbers.assignedAgentId))),
     ),
-    has(db.select({ n: count() }).from(calls).where(eq(calls.organizationId, organizationId))),
+    // A call the agent answered: it said something (its greeting first), so a call nobody picked up does not count.
+    has(
+      db
+        .select({ n: count() })
+        .from(calls)
+        .where(and(eq(calls.organizationId, organizationId), like(calls.transcript, '%"role":"assistant"%'))),
+    ),
     has(
       db
         .select({ n: count() })

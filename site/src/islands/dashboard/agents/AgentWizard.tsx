@@ -1,6 +1,7 @@
-import { AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentResource } from "@nikki/core";
+import { AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentResource, defaultGreeting } from "@nikki/core";
 import { type SubmitEvent, useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
+import { useMe } from "../../../lib/me";
 import { useSubmit } from "../../../lib/use-submit";
 import FormField, { FormAlert, TextField } from "../../FormField";
 import Modal from "../../ui/Modal";
@@ -38,6 +39,7 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
   const [alert, setAlert] = useState<string | null>(null);
   const { pending, errors, setErrors, submit } = useSubmit<string>();
   const open = agent !== undefined;
+  const organization = useMe()?.organization?.name ?? "";
   // The field to focus once its step is shown (a refused Next or Save).
   const [focusField, setFocusField] = useState<string | null>(null);
 
@@ -64,7 +66,13 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
     setAlert(null);
   }, [open, agent]);
 
-  const change = <K extends keyof AgentDraft>(key: K, value: AgentDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const change = <K extends keyof AgentDraft>(key: K, value: AgentDraft[K]) =>
+    setDraft((current) => {
+      // The default greeting says the agent's name: it follows a rename until the business writes its own.
+      const followsName = !current.greeting || current.greeting === defaultGreeting(organization, current.name);
+      const greeting = key === "name" && followsName ? defaultGreeting(organization, String(value)) : current.greeting;
+      return { ...current, greeting, [key]: value };
+    });
   const text = (key: keyof AgentDraft, label: string, extra: { hint?: string; required?: boolean } = {}) => (
     <TextField
       id={`agent-${key}`}
@@ -148,7 +156,7 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
       </fieldset>
     </>,
     <>
-      {text("greeting", "Greeting", { hint: "What the agent says first. Leave empty and it greets with your business's name." })}
+      {text("greeting", "Greeting", { hint: "What the agent says first, word for word, on every call and in the chat. Leave it empty for the default." })}
       {area("persona_prompt", "Persona", "How the agent sounds and behaves: tone, what to ask, what never to say.", 5)}
     </>,
     area("knowledge_base", "Knowledge base", "Services, prices, service area, policies: everything the agent may tell callers.", 10),
@@ -193,7 +201,7 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
         {LANGUAGE_NAMES[draft.language] ?? draft.language}, {draft.voice}
       </dd>
       <dt>Greeting</dt>
-      <dd>{draft.greeting || "Thanks the caller for calling your business"}</dd>
+      <dd>{draft.greeting || defaultGreeting(organization, draft.name)}</dd>
       <dt>Time zone</dt>
       <dd>{draft.business_hours_tz}</dd>
       <dt>Tools</dt>

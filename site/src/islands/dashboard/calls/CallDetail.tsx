@@ -1,6 +1,7 @@
 import { CALL_MESSAGES, TIMINGS, redactPii } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
+import { useMe } from "../../../lib/me";
 import { useAction } from "../../../lib/use-action";
 import { type Resource, useResource } from "../../../lib/use-resource";
 import Loaded from "../../ui/Loaded";
@@ -25,7 +26,13 @@ function ProcessingStatus({ call }: { call: CallDetailResource }) {
     );
   }
   if (call.processing_status === "failed") return <p className="field-error">{CALL_MESSAGES.failed}</p>;
-  return <StatusBadge kind="processing" status="processed" />;
+  // A re-run that failed leaves the previous analysis standing, and says so.
+  return (
+    <>
+      <StatusBadge kind="processing" status="processed" />
+      {call.processing_error && <p className="field-hint">{CALL_MESSAGES.rerunFailed(call.processing_error)}</p>}
+    </>
+  );
 }
 
 const ms = (value: number | null) => (value === null ? "—" : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`);
@@ -69,6 +76,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
   // Only this call's answer is shown: another call's, still held while this one loads, is not.
   const detail: Resource<{ call: CallDetailResource }> = { ...read, data: read.data?.call.id === callId ? read.data : undefined };
   const [redact, setRedact] = useState(true);
+  const organization = useMe()?.organization?.name ?? "";
   const action = useAction();
   useEffect(() => setRedact(true), [callId]);
 
@@ -88,7 +96,8 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
     <Modal open={callId !== null} onClose={onClose} title={title} titleId="call-detail-title" className="call-detail">
       <Loaded resource={detail} loading="Loading the call…">
         {({ call: shown }) => {
-          const text = (value: string) => (redact && !shown.redacted ? redactPii(value) : value);
+          // The business's own names (its greeting says them) are not the caller's PII.
+          const text = (value: string) => (redact && !shown.redacted ? redactPii(value, [organization, shown.agent_name ?? ""]) : value);
           return (
             <>
               <dl className="call-facts">

@@ -1,0 +1,88 @@
+/**
+ * The simulated model's post-call analysis, as the product's analysis prompt asks it (worker/src/voice/analysis.ts):
+ * from the transcript it is given ("Caller: …" and "Receptionist: …" lines), a summary of what happened in two
+ * sentences (who called and what they wanted, then what was agreed), the sentiment, and the fields the schema
+ * requires, exactly as said, empty when absent. Deterministic rules, so a test can say what the analysis must be; a
+ * masked detail ("[NAME]", "[PHONE]") is not a detail, so it is never extracted.
+ */
+export interface SimulatedAnalysis {
+  summary: string;
+  sentiment: "positive" | "neutral" | "negative";
+  entities: Record<string, string>;
+}
+
+const NAME = /\b(?:this is|my name is|I'm|I am|soy|me llamo)\s+([A-ZÁÉÍÓÚ][a-záéíóúñ]+ [A-ZÁÉÍÓÚ][a-záéíóúñ]+)/;
+const FULL_NAME = /\b([A-Z][a-z]+ [A-Z][a-z]+)\b/;
+const PHONE = /\+?\d[\d\s().-]{8,}\d/;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+const URGENT = /\b(urgent|emergency|flood(?:ing)?|urgente|emergencia)\b/i;
+const WHEN = /\b(today|tomorrow|hoy|mañana|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b[^.!?]*?\b(\d{1,2}(?::\d\d)?\s*(?:am|pm)?)(?![\w:])/i;
+/** A sentence that asks for something, and the verb phrase of what is asked ("book a plumber …"). */
+const REQUEST = [
+  /^(?:hi|hello|hola)?[, ]*(?:can|could|may) (?:i|you|we) (?:please )?(.+?)[?.!]*$/i,
+  /^(?:hi|hello|hola)?[, ]*i(?:'d like| would like| need| want)(?: to)? (.+?)[?.!]*$/i,
+];
+const QUESTION = /\?$/;
+const BOOKED = /\b(you're all set|booked|confirmed|su cita es|listo)\b/i;
+const POSITIVE = /\b(thanks|thank you|great|perfect|gracias)\b/i;
+const NEGATIVE = /\b(terrible|awful|angry|unacceptable|ridiculous|complain(?:t)?)\b/i;
+const MESSAGE_TAKEN = /\b(passed your message|call you back|le llamarán|take a message)\b/i;
+
+const lines = (transcript: string, who: "Caller" | "Receptionist") =>
+  transcript
+    .split("\n")
+    .filter((line) => line.startsWith(`${who}: `))
+    .map((line) => line.slice(who.length + 2).trim());
+
+const sentences = (text: string) => text.match(/[^.!?]+[.!?]*/g)?.map((sentence) => sentence.trim()) ?? [];
+
+/** What the caller wanted: the verb phrase of their first request, else their first question. */
+function requestOf(said: string[]): { action: string | null; question: string | null } {
+  const all = said.flatMap(sentences);
+  for (const sentence of all) {
+    for (const pattern of REQUEST) {
+      const action = pattern.exec(sentence)?.[1];
+      if (action) return { action, question: null };
+    }
+  }
+  return { action: null, question: all.find((sentence) => QUESTION.test(sentence)) ?? null };
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function analyseTranscript(transcript: string, fields: readonly string[]): SimulatedAnalysis {
+  const said = lines(transcript, "Caller");
+  const answered = lines(transcript, "Receptionist");
+  const callerText = said.join("\n");
+  const name = NAME.exec(callerText)?.[1] ?? FULL_NAME.exec(callerText)?.[1] ?? "";
+  const when = WHEN.exec(callerText);
+  const appointmentTime = when ? `${when[1]} at ${when[2]!.replace(/\s+/g, "")}` : "";
+  const { action, question } = requestOf(said);
+  const extracted: Record<string, string> = {
+    name,
+    phone: PHONE.exec(callerText)?.[0] ?? "",
+    email: EMAIL.exec(callerText)?.[0] ?? "",
+    intent: action ? capitalised(action) : (question ?? ""),
+    appointment_time: appointmentTime,
+    urgency: URGENT.test(callerText) ? "urgent" : "",
+  };
+
+  const who = name || "Someone";
+  const wanted = action ? `${who} called to ${action}.` : question ? `${who} called and asked: "${question}"` : `${who} called.`;
+  const closing = answered.slice(1).join(" ");
+  const booked = BOOKED.test(closing);
+  const agreed = booked
+    ? `The appointment was booked${appointmentTime ? ` for ${appointmentTime}` : ""}.`
+    : MESSAGE_TAKEN.test(closing)
+      ? "The receptionist took a message for the team to call back."
+      : answered.length > 1
+        ? `The receptionist answered: "${answered.at(-1)}"`
+        : "";
+  const summary = said.length === 0 ? "The caller hung up before saying anything." : [wanted, agreed].filter(Boolean).join(" ");
+  return {
+    summary,
+    // The mood of the call: the caller's complaint makes it negative; thanks on either side, or a booking, positive.
+    sentiment: NEGATIVE.test(callerText) ? "negative" : booked || POSITIVE.test(transcript) ? "positive" : "neutral",
+    entities: Object.fromEntries(fields.map((field) => [field, extracted[field] ?? ""])),
+  };
+}

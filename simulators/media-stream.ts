@@ -1,0 +1,184 @@
+/**
+ * Twilio's side of a Media Stream, simulated: opens the signed websocket the TwiML's <Connect><Stream> names, sends
+ * `connected` and `start` (with the TwiML's <Parameter>s), plays μ-law frames at real-time pace (silence, then the
+ * party's speech, then silence), echoes each mark once the audio before it would have played, records the media,
+ * marks and clears it receives, and ends with `stop` when the party is done, or when the call is ended from outside.
+ * Used for an inbound caller (twilio-caller.ts) and for the callee of a call placed through the REST API
+ * (twilio-outbound.ts).
+ */
+import { WebSocket } from "ws";
+import { computeTwilioSignature } from "../worker/src/call/twilio-signature";
+import { readTag, tagFrame, wallClock } from "./frame-tag";
+
+const FRAME = 160;
+const FRAME_MS = 20;
+
+/** What the far end heard and sent during the stream. */
+export interface StreamReport {
+  framesSent: number;
+  sentAt: Map<string, number>;
+  mediaReceived: number;
+  receivedAt: Map<string, number>;
+  clearAt: number | null;
+  /** The stream number the OpenAI side tagged its audio with (pairs this call with its Realtime session). */
+  sessionTag: number | null;
+  /** From the stream's start message to the greeting's first audio. */
+  greetingMs: number | null;
+}
+
+export const emptyStreamReport = (): StreamReport => ({
+  framesSent: 0,
+  sentAt: new Map(),
+  mediaReceived: 0,
+  receivedAt: new Map(),
+  clearAt: null,
+  sessionTag: null,
+  greetingMs: null,
+});
+
+export interface StreamOptions {
+  /** The TwiML that connects the stream. */
+  twiml: string;
+  accountSid: string;
+  authToken: string;
+  callSid: string;
+  /** A stream URL on `publicBaseUrl`'s host is reached at `baseUrl` (the worker as Twilio knows it, and where it listens). */
+  reachedAt?: { publicBaseUrl: string; baseUrl: string };
+  /** The stream number written into each frame's tag (benchmark); none leaves the audio as it is (speech-codec.ts text). */
+  tag?: number;
+  /** What the party says, as μ-law. */
+  speech: Uint8Array;
+  /** When the party talks: this long after Nikki starts (over her: a barge-in), or once her greeting has played. */
+  speakAfter: { bargeInMs: number } | "greeting";
+  /** How long to wait for Nikki's answer after the party's turn. */
+  answerTimeoutMs: number;
+  /** Stay on the line (in silence) at least this long after the stream starts. */
+  minDurationMs?: number;
+  /** Ends the stream from outside (the call hung up, or its TwiML replaced). */
+  signal?: AbortSignal;
+  report: StreamReport;
+  log(line: string): void;
+}
+
+/** How the stream went: it could not open (the error), or it ran; `closedByBridge` when the far side closed it first. */
+export type StreamOutcome = { opened: false; error: Error } | { opened: true; closedByBridge: boolean; seconds: number };
+
+const unescape = (value: string) => value.replace(/&amp;/g, "&");
+
+export async function runMediaStream(options: StreamOptions): Promise<StreamOutcome> {
+  const { report, callSid, log } = options;
+  // Twilio connects to the URL the TwiML names, signing it as given.
+  const streamUrl = unescape(/<Stream url="([^"]+)"/.exec(options.twiml)?.[1] ?? "");
+  const customParameters = Object.fromEntries(
+    [...options.twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1]!, unescape(match[2]!)]),
+  );
+  const signature = await computeTwilioSignature(options.authToken, streamUrl, {});
+  // No per-message deflate: the worker declines it (no_web_socket_compression), but locally Miniflare's entry
+  // worker, with its own flags, would accept it on the worker's behalf and compress every 20 ms frame.
+  const { reachedAt } = options;
+  const target = new URL(streamUrl);
+  const local = reachedAt && target.host === new URL(reachedAt.publicBaseUrl).host;
+  const socket = new WebSocket(local ? `${reachedAt.baseUrl.replace(/^http/, "ws")}${target.pathname}${target.search}` : streamUrl, {
+    headers: { "x-twilio-signature": signature },
+    perMessageDeflate: false,
+  });
+  const opened = await new Promise<Error | null>((resolve) => {
+    socket.once("open", () => resolve(null));
+    socket.once("error", resolve);
+  });
+  if (opened) return { opened: false, error: opened };
+  const streamSid = `MZ${callSid.slice(2)}`;
+  const send = (message: object) => socket.send(JSON.stringify(message));
+  send({ event: "connected", protocol: "Call", version: "1.0.0" });
+  send({
+    event: "start",
+    sequenceNumber: "1",
+    start: {
+      accountSid: options.accountSid,
+      streamSid,
+      callSid,
+      tracks: ["inbound"],
+      customParameters,
+      mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 },
+    },
+    streamSid,
+  });
+  const startSentAt = wallClock();
+
+  let playbackEndsAt = 0;
+  let nikkiStartedAt: number | null = null;
+  let speechOffset = -1;
+  let speechDoneAt: number | null = null;
+  let mediaAfterSpeech = 0;
+  const marksPending: ReturnType<typeof setTimeout>[] = [];
+  socket.on("message", (raw) => {
+    const now = wallClock();
+    const message = JSON.parse(String(raw)) as { event: string; media?: { payload: string }; mark?: { name: string } };
+    if (message.event === "media" && message.media) {
+      report.mediaReceived++;
+      if (speechDoneAt !== null) mediaAfterSpeech++;
+      const bytes = Buffer.from(message.media.payload, "base64");
+      const key = readTag(bytes);
+      if (key) {
+        report.receivedAt.set(key, now);
+        report.sessionTag ??= Number(key.split(":")[0]);
+      }
+      if (nikkiStartedAt === null) report.greetingMs = now - startSentAt;
+      nikkiStartedAt ??= now;
+      playbackEndsAt = Math.max(playbackEndsAt, now) + bytes.length / 8;
+    } else if (message.event === "mark" && message.mark) {
+      const name = message.mark.name;
+      marksPending.push(setTimeout(() => send({ event: "mark", sequenceNumber: "0", streamSid, mark: { name } }), Math.max(0, playbackEndsAt - now)));
+    } else if (message.event === "clear") {
+      report.clearAt ??= now;
+      playbackEndsAt = now;
+      log(`call ${callSid}: Twilio cleared Nikki's audio (the caller barged in)`);
+    }
+  });
+
+  const silence: Uint8Array = new Uint8Array(FRAME).fill(0xff);
+  const { speech } = options;
+  let sequence = 0;
+  const started = wallClock();
+  // Time to talk: over Nikki after a while, or once her greeting has played out (and a breath after it).
+  const timeToTalk = (now: number) =>
+    nikkiStartedAt !== null && (options.speakAfter === "greeting" ? now > playbackEndsAt + 300 : now - nikkiStartedAt >= options.speakAfter.bargeInMs);
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = wallClock();
+      if (speechOffset < 0 && timeToTalk(now)) {
+        speechOffset = 0;
+        log(`call ${callSid}: the ${options.speakAfter === "greeting" ? "callee answers Nikki's greeting" : "caller starts talking over Nikki"}`);
+      }
+      let frame = silence;
+      if (speechOffset >= 0 && speechOffset < speech.length) {
+        frame = speech.subarray(speechOffset, speechOffset + FRAME);
+        if (frame.length < FRAME) frame = Uint8Array.from({ length: FRAME }, (_, i) => frame[i] ?? 0xff);
+        speechOffset += FRAME;
+        if (speechOffset >= speech.length) speechDoneAt = now;
+      }
+      sequence = (sequence + 1) & 0xffff;
+      const tagged = options.tag === undefined ? frame : tagFrame(frame, options.tag, sequence);
+      if (options.tag !== undefined) report.sentAt.set(`${options.tag}:${sequence}`, wallClock());
+      send({
+        event: "media",
+        sequenceNumber: String(sequence + 1),
+        media: { track: "inbound", chunk: String(sequence), timestamp: String(Math.round(now - started)), payload: Buffer.from(tagged).toString("base64") },
+        streamSid,
+      });
+      report.framesSent++;
+      const answered = speechDoneAt !== null && mediaAfterSpeech > 0 && now - speechDoneAt > 1_000 && now - started >= (options.minDurationMs ?? 0);
+      const gaveUp = speechDoneAt !== null && mediaAfterSpeech === 0 && now - speechDoneAt > options.answerTimeoutMs;
+      const neverStarted = nikkiStartedAt === null && now - started > options.answerTimeoutMs;
+      if (answered || gaveUp || neverStarted || options.signal?.aborted || socket.readyState !== WebSocket.OPEN) resolve();
+      else setTimeout(tick, Math.max(0, started + (report.framesSent + 1) * FRAME_MS - wallClock()));
+    };
+    tick();
+  });
+
+  for (const timer of marksPending) clearTimeout(timer);
+  const closedByBridge = socket.readyState !== WebSocket.OPEN;
+  if (!closedByBridge) send({ event: "stop", sequenceNumber: "99999", streamSid, stop: { accountSid: options.accountSid, callSid } });
+  socket.close();
+  return { opened: true, closedByBridge, seconds: Math.round((wallClock() - started) / 1000) };
+}
