@@ -1,8 +1,10 @@
 /**
  * The simulated Realtime model's answer to what a caller said (offline Test Suite runs): a few rules a receptionist
- * follows, in the caller's language, using only the tools the session enabled. Deterministic, so a scenario's result
- * says whether the product around the model works: the webhook, the bridge, the tools, the post-call pipeline.
+ * follows, in the caller's language, using only the tools the session enabled, and questions answered from the
+ * instructions' knowledge (knowledge-answer.ts). Deterministic, so a scenario's result says whether the product around
+ * the model works: the webhook, the bridge, the prompt and knowledge, the tools, the post-call pipeline.
  */
+import { answerFromKnowledge, questionIn } from "./knowledge-answer";
 import type { ScriptedTurn } from "./scripted-turn";
 
 /** What the caller has said so far in this call. */
@@ -24,10 +26,37 @@ const PHONE = /\+?\d[\d\s().-]{8,}\d/;
 const BOOKING = /\b(book|appointment|schedule|visit|cita|reservar|agendar)\b/i;
 const WHEN = /\b(today|tomorrow|hoy|mañana|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b[^.!?]*?\b(\d{1,2}(?::\d\d)?\s*(?:am|pm)?)/i;
 const URGENT = /\b(urgent|emergency|flood(?:ing)?|urgente|emergencia)\b/i;
+const PERSON =
+  /\b(?:speak|talk) (?:to|with) (?:a |an |the |someone|somebody)?(?:person|human|someone|somebody|manager|owner|team member)|\b(?:transfer|put) me through\b|\bhablar con (?:una persona|alguien)/i;
 
-/** Remembers what the caller said and answers: a tool call with what is needed, or a question for what is missing. */
-export function answerCaller(heard: string, memory: CallerMemory, session: { instructions: string; tools: string[] }): ScriptedTurn["reply"] {
+type Reply = ScriptedTurn["reply"];
+
+/** A question asked (not a booking or a request for a person) gets its answer from the knowledge first. */
+function withAnswer(heard: string, session: { instructions: string }, reply: Reply): Reply {
+  const question = questionIn(heard);
+  if (!question || BOOKING.test(question) || PERSON.test(question)) return reply;
+  const answer = answerFromKnowledge(question, session.instructions);
+  return "say" in reply ? { say: `${answer} ${reply.say}` } : { ...reply, then: `${answer} ${reply.then}` };
+}
+
+/** Remembers what the caller said and answers: their question, then a tool call with what is needed, or a question for what is missing. */
+export function answerCaller(heard: string, memory: CallerMemory, session: { instructions: string; tools: string[] }): Reply {
   memory.said.push(heard);
+  const es = SPANISH.test(heard) || memory.spanish;
+  if (PERSON.test(heard) && session.tools.includes("transfer_call")) {
+    memory.spanish = es;
+    return {
+      call: "transfer_call",
+      arguments: { reason: heard.slice(0, 120) },
+      then: es ? "Claro, le paso con alguien del equipo ahora mismo." : "Of course, I'm connecting you with a team member now.",
+    };
+  }
+  const reply = receptionistReply(heard, memory, session);
+  return withAnswer(heard, session, reply);
+}
+
+/** What a receptionist does next with what the caller has told her so far. */
+function receptionistReply(heard: string, memory: CallerMemory, session: { instructions: string; tools: string[] }): Reply {
   memory.spanish ||= SPANISH.test(heard);
   memory.name ||= NAME.exec(heard)?.[1] ?? "";
   memory.phone ||= PHONE.exec(heard)?.[0].replace(/[^\d+]/g, "") ?? "";
@@ -38,6 +67,8 @@ export function answerCaller(heard: string, memory: CallerMemory, session: { ins
   const es = memory.spanish;
   const first = memory.name.split(" ")[0] ?? "";
   if (!memory.name || !memory.phone) {
+    if (questionIn(heard) && !BOOKING.test(heard) && !PERSON.test(heard))
+      return { say: es ? "¿Me deja su nombre y su número, para que el equipo le llame?" : "Can I take your name and number, so the team can follow up?" };
     return {
       say: es ? "¡Claro! ¿Me puede dar su nombre y su número de teléfono, por favor?" : "Of course. Could I have your name and the best number to reach you?",
     };
