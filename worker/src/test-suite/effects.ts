@@ -12,7 +12,7 @@ export async function recordSuiteEffect(db: Database, callId: string, kind: Suit
 /** The number a Test Suite call rings: the organization's first active number with an agent (spec 001: "the first one"). */
 export async function testNumberOf(db: Database, organizationId: string) {
   const [number] = await db
-    .select({ number: phoneNumbers.twilioNumber, accountSid: phoneNumbers.twilioAccountSid, agent: agents.name })
+    .select({ number: phoneNumbers.twilioNumber, accountSid: phoneNumbers.twilioAccountSid, agent: agents.name, knowledge: agents.knowledgeBase })
     .from(phoneNumbers)
     .innerJoin(agents, eq(agents.id, phoneNumbers.assignedAgentId))
     .where(and(eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.status, "active"), isNotNull(phoneNumbers.assignedAgentId)))

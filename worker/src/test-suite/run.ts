@@ -3,7 +3,7 @@
  * call session talks to the configured realtime model, the caller's lines are spoken into the stream, and the real
  * post-call pipeline stores transcript, summary and entities. The verdict is read from what was stored.
  */
-import { SUITE_CALL_SECONDS, TEST_SUITE_MESSAGES, type SuiteCallFacts, type TestStep, type TestStepStatus, testVerdict } from "@nikki/core";
+import { SUITE_CALL_SECONDS, TEST_SUITE_MESSAGES, type SuiteCallFacts, type TestStep, type TestStepStatus, checksOfRun, testVerdict } from "@nikki/core";
 import { asc, eq } from "drizzle-orm";
 import { calls, organizations, testRunEffects, testRuns, users } from "../db/schema";
 import { ownTwilioAccount } from "../services/integrations/store";
@@ -176,6 +176,7 @@ async function callAndCheck(deps: SuiteCallDeps, run: typeof testRuns.$inferSele
 
   await steps.start("verdict", "Check the result");
   const facts: SuiteCallFacts = {
+    agentName: number.agent,
     processingStatus: call.processingStatus,
     processingError: call.processingError,
     afterHours: call.afterHours,
@@ -183,7 +184,7 @@ async function callAndCheck(deps: SuiteCallDeps, run: typeof testRuns.$inferSele
     tools: call.metrics ? ((JSON.parse(call.metrics) as { tools?: SuiteCallFacts["tools"] }).tools ?? []) : [],
     transcript: call.transcript ? (JSON.parse(call.transcript) as SuiteCallFacts["transcript"]) : [],
   };
-  const verdict = testVerdict(run.scenario, run.expect, facts);
+  const verdict = testVerdict(checksOfRun(run.scenario, run.expect, run.phrase), facts);
   await steps.end(verdict.passed ? "success" : "error", verdict.passed ? verdict.reason : `${TEST_SUITE_MESSAGES.failed}: ${verdict.reason}`);
   return verdict;
 }
