@@ -4,6 +4,7 @@
  * rule, so a Test Suite verdict measures the product's prompt and knowledge offline: an answer the instructions do not
  * carry is never given.
  */
+import { sentencesOf } from "@nikki/core/test-knowledge";
 
 /** Where the product's instructions put the business's knowledge (worker/src/voice/instructions.ts); it runs to the next blank line. */
 const KNOWLEDGE_HEADING = "What you know about the business:";
@@ -27,14 +28,6 @@ const FILLER = new Set(
 const QUESTION_WORD =
   /^(how|what|what's|when|where|which|who|why|do|does|did|is|are|can|could|would|will|should|may|cuánto|cuánta|cuántos|cuántas|qué|cómo|cuándo|dónde|cuál|quién|hay|tienen|puede|pueden)\b/i;
 const SPANISH = /[¿ñáéíóú]|\b(cuánto|qué|cómo|cuándo|dónde|hay|tienen|usted|precio|cuesta)\b/i;
-
-/** The sentences of a text: split after . ! ? and at line breaks (a price's "1.50" stays whole). */
-export function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((sentence) => sentence.trim())
-    .filter(Boolean);
-}
 
 /** The words that carry meaning, lower-cased, a plural's "s" dropped ("plans" and "plan" are one word). */
 export function meaningfulWords(text: string): Set<string> {

@@ -7,8 +7,8 @@ import { TEST_SCENARIOS, type TestScenario } from "./test-suite";
 const MONEY = /[$€£]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:dollars|euros|pounds|USD|EUR|GBP)\b/i;
 const LEADING_LINK = /^(?:for|per|is|are)\s+/i;
 
-/** A knowledge base's sentences: split after . ! ? and at line breaks (a price's "1.50" stays whole). */
-function sentencesOf(text: string): string[] {
+/** A text's sentences: split after . ! ? and at line breaks (a price's "1.50" stays whole). */
+export function sentencesOf(text: string): string[] {
   return text
     .split(/(?<=[.!?])\s+|\n+/)
     .map((sentence) => sentence.trim())
