@@ -11,6 +11,7 @@ import { localAuthSecret } from "./lib/local";
 import { freePort } from "./lib/free-port";
 import { startMiniflareWorker } from "./lib/miniflare-worker";
 import { startSimulators } from "./lib/simulators";
+import { bookingRace } from "./reliability/booking-race";
 import { browserBoundary } from "./reliability/browser-boundary";
 import { businessUrls } from "./reliability/business-urls";
 import { chatBudgets, consentRows } from "./reliability/consent-and-chat";
@@ -51,6 +52,7 @@ const ITEMS: ReliabilityItem[] = [
   soak,
   coveredBy("16", "faults"),
   fuzz,
+  bookingRace,
   businessUrls,
 ];
 

@@ -27,13 +27,14 @@ const simulators = simulate
       twilioPort: 8802,
       stripePort: 8803,
       integrationsPort: 8804,
+      calendarPorts: { oidc: 8805, googleCalendar: 8806, calcom: 8807 },
       publicBaseUrl: `http://localhost:${PORT}`,
       onMail: (mail) => console.log(`\n[simulated mail] to ${mail.to.join(", ")}: ${mail.subject}\n${mail.text}\n`),
     })
   : null;
 if (simulators) {
   console.log(
-    `Simulated providers: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl}, Stripe on http://127.0.0.1:8803, CRMs, ElevenLabs and mail on http://127.0.0.1:8804 (e-mails are printed here) (simulated keys; see README for the business's own test credentials).`,
+    `Simulated providers: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl}, Stripe on http://127.0.0.1:8803, CRMs, ElevenLabs and mail on http://127.0.0.1:8804 (e-mails are printed here), Google sign-in on 8805, Google Calendar on 8806, Cal.com on 8807 (simulated keys; see README for the business's own test credentials).`,
   );
 }
 // This deployment's address: a localhost one makes it local to the URL guard (loopback URLs allowed). A tunnel's

@@ -3,71 +3,165 @@
  * follows, in the caller's language, using only the tools the session enabled, and questions answered from the
  * instructions' knowledge (knowledge-answer.ts). Deterministic, so a scenario's result says whether the product around
  * the model works: the webhook, the bridge, the prompt and knowledge, the tools, the post-call pipeline.
+ *
+ * Booking goes as the instructions ask: check_availability first, offer the times it returned by their labels, and
+ * book_appointment only with the start of the one the caller picked; then read back the label and the code.
  */
 import { answerFromKnowledge, questionIn } from "./knowledge-answer";
-import type { ScriptedTurn } from "./scripted-turn";
+import type { ScriptedNext, ScriptedReply, ToolAnswer } from "./scripted-turn";
 
-/** What the caller has said so far in this call. */
+interface OfferedTime {
+  start: string;
+  label: string;
+}
+
+/** What the caller has said so far in this call, and what the tools answered. */
 export interface CallerMemory {
   name: string;
   phone: string;
-  when: string;
+  /** The day the caller named ("tomorrow", "el martes"), and the hour ("10 am", "9"). */
+  day: string;
+  hour: string;
   spanish: boolean;
   urgent: boolean;
   booking: boolean;
+  leadSaved: boolean;
+  /** The times check_availability offered, once it was asked. */
+  offered: OfferedTime[] | null;
+  booked: boolean;
   said: string[];
 }
 
-export const newCallerMemory = (): CallerMemory => ({ name: "", phone: "", when: "", spanish: false, urgent: false, booking: false, said: [] });
+export const newCallerMemory = (): CallerMemory => ({
+  name: "",
+  phone: "",
+  day: "",
+  hour: "",
+  spanish: false,
+  urgent: false,
+  booking: false,
+  leadSaved: false,
+  offered: null,
+  booked: false,
+  said: [],
+});
 
 const SPANISH = /\b(hola|quiero|necesito|cita|gracias|llamo|soy|mañana|número|por favor)\b/i;
 const NAME = /\b(?:this is|my name is|I'm|I am|soy|me llamo)\s+([A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?: [A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)?)/;
 const PHONE = /\+?\d[\d\s().-]{8,}\d/;
 const BOOKING = /\b(book|appointment|schedule|visit|cita|reservar|agendar)\b/i;
-const WHEN = /\b(today|tomorrow|hoy|mañana|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b[^.!?]*?\b(\d{1,2}(?::\d\d)?\s*(?:am|pm)?)/i;
+const DAY = /\b(today|tomorrow|hoy|mañana|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miércoles|jueves|viernes|sábado)\b/i;
+const HOUR = /\b(?:at|a las?)\s+(\d{1,2})(?::(\d\d))?\s*(am|pm)?/i;
 const URGENT = /\b(urgent|emergency|flood(?:ing)?|urgente|emergencia)\b/i;
 const PERSON =
   /\b(?:speak|talk) (?:to|with) (?:a |an |the |someone|somebody)?(?:person|human|someone|somebody|manager|owner|team member)|\b(?:transfer|put) me through\b|\bhablar con (?:una persona|alguien)/i;
+const PICK = /\b(yes|yeah|first|second|third|that one|works|sí|si|primera|segunda|vale)\b/i;
+const ORDINALS: [RegExp, number][] = [
+  [/\b(second|segunda)\b/i, 1],
+  [/\b(third|tercera)\b/i, 2],
+];
 
-type Reply = ScriptedTurn["reply"];
+/** The tools' answers the model remembers: the times offered, and whether a booking went through. */
+export function noteToolAnswer(memory: CallerMemory, tool: string, answer: ToolAnswer) {
+  if (tool === "check_availability" && answer.ok !== false) memory.offered = Array.isArray(answer.slots) ? (answer.slots as OfferedTime[]) : [];
+  if (tool === "book_appointment" && answer.ok !== false) memory.booked = true;
+  if (tool === "push_crm_lead" && answer.ok !== false) memory.leadSaved = true;
+}
 
-/** A question asked (not a booking or a request for a person) gets its answer from the knowledge first. */
-function withAnswer(heard: string, session: { instructions: string }, reply: Reply): Reply {
+/** The offered time the caller picked: by its order, or by the hour they named, else the first. */
+function picked(heard: string, memory: CallerMemory): OfferedTime | null {
+  const offered = memory.offered ?? [];
+  for (const [pattern, index] of ORDINALS) if (pattern.test(heard) && offered[index]) return offered[index]!;
+  const hour = HOUR.exec(heard);
+  if (hour) {
+    const h = Number(hour[1]) % 12;
+    const match = offered.find((time) => new RegExp(`\\b(${h === 0 ? 12 : h}|${h + 12}):${hour[2] ?? "00"}\\b`).test(time.label));
+    if (match) return match;
+  }
+  return offered[0] ?? null;
+}
+
+function offerWords(answer: ToolAnswer, es: boolean): string {
+  const slots = (Array.isArray(answer.slots) ? answer.slots : []) as OfferedTime[];
+  // The tool's note is in English: a Spanish receptionist says it in her own words.
+  const note = typeof answer.note === "string" && !es ? `${answer.note} ` : "";
+  if (slots.length === 0) return es ? "Lo siento, no hay horas libres para su cita. ¿Quiere que le tome un mensaje?" : `${note}Shall I take a message instead?`;
+  const labels = slots.slice(0, 3).map((slot) => slot.label);
+  const list = labels.length > 1 ? `${labels.slice(0, -1).join(", ")} ${es ? "o" : "or"} ${labels.at(-1)}` : labels[0];
+  return es ? `Para su cita tengo libre el ${list}. ¿Cuál le viene mejor?` : `${note}I have ${list}. Which would you like?`;
+}
+
+function bookingReply(heard: string, memory: CallerMemory, es: boolean, first: string): ScriptedReply | null {
+  if (memory.booked) return { say: es ? `Su cita ya está reservada, ${first}. ¿Algo más?` : `You're already booked, ${first}. Anything else?` };
+  if (!memory.offered) {
+    const part = /\b(\d{1,2})\s*pm\b/i.test(memory.hour) ? "afternoon" : memory.hour ? "morning" : undefined;
+    return {
+      call: "check_availability",
+      arguments: { ...(memory.day ? { date: memory.day } : {}), ...(part ? { part_of_day: part } : {}) },
+      then: (answer) => offerWords(answer, es),
+    };
+  }
+  if (!PICK.test(heard) && !HOUR.test(heard)) return null;
+  const time = picked(heard, memory);
+  if (!time) return null;
+  return {
+    call: "book_appointment",
+    arguments: { name: memory.name, phone: memory.phone, start: time.start, notes: memory.said.join(" ").slice(0, 200) },
+    then: es
+      ? `Listo, ${first}: su cita es el {{booked_for}}. Su código de confirmación es {{confirmation_code}}. ¡Gracias por llamar!`
+      : `You're all set, ${first}: {{booked_for}}. Your confirmation code is {{confirmation_code}}. Thanks for calling!`,
+    otherwise: (answer) => {
+      memory.offered = (answer.alternatives as OfferedTime[] | undefined) ?? [];
+      return `${String(answer.error ?? "")} ${offerWords({ slots: memory.offered }, es)}`.trim();
+    },
+  };
+}
+
+/** A question the caller asked for information (not a booking or a request for a person), if any. */
+function informationQuestion(heard: string): string | null {
   const question = questionIn(heard);
-  if (!question || BOOKING.test(question) || PERSON.test(question)) return reply;
-  const answer = answerFromKnowledge(question, session.instructions);
-  return "say" in reply ? { say: `${answer} ${reply.say}` } : { ...reply, then: `${answer} ${reply.then}` };
+  return question && !BOOKING.test(question) && !PERSON.test(question) ? question : null;
+}
+
+/** The words that come next, with the knowledge's answer said first. */
+function answeredFirst(answer: string, next: ScriptedNext): ScriptedNext {
+  if (typeof next === "function") return (output) => answeredFirst(answer, next(output)) as string | ScriptedReply;
+  if (typeof next === "string") return `${answer} ${next}`;
+  if ("say" in next) return { say: `${answer} ${next.say}` };
+  return { ...next, then: answeredFirst(answer, next.then) };
 }
 
 /** Remembers what the caller said and answers: their question, then a tool call with what is needed, or a question for what is missing. */
-export function answerCaller(heard: string, memory: CallerMemory, session: { instructions: string; tools: string[] }): Reply {
-  memory.said.push(heard);
-  const es = SPANISH.test(heard) || memory.spanish;
+export function answerCaller(heard: string, memory: CallerMemory, session: { instructions: string; tools: string[] }): ScriptedReply {
   if (PERSON.test(heard) && session.tools.includes("transfer_call")) {
-    memory.spanish = es;
+    memory.said.push(heard);
+    memory.spanish ||= SPANISH.test(heard);
     return {
       call: "transfer_call",
       arguments: { reason: heard.slice(0, 120) },
-      then: es ? "Claro, le paso con alguien del equipo ahora mismo." : "Of course, I'm connecting you with a team member now.",
+      then: memory.spanish ? "Claro, le paso con alguien del equipo ahora mismo." : "Of course, I'm connecting you with a team member now.",
     };
   }
   const reply = receptionistReply(heard, memory, session);
-  return withAnswer(heard, session, reply);
+  const question = informationQuestion(heard);
+  return question ? (answeredFirst(answerFromKnowledge(question, session.instructions), reply) as ScriptedReply) : reply;
 }
 
 /** What a receptionist does next with what the caller has told her so far. */
-function receptionistReply(heard: string, memory: CallerMemory, session: { instructions: string; tools: string[] }): Reply {
+function receptionistReply(heard: string, memory: CallerMemory, session: { instructions: string; tools: string[] }): ScriptedReply {
+  memory.said.push(heard);
   memory.spanish ||= SPANISH.test(heard);
   memory.name ||= NAME.exec(heard)?.[1] ?? "";
   memory.phone ||= PHONE.exec(heard)?.[0].replace(/[^\d+]/g, "") ?? "";
   memory.booking ||= BOOKING.test(heard);
   memory.urgent ||= URGENT.test(heard);
-  const when = WHEN.exec(heard);
-  if (when) memory.when = `${when[1]} ${when[2]}`;
+  memory.day ||= DAY.exec(heard)?.[1] ?? "";
+  const hour = HOUR.exec(heard);
+  if (hour) memory.hour = hour[0];
   const es = memory.spanish;
   const first = memory.name.split(" ")[0] ?? "";
   if (!memory.name || !memory.phone) {
-    if (questionIn(heard) && !BOOKING.test(heard) && !PERSON.test(heard))
+    if (informationQuestion(heard))
       return { say: es ? "¿Me deja su nombre y su número, para que el equipo le llame?" : "Can I take your name and number, so the team can follow up?" };
     return {
       say: es ? "¡Claro! ¿Me puede dar su nombre y su número de teléfono, por favor?" : "Of course. Could I have your name and the best number to reach you?",
@@ -75,15 +169,11 @@ function receptionistReply(heard: string, memory: CallerMemory, session: { instr
   }
   const closed = session.instructions.includes("The business is closed right now");
   const notes = memory.said.join(" ").slice(0, 200);
-  if (memory.booking && memory.when && !closed && session.tools.includes("book_appointment")) {
-    return {
-      call: "book_appointment",
-      arguments: { name: memory.name, phone: memory.phone, date_time: memory.when, notes },
-      then: es ? `Listo, ${first}: su cita es ${memory.when}. ¡Gracias por llamar!` : `You're all set, ${first}: ${memory.when}. Thanks for calling!`,
-    };
+  if (memory.booking && !closed && session.tools.includes("check_availability")) {
+    const reply = bookingReply(heard, memory, es, first);
+    if (reply) return reply;
   }
-  if (memory.booking && !memory.when && !closed) return { say: es ? "¿Para qué día y hora le gustaría la cita?" : "What day and time would suit you?" };
-  if (session.tools.includes("push_crm_lead")) {
+  if (session.tools.includes("push_crm_lead") && !memory.leadSaved) {
     return {
       call: "push_crm_lead",
       arguments: { name: memory.name, phone: memory.phone, intent: memory.said[0]?.slice(0, 80) ?? "", notes: `${memory.urgent ? "URGENT. " : ""}${notes}` },

@@ -68,8 +68,8 @@ describe("the simulated receptionist on a call", () => {
       call: "push_crm_lead",
       then: "Drain cleaning is $149. Thanks, Ann. I've passed your message to the team; they'll call you back soon.",
     });
-    const booking = answerCaller("Can I book an appointment for tomorrow at 10 am?", memory, session);
-    expect(booking).toMatchObject({ call: "book_appointment", then: "You're all set, Ann: tomorrow 10 am. Thanks for calling!" });
+    const booking = answerCaller("Can I book an appointment for tomorrow at 10 am?", memory, { ...session, tools: [...session.tools, "check_availability"] });
+    expect(booking).toMatchObject({ call: "check_availability", arguments: { date: "tomorrow", part_of_day: "morning" } });
   });
 
   it("transfers a caller who asks for a person, when the session has transfer_call", () => {

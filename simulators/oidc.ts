@@ -1,17 +1,22 @@
 /**
  * An OpenID Connect provider simulator standing in for Google in tests: the real wire format of discovery,
  * the authorization code flow with PKCE (S256), RS256 ID tokens bound to the nonce, userinfo and JWKS.
- * Its consent page lets the test choose who signs in. Test infrastructure only: never part of the worker.
+ * Its consent page lets the test choose who signs in, and which Calendar scopes it grants when they are asked for;
+ * `access_type=offline` adds a refresh_token, which the refresh grant exchanges for new access tokens (Google Calendar's
+ * simulator checks them through `scopesOf`). Test infrastructure only: never part of the worker.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { type Server, createServer } from "node:http";
 import { SignJWT, exportJWK, generateKeyPair } from "jose";
+import { SIMULATED_CREDENTIALS } from "./credentials";
 
 export interface OidcSimulator {
   issuer: string;
   discoveryUrl: string;
   clientId: string;
   clientSecret: string;
+  /** The scopes an access token was granted, or null for one this provider never issued. */
+  scopesOf(token: string): string[] | null;
   close(): Promise<void>;
 }
 
@@ -22,14 +27,19 @@ interface Grant {
   nonce: string | null;
   email: string;
   name: string;
+  scopes: string[];
+  offline: boolean;
 }
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export async function startOidcSimulator(port: number): Promise<OidcSimulator> {
+const CALENDAR = /^https:\/\/www\.googleapis\.com\/auth\/calendar/;
+
+export async function startOidcSimulator(port: number, options: { clientSecret?: string } = {}): Promise<OidcSimulator> {
   const issuer = `http://127.0.0.1:${port}`;
-  const clientId = "nikki-test-client.apps.example";
-  const clientSecret = randomBytes(16).toString("hex");
+  const clientId = SIMULATED_CREDENTIALS.googleClientId;
+  const clientSecret = options.clientSecret ?? randomBytes(16).toString("hex");
+  const refreshTokens = new Map<string, Grant>();
   const { privateKey, publicKey } = await generateKeyPair("RS256");
   const jwk = { ...(await exportJWK(publicKey)), kid: "sim-key-1", alg: "RS256", use: "sig" };
   const grants = new Map<string, Grant>();
@@ -70,13 +80,19 @@ export async function startOidcSimulator(port: number): Promise<OidcSimulator> {
       if (params.get("client_id") !== clientId || params.get("response_type") !== "code" || !params.get("redirect_uri")) {
         return json(400, { error: "invalid_request" });
       }
+      const calendarScopes = (params.get("scope") ?? "").split(" ").filter((scope) => CALENDAR.test(scope));
+      const consent = calendarScopes.length
+        ? `<input type="hidden" name="consent" value="1"><fieldset><legend>Nikki AI wants to</legend>${calendarScopes
+            .map((scope) => `<label><input type="checkbox" name="grant_scope" value="${escape(scope)}" checked> ${escape(scope)}</label>`)
+            .join("")}</fieldset>`
+        : "";
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       return response.end(`<!doctype html><html lang="en"><head><title>Sign in - Google (simulator)</title></head><body>
 <h1>Choose an account</h1><form method="get" action="/approve">
 ${[...params].map(([key, value]) => `<input type="hidden" name="${escape(key)}" value="${escape(value)}">`).join("")}
 <label>Email <input name="login_email" value="grace.hopper@example.com"></label>
 <label>Name <input name="login_name" value="Grace Hopper"></label>
-<button type="submit">Continue</button></form></body></html>`);
+${consent}<button type="submit">Continue</button></form></body></html>`);
     }
 
     if (url.pathname === "/approve") {
@@ -89,6 +105,11 @@ ${[...params].map(([key, value]) => `<input type="hidden" name="${escape(key)}" 
         nonce: params.get("nonce"),
         email: params.get("login_email") ?? "grace.hopper@example.com",
         name: params.get("login_name") ?? "Grace Hopper",
+        // What was asked for, less any Calendar scope the person unticked on the consent page.
+        scopes: (params.get("scope") ?? "")
+          .split(" ")
+          .filter((scope) => scope && (!CALENDAR.test(scope) || !params.get("consent") || params.getAll("grant_scope").includes(scope))),
+        offline: params.get("access_type") === "offline",
       });
       const back = new URL(params.get("redirect_uri")!);
       back.searchParams.set("code", code);
@@ -104,6 +125,13 @@ ${[...params].map(([key, value]) => `<input type="hidden" name="${escape(key)}" 
         ? Buffer.from(request.headers.authorization.slice(6), "base64").toString().split(":").map(decodeURIComponent)
         : [form.get("client_id"), form.get("client_secret")];
       if (basic[0] !== clientId || basic[1] !== clientSecret) return json(401, { error: "invalid_client" });
+      if (form.get("grant_type") === "refresh_token") {
+        const held = refreshTokens.get(form.get("refresh_token") ?? "");
+        if (!held) return json(400, { error: "invalid_grant", error_description: "Token has been expired or revoked." });
+        const accessToken = randomBytes(24).toString("hex");
+        tokens.set(accessToken, held);
+        return json(200, { access_token: accessToken, token_type: "Bearer", expires_in: 3599, scope: held.scopes.join(" ") });
+      }
       const grant = grants.get(form.get("code") ?? "");
       grants.delete(form.get("code") ?? "");
       if (!grant || grant.redirectUri !== form.get("redirect_uri") || form.get("grant_type") !== "authorization_code") {
@@ -133,7 +161,16 @@ ${[...params].map(([key, value]) => `<input type="hidden" name="${escape(key)}" 
         .sign(privateKey);
       const accessToken = randomBytes(24).toString("hex");
       tokens.set(accessToken, grant);
-      return json(200, { access_token: accessToken, token_type: "Bearer", expires_in: 3600, scope: "openid email profile", id_token: idToken });
+      const refresh = grant.offline ? `1//${randomBytes(32).toString("base64url")}` : null;
+      if (refresh) refreshTokens.set(refresh, grant);
+      return json(200, {
+        access_token: accessToken,
+        token_type: "Bearer",
+        expires_in: 3600,
+        scope: grant.scopes.length ? grant.scopes.join(" ") : "openid email profile",
+        id_token: idToken,
+        ...(refresh ? { refresh_token: refresh } : {}),
+      });
     }
 
     if (url.pathname === "/userinfo") {
@@ -152,6 +189,7 @@ ${[...params].map(([key, value]) => `<input type="hidden" name="${escape(key)}" 
     discoveryUrl: `${issuer}/.well-known/openid-configuration`,
     clientId,
     clientSecret,
+    scopesOf: (token) => tokens.get(token)?.scopes ?? null,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -8,8 +8,8 @@ import { OPENAI_MODELS } from "@nikki/core/constants";
 import type { RealtimeClientEvent, SessionUpdatedEvent } from "openai/resources/realtime/realtime";
 import type { WebSocket } from "ws";
 import { readTag, tagFrame, wallClock } from "./frame-tag";
-import { answerCaller, newCallerMemory } from "./caller-model";
-import type { ScriptedTurn } from "./scripted-turn";
+import { answerCaller, newCallerMemory, noteToolAnswer } from "./caller-model";
+import { type ScriptedCall, type ScriptedReply, type ScriptedTurn, type ToolAnswer, nextAfter } from "./scripted-turn";
 
 export type { ScriptedTurn } from "./scripted-turn";
 import type { SimulatedServerEvent } from "./realtime-events";
@@ -71,7 +71,9 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
   let speaking = false;
   let silentFrames = 0;
   let itemSeq = 0;
-  let awaitingToolOutput: { then: string } | null = null;
+  /** The call the model made and waits on; its answer arrives as a function_call_output item. */
+  let awaitingToolOutput: ScriptedCall | null = null;
+  let toolAnswer: ToolAnswer = {};
   let deltaSeq = 0;
   const send = (event: SimulatedServerEvent) => {
     if (event.type !== "response.output_audio.delta") log.sent.push({ type: String(event.type), at: performance.now() });
@@ -131,30 +133,25 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
       ? { transcript: heard, reply: answerCaller(heard, memory, configured) }
       : (script.shift() ?? { transcript: "Thanks.", reply: { say: "You're welcome. Anything else?" } });
     send({ type: "conversation.item.input_audio_transcription.completed", item_id: `item_user_${itemSeq}`, content_index: 0, transcript: turn.transcript });
-    if ("call" in turn.reply) {
-      awaitingToolOutput = { then: turn.reply.then };
-      const responseId = `resp_${++itemSeq}`;
-      send({ type: "response.created", response: { id: responseId, status: "in_progress" } });
-      send({
-        type: "response.function_call_arguments.done",
-        response_id: responseId,
-        item_id: `item_fc_${itemSeq}`,
-        output_index: 0,
-        call_id: `call_${itemSeq}`,
-        name: turn.reply.call,
-        arguments: JSON.stringify(turn.reply.arguments),
-      });
-      send({
-        type: "response.done",
-        response: {
-          id: responseId,
-          status: "completed",
-          output: [{ type: "function_call", name: turn.reply.call, arguments: JSON.stringify(turn.reply.arguments) }],
-        },
-      });
-    } else {
-      speak(turn.reply.say);
-    }
+    act(turn.reply);
+  };
+  /** Says the words, or calls the tool and waits for its answer (then acts on what comes next). */
+  const act = (reply: ScriptedReply) => {
+    if (!("call" in reply)) return speak(reply.say);
+    awaitingToolOutput = reply;
+    const responseId = `resp_${++itemSeq}`;
+    const args = JSON.stringify(reply.arguments);
+    send({ type: "response.created", response: { id: responseId, status: "in_progress" } });
+    send({
+      type: "response.function_call_arguments.done",
+      response_id: responseId,
+      item_id: `item_fc_${itemSeq}`,
+      output_index: 0,
+      call_id: `call_${itemSeq}`,
+      name: reply.call,
+      arguments: args,
+    });
+    send({ type: "response.done", response: { id: responseId, status: "completed", output: [{ type: "function_call", name: reply.call, arguments: args }] } });
   };
 
   send({ type: "session.created", session: { type: "realtime", model: OPENAI_MODELS.realtime } });
@@ -179,12 +176,22 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
         }
         send({ type: "session.updated", session: event.session as SessionUpdatedEvent["session"] });
         break;
+      case "conversation.item.create":
+        if (event.item.type === "function_call_output") {
+          try {
+            toolAnswer = JSON.parse(event.item.output) as ToolAnswer;
+          } catch {
+            toolAnswer = { ok: false, error: "The tool's answer was not JSON." };
+          }
+          if (awaitingToolOutput) noteToolAnswer(memory, awaitingToolOutput.call, toolAnswer);
+        }
+        break;
       case "response.create": {
         const instructions = event.response?.instructions;
         if (awaitingToolOutput) {
-          const then = awaitingToolOutput.then;
+          const waited = awaitingToolOutput;
           awaitingToolOutput = null;
-          speak(then);
+          act(nextAfter(waited, toolAnswer));
         } else speak(instructions ? `(${instructions.slice(0, 60)})` : "How can I help?");
         break;
       }

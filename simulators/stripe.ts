@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import { faultQueue } from "./faults";
 import { listenLocal, readText, sendJson } from "./http";
 import { parseStripeForm, stripeSignature } from "./stripe-signature";
 
@@ -34,12 +35,9 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
   const subscriptions = new Map<string, Obj>();
   const invoices = new Map<string, Obj>();
   const meterEvents = new Map<string, Obj>();
-  /** Injected failures (test control /__faults): the next requests to a path answer 500, before or after acting. */
-  const faults: { path: string; recorded: boolean }[] = [];
-  const takeFault = (path: string) => {
-    const index = faults.findIndex((fault) => fault.path === path);
-    return index === -1 ? null : faults.splice(index, 1)[0]!;
-  };
+  /** Injected failures (test control /__faults, faults.ts): the next requests to a path answer 500, before or after acting. */
+  const faults = faultQueue();
+  const takeFault = (path: string) => faults.take(path);
   const delivered: { id: string; type: string; status: number }[] = [];
 
   const stripeError = (response: ServerResponse, status: number, message: string, type = "invalid_request_error") =>
@@ -249,8 +247,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
       if (url.pathname === "/__meter-events") return sendJson(response, 200, [...meterEvents.values()]);
       if (url.pathname === "/__faults" && request.method === "POST") {
         const input = JSON.parse(await readText(request)) as { path: string; count: number; recorded: boolean };
-        for (let i = 0; i < input.count; i++) faults.push({ path: input.path, recorded: input.recorded });
-        return sendJson(response, 201, { pending: faults.length });
+        return sendJson(response, 201, { pending: faults.add(input) });
       }
       if (url.pathname === "/__subscriptions" && request.method === "POST") {
         const input = JSON.parse(await readText(request)) as {

@@ -6,6 +6,7 @@ import { defineConfig } from "vitest/config";
 // A relative path, so the config loader bundles it (a package import would be loaded by Node without TypeScript).
 import { SIMULATED_CREDENTIALS } from "../simulators/credentials.ts";
 import { stripeSimulatorVars } from "../simulators/stripe-vars.ts";
+import { WORKER_TEST_TIMEOUT } from "./test/password-hashing.ts";
 import type { SimulatorPorts } from "./test/simulator-ports.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -48,7 +49,7 @@ async function bundleMediaPlane() {
 }
 
 /** The worker's settings point its providers at the simulators global-setup.ts started, on the ports it chose. */
-function simulatorBindings({ openaiPort, twilioPort, crmPort, stripePort }: SimulatorPorts) {
+function simulatorBindings({ openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort }: SimulatorPorts) {
   return {
     TWILIO_ACCOUNT_SID: SIMULATED_CREDENTIALS.twilioAccountSid,
     TWILIO_AUTH_TOKEN: SIMULATED_CREDENTIALS.twilioAuthToken,
@@ -60,6 +61,9 @@ function simulatorBindings({ openaiPort, twilioPort, crmPort, stripePort }: Simu
     GOHIGHLEVEL_API_BASE: `http://127.0.0.1:${crmPort}`,
     ELEVENLABS_API_BASE: `http://127.0.0.1:${crmPort}`,
     ZAPIER_HOOKS_BASE: `http://127.0.0.1:${crmPort}`,
+    // Google sign-in stays off in these tests (its own tests turn it on); the calendar APIs are simulated.
+    GOOGLE_CALENDAR_API_BASE: `http://127.0.0.1:${googleCalendarPort}`,
+    CALCOM_API_BASE: `http://127.0.0.1:${calcomPort}`,
     ...stripeSimulatorVars(stripePort),
   };
 }
@@ -106,6 +110,10 @@ export default defineConfig({
     // suite's time. Each file still starts from empty storage with the migrations applied (test/fresh-storage.ts).
     maxWorkers: 2,
     isolate: false,
+    // Every test here is an integration test (workerd, D1, simulators, scrypt): under load a sign-up alone took up to a
+    // second, so the default 5 s failed tests of a few sign-ups on a busy machine (test/password-hashing.ts).
+    testTimeout: WORKER_TEST_TIMEOUT,
+    hookTimeout: WORKER_TEST_TIMEOUT,
     // One pre-bundled module per dependency instead of hundreds (stripe alone is ~500 files), imported by every file's runner.
     deps: {
       optimizer: {

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { CallAppointmentResource } from "./appointments";
 import { pageMarkerSchema } from "./page-marker";
 
 /** What a call came to (issue 10 §2): shown in Calls and Overview and filtered on the server. */
@@ -113,6 +114,8 @@ export interface CallDetailResource extends CallResource {
   processing_error: string | null;
   /** Whether the transcript was stored redacted (the organization's PII setting at the time). */
   redacted: boolean;
+  /** What the call booked, its times in the business's time zone. */
+  appointments: CallAppointmentResource[];
 }
 
 /** What `GET /api/events` sends an organization's open dashboards: one of its calls was inserted or changed. */

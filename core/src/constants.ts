@@ -76,6 +76,10 @@ export const SETTINGS_DEFAULTS = {
   allowedCountries: ["US", "CA"],
   widgetColor: "#8b6cff",
   enabledWidgets: WIDGET_NAMES,
+  /** Booking (issue 35): how soon, how far ahead and on which grid callers may book. */
+  bookingMinNoticeMinutes: 120,
+  bookingHorizonDays: 30,
+  bookingSlotStepMinutes: 15,
 } as const;
 
 export const SETTINGS_RANGES = {
@@ -84,6 +88,10 @@ export const SETTINGS_RANGES = {
   widgetRatePhoneDay: { min: 1, max: 10 },
   /** The longest a call may last before Nikki wraps up. */
   maxCallSeconds: { min: 60, max: 3_600 },
+  bookingMinNoticeMinutes: { min: 0, max: 10_080 },
+  bookingHorizonDays: { min: 1, max: 365 },
+  bookingSlotStepMinutes: { min: 5, max: 240 },
+  closedDates: 366,
 } as const;
 
 export const REGIONS = ["US", "CA", "GB", "AU", "EU"] as const;
@@ -115,7 +123,7 @@ export const DEFAULT_OPENING_HOURS = {
 export const ROLES = ["owner", "admin", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
-export const INTEGRATION_PROVIDERS = ["twilio", "openai", "elevenlabs", "hubspot", "gohighlevel", "zapier"] as const;
+export const INTEGRATION_PROVIDERS = ["twilio", "openai", "elevenlabs", "hubspot", "gohighlevel", "zapier", "google_calendar", "calcom"] as const;
 export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
 
 /** Support hours shown on the contact page (spec 000 §2, 001 §9). */

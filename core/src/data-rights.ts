@@ -29,6 +29,8 @@ export const EXPORT_CALL_COLUMNS = [
   "sentiment",
   "summary",
   "transcript",
+  /** The times the call booked, in the business's time zone, the zone named. */
+  "appointment",
 ] as const;
 
 /** A CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is neutralised (spreadsheet formulas). */

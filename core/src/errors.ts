@@ -1,3 +1,4 @@
+import type { SlotResource } from "./appointments";
 import { SPEND_MESSAGES } from "./spend";
 import { CHAT_MESSAGES, DEMO_CALL_ERRORS } from "./widget-copy";
 
@@ -7,6 +8,8 @@ export interface ErrorBody {
   message: string;
   /** Per-field messages, for validation failures. */
   fields?: Record<string, string>;
+  /** Free times offered instead, for `slot_taken`. */
+  alternatives?: SlotResource[];
 }
 
 export interface ErrorEnvelope {
@@ -23,6 +26,7 @@ export const API_ERRORS = {
   forbidden: { status: 403, message: "You don't have permission to do that." },
   not_found: { status: 404, message: "Not found." },
   conflict: { status: 409, message: "That conflicts with what is already there." },
+  slot_taken: { status: 409, message: "That time was just taken. Choose one of the other times." },
   twilio_unavailable: { status: 503, message: "Phone numbers need a Twilio account. Add one in Integrations, or ask the operator to configure it." },
   twilio_failed: { status: 502, message: "Twilio did not accept that just now. Please try again." },
   trial_ended: { status: 402, message: SPEND_MESSAGES.trialEnded },

@@ -34,6 +34,8 @@ export interface IntegrationInfo {
   fields: CredentialField[];
   /** Where the business finds these values. */
   help: string;
+  /** Connected by signing in at the provider (OAuth: `POST /api/integrations/{provider}/connect`), not by typing credentials. */
+  oauth?: boolean;
 }
 
 export const INTEGRATIONS: readonly IntegrationInfo[] = [
@@ -89,7 +91,28 @@ export const INTEGRATIONS: readonly IntegrationInfo[] = [
     fields: [{ key: "webhook_url", label: "Catch Hook URL", required: true, secret: true, placeholder: `${ZAPIER_HOOK_PREFIX}…` }],
     help: "Zapier › a Zap with the trigger Webhooks by Zapier › Catch Hook.",
   },
+  {
+    provider: "google_calendar",
+    name: "Google Calendar",
+    purpose: "Busy times in your Google Calendar are never offered, and every booking is added to it.",
+    fields: [],
+    help: "Connect signs in with Google and asks to see your free/busy times and manage the events Nikki books.",
+    oauth: true,
+  },
+  {
+    provider: "calcom",
+    name: "Cal.com",
+    purpose: "Your Cal.com bookings are never double-booked, and every booking is added to your event type.",
+    fields: [
+      { key: "api_key", label: "API Key", required: true, secret: true, placeholder: "cal_live_…" },
+      { key: "event_type_id", label: "Event Type ID", required: true, secret: false, placeholder: "The number in the event type's URL" },
+    ],
+    help: "Cal.com › Settings › Developer › API Keys; the event type's id is in its settings page's address.",
+  },
 ];
+
+/** The scopes a Google Calendar connection asks for: free/busy times, and the events it books. */
+export const GOOGLE_CALENDAR_SCOPES = ["https://www.googleapis.com/auth/calendar.events", "https://www.googleapis.com/auth/calendar.freebusy"] as const;
 
 export function integrationInfo(provider: IntegrationProvider): IntegrationInfo {
   return INTEGRATIONS.find((entry) => entry.provider === provider)!;
@@ -108,7 +131,11 @@ export const INTEGRATION_MESSAGES = {
   failed: "Connection Failed",
   testFailed: "Test Failed",
   unexpected: "An unexpected error occurred.",
-  unknownProvider: "That is not an integration: choose twilio, openai, elevenlabs, hubspot, gohighlevel or zapier.",
+  unknownProvider: "That is not an integration: choose twilio, openai, elevenlabs, hubspot, gohighlevel, zapier, google_calendar or calcom.",
+  oauthOnly: "Google Calendar is connected by signing in with Google: use Connect.",
+  eventTypeId: "Event Type ID must be the number of a Cal.com event type.",
+  calendarScopes: "Google did not grant both calendar permissions (free/busy and events). Connect again and allow both.",
+  calendarNotConfigured: "Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).",
   required: (label: string) => `${label} is required.`,
   accountSid: "Account SID must look like AC followed by 32 hex digits.",
   zapierUrl: `The catch hook URL must be a Zapier catch hook, ${ZAPIER_HOOK_PREFIX}…, with nothing after its path.`,
@@ -147,6 +174,12 @@ export function credentialSchemas(policy: UrlPolicy) {
     hubspot: z.strictObject({ private_app_token: headerSafe("Private App Token") }),
     gohighlevel: z.strictObject({ api_key: headerSafe("Private Integration Token"), location_id: text("Location ID") }),
     zapier: z.strictObject({ webhook_url: text("Catch Hook URL").check(z.refine(isZapierCatchHook, INTEGRATION_MESSAGES.zapierUrl)) }),
+    // Stored by the OAuth callback, never typed: a PUT is refused before this schema is read.
+    google_calendar: z.strictObject({ refresh_token: headerSafe("Refresh Token"), calendar_id: z.optional(text("Calendar ID")) }),
+    calcom: z.strictObject({
+      api_key: headerSafe("API Key"),
+      event_type_id: text("Event Type ID").check(z.regex(/^\d{1,12}$/, INTEGRATION_MESSAGES.eventTypeId)),
+    }),
   } as const satisfies Record<IntegrationProvider, z.ZodMiniType>;
 }
 

@@ -41,6 +41,10 @@ describe("PATCH /api/org/settings body", () => {
       enabled_widgets: ["chat"],
       contact_url: "https://plumber.example/contact",
       chat_agent_id: null,
+      booking_min_notice_minutes: 0,
+      booking_horizon_days: 365,
+      booking_slot_step_minutes: 30,
+      closed_dates: ["2026-12-25", "2027-01-01"],
     };
     expect(parseFields(settingsPatchSchema, body)).toEqual({ ok: true, data: body });
     expect(parseFields(settingsPatchSchema, {})).toEqual({ ok: true, data: {} });
@@ -70,8 +74,19 @@ describe("PATCH /api/org/settings body", () => {
     ["bridge_ws_url", "ws://127.0.0.1:8801/__chat-requests", `${M.bridgeUrl.slice(0, -1)} (here, it must use a host name, not an IP address).`],
     ["crm_webhook_url", "https://10.0.0.5/hook", `${M.crmWebhookUrl.slice(0, -1)} (here, it must use a host name, not an IP address).`],
     ["crm_webhook_url", "https://metadata.google.internal/", `${M.crmWebhookUrl.slice(0, -1)} (here, it points at a local or internal host).`],
+    ["booking_min_notice_minutes", -1, M.bookingNotice],
+    ["booking_min_notice_minutes", 10_081, M.bookingNotice],
+    ["booking_horizon_days", 0, M.bookingHorizon],
+    ["booking_horizon_days", 30.5, M.bookingHorizon],
+    ["booking_slot_step_minutes", 7, M.bookingStep],
+    ["booking_slot_step_minutes", 0, M.bookingStep],
+    ["closed_dates", ["2026-02-30"], M.closedDates],
+    ["closed_dates", ["25/12/2026"], M.closedDates],
+    ["closed_dates", "2026-12-25", M.closedDates],
+    ["calendar_feed_url", "https://elsewhere.example/feed.ics", undefined],
   ])("refuses %s = %j with its message", (field, value, message) => {
-    expect(parseFields(settingsPatchSchema, { [field]: value })).toEqual({ ok: false, fields: { [field]: message } });
+    // The feed URL is read only: a patch naming it is refused as a field the patch does not know.
+    expect(parseFields(settingsPatchSchema, { [field]: value })).toEqual({ ok: false, fields: message ? { [field]: message } : { _: expect.any(String) } });
   });
 
   it("takes loopback URLs only on a local deployment", () => {

@@ -4,6 +4,7 @@ import { OPERATOR_E164 } from "./phone";
 import { guardedUrl } from "./url-field";
 import type { UrlPolicy } from "./url-guard";
 import { WIDGET_NAMES, type WidgetName } from "./widget-config";
+import { isLocalDate } from "./zoned-time";
 
 /** An organization's settings as the dashboard reads and writes them (spec 001 §3, snake_case). */
 export interface OrganizationSettings {
@@ -39,9 +40,26 @@ export interface OrganizationSettings {
   crm_webhook_url: string | null;
   /** The number follow-up texts are sent from (one of the organization's numbers); null: the number that was called. */
   sms_sender_number: string | null;
+  /** Booking (issue 35): the least notice a caller must give, how many days ahead, the grid of start times. */
+  booking_min_notice_minutes: number;
+  booking_horizon_days: number;
+  booking_slot_step_minutes: number;
+  /** Local dates (YYYY-MM-DD) the business is closed: nothing is offered or booked on them. */
+  closed_dates: string[];
+  /** The organization's private iCalendar feed, absolute (read only; POST /api/org/calendar-feed/rotate replaces it). */
+  calendar_feed_url: string | null;
 }
 
-const { retentionDays, widgetRateIpHour, widgetRatePhoneDay, maxCallSeconds } = SETTINGS_RANGES;
+const {
+  retentionDays,
+  widgetRateIpHour,
+  widgetRatePhoneDay,
+  maxCallSeconds,
+  bookingMinNoticeMinutes,
+  bookingHorizonDays,
+  bookingSlotStepMinutes,
+  closedDates,
+} = SETTINGS_RANGES;
 
 export const SETTINGS_MESSAGES = {
   transcriptRetention: `Transcript retention must be a whole number of days from ${retentionDays.min} to ${retentionDays.max}.`,
@@ -64,6 +82,10 @@ export const SETTINGS_MESSAGES = {
   crmWebhookUrl: "The CRM webhook URL must be a full https:// address on a public host name: no IP address, local name, port or login.",
   smsSender: "Phone number must be in E.164 format (e.g., +14155552671)",
   smsSenderNotOurs: "Choose one of your organization's phone numbers.",
+  bookingNotice: `The booking notice must be a whole number of minutes from ${bookingMinNoticeMinutes.min} to ${bookingMinNoticeMinutes.max}.`,
+  bookingHorizon: `The booking horizon must be a whole number of days from ${bookingHorizonDays.min} to ${bookingHorizonDays.max}.`,
+  bookingStep: `The slot step must be a whole number of minutes from ${bookingSlotStepMinutes.min} to ${bookingSlotStepMinutes.max}, in steps of 5.`,
+  closedDates: `Closed dates must be real dates written YYYY-MM-DD, at most ${closedDates}.`,
 } as const;
 
 const wholeIn = (range: { min: number; max: number }, message: string) =>
@@ -133,5 +155,15 @@ export const settingsPatchSchema = (policy: UrlPolicy) =>
     bridge_ws_url: z.optional(z.nullable(guardedUrl("wss", policy, SETTINGS_MESSAGES.bridgeUrl, withoutQuery))),
     crm_webhook_url: z.optional(z.nullable(guardedUrl("https", policy, SETTINGS_MESSAGES.crmWebhookUrl))),
     sms_sender_number: z.optional(z.nullable(z.string(SETTINGS_MESSAGES.smsSender).check(z.trim(), z.regex(OPERATOR_E164, SETTINGS_MESSAGES.smsSender)))),
+    booking_min_notice_minutes: z.optional(wholeIn(bookingMinNoticeMinutes, SETTINGS_MESSAGES.bookingNotice)),
+    booking_horizon_days: z.optional(wholeIn(bookingHorizonDays, SETTINGS_MESSAGES.bookingHorizon)),
+    booking_slot_step_minutes: z.optional(
+      wholeIn(bookingSlotStepMinutes, SETTINGS_MESSAGES.bookingStep).check(z.refine((value) => value % 5 === 0, SETTINGS_MESSAGES.bookingStep)),
+    ),
+    closed_dates: z.optional(
+      z
+        .array(z.string(SETTINGS_MESSAGES.closedDates).check(z.refine(isLocalDate, SETTINGS_MESSAGES.closedDates)), SETTINGS_MESSAGES.closedDates)
+        .check(z.maxLength(closedDates, SETTINGS_MESSAGES.closedDates)),
+    ),
   });
 export type SettingsPatch = z.output<ReturnType<typeof settingsPatchSchema>>;

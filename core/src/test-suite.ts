@@ -57,8 +57,13 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
   {
     id: "appointment",
     title: "Appointment booking",
-    description: "A caller gives their details and books a visit for tomorrow morning.",
-    lines: ["Hello, my name is James Chen and my number is +1 415 555 0173.", "Can I book an appointment for tomorrow at 10 am?"],
+    description:
+      "A caller gives their details and asks for the next day you're open. Nikki offers free times within your hours and books the one the caller picks.",
+    lines: [
+      "Hello, my name is James Chen and my number is +1 415 555 0173.",
+      "Can I book an appointment for the next day you're open?",
+      "Yes, the first time you offered works for me.",
+    ],
     expect: "appointment",
     checks: [check("appointment")],
   },

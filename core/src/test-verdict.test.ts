@@ -15,8 +15,21 @@ const facts = (over: Partial<SuiteCallFacts> = {}): SuiteCallFacts => ({
     { role: "assistant", content: "Thanks for calling!" },
     { role: "user", content: "Hi, this is Maria Garcia." },
   ],
+  offered: [],
+  booked: null,
+  hours: { hoursJson: JSON.stringify({ tue: [{ open: "09:00", close: "17:00" }] }), timeZone: "America/New_York" },
   ...over,
 });
+
+// Tuesday 2026-12-01 in New York (open 9 to 5).
+const slot = (local: string, minutes = 30) => {
+  const start = new Date(`2026-12-01T${local}:00-05:00`);
+  return { start: start.toISOString(), end: new Date(start.getTime() + minutes * 60_000).toISOString(), label: `Tuesday, December 1 at ${local}` };
+};
+const bothTools = [
+  { name: "check_availability", ok: true },
+  { name: "book_appointment", ok: true },
+];
 const checksOf = (id: string) => TEST_SCENARIOS.find((scenario) => scenario.id === id)!.checks;
 const says = (phrase: string): TestCheck[] => [{ expect: "says", phrase }];
 const asked = (answer: string) =>
@@ -49,13 +62,48 @@ describe("testVerdict: built-in scenarios", () => {
     expect(testVerdict(checksOf("lead"), facts({ transcript: [] })).passed).toBe(false);
   });
 
-  it("needs a booking for an appointment", () => {
-    expect(testVerdict(checksOf("appointment"), facts()).passed).toBe(false);
-    expect(testVerdict(checksOf("appointment"), facts({ tools: [{ name: "book_appointment", ok: true }] }))).toEqual({
+  it("passes 'a booking is made' only on times offered within hours and a booking validated on one of them", () => {
+    const offered = [slot("09:00"), slot("09:15"), slot("16:30")];
+    expect(testVerdict(checksOf("appointment"), facts({ tools: bothTools, offered, booked: slot("09:15") }))).toEqual({
       passed: true,
-      reason: "Appointment booked for Maria Garcia.",
+      reason: "Appointment validated for Tuesday, December 1 at 09:15: offered within your hours, and free (a Test Suite call holds no slot).",
     });
-    expect(testVerdict(checksOf("appointment"), facts({ tools: [{ name: "book_appointment", ok: false }] })).passed).toBe(false);
+    expect(testVerdict([{ expect: "appointment", phrase: null }], facts({ tools: bothTools, offered, booked: slot("09:15") })).passed).toBe(true);
+  });
+
+  it.each([
+    [
+      "nothing was offered",
+      { tools: [{ name: "book_appointment", ok: true }], booked: slot("09:00") },
+      "No free times were offered (check_availability was not called, or offered none).",
+    ],
+    [
+      "a time after closing was offered",
+      { tools: bothTools, offered: [slot("16:45")], booked: slot("16:45") },
+      "A time outside your opening hours was offered: Tuesday, December 1 at 16:45.",
+    ],
+    [
+      "a time before opening was offered",
+      { tools: bothTools, offered: [slot("08:45")], booked: slot("08:45") },
+      "A time outside your opening hours was offered: Tuesday, December 1 at 08:45.",
+    ],
+    [
+      "nothing was booked",
+      { tools: [{ name: "check_availability", ok: true }], offered: [slot("09:00")] },
+      "No appointment was booked (book_appointment was not called, or failed).",
+    ],
+    [
+      "the booking failed",
+      { tools: [bothTools[0]!, { name: "book_appointment", ok: false }], offered: [slot("09:00")], booked: slot("09:00") },
+      "No appointment was booked (book_appointment was not called, or failed).",
+    ],
+    [
+      "a time not offered was booked",
+      { tools: bothTools, offered: [slot("09:00")], booked: slot("10:00") },
+      "The time booked was not one of the times offered.",
+    ],
+  ])("fails an appointment when %s", (_case, over, reason) => {
+    expect(testVerdict(checksOf("appointment"), facts(over))).toEqual({ passed: false, reason });
   });
 
   it("needs Spanish answers and the details for the Spanish caller, and the after-hours flag and a message for the night caller", () => {

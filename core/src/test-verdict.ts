@@ -1,5 +1,15 @@
+import { candidateStarts } from "./availability";
+import { parseOpeningHours } from "./hours";
 import { PII_MARKERS } from "./pii";
 import type { TestCheck } from "./test-suite";
+import { localParts } from "./zoned-time";
+
+/** A time as a Test Suite call's effects recorded it (ISO instants; the label as the caller heard it). */
+export interface RecordedSlot {
+  start: string;
+  end: string;
+  label?: string;
+}
 
 /** What the stored call shows, read back after the post-call pipeline. */
 export interface SuiteCallFacts {
@@ -11,6 +21,20 @@ export interface SuiteCallFacts {
   entities: Record<string, string>;
   tools: { name: string; ok: boolean }[];
   transcript: { role: "user" | "assistant"; content: string }[];
+  /** The times check_availability offered, and the one book_appointment validated (recorded, since a Test Suite call holds no slot). */
+  offered: RecordedSlot[];
+  booked: RecordedSlot | null;
+  /** The answering agent's opening hours and zone, which every offered time must fall within. */
+  hours: { hoursJson: string; timeZone: string } | null;
+}
+
+/** Whether a recorded time is one the opening hours allow: it starts in a span and ends by its close. */
+export function withinHours(hours: NonNullable<SuiteCallFacts["hours"]>, slot: RecordedSlot): boolean {
+  const start = new Date(slot.start);
+  const durationMinutes = Math.round((new Date(slot.end).getTime() - start.getTime()) / 60_000);
+  if (!(durationMinutes > 0)) return false;
+  const input = { hours: parseOpeningHours(hours.hoursJson), timeZone: hours.timeZone, durationMinutes, stepMinutes: 5 };
+  return candidateStarts(input, localParts(hours.timeZone, start).date).some((candidate) => candidate.getTime() === start.getTime());
 }
 
 type Verdict = { passed: boolean; reason: string };
@@ -70,22 +94,32 @@ function saysVerdict(facts: SuiteCallFacts, phrase: string | null): Verdict {
 function leadVerdict(facts: SuiteCallFacts): Verdict {
   const { name = "", phone = "" } = facts.entities;
   // With PII redaction on, the call's details are stored as markers: the verdict says so rather than show "[NAME]" bare.
-  const stored = [name, phone].some((value) => redactedMarkers.includes(value)) ? " (stored redacted)" : "";
+  const redacted = [name, phone].some((value) => redactedMarkers.includes(value));
   const saved = toolOk(facts, "push_crm_lead") || toolOk(facts, "book_appointment");
+  const notes = [saved ? null : "from the transcript", redacted ? "stored redacted" : null].filter(Boolean);
   if (name && phone)
     return {
       passed: true,
-      reason: `${facts.afterHours ? "Message taken" : "Lead captured"}: ${name}, ${phone}${saved ? "" : " (from the transcript)"}${stored}.`,
+      reason: `${facts.afterHours ? "Message taken" : "Lead captured"}: ${name}, ${phone}${notes.length ? ` (${notes.join(", ")})` : ""}.`,
     };
   return { passed: false, reason: `No lead was saved: the caller's ${name ? "phone number" : "name"} was not captured.` };
 }
 
+/** "A booking is made": times offered within hours, and a booking book_appointment validated on one of them. */
 function appointmentVerdict(facts: SuiteCallFacts): Verdict {
-  const { name = "" } = facts.entities;
-  const stored = redactedMarkers.includes(name) ? " (stored redacted)" : "";
-  return toolOk(facts, "book_appointment")
-    ? { passed: true, reason: `Appointment booked${name ? ` for ${name}` : ""}${stored}.` }
-    : { passed: false, reason: "No appointment was booked (book_appointment was not called, or failed)." };
+  if (!toolOk(facts, "check_availability") || facts.offered.length === 0) {
+    return { passed: false, reason: "No free times were offered (check_availability was not called, or offered none)." };
+  }
+  const outside = facts.hours ? facts.offered.find((slot) => !withinHours(facts.hours!, slot)) : undefined;
+  if (outside || !facts.hours) return { passed: false, reason: `A time outside your opening hours was offered${outside?.label ? `: ${outside.label}` : ""}.` };
+  const booked = facts.booked;
+  if (!toolOk(facts, "book_appointment") || !booked)
+    return { passed: false, reason: "No appointment was booked (book_appointment was not called, or failed)." };
+  if (!facts.offered.some((slot) => slot.start === booked.start)) return { passed: false, reason: "The time booked was not one of the times offered." };
+  return {
+    passed: true,
+    reason: `Appointment validated for ${booked.label ?? booked.start}: offered within your hours, and free (a Test Suite call holds no slot).`,
+  };
 }
 
 /** One check's verdict, with the reason a business reads. */

@@ -123,7 +123,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await expect(detail.getByRole("listitem").filter({ hasText: /Can I book a plumber/ })).toBeVisible();
   await expect(detail.getByText("Redacted", { exact: true })).toBeVisible();
   await expect(detail.getByText(/from pickup to Nikki's first word/)).toBeVisible();
-  await expect(detail.getByText(/^book_appointment \d+ ms$/)).toBeVisible();
+  await expect(detail.getByText(/^check_availability \d+ ms, book_appointment \d+ ms$/)).toBeVisible();
   await expect(detail.getByText(/^\$\d+\.\d\d \(telephony and AI minutes\)$/)).toBeVisible();
   // The recording, streamed through the worker from the business's Twilio account: it plays, and seeks with Range.
   const audio = detail.locator("audio");

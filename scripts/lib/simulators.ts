@@ -2,18 +2,33 @@
 import { SIMULATED_BUSINESS_CREDENTIALS, SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { type SimulatedMail, startIntegrationsSimulator } from "@nikki/simulators/integrations";
 import { type OpenAiSimulator, type ScriptedTurn, startOpenAiSimulator } from "@nikki/simulators/openai";
+import type { ScriptedReply } from "@nikki/simulators/scripted-turn";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
 import { SIMULATED_PRICE_AMOUNTS, stripeSimulatorVars } from "@nikki/simulators/stripe-vars";
 import { type TwilioRestSimulator, startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
+import { startCalendarSimulators } from "./calendar-simulators";
 
+/**
+ * Books the time a tool answer names (`{{slots.0.start}}`, then `{{alternatives.0.start}}`): when it was just taken, the
+ * next time offered instead is tried, as a caller who takes the first free time would (up to `tries` times).
+ */
+function bookFirstFree(start: string, tries: number): ScriptedReply {
+  return {
+    call: "book_appointment",
+    arguments: { name: "Ada Lovelace", phone: "+14155552671", start, notes: "Plumber visit" },
+    then: "You're all set, Ada: a plumber {{booked_for}}. Your confirmation code is {{confirmation_code}}, and I've texted you the details. Anything else?",
+    ...(tries > 1 ? { otherwise: bookFirstFree("{{alternatives.0.start}}", tries - 1) } : {}),
+  };
+}
+
+/**
+ * The demo call (`npm run call:simulate`, and every simulated call of the benchmarks): the caller asks for a plumber
+ * tomorrow morning; Nikki finds the free times first, books the first one, and reads it back.
+ */
 export const DEMO_SCRIPT: ScriptedTurn[] = [
   {
-    transcript: "Hi, this is Ada Lovelace. Can I book a plumber for tomorrow at nine?",
-    reply: {
-      call: "book_appointment",
-      arguments: { name: "Ada Lovelace", phone: "+14155552671", date_time: "tomorrow 09:00", notes: "Plumber visit" },
-      then: "You're all set, Ada: a plumber tomorrow at 9 AM. Anything else?",
-    },
+    transcript: "Hi, this is Ada Lovelace. Can I book a plumber for tomorrow morning?",
+    reply: { call: "check_availability", arguments: { date: "tomorrow", part_of_day: "morning" }, then: bookFirstFree("{{slots.0.start}}", 12) },
   },
 ];
 
@@ -32,6 +47,8 @@ export async function startSimulators(options: {
   stripePort?: number;
   /** Also start the CRM and ElevenLabs simulator here (a business's own accounts, Integrations). */
   integrationsPort?: number;
+  /** Also start Google (sign-in with the calendar consent, and Calendar API v3) and Cal.com API v2 on these ports. */
+  calendarPorts?: { oidc: number; googleCalendar: number; calcom: number };
   publicBaseUrl: string;
   replyFrames?: number;
   /** The OpenAI simulator's realistic latencies (benchmarks). */
@@ -69,10 +86,12 @@ export async function startSimulators(options: {
         prices: SIMULATED_PRICE_AMOUNTS,
       })
     : null;
+  const calendars = options.calendarPorts ? await startCalendarSimulators(options.calendarPorts) : null;
   return {
     openai,
     twilio,
     vars: {
+      ...(calendars?.vars ?? {}),
       ...(options.stripePort ? stripeSimulatorVars(options.stripePort) : {}),
       ...(integrations
         ? {
@@ -97,6 +116,7 @@ export async function startSimulators(options: {
       await twilio.close();
       await stripe?.close();
       await integrations?.close();
+      await calendars?.close();
     },
   };
 }

@@ -13,6 +13,10 @@ import { notFound, onError } from "./middleware/errors";
 import { requestLog } from "./middleware/request-log";
 import { accountRoutes } from "./routes/account";
 import { agentRoutes } from "./routes/agents";
+import { appointmentRoutes } from "./routes/appointments";
+import { calendarFeedRoutes } from "./routes/calendar-feed";
+import { manageRoutes } from "./routes/manage";
+import { serviceRoutes } from "./routes/services";
 import { callRoutes } from "./routes/calls";
 import { eventRoutes } from "./routes/events";
 import { overviewRoutes } from "./routes/overview";
@@ -94,6 +98,9 @@ export function createApp(servicesFor: ServicesFactory) {
     .route("/api/invitations", publicInvitationRoutes)
     .route("/api/org", orgRoutes)
     .route("/api/agents", agentRoutes)
+    .route("/api/services", serviceRoutes)
+    .route("/api/appointments", appointmentRoutes)
+    .route("/api/calendar", calendarFeedRoutes)
     .route("/api/numbers", numberRoutes)
     .route("/api/integrations", integrationRoutes)
     .route("/api/test-calls", testCallStatusRoutes)
@@ -116,6 +123,8 @@ export function createApp(servicesFor: ServicesFactory) {
       return c.body(prompt.audio, 200, { "content-type": prompt.contentType, "cache-control": "public, max-age=86400, immutable" });
     })
     .route("/webhooks", stripeWebhookRoutes)
+    // The booked person's manage page (the link in their texts): worker-first, like the API.
+    .route("/a", manageRoutes)
     // The dashboard is static pages; the worker decides first whether the visitor may see them (wrangler.toml
     // run_worker_first), sending a signed-out visitor to sign in and back.
     .on("GET", ["/dashboard", "/dashboard/*"], async (c) => {

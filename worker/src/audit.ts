@@ -37,7 +37,15 @@ export type AuditAction =
   | "retention_purged"
   | "billing_portal_opened"
   | "two_factor_enabled"
-  | "two_factor_disabled";
+  | "two_factor_disabled"
+  | "service_created"
+  | "service_updated"
+  | "service_deleted"
+  | "appointment_created"
+  | "appointment_rescheduled"
+  | "appointment_canceled"
+  | "calendar_feed_rotated"
+  | "calendar_connected";
 
 /**
  * The caller's address: `CF-Connecting-IP`, which Cloudflare's edge sets (anything a client sends, such as

@@ -47,6 +47,8 @@ export interface Bindings {
   GOHIGHLEVEL_API_BASE?: string;
   ELEVENLABS_API_BASE?: string;
   ZAPIER_HOOKS_BASE?: string;
+  GOOGLE_CALENDAR_API_BASE?: string;
+  CALCOM_API_BASE?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_API_BASE?: string;
@@ -122,6 +124,9 @@ const configSchema = z.object({
   ELEVENLABS_API_BASE: z.url().default("https://api.elevenlabs.io"),
   /** Zapier catch hooks are stored as hooks.zapier.com URLs; their path is sent here. */
   ZAPIER_HOOKS_BASE: z.url().default("https://hooks.zapier.com"),
+  /** Google Calendar API v3 and Cal.com API v2: the providers' own hosts (a business's calendar is an account there, never a URL). */
+  GOOGLE_CALENDAR_API_BASE: z.url().default("https://www.googleapis.com"),
+  CALCOM_API_BASE: z.url().default("https://api.cal.com"),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_…)")

@@ -1,6 +1,9 @@
 import { createApp } from "./app";
 import { type Bindings, readConfig } from "./env";
 import { rearmDueAnalyses } from "./jobs/analysis-retries";
+import { sendAppointmentReminders } from "./jobs/appointment-reminders";
+import { syncCalendars } from "./appointments/calendar-sync";
+import { createLogger, type LogLevel } from "./logger";
 import { sendMorningDigests } from "./jobs/morning-digest";
 import { purgeExpiredCallData } from "./jobs/retention-purge";
 import { placeDueDemoCalls } from "./jobs/scheduled-demo-calls";
@@ -17,14 +20,20 @@ const app = createApp(liveServices);
 export default {
   fetch: app.fetch,
   /**
-   * Every minute: scheduled demo calls that are due. Every 15 minutes as well: morning digests that are due,
-   * analyses whose retry alarm did not run, and call data past the organizations' retention days.
+   * Every minute: scheduled demo calls that are due, and appointment reminders (24 h before). Every 15 minutes as well:
+   * morning digests that are due, analyses whose retry alarm did not run, call data past the organizations'
+   * retention days, and connected calendars (copies still to make, bookings the business deleted there).
    */
   async scheduled(controller, env, ctx) {
     const services = liveServices(env, readConfig(env));
-    const jobs: Promise<unknown>[] = [placeDueDemoCalls(services)];
+    const jobs: Promise<unknown>[] = [placeDueDemoCalls(services), sendAppointmentReminders(services)];
     if (new Date(controller.scheduledTime).getUTCMinutes() % 15 === 0) {
-      jobs.push(sendMorningDigests(services), rearmDueAnalyses(services, env.CALL_SESSION), purgeExpiredCallData(services));
+      jobs.push(
+        sendMorningDigests(services),
+        rearmDueAnalyses(services, env.CALL_SESSION),
+        purgeExpiredCallData(services),
+        syncCalendars(services, createLogger({ component: "calendar_sync" }, services.config.LOG_LEVEL as LogLevel)),
+      );
     }
     ctx.waitUntil(Promise.all(jobs));
   },

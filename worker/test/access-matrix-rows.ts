@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { type SignedUp, inviteAndJoin, pendingInvitation, uniqueEmail } from "./accounts";
+import { BOOKING_ROWS } from "./access-matrix-booking-rows";
 
 /**
  * Every /api route × {anonymous, viewer, admin, owner, member of another organization} → the status it must
@@ -16,7 +17,7 @@ export interface World {
   targetMemberId: string;
 }
 
-interface Row {
+export interface Row {
   route: string;
   /** Builds the request for one cell; may create what the cell acts on (a fresh member, an invitation). */
   request: (world: World) => Promise<{ path: string; body?: unknown; headers?: Record<string, string> }>;
@@ -374,6 +375,7 @@ export const MATRIX: Row[] = [
     request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/reprocess`, body: {} }),
     expect: { anonymous: 401, viewer: 403, admin: 202, owner: 202, other: 404 },
   },
+  ...BOOKING_ROWS,
   // Last: the owner's cell deletes the organization the rows above act on.
   // The product's operators only: nobody in this world has a listed, verified address (operators are tested on their own).
   { route: "GET /api/operator/leads", request: path("/api/operator/leads"), expect: { ...same(403), anonymous: 401 } },

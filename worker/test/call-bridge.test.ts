@@ -1,7 +1,9 @@
+import { addDays, localParts, partOfDay, slotLabel } from "@nikki/core";
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
+import { twilioMessages } from "./booking";
 import { SIMULATED } from "./simulators";
 import { LOUD, SILENT, callSid, mediaMessage, neverTaken, openStream, settledProcessing, startMessage, twilioPost, until } from "./twilio";
 
@@ -62,8 +64,21 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     const mediaBeforeAnswer = stream.received.filter((m) => m.event === "media").length;
     for (let i = 0; i < 30; i++) stream.socket.send(mediaMessage(sid, (t += 20), SILENT));
 
-    const appointment = await until(() => env.DB.prepare("select * from appointments where call_id = ?").bind(callId).first<Record<string, string>>());
-    expect(appointment).toMatchObject({ name: "Ada Lovelace", phone: "+14155552671", date_time: "2026-11-25T09:00", organization_id: DEMO.organizationId });
+    // The model asked for tomorrow morning's free times first, then booked the first one offered.
+    const appointment = await until(() => env.DB.prepare("select * from appointments where call_id = ?").bind(callId).first<Record<string, string | number>>());
+    expect(appointment).toMatchObject({ name: "Ada Lovelace", phone: "+14155552671", organization_id: DEMO.organizationId, status: "booked", source: "call" });
+    const start = new Date(Number(appointment.start_at));
+    const zone = String(appointment.time_zone);
+    expect(localParts(zone, start).date).toBe(addDays(localParts(zone, new Date()).date, 1));
+    expect(partOfDay(start, zone)).toBe("morning");
+    const label = slotLabel(start, zone);
+    // The caller is texted the label, the business and the manage link, from the number they called.
+    const text = await until(
+      async () => (await twilioMessages()).find((message) => message.form.Body?.includes(String(appointment.confirmation_code))) ?? null,
+    );
+    expect(text.form).toMatchObject({ From: DEMO.phoneNumber, To: "+14155552671" });
+    expect(text.form.Body).toContain(`${DEMO.organizationName}: your Appointment is booked for ${label}.`);
+    expect(text.form.Body).toMatch(/Change or cancel: https:\/\/nikki\.test\/a\/[\w-]{43} /);
 
     // After the tool's result, Nikki confirms the booking out loud.
     await until(() => stream.received.filter((m) => m.event === "media").length > mediaBeforeAnswer);
@@ -89,15 +104,20 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     expect(transcript.map((entry) => entry.role)).toEqual(expect.arrayContaining(["assistant", "user"]));
     // The organization redacts PII by default: the stored transcript and summary carry markers.
     expect(transcript.find((entry) => entry.role === "user")?.content).toBe(
-      "Hi, this is [NAME]. Can I book a plumber for tomorrow at 9am? My number is [PHONE].",
+      "Hi, this is [NAME]. Can I book a plumber for tomorrow morning? My number is [PHONE].",
     );
+    // Nikki read back the booked time's label and its confirmation code.
+    expect(transcript.find((entry) => entry.role === "assistant" && entry.content.includes(label))?.content).toContain(String(appointment.confirmation_code));
     expect(String(call.summary)).toContain("[NAME]");
     // And so are the details extracted from it (issue 33): the call detail shows what is stored.
     expect(JSON.parse(String(call.entities))).toMatchObject({ name: "[NAME]", phone: "[PHONE]" });
     // Its latency and cost: the greeting measured from the stream's start, the booking tool timed, 42 s as one minute.
     const metrics = JSON.parse(String(call.metrics)) as { greeting_ms: number; tools: { name: string; ok: boolean }[] };
     expect(metrics.greeting_ms).toBeGreaterThanOrEqual(0);
-    expect(metrics.tools).toEqual([expect.objectContaining({ name: "book_appointment", ok: true })]);
+    expect(metrics.tools).toEqual([
+      expect.objectContaining({ name: "check_availability", ok: true }),
+      expect.objectContaining({ name: "book_appointment", ok: true }),
+    ]);
     expect(call.cost_micro_usd).toBe(194_000);
     // Once processed, the call's Durable Object keeps nothing of it (its setup held the caller's number).
     const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(sid));

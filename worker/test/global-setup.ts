@@ -6,28 +6,26 @@ import { SIMULATED_PRICE_AMOUNTS } from "@nikki/simulators/stripe-vars";
 import { startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
 import type { TestProject } from "vitest/node";
 // A relative path, so the config loader bundles it (a package import would be loaded by Node without TypeScript).
+import { startCalendarSimulators } from "../../scripts/lib/calendar-simulators.ts";
 import { freePorts } from "../../scripts/lib/free-port.ts";
+import { BOOKING_SCRIPT } from "./booking-script";
 import type { SimulatorPorts } from "./simulator-ports";
-
-/** What the simulated caller says in the booking test, and what the model does about it. */
-const BOOKING_SCRIPT = [
-  {
-    transcript: "Hi, this is Ada Lovelace. Can I book a plumber for tomorrow at 9am? My number is +1 415 555 2671.",
-    reply: {
-      call: "book_appointment",
-      arguments: { name: "Ada Lovelace", phone: "+14155552671", date_time: "2026-11-25T09:00", notes: "Plumber visit" },
-      then: "You're booked for tomorrow at 9 AM. Thank you!",
-    },
-  },
-];
 
 /**
  * Starts the provider simulators (in Node, beside workerd) for the worker tests, on free ports (never those of a
  * running `npm start` or of another checkout's tests), which it provides to the configuration and the test files.
  */
 export default async function setup(project: TestProject) {
-  const [openaiPort, twilioPort, crmPort, stripePort] = (await freePorts(4)) as [number, number, number, number];
-  const ports: SimulatorPorts = { openaiPort, twilioPort, crmPort, stripePort };
+  const [openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort, oidcPort] = (await freePorts(7)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const ports: SimulatorPorts = { openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort, oidcPort };
   const openai = await startOpenAiSimulator({ port: openaiPort, apiKey: SIMULATED_CREDENTIALS.openaiKey, script: BOOKING_SCRIPT });
   const twilio = await startTwilioRestSimulator({
     port: twilioPort,
@@ -50,8 +48,10 @@ export default async function setup(project: TestProject) {
     webhookUrl: "http://127.0.0.1:9/webhooks/stripe",
     prices: SIMULATED_PRICE_AMOUNTS,
   });
+  const calendars = await startCalendarSimulators({ oidc: oidcPort, googleCalendar: googleCalendarPort, calcom: calcomPort });
   project.provide("simulatorPorts", ports);
   return async () => {
+    await calendars.close();
     await openai.close();
     await twilio.close();
     await crm.close();

@@ -1,6 +1,7 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
+import { book, bookingOrganization, localStart } from "./booking";
 import { BASE } from "./post-json";
 import { callSid, twilioPost } from "./twilio";
 
@@ -35,6 +36,21 @@ describe("GET /api/events: the dashboard's live channel", () => {
     expect(theirs.received).toEqual([]);
     mine.socket?.close();
     theirs.socket?.close();
+  });
+
+  it("tells them when an appointment is booked and when it is canceled (an Appointments tab updates live)", async () => {
+    const org = await bookingOrganization("Live Agenda Co");
+    const open = await listen(org.owner);
+    const response = await book(org.owner, { service_id: org.serviceId, start: localStart(3, "10:00"), name: "Ada Lovelace", phone: "+14155550100" });
+    const { appointment } = (await response.json()) as { appointment: { id: string } };
+    await call(`/api/appointments/${appointment.id}`, { method: "PATCH", cookie: org.owner.cookie, body: { status: "canceled" } });
+    await expect
+      .poll(() => open.received)
+      .toEqual([
+        { type: "appointment", id: appointment.id, status: "booked" },
+        { type: "appointment", id: appointment.id, status: "canceled" },
+      ]);
+    open.socket?.close();
   });
 
   it("closes a member's open channel when the member is removed, and only theirs", async () => {

@@ -6,6 +6,7 @@ import { LEAK_REFUSAL } from "../src/voice/instruction-guard";
 import { sendMorningDigests } from "../src/jobs/morning-digest";
 import { sendFollowUpText } from "../src/voice/follow-up";
 import { call, inviteAndJoin, signUp } from "./accounts";
+import { insertAppointment } from "./booking";
 import { SIMULATED } from "./simulators";
 import { testServices } from "./services";
 import { callSid, twilioPost } from "./twilio";
@@ -134,11 +135,12 @@ describe("the morning digest", () => {
       createdAt: morning.getTime() - 6 * 3600_000,
       entities: { name: "Grace Hopper", intent: "burst pipe", urgency: "urgent" },
     });
-    await insertCall({
+    const booked = await insertCall({
       afterHours: true,
       createdAt: morning.getTime() - 5 * 3600_000,
       entities: { name: "Alan Turing", intent: "quote for a new boiler", urgency: "not urgent" },
     });
+    await insertAppointment(DEMO.organizationId, { callId: booked, start: "2026-11-25T10:00:00-05:00" });
     await insertCall({ afterHours: false, createdAt: morning.getTime() - 7 * 3600_000, entities: { name: "Daytime Caller" } });
 
     expect(await sendMorningDigests(testServices(), new Date("2026-11-24T12:55:00Z"))).toBe(0); // 07:55: not yet
@@ -146,7 +148,7 @@ describe("the morning digest", () => {
     const [digest] = await messagesTo(digestPhone);
     expect(digest?.form.Body).toContain("2 after-hours calls for Nikki AI Demo");
     expect(digest?.form.Body).toContain(
-      "Urgent (1):\n• Grace Hopper +14155552671 - burst pipe (urgent)\n\nWhen you have a moment (1):\n• Alan Turing +14155552671 - quote for a new boiler (not urgent)",
+      "Urgent (1):\n• Grace Hopper +14155552671 - burst pipe (urgent)\n\nWhen you have a moment (1):\n• Alan Turing +14155552671 - quote for a new boiler (not urgent) - booked Wednesday, November 25 at 10:00 AM (America/New_York)",
     );
     expect(digest?.form.Body).not.toContain("Daytime Caller");
     expect(await sendMorningDigests(testServices(), new Date(morning.getTime() + 15 * 60_000))).toBe(0);

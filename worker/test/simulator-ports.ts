@@ -4,6 +4,9 @@ export interface SimulatorPorts {
   twilioPort: number;
   crmPort: number;
   stripePort: number;
+  googleCalendarPort: number;
+  calcomPort: number;
+  oidcPort: number;
 }
 
 declare module "vitest" {

@@ -83,13 +83,31 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
   it("treats the after-hours caller as after hours and books the appointment caller", async () => {
     const night = await run(owner, "after_hours");
     expect([night.status, night.verdict]).toEqual(["passed", "Message taken: [NAME], [PHONE] (stored redacted)."]);
+    // "The next day you're open": free times within Rosa's hours (9 to 5 on weekdays) offered, one validated, none held.
     const booking = await run(owner, "appointment");
-    expect([booking.status, booking.verdict]).toEqual(["passed", "Appointment booked for [NAME] (stored redacted)."]);
-    expect((await finished(owner, booking.id)).side_effects.some((effect) => effect.detail.startsWith("Would book James Chen"))).toBe(true);
+    expect(booking.status).toBe("passed");
+    expect(booking.verdict).toMatch(
+      /^Appointment validated for \w+day, \w+ \d+ at (9|10|11|12|1|2|3|4):\d\d [AP]M: offered within your hours, and free \(a Test Suite call holds no slot\)\.$/,
+    );
+    const effects = (await finished(owner, booking.id)).side_effects;
+    expect(effects.find((effect) => effect.kind === "availability")?.detail).toMatch(/^Offered 5 free times within your hours: /);
+    const label = booking.verdict!.slice("Appointment validated for ".length, booking.verdict!.indexOf(": offered"));
+    expect(effects.find((effect) => effect.kind === "booking")?.detail).toBe(
+      `Would book James Chen (+14155550173) for ${label}: that time is free and within your hours (a Test Suite call holds no slot).`,
+    );
+    expect(await env.DB.prepare("select count(*) as n from appointments where organization_id = ?").bind(owner.organizationId).first("n")).toBe(0);
     // In Calls, as tests, with the outcome of what they did (the booking was recorded, not stored, yet it is the outcome).
     const { calls } = (await (await call("/api/calls?kind=test", { cookie: owner.cookie })).json()) as { calls: { id: string; outcome: string }[] };
     expect(calls.find((row) => row.id === booking.call_id)?.outcome).toBe("appointment");
     expect(calls.find((row) => row.id === night.call_id)?.outcome).toBe("lead");
+  });
+
+  it("answers the Spanish caller in Spanish, free times offered in Spanish too", async () => {
+    const spanish = await run(owner, "spanish");
+    expect([spanish.status, spanish.verdict]).toEqual([
+      "passed",
+      "Rosa answered in Spanish. Lead captured: [NAME], [PHONE] (from the transcript, stored redacted).",
+    ]);
   });
 
   it("refuses the custom scenario without lines or without what must be true, and saves the business's lines and expectation", async () => {

@@ -54,7 +54,7 @@ export interface ToolRequest {
 }
 
 /** A tool's answer to the model: always an object it can speak about, never a thrown error. */
-export type ToolOutput = { ok: true; [key: string]: unknown } | { ok: false; error: string };
+export type ToolOutput = { ok: true; [key: string]: unknown } | { ok: false; error: string; alternatives?: { start: string; label: string }[] };
 
 /** The media plane's answer to "release this call" (Twilio reported it over): whether its stream ever started. */
 export interface Released {

@@ -1,6 +1,7 @@
 import { AGENT_DEFAULTS, HOUSE_WIDGET_KEY, PERSONA_NAME, PRODUCT_NAME, TRIAL_DAYS } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "./client";
+import { ensureDefaultService } from "./default-service";
 import { accounts, agents, members, organizationSettings, organizations, phoneNumbers, users, widgetKeys } from "./schema";
 
 /** The demo organization `npm start` and the end-to-end tests run against. Fixed ids keep seeding idempotent. */
@@ -89,4 +90,5 @@ export async function seedDemoOrganization(db: Database, passwordHash: string): 
       label: "Product site",
     })
     .onConflictDoNothing();
+  await ensureDefaultService(db, DEMO.organizationId);
 }

@@ -1,4 +1,4 @@
-import type { LiveCallEvent } from "@nikki/core";
+import type { LiveAppointmentEvent, LiveCallEvent } from "@nikki/core";
 import { DurableObject } from "cloudflare:workers";
 import { MEMBER_HEADER, REMOVED_CLOSE } from "./org-events-names";
 
@@ -24,7 +24,7 @@ export class OrgEvents extends DurableObject {
     return sockets.length;
   }
 
-  async publish(event: LiveCallEvent): Promise<number> {
+  async publish(event: LiveCallEvent | LiveAppointmentEvent): Promise<number> {
     const text = JSON.stringify(event);
     let sent = 0;
     for (const socket of this.ctx.getWebSockets()) {

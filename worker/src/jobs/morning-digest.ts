@@ -1,5 +1,15 @@
-import { URGENCY_HEADINGS, URGENCY_ORDER, localClock, localDate, unmaskedEntities, urgencyOf } from "@nikki/core";
+import {
+  type CallAppointmentResource,
+  URGENCY_HEADINGS,
+  URGENCY_ORDER,
+  bookedTimesText,
+  localClock,
+  localDate,
+  unmaskedEntities,
+  urgencyOf,
+} from "@nikki/core";
 import { and, asc, eq, gt } from "drizzle-orm";
+import { appointmentsOfCalls } from "../appointments/of-calls";
 import { calls, members, organizationSettings, organizations, phoneNumbers, users } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
@@ -11,19 +21,23 @@ const NIGHT_MS = 24 * 60 * 60 * 1000;
 type CallRow = typeof calls.$inferSelect;
 const entitiesOf = (call: CallRow) => unmaskedEntities(call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {});
 
-function describeCall(call: CallRow): string {
+function describeCall(call: CallRow, booked: Map<string, CallAppointmentResource[]>): string {
   const entities = entitiesOf(call);
   const who = entities.name || call.fromNumber;
   const reason = entities.intent || call.summary?.slice(0, 80) || (call.kind === "voicemail" ? "left a voicemail" : "no reason given");
   const urgency = entities.urgency ? ` (${entities.urgency})` : "";
-  return `• ${who} ${call.fromNumber !== who ? `${call.fromNumber} ` : ""}- ${reason}${urgency}`;
+  const times = bookedTimesText(booked.get(call.id) ?? []);
+  return `• ${who} ${call.fromNumber !== who ? `${call.fromNumber} ` : ""}- ${reason}${urgency}${times ? ` - booked ${times}` : ""}`;
 }
 
-/** The night's calls under Urgent, then Follow up today, then the rest; headings only for groups with calls. */
-export function digestLines(night: CallRow[]): string {
+/**
+ * The night's calls under Urgent, then Follow up today, then the rest; headings only for groups with calls. `booked`:
+ * what each call booked, in the business's time zone.
+ */
+export function digestLines(night: CallRow[], booked: Map<string, CallAppointmentResource[]> = new Map()): string {
   return URGENCY_ORDER.map((level) => {
     const group = night.filter((call) => urgencyOf(entitiesOf(call).urgency) === level);
-    return group.length ? `${URGENCY_HEADINGS[level]} (${group.length}):\n${group.map(describeCall).join("\n")}` : "";
+    return group.length ? `${URGENCY_HEADINGS[level]} (${group.length}):\n${group.map((call) => describeCall(call, booked)).join("\n")}` : "";
   })
     .filter(Boolean)
     .join("\n\n");
@@ -53,7 +67,13 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
       .where(and(eq(calls.organizationId, organization.id), eq(calls.afterHours, true), gt(calls.createdAt, new Date(now.getTime() - NIGHT_MS))))
       .orderBy(asc(calls.createdAt));
     if (night.length === 0) continue;
-    const text = `Good morning from Nikki! ${night.length} after-hours call${night.length === 1 ? "" : "s"} for ${organization.name}:\n\n${digestLines(night)}`;
+    const booked = await appointmentsOfCalls(
+      db,
+      organization.id,
+      night.map((call) => call.id),
+      timeZone,
+    );
+    const text = `Good morning from Nikki! ${night.length} after-hours call${night.length === 1 ? "" : "s"} for ${organization.name}:\n\n${digestLines(night, booked)}`;
     const [owner] = await db
       .select({ email: users.email })
       .from(members)

@@ -1,5 +1,6 @@
 import { TRIAL_DAYS } from "@nikki/core";
 import type { Database } from "../db/client";
+import { ensureDefaultService } from "../db/default-service";
 import { members, organizationSettings, organizations, widgetKeys } from "../db/schema";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -19,7 +20,7 @@ export function slugify(name: string): string {
   return `${base || "org"}-${randomToken(6)}`;
 }
 
-/** A new business: the organization, its owner, settings with the spec's defaults, and a public widget key. */
+/** A new business: the organization, its owner, settings with the spec's defaults, a public widget key, and the default service. */
 export async function createOrganizationWithOwner(db: Database, input: { name: string; ownerUserId: string }) {
   const [organization] = await db
     .insert(organizations)
@@ -30,5 +31,6 @@ export async function createOrganizationWithOwner(db: Database, input: { name: s
   await db.insert(members).values({ organizationId: organization.id, userId: input.ownerUserId, role: "owner" });
   await db.insert(organizationSettings).values({ organizationId: organization.id });
   await db.insert(widgetKeys).values({ organizationId: organization.id, publicKey: `pk_${randomToken(24)}`, label: "Default" });
+  await ensureDefaultService(db, organization.id);
   return organization;
 }

@@ -6,8 +6,11 @@ import { organizationSettings } from "../db/schema";
 
 type Row = typeof organizationSettings.$inferSelect;
 
+/** The private iCalendar feed's absolute URL (`/api/calendar/{token}.ics`), when the deployment knows its origin. */
+export const calendarFeedUrl = (origin: string | null, token: string | null) => (origin && token ? `${origin}/api/calendar/${token}.ics` : null);
+
 /** The one serializer of an organization's settings: the stored row in the spec's snake_case, lists as arrays. */
-export function serializeSettings(row: Row): OrganizationSettings {
+export function serializeSettings(row: Row, origin: string | null): OrganizationSettings {
   return {
     transcript_retention_days: row.transcriptRetentionDays,
     recording_retention_days: row.recordingRetentionDays,
@@ -32,6 +35,11 @@ export function serializeSettings(row: Row): OrganizationSettings {
     bridge_ws_url: row.bridgeWsUrl,
     crm_webhook_url: row.crmWebhookUrl,
     sms_sender_number: row.smsSenderNumber,
+    booking_min_notice_minutes: row.bookingMinNoticeMinutes,
+    booking_horizon_days: row.bookingHorizonDays,
+    booking_slot_step_minutes: row.bookingSlotStepMinutes,
+    closed_dates: jsonList(row.closedDates),
+    calendar_feed_url: calendarFeedUrl(origin, row.calendarFeedToken),
   };
 }
 
@@ -64,6 +72,10 @@ export function settingsChanges(patch: SettingsPatch): Partial<Row> {
   set("bridgeWsUrl", patch.bridge_ws_url && patch.bridge_ws_url.replace(/\/+$/, ""));
   set("crmWebhookUrl", patch.crm_webhook_url);
   set("smsSenderNumber", patch.sms_sender_number);
+  set("bookingMinNoticeMinutes", patch.booking_min_notice_minutes);
+  set("bookingHorizonDays", patch.booking_horizon_days);
+  set("bookingSlotStepMinutes", patch.booking_slot_step_minutes);
+  set("closedDates", patch.closed_dates && JSON.stringify([...new Set(patch.closed_dates)].sort()));
   return changes;
 }
 

@@ -2,7 +2,7 @@ import type { Client } from "@libsql/client";
 import { createClient } from "@libsql/client/web";
 import type Stripe from "stripe";
 import { type Database, createD1Database, createLibsqlDatabase } from "../db/client";
-import type { LiveCallEvent } from "@nikki/core";
+import type { LiveAppointmentEvent, LiveCallEvent } from "@nikki/core";
 import type { OrgEvents } from "../durable/org-events";
 import type { SpendMeter } from "../durable/spend-meter";
 import { type Bindings, type Config, isLocalDeployment } from "../env";
@@ -26,6 +26,8 @@ export interface Services {
   spendMeters: DurableObjectNamespace<SpendMeter> | null;
   /** Tells an organization's open dashboards that one of its calls changed (never fails the work that changed it). */
   publishCall(organizationId: string, event: Omit<LiveCallEvent, "type">): Promise<void>;
+  /** The same for one of its appointments (made, moved or canceled). */
+  publishAppointment(organizationId: string, event: Omit<LiveAppointmentEvent, "type">): Promise<void>;
   mailer(log: Logger): Mailer;
   /** The platform's own accounts. */
   openai: OpenAiClient | null;
@@ -59,17 +61,19 @@ export function servicesOn(
   const openai = config.OPENAI_API_KEY ? liveOpenAiClient({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL }) : null;
   const twilio = config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN ? twilioClientOf(config, config.TWILIO_ACCOUNT_SID, config.TWILIO_AUTH_TOKEN) : null;
   let stripe: Stripe | null | undefined;
+  const publish = async (organizationId: string, event: LiveCallEvent | LiveAppointmentEvent) => {
+    if (!orgEvents) return;
+    await orgEvents
+      .get(orgEvents.idFromName(organizationId))
+      .publish(event)
+      .catch(() => undefined);
+  };
   return {
     config,
     db,
     spendMeters,
-    async publishCall(organizationId, event) {
-      if (!orgEvents) return;
-      await orgEvents
-        .get(orgEvents.idFromName(organizationId))
-        .publish({ type: "call", ...event })
-        .catch(() => undefined);
-    },
+    publishCall: (organizationId, event) => publish(organizationId, { type: "call", ...event }),
+    publishAppointment: (organizationId, event) => publish(organizationId, { type: "appointment", ...event }),
     mailer: (log) =>
       config.MAIL_API_KEY
         ? httpMailer({ apiKey: config.MAIL_API_KEY, from: config.MAIL_FROM, baseUrl: config.MAIL_API_BASE, log })

@@ -3,7 +3,16 @@
  * call session talks to the configured realtime model, the caller's lines are spoken into the stream, and the real
  * post-call pipeline stores transcript, summary and entities. The verdict is read from what was stored.
  */
-import { SUITE_CALL_SECONDS, TEST_SUITE_MESSAGES, type SuiteCallFacts, type TestStep, type TestStepStatus, checksOfRun, testVerdict } from "@nikki/core";
+import {
+  type RecordedSlot,
+  SUITE_CALL_SECONDS,
+  TEST_SUITE_MESSAGES,
+  type SuiteCallFacts,
+  type TestStep,
+  type TestStepStatus,
+  checksOfRun,
+  testVerdict,
+} from "@nikki/core";
 import { asc, eq } from "drizzle-orm";
 import { calls, organizations, testRunEffects, testRuns, users } from "../db/schema";
 import { ownTwilioAccount } from "../services/integrations/store";
@@ -183,10 +192,20 @@ async function callAndCheck(deps: SuiteCallDeps, run: typeof testRuns.$inferSele
     entities,
     tools: call.metrics ? ((JSON.parse(call.metrics) as { tools?: SuiteCallFacts["tools"] }).tools ?? []) : [],
     transcript: call.transcript ? (JSON.parse(call.transcript) as SuiteCallFacts["transcript"]) : [],
+    ...recordedTimes(effects),
+    hours: { hoursJson: number.hoursJson, timeZone: number.timeZone },
   };
   const verdict = testVerdict(checksOfRun(run.scenario, run.expect, run.phrase), facts);
   await steps.end(verdict.passed ? "success" : "error", verdict.passed ? verdict.reason : `${TEST_SUITE_MESSAGES.failed}: ${verdict.reason}`);
   return verdict;
+}
+
+/** The times check_availability offered and the one book_appointment validated, from the effects they recorded. */
+function recordedTimes(effects: (typeof testRunEffects.$inferSelect)[]): Pick<SuiteCallFacts, "offered" | "booked"> {
+  const data = (kind: string) => effects.filter((effect) => effect.kind === kind && effect.data).map((effect) => JSON.parse(effect.data!) as unknown);
+  const offered = data("availability").flatMap((entry) => (entry as { slots?: RecordedSlot[] }).slots ?? []);
+  const booked = (data("booking").findLast((entry) => typeof (entry as RecordedSlot).start === "string") as RecordedSlot | undefined) ?? null;
+  return { offered, booked };
 }
 
 /** The stored call once the post-call pipeline is done with it: 1 s before analysis starts, then checked every second (spec 001 §9). */

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, inviteAndJoin, signUp, type SignedUp } from "../../test/accounts";
+import { insertAppointment } from "../../test/booking";
 import { testServices } from "../../test/services";
 import { SIMULATED } from "../../test/simulators";
 import { callSid } from "../../test/twilio";
@@ -87,6 +88,16 @@ describe("call alerts", () => {
     const test = await processedCall({ name: "Test Caller", phone: "+14155550100" }, { kind: "test" });
     expect(await sendCallAlert(withMail(), test)).toBeNull();
     expect(await mailsAbout(`Summary ${test}`)).toHaveLength(0);
+  });
+
+  it("a booking's alert gives the booked time in the business's time zone, naming it", async () => {
+    const id = await processedCall({ name: "Ada Lovelace", phone: "+14155550113", appointment_time: "tomorrow at three" });
+    await insertAppointment(owner.organizationId, { callId: id, start: "2026-12-01T15:00:00-05:00" });
+    expect((await sendCallAlert(withMail(), id))?.reason).toBe("appointment");
+    const [mail] = await mailsAbout(`Summary ${id}`);
+    expect(mail?.body.subject).toBe("New appointment booked: Ada Lovelace");
+    expect(mail?.body.text).toContain("Appointment: Tuesday, December 1 at 3:00 PM (America/New_York)");
+    expect(mail?.body.text).not.toContain("tomorrow at three");
   });
 
   it("each channel can be turned off in Settings", async () => {

@@ -1,9 +1,11 @@
-import { ALERT_SUBJECTS, alertReason, unmaskedEntities, urgencyOf } from "@nikki/core";
+import { ALERT_SUBJECTS, alertReason, bookedTimesText, unmaskedEntities, urgencyOf } from "@nikki/core";
 import { and, eq, isNull, or } from "drizzle-orm";
+import { appointmentsOfCalls } from "../appointments/of-calls";
 import { calls, members, users } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { recordSuiteEffect } from "../test-suite/effects";
+import { organizationTimeZone } from "./call-context";
 import { type PostCallFacts, postCallFacts } from "./post-call-facts";
 
 export interface CallAlertResult {
@@ -18,6 +20,8 @@ function alertText(input: {
   from: string;
   agent: string | null;
   entities: Record<string, string>;
+  /** The times the call booked, in the business's time zone (bookedTimesText). */
+  booked: string;
   summary: string | null;
   link: string;
 }): string {
@@ -27,7 +31,7 @@ function alertText(input: {
     entities.phone && entities.phone !== input.from ? `Phone: ${entities.phone}` : "",
     entities.email ? `E-mail: ${entities.email}` : "",
     entities.intent ? `Wants: ${entities.intent}` : "",
-    entities.appointment_time ? `Appointment: ${entities.appointment_time}` : "",
+    input.booked ? `Appointment: ${input.booked}` : entities.appointment_time ? `Asked for: ${entities.appointment_time}` : "",
     entities.urgency ? `Urgency: ${entities.urgency}` : "",
   ].filter(Boolean);
   return [
@@ -83,6 +87,7 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
     from: row.call.fromNumber,
     agent: row.agentName,
     entities,
+    booked: bookedTimesText((await appointmentsOfCalls(db, organizationId, [callId], await organizationTimeZone(db, organizationId))).get(callId) ?? []),
     summary: row.call.summary,
     link: `${origin}/dashboard/calls?call=${callId}`,
   });

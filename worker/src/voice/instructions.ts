@@ -1,4 +1,5 @@
 import { PERSONA_NAME, describeLocalTime, describeOpeningHours, parseOpeningHours } from "@nikki/core";
+import { jsonList } from "../db/json";
 import type { agents } from "../db/schema";
 
 type Agent = typeof agents.$inferSelect;
@@ -28,6 +29,10 @@ function role(channel: Channel, name: string, organizationName: string): string 
   }
 }
 
+/** How a phone agent books (issue 35 §3): only times the server offered, read back and confirmed. */
+export const BOOKING =
+  "Appointments: first call check_availability with the day the caller asks for, in their words ('tomorrow', 'next Tuesday') or as YYYY-MM-DD, and offer only the times it returns, by their labels; never offer or book a time it did not return. When the caller chooses one, call book_appointment with that time's start, their name and phone number. Then read back the label and the confirmation code it returns, and confirm. A caller who already has a booking can move it (reschedule_appointment) or cancel it (cancel_appointment).";
+
 /** What a phone agent does on a call: hours, local time, language, the task and its tools. */
 function callLines(agent: Agent, afterHours: boolean, now: Date): string[] {
   return [
@@ -36,7 +41,8 @@ function callLines(agent: Agent, afterHours: boolean, now: Date): string[] {
     "Language: detect whether the caller speaks English or Spanish and answer in that language. If the caller switches language, switch with them.",
     afterHours
       ? "The business is closed right now. Take a message: the caller's name, phone number, the reason for the call and how urgent it is. Promise a call back in the morning when the office opens. Use push_crm_lead to save the message before saying goodbye."
-      : "Qualify the caller: their name, phone number and what they need. Book appointments with book_appointment, always confirming the day and time back to the caller. Save every new prospect with push_crm_lead.",
+      : "Qualify the caller: their name, phone number and what they need. Save every new prospect with push_crm_lead.",
+    jsonList(agent.tools).includes("book_appointment") ? BOOKING : "",
     "Use send_sms only when the caller asks for something in writing. Use transfer_call when the caller asks for a person or it is an emergency. When the conversation is finished, say goodbye and call end_call.",
   ];
 }

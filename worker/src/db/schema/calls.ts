@@ -1,4 +1,4 @@
-/** Calls and what comes of them: appointments, leads, message threads, SMS opt-outs. */
+/** Calls and what comes of them: leads, message threads, SMS opt-outs (appointments: appointments.ts). */
 import { index, uniqueIndex, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, createdAt } from "./columns";
 import { organizations } from "./accounts";
@@ -61,28 +61,6 @@ export const calls = sqliteTable(
     index("calls_org_agent_created_idx").on(t.organizationId, t.agentId, t.createdAt),
     index("calls_processing_due_idx").on(t.processingStatus, t.nextAttemptAt),
   ],
-);
-
-/** Appointments booked by the `book_appointment` tool (spec 001 §3 "Agent tools"). */
-export const appointments = sqliteTable(
-  "appointments",
-  {
-    id: id(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    callId: text("call_id").references(() => calls.id, { onDelete: "set null" }),
-    agentId: text("agent_id").references(() => agents.id, { onDelete: "set null" }),
-    name: text("name").notNull(),
-    phone: text("phone").notNull(),
-    dateTime: text("date_time"),
-    notes: text("notes"),
-    status: text("status", { enum: ["booked", "canceled"] })
-      .notNull()
-      .default("booked"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("appointments_org_created_idx").on(t.organizationId, t.createdAt)],
 );
 
 /**

@@ -1,6 +1,7 @@
 /** Columns every table shares: a UUID id and epoch-millisecond timestamps set by the database. */
 import { sql } from "drizzle-orm";
 import { integer, text } from "drizzle-orm/sqlite-core";
+import { toBase64Url } from "../../call/keyed-hash";
 
 export const id = () =>
   text("id")
@@ -12,3 +13,6 @@ export const updatedAt = () =>
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`)
     .$onUpdateFn(() => new Date());
+
+/** An unguessable token for a private link: 32 random bytes, base64url. */
+export const linkToken = (): string => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));

@@ -6,6 +6,7 @@
 export * from "./accounts";
 export * from "./organization";
 export * from "./calls";
+export * from "./appointments";
 export * from "./widgets";
 export * from "./billing";
 export * from "./audit";

@@ -1,7 +1,7 @@
 /** An organization's configuration: settings, widget keys, agents, numbers, integrations. */
 import { SETTINGS_DEFAULTS, TEST_EXPECTATIONS } from "@nikki/core";
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, createdAt, updatedAt } from "./columns";
+import { id, createdAt, linkToken, updatedAt } from "./columns";
 import { organizations } from "./accounts";
 
 /** Spec 001 §3 "Organization settings", with the defaults of 001 §9, plus the widget's guard rails. */
@@ -54,6 +54,17 @@ export const organizationSettings = sqliteTable("organization_settings", {
     .notNull()
     .default("info"),
   customTestPhrase: text("custom_test_phrase").notNull().default(""),
+  /** Booking (issue 35): notice, horizon, the grid of start times, and the dates the business is closed (JSON list). */
+  bookingMinNoticeMinutes: integer("booking_min_notice_minutes").notNull().default(SETTINGS_DEFAULTS.bookingMinNoticeMinutes),
+  bookingHorizonDays: integer("booking_horizon_days").notNull().default(SETTINGS_DEFAULTS.bookingHorizonDays),
+  bookingSlotStepMinutes: integer("booking_slot_step_minutes").notNull().default(SETTINGS_DEFAULTS.bookingSlotStepMinutes),
+  closedDates: text("closed_dates").notNull().default("[]"),
+  /** The private iCalendar feed's token (`/api/calendar/{token}.ics`); rotating it ends the old link. */
+  calendarFeedToken: text("calendar_feed_token")
+    .unique()
+    .$defaultFn(() => linkToken()),
+  /** When the owner was told the connected calendar could not be reached; cleared once it syncs again. */
+  calendarAlertedAt: integer("calendar_alerted_at", { mode: "timestamp_ms" }),
   updatedAt: updatedAt(),
 });
 
@@ -139,7 +150,7 @@ export const integrations = sqliteTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     provider: text("provider", {
-      enum: ["twilio", "openai", "elevenlabs", "hubspot", "gohighlevel", "zapier"],
+      enum: ["twilio", "openai", "elevenlabs", "hubspot", "gohighlevel", "zapier", "google_calendar", "calcom"],
     }).notNull(),
     credentialsEncrypted: text("credentials_encrypted").notNull(),
     /** The account's public identifier (a Twilio Account SID), so a webhook's AccountSid finds its organization. */

@@ -44,6 +44,8 @@ export const testRunEffects = sqliteTable(
       .references(() => calls.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     detail: text("detail").notNull(),
+    /** What the verdict reads beside the words (JSON): the slots offered, the slot a booking validated. */
+    data: text("data"),
     createdAt: createdAt(),
   },
   (t) => [index("test_run_effects_call_idx").on(t.callId)],

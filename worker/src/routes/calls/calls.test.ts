@@ -2,6 +2,7 @@ import type { CallDetailResource, CallResource } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, call, inviteAndJoin, signUp } from "../../../test/accounts";
+import { insertAppointment } from "../../../test/booking";
 import { SIMULATED } from "../../../test/simulators";
 
 const list = async (who: SignedUp, query = "") => {
@@ -41,9 +42,7 @@ beforeAll(async () => {
   ids.hangup = await insertCall(org, { duration_seconds: 4, from_number: "+14155550111" });
   ids.lead = await insertCall(org, { entities: JSON.stringify({ name: "Grace Hopper", phone: "+14155550199" }) });
   ids.appointment = await insertCall(org, { after_hours: 1, status: "no-answer" });
-  await env.DB.prepare("insert into appointments (id, organization_id, call_id, name, phone) values (?, ?, ?, 'Ada', '+14155550100')")
-    .bind(crypto.randomUUID(), org, ids.appointment)
-    .run();
+  await insertAppointment(org, { callId: ids.appointment, start: "2026-12-01T15:00:00-05:00", code: "ADA234" });
   ids.test = await insertCall(org, { kind: "test", created_at: Date.UTC(2026, 10, 22, 12, 0, 0) });
 });
 
@@ -101,7 +100,23 @@ describe("GET /api/calls/:id", () => {
     const response = await call(`/api/calls/${ids.info}`, { cookie: owner.cookie });
     const detail = ((await response.json()) as { call: CallDetailResource }).call;
     expect(detail.transcript).toEqual([{ role: "user", content: "Hello there", at_ms: 4000 }]);
-    expect(detail).toMatchObject({ recording: false, summary: null, entities: {}, redacted: true });
+    expect(detail).toMatchObject({ recording: false, summary: null, entities: {}, redacted: true, appointments: [] });
+  });
+
+  it("shows what the call booked, in the business's time zone", async () => {
+    const detail = ((await (await call(`/api/calls/${ids.appointment}`, { cookie: owner.cookie })).json()) as { call: CallDetailResource }).call;
+    expect(detail.appointments).toEqual([
+      {
+        id: expect.any(String),
+        service_name: "Appointment",
+        start: "2026-12-01T15:00:00-05:00",
+        end: "2026-12-01T15:30:00-05:00",
+        time_zone: "America/New_York",
+        label: "Tuesday, December 1 at 3:00 PM",
+        status: "booked",
+        confirmation_code: "ADA234",
+      },
+    ]);
   });
 
   it("with redaction off, owners read the call as said and viewers always redacted", async () => {

@@ -1,4 +1,4 @@
-import { type CallDetailResource, type CallLatency, redactPii } from "@nikki/core";
+import { type CallAppointmentResource, type CallDetailResource, type CallLatency, redactPii } from "@nikki/core";
 import type { calls } from "../../db/schema";
 import { serializeCall } from "./list";
 
@@ -19,11 +19,13 @@ function parsedLatency(stored: string | null): CallLatency | null {
 
 /**
  * One call with its transcript (times from the call's start), summary, entities and whether a recording exists.
- * `redactOnDisplay`: the transcript was stored as said and this reader sees the redacted form (a viewer).
+ * `redactOnDisplay`: the transcript was stored as said and this reader sees the redacted form (a viewer). `appointments`:
+ * what the call booked (appointments/of-calls.ts).
  */
 export function serializeCallDetail(
   row: { call: typeof calls.$inferSelect; agentName: string | null; outcome: CallDetailResource["outcome"] },
   options: { storedRedacted: boolean; redactOnDisplay: boolean },
+  appointments: CallAppointmentResource[],
 ): CallDetailResource {
   const { call } = row;
   const show = (text: string) => (options.redactOnDisplay ? redactPii(text) : text);
@@ -57,5 +59,6 @@ export function serializeCallDetail(
     cost_usd: call.costMicroUsd === null ? null : Math.round(call.costMicroUsd / 10_000) / 100,
     processing_error: call.processingError,
     redacted: options.storedRedacted || options.redactOnDisplay,
+    appointments,
   };
 }

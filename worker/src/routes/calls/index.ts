@@ -11,6 +11,7 @@ import { hourly, rateLimit } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
 import { NO_TRANSCRIPT } from "../../voice/analysis";
 import { organizationTimeZone } from "../../voice/call-context";
+import { appointmentsOfCalls } from "../../appointments/of-calls";
 import { callActionRoutes } from "./actions";
 import { serializeCallDetail } from "./detail";
 import { callColumns, listCalls } from "./list";
@@ -31,8 +32,10 @@ export const callRoutes = new Hono<AppEnv>()
       .where(and(eq(calls.id, c.req.param("id")), eq(calls.organizationId, caller.organizationId)));
     if (!row) throw new ApiError("not_found", { message: "That call was not found." });
     const storedRedacted = (await settingsRowOf(c.var.db, caller.organizationId)).piiRedaction;
+    const booked = await appointmentsOfCalls(c.var.db, caller.organizationId, [row.call.id], await organizationTimeZone(c.var.db, caller.organizationId));
     // Viewers always see the redacted form; with redaction off, owners and admins see the call as said.
-    return c.json({ call: serializeCallDetail(row, { storedRedacted, redactOnDisplay: !storedRedacted && caller.role === "viewer" }) });
+    const options = { storedRedacted, redactOnDisplay: !storedRedacted && caller.role === "viewer" };
+    return c.json({ call: serializeCallDetail(row, options, booked.get(row.call.id) ?? []) });
   })
   .get("/:id/recording", access("viewer"), async (c) => {
     const caller = orgCaller(c);

@@ -2,7 +2,7 @@
  * The call list's query: the organization's calls newest first, 50 a page (a cursor of created_at and id), every
  * filter applied in SQL, the outcome computed by the same rule as core's callOutcome().
  */
-import type { CallListQuery, CallOutcome, CallResource } from "@nikki/core";
+import { type CallListQuery, type CallOutcome, type CallResource, addDays, zonedInstant } from "@nikki/core";
 import { type SQL, and, desc, eq, gte, like, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { outcomeSql } from "../../db/call-outcome";
@@ -37,24 +37,8 @@ export function serializeCall(row: { call: typeof calls.$inferSelect; agentName:
   };
 }
 
-/** Midnight of an ISO date in a time zone, as an instant (the zone's offset that day). */
-export function zonedMidnight(isoDate: string, timeZone: string): Date {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d);
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  })
-    .formatToParts(new Date(guess))
-    .reduce<Record<string, number>>((all, part) => (part.type === "literal" ? all : { ...all, [part.type]: Number(part.value) }), {});
-  const shown = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
-  return new Date(guess - (shown - guess));
-}
+/** Midnight of an ISO date in a time zone, as an instant (core's zoned time, daylight saving included). */
+export const zonedMidnight = (isoDate: string, timeZone: string): Date => zonedInstant(timeZone, isoDate, 0);
 
 export async function listCalls(
   db: Database,
@@ -69,7 +53,7 @@ export async function listCalls(
   if (query.outcome) where.push(sql`${outcomeSql} = ${query.outcome}`);
   if (query.agent_id) where.push(eq(calls.agentId, query.agent_id));
   if (query.date_from) where.push(gte(calls.createdAt, zonedMidnight(query.date_from, timeZone)));
-  if (query.date_to) where.push(lt(calls.createdAt, new Date(zonedMidnight(query.date_to, timeZone).getTime() + 86_400_000)));
+  if (query.date_to) where.push(lt(calls.createdAt, zonedMidnight(addDays(query.date_to, 1), timeZone)));
   if (query.q) {
     const term = `%${query.q.replace(/[%_]/g, "")}%`;
     where.push(or(like(calls.fromNumber, term), like(calls.toNumber, term), sql`json_extract(${calls.entities}, '$.name') like ${term}`));

@@ -25,6 +25,7 @@ import {
   saveIntegration,
 } from "../../services/integrations/store";
 import { testConnection } from "../../services/integrations/test-connection";
+import { googleCalendarRoutes } from "./google-calendar";
 import { access, orgCaller } from "../../middleware/access";
 import { hourly, rateLimit } from "../../middleware/rate-limit";
 
@@ -68,10 +69,11 @@ const auditEntry = (
 };
 
 /**
- * `/api/integrations`: the six providers an organization may bring (spec 001 §3, §4), for owners and admins.
+ * `/api/integrations`: the providers an organization may bring (spec 001 §3, §4), for owners and admins.
  * Answers carry a badge and a masked hint, never a credential; credentials are sealed before they are stored.
  */
 export const integrationRoutes = new Hono<AppEnv>()
+  .route("/google_calendar", googleCalendarRoutes)
   .get("/", access("admin"), async (c) => {
     const rows = await integrationRows(c.var.db, orgCaller(c).organizationId);
     const integrations = await Promise.all(
@@ -87,6 +89,7 @@ export const integrationRoutes = new Hono<AppEnv>()
   })
   .put("/:provider", access("admin"), async (c) => {
     const provider = providerOf(c);
+    if (integrationInfo(provider).oauth) throw new ApiError("validation_failed", { message: INTEGRATION_MESSAGES.oauthOnly });
     const body = await parseBody(c, integrationSaveSchema, "part of a configuration");
     const credentials = parseValue(body.credentials, credentialSchemas(c.var.config.urlPolicy)[provider], `a ${integrationInfo(provider).name} credential`);
     const organizationId = orgCaller(c).organizationId;

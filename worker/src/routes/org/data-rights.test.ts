@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { type SignedUp, call, inviteAndJoin, signUp } from "../../../test/accounts";
+import { insertAppointment } from "../../../test/booking";
 import { SIMULATED } from "../../../test/simulators";
 
 const STRIPE = `http://127.0.0.1:${SIMULATED.stripePort}`;
@@ -38,6 +39,7 @@ describe("exporting an organization's data", () => {
     await call("/api/integrations/twilio", { method: "PUT", cookie: owner.cookie, body: { credentials: OWN.twilio } });
     await call("/api/integrations/openai", { method: "PUT", cookie: owner.cookie, body: { credentials: OWN.openai } });
     const callId = await callWithTranscript(owner, 'Caller reported a leak, "urgent", needs a visit');
+    await insertAppointment(owner.organizationId, { callId, start: "2026-12-01T15:00:00-05:00" });
 
     const response = await call("/api/org/export", { cookie: owner.cookie });
     expect(response.status).toBe(200);
@@ -59,6 +61,9 @@ describe("exporting an organization's data", () => {
     const csv = strFromU8(files["calls.csv"]!).split("\r\n");
     expect(csv[0]).toBe(EXPORT_CALL_COLUMNS.join(","));
     expect(csv[1]).toContain('"Caller reported a leak, ""urgent"", needs a visit"');
+    // The booked time, in the business's time zone and naming it (the last column).
+    expect(csv[1]!.endsWith(",Tuesday, December 1 at 3:00 PM (America/New_York)")).toBe(false);
+    expect(csv[1]!.endsWith(',"Tuesday, December 1 at 3:00 PM (America/New_York)"')).toBe(true);
 
     const everything = Object.values(files)
       .map((file) => strFromU8(file))

@@ -1,6 +1,7 @@
-import { EXPORT_CALL_COLUMNS, csvOf } from "@nikki/core";
+import { EXPORT_CALL_COLUMNS, bookedTimesText, csvOf } from "@nikki/core";
 import { asc, desc, eq } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
+import { appointmentsOfCalls } from "../../appointments/of-calls";
 import { outcomeSql } from "../../db/call-outcome";
 import type { Database } from "../../db/client";
 import { agents, auditLog, calls, members, organizations, phoneNumbers, users } from "../../db/schema";
@@ -9,6 +10,7 @@ import { auditColumns } from "./audit";
 import { serializeCallDetail } from "../calls/detail";
 import { serializeNumber } from "../numbers/resource";
 import { serializeSettings, settingsRowOf } from "../../org/settings";
+import { organizationTimeZone } from "../../voice/call-context";
 
 const PAGE = 500;
 
@@ -36,7 +38,8 @@ async function allCalls(db: Database, organizationId: string) {
  */
 export async function exportOrganization(db: Database, organizationId: string, now = new Date()): Promise<{ filename: string; zip: Uint8Array }> {
   const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
-  const settings = serializeSettings(await settingsRowOf(db, organizationId));
+  // The calendar feed is a private link: left out, as credentials are.
+  const settings = serializeSettings(await settingsRowOf(db, organizationId), null);
   const agentRows = await db.select().from(agents).where(eq(agents.organizationId, organizationId)).orderBy(asc(agents.createdAt));
   const numberRows = await db
     .select({ number: phoneNumbers, agentName: agents.name })
@@ -49,8 +52,9 @@ export async function exportOrganization(db: Database, organizationId: string, n
     .innerJoin(users, eq(users.id, members.userId))
     .where(eq(members.organizationId, organizationId));
   const audit = await db.select(auditColumns).from(auditLog).where(eq(auditLog.organizationId, organizationId)).orderBy(desc(auditLog.createdAt));
+  const booked = await appointmentsOfCalls(db, organizationId, "all", await organizationTimeZone(db, organizationId));
   const callDetails = (await allCalls(db, organizationId)).map((row) => ({
-    ...serializeCallDetail(row, { storedRedacted: settings.pii_redaction, redactOnDisplay: false }),
+    ...serializeCallDetail(row, { storedRedacted: settings.pii_redaction, redactOnDisplay: false }, booked.get(row.call.id) ?? []),
     direction: row.call.direction,
   }));
 
@@ -65,7 +69,11 @@ export async function exportOrganization(db: Database, organizationId: string, n
   };
   const csv = csvOf(
     EXPORT_CALL_COLUMNS,
-    callDetails.map((call) => ({ ...call, transcript: call.transcript.map((line) => `${line.role}: ${line.content}`).join("\n") })),
+    callDetails.map((call) => ({
+      ...call,
+      transcript: call.transcript.map((line) => `${line.role}: ${line.content}`).join("\n"),
+      appointment: bookedTimesText(call.appointments),
+    })),
   );
   const zip = zipSync(
     {

@@ -11,6 +11,7 @@ import { parseBody } from "../../http/parse-body";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { access, orgCaller } from "../../middleware/access";
 import { auditRoutes } from "./audit";
+import { calendarFeedRotateRoutes } from "./calendar-feed";
 import { closeOrganization } from "./close";
 import { exportOrganization } from "./export";
 import { gettingStartedRoutes } from "./getting-started";
@@ -98,4 +99,5 @@ export const orgRoutes = new Hono<AppEnv>()
   .route("/audit", auditRoutes)
   .route("/settings", settingsRoutes)
   .route("/widget-key", widgetKeyRoutes)
-  .route("/getting-started", gettingStartedRoutes);
+  .route("/getting-started", gettingStartedRoutes)
+  .route("/calendar-feed", calendarFeedRotateRoutes);

@@ -49,7 +49,33 @@ describe("GET /api/org/settings", () => {
       bridge_ws_url: null,
       crm_webhook_url: null,
       sms_sender_number: null,
+      booking_min_notice_minutes: 120,
+      booking_horizon_days: 30,
+      booking_slot_step_minutes: 15,
+      closed_dates: [],
+      calendar_feed_url: expect.stringMatching(/^https:\/\/nikki\.test\/api\/calendar\/[\w-]{43}\.ics$/),
     });
+  });
+});
+
+describe("booking settings", () => {
+  it("saves notice, horizon, step and closed dates (sorted, once each), and refuses a patch of the feed URL", async () => {
+    const response = await patch(owner, {
+      booking_min_notice_minutes: 60,
+      booking_horizon_days: 14,
+      booking_slot_step_minutes: 30,
+      closed_dates: ["2026-12-25", "2026-12-24", "2026-12-25"],
+    });
+    expect(response.status).toBe(200);
+    expect(await settingsOf(owner)).toMatchObject({
+      booking_min_notice_minutes: 60,
+      booking_horizon_days: 14,
+      booking_slot_step_minutes: 30,
+      closed_dates: ["2026-12-24", "2026-12-25"],
+    });
+    expect((await patch(owner, { calendar_feed_url: "https://elsewhere.example/x.ics" })).status).toBe(400);
+    const bad = await patch(owner, { booking_slot_step_minutes: 7 });
+    expect(await bad.json()).toMatchObject({ error: { code: "validation_failed", fields: { booking_slot_step_minutes: M.bookingStep } } });
   });
 });
 

@@ -23,7 +23,10 @@ export const settingsRoutes = new Hono<AppEnv>()
       .where(and(eq(widgetKeys.organizationId, organizationId), isNull(widgetKeys.revokedAt)))
       .orderBy(desc(widgetKeys.createdAt))
       .limit(1);
-    return c.json({ settings: serializeSettings(await settingsRowOf(c.var.db, organizationId)), widget_key: key?.publicKey ?? null });
+    return c.json({
+      settings: serializeSettings(await settingsRowOf(c.var.db, organizationId), c.var.config.publicOrigin),
+      widget_key: key?.publicKey ?? null,
+    });
   })
   .patch("/", access("admin"), async (c) => {
     const caller = orgCaller(c);
@@ -55,5 +58,5 @@ export const settingsRoutes = new Hono<AppEnv>()
       actorEmail: caller.email,
       details: { changed: Object.keys(patch) },
     });
-    return c.json({ settings: serializeSettings(row!) });
+    return c.json({ settings: serializeSettings(row!, c.var.config.publicOrigin) });
   });

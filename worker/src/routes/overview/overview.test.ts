@@ -2,6 +2,7 @@ import type { OverviewResource } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, signUp } from "../../../test/accounts";
+import { insertAppointment } from "../../../test/booking";
 
 async function insertCall(organizationId: string, values: Record<string, string | number | null>) {
   const id = crypto.randomUUID();
@@ -25,9 +26,7 @@ describe("GET /api/overview", () => {
     await env.DB.prepare("insert into leads (id, organization_id, call_id, source, name, phone) values (?, ?, ?, 'call', 'Ada', '+14155550100')")
       .bind(crypto.randomUUID(), org, first)
       .run();
-    await env.DB.prepare("insert into appointments (id, organization_id, call_id, name, phone) values (?, ?, ?, 'Ada', '+14155550100')")
-      .bind(crypto.randomUUID(), org, first)
-      .run();
+    await insertAppointment(org, { callId: first });
 
     const { overview } = (await (await call("/api/overview", { cookie: owner.cookie })).json()) as { overview: OverviewResource };
     expect(overview).toMatchObject({

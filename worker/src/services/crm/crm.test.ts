@@ -13,7 +13,7 @@ import { callSid } from "../../../test/twilio";
 const services = testServices();
 const db = createD1Database(env.DB);
 const log = createLogger({ test: "crm" }, "error");
-const depsOf = async (call: ToolCall) => ({ db, providers: await services.providersFor(call.organizationId), log });
+const depsOf = async (call: ToolCall) => ({ db, services, providers: await services.providersFor(call.organizationId), log });
 const crmRequests = async () =>
   (await (await fetch(`http://127.0.0.1:${SIMULATED.crmPort}/__requests`)).json()) as { path: string; authorization: string | null; body: unknown }[];
 

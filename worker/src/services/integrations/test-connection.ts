@@ -4,6 +4,8 @@
  * the provider's own reason.
  */
 import { INTEGRATION_MESSAGES, type IntegrationProvider, integrationInfo } from "@nikki/core";
+import { CalendarError } from "../calendars/calendar";
+import { calendarOf } from "../calendars";
 import type { Config } from "../../env";
 import { GOHIGHLEVEL_VERSION, zapierHookUrl } from "../crm";
 import { outboundFetch } from "../outbound-fetch";
@@ -71,6 +73,9 @@ function probeOf(provider: IntegrationProvider, credentials: Record<string, stri
         },
         describe: () => "Zapier accepted a test payload on the catch hook.",
       };
+    case "google_calendar":
+    case "calcom":
+      throw new Error("Calendars are tested through their own client (calendars/).");
   }
 }
 
@@ -84,6 +89,13 @@ function reasonOf(body: unknown): string | null {
 
 export async function testConnection(provider: IntegrationProvider, credentials: Record<string, string>, config: Config): Promise<ConnectionResult> {
   const name = integrationInfo(provider).name;
+  if (provider === "google_calendar" || provider === "calcom") {
+    try {
+      return { success: true, message: await calendarOf(provider, config, credentials).test() };
+    } catch (error) {
+      return { success: false, message: error instanceof CalendarError && error.status > 0 ? error.message : INTEGRATION_MESSAGES.connectFailed(name) };
+    }
+  }
   let response: Response;
   let probe: Probe;
   try {

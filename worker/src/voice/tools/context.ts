@@ -2,13 +2,15 @@ import { normalizeWidgetPhone } from "@nikki/core";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import type { ToolOutput } from "../../call/plan";
-import type { Providers } from "../../services";
+import type { Providers, Services } from "../../services";
 import type { ToolCall } from "../setup";
 
 export type { ToolCall } from "../setup";
 
 export interface ToolDeps {
   db: Database;
+  /** The entry point's services (the booking tools text, publish and reach calendars through them). */
+  services: Services;
   /** The organization's provider accounts. */
   providers: Providers;
   log: Logger;

@@ -1,12 +1,17 @@
 import { type CallTool, type ToolCall, type ToolDeps, type ToolOutput, parseArgs } from "./context";
 import { endCall, sendSms, transferCall } from "./call-tools";
-import { bookAppointment, pushCrmLead } from "./lead-tools";
+import { cancelAppointmentTool, rescheduleAppointmentTool } from "./booking-changes";
+import { bookAppointment, checkAvailability } from "./booking-tools";
+import { pushCrmLead } from "./lead-tools";
 
 export { type ToolCall, type ToolDeps, type ToolOutput, escalationNumber } from "./context";
 
 /** Every tool a call's agent may use, by the name the model calls it. */
 export const CALL_TOOLS = {
+  check_availability: checkAvailability,
   book_appointment: bookAppointment,
+  reschedule_appointment: rescheduleAppointmentTool,
+  cancel_appointment: cancelAppointmentTool,
   push_crm_lead: pushCrmLead,
   send_sms: sendSms,
   transfer_call: transferCall,
@@ -15,7 +20,10 @@ export const CALL_TOOLS = {
 
 export type CallToolName = keyof typeof CALL_TOOLS;
 
-const enabled = (name: string, tools: readonly string[]) => name === "end_call" || tools.includes(name);
+/** Booking is one switch for the business (book_appointment): finding times, moving and canceling come with it. */
+const BOOKING_COMPANIONS = ["check_availability", "reschedule_appointment", "cancel_appointment"];
+const enabled = (name: string, tools: readonly string[]) =>
+  name === "end_call" || tools.includes(name) || (BOOKING_COMPANIONS.includes(name) && tools.includes("book_appointment"));
 
 /** The agent's enabled tools (and end_call) as the Realtime session is told of them. */
 export function toolDefinitions(tools: readonly string[]) {

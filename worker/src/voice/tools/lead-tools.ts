@@ -1,42 +1,8 @@
 import { eq } from "drizzle-orm";
-import { appointments, leads } from "../../db/schema";
+import { leads } from "../../db/schema";
 import { TEST_SUITE_MESSAGES, integrationName } from "@nikki/core";
 import { recordSuiteEffect } from "../../test-suite/effects";
 import { CALLER_PROPERTIES, type CallTool, person, text } from "./context";
-
-export const bookAppointment: CallTool = {
-  description: "Book an appointment for the caller once you have their name, phone number and the day and time they want.",
-  parameters: {
-    type: "object",
-    properties: {
-      ...CALLER_PROPERTIES,
-      date_time: { type: "string", description: "The appointment's date and time, ISO 8601 in the business's time zone" },
-      notes: { type: "string", description: "What the appointment is for" },
-    },
-    required: ["name", "phone"],
-  },
-  async run(args, call, deps) {
-    const who = person(args, call, "book");
-    if ("ok" in who) return who;
-    if (call.test) {
-      await recordSuiteEffect(deps.db, call.callId, "booking", `Would book ${who.name} (${who.phone}) for ${text(args, "date_time") || "a time to confirm"}.`);
-      return { ok: true, confirmed_for: text(args, "date_time") || "to be confirmed" };
-    }
-    const [row] = await deps.db
-      .insert(appointments)
-      .values({
-        organizationId: call.organizationId,
-        callId: call.callId,
-        agentId: call.agentId,
-        name: who.name,
-        phone: who.phone,
-        dateTime: text(args, "date_time") || null,
-        notes: text(args, "notes") || null,
-      })
-      .returning({ id: appointments.id });
-    return { ok: true, appointment_id: row?.id, confirmed_for: text(args, "date_time") || "to be confirmed" };
-  },
-};
 
 export const pushCrmLead: CallTool = {
   description: "Save the caller as a lead (or a message taken after hours) in the business's lead list and CRM.",

@@ -1,0 +1,185 @@
+/**
+ * Booking, moving and canceling an appointment (issue 35 §3–4). A time is checked against core's availability first,
+ * so a caller hears why it cannot be booked and what can; the database then has the last word: its triggers refuse a
+ * booked row that overlaps another (migration 0020), so of two requests racing for one time exactly one is kept and
+ * the other answers `taken` with fresh alternatives. Nothing here reads then writes to decide a race.
+ */
+import { CONFIRMATION_CODE_ALPHABET, type Interval, type SlotProblem, freeSlots, slotProblem } from "@nikki/core";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { appointments } from "../db/schema";
+import { type BookingContext, availabilityInput, heldIntervals } from "./context";
+import { manageToken, tokenHash } from "./manage-link";
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+export interface BookingDeps {
+  db: Database;
+  /** AUTH_SECRET: manage links are made from it. */
+  secret: string;
+  /** The busy blocks of the organization's connected calendar in a window (none without one, or when it is down). */
+  calendarBusy(organizationId: string, window: Interval): Promise<Interval[]>;
+}
+
+export type BookingOutcome = { ok: true; appointment: AppointmentRow } | { ok: false; problem: SlotProblem | "canceled"; alternatives: Interval[] };
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+const ALTERNATIVES = 5;
+
+export interface CheckOptions {
+  now?: Date;
+  /** Callers (a call, the manage page) give the organization's notice; the business booking by hand does not. */
+  notice: boolean;
+  /** An appointment being moved: its own time is not in the way. */
+  exceptId?: string;
+  durationMinutes?: number;
+  bufferMinutes?: number;
+}
+
+/** Core's input with the held bookings and busy blocks from now to just past the horizon. */
+export async function availabilityNow(deps: BookingDeps, context: BookingContext, options: CheckOptions) {
+  const now = options.now ?? new Date();
+  const window = { start: new Date(now.getTime() - DAY_MS), end: new Date(now.getTime() + (context.rules.horizonDays + 2) * DAY_MS) };
+  const [held, busy] = await Promise.all([heldIntervals(deps.db, context.organizationId, window), deps.calendarBusy(context.organizationId, window)]);
+  // The one being moved is left out of the held time, and its calendar copy with the others'.
+  return availabilityInput(context, { held: held.filter((own) => own.id !== options.exceptId), busy: withoutOwnCopies(busy, held) }, now, options);
+}
+
+/** A calendar lists our own bookings as busy too; a block that is exactly one of them is that copy, not a conflict. */
+function withoutOwnCopies(busy: Interval[], held: Interval[]): Interval[] {
+  return busy.filter((block) => !held.some((own) => own.start.getTime() === block.start.getTime()));
+}
+
+/** Free times near a requested one: from a little before it, else the soonest. */
+export function alternativesNear(input: ReturnType<typeof availabilityInput>, start: Date): Interval[] {
+  const near = freeSlots(input, { from: new Date(start.getTime() - 2 * 60 * MINUTE_MS), limit: ALTERNATIVES });
+  return near.length > 0 ? near : freeSlots(input, { limit: ALTERNATIVES });
+}
+
+/** A six-character confirmation code without look-alike characters (rejection sampling, so no character is likelier). */
+export function confirmationCode(): string {
+  const alphabet = CONFIRMATION_CODE_ALPHABET;
+  const limit = 256 - (256 % alphabet.length);
+  let code = "";
+  while (code.length < 6) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(12))) {
+      if (byte < limit && code.length < 6) code += alphabet[byte % alphabet.length];
+    }
+  }
+  return code;
+}
+
+function messagesOf(error: unknown): string {
+  const parts: string[] = [];
+  for (let current: unknown = error; current instanceof Error && parts.length < 5; current = current.cause) parts.push(current.message);
+  return parts.join(" | ");
+}
+/** The database refused an overlap: the triggers' `slot_taken`, or the unique index on a booked start. */
+export const isSlotTaken = (error: unknown) => /slot_taken|appointments\.organization_id, appointments\.start_at/.test(messagesOf(error));
+const isCodeTaken = (error: unknown) => /appointments\.confirmation_code/.test(messagesOf(error));
+
+export interface NewAppointment {
+  start: Date;
+  name: string;
+  phone: string;
+  notes: string | null;
+  source: AppointmentRow["source"];
+  callId?: string | null;
+}
+
+/** Books `request.start` if it is free. */
+export async function bookAppointment(deps: BookingDeps, context: BookingContext, request: NewAppointment, options: CheckOptions): Promise<BookingOutcome> {
+  const input = await availabilityNow(deps, context, options);
+  const problem = slotProblem(input, request.start);
+  if (problem) return { ok: false, problem, alternatives: alternativesNear(input, request.start) };
+  const { service, agent } = context;
+  const id = crypto.randomUUID();
+  const end = new Date(request.start.getTime() + service.durationMinutes * MINUTE_MS);
+  const values = {
+    id,
+    organizationId: context.organizationId,
+    serviceId: service.id,
+    serviceName: service.name,
+    agentId: agent.id,
+    callId: request.callId ?? null,
+    name: request.name,
+    phone: request.phone,
+    notes: request.notes,
+    startAt: request.start,
+    endAt: end,
+    busyUntil: new Date(end.getTime() + service.bufferMinutes * MINUTE_MS),
+    timeZone: agent.timeZone,
+    language: agent.language,
+    source: request.source,
+    manageTokenHash: await tokenHash(await manageToken(deps.secret, id)),
+  };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await deps.db
+        .insert(appointments)
+        .values({ ...values, confirmationCode: confirmationCode() })
+        .returning();
+      return { ok: true, appointment: row! };
+    } catch (error) {
+      if (isSlotTaken(error)) return taken(deps, context, request.start, options);
+      if (!isCodeTaken(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function taken(deps: BookingDeps, context: BookingContext, start: Date, options: CheckOptions): Promise<BookingOutcome> {
+  return { ok: false, problem: "taken", alternatives: alternativesNear(await availabilityNow(deps, context, options), start) };
+}
+
+/** Moves a booked appointment to `start`, keeping its length and buffer; its reminder is due again. */
+export async function rescheduleAppointment(
+  deps: BookingDeps,
+  context: BookingContext,
+  row: AppointmentRow,
+  start: Date,
+  options: Omit<CheckOptions, "exceptId" | "durationMinutes" | "bufferMinutes">,
+): Promise<BookingOutcome> {
+  const durationMinutes = Math.round((row.endAt.getTime() - row.startAt.getTime()) / MINUTE_MS);
+  const bufferMinutes = Math.round((row.busyUntil.getTime() - row.endAt.getTime()) / MINUTE_MS);
+  const check = { ...options, exceptId: row.id, durationMinutes, bufferMinutes };
+  const input = await availabilityNow(deps, context, check);
+  const problem = slotProblem(input, start);
+  if (problem) return { ok: false, problem, alternatives: alternativesNear(input, start) };
+  const end = new Date(start.getTime() + durationMinutes * MINUTE_MS);
+  try {
+    const [moved] = await deps.db
+      .update(appointments)
+      .set({
+        startAt: start,
+        endAt: end,
+        busyUntil: new Date(end.getTime() + bufferMinutes * MINUTE_MS),
+        timeZone: context.agent.timeZone,
+        reminderSentAt: null,
+        calendarState: row.calendarProvider ? "pending" : row.calendarState,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(appointments.id, row.id), eq(appointments.status, "booked")))
+      .returning();
+    return moved ? { ok: true, appointment: moved } : { ok: false, problem: "canceled", alternatives: [] };
+  } catch (error) {
+    if (isSlotTaken(error)) return taken(deps, context, start, check);
+    throw error;
+  }
+}
+
+/** Cancels a booked appointment, freeing its time; null when it was already canceled. */
+export async function cancelAppointment(db: Database, row: AppointmentRow): Promise<AppointmentRow | null> {
+  const [canceled] = await db
+    .update(appointments)
+    .set({ status: "canceled", canceledAt: new Date(), calendarState: row.calendarEventId ? "pending" : row.calendarState, updatedAt: new Date() })
+    .where(and(eq(appointments.id, row.id), eq(appointments.status, "booked")))
+    .returning();
+  return canceled ?? null;
+}
+
+/** An appointment as it is now (after its calendar copy was made, say). */
+export async function appointmentById(db: Database, id: string): Promise<AppointmentRow | null> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,116 @@
+import {
+  APPOINTMENT_MESSAGES,
+  appointmentCreateSchema,
+  appointmentListQuerySchema,
+  appointmentPatchSchema,
+  availabilityQuerySchema,
+  freeSlots,
+  normalizeWidgetPhone,
+} from "@nikki/core";
+import { and, eq } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { appointmentChanged, bookingDepsOf } from "../../appointments/changed";
+import { bookingContext } from "../../appointments/context";
+import { serializeAppointment, serializeSlot } from "../../appointments/resource";
+import { type AppointmentRow, appointmentById, availabilityNow, bookAppointment, cancelAppointment, rescheduleAppointment } from "../../appointments/store";
+import { audit } from "../../audit";
+import { appointments } from "../../db/schema";
+import type { AppEnv } from "../../app-env";
+import { ApiError } from "../../http/api-error";
+import { parseBody, parseValue } from "../../http/parse-body";
+import { access, orgCaller } from "../../middleware/access";
+import { organizationTimeZone } from "../../voice/call-context";
+import { boundOf, listAppointments } from "./list";
+import { bookedOrRefuse, contextOrRefuse } from "./outcome";
+
+type Ctx = Context<AppEnv>;
+
+const DAY_MS = 86_400_000;
+/** The most free slots one search answers. */
+const SLOTS_LIMIT = 500;
+
+const record = (c: Ctx, action: "appointment_created" | "appointment_rescheduled" | "appointment_canceled", row: AppointmentRow) => {
+  const caller = orgCaller(c);
+  return audit(c, {
+    action,
+    organizationId: caller.organizationId,
+    actorUserId: caller.userId,
+    actorEmail: caller.email,
+    target: row.id,
+    details: { start: row.startAt.toISOString(), source: "dashboard" },
+  });
+};
+
+async function appointmentOf(c: Ctx, id: string): Promise<AppointmentRow> {
+  const [row] = await c.var.db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, id), eq(appointments.organizationId, orgCaller(c).organizationId)));
+  if (!row) throw new ApiError("not_found", { message: APPOINTMENT_MESSAGES.notFound });
+  return row;
+}
+
+/**
+ * `/api/appointments` (issue 35 §6): the agenda (every member reads it), booking by hand, moving and canceling (owners
+ * and admins), and the free slots of a service. The business is not held to its own notice; callers are.
+ */
+export const appointmentRoutes = new Hono<AppEnv>()
+  .get("/", access("viewer"), async (c) => {
+    const organizationId = orgCaller(c).organizationId;
+    const query = parseValue(c.req.query(), appointmentListQuerySchema, "a filter of the appointment list");
+    return c.json(await listAppointments(c.var.db, organizationId, query, await organizationTimeZone(c.var.db, organizationId)));
+  })
+  .get("/availability", access("viewer"), async (c) => {
+    const organizationId = orgCaller(c).organizationId;
+    const query = parseValue(c.req.query(), availabilityQuerySchema, "a filter of availability");
+    const context = contextOrRefuse(await bookingContext(c.var.db, organizationId, { serviceId: query.service_id, agentId: query.agent_id }));
+    const zone = context.agent.timeZone;
+    const from = query.from ? boundOf(query.from, zone) : new Date();
+    const to = query.to ? boundOf(query.to, zone) : new Date(from.getTime() + 14 * DAY_MS);
+    if (!(to > from) || to.getTime() - from.getTime() > 62 * DAY_MS) throw new ApiError("validation_failed", { fields: { to: APPOINTMENT_MESSAGES.range } });
+    const input = await availabilityNow(bookingDepsOf(c.var.services), context, { notice: false });
+    const slots = freeSlots(input, { from, to, limit: SLOTS_LIMIT });
+    return c.json({ slots: slots.map((slot) => serializeSlot(slot, zone)) });
+  })
+  .post("/", access("admin"), async (c) => {
+    const organizationId = orgCaller(c).organizationId;
+    const input = await parseBody(c, appointmentCreateSchema, "a field of an appointment");
+    const context = contextOrRefuse(await bookingContext(c.var.db, organizationId, { serviceId: input.service_id, agentId: input.agent_id }));
+    const phone = normalizeWidgetPhone(input.phone);
+    const outcome = await bookAppointment(
+      bookingDepsOf(c.var.services),
+      context,
+      {
+        start: new Date(input.start),
+        name: input.name,
+        phone: phone.ok ? phone.e164 : input.phone,
+        notes: input.notes || null,
+        source: "dashboard",
+      },
+      { notice: false },
+    );
+    const row = bookedOrRefuse(outcome, context);
+    await record(c, "appointment_created", row);
+    await appointmentChanged(c.var.services, row, "booked", { text: true, log: c.var.log });
+    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, row.id)) ?? row) }, 201);
+  })
+  .patch("/:id", access("admin"), async (c) => {
+    const row = await appointmentOf(c, c.req.param("id"));
+    const patch = await parseBody(c, appointmentPatchSchema, "a field of an appointment");
+    if (patch.status === "canceled") {
+      if (patch.start !== undefined)
+        throw new ApiError("validation_failed", { message: APPOINTMENT_MESSAGES.patchEmpty, fields: { start: APPOINTMENT_MESSAGES.patchEmpty } });
+      const canceled = await cancelAppointment(c.var.db, row);
+      if (!canceled) return c.json({ appointment: serializeAppointment(row) });
+      await record(c, "appointment_canceled", canceled);
+      await appointmentChanged(c.var.services, canceled, "canceled", { text: true, log: c.var.log });
+      return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, canceled.id)) ?? canceled) });
+    }
+    if (row.status === "canceled") throw new ApiError("conflict", { message: APPOINTMENT_MESSAGES.canceled });
+    const context = contextOrRefuse(await bookingContext(c.var.db, row.organizationId, { serviceId: row.serviceId, agentId: row.agentId }));
+    const outcome = await rescheduleAppointment(bookingDepsOf(c.var.services), context, row, new Date(patch.start!), { notice: false });
+    const moved = bookedOrRefuse(outcome, context);
+    await record(c, "appointment_rescheduled", moved);
+    await appointmentChanged(c.var.services, moved, "rescheduled", { text: true, log: c.var.log });
+    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, moved.id)) ?? moved) });
+  });

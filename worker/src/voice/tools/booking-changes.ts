@@ -1,0 +1,129 @@
+/**
+ * A caller's own booking, moved or canceled on a call (issue 35 §3): found under the number they call from, or by the
+ * confirmation code they give. The new time is checked as a new booking would be; a Test Suite call changes nothing.
+ */
+import { CONFIRMATION_CODE, isoInZone, labelLanguageOf, slotLabel, slotProblem } from "@nikki/core";
+import { and, asc, eq, gt } from "drizzle-orm";
+import { appointmentChanged, bookingDepsOf } from "../../appointments/changed";
+import { alternativesNear, type AppointmentRow, availabilityNow, cancelAppointment, rescheduleAppointment } from "../../appointments/store";
+import { writeAudit } from "../../audit";
+import { appointments } from "../../db/schema";
+import { recordSuiteEffect } from "../../test-suite/effects";
+import { callContext, refusal, startOf } from "./booking-tools";
+import { type CallTool, type ToolCall, type ToolDeps, type ToolOutput, text } from "./context";
+
+const CODE_PROPERTY = { code: { type: "string", description: "The booking's 6-character confirmation code, if the caller gives it" } } as const;
+
+const labelOf = (row: AppointmentRow) => slotLabel(row.startAt, row.timeZone, labelLanguageOf(row.language));
+
+/** The caller's upcoming booking, or what to ask them. */
+async function callersBooking(deps: ToolDeps, call: ToolCall, code: string): Promise<{ row: AppointmentRow } | { refusal: ToolOutput }> {
+  const normalized = code.toUpperCase().replace(/[^0-9A-Z]/g, "");
+  if (code && !CONFIRMATION_CODE.test(normalized)) {
+    return { refusal: { ok: false, error: "That is not a confirmation code: it has 6 letters and digits. Ask the caller again." } };
+  }
+  const rows = await deps.db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.organizationId, call.organizationId),
+        eq(appointments.status, "booked"),
+        gt(appointments.startAt, new Date()),
+        normalized ? eq(appointments.confirmationCode, normalized) : eq(appointments.phone, call.callerNumber),
+      ),
+    )
+    .orderBy(asc(appointments.startAt))
+    .limit(5);
+  if (rows.length === 1) return { row: rows[0]! };
+  if (rows.length === 0) {
+    const error = normalized
+      ? "There is no upcoming booking with that code. Check the code with the caller."
+      : "There is no upcoming booking under the number the caller is calling from. Ask for their confirmation code.";
+    return { refusal: { ok: false, error } };
+  }
+  const list = rows.map((row) => `${labelOf(row)} (code ${row.confirmationCode})`);
+  return { refusal: { ok: false, error: `The caller has ${rows.length} upcoming bookings: ${list.join("; ")}. Ask which one, by its confirmation code.` } };
+}
+
+export const rescheduleAppointmentTool: CallTool = {
+  description:
+    "Move the caller's upcoming booking to another free time from check_availability. Their booking is found under the number they call from, or by its confirmation code.",
+  parameters: {
+    type: "object",
+    properties: { ...CODE_PROPERTY, start: { type: "string", description: "The start of the new time, exactly as check_availability gave it" } },
+    required: ["start"],
+  },
+  async run(args, call, deps) {
+    const lookup = await callersBooking(deps, call, text(args, "code"));
+    if ("refusal" in lookup) return lookup.refusal;
+    const found = lookup.row;
+    const context = await callContext(deps, call, found.serviceName);
+    if (!context) return { ok: false, error: "Booking is not set up for this business. Offer to take a message instead." };
+    const start = startOf(args, context);
+    if (!start) return { ok: false, error: "Pass the start of one of the times check_availability returned, unchanged." };
+    const label = slotLabel(start, context.agent.timeZone, labelLanguageOf(context.agent.language));
+    if (call.test) {
+      const durationMinutes = Math.round((found.endAt.getTime() - found.startAt.getTime()) / 60_000);
+      const bufferMinutes = Math.round((found.busyUntil.getTime() - found.endAt.getTime()) / 60_000);
+      const input = await availabilityNow(bookingDepsOf(deps.services), context, { notice: true, exceptId: found.id, durationMinutes, bufferMinutes });
+      const problem = slotProblem(input, start);
+      if (problem) return refusal(context, problem, alternativesNear(input, start));
+      await recordSuiteEffect(
+        deps.db,
+        call.callId,
+        "booking",
+        `Would move ${found.name}'s booking from ${labelOf(found)} to ${label} (a Test Suite call changes nothing).`,
+      );
+      return { ok: true, booked_for: label, confirmation_code: found.confirmationCode };
+    }
+    const outcome = await rescheduleAppointment(bookingDepsOf(deps.services), context, found, start, { notice: true });
+    if (!outcome.ok)
+      return outcome.problem === "canceled" ? { ok: false, error: "That booking was just canceled." } : refusal(context, outcome.problem, outcome.alternatives);
+    const row = outcome.appointment;
+    await writeAudit(deps.db, deps.log, {
+      action: "appointment_rescheduled",
+      organizationId: call.organizationId,
+      target: row.id,
+      details: { start: row.startAt.toISOString(), source: "call", call_id: call.callId },
+    });
+    await appointmentChanged(deps.services, row, "rescheduled", { text: true, from: context.smsSenderNumber ?? call.businessNumber, log: deps.log });
+    return {
+      ok: true,
+      booked_for: label,
+      start: isoInZone(row.timeZone, row.startAt),
+      confirmation_code: row.confirmationCode,
+      instructions: "Read the new time back to the caller and confirm.",
+    };
+  },
+};
+
+export const cancelAppointmentTool: CallTool = {
+  description:
+    "Cancel the caller's upcoming booking once they have confirmed they want it canceled. Their booking is found under the number they call from, or by its confirmation code.",
+  parameters: { type: "object", properties: { ...CODE_PROPERTY }, required: [] },
+  async run(args, call, deps) {
+    const lookup = await callersBooking(deps, call, text(args, "code"));
+    if ("refusal" in lookup) return lookup.refusal;
+    const found = lookup.row;
+    if (call.test) {
+      await recordSuiteEffect(
+        deps.db,
+        call.callId,
+        "booking",
+        `Would cancel ${found.name}'s booking for ${labelOf(found)} (a Test Suite call changes nothing).`,
+      );
+      return { ok: true, canceled: labelOf(found) };
+    }
+    const canceled = await cancelAppointment(deps.db, found);
+    if (!canceled) return { ok: true, canceled: labelOf(found), note: "It was already canceled." };
+    await writeAudit(deps.db, deps.log, {
+      action: "appointment_canceled",
+      organizationId: call.organizationId,
+      target: canceled.id,
+      details: { source: "call", call_id: call.callId },
+    });
+    await appointmentChanged(deps.services, canceled, "canceled", { text: true, from: call.businessNumber, log: deps.log });
+    return { ok: true, canceled: labelOf(canceled), instructions: "Tell the caller it is canceled." };
+  },
+};

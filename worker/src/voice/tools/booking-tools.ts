@@ -1,0 +1,180 @@
+/**
+ * The call's booking tools (issue 35 §3): check_availability offers only free times, with a label to read back and the
+ * day the caller named resolved on the server; book_appointment re-checks the time and books it, or says why not and
+ * what is free instead. A Test Suite call holds no slot: its booking is validated and recorded as a test effect.
+ */
+import {
+  PARTS_OF_DAY,
+  type PartOfDay,
+  addDays,
+  dateLabel,
+  freeSlots,
+  horizonDate,
+  isoInZone,
+  labelLanguageOf,
+  localParts,
+  parseInstant,
+  partOfDay,
+  resolveLocalDate,
+  slotLabel,
+  slotProblem,
+  slotProblemMessage,
+  zonedInstant,
+} from "@nikki/core";
+import { appointmentChanged, bookingDepsOf } from "../../appointments/changed";
+import { type BookingContext, bookingContext } from "../../appointments/context";
+import { alternativesNear, availabilityNow, bookAppointment as book, confirmationCode } from "../../appointments/store";
+import { writeAudit } from "../../audit";
+import { recordSuiteEffect } from "../../test-suite/effects";
+import { CALLER_PROPERTIES, type CallTool, type ToolCall, type ToolDeps, type ToolOutput, person, text } from "./context";
+
+const OFFERED = 5;
+const NOT_SET_UP = "Booking is not set up for this business. Offer to take a message instead.";
+
+/** The call's booking context: its agent's hours, the service the caller named (or the agent's first). */
+export async function callContext(deps: ToolDeps, call: ToolCall, serviceName: string): Promise<BookingContext | null> {
+  const context = await bookingContext(deps.db, call.organizationId, { agentId: call.agentId, serviceName: serviceName || null });
+  return "problem" in context ? null : context;
+}
+
+/** Slots as the model reads them: the start to pass back, and the label to say. */
+export function offered(context: BookingContext, slots: { start: Date }[]) {
+  const language = labelLanguageOf(context.agent.language);
+  return slots.map((slot) => ({ start: isoInZone(context.agent.timeZone, slot.start), label: slotLabel(slot.start, context.agent.timeZone, language) }));
+}
+
+function dayNote(context: BookingContext, date: string, today: string, horizon: string): string {
+  const day = dateLabel(date, labelLanguageOf(context.agent.language));
+  if (date < today) return `${day} has already passed.`;
+  if (date > horizon) return `${day} is too far ahead: bookings open ${context.rules.horizonDays} days in advance.`;
+  if (context.rules.closedDates.includes(date)) return `The business is closed on ${day}.`;
+  return `Nothing is free on ${day}.`;
+}
+
+export const checkAvailability: CallTool = {
+  description:
+    "Find free appointment times. Always call it before offering or booking a time. Give the day as the caller said it ('tomorrow', 'next Tuesday', 'mañana') or as YYYY-MM-DD; the answer says which date that is and lists up to 5 free times, each with a start and a label to read out.",
+  parameters: {
+    type: "object",
+    properties: {
+      service: { type: "string", description: "The service the caller wants, when the business offers several" },
+      date: { type: "string", description: "The day the caller asked for, in their words or as YYYY-MM-DD; leave out for the soonest times" },
+      part_of_day: { type: "string", enum: [...PARTS_OF_DAY], description: "Morning, afternoon or evening, if the caller said" },
+    },
+    required: [],
+  },
+  async run(args, call, deps) {
+    const context = await callContext(deps, call, text(args, "service"));
+    if (!context) return { ok: false, error: NOT_SET_UP };
+    const zone = context.agent.timeZone;
+    const now = new Date();
+    const asked = text(args, "date");
+    const date = asked ? resolveLocalDate(asked, zone, now) : null;
+    if (asked && !date) return { ok: false, error: "I could not tell which day that is. Ask the caller for the day again and pass it as YYYY-MM-DD." };
+    const part = (PARTS_OF_DAY as readonly string[]).includes(text(args, "part_of_day")) ? (text(args, "part_of_day") as PartOfDay) : null;
+    const input = await availabilityNow(bookingDepsOf(deps.services), context, { notice: true });
+    const fits = (slot: { start: Date }) => !part || partOfDay(slot.start, zone) === part;
+    const search = (from?: Date, to?: Date) => freeSlots(input, { from, to, limit: 200 }).filter(fits).slice(0, OFFERED);
+    let slots = date ? search(zonedInstant(zone, date, 0), zonedInstant(zone, addDays(date, 1), 0)) : search();
+    let note: string | null = null;
+    if (date && slots.length === 0) {
+      note = dayNote(context, date, localParts(zone, now).date, horizonDate(input));
+      slots = date >= localParts(zone, now).date ? search(zonedInstant(zone, addDays(date, 1), 0)) : search();
+      if (slots.length === 0) slots = search();
+      note += slots.length ? " These are the next free times." : "";
+    }
+    if (slots.length === 0) note = `${note ?? ""} There are no free times in the next ${context.rules.horizonDays} days: offer to take a message.`.trim();
+    const times = offered(context, slots);
+    if (call.test) {
+      await recordSuiteEffect(
+        deps.db,
+        call.callId,
+        "availability",
+        times.length ? `Offered ${times.length} free times within your hours: ${times.map((time) => time.label).join("; ")}.` : "No free times to offer.",
+        { slots: slots.map((slot, index) => ({ start: slot.start.toISOString(), end: slot.end.toISOString(), label: times[index]!.label })) },
+      );
+    }
+    return {
+      ok: true,
+      service: context.service.name,
+      date,
+      date_label: date ? dateLabel(date, labelLanguageOf(context.agent.language)) : null,
+      slots: times,
+      ...(note ? { note } : {}),
+      instructions: "Offer these times by their labels. Book only one of them, passing its start unchanged.",
+    };
+  },
+};
+
+/** The model's start: ISO with an offset, or wall time in the business's zone. */
+export function startOf(args: Record<string, unknown>, context: BookingContext): Date | null {
+  return parseInstant(text(args, "start"), context.agent.timeZone);
+}
+
+export function refusal(context: BookingContext, problem: Parameters<typeof slotProblemMessage>[0], alternatives: { start: Date }[]): ToolOutput {
+  const times = offered(context, alternatives);
+  return {
+    ok: false,
+    error: `${slotProblemMessage(problem, context.rules)} ${times.length ? "Offer the caller these free times instead." : "Offer to take a message."}`,
+    alternatives: times,
+  };
+}
+
+export const bookAppointment: CallTool = {
+  description:
+    "Book one of the free times check_availability offered, once the caller has chosen it and you have their name and phone number. Read the answer's label and confirmation code back to the caller.",
+  parameters: {
+    type: "object",
+    properties: {
+      ...CALLER_PROPERTIES,
+      start: { type: "string", description: "The start of the chosen time, exactly as check_availability gave it" },
+      service: { type: "string", description: "The service, when the business offers several" },
+      notes: { type: "string", description: "What the appointment is for" },
+    },
+    required: ["name", "phone", "start"],
+  },
+  async run(args, call, deps) {
+    const who = person(args, call, "book");
+    if ("ok" in who) return who;
+    const context = await callContext(deps, call, text(args, "service"));
+    if (!context) return { ok: false, error: NOT_SET_UP };
+    const start = startOf(args, context);
+    if (!start) return { ok: false, error: "Pass the start of one of the times check_availability returned, unchanged." };
+    const label = slotLabel(start, context.agent.timeZone, labelLanguageOf(context.agent.language));
+    const bookingDeps = bookingDepsOf(deps.services);
+    if (call.test) {
+      const input = await availabilityNow(bookingDeps, context, { notice: true });
+      const problem = slotProblem(input, start);
+      if (problem) return refusal(context, problem, alternativesNear(input, start));
+      const end = new Date(start.getTime() + context.service.durationMinutes * 60_000);
+      await recordSuiteEffect(
+        deps.db,
+        call.callId,
+        "booking",
+        `Would book ${who.name} (${who.phone}) for ${label}: that time is free and within your hours (a Test Suite call holds no slot).`,
+        { start: start.toISOString(), end: end.toISOString(), label },
+      );
+      return { ok: true, booked_for: label, start: isoInZone(context.agent.timeZone, start), confirmation_code: confirmationCode() };
+    }
+    const notes = text(args, "notes").slice(0, 500) || null;
+    const outcome = await book(bookingDeps, context, { start, name: who.name, phone: who.phone, notes, source: "call", callId: call.callId }, { notice: true });
+    if (!outcome.ok) return outcome.problem === "canceled" ? { ok: false, error: NOT_SET_UP } : refusal(context, outcome.problem, outcome.alternatives);
+    const row = outcome.appointment;
+    await writeAudit(deps.db, deps.log, {
+      action: "appointment_created",
+      organizationId: call.organizationId,
+      target: row.id,
+      details: { start: row.startAt.toISOString(), source: "call", call_id: call.callId },
+    });
+    const texted = await appointmentChanged(deps.services, row, "booked", { text: true, from: context.smsSenderNumber ?? call.businessNumber, log: deps.log });
+    return {
+      ok: true,
+      appointment_id: row.id,
+      booked_for: label,
+      start: isoInZone(row.timeZone, row.startAt),
+      confirmation_code: row.confirmationCode,
+      texted: texted === "sent",
+      instructions: "Read the booked time and the confirmation code back to the caller and confirm.",
+    };
+  },
+};
