@@ -1,12 +1,14 @@
 /**
  * The simulated Realtime model's answer to what a caller said (offline Test Suite runs): a few rules a receptionist
- * follows, in the caller's language, using only the tools the session enabled. Deterministic, so a scenario's result
- * says whether the product around the model works: the webhook, the bridge, the tools, the post-call pipeline.
+ * follows, in the caller's language, using only the tools the session enabled, and questions answered from the
+ * instructions' knowledge (knowledge-answer.ts). Deterministic, so a scenario's result says whether the product around
+ * the model works: the webhook, the bridge, the prompt and knowledge, the tools, the post-call pipeline.
  *
  * Booking goes as the instructions ask: check_availability first, offer the times it returned by their labels, and
  * book_appointment only with the start of the one the caller picked; then read back the label and the code.
  */
-import type { ScriptedReply, ToolAnswer } from "./scripted-turn";
+import { answerFromKnowledge, questionIn } from "./knowledge-answer";
+import type { ScriptedNext, ScriptedReply, ToolAnswer } from "./scripted-turn";
 
 interface OfferedTime {
   start: string;
@@ -51,6 +53,8 @@ const BOOKING = /\b(book|appointment|schedule|visit|cita|reservar|agendar)\b/i;
 const DAY = /\b(today|tomorrow|hoy|mañana|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miércoles|jueves|viernes|sábado)\b/i;
 const HOUR = /\b(?:at|a las?)\s+(\d{1,2})(?::(\d\d))?\s*(am|pm)?/i;
 const URGENT = /\b(urgent|emergency|flood(?:ing)?|urgente|emergencia)\b/i;
+const PERSON =
+  /\b(?:speak|talk) (?:to|with) (?:a |an |the |someone|somebody)?(?:person|human|someone|somebody|manager|owner|team member)|\b(?:transfer|put) me through\b|\bhablar con (?:una persona|alguien)/i;
 const PICK = /\b(yes|yeah|first|second|third|that one|works|sí|si|primera|segunda|vale)\b/i;
 const ORDINALS: [RegExp, number][] = [
   [/\b(second|segunda)\b/i, 1],
@@ -113,8 +117,38 @@ function bookingReply(heard: string, memory: CallerMemory, es: boolean, first: s
   };
 }
 
-/** Remembers what the caller said and answers: a tool call with what is needed, or a question for what is missing. */
+/** A question the caller asked for information (not a booking or a request for a person), if any. */
+function informationQuestion(heard: string): string | null {
+  const question = questionIn(heard);
+  return question && !BOOKING.test(question) && !PERSON.test(question) ? question : null;
+}
+
+/** The words that come next, with the knowledge's answer said first. */
+function answeredFirst(answer: string, next: ScriptedNext): ScriptedNext {
+  if (typeof next === "function") return (output) => answeredFirst(answer, next(output)) as string | ScriptedReply;
+  if (typeof next === "string") return `${answer} ${next}`;
+  if ("say" in next) return { say: `${answer} ${next.say}` };
+  return { ...next, then: answeredFirst(answer, next.then) };
+}
+
+/** Remembers what the caller said and answers: their question, then a tool call with what is needed, or a question for what is missing. */
 export function answerCaller(heard: string, memory: CallerMemory, session: { instructions: string; tools: string[] }): ScriptedReply {
+  if (PERSON.test(heard) && session.tools.includes("transfer_call")) {
+    memory.said.push(heard);
+    memory.spanish ||= SPANISH.test(heard);
+    return {
+      call: "transfer_call",
+      arguments: { reason: heard.slice(0, 120) },
+      then: memory.spanish ? "Claro, le paso con alguien del equipo ahora mismo." : "Of course, I'm connecting you with a team member now.",
+    };
+  }
+  const reply = receptionistReply(heard, memory, session);
+  const question = informationQuestion(heard);
+  return question ? (answeredFirst(answerFromKnowledge(question, session.instructions), reply) as ScriptedReply) : reply;
+}
+
+/** What a receptionist does next with what the caller has told her so far. */
+function receptionistReply(heard: string, memory: CallerMemory, session: { instructions: string; tools: string[] }): ScriptedReply {
   memory.said.push(heard);
   memory.spanish ||= SPANISH.test(heard);
   memory.name ||= NAME.exec(heard)?.[1] ?? "";
@@ -127,6 +161,8 @@ export function answerCaller(heard: string, memory: CallerMemory, session: { ins
   const es = memory.spanish;
   const first = memory.name.split(" ")[0] ?? "";
   if (!memory.name || !memory.phone) {
+    if (informationQuestion(heard))
+      return { say: es ? "¿Me deja su nombre y su número, para que el equipo le llame?" : "Can I take your name and number, so the team can follow up?" };
     return {
       say: es ? "¡Claro! ¿Me puede dar su nombre y su número de teléfono, por favor?" : "Of course. Could I have your name and the best number to reach you?",
     };

@@ -1,8 +1,8 @@
 /**
  * An OpenAI simulator for tests and benchmarks, speaking the real wire formats: the Realtime websocket
  * (GA events: session.created/updated, server VAD from the energy of the μ-law audio it receives, streamed
- * audio deltas, transcripts, function calls on cue), chat completions with a JSON-schema answer (the call analysis:
- * call-analysis.ts), Realtime
+ * audio deltas, transcripts, function calls on cue), chat completions (a question answered from the system prompt's
+ * knowledge, knowledge-answer.ts) and with a JSON-schema answer (the call analysis: call-analysis.ts), Realtime
  * client secrets, speech (a playable WAV, speech.ts), and the WebRTC calls endpoint the browser demo posts its SDP offer to (realtime-webrtc.ts).
  * Test infrastructure only: the worker reaches it through OPENAI_BASE_URL, never by import.
  */
@@ -16,6 +16,7 @@ import type { RTCPeerConnection } from "werift";
 import { type WebRtcSessionLog, answerRealtimeOffer } from "./realtime-webrtc";
 import { analyseTranscript } from "./call-analysis";
 import { SIMULATED_BUSINESS_CREDENTIALS } from "./credentials";
+import { answerFromKnowledge, questionIn } from "./knowledge-answer";
 import { speechWav } from "./speech";
 
 export type { AudioTimings, OpenAiSimulatorOptions, RealtimeLog, ScriptedTurn } from "./realtime-session";
@@ -180,6 +181,9 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
           const system = body.messages.find((message) => message.role === "system")?.content ?? "";
           return completion(`Of course! Here is everything I was told: ${system}`);
         }
+        // A question gets the answer its instructions' knowledge gives (knowledge-answer.ts), or "I don't know".
+        const question = questionIn(last);
+        if (question) return completion(answerFromKnowledge(question, body.messages.find((message) => message.role === "system")?.content ?? ""));
         return completion(`Thanks for your message! About "${last.slice(0, 60)}": we'd be glad to help.`);
       }
       const conversation = body.messages.find((message) => message.role === "user")?.content ?? "";

@@ -22,6 +22,7 @@ export * from "./spend";
 export * from "./getting-started";
 export * from "./calls";
 export * from "./alerts";
+export * from "./test-knowledge";
 export * from "./test-suite";
 export * from "./test-verdict";
 export * from "./probes";

@@ -1,21 +1,49 @@
 import * as z from "zod/mini";
 
 /** The Test Suite (spec 001 §9): a simulated call end to end through the real pipeline, one scenario at a time. */
-export const TEST_SCENARIO_IDS = ["lead", "appointment", "spanish", "after_hours", "custom"] as const;
+export const TEST_SCENARIO_IDS = ["lead", "appointment", "spanish", "after_hours", "knowledge", "custom"] as const;
 export type TestScenarioId = (typeof TEST_SCENARIO_IDS)[number];
 
-/** What a scenario expects the call to have done, checked from the stored entities and tool calls. */
-export const TEST_EXPECTATIONS = ["lead", "appointment", "info"] as const;
+/** What a business may state must be true after its own script's call, checked from what the call stored. */
+export const TEST_EXPECTATIONS = ["says", "lead", "appointment", "transfer", "spanish"] as const;
 export type TestExpectation = (typeof TEST_EXPECTATIONS)[number];
+/** What a verdict checks: an expectation, or (the after-hours scenario's) that the call was taken as after hours. */
+export type TestCheckKind = TestExpectation | "after_hours";
+
+/** One thing a scenario states must be true; `phrase` is what the agent must say, for "says". */
+export interface TestCheck {
+  expect: TestCheckKind;
+  phrase: string | null;
+}
+
+export const TEST_EXPECTATION_LABELS: Record<TestCheckKind, string> = {
+  says: "The agent says…",
+  lead: "A lead is saved",
+  appointment: "A booking is made",
+  transfer: "The caller is transferred",
+  spanish: "The call is in Spanish",
+  after_hours: "The call is taken as after hours",
+};
+
+/** A check as the page shows it under "Expected": the agent's own words quoted. */
+export function describeCheck(check: TestCheck, agentName: string): string {
+  if (check.expect === "says") return check.phrase ? `${agentName} says “${check.phrase}”` : `${agentName} says the answer`;
+  return TEST_EXPECTATION_LABELS[check.expect];
+}
 
 export interface TestScenario {
   id: TestScenarioId;
   title: string;
   description: string;
-  /** What the synthetic caller says, one line per turn (the custom scenario's are the business's). */
+  /** What the synthetic caller says, one line per turn (the custom scenario's are the business's; the knowledge one's come from the agent's knowledge). */
   lines: string[];
+  /** The outcome it proves (the custom scenario's is the business's own). */
   expect: TestExpectation;
+  /** Everything its verdict checks, in order; the first not met fails it with its reason. */
+  checks: TestCheck[];
 }
+
+const check = (expect: TestCheckKind, phrase: string | null = null): TestCheck => ({ expect, phrase });
 
 export const TEST_SCENARIOS: readonly TestScenario[] = [
   {
@@ -24,6 +52,7 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
     description: "A caller leaves their name and number and asks for a quote. Nikki saves the lead.",
     lines: ["Hi, this is Maria Garcia. I'd like a quote to replace my water heater.", "You can reach me on +1 415 555 0142."],
     expect: "lead",
+    checks: [check("lead")],
   },
   {
     id: "appointment",
@@ -36,13 +65,15 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
       "Yes, the first time you offered works for me.",
     ],
     expect: "appointment",
+    checks: [check("appointment")],
   },
   {
     id: "spanish",
     title: "Spanish caller",
     description: "A caller speaks Spanish. Nikki answers in Spanish and takes their details.",
     lines: ["Hola, soy Lucía Fernández. Necesito una cita para mañana a las 9.", "Mi número es +1 415 555 0188."],
-    expect: "lead",
+    expect: "spanish",
+    checks: [check("spanish"), check("lead")],
   },
   {
     id: "after_hours",
@@ -50,19 +81,39 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
     description: "A caller rings while you are closed. Nikki takes a message for the morning.",
     lines: ["Hi, this is Tom Baker. My basement is flooding, it's urgent!", "Please call me back on +1 415 555 0126."],
     expect: "lead",
+    checks: [check("after_hours"), check("lead")],
+  },
+  {
+    id: "knowledge",
+    title: "Answers from the knowledge base",
+    description: "A caller asks about a price in your agent's knowledge base. Nikki must say it.",
+    lines: [],
+    expect: "says",
+    checks: [check("says")],
   },
   {
     id: "custom",
     title: "Your own script",
-    description: "Write what the caller says, line by line, and what the call should achieve.",
+    description: "Write what the caller says, line by line, and what must be true after the call.",
     lines: [],
-    expect: "info",
+    expect: "says",
+    checks: [],
   },
 ];
+
+/**
+ * What a run checks: a built-in scenario's own checks, or the one stated for the knowledge or custom run (stored with
+ * it, as the business's script may change later). A custom run stored before expectations ("info") checks nothing.
+ */
+export function checksOfRun(scenario: TestScenarioId, expect: string, phrase: string | null): TestCheck[] {
+  if (scenario !== "custom" && scenario !== "knowledge") return TEST_SCENARIOS.find((candidate) => candidate.id === scenario)?.checks ?? [];
+  return (TEST_EXPECTATIONS as readonly string[]).includes(expect) ? [check(expect as TestExpectation, phrase)] : [];
+}
 
 /** The default time a Test Suite call may take, start to verdict (spec 001 §9). */
 export const SUITE_CALL_SECONDS = 120;
 export const CUSTOM_LINES = { max: 6, maxLength: 200 } as const;
+export const CUSTOM_PHRASE_MAX = 100;
 
 export const TEST_SUITE_MESSAGES = {
   notAuthenticated: "User not authenticated",
@@ -72,8 +123,11 @@ export const TEST_SUITE_MESSAGES = {
   failed: "Test Failed",
   passed: "Test Passed",
   noCustomLines: "Write at least one line for the caller before running your own script.",
+  noExpectation: "Choose what must be true after the call before running your own script.",
+  noKnowledgePrice: "Add a price to your agent's knowledge base (for example “Drain cleaning is $149.”) so this scenario can ask about it.",
   lines: `Write 1 to ${CUSTOM_LINES.max} lines, each up to ${CUSTOM_LINES.maxLength} characters.`,
-  expect: `The expected result must be one of ${TEST_EXPECTATIONS.join(", ")}.`,
+  expect: "Choose what must be true after the call.",
+  phrase: `Write what the agent must say: a phrase or a number, up to ${CUSTOM_PHRASE_MAX} characters.`,
   scenario: `The scenario must be one of ${TEST_SCENARIO_IDS.join(", ")}.`,
   running: "A Test Suite run is already going. Wait for it to finish.",
   timedOut: `The Test Suite call did not finish within ${SUITE_CALL_SECONDS} seconds.`,
@@ -96,6 +150,8 @@ export interface TestRunResource {
   /** Why it passed or failed, once it has finished. */
   verdict: string | null;
   call_id: string | null;
+  /** What its verdict checks (the custom scenario's as it was when run). */
+  checks: TestCheck[];
   /** What the call would have done outside the test: texts, CRM pushes, bookings, alerts, transfers. */
   side_effects: { kind: string; detail: string }[];
   created_at: string;
@@ -104,18 +160,24 @@ export interface TestRunResource {
 
 export interface CustomScenario {
   lines: string[];
-  expect: TestExpectation;
+  /** Null until the business chooses (a script saved before expectations existed had none). */
+  expect: TestExpectation | null;
+  /** What the agent must say, for "says"; empty otherwise. */
+  phrase: string;
 }
 
 const line = z
   .string(TEST_SUITE_MESSAGES.lines)
   .check(z.trim(), z.minLength(1, TEST_SUITE_MESSAGES.lines), z.maxLength(CUSTOM_LINES.maxLength, TEST_SUITE_MESSAGES.lines));
 
-/** `PUT /api/test-suite/custom`: the custom scenario's caller lines and its expected result. */
-export const customScenarioSchema = z.strictObject({
-  lines: z.array(line, TEST_SUITE_MESSAGES.lines).check(z.maxLength(CUSTOM_LINES.max, TEST_SUITE_MESSAGES.lines)),
-  expect: z.enum(TEST_EXPECTATIONS, TEST_SUITE_MESSAGES.expect),
-});
+/** `PUT /api/test-suite/custom`: the custom scenario's caller lines, what must be true after its call, and for "says" the phrase. */
+export const customScenarioSchema = z
+  .strictObject({
+    lines: z.array(line, TEST_SUITE_MESSAGES.lines).check(z.maxLength(CUSTOM_LINES.max, TEST_SUITE_MESSAGES.lines)),
+    expect: z.enum(TEST_EXPECTATIONS, TEST_SUITE_MESSAGES.expect),
+    phrase: z.optional(z.string(TEST_SUITE_MESSAGES.phrase).check(z.trim(), z.maxLength(CUSTOM_PHRASE_MAX, TEST_SUITE_MESSAGES.phrase))),
+  })
+  .check(z.refine((value) => value.expect !== "says" || Boolean(value.phrase), { message: TEST_SUITE_MESSAGES.phrase, path: ["phrase"] }));
 
 /** `POST /api/test-suite/runs`: which scenario to run. */
 export const startTestCallSchema = z.strictObject({ scenario: z.enum(TEST_SCENARIO_IDS, TEST_SUITE_MESSAGES.scenario) });

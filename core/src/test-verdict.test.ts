@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type SuiteCallFacts, answeredInSpanish, testVerdict } from "./test-verdict";
+import { knowledgeProbe } from "./test-knowledge";
+import { TEST_SCENARIOS, type TestCheck, checksOfRun, customScenarioSchema, describeCheck } from "./test-suite";
+import { type SuiteCallFacts, answeredInSpanish, saysPhrase, testVerdict } from "./test-verdict";
+import { parseFields } from "./account";
 
 const facts = (over: Partial<SuiteCallFacts> = {}): SuiteCallFacts => ({
+  agentName: "Rosa",
   processingStatus: "processed",
   processingError: null,
   afterHours: false,
@@ -26,32 +30,45 @@ const bothTools = [
   { name: "check_availability", ok: true },
   { name: "book_appointment", ok: true },
 ];
+const checksOf = (id: string) => TEST_SCENARIOS.find((scenario) => scenario.id === id)!.checks;
+const says = (phrase: string): TestCheck[] => [{ expect: "says", phrase }];
+const asked = (answer: string) =>
+  facts({
+    transcript: [
+      { role: "assistant", content: "Thanks for calling Suite Plumbing, drain cleaning from $99 is our spring offer." },
+      { role: "user", content: "How much is drain cleaning?" },
+      { role: "assistant", content: answer },
+    ],
+  });
 
-describe("testVerdict", () => {
+describe("testVerdict: built-in scenarios", () => {
   it("passes a lead with name and phone, and says whose", () => {
-    expect(testVerdict("lead", "lead", facts())).toEqual({ passed: true, reason: "Lead captured: Maria Garcia, +14155550142." });
+    expect(testVerdict(checksOf("lead"), facts())).toEqual({ passed: true, reason: "Lead captured: Maria Garcia, +14155550142." });
   });
 
   it("says a lead's details were stored redacted when PII redaction masked them", () => {
     const masked = facts({ entities: { name: "[NAME]", phone: "[PHONE]" } });
-    expect(testVerdict("lead", "lead", masked)).toEqual({ passed: true, reason: "Lead captured: [NAME], [PHONE] (stored redacted)." });
+    expect(testVerdict(checksOf("lead"), masked)).toEqual({ passed: true, reason: "Lead captured: [NAME], [PHONE] (stored redacted)." });
   });
 
   it("fails a lead without a phone, an unprocessed call and a silent caller, saying why", () => {
-    expect(testVerdict("lead", "lead", facts({ entities: { name: "Maria Garcia", phone: "" } })).reason).toBe("The caller's phone number was not captured.");
-    expect(testVerdict("lead", "lead", facts({ processingStatus: "failed", processingError: "OpenAI answered 500" }))).toEqual({
+    expect(testVerdict(checksOf("lead"), facts({ entities: { name: "Maria Garcia", phone: "" } })).reason).toBe(
+      "No lead was saved: the caller's phone number was not captured.",
+    );
+    expect(testVerdict(checksOf("lead"), facts({ processingStatus: "failed", processingError: "OpenAI answered 500" }))).toEqual({
       passed: false,
       reason: "The call was not analysed: OpenAI answered 500",
     });
-    expect(testVerdict("lead", "lead", facts({ transcript: [] })).passed).toBe(false);
+    expect(testVerdict(checksOf("lead"), facts({ transcript: [] })).passed).toBe(false);
   });
 
-  it("passes an appointment only on times offered within hours and a booking validated on one of them", () => {
+  it("passes 'a booking is made' only on times offered within hours and a booking validated on one of them", () => {
     const offered = [slot("09:00"), slot("09:15"), slot("16:30")];
-    expect(testVerdict("appointment", "appointment", facts({ tools: bothTools, offered, booked: slot("09:15") }))).toEqual({
+    expect(testVerdict(checksOf("appointment"), facts({ tools: bothTools, offered, booked: slot("09:15") }))).toEqual({
       passed: true,
       reason: "Appointment validated for Tuesday, December 1 at 09:15: offered within your hours, and free (a Test Suite call holds no slot).",
     });
+    expect(testVerdict([{ expect: "appointment", phrase: null }], facts({ tools: bothTools, offered, booked: slot("09:15") })).passed).toBe(true);
   });
 
   it.each([
@@ -86,24 +103,118 @@ describe("testVerdict", () => {
       "The time booked was not one of the times offered.",
     ],
   ])("fails an appointment when %s", (_case, over, reason) => {
-    expect(testVerdict("appointment", "appointment", facts(over))).toEqual({ passed: false, reason });
+    expect(testVerdict(checksOf("appointment"), facts(over))).toEqual({ passed: false, reason });
   });
 
-  it("needs Spanish answers for the Spanish caller, and the after-hours flag for the night caller", () => {
-    expect(testVerdict("spanish", "lead", facts())).toEqual({ passed: false, reason: "Nikki did not answer in Spanish." });
+  it("needs Spanish answers and the details for the Spanish caller, and the after-hours flag and a message for the night caller", () => {
+    expect(testVerdict(checksOf("spanish"), facts())).toEqual({ passed: false, reason: "Rosa did not answer in Spanish." });
     const spanish = facts({
       transcript: [
         { role: "assistant", content: "¡Claro! ¿Me da su número, por favor?" },
         { role: "user", content: "Hola" },
       ],
     });
-    expect(testVerdict("spanish", "lead", spanish).passed).toBe(true);
-    expect(testVerdict("after_hours", "lead", facts()).reason).toBe("The call was not treated as after hours.");
-    expect(testVerdict("after_hours", "lead", facts({ afterHours: true })).reason).toBe("Message taken: Maria Garcia, +14155550142.");
+    expect(testVerdict(checksOf("spanish"), spanish)).toEqual({ passed: true, reason: "Rosa answered in Spanish. Lead captured: Maria Garcia, +14155550142." });
+    expect(testVerdict(checksOf("spanish"), { ...spanish, entities: {} }).passed).toBe(false);
+    expect(testVerdict(checksOf("after_hours"), facts()).reason).toBe("The call was not treated as after hours.");
+    expect(testVerdict(checksOf("after_hours"), facts({ afterHours: true })).reason).toBe("Message taken: Maria Garcia, +14155550142.");
   });
 
   it("tells Spanish from English answers", () => {
     expect(answeredInSpanish([{ role: "assistant", content: "Gracias por llamar, ¿en qué le puedo ayudar?" }])).toBe(true);
     expect(answeredInSpanish([{ role: "assistant", content: "Thanks for calling, how can I help?" }])).toBe(false);
+  });
+});
+
+describe("testVerdict: what a custom scenario states", () => {
+  it("passes 'the agent says' only when an answer after the greeting says it, and fails quoting what was said", () => {
+    expect(testVerdict(says("$149"), asked("Drain cleaning is $149."))).toEqual({ passed: true, reason: "Rosa said “$149”." });
+    expect(testVerdict(says("$149"), asked("Of course. Could I have your name and the best number to reach you?"))).toEqual({
+      passed: false,
+      reason: "Rosa did not say “$149”. Rosa said: “Of course. Could I have your name and the best number to reach you?”",
+    });
+    // The greeting's "$99" is not an answer.
+    expect(testVerdict(says("$99"), asked("Drain cleaning is $149.")).passed).toBe(false);
+    expect(testVerdict(says("$149"), facts({ transcript: [{ role: "user", content: "How much?" }] })).reason).toBe(
+      "Rosa did not say “$149”. Rosa said nothing after the greeting.",
+    );
+  });
+
+  it("reads a phrase case and spacing aside, and a figure as a whole number however it is spoken", () => {
+    expect(saysPhrase(["We UNBLOCK   drains every day."], "unblock drains")).toBe(true);
+    expect(saysPhrase(["That's 149 dollars."], "$149")).toBe(true);
+    expect(saysPhrase(["It's $1,490."], "$149")).toBe(false);
+    expect(saysPhrase(["It's $149.50."], "$149")).toBe(false);
+    expect(saysPhrase(["It's $149."], "$149.")).toBe(true);
+    expect(saysPhrase(["We don't do that."], "")).toBe(false);
+  });
+
+  it("says when a missing phrase may be hidden by redaction", () => {
+    expect(testVerdict(says("Rosa Diaz"), asked("I'm [NAME], how can I help?")).reason).toBe(
+      "Rosa did not say “Rosa Diaz”. Rosa said: “I'm [NAME], how can I help?” (The transcript is stored redacted: names and numbers read as markers.)",
+    );
+  });
+
+  it("checks a transfer, Spanish and a lead as stated, and fails a run that states nothing", () => {
+    const transfer: TestCheck[] = [{ expect: "transfer", phrase: null }];
+    expect(testVerdict(transfer, facts({ tools: [{ name: "transfer_call", ok: true }] }))).toEqual({
+      passed: true,
+      reason: "The caller was transferred (recorded, not done).",
+    });
+    expect(testVerdict(transfer, facts({ tools: [{ name: "transfer_call", ok: false }] }))).toEqual({
+      passed: false,
+      reason: "The caller was not transferred (transfer_call was not called, or failed: does the agent have the transfer tool and a transfer number?).",
+    });
+    expect(testVerdict([{ expect: "spanish", phrase: null }], facts()).passed).toBe(false);
+    expect(testVerdict([{ expect: "lead", phrase: null }], facts()).passed).toBe(true);
+    expect(testVerdict([], facts())).toEqual({ passed: false, reason: "Nothing was stated to check: choose what must be true after the call." });
+  });
+
+  it("reads a run's checks: a built-in's own, the stated one for custom and knowledge runs, none for a legacy 'info' run", () => {
+    expect(checksOfRun("after_hours", "lead", null)).toEqual([
+      { expect: "after_hours", phrase: null },
+      { expect: "lead", phrase: null },
+    ]);
+    expect(checksOfRun("custom", "says", "$149")).toEqual([{ expect: "says", phrase: "$149" }]);
+    expect(checksOfRun("knowledge", "says", "$29")).toEqual([{ expect: "says", phrase: "$29" }]);
+    expect(checksOfRun("custom", "info", null)).toEqual([]);
+    expect(describeCheck({ expect: "says", phrase: "$149" }, "Rosa")).toBe("Rosa says “$149”");
+    expect(describeCheck({ expect: "transfer", phrase: null }, "Rosa")).toBe("The caller is transferred");
+  });
+});
+
+describe("the custom scenario's schema", () => {
+  it.each([
+    [{ lines: ["How much is drain cleaning?"], expect: "says", phrase: " $149 " }, { ok: true }],
+    [{ lines: ["Put me through to a person."], expect: "transfer" }, { ok: true }],
+    [{ lines: ["Hi"], expect: "says" }, { phrase: "Write what the agent must say: a phrase or a number, up to 100 characters." }],
+    [{ lines: ["Hi"], expect: "says", phrase: "x".repeat(101) }, { phrase: "Write what the agent must say: a phrase or a number, up to 100 characters." }],
+    [{ lines: ["Hi"], expect: "info" }, { expect: "Choose what must be true after the call." }],
+  ])("%j → %j", (input, outcome) => {
+    const parsed = parseFields(customScenarioSchema, input);
+    if ("ok" in outcome) expect(parsed.ok).toBe(true);
+    else expect(parsed).toEqual({ ok: false, fields: outcome });
+  });
+
+  it("trims the phrase", () => {
+    const parsed = parseFields(customScenarioSchema, { lines: ["How much?"], expect: "says", phrase: " $149 " });
+    expect(parsed.ok && parsed.data.phrase).toBe("$149");
+  });
+});
+
+describe("knowledgeProbe: the knowledge scenario's question and answer", () => {
+  it.each([
+    ["We unblock drains. Drain cleaning is $149. Call-outs are free.", { question: "Drain cleaning is how much?", answer: "$149" }],
+    ["Nikki AI answers calls 24/7. Plans start at $29 a month with a 14-day free trial.", { question: "Plans start at how much?", answer: "$29" }],
+    ["$95 for a boiler service.", { question: "How much is a boiler service?", answer: "$95" }],
+    ["Boiler service: 95 dollars", { question: "Boiler service how much?", answer: "95 dollars" }],
+    ["We fix leaks.\nWater heater installs start at $1,200.50 and up.", { question: "Water heater installs start at how much?", answer: "$1,200.50" }],
+  ])("%j → %j", (knowledge, probe) => {
+    expect(knowledgeProbe(knowledge)).toEqual(probe);
+  });
+
+  it("has nothing to ask without a price", () => {
+    expect(knowledgeProbe("We fix leaks, 24/7.")).toBeNull();
+    expect(knowledgeProbe("")).toBeNull();
   });
 });

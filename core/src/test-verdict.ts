@@ -1,7 +1,7 @@
 import { candidateStarts } from "./availability";
 import { parseOpeningHours } from "./hours";
 import { PII_MARKERS } from "./pii";
-import type { TestExpectation, TestScenarioId } from "./test-suite";
+import type { TestCheck } from "./test-suite";
 import { localParts } from "./zoned-time";
 
 /** A time as a Test Suite call's effects recorded it (ISO instants; the label as the caller heard it). */
@@ -13,6 +13,8 @@ export interface RecordedSlot {
 
 /** What the stored call shows, read back after the post-call pipeline. */
 export interface SuiteCallFacts {
+  /** The answering agent's name, as the reasons name it. */
+  agentName: string;
   processingStatus: "pending" | "processed" | "failed";
   processingError: string | null;
   afterHours: boolean;
@@ -35,8 +37,76 @@ export function withinHours(hours: NonNullable<SuiteCallFacts["hours"]>, slot: R
   return candidateStarts(input, localParts(hours.timeZone, start).date).some((candidate) => candidate.getTime() === start.getTime());
 }
 
-/** An appointment scenario passes only on times offered within hours and a booking validated on one of them. */
-function appointmentVerdict(facts: SuiteCallFacts): { passed: boolean; reason: string } {
+type Verdict = { passed: boolean; reason: string };
+
+const SPANISH = /\b(gracias|usted|su|sus|cita|mañana|número|llamar|nombre|por favor|claro|le|para|hola|buenos)\b/i;
+
+/** Whether Nikki's side of the transcript is in Spanish (most of her turns use common Spanish words). */
+export function answeredInSpanish(transcript: SuiteCallFacts["transcript"]): boolean {
+  const answers = transcript.filter((entry) => entry.role === "assistant");
+  return answers.length > 0 && answers.filter((entry) => SPANISH.test(entry.content)).length * 2 >= answers.length;
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, " ").trim();
+const FIGURE = /^[$€£]?\s?(\d[\d,]*(?:\.\d+)?)(?:\s?(?:dollars|euros|pounds))?$/;
+
+/**
+ * Whether any answer says the phrase: its words in order, case and spacing aside. A figure also counts when its
+ * digits are said as a whole number ("$149" heard as "149 dollars"), never inside a longer one ("1490").
+ */
+export function saysPhrase(answers: string[], phrase: string): boolean {
+  const wanted = squash(phrase).replace(/[.!?,;:]+$/, "");
+  if (!wanted) return false;
+  const said = answers.map(squash);
+  if (said.some((answer) => wholeIn(answer, wanted))) return true;
+  const digits = FIGURE.exec(wanted)?.[1];
+  return digits ? said.some((answer) => wholeIn(answer, digits)) : false;
+}
+
+/** Whether the text holds the words as a whole: not inside a longer word or number ("149" is not in "1490" or "149.50"). */
+function wholeIn(text: string, words: string): boolean {
+  const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\p{N}]|\\d[.,])${escaped}(?![\\p{L}\\p{N}]|[.,]\\d)`, "u").test(text);
+}
+
+const quoted = (text: string, max = 200) => `“${text.length > max ? `${text.slice(0, max - 1)}…` : text}”`;
+const toolOk = (facts: SuiteCallFacts, name: string) => facts.tools.some((tool) => tool.name === name && tool.ok);
+const redactedMarkers = Object.values(PII_MARKERS) as string[];
+
+/** What the agent said after its greeting (the greeting comes before the caller's first line). */
+function answersOf(facts: SuiteCallFacts): string[] {
+  const firstCaller = facts.transcript.findIndex((entry) => entry.role === "user");
+  return facts.transcript.slice(firstCaller < 0 ? 0 : firstCaller).flatMap((entry) => (entry.role === "assistant" ? [entry.content] : []));
+}
+
+function saysVerdict(facts: SuiteCallFacts, phrase: string | null): Verdict {
+  const agent = facts.agentName;
+  if (!phrase) return { passed: false, reason: `No phrase was given for ${agent} to say.` };
+  const answers = answersOf(facts);
+  if (saysPhrase(answers, phrase)) return { passed: true, reason: `${agent} said “${phrase}”.` };
+  const redacted = answers.some((answer) => redactedMarkers.some((marker) => answer.includes(marker)))
+    ? " (The transcript is stored redacted: names and numbers read as markers.)"
+    : "";
+  const said = answers.length ? `${agent} said: ${quoted(answers.join(" "))}` : `${agent} said nothing after the greeting.`;
+  return { passed: false, reason: `${agent} did not say “${phrase}”. ${said}${redacted}` };
+}
+
+function leadVerdict(facts: SuiteCallFacts): Verdict {
+  const { name = "", phone = "" } = facts.entities;
+  // With PII redaction on, the call's details are stored as markers: the verdict says so rather than show "[NAME]" bare.
+  const redacted = [name, phone].some((value) => redactedMarkers.includes(value));
+  const saved = toolOk(facts, "push_crm_lead") || toolOk(facts, "book_appointment");
+  const notes = [saved ? null : "from the transcript", redacted ? "stored redacted" : null].filter(Boolean);
+  if (name && phone)
+    return {
+      passed: true,
+      reason: `${facts.afterHours ? "Message taken" : "Lead captured"}: ${name}, ${phone}${notes.length ? ` (${notes.join(", ")})` : ""}.`,
+    };
+  return { passed: false, reason: `No lead was saved: the caller's ${name ? "phone number" : "name"} was not captured.` };
+}
+
+/** "A booking is made": times offered within hours, and a booking book_appointment validated on one of them. */
+function appointmentVerdict(facts: SuiteCallFacts): Verdict {
   if (!toolOk(facts, "check_availability") || facts.offered.length === 0) {
     return { passed: false, reason: "No free times were offered (check_availability was not called, or offered none)." };
   }
@@ -52,37 +122,43 @@ function appointmentVerdict(facts: SuiteCallFacts): { passed: boolean; reason: s
   };
 }
 
-const SPANISH = /\b(gracias|usted|su|sus|cita|mañana|número|llamar|nombre|por favor|claro|le|para|hola|buenos)\b/i;
-
-/** Whether Nikki's side of the transcript is in Spanish (most of her turns use common Spanish words). */
-export function answeredInSpanish(transcript: SuiteCallFacts["transcript"]): boolean {
-  const answers = transcript.filter((entry) => entry.role === "assistant");
-  return answers.length > 0 && answers.filter((entry) => SPANISH.test(entry.content)).length * 2 >= answers.length;
+/** One check's verdict, with the reason a business reads. */
+function checkVerdict(check: TestCheck, facts: SuiteCallFacts): Verdict {
+  switch (check.expect) {
+    case "says":
+      return saysVerdict(facts, check.phrase);
+    case "lead":
+      return leadVerdict(facts);
+    case "appointment":
+      return appointmentVerdict(facts);
+    case "transfer":
+      return toolOk(facts, "transfer_call")
+        ? { passed: true, reason: "The caller was transferred (recorded, not done)." }
+        : {
+            passed: false,
+            reason: "The caller was not transferred (transfer_call was not called, or failed: does the agent have the transfer tool and a transfer number?).",
+          };
+    case "spanish":
+      return answeredInSpanish(facts.transcript)
+        ? { passed: true, reason: `${facts.agentName} answered in Spanish.` }
+        : { passed: false, reason: `${facts.agentName} did not answer in Spanish.` };
+    case "after_hours":
+      return facts.afterHours ? { passed: true, reason: "" } : { passed: false, reason: "The call was not treated as after hours." };
+  }
 }
 
-const toolOk = (facts: SuiteCallFacts, name: string) => facts.tools.some((tool) => tool.name === name && tool.ok);
-
-/** Pass or fail, with the reason a business reads under the scenario. */
-export function testVerdict(scenario: TestScenarioId, expect: TestExpectation, facts: SuiteCallFacts): { passed: boolean; reason: string } {
+/** Pass or fail, with the reason a business reads under the scenario: every check must be met; the first that is not says why. */
+export function testVerdict(checks: readonly TestCheck[], facts: SuiteCallFacts): Verdict {
   if (facts.processingStatus !== "processed") {
     return { passed: false, reason: `The call was not analysed${facts.processingError ? `: ${facts.processingError}` : "."}` };
   }
   if (!facts.transcript.some((entry) => entry.role === "user")) return { passed: false, reason: "Nothing the caller said reached the transcript." };
-  if (scenario === "spanish" && !answeredInSpanish(facts.transcript)) return { passed: false, reason: "Nikki did not answer in Spanish." };
-  if (scenario === "after_hours" && !facts.afterHours) return { passed: false, reason: "The call was not treated as after hours." };
-  const { name = "", phone = "" } = facts.entities;
-  // With PII redaction on, the call's details are stored as markers: the verdict says so rather than show "[NAME]" bare.
-  const redacted = [name, phone].some((value) => (Object.values(PII_MARKERS) as string[]).includes(value));
-  if (expect === "appointment") return appointmentVerdict(facts);
-  if (expect === "lead") {
-    const saved = toolOk(facts, "push_crm_lead") || toolOk(facts, "book_appointment");
-    const notes = [saved ? null : "from the transcript", redacted ? "stored redacted" : null].filter(Boolean);
-    if (name && phone)
-      return {
-        passed: true,
-        reason: `${scenario === "after_hours" ? "Message taken" : "Lead captured"}: ${name}, ${phone}${notes.length ? ` (${notes.join(", ")})` : ""}.`,
-      };
-    return { passed: false, reason: `The caller's ${name ? "phone number" : "name"} was not captured.` };
+  if (checks.length === 0) return { passed: false, reason: "Nothing was stated to check: choose what must be true after the call." };
+  const reasons: string[] = [];
+  for (const check of checks) {
+    const verdict = checkVerdict(check, facts);
+    if (!verdict.passed) return verdict;
+    if (verdict.reason) reasons.push(verdict.reason);
   }
-  return { passed: true, reason: "The call was answered, transcribed and analysed." };
+  return { passed: true, reason: reasons.join(" ") };
 }

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { e2eEmail, signUpThroughPage } from "../support/accounts";
 
-test("the Test Suite runs its five scenarios through the real pipeline, green, with each step as it happens", async ({ page }) => {
+test("the Test Suite runs its six scenarios through the real pipeline, green, with each step as it happens, and a stated expectation not met fails with its reason", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await signUpThroughPage(page, { email: e2eEmail("suite"), company: "Suite Plumbing" });
 
@@ -14,7 +16,7 @@ test("the Test Suite runs its five scenarios through the real pipeline, green, w
   const bought = await page.evaluate(async () => {
     const post = (path: string, body: unknown, method = "POST"): Promise<any> =>
       fetch(path, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((response) => response.json());
-    const { agent } = await post("/api/agents", { name: "Rosa" });
+    const { agent } = await post("/api/agents", { name: "Rosa", knowledge_base: "We unblock drains and fix leaks. Drain cleaning is $149." });
     const { available } = await post("/api/numbers/search", {});
     const { number } = await post("/api/numbers", { phone_number: available[0].phone_number });
     await post(`/api/numbers/${number.id}`, { assigned_agent_id: agent.id }, "PATCH");
@@ -23,12 +25,23 @@ test("the Test Suite runs its five scenarios through the real pipeline, green, w
   await page.reload();
   await expect(page.getByText(`Calls ring ${bought}, answered by Rosa.`)).toBeVisible();
 
-  // The custom scenario cannot run until the business writes its caller's lines.
+  // The knowledge scenario asks about the first price in Rosa's knowledge base, and expects her to say it.
+  const knowledge = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Answers from the knowledge base" }) });
+  await expect(knowledge.getByText("“Drain cleaning is how much?”")).toBeVisible();
+  await expect(knowledge.getByText("Expected: Rosa says “$149”")).toBeVisible();
+
+  // The custom scenario cannot run until the business writes its caller's lines and states what must be true.
   const custom = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Your own script" }) });
   await expect(custom.getByRole("button", { name: "Run Your own script" })).toBeDisabled();
-  await custom.getByLabel("What the caller says, one line per turn").fill("Hi, do you fix leaking taps on weekends?\nThanks, that's all I needed.");
+  await custom.getByLabel("What the caller says, one line per turn").fill("How much is drain cleaning?");
+  await custom.getByLabel("What must be true after the call").selectOption({ label: "The agent says…" });
+  await custom.getByRole("button", { name: "Save script" }).click();
+  await expect(custom.getByText("Write what the agent must say: a phrase or a number, up to 100 characters.")).toBeVisible();
+  await expect(custom.getByLabel(/^What the agent must say/)).toHaveAttribute("aria-invalid", "true");
+  await custom.getByLabel(/^What the agent must say/).fill("$149");
   await custom.getByRole("button", { name: "Save script" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your script is ready to run." })).toBeVisible();
+  await expect(custom.getByText("Expected: Rosa says “$149”")).toBeVisible();
   await expect(custom.getByRole("button", { name: "Run Your own script" })).toBeEnabled();
 
   await page.getByRole("button", { name: "Run all scenarios" }).click();
@@ -39,14 +52,24 @@ test("the Test Suite runs its five scenarios through the real pipeline, green, w
   await expect(steps.getByText(/^Caller: “Hi, this is Maria Garcia/)).toBeVisible({ timeout: 30_000 });
 
   await expect(page.getByRole("button", { name: "Run all scenarios" })).toBeEnabled({ timeout: 200_000 });
-  for (const title of ["New lead", "Appointment booking", "Spanish caller", "After-hours caller", "Your own script"]) {
+  for (const title of ["New lead", "Appointment booking", "Spanish caller", "After-hours caller", "Answers from the knowledge base", "Your own script"]) {
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
     await expect(card.getByText("Passed", { exact: true }), `${title} passed`).toBeVisible();
   }
   // The last run's steps: what the CRM step says without a CRM, and its verdict.
   const last = page.getByRole("region", { name: "Your own script: steps" });
   await expect(last.getByText("No CRM configured (expected)")).toBeVisible();
-  await expect(last.getByText("The call was answered, transcribed and analysed.")).toBeVisible();
+  await expect(last.getByText("Rosa said “$149”.")).toBeVisible();
+
+  // A stated expectation the call does not meet fails, and says why.
+  await custom.getByLabel(/^What the agent must say/).fill("$99");
+  await custom.getByRole("button", { name: "Save script" }).click();
+  await expect(custom.getByText("Expected: Rosa says “$99”")).toBeVisible();
+  await custom.getByRole("button", { name: "Run Your own script" }).click();
+  await expect(custom.getByText("Failed", { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(
+    last.getByText("Test Failed: Rosa did not say “$99”. Rosa said: “Drain cleaning is $149. Can I take your name and number, so the team can follow up?”"),
+  ).toBeVisible();
 
   // An earlier run, opened from the list: what the after-hours call would have sent, recorded instead.
   await page.getByRole("button", { name: /^Show the After-hours caller run of / }).click();

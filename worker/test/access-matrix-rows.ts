@@ -263,7 +263,7 @@ export const MATRIX: Row[] = [
   { route: "GET /api/test-suite", request: path("/api/test-suite"), expect: { ...same(200), anonymous: 401 } },
   {
     route: "PUT /api/test-suite/custom",
-    request: async () => ({ path: "/api/test-suite/custom", body: { lines: [], expect: "info" } }),
+    request: async () => ({ path: "/api/test-suite/custom", body: { lines: [], expect: "lead" } }),
     expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
   },
   // The custom script is empty (the row above): past authorization, the run is refused for that, and no call starts.

@@ -90,7 +90,10 @@ describe("POST /api/chat", () => {
     ];
     const response = await chat(messages, { origin: "https://plumber.example" });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { reply: string }).reply).toContain("Do you take weekend calls?");
+    // The simulated model answers from the knowledge in the server's instructions (the demo agent's), so the reply proves which prompt it read.
+    expect(((await response.json()) as { reply: string }).reply).toBe(
+      "It answers calls 24/7 in English and Spanish, books appointments, captures leads, syncs to CRMs and sends SMS follow-ups.",
+    );
     const sent = await lastChatRequest("Do you take weekend calls?");
     expect(sent.messages[0]).toMatchObject({ role: "system" });
     expect(sent.messages[0]!.content).toContain("Nikki AI Demo");

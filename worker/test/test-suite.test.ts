@@ -1,11 +1,15 @@
-import type { TestRunResource } from "@nikki/core";
+import type { TestRunResource, TestScenario } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
 import { SIMULATED } from "./simulators";
 
 let owner: SignedUp;
+let rosaId: string;
 const NUMBER = "+14155550161";
+
+const patchAgent = async (body: Record<string, unknown>) =>
+  expect((await call(`/api/agents/${rosaId}`, { cookie: owner.cookie, method: "PATCH", body })).status).toBe(200);
 
 async function finished(who: SignedUp, id: string): Promise<TestRunResource> {
   const deadline = Date.now() + 60_000;
@@ -28,6 +32,7 @@ beforeAll(async () => {
   owner = await signUp({ company: "Suite Plumbing" });
   const created = await call("/api/agents", { cookie: owner.cookie, body: { name: "Rosa" } });
   const { agent } = (await created.json()) as { agent: { id: string } };
+  rosaId = agent.id;
   await env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number, assigned_agent_id, status) values (?, ?, ?, ?, 'active')")
     .bind(crypto.randomUUID(), owner.organizationId, NUMBER, agent.id)
     .run();
@@ -99,23 +104,110 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
 
   it("answers the Spanish caller in Spanish, free times offered in Spanish too", async () => {
     const spanish = await run(owner, "spanish");
-    expect([spanish.status, spanish.verdict]).toEqual(["passed", "Lead captured: [NAME], [PHONE] (from the transcript, stored redacted)."]);
+    expect([spanish.status, spanish.verdict]).toEqual([
+      "passed",
+      "Rosa answered in Spanish. Lead captured: [NAME], [PHONE] (from the transcript, stored redacted).",
+    ]);
   });
 
-  it("refuses the custom scenario without lines, saves the business's lines, and runs them", async () => {
+  it("refuses the custom scenario without lines or without what must be true, and saves the business's lines and expectation", async () => {
     const empty = await call("/api/test-suite/runs", { cookie: owner.cookie, body: { scenario: "custom" } });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ error: { fields: { lines: "Write at least one line for the caller before running your own script." } } });
     const bad = await call("/api/test-suite/custom", { cookie: owner.cookie, method: "PUT", body: { lines: ["x".repeat(201)], expect: "lead" } });
     expect(bad.status).toBe(400);
-    const saved = await call("/api/test-suite/custom", {
+    // "Answer a question" checked nothing: it is no longer an expectation, and "the agent says" needs its phrase.
+    const info = await call("/api/test-suite/custom", { cookie: owner.cookie, method: "PUT", body: { lines: ["Hi"], expect: "info" } });
+    expect(await info.json()).toMatchObject({ error: { code: "validation_failed", fields: { expect: "Choose what must be true after the call." } } });
+    const noPhrase = await call("/api/test-suite/custom", { cookie: owner.cookie, method: "PUT", body: { lines: ["Hi"], expect: "says", phrase: " " } });
+    expect(await noPhrase.json()).toMatchObject({
+      error: { fields: { phrase: "Write what the agent must say: a phrase or a number, up to 100 characters." } },
+    });
+    // A script saved before expectations existed ("info") reads as none chosen, and cannot run until one is.
+    await env.DB.prepare("update organization_settings set custom_test_lines = ?, custom_test_expect = 'info' where organization_id = ?")
+      .bind(JSON.stringify(["Hi, do you fix leaking taps on weekends?"]), owner.organizationId)
+      .run();
+    const legacy = (await (await call("/api/test-suite", { cookie: owner.cookie })).json()) as { custom: unknown };
+    expect(legacy.custom).toEqual({ lines: ["Hi, do you fix leaking taps on weekends?"], expect: null, phrase: "" });
+    const unstated = await call("/api/test-suite/runs", { cookie: owner.cookie, body: { scenario: "custom" } });
+    expect(await unstated.json()).toMatchObject({
+      error: { fields: { expect: "Choose what must be true after the call before running your own script." } },
+    });
+  });
+
+  it("passes a custom scenario only when the agent says what it states, and fails with the reason otherwise", async () => {
+    const script = (expectation: Record<string, string>) =>
+      call("/api/test-suite/custom", { cookie: owner.cookie, method: "PUT", body: { lines: ["How much is drain cleaning?"], ...expectation } });
+    // Rosa's knowledge has no price for drain cleaning yet: she says she does not know.
+    expect(await (await script({ expect: "says", phrase: " $149 " })).json()).toEqual({
+      custom: { lines: ["How much is drain cleaning?"], expect: "says", phrase: "$149" },
+    });
+    const unknown = await run(owner, "custom");
+    expect([unknown.status, unknown.verdict]).toEqual([
+      "failed",
+      "Rosa did not say “$149”. Rosa said: “I'm sorry, I don't know that. I can have someone from the team get back to you. Can I take your name and number, so the team can follow up?”",
+    ]);
+    expect(unknown.checks).toEqual([{ expect: "says", phrase: "$149" }]);
+    expect(unknown.steps.at(-1)).toMatchObject({ key: "verdict", status: "error", detail: `Test Failed: ${unknown.verdict}` });
+    await patchAgent({ knowledge_base: "We unblock drains and fix leaks. Drain cleaning is $149. Water heater installs start at $1,200." });
+    const known = await run(owner, "custom");
+    expect([known.status, known.verdict]).toEqual(["passed", "Rosa said “$149”."]);
+    // A price the knowledge does not give fails, quoting what was said.
+    await script({ expect: "says", phrase: "$99" });
+    const wrong = await run(owner, "custom");
+    expect([wrong.status, wrong.verdict]).toEqual([
+      "failed",
+      "Rosa did not say “$99”. Rosa said: “Drain cleaning is $149. Can I take your name and number, so the team can follow up?”",
+    ]);
+    // Stated outcomes the call did not reach fail too.
+    await script({ expect: "lead" });
+    expect((await run(owner, "custom")).verdict).toBe("No lead was saved: the caller's name was not captured.");
+  });
+
+  it("checks a transfer as the business states it: only with a transfer number does the caller reach a person", async () => {
+    await call("/api/test-suite/custom", {
       cookie: owner.cookie,
       method: "PUT",
-      body: { lines: ["Hi, do you fix leaking taps on weekends?"], expect: "info" },
+      body: { lines: ["Can I speak to a person, please?"], expect: "transfer" },
     });
-    expect(saved.status).toBe(200);
-    const custom = await run(owner, "custom");
-    expect([custom.status, custom.verdict]).toEqual(["passed", "The call was answered, transcribed and analysed."]);
+    const without = await run(owner, "custom");
+    expect([without.status, without.verdict]).toEqual([
+      "failed",
+      "The caller was not transferred (transfer_call was not called, or failed: does the agent have the transfer tool and a transfer number?).",
+    ]);
+    await patchAgent({ escalation_json: { phone: "+14155550199" }, tools: ["book_appointment", "push_crm_lead", "send_sms", "transfer_call"] });
+    const transferred = await run(owner, "custom");
+    expect([transferred.status, transferred.verdict]).toEqual(["passed", "The caller was transferred (recorded, not done)."]);
+    expect((await finished(owner, transferred.id)).side_effects).toContainEqual({ kind: "transfer", detail: "Would transfer the caller to +14155550199." });
+  });
+
+  it("asks the agent about the first price in its knowledge and passes only when it is said", async () => {
+    const priced = await signUp({ company: "Knowledge Plumbing" });
+    const created = await call("/api/agents", { cookie: priced.cookie, body: { name: "Ana" } });
+    const { agent } = (await created.json()) as { agent: { id: string } };
+    await env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number, assigned_agent_id, status) values (?, ?, ?, ?, 'active')")
+      .bind(crypto.randomUUID(), priced.organizationId, "+14155550162", agent.id)
+      .run();
+    const refused = await call("/api/test-suite/runs", { cookie: priced.cookie, body: { scenario: "knowledge" } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: {
+        fields: { knowledge: "Add a price to your agent's knowledge base (for example “Drain cleaning is $149.”) so this scenario can ask about it." },
+      },
+    });
+    await call(`/api/agents/${agent.id}`, { cookie: priced.cookie, method: "PATCH", body: { knowledge_base: "We fix boilers. A boiler service is $95." } });
+    const { scenarios } = (await (await call("/api/test-suite", { cookie: priced.cookie })).json()) as { scenarios: TestScenario[] };
+    expect(scenarios.find((scenario) => scenario.id === "knowledge")).toMatchObject({
+      title: "Answers from the knowledge base",
+      lines: ["A boiler service is how much?"],
+      checks: [{ expect: "says", phrase: "$95" }],
+    });
+    const result = await run(priced, "knowledge");
+    expect([result.status, result.verdict]).toEqual(["passed", "Ana said “$95”."]);
+    const stored = await env.DB.prepare("select transcript from calls where id = ?").bind(result.call_id).first<{ transcript: string }>();
+    expect(JSON.parse(stored!.transcript)).toContainEqual(
+      expect.objectContaining({ role: "assistant", content: expect.stringMatching(/^A boiler service is \$95\. /) }),
+    );
   });
 
   it("fails with the spec's message when the organization has no number; viewers read runs but cannot start them", async () => {

@@ -3,7 +3,16 @@
  * call session talks to the configured realtime model, the caller's lines are spoken into the stream, and the real
  * post-call pipeline stores transcript, summary and entities. The verdict is read from what was stored.
  */
-import { type RecordedSlot, SUITE_CALL_SECONDS, TEST_SUITE_MESSAGES, type SuiteCallFacts, type TestStep, type TestStepStatus, testVerdict } from "@nikki/core";
+import {
+  type RecordedSlot,
+  SUITE_CALL_SECONDS,
+  TEST_SUITE_MESSAGES,
+  type SuiteCallFacts,
+  type TestStep,
+  type TestStepStatus,
+  checksOfRun,
+  testVerdict,
+} from "@nikki/core";
 import { asc, eq } from "drizzle-orm";
 import { calls, organizations, testRunEffects, testRuns, users } from "../db/schema";
 import { ownTwilioAccount } from "../services/integrations/store";
@@ -176,6 +185,7 @@ async function callAndCheck(deps: SuiteCallDeps, run: typeof testRuns.$inferSele
 
   await steps.start("verdict", "Check the result");
   const facts: SuiteCallFacts = {
+    agentName: number.agent,
     processingStatus: call.processingStatus,
     processingError: call.processingError,
     afterHours: call.afterHours,
@@ -185,7 +195,7 @@ async function callAndCheck(deps: SuiteCallDeps, run: typeof testRuns.$inferSele
     ...recordedTimes(effects),
     hours: { hoursJson: number.hoursJson, timeZone: number.timeZone },
   };
-  const verdict = testVerdict(run.scenario, run.expect, facts);
+  const verdict = testVerdict(checksOfRun(run.scenario, run.expect, run.phrase), facts);
   await steps.end(verdict.passed ? "success" : "error", verdict.passed ? verdict.reason : `${TEST_SUITE_MESSAGES.failed}: ${verdict.reason}`);
   return verdict;
 }

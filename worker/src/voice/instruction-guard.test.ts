@@ -20,6 +20,18 @@ describe("the instruction guard", () => {
     expect(leaksInstructions(reply(canary), withCanary(INSTRUCTIONS, canary), canary)).toBe(true);
   });
 
+  it("lets an answer quote the business's knowledge word for word, and still catches the rest of the instructions", async () => {
+    const canary = await instructionCanary("s".repeat(40));
+    const knowledge = "Emergency call-outs cost $149 before 8 pm and $249 after, any day of the week, including public holidays.";
+    const instructions = withCanary(
+      `You are Nikki, the receptionist of Acme Plumbing.\n\nWhat you know about the business:\n${knowledge}\n\nNever invent prices, availability or facts you were not given; offer a call back instead.`,
+      canary,
+    );
+    expect(leaksInstructions(`${knowledge} Shall I book one?`, instructions, canary)).toBe(true);
+    expect(leaksInstructions(`${knowledge} Shall I book one?`, instructions, canary, knowledge)).toBe(false);
+    expect(leaksInstructions("I was told: never invent prices, availability or facts you were not given.", instructions, canary, knowledge)).toBe(true);
+  });
+
   it("lets an ordinary answer through, even one that repeats a fact from the instructions", async () => {
     const canary = await instructionCanary("s".repeat(40));
     expect(leaksInstructions("An emergency call-out is $149 before 8 pm. Shall I book one?", withCanary(INSTRUCTIONS, canary), canary)).toBe(false);

@@ -31,28 +31,34 @@ export function withCanary(instructions: string, canary: string): string {
 
 const even = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
 
-/** True when the reply gives away the canary or a long verbatim run of the instructions. */
-export function leaksInstructions(reply: string, instructions: string, canary: string): boolean {
+/**
+ * True when the reply gives away the canary or a long verbatim run of the instructions. The business's knowledge
+ * (`shareable`) is there to be told, so a reply may quote it word for word; only the rest of the instructions is screened.
+ */
+export function leaksInstructions(reply: string, instructions: string, canary: string, shareable = ""): boolean {
   if (reply.includes(canary)) return true;
   const said = even(reply);
-  const secret = even(instructions);
-  for (let start = 0; start + QUOTE_CHARS <= secret.length; start += QUOTE_CHARS / 3) {
-    if (said.includes(secret.slice(start, start + QUOTE_CHARS))) return true;
+  const open = even(shareable);
+  const secrets = open ? even(instructions).split(open) : [even(instructions)];
+  for (const secret of secrets) {
+    for (let start = 0; start + QUOTE_CHARS <= secret.length; start += QUOTE_CHARS / 3) {
+      if (said.includes(secret.slice(start, start + QUOTE_CHARS))) return true;
+    }
   }
   return false;
 }
 
 /**
  * The instructions with their canary, and the screen every reply passes before it is sent: a leaking reply becomes
- * LEAK_REFUSAL and is logged.
+ * LEAK_REFUSAL and is logged. `knowledge` is the agent's knowledge base, which a reply may quote.
  */
-export async function guardInstructions(secret: string | undefined, instructions: string) {
+export async function guardInstructions(secret: string | undefined, instructions: string, knowledge = "") {
   const canary = await instructionCanary(secret);
   const system = withCanary(instructions, canary);
   return {
     system,
     screen(answer: string, log: Logger, where: { channel: string; organization_id: string }): string {
-      if (!leaksInstructions(answer, system, canary)) return answer;
+      if (!leaksInstructions(answer, system, canary, knowledge)) return answer;
       log.warn("instruction_leak_blocked", where);
       return LEAK_REFUSAL;
     },

@@ -75,6 +75,7 @@ export async function replyToText(services: Services, log: Logger, incoming: Inc
     const guard = await guardInstructions(
       services.config.AUTH_SECRET,
       agentInstructions({ agent: context.agent, organizationName, channel: "sms", now: new Date() }),
+      context.agent.knowledgeBase,
     );
     try {
       const turns = history.reverse().map((turn) => ({ role: turn.role, content: turn.content }));

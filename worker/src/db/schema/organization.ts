@@ -1,5 +1,5 @@
 /** An organization's configuration: settings, widget keys, agents, numbers, integrations. */
-import { SETTINGS_DEFAULTS } from "@nikki/core";
+import { SETTINGS_DEFAULTS, TEST_EXPECTATIONS } from "@nikki/core";
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, createdAt, linkToken, updatedAt } from "./columns";
 import { organizations } from "./accounts";
@@ -45,11 +45,15 @@ export const organizationSettings = sqliteTable("organization_settings", {
   bridgeWsUrl: text("bridge_ws_url"),
   crmWebhookUrl: text("crm_webhook_url"),
   smsSenderNumber: text("sms_sender_number"),
-  /** The Test Suite's custom scenario: the caller's lines (JSON list) and what the call should achieve. */
+  /**
+   * The Test Suite's custom scenario: the caller's lines (JSON list), what must be true after its call and, for "says",
+   * the phrase. "info" (the old "answer a question", which checked nothing) means none chosen yet.
+   */
   customTestLines: text("custom_test_lines").notNull().default("[]"),
-  customTestExpect: text("custom_test_expect", { enum: ["lead", "appointment", "info"] })
+  customTestExpect: text("custom_test_expect", { enum: [...TEST_EXPECTATIONS, "info"] })
     .notNull()
     .default("info"),
+  customTestPhrase: text("custom_test_phrase").notNull().default(""),
   /** Booking (issue 35): notice, horizon, the grid of start times, and the dates the business is closed (JSON list). */
   bookingMinNoticeMinutes: integer("booking_min_notice_minutes").notNull().default(SETTINGS_DEFAULTS.bookingMinNoticeMinutes),
   bookingHorizonDays: integer("booking_horizon_days").notNull().default(SETTINGS_DEFAULTS.bookingHorizonDays),

@@ -1,4 +1,5 @@
 /** The Test Suite's runs (spec 001 §9) and what their calls would have done outside a test. */
+import { TEST_EXPECTATIONS, TEST_SCENARIO_IDS } from "@nikki/core";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, createdAt } from "./columns";
 import { organizations, users } from "./accounts";
@@ -12,10 +13,12 @@ export const testRuns = sqliteTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    scenario: text("scenario", { enum: ["lead", "appointment", "spanish", "after_hours", "custom"] }).notNull(),
-    /** The caller's lines and the expected result, as run (the custom scenario may change later). */
+    scenario: text("scenario", { enum: TEST_SCENARIO_IDS }).notNull(),
+    /** The caller's lines and what must be true, as run (the custom scenario and the knowledge may change later); "info": a run from before expectations. */
     lines: text("lines").notNull(),
-    expect: text("expect", { enum: ["lead", "appointment", "info"] }).notNull(),
+    expect: text("expect", { enum: [...TEST_EXPECTATIONS, "info"] }).notNull(),
+    /** What the agent must say, for "says" (the knowledge scenario's price, or the business's phrase). */
+    phrase: text("phrase"),
     status: text("status", { enum: ["running", "passed", "failed"] })
       .notNull()
       .default("running"),

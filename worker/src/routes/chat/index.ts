@@ -68,6 +68,7 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
     const guard = await guardInstructions(
       c.var.config.AUTH_SECRET,
       agentInstructions({ agent, organizationName: owner.organizationName, channel: "chat", now: new Date() }),
+      agent?.knowledgeBase,
     );
 
     try {

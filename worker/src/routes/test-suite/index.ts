@@ -1,11 +1,14 @@
 import { refusalNow } from "../../billing/spend";
 import {
+  type CustomScenario,
   SUITE_CALL_SECONDS,
   TEST_SCENARIOS,
   TEST_SUITE_MESSAGES,
   type TestRunResource,
   type TestStep,
+  checksOfRun,
   customScenarioSchema,
+  knowledgeScenario,
   parseFields,
   startTestCallSchema,
 } from "@nikki/core";
@@ -35,11 +38,22 @@ function serializeRun(run: Run, effects: { kind: string; detail: string }[]): Te
     steps: JSON.parse(run.steps) as TestStep[],
     verdict: run.verdict,
     call_id: run.callId,
+    checks: checksOfRun(run.scenario, run.expect, run.phrase),
     side_effects: effects,
     created_at: run.createdAt.toISOString(),
     finished_at: run.finishedAt?.toISOString() ?? null,
   };
 }
+
+/** The custom scenario as saved ("info", from before expectations, reads as none chosen). */
+function customOf(settings: { customTestLines: string; customTestExpect: string; customTestPhrase: string }): CustomScenario {
+  const expect = settings.customTestExpect === "info" ? null : (settings.customTestExpect as NonNullable<CustomScenario["expect"]>);
+  return { lines: jsonList(settings.customTestLines), expect, phrase: settings.customTestPhrase };
+}
+
+/** The scenarios as this organization's agent makes them: the knowledge one asks about its agent's first price. */
+const scenariosFor = (knowledge: string | null) =>
+  TEST_SCENARIOS.map((scenario) => (scenario.id === "knowledge" ? knowledgeScenario(knowledge ?? "") : scenario));
 
 const randomHex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
@@ -51,8 +65,8 @@ export const testSuiteRoutes = new Hono<AppEnv>()
     const number = await testNumberOf(c.var.db, organizationId);
     const runs = await c.var.db.select().from(testRuns).where(eq(testRuns.organizationId, organizationId)).orderBy(desc(testRuns.createdAt)).limit(20);
     return c.json({
-      scenarios: TEST_SCENARIOS,
-      custom: { lines: jsonList(settings.customTestLines), expect: settings.customTestExpect },
+      scenarios: scenariosFor(number?.knowledge ?? null),
+      custom: customOf(settings),
       number: number ? { number: number.number, agent_name: number.agent } : null,
       duration_seconds: SUITE_CALL_SECONDS,
       runs: runs.map((run) => serializeRun(run, [])),
@@ -63,11 +77,16 @@ export const testSuiteRoutes = new Hono<AppEnv>()
     const parsed = parseFields(customScenarioSchema, await readJsonBody(c));
     if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
     await settingsRowOf(c.var.db, organizationId);
+    const custom: CustomScenario = {
+      lines: parsed.data.lines,
+      expect: parsed.data.expect,
+      phrase: parsed.data.expect === "says" ? (parsed.data.phrase ?? "") : "",
+    };
     await c.var.db
       .update(organizationSettings)
-      .set({ customTestLines: JSON.stringify(parsed.data.lines), customTestExpect: parsed.data.expect })
+      .set({ customTestLines: JSON.stringify(custom.lines), customTestExpect: parsed.data.expect, customTestPhrase: custom.phrase })
       .where(eq(organizationSettings.organizationId, organizationId));
-    return c.json({ custom: parsed.data });
+    return c.json({ custom });
   })
   .post(
     "/runs",
@@ -77,11 +96,19 @@ export const testSuiteRoutes = new Hono<AppEnv>()
       const caller = orgCaller(c);
       const parsed = parseFields(startTestCallSchema, await readJsonBody(c));
       if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
-      const scenario = TEST_SCENARIOS.find((candidate) => candidate.id === parsed.data.scenario)!;
       const settings = await settingsRowOf(c.var.db, caller.organizationId);
-      const lines = scenario.id === "custom" ? jsonList(settings.customTestLines) : scenario.lines;
-      if (lines.length === 0)
-        throw new ApiError("validation_failed", { message: TEST_SUITE_MESSAGES.noCustomLines, fields: { lines: TEST_SUITE_MESSAGES.noCustomLines } });
+      const number = await testNumberOf(c.var.db, caller.organizationId);
+      const scenario = scenariosFor(number?.knowledge ?? null).find((candidate) => candidate.id === parsed.data.scenario)!;
+      // What this run states must be true: the business's own for its script, else the scenario's.
+      const custom = customOf(settings);
+      const lines = scenario.id === "custom" ? custom.lines : scenario.lines;
+      const expect = scenario.id === "custom" ? custom.expect : scenario.expect;
+      const phrase = scenario.id === "custom" ? custom.phrase || null : (scenario.checks[0]?.phrase ?? null);
+      const refuse = (field: string, message: string) => new ApiError("validation_failed", { message, fields: { [field]: message } });
+      if (scenario.id === "custom" && lines.length === 0) throw refuse("lines", TEST_SUITE_MESSAGES.noCustomLines);
+      if (scenario.id === "custom" && !expect) throw refuse("expect", TEST_SUITE_MESSAGES.noExpectation);
+      // Without a number the run fails at its number step, with the spec's message; with one, its agent needs a price to ask about.
+      if (scenario.id === "knowledge" && number && lines.length === 0) throw refuse("knowledge", TEST_SUITE_MESSAGES.noKnowledgePrice);
       const [running] = await c.var.db
         .select({ id: testRuns.id })
         .from(testRuns)
@@ -103,7 +130,8 @@ export const testSuiteRoutes = new Hono<AppEnv>()
           createdBy: caller.userId,
           scenario: scenario.id,
           lines: JSON.stringify(lines),
-          expect: scenario.id === "custom" ? settings.customTestExpect : scenario.expect,
+          expect: expect!,
+          phrase,
           callSid: `CA${randomHex(16)}`,
         })
         .returning();

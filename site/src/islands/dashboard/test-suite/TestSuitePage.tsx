@@ -1,4 +1,4 @@
-import { TEST_SUITE_MESSAGES, type TestScenarioId, canManage } from "@nikki/core";
+import { PERSONA_NAME, TEST_SUITE_MESSAGES, type TestCheck, type TestScenarioId, canManage, describeCheck } from "@nikki/core";
 import { useRef, useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
@@ -17,11 +17,10 @@ import "./test-suite.css";
 
 type Suite = DataOf<(typeof api)["test-suite"]["$get"]>;
 
-const EXPECTED: Record<string, string> = { lead: "Lead captured", appointment: "Appointment booked", info: "Call answered and analysed" };
 const POLL_MS = 700;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The Test Suite (spec 001 §9): five scenarios, each a simulated call through the real pipeline, with its steps live. */
+/** The Test Suite (spec 001 §9): six scenarios, each a simulated call through the real pipeline, with its steps live. */
 export default function TestSuitePage() {
   const suite = useResource(() => call(api["test-suite"].$get), { failure: "Failed to load the Test Suite" });
   const canRun = canManage(useMe()?.role);
@@ -112,7 +111,19 @@ function SuiteView({
 }) {
   const time = useBusinessTime();
   const busy = queue.length > 0;
-  const runnable = suite.scenarios.filter((scenario) => scenario.id !== "custom" || suite.custom.lines.length > 0).map((scenario) => scenario.id);
+  const agentName = suite.number?.agent_name ?? PERSONA_NAME;
+  const custom = suite.custom;
+  const checksOf = (scenario: Suite["scenarios"][number]): TestCheck[] =>
+    scenario.id === "custom" ? (custom.expect ? [{ expect: custom.expect, phrase: custom.phrase || null }] : []) : scenario.checks;
+  const linesOf = (scenario: Suite["scenarios"][number]) => (scenario.id === "custom" ? custom.lines : scenario.lines);
+  /** Why a scenario cannot run yet: the custom one needs lines and an expectation, the knowledge one a price to ask about. */
+  const blockerOf = (scenario: Suite["scenarios"][number]) => {
+    if (scenario.id === "custom" && custom.lines.length === 0) return TEST_SUITE_MESSAGES.noCustomLines;
+    if (scenario.id === "custom" && !custom.expect) return TEST_SUITE_MESSAGES.noExpectation;
+    if (scenario.id === "knowledge" && scenario.lines.length === 0) return TEST_SUITE_MESSAGES.noKnowledgePrice;
+    return null;
+  };
+  const runnable = suite.scenarios.filter((scenario) => !blockerOf(scenario)).map((scenario) => scenario.id);
   const titleOf = (id: TestScenarioId) => suite.scenarios.find((scenario) => scenario.id === id)?.title ?? id;
 
   return (
@@ -146,7 +157,9 @@ function SuiteView({
         {!canRun && <p className="muted">Only owners and admins can run the Test Suite. You can read every run.</p>}
         <ul className="scenario-grid">
           {suite.scenarios.map((scenario) => {
-            const lines = scenario.id === "custom" ? suite.custom.lines : scenario.lines;
+            const lines = linesOf(scenario);
+            const blocker = blockerOf(scenario);
+            const checks = checksOf(scenario);
             const last = suite.runs.find((run) => run.scenario === scenario.id && run.status !== "running");
             return (
               <li key={scenario.id} className="scenario-card" aria-labelledby={`scenario-${scenario.id}`}>
@@ -164,15 +177,20 @@ function SuiteView({
                     ))}
                   </ol>
                 )}
-                <p className="scenario-expect">Expected: {EXPECTED[scenario.id === "custom" ? suite.custom.expect : scenario.expect]}</p>
+                {scenario.id === "knowledge" && suite.number && blocker && (
+                  <p className="field-hint">
+                    {blocker} <a href="/dashboard/agents">Open Agents</a>
+                  </p>
+                )}
+                {checks.length > 0 && <p className="scenario-expect">Expected: {checks.map((check) => describeCheck(check, agentName)).join("; ")}</p>}
                 {canRun && (
                   <button
                     type="button"
                     className="btn btn-secondary btn-sm"
-                    disabled={busy || !suite.number || lines.length === 0}
+                    disabled={busy || !suite.number || blocker !== null}
                     onClick={() => onRun([scenario.id])}
                     aria-label={`Run ${scenario.title}`}
-                    title={lines.length === 0 ? TEST_SUITE_MESSAGES.noCustomLines : undefined}
+                    title={blocker ?? undefined}
                   >
                     {queue[0] === scenario.id ? "Running..." : "Run"}
                   </button>

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { answerCaller, newCallerMemory } from "./caller-model";
+import { answerFromKnowledge, knowledgeOf, questionIn } from "./knowledge-answer";
+
+/** Instructions as the product writes them (worker/src/voice/instructions.ts): role, knowledge, then the call's rules. */
+const instructions = (knowledge: string) =>
+  [
+    "You are Rosa, the phone receptionist of Suite Plumbing.",
+    `What you know about the business:\n${knowledge}`,
+    "Business hours (America/New_York): Monday to Friday, 9 am to 5 pm.",
+    "Never invent prices, availability or facts you were not given; offer a call back instead.",
+  ].join("\n\n");
+const PLUMBER = "We fix leaks and unblock drains. Drain cleaning is $149. Water heater installs start at $1,200.\nWe work Saturdays 9 to 1.";
+
+describe("the simulated model's answer to a question", () => {
+  it("reads its instructions' knowledge sentence by sentence, and nothing after it", () => {
+    expect(knowledgeOf(instructions(PLUMBER))).toEqual([
+      "We fix leaks and unblock drains.",
+      "Drain cleaning is $149.",
+      "Water heater installs start at $1,200.",
+      "We work Saturdays 9 to 1.",
+    ]);
+    expect(knowledgeOf("You are Rosa.\n\nNever invent prices.")).toEqual([]);
+  });
+
+  it.each([
+    ["How much is drain cleaning?", "Drain cleaning is $149."],
+    ["What does a water heater install cost?", "Water heater installs start at $1,200."],
+    ["Do you work on Saturday?", "We work Saturdays 9 to 1."],
+    ["Hi, this is Ann Lee. Can you unblock my drain?", "We fix leaks and unblock drains."],
+  ])("answers %j with the sentence sharing the most words: %j", (question, answer) => {
+    expect(answerFromKnowledge(question, instructions(PLUMBER))).toBe(answer);
+  });
+
+  it("says it does not know when no sentence shares a word, in the question's language, and never quotes the rules", () => {
+    expect(answerFromKnowledge("Do you sell roof tiles?", instructions(PLUMBER))).toBe(
+      "I'm sorry, I don't know that. I can have someone from the team get back to you.",
+    );
+    expect(answerFromKnowledge("¿Venden tejas?", instructions(PLUMBER))).toBe("Lo siento, no lo sé. Alguien del equipo le puede llamar.");
+    // "prices" is in the instructions' rules, not in the knowledge.
+    expect(answerFromKnowledge("What are your prices?", instructions("We fix leaks."))).toMatch(/^I'm sorry, I don't know that/);
+    expect(answerFromKnowledge("How much is drain cleaning?", "You are Rosa.")).toMatch(/^I'm sorry/);
+  });
+
+  it("finds the question in what was said: a sentence ending in a question mark or opening with a question word", () => {
+    expect(questionIn("Hi, this is Ann. How much is drain cleaning?")).toBe("How much is drain cleaning?");
+    expect(questionIn("Is it open on Sunday")).toBe("Is it open on Sunday");
+    expect(questionIn("Hi, this is Maria Garcia. I'd like a quote to replace my water heater.")).toBeNull();
+  });
+});
+
+describe("the simulated receptionist on a call", () => {
+  const session = { instructions: instructions(PLUMBER), tools: ["book_appointment", "push_crm_lead", "transfer_call", "end_call"] };
+
+  it("answers a caller's question from the knowledge before asking for their details", () => {
+    expect(answerCaller("How much is drain cleaning?", newCallerMemory(), session)).toEqual({
+      say: "Drain cleaning is $149. Can I take your name and number, so the team can follow up?",
+    });
+    expect(answerCaller("Do you sell roof tiles?", newCallerMemory(), session)).toEqual({
+      say: "I'm sorry, I don't know that. I can have someone from the team get back to you. Can I take your name and number, so the team can follow up?",
+    });
+  });
+
+  it("answers the question alongside the lead it saves, and books rather than answers a booking request", () => {
+    const memory = newCallerMemory();
+    const reply = answerCaller("Hi, this is Ann Lee, my number is +1 415 555 0100. How much is drain cleaning?", memory, session);
+    expect(reply).toMatchObject({
+      call: "push_crm_lead",
+      then: "Drain cleaning is $149. Thanks, Ann. I've passed your message to the team; they'll call you back soon.",
+    });
+    const booking = answerCaller("Can I book an appointment for tomorrow at 10 am?", memory, { ...session, tools: [...session.tools, "check_availability"] });
+    expect(booking).toMatchObject({ call: "check_availability", arguments: { date: "tomorrow", part_of_day: "morning" } });
+  });
+
+  it("transfers a caller who asks for a person, when the session has transfer_call", () => {
+    expect(answerCaller("Can I speak to a person, please?", newCallerMemory(), session)).toEqual({
+      call: "transfer_call",
+      arguments: { reason: "Can I speak to a person, please?" },
+      then: "Of course, I'm connecting you with a team member now.",
+    });
+    expect(answerCaller("Can I speak to a person, please?", newCallerMemory(), { ...session, tools: [] })).toEqual({
+      say: "Of course. Could I have your name and the best number to reach you?",
+    });
+  });
+});

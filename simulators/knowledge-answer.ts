@@ -1,0 +1,73 @@
+/**
+ * How the simulated model answers a question, on the phone (caller-model.ts) and in chat (openai.ts): with the sentence
+ * of its instructions' knowledge that shares the most words with the question, or it says it does not know. A fixed
+ * rule, so a Test Suite verdict measures the product's prompt and knowledge offline: an answer the instructions do not
+ * carry is never given.
+ */
+import { sentencesOf } from "@nikki/core/test-knowledge";
+
+/** Where the product's instructions put the business's knowledge (worker/src/voice/instructions.ts); it runs to the next blank line. */
+const KNOWLEDGE_HEADING = "What you know about the business:";
+
+const NOT_KNOWN = {
+  en: "I'm sorry, I don't know that. I can have someone from the team get back to you.",
+  es: "Lo siento, no lo sé. Alguien del equipo le puede llamar.",
+} as const;
+
+/** Words that say nothing about what is asked (English and Spanish): a question and a sentence sharing only these share nothing. */
+const FILLER = new Set(
+  (
+    "a an the is are was were be been am do does did have has had i you your we our us they them their it its he she his her me my " +
+    "to of in on at for from by with about as and or but if so not no yes can could would should will may might must what which who " +
+    "when where why how much many there here this that these those please hi hello hey thanks thank any some tell know like just get " +
+    "want need also than then very really there's what's it's i'm i'd " +
+    "el la los las un una unos unas de del al y o que qué en por para con es son está están hay cuánto cuánta cuántos cuántas cómo " +
+    "cuándo dónde cual cuál quién me mi su sus tu usted le les lo se yo hola gracias favor puede pueden tienen"
+  ).split(" "),
+);
+const QUESTION_WORD =
+  /^(how|what|what's|when|where|which|who|why|do|does|did|is|are|can|could|would|will|should|may|cuánto|cuánta|cuántos|cuántas|qué|cómo|cuándo|dónde|cuál|quién|hay|tienen|puede|pueden)\b/i;
+const SPANISH = /[¿ñáéíóú]|\b(cuánto|qué|cómo|cuándo|dónde|hay|tienen|usted|precio|cuesta)\b/i;
+
+/** The words that carry meaning, lower-cased, a plural's "s" dropped ("plans" and "plan" are one word). */
+export function meaningfulWords(text: string): Set<string> {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}$€£'/-]+/u)
+    .map((word) => word.replace(/^['-]+|['-]+$/g, ""))
+    .filter((word) => word && !FILLER.has(word))
+    .map((word) => (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word));
+  return new Set(words);
+}
+
+/** The knowledge in a model's instructions, sentence by sentence (none when the instructions carry none). */
+export function knowledgeOf(instructions: string): string[] {
+  const start = instructions.indexOf(KNOWLEDGE_HEADING);
+  if (start < 0) return [];
+  const rest = instructions.slice(start + KNOWLEDGE_HEADING.length).replace(/^\s+/, "");
+  const end = rest.indexOf("\n\n");
+  return sentencesOf(end < 0 ? rest : rest.slice(0, end));
+}
+
+/** The question a caller's or visitor's words ask, if any: the sentences ending in "?" or opening with a question word. */
+export function questionIn(text: string): string | null {
+  const asked = sentencesOf(text).filter((sentence) => sentence.endsWith("?") || QUESTION_WORD.test(sentence.replace(/^¿/, "")));
+  return asked.length ? asked.join(" ") : null;
+}
+
+/** The knowledge sentence sharing the most words with the question (the first of equals), or null when none shares one. */
+export function bestSentence(question: string, knowledge: string[]): string | null {
+  const asked = meaningfulWords(question);
+  let best: { sentence: string; shared: number } | null = null;
+  for (const sentence of knowledge) {
+    let shared = 0;
+    for (const word of meaningfulWords(sentence)) if (asked.has(word)) shared++;
+    if (shared > 0 && (!best || shared > best.shared)) best = { sentence, shared };
+  }
+  return best?.sentence ?? null;
+}
+
+/** The answer to a question, by the rule above; the "I don't know" is in the question's language. */
+export function answerFromKnowledge(question: string, instructions: string): string {
+  return bestSentence(question, knowledgeOf(instructions)) ?? NOT_KNOWN[SPANISH.test(question) ? "es" : "en"];
+}
