@@ -123,7 +123,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   });
   await partial;
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(3);
-  await expect(detail.getByText(/called: Hi, this is/)).toBeVisible();
+  await expect(detail.getByText(/called to book a plumber/)).toBeVisible();
   await expect(detail.getByRole("term").filter({ hasText: /^Name$/ })).toBeVisible();
   const pushedBefore = (await hubspotContacts()).length;
   await detail.getByRole("button", { name: "Push to CRM" }).click();
