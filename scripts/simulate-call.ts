@@ -16,6 +16,8 @@ try {
     from: "+14155552671",
     to: DEMO.phoneNumber,
     tag: 1,
+    // The caller stays on until the time is read back: a second after Nikki's first words, the booking may still be in the making.
+    minDurationMs: 12_000,
     log: (line) => console.log(line),
   });
   if (report.voicemail) console.log("The call went to voicemail: is `npm start -- --simulate` running?");
