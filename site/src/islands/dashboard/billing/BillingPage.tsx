@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES, formatUsd } from "@nikki/core";
 import { type ReactNode, useEffect, useState } from "react";
-import { type DataOf, api, call } from "../../../lib/client";
+import { api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import { useMe } from "../../../lib/me";
 import { toast } from "../../../lib/toast";
@@ -10,13 +10,12 @@ import Loaded from "../../ui/Loaded";
 import StatusBadge from "../../ui/StatusBadge";
 import ChangePlanDialog from "./ChangePlanDialog";
 import Invoices from "./Invoices";
+import type { Billing } from "./billing-resource";
 import SpendCap from "./SpendCap";
 import UsageBar from "./UsageBar";
 import "../../form.css";
 import "../agents/agents.css";
 import "./billing.css";
-
-export type Billing = DataOf<typeof api.billing.subscription.$get>;
 
 function SubscriptionBadge({ billing }: { billing: Billing }) {
   if (billing.state === "trial")

@@ -3,7 +3,7 @@ import { type SubmitEvent, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useSubmit } from "../../../lib/use-submit";
 import { TextField } from "../../FormField";
-import type { Billing } from "./BillingPage";
+import type { Billing } from "./billing-resource";
 import UsageBar from "./UsageBar";
 
 /** Today's spend against the daily cap, and the cap itself (owner and admins; empty: the plan's default). */

@@ -4,7 +4,7 @@ import { api, call as send } from "../../../lib/client";
 import { useAction } from "../../../lib/use-action";
 import { useSubmit } from "../../../lib/use-submit";
 import { TextField } from "../../FormField";
-import type { CallDetailResource } from "./CallDetail";
+import type { CallDetailResource } from "./call-detail-resource";
 
 /** The call's actions with the spec's enable rules: Re-run AI Analysis, Push to CRM (processed calls), Send SMS. */
 export default function CallActions({ call, onReprocess }: { call: CallDetailResource; onReprocess(): void }) {

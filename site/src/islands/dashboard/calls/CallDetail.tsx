@@ -1,6 +1,6 @@
 import { CALL_MESSAGES, TIMINGS, redactPii } from "@nikki/core";
 import { useEffect, useState } from "react";
-import { type DataOf, api, call } from "../../../lib/client";
+import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
 import { useAction } from "../../../lib/use-action";
 import { type Resource, useResource } from "../../../lib/use-resource";
@@ -9,9 +9,8 @@ import Modal from "../../ui/Modal";
 import StatusBadge from "../../ui/StatusBadge";
 import Time from "../../ui/Time";
 import CallActions from "./CallActions";
+import type { CallDetailResource } from "./call-detail-resource";
 import CallBookings from "./CallBookings";
-
-export type CallDetailResource = DataOf<(typeof api.calls)[":id"]["$get"]>["call"];
 
 const clock = (ms: number | null) => (ms === null ? "" : `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}`);
 const duration = (seconds: number | null) => (seconds === null ? "—" : `${Math.floor(seconds / 60)}m ${seconds % 60}s`);
