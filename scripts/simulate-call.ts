@@ -1,29 +1,75 @@
 /**
- * `npm run call:simulate`: while `npm start -- --simulate` runs, Twilio (simulated) rings the demo number:
- * the caller talks over Nikki's greeting, books a plumber, and hangs up. Watch both terminals.
+ * `npm run call:simulate -- [--scenario NAME] [--to NUMBER] [--from NUMBER]`: while `npm start -- --simulate` runs,
+ * Twilio (simulated) rings one of the product's numbers and plays a scenario (call-scenarios/). Watch both terminals.
  */
+import { parseArgs } from "node:util";
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
 import { DEMO } from "../worker/src/db/seed";
+import { SCENARIOS, scenarioNamed } from "./call-scenarios";
+import type { ScenarioContext } from "./call-scenarios/scenario";
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+const usage = [
+  "npm run call:simulate -- [--scenario NAME] [--to NUMBER] [--from NUMBER]",
+  "",
+  "Rings a number of the running product (`npm start -- --simulate`) as Twilio does, and plays a scenario.",
+  `  --scenario NAME  one of the scenarios below (default: booking)`,
+  `  --to NUMBER      the product's number to ring, E.164 (default: the demo number ${DEMO.phoneNumber})`,
+  "  --from NUMBER    the caller's number, E.164 (default: +14155552671)",
+  "  --help           this list",
+  "",
+  "Scenarios:",
+  ...SCENARIOS.map((scenario) => `  ${scenario.name.padEnd(18)} ${scenario.summary}`),
+].join("\n");
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+let values: { scenario?: string; to?: string; from?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: { scenario: { type: "string" }, to: { type: "string" }, from: { type: "string" }, help: { type: "boolean", short: "h" } },
+  }));
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const scenario = scenarioNamed(values.scenario ?? "booking") ?? fail(`There is no scenario named "${values.scenario}".`);
+const to = values.to ?? DEMO.phoneNumber;
+const from = values.from ?? "+14155552671";
+if (!E164.test(to)) fail(`--to must be a phone number in E.164 form, like +14155550123 (got "${to}").`);
+if (!E164.test(from)) fail(`--from must be a phone number in E.164 form, like +14155550123 (got "${from}").`);
 
 const base = `http://localhost:${process.env.PORT ?? 8787}`;
+const log = (line: string) => console.log(line);
+let tag = 0;
+const context: ScenarioContext = {
+  baseUrl: base,
+  to,
+  from,
+  log,
+  place: (options) =>
+    placeSimulatedCall({
+      baseUrl: base,
+      publicBaseUrl: base,
+      authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
+      accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
+      from,
+      to,
+      tag: ++tag,
+      log,
+      ...options,
+    }),
+};
+log(`Scenario ${scenario.name}: ${scenario.summary}. Ringing ${to} from ${from}.`);
 try {
-  const report = await placeSimulatedCall({
-    baseUrl: base,
-    publicBaseUrl: base,
-    authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
-    accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
-    from: "+14155552671",
-    to: DEMO.phoneNumber,
-    tag: 1,
-    // The caller stays on until the time is read back: a second after Nikki's first words, the booking may still be in the making.
-    minDurationMs: 12_000,
-    log: (line) => console.log(line),
-  });
-  if (report.voicemail) console.log("The call went to voicemail: is `npm start -- --simulate` running?");
-  else if (report.afterStream !== null && report.mediaReceived === 0)
-    console.log("The call's stream could not run, so the caller was offered a message (the <Connect> action): is the media plane running?");
-  else console.log(`Done. The call (${report.callId}) is analysed in a moment: see call_processed in the worker's log.`);
+  await scenario.run(context);
 } catch (error) {
   console.error(
     `Could not place the call: ${error instanceof Error ? error.message : String(error)}. Start the product with \`npm start -- --simulate\` first.`,

@@ -1,0 +1,7 @@
+import { booking } from "./booking";
+import type { CallScenario } from "./scenario";
+
+/** Every scenario `npm run call:simulate` knows, in the order `--help` lists them. */
+export const SCENARIOS: readonly CallScenario[] = [booking];
+
+export const scenarioNamed = (name: string) => SCENARIOS.find((scenario) => scenario.name === name);

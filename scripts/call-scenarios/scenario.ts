@@ -1,0 +1,30 @@
+import type { SimulatedCallOptions, SimulatedCallReport } from "@nikki/simulators/twilio-caller";
+
+/** Where and as whom a scenario calls, and how it reports. */
+export interface ScenarioContext {
+  /** The running product, as Twilio reaches it and signs for it. */
+  baseUrl: string;
+  /** The number rung (one of the running product's). */
+  to: string;
+  /** The caller's number. */
+  from: string;
+  log(line: string): void;
+  /** Rings `to` from `from` as Twilio does, with the options the scenario gives. */
+  place(options?: Partial<SimulatedCallOptions>): Promise<SimulatedCallReport>;
+}
+
+/** One call (or a few) `npm run call:simulate -- --scenario NAME` places, and what it prints about them. */
+export interface CallScenario {
+  name: string;
+  /** One line for `--help`. */
+  summary: string;
+  run(context: ScenarioContext): Promise<void>;
+}
+
+/** The line every scenario ends with for a call that was answered by the agent's stream. */
+export function describeCall(report: SimulatedCallReport): string {
+  if (report.voicemail) return "The call went to voicemail: is `npm start -- --simulate` running, and does the number ring an agent?";
+  if (report.afterStream !== null && report.mediaReceived === 0)
+    return "The call's stream could not run, so the caller was offered a message (the <Connect> action): is the media plane running?";
+  return `Done. The call (${report.callId}) is analysed in a moment: see call_processed in the worker's log, and Calls in the dashboard.`;
+}
