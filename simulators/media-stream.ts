@@ -48,8 +48,11 @@ export interface StreamOptions {
   tag?: number;
   /** What the party says, as μ-law. */
   speech: Uint8Array;
-  /** When the party talks: this long after Nikki starts (over her: a barge-in), or once her greeting has played. */
-  speakAfter: { bargeInMs: number } | "greeting";
+  /**
+   * When the party talks: this long after Nikki starts (over her: a barge-in), once her greeting has played, or as
+   * soon as the stream starts (a voicemail's greeting, a fax's tone).
+   */
+  speakAfter: { bargeInMs: number } | "greeting" | "answer";
   /** How long to wait for Nikki's answer after the party's turn. */
   answerTimeoutMs: number;
   /** Stay on the line (in silence) at least this long after the stream starts. */
@@ -141,14 +144,18 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
   let sequence = 0;
   const started = wallClock();
   // Time to talk: over Nikki after a while, or once her greeting has played out (and a breath after it).
-  const timeToTalk = (now: number) =>
-    nikkiStartedAt !== null && (options.speakAfter === "greeting" ? now > playbackEndsAt + 300 : now - nikkiStartedAt >= options.speakAfter.bargeInMs);
+  const timeToTalk = (now: number) => {
+    const { speakAfter } = options;
+    if (speakAfter === "answer") return true;
+    return nikkiStartedAt !== null && (speakAfter === "greeting" ? now > playbackEndsAt + 300 : now - nikkiStartedAt >= speakAfter.bargeInMs);
+  };
+  const turn = { greeting: "callee answers Nikki's greeting", answer: "callee's recording starts playing" } as const;
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = wallClock();
       if (speechOffset < 0 && timeToTalk(now)) {
         speechOffset = 0;
-        log(`call ${callSid}: the ${options.speakAfter === "greeting" ? "callee answers Nikki's greeting" : "caller starts talking over Nikki"}`);
+        log(`call ${callSid}: the ${typeof options.speakAfter === "string" ? turn[options.speakAfter] : "caller starts talking over Nikki"}`);
       }
       let frame = silence;
       if (speechOffset >= 0 && speechOffset < speech.length) {

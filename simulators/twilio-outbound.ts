@@ -7,17 +7,14 @@
  * the document ends the call. A call update (POST Calls/{sid}.json) replaces the TwiML running (`Twiml`, `Url`) or
  * ends the call (`Status=completed|canceled`). Status callbacks go to `StatusCallback` for the `StatusCallbackEvent`s
  * asked (completed alone by default), in Twilio's form: the call's parameters with `CallbackSource`,
- * `SequenceNumber`, `Timestamp`, and `CallDuration` and `Duration` once it completed.
+ * `SequenceNumber`, `Timestamp`, and `CallDuration` and `Duration` once it completed. Who answers (a person, a
+ * voicemail, a fax) and what answering machine detection says of it: twilio-callee.ts. With `AsyncAmd=true` the
+ * verdict goes to `AsyncAmdStatusCallback` while the call runs (AccountSid, CallSid, AnsweredBy,
+ * MachineDetectionDuration); without it, Twilio waits for the verdict and sends `AnsweredBy` with the TwiML request.
  */
-import { wavToUlaw } from "../worker/src/call/mulaw";
 import { computeTwilioSignature } from "../worker/src/call/twilio-signature";
 import { emptyStreamReport, runMediaStream } from "./media-stream";
-import { speechWav } from "./speech";
-
-/** What the simulated callee says once the agent has greeted them. */
-export const CALLEE_LINE = "Hi, it's me. The line sounds great, thanks. Bye for now!";
-/** How long the callee stays on the line at least: a short conversation, not a hang-up (core's HANGUP_SECONDS is 10). */
-const CALLEE_STAYS_MS = 12_000;
+import { type CalleeKind, calleeAudio, detectionOf } from "./twilio-callee";
 
 export type OutboundStatus = "queued" | "initiated" | "ringing" | "in-progress" | "completed" | "canceled" | "failed";
 
@@ -29,6 +26,8 @@ export interface OutboundRequest {
   to: string;
   /** The form POSTed to Calls.json: Url, Method, Twiml, StatusCallback, StatusCallbackMethod, StatusCallbackEvent. */
   form: Record<string, string>;
+  /** Who picks up: a person unless the test set this number to answer as a machine or a fax. */
+  callee: CalleeKind;
   log(line: string): void;
 }
 
@@ -52,6 +51,13 @@ export class OutboundCall {
   answeredAt: number | null = null;
   endedAt: Date | null = null;
   duration: number | null = null;
+  /** Answering machine detection's verdict, once given. */
+  answeredBy: string | null = null;
+  /** What the callee heard from <Say> (a message left on a machine among it). */
+  readonly heard: string[] = [];
+  private detectionTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Synchronous detection: the verdict goes with the TwiML request. */
+  private answeredByParameter: Record<string, string> = {};
   private sequence = 0;
   private ending: "completed" | "canceled" | null = null;
   /** What replaces the TwiML running (a call update), read once the running verb has stopped. */
@@ -91,6 +97,7 @@ export class OutboundCall {
       Direction: "outbound-api",
       From: from,
       To: to,
+      ...this.answeredByParameter,
     };
   }
 
@@ -135,6 +142,20 @@ export class OutboundCall {
     );
   }
 
+  /** AsyncAmd: the verdict posted to AsyncAmdStatusCallback (relative to Url when relative) while the call runs. */
+  private async postDetection(answeredBy: string, afterMs: number) {
+    if (this.endedAt) return;
+    this.answeredBy = answeredBy;
+    const { AsyncAmdStatusCallback: callback, AsyncAmdStatusCallbackMethod: method, Url } = this.request.form;
+    this.request.log(`call ${this.request.sid}: answering machine detection says ${answeredBy} after ${afterMs} ms`);
+    if (!callback) return this.request.log(`call ${this.request.sid}: warning 21262, no AMD status callback URL provided`);
+    const url = new URL(callback, Url ?? undefined).toString();
+    const params = { AccountSid: this.request.accountSid, CallSid: this.request.sid, AnsweredBy: answeredBy, MachineDetectionDuration: String(afterMs) };
+    await this.signedPost(url, params, method).catch((error: unknown) =>
+      this.request.log(`call ${this.request.sid}: AMD status callback to ${url} failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
   private wait(ms: number) {
     const signal = this.interrupt.signal;
     return new Promise<void>((resolve) => {
@@ -154,8 +175,16 @@ export class OutboundCall {
       this.status = "in-progress";
       this.answeredAt = Date.now();
       await this.callback("answered");
-      this.request.log(`call ${this.request.sid}: ${this.request.to} answered`);
-      const { Twiml, Url, Method } = this.request.form;
+      this.request.log(`call ${this.request.sid}: ${this.request.to} answered (${this.request.callee})`);
+      const { Twiml, Url, Method, MachineDetection, AsyncAmd } = this.request.form;
+      const detection = detectionOf(this.request.callee, MachineDetection);
+      if (detection && AsyncAmd === "true") {
+        this.detectionTimer = setTimeout(() => void this.postDetection(detection.answeredBy, detection.afterMs), detection.afterMs);
+      } else if (detection) {
+        await this.wait(detection.afterMs);
+        this.answeredBy = detection.answeredBy;
+        this.answeredByParameter = { AnsweredBy: detection.answeredBy };
+      }
       let document = Twiml ?? (Url ? await this.fetchTwiml(Url, Method) : null);
       while (document !== null && !this.ending) {
         document = await this.execute(document);
@@ -168,6 +197,7 @@ export class OutboundCall {
       }
     }
     this.endedAt = new Date();
+    if (this.detectionTimer) clearTimeout(this.detectionTimer);
     this.status = this.ending === "canceled" ? "canceled" : "completed";
     this.duration = this.answeredAt === null ? 0 : Math.round((Date.now() - this.answeredAt) / 1000);
     this.request.log(`call ${this.request.sid}: ${this.status} after ${this.duration} s`);
@@ -178,8 +208,10 @@ export class OutboundCall {
   private async execute(document: string): Promise<string | null> {
     for (const [, verb, attributes = "", inner = ""] of document.matchAll(VERBS)) {
       if (this.ending || this.interrupt.signal.aborted) return null;
-      if (verb === "Say") await this.wait(Math.min(3_000, (unescape(inner).length / 15) * 1000));
-      else if (verb === "Play") await this.wait(2_000);
+      if (verb === "Say") {
+        this.heard.push(unescape(inner));
+        await this.wait(Math.min(3_000, (unescape(inner).length / 15) * 1000));
+      } else if (verb === "Play") await this.wait(2_000);
       else if (verb === "Pause") await this.wait(Math.min(2, Number(attribute(attributes, "length") ?? 1)) * 1000);
       else if (verb === "Hangup" || verb === "Reject") return null;
       else if (verb === "Redirect") return this.fetchTwiml(unescape(inner.trim()), attribute(attributes, "method"));
@@ -193,16 +225,12 @@ export class OutboundCall {
 
   /** The callee on the Media Stream; answers the action's TwiML, null when the call is over, undefined to go on. */
   private async stream(twiml: string, action: string | undefined, method: string | undefined): Promise<string | null | undefined> {
-    const wav = speechWav(CALLEE_LINE);
     const outcome = await runMediaStream({
       twiml,
       accountSid: this.request.accountSid,
       authToken: this.request.authToken,
       callSid: this.request.sid,
-      speech: wavToUlaw(wav.buffer.slice(wav.byteOffset, wav.byteOffset + wav.byteLength) as ArrayBuffer),
-      speakAfter: "greeting",
-      answerTimeoutMs: 8_000,
-      minDurationMs: CALLEE_STAYS_MS,
+      ...calleeAudio(this.request.callee),
       signal: this.interrupt.signal,
       report: emptyStreamReport(),
       log: this.request.log,

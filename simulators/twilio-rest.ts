@@ -2,13 +2,16 @@
  * A Twilio REST simulator: Messages, Calls (create) and call updates, and phone numbers (search, buy, list,
  * update, release: twilio-numbers.ts) under /2010-04-01/Accounts/{sid}, with basic auth, answering Twilio's JSON
  * shapes and recording every request (GET /__requests to read them; POST /__numbers adds a number to the account
- * as if bought elsewhere, with the webhooks given).
+ * as if bought elsewhere, with the webhooks given). POST /__callees `{phone_number, answers: "human" | "machine" |
+ * "fax"}` sets who picks up that number's calls from then on (twilio-callee.ts); GET /__calls lists the calls placed,
+ * with who answered, what detection said and what the callee heard.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { listenLocal, readText, sendJson } from "./http";
 import { speechWav } from "./speech";
 import { phoneNumberInventory } from "./twilio-numbers";
+import { CALLEE_KINDS, type CalleeKind } from "./twilio-callee";
 import { OutboundCall } from "./twilio-outbound";
 
 /** A recording's bytes as Twilio serves them: whole, or the `Range` asked for (206), or 416 past the end. */
@@ -55,6 +58,8 @@ export async function startTwilioRestSimulator(
 ): Promise<TwilioRestSimulator> {
   const log = options.log ?? (() => undefined);
   const requests: TwilioRequest[] = [];
+  /** Numbers that answer as something other than a person. */
+  const callees = new Map<string, CalleeKind>();
   const accounts = new Map(
     [options, ...(options.otherAccounts ?? [])].map((account) => [
       account.accountSid,
@@ -71,6 +76,27 @@ export async function startTwilioRestSimulator(
     const json = (status: number, body: unknown) => sendJson(response, status, body);
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname === "/__requests") return json(200, requests);
+    if (url.pathname === "/__callees" && request.method === "POST") {
+      const { phone_number, answers } = JSON.parse(await readText(request)) as { phone_number?: string; answers?: CalleeKind };
+      if (!phone_number || !answers || !CALLEE_KINDS.includes(answers))
+        return json(400, { message: `Give phone_number and answers: ${CALLEE_KINDS.join(", ")}` });
+      callees.set(phone_number, answers);
+      return json(200, { phone_number, answers });
+    }
+    if (url.pathname === "/__calls") {
+      const placed = [...accounts.values()].flatMap((account) => account.calls.filter((call) => call.placed));
+      return json(
+        200,
+        placed.map(({ sid, to, placed: call }) => ({
+          sid,
+          to,
+          callee: callees.get(to) ?? "human",
+          status: call!.status,
+          answered_by: call!.answeredBy,
+          heard: call!.heard,
+        })),
+      );
+    }
     if (url.pathname === "/__numbers" && request.method === "POST") {
       const { phone_number, voice_url = "", sms_url = "", account_sid = options.accountSid } = JSON.parse(await readText(request)) as Record<string, string>;
       const account = accounts.get(account_sid);
@@ -161,6 +187,7 @@ export async function startTwilioRestSimulator(
           from: call.from,
           to: call.to,
           form: placedForm,
+          callee: callees.get(call.to) ?? "human",
           log,
         });
       }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { startTwilioRestSimulator, type TwilioRestSimulator } from "@nikki/simulators/twilio-rest";
-import { CALLEE_LINE } from "@nikki/simulators/twilio-outbound";
+import { CALLEE_LINE, VOICEMAIL_GREETING } from "@nikki/simulators/twilio-callee";
 import { decodeText } from "@nikki/simulators/speech-codec";
 import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,9 +28,10 @@ let client: ReturnType<typeof twilio>;
 const hits: Hit[] = [];
 const heard: string[] = [];
 let streamStarts: Record<string, unknown>[] = [];
-/** The TwiML the next call fetches; a test sets what it needs. */
-let answer = () =>
+const streamAnswer = () =>
   `<Response><Connect action="${base}/action"><Stream url="${base.replace("http", "ws")}/stream"><Parameter name="callId" value="call_1"/></Stream></Connect></Response>`;
+/** The TwiML the next call fetches; a test sets what it needs. */
+let answer = streamAnswer;
 /** Whether the stand-in closes the stream itself after hearing the callee (the bridge ends the call). */
 let bridgeHangsUp = false;
 
@@ -158,5 +159,78 @@ describe("the Twilio simulator places the calls it is asked for, as Twilio does"
     await client.calls(ended.sid).update({ status: "completed" });
     await until(() => callbacks(ended.sid).length > 0, 1_000);
     expect(callbacks(ended.sid)[0]!.params.CallStatus).toBe("completed");
+  });
+});
+
+describe("answering machine detection, as Twilio runs it", { timeout: 60_000 }, () => {
+  const FROM = "+15125550137";
+  const detections = (sid: string) => hits.filter((hit) => hit.path.startsWith("/amd") && hit.params.CallSid === sid);
+  const placedCalls = async () =>
+    (await (await fetch(`${simulator.baseUrl}/__calls`)).json()) as {
+      sid: string;
+      callee: string;
+      status: string;
+      answered_by: string | null;
+      heard: string[];
+    }[];
+  async function place(to: string, answers: "human" | "machine" | "fax", options: { machineDetection?: string; asyncAmd?: string } = {}) {
+    const set = await fetch(`${simulator.baseUrl}/__callees`, { method: "POST", body: JSON.stringify({ phone_number: to, answers }) });
+    expect(set.status).toBe(200);
+    answer = streamAnswer;
+    return client.calls.create({
+      from: FROM,
+      to,
+      url: `${base}/twiml`,
+      statusCallback: `${base}/status`,
+      machineDetection: options.machineDetection ?? "DetectMessageEnd",
+      asyncAmd: options.asyncAmd ?? "true",
+      asyncAmdStatusCallback: `${base}/amd?purpose=test_call`,
+    });
+  }
+
+  it("a voicemail plays its greeting and a beep at once; machine_end_beep comes after them, and a message left by a call update is heard before the hang-up", async () => {
+    heard.length = 0;
+    const started = Date.now();
+    const call = await place("+15125550301", "machine");
+    await until(() => detections(call.sid).length > 0, 20_000);
+    const [detected] = detections(call.sid);
+    expect(detected).toMatchObject({
+      path: "/amd?purpose=test_call",
+      signed: true,
+      params: { AccountSid: ACCOUNT, CallSid: call.sid, AnsweredBy: "machine_end_beep", MachineDetectionDuration: expect.stringMatching(/^\d+$/) },
+    });
+    // The greeting was played on the stream before the verdict, which waited for its end.
+    expect(heard).toContain(VOICEMAIL_GREETING);
+    expect(Number(detected!.params.MachineDetectionDuration)).toBeGreaterThan(3_000);
+    expect(Date.now() - started).toBeGreaterThan(Number(detected!.params.MachineDetectionDuration));
+    await client.calls(call.sid).update({ twiml: "<Response><Say>Sorry we missed you. Goodbye.</Say><Hangup/></Response>" });
+    await until(() => callbacks(call.sid).some((hit) => hit.params.CallStatus === "completed"));
+    expect((await placedCalls()).find((placed) => placed.sid === call.sid)).toMatchObject({
+      callee: "machine",
+      status: "completed",
+      answered_by: "machine_end_beep",
+      heard: ["Sorry we missed you. Goodbye."],
+    });
+  });
+
+  it("a person is told as human and a fax as fax soon after the answer, while the call goes on", async () => {
+    const person = await place("+15125550302", "human");
+    const fax = await place("+15125550303", "fax");
+    await until(() => detections(person.sid).length > 0 && detections(fax.sid).length > 0);
+    expect(detections(person.sid)[0]!.params.AnsweredBy).toBe("human");
+    expect(detections(fax.sid)[0]!.params.AnsweredBy).toBe("fax");
+    expect((await client.calls(person.sid).fetch()).status).toBe("in-progress");
+    await client.calls(fax.sid).update({ status: "completed" });
+    await until(() => callbacks(person.sid).length > 0 && callbacks(fax.sid).length > 0, 30_000);
+    expect(detections(person.sid)).toHaveLength(1);
+  });
+
+  it("without AsyncAmd, waits for the verdict and sends AnsweredBy with the TwiML request (Enable: machine_start)", async () => {
+    const call = await place("+15125550304", "machine", { machineDetection: "Enable", asyncAmd: "false" });
+    await until(() => hits.some((hit) => hit.path === "/twiml" && hit.params.CallSid === call.sid));
+    expect(hits.find((hit) => hit.path === "/twiml" && hit.params.CallSid === call.sid)!.params.AnsweredBy).toBe("machine_start");
+    expect(detections(call.sid)).toHaveLength(0);
+    await client.calls(call.sid).update({ status: "completed" });
+    await until(() => callbacks(call.sid).length > 0);
   });
 });
