@@ -13,6 +13,10 @@ describe("callOutcome", () => {
     [{ durationSeconds: null }, "hangup"],
     [{ callerSpoke: false }, "hangup"],
     [{}, "info"],
+    [{ answeredBy: "machine", booked: true }, "voicemail"],
+    [{ answeredBy: "fax" }, "hangup"],
+    [{ answeredBy: "human" }, "info"],
+    [{ answeredBy: "unknown", durationSeconds: 5 }, "hangup"],
   ] as const)("%o → %s", (call, outcome) => {
     expect(callOutcome({ ...base, ...call })).toBe(outcome);
   });

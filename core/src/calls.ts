@@ -1,9 +1,10 @@
 import * as z from "zod/mini";
+import type { AnsweredBy } from "./answering-machine";
 import type { CallAppointmentResource } from "./appointments";
 import { pageMarkerSchema } from "./page-marker";
 
 /** What a call came to (issue 10 §2): shown in Calls and Overview and filtered on the server. */
-export const CALL_OUTCOMES = ["appointment", "lead", "info", "hangup"] as const;
+export const CALL_OUTCOMES = ["appointment", "lead", "info", "hangup", "voicemail"] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 export const CALL_STATUSES = ["in-progress", "completed", "abandoned", "busy", "no-answer", "failed", "canceled"] as const;
@@ -14,7 +15,8 @@ export const HANGUP_SECONDS = 10;
 
 /**
  * The outcome rule: Appointment when a booking was made; Lead when a lead was pushed or a name and phone were
- * captured; Hangup when the caller left within 10 s or said nothing; else Info. (The call list's SQL mirrors it.)
+ * captured; Hangup when the caller left within 10 s or said nothing; else Info. A call the product placed that a
+ * machine answered: Voicemail (a message left), or Hangup (a fax). (The call list's SQL mirrors it.)
  */
 export function callOutcome(call: {
   booked: boolean;
@@ -23,7 +25,10 @@ export function callOutcome(call: {
   phone: string;
   durationSeconds: number | null;
   callerSpoke: boolean;
+  answeredBy?: AnsweredBy | null;
 }): CallOutcome {
+  if (call.answeredBy === "machine") return "voicemail";
+  if (call.answeredBy === "fax") return "hangup";
   if (call.booked) return "appointment";
   if (call.leadSaved || (call.name.trim() !== "" && call.phone.trim() !== "")) return "lead";
   if ((call.durationSeconds ?? 0) < HANGUP_SECONDS || !call.callerSpoke) return "hangup";
@@ -88,6 +93,8 @@ export interface CallResource {
   kind: (typeof CALL_KINDS)[number];
   after_hours: boolean;
   outcome: CallOutcome;
+  /** Who answered a call the product placed (answering machine detection); null when not checked. */
+  answered_by: AnsweredBy | null;
   processing_status: "pending" | "processed" | "failed";
   sentiment: "positive" | "neutral" | "negative" | null;
   created_at: string;

@@ -99,6 +99,11 @@ const MATRIX: Row[] = [
     expect: { unsigned: 403, wrong_secret: 403, signed: 204 },
   },
   {
+    route: "POST /twilio/voice/amd",
+    send: twilioForm("/twilio/voice/amd?purpose=test_call", () => ({ ...inboundCall(), AnsweredBy: "human", MachineDetectionDuration: "1200" })),
+    expect: { unsigned: 403, wrong_secret: 403, signed: 204 },
+  },
+  {
     route: "POST /twilio/messaging/inbound",
     send: twilioForm("/twilio/messaging/inbound", () => ({
       MessageSid: `SM${callSid().slice(2)}`,

@@ -12,6 +12,8 @@ const callerSpoke = sql<number>`coalesce(${calls.transcript}, '') like '%"role":
 
 /** core's callOutcome() rule in SQL, so lists, Overview and alerts filter and count by it in the database. */
 export const outcomeSql = sql<CallOutcome>`case
+  when ${calls.answeredBy} = 'machine' then 'voicemail'
+  when ${calls.answeredBy} = 'fax' then 'hangup'
   when ${booked} then 'appointment'
   when ${leadSaved} or ${captured} then 'lead'
   when coalesce(${calls.durationSeconds}, 0) < ${HANGUP_SECONDS} or not ${callerSpoke} then 'hangup'

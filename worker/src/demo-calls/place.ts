@@ -1,5 +1,5 @@
 import { refusalNow } from "../billing/spend";
-import { checkDestination } from "@nikki/core";
+import { type DialPurpose, checkDestination } from "@nikki/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
@@ -8,6 +8,8 @@ import { ApiError } from "../http/api-error";
 import type { Logger } from "../logger";
 import { settingsRowOf } from "../org/settings";
 import type { Services } from "../services";
+
+type PlacedCall = { organizationId: string; from: string; agentId: string; to: string };
 
 export interface DemoCallPlacer {
   services: Services;
@@ -30,10 +32,11 @@ async function callingLine(db: Database, organizationId: string) {
 
 /**
  * Rings `to` from `from` (one of the organization's numbers); Twilio fetches the TwiML from `/twilio/voice/outbound`,
- * so `agentId` talks through the same bridge as inbound calls. Throws backend_down (not configured), backend_timeout
- * (Twilio slower than its 10 s budget) or call_failed.
+ * so `agentId` talks through the same bridge as inbound calls. Answering machine detection runs beside the call and
+ * posts to `/twilio/voice/amd` (voice/answering-machine.ts: a machine gets a short message about `purpose`). Throws
+ * backend_down (not configured), backend_timeout (Twilio slower than its 10 s budget) or call_failed.
  */
-export async function dialOut(placer: DemoCallPlacer, call: { organizationId: string; from: string; agentId: string; to: string }): Promise<string> {
+export async function dialOut(placer: DemoCallPlacer, call: PlacedCall & { purpose: DialPurpose }): Promise<string> {
   const refusal = await refusalNow(placer.services, call.organizationId);
   if (refusal) throw new ApiError(refusal);
   const { twilio } = await (await placer.services.providersFor(call.organizationId)).forNumber(call.from);
@@ -48,6 +51,7 @@ export async function dialOut(placer: DemoCallPlacer, call: { organizationId: st
       to: call.to,
       url: `${placer.origin}/twilio/voice/outbound?agent=${encodeURIComponent(call.agentId)}`,
       statusCallback: `${placer.origin}/twilio/voice/status`,
+      amdCallback: `${placer.origin}/twilio/voice/amd?purpose=${call.purpose}`,
     });
     callSid = placed.sid;
   } catch (error) {
@@ -59,8 +63,6 @@ export async function dialOut(placer: DemoCallPlacer, call: { organizationId: st
   await recordPlacedCall(placer, call, callSid);
   return callSid;
 }
-
-type PlacedCall = { organizationId: string; from: string; agentId: string; to: string };
 
 /** Recorded as soon as it is dialled, so the status callback has a call to end even if nobody answers. */
 async function recordPlacedCall(placer: DemoCallPlacer, call: PlacedCall, callSid: string) {
@@ -98,5 +100,5 @@ export async function placeDemoCall(placer: DemoCallPlacer, organizationId: stri
     placer.log.error("demo_call_backend_down", { number: false });
     throw new ApiError("backend_down");
   }
-  return dialOut(placer, { organizationId, from: line.number, agentId: line.agentId, to: e164 });
+  return dialOut(placer, { organizationId, from: line.number, agentId: line.agentId, to: e164, purpose: "demo_call" });
 }

@@ -49,9 +49,9 @@ describe("test calls from the dashboard", () => {
     // The outcome: dialling until Twilio's status callback ends the call, even one nobody answered.
     const { call_sid } = placedBody.test_call;
     const status = async () => ((await (await call(`/api/test-calls/${call_sid}`, { cookie: business.cookie })).json()) as { test_call: object }).test_call;
-    expect(await status()).toEqual({ status: "in-progress", ended: false, duration_seconds: null });
+    expect(await status()).toEqual({ status: "in-progress", ended: false, duration_seconds: null, answered_by: null, message: null });
     await twilioPost("/twilio/voice/status", { CallSid: call_sid, CallStatus: "no-answer", CallDuration: "0", AccountSid: env.TWILIO_ACCOUNT_SID! });
-    expect(await status()).toEqual({ status: "no-answer", ended: true, duration_seconds: 0 });
+    expect(await status()).toEqual({ status: "no-answer", ended: true, duration_seconds: 0, answered_by: null, message: null });
     const stranger = await signUp({ company: "Nosy Co" });
     expect((await call(`/api/test-calls/${call_sid}`, { cookie: stranger.cookie })).status).toBe(404);
   });

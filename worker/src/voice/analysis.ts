@@ -1,4 +1,4 @@
-import { OPENAI_MODELS, PII_MARKERS, redactEntities, redactPii } from "@nikki/core";
+import { OPENAI_MODELS, PII_MARKERS, isMachine, redactEntities, redactPii } from "@nikki/core";
 import { eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { agents, calls, organizationSettings, organizations } from "../db/schema";
@@ -115,6 +115,12 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
   const [row] = await analysisInputQuery(db).all({ callId });
   if (!row || row.call.processingStatus !== "pending") return null;
   const { call } = row;
+  // A machine answered (voice/answering-machine.ts wrote what happened): there is no conversation to ask a model about.
+  if (isMachine(call.answeredBy)) {
+    await db.update(calls).set({ processingStatus: "processed" }).where(eq(calls.id, callId));
+    await services.publishCall(call.organizationId, { id: callId, processing_status: "processed" });
+    return null;
+  }
   const entries = (call.transcript ? (JSON.parse(call.transcript) as { role: string; content: string }[]) : []).filter((entry) => entry.content);
   if (entries.length === 0) {
     await db.update(calls).set({ processingStatus: "failed", processingError: NO_TRANSCRIPT }).where(eq(calls.id, callId));

@@ -1,4 +1,5 @@
 /** Calls and what comes of them: leads, message threads, SMS opt-outs (appointments: appointments.ts). */
+import { ANSWERED_BY } from "@nikki/core";
 import { index, uniqueIndex, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, createdAt } from "./columns";
 import { organizations } from "./accounts";
@@ -52,6 +53,8 @@ export const calls = sqliteTable(
     meterReportedAt: integer("meter_reported_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    /** Who answered a call the product placed (Twilio's answering machine detection); null when not checked. */
+    answeredBy: text("answered_by", { enum: ANSWERED_BY }),
     /** When the call's alert (lead, booking, urgent) went out, so a re-analysis never sends it twice. */
     alertedAt: integer("alerted_at", { mode: "timestamp_ms" }),
   },

@@ -31,6 +31,7 @@ export function serializeCall(row: { call: typeof calls.$inferSelect; agentName:
     kind: call.kind,
     after_hours: call.afterHours,
     outcome: row.outcome,
+    answered_by: call.answeredBy,
     processing_status: call.processingStatus,
     sentiment: call.sentiment,
     created_at: call.createdAt.toISOString(),

@@ -1,8 +1,8 @@
-import { TEST_CALL_MESSAGES, checkDestination, testCallSchema } from "@nikki/core";
+import { TEST_CALL_MESSAGES, answeredByMessage, checkDestination, testCallSchema } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { jsonList } from "../../db/json";
-import { calls, users } from "../../db/schema";
+import { agents, calls, users } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
@@ -26,7 +26,7 @@ export async function placeTestCall(c: Context<AppEnv>, line: { from: string; ag
   if (input.phone && input.phone !== user?.phone) await c.var.db.update(users).set({ phone: destination.e164 }).where(eq(users.id, caller.userId));
   const callSid = await dialOut(
     { services: c.var.services, origin: c.var.config.publicOrigin ?? null, log: c.var.log },
-    { organizationId: caller.organizationId, from: line.from, agentId: line.agentId, to: destination.e164 },
+    { organizationId: caller.organizationId, from: line.from, agentId: line.agentId, to: destination.e164, purpose: "test_call" },
   );
   return { call_sid: callSid, to: destination.e164, from: line.from };
 }
@@ -34,12 +34,25 @@ export async function placeTestCall(c: Context<AppEnv>, line: { from: string; ag
 /** Test calls cost money: each person places at most this many an hour. */
 export const testCallLimit = rateLimit([{ key: (c) => `test-call:user:${orgCaller(c).userId}`, limit: 10, windowMs: HOUR_MS, code: "rate_limited" }]);
 
-/** `GET /api/test-calls/:callSid`: how a test call the organization placed is going (its status, once it ends). */
+/**
+ * `GET /api/test-calls/:callSid`: how a test call the organization placed is going (its status, once it ends), and
+ * who answered it: `answered_by` (answering machine detection) and, for a machine, `message` saying what was done.
+ */
 export const testCallStatusRoutes = new Hono<AppEnv>().get("/:callSid", access("admin"), async (c) => {
   const [row] = await c.var.db
-    .select({ status: calls.status, durationSeconds: calls.durationSeconds, endedAt: calls.endedAt })
+    .select({ status: calls.status, durationSeconds: calls.durationSeconds, endedAt: calls.endedAt, answeredBy: calls.answeredBy, agent: agents.name })
     .from(calls)
+    .leftJoin(agents, eq(agents.id, calls.agentId))
     .where(and(eq(calls.callSid, c.req.param("callSid")), eq(calls.organizationId, orgCaller(c).organizationId)));
   if (!row) throw new ApiError("not_found", { message: "That call was not found." });
-  return c.json({ test_call: { status: row.status, ended: Boolean(row.endedAt) && row.durationSeconds !== null, duration_seconds: row.durationSeconds } });
+  return c.json({
+    test_call: {
+      status: row.status,
+      ended: Boolean(row.endedAt) && row.durationSeconds !== null,
+      duration_seconds: row.durationSeconds,
+      answered_by: row.answeredBy,
+      // In plain words when a machine answered (a person's call is told by its status alone).
+      message: answeredByMessage(row.answeredBy, row.agent ?? "your agent"),
+    },
+  });
 });

@@ -3,6 +3,7 @@ import { ApiError } from "../../http/api-error";
 import type { AppEnv } from "../../app-env";
 import { twilioSignature } from "../../middleware/twilio-signature";
 import { afterStream } from "../../voice/after-stream";
+import { recordAnsweredBy } from "../../voice/answering-machine";
 import { recordCallStatus, recordVoicemail } from "../../voice/call-status";
 import { replyToText } from "../../voice/text-reply";
 import { hangup, say, twiml } from "../../voice/twiml";
@@ -53,6 +54,10 @@ export const twilioRoutes = new Hono<AppEnv>()
   .post("/voice/voicemail", async (c) => {
     await recordVoicemail(c.var.services, c.var.log, c.var.twilioParams!, c.var.twilioAccount!);
     return xml(c, twiml(say("Thank you. We'll be in touch soon. Goodbye."), hangup()));
+  })
+  .post("/voice/amd", async (c) => {
+    await recordAnsweredBy(c.var.services, c.var.log, c.var.twilioParams!, c.var.twilioAccount!, c.req.query("purpose"));
+    return c.body(null, 204);
   })
   .post("/voice/status", async (c) => {
     const params = c.var.twilioParams!;

@@ -6,7 +6,11 @@ export interface TwilioClient {
   sendMessage(input: { from: string; to: string; body: string }): Promise<{ sid: string }>;
   /** Replaces what a live call is doing with new TwiML (transfer), or ends it. */
   updateCall(callSid: string, update: { twiml: string } | { status: "completed" }): Promise<void>;
-  createCall(input: { from: string; to: string; url: string; statusCallback: string }): Promise<{ sid: string }>;
+  /**
+   * Places a call. With `amdCallback`, Twilio's answering machine detection runs beside it (DetectMessageEnd, async:
+   * the call is connected at once) and posts who answered there, a machine once its greeting has ended.
+   */
+  createCall(input: { from: string; to: string; url: string; statusCallback: string; amdCallback?: string }): Promise<{ sid: string }>;
   /** The account's latest calls from one number to another (Calls list, newest first, one page of 20). */
   recentCalls(query: { from: string; to: string }): Promise<{ sid: string; createdAt: Date }[]>;
   /** Numbers for sale (AvailablePhoneNumbers/{country}/Local). */
@@ -125,7 +129,10 @@ export function liveTwilioClient(options: {
       );
       return (page.calls ?? []).map((call) => ({ sid: call.sid, createdAt: new Date(call.date_created) }));
     },
-    async createCall({ from, to, url, statusCallback }) {
+    async createCall({ from, to, url, statusCallback, amdCallback }) {
+      const detection: Record<string, string> = amdCallback
+        ? { MachineDetection: "DetectMessageEnd", AsyncAmd: "true", AsyncAmdStatusCallback: amdCallback, AsyncAmdStatusCallbackMethod: "POST" }
+        : {};
       const result = await post("/Calls.json", {
         From: from,
         To: to,
@@ -134,6 +141,7 @@ export function liveTwilioClient(options: {
         StatusCallback: statusCallback,
         StatusCallbackMethod: "POST",
         StatusCallbackEvent: "completed",
+        ...detection,
       });
       return { sid: result.sid ?? "" };
     },
