@@ -21,6 +21,10 @@ export function answeredByOf(value: string | undefined): AnsweredBy | null {
 /** A machine or a fax answered: the call's record says what was done, no conversation's analysis (no model). */
 export const isMachine = (answeredBy: AnsweredBy | null): answeredBy is "machine" | "fax" => answeredBy === "machine" || answeredBy === "fax";
 
+/** A call's AI column: a machine's call was never the AI's to analyse, so it does not read "AI Generated". */
+export const processingShown = (call: { processing_status: string; answered_by: AnsweredBy | null }) =>
+  isMachine(call.answered_by) && call.processing_status === "processed" ? "not_analysed" : call.processing_status;
+
 /** Why the product rang: a test call from the dashboard, or a demo call a website visitor asked for. */
 export const DIAL_PURPOSES = ["test_call", "demo_call"] as const;
 export type DialPurpose = (typeof DIAL_PURPOSES)[number];
@@ -89,6 +93,14 @@ export function machineSummary(answeredBy: "machine" | "fax", message: string): 
     ? `Reached voicemail. The agent left this message and hung up: “${message}”`
     : "A fax machine answered. The agent hung up without speaking.";
 }
+
+/** Who answered, as the call's detail and the test call's toast say it. */
+export const ANSWERED_BY_LABELS: Record<AnsweredBy, string> = {
+  human: "A person",
+  machine: "An answering machine",
+  fax: "A fax machine",
+  unknown: "Not known",
+};
 
 /** What the test-call status says in plain words when a machine answered; null when a person did (or nobody knows). */
 export function answeredByMessage(answeredBy: AnsweredBy | null, agent: string): string | null {

@@ -36,7 +36,13 @@ export const STATUS_LOOKS = {
   } satisfies Record<(typeof CALL_STATUSES)[number], StatusLook>,
   callKind: { conversation: look("Conversation", "neutral"), voicemail: look("Voicemail", "neutral"), test: look("Test Suite", "neutral") },
   callFlag: { after_hours: look("After hours", "attention") },
-  processing: { pending: look("Processing...", "attention"), processed: look("AI Generated", "positive"), failed: look("Failed", "negative") },
+  processing: {
+    pending: look("Processing...", "attention"),
+    processed: look("AI Generated", "positive"),
+    failed: look("Failed", "negative"),
+    // A placed call a machine answered: what happened is written without asking the AI (answering-machine.ts).
+    not_analysed: look("No analysis needed", "neutral"),
+  },
   appointment: { booked: look("Booked", "positive"), canceled: look("Canceled", "neutral") } satisfies Record<AppointmentStatus, StatusLook>,
   appointmentSource: {
     call: look("Call", "neutral"),

@@ -1,4 +1,4 @@
-import { OPERATOR_PHONE_MESSAGES, isOperatorE164 } from "@nikki/core";
+import { type AnsweredBy, OPERATOR_PHONE_MESSAGES, isOperatorE164 } from "@nikki/core";
 import { type SubmitEvent, useEffect, useState } from "react";
 import { type ApiResult, type DataOf, api, call } from "../../lib/client";
 import { useMe } from "../../lib/me";
@@ -18,13 +18,20 @@ const OUTCOMES: Record<string, string> = {
   canceled: "The call was canceled",
 };
 
+const ANSWERED_BY_TITLES: Partial<Record<AnsweredBy, string>> = { machine: "Reached your voicemail", fax: "A fax machine answered" };
+
 /** Asks how the call went every few seconds for up to three minutes, then says so once it has ended. */
 async function followOutcome(callSid: string) {
   for (let attempt = 0; attempt < 60; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const result = await call(api["test-calls"][":callSid"].$get, { param: { callSid } });
     if (!result.ok || !result.data.test_call.ended) continue;
-    const { status, duration_seconds: seconds } = result.data.test_call;
+    const { status, duration_seconds: seconds, answered_by: answeredBy, message } = result.data.test_call;
+    // A machine answered: the agent left a message (or hung up on a fax), and the status says so in plain words.
+    if (answeredBy && message) {
+      toast({ title: ANSWERED_BY_TITLES[answeredBy] ?? "Test call ended", description: message });
+      return;
+    }
     const length = seconds ? ` after ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : "";
     const title = OUTCOMES[status] ?? "Test call ended";
     toast({

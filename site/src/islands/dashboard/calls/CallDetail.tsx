@@ -1,4 +1,4 @@
-import { CALL_MESSAGES, TIMINGS, redactPii } from "@nikki/core";
+import { ANSWERED_BY_LABELS, CALL_MESSAGES, TIMINGS, isMachine, processingShown, redactPii } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -28,7 +28,7 @@ function ProcessingStatus({ call }: { call: CallDetailResource }) {
   // A re-run that failed leaves the previous analysis standing, and says so.
   return (
     <>
-      <StatusBadge kind="processing" status="processed" />
+      <StatusBadge kind="processing" status={processingShown(call)} />
       {call.processing_error && <p className="field-hint">{CALL_MESSAGES.rerunFailed(call.processing_error)}</p>}
     </>
   );
@@ -114,6 +114,12 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 <dd>{duration(shown.duration_seconds)}</dd>
                 <dt>Outcome</dt>
                 <dd className="capitalize">{shown.outcome}</dd>
+                {shown.answered_by ? (
+                  <>
+                    <dt>Answered by</dt>
+                    <dd>{ANSWERED_BY_LABELS[shown.answered_by]}</dd>
+                  </>
+                ) : null}
                 <dt>Sentiment</dt>
                 <dd className="capitalize">{shown.sentiment ?? "—"}</dd>
               </dl>
@@ -153,7 +159,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                   ))}
                 </ol>
               )}
-              <h3>AI summary</h3>
+              <h3>{isMachine(shown.answered_by) ? "What happened" : "AI summary"}</h3>
               <p className={shown.summary ? "" : "muted"}>{shown.summary ? text(shown.summary) : CALL_MESSAGES.noSummary}</p>
               <h3>Entities</h3>
               {Object.keys(shown.entities).length === 0 ? (

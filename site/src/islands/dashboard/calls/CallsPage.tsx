@@ -1,4 +1,4 @@
-import { CALL_MESSAGES, canManage } from "@nikki/core";
+import { CALL_MESSAGES, canManage, processingShown } from "@nikki/core";
 import { useEffect, useRef, useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
@@ -101,7 +101,7 @@ export default function CallsPage() {
                 { header: "Length", cell: (row) => minutes(row.duration_seconds) },
                 { header: "Outcome", className: "capitalize", cell: (row) => row.outcome },
                 { header: "Status", cell: (row) => <StatusBadge kind="call" status={row.status} /> },
-                { header: "AI", cell: (row) => <StatusBadge kind="processing" status={row.processing_status} /> },
+                { header: "AI", cell: (row) => <StatusBadge kind="processing" status={processingShown(row)} /> },
               ]}
             />
             <LoadMore list={calls} />
