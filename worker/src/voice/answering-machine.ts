@@ -18,6 +18,16 @@ import { hangup, twiml } from "./twiml";
 const purposeOf = (value: string | undefined): DialPurpose =>
   (DIAL_PURPOSES as readonly string[]).includes(value ?? "") ? (value as DialPurpose) : "demo_call";
 
+/** What the message needs of the call placed: its business (the number it came from, the organization) and agent. */
+const PLACED_CALL = {
+  id: calls.id,
+  organizationId: calls.organizationId,
+  business: calls.fromNumber,
+  agent: agents.name,
+  language: agents.language,
+  organization: organizations.name,
+};
+
 /**
  * The AMD callback (AccountSid, CallSid, AnsweredBy, MachineDetectionDuration): who answered is kept once (a repeated
  * callback changes nothing), then a machine gets its message and a fax is hung up on.
@@ -34,17 +44,10 @@ export async function recordAnsweredBy(
   if (!callSid || !answeredBy) return void log.warn("amd_callback_unreadable", { call_sid: callSid ?? null, answered_by: params.AnsweredBy ?? null });
   const { db } = services;
   const [call] = await db
-    .select({
-      id: calls.id,
-      organizationId: calls.organizationId,
-      business: calls.fromNumber,
-      agent: agents.name,
-      language: agents.language,
-      organization: organizations.name,
-    })
+    .select(PLACED_CALL)
     .from(calls)
-    .leftJoin(agents, eq(agents.id, calls.agentId))
     .innerJoin(organizations, eq(organizations.id, calls.organizationId))
+    .leftJoin(agents, eq(agents.id, calls.agentId))
     .where(
       and(
         eq(calls.callSid, callSid),
