@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { placeDueDemoCalls } from "../src/jobs/scheduled-demo-calls";
 import { type SignedUp, call, signUp } from "./accounts";
+import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { LOUD, SILENT, callSid, mediaMessage, openStream, settledProcessing, startMessage, twilioPost, until } from "./twilio";
 
@@ -68,7 +70,7 @@ const testCallStatus = async (sid: string) =>
   ((await (await call(`/api/test-calls/${sid}`, { cookie: business.cookie })).json()) as { test_call: Record<string, unknown> }).test_call;
 
 describe("answering machine detection on the calls the product places", { timeout: 40_000 }, () => {
-  it("places test calls and demo calls with async detection that waits for a machine's message to end", async () => {
+  it("places test calls and demo calls (now and scheduled) with async detection that waits for a machine's message to end", async () => {
     const placed = await call(`/api/agents/${agentId}/test-call`, { cookie: business.cookie, body: { phone: "+14155550176" } });
     expect(placed.status).toBe(200);
     const request = (await twilioRequests()).find((sent) => sent.path.endsWith("/Calls.json") && sent.form.To === "+14155550176");
@@ -89,6 +91,20 @@ describe("answering machine detection on the calls the product places", { timeou
     const demoRequest = (await twilioRequests()).find((sent) => sent.path.endsWith("/Calls.json") && sent.form.To === "+14155550175");
     expect(demoRequest?.form).toMatchObject({
       MachineDetection: "DetectMessageEnd",
+      AsyncAmdStatusCallback: "https://nikki.test/twilio/voice/amd?purpose=demo_call",
+    });
+    // A scheduled demo call, placed by the cron when due, too.
+    const due = Date.now() - 60_000;
+    await env.DB.prepare(
+      "insert into demo_call_requests (id, organization_id, phone_e164, scheduled_at, status, created_at, updated_at) values (?, ?, '+14155550174', ?, 'queued', ?, ?)",
+    )
+      .bind(crypto.randomUUID(), business.organizationId, due, due, due)
+      .run();
+    expect((await placeDueDemoCalls(testServices())).placed).toBe(1);
+    const scheduled = (await twilioRequests()).find((sent) => sent.path.endsWith("/Calls.json") && sent.form.To === "+14155550174");
+    expect(scheduled?.form).toMatchObject({
+      MachineDetection: "DetectMessageEnd",
+      AsyncAmd: "true",
       AsyncAmdStatusCallback: "https://nikki.test/twilio/voice/amd?purpose=demo_call",
     });
   });
