@@ -46,7 +46,8 @@ export const newCallerMemory = (): CallerMemory => ({
   said: [],
 });
 
-const SPANISH = /\b(hola|quiero|necesito|cita|gracias|llamo|soy|mañana|número|por favor)\b/i;
+/** Words that say the caller speaks Spanish (the post-call analysis's language too). */
+export const SPANISH = /\b(hola|quiero|necesito|cita|gracias|llamo|soy|mañana|número|por favor)\b/i;
 const NAME = /\b(?:this is|my name is|I'm|I am|soy|me llamo)\s+([A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?: [A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)?)/;
 const PHONE = /\+?\d[\d\s().-]{8,}\d/;
 const BOOKING = /\b(book|appointment|schedule|visit|cita|reservar|agendar)\b/i;
