@@ -16,6 +16,7 @@ import { PLATFORM_ACCOUNT } from "../src/voice/call-context";
 import { memoryQuery } from "../src/voice/caller-memory";
 import type { CallSetup } from "../src/voice/setup";
 import { type SignedUp, call, signUp } from "./accounts";
+import { testAnswerDeps } from "./answer-deps";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { callSid } from "./twilio";
@@ -115,16 +116,9 @@ async function upcomingBooking(to: Business, phone: string, startAt: number, cod
 async function answer(to: Business, from: string, sid = callSid()): Promise<CallSetup> {
   let setup: CallSetup | null = null;
   await answerCall(
-    {
-      services: testServices(),
-      origin: "https://nikki.test",
-      bridgeUrl: "wss://nikki.test/twilio/stream",
-      log,
-      prepareSession: async (_sid, given) => {
-        setup = given;
-      },
-      afterResponse: (work) => void work,
-    },
+    testAnswerDeps(log, (given) => {
+      setup = given;
+    }),
     { direction: "inbound", callSid: sid, from, to: to.number, account: { ...PLATFORM_ACCOUNT, authToken: SIMULATED.twilioAuthToken } },
   );
   if (!setup) throw new Error("the call was not answered by the agent");
