@@ -108,7 +108,9 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 <dd>
                   {shown.from_number} → {shown.to_number}
                   {shown.caller.returning && (
-                    <StatusBadge kind="callFlag" status="returning" label={CALL_MESSAGES.returningCaller(shown.caller.previous_calls)} />
+                    <span className="call-returning">
+                      <StatusBadge kind="callFlag" status="returning" label={CALL_MESSAGES.returningCaller(shown.caller.previous_calls)} />
+                    </span>
                   )}
                 </dd>
                 <dt>Agent</dt>

@@ -101,7 +101,11 @@ export default function CallsPage() {
                   cell: (row) => (
                     <>
                       {row.from_number}
-                      {row.caller.returning && <StatusBadge kind="callFlag" status="returning" />}
+                      {row.caller.returning && (
+                        <span className="call-returning">
+                          <StatusBadge kind="callFlag" status="returning" />
+                        </span>
+                      )}
                     </>
                   ),
                 },
