@@ -12,13 +12,11 @@ async function memoryLines(from: string): Promise<string[] | null> {
     .then((response) => response.json())
     .catch(() => null)) as { instructions: string }[] | null;
   if (!sessions) return null;
-  const told = sessions
-    .map((session) => session.instructions)
-    .findLast((instructions) => instructions.includes(`called before`) && instructions.includes(from));
-  if (!told) return [];
-  const lines = told.split("\n");
-  const start = lines.findIndex((line) => line.startsWith("Returning caller:"));
-  return lines.slice(start, lines.findIndex((line, index) => index > start && line.startsWith("Do not ask again")) + 1);
+  // The memory is one paragraph of the instructions (voice/caller-memory.ts), naming the caller's number.
+  const memory = sessions
+    .flatMap((session) => session.instructions.split("\n\n"))
+    .findLast((paragraph) => paragraph.startsWith("Returning caller:") && paragraph.includes(from));
+  return memory?.split("\n") ?? [];
 }
 
 export const returning: CallScenario = {
