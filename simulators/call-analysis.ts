@@ -1,14 +1,21 @@
 /**
  * The simulated model's post-call analysis, as the product's analysis prompt asks it (worker/src/voice/analysis.ts):
  * from the transcript it is given ("Caller: …" and "Receptionist: …" lines), a summary of what happened in two
- * sentences (who called and what they wanted, then what was agreed), the sentiment, and the fields the schema
+ * sentences (who called and what they wanted, then what was agreed), the sentiment, the caller's language, whether they
+ * asked not to keep their details, and the fields the schema
  * requires, exactly as said, empty when absent. Deterministic rules, so a test can say what the analysis must be; a
  * masked detail ("[NAME]", "[PHONE]") is not a detail, so it is never extracted.
  */
+import { SPANISH } from "./caller-model";
+
 export interface SimulatedAnalysis {
   summary: string;
   sentiment: "positive" | "neutral" | "negative";
   entities: Record<string, string>;
+  /** The caller's language (primary subtag), empty when they said nothing. */
+  language: string;
+  /** The caller asked not to keep their details. */
+  forget_me: boolean;
 }
 
 const NAME = /\b(?:this is|my name is|I'm|I am|soy|me llamo)\s+([A-ZÁÉÍÓÚ][a-záéíóúñ]+ [A-ZÁÉÍÓÚ][a-záéíóúñ]+)/;
@@ -26,6 +33,8 @@ const QUESTION = /\?$/;
 const BOOKED = /\b(you're all set|booked|confirmed|su cita es|listo)\b/i;
 const POSITIVE = /\b(thanks|thank you|great|perfect|gracias)\b/i;
 const NEGATIVE = /\b(terrible|awful|angry|unacceptable|ridiculous|complain(?:t)?)\b/i;
+const FORGET_ME =
+  /\b(?:don'?t|do not) (?:keep|store|save|remember) (?:my|any of my) (?:details|information|info|data|number)\b|\b(?:delete|erase|forget) my (?:details|information|info|data|number)\b|\bno (?:guarde|guarden) mis datos\b|\b(?:borre|borren) mis datos\b/i;
 const MESSAGE_TAKEN = /\b(passed your message|call you back|le llamarán|take a message)\b/i;
 
 const lines = (transcript: string, who: "Caller" | "Receptionist") =>
@@ -84,5 +93,7 @@ export function analyseTranscript(transcript: string, fields: readonly string[])
     // The mood of the call: the caller's complaint makes it negative; thanks on either side, or a booking, positive.
     sentiment: NEGATIVE.test(callerText) ? "negative" : booked || POSITIVE.test(transcript) ? "positive" : "neutral",
     entities: Object.fromEntries(fields.map((field) => [field, extracted[field] ?? ""])),
+    language: said.length === 0 ? "" : SPANISH.test(callerText) ? "es" : "en",
+    forget_me: FORGET_ME.test(callerText),
   };
 }

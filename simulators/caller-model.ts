@@ -46,7 +46,8 @@ export const newCallerMemory = (): CallerMemory => ({
   said: [],
 });
 
-const SPANISH = /\b(hola|quiero|necesito|cita|gracias|llamo|soy|mañana|número|por favor)\b/i;
+/** Words that say the caller speaks Spanish (the post-call analysis's language too). */
+export const SPANISH = /\b(hola|quiero|necesito|cita|gracias|llamo|soy|mañana|número|por favor)\b/i;
 const NAME = /\b(?:this is|my name is|I'm|I am|soy|me llamo)\s+([A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?: [A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)?)/;
 const PHONE = /\+?\d[\d\s().-]{8,}\d/;
 const BOOKING = /\b(book|appointment|schedule|visit|cita|reservar|agendar)\b/i;
@@ -131,8 +132,33 @@ function answeredFirst(answer: string, next: ScriptedNext): ScriptedNext {
   return { ...next, then: answeredFirst(answer, next.then) };
 }
 
+const KNOWN_CALLER = /^Returning caller: .*, from (\+\d+)\.$/m;
+const KNOWN_NAME = /^Their name: (.+?)\. /m;
+const KNOWN_SPANISH = /^They spoke Spanish last time/m;
+
+/**
+ * A returning caller the instructions describe (voice/caller-memory.ts): the model knows their name, number and language
+ * before they say them, so it asks only for what is missing, and greets them by name in its first answer.
+ */
+function welcomeBack(memory: CallerMemory, instructions: string): string | null {
+  const known = KNOWN_CALLER.exec(instructions);
+  if (!known || memory.said.length > 0) return null;
+  memory.phone ||= known[1]!;
+  memory.name ||= KNOWN_NAME.exec(instructions)?.[1] ?? "";
+  memory.spanish ||= KNOWN_SPANISH.test(instructions);
+  const first = memory.name.split(" ")[0];
+  if (!first) return null;
+  return memory.spanish ? `¡Hola de nuevo, ${first}!` : `Welcome back, ${first}!`;
+}
+
 /** Remembers what the caller said and answers: their question, then a tool call with what is needed, or a question for what is missing. */
 export function answerCaller(heard: string, memory: CallerMemory, session: { instructions: string; tools: string[] }): ScriptedReply {
+  const welcome = welcomeBack(memory, session.instructions);
+  const reply = replyTo(heard, memory, session);
+  return welcome ? (answeredFirst(welcome, reply) as ScriptedReply) : reply;
+}
+
+function replyTo(heard: string, memory: CallerMemory, session: { instructions: string; tools: string[] }): ScriptedReply {
   if (PERSON.test(heard) && session.tools.includes("transfer_call")) {
     memory.said.push(heard);
     memory.spanish ||= SPANISH.test(heard);

@@ -57,6 +57,7 @@ export const CALL_MESSAGES = {
   smsFailed: "Failed to send SMS. Check Twilio integration.",
   smsBody: "Write a message of 1 to 480 characters.",
   optedOut: "This caller has opted out of texts from your business.",
+  returningCaller: (previousCalls: number) => `Returning caller (${previousCalls} ${previousCalls === 1 ? "call" : "calls"})`,
 } as const;
 
 /** `POST /api/calls/:id/sms`. */
@@ -97,6 +98,8 @@ export interface CallResource {
   answered_by: AnsweredBy | null;
   processing_status: "pending" | "processed" | "failed";
   sentiment: "positive" | "neutral" | "negative" | null;
+  /** Whether this number called this business before, and how many times (inbound calls; a Test Suite call never is). */
+  caller: { returning: boolean; previous_calls: number };
   created_at: string;
 }
 

@@ -35,7 +35,7 @@ export const STATUS_LOOKS = {
     canceled: look("Canceled", "neutral"),
   } satisfies Record<(typeof CALL_STATUSES)[number], StatusLook>,
   callKind: { conversation: look("Conversation", "neutral"), voicemail: look("Voicemail", "neutral"), test: look("Test Suite", "neutral") },
-  callFlag: { after_hours: look("After hours", "attention") },
+  callFlag: { after_hours: look("After hours", "attention"), returning: look("Returning caller", "positive") },
   processing: {
     pending: look("Processing...", "attention"),
     processed: look("AI Generated", "positive"),

@@ -4,6 +4,7 @@ import { placeholders, preparedQuery } from "../db/prepared";
 import { agents, calls, organizationSettings, organizations } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
+import { CALLER_FACTS_SCHEMA, type CallerFacts, storeCallerFacts } from "./caller-facts";
 import { pushCallLead } from "./crm-push";
 import { sendCallWebhook } from "./crm-webhook";
 
@@ -11,7 +12,7 @@ export const MAX_ANALYSIS_ATTEMPTS = 5;
 export const NO_TRANSCRIPT = "No transcript available to reprocess.";
 const BACKOFF_BASE_MS = 2_000;
 
-export interface CallAnalysis {
+export interface CallAnalysis extends Partial<CallerFacts> {
   summary: string;
   sentiment: "positive" | "neutral" | "negative";
   entities: Record<string, string>;
@@ -33,8 +34,9 @@ function analysisSchema(fields: string[]) {
   return {
     type: "object",
     additionalProperties: false,
-    required: ["summary", "sentiment", "entities"],
+    required: ["summary", "sentiment", "entities", ...Object.keys(CALLER_FACTS_SCHEMA)],
     properties: {
+      ...CALLER_FACTS_SCHEMA,
       summary: { type: "string", description: "Two or three sentences: who called, what they wanted, what was agreed" },
       sentiment: { type: "string", enum: ["positive", "neutral", "negative"] },
       entities: {
@@ -134,7 +136,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     const fields = entityFields(crmMapping);
     const result = await openai.chatJson<CallAnalysis>({
       system:
-        "You analyse phone calls to a small business answered by its AI receptionist. Summarise the call, extract the requested details exactly as said (empty string when absent), and judge the caller's sentiment.",
+        "You analyse phone calls to a small business answered by its AI receptionist. Summarise the call, extract the requested details exactly as said (empty string when absent), and judge the caller's sentiment. Note the caller's language, and whether they asked the business not to keep their details.",
       user: entries.map((entry) => `${entry.role === "user" ? "Caller" : "Receptionist"}: ${entry.content}`).join("\n"),
       schemaName: "call_analysis",
       schema: analysisSchema(fields),
@@ -151,6 +153,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
       processingAttempts: attempts,
       redactedTranscript: redact ? JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content, keep) }))) : null,
     });
+    await storeCallerFacts(db, call, result);
     log.info("call_processed", { attempts, sentiment: result.sentiment });
     await services.publishCall(call.organizationId, { id: callId, processing_status: "processed" });
     const summary = redact ? redactPii(result.summary, keep) : result.summary;

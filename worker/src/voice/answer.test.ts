@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
-import { testServices } from "../../test/services";
+import { testAnswerDeps } from "../../test/answer-deps";
 import { answerCall } from "./answer";
 import { SIMULATED } from "../../test/simulators";
 import { PLATFORM_ACCOUNT } from "./call-context";
@@ -21,16 +21,13 @@ async function answer(overrides: { agent?: Record<string, string>; settings?: Re
   }
   let setup: CallSetup | null = null;
   const twiml = await answerCall(
-    {
-      services: testServices(overrides.bindings),
-      origin: "https://nikki.test",
-      bridgeUrl: "wss://nikki.test/twilio/stream",
+    testAnswerDeps(
       log,
-      prepareSession: async (_sid, given) => {
+      (given) => {
         setup = given;
       },
-      afterResponse: (work) => void work,
-    },
+      overrides.bindings,
+    ),
     {
       direction: "inbound",
       callSid: `CA${crypto.randomUUID().replace(/-/g, "")}`,

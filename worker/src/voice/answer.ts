@@ -12,6 +12,7 @@ import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instruc
 import type { CallSetup } from "./setup";
 import { hashToken, mintToken } from "../call/stream-ticket";
 import { type MessageDeps, takeMessage } from "./take-message";
+import { describeCallerMemory, rememberCaller } from "./caller-memory";
 import { connectStream, say, startRecording, twiml } from "./twiml";
 
 type Agent = typeof agents.$inferSelect;
@@ -114,12 +115,17 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const probe = call.callSid === PROBE_CALL_SID;
   const context = await callContextFor(deps.services.db, business, call.account, probe ? undefined : call.callSid);
   const testRun = context?.testRun ?? null;
+  const now = new Date();
+  // A returning caller's memory is read while the rest of the answer is decided: it adds no wait of its own.
+  const remembered =
+    context && !probe && !testRun && call.direction === "inbound"
+      ? rememberCaller(deps.services.db, deps.log, { organizationId: context.organizationId, caller, callSid: call.callSid }, now)
+      : Promise.resolve({ memory: null, ms: 0 });
   const agent = await agentFor(deps, context, call.agentId);
   const problem = await unavailable(deps, context, agent, call.callSid, probe ? "probe" : testRun ? "test" : "call");
   const language = agent?.language ?? AGENT_DEFAULTS.language;
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
 
-  const now = new Date();
   // A Test Suite call is after hours when its scenario says so, whatever the time: each scenario tests one path.
   const afterHours = testRun ? testRun.scenario === "after_hours" : agent ? isAfterHours(agent.hoursJson, agent.businessHoursTz, now) : false;
   if (problem || !context || !agent) {
@@ -141,6 +147,8 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   });
   if (testRun) await deps.services.db.update(testRuns).set({ callId }).where(eq(testRuns.id, testRun.id));
   const token = mintToken();
+  const { memory, ms: memoryMs } = await remembered;
+  const callerMemory = memory ? describeCallerMemory(memory, caller, agent.businessHoursTz) : undefined;
   const setup: CallSetup = {
     tool: {
       callId,
@@ -157,7 +165,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     organizationName: context.organizationName,
     afterHours,
     maxCallSeconds: context.maxCallSeconds,
-    instructions: agentInstructions({ agent, organizationName: context.organizationName, channel: "call", afterHours, now }),
+    instructions: agentInstructions({ agent, organizationName: context.organizationName, channel: "call", afterHours, callerMemory, now }),
     openingLine: openingLine(agent, context.organizationName),
     goodbye: GOODBYE_AT_TIME_LIMIT,
     voice: agent.voice,
@@ -179,7 +187,14 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
         deps.log.error("call_prepare_failed", { call_sid: call.callSid, error: error instanceof Error ? error.message : String(error) }),
       ),
   );
-  deps.log.info("call_answered", { call_sid: call.callSid, call_id: callId, direction: call.direction, after_hours: afterHours });
+  deps.log.info("call_answered", {
+    call_sid: call.callSid,
+    call_id: callId,
+    direction: call.direction,
+    after_hours: afterHours,
+    returning_caller: Boolean(memory),
+    caller_memory_ms: memoryMs,
+  });
 
   return connectTwiml(deps, context, language, streamUrl, { callId, token });
 }

@@ -14,6 +14,8 @@ export interface InstructionInput {
   channel: Channel;
   /** Calls only: the business is closed now. */
   afterHours?: boolean;
+  /** Calls only: what the business knows of a returning caller (voice/caller-memory.ts). */
+  callerMemory?: string;
   now: Date;
 }
 
@@ -56,13 +58,14 @@ const CLOSING: Record<Channel, string> = {
 };
 
 /** The agent's instructions on any channel: persona, knowledge, and for calls the hours, local time, task and tools. */
-export function agentInstructions({ agent, organizationName, channel, afterHours = false, now }: InstructionInput): string {
+export function agentInstructions({ agent, organizationName, channel, afterHours = false, callerMemory, now }: InstructionInput): string {
   const isCall = channel === "call" || channel === "browser_demo";
   const lines = [
     role(channel, agent?.name || PERSONA_NAME, organizationName),
     agent?.personaPrompt && (isCall ? `Persona: ${agent.personaPrompt}` : agent.personaPrompt),
     agent?.knowledgeBase && `What you know about the business:\n${agent.knowledgeBase}`,
     ...(isCall && agent ? callLines(agent, afterHours, now) : []),
+    isCall && callerMemory,
     CLOSING[channel],
   ];
   return lines.filter(Boolean).join("\n\n");

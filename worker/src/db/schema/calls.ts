@@ -57,12 +57,16 @@ export const calls = sqliteTable(
     answeredBy: text("answered_by", { enum: ANSWERED_BY }),
     /** When the call's alert (lead, booking, urgent) went out, so a re-analysis never sends it twice. */
     alertedAt: integer("alerted_at", { mode: "timestamp_ms" }),
+    /** The caller's language, a primary subtag ("en", "es"): what a returning caller is answered in (voice/caller-memory.ts). */
+    language: text("language"),
   },
   (t) => [
     index("calls_org_created_idx").on(t.organizationId, t.createdAt),
     index("calls_org_status_created_idx").on(t.organizationId, t.status, t.createdAt),
     index("calls_org_agent_created_idx").on(t.organizationId, t.agentId, t.createdAt),
     index("calls_processing_due_idx").on(t.processingStatus, t.nextAttemptAt),
+    // A caller's earlier calls to one business: the memory read while the phone rings, and the detail's previous_calls.
+    index("calls_org_from_created_idx").on(t.organizationId, t.fromNumber, t.createdAt),
   ],
 );
 
@@ -91,7 +95,11 @@ export const leads = sqliteTable(
     submitter: text("submitter"),
     createdAt: createdAt(),
   },
-  (t) => [index("leads_org_created_idx").on(t.organizationId, t.createdAt), index("leads_submitter_created_idx").on(t.submitter, t.createdAt)],
+  (t) => [
+    index("leads_org_created_idx").on(t.organizationId, t.createdAt),
+    index("leads_submitter_created_idx").on(t.submitter, t.createdAt),
+    index("leads_call_idx").on(t.callId),
+  ],
 );
 
 /** Chat and SMS threads (spec 000 §3 "Chat message": role, content), one thread per key. */
@@ -124,6 +132,24 @@ export const smsOptOuts = sqliteTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     phone: text("phone").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.phone] })],
+);
+
+/**
+ * Callers who asked a business not to keep their details (the call analysis heard it): they are never remembered on a
+ * later call (voice/caller-memory.ts), whatever their earlier calls hold.
+ */
+export const callerMemoryOptOuts = sqliteTable(
+  "caller_memory_opt_outs",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    /** The call they asked on. */
+    callId: text("call_id").references(() => calls.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.phone] })],

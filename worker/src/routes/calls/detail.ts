@@ -1,5 +1,4 @@
 import { type CallAppointmentResource, type CallDetailResource, type CallLatency, redactPii } from "@nikki/core";
-import type { calls } from "../../db/schema";
 import { serializeCall } from "./list";
 
 interface StoredEntry {
@@ -23,7 +22,7 @@ function parsedLatency(stored: string | null): CallLatency | null {
  * what the call booked (appointments/of-calls.ts).
  */
 export function serializeCallDetail(
-  row: { call: typeof calls.$inferSelect; agentName: string | null; outcome: CallDetailResource["outcome"] },
+  row: Parameters<typeof serializeCall>[0],
   options: { storedRedacted: boolean; redactOnDisplay: boolean },
   appointments: CallAppointmentResource[],
 ): CallDetailResource {

@@ -6,6 +6,7 @@ import { type CallListQuery, type CallOutcome, type CallResource, addDays, zoned
 import { type SQL, and, desc, eq, gte, like, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { outcomeSql } from "../../db/call-outcome";
+import { previousCallsSql } from "../../db/previous-calls";
 import { agents, calls } from "../../db/schema";
 import { afterCursor, encodeCursor } from "../../db/cursor";
 
@@ -15,9 +16,10 @@ export const callColumns = {
   call: calls,
   agentName: agents.name,
   outcome: outcomeSql,
+  previousCalls: previousCallsSql,
 };
 
-export function serializeCall(row: { call: typeof calls.$inferSelect; agentName: string | null; outcome: CallOutcome }): CallResource {
+export function serializeCall(row: { call: typeof calls.$inferSelect; agentName: string | null; outcome: CallOutcome; previousCalls: number }): CallResource {
   const { call } = row;
   return {
     id: call.id,
@@ -34,6 +36,7 @@ export function serializeCall(row: { call: typeof calls.$inferSelect; agentName:
     answered_by: call.answeredBy,
     processing_status: call.processingStatus,
     sentiment: call.sentiment,
+    caller: { returning: row.previousCalls > 0, previous_calls: row.previousCalls },
     created_at: call.createdAt.toISOString(),
   };
 }

@@ -2,12 +2,12 @@ import { EXPORT_CALL_COLUMNS, bookedTimesText, csvOf } from "@nikki/core";
 import { asc, desc, eq } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { appointmentsOfCalls } from "../../appointments/of-calls";
-import { outcomeSql } from "../../db/call-outcome";
 import type { Database } from "../../db/client";
 import { agents, auditLog, calls, members, organizations, phoneNumbers, users } from "../../db/schema";
 import { serializeAgent } from "../agents/resource";
 import { auditColumns } from "./audit";
 import { serializeCallDetail } from "../calls/detail";
+import { callColumns } from "../calls/list";
 import { serializeNumber } from "../numbers/resource";
 import { serializeSettings, settingsRowOf } from "../../org/settings";
 import { organizationTimeZone } from "../../voice/call-context";
@@ -19,7 +19,7 @@ async function allCalls(db: Database, organizationId: string) {
   const rows = [];
   for (let offset = 0; ; offset += PAGE) {
     const page = await db
-      .select({ call: calls, agentName: agents.name, outcome: outcomeSql })
+      .select(callColumns)
       .from(calls)
       .leftJoin(agents, eq(agents.id, calls.agentId))
       .where(eq(calls.organizationId, organizationId))

@@ -107,6 +107,11 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 <dt>From → to</dt>
                 <dd>
                   {shown.from_number} → {shown.to_number}
+                  {shown.caller.returning && (
+                    <span className="call-returning">
+                      <StatusBadge kind="callFlag" status="returning" label={CALL_MESSAGES.returningCaller(shown.caller.previous_calls)} />
+                    </span>
+                  )}
                 </dd>
                 <dt>Agent</dt>
                 <dd>{shown.agent_name ?? "—"}</dd>

@@ -96,7 +96,19 @@ export default function CallsPage() {
                     </>
                   ),
                 },
-                { header: "Caller", cell: (row) => row.from_number },
+                {
+                  header: "Caller",
+                  cell: (row) => (
+                    <>
+                      {row.from_number}
+                      {row.caller.returning && (
+                        <span className="call-returning">
+                          <StatusBadge kind="callFlag" status="returning" />
+                        </span>
+                      )}
+                    </>
+                  ),
+                },
                 { header: "Agent", cell: (row) => row.agent_name ?? "—" },
                 { header: "Length", cell: (row) => minutes(row.duration_seconds) },
                 { header: "Outcome", className: "capitalize", cell: (row) => row.outcome },

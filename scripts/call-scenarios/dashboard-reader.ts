@@ -1,0 +1,45 @@
+/**
+ * What a scenario reads back from the running product as the demo business's owner sees it: signs in as the seed's
+ * owner (a local demo's account) and reads a call's detail from GET /api/calls/:id, waiting for its analysis.
+ */
+import { DEMO } from "../../worker/src/db/seed";
+
+export interface ReadCall {
+  id: string;
+  processing_status: "pending" | "processed" | "failed";
+  summary: string | null;
+  transcript: { role: "user" | "assistant"; content: string }[];
+  caller: { returning: boolean; previous_calls: number };
+}
+
+export async function dashboardReader(baseUrl: string) {
+  const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email: DEMO.ownerEmail, password: DEMO.ownerPassword }),
+  });
+  if (!signedIn.ok) throw new Error(`signing in as ${DEMO.ownerEmail} failed (${signedIn.status}): is this the local demo database?`);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .join("; ");
+
+  async function readCall(id: string): Promise<ReadCall> {
+    const response = await fetch(`${baseUrl}/api/calls/${id}`, { headers: { cookie, origin: baseUrl } });
+    if (!response.ok) throw new Error(`GET /api/calls/${id} answered ${response.status}`);
+    return ((await response.json()) as { call: ReadCall }).call;
+  }
+
+  return {
+    readCall,
+    /** The call once its analysis is done (or failed), or as it is after `timeoutMs`. */
+    async analysed(id: string, timeoutMs = 60_000): Promise<ReadCall> {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const call = await readCall(id);
+        if (call.processing_status !== "pending" || Date.now() > until) return call;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    },
+  };
+}
