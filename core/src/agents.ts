@@ -7,6 +7,10 @@ export interface AgentResource {
   id: string;
   name: string;
   language: string;
+  /** A second agent language the call opens in too (issue 37 §4); null: one language. */
+  secondary_language: string | null;
+  /** The short line in both languages said after the greeting when there is a secondary language; null: the pair's default. */
+  secondary_greeting: string | null;
   voice: string;
   status: "active" | "inactive";
   greeting: string | null;
@@ -37,6 +41,8 @@ export const AGENT_MESSAGES = {
   voice: `Voice must be one of ${AGENT_VOICES.join(", ")}.`,
   status: "Status must be active or inactive.",
   greeting: "The greeting can be at most 500 characters.",
+  secondaryLanguage: `The second language must be one of ${AGENT_LANGUAGES.join(", ")}, and not the agent's own language.`,
+  secondaryGreeting: "The line in both languages can be at most 200 characters.",
   persona: "The persona can be at most 4,000 characters.",
   knowledge: "The knowledge base can be at most 20,000 characters.",
   timezone: "Choose a time zone such as America/New_York.",
@@ -101,6 +107,8 @@ const escalationPhoneOk = (value: Record<string, unknown>) =>
 const fields = {
   name: z.string(AGENT_MESSAGES.name).check(z.trim(), z.minLength(1, AGENT_MESSAGES.name), z.maxLength(100, AGENT_MESSAGES.name)),
   language: z.enum(AGENT_LANGUAGES, AGENT_MESSAGES.language),
+  secondary_language: z.nullable(z.enum(AGENT_LANGUAGES, AGENT_MESSAGES.secondaryLanguage)),
+  secondary_greeting: z.nullable(z.string(AGENT_MESSAGES.secondaryGreeting).check(z.trim(), z.maxLength(200, AGENT_MESSAGES.secondaryGreeting))),
   voice: z.enum(AGENT_VOICES, AGENT_MESSAGES.voice),
   status: z.enum(["active", "inactive"], AGENT_MESSAGES.status),
   greeting: z.nullable(z.string(AGENT_MESSAGES.greeting).check(z.trim(), z.maxLength(500, AGENT_MESSAGES.greeting))),
@@ -117,6 +125,8 @@ const fields = {
 export const agentCreateSchema = z.strictObject({
   name: fields.name,
   language: z.optional(fields.language),
+  secondary_language: z.optional(fields.secondary_language),
+  secondary_greeting: z.optional(fields.secondary_greeting),
   voice: z.optional(fields.voice),
   status: z.optional(fields.status),
   greeting: z.optional(fields.greeting),

@@ -1,4 +1,4 @@
-import { PERSONA_NAME, describeLocalTime, describeOpeningHours, greetingOf, parseOpeningHours } from "@nikki/core";
+import { PERSONA_NAME, describeLocalTime, describeOpeningHours, greetingOf, openingLineOf, parseOpeningHours } from "@nikki/core";
 import { jsonList } from "../db/json";
 import type { agents } from "../db/schema";
 
@@ -68,9 +68,13 @@ export function agentInstructions({ agent, organizationName, channel, afterHours
   return lines.filter(Boolean).join("\n\n");
 }
 
-/** What the caller hears first: the agent's greeting, the same text the transcript, the wizard and the chat show. */
-export function openingLine(agent: Agent, organizationName: string): string {
-  return greetingOf(agent, organizationName);
+/**
+ * What the caller hears first, in the agent's voice and language: the recording notice when the call is recorded and
+ * announced (never Twilio's <Say> before the stream), the agent's greeting (the text the wizard and the chat show), and
+ * with a secondary language the line in both languages. The transcript shows it as said.
+ */
+export function openingLine(agent: Agent, organizationName: string, options: { announceRecording: boolean } = { announceRecording: false }): string {
+  return openingLineOf(agent, greetingOf(agent, organizationName), options);
 }
 
 export const GOODBYE_AT_TIME_LIMIT =

@@ -44,6 +44,8 @@ export const calls = sqliteTable(
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
     modelUsed: text("model_used"),
     afterHours: integer("after_hours", { mode: "boolean" }).notNull().default(false),
+    /** The caller's language, detected from their first turn: the primary subtag of an agent language ("en", "es"). */
+    language: text("language"),
     billedMinutes: integer("billed_minutes"),
     /** Latency figures (voice/call-metrics.ts: greeting, turn gaps, barge-ins, tools), JSON. */
     metrics: text("metrics"),

@@ -7,6 +7,7 @@ import FormField, { FormAlert, TextField } from "../../FormField";
 import Modal from "../../ui/Modal";
 import { type AgentDraft, LANGUAGE_NAMES, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, draftProblems, emptyDraft, firstProblem } from "./draft";
 import { CrmMappingEditor, EscalationEditor, HoursEditor } from "./JsonEditors";
+import SecondLanguageFields from "./SecondLanguageFields";
 import ServicesStep from "./ServicesStep";
 import VoicePreview from "./VoicePreview";
 
@@ -140,6 +141,7 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
           ))}
         </select>
       </FormField>
+      <SecondLanguageFields draft={draft} errors={errors} disabled={pending} onChange={change} />
       <fieldset className="plain-fieldset">
         <legend className="step-legend">What the agent may do on a call</legend>
         {AGENT_TOOLS.map((tool) => (
@@ -198,7 +200,8 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
       <dd>{draft.name || "—"}</dd>
       <dt>Language and voice</dt>
       <dd>
-        {LANGUAGE_NAMES[draft.language] ?? draft.language}, {draft.voice}
+        {LANGUAGE_NAMES[draft.language] ?? draft.language}
+        {bodyOf(draft).secondary_language ? ` and ${LANGUAGE_NAMES[draft.secondary_language] ?? draft.secondary_language}` : ""}, {draft.voice}
       </dd>
       <dt>Greeting</dt>
       <dd>{draft.greeting || defaultGreeting(organization, draft.name)}</dd>

@@ -1,0 +1,3 @@
+ALTER TABLE `agents` ADD `secondary_language` text;--> statement-breakpoint
+ALTER TABLE `agents` ADD `secondary_greeting` text;--> statement-breakpoint
+ALTER TABLE `calls` ADD `language` text;
