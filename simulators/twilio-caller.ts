@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { computeTwilioSignature } from "../worker/src/call/twilio-signature";
 import { type StreamReport, emptyStreamReport, runMediaStream } from "./media-stream";
+import { encodeText } from "./speech-codec";
 
 export const CALLER_SPEECH = new Uint8Array(readFileSync(new URL("./fixtures/caller-booking.ulaw", import.meta.url)));
 
@@ -31,6 +32,12 @@ export interface SimulatedCallOptions {
   playPrompts?: boolean;
   /** Stay on the line (in silence) at least this long after the stream starts (benchmark: calls that overlap). */
   minDurationMs?: number;
+  /**
+   * What the caller says instead of the recorded booking request, turn by turn, as speech-codec text (the simulated
+   * model hears these words and answers them as caller-model.ts does, in their language): each turn once Nikki's
+   * answer to the one before has played. Its frames are not tagged, since a tag would write over the words.
+   */
+  says?: string[];
   log?: (line: string) => void;
 }
 
@@ -109,9 +116,13 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     authToken: options.authToken,
     callSid,
     reachedAt: options,
-    tag: options.tag,
-    speech: CALLER_SPEECH,
-    speakAfter: { bargeInMs: options.bargeInAfterMs ?? 400 },
+    ...(options.says?.length
+      ? {
+          speech: Uint8Array.from(encodeText(options.says[0]!)),
+          nextTurns: options.says.slice(1).map((line) => Uint8Array.from(encodeText(line))),
+          speakAfter: "greeting" as const,
+        }
+      : { tag: options.tag, speech: CALLER_SPEECH, speakAfter: { bargeInMs: options.bargeInAfterMs ?? 400 } }),
     answerTimeoutMs: options.answerTimeoutMs ?? 8_000,
     minDurationMs: options.minDurationMs,
     report,

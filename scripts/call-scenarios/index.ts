@@ -1,7 +1,8 @@
 import { booking } from "./booking";
 import type { CallScenario } from "./scenario";
+import { spanish } from "./spanish";
 
 /** Every scenario `npm run call:simulate` knows, in the order `--help` lists them. */
-export const SCENARIOS: readonly CallScenario[] = [booking];
+export const SCENARIOS: readonly CallScenario[] = [booking, spanish];
 
 export const scenarioNamed = (name: string) => SCENARIOS.find((scenario) => scenario.name === name);
