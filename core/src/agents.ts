@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentTool } from "./constants";
+import { AGENT_DEFAULTS, AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentTool } from "./constants";
+import { type LanguageCode, languageCodeOf } from "./language-detection";
 import { WEEKDAYS } from "./hours";
 
 /** An agent as the dashboard reads it (spec 001 §3 "Agent", snake_case; JSON fields as objects). */
@@ -27,12 +28,22 @@ export interface AgentResource {
   updated_at: string;
 }
 
-/** What an agent says first unless the business wrote its own: stored with the agent, shown in the wizard. */
-export const defaultGreeting = (organization: string, agent: string) => `Thanks for calling ${organization}, this is ${agent}. How can I help?`;
+const DEFAULT_GREETINGS: Record<LanguageCode, (organization: string, agent: string) => string> = {
+  en: (organization, agent) => `Thanks for calling ${organization}, this is ${agent}. How can I help?`,
+  es: (organization, agent) => `Gracias por llamar a ${organization}, le atiende ${agent}. ¿En qué puedo ayudarle?`,
+  fr: (organization, agent) => `Merci d'avoir appelé ${organization}, ici ${agent}. Comment puis-je vous aider ?`,
+  de: (organization, agent) => `Danke für Ihren Anruf bei ${organization}, hier ist ${agent}. Wie kann ich helfen?`,
+  it: (organization, agent) => `Grazie per aver chiamato ${organization}, sono ${agent}. Come posso aiutarla?`,
+  pt: (organization, agent) => `Obrigado por ligar para ${organization}, aqui é ${agent}. Como posso ajudar?`,
+};
 
-/** The one greeting of an agent (calls, their transcript, the chat): its own, else the default. */
-export function greetingOf(agent: { name: string; greeting: string | null }, organization: string): string {
-  return agent.greeting?.trim() || defaultGreeting(organization, agent.name);
+/** What an agent says first unless the business wrote its own, in the agent's language: stored with the agent, shown in the wizard. */
+export const defaultGreeting = (organization: string, agent: string, language: string = AGENT_DEFAULTS.language) =>
+  DEFAULT_GREETINGS[languageCodeOf(language) ?? "en"](organization, agent);
+
+/** The one greeting of an agent (calls, their transcript, the chat): its own, else the default in its language. */
+export function greetingOf(agent: { name: string; greeting: string | null; language?: string }, organization: string): string {
+  return agent.greeting?.trim() || defaultGreeting(organization, agent.name, agent.language);
 }
 
 export const AGENT_MESSAGES = {

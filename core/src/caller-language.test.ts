@@ -9,6 +9,7 @@ import {
   recordingNotice,
 } from "./caller-language";
 import { storedLanguageVerdict, textsLanguageVerdict } from "./language-verdict";
+import { defaultGreeting, greetingOf } from "./agents";
 import { appointmentText } from "./appointment-copy";
 import { followUpText } from "./follow-up-copy";
 
@@ -46,6 +47,13 @@ describe("detectLanguage: the caller's language from their first turn", () => {
 
 describe("the words a call opens with", () => {
   const agent = { language: "en-US", secondaryLanguage: null, secondaryGreeting: null };
+
+  it("the default greeting is in the agent's language; one the business wrote is kept", () => {
+    expect(defaultGreeting("Acme", "Rosa")).toBe("Thanks for calling Acme, this is Rosa. How can I help?");
+    expect(defaultGreeting("Fontanería Ruiz", "Rosa", "es-ES")).toBe("Gracias por llamar a Fontanería Ruiz, le atiende Rosa. ¿En qué puedo ayudarle?");
+    expect(greetingOf({ name: "Rosa", greeting: null, language: "pt-BR" }, "Acme")).toBe("Obrigado por ligar para Acme, aqui é Rosa. Como posso ajudar?");
+    expect(greetingOf({ name: "Rosa", greeting: " Hola. ", language: "en-US" }, "Acme")).toBe("Hola.");
+  });
 
   it("the recording notice is the agent's first words, in its language, only when announced", () => {
     expect(openingLineOf(agent, "Thanks for calling Acme.", { announceRecording: true })).toBe("This call may be recorded. Thanks for calling Acme.");

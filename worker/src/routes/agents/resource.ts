@@ -51,14 +51,16 @@ export function serializeAgent(row: Row, numbers: { id: string; phone_number: st
 }
 
 /**
- * The greeting to store: the one given, else the default (an empty one included); a rename carries a default greeting
- * along, never one the business wrote. Undefined when it does not change.
+ * The greeting to store: the one given, else the default in the agent's language (an empty one included); a rename or a
+ * new language carries a default greeting along, never one the business wrote. Undefined when it does not change.
  */
 function greetingColumn(input: AgentPatch, organizationName: string, current: Row | null): string | undefined {
   const name = input.name ?? current?.name ?? "";
-  if (input.greeting !== undefined || !current) return input.greeting?.trim() || defaultGreeting(organizationName, name);
-  const followsName = current.greeting === null || current.greeting === defaultGreeting(organizationName, current.name);
-  return input.name !== undefined && followsName ? defaultGreeting(organizationName, name) : undefined;
+  const language = input.language ?? current?.language ?? AGENT_DEFAULTS.language;
+  if (input.greeting !== undefined || !current) return input.greeting?.trim() || defaultGreeting(organizationName, name, language);
+  const followsDefault = current.greeting === null || current.greeting === defaultGreeting(organizationName, current.name, current.language);
+  const changed = input.name !== undefined || input.language !== undefined;
+  return changed && followsDefault ? defaultGreeting(organizationName, name, language) : undefined;
 }
 
 /**

@@ -69,10 +69,12 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
 
   const change = <K extends keyof AgentDraft>(key: K, value: AgentDraft[K]) =>
     setDraft((current) => {
-      // The default greeting says the agent's name: it follows a rename until the business writes its own.
-      const followsName = !current.greeting || current.greeting === defaultGreeting(organization, current.name);
-      const greeting = key === "name" && followsName ? defaultGreeting(organization, String(value)) : current.greeting;
-      return { ...current, greeting, [key]: value };
+      // The default greeting says the agent's name in its language: it follows a rename or a new language until the
+      // business writes its own.
+      const followsDefault = !current.greeting || current.greeting === defaultGreeting(organization, current.name, current.language);
+      const next = { ...current, [key]: value };
+      const greeting = (key === "name" || key === "language") && followsDefault ? defaultGreeting(organization, next.name, next.language) : current.greeting;
+      return { ...next, greeting };
     });
   const text = (key: keyof AgentDraft, label: string, extra: { hint?: string; required?: boolean } = {}) => (
     <TextField
@@ -204,7 +206,7 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
         {bodyOf(draft).secondary_language ? ` and ${LANGUAGE_NAMES[draft.secondary_language] ?? draft.secondary_language}` : ""}, {draft.voice}
       </dd>
       <dt>Greeting</dt>
-      <dd>{draft.greeting || defaultGreeting(organization, draft.name)}</dd>
+      <dd>{draft.greeting || defaultGreeting(organization, draft.name, draft.language)}</dd>
       <dt>Time zone</dt>
       <dd>{draft.business_hours_tz}</dd>
       <dt>Tools</dt>
