@@ -48,6 +48,8 @@ export interface StreamOptions {
   tag?: number;
   /** What the party says, as μ-law. */
   speech: Uint8Array;
+  /** What the party says after that, turn by turn: each once Nikki's answer to the turn before has played (and a breath). */
+  nextTurns?: Uint8Array[];
   /**
    * When the party talks: this long after Nikki starts (over her: a barge-in), once her greeting has played, or as
    * soon as the stream starts (a voicemail's greeting, a fax's tone).
@@ -140,7 +142,8 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
   });
 
   const silence: Uint8Array = new Uint8Array(FRAME).fill(0xff);
-  const { speech } = options;
+  let { speech } = options;
+  const nextTurns = [...(options.nextTurns ?? [])];
   let sequence = 0;
   const started = wallClock();
   // Time to talk: over Nikki after a while, or once her greeting has played out (and a breath after it).
@@ -156,6 +159,14 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
       if (speechOffset < 0 && timeToTalk(now)) {
         speechOffset = 0;
         log(`call ${callSid}: the ${typeof options.speakAfter === "string" ? turn[options.speakAfter] : "caller starts talking over Nikki"}`);
+      }
+      // Nikki answered the turn and her answer has played: the party says the next one.
+      if (speechDoneAt !== null && mediaAfterSpeech > 0 && nextTurns.length > 0 && now > playbackEndsAt + 300) {
+        speech = nextTurns.shift()!;
+        speechOffset = 0;
+        speechDoneAt = null;
+        mediaAfterSpeech = 0;
+        log(`call ${callSid}: the party says the next turn`);
       }
       let frame = silence;
       if (speechOffset >= 0 && speechOffset < speech.length) {
@@ -174,7 +185,15 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
         streamSid,
       });
       report.framesSent++;
-      const answered = speechDoneAt !== null && mediaAfterSpeech > 0 && now - speechDoneAt > 1_000 && now - started >= (options.minDurationMs ?? 0);
+      // A party with several turns also hears the last answer out before hanging up.
+      const heardOut = !options.nextTurns?.length || now > playbackEndsAt + 300;
+      const answered =
+        speechDoneAt !== null &&
+        mediaAfterSpeech > 0 &&
+        nextTurns.length === 0 &&
+        heardOut &&
+        now - speechDoneAt > 1_000 &&
+        now - started >= (options.minDurationMs ?? 0);
       const gaveUp = speechDoneAt !== null && mediaAfterSpeech === 0 && now - speechDoneAt > options.answerTimeoutMs;
       const neverStarted = nikkiStartedAt === null && now - started > options.answerTimeoutMs;
       if (answered || gaveUp || neverStarted || options.signal?.aborted || socket.readyState !== WebSocket.OPEN) resolve();

@@ -4,10 +4,9 @@
  * each mark once the audio before it would have played, and records the media, marks and clears it receives.
  */
 import { readFileSync } from "node:fs";
-import { wavToUlaw } from "../worker/src/call/mulaw";
 import { computeTwilioSignature } from "../worker/src/call/twilio-signature";
 import { type StreamReport, emptyStreamReport, runMediaStream } from "./media-stream";
-import { speechWav } from "./speech";
+import { encodeText } from "./speech-codec";
 
 export const CALLER_SPEECH = new Uint8Array(readFileSync(new URL("./fixtures/caller-booking.ulaw", import.meta.url)));
 
@@ -34,10 +33,11 @@ export interface SimulatedCallOptions {
   /** Stay on the line (in silence) at least this long after the stream starts (benchmark: calls that overlap). */
   minDurationMs?: number;
   /**
-   * What the caller says, as the simulated text-to-speech voices it (speech.ts: the words ride in the audio, and the
-   * OpenAI simulator's model answers them); by default the recorded booking request, answered by its scripted turns.
+   * What the caller says instead of the recorded booking request, turn by turn, as speech-codec text (the simulated
+   * model hears these words and answers them as caller-model.ts does, in their language): each turn once Nikki's
+   * answer to the one before has played. Its frames are not tagged, since a tag would write over the words.
    */
-  says?: string;
+  says?: string[];
   log?: (line: string) => void;
 }
 
@@ -69,12 +69,6 @@ async function signedPost(options: SimulatedCallOptions, path: string, params: R
 }
 
 /** A call's report before anything was sent or heard (and the whole report of a call that never got through). */
-/** Words as the simulated text-to-speech says them, as the μ-law a phone line carries. */
-function spokenUlaw(words: string): Uint8Array {
-  const wav = speechWav(words);
-  return wavToUlaw(wav.buffer.slice(wav.byteOffset, wav.byteOffset + wav.byteLength) as ArrayBuffer);
-}
-
 export function emptyCallReport(callSid: string): SimulatedCallReport {
   return { callSid, callId: null, voicemail: false, afterStream: null, ...emptyStreamReport() };
 }
@@ -122,10 +116,13 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     authToken: options.authToken,
     callSid,
     reachedAt: options,
-    // Tagged frames would overwrite the words the audio carries: a caller who says something is not timed.
-    tag: options.says ? undefined : options.tag,
-    speech: options.says ? spokenUlaw(options.says) : CALLER_SPEECH,
-    speakAfter: { bargeInMs: options.bargeInAfterMs ?? 400 },
+    ...(options.says?.length
+      ? {
+          speech: Uint8Array.from(encodeText(options.says[0]!)),
+          nextTurns: options.says.slice(1).map((line) => Uint8Array.from(encodeText(line))),
+          speakAfter: "greeting" as const,
+        }
+      : { tag: options.tag, speech: CALLER_SPEECH, speakAfter: { bargeInMs: options.bargeInAfterMs ?? 400 } }),
     answerTimeoutMs: options.answerTimeoutMs ?? 8_000,
     minDurationMs: options.minDurationMs,
     report,

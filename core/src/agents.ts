@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentTool } from "./constants";
+import { AGENT_DEFAULTS, AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentTool } from "./constants";
+import { type LanguageCode, languageCodeOf } from "./language-detection";
 import { WEEKDAYS } from "./hours";
 
 /** An agent as the dashboard reads it (spec 001 §3 "Agent", snake_case; JSON fields as objects). */
@@ -7,6 +8,10 @@ export interface AgentResource {
   id: string;
   name: string;
   language: string;
+  /** A second agent language the call opens in too (issue 37 §4); null: one language. */
+  secondary_language: string | null;
+  /** The short line in both languages said after the greeting when there is a secondary language; null: the pair's default. */
+  secondary_greeting: string | null;
   voice: string;
   status: "active" | "inactive";
   greeting: string | null;
@@ -23,12 +28,22 @@ export interface AgentResource {
   updated_at: string;
 }
 
-/** What an agent says first unless the business wrote its own: stored with the agent, shown in the wizard. */
-export const defaultGreeting = (organization: string, agent: string) => `Thanks for calling ${organization}, this is ${agent}. How can I help?`;
+const DEFAULT_GREETINGS: Record<LanguageCode, (organization: string, agent: string) => string> = {
+  en: (organization, agent) => `Thanks for calling ${organization}, this is ${agent}. How can I help?`,
+  es: (organization, agent) => `Gracias por llamar a ${organization}, le atiende ${agent}. ¿En qué puedo ayudarle?`,
+  fr: (organization, agent) => `Merci d'avoir appelé ${organization}, ici ${agent}. Comment puis-je vous aider ?`,
+  de: (organization, agent) => `Danke für Ihren Anruf bei ${organization}, hier ist ${agent}. Wie kann ich helfen?`,
+  it: (organization, agent) => `Grazie per aver chiamato ${organization}, sono ${agent}. Come posso aiutarla?`,
+  pt: (organization, agent) => `Obrigado por ligar para ${organization}, aqui é ${agent}. Como posso ajudar?`,
+};
 
-/** The one greeting of an agent (calls, their transcript, the chat): its own, else the default. */
-export function greetingOf(agent: { name: string; greeting: string | null }, organization: string): string {
-  return agent.greeting?.trim() || defaultGreeting(organization, agent.name);
+/** What an agent says first unless the business wrote its own, in the agent's language: stored with the agent, shown in the wizard. */
+export const defaultGreeting = (organization: string, agent: string, language: string = AGENT_DEFAULTS.language) =>
+  DEFAULT_GREETINGS[languageCodeOf(language) ?? "en"](organization, agent);
+
+/** The one greeting of an agent (calls, their transcript, the chat): its own, else the default in its language. */
+export function greetingOf(agent: { name: string; greeting: string | null; language?: string }, organization: string): string {
+  return agent.greeting?.trim() || defaultGreeting(organization, agent.name, agent.language);
 }
 
 export const AGENT_MESSAGES = {
@@ -37,6 +52,8 @@ export const AGENT_MESSAGES = {
   voice: `Voice must be one of ${AGENT_VOICES.join(", ")}.`,
   status: "Status must be active or inactive.",
   greeting: "The greeting can be at most 500 characters.",
+  secondaryLanguage: `The second language must be one of ${AGENT_LANGUAGES.join(", ")}, and not the agent's own language.`,
+  secondaryGreeting: "The line in both languages can be at most 200 characters.",
   persona: "The persona can be at most 4,000 characters.",
   knowledge: "The knowledge base can be at most 20,000 characters.",
   timezone: "Choose a time zone such as America/New_York.",
@@ -101,6 +118,8 @@ const escalationPhoneOk = (value: Record<string, unknown>) =>
 const fields = {
   name: z.string(AGENT_MESSAGES.name).check(z.trim(), z.minLength(1, AGENT_MESSAGES.name), z.maxLength(100, AGENT_MESSAGES.name)),
   language: z.enum(AGENT_LANGUAGES, AGENT_MESSAGES.language),
+  secondary_language: z.nullable(z.enum(AGENT_LANGUAGES, AGENT_MESSAGES.secondaryLanguage)),
+  secondary_greeting: z.nullable(z.string(AGENT_MESSAGES.secondaryGreeting).check(z.trim(), z.maxLength(200, AGENT_MESSAGES.secondaryGreeting))),
   voice: z.enum(AGENT_VOICES, AGENT_MESSAGES.voice),
   status: z.enum(["active", "inactive"], AGENT_MESSAGES.status),
   greeting: z.nullable(z.string(AGENT_MESSAGES.greeting).check(z.trim(), z.maxLength(500, AGENT_MESSAGES.greeting))),
@@ -117,6 +136,8 @@ const fields = {
 export const agentCreateSchema = z.strictObject({
   name: fields.name,
   language: z.optional(fields.language),
+  secondary_language: z.optional(fields.secondary_language),
+  secondary_greeting: z.optional(fields.secondary_greeting),
   voice: z.optional(fields.voice),
   status: z.optional(fields.status),
   greeting: z.optional(fields.greeting),

@@ -127,6 +127,8 @@ export interface CallDetailResource extends CallResource {
   redacted: boolean;
   /** What the call booked, its times in the business's time zone. */
   appointments: CallAppointmentResource[];
+  /** The caller's language, detected from their first turn ("en", "es", …); null for a call the AI never took. */
+  language: string | null;
 }
 
 /** What `GET /api/events` sends an organization's open dashboards: one of its calls was inserted or changed. */

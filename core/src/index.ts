@@ -36,6 +36,8 @@ export * from "./rate-limits";
 export * from "./zoned-time";
 export * from "./availability";
 export * from "./slot-labels";
+export * from "./caller-language";
+export * from "./follow-up-copy";
 export * from "./relative-dates";
 export * from "./appointments";
 export * from "./appointment-copy";

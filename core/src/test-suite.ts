@@ -7,8 +7,11 @@ export type TestScenarioId = (typeof TEST_SCENARIO_IDS)[number];
 /** What a business may state must be true after its own script's call, checked from what the call stored. */
 export const TEST_EXPECTATIONS = ["says", "lead", "appointment", "transfer", "spanish"] as const;
 export type TestExpectation = (typeof TEST_EXPECTATIONS)[number];
-/** What a verdict checks: an expectation, or (the after-hours scenario's) that the call was taken as after hours. */
-export type TestCheckKind = TestExpectation | "after_hours";
+/**
+ * What a verdict checks: an expectation, or a built-in scenario's own: the call was taken as after hours, the call is
+ * stored in the caller's language (`phrase`: its code), the texts to the caller are in it.
+ */
+export type TestCheckKind = TestExpectation | "after_hours" | "caller_language" | "texts_language";
 
 /** One thing a scenario states must be true; `phrase` is what the agent must say, for "says". */
 export interface TestCheck {
@@ -23,6 +26,8 @@ export const TEST_EXPECTATION_LABELS: Record<TestCheckKind, string> = {
   transfer: "The caller is transferred",
   spanish: "The call is in Spanish",
   after_hours: "The call is taken as after hours",
+  caller_language: "The call is stored in the caller's language",
+  texts_language: "The texts to the caller are in their language",
 };
 
 /** A check as the page shows it under "Expected": the agent's own words quoted. */
@@ -70,10 +75,11 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
   {
     id: "spanish",
     title: "Spanish caller",
-    description: "A caller speaks Spanish. Nikki answers in Spanish and takes their details.",
-    lines: ["Hola, soy Lucía Fernández. Necesito una cita para mañana a las 9.", "Mi número es +1 415 555 0188."],
+    description:
+      "A caller speaks Spanish and books. Nikki answers in Spanish, the call is stored as Spanish, and the texts the caller would get are in Spanish.",
+    lines: ["Hola, soy Lucía Fernández. Necesito una cita para mañana a las 9.", "Mi número es +1 415 555 0188.", "Sí, la primera hora me va bien."],
     expect: "spanish",
-    checks: [check("spanish"), check("lead")],
+    checks: [check("spanish"), check("caller_language", "es"), check("lead"), check("texts_language", "es")],
   },
   {
     id: "after_hours",

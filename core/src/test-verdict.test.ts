@@ -114,8 +114,20 @@ describe("testVerdict: built-in scenarios", () => {
         { role: "user", content: "Hola" },
       ],
     });
-    expect(testVerdict(checksOf("spanish"), spanish)).toEqual({ passed: true, reason: "Rosa answered in Spanish. Lead captured: Maria Garcia, +14155550142." });
-    expect(testVerdict(checksOf("spanish"), { ...spanish, entities: {} }).passed).toBe(false);
+    // The call is stored as Spanish, and the texts to the caller are in Spanish too (issue 37 §4).
+    expect(testVerdict(checksOf("spanish"), spanish)).toEqual({ passed: false, reason: "No language was stored for the call." });
+    const stored = { ...spanish, language: "es" };
+    expect(testVerdict(checksOf("spanish"), stored)).toEqual({
+      passed: false,
+      reason: "No text would have been sent to the caller (no booking confirmation, no follow-up).",
+    });
+    const texted = { ...stored, texts: ["¡Gracias por llamar a Fontanería Ruiz! Tenemos sus datos y le contactaremos pronto."] };
+    expect(testVerdict(checksOf("spanish"), texted)).toEqual({
+      passed: true,
+      reason: "Rosa answered in Spanish. The call is stored as Spanish. Lead captured: Maria Garcia, +14155550142. The caller would get 1 text in Spanish.",
+    });
+    expect(testVerdict(checksOf("spanish"), { ...texted, language: "en" }).reason).toBe("The call is stored as English, not Spanish.");
+    expect(testVerdict(checksOf("spanish"), { ...texted, entities: {} }).passed).toBe(false);
     expect(testVerdict(checksOf("after_hours"), facts()).reason).toBe("The call was not treated as after hours.");
     expect(testVerdict(checksOf("after_hours"), facts({ afterHours: true })).reason).toBe("Message taken: Maria Garcia, +14155550142.");
   });

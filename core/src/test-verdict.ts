@@ -1,4 +1,5 @@
 import { candidateStarts } from "./availability";
+import { storedLanguageVerdict, textsLanguageVerdict } from "./language-verdict";
 import { parseOpeningHours } from "./hours";
 import { PII_MARKERS } from "./pii";
 import type { TestCheck } from "./test-suite";
@@ -26,6 +27,10 @@ export interface SuiteCallFacts {
   booked: RecordedSlot | null;
   /** The answering agent's opening hours and zone, which every offered time must fall within. */
   hours: { hoursJson: string; timeZone: string } | null;
+  /** The caller's language as the call stored it ("es"). */
+  language?: string | null;
+  /** The texts the call would have sent the caller (booking confirmation, follow-up), recorded since a Test Suite call sends none. */
+  texts?: string[];
 }
 
 /** Whether a recorded time is one the opening hours allow: it starts in a span and ends by its close. */
@@ -142,6 +147,10 @@ function checkVerdict(check: TestCheck, facts: SuiteCallFacts): Verdict {
       return answeredInSpanish(facts.transcript)
         ? { passed: true, reason: `${facts.agentName} answered in Spanish.` }
         : { passed: false, reason: `${facts.agentName} did not answer in Spanish.` };
+    case "caller_language":
+      return storedLanguageVerdict(facts.language, check.phrase);
+    case "texts_language":
+      return textsLanguageVerdict(facts.texts, check.phrase);
     case "after_hours":
       return facts.afterHours ? { passed: true, reason: "" } : { passed: false, reason: "The call was not treated as after hours." };
   }

@@ -1,8 +1,9 @@
 import { booking } from "./booking";
 import { returning } from "./returning";
 import type { CallScenario } from "./scenario";
+import { spanish } from "./spanish";
 
 /** Every scenario `npm run call:simulate` knows, in the order `--help` lists them. */
-export const SCENARIOS: readonly CallScenario[] = [booking, returning];
+export const SCENARIOS: readonly CallScenario[] = [booking, returning, spanish];
 
 export const scenarioNamed = (name: string) => SCENARIOS.find((scenario) => scenario.name === name);

@@ -33,7 +33,7 @@ export const returning: CallScenario = {
     context.log(`  caller: returning ${analysed.caller.returning}, previous_calls ${analysed.caller.previous_calls}`);
 
     context.log(`Second call, from the same number: "${SECOND_CALL_SAYS}"`);
-    const second = await context.place({ says: SECOND_CALL_SAYS, bargeInAfterMs: 3_000, minDurationMs: 8_000 });
+    const second = await context.place({ says: [SECOND_CALL_SAYS], bargeInAfterMs: 3_000, minDurationMs: 8_000 });
     context.log(describeCall(second));
     if (!second.callId || second.voicemail) return;
     const lines = await memoryLines(context.from);

@@ -41,10 +41,10 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toContain("text/xml");
     const document = await answer.text();
-    expect(document).toContain("<Say");
-    expect(document).toContain("This call may be recorded.");
     expect(document).toContain('<Recording channels="dual"');
-    // The agent's own greeting is the first thing the caller hears, spoken by the model: no announcement before it.
+    // The agent's own opening line is the first thing the caller hears, spoken by the model: nothing is said before it
+    // (the recording notice is its first words, issue 37 §6).
+    expect(document).not.toContain("<Say");
     expect(document).not.toContain("Connecting you to");
     const { url, callId, token } = streamParameters(document);
     expect(url).toBe(`wss://nikki.test/twilio/stream/${sid}`);
@@ -103,10 +103,10 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     expect(call).toMatchObject({ status: "completed", duration_seconds: 42, after_hours: 0, model_used: "gpt-4o-mini", sentiment: "positive" });
     const transcript = JSON.parse(String(call.transcript)) as { role: string; content: string; timestamp: string }[];
     expect(transcript.map((entry) => entry.role)).toEqual(expect.arrayContaining(["assistant", "user"]));
-    // The first line is the agent's stored greeting, word for word (the business's and agent's names are not PII).
+    // The first line is the recording notice, then the agent's stored greeting, word for word (the business's and agent's names are not PII).
     const agent = await env.DB.prepare("select greeting from agents where id = ?").bind(DEMO.agentId).first<{ greeting: string }>();
     expect(agent?.greeting).toBe(`Thanks for calling ${DEMO.organizationName}, this is Nikki. How can I help?`);
-    expect(transcript[0], JSON.stringify(transcript)).toMatchObject({ role: "assistant", content: agent?.greeting });
+    expect(transcript[0], JSON.stringify(transcript)).toMatchObject({ role: "assistant", content: `This call may be recorded. ${agent?.greeting}` });
     // The organization redacts PII by default: the stored transcript and summary carry markers.
     expect(transcript.find((entry) => entry.role === "user")?.content).toBe(
       "Hi, this is [NAME]. Can I book a plumber for tomorrow morning? My number is [PHONE].",

@@ -102,12 +102,21 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     expect(calls.find((row) => row.id === night.call_id)?.outcome).toBe("lead");
   });
 
-  it("answers the Spanish caller in Spanish, free times offered in Spanish too", async () => {
+  it("answers the Spanish caller in Spanish, stores the call as Spanish, and the booking's text would be in Spanish", async () => {
     const spanish = await run(owner, "spanish");
     expect([spanish.status, spanish.verdict]).toEqual([
       "passed",
-      "Rosa answered in Spanish. Lead captured: [NAME], [PHONE] (from the transcript, stored redacted).",
+      "Rosa answered in Spanish. The call is stored as Spanish. Lead captured: [NAME], [PHONE] (stored redacted). The caller would get 1 text in Spanish.",
     ]);
+    expect(await env.DB.prepare("select language from calls where id = ?").bind(spanish.call_id).first("language")).toBe("es");
+    // The free times were offered in Spanish, and the confirmation the caller would get is Spanish (Rosa speaks English).
+    const effects = (await finished(owner, spanish.id)).side_effects;
+    expect(effects.find((effect) => effect.kind === "availability")?.detail).toMatch(
+      /^Offered \d free times within your hours: \p{L}+ \d+ de \p{L}+ a las? \d/u,
+    );
+    expect(effects.find((effect) => effect.kind === "sms")?.detail).toMatch(
+      /^Would text \+14155550188: "Suite Plumbing: su cita \(Appointment\) queda reservada para el .+ Responda STOP para no recibir mensajes\."$/,
+    );
   });
 
   it("refuses the custom scenario without lines or without what must be true, and saves the business's lines and expectation", async () => {

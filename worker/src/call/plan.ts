@@ -37,6 +37,8 @@ export interface TranscriptEntry {
   role: "user" | "assistant";
   content: string;
   timestamp: string;
+  /** A caller's turn: the language the speech recogniser reported, when it did. */
+  language?: string;
 }
 
 export type CallEndReason = "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended";
@@ -52,6 +54,11 @@ export interface CallEnd {
 export interface ToolRequest {
   name: string;
   arguments: string;
+  /**
+   * The caller's first turns so far: the control plane tells their language from them (issue 37 §4), so the tool
+   * answers, books and texts in it (the media plane carries no language words of its own).
+   */
+  callerTurns?: TranscriptEntry[];
 }
 
 /** A tool's answer to the model: always an object it can speak about, never a thrown error. */

@@ -42,7 +42,8 @@ export type BridgeAction =
   | { kind: "openai_json"; json: string }
   | { kind: "started"; callSid: string; streamSid: string; parameters: Record<string, string> }
   | { kind: "tool"; callId: string; name: string; arguments: string }
-  | { kind: "transcript"; role: "user" | "assistant"; text: string; atMs: number }
+  /** `language`: the caller's, when the speech recogniser reported one (gpt-transcribe's `languages`). */
+  | { kind: "transcript"; role: "user" | "assistant"; text: string; atMs: number; language?: string }
   | { kind: "end"; reason: "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended" };
 
 interface PendingMark {
@@ -153,7 +154,8 @@ export class BridgeProtocol {
         return [];
       case "conversation.item.input_audio_transcription.completed": {
         const text = str(event.transcript)?.trim();
-        return text ? [{ kind: "transcript", role: "user", text, atMs: this.elapsed(now) }] : [];
+        const language = Array.isArray(event.languages) ? str(obj(event.languages[0])?.code) : undefined;
+        return text ? [{ kind: "transcript", role: "user", text, atMs: this.elapsed(now), ...(language ? { language } : {}) }] : [];
       }
       case "response.output_audio_transcript.done": {
         const text = str(event.transcript)?.trim();

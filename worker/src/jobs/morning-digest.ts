@@ -1,8 +1,11 @@
 import {
+  AGENT_DEFAULTS,
   type CallAppointmentResource,
   URGENCY_HEADINGS,
   URGENCY_ORDER,
   bookedTimesText,
+  languageCodeOf,
+  languageName,
   localClock,
   localDate,
   unmaskedEntities,
@@ -13,7 +16,7 @@ import { appointmentsOfCalls } from "../appointments/of-calls";
 import { calls, members, organizationSettings, organizations, phoneNumbers, users } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
-import { organizationTimeZone } from "../voice/call-context";
+import { primaryAgent } from "../voice/call-context";
 
 export const DIGEST_HOUR = 8;
 const NIGHT_MS = 24 * 60 * 60 * 1000;
@@ -21,23 +24,34 @@ const NIGHT_MS = 24 * 60 * 60 * 1000;
 type CallRow = typeof calls.$inferSelect;
 const entitiesOf = (call: CallRow) => unmaskedEntities(call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {});
 
-function describeCall(call: CallRow, booked: Map<string, CallAppointmentResource[]>): string {
+/** " - speaks Spanish" for a caller who spoke another language than the business's, so the call back is in theirs. */
+function spokenLanguage(call: CallRow, businessLanguage: string): string {
+  const code = languageCodeOf(call.language);
+  return code && code !== languageCodeOf(businessLanguage) ? ` - speaks ${languageName(code)}` : "";
+}
+
+function describeCall(call: CallRow, booked: Map<string, CallAppointmentResource[]>, businessLanguage: string): string {
   const entities = entitiesOf(call);
   const who = entities.name || call.fromNumber;
   const reason = entities.intent || call.summary?.slice(0, 80) || (call.kind === "voicemail" ? "left a voicemail" : "no reason given");
   const urgency = entities.urgency ? ` (${entities.urgency})` : "";
   const times = bookedTimesText(booked.get(call.id) ?? []);
-  return `• ${who} ${call.fromNumber !== who ? `${call.fromNumber} ` : ""}- ${reason}${urgency}${times ? ` - booked ${times}` : ""}`;
+  return `• ${who} ${call.fromNumber !== who ? `${call.fromNumber} ` : ""}- ${reason}${urgency}${times ? ` - booked ${times}` : ""}${spokenLanguage(call, businessLanguage)}`;
 }
 
 /**
  * The night's calls under Urgent, then Follow up today, then the rest; headings only for groups with calls. `booked`:
- * what each call booked, in the business's time zone.
+ * what each call booked, in the business's time zone; a caller who spoke another language than `businessLanguage`
+ * (the primary agent's) is marked with theirs.
  */
-export function digestLines(night: CallRow[], booked: Map<string, CallAppointmentResource[]> = new Map()): string {
+export function digestLines(
+  night: CallRow[],
+  booked: Map<string, CallAppointmentResource[]> = new Map(),
+  businessLanguage: string = AGENT_DEFAULTS.language,
+): string {
   return URGENCY_ORDER.map((level) => {
     const group = night.filter((call) => urgencyOf(entitiesOf(call).urgency) === level);
-    return group.length ? `${URGENCY_HEADINGS[level]} (${group.length}):\n${group.map((call) => describeCall(call, booked)).join("\n")}` : "";
+    return group.length ? `${URGENCY_HEADINGS[level]} (${group.length}):\n${group.map((call) => describeCall(call, booked, businessLanguage)).join("\n")}` : "";
   })
     .filter(Boolean)
     .join("\n\n");
@@ -57,7 +71,8 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
     .innerJoin(organizationSettings, eq(organizationSettings.organizationId, organizations.id));
   let sent = 0;
   for (const organization of organizationRows) {
-    const timeZone = await organizationTimeZone(db, organization.id);
+    const agent = await primaryAgent(db, organization.id);
+    const timeZone = agent?.businessHoursTz ?? AGENT_DEFAULTS.timezone;
     const today = localDate(timeZone, now);
     if (localClock(timeZone, now).minutes < DIGEST_HOUR * 60 || organization.settings.lastDigestDate === today) continue;
     await db.update(organizationSettings).set({ lastDigestDate: today }).where(eq(organizationSettings.organizationId, organization.id));
@@ -73,7 +88,7 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
       night.map((call) => call.id),
       timeZone,
     );
-    const text = `Good morning from Nikki! ${night.length} after-hours call${night.length === 1 ? "" : "s"} for ${organization.name}:\n\n${digestLines(night, booked)}`;
+    const text = `Good morning from Nikki! ${night.length} after-hours call${night.length === 1 ? "" : "s"} for ${organization.name}:\n\n${digestLines(night, booked, agent?.language)}`;
     const [owner] = await db
       .select({ email: users.email })
       .from(members)

@@ -16,6 +16,8 @@ export const PREOPEN_TTL_MS = 10_000;
 export const PLAN_WAIT_MS = 2_000;
 /** Delivering a call's end to the control plane is retried this many times (backoff from 1 s) before it is given up. */
 const END_DELIVERIES = 8;
+/** How many of the caller's first turns a tool request carries (issue 37 §4: their language is told from them). */
+const CALLER_TURNS = 3;
 const TOOL_FAILED = "That did not work just now. Apologise and offer to take a message instead.";
 
 /** The plan as stored: everything but the model's key, which stays in memory. */
@@ -163,7 +165,12 @@ export class MediaCall {
           );
           break;
         case "transcript":
-          this.transcript.push({ role: action.role, content: action.text, timestamp: new Date().toISOString() });
+          this.transcript.push({
+            role: action.role,
+            content: action.text,
+            timestamp: new Date().toISOString(),
+            ...(action.language ? { language: action.language } : {}),
+          });
           break;
         case "tool":
           void this.tool(action.callId, action.name, action.arguments);
@@ -264,7 +271,9 @@ export class MediaCall {
   private async tool(callId: string, name: string, args: string) {
     if (!this.protocol) return;
     const started = Date.now();
-    const output = await this.control.tool(this.callSid, { name, arguments: args }).catch((error: unknown) => {
+    // The caller's first turns tell the control plane their language (its words are the control plane's to read).
+    const callerTurns = this.transcript.filter((entry) => entry.role === "user").slice(0, CALLER_TURNS);
+    const output = await this.control.tool(this.callSid, { name, arguments: args, ...(callerTurns.length ? { callerTurns } : {}) }).catch((error: unknown) => {
       this.log.error("tool_failed", { tool: name, error: error instanceof Error ? error.message : String(error) });
       return { ok: false as const, error: TOOL_FAILED };
     });

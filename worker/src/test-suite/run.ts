@@ -193,6 +193,8 @@ async function callAndCheck(deps: SuiteCallDeps, run: typeof testRuns.$inferSele
     tools: call.metrics ? ((JSON.parse(call.metrics) as { tools?: SuiteCallFacts["tools"] }).tools ?? []) : [],
     transcript: call.transcript ? (JSON.parse(call.transcript) as SuiteCallFacts["transcript"]) : [],
     ...recordedTimes(effects),
+    language: call.language,
+    texts: textsTo(effects),
     hours: { hoursJson: number.hoursJson, timeZone: number.timeZone },
   };
   const verdict = testVerdict(checksOfRun(run.scenario, run.expect, run.phrase), facts);
@@ -206,6 +208,16 @@ function recordedTimes(effects: (typeof testRunEffects.$inferSelect)[]): Pick<Su
   const offered = data("availability").flatMap((entry) => (entry as { slots?: RecordedSlot[] }).slots ?? []);
   const booked = (data("booking").findLast((entry) => typeof (entry as RecordedSlot).start === "string") as RecordedSlot | undefined) ?? null;
   return { offered, booked };
+}
+
+/** What the call would have texted the caller (its booking's confirmation, the follow-up), as the effects recorded it. */
+function textsTo(effects: (typeof testRunEffects.$inferSelect)[]): string[] {
+  return effects
+    .filter((effect) => (effect.kind === "sms" || effect.kind === "follow_up_sms") && effect.data)
+    .flatMap((effect) => {
+      const body = (JSON.parse(effect.data!) as { body?: unknown }).body;
+      return typeof body === "string" ? [body] : [];
+    });
 }
 
 /** The stored call once the post-call pipeline is done with it: 1 s before analysis starts, then checked every second (spec 001 §9). */

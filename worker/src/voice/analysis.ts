@@ -1,4 +1,4 @@
-import { OPENAI_MODELS, PII_MARKERS, isMachine, redactEntities, redactPii } from "@nikki/core";
+import { AGENT_DEFAULTS, OPENAI_MODELS, PII_MARKERS, callerLanguageNote, isMachine, languageCodeOf, languageName, redactEntities, redactPii } from "@nikki/core";
 import { eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { agents, calls, organizationSettings, organizations } from "../db/schema";
@@ -78,6 +78,7 @@ const analysisInputQuery = preparedQuery((db) =>
       call: calls,
       crmMapping: agents.crmMapping,
       agentName: agents.name,
+      agentLanguage: agents.language,
       organizationName: organizations.name,
       piiRedaction: organizationSettings.piiRedaction,
       crmWebhookUrl: organizationSettings.crmWebhookUrl,
@@ -134,13 +135,16 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     const { openai } = await services.providersFor(call.organizationId);
     if (!openai) throw new Error("OPENAI_API_KEY is not set");
     const fields = entityFields(crmMapping);
-    const result = await openai.chatJson<CallAnalysis>({
-      system:
-        "You analyse phone calls to a small business answered by its AI receptionist. Summarise the call, extract the requested details exactly as said (empty string when absent), and judge the caller's sentiment. Note the caller's language, and whether they asked the business not to keep their details.",
+    // The summary is the business's to read: in its agent's language, whatever the caller spoke (noted after it).
+    const businessLanguage = row.agentLanguage ?? AGENT_DEFAULTS.language;
+    const analysed = await openai.chatJson<CallAnalysis>({
+      system: `You analyse phone calls to a small business answered by its AI receptionist. Summarise the call in ${languageName(languageCodeOf(businessLanguage) ?? "en")}, extract the requested details exactly as said (empty string when absent), and judge the caller's sentiment. Note the caller's language, and whether they asked the business not to keep their details.`,
       user: entries.map((entry) => `${entry.role === "user" ? "Caller" : "Receptionist"}: ${entry.content}`).join("\n"),
       schemaName: "call_analysis",
       schema: analysisSchema(fields),
     });
+    const note = callerLanguageNote(languageCodeOf(call.language), businessLanguage);
+    const result = note ? { ...analysed, summary: `${analysed.summary.trim()} ${note}` } : analysed;
     const redact = row.piiRedaction ?? true;
     // The business's own names (its greeting says them) are not the caller's PII.
     const keep = [row.organizationName ?? "", row.agentName ?? ""];

@@ -65,16 +65,16 @@ beforeAll(async () => {
 });
 
 describe("a live call uses everything the agent holds", () => {
-  it("greeting: the opening line is the agent's greeting, and no 'Connecting you' precedes it", async () => {
+  it("greeting: the opening line is the recording notice (recorded and announced by default), then the agent's greeting; no 'Connecting you' precedes it", async () => {
     const { twiml, setup } = await answer({ agent: { greeting: "Fields Dental, Dana speaking." } });
-    expect(setup!.openingLine).toBe("Fields Dental, Dana speaking.");
+    expect(setup!.openingLine).toBe("This call may be recorded. Fields Dental, Dana speaking.");
     expect(twiml).not.toContain("Connecting you");
   });
 
   it("greeting: an agent stored without one (before the backfill) still opens with a line, never an instruction", async () => {
     await env.DB.prepare("update agents set greeting = null where id = ?").bind(AGENT).run();
     const { twiml, setup } = await answer();
-    expect(setup!.openingLine).toBe("Thanks for calling Fields Dental, this is Dana. How can I help?");
+    expect(setup!.openingLine).toBe("This call may be recorded. Thanks for calling Fields Dental, this is Dana. How can I help?");
     expect(twiml).not.toContain("Connecting you");
   });
 
@@ -84,9 +84,11 @@ describe("a live call uses everything the agent holds", () => {
     expect(setup!.instructions).toContain("Cleanings are $120.");
   });
 
-  it("language: the words Twilio speaks before the stream are in it", async () => {
-    const { twiml } = await answer({ agent: { language: "es-ES" } });
-    expect(twiml).toContain('language="es-ES"');
+  it("language: the recording notice is said in it, by the agent, and Twilio says nothing before the stream", async () => {
+    const { twiml, setup } = await answer({ agent: { language: "es-ES", greeting: "Fields Dental, le atiende Dana." } });
+    expect(setup!.openingLine).toBe("Esta llamada puede ser grabada. Fields Dental, le atiende Dana.");
+    expect(twiml).not.toContain("<Say");
+    await env.DB.prepare("update agents set language = 'en-US' where id = ?").bind(AGENT).run();
   });
 
   it("voice: the Realtime session speaks with it", async () => {
@@ -107,13 +109,17 @@ describe("a live call uses everything the agent holds", () => {
     expect(setup!.tool).toMatchObject({ escalationJson: '{"phone":"+14155550111"}', tools: ["transfer_call"], allowedCountries: ["US", "CA"] });
   });
 
-  it("recording settings: announced and started when on, neither when off; the call's time limit too", async () => {
-    const on = await answer({ settings: { record_calls: 1, record_announce: 1, max_call_seconds: 300 } });
-    expect(on.twiml).toContain("This call may be recorded.");
+  it("recording settings: announced in the opening line and started when on, neither when off; the call's time limit too", async () => {
+    const on = await answer({ agent: { greeting: "Fields Dental, Dana speaking." }, settings: { record_calls: 1, record_announce: 1, max_call_seconds: 300 } });
+    expect(on.setup!.openingLine).toBe("This call may be recorded. Fields Dental, Dana speaking.");
+    expect(on.twiml).not.toContain("<Say");
     expect(on.twiml).toContain("<Recording");
     expect(on.setup!.maxCallSeconds).toBe(300);
-    const off = await answer({ settings: { record_calls: 0 } });
-    expect(off.twiml).not.toContain("This call may be recorded.");
+    const unannounced = await answer({ settings: { record_calls: 1, record_announce: 0 } });
+    expect(unannounced.setup!.openingLine).toBe("Fields Dental, Dana speaking.");
+    expect(unannounced.twiml).toContain("<Recording");
+    const off = await answer({ settings: { record_calls: 0, record_announce: 1 } });
+    expect(off.setup!.openingLine).toBe("Fields Dental, Dana speaking.");
     expect(off.twiml).not.toContain("<Recording");
   });
 

@@ -13,7 +13,7 @@ import type { CallSetup } from "./setup";
 import { hashToken, mintToken } from "../call/stream-ticket";
 import { type MessageDeps, takeMessage } from "./take-message";
 import { describeCallerMemory, rememberCaller } from "./caller-memory";
-import { connectStream, say, startRecording, twiml } from "./twiml";
+import { connectStream, startRecording, twiml } from "./twiml";
 
 type Agent = typeof agents.$inferSelect;
 
@@ -103,10 +103,10 @@ async function agentFor(deps: AnswerDeps, context: CallContext | null, agentId: 
 }
 
 /**
- * How a call is answered (inbound to a business's number, or one we placed): TwiML that announces and starts
- * the recording when the organization records calls, and connects the media stream with the call id and a one-time
- * ticket (the model then speaks the agent's greeting first). Anything that stops the AI from answering gets a polite
- * voicemail instead, never an error.
+ * How a call is answered (inbound to a business's number, or one we placed): TwiML that starts the recording when
+ * the organization records calls, and connects the media stream with the call id and a one-time ticket (the model
+ * then speaks the agent's opening line first, the recording notice in it). Anything that stops the AI from answering
+ * gets a polite voicemail instead, never an error.
  */
 export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<string> {
   const caller = call.direction === "inbound" ? call.from : call.to;
@@ -137,7 +137,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
 
   const bridge = usableBusinessUrl(deps.services.config, "bridge_ws_url", context.bridgeWsUrl, context.organizationId) ?? deps.bridgeUrl;
   const streamUrl = `${bridge}/${call.callSid}`;
-  if (probe) return connectTwiml(deps, context, language, streamUrl, { callId: "probe", token: "probe" });
+  if (probe) return connectTwiml(deps, context, streamUrl, { callId: "probe", token: "probe" });
   const callId = await recordCall(deps, {
     ...base,
     organizationId: context.organizationId,
@@ -166,9 +166,10 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     afterHours,
     maxCallSeconds: context.maxCallSeconds,
     instructions: agentInstructions({ agent, organizationName: context.organizationName, channel: "call", afterHours, callerMemory, now }),
-    openingLine: openingLine(agent, context.organizationName),
+    openingLine: openingLine(agent, context.organizationName, { announceRecording: context.recordCalls && context.recordAnnounce }),
     goodbye: GOODBYE_AT_TIME_LIMIT,
     voice: agent.voice,
+    language: agent.language,
     ownOpenAiKey: context.ownOpenAiKey,
   };
   const plan = await mediaPlanFor(deps.services, setup, { url: streamUrl, authToken: call.account.authToken, ticketHash: await hashToken(token) });
@@ -196,16 +197,16 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     caller_memory_ms: memoryMs,
   });
 
-  return connectTwiml(deps, context, language, streamUrl, { callId, token });
+  return connectTwiml(deps, context, streamUrl, { callId, token });
 }
 
-/** The answer that connects the call: the recording (announced), then the media stream with its ticket. */
-function connectTwiml(deps: AnswerDeps, context: CallContext, language: string, streamUrl: string, ticket: { callId: string; token: string }) {
+/**
+ * The answer that connects the call: the recording, then the media stream with its ticket. Nothing is said before the
+ * stream: the recording notice is the first words of the agent's opening line (issue 37 §6).
+ */
+function connectTwiml(deps: AnswerDeps, context: CallContext, streamUrl: string, ticket: { callId: string; token: string }) {
   const verbs = [];
-  if (context.recordCalls) {
-    if (context.recordAnnounce) verbs.push(say("This call may be recorded.", { language }));
-    verbs.push(startRecording(`${deps.origin}/twilio/voice/status`));
-  }
+  if (context.recordCalls) verbs.push(startRecording(`${deps.origin}/twilio/voice/status`));
   verbs.push(connectStream(streamUrl, ticket, `${deps.origin}/twilio/voice/after-stream`));
   return twiml(...verbs);
 }

@@ -8,6 +8,8 @@ import { mediaPlane } from "./media-client";
 import type { CallEnd, CallEndReason, RealtimeTarget, ToolRequest } from "../call/plan";
 import { type Services, liveServices, withProvidersOnce } from "../services";
 import { analyzeDueCall } from "./analysis";
+import { callerLanguageOf, languageCodeOf } from "@nikki/core/caller-language";
+import { withCallerLanguage } from "./caller-language";
 import { sendCallAlert } from "./call-alerts";
 import { recordNeverStreamed } from "./call-status";
 import { messageAfterDrop } from "./dropped-call";
@@ -21,7 +23,12 @@ import { type ToolOutput, runTool } from "./tools";
 const endCallQuery = preparedQuery((db) =>
   db
     .update(calls)
-    .set({ ...placeholders("transcript", "metrics", "endedAt", "nextAttemptAt"), processingStatus: "pending" })
+    .set({
+      ...placeholders("transcript", "metrics", "endedAt", "nextAttemptAt"),
+      // The caller's language as the media plane told it, else as a tool stored it, else the agent's own.
+      language: sql`coalesce(${sql.placeholder("language")}, ${calls.language}, ${sql.placeholder("agentLanguage")})`,
+      processingStatus: "pending",
+    })
     .where(eq(calls.id, sql.placeholder("id")))
     .prepare(),
 );
@@ -62,7 +69,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const setup = await this.loadSetup();
     if (!setup) return { ok: false, error: "This call is not known here. Offer to take a message instead." };
     const providers = await this.services.providersFor(setup.tool.organizationId);
-    const output = await runTool(request.name, request.arguments, setup.tool, { db: this.services.db, services: this.services, providers, log: this.log });
+    const call = await withCallerLanguage(this.services.db, setup.tool, request.callerTurns);
+    const output = await runTool(request.name, request.arguments, call, { db: this.services.db, services: this.services, providers, log: this.log });
     this.log.info("call_tool", { tool: request.name, ok: output.ok });
     return output;
   }
@@ -117,6 +125,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
       metrics: end.metrics ? JSON.stringify(end.metrics) : null,
       endedAt: now,
       nextAttemptAt: now,
+      language: callerLanguageOf(end.transcript),
+      agentLanguage: languageCodeOf(setup.language) ?? "en",
     });
     await this.ctx.storage.put("endReason", end.reason);
     this.log.info("call_ended", { call_id: setup.tool.callId, reason: end.reason, turns: end.transcript.length });

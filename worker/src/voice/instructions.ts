@@ -1,4 +1,4 @@
-import { PERSONA_NAME, describeLocalTime, describeOpeningHours, greetingOf, parseOpeningHours } from "@nikki/core";
+import { PERSONA_NAME, describeLocalTime, describeOpeningHours, greetingOf, languageCodeOf, languageName, openingLineOf, parseOpeningHours } from "@nikki/core";
 import { jsonList } from "../db/json";
 import type { agents } from "../db/schema";
 
@@ -35,12 +35,20 @@ function role(channel: Channel, name: string, organizationName: string): string 
 export const BOOKING =
   "Appointments: first call check_availability with the day the caller asks for, in their words ('tomorrow', 'next Tuesday') or as YYYY-MM-DD, and offer only the times it returns, by their labels; never offer or book a time it did not return. When the caller chooses one, call book_appointment with that time's start, their name and phone number. Then read back the label and the confirmation code it returns, and confirm. A caller who already has a booking can move it (reschedule_appointment) or cancel it (cancel_appointment).";
 
+/** The call's languages: the agent's own (its greeting's), a second one it opens in too, and the caller's, which it follows. */
+function languageLine(agent: Agent): string {
+  const own = languageName(languageCodeOf(agent.language) ?? "en");
+  const second = languageCodeOf(agent.secondaryLanguage);
+  const opens = second && languageName(second) !== own ? `${own} and ${languageName(second)}` : own;
+  return `Language: you open the call in ${opens}. Detect which language the caller speaks (English, Spanish or another) and answer in that language. If the caller switches language, switch with them.`;
+}
+
 /** What a phone agent does on a call: hours, local time, language, the task and its tools. */
 function callLines(agent: Agent, afterHours: boolean, now: Date): string[] {
   return [
     `Business hours (${agent.businessHoursTz}): ${describeOpeningHours(parseOpeningHours(agent.hoursJson))}.`,
     `Right now it is ${describeLocalTime(agent.businessHoursTz, now)} there.`,
-    "Language: detect whether the caller speaks English or Spanish and answer in that language. If the caller switches language, switch with them.",
+    languageLine(agent),
     afterHours
       ? "The business is closed right now. Take a message: the caller's name, phone number, the reason for the call and how urgent it is. Promise a call back in the morning when the office opens. Use push_crm_lead to save the message before saying goodbye."
       : "Qualify the caller: their name, phone number and what they need. Save every new prospect with push_crm_lead.",
@@ -71,9 +79,13 @@ export function agentInstructions({ agent, organizationName, channel, afterHours
   return lines.filter(Boolean).join("\n\n");
 }
 
-/** What the caller hears first: the agent's greeting, the same text the transcript, the wizard and the chat show. */
-export function openingLine(agent: Agent, organizationName: string): string {
-  return greetingOf(agent, organizationName);
+/**
+ * What the caller hears first, in the agent's voice and language: the recording notice when the call is recorded and
+ * announced (never Twilio's <Say> before the stream), the agent's greeting (the text the wizard and the chat show), and
+ * with a secondary language the line in both languages. The transcript shows it as said.
+ */
+export function openingLine(agent: Agent, organizationName: string, options: { announceRecording: boolean } = { announceRecording: false }): string {
+  return openingLineOf(agent, greetingOf(agent, organizationName), options);
 }
 
 export const GOODBYE_AT_TIME_LIMIT =

@@ -15,6 +15,8 @@ export interface ToolCall {
   allowedCountries: string[];
   /** A Test Suite call: texts, CRM pushes, bookings and transfers are recorded as what would be done, not done. */
   test: boolean;
+  /** The agent language the caller speaks (`es-ES`), once their words told it: labels, bookings and texts follow it. */
+  callerLanguage?: string;
 }
 
 /** Everything the call needs, decided when Twilio asked how to answer it. */
@@ -27,6 +29,8 @@ export interface CallSetup {
   openingLine: string;
   goodbye: string;
   voice: string;
+  /** The agent's language: the call's language when nothing the caller said told theirs (absent in older setups). */
+  language?: string;
   /** The organization has an OpenAI key of its own to try first; absent in setups stored before it was known (look it up). */
   ownOpenAiKey?: boolean;
 }

@@ -45,6 +45,11 @@ export const calls = sqliteTable(
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
     modelUsed: text("model_used"),
     afterHours: integer("after_hours", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The caller's language, detected from their first turn (else noted by the analysis): the primary subtag of an agent
+     * language ("en", "es"); what the texts after the call and a returning caller's next call follow.
+     */
+    language: text("language"),
     billedMinutes: integer("billed_minutes"),
     /** Latency figures (voice/call-metrics.ts: greeting, turn gaps, barge-ins, tools), JSON. */
     metrics: text("metrics"),
@@ -57,8 +62,6 @@ export const calls = sqliteTable(
     answeredBy: text("answered_by", { enum: ANSWERED_BY }),
     /** When the call's alert (lead, booking, urgent) went out, so a re-analysis never sends it twice. */
     alertedAt: integer("alerted_at", { mode: "timestamp_ms" }),
-    /** The caller's language, a primary subtag ("en", "es"): what a returning caller is answered in (voice/caller-memory.ts). */
-    language: text("language"),
   },
   (t) => [
     index("calls_org_created_idx").on(t.organizationId, t.createdAt),

@@ -97,6 +97,10 @@ export const agents = sqliteTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     language: text("language").notNull().default("en-US"),
+    /** A second agent language the call opens in too (issue 37 §4). */
+    secondaryLanguage: text("secondary_language"),
+    /** The line in both languages said after the greeting; null: the pair's default (core's defaultSecondaryGreeting). */
+    secondaryGreeting: text("secondary_greeting"),
     voice: text("voice").notNull().default("alloy"),
     status: text("status", { enum: ["active", "inactive"] })
       .notNull()

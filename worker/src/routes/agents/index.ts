@@ -9,7 +9,7 @@ import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { placeTestCall, testCallLimit } from "../test-calls/index";
-import { agentColumns, serializeAgent } from "./resource";
+import { agentColumns, secondaryLanguageClash, serializeAgent } from "./resource";
 
 type Ctx = Context<AppEnv>;
 
@@ -24,6 +24,11 @@ async function agentOf(c: Ctx, id: string) {
 }
 
 /** The caller's organization's name (an agent's default greeting says it). */
+/** A second language that is the agent's own is refused under its field. */
+function refuseSecondaryClash(input: Parameters<typeof secondaryLanguageClash>[0], current: Parameters<typeof secondaryLanguageClash>[1]) {
+  if (secondaryLanguageClash(input, current)) throw new ApiError("validation_failed", { fields: { secondary_language: AGENT_MESSAGES.secondaryLanguage } });
+}
+
 async function organizationNameOf(c: Ctx): Promise<string> {
   const [row] = await c.var.db
     .select({ name: organizations.name })
@@ -82,6 +87,7 @@ export const agentRoutes = new Hono<AppEnv>()
   .post("/", access("admin"), async (c) => {
     const caller = orgCaller(c);
     const input = await parseBody(c, agentCreateSchema, "a field of an agent");
+    refuseSecondaryClash(input, null);
     if ((input.status ?? "active") === "active") await checkAgentLimit(c);
     const [row] = await c.var.db
       .insert(agents)
@@ -98,6 +104,7 @@ export const agentRoutes = new Hono<AppEnv>()
     const caller = orgCaller(c);
     const agent = await agentOf(c, c.req.param("id"));
     const input = await parseBody(c, agentPatchSchema, "a field of an agent");
+    refuseSecondaryClash(input, agent);
     if (input.status === "active" && agent.status !== "active") await checkAgentLimit(c, agent.id);
     const columns = agentColumns(input, await organizationNameOf(c), agent);
     const [row] = Object.keys(columns).length ? await c.var.db.update(agents).set(columns).where(eq(agents.id, agent.id)).returning() : [agent];

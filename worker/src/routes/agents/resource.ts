@@ -32,6 +32,8 @@ export function serializeAgent(row: Row, numbers: { id: string; phone_number: st
     id: row.id,
     name: row.name,
     language: row.language,
+    secondary_language: row.secondaryLanguage,
+    secondary_greeting: row.secondaryGreeting,
     voice: row.voice,
     status: row.status,
     greeting: row.greeting,
@@ -49,14 +51,16 @@ export function serializeAgent(row: Row, numbers: { id: string; phone_number: st
 }
 
 /**
- * The greeting to store: the one given, else the default (an empty one included); a rename carries a default greeting
- * along, never one the business wrote. Undefined when it does not change.
+ * The greeting to store: the one given, else the default in the agent's language (an empty one included); a rename or a
+ * new language carries a default greeting along, never one the business wrote. Undefined when it does not change.
  */
 function greetingColumn(input: AgentPatch, organizationName: string, current: Row | null): string | undefined {
   const name = input.name ?? current?.name ?? "";
-  if (input.greeting !== undefined || !current) return input.greeting?.trim() || defaultGreeting(organizationName, name);
-  const followsName = current.greeting === null || current.greeting === defaultGreeting(organizationName, current.name);
-  return input.name !== undefined && followsName ? defaultGreeting(organizationName, name) : undefined;
+  const language = input.language ?? current?.language ?? AGENT_DEFAULTS.language;
+  if (input.greeting !== undefined || !current) return input.greeting?.trim() || defaultGreeting(organizationName, name, language);
+  const followsDefault = current.greeting === null || current.greeting === defaultGreeting(organizationName, current.name, current.language);
+  const changed = input.name !== undefined || input.language !== undefined;
+  return changed && followsDefault ? defaultGreeting(organizationName, name, language) : undefined;
 }
 
 /**
@@ -71,6 +75,8 @@ export function agentColumns(input: AgentPatch, organizationName: string, curren
   };
   set("name", input.name);
   set("language", input.language ?? (create ? AGENT_DEFAULTS.language : undefined));
+  set("secondaryLanguage", input.secondary_language);
+  set("secondaryGreeting", input.secondary_greeting === undefined ? undefined : input.secondary_greeting?.trim() || null);
   set("voice", input.voice ?? (create ? AGENT_DEFAULTS.voice : undefined));
   set("status", input.status);
   set("greeting", greetingColumn(input, organizationName, current));
@@ -83,6 +89,13 @@ export function agentColumns(input: AgentPatch, organizationName: string, curren
   set("crmMapping", input.crm_mapping && JSON.stringify(input.crm_mapping));
   set("tools", input.tools && JSON.stringify([...new Set(input.tools)]));
   return columns;
+}
+
+/** The agent's second language must be another one than its own (after the change). */
+export function secondaryLanguageClash(input: AgentPatch, current: Row | null): boolean {
+  const language = input.language ?? current?.language ?? AGENT_DEFAULTS.language;
+  const secondary = input.secondary_language === undefined ? (current?.secondaryLanguage ?? null) : input.secondary_language;
+  return secondary !== null && secondary === language;
 }
 
 export type { AgentCreate };

@@ -59,5 +59,6 @@ export function serializeCallDetail(
     processing_error: call.processingError,
     redacted: options.storedRedacted || options.redactOnDisplay,
     appointments,
+    language: call.language,
   };
 }

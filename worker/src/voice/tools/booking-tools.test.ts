@@ -122,7 +122,12 @@ describe("book_appointment", () => {
     const effects = await env.DB.prepare("select kind, detail, data from test_run_effects where call_id in (?, ?) order by created_at")
       .bind(offer.call.callId, call.callId)
       .all();
-    expect(effects.results.map((effect) => effect.kind)).toEqual(["availability", "booking"]);
+    // The booking, and the confirmation the caller would be texted (a Test Suite call texts no one).
+    expect(effects.results.map((effect) => effect.kind)).toEqual(["availability", "booking", "sms"]);
+    const { body } = JSON.parse(String(effects.results[2]!.data)) as { body: string };
+    expect(body).toMatch(/^Tools Plumbing: your Appointment is booked for .+\. Code [A-Z0-9]+\. Change or cancel: /);
+    expect(body).toContain(String(output.booked_for));
+    expect(String(effects.results[2]!.detail)).toBe(`Would text +14155550145: "${body}"`);
     expect(String(effects.results[1]!.detail)).toBe(
       `Would book Test Caller (+14155550145) for ${output.booked_for}: that time is free and within your hours (a Test Suite call holds no slot).`,
     );

@@ -7,6 +7,7 @@ import {
   PARTS_OF_DAY,
   type PartOfDay,
   addDays,
+  appointmentText,
   dateLabel,
   freeSlots,
   horizonDate,
@@ -31,10 +32,14 @@ import { CALLER_PROPERTIES, type CallTool, type ToolCall, type ToolDeps, type To
 const OFFERED = 5;
 const NOT_SET_UP = "Booking is not set up for this business. Offer to take a message instead.";
 
-/** The call's booking context: its agent's hours, the service the caller named (or the agent's first). */
+/**
+ * The call's booking context: its agent's hours, the service the caller named (or the agent's first), in the caller's
+ * language once it is known (the labels read out, and the booking's texts and manage page).
+ */
 export async function callContext(deps: ToolDeps, call: ToolCall, serviceName: string): Promise<BookingContext | null> {
   const context = await bookingContext(deps.db, call.organizationId, { agentId: call.agentId, serviceName: serviceName || null });
-  return "problem" in context ? null : context;
+  if ("problem" in context) return null;
+  return call.callerLanguage ? { ...context, agent: { ...context.agent, language: call.callerLanguage } } : context;
 }
 
 /** Slots as the model reads them: the start to pass back, and the label to say. */
@@ -154,7 +159,17 @@ export const bookAppointment: CallTool = {
         `Would book ${who.name} (${who.phone}) for ${label}: that time is free and within your hours (a Test Suite call holds no slot).`,
         { start: start.toISOString(), end: end.toISOString(), label },
       );
-      return { ok: true, booked_for: label, start: isoInZone(context.agent.timeZone, start), confirmation_code: confirmationCode() };
+      const code = confirmationCode();
+      // The confirmation the caller would get, in their language (no appointment exists, so no manage link either).
+      const body = appointmentText("confirmed", labelLanguageOf(context.agent.language), {
+        business: context.organizationName,
+        service: context.service.name,
+        label,
+        code,
+        link: `${deps.services.config.publicOrigin ?? ""}/a/…`,
+      });
+      await recordSuiteEffect(deps.db, call.callId, "sms", `Would text ${who.phone}: "${body}"`, { body });
+      return { ok: true, booked_for: label, start: isoInZone(context.agent.timeZone, start), confirmation_code: code };
     }
     const notes = text(args, "notes").slice(0, 500) || null;
     const outcome = await book(bookingDeps, context, { start, name: who.name, phone: who.phone, notes, source: "call", callId: call.callId }, { notice: true });

@@ -19,7 +19,9 @@ export const sendSms: CallTool = {
     const body = text(args, "body");
     if (!to.ok || !body) return { ok: false, error: "I need a valid phone number and a message to send a text." };
     if (call.test) {
-      await recordSuiteEffect(deps.db, call.callId, "sms", `Would text ${to.e164}: "${body.slice(0, 160)}"`);
+      // A text to the caller is one the Test Suite checks the language of (language-verdict.ts).
+      const toCaller = to.e164 === call.callerNumber ? { body: body.slice(0, 480) } : undefined;
+      await recordSuiteEffect(deps.db, call.callId, "sms", `Would text ${to.e164}: "${body.slice(0, 160)}"`, toCaller);
       return { ok: true };
     }
     const result = await sms.send({ organizationId: call.organizationId, from: call.businessNumber, to: to.e164, body: body.slice(0, 480) });

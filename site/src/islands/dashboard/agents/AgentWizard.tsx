@@ -7,6 +7,7 @@ import FormField, { FormAlert, TextField } from "../../FormField";
 import Modal from "../../ui/Modal";
 import { type AgentDraft, LANGUAGE_NAMES, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, draftProblems, emptyDraft, firstProblem } from "./draft";
 import { CrmMappingEditor, EscalationEditor, HoursEditor } from "./JsonEditors";
+import SecondLanguageFields from "./SecondLanguageFields";
 import ServicesStep from "./ServicesStep";
 import VoicePreview from "./VoicePreview";
 
@@ -68,10 +69,12 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
 
   const change = <K extends keyof AgentDraft>(key: K, value: AgentDraft[K]) =>
     setDraft((current) => {
-      // The default greeting says the agent's name: it follows a rename until the business writes its own.
-      const followsName = !current.greeting || current.greeting === defaultGreeting(organization, current.name);
-      const greeting = key === "name" && followsName ? defaultGreeting(organization, String(value)) : current.greeting;
-      return { ...current, greeting, [key]: value };
+      // The default greeting says the agent's name in its language: it follows a rename or a new language until the
+      // business writes its own.
+      const followsDefault = !current.greeting || current.greeting === defaultGreeting(organization, current.name, current.language);
+      const next = { ...current, [key]: value };
+      const greeting = (key === "name" || key === "language") && followsDefault ? defaultGreeting(organization, next.name, next.language) : current.greeting;
+      return { ...next, greeting };
     });
   const text = (key: keyof AgentDraft, label: string, extra: { hint?: string; required?: boolean } = {}) => (
     <TextField
@@ -140,6 +143,7 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
           ))}
         </select>
       </FormField>
+      <SecondLanguageFields draft={draft} errors={errors} disabled={pending} onChange={change} />
       <fieldset className="plain-fieldset">
         <legend className="step-legend">What the agent may do on a call</legend>
         {AGENT_TOOLS.map((tool) => (
@@ -198,10 +202,11 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
       <dd>{draft.name || "—"}</dd>
       <dt>Language and voice</dt>
       <dd>
-        {LANGUAGE_NAMES[draft.language] ?? draft.language}, {draft.voice}
+        {LANGUAGE_NAMES[draft.language] ?? draft.language}
+        {bodyOf(draft).secondary_language ? ` and ${LANGUAGE_NAMES[draft.secondary_language] ?? draft.secondary_language}` : ""}, {draft.voice}
       </dd>
       <dt>Greeting</dt>
-      <dd>{draft.greeting || defaultGreeting(organization, draft.name)}</dd>
+      <dd>{draft.greeting || defaultGreeting(organization, draft.name, draft.language)}</dd>
       <dt>Time zone</dt>
       <dd>{draft.business_hours_tz}</dd>
       <dt>Tools</dt>

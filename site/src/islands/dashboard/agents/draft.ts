@@ -6,6 +6,9 @@ export type Hours = Record<string, { open: string; close: string }[]>;
 export interface AgentDraft {
   name: string;
   language: string;
+  /** "" for none. */
+  secondary_language: string;
+  secondary_greeting: string;
   voice: string;
   greeting: string;
   persona_prompt: string;
@@ -23,6 +26,8 @@ export function emptyDraft(): AgentDraft {
   return {
     name: "",
     language: AGENT_DEFAULTS.language,
+    secondary_language: "",
+    secondary_greeting: "",
     voice: AGENT_DEFAULTS.voice,
     greeting: "",
     persona_prompt: "",
@@ -39,6 +44,8 @@ export function draftOf(agent: AgentResource): AgentDraft {
   return {
     name: agent.name,
     language: agent.language,
+    secondary_language: agent.secondary_language ?? "",
+    secondary_greeting: agent.secondary_greeting ?? "",
     voice: agent.voice,
     greeting: agent.greeting ?? "",
     persona_prompt: agent.persona_prompt,
@@ -53,7 +60,14 @@ export function draftOf(agent: AgentResource): AgentDraft {
 
 /** The request body: JSON fields go as the text the user left, so the server reports a parse error under its field. */
 export function bodyOf(draft: AgentDraft) {
-  return { ...draft, greeting: draft.greeting.trim() || null };
+  // A second language the agent's own language has since become is none.
+  const secondary = draft.secondary_language && draft.secondary_language !== draft.language ? draft.secondary_language : null;
+  return {
+    ...draft,
+    greeting: draft.greeting.trim() || null,
+    secondary_language: secondary,
+    secondary_greeting: (secondary && draft.secondary_greeting.trim()) || null,
+  };
 }
 
 /** The object behind a JSON field's text, or null while the text is not a JSON object. */
@@ -83,6 +97,8 @@ export const STEPS = ["Profile", "Persona", "Knowledge", "Voice", "Hours & Escal
 export const STEP_OF_FIELD: Record<string, number> = {
   name: 0,
   language: 0,
+  secondary_language: 0,
+  secondary_greeting: 0,
   tools: 0,
   greeting: 1,
   persona_prompt: 1,

@@ -1,4 +1,4 @@
-import { ANSWERED_BY_LABELS, CALL_MESSAGES, TIMINGS, isMachine, processingShown, redactPii } from "@nikki/core";
+import { ANSWERED_BY_LABELS, CALL_MESSAGES, TIMINGS, isMachine, languageCodeOf, languageName, processingShown, redactPii } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -15,6 +15,11 @@ import CallBookings from "./CallBookings";
 const clock = (ms: number | null) => (ms === null ? "" : `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}`);
 const duration = (seconds: number | null) => (seconds === null ? "—" : `${Math.floor(seconds / 60)}m ${seconds % 60}s`);
 const entityLabel = (key: string) => key.replace(/_/g, " ").replace(/^./, (first) => first.toUpperCase());
+/** The caller's language by name ("Spanish"), or a dash for a call the AI never took. */
+const spokenIn = (language: string | null) => {
+  const code = languageCodeOf(language);
+  return code ? languageName(code) : "—";
+};
 
 function ProcessingStatus({ call }: { call: CallDetailResource }) {
   if (call.processing_status === "pending") {
@@ -127,6 +132,8 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 ) : null}
                 <dt>Sentiment</dt>
                 <dd className="capitalize">{shown.sentiment ?? "—"}</dd>
+                <dt>Language</dt>
+                <dd>{spokenIn(shown.language)}</dd>
               </dl>
               <ProcessingStatus call={shown} />
               <CallBookings appointments={shown.appointments} />

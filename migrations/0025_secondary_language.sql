@@ -1,0 +1,2 @@
+ALTER TABLE `agents` ADD `secondary_language` text;--> statement-breakpoint
+ALTER TABLE `agents` ADD `secondary_greeting` text;
