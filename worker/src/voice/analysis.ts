@@ -1,4 +1,14 @@
-import { AGENT_DEFAULTS, OPENAI_MODELS, PII_MARKERS, callerLanguageNote, isMachine, languageCodeOf, languageName, redactEntities, redactPii } from "@nikki/core";
+import {
+  AGENT_DEFAULTS,
+  OPENAI_MODELS,
+  PII_MARKERS,
+  callerLanguageNote,
+  isMachine,
+  languageCodeOf,
+  languageName,
+  redactEntities,
+  redactPii,
+} from "@nikki/core";
 import { eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { agents, calls, organizationSettings, organizations } from "../db/schema";
