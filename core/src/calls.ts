@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import type { CallAppointmentResource } from "./appointments";
+import type { CallTransfer } from "./call-transfer";
 import { pageMarkerSchema } from "./page-marker";
 
 /** What a call came to (issue 10 §2): shown in Calls and Overview and filtered on the server. */
@@ -117,6 +118,8 @@ export interface CallDetailResource extends CallResource {
   redacted: boolean;
   /** What the call booked, its times in the business's time zone. */
   appointments: CallAppointmentResource[];
+  /** A warm transfer tried during the call (issue 37), null when none was. */
+  transfer: CallTransfer | null;
 }
 
 /** What `GET /api/events` sends an organization's open dashboards: one of its calls was inserted or changed. */

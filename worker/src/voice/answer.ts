@@ -158,6 +158,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     afterHours,
     maxCallSeconds: context.maxCallSeconds,
     instructions: agentInstructions({ agent, organizationName: context.organizationName, channel: "call", afterHours, now }),
+    streamUrl,
     openingLine: openingLine(agent, context.organizationName),
     goodbye: GOODBYE_AT_TIME_LIMIT,
     voice: agent.voice,

@@ -52,6 +52,8 @@ export const calls = sqliteTable(
     meterReportedAt: integer("meter_reported_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    /** A warm transfer's result (issue 37), JSON: {target, outcome, waited_s}; null when none was tried. */
+    transfer: text("transfer"),
     /** When the call's alert (lead, booking, urgent) went out, so a re-analysis never sends it twice. */
     alertedAt: integer("alerted_at", { mode: "timestamp_ms" }),
   },

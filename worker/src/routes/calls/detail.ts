@@ -1,4 +1,4 @@
-import { type CallAppointmentResource, type CallDetailResource, type CallLatency, redactPii } from "@nikki/core";
+import { type CallAppointmentResource, type CallDetailResource, type CallLatency, parseCallTransfer, redactPii } from "@nikki/core";
 import type { calls } from "../../db/schema";
 import { serializeCall } from "./list";
 
@@ -60,5 +60,6 @@ export function serializeCallDetail(
     processing_error: call.processingError,
     redacted: options.storedRedacted || options.redactOnDisplay,
     appointments,
+    transfer: parseCallTransfer(call.transfer),
   };
 }

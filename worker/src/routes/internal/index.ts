@@ -14,6 +14,7 @@ const CALL_SID = /^CA[0-9a-f]{32}$/i;
 const toolRequest = z.object({ name: z.string().min(1).max(64), arguments: z.string().max(16_384) });
 const callEnd = z.object({
   reason: z.enum(["twilio_stop", "openai_closed", "time_limit", "agent_ended"]),
+  segment: z.number().int().min(2).max(9).optional(),
   transcript: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string().max(20_000), timestamp: z.string().max(40) })).max(5_000),
   metrics: z.record(z.string(), z.unknown()).nullable(),
 });
