@@ -36,8 +36,11 @@ const isSpanList = (spans: unknown) =>
 export function escalationProblem(value: Record<string, unknown>): string | null {
   const legacy = LEGACY_KEYS.map((key) => value[key]).filter((entry) => entry !== undefined && entry !== "");
   const numbers = value.numbers ?? [];
-  if (!Array.isArray(numbers) || numbers.length > ESCALATION_LIMITS.numbers) return ESCALATION_MESSAGES.numbers;
-  if (![...numbers, ...legacy].every((entry) => typeof entry === "string" && E164.test(entry))) return ESCALATION_MESSAGES.numbers;
+  if (!Array.isArray(numbers)) return ESCALATION_MESSAGES.numbers;
+  // A row the form added and left empty is no number, and no problem.
+  const given = numbers.filter((entry) => entry !== "");
+  if (given.length > ESCALATION_LIMITS.numbers) return ESCALATION_MESSAGES.numbers;
+  if (![...given, ...legacy].every((entry) => typeof entry === "string" && E164.test(entry))) return ESCALATION_MESSAGES.numbers;
   const hours = value.transfer_hours;
   if (hours !== undefined && hours !== null) {
     if (typeof hours !== "object" || Array.isArray(hours)) return ESCALATION_MESSAGES.hours;

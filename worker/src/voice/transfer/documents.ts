@@ -55,11 +55,14 @@ export interface Briefing {
 /** What the person who answers hears before the caller is joined: who, their number, what they want, the call so far. */
 export function briefingText(brief: Briefing): string {
   const who = brief.callerName ? brief.callerName : "A caller";
+  const reason = brief.reason.trim().replace(/[.!?\s]+$/, "");
   const soFar = callSoFar(brief.transcript);
+  // The model often passes the caller's own words as the reason: said once.
+  const repeated = reason.length > 0 && soFar.includes(reason);
   return [
     `Transfer from the ${brief.organizationName} receptionist.`,
     `${who}, calling from ${spokenNumber(brief.callerNumber)}.`,
-    brief.reason ? `They want: ${brief.reason}.` : "",
+    reason && !repeated ? `They want: ${reason}.` : "",
     soFar ? `On the call so far they said: ${soFar}` : "",
     "Press 1 to take the call, or hang up to decline.",
   ]

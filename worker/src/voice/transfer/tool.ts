@@ -43,12 +43,7 @@ export const transferCall: CallTool = {
     const reason = text(args, "reason").slice(0, 200);
     const callerName = text(args, "caller_name").slice(0, 100);
     if (call.test) {
-      await recordSuiteEffect(
-        deps.db,
-        call.callId,
-        "transfer",
-        `Would put the caller on hold and ring ${numbers.join(", then ")}${reason ? ` (${reason})` : ""}.`,
-      );
+      await recordSuiteEffect(deps.db, call.callId, "transfer", `Would transfer the caller to ${numbers.join(", then ")}.`);
       return { ok: true, transferring_to: "a team member" };
     }
     const origin = deps.services.config.publicOrigin;

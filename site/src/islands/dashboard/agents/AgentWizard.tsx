@@ -6,7 +6,8 @@ import { useSubmit } from "../../../lib/use-submit";
 import FormField, { FormAlert, TextField } from "../../FormField";
 import Modal from "../../ui/Modal";
 import { type AgentDraft, LANGUAGE_NAMES, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, draftProblems, emptyDraft, firstProblem } from "./draft";
-import { CrmMappingEditor, EscalationEditor, HoursEditor } from "./JsonEditors";
+import { EscalationEditor } from "./EscalationEditor";
+import { CrmMappingEditor, HoursEditor } from "./JsonEditors";
 import ServicesStep from "./ServicesStep";
 import VoicePreview from "./VoicePreview";
 
