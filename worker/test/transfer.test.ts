@@ -65,10 +65,9 @@ const pathOf = (url: string) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 
-/** Answers a call, asks for a person, and waits for Twilio to be told to hold and dial: the TwiML it was given. */
-async function askForTransfer() {
-  const sid = callSid();
-  const answer = await (
+/** Twilio's voice webhook for a caller ringing the demo number: the TwiML that answers it. */
+const answerCall = async (sid: string) =>
+  (
     await twilioPost("/twilio/voice/inbound", {
       CallSid: sid,
       AccountSid: env.TWILIO_ACCOUNT_SID!,
@@ -78,6 +77,11 @@ async function askForTransfer() {
       CallStatus: "ringing",
     })
   ).text();
+
+/** Answers a call, asks for a person, and waits for Twilio to be told to hold and dial: the TwiML it was given. */
+async function askForTransfer() {
+  const sid = callSid();
+  const answer = await answerCall(sid);
   const callId = parameter(answer, "callId");
   const stream = await openStream(sid);
   stream.socket.send(startMessage(sid, { callId, token: parameter(answer, "token") }));
@@ -236,16 +240,7 @@ describe("a warm transfer", { timeout: 45_000 }, () => {
     // Open one minute a week, a week from now: closed at any time a test runs.
     await useEscalation({ numbers: ["+14155550100"], transfer_hours: { sun: [{ open: "03:00", close: "03:01" }] }, keywords: [] });
     const sid = callSid();
-    const answer = await (
-      await twilioPost("/twilio/voice/inbound", {
-        CallSid: sid,
-        AccountSid: env.TWILIO_ACCOUNT_SID!,
-        From: CALLER,
-        To: DEMO.phoneNumber,
-        Direction: "inbound",
-        CallStatus: "ringing",
-      })
-    ).text();
+    const answer = await answerCall(sid);
     const stream = await openStream(sid);
     stream.socket.send(startMessage(sid, { callId: parameter(answer, "callId"), token: parameter(answer, "token") }));
     await until(() => stream.received.some((m) => m.event === "media"));
