@@ -47,12 +47,15 @@ if (!E164.test(to)) fail(`--to must be a phone number in E.164 form, like +14155
 if (!E164.test(from)) fail(`--from must be a phone number in E.164 form, like +14155550123 (got "${from}").`);
 
 const base = `http://localhost:${process.env.PORT ?? 8787}`;
+/** npm start's Twilio simulator (scripts/start.ts). */
+const twilioRestUrl = "http://127.0.0.1:8802";
 const log = (line: string) => console.log(line);
 let tag = 0;
 const context: ScenarioContext = {
   baseUrl: base,
   to,
   from,
+  twilioRestUrl,
   log,
   place: (options) =>
     placeSimulatedCall({

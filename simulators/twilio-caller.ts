@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { computeTwilioSignature } from "../worker/src/call/twilio-signature";
 import { type StreamReport, emptyStreamReport, runMediaStream } from "./media-stream";
 import { encodeText } from "./speech-codec";
+import { type Callee, type DialedCall, runUpdatedCall } from "./twilio-dial";
 
 export const CALLER_SPEECH = new Uint8Array(readFileSync(new URL("./fixtures/caller-booking.ulaw", import.meta.url)));
 
@@ -38,6 +39,13 @@ export interface SimulatedCallOptions {
    * answer to the one before has played. Its frames are not tagged, since a tag would write over the words.
    */
   says?: string[];
+  /**
+   * Follows the worker's updates of this call as Twilio does (the REST simulator at this URL hands them over:
+   * call-redirects.ts): a transfer's hold and <Dial> run with the called party behaving as `transfer` says, and the
+   * caller, brought back to the agent, says `saysAfter`.
+   */
+  twilioRestUrl?: string;
+  transfer?: { callee: Callee; talkSeconds?: number; msPerSecond?: number; saysAfter?: string };
   log?: (line: string) => void;
 }
 
@@ -50,6 +58,8 @@ export interface SimulatedCallReport extends StreamReport {
    * asks it; null when the caller hung up first or the TwiML named no action.
    */
   afterStream: string | null;
+  /** A transfer the worker started: each number rung and what came of it, and whether the caller came back to the agent. */
+  transfer: { dialed: DialedCall[]; backToAgent: boolean } | null;
 }
 
 const hex = (bytes: number) =>
@@ -70,7 +80,7 @@ async function signedPost(options: SimulatedCallOptions, path: string, params: R
 
 /** A call's report before anything was sent or heard (and the whole report of a call that never got through). */
 export function emptyCallReport(callSid: string): SimulatedCallReport {
-  return { callSid, callId: null, voicemail: false, afterStream: null, ...emptyStreamReport() };
+  return { callSid, callId: null, voicemail: false, afterStream: null, transfer: null, ...emptyStreamReport() };
 }
 
 export async function placeSimulatedCall(options: SimulatedCallOptions): Promise<SimulatedCallReport> {
@@ -110,6 +120,8 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     const clips = (answer.match(/<Play>/g) ?? []).length;
     await new Promise((resolve) => setTimeout(resolve, (said / 15) * 1000 + clips * 2000));
   }
+  const startedAt = Date.now();
+  const updates = options.twilioRestUrl ? watchUpdates(options.twilioRestUrl, callSid) : null;
   const stream = await runMediaStream({
     twiml: answer,
     accountSid: options.accountSid,
@@ -125,9 +137,15 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
       : { tag: options.tag, speech: CALLER_SPEECH, speakAfter: { bargeInMs: options.bargeInAfterMs ?? 400 } }),
     answerTimeoutMs: options.answerTimeoutMs ?? 8_000,
     minDurationMs: options.minDurationMs,
+    signal: updates?.signal,
     report,
     log,
   });
+  const update = updates?.stop() ?? null;
+  if (stream.opened && update?.Twiml) {
+    await followUpdate(options, callSid, update.Twiml, report);
+    return (await hangUp(options, callSid, answer, Math.round((Date.now() - startedAt) / 1000)), report);
+  }
   if (!stream.opened) {
     if (!action) throw stream.error;
     // The caller hears what the action answered (a message to leave), then hangs up.
@@ -140,6 +158,73 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   await hangUp(options, callSid, answer, seconds);
   log(`call ${callSid}: hung up after ${seconds} s; ${report.framesSent} frames sent, ${report.mediaReceived} received`);
   return report;
+}
+
+/** Words as the simulated model hears them (speech-codec.ts), in μ-law. */
+const speechOf = (text: string) => Uint8Array.from(encodeText(text));
+
+/** Long-polls the REST simulator for this call's next update; the stream is stopped (`signal`) when one comes. */
+function watchUpdates(restUrl: string, callSid: string) {
+  const controller = new AbortController();
+  let update: Record<string, string> | null = null;
+  let watching = true;
+  void (async () => {
+    while (watching && !update) {
+      const response = await fetch(`${restUrl}/__calls/${callSid}/redirect?wait_ms=2000`).catch(() => null);
+      if (response?.status === 200) {
+        update = (await response.json()) as Record<string, string>;
+        controller.abort();
+      } else if (!response) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  })();
+  return {
+    signal: controller.signal,
+    stop: () => {
+      watching = false;
+      return update;
+    },
+  };
+}
+
+/** Twilio runs the call's new TwiML (a transfer); a caller brought back to the agent talks on a new stream. */
+async function followUpdate(options: SimulatedCallOptions, callSid: string, twiml: string, report: SimulatedCallReport) {
+  const log = options.log ?? (() => undefined);
+  const transfer = options.transfer ?? { callee: "accepts" as const };
+  const dialed: DialedCall[] = [];
+  const post = async (url: string, params: Record<string, string>) => {
+    const target = new URL(url);
+    return (await signedPost(options, `${target.pathname}${target.search}`, params)).text();
+  };
+  const back = await runUpdatedCall(
+    twiml,
+    {
+      callSid,
+      accountSid: options.accountSid,
+      from: options.from,
+      to: options.to,
+      callee: transfer.callee,
+      talkSeconds: transfer.talkSeconds ?? 8,
+      msPerSecond: transfer.msPerSecond ?? 1000,
+      post,
+      log,
+    },
+    dialed,
+  );
+  report.transfer = { dialed, backToAgent: back !== null };
+  if (!back) return;
+  log(`call ${callSid}: back with the agent on a new stream`);
+  await runMediaStream({
+    twiml: back,
+    accountSid: options.accountSid,
+    authToken: options.authToken,
+    callSid,
+    reachedAt: options,
+    speech: speechOf(transfer.saysAfter ?? "No thanks, goodbye."),
+    speakAfter: "greeting",
+    answerTimeoutMs: options.answerTimeoutMs ?? 8_000,
+    report,
+    log,
+  });
 }
 
 /** The call is over: Twilio's final status callback, and the recording's when the TwiML started one. */

@@ -4,10 +4,11 @@
  * shapes and recording every request (GET /__requests to read them; POST /__numbers adds a number to the account
  * as if bought elsewhere, with the webhooks given). POST /__callees `{phone_number, answers: "human" | "machine" |
  * "fax"}` sets who picks up that number's calls from then on (twilio-callee.ts); GET /__calls lists the calls placed,
- * with who answered, what detection said and what the callee heard.
+ * with who answered, what detection said and what the callee heard; GET /__calls/{CallSid}/redirect: an inbound call's updates, for its simulated caller.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server, type ServerResponse } from "node:http";
+import { callRedirects } from "./call-redirects";
 import { listenLocal, readText, sendJson } from "./http";
 import { speechWav } from "./speech";
 import { phoneNumberInventory } from "./twilio-numbers";
@@ -72,6 +73,7 @@ export async function startTwilioRestSimulator(
       },
     ]),
   );
+  const redirects = callRedirects();
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => sendJson(response, status, body);
     const url = new URL(request.url ?? "/", "http://localhost");
@@ -97,6 +99,8 @@ export async function startTwilioRestSimulator(
         })),
       );
     }
+    const redirect = /^\/__calls\/(CA[0-9a-f]{32})\/redirect$/i.exec(url.pathname);
+    if (redirect && request.method === "GET") return redirects.answer(response, redirect[1]!, Number(url.searchParams.get("wait_ms") ?? 0));
     if (url.pathname === "/__numbers" && request.method === "POST") {
       const { phone_number, voice_url = "", sms_url = "", account_sid = options.accountSid } = JSON.parse(await readText(request)) as Record<string, string>;
       const account = accounts.get(account_sid);
@@ -221,6 +225,8 @@ export async function startTwilioRestSimulator(
         });
       }
       known?.placed?.update(form);
+      // A call it did not place (an inbound call a simulated caller drives): its caller runs the update (call-redirects.ts).
+      if (!known) redirects.update(callPath[1]!, form);
       return json(200, known ? resource(known) : { sid: callPath[1], account_sid: account.accountSid, status: form.Status ?? "in-progress" });
     }
     json(404, { code: 20404, message: "The requested resource was not found", status: 404 });

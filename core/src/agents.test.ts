@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseFields } from "./account";
 import { AGENT_MESSAGES as M, agentCreateSchema, agentPatchSchema } from "./agents";
+import { ESCALATION_MESSAGES } from "./escalation";
 
 describe("an agent's fields", () => {
   it("needs only a name", () => {
@@ -32,7 +33,14 @@ describe("an agent's fields", () => {
     [{ name: "A", hours_json: { funday: [] } }, "hours_json", M.hours],
     [{ name: "A", hours_json: { mon: [{ open: "17:00", close: "09:00" }] } }, "hours_json", M.hours],
     [{ name: "A", hours_json: "[1,2]" }, "hours_json", M.object],
-    [{ name: "A", escalation_json: { phone: "415-555-0100" } }, "escalation_json", M.escalationPhone],
+    [{ name: "A", escalation_json: { phone: "415-555-0100" } }, "escalation_json", ESCALATION_MESSAGES.numbers],
+    [{ name: "A", escalation_json: { numbers: ["+14155550100", "555-0101"] } }, "escalation_json", ESCALATION_MESSAGES.numbers],
+    [
+      { name: "A", escalation_json: { numbers: [], transfer_hours: { mon: [{ open: "18:00", close: "09:00" }] } } },
+      "escalation_json",
+      ESCALATION_MESSAGES.hours,
+    ],
+    [{ name: "A", escalation_json: { keywords: ["emergency", ""] } }, "escalation_json", ESCALATION_MESSAGES.keywords],
     [{ name: "A", tools: ["order_pizza"] }, "tools", M.tools],
     [{ name: "A", greeting: "x".repeat(501) }, "greeting", M.greeting],
   ])("refuses %j: fields.%s", (body, field, message) => {

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { AGENT_DEFAULTS, AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentTool } from "./constants";
 import { type LanguageCode, languageCodeOf } from "./language-detection";
+import { escalationProblem } from "./escalation";
 import { WEEKDAYS } from "./hours";
 
 /** An agent as the dashboard reads it (spec 001 §3 "Agent", snake_case; JSON fields as objects). */
@@ -60,7 +61,6 @@ export const AGENT_MESSAGES = {
   hours: 'Opening hours are days (mon … sun) with lists of {"open": "HH:MM", "close": "HH:MM"}, open before close.',
   object: "Must be a JSON object.",
   tools: `Tools must be chosen from ${AGENT_TOOLS.join(", ")}.`,
-  escalationPhone: "The escalation phone must be in E.164 format (e.g., +14155552671).",
   hasNumbers: "This agent still answers a phone number. Assign the number to another agent or unassign it first.",
 } as const;
 
@@ -109,12 +109,6 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-const E164 = /^\+[1-9]\d{6,14}$/;
-const escalationPhoneOk = (value: Record<string, unknown>) =>
-  ["phone", "number", "transfer_to"].every(
-    (key) => value[key] === undefined || value[key] === "" || (typeof value[key] === "string" && E164.test(value[key] as string)),
-  );
-
 const fields = {
   name: z.string(AGENT_MESSAGES.name).check(z.trim(), z.minLength(1, AGENT_MESSAGES.name), z.maxLength(100, AGENT_MESSAGES.name)),
   language: z.enum(AGENT_LANGUAGES, AGENT_MESSAGES.language),
@@ -127,7 +121,12 @@ const fields = {
   knowledge_base: z.string(AGENT_MESSAGES.knowledge).check(z.maxLength(20_000, AGENT_MESSAGES.knowledge)),
   business_hours_tz: z.string(AGENT_MESSAGES.timezone).check(z.refine(isTimeZone, AGENT_MESSAGES.timezone)),
   hours_json: jsonObject("hours_json").check(z.refine(isOpeningHours, AGENT_MESSAGES.hours)),
-  escalation_json: jsonObject("escalation_json").check(z.refine(escalationPhoneOk, AGENT_MESSAGES.escalationPhone)),
+  escalation_json: jsonObject("escalation_json").check(
+    z.check((context) => {
+      const problem = escalationProblem(context.value);
+      if (problem) context.issues.push({ code: "custom", input: context.value, message: problem });
+    }),
+  ),
   crm_mapping: jsonObject("crm_mapping"),
   tools: z.array(z.enum(AGENT_TOOLS, AGENT_MESSAGES.tools), AGENT_MESSAGES.tools),
 };

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { AnsweredBy } from "./answering-machine";
 import type { CallAppointmentResource } from "./appointments";
+import type { CallTransfer } from "./call-transfer";
 import { pageMarkerSchema } from "./page-marker";
 
 /** What a call came to (issue 10 §2): shown in Calls and Overview and filtered on the server. */
@@ -129,6 +130,8 @@ export interface CallDetailResource extends CallResource {
   appointments: CallAppointmentResource[];
   /** The caller's language, detected from their first turn ("en", "es", …); null for a call the AI never took. */
   language: string | null;
+  /** A warm transfer tried during the call (issue 37), null when none was. */
+  transfer: CallTransfer | null;
 }
 
 /** What `GET /api/events` sends an organization's open dashboards: one of its calls was inserted or changed. */

@@ -16,6 +16,8 @@ export * from "./widget-config";
 export * from "./destinations";
 export * from "./settings";
 export * from "./agents";
+export * from "./escalation";
+export * from "./call-transfer";
 export * from "./numbers";
 export * from "./integrations";
 export * from "./spend";

@@ -8,6 +8,8 @@ export interface ScenarioContext {
   to: string;
   /** The caller's number. */
   from: string;
+  /** The running product's Twilio simulator (npm start's), which hands a call's updates to its simulated caller. */
+  twilioRestUrl: string;
   log(line: string): void;
   /** Rings `to` from `from` as Twilio does, with the options the scenario gives. */
   place(options?: Partial<SimulatedCallOptions>): Promise<SimulatedCallReport>;

@@ -45,12 +45,13 @@ async function answeredCall() {
   return sid;
 }
 
-async function stream(signing: Signing) {
+async function stream(signing: Signing, segment = 1) {
   const sid = await answeredCall();
+  const path = `/twilio/stream/${sid}${segment > 1 ? `/${segment}` : ""}`;
   const headers: Record<string, string> = { upgrade: "websocket" };
   if (signing !== "unsigned")
-    headers["x-twilio-signature"] = await computeTwilioSignature(signing === "signed" ? env.TWILIO_AUTH_TOKEN! : WRONG, `${BASE}/twilio/stream/${sid}`, {});
-  const response = await SELF.fetch(`${BASE}/twilio/stream/${sid}`, { headers });
+    headers["x-twilio-signature"] = await computeTwilioSignature(signing === "signed" ? env.TWILIO_AUTH_TOKEN! : WRONG, `${BASE}${path}`, {});
+  const response = await SELF.fetch(`${BASE}${path}`, { headers });
   response.webSocket?.accept();
   response.webSocket?.close(1000, "matrix");
   return response;
@@ -80,8 +81,25 @@ function fromMediaPlane(action: string, body: object) {
 
 const MATRIX: Row[] = [
   { route: "GET /twilio/stream", send: () => SELF.fetch(`${BASE}/twilio/stream`), expect: { unsigned: 200, wrong_secret: 200, signed: 200 } },
-  { route: "GET /twilio/stream/:callSid", send: stream, expect: { unsigned: 403, wrong_secret: 403, signed: 101 } },
+  { route: "GET /twilio/stream/:callSid", send: (signing) => stream(signing), expect: { unsigned: 403, wrong_secret: 403, signed: 101 } },
+  // A call's second stream exists only once a transfer brought the caller back (transfer.test.ts opens one): signed or not, none here.
+  { route: "GET /twilio/stream/:callSid/:segment", send: (signing) => stream(signing, 2), expect: { unsigned: 403, wrong_secret: 403, signed: 403 } },
   { route: "POST /twilio/voice/inbound", send: twilioForm("/twilio/voice/inbound", inboundCall), expect: { unsigned: 403, wrong_secret: 403, signed: 200 } },
+  {
+    route: "POST /twilio/voice/transfer/whisper",
+    send: twilioForm(`/twilio/voice/transfer/whisper?call=${callSid()}&attempt=0`, () => ({ ...inboundCall(), CallStatus: "in-progress" })),
+    expect: { unsigned: 403, wrong_secret: 403, signed: 200 },
+  },
+  {
+    route: "POST /twilio/voice/transfer/screened",
+    send: twilioForm(`/twilio/voice/transfer/screened?call=${callSid()}&attempt=0`, () => ({ ...inboundCall(), CallStatus: "in-progress", Digits: "1" })),
+    expect: { unsigned: 403, wrong_secret: 403, signed: 200 },
+  },
+  {
+    route: "POST /twilio/voice/transfer/dialed",
+    send: twilioForm("/twilio/voice/transfer/dialed?attempt=0", () => ({ ...inboundCall(), CallStatus: "in-progress", DialCallStatus: "no-answer" })),
+    expect: { unsigned: 403, wrong_secret: 403, signed: 200 },
+  },
   { route: "POST /twilio/voice/outbound", send: twilioForm("/twilio/voice/outbound", inboundCall), expect: { unsigned: 403, wrong_secret: 403, signed: 200 } },
   {
     route: "POST /twilio/voice/voicemail",

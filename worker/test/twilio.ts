@@ -18,10 +18,11 @@ export function callSid() {
   return `CA${hex}`;
 }
 
-/** Opens the media stream as Twilio does: a signed websocket handshake. */
-export async function openStream(sid: string) {
-  const signature = await computeTwilioSignature(env.TWILIO_AUTH_TOKEN!, `wss://nikki.test/twilio/stream/${sid}`, {});
-  const response = await SELF.fetch(`${BASE}/twilio/stream/${sid}`, { headers: { upgrade: "websocket", "x-twilio-signature": signature } });
+/** Opens the media stream as Twilio does: a signed websocket handshake (`segment` 2: the agent again after a transfer). */
+export async function openStream(sid: string, segment = 1) {
+  const path = `/twilio/stream/${sid}${segment > 1 ? `/${segment}` : ""}`;
+  const signature = await computeTwilioSignature(env.TWILIO_AUTH_TOKEN!, `wss://nikki.test${path}`, {});
+  const response = await SELF.fetch(`${BASE}${path}`, { headers: { upgrade: "websocket", "x-twilio-signature": signature } });
   const socket = response.webSocket;
   if (!socket) throw new Error(`no websocket: ${response.status}`);
   socket.accept();

@@ -17,6 +17,12 @@ export interface RealtimeTarget {
 
 export interface MediaPlan {
   callId: string;
+  /**
+   * Which of the call's streams this plan is for: 1 (absent) is the one the call was answered with; 2 is the agent
+   * again after a transfer nobody took (the stream URL ends in `/2`). Each segment has its own MediaSession, ticket and
+   * model session; the control plane keeps one call of their ends.
+   */
+  segment?: number;
   /** SHA-256 of the one-time token the TwiML carries; the stream's `start` must redeem it within TICKET_TTL_MS. */
   ticketHash: string;
   /**
@@ -46,6 +52,8 @@ export type CallEndReason = "twilio_stop" | "openai_closed" | "time_limit" | "ag
 /** What the media plane knows when a call ends: the control plane stores it and analyses the call. */
 export interface CallEnd {
   reason: CallEndReason;
+  /** The plan's segment (absent: 1). */
+  segment?: number;
   transcript: TranscriptEntry[];
   metrics: CallMetricsSummary | null;
 }

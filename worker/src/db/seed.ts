@@ -16,6 +16,8 @@ export const DEMO = {
   agentId: "agt_demo_nikki",
   phoneNumberId: "num_demo_main",
   phoneNumber: "+15005550006",
+  /** Where the demo agent transfers a caller who asks for a person (the Twilio simulator plays whoever answers). */
+  transferNumber: "+14155550123",
   widgetKeyId: "wk_demo",
   publicWidgetKey: HOUSE_WIDGET_KEY,
 } as const;
@@ -60,6 +62,8 @@ export async function seedDemoOrganization(db: Database, passwordHash: string): 
       personaPrompt: `You are ${PERSONA_NAME}, the friendly, concise receptionist of ${PRODUCT_NAME}. You answer questions about plans, setup, billing and features, schedule callbacks and collect the caller's contact details.`,
       knowledgeBase: `${PRODUCT_NAME} is an AI receptionist for small businesses. It answers calls 24/7 in English and Spanish, books appointments, captures leads, syncs to CRMs and sends SMS follow-ups. Plans start at $29 a month with a 14-day free trial.`,
       businessHoursTz: AGENT_DEFAULTS.timezone,
+      tools: JSON.stringify(["book_appointment", "push_crm_lead", "send_sms", "transfer_call"]),
+      escalationJson: JSON.stringify({ numbers: [DEMO.transferNumber], transfer_hours: null, keywords: ["emergency", "manager"] }),
       hoursJson: JSON.stringify({
         mon: [WEEKDAY_HOURS],
         tue: [WEEKDAY_HOURS],

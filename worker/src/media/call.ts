@@ -293,7 +293,10 @@ export class MediaCall {
     this.finished = true;
     if (this.ticker) clearInterval(this.ticker);
     closeQuietly(this.openai ?? (await this.opening));
-    await this.deliverEnd({ reason, transcript: this.transcript, metrics: this.protocol ? this.protocol.metrics.summary() : null }, 1);
+    const end: CallEnd = { reason, transcript: this.transcript, metrics: this.protocol ? this.protocol.metrics.summary() : null };
+    // A segment after the first (the agent again after a transfer) names itself; the first is sent as it always was.
+    if (this.plan?.segment && this.plan.segment > 1) end.segment = this.plan.segment;
+    await this.deliverEnd(end, 1);
     closeQuietly(this.twilio);
   }
 

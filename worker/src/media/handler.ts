@@ -8,7 +8,7 @@ import type { MediaBindings } from "./env";
 import type { MediaPlan } from "../call/plan";
 import { verifiedPlaneBody } from "../call/plane-auth";
 
-const STREAM = /^\/twilio\/stream\/(CA[0-9a-f]{32})$/i;
+const STREAM = /^\/twilio\/stream\/(CA[0-9a-f]{32})(?:\/([2-9]))?$/i;
 const CONTROL_REQUEST = /^\/media\/calls\/(CA[0-9a-f]{32})\/(prepare|release)$/i;
 
 const refusal = (status: number, code: string, message: string) =>
@@ -18,27 +18,34 @@ export async function handleMedia(request: Request, env: MediaBindings): Promise
   const { pathname } = new URL(request.url);
   if (pathname === "/twilio/stream" && request.method === "GET") return new Response(BRIDGE_HEALTH_BODY, { headers: { "content-type": "text/plain" } });
   const stream = STREAM.exec(pathname);
-  if (stream && request.method === "GET") return openStream(request, env, stream[1]!);
+  if (stream && request.method === "GET") return openStream(request, env, mediaSessionName(stream[1]!, Number(stream[2] ?? 1)));
   const control = CONTROL_REQUEST.exec(pathname);
   if (control) {
-    const session = env.MEDIA_SESSION.get(env.MEDIA_SESSION.idFromName(control[1]!));
+    const session = (segment: number | undefined) => env.MEDIA_SESSION.get(env.MEDIA_SESSION.idFromName(mediaSessionName(control[1]!, segment ?? 1)));
     if (control[2] === "prepare") {
       const plan = await verifiedPlaneBody<MediaPlan>(env.AUTH_SECRET, request);
       if (!plan) return refusal(403, "forbidden", "Only the control plane may prepare a call.");
-      await session.prepare(plan);
+      await session(plan.segment).prepare(plan);
       return new Response(null, { status: 204 });
     }
-    if (!(await verifiedPlaneBody<object>(env.AUTH_SECRET, request))) return refusal(403, "forbidden", "Only the control plane may release a call.");
-    return Response.json(await session.release());
+    const release = await verifiedPlaneBody<{ segment?: number }>(env.AUTH_SECRET, request);
+    if (!release) return refusal(403, "forbidden", "Only the control plane may release a call.");
+    return Response.json(await session(release.segment).release());
   }
   return refusal(404, "not_found", "Not found.");
 }
 
-/** The stream goes straight to its call's MediaSession, which checks the signature its plan expects. */
-async function openStream(request: Request, env: MediaBindings, callSid: string): Promise<Response> {
+/**
+ * A stream's MediaSession: the call's own (its CallSid) for the stream it was answered with, `CallSid/2` for the agent
+ * again after a transfer nobody took (call/plan.ts, MediaPlan.segment).
+ */
+export const mediaSessionName = (callSid: string, segment: number) => (segment > 1 ? `${callSid}/${segment}` : callSid);
+
+/** The stream goes straight to its MediaSession, which checks the signature its plan expects. */
+async function openStream(request: Request, env: MediaBindings, sessionName: string): Promise<Response> {
   if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a websocket upgrade", { status: 426 });
   try {
-    return await env.MEDIA_SESSION.get(env.MEDIA_SESSION.idFromName(callSid)).fetch(request);
+    return await env.MEDIA_SESSION.get(env.MEDIA_SESSION.idFromName(sessionName)).fetch(request);
   } catch (error) {
     // The call's session could not be reached: the socket is accepted and closed with the reason, not failed with a 500.
     createLogger({ component: "media_plane" }, env.LOG_LEVEL).error("twilio_stream_unavailable", {

@@ -6,13 +6,14 @@ import { controlPlane } from "./control-client";
 import type { MediaBindings, MediaSessionRpc } from "./env";
 import type { MediaPlan, Released } from "../call/plan";
 
-/** One live call's audio (keyed by CallSid): the Durable Object around its MediaCall. */
+/** One live stream's audio (keyed by CallSid, and segment after a transfer): the Durable Object around its MediaCall. */
 export class MediaSession extends DurableObject<MediaBindings> implements MediaSessionRpc {
   private readonly call: MediaCall;
 
   constructor(ctx: DurableObjectState, env: MediaBindings) {
     super(ctx, env);
-    const callSid = ctx.id.name ?? "";
+    // Named by its CallSid, or `CallSid/2` for a stream after a transfer came back (handler.ts): the call is the CallSid.
+    const callSid = (ctx.id.name ?? "").split("/")[0]!;
     this.call = new MediaCall({
       callSid,
       storage: ctx.storage,

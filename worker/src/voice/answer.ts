@@ -166,6 +166,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     afterHours,
     maxCallSeconds: context.maxCallSeconds,
     instructions: agentInstructions({ agent, organizationName: context.organizationName, channel: "call", afterHours, callerMemory, now }),
+    streamUrl,
     openingLine: openingLine(agent, context.organizationName, { announceRecording: context.recordCalls && context.recordAnnounce }),
     goodbye: GOODBYE_AT_TIME_LIMIT,
     voice: agent.voice,

@@ -18,6 +18,9 @@ import { callOpenAi } from "./media-plan";
 import { postCallFacts } from "./post-call-facts";
 import type { CallSessionRpc, CallSetup } from "./setup";
 import { type ToolOutput, runTool } from "./tools";
+import { type AfterDial, TransferKeeper } from "./transfer/keeper";
+import type { TransferState } from "./transfer/state";
+import { keptSoFar, storedSoFar } from "./transfer/kept-so-far";
 
 /** The call's end as the media plane saw it: its transcript and latency figures, analysis due now. */
 const endCallQuery = preparedQuery((db) =>
@@ -44,12 +47,15 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   /** The call's services: the organization's provider accounts are read once for the whole call. */
   private readonly services: Services;
   private readonly unscopedServices: Services;
+  /** The call's warm transfer, if one is tried (transfer/keeper.ts). */
+  private readonly transfers: TransferKeeper;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     const config = readConfig(env);
     this.unscopedServices = liveServices(env, config);
     this.services = withProvidersOnce(this.unscopedServices);
+    this.transfers = new TransferKeeper(ctx.storage, this.services.db);
     this.log = createLogger({ component: "call_session", call_sid: ctx.id.name ?? null }, config.LOG_LEVEL as LogLevel);
   }
 
@@ -70,7 +76,14 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     if (!setup) return { ok: false, error: "This call is not known here. Offer to take a message instead." };
     const providers = await this.services.providersFor(setup.tool.organizationId);
     const call = await withCallerLanguage(this.services.db, setup.tool, request.callerTurns);
-    const output = await runTool(request.name, request.arguments, call, { db: this.services.db, services: this.services, providers, log: this.log });
+    const transfers = { begin: this.transfers.begin.bind(this.transfers), cancel: this.transfers.cancel.bind(this.transfers) };
+    const output = await runTool(request.name, request.arguments, call, {
+      db: this.services.db,
+      services: this.services,
+      providers,
+      log: this.log,
+      transfers,
+    });
     this.log.info("call_tool", { tool: request.name, ok: output.ok });
     return output;
   }
@@ -88,21 +101,41 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
    * message-taking path), the transcript and figures are stored, open dashboards are told, the analysis is due.
    */
   async ended(end: CallEnd): Promise<boolean> {
-    // A delivery that comes again while the first is under way waits for it; one after a failure tries afresh.
-    this.ending ??= this.keepEnd(end).catch((error: unknown) => {
-      this.ending = null;
-      throw error;
-    });
-    return this.ending;
+    // A delivery that comes again while the first is under way waits for it; one after a failure tries afresh. Each
+    // of the call's streams (segments: the agent again after a transfer) hands over its own end.
+    const segment = end.segment ?? 1;
+    let ending = this.endings.get(segment);
+    if (!ending) {
+      ending = this.keepEnd(end).catch((error: unknown) => {
+        this.endings.delete(segment);
+        throw error;
+      });
+      this.endings.set(segment, ending);
+    }
+    return ending;
   }
 
-  private ending: Promise<boolean> | null = null;
+  private readonly endings = new Map<number, Promise<boolean>>();
 
   /** Whether the end is kept (now or before); false for a call this object was never told of. */
   private async keepEnd(end: CallEnd): Promise<boolean> {
     const setup = await this.loadSetup();
     if (!setup) return false;
     if (await this.endReason()) return true;
+    const transfer = await this.transfers.state();
+    const segment = end.segment ?? 1;
+    // The stream ended for a transfer: what was said is kept, and the call goes on (put through, or back to the agent).
+    if (transfer && segment === transfer.fromSegment && transfer.phase !== "over") {
+      await keptSoFar(this.services.db, setup.tool.callId, end);
+      await this.ctx.storage.put("keptSegment", segment);
+      this.log.info("call_stream_ended_for_transfer", { call_id: setup.tool.callId, turns: end.transcript.length });
+      return true;
+    }
+    // The agent again after the transfer: its transcript follows what was kept; the figures stay the answer's.
+    if (transfer && segment !== transfer.fromSegment) {
+      const before = await storedSoFar(this.services.db, setup.tool.callId);
+      end = { ...end, transcript: [...before.transcript, ...end.transcript], metrics: before.metrics ?? end.metrics };
+    }
     const origin = this.services.config.publicOrigin;
     const update =
       end.reason === "time_limit" || end.reason === "agent_ended"
@@ -118,6 +151,12 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
         ?.updateCall(setup.tool.callSid, update)
         .catch((error: unknown) => this.log.warn("call_update_failed", { reason: end.reason, error: String(error) }));
     }
+    await this.closeCall(setup, end);
+    return true;
+  }
+
+  /** The call's end stored (its transcript and figures, or those kept when its stream ended for a transfer): analysis is due. */
+  private async closeCall(setup: CallSetup, end: CallEnd) {
     const now = new Date();
     await endCallQuery(this.services.db).run({
       id: setup.tool.callId,
@@ -132,7 +171,6 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     this.log.info("call_ended", { call_id: setup.tool.callId, reason: end.reason, turns: end.transcript.length });
     await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: "pending" });
     await this.ctx.storage.setAlarm(Date.now() + 500);
-    return true;
   }
 
   /**
@@ -142,18 +180,56 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
    * streamed call is forgotten after its analysis (`alarm`).
    */
   async callEnded(): Promise<void> {
-    const endKept = async () => this.ending !== null || (await this.endReason()) !== null;
+    const transfer = await this.transfers.state();
+    if (transfer?.phase === "dialing") return this.endedDuringTransfer(transfer);
+    // After a transfer, the stream that matters is the agent's again.
+    const segment = transfer?.phase === "agent" ? transfer.resumeSegment : 1;
+    const endKept = async () => this.endings.has(segment) || (await this.endReason()) !== null;
     if (await endKept()) return;
     const callSid = this.ctx.id.name ?? "";
     const released = await mediaPlane(this.env.MEDIA, this.services.config.AUTH_SECRET ?? "")
-      .release(callSid)
+      .release(callSid, segment)
       .catch((error: unknown) => this.log.warn("media_release_failed", { error: error instanceof Error ? error.message : String(error) }));
     // The end may have arrived while the media plane was asked: its storage (the analysis's alarm) is not ours to empty.
     if (released?.streamed || (await endKept())) return;
+    // The caller hung up before the agent came back: the call is what was said before the transfer.
+    if (transfer) return this.endedDuringTransfer(transfer);
     // A media plane out of reach had no stream to hand over either: the call is recorded as one the AI never took, but
     // its setup is kept, so an end that does come later is still kept and the call analysed after all.
     if (released) await this.ctx.storage.deleteAll();
     await recordNeverStreamed(this.services, callSid);
+  }
+
+  /**
+   * Twilio reported the call over while a transfer rang, was put through, or before the agent came back: what was said
+   * before it is the call's transcript, analysed now (or when that stream's end arrives, if it has not yet).
+   */
+  private async endedDuringTransfer(transfer: TransferState): Promise<void> {
+    if (await this.endReason()) return;
+    await this.transfers.over();
+    const setup = await this.loadSetup();
+    if (!setup || (await this.ctx.storage.get<number>("keptSegment")) !== transfer.fromSegment) return;
+    const kept = await storedSoFar(this.services.db, setup.tool.callId);
+    await this.closeCall(setup, { reason: "twilio_stop", transcript: kept.transcript, metrics: kept.metrics });
+  }
+
+  /** The whisper's briefing: the transfer and the call so far; null when no transfer waits on this call. */
+  async transferBrief(): Promise<{ transfer: TransferState; setup: CallSetup; transcript: CallEnd["transcript"] } | null> {
+    const [transfer, setup] = await Promise.all([this.transfers.state(), this.loadSetup()]);
+    if (!transfer || transfer.phase !== "dialing" || !setup) return null;
+    return { transfer, setup, transcript: (await storedSoFar(this.services.db, setup.tool.callId)).transcript };
+  }
+
+  /** The whisper's key press: 1 accepts the call. */
+  async transferScreened(attempt: number, accepted: boolean): Promise<void> {
+    await this.transfers.screened(attempt, accepted);
+  }
+
+  /** Twilio's <Dial action> for one number: what comes next, with the setup a return to the agent needs. */
+  async transferDialed(attempt: number, params: Record<string, string>): Promise<{ next: AfterDial; setup: CallSetup | null }> {
+    const setup = await this.loadSetup();
+    if (!setup) return { next: { kind: "message" }, setup: null };
+    return { next: await this.transfers.dialed(setup.tool.callId, attempt, params), setup };
   }
 
   /** Why the call's stream ended, as the media plane handed it over; null when no end was kept (or it is forgotten). */

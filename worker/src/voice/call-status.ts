@@ -44,7 +44,8 @@ const endedQuery = preparedQuery((db) =>
       durationSeconds: calls.durationSeconds,
       kind: calls.kind,
       costMicroUsd: calls.costMicroUsd,
-      unstreamed: sql<number>`${calls.transcript} is null`,
+      // No end kept yet: a stream that never started, or one that ended for a transfer (its words kept, the call went on).
+      unstreamed: sql<number>`${calls.transcript} is null or (${calls.processingStatus} = 'pending' and ${calls.nextAttemptAt} is null)`,
     })
     .prepare(),
 );
@@ -63,7 +64,10 @@ export async function recordVoicemail(services: Services, log: Logger, params: R
 export interface CallEnded {
   /** Minutes beyond the plan reported to the Stripe meter (a failure there never fails Twilio). */
   overage: Promise<unknown> | null;
-  /** A conversation whose transcript was never written: its CallSession may hold a setup for a stream that never came. */
+  /**
+   * A conversation whose end was never kept: its CallSession may hold a setup for a stream that never came, or the
+   * words said before a transfer, to be analysed now.
+   */
   unstreamed: boolean;
 }
 

@@ -1,5 +1,6 @@
 import { PERSONA_NAME, describeLocalTime, describeOpeningHours, greetingOf, languageCodeOf, languageName, openingLineOf, parseOpeningHours } from "@nikki/core";
 import { jsonList } from "../db/json";
+import { transferLines } from "./transfer/instructions";
 import type { agents } from "../db/schema";
 
 type Agent = typeof agents.$inferSelect;
@@ -54,6 +55,7 @@ function callLines(agent: Agent, afterHours: boolean, now: Date): string[] {
       : "Qualify the caller: their name, phone number and what they need. Save every new prospect with push_crm_lead.",
     jsonList(agent.tools).includes("book_appointment") ? BOOKING : "",
     "Use send_sms only when the caller asks for something in writing. Use transfer_call when the caller asks for a person or it is an emergency. When the conversation is finished, say goodbye and call end_call.",
+    ...transferLines(agent.escalationJson, jsonList(agent.tools)),
   ];
 }
 

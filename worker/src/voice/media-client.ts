@@ -5,8 +5,8 @@ import { postToPlane } from "../call/plane-auth";
 export interface MediaPlane {
   /** Hands the call's plan to its media session, which opens the model's session while Twilio connects the stream. */
   prepare(callSid: string, plan: MediaPlan): Promise<void>;
-  /** Twilio reported the call over before its end reached us: the media session lets go, and says whether it streamed. */
-  release(callSid: string): Promise<Released>;
+  /** Twilio reported the call over before its end reached us: the (segment's) media session lets go, and says whether it streamed. */
+  release(callSid: string, segment?: number): Promise<Released>;
 }
 
 /** Any host: a service binding delivers the request to the media plane whatever the URL names. */
@@ -18,6 +18,6 @@ export function mediaPlane(fetcher: Fetcher, secret: string): MediaPlane {
     // Handing a plan over twice changes nothing, so a hand-over that failed (a connection lost on the way, seen on
     // the first call after `wrangler dev` starts) is tried once more rather than sending the caller to take a message.
     prepare: async (callSid, plan) => void (await post(callSid, "prepare", plan).catch(() => post(callSid, "prepare", plan))),
-    release: async (callSid) => (await (await post(callSid, "release", {})).json()) as Released,
+    release: async (callSid, segment) => (await (await post(callSid, "release", segment && segment > 1 ? { segment } : {})).json()) as Released,
   };
 }

@@ -1,4 +1,6 @@
-import type { CallEnd, CallEndReason, RealtimeTarget, ToolOutput, ToolRequest } from "../call/plan";
+import type { CallEnd, CallEndReason, RealtimeTarget, ToolOutput, ToolRequest, TranscriptEntry } from "../call/plan";
+import type { AfterDial } from "./transfer/keeper";
+import type { TransferState } from "./transfer/state";
 
 /** What a tool needs to know about the call it runs in. */
 export interface ToolCall {
@@ -26,6 +28,11 @@ export interface CallSetup {
   afterHours: boolean;
   maxCallSeconds: number;
   instructions: string;
+  /**
+   * The stream's URL the call was answered with; a stream after a transfer came back adds its segment (`/2`). Absent
+   * in setups stored before it was kept (such a call comes back from a transfer to the message-taking path).
+   */
+  streamUrl?: string;
   openingLine: string;
   goodbye: string;
   voice: string;
@@ -47,4 +54,7 @@ export interface CallSessionRpc extends Rpc.DurableObjectBranded {
   reprocess(callId: string): Promise<void>;
   callEnded(): Promise<void>;
   endReason(): Promise<CallEndReason | null>;
+  transferBrief(): Promise<{ transfer: TransferState; setup: CallSetup; transcript: TranscriptEntry[] } | null>;
+  transferScreened(attempt: number, accepted: boolean): Promise<void>;
+  transferDialed(attempt: number, params: Record<string, string>): Promise<{ next: AfterDial; setup: CallSetup | null }>;
 }

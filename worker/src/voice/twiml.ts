@@ -65,4 +65,13 @@ export const connectStream = (url: string, parameters: Record<string, string>, a
 export const record = (attributes: { action: string; maxLength: number; recordingStatusCallback?: string }) =>
   node("Record", { ...attributes, method: "POST", playBeep: true, timeout: 5, finishOnKey: "#" });
 
-export const dial = (number: string, attributes: { callerId?: string; timeout?: number; action?: string } = {}) => node("Dial", attributes, number);
+/** `<Dial>`: a number as text, or `<Number>` nouns; with `action`, Twilio asks it what comes next when the dialled call ends. */
+export const dial = (attributes: { callerId?: string; timeout?: number; action?: string; method?: "POST" }, ...numbers: (TwimlNode | string)[]) =>
+  node("Dial", attributes, ...numbers);
+
+/** `<Number url>`: the TwiML at `url` runs on the called party's side once they answer, before the two are joined (a whisper). */
+export const dialedNumber = (number: string, url: string) => node("Number", { url, method: "POST" }, number);
+
+/** `<Gather>` of keypresses, posted to `action`; what it nests is said while it listens. */
+export const gather = (attributes: { action: string; numDigits: number; timeout: number }, ...children: TwimlNode[]) =>
+  node("Gather", { input: "dtmf", ...attributes, method: "POST" }, ...children);

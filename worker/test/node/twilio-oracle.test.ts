@@ -1,7 +1,7 @@
 import twilio from "twilio";
 import { describe, expect, it } from "vitest";
 import { computeTwilioSignature, verifyTwilioSignature } from "../../src/call/twilio-signature";
-import { connectStream, dial, record, say, startRecording, twiml } from "../../src/voice/twiml";
+import { connectStream, dial, dialedNumber, gather, hangup, record, say, startRecording, twiml } from "../../src/voice/twiml";
 
 const TOKEN = "12345678901234567890123456789012";
 const URL = "https://nikki.example.com/twilio/voice/inbound";
@@ -71,8 +71,39 @@ describe("TwiML, checked against Twilio's own builder", () => {
     const ours = twiml(
       say("Please leave a message."),
       record({ action: "https://x.test/twilio/voice/voicemail", maxLength: 120 }),
-      dial("+14155552671", { callerId: "+15005550006", timeout: 20 }),
+      dial({ callerId: "+15005550006", timeout: 20 }, "+14155552671"),
     );
     expect(ours).toBe(response.toString());
+  });
+
+  it("builds the warm transfer's documents Twilio's builder builds: the hold and <Dial><Number url>, the whisper's <Gather>", () => {
+    const hold = new twilio.twiml.VoiceResponse();
+    hold.say("Please hold while I connect you.");
+    hold
+      .dial({ callerId: "+15005550006", timeout: 25, action: "https://x.test/twilio/voice/transfer/dialed?attempt=0", method: "POST" })
+      .number({ url: "https://x.test/twilio/voice/transfer/whisper?call=CA1&attempt=0", method: "POST" }, "+14155552671");
+    expect(
+      twiml(
+        say("Please hold while I connect you."),
+        dial(
+          { callerId: "+15005550006", timeout: 25, action: "https://x.test/twilio/voice/transfer/dialed?attempt=0", method: "POST" },
+          dialedNumber("+14155552671", "https://x.test/twilio/voice/transfer/whisper?call=CA1&attempt=0"),
+        ),
+      ),
+    ).toBe(hold.toString());
+
+    const whisper = new twilio.twiml.VoiceResponse();
+    whisper
+      .gather({ input: ["dtmf"], action: "https://x.test/twilio/voice/transfer/screened?call=CA1&attempt=0", numDigits: 1, timeout: 8, method: "POST" })
+      .say("Press 1 to accept.");
+    whisper.say("Goodbye.");
+    whisper.hangup();
+    expect(
+      twiml(
+        gather({ action: "https://x.test/twilio/voice/transfer/screened?call=CA1&attempt=0", numDigits: 1, timeout: 8 }, say("Press 1 to accept.")),
+        say("Goodbye."),
+        hangup(),
+      ),
+    ).toBe(whisper.toString());
   });
 });

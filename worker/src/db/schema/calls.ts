@@ -60,6 +60,8 @@ export const calls = sqliteTable(
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),
     /** Who answered a call the product placed (Twilio's answering machine detection); null when not checked. */
     answeredBy: text("answered_by", { enum: ANSWERED_BY }),
+    /** A warm transfer's result (issue 37), JSON: {target, outcome, waited_s}; null when none was tried. */
+    transfer: text("transfer"),
     /** When the call's alert (lead, booking, urgent) went out, so a re-analysis never sends it twice. */
     alertedAt: integer("alerted_at", { mode: "timestamp_ms" }),
   },

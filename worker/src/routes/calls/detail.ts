@@ -1,4 +1,4 @@
-import { type CallAppointmentResource, type CallDetailResource, type CallLatency, redactPii } from "@nikki/core";
+import { type CallAppointmentResource, type CallDetailResource, type CallLatency, parseCallTransfer, redactPii } from "@nikki/core";
 import { serializeCall } from "./list";
 
 interface StoredEntry {
@@ -60,5 +60,6 @@ export function serializeCallDetail(
     redacted: options.storedRedacted || options.redactOnDisplay,
     appointments,
     language: call.language,
+    transfer: parseCallTransfer(call.transfer),
   };
 }

@@ -24,6 +24,7 @@ const toolRequest = z.object({
 });
 const callEnd = z.object({
   reason: z.enum(["twilio_stop", "openai_closed", "time_limit", "agent_ended"]),
+  segment: z.number().int().min(2).max(9).optional(),
   transcript: z.array(transcriptEntry).max(5_000),
   metrics: z.record(z.string(), z.unknown()).nullable(),
 });

@@ -8,6 +8,7 @@ import { recordCallStatus, recordVoicemail } from "../../voice/call-status";
 import { replyToText } from "../../voice/text-reply";
 import { hangup, say, twiml } from "../../voice/twiml";
 import { answerVoiceWebhook, xml } from "./answer";
+import { transferDialed, transferScreened, transferWhisper } from "./transfer";
 
 /** A stream handed to the media plane; when that worker cannot be reached, Twilio's handshake gets a 503 that says so. */
 async function toMediaPlane(c: Context<AppEnv>) {
@@ -24,6 +25,8 @@ export const twilioRoutes = new Hono<AppEnv>()
   // Media streams (and the bridge's health URL, spec 001 §7) belong to the media plane: handed over through its binding.
   .get("/stream", toMediaPlane)
   .get("/stream/:callSid", toMediaPlane)
+  // The agent again after a transfer nobody took: the call's next stream (call/plan.ts, MediaPlan.segment).
+  .get("/stream/:callSid/:segment", toMediaPlane)
   .use("/voice/*", twilioSignature())
   .use("/messaging/*", twilioSignature())
   .post("/messaging/inbound", async (c) => {
@@ -51,6 +54,9 @@ export const twilioRoutes = new Hono<AppEnv>()
     };
     return xml(c, await afterStream(deps, c.var.twilioParams!, c.var.twilioAccount!));
   })
+  .post("/voice/transfer/whisper", transferWhisper)
+  .post("/voice/transfer/screened", transferScreened)
+  .post("/voice/transfer/dialed", transferDialed)
   .post("/voice/voicemail", async (c) => {
     await recordVoicemail(c.var.services, c.var.log, c.var.twilioParams!, c.var.twilioAccount!);
     return xml(c, twiml(say("Thank you. We'll be in touch soon. Goodbye."), hangup()));

@@ -1,7 +1,6 @@
 import { checkDestination } from "@nikki/core";
 import { recordSuiteEffect } from "../../test-suite/effects";
-import { dial, say, twiml } from "../twiml";
-import { type CallTool, escalationNumber, text } from "./context";
+import { type CallTool, text } from "./context";
 
 export const sendSms: CallTool = {
   description: "Send the caller a text message.",
@@ -27,29 +26,6 @@ export const sendSms: CallTool = {
     const result = await sms.send({ organizationId: call.organizationId, from: call.businessNumber, to: to.e164, body: body.slice(0, 480) });
     if (!result.sent) return { ok: false, error: "That number has opted out of texts from this business, so I can't text it." };
     return { ok: true, message_sid: result.sid };
-  },
-};
-
-export const transferCall: CallTool = {
-  description: "Transfer the caller to a person at the business.",
-  parameters: { type: "object", properties: { reason: { type: "string" } }, required: [] },
-  async run(_args, call, deps) {
-    const target = escalationNumber(call.escalationJson);
-    if (!target) return { ok: false, error: "There is no transfer number set up. Offer to take a message instead." };
-    if (!checkDestination(target, call.allowedCountries).ok) {
-      deps.log.warn("transfer_refused", { call_id: call.callId, reason: "destination_not_allowed" });
-      return { ok: false, error: "The transfer number is not one this business may call. Offer to take a message instead." };
-    }
-    if (call.test) {
-      await recordSuiteEffect(deps.db, call.callId, "transfer", `Would transfer the caller to ${target}.`);
-      return { ok: true, transferring_to: "a team member" };
-    }
-    const { twilio } = await deps.providers.forNumber(call.businessNumber);
-    if (!twilio) return { ok: false, error: "Transfers are not available right now. Offer to take a message instead." };
-    await twilio.updateCall(call.callSid, {
-      twiml: twiml(say("Please hold while I connect you."), dial(target, { callerId: call.businessNumber, timeout: 25 })),
-    });
-    return { ok: true, transferring_to: "a team member" };
   },
 };
 

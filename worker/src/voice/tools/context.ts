@@ -14,6 +14,16 @@ export interface ToolDeps {
   /** The organization's provider accounts. */
   providers: Providers;
   log: Logger;
+  /** The call's CallSession keeps a warm transfer (transfer/tool.ts); absent where no live call runs the tool. */
+  transfers?: TransferKeeping;
+}
+
+/** What transfer_call asks of the call's CallSession. */
+export interface TransferKeeping {
+  /** Keeps the transfer about to start; false when one was already tried on this call. */
+  begin(transfer: { numbers: string[]; reason: string; callerName: string }): Promise<boolean>;
+  /** Twilio could not be told: the transfer is forgotten. */
+  cancel(): Promise<void>;
 }
 
 export type { ToolOutput } from "../../call/plan";
@@ -53,15 +63,6 @@ export function person(args: ToolArgs, call: ToolCall, purpose: string): { name:
   if (!given) return { name, phone: call.callerNumber };
   const phone = normalizeWidgetPhone(given);
   return phone.ok ? { name, phone: phone.e164 } : { ok: false, error: `That phone number is not valid. Ask the caller for it again to ${purpose}.` };
-}
-
-/** The escalation number from `escalation_json` (`{"phone": "+1…"}` or `{"number": …}`), if any. */
-export function escalationNumber(escalationJson: string): string | null {
-  const args = parseArgs(escalationJson);
-  const raw = args ? text(args, "phone") || text(args, "number") || text(args, "transfer_to") : "";
-  if (!raw) return null;
-  const phone = normalizeWidgetPhone(raw);
-  return phone.ok ? phone.e164 : null;
 }
 
 /** Who the caller is: what both booking and saving a lead need. */

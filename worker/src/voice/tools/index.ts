@@ -1,10 +1,11 @@
 import { type CallTool, type ToolCall, type ToolDeps, type ToolOutput, parseArgs } from "./context";
-import { endCall, sendSms, transferCall } from "./call-tools";
+import { transferCall } from "../transfer/tool";
+import { endCall, sendSms } from "./call-tools";
 import { cancelAppointmentTool, rescheduleAppointmentTool } from "./booking-changes";
 import { bookAppointment, checkAvailability } from "./booking-tools";
 import { pushCrmLead } from "./lead-tools";
 
-export { type ToolCall, type ToolDeps, type ToolOutput, escalationNumber } from "./context";
+export { type ToolCall, type ToolDeps, type ToolOutput } from "./context";
 
 /** Every tool a call's agent may use, by the name the model calls it. */
 export const CALL_TOOLS = {

@@ -7,7 +7,7 @@ const WEEK = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
 /** Details a business most often sends on, offered in turn by "Add a field" (each to a CRM field of the same name). */
 const SUGGESTED_DETAILS = ["company", "address", "service", "appointment_time", "urgency"];
 
-interface JsonProps {
+export interface JsonProps {
   /** The editor's id: the wizard focuses the field with a problem inside it. */
   id?: string;
   label: string;
@@ -42,7 +42,7 @@ export function RawJson({ label, value, onValue, error }: JsonProps) {
   );
 }
 
-function Toggle({ raw, onRaw, label }: { raw: boolean; onRaw: (raw: boolean) => void; label: string }) {
+export function Toggle({ raw, onRaw, label }: { raw: boolean; onRaw: (raw: boolean) => void; label: string }) {
   return (
     <button type="button" className="btn btn-secondary btn-sm" aria-pressed={raw} onClick={() => onRaw(!raw)}>
       {raw ? `Edit ${label} with the form` : "Show raw JSON"}
@@ -50,107 +50,59 @@ function Toggle({ raw, onRaw, label }: { raw: boolean; onRaw: (raw: boolean) => 
   );
 }
 
+/** A week of hours, one span a day: each day on or off, with its opening and closing time (opening and transfer hours). */
+export function WeekHoursGrid({ hours, onHours, what, error }: { hours: Hours; onHours: (hours: Hours) => void; what?: string; error?: string }) {
+  const set = (day: string, spans: { open: string; close: string }[]) => onHours({ ...hours, [day]: spans });
+  return (
+    <div className="hours-grid">
+      {WEEK.map((day) => {
+        const span = hours[day]?.[0];
+        return (
+          <div className="hours-row" key={day}>
+            <label className="consent">
+              <input type="checkbox" checked={Boolean(span)} onChange={(event) => set(day, event.target.checked ? [{ open: "09:00", close: "17:00" }] : [])} />
+              <span>{DAY_NAMES[day]}</span>
+            </label>
+            {span ? (
+              <span className="hours-times">
+                <input
+                  type="time"
+                  aria-label={what ? `${DAY_NAMES[day]} ${what} from` : `${DAY_NAMES[day]} opens`}
+                  value={span.open}
+                  onChange={(event) => set(day, [{ ...span, open: event.target.value }])}
+                />
+                <span aria-hidden="true">to</span>
+                <input
+                  type="time"
+                  aria-label={what ? `${DAY_NAMES[day]} ${what} until` : `${DAY_NAMES[day]} closes`}
+                  value={span.close}
+                  onChange={(event) => set(day, [{ ...span, close: event.target.value }])}
+                />
+              </span>
+            ) : (
+              <span className="muted">Closed</span>
+            )}
+          </div>
+        );
+      })}
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  );
+}
+
 /** The weekly hours grid: each day open or closed, with its opening and closing time. */
 export function HoursEditor({ id, value, onValue, error }: JsonProps) {
   const [raw, setRaw] = useState(false);
   const hours = parsedObject(value) as Hours | null;
-  const set = (day: string, spans: { open: string; close: string }[]) => onValue(JSON.stringify({ ...hours, [day]: spans }, null, 2));
   return (
     <fieldset className="plain-fieldset" id={id}>
       <legend className="step-legend">Opening hours</legend>
       {raw || !hours ? (
         <RawJson label="Opening hours" value={value} onValue={onValue} error={error} />
       ) : (
-        <div className="hours-grid">
-          {WEEK.map((day) => {
-            const span = hours[day]?.[0];
-            return (
-              <div className="hours-row" key={day}>
-                <label className="consent">
-                  <input
-                    type="checkbox"
-                    checked={Boolean(span)}
-                    onChange={(event) => set(day, event.target.checked ? [{ open: "09:00", close: "17:00" }] : [])}
-                  />
-                  <span>{DAY_NAMES[day]}</span>
-                </label>
-                {span ? (
-                  <span className="hours-times">
-                    <input
-                      type="time"
-                      aria-label={`${DAY_NAMES[day]} opens`}
-                      value={span.open}
-                      onChange={(event) => set(day, [{ ...span, open: event.target.value }])}
-                    />
-                    <span aria-hidden="true">to</span>
-                    <input
-                      type="time"
-                      aria-label={`${DAY_NAMES[day]} closes`}
-                      value={span.close}
-                      onChange={(event) => set(day, [{ ...span, close: event.target.value }])}
-                    />
-                  </span>
-                ) : (
-                  <span className="muted">Closed</span>
-                )}
-              </div>
-            );
-          })}
-          {error && <p className="field-error">{error}</p>}
-        </div>
+        <WeekHoursGrid hours={hours} onHours={(next) => onValue(JSON.stringify(next, null, 2))} error={error} />
       )}
       <Toggle raw={raw || !hours} onRaw={setRaw} label="hours" />
-    </fieldset>
-  );
-}
-
-/** Escalation: the number calls are transferred to, and when. */
-export function EscalationEditor({ id: editorId, value, onValue, error }: JsonProps) {
-  const [raw, setRaw] = useState(false);
-  const id = useId();
-  const escalation = parsedObject(value);
-  const set = (key: string, next: string) => onValue(JSON.stringify({ ...escalation, [key]: next }, null, 2));
-  return (
-    <fieldset className="plain-fieldset" id={editorId}>
-      <legend className="step-legend">Escalation</legend>
-      {raw || !escalation ? (
-        <RawJson label="Escalation" value={value} onValue={onValue} error={error} />
-      ) : (
-        <>
-          <div className="field">
-            <label htmlFor={`${id}-phone`}>Transfer number</label>
-            <input
-              id={`${id}-phone`}
-              type="tel"
-              inputMode="tel"
-              placeholder="+14155552671"
-              value={String(escalation.phone ?? "")}
-              onChange={(event) => set("phone", event.target.value.trim())}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : `${id}-hint`}
-            />
-            <p className="field-hint" id={`${id}-hint`}>
-              E.164, like +14155552671. Nikki transfers callers who ask for a person or have an emergency.
-            </p>
-            {error && (
-              <p className="field-error" id={`${id}-error`}>
-                {error}
-              </p>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-when`}>When to transfer</label>
-            <input
-              id={`${id}-when`}
-              type="text"
-              placeholder="Emergencies, or when the caller asks for a person"
-              value={String(escalation.conditions ?? "")}
-              onChange={(event) => set("conditions", event.target.value)}
-            />
-          </div>
-        </>
-      )}
-      <Toggle raw={raw || !escalation} onRaw={setRaw} label="escalation" />
     </fieldset>
   );
 }

@@ -11,6 +11,7 @@ import Time from "../../ui/Time";
 import CallActions from "./CallActions";
 import type { CallDetailResource } from "./call-detail-resource";
 import CallBookings from "./CallBookings";
+import CallTransfer from "./CallTransfer";
 
 const clock = (ms: number | null) => (ms === null ? "" : `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}`);
 const duration = (seconds: number | null) => (seconds === null ? "—" : `${Math.floor(seconds / 60)}m ${seconds % 60}s`);
@@ -137,6 +138,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
               </dl>
               <ProcessingStatus call={shown} />
               <CallBookings appointments={shown.appointments} />
+              <CallTransfer transfer={shown.transfer} />
               <h3>Latency and cost</h3>
               <LatencyAndCost call={shown} />
               <h3>Recording</h3>

@@ -1,0 +1,97 @@
+/**
+ * An agent's escalation rules (`escalation_json`, issue 37): the numbers a caller is transferred to, tried in turn;
+ * the hours transfers are taken (the agent's time zone; null: any time); the words that make the agent offer one.
+ * The older `{phone}` (or `number`, `transfer_to`) is still read, as `numbers: [phone]`.
+ */
+import { type OpeningHours, WEEKDAYS, isOpen } from "./hours";
+import { normalizeWidgetPhone } from "./phone";
+
+export interface Escalation {
+  numbers: string[];
+  transfer_hours: OpeningHours | null;
+  keywords: string[];
+}
+
+/** The most numbers tried in turn, and keywords kept (each at most 40 characters). */
+export const ESCALATION_LIMITS = { numbers: 5, keywords: 20, keywordLength: 40 } as const;
+
+export const ESCALATION_MESSAGES = {
+  numbers: `Transfer numbers must be in E.164 format (e.g., +14155552671), at most ${ESCALATION_LIMITS.numbers}.`,
+  hours: 'Transfer hours are days (mon … sun) with lists of {"open": "HH:MM", "close": "HH:MM"}, open before close, or null for any time.',
+  keywords: `Keywords are words or short phrases (at most ${ESCALATION_LIMITS.keywords}, each at most ${ESCALATION_LIMITS.keywordLength} characters).`,
+} as const;
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const LEGACY_KEYS = ["phone", "number", "transfer_to"] as const;
+
+const isSpanList = (spans: unknown) =>
+  Array.isArray(spans) &&
+  spans.every((span) => {
+    const { open, close } = (span ?? {}) as { open?: unknown; close?: unknown };
+    return typeof open === "string" && typeof close === "string" && TIME.test(open) && TIME.test(close) && open < close;
+  });
+
+/** The first problem with an `escalation_json` object as a business writes it, or null when it is fine. */
+export function escalationProblem(value: Record<string, unknown>): string | null {
+  const legacy = LEGACY_KEYS.map((key) => value[key]).filter((entry) => entry !== undefined && entry !== "");
+  const numbers = value.numbers ?? [];
+  if (!Array.isArray(numbers)) return ESCALATION_MESSAGES.numbers;
+  // A row the form added and left empty is no number, and no problem.
+  const given = numbers.filter((entry) => entry !== "");
+  if (given.length > ESCALATION_LIMITS.numbers) return ESCALATION_MESSAGES.numbers;
+  if (![...given, ...legacy].every((entry) => typeof entry === "string" && E164.test(entry))) return ESCALATION_MESSAGES.numbers;
+  const hours = value.transfer_hours;
+  if (hours !== undefined && hours !== null) {
+    if (typeof hours !== "object" || Array.isArray(hours)) return ESCALATION_MESSAGES.hours;
+    const days = Object.entries(hours as Record<string, unknown>);
+    if (!days.every(([day, spans]) => (WEEKDAYS as readonly string[]).includes(day) && isSpanList(spans))) return ESCALATION_MESSAGES.hours;
+  }
+  const keywords = value.keywords ?? [];
+  const keywordOk = (entry: unknown) => typeof entry === "string" && entry.trim().length > 0 && entry.length <= ESCALATION_LIMITS.keywordLength;
+  if (!Array.isArray(keywords) || keywords.length > ESCALATION_LIMITS.keywords || !keywords.every(keywordOk)) return ESCALATION_MESSAGES.keywords;
+  return null;
+}
+
+/** The rules as they are used: anything unreadable is left out (no numbers: no transfer), never a thrown error. */
+export function readEscalation(value: unknown): Escalation {
+  const object = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const listed = Array.isArray(object.numbers) ? object.numbers : [];
+  const legacy = LEGACY_KEYS.map((key) => object[key]);
+  // Numbers written before the form (the older `{phone}`) may carry spaces or dashes: read as the widget reads a phone.
+  const numbers = [
+    ...new Set(
+      [...listed, ...legacy].flatMap((entry) => {
+        const phone = typeof entry === "string" ? normalizeWidgetPhone(entry) : null;
+        return phone?.ok ? [phone.e164] : [];
+      }),
+    ),
+  ];
+  const hours = object.transfer_hours;
+  let transferHours: OpeningHours | null = null;
+  if (typeof hours === "object" && hours !== null && !Array.isArray(hours)) {
+    transferHours = {};
+    for (const day of WEEKDAYS) {
+      const spans = (hours as Record<string, unknown>)[day];
+      if (isSpanList(spans)) transferHours[day] = spans as { open: string; close: string }[];
+    }
+  }
+  const keywords = Array.isArray(object.keywords)
+    ? object.keywords.filter((entry): entry is string => typeof entry === "string" && entry.trim().length > 0).map((entry) => entry.trim())
+    : [];
+  return { numbers: numbers.slice(0, ESCALATION_LIMITS.numbers), transfer_hours: transferHours, keywords };
+}
+
+/** `escalation_json` as stored (a JSON string), read as rules. */
+export function parseEscalation(json: string): Escalation {
+  try {
+    return readEscalation(JSON.parse(json) as unknown);
+  } catch {
+    return readEscalation(null);
+  }
+}
+
+/** Whether transfers are taken at `now` in the agent's zone: always when no transfer hours are set. */
+export function transfersOpen(escalation: Escalation, timeZone: string, now: Date): boolean {
+  return escalation.transfer_hours === null || isOpen(escalation.transfer_hours, timeZone, now);
+}
