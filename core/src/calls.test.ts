@@ -13,6 +13,10 @@ describe("callOutcome", () => {
     [{ durationSeconds: null }, "hangup"],
     [{ callerSpoke: false }, "hangup"],
     [{}, "info"],
+    [{ screened: "silent", callerSpoke: false }, "silent"],
+    [{ screened: "blocked", durationSeconds: 3 }, "spam"],
+    [{ screened: "talk_over", leadSaved: true }, "spam"],
+    [{ screened: "repeat_caller" }, "spam"],
   ] as const)("%o → %s", (call, outcome) => {
     expect(callOutcome({ ...base, ...call })).toBe(outcome);
   });

@@ -1,9 +1,10 @@
 import * as z from "zod/mini";
 import type { CallAppointmentResource } from "./appointments";
 import { pageMarkerSchema } from "./page-marker";
+import { type ScreenedAs, screenedOutcome } from "./screening";
 
 /** What a call came to (issue 10 §2): shown in Calls and Overview and filtered on the server. */
-export const CALL_OUTCOMES = ["appointment", "lead", "info", "hangup"] as const;
+export const CALL_OUTCOMES = ["appointment", "lead", "info", "hangup", "silent", "spam"] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 export const CALL_STATUSES = ["in-progress", "completed", "abandoned", "busy", "no-answer", "failed", "canceled"] as const;
@@ -14,9 +15,11 @@ export const HANGUP_SECONDS = 10;
 
 /**
  * The outcome rule: Appointment when a booking was made; Lead when a lead was pushed or a name and phone were
- * captured; Hangup when the caller left within 10 s or said nothing; else Info. (The call list's SQL mirrors it.)
+ * captured; Hangup when the caller left within 10 s or said nothing; else Info. A screened call (screening.ts) is
+ * Silent or Spam whatever else it holds. (The call list's SQL mirrors it.)
  */
 export function callOutcome(call: {
+  screened?: ScreenedAs | null;
   booked: boolean;
   leadSaved: boolean;
   name: string;
@@ -24,6 +27,7 @@ export function callOutcome(call: {
   durationSeconds: number | null;
   callerSpoke: boolean;
 }): CallOutcome {
+  if (call.screened) return screenedOutcome(call.screened);
   if (call.booked) return "appointment";
   if (call.leadSaved || (call.name.trim() !== "" && call.phone.trim() !== "")) return "lead";
   if ((call.durationSeconds ?? 0) < HANGUP_SECONDS || !call.callerSpoke) return "hangup";
@@ -117,6 +121,10 @@ export interface CallDetailResource extends CallResource {
   redacted: boolean;
   /** What the call booked, its times in the business's time zone. */
   appointments: CallAppointmentResource[];
+  /** Why the call was screened (screening.ts: silent, blocked, talk_over, repeat_caller); null for a customer's call. */
+  screened: ScreenedAs | null;
+  /** The caller's number is in Settings › Calls' blocked numbers. */
+  number_blocked: boolean;
 }
 
 /** What `GET /api/events` sends an organization's open dashboards: one of its calls was inserted or changed. */

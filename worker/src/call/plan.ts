@@ -39,7 +39,9 @@ export interface TranscriptEntry {
   timestamp: string;
 }
 
-export type CallEndReason = "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended";
+/** `silent` and `talk_over`: the call was screened (call-screen.ts), so it is stored as such and never analysed. */
+export const CALL_END_REASONS = ["twilio_stop", "openai_closed", "time_limit", "agent_ended", "silent", "talk_over"] as const;
+export type CallEndReason = (typeof CALL_END_REASONS)[number];
 
 /** What the media plane knows when a call ends: the control plane stores it and analyses the call. */
 export interface CallEnd {

@@ -14,6 +14,7 @@ import { messageAfterDrop } from "./dropped-call";
 import { sendFollowUpText } from "./follow-up";
 import { callOpenAi } from "./media-plan";
 import { postCallFacts } from "./post-call-facts";
+import { recordScreenedEnd, screenedEnd } from "./screened-call";
 import type { CallSessionRpc, CallSetup } from "./setup";
 import { type ToolOutput, runTool } from "./tools";
 
@@ -96,8 +97,10 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     if (!setup) return false;
     if (await this.endReason()) return true;
     const origin = this.services.config.publicOrigin;
+    const screened = screenedEnd(end.reason);
+    if (screened) await recordScreenedEnd(this.services, setup.tool, end, screened);
     const update =
-      end.reason === "time_limit" || end.reason === "agent_ended"
+      end.reason === "time_limit" || end.reason === "agent_ended" || screened
         ? ({ status: "completed" } as const)
         : end.reason === "openai_closed" && origin
           ? { twiml: messageAfterDrop(origin) }
@@ -111,16 +114,17 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
         .catch((error: unknown) => this.log.warn("call_update_failed", { reason: end.reason, error: String(error) }));
     }
     const now = new Date();
-    await endCallQuery(this.services.db).run({
-      id: setup.tool.callId,
-      transcript: JSON.stringify(end.transcript),
-      metrics: end.metrics ? JSON.stringify(end.metrics) : null,
-      endedAt: now,
-      nextAttemptAt: now,
-    });
+    if (!screened)
+      await endCallQuery(this.services.db).run({
+        id: setup.tool.callId,
+        transcript: JSON.stringify(end.transcript),
+        metrics: end.metrics ? JSON.stringify(end.metrics) : null,
+        endedAt: now,
+        nextAttemptAt: now,
+      });
     await this.ctx.storage.put("endReason", end.reason);
     this.log.info("call_ended", { call_id: setup.tool.callId, reason: end.reason, turns: end.transcript.length });
-    await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: "pending" });
+    await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: screened ? "processed" : "pending" });
     await this.ctx.storage.setAlarm(Date.now() + 500);
     return true;
   }
@@ -163,7 +167,10 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
    */
   override async alarm(): Promise<void> {
     const setup = await this.loadSetup();
-    const callId = (await this.ctx.storage.get<string>("analysisCallId")) ?? setup?.tool.callId;
+    const analysisCallId = await this.ctx.storage.get<string>("analysisCallId");
+    // A screened call (silent, a robocall) is never analysed, followed up or alerted: only its setup is let go.
+    if (!analysisCallId && screenedEnd((await this.endReason()) ?? "twilio_stop")) return this.ctx.storage.deleteAll();
+    const callId = analysisCallId ?? setup?.tool.callId;
     if (!callId) return;
     // Each run reads the accounts afresh (a retry may come after the business changed them), then once for all its steps.
     const services = withProvidersOnce(this.unscopedServices);

@@ -52,6 +52,8 @@ export const calls = sqliteTable(
     meterReportedAt: integer("meter_reported_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    /** Why the call was screened (core's screening.ts: silent, blocked, talk_over, repeat_caller); null: a customer's call. */
+    screened: text("screened", { enum: ["silent", "blocked", "talk_over", "repeat_caller"] }),
     /** When the call's alert (lead, booking, urgent) went out, so a re-analysis never sends it twice. */
     alertedAt: integer("alerted_at", { mode: "timestamp_ms" }),
   },

@@ -26,7 +26,7 @@ export function serializeCallDetail(
   row: { call: typeof calls.$inferSelect; agentName: string | null; outcome: CallDetailResource["outcome"] },
   options: { storedRedacted: boolean; redactOnDisplay: boolean },
   appointments: CallAppointmentResource[],
-): CallDetailResource {
+): Omit<CallDetailResource, "number_blocked"> {
   const { call } = row;
   const show = (text: string) => (options.redactOnDisplay ? redactPii(text) : text);
   let entries: StoredEntry[] = [];
@@ -60,5 +60,6 @@ export function serializeCallDetail(
     processing_error: call.processingError,
     redacted: options.storedRedacted || options.redactOnDisplay,
     appointments,
+    screened: call.screened,
   };
 }

@@ -7,13 +7,13 @@ import * as z from "zod";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { verifiedPlaneBody } from "../../call/plane-auth";
-import type { CallEnd } from "../../call/plan";
+import { CALL_END_REASONS, type CallEnd } from "../../call/plan";
 
 const CALL_SID = /^CA[0-9a-f]{32}$/i;
 
 const toolRequest = z.object({ name: z.string().min(1).max(64), arguments: z.string().max(16_384) });
 const callEnd = z.object({
-  reason: z.enum(["twilio_stop", "openai_closed", "time_limit", "agent_ended"]),
+  reason: z.enum(CALL_END_REASONS),
   transcript: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string().max(20_000), timestamp: z.string().max(40) })).max(5_000),
   metrics: z.record(z.string(), z.unknown()).nullable(),
 });
