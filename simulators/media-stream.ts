@@ -48,8 +48,11 @@ export interface StreamOptions {
   tag?: number;
   /** What the party says, as μ-law. */
   speech: Uint8Array;
-  /** When the party talks: this long after Nikki starts (over her: a barge-in), or once her greeting has played. */
-  speakAfter: { bargeInMs: number } | "greeting";
+  /**
+   * When the party talks: this long after Nikki starts (over her: a barge-in), once her greeting has played, or from
+   * the stream's first frame (a recorded message that does not wait for anyone).
+   */
+  speakAfter: { bargeInMs: number } | "greeting" | "at_once";
   /** How long to wait for Nikki's answer after the party's turn. */
   answerTimeoutMs: number;
   /** Stay on the line (in silence) at least this long after the stream starts. */
@@ -142,13 +145,16 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
   const started = wallClock();
   // Time to talk: over Nikki after a while, or once her greeting has played out (and a breath after it).
   const timeToTalk = (now: number) =>
-    nikkiStartedAt !== null && (options.speakAfter === "greeting" ? now > playbackEndsAt + 300 : now - nikkiStartedAt >= options.speakAfter.bargeInMs);
+    options.speakAfter === "at_once" ||
+    (nikkiStartedAt !== null && (options.speakAfter === "greeting" ? now > playbackEndsAt + 300 : now - nikkiStartedAt >= options.speakAfter.bargeInMs));
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = wallClock();
       if (speechOffset < 0 && timeToTalk(now)) {
         speechOffset = 0;
-        log(`call ${callSid}: the ${options.speakAfter === "greeting" ? "callee answers Nikki's greeting" : "caller starts talking over Nikki"}`);
+        const who = { greeting: "callee answers Nikki's greeting", at_once: "caller starts talking at once" } as const;
+        if (speech.length > 0)
+          log(`call ${callSid}: the ${typeof options.speakAfter === "string" ? who[options.speakAfter] : "caller starts talking over Nikki"}`);
       }
       let frame = silence;
       if (speechOffset >= 0 && speechOffset < speech.length) {

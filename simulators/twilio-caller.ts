@@ -31,6 +31,12 @@ export interface SimulatedCallOptions {
   playPrompts?: boolean;
   /** Stay on the line (in silence) at least this long after the stream starts (benchmark: calls that overlap). */
   minDurationMs?: number;
+  /** What the caller says, as μ-law (default: the booking caller's recording); empty: a caller who never speaks. */
+  speech?: Uint8Array;
+  /** The caller talks from the stream's first frame, not waiting for Nikki (a recorded message). */
+  speakAtOnce?: boolean;
+  /** The caller hangs up as soon as Twilio has the answer, before any stream (a robocall ringing again and again). */
+  hangUpOnAnswer?: boolean;
   log?: (line: string) => void;
 }
 
@@ -89,6 +95,10 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     return report;
   }
   log(`call ${callSid}: Twilio got TwiML connecting the media stream`);
+  if (options.hangUpOnAnswer) {
+    await hangUp(options, callSid, answer, 1);
+    return report;
+  }
   // When the stream ends, or cannot open, while the caller is still on the line, Twilio asks the <Connect> action what comes next.
   const action = /<Connect [^>]*action="([^"]+)"/.exec(answer)?.[1]?.replace(/&amp;/g, "&") ?? null;
   const askAfterStream = async () => {
@@ -110,8 +120,8 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     callSid,
     reachedAt: options,
     tag: options.tag,
-    speech: CALLER_SPEECH,
-    speakAfter: { bargeInMs: options.bargeInAfterMs ?? 400 },
+    speech: options.speech ?? CALLER_SPEECH,
+    speakAfter: options.speakAtOnce ? "at_once" : { bargeInMs: options.bargeInAfterMs ?? 400 },
     answerTimeoutMs: options.answerTimeoutMs ?? 8_000,
     minDurationMs: options.minDurationMs,
     report,

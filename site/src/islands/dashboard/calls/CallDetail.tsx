@@ -1,4 +1,4 @@
-import { CALL_MESSAGES, TIMINGS, redactPii } from "@nikki/core";
+import { CALL_MESSAGES, SCREENED_MESSAGES, TIMINGS, redactPii } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -8,6 +8,7 @@ import Loaded from "../../ui/Loaded";
 import Modal from "../../ui/Modal";
 import StatusBadge from "../../ui/StatusBadge";
 import Time from "../../ui/Time";
+import BlockNumber from "./BlockNumber";
 import CallActions from "./CallActions";
 import type { CallDetailResource } from "./call-detail-resource";
 import CallBookings from "./CallBookings";
@@ -17,6 +18,8 @@ const duration = (seconds: number | null) => (seconds === null ? "—" : `${Math
 const entityLabel = (key: string) => key.replace(/_/g, " ").replace(/^./, (first) => first.toUpperCase());
 
 function ProcessingStatus({ call }: { call: CallDetailResource }) {
+  // A silent or spam call is never analysed: why it was screened stands in for the analysis.
+  if (call.screened) return <p className="field-hint">{SCREENED_MESSAGES[call.screened]}</p>;
   if (call.processing_status === "pending") {
     return (
       <p className="processing" role="status">
@@ -113,7 +116,9 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 <dt>Duration</dt>
                 <dd>{duration(shown.duration_seconds)}</dd>
                 <dt>Outcome</dt>
-                <dd className="capitalize">{shown.outcome}</dd>
+                <dd>
+                  <StatusBadge kind="callOutcome" status={shown.outcome} />
+                </dd>
                 <dt>Sentiment</dt>
                 <dd className="capitalize">{shown.sentiment ?? "—"}</dd>
               </dl>
@@ -169,6 +174,11 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 </dl>
               )}
               {canAct && <CallActions call={shown} onReprocess={() => void reprocess(shown)} />}
+              {canAct && (
+                <div className="call-actions">
+                  <BlockNumber call={shown} onBlocked={(blocked) => read.update((current) => ({ call: { ...current.call, number_blocked: blocked } }))} />
+                </div>
+              )}
             </>
           );
         }}
