@@ -1,23 +1,18 @@
 import type { CallDetailResource, CallResource, OrganizationSettings, OverviewResource } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createD1Database } from "../src/db/client";
+import { calls } from "../src/db/schema";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
 
-async function insertCall(organizationId: string, values: Record<string, string | number | null> = {}) {
+type CallRow = typeof calls.$inferInsert;
+
+/** A call of the organization's, written as the webhook and the call's end would have left it. */
+async function insertCall(organizationId: string, values: Partial<CallRow> = {}) {
   const id = crypto.randomUUID();
-  const row = {
-    id,
-    call_sid: `CA${id.replace(/-/g, "")}`,
-    organization_id: organizationId,
-    from_number: "+14155550399",
-    to_number: "+17375550100",
-    status: "completed",
-    ...values,
-  };
-  const columns = Object.keys(row);
-  await env.DB.prepare(`insert into calls (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`)
-    .bind(...Object.values(row))
-    .run();
+  await createD1Database(env.DB)
+    .insert(calls)
+    .values({ id, callSid: `CA${id.replace(/-/g, "")}`, organizationId, fromNumber: "+14155550399", toNumber: "+17375550100", status: "completed", ...values });
   return id;
 }
 
@@ -45,7 +40,7 @@ describe("blocked numbers (issue 37 §5)", () => {
   it("are added from a call's detail in one click and taken back out (undo); the detail says whether the number is blocked", async () => {
     const owner = await signUp({ company: "Block Button Dental" });
     const admin = await inviteAndJoin(owner, "admin");
-    const callId = await insertCall(owner.organizationId, { from_number: "+14155550398" });
+    const callId = await insertCall(owner.organizationId, { fromNumber: "+14155550398" });
     const detail = async () => ((await (await call(`/api/calls/${callId}`, { cookie: owner.cookie })).json()) as { call: CallDetailResource }).call;
     expect(await detail()).toMatchObject({ number_blocked: false, screened: null });
 
@@ -77,10 +72,10 @@ describe("silent and spam calls in the figures (issue 37 §5)", () => {
     const owner = await signUp({ company: "Screened Figures HVAC" });
     const org = owner.organizationId;
     const transcript = JSON.stringify([{ role: "user", content: "Hello", timestamp: new Date().toISOString() }]);
-    await insertCall(org, { duration_seconds: 90, transcript });
-    const silent = await insertCall(org, { duration_seconds: 130, screened: "silent", processing_status: "processed", transcript: "[]" });
-    const spam = await insertCall(org, { duration_seconds: 250, screened: "talk_over", processing_status: "processed", transcript, after_hours: 1 });
-    await insertCall(org, { duration_seconds: 5, screened: "blocked", processing_status: "processed" });
+    await insertCall(org, { durationSeconds: 90, transcript });
+    const silent = await insertCall(org, { durationSeconds: 130, screened: "silent", processingStatus: "processed", transcript: "[]" });
+    const spam = await insertCall(org, { durationSeconds: 250, screened: "talk_over", processingStatus: "processed", transcript, afterHours: true });
+    await insertCall(org, { durationSeconds: 5, screened: "blocked", processingStatus: "processed" });
 
     const list = async (query: string) =>
       ((await (await call(`/api/calls${query}`, { cookie: owner.cookie })).json()) as { calls: CallResource[] }).calls.map((row) => row.outcome).sort();

@@ -78,7 +78,9 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   /**
    * The call's end, kept once (a repeated delivery changes nothing): Twilio is told what comes next when the call
    * itself must go on or stop (the time limit or the agent ended it: hang up; the model dropped: an apology and the
-   * message-taking path), the transcript and figures are stored, open dashboards are told, the analysis is due.
+   * message-taking path), the transcript and figures are stored, open dashboards are told, the analysis is due. A call
+   * the media plane screened (silent, a recording talking over the greeting) is stored as such first, then hung up, and
+   * never analysed (screened-call.ts).
    */
   async ended(end: CallEnd): Promise<boolean> {
     // A delivery that comes again while the first is under way waits for it; one after a failure tries afresh.
