@@ -4,6 +4,8 @@
  * and its outcome is `silent` or `spam`.
  */
 
+export * from "./call-screen-rules";
+
 /** Why a call was screened: the stored value. */
 export const SCREENED_AS = ["silent", "blocked", "talk_over", "repeat_caller"] as const;
 export type ScreenedAs = (typeof SCREENED_AS)[number];
@@ -12,17 +14,6 @@ export const isScreenedAs = (value: unknown): value is ScreenedAs => (SCREENED_A
 
 /** The outcome a screened call shows: `silent` for a caller who said nothing, `spam` for the rest. */
 export const screenedOutcome = (screened: ScreenedAs): "silent" | "spam" => (screened === "silent" ? "silent" : "spam");
-
-/** A caller who has not spoken this long after the greeting played out is told goodbye and the call ends. */
-export const SILENT_AFTER_GREETING_MS = 10_000;
-
-/**
- * A recorded message talks over the greeting without pausing: speech that starts before the greeting's first audio
- * or within this long of it (before a person could have heard who answered)...
- */
-export const TALK_OVER_START_MS = 1_500;
-/** ...and runs this long without the pause (server VAD's speech_stopped) a person leaves to hear an answer. */
-export const TALK_OVER_SPEECH_MS = 6_000;
 
 /** The same caller ringing more than this many times in REPEAT_CALL_WINDOW_MINUTES is a robocall. */
 export const REPEAT_CALL_LIMIT = 5;
@@ -39,10 +30,6 @@ export const SPAM_GOODBYE: Record<string, string> = {
   en: "Sorry, this number can't take your call. Goodbye.",
   es: "Lo sentimos, este número no puede atender su llamada. Adiós.",
 };
-
-/** The model's last line to a caller who said nothing (it says it in the greeting's language). */
-export const SILENT_GOODBYE_INSTRUCTIONS =
-  "Nobody has spoken since your greeting. Say exactly this, in the language of your greeting, and nothing else: \"I can't hear anyone on the line, so I'll hang up now. Please call back any time. Goodbye.\"";
 
 /** What the dashboard says about a screened call, in place of its analysis. */
 export const SCREENED_MESSAGES: Record<ScreenedAs, string> = {

@@ -1,4 +1,4 @@
-import { SILENT_GOODBYE_INSTRUCTIONS } from "@nikki/core/screening";
+import { SILENT_GOODBYE_INSTRUCTIONS } from "@nikki/core/call-screen-rules";
 import { describe, expect, it } from "vitest";
 import { CHUNK_100MS, openai, twilio } from "./fixtures/frames";
 import { CallScreen } from "./call-screen";

@@ -7,7 +7,7 @@
  *   TALK_OVER_SPEECH_MS without a pause: a recorded message talking over the greeting, hung up on.
  * No clock of its own: every event carries the time.
  */
-import { SILENT_AFTER_GREETING_MS, TALK_OVER_SPEECH_MS, TALK_OVER_START_MS } from "@nikki/core/screening";
+import { SILENT_AFTER_GREETING_MS, TALK_OVER_SPEECH_MS, TALK_OVER_START_MS } from "@nikki/core/call-screen-rules";
 
 export type ScreenVerdict = "silent" | "talk_over";
 

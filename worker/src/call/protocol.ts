@@ -13,7 +13,7 @@ import type { RealtimeClientEvent, RealtimeServerEvent } from "openai/resources/
 import { appendAudioJson, audioDelta, inboundMediaPayload, twilioMediaJson } from "./audio-frames";
 import { CallMetrics } from "./call-metrics";
 import { CallScreen } from "./call-screen";
-import { SILENT_GOODBYE_INSTRUCTIONS } from "@nikki/core/screening";
+import { SILENT_GOODBYE_INSTRUCTIONS } from "@nikki/core/call-screen-rules";
 
 /** μ-law at 8 kHz: one byte per sample, so 8 bytes per millisecond. */
 const PCMU_BYTES_PER_MS = 8;
