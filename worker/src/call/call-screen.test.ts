@@ -55,6 +55,13 @@ describe("the call screen (pure)", () => {
     expect(screen.check(checkedAt)).toBe(verdict);
   });
 
+  it("screens no talk-over on a call we placed (a voicemail greeting talks on; answering machine detection handles it)", () => {
+    const screen = new CallScreen(false);
+    screen.audio("item_a", 500);
+    screen.speechStarted(200);
+    expect(screen.check(30_000)).toBeNull();
+  });
+
   it("a pause means a person: speech that stops and starts again is no recording", () => {
     const screen = new CallScreen();
     screen.audio("item_a", 500);

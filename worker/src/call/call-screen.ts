@@ -22,6 +22,9 @@ export class CallScreen {
   private talkOverFrom: number | null = null;
   private decided = false;
 
+  /** `talkOver` false: only silence is screened (a call we placed may reach a voicemail greeting, which talks on). */
+  constructor(private readonly talkOver = true) {}
+
   /** Nikki's audio for an item: the first item is the greeting. */
   audio(itemId: string, now: number): void {
     if (this.greetingItem !== null) return;
@@ -61,7 +64,7 @@ export class CallScreen {
   check(now: number): ScreenVerdict | null {
     if (this.decided) return null;
     let verdict: ScreenVerdict | null = null;
-    if (this.talkOverFrom !== null && now - this.talkOverFrom >= TALK_OVER_SPEECH_MS) verdict = "talk_over";
+    if (this.talkOver && this.talkOverFrom !== null && now - this.talkOverFrom >= TALK_OVER_SPEECH_MS) verdict = "talk_over";
     else if (!this.spoke && this.greetingPlayedAt !== null && now - this.greetingPlayedAt >= SILENT_AFTER_GREETING_MS) verdict = "silent";
     this.decided = verdict !== null;
     return verdict;

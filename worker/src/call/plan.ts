@@ -31,6 +31,11 @@ export interface MediaPlan {
   openingLine: string;
   goodbye: string;
   maxCallSeconds: number;
+  /**
+   * Hang up on a recording that talks over the greeting (call-screen.ts): inbound calls only, since a call we placed
+   * may reach a voicemail greeting, which answering machine detection handles. Absent in plans made before it: true.
+   */
+  screenTalkOver?: boolean;
 }
 
 export interface TranscriptEntry {

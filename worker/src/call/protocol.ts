@@ -57,6 +57,8 @@ export interface ProtocolOptions {
   maxCallMs: number;
   /** What Nikki is asked to say when the time is up. */
   goodbyeInstructions: string;
+  /** Hang up on a recording talking over the greeting (inbound calls); silence is screened on every call. */
+  screenTalkOver?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -91,9 +93,11 @@ export class BridgeProtocol {
   /** The call's latency figures, read when it ends. */
   readonly metrics = new CallMetrics();
   /** Whether the caller is one (call-screen.ts): silent and talk-over calls are ended from onTick. */
-  private readonly screen = new CallScreen();
+  private readonly screen: CallScreen;
 
-  constructor(private readonly options: ProtocolOptions) {}
+  constructor(private readonly options: ProtocolOptions) {
+    this.screen = new CallScreen(options.screenTalkOver ?? true);
+  }
 
   onTwilio(raw: unknown, now: number): BridgeAction[] {
     const payload = inboundMediaPayload(raw);

@@ -177,6 +177,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     instructions: agentInstructions({ agent, organizationName: context.organizationName, channel: "call", afterHours, now }),
     openingLine: openingLine(agent, context.organizationName),
     goodbye: GOODBYE_AT_TIME_LIMIT,
+    screenTalkOver: call.direction === "inbound",
     voice: agent.voice,
     ownOpenAiKey: context.ownOpenAiKey,
   };

@@ -26,6 +26,8 @@ export interface CallSetup {
   instructions: string;
   openingLine: string;
   goodbye: string;
+  /** An inbound call: a recording talking over the greeting is hung up on (MediaPlan.screenTalkOver). */
+  screenTalkOver?: boolean;
   voice: string;
   /** The organization has an OpenAI key of its own to try first; absent in setups stored before it was known (look it up). */
   ownOpenAiKey?: boolean;
