@@ -35,7 +35,7 @@ export interface SimulatedCallOptions {
   speech?: Uint8Array;
   /** The caller talks from the stream's first frame, not waiting for Nikki (a recorded message). */
   speakAtOnce?: boolean;
-  /** The caller hangs up as soon as Twilio has the answer, before any stream (a robocall ringing again and again). */
+  /** The caller hangs up as soon as Twilio has the answer, before any stream or message (a robocall ringing again and again). */
   hangUpOnAnswer?: boolean;
   log?: (line: string) => void;
 }
@@ -92,6 +92,7 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   if (!callId || !token) {
     report.voicemail = true;
     log(`call ${callSid}: answered with voicemail`);
+    if (options.hangUpOnAnswer) await hangUp(options, callSid, answer, 1);
     return report;
   }
   log(`call ${callSid}: Twilio got TwiML connecting the media stream`);

@@ -13,7 +13,8 @@ export const blocked: CallScenario = {
       await dashboard.send("PATCH", "/api/org/settings", { blocked_numbers: [...settings.blocked_numbers, context.from] });
       context.log(`${context.from} added to Settings › Calls › Blocked numbers (remove it there to let it ring again).`);
     }
-    const report = await context.place();
+    // Twilio ends the call at the answer's <Hangup/>: its status callback follows at once.
+    const report = await context.place({ hangUpOnAnswer: true });
     if (!report.voicemail) return context.log("The call was streamed to Nikki: the number was not blocked.");
     context.log("Twilio got TwiML with a short message and <Hangup/>: no stream, no model session.");
     context.log(describeStored(await latestCallFrom(dashboard, context.from)));
