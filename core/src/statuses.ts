@@ -44,7 +44,12 @@ export const STATUS_LOOKS = {
     spam: look("Spam", "negative"),
   } satisfies Record<CallOutcome, StatusLook>,
   callFlag: { after_hours: look("After hours", "attention") },
-  processing: { pending: look("Processing...", "attention"), processed: look("AI Generated", "positive"), failed: look("Failed", "negative") },
+  processing: {
+    pending: look("Processing...", "attention"),
+    processed: look("AI Generated", "positive"),
+    failed: look("Failed", "negative"),
+    screened: look("Not analysed", "neutral"),
+  },
   appointment: { booked: look("Booked", "positive"), canceled: look("Canceled", "neutral") } satisfies Record<AppointmentStatus, StatusLook>,
   appointmentSource: {
     call: look("Call", "neutral"),

@@ -101,7 +101,16 @@ export default function CallsPage() {
                 { header: "Length", cell: (row) => minutes(row.duration_seconds) },
                 { header: "Outcome", cell: (row) => <StatusBadge kind="callOutcome" status={row.outcome} /> },
                 { header: "Status", cell: (row) => <StatusBadge kind="call" status={row.status} /> },
-                { header: "AI", cell: (row) => <StatusBadge kind="processing" status={row.processing_status} /> },
+                {
+                  header: "AI",
+                  // A silent or spam call is never analysed: "AI Generated" would claim a summary it does not have.
+                  cell: (row) =>
+                    row.outcome === "silent" || row.outcome === "spam" ? (
+                      <StatusBadge kind="processing" status="screened" />
+                    ) : (
+                      <StatusBadge kind="processing" status={row.processing_status} />
+                    ),
+                },
               ]}
             />
             <LoadMore list={calls} />
