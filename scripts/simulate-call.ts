@@ -16,7 +16,7 @@ const usage = [
   "Rings a number of the running product (`npm start -- --simulate`) as Twilio does, and plays a scenario.",
   `  --scenario NAME  one of the scenarios below (default: booking)`,
   `  --to NUMBER      the product's number to ring, E.164 (default: the demo number ${DEMO.phoneNumber})`,
-  "  --from NUMBER    the caller's number, E.164 (default: +14155552671)",
+  "  --from NUMBER    the caller's number, E.164 (default: +14155552671, or the scenario's own)",
   "  --help           this list",
   "",
   "Scenarios:",
@@ -42,7 +42,7 @@ if (values.help) {
 }
 const scenario = scenarioNamed(values.scenario ?? "booking") ?? fail(`There is no scenario named "${values.scenario}".`);
 const to = values.to ?? DEMO.phoneNumber;
-const from = values.from ?? "+14155552671";
+const from = values.from ?? scenario.defaultFrom ?? "+14155552671";
 if (!E164.test(to)) fail(`--to must be a phone number in E.164 form, like +14155550123 (got "${to}").`);
 if (!E164.test(from)) fail(`--from must be a phone number in E.164 form, like +14155550123 (got "${from}").`);
 

@@ -52,9 +52,9 @@ export interface StreamOptions {
   nextTurns?: Uint8Array[];
   /**
    * When the party talks: this long after Nikki starts (over her: a barge-in), once her greeting has played, or as
-   * soon as the stream starts (a voicemail's greeting, a fax's tone).
+   * soon as the stream starts (a voicemail's greeting, a fax's tone) or from the first frame (a recorded message that waits for no one).
    */
-  speakAfter: { bargeInMs: number } | "greeting" | "answer";
+  speakAfter: { bargeInMs: number } | "greeting" | "answer" | "at_once";
   /** How long to wait for Nikki's answer after the party's turn. */
   answerTimeoutMs: number;
   /** Stay on the line (in silence) at least this long after the stream starts. */
@@ -149,16 +149,17 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
   // Time to talk: over Nikki after a while, or once her greeting has played out (and a breath after it).
   const timeToTalk = (now: number) => {
     const { speakAfter } = options;
-    if (speakAfter === "answer") return true;
+    if (speakAfter === "answer" || speakAfter === "at_once") return true;
     return nikkiStartedAt !== null && (speakAfter === "greeting" ? now > playbackEndsAt + 300 : now - nikkiStartedAt >= speakAfter.bargeInMs);
   };
-  const turn = { greeting: "callee answers Nikki's greeting", answer: "callee's recording starts playing" } as const;
+  const turn = { greeting: "callee answers Nikki's greeting", answer: "callee's recording starts playing", at_once: "caller starts talking at once" } as const;
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = wallClock();
       if (speechOffset < 0 && timeToTalk(now)) {
         speechOffset = 0;
-        log(`call ${callSid}: the ${typeof options.speakAfter === "string" ? turn[options.speakAfter] : "caller starts talking over Nikki"}`);
+        if (speech.length > 0)
+          log(`call ${callSid}: the ${typeof options.speakAfter === "string" ? turn[options.speakAfter] : "caller starts talking over Nikki"}`);
       }
       // Nikki answered the turn and her answer has played: the party says the next one.
       if (speechDoneAt !== null && mediaAfterSpeech > 0 && nextTurns.length > 0 && now > playbackEndsAt + 300) {

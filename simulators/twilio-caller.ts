@@ -46,6 +46,12 @@ export interface SimulatedCallOptions {
    */
   twilioRestUrl?: string;
   transfer?: { callee: Callee; talkSeconds?: number; msPerSecond?: number; saysAfter?: string };
+  /** What the caller says, as μ-law (default: the booking caller's recording); empty: a caller who never speaks. */
+  speech?: Uint8Array;
+  /** The caller talks from the stream's first frame, not waiting for Nikki (a recorded message). */
+  speakAtOnce?: boolean;
+  /** The caller hangs up as soon as Twilio has the answer, before any stream or message (a robocall ringing again and again). */
+  hangUpOnAnswer?: boolean;
   log?: (line: string) => void;
 }
 
@@ -103,9 +109,14 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   if (!callId || !token) {
     report.voicemail = true;
     log(`call ${callSid}: answered with voicemail`);
+    if (options.hangUpOnAnswer) await hangUp(options, callSid, answer, 1);
     return report;
   }
   log(`call ${callSid}: Twilio got TwiML connecting the media stream`);
+  if (options.hangUpOnAnswer) {
+    await hangUp(options, callSid, answer, 1);
+    return report;
+  }
   // When the stream ends, or cannot open, while the caller is still on the line, Twilio asks the <Connect> action what comes next.
   const action = /<Connect [^>]*action="([^"]+)"/.exec(answer)?.[1]?.replace(/&amp;/g, "&") ?? null;
   const askAfterStream = async () => {
@@ -134,7 +145,11 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
           nextTurns: options.says.slice(1).map((line) => Uint8Array.from(encodeText(line))),
           speakAfter: "greeting" as const,
         }
-      : { tag: options.tag, speech: CALLER_SPEECH, speakAfter: { bargeInMs: options.bargeInAfterMs ?? 400 } }),
+      : {
+          tag: options.tag,
+          speech: options.speech ?? CALLER_SPEECH,
+          speakAfter: options.speakAtOnce ? ("at_once" as const) : { bargeInMs: options.bargeInAfterMs ?? 400 },
+        }),
     answerTimeoutMs: options.answerTimeoutMs ?? 8_000,
     minDurationMs: options.minDurationMs,
     signal: updates?.signal,

@@ -17,6 +17,10 @@ describe("callOutcome", () => {
     [{ answeredBy: "fax" }, "hangup"],
     [{ answeredBy: "human" }, "info"],
     [{ answeredBy: "unknown", durationSeconds: 5 }, "hangup"],
+    [{ screened: "silent", callerSpoke: false }, "silent"],
+    [{ screened: "blocked", durationSeconds: 3 }, "spam"],
+    [{ screened: "talk_over", leadSaved: true }, "spam"],
+    [{ screened: "repeat_caller" }, "spam"],
   ] as const)("%o → %s", (call, outcome) => {
     expect(callOutcome({ ...base, ...call })).toBe(outcome);
   });

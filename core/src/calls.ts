@@ -3,9 +3,10 @@ import type { AnsweredBy } from "./answering-machine";
 import type { CallAppointmentResource } from "./appointments";
 import type { CallTransfer } from "./call-transfer";
 import { pageMarkerSchema } from "./page-marker";
+import { type ScreenedAs, screenedOutcome } from "./screening";
 
 /** What a call came to (issue 10 §2): shown in Calls and Overview and filtered on the server. */
-export const CALL_OUTCOMES = ["appointment", "lead", "info", "hangup", "voicemail"] as const;
+export const CALL_OUTCOMES = ["appointment", "lead", "info", "hangup", "voicemail", "silent", "spam"] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 export const CALL_STATUSES = ["in-progress", "completed", "abandoned", "busy", "no-answer", "failed", "canceled"] as const;
@@ -17,9 +18,10 @@ export const HANGUP_SECONDS = 10;
 /**
  * The outcome rule: Appointment when a booking was made; Lead when a lead was pushed or a name and phone were
  * captured; Hangup when the caller left within 10 s or said nothing; else Info. A call the product placed that a
- * machine answered: Voicemail (a message left), or Hangup (a fax). (The call list's SQL mirrors it.)
+ * machine answered: Voicemail (a message left), or Hangup (a fax). A screened call (screening.ts) is Silent or Spam whatever else it holds. (The call list's SQL mirrors it.)
  */
 export function callOutcome(call: {
+  screened?: ScreenedAs | null;
   booked: boolean;
   leadSaved: boolean;
   name: string;
@@ -28,6 +30,7 @@ export function callOutcome(call: {
   callerSpoke: boolean;
   answeredBy?: AnsweredBy | null;
 }): CallOutcome {
+  if (call.screened) return screenedOutcome(call.screened);
   if (call.answeredBy === "machine") return "voicemail";
   if (call.answeredBy === "fax") return "hangup";
   if (call.booked) return "appointment";
@@ -132,6 +135,10 @@ export interface CallDetailResource extends CallResource {
   language: string | null;
   /** A warm transfer tried during the call (issue 37), null when none was. */
   transfer: CallTransfer | null;
+  /** Why the call was screened (screening.ts: silent, blocked, talk_over, repeat_caller); null for a customer's call. */
+  screened: ScreenedAs | null;
+  /** The caller's number is in Settings › Calls' blocked numbers. */
+  number_blocked: boolean;
 }
 
 /** What `GET /api/events` sends an organization's open dashboards: one of its calls was inserted or changed. */

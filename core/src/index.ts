@@ -23,6 +23,7 @@ export * from "./integrations";
 export * from "./spend";
 export * from "./getting-started";
 export * from "./calls";
+export * from "./screening";
 export * from "./alerts";
 export * from "./test-knowledge";
 export * from "./test-suite";

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { REGIONS, type Region, SETTINGS_RANGES } from "./constants";
 import { OPERATOR_E164 } from "./phone";
+import { BLOCKED_NUMBERS_MAX } from "./screening";
 import { guardedUrl } from "./url-field";
 import type { UrlPolicy } from "./url-guard";
 import { WIDGET_NAMES, type WidgetName } from "./widget-config";
@@ -46,6 +47,8 @@ export interface OrganizationSettings {
   booking_slot_step_minutes: number;
   /** Local dates (YYYY-MM-DD) the business is closed: nothing is offered or booked on them. */
   closed_dates: string[];
+  /** Callers (E.164) whose calls hear a short message and are hung up before the AI answers (issue 37 §5). */
+  blocked_numbers: string[];
   /** The organization's private iCalendar feed, absolute (read only; POST /api/org/calendar-feed/rotate replaces it). */
   calendar_feed_url: string | null;
 }
@@ -85,6 +88,7 @@ export const SETTINGS_MESSAGES = {
   bookingNotice: `The booking notice must be a whole number of minutes from ${bookingMinNoticeMinutes.min} to ${bookingMinNoticeMinutes.max}.`,
   bookingHorizon: `The booking horizon must be a whole number of days from ${bookingHorizonDays.min} to ${bookingHorizonDays.max}.`,
   bookingStep: `The slot step must be a whole number of minutes from ${bookingSlotStepMinutes.min} to ${bookingSlotStepMinutes.max}, in steps of 5.`,
+  blockedNumbers: `Blocked numbers must be in E.164 format (e.g., +14155552671), at most ${BLOCKED_NUMBERS_MAX}.`,
   closedDates: `Closed dates must be real dates written YYYY-MM-DD, at most ${closedDates}.`,
 } as const;
 
@@ -178,6 +182,14 @@ export const settingsPatchSchema = (policy: UrlPolicy) =>
       z
         .array(z.string(SETTINGS_MESSAGES.closedDates).check(z.refine(isLocalDate, SETTINGS_MESSAGES.closedDates)), SETTINGS_MESSAGES.closedDates)
         .check(z.maxLength(closedDates, SETTINGS_MESSAGES.closedDates)),
+    ),
+    blocked_numbers: z.optional(
+      z
+        .array(
+          z.string(SETTINGS_MESSAGES.blockedNumbers).check(z.trim(), z.regex(OPERATOR_E164, SETTINGS_MESSAGES.blockedNumbers)),
+          SETTINGS_MESSAGES.blockedNumbers,
+        )
+        .check(z.maxLength(BLOCKED_NUMBERS_MAX, SETTINGS_MESSAGES.blockedNumbers)),
     ),
   });
 export type SettingsPatch = z.output<ReturnType<typeof settingsPatchSchema>>;

@@ -1,5 +1,5 @@
 import type { AppointmentSource, AppointmentStatus } from "./appointments";
-import type { CALL_STATUSES } from "./calls";
+import type { CALL_STATUSES, CallOutcome } from "./calls";
 
 /** How a status reads at a glance: the dashboard gives each tone one colour. */
 export type StatusTone = "positive" | "attention" | "neutral" | "negative" | "accent";
@@ -35,12 +35,21 @@ export const STATUS_LOOKS = {
     canceled: look("Canceled", "neutral"),
   } satisfies Record<(typeof CALL_STATUSES)[number], StatusLook>,
   callKind: { conversation: look("Conversation", "neutral"), voicemail: look("Voicemail", "neutral"), test: look("Test Suite", "neutral") },
+  callOutcome: {
+    appointment: look("Appointment", "positive"),
+    lead: look("Lead", "positive"),
+    info: look("Info", "neutral"),
+    hangup: look("Hangup", "neutral"),
+    voicemail: look("Voicemail", "neutral"),
+    silent: look("Silent", "neutral"),
+    spam: look("Spam", "negative"),
+  } satisfies Record<CallOutcome, StatusLook>,
   callFlag: { after_hours: look("After hours", "attention"), returning: look("Returning caller", "positive") },
   processing: {
     pending: look("Processing...", "attention"),
     processed: look("AI Generated", "positive"),
     failed: look("Failed", "negative"),
-    // A placed call a machine answered: what happened is written without asking the AI (answering-machine.ts).
+    // A placed call a machine answered, a silent or spam call: never asked of the AI (answering-machine.ts, screening.ts).
     not_analysed: look("No analysis needed", "neutral"),
   },
   appointment: { booked: look("Booked", "positive"), canceled: look("Canceled", "neutral") } satisfies Record<AppointmentStatus, StatusLook>,

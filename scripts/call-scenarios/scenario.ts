@@ -20,6 +20,8 @@ export interface CallScenario {
   name: string;
   /** One line for `--help`. */
   summary: string;
+  /** The caller's number when `--from` is not given (a scenario whose number the product remembers uses its own). */
+  defaultFrom?: string;
   run(context: ScenarioContext): Promise<void>;
 }
 

@@ -33,6 +33,8 @@ export type AuditAction =
   | "checkout_started"
   | "call_pushed_to_crm"
   | "call_texted"
+  | "number_blocked"
+  | "number_unblocked"
   | "test_call_started"
   | "retention_purged"
   | "billing_portal_opened"

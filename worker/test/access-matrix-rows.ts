@@ -383,6 +383,16 @@ export const MATRIX: Row[] = [
     expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
   },
   {
+    route: "POST /api/calls/:id/block",
+    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/block`, body: {} }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
+  },
+  {
+    route: "DELETE /api/calls/:id/block",
+    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/block` }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
+  },
+  {
     route: "POST /api/calls/:id/reprocess",
     request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/reprocess`, body: {} }),
     expect: { anonymous: 401, viewer: 403, admin: 202, owner: 202, other: 404 },

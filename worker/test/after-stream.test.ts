@@ -6,7 +6,7 @@ import { planeRequest } from "../src/call/plane-auth";
 import type { CallEndReason } from "../src/call/plan";
 import { messageAfterDrop } from "../src/voice/dropped-call";
 import { BASE } from "./post-json";
-import { callSid, neverTaken, openStream, settledProcessing, startMessage, twilioPost, until } from "./twilio";
+import { anyCaller, callSid, neverTaken, openStream, settledProcessing, startMessage, twilioPost, until } from "./twilio";
 
 const ALWAYS_OPEN = JSON.stringify(
   Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [{ open: "00:00", close: "23:59" }]])),
@@ -15,7 +15,7 @@ const ALWAYS_OPEN = JSON.stringify(
 const call = (sid: string, status: string) => ({
   CallSid: sid,
   AccountSid: env.TWILIO_ACCOUNT_SID!,
-  From: "+14155552671",
+  From: anyCaller(),
   To: DEMO.phoneNumber,
   Direction: "inbound",
   CallStatus: status,

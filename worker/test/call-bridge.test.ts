@@ -5,17 +5,17 @@ import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
 import { twilioMessages } from "./booking";
 import { SIMULATED } from "./simulators";
-import { LOUD, SILENT, callSid, mediaMessage, neverTaken, openStream, settledProcessing, startMessage, twilioPost, until } from "./twilio";
+import { LOUD, SILENT, anyCaller, callSid, mediaMessage, neverTaken, openStream, settledProcessing, startMessage, twilioPost, until } from "./twilio";
 
 const ALWAYS_OPEN = JSON.stringify(
   Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [{ open: "00:00", close: "23:59" }]])),
 );
 
-async function inbound(sid: string, to: string = DEMO.phoneNumber) {
+async function inbound(sid: string, to: string = DEMO.phoneNumber, from = anyCaller()) {
   return twilioPost("/twilio/voice/inbound", {
     CallSid: sid,
     AccountSid: env.TWILIO_ACCOUNT_SID!,
-    From: "+14155552671",
+    From: from,
     To: to,
     Direction: "inbound",
     CallStatus: "ringing",
@@ -37,7 +37,7 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
   it("answers, books an appointment through the model, and ends with a processed call", async () => {
     await env.DB.prepare("update agents set hours_json = ? where id = ?").bind(ALWAYS_OPEN, DEMO.agentId).run();
     const sid = callSid();
-    const answer = await inbound(sid);
+    const answer = await inbound(sid, DEMO.phoneNumber, "+14155552671");
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toContain("text/xml");
     const document = await answer.text();

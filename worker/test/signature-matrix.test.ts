@@ -8,7 +8,7 @@ import { computeTwilioSignature } from "../src/call/twilio-signature";
 import { BASE } from "./post-json";
 import { SIMULATED } from "./simulators";
 import { servedRoutes } from "./served-routes";
-import { callSid } from "./twilio";
+import { anyCaller, callSid } from "./twilio";
 
 /**
  * The providers' routes (/twilio/*, /webhooks/*) and the media plane's (/internal/*) × {unsigned, signed with the wrong
@@ -35,7 +35,7 @@ function twilioForm(path: string, params: () => Record<string, string>) {
   };
 }
 
-const inboundCall = () => ({ CallSid: callSid(), AccountSid: env.TWILIO_ACCOUNT_SID!, From: "+14155550142", To: DEMO.phoneNumber, CallStatus: "ringing" });
+const inboundCall = () => ({ CallSid: callSid(), AccountSid: env.TWILIO_ACCOUNT_SID!, From: anyCaller(), To: DEMO.phoneNumber, CallStatus: "ringing" });
 
 /** A call the webhook answered: its setup with the control plane, its plan with the media plane. */
 async function answeredCall() {

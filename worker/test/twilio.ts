@@ -18,6 +18,9 @@ export function callSid() {
   return `CA${hex}`;
 }
 
+/** A caller of their own per call: one number ringing more than 5 times in 10 minutes is a robocall (issue 37 §5). */
+export const anyCaller = () => `+1415555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
+
 /** Opens the media stream as Twilio does: a signed websocket handshake (`segment` 2: the agent again after a transfer). */
 export async function openStream(sid: string, segment = 1) {
   const path = `/twilio/stream/${sid}${segment > 1 ? `/${segment}` : ""}`;

@@ -2,16 +2,20 @@ import { findPlan } from "@nikki/core";
 import { and, eq, gte, ne, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Database } from "../db/client";
+import { notScreened } from "../db/call-outcome";
 import { calls, subscriptions } from "../db/schema";
 import type { Config } from "../env";
 import type { Logger } from "../logger";
 
-/** Whole minutes of the organization's calls since `since` (each call rounded up, as carriers bill; Test Suite calls never count). */
+/**
+ * Whole minutes of the organization's calls since `since` (each call rounded up, as carriers bill); Test Suite calls
+ * and screened ones (silent, spam: their telephony is charged to the day's spend, never to the plan's minutes) never count.
+ */
 export async function minutesUsedSince(db: Database, organizationId: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ minutes: sql<number>`coalesce(sum((${calls.durationSeconds} + 59) / 60), 0)` })
     .from(calls)
-    .where(and(eq(calls.organizationId, organizationId), gte(calls.createdAt, since), ne(calls.kind, "test")));
+    .where(and(eq(calls.organizationId, organizationId), gte(calls.createdAt, since), ne(calls.kind, "test"), notScreened));
   return Number(row?.minutes ?? 0);
 }
 
@@ -34,11 +38,11 @@ export function periodStartOf(subscription: { currentPeriodStart: Date | null; s
  */
 export async function reportOverage(
   deps: { db: Database; stripe: Stripe | null; config: Config; log: Logger },
-  call: { id: string; organizationId: string; durationSeconds: number | null },
+  call: { id: string; organizationId: string; durationSeconds: number | null; screened?: string | null },
   /** The organization's subscription when the caller has read it already (null: it has none). */
   known?: typeof subscriptions.$inferSelect | null,
 ): Promise<number> {
-  if (!deps.stripe || !call.durationSeconds) return 0;
+  if (!deps.stripe || !call.durationSeconds || call.screened) return 0;
   const subscription =
     known !== undefined ? known : (await deps.db.select().from(subscriptions).where(eq(subscriptions.organizationId, call.organizationId)))[0];
   const included = findPlan(subscription?.planSlug ?? "")?.includedMinutes;

@@ -37,6 +37,11 @@ export interface MediaPlan {
   openingLine: string;
   goodbye: string;
   maxCallSeconds: number;
+  /**
+   * Hang up on a recording that talks over the greeting (call-screen.ts): inbound calls only, since a call we placed
+   * may reach a voicemail greeting, which answering machine detection handles. Absent in plans made before it: true.
+   */
+  screenTalkOver?: boolean;
 }
 
 export interface TranscriptEntry {
@@ -47,7 +52,9 @@ export interface TranscriptEntry {
   language?: string;
 }
 
-export type CallEndReason = "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended";
+/** `silent` and `talk_over`: the call was screened (call-screen.ts), so it is stored as such and never analysed. */
+export const CALL_END_REASONS = ["twilio_stop", "openai_closed", "time_limit", "agent_ended", "silent", "talk_over"] as const;
+export type CallEndReason = (typeof CALL_END_REASONS)[number];
 
 /** What the media plane knows when a call ends: the control plane stores it and analyses the call. */
 export interface CallEnd {

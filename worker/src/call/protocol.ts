@@ -12,6 +12,8 @@
 import type { RealtimeClientEvent, RealtimeServerEvent } from "openai/resources/realtime/realtime";
 import { appendAudioJson, audioDelta, inboundMediaPayload, twilioMediaJson } from "./audio-frames";
 import { CallMetrics } from "./call-metrics";
+import { CallScreen } from "./call-screen";
+import { SILENT_GOODBYE_INSTRUCTIONS } from "@nikki/core/call-screen-rules";
 
 /** μ-law at 8 kHz: one byte per sample, so 8 bytes per millisecond. */
 const PCMU_BYTES_PER_MS = 8;
@@ -44,7 +46,7 @@ export type BridgeAction =
   | { kind: "tool"; callId: string; name: string; arguments: string }
   /** `language`: the caller's, when the speech recogniser reported one (gpt-transcribe's `languages`). */
   | { kind: "transcript"; role: "user" | "assistant"; text: string; atMs: number; language?: string }
-  | { kind: "end"; reason: "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended" };
+  | { kind: "end"; reason: "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended" | "silent" | "talk_over" };
 
 interface PendingMark {
   itemId: string;
@@ -56,6 +58,8 @@ export interface ProtocolOptions {
   maxCallMs: number;
   /** What Nikki is asked to say when the time is up. */
   goodbyeInstructions: string;
+  /** Hang up on a recording talking over the greeting (inbound calls); silence is screened on every call. */
+  screenTalkOver?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -85,12 +89,16 @@ export class BridgeProtocol {
   private playedMs = 0;
   /** Audio of `currentItem` sent since its last mark. */
   private unmarkedMs = 0;
-  private ending: "time_limit" | "agent_ended" | null = null;
+  private ending: "time_limit" | "agent_ended" | "silent" | null = null;
   private ended = false;
   /** The call's latency figures, read when it ends. */
   readonly metrics = new CallMetrics();
+  /** Whether the caller is one (call-screen.ts): silent and talk-over calls are ended from onTick. */
+  private readonly screen: CallScreen;
 
-  constructor(private readonly options: ProtocolOptions) {}
+  constructor(private readonly options: ProtocolOptions) {
+    this.screen = new CallScreen(options.screenTalkOver ?? true);
+  }
 
   onTwilio(raw: unknown, now: number): BridgeAction[] {
     const payload = inboundMediaPayload(raw);
@@ -121,6 +129,7 @@ export class BridgeProtocol {
         const mark = name ? this.marks.get(name) : undefined;
         if (!name || !mark) return [];
         this.marks.delete(name);
+        this.screen.marked(name, now);
         if (mark.itemId === this.currentItem) this.playedMs = Math.max(this.playedMs, mark.endMs);
         return [];
       }
@@ -145,15 +154,21 @@ export class BridgeProtocol {
       }
       case "response.output_audio.done": {
         const itemId = str(event.item_id);
-        return itemId && itemId === this.currentItem && this.streamSid && this.unmarkedMs > 0 ? [this.mark(this.streamSid, itemId)] : [];
+        if (!itemId || itemId !== this.currentItem || !this.streamSid) return [];
+        const actions = this.unmarkedMs > 0 ? [this.mark(this.streamSid, itemId)] : [];
+        this.screen.audioDone(itemId, this.markSeq ? `m${this.markSeq}` : null);
+        return actions;
       }
       case "input_audio_buffer.speech_started":
+        this.screen.speechStarted(now);
         return this.bargeIn();
       case "input_audio_buffer.speech_stopped":
+        this.screen.speechStopped();
         this.metrics.callerStopped(now);
         return [];
       case "conversation.item.input_audio_transcription.completed": {
         const text = str(event.transcript)?.trim();
+        if (text) this.screen.callerSpoke();
         const language = Array.isArray(event.languages) ? str(obj(event.languages[0])?.code) : undefined;
         return text ? [{ kind: "transcript", role: "user", text, atMs: this.elapsed(now), ...(language ? { language } : {}) }] : [];
       }
@@ -183,11 +198,19 @@ export class BridgeProtocol {
     ];
   }
 
-  /** Called periodically: past the time limit, Nikki says goodbye; the call ends when that response is done. */
+  /**
+   * Called periodically: past the time limit, or with a caller who never spoke, Nikki says goodbye and the call ends
+   * when that response is done; a recording talking over the greeting is hung up on at once.
+   */
   onTick(now: number): BridgeAction[] {
-    if (this.ended || this.ending || this.startedAt === null || now - this.startedAt < this.options.maxCallMs) return [];
-    this.ending = "time_limit";
-    return [{ kind: "openai", event: { type: "response.create", response: { instructions: this.options.goodbyeInstructions } } }];
+    if (this.ended || this.ending || this.startedAt === null) return [];
+    const verdict = this.screen.check(now);
+    if (verdict === "talk_over") return this.end("talk_over");
+    if (verdict === "silent") this.ending = "silent";
+    else if (now - this.startedAt >= this.options.maxCallMs) this.ending = "time_limit";
+    else return [];
+    const instructions = this.ending === "silent" ? SILENT_GOODBYE_INSTRUCTIONS : this.options.goodbyeInstructions;
+    return [{ kind: "openai", event: { type: "response.create", response: { instructions } } }];
   }
 
   /** The agent called end_call: the call ends once its goodbye has been spoken (the next response.done). */
@@ -204,6 +227,7 @@ export class BridgeProtocol {
   private audio(itemId: string, delta: string, now: number): BridgeAction[] {
     if (!this.streamSid) return [];
     if (itemId !== this.currentItem) {
+      this.screen.audio(itemId, now);
       this.metrics.answerAudio(now);
       this.currentItem = itemId;
       this.sentMs = 0;

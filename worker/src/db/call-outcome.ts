@@ -12,9 +12,16 @@ const callerSpoke = sql<number>`coalesce(${calls.transcript}, '') like '%"role":
 
 /** core's callOutcome() rule in SQL, so lists, Overview and alerts filter and count by it in the database. */
 export const outcomeSql = sql<CallOutcome>`case
+  when ${calls.screened} = 'silent' then 'silent'
+  when ${calls.screened} is not null then 'spam'
   when ${calls.answeredBy} = 'machine' then 'voicemail'
   when ${calls.answeredBy} = 'fax' then 'hangup'
   when ${booked} then 'appointment'
   when ${leadSaved} or ${captured} then 'lead'
   when coalesce(${calls.durationSeconds}, 0) < ${HANGUP_SECONDS} or not ${callerSpoke} then 'hangup'
   else 'info' end`;
+
+/** A call the plan's minutes count: not a Test Suite call, not a screened one (silent, blocked, robocall). */
+export const notScreened = sql`${calls.screened} is null`;
+/** A call that is not spam (blocked, robocall): a silent one still shows among recent calls. */
+export const notSpam = sql`coalesce(${calls.screened}, 'silent') = 'silent'`;

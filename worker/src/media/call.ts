@@ -106,7 +106,8 @@ export class MediaCall {
       return new Response(null, { status: 101, webSocket: client });
     }
     this.twilio = server;
-    const protocol = new BridgeProtocol({ maxCallMs: this.plan.maxCallSeconds * 1000, goodbyeInstructions: this.plan.goodbye });
+    const { maxCallSeconds, goodbye, screenTalkOver } = this.plan;
+    const protocol = new BridgeProtocol({ maxCallMs: maxCallSeconds * 1000, goodbyeInstructions: goodbye, screenTalkOver });
     this.protocol = protocol;
     server.addEventListener("message", (event) => this.dispatch(protocol.onTwilio(event.data, Date.now())));
     const stopped = () => this.dispatch(protocol.onClosed("twilio_stop"));

@@ -39,6 +39,7 @@ export function serializeSettings(row: Row, origin: string | null): Organization
     booking_horizon_days: row.bookingHorizonDays,
     booking_slot_step_minutes: row.bookingSlotStepMinutes,
     closed_dates: jsonList(row.closedDates),
+    blocked_numbers: jsonList(row.blockedNumbers),
     calendar_feed_url: calendarFeedUrl(origin, row.calendarFeedToken),
   };
 }
@@ -76,6 +77,7 @@ export function settingsChanges(patch: SettingsPatch): Partial<Row> {
   set("bookingHorizonDays", patch.booking_horizon_days);
   set("bookingSlotStepMinutes", patch.booking_slot_step_minutes);
   set("closedDates", patch.closed_dates && JSON.stringify([...new Set(patch.closed_dates)].sort()));
+  set("blockedNumbers", patch.blocked_numbers && JSON.stringify([...new Set(patch.blocked_numbers)]));
   return changes;
 }
 

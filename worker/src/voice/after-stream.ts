@@ -22,7 +22,7 @@ export async function afterStream(deps: AfterStreamDeps, params: Record<string, 
   const callSid = params.CallSid ?? "";
   if (params.CallStatus && FINAL_STATUSES.has(params.CallStatus)) return twiml(hangup());
   const reason = await deps.endReason(callSid);
-  if (reason === "time_limit" || reason === "agent_ended") return twiml(hangup());
+  if (reason === "time_limit" || reason === "agent_ended" || reason === "silent" || reason === "talk_over") return twiml(hangup());
   if (reason === "openai_closed") return messageAfterDrop(deps.origin);
   deps.log.warn("stream_ended_without_end", { call_sid: callSid, reason });
   const business = params.Direction?.startsWith("outbound") ? params.From : params.To;

@@ -4,6 +4,7 @@ import { createLogger } from "../logger";
 import { testAnswerDeps } from "../../test/answer-deps";
 import { answerCall } from "./answer";
 import { SIMULATED } from "../../test/simulators";
+import { anyCaller } from "../../test/twilio";
 import { PLATFORM_ACCOUNT } from "./call-context";
 import type { CallSetup } from "./setup";
 
@@ -31,7 +32,7 @@ async function answer(overrides: { agent?: Record<string, string>; settings?: Re
     {
       direction: "inbound",
       callSid: `CA${crypto.randomUUID().replace(/-/g, "")}`,
-      from: "+14155550100",
+      from: anyCaller(),
       to: NUMBER,
       account: { ...PLATFORM_ACCOUNT, authToken: SIMULATED.twilioAuthToken },
     },

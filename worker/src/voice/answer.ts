@@ -11,6 +11,7 @@ import { mediaPlanFor } from "./media-plan";
 import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instructions";
 import type { CallSetup } from "./setup";
 import { hashToken, mintToken } from "../call/stream-ticket";
+import { markSpam, spamBeforeAnswer, spamTwiml } from "./spam-caller";
 import { type MessageDeps, takeMessage } from "./take-message";
 import { describeCallerMemory, rememberCaller } from "./caller-memory";
 import { connectStream, startRecording, twiml } from "./twiml";
@@ -122,12 +123,28 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
       ? rememberCaller(deps.services.db, deps.log, { organizationId: context.organizationId, caller, callSid: call.callSid }, now)
       : Promise.resolve({ memory: null, ms: 0 });
   const agent = await agentFor(deps, context, call.agentId);
-  const problem = await unavailable(deps, context, agent, call.callSid, probe ? "probe" : testRun ? "test" : "call");
   const language = agent?.language ?? AGENT_DEFAULTS.language;
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
-
   // A Test Suite call is after hours when its scenario says so, whatever the time: each scenario tests one path.
   const afterHours = testRun ? testRun.scenario === "after_hours" : agent ? isAfterHours(agent.hoursJson, agent.businessHoursTz, now) : false;
+
+  // Spam (a blocked number, a robocall ringing again and again) is hung up on before anything is held or opened for it.
+  const spam =
+    context && !probe && !testRun && call.direction === "inbound"
+      ? await spamBeforeAnswer(deps.services.db, {
+          organizationId: context.organizationId,
+          blockedNumbers: context.blockedNumbers,
+          from: call.from,
+          callSid: call.callSid,
+        })
+      : null;
+  if (spam && context) {
+    deps.log.info("call_screened", { call_sid: call.callSid, reason: spam });
+    const callId = await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent?.id ?? null, kind: "conversation", afterHours });
+    await markSpam(deps.services.db, callId, spam);
+    return spamTwiml(language);
+  }
+  const problem = await unavailable(deps, context, agent, call.callSid, probe ? "probe" : testRun ? "test" : "call");
   if (problem || !context || !agent) {
     deps.log.warn("call_to_voicemail", { call_sid: call.callSid, reason: problem, to: business });
     if (context && !probe)
@@ -169,6 +186,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     streamUrl,
     openingLine: openingLine(agent, context.organizationName, { announceRecording: context.recordCalls && context.recordAnnounce }),
     goodbye: GOODBYE_AT_TIME_LIMIT,
+    screenTalkOver: call.direction === "inbound",
     voice: agent.voice,
     language: agent.language,
     ownOpenAiKey: context.ownOpenAiKey,

@@ -20,6 +20,8 @@ export interface CallContext {
   allowedCountries: string[];
   /** The voice bridge the organization's calls stream to (`wss://HOST/twilio/stream`); null: this deployment's. */
   bridgeWsUrl: string | null;
+  /** Callers hung up on before the AI answers (Settings › Calls). */
+  blockedNumbers: string[];
   /** What admits the call to the AI (the trial, the daily cap). */
   limits: SpendLimits;
   /** The organization has a verified OpenAI key of its own (whether it still opens is checked where it is used). */
@@ -86,6 +88,7 @@ export async function callContextFor(db: Database, number: string, account: Sign
     piiRedaction: row.settings?.piiRedaction ?? true,
     postCallSms: row.settings?.postCallSms ?? false,
     allowedCountries: row.settings ? jsonList(row.settings.allowedCountries) : [...SETTINGS_DEFAULTS.allowedCountries],
+    blockedNumbers: row.settings ? jsonList(row.settings.blockedNumbers) : [],
     limits: spendLimitsOf(row.trialEndsAt, row.subscription, row.settings?.dailySpendCapUsd),
     ownOpenAiKey: Boolean(row.ownOpenAiKey),
     testRun: callSid && row.testRun ? row.testRun : null,

@@ -16,6 +16,7 @@ import { messageAfterDrop } from "./dropped-call";
 import { sendFollowUpText } from "./follow-up";
 import { callOpenAi } from "./media-plan";
 import { postCallFacts } from "./post-call-facts";
+import { recordScreenedEnd, screenedEnd } from "./screened-call";
 import type { CallSessionRpc, CallSetup } from "./setup";
 import { type ToolOutput, runTool } from "./tools";
 import { type AfterDial, TransferKeeper } from "./transfer/keeper";
@@ -98,7 +99,9 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   /**
    * The call's end, kept once (a repeated delivery changes nothing): Twilio is told what comes next when the call
    * itself must go on or stop (the time limit or the agent ended it: hang up; the model dropped: an apology and the
-   * message-taking path), the transcript and figures are stored, open dashboards are told, the analysis is due.
+   * message-taking path), the transcript and figures are stored, open dashboards are told, the analysis is due. A call
+   * the media plane screened (silent, a recording talking over the greeting) is stored as such first, then hung up, and
+   * never analysed (screened-call.ts).
    */
   async ended(end: CallEnd): Promise<boolean> {
     // A delivery that comes again while the first is under way waits for it; one after a failure tries afresh. Each
@@ -137,8 +140,10 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
       end = { ...end, transcript: [...before.transcript, ...end.transcript], metrics: before.metrics ?? end.metrics };
     }
     const origin = this.services.config.publicOrigin;
+    const screened = screenedEnd(end.reason);
+    if (screened) await recordScreenedEnd(this.services, setup.tool, end, screened);
     const update =
-      end.reason === "time_limit" || end.reason === "agent_ended"
+      end.reason === "time_limit" || end.reason === "agent_ended" || screened
         ? ({ status: "completed" } as const)
         : end.reason === "openai_closed" && origin
           ? { twiml: messageAfterDrop(origin) }
@@ -151,25 +156,26 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
         ?.updateCall(setup.tool.callSid, update)
         .catch((error: unknown) => this.log.warn("call_update_failed", { reason: end.reason, error: String(error) }));
     }
-    await this.closeCall(setup, end);
+    await this.closeCall(setup, end, screened !== null);
     return true;
   }
 
   /** The call's end stored (its transcript and figures, or those kept when its stream ended for a transfer): analysis is due. */
-  private async closeCall(setup: CallSetup, end: CallEnd) {
+  private async closeCall(setup: CallSetup, end: CallEnd, screened: boolean) {
     const now = new Date();
-    await endCallQuery(this.services.db).run({
-      id: setup.tool.callId,
-      transcript: JSON.stringify(end.transcript),
-      metrics: end.metrics ? JSON.stringify(end.metrics) : null,
-      endedAt: now,
-      nextAttemptAt: now,
-      language: callerLanguageOf(end.transcript),
-      agentLanguage: languageCodeOf(setup.language) ?? "en",
-    });
+    if (!screened)
+      await endCallQuery(this.services.db).run({
+        id: setup.tool.callId,
+        transcript: JSON.stringify(end.transcript),
+        metrics: end.metrics ? JSON.stringify(end.metrics) : null,
+        endedAt: now,
+        nextAttemptAt: now,
+        language: callerLanguageOf(end.transcript),
+        agentLanguage: languageCodeOf(setup.language) ?? "en",
+      });
     await this.ctx.storage.put("endReason", end.reason);
     this.log.info("call_ended", { call_id: setup.tool.callId, reason: end.reason, turns: end.transcript.length });
-    await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: "pending" });
+    await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: screened ? "processed" : "pending" });
     await this.ctx.storage.setAlarm(Date.now() + 500);
   }
 
@@ -210,7 +216,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const setup = await this.loadSetup();
     if (!setup || (await this.ctx.storage.get<number>("keptSegment")) !== transfer.fromSegment) return;
     const kept = await storedSoFar(this.services.db, setup.tool.callId);
-    await this.closeCall(setup, { reason: "twilio_stop", transcript: kept.transcript, metrics: kept.metrics });
+    await this.closeCall(setup, { reason: "twilio_stop", transcript: kept.transcript, metrics: kept.metrics }, false);
   }
 
   /** The whisper's briefing: the transfer and the call so far; null when no transfer waits on this call. */
@@ -249,7 +255,10 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
    */
   override async alarm(): Promise<void> {
     const setup = await this.loadSetup();
-    const callId = (await this.ctx.storage.get<string>("analysisCallId")) ?? setup?.tool.callId;
+    const analysisCallId = await this.ctx.storage.get<string>("analysisCallId");
+    // A screened call (silent, a robocall) is never analysed, followed up or alerted: only its setup is let go.
+    if (!analysisCallId && screenedEnd((await this.endReason()) ?? "twilio_stop")) return this.ctx.storage.deleteAll();
+    const callId = analysisCallId ?? setup?.tool.callId;
     if (!callId) return;
     // Each run reads the accounts afresh (a retry may come after the business changed them), then once for all its steps.
     const services = withProvidersOnce(this.unscopedServices);

@@ -35,7 +35,8 @@ const endedQuery = preparedQuery((db) =>
     .update(calls)
     .set({
       ...placeholders("status", "durationSeconds", "endedAt"),
-      costMicroUsd: sql`case ${calls.kind} when 'test' then ${calls.costMicroUsd} when 'conversation' then ${sql.placeholder("conversationCost")} else ${sql.placeholder("otherCost")} end`,
+      // A screened call (silent, spam) is charged its telephony alone, as a voicemail is.
+      costMicroUsd: sql`case when ${calls.kind} = 'test' then ${calls.costMicroUsd} when ${calls.kind} = 'conversation' and ${calls.screened} is null then ${sql.placeholder("conversationCost")} else ${sql.placeholder("otherCost")} end`,
     })
     .where(and(callOf(), isNull(calls.durationSeconds)))
     .returning({
@@ -44,8 +45,9 @@ const endedQuery = preparedQuery((db) =>
       durationSeconds: calls.durationSeconds,
       kind: calls.kind,
       costMicroUsd: calls.costMicroUsd,
+      screened: calls.screened,
       // No end kept yet: a stream that never started, or one that ended for a transfer (its words kept, the call went on).
-      unstreamed: sql<number>`${calls.transcript} is null or (${calls.processingStatus} = 'pending' and ${calls.nextAttemptAt} is null)`,
+      unstreamed: sql<number>`(${calls.transcript} is null or (${calls.processingStatus} = 'pending' and ${calls.nextAttemptAt} is null)) and ${calls.screened} is null`,
     })
     .prepare(),
 );

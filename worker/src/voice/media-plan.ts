@@ -36,5 +36,6 @@ export async function mediaPlanFor(
     openingLine: setup.openingLine,
     goodbye: setup.goodbye,
     maxCallSeconds: setup.maxCallSeconds,
+    screenTalkOver: setup.screenTalkOver ?? true,
   };
 }

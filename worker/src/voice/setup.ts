@@ -35,6 +35,8 @@ export interface CallSetup {
   streamUrl?: string;
   openingLine: string;
   goodbye: string;
+  /** An inbound call: a recording talking over the greeting is hung up on (MediaPlan.screenTalkOver). */
+  screenTalkOver?: boolean;
   voice: string;
   /** The agent's language: the call's language when nothing the caller said told theirs (absent in older setups). */
   language?: string;

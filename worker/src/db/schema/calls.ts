@@ -62,6 +62,8 @@ export const calls = sqliteTable(
     answeredBy: text("answered_by", { enum: ANSWERED_BY }),
     /** A warm transfer's result (issue 37), JSON: {target, outcome, waited_s}; null when none was tried. */
     transfer: text("transfer"),
+    /** Why the call was screened (core's screening.ts: silent, blocked, talk_over, repeat_caller); null: a customer's call. */
+    screened: text("screened", { enum: ["silent", "blocked", "talk_over", "repeat_caller"] }),
     /** When the call's alert (lead, booking, urgent) went out, so a re-analysis never sends it twice. */
     alertedAt: integer("alerted_at", { mode: "timestamp_ms" }),
   },

@@ -59,6 +59,8 @@ export const organizationSettings = sqliteTable("organization_settings", {
   bookingHorizonDays: integer("booking_horizon_days").notNull().default(SETTINGS_DEFAULTS.bookingHorizonDays),
   bookingSlotStepMinutes: integer("booking_slot_step_minutes").notNull().default(SETTINGS_DEFAULTS.bookingSlotStepMinutes),
   closedDates: text("closed_dates").notNull().default("[]"),
+  /** Callers (E.164, JSON list) hung up on before the AI answers (issue 37 §5). */
+  blockedNumbers: text("blocked_numbers").notNull().default("[]"),
   /** The private iCalendar feed's token (`/api/calendar/{token}.ics`); rotating it ends the old link. */
   calendarFeedToken: text("calendar_feed_token")
     .unique()

@@ -89,7 +89,7 @@ describe("GET /api/calls", () => {
   it("refuses a filter it does not know, naming it", async () => {
     const bad = await list(owner, "?outcome=sale");
     expect(bad.status).toBe(400);
-    expect(bad.body.error?.fields).toEqual({ outcome: "outcome must be one of appointment, lead, info, hangup, voicemail." });
+    expect(bad.body.error?.fields).toEqual({ outcome: "outcome must be one of appointment, lead, info, hangup, voicemail, silent, spam." });
     expect((await list(owner, "?cursor=nonsense")).status).toBe(400);
     expect((await list(owner, "?sort=asc")).status).toBe(400);
   });

@@ -25,7 +25,7 @@ export function serializeCallDetail(
   row: Parameters<typeof serializeCall>[0],
   options: { storedRedacted: boolean; redactOnDisplay: boolean },
   appointments: CallAppointmentResource[],
-): CallDetailResource {
+): Omit<CallDetailResource, "number_blocked"> {
   const { call } = row;
   const show = (text: string) => (options.redactOnDisplay ? redactPii(text) : text);
   let entries: StoredEntry[] = [];
@@ -61,5 +61,6 @@ export function serializeCallDetail(
     appointments,
     language: call.language,
     transfer: parseCallTransfer(call.transfer),
+    screened: call.screened,
   };
 }

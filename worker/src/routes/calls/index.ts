@@ -1,4 +1,4 @@
-import { CALL_MESSAGES, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, callListQuerySchema } from "@nikki/core";
+import { CALL_MESSAGES, SCREENED_MESSAGES, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, callListQuerySchema } from "@nikki/core";
 import { chargeSpend, refusalNow } from "../../billing/spend";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -8,11 +8,13 @@ import { ApiError } from "../../http/api-error";
 import { queryOf } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { hourly, rateLimit } from "../../middleware/rate-limit";
+import { jsonList } from "../../db/json";
 import { settingsRowOf } from "../../org/settings";
 import { NO_TRANSCRIPT } from "../../voice/analysis";
 import { organizationTimeZone } from "../../voice/call-context";
 import { appointmentsOfCalls } from "../../appointments/of-calls";
 import { callActionRoutes } from "./actions";
+import { callBlockRoutes } from "./block";
 import { serializeCallDetail } from "./detail";
 import { callColumns, listCalls } from "./list";
 
@@ -31,11 +33,13 @@ export const callRoutes = new Hono<AppEnv>()
       .leftJoin(agents, eq(agents.id, calls.agentId))
       .where(and(eq(calls.id, c.req.param("id")), eq(calls.organizationId, caller.organizationId)));
     if (!row) throw new ApiError("not_found", { message: "That call was not found." });
-    const storedRedacted = (await settingsRowOf(c.var.db, caller.organizationId)).piiRedaction;
+    const settings = await settingsRowOf(c.var.db, caller.organizationId);
+    const storedRedacted = settings.piiRedaction;
     const booked = await appointmentsOfCalls(c.var.db, caller.organizationId, [row.call.id], await organizationTimeZone(c.var.db, caller.organizationId));
     // Viewers always see the redacted form; with redaction off, owners and admins see the call as said.
     const options = { storedRedacted, redactOnDisplay: !storedRedacted && caller.role === "viewer" };
-    return c.json({ call: serializeCallDetail(row, options, booked.get(row.call.id) ?? []) });
+    const blocked = jsonList(settings.blockedNumbers).includes(row.call.direction === "inbound" ? row.call.fromNumber : row.call.toNumber);
+    return c.json({ call: { ...serializeCallDetail(row, options, booked.get(row.call.id) ?? []), number_blocked: blocked } });
   })
   .get("/:id/recording", access("viewer"), async (c) => {
     const caller = orgCaller(c);
@@ -65,12 +69,14 @@ export const callRoutes = new Hono<AppEnv>()
     return new Response(upstream.body, { status: upstream.status, headers });
   })
   .route("/", callActionRoutes)
+  .route("/", callBlockRoutes)
   .post("/:id/reprocess", access("admin"), rateLimit([hourly("reprocess", (c) => `reprocess:${orgCaller(c).organizationId}`)]), async (c) => {
     const [call] = await c.var.db
-      .select({ id: calls.id, callSid: calls.callSid, transcript: calls.transcript })
+      .select({ id: calls.id, callSid: calls.callSid, transcript: calls.transcript, screened: calls.screened })
       .from(calls)
       .where(and(eq(calls.id, c.req.param("id")), eq(calls.organizationId, orgCaller(c).organizationId)));
     if (!call) throw new ApiError("not_found", { message: "That call was not found." });
+    if (call.screened) throw new ApiError("validation_failed", { message: SCREENED_MESSAGES[call.screened] });
     const entries = call.transcript ? (JSON.parse(call.transcript) as unknown[]) : [];
     if (entries.length === 0) throw new ApiError("validation_failed", { message: NO_TRANSCRIPT });
     // A run is model use like any other: refused past the daily cap or a lapsed trial, and counted against the cap.

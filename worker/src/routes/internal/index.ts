@@ -7,7 +7,7 @@ import * as z from "zod";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { verifiedPlaneBody } from "../../call/plane-auth";
-import type { CallEnd } from "../../call/plan";
+import { CALL_END_REASONS, type CallEnd } from "../../call/plan";
 
 const CALL_SID = /^CA[0-9a-f]{32}$/i;
 
@@ -23,7 +23,7 @@ const toolRequest = z.object({
   callerTurns: z.array(transcriptEntry).max(3).optional(),
 });
 const callEnd = z.object({
-  reason: z.enum(["twilio_stop", "openai_closed", "time_limit", "agent_ended"]),
+  reason: z.enum(CALL_END_REASONS),
   segment: z.number().int().min(2).max(9).optional(),
   transcript: z.array(transcriptEntry).max(5_000),
   metrics: z.record(z.string(), z.unknown()).nullable(),

@@ -53,6 +53,7 @@ describe("GET /api/org/settings", () => {
       booking_horizon_days: 30,
       booking_slot_step_minutes: 15,
       closed_dates: [],
+      blocked_numbers: [],
       calendar_feed_url: expect.stringMatching(/^https:\/\/nikki\.test\/api\/calendar\/[\w-]{43}\.ics$/),
     });
   });

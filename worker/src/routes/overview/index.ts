@@ -3,6 +3,7 @@ import { and, avg, count, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm"
 import { Hono } from "hono";
 import { planInEffect } from "../../billing/plan";
 import { minutesUsedSince, periodStartOf } from "../../billing/usage";
+import { notScreened, notSpam } from "../../db/call-outcome";
 import { agents, appointments, calls, leads, subscriptions } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { access, orgCaller } from "../../middleware/access";
@@ -14,13 +15,17 @@ const DAYS = 7;
 /** The turn gaps of at most this many recent calls make the period's percentiles. */
 const GAP_SAMPLE_CALLS = 500;
 
-/** `GET /api/overview` (every member): the billing period's figures, the last 7 days' minutes, the 5 newest calls. */
+/**
+ * `GET /api/overview` (every member): the billing period's figures, the last 7 days' minutes, the 5 newest calls
+ * (a silent call among them, never a spam one).
+ */
 export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), async (c) => {
   const organizationId = orgCaller(c).organizationId;
   const db = c.var.db;
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId));
   const since = periodStartOf(subscription);
-  const real = and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), gte(calls.createdAt, since));
+  // Screened calls (silent, spam: core's screening.ts) are no customer's: left out of every figure.
+  const real = and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), notScreened, gte(calls.createdAt, since));
   const timeZone = await organizationTimeZone(db, organizationId);
   const weekAgo = new Date(Date.now() - (DAYS + 1) * 86_400_000);
 
@@ -56,12 +61,12 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
     db
       .select({ at: calls.createdAt, seconds: calls.durationSeconds })
       .from(calls)
-      .where(and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), gte(calls.createdAt, weekAgo))),
+      .where(and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), notScreened, gte(calls.createdAt, weekAgo))),
     db
       .select(callColumns)
       .from(calls)
       .leftJoin(agents, eq(agents.id, calls.agentId))
-      .where(and(eq(calls.organizationId, organizationId), ne(calls.kind, "test")))
+      .where(and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), notSpam))
       .orderBy(desc(calls.createdAt))
       .limit(5),
   ]);

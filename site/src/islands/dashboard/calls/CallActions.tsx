@@ -39,7 +39,7 @@ export default function CallActions({ call, onReprocess }: { call: CallDetailRes
   return (
     <div className="call-actions">
       <div className="agent-actions">
-        {(call.processing_status === "failed" || call.transcript.length > 0) && (
+        {call.screened === null && (call.processing_status === "failed" || call.transcript.length > 0) && (
           <button type="button" className="btn btn-secondary btn-sm" disabled={call.processing_status === "pending"} onClick={onReprocess}>
             Re-run AI Analysis
           </button>

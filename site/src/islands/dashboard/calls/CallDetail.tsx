@@ -1,4 +1,14 @@
-import { ANSWERED_BY_LABELS, CALL_MESSAGES, TIMINGS, isMachine, languageCodeOf, languageName, processingShown, redactPii } from "@nikki/core";
+import {
+  ANSWERED_BY_LABELS,
+  CALL_MESSAGES,
+  SCREENED_MESSAGES,
+  TIMINGS,
+  isMachine,
+  languageCodeOf,
+  languageName,
+  processingShown,
+  redactPii,
+} from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -8,6 +18,7 @@ import Loaded from "../../ui/Loaded";
 import Modal from "../../ui/Modal";
 import StatusBadge from "../../ui/StatusBadge";
 import Time from "../../ui/Time";
+import BlockNumber from "./BlockNumber";
 import CallActions from "./CallActions";
 import type { CallDetailResource } from "./call-detail-resource";
 import CallBookings from "./CallBookings";
@@ -23,6 +34,8 @@ const spokenIn = (language: string | null) => {
 };
 
 function ProcessingStatus({ call }: { call: CallDetailResource }) {
+  // A silent or spam call is never analysed: why it was screened stands in for the analysis.
+  if (call.screened) return <p className="field-hint">{SCREENED_MESSAGES[call.screened]}</p>;
   if (call.processing_status === "pending") {
     return (
       <p className="processing" role="status">
@@ -124,7 +137,9 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 <dt>Duration</dt>
                 <dd>{duration(shown.duration_seconds)}</dd>
                 <dt>Outcome</dt>
-                <dd className="capitalize">{shown.outcome}</dd>
+                <dd>
+                  <StatusBadge kind="callOutcome" status={shown.outcome} />
+                </dd>
                 {shown.answered_by ? (
                   <>
                     <dt>Answered by</dt>
@@ -189,6 +204,11 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 </dl>
               )}
               {canAct && <CallActions call={shown} onReprocess={() => void reprocess(shown)} />}
+              {canAct && (
+                <div className="call-actions">
+                  <BlockNumber call={shown} onBlocked={(blocked) => read.update((current) => ({ call: { ...current.call, number_blocked: blocked } }))} />
+                </div>
+              )}
             </>
           );
         }}

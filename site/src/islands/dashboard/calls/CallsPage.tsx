@@ -111,7 +111,7 @@ export default function CallsPage() {
                 },
                 { header: "Agent", cell: (row) => row.agent_name ?? "—" },
                 { header: "Length", cell: (row) => minutes(row.duration_seconds) },
-                { header: "Outcome", className: "capitalize", cell: (row) => row.outcome },
+                { header: "Outcome", cell: (row) => <StatusBadge kind="callOutcome" status={row.outcome} /> },
                 { header: "Status", cell: (row) => <StatusBadge kind="call" status={row.status} /> },
                 { header: "AI", cell: (row) => <StatusBadge kind="processing" status={processingShown(row)} /> },
               ]}

@@ -2,6 +2,7 @@ import { canManage } from "@nikki/core";
 import { useMe } from "../../../lib/me";
 import Loaded from "../../ui/Loaded";
 import { AlertChannelSettings } from "./AlertSettings";
+import { BlockedNumbersSettings } from "./BlockedNumbers";
 import { BookingSettings, CalendarFeedSettings } from "./BookingSettings";
 import { CallDataSettings, PhoneSettings } from "./CallSettings";
 import { useSettings } from "./use-settings";
@@ -18,6 +19,7 @@ export default function AdminSettings() {
       {(loaded) => (
         <>
           <CallDataSettings loaded={loaded} />
+          <BlockedNumbersSettings loaded={loaded} />
           <PhoneSettings loaded={loaded} />
           <BookingSettings loaded={loaded} />
           <CalendarFeedSettings loaded={loaded} />
