@@ -2,7 +2,8 @@
  * A Twilio REST simulator: Messages, Calls (create) and call updates, and phone numbers (search, buy, list,
  * update, release: twilio-numbers.ts) under /2010-04-01/Accounts/{sid}, with basic auth, answering Twilio's JSON
  * shapes and recording every request (GET /__requests to read them; POST /__numbers adds a number to the account
- * as if bought elsewhere, with the webhooks given).
+ * as if bought elsewhere, with the webhooks given; POST /__delays `{path_contains, ms}` makes every request whose path
+ * contains that text answer `ms` later, as a slow Twilio would: `ms: 0` removes it).
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server, type ServerResponse } from "node:http";
@@ -55,6 +56,7 @@ export async function startTwilioRestSimulator(
 ): Promise<TwilioRestSimulator> {
   const log = options.log ?? (() => undefined);
   const requests: TwilioRequest[] = [];
+  const delays = new Map<string, number>();
   const accounts = new Map(
     [options, ...(options.otherAccounts ?? [])].map((account) => [
       account.accountSid,
@@ -71,6 +73,12 @@ export async function startTwilioRestSimulator(
     const json = (status: number, body: unknown) => sendJson(response, status, body);
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname === "/__requests") return json(200, requests);
+    if (url.pathname === "/__delays" && request.method === "POST") {
+      const { path_contains, ms } = JSON.parse(await readText(request)) as { path_contains: string; ms: number };
+      if (ms > 0) delays.set(path_contains, ms);
+      else delays.delete(path_contains);
+      return json(200, Object.fromEntries(delays));
+    }
     if (url.pathname === "/__numbers" && request.method === "POST") {
       const { phone_number, voice_url = "", sms_url = "", account_sid = options.accountSid } = JSON.parse(await readText(request)) as Record<string, string>;
       const account = accounts.get(account_sid);
@@ -86,6 +94,8 @@ export async function startTwilioRestSimulator(
     const text = await readText(request);
     const form = Object.fromEntries(new URLSearchParams(text));
     requests.push({ method: request.method ?? "GET", path: url.pathname, form });
+    const delay = [...delays].find(([part]) => url.pathname.includes(part))?.[1];
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     const base = `/2010-04-01/Accounts/${account.accountSid}`;
     if (request.method === "GET" && url.pathname === `${base}.json`) {
       return json(200, {

@@ -43,3 +43,4 @@ export * from "./page-marker";
 export * from "./url-field";
 export * from "./statuses";
 export * from "./patterns";
+export * from "./tool-fillers";

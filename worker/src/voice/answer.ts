@@ -1,5 +1,5 @@
 import { admitCall, refusalNow } from "../billing/spend";
-import { AGENT_DEFAULTS, PROBE_CALL_SID, isAfterHours } from "@nikki/core";
+import { AGENT_DEFAULTS, PROBE_CALL_SID, isAfterHours, toolFillers } from "@nikki/core";
 import { and, eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { jsonList } from "../db/json";
@@ -160,6 +160,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     instructions: agentInstructions({ agent, organizationName: context.organizationName, channel: "call", afterHours, now }),
     openingLine: openingLine(agent, context.organizationName),
     goodbye: GOODBYE_AT_TIME_LIMIT,
+    fillers: toolFillers(agent.language),
     voice: agent.voice,
     ownOpenAiKey: context.ownOpenAiKey,
   };

@@ -26,6 +26,8 @@ export interface CallSetup {
   instructions: string;
   openingLine: string;
   goodbye: string;
+  /** What the agent says while a slow tool runs, in its language; absent in setups stored before fillers (English). */
+  fillers?: readonly string[];
   voice: string;
   /** The organization has an OpenAI key of its own to try first; absent in setups stored before it was known (look it up). */
   ownOpenAiKey?: boolean;
