@@ -47,6 +47,10 @@ export interface AudioTimings {
   speechStarted: Map<number, number>;
   /** When the bridge configured the session (its first session.update), per session tag: audio sent before then waited for the connection. */
   sessionReady: Map<number, number>;
+  /** When the caller's first turn ended (speech_stopped sent), per session tag. */
+  speechStopped: Map<number, number>;
+  /** The first frame of the first words said after a tool's output (the tool's answer being spoken), per session tag. */
+  toolAnswer: Map<number, string>;
 }
 
 const FRAME_BYTES = 160;
@@ -89,7 +93,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
    */
   let speaking_: { id: string; cancel(): void } | null = null;
   const outOfBand = new Map<string, { cancel(): void }>();
-  const speak = (text: string, band: { outOfBand: boolean; metadata?: Record<string, string> | null } = { outOfBand: false }) => {
+  const speak = (text: string, band: { outOfBand: boolean; metadata?: Record<string, string> | null; answersTool?: boolean } = { outOfBand: false }) => {
     const responseId = `resp_${++itemSeq}`;
     const itemId = `item_${itemSeq}`;
     // The real API writes conversation_id null for an out-of-band response; the SDK's type has no null, so it is left out.
@@ -128,6 +132,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
       const sequence = (deltaSeq = (deltaSeq + 1) & 0xffff);
       const delta = Buffer.from(tagFrame(silence, tag, sequence)).toString("base64");
       timings.delivered.set(`${tag}:${sequence}`, wallClock());
+      if (band.answersTool && !timings.toolAnswer.has(tag)) timings.toolAnswer.set(tag, `${tag}:${sequence}`);
       send({ type: "response.output_audio.delta", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta });
       sent++;
       timer = setTimeout(next, 5);
@@ -155,8 +160,8 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
     act(turn.reply);
   };
   /** Says the words, or calls the tool and waits for its answer (then acts on what comes next). */
-  const act = (reply: ScriptedReply) => {
-    if (!("call" in reply)) return speak(reply.say);
+  const act = (reply: ScriptedReply, answersTool = false) => {
+    if (!("call" in reply)) return speak(reply.say, { outOfBand: false, answersTool });
     awaitingToolOutput = reply;
     const responseId = `resp_${++itemSeq}`;
     const args = JSON.stringify(reply.arguments);
@@ -212,7 +217,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
         else if (awaitingToolOutput) {
           const waited = awaitingToolOutput;
           awaitingToolOutput = null;
-          act(nextAfter(waited, toolAnswer));
+          act(nextAfter(waited, toolAnswer), true);
         } else speak(spokenResponse(instructions));
         break;
       }
@@ -242,6 +247,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
           speaking_?.cancel();
         } else if (!loud && speaking && ++silentFrames >= SILENCE_FRAMES_TO_STOP) {
           speaking = false;
+          if (!timings.speechStopped.has(tag)) timings.speechStopped.set(tag, wallClock());
           send({ type: "input_audio_buffer.speech_stopped", audio_end_ms: 0, item_id: `item_user_${itemSeq}` });
           answerTurn();
         } else if (loud) silentFrames = 0;

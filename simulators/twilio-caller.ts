@@ -8,6 +8,11 @@ import { computeTwilioSignature } from "../worker/src/call/twilio-signature";
 import { type StreamReport, emptyStreamReport, runMediaStream } from "./media-stream";
 
 export const CALLER_SPEECH = new Uint8Array(readFileSync(new URL("./fixtures/caller-booking.ulaw", import.meta.url)));
+/**
+ * The booking request's first phrase (its first 86 frames, 1.7 s), in one breath: the whole request pauses 560 ms after
+ * it, which ends a turn for server voice activity detection (500 ms), so the model answers while the caller goes on.
+ */
+export const CALLER_FIRST_PHRASE = CALLER_SPEECH.subarray(0, 86 * 160);
 
 export interface SimulatedCallOptions {
   /** Where the worker listens (http://127.0.0.1:8787). */
@@ -20,6 +25,8 @@ export interface SimulatedCallOptions {
   to: string;
   /** The stream number written into each frame's tag (benchmark). */
   tag: number;
+  /** What the caller says, as μ-law; the booking request (CALLER_SPEECH) unless given. */
+  speech?: Uint8Array;
   /** How long after Nikki starts talking the caller talks over her. */
   bargeInAfterMs?: number;
   /** How long to wait for Nikki's answer after the caller's turn. */
@@ -110,7 +117,7 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     callSid,
     reachedAt: options,
     tag: options.tag,
-    speech: CALLER_SPEECH,
+    speech: options.speech ?? CALLER_SPEECH,
     speakAfter: { bargeInMs: options.bargeInAfterMs ?? 400 },
     answerTimeoutMs: options.answerTimeoutMs ?? 8_000,
     minDurationMs: options.minDurationMs,
