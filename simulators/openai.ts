@@ -57,6 +57,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     sessionReady: new Map(),
     speechStopped: new Map(),
     toolAnswer: new Map(),
+    utterances: new Map(),
   };
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => {
@@ -73,6 +74,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         sessionReady: [...timings.sessionReady],
         speechStopped: [...timings.speechStopped],
         toolAnswer: [...timings.toolAnswer],
+        utterances: [...timings.utterances],
       };
       // Taken: a benchmark reads each pass's frames once, and a record kept for the whole run would grow this process's
       // heap, and its garbage collector's pauses, under the frames of every later pass.

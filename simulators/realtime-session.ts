@@ -51,6 +51,8 @@ export interface AudioTimings {
   speechStopped: Map<number, number>;
   /** The first frame of the first words said after a tool's output (the tool's answer being spoken), per session tag. */
   toolAnswer: Map<number, string>;
+  /** The words of each spoken response, by its first frame (what a caller heard, when it reached them). */
+  utterances: Map<string, string>;
 }
 
 const FRAME_BYTES = 160;
@@ -133,6 +135,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
       const delta = Buffer.from(tagFrame(silence, tag, sequence)).toString("base64");
       timings.delivered.set(`${tag}:${sequence}`, wallClock());
       if (band.answersTool && !timings.toolAnswer.has(tag)) timings.toolAnswer.set(tag, `${tag}:${sequence}`);
+      if (sent === 0) timings.utterances.set(`${tag}:${sequence}`, text);
       send({ type: "response.output_audio.delta", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta });
       sent++;
       timer = setTimeout(next, 5);

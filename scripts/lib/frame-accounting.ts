@@ -5,6 +5,8 @@ import type { SimulatedCallReport } from "@nikki/simulators/twilio-caller";
 export type Timings = Record<"appended" | "delivered" | "speechStarted" | "sessionReady" | "speechStopped", [string, number][]> & {
   /** Per session tag, the first frame of the words said after a tool's output. */
   toolAnswer: [string, string][];
+  /** The words of each spoken response, by its first frame. */
+  utterances: [string, string][];
 };
 
 /** With `take`, the simulator forgets what it returned, so the next call gets only the frames timed since. */
