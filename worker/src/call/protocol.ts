@@ -6,6 +6,9 @@
  * answer); Twilio echoes a mark once the audio before it has played. When the caller starts speaking, the assistant item is truncated at the audio the
  * last echoed mark proves was played, then Twilio is told to `clear` what it still holds.
  *
+ * A tool that is slow to answer gets a filler or two in Nikki's voice (tool-fillers.ts decides when; `wake` actions ask
+ * the caller of this class for a timer, and onWake() is its tick).
+ *
  * Events are typed with the OpenAI SDK's own Realtime types, so a drift from the real protocol fails the typecheck;
  * what arrives is still checked field by field, since a socket can carry anything.
  */
