@@ -1,17 +1,14 @@
 import * as z from "zod/mini";
 
 /** The Test Suite (spec 001 §9): a simulated call end to end through the real pipeline, one scenario at a time. */
-export const TEST_SCENARIO_IDS = ["lead", "appointment", "spanish", "after_hours", "slow_tool", "knowledge", "custom"] as const;
+export const TEST_SCENARIO_IDS = ["lead", "appointment", "spanish", "after_hours", "knowledge", "custom"] as const;
 export type TestScenarioId = (typeof TEST_SCENARIO_IDS)[number];
 
 /** What a business may state must be true after its own script's call, checked from what the call stored. */
 export const TEST_EXPECTATIONS = ["says", "lead", "appointment", "transfer", "spanish"] as const;
 export type TestExpectation = (typeof TEST_EXPECTATIONS)[number];
-/**
- * What a verdict checks: an expectation, or a built-in scenario's own: the call was taken as after hours; the agent
- * filled a slow tool's wait (a filler line before the tool's answer).
- */
-export type TestCheckKind = TestExpectation | "after_hours" | "filler";
+/** What a verdict checks: an expectation, or (the after-hours scenario's) that the call was taken as after hours. */
+export type TestCheckKind = TestExpectation | "after_hours";
 
 /** One thing a scenario states must be true; `phrase` is what the agent must say, for "says". */
 export interface TestCheck {
@@ -26,7 +23,6 @@ export const TEST_EXPECTATION_LABELS: Record<TestCheckKind, string> = {
   transfer: "The caller is transferred",
   spanish: "The call is in Spanish",
   after_hours: "The call is taken as after hours",
-  filler: "The caller hears Nikki is checking before the answer",
 };
 
 /** A check as the page shows it under "Expected": the agent's own words quoted. */
@@ -46,9 +42,6 @@ export interface TestScenario {
   /** Everything its verdict checks, in order; the first not met fails it with its reason. */
   checks: TestCheck[];
 }
-
-/** How late every tool of a slow_tool run answers (the control plane holds its answer), as a slow booking system would. */
-export const SLOW_TOOL_SCENARIO_MS = 3_000;
 
 const check = (expect: TestCheckKind, phrase: string | null = null): TestCheck => ({ expect, phrase });
 
@@ -89,15 +82,6 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
     lines: ["Hi, this is Tom Baker. My basement is flooding, it's urgent!", "Please call me back on +1 415 555 0126."],
     expect: "lead",
     checks: [check("after_hours"), check("lead")],
-  },
-  {
-    id: "slow_tool",
-    title: "Slow booking system",
-    description:
-      "A caller asks for free times while your booking system takes 3 s to answer. Nikki tells the caller she is checking, then offers the times: no dead air.",
-    lines: ["Hi, this is Ana Silva, my number is +1 415 555 0190. Can I book an appointment for the next day you're open?"],
-    expect: "says",
-    checks: [check("filler")],
   },
   {
     id: "knowledge",

@@ -102,14 +102,6 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     expect(calls.find((row) => row.id === night.call_id)?.outcome).toBe("lead");
   });
 
-  it("fills a slow booking system's wait: Nikki says she is checking before the free times (slow_tool, its tools held 3 s)", async () => {
-    const slow = await run(owner, "slow_tool");
-    expect(slow.status, slow.verdict ?? "").toBe("passed");
-    expect(slow.verdict).toMatch(
-      /^Rosa said “One moment while I check that\.” while the booking system was slow, then answered: “.*I have .+\. Which would you like\?”$/,
-    );
-  });
-
   it("answers the Spanish caller in Spanish, free times offered in Spanish too", async () => {
     const spanish = await run(owner, "spanish");
     expect([spanish.status, spanish.verdict]).toEqual([

@@ -1,5 +1,5 @@
 import { admitCall, refusalNow } from "../billing/spend";
-import { AGENT_DEFAULTS, PROBE_CALL_SID, SLOW_TOOL_SCENARIO_MS, isAfterHours, toolFillers } from "@nikki/core";
+import { AGENT_DEFAULTS, PROBE_CALL_SID, isAfterHours, toolFillers } from "@nikki/core";
 import { and, eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { jsonList } from "../db/json";
@@ -153,7 +153,6 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
       allowedCountries: context.allowedCountries,
       tools: jsonList(agent.tools),
       test: Boolean(testRun),
-      ...(testRun?.scenario === "slow_tool" ? { slowToolMs: SLOW_TOOL_SCENARIO_MS } : {}),
     },
     organizationName: context.organizationName,
     afterHours,

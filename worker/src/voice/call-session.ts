@@ -62,8 +62,6 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const setup = await this.loadSetup();
     if (!setup) return { ok: false, error: "This call is not known here. Offer to take a message instead." };
     const providers = await this.services.providersFor(setup.tool.organizationId);
-    const { slowToolMs } = setup.tool;
-    if (slowToolMs && request.name !== "end_call") await new Promise((resolve) => setTimeout(resolve, slowToolMs));
     const output = await runTool(request.name, request.arguments, setup.tool, { db: this.services.db, services: this.services, providers, log: this.log });
     this.log.info("call_tool", { tool: request.name, ok: output.ok });
     return output;

@@ -15,8 +15,6 @@ export interface ToolCall {
   allowedCountries: string[];
   /** A Test Suite call: texts, CRM pushes, bookings and transfers are recorded as what would be done, not done. */
   test: boolean;
-  /** A Test Suite slow_tool run: every tool but end_call answers this much later, so the run proves the caller hears a filler. */
-  slowToolMs?: number;
 }
 
 /** Everything the call needs, decided when Twilio asked how to answer it. */
