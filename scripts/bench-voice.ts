@@ -8,7 +8,7 @@
  * accept a Realtime session; BENCH_RESPONSE_MS, default 400, to a reply's first audio). Each caller plays real-time
  * μ-law, talks over Nikki (barge-in) and hangs up after her answer. Frames carry tags, so each is timed from leaving
  * one side to arriving at the other, both directions, on this process's clock. Ends with:
- *   voice-bridge: p50_ratio=R1 p99_ratio=R2 barge_in_ratio=R3 calls=N dropped=D greeting_ms=G
+ *   voice-bridge: p50_ratio=R1 p99_ratio=R2 barge_in_ratio=R3 calls=N dropped=D greeting_ms=G dead_air_p95_ms=A
  * Before measuring, BENCH_WARMUP_CALLS (default 10) calls go through each side unmeasured, so neither is timed while
  * its runtime still compiles its code. The sides then alternate for BENCH_ROUNDS rounds (default 5) and each ratio
  * is the median of the rounds' ratios, so a burst of load from elsewhere on the machine weighs on one round rather
@@ -21,11 +21,16 @@
  * A third side, in the same rounds, runs the relay with each stream in a Durable Object, as the product must place its
  * calls (the webhook opens the model's session in the object the stream then reaches, by CallSid): its ratios, on the
  * `placement:` line, tell the cost of that placement apart from the bridge's own work.
+ * A: the slow-tool case (issue 37 §2), after the rounds: BENCH_SLOW_CALLS calls (default 20) through the bridge whose
+ * booking tool takes SLOW_TOOL_MS (3 s: the confirmation text waits on a slow Twilio, the simulator's /__delays), each
+ * the longest silence its caller hears in playout time between the end of their turn and the tool's answer being
+ * spoken (scripts/lib/dead-air.ts), p95 over the calls; `n/a` when no call reached the answer. Target: ≤ 1,200 ms.
  * Takes free ports, so it runs beside `npm start`.
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
-import type { SimulatedCallReport } from "@nikki/simulators/twilio-caller";
+import { CALLER_FIRST_PHRASE, type SimulatedCallReport } from "@nikki/simulators/twilio-caller";
 import { startBareRelay } from "./lib/bare-relay";
+import { deadAirMs } from "./lib/dead-air";
 import { type Timings, lostFrames, timingsOf } from "./lib/frame-accounting";
 import { freePort } from "./lib/free-port";
 import { rampCalls } from "./lib/ramped-calls";
@@ -43,6 +48,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP_CALLS = Number(process.env.BENCH_WARMUP_CALLS ?? 10);
 /** A quiet moment after each pass (its sockets closed, its last work done) before the next begins. */
 const SETTLE_MS = 2_000;
+/** The slow-tool case: its calls, and how long their booking tool takes. */
+const SLOW_CALLS = Number(process.env.BENCH_SLOW_CALLS ?? 20);
+const SLOW_TOOL_MS = 3_000;
 /** Caller tags of each side start at a multiple of this, so no frame of one side is matched with another's (tags are 16-bit). */
 const RELAY_TAGS = 20_000;
 
@@ -152,7 +160,52 @@ async function settled(db: D1Database, reports: SimulatedCallReport[]) {
 /** A side's first caller tag in a round, so no frame of one pass is matched with another's. */
 const tagOf = (side: number, round: number) => side * RELAY_TAGS + round * 1_000 + 1;
 
+/**
+ * The slow-tool case: the bookings of earlier passes are let go and the agent opens all day, so every call's booking
+ * goes through and texts its confirmation, which a slow Twilio holds SLOW_TOOL_MS. Each call's dead air, where its
+ * caller heard the tool's answer; and how long its slowest tool took (the control plane's own figure).
+ */
+async function slowToolPass(db: D1Database): Promise<{ deadAir: number[]; slowestToolMs: number[] }> {
+  const allDay = JSON.stringify(Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [{ open: "00:00", close: "23:59" }]])));
+  await db.batch([db.prepare("delete from appointments"), db.prepare("update agents set hours_json = ?").bind(allDay)]);
+  const delay = (ms: number) =>
+    fetch(`http://127.0.0.1:${twilioPort}/__delays`, { method: "POST", body: JSON.stringify({ path_contains: "/Messages.json", ms }) });
+  await delay(SLOW_TOOL_MS);
+  try {
+    // Each caller asks in one breath, so their turn ends once, when they stop: the silence after it is the product's.
+    const reports = await rampCalls({
+      base: workerBase,
+      calls: SLOW_CALLS,
+      rampMs: RAMP_MS,
+      firstTag: tagOf(3, 0),
+      fromPrefix: "+1415556",
+      minDurationMs: RAMP_MS + 10_000,
+      speech: CALLER_FIRST_PHRASE,
+    });
+    const timings = await timingsNow();
+    await settled(db, reports);
+    const stopped = new Map(timings.speechStopped.map(([tag, at]) => [Number(tag), at]));
+    const answers = new Map(timings.toolAnswer.map(([tag, key]) => [Number(tag), key]));
+    const deadAir = reports.flatMap((report) => {
+      const [turnEnd, answer] = report.sessionTag === null ? [] : [stopped.get(report.sessionTag), answers.get(report.sessionTag)];
+      const ms = turnEnd === undefined || answer === undefined ? null : deadAirMs(report.receivedAt, turnEnd, answer);
+      return ms === null ? [] : [ms];
+    });
+    const metrics = await db
+      .prepare(`select metrics from calls where call_sid in (${reports.map(() => "?").join(",")})`)
+      .bind(...reports.map((report) => report.callSid))
+      .all<{ metrics: string | null }>();
+    const slowestToolMs = metrics.results.map((row) =>
+      Math.max(0, ...((JSON.parse(row.metrics ?? "{}") as { tools?: { ms: number }[] }).tools ?? []).map((tool) => tool.ms)),
+    );
+    return { deadAir, slowestToolMs };
+  } finally {
+    await delay(0);
+  }
+}
+
 const started = performance.now();
+let slowTool: Awaited<ReturnType<typeof slowToolPass>> = { deadAir: [], slowestToolMs: [] };
 /** Each side's figures, round by round: the product, the bare relay, and the same relay with its streams in Durable Objects. */
 const sides = { bridge: [] as PhaseFigures[], relay: [] as PhaseFigures[], relayInObject: [] as PhaseFigures[] };
 const relayOptions = { realtimeUrl: `http://127.0.0.1:${openaiPort}/v1/realtime?model=bench`, apiKey: SIMULATED_CREDENTIALS.openaiKey };
@@ -179,6 +232,7 @@ try {
         await settle(reports);
       }
     }
+    if (SLOW_CALLS > 0) slowTool = await slowToolPass(worker.db);
   } finally {
     await Promise.all([bare.dispose(), inObject.dispose(), worker.dispose()]);
   }
@@ -227,6 +281,10 @@ const medianOf = (key: keyof (typeof ratios)[number]) => round(median(ratios.map
 // What a Durable Object per call costs by itself, and the bridge over a relay placed the same way: together they
 // tell the runtime's share of p99_ratio apart from the bridge's own.
 console.log(`placement: relay_in_object_p99_ratio=${medianOf("placementP99")} bridge_over_relay_in_object_p99_ratio=${medianOf("ownP99")}`);
+const deadAirP95 = slowTool.deadAir.length ? String(Math.round(percentile(slowTool.deadAir, 95))) : "n/a";
 console.log(
-  `voice-bridge: p50_ratio=${medianOf("p50")} p99_ratio=${medianOf("p99")} barge_in_ratio=${medianOf("bargeIn")} calls=${bridge.answered} dropped=${bridge.dropped} greeting_ms=${Math.round(percentile(bridge.greetings, 50))}`,
+  `slow-tool: ${slowTool.deadAir.length} of ${SLOW_CALLS} calls heard the ${SLOW_TOOL_MS} ms tool's answer; dead air p50 ${Math.round(percentile(slowTool.deadAir, 50))} ms p95 ${deadAirP95} ms max ${Math.round(Math.max(...slowTool.deadAir))} ms; slowest tool per call p50 ${Math.round(percentile(slowTool.slowestToolMs, 50))} ms`,
+);
+console.log(
+  `voice-bridge: p50_ratio=${medianOf("p50")} p99_ratio=${medianOf("p99")} barge_in_ratio=${medianOf("bargeIn")} calls=${bridge.answered} dropped=${bridge.dropped} greeting_ms=${Math.round(percentile(bridge.greetings, 50))} dead_air_p95_ms=${deadAirP95}`,
 );

@@ -50,7 +50,15 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
   /** The platform's key and a business's own (Integrations), and which one each request used. */
   const acceptedKeys = new Set([options.apiKey, SIMULATED_BUSINESS_CREDENTIALS.openai.api_key]);
   const keyUsage: { path: string; key: string }[] = [];
-  const timings: AudioTimings = { appended: new Map(), delivered: new Map(), speechStarted: new Map(), sessionReady: new Map() };
+  const timings: AudioTimings = {
+    appended: new Map(),
+    delivered: new Map(),
+    speechStarted: new Map(),
+    sessionReady: new Map(),
+    speechStopped: new Map(),
+    toolAnswer: new Map(),
+    utterances: new Map(),
+  };
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => {
       response.writeHead(status, { "content-type": "application/json" });
@@ -64,6 +72,9 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         delivered: [...timings.delivered],
         speechStarted: [...timings.speechStarted],
         sessionReady: [...timings.sessionReady],
+        speechStopped: [...timings.speechStopped],
+        toolAnswer: [...timings.toolAnswer],
+        utterances: [...timings.utterances],
       };
       // Taken: a benchmark reads each pass's frames once, and a record kept for the whole run would grow this process's
       // heap, and its garbage collector's pauses, under the frames of every later pass.

@@ -47,6 +47,12 @@ export interface AudioTimings {
   speechStarted: Map<number, number>;
   /** When the bridge configured the session (its first session.update), per session tag: audio sent before then waited for the connection. */
   sessionReady: Map<number, number>;
+  /** When the caller's first turn ended (speech_stopped sent), per session tag. */
+  speechStopped: Map<number, number>;
+  /** The first frame of the first words said after a tool's output (the tool's answer being spoken), per session tag. */
+  toolAnswer: Map<number, string>;
+  /** The words of each spoken response, by its first frame (what a caller heard, when it reached them). */
+  utterances: Map<string, string>;
 }
 
 const FRAME_BYTES = 160;
@@ -82,18 +88,32 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
     const { type, ...fields } = event;
     socket.send(JSON.stringify({ type, event_id: `event_${Math.random().toString(36).slice(2)}`, ...fields }));
   };
-  /** The response being spoken, cancelled when the caller starts talking (server VAD's interrupt_response). */
-  let speaking_: { cancel(): void } | null = null;
-  const speak = (text: string) => {
+  /**
+   * The default conversation's response being spoken, cancelled when the caller starts talking (server VAD's
+   * interrupt_response), and the out-of-band ones (`conversation: "none"`), which run beside it and which only a
+   * `response.cancel` naming them stops, as on the real API.
+   */
+  let speaking_: { id: string; cancel(): void } | null = null;
+  const outOfBand = new Map<string, { cancel(): void }>();
+  const speak = (text: string, band: { outOfBand: boolean; metadata?: Record<string, string> | null; answersTool?: boolean } = { outOfBand: false }) => {
     const responseId = `resp_${++itemSeq}`;
     const itemId = `item_${itemSeq}`;
-    send({ type: "response.created", response: { id: responseId, status: "in_progress" } });
+    // The real API writes conversation_id null for an out-of-band response; the SDK's type has no null, so it is left out.
+    const identity = { id: responseId, ...(band.outOfBand ? {} : { conversation_id: "conv_1" }), metadata: band.metadata ?? null };
+    send({ type: "response.created", response: { ...identity, status: "in_progress" } });
+    send({
+      type: "response.output_item.added",
+      response_id: responseId,
+      output_index: 0,
+      item: { id: itemId, type: "message", role: "assistant", status: "in_progress", content: [] },
+    });
     const silence = new Uint8Array(FRAME_BYTES).fill(0xff);
     let sent = 0;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const finish = (status: "completed" | "cancelled") => {
       if (timer) clearTimeout(timer);
-      speaking_ = null;
+      if (band.outOfBand) outOfBand.delete(responseId);
+      else speaking_ = null;
       if (status === "completed") {
         send({ type: "response.output_audio.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 });
         send({ type: "response.output_audio_transcript.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript: text });
@@ -101,7 +121,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
       send({
         type: "response.done",
         response: {
-          id: responseId,
+          ...identity,
           status,
           output: [{ id: itemId, type: "message", role: "assistant", content: [{ type: "output_audio", transcript: text }] }],
         },
@@ -114,12 +134,18 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
       const sequence = (deltaSeq = (deltaSeq + 1) & 0xffff);
       const delta = Buffer.from(tagFrame(silence, tag, sequence)).toString("base64");
       timings.delivered.set(`${tag}:${sequence}`, wallClock());
+      if (band.answersTool && !timings.toolAnswer.has(tag)) timings.toolAnswer.set(tag, `${tag}:${sequence}`);
+      if (sent === 0) timings.utterances.set(`${tag}:${sequence}`, text);
       send({ type: "response.output_audio.delta", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta });
       sent++;
       timer = setTimeout(next, 5);
     };
-    speaking_?.cancel();
-    speaking_ = { cancel: () => finish("cancelled") };
+    const cancel = () => finish("cancelled");
+    if (band.outOfBand) outOfBand.set(responseId, { cancel });
+    else {
+      speaking_?.cancel();
+      speaking_ = { id: responseId, cancel };
+    }
     if (options.responseDelayMs) timer = setTimeout(next, options.responseDelayMs);
     else next();
   };
@@ -137,8 +163,8 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
     act(turn.reply);
   };
   /** Says the words, or calls the tool and waits for its answer (then acts on what comes next). */
-  const act = (reply: ScriptedReply) => {
-    if (!("call" in reply)) return speak(reply.say);
+  const act = (reply: ScriptedReply, answersTool = false) => {
+    if (!("call" in reply)) return speak(reply.say, { outOfBand: false, answersTool });
     awaitingToolOutput = reply;
     const responseId = `resp_${++itemSeq}`;
     const args = JSON.stringify(reply.arguments);
@@ -189,11 +215,25 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
         break;
       case "response.create": {
         const instructions = event.response?.instructions;
-        if (awaitingToolOutput) {
+        // Out of band: said beside the conversation, which it neither reads (no input) nor adds to; a pending call still waits.
+        if (event.response?.conversation === "none") speak(spokenResponse(instructions), { outOfBand: true, metadata: event.response.metadata });
+        else if (awaitingToolOutput) {
           const waited = awaitingToolOutput;
           awaitingToolOutput = null;
-          act(nextAfter(waited, toolAnswer));
+          act(nextAfter(waited, toolAnswer), true);
         } else speak(spokenResponse(instructions));
+        break;
+      }
+      case "response.cancel": {
+        // By id, any response; without one, only the default conversation's.
+        const id = event.response_id ?? speaking_?.id;
+        const response = id ? (outOfBand.get(id) ?? (speaking_?.id === id ? speaking_ : undefined)) : undefined;
+        if (response) response.cancel();
+        else
+          send({
+            type: "error",
+            error: { type: "invalid_request_error", code: "response_cancel_not_active", message: "Cancellation failed: no active response found." },
+          });
         break;
       }
       case "input_audio_buffer.append": {
@@ -210,6 +250,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
           speaking_?.cancel();
         } else if (!loud && speaking && ++silentFrames >= SILENCE_FRAMES_TO_STOP) {
           speaking = false;
+          if (!timings.speechStopped.has(tag)) timings.speechStopped.set(tag, wallClock());
           send({ type: "input_audio_buffer.speech_stopped", audio_end_ms: 0, item_id: `item_user_${itemSeq}` });
           answerTurn();
         } else if (loud) silentFrames = 0;

@@ -10,6 +10,11 @@ import { encodeText } from "./speech-codec";
 import { type Callee, type DialedCall, runUpdatedCall } from "./twilio-dial";
 
 export const CALLER_SPEECH = new Uint8Array(readFileSync(new URL("./fixtures/caller-booking.ulaw", import.meta.url)));
+/**
+ * The booking request's first phrase (its first 86 frames, 1.7 s), in one breath: the whole request pauses 560 ms after
+ * it, which ends a turn for server voice activity detection (500 ms), so the model answers while the caller goes on.
+ */
+export const CALLER_FIRST_PHRASE = CALLER_SPEECH.subarray(0, 86 * 160);
 
 export interface SimulatedCallOptions {
   /** Where the worker listens (http://127.0.0.1:8787). */

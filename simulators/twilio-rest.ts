@@ -5,6 +5,8 @@
  * as if bought elsewhere, with the webhooks given). POST /__callees `{phone_number, answers: "human" | "machine" |
  * "fax"}` sets who picks up that number's calls from then on (twilio-callee.ts); GET /__calls lists the calls placed,
  * with who answered, what detection said and what the callee heard; GET /__calls/{CallSid}/redirect: an inbound call's updates, for its simulated caller.
+ * POST /__delays `{path_contains, ms}` makes every request whose path contains that text answer `ms` later, as a slow
+ * Twilio would (`ms: 0` removes it).
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server, type ServerResponse } from "node:http";
@@ -61,6 +63,7 @@ export async function startTwilioRestSimulator(
   const requests: TwilioRequest[] = [];
   /** Numbers that answer as something other than a person. */
   const callees = new Map<string, CalleeKind>();
+  const delays = new Map<string, number>();
   const accounts = new Map(
     [options, ...(options.otherAccounts ?? [])].map((account) => [
       account.accountSid,
@@ -101,6 +104,12 @@ export async function startTwilioRestSimulator(
     }
     const redirect = /^\/__calls\/(CA[0-9a-f]{32})\/redirect$/i.exec(url.pathname);
     if (redirect && request.method === "GET") return redirects.answer(response, redirect[1]!, Number(url.searchParams.get("wait_ms") ?? 0));
+    if (url.pathname === "/__delays" && request.method === "POST") {
+      const { path_contains, ms } = JSON.parse(await readText(request)) as { path_contains: string; ms: number };
+      if (ms > 0) delays.set(path_contains, ms);
+      else delays.delete(path_contains);
+      return json(200, Object.fromEntries(delays));
+    }
     if (url.pathname === "/__numbers" && request.method === "POST") {
       const { phone_number, voice_url = "", sms_url = "", account_sid = options.accountSid } = JSON.parse(await readText(request)) as Record<string, string>;
       const account = accounts.get(account_sid);
@@ -116,6 +125,8 @@ export async function startTwilioRestSimulator(
     const text = await readText(request);
     const form = Object.fromEntries(new URLSearchParams(text));
     requests.push({ method: request.method ?? "GET", path: url.pathname, form });
+    const delay = [...delays].find(([part]) => url.pathname.includes(part))?.[1];
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     const base = `/2010-04-01/Accounts/${account.accountSid}`;
     if (request.method === "GET" && url.pathname === `${base}.json`) {
       return json(200, {

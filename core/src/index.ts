@@ -49,3 +49,4 @@ export * from "./url-field";
 export * from "./statuses";
 export * from "./patterns";
 export * from "./answering-machine";
+export * from "./tool-fillers";

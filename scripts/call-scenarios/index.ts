@@ -3,12 +3,13 @@ import { booking } from "./booking";
 import { returning } from "./returning";
 import { robocall } from "./robocall";
 import { silent } from "./silent";
+import { slowTool } from "./slow-tool";
 import type { CallScenario } from "./scenario";
 import { spanish } from "./spanish";
 import { transferAnswered } from "./transfer-answered";
 import { transferNoAnswer } from "./transfer-no-answer";
 
 /** Every scenario `npm run call:simulate` knows, in the order `--help` lists them. */
-export const SCENARIOS: readonly CallScenario[] = [booking, returning, spanish, transferAnswered, transferNoAnswer, silent, blocked, robocall];
+export const SCENARIOS: readonly CallScenario[] = [booking, slowTool, returning, spanish, transferAnswered, transferNoAnswer, silent, blocked, robocall];
 
 export const scenarioNamed = (name: string) => SCENARIOS.find((scenario) => scenario.name === name);

@@ -2,7 +2,12 @@
 import type { SimulatedCallReport } from "@nikki/simulators/twilio-caller";
 
 /** The OpenAI simulator's record (`GET /__timings`): when each tagged frame arrived or left, on the shared wall clock. */
-export type Timings = Record<"appended" | "delivered" | "speechStarted" | "sessionReady", [string, number][]>;
+export type Timings = Record<"appended" | "delivered" | "speechStarted" | "sessionReady" | "speechStopped", [string, number][]> & {
+  /** Per session tag, the first frame of the words said after a tool's output. */
+  toolAnswer: [string, string][];
+  /** The words of each spoken response, by its first frame. */
+  utterances: [string, string][];
+};
 
 /** With `take`, the simulator forgets what it returned, so the next call gets only the frames timed since. */
 export async function timingsOf(openaiBase: string, options: { take?: boolean } = {}): Promise<Timings> {

@@ -13,6 +13,8 @@ export function rampCalls(options: {
   fromPrefix: string;
   minDurationMs: number;
   playPrompts?: boolean;
+  /** What each caller says (the booking request unless given). */
+  speech?: Uint8Array;
   /** How long each caller waits for Nikki's answer after speaking (the caller's default: 8 s). */
   answerTimeoutMs?: number;
   /** When given, a call that fails outright (its webhook or stream unreachable) is noted here and counts as silent, rather than failing them all. */
@@ -31,6 +33,7 @@ export function rampCalls(options: {
         tag: options.firstTag + index,
         minDurationMs: options.minDurationMs,
         ...(options.playPrompts ? { playPrompts: true } : {}),
+        ...(options.speech ? { speech: options.speech } : {}),
         ...(options.answerTimeoutMs ? { answerTimeoutMs: options.answerTimeoutMs } : {}),
       });
       const { failures } = options;

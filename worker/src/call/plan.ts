@@ -36,6 +36,8 @@ export interface MediaPlan {
   /** The agent's greeting, which the model says first, word for word (protocol.ts greetingResponse()). */
   openingLine: string;
   goodbye: string;
+  /** What the agent says while a slow tool runs, in its language (core's toolFillers(); call/tool-fillers.ts). */
+  fillers: readonly string[];
   maxCallSeconds: number;
   /**
    * Hang up on a recording that talks over the greeting (call-screen.ts): inbound calls only, since a call we placed

@@ -6,6 +6,9 @@
  * answer); Twilio echoes a mark once the audio before it has played. When the caller starts speaking, the assistant item is truncated at the audio the
  * last echoed mark proves was played, then Twilio is told to `clear` what it still holds.
  *
+ * A tool that is slow to answer gets a filler or two in Nikki's voice (tool-fillers.ts decides when; `wake` actions ask
+ * the caller of this class for a timer, and onWake() is its tick).
+ *
  * Events are typed with the OpenAI SDK's own Realtime types, so a drift from the real protocol fails the typecheck;
  * what arrives is still checked field by field, since a socket can carry anything.
  */
@@ -14,6 +17,8 @@ import { appendAudioJson, audioDelta, inboundMediaPayload, twilioMediaJson } fro
 import { CallMetrics } from "./call-metrics";
 import { CallScreen } from "./call-screen";
 import { SILENT_GOODBYE_INSTRUCTIONS } from "@nikki/core/call-screen-rules";
+import { sayExactly } from "./say-exactly";
+import { type FillerAction, ToolFillers } from "./tool-fillers";
 
 /** μ-law at 8 kHz: one byte per sample, so 8 bytes per millisecond. */
 const PCMU_BYTES_PER_MS = 8;
@@ -28,7 +33,7 @@ export const MARK_EVERY_MS = 100;
  * exactly what to say, the caller, the transcript and the dashboard all have the same line.
  */
 export function greetingResponse(line: string): RealtimeClientEvent {
-  return { type: "response.create", response: { instructions: `Say exactly this, word for word, and nothing else: "${line}"` } };
+  return { type: "response.create", response: { instructions: sayExactly(line) } };
 }
 
 export type TwilioOutbound =
@@ -46,7 +51,9 @@ export type BridgeAction =
   | { kind: "tool"; callId: string; name: string; arguments: string }
   /** `language`: the caller's, when the speech recogniser reported one (gpt-transcribe's `languages`). */
   | { kind: "transcript"; role: "user" | "assistant"; text: string; atMs: number; language?: string }
-  | { kind: "end"; reason: "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended" | "silent" | "talk_over" };
+  | { kind: "end"; reason: "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended" | "silent" | "talk_over" }
+  /** Call onWake() at this time (tool-fillers.ts); a later one replaces it. */
+  | { kind: "wake"; at: number };
 
 interface PendingMark {
   itemId: string;
@@ -60,6 +67,8 @@ export interface ProtocolOptions {
   goodbyeInstructions: string;
   /** Hang up on a recording talking over the greeting (inbound calls); silence is screened on every call. */
   screenTalkOver?: boolean;
+  /** What she says while a slow tool runs, in the agent's language (tool-fillers.ts); none, nothing. */
+  fillers?: readonly string[];
 }
 
 type Json = Record<string, unknown>;
@@ -96,8 +105,12 @@ export class BridgeProtocol {
   /** Whether the caller is one (call-screen.ts): silent and talk-over calls are ended from onTick. */
   private readonly screen: CallScreen;
 
+  private readonly fillers: ToolFillers;
+  private callerSpeaking = false;
+
   constructor(private readonly options: ProtocolOptions) {
     this.screen = new CallScreen(options.screenTalkOver ?? true);
+    this.fillers = new ToolFillers(options.fillers ?? []);
   }
 
   onTwilio(raw: unknown, now: number): BridgeAction[] {
@@ -161,9 +174,11 @@ export class BridgeProtocol {
       }
       case "input_audio_buffer.speech_started":
         this.screen.speechStarted(now);
+        this.callerSpeaking = true;
         return this.bargeIn();
       case "input_audio_buffer.speech_stopped":
         this.screen.speechStopped();
+        this.callerSpeaking = false;
         this.metrics.callerStopped(now);
         return [];
       case "conversation.item.input_audio_transcription.completed": {
@@ -174,28 +189,57 @@ export class BridgeProtocol {
       }
       case "response.output_audio_transcript.done": {
         const text = str(event.transcript)?.trim();
-        return text ? [{ kind: "transcript", role: "assistant", text, atMs: this.elapsed(now) }] : [];
+        if (!text || this.fillers.takesTranscript(str(event.item_id) ?? "", text)) return [];
+        return [{ kind: "transcript", role: "assistant", text, atMs: this.elapsed(now) }];
       }
       case "response.function_call_arguments.done": {
         const callId = str(event.call_id);
         const name = str(event.name);
         if (!callId || !name) return [];
-        return [{ kind: "tool", callId, name, arguments: str(event.arguments) ?? "{}" }];
+        return [{ kind: "tool", callId, name, arguments: str(event.arguments) ?? "{}" }, ...this.filled(this.fillers.toolCalled(callId, name, now), now)];
       }
-      case "response.done":
+      case "response.created":
+        return this.filled(this.fillers.responseCreated(event.response), now);
+      case "response.output_item.added":
+        this.fillers.itemAdded(str(event.response_id), str(event.item?.id));
+        return [];
+      case "response.done": {
+        // A filler's response is not the model's: it neither ends the call nor answers anything.
+        const filler = this.fillers.responseDone(str(event.response?.id));
+        if (filler) return this.filled(filler, now);
         return this.ending ? this.end(this.ending) : [];
+      }
       default:
         return [];
     }
   }
 
-  /** The result of a tool the model called goes back as its output, then the model answers. */
-  toolResult(callId: string, output: unknown): BridgeAction[] {
+  /** The result of a tool the model called goes back as its output, then the model answers (after a filler being heard). */
+  toolResult(callId: string, output: unknown, now = 0): BridgeAction[] {
     if (this.ended) return [];
+    const answer = this.fillers.answered(callId, [{ kind: "openai", event: { type: "response.create" } }]);
     return [
       { kind: "openai", event: { type: "conversation.item.create", item: { type: "function_call_output", call_id: callId, output: JSON.stringify(output) } } },
-      { kind: "openai", event: { type: "response.create" } },
+      ...this.filled(answer, now),
     ];
+  }
+
+  /** The time a filler asked for (a `wake` action) has come. */
+  onWake(now: number): BridgeAction[] {
+    if (this.ended) return [];
+    return this.filled(
+      this.fillers.wake(now, { callerSpeaking: this.callerSpeaking, audioPlaying: this.currentItem !== null && this.playedMs < this.sentMs }),
+      now,
+    );
+  }
+
+  /** A filler's actions as the bridge's: its held audio goes to Twilio as any of Nikki's audio does. */
+  private filled(actions: FillerAction[], now: number): BridgeAction[] {
+    return actions.flatMap((action): BridgeAction[] => {
+      if (action.kind === "filler_audio") return this.audio(action.itemId, action.delta, now);
+      if (action.kind === "filler_transcript") return [{ kind: "transcript", role: "assistant", text: action.text, atMs: this.elapsed(now) }];
+      return [action];
+    });
   }
 
   /**
@@ -225,10 +269,11 @@ export class BridgeProtocol {
 
   /** Nikki's audio to Twilio, with a mark every MARK_EVERY_MS; a new item is a new answer (its first audio times the turn). */
   private audio(itemId: string, delta: string, now: number): BridgeAction[] {
-    if (!this.streamSid) return [];
+    if (!this.streamSid || this.fillers.takesAudio(itemId, delta)) return [];
     if (itemId !== this.currentItem) {
       this.screen.audio(itemId, now);
-      this.metrics.answerAudio(now);
+      // A filler is not the answer: the turn's gap runs on to the answer's first audio.
+      if (!this.fillers.isFiller(itemId)) this.metrics.answerAudio(now);
       this.currentItem = itemId;
       this.sentMs = 0;
       this.playedMs = 0;
@@ -251,13 +296,16 @@ export class BridgeProtocol {
 
   private bargeIn(): BridgeAction[] {
     if (!this.streamSid || !this.currentItem || this.sentMs === 0) return [];
-    const actions: BridgeAction[] = [
-      {
-        kind: "openai",
-        event: { type: "conversation.item.truncate", item_id: this.currentItem, content_index: 0, audio_end_ms: Math.floor(this.playedMs) },
-      },
-      { kind: "twilio", message: { event: "clear", streamSid: this.streamSid } },
-    ];
+    // A filler is in no conversation, so there is nothing to truncate; its response is cancelled by id instead.
+    const stop: BridgeAction[] = this.fillers.isFiller(this.currentItem)
+      ? this.filled(this.fillers.interrupted(this.currentItem), 0)
+      : [
+          {
+            kind: "openai",
+            event: { type: "conversation.item.truncate", item_id: this.currentItem, content_index: 0, audio_end_ms: Math.floor(this.playedMs) },
+          },
+        ];
+    const actions: BridgeAction[] = [...stop, { kind: "twilio", message: { event: "clear", streamSid: this.streamSid } }];
     this.metrics.bargedIn();
     this.marks.clear();
     this.currentItem = null;

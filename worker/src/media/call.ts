@@ -52,6 +52,8 @@ export class MediaCall {
   private realtime: RealtimeTarget | null = null;
   private transcript: TranscriptEntry[] = [];
   private ticker: ReturnType<typeof setInterval> | null = null;
+  /** The one timer the protocol asked for (a filler's time: call/tool-fillers.ts). */
+  private wakeTimer: ReturnType<typeof setTimeout> | null = null;
   private finished = false;
   /** The stream started (its ticket redeemed): kept in memory too, since the end's delivery empties storage. */
   private streamed = false;
@@ -106,8 +108,13 @@ export class MediaCall {
       return new Response(null, { status: 101, webSocket: client });
     }
     this.twilio = server;
-    const { maxCallSeconds, goodbye, screenTalkOver } = this.plan;
-    const protocol = new BridgeProtocol({ maxCallMs: maxCallSeconds * 1000, goodbyeInstructions: goodbye, screenTalkOver });
+    const protocol = new BridgeProtocol({
+      maxCallMs: this.plan.maxCallSeconds * 1000,
+      goodbyeInstructions: this.plan.goodbye,
+      screenTalkOver: this.plan.screenTalkOver,
+      // A plan stored before fillers existed (a call under way at a deploy) has none.
+      fillers: this.plan.fillers ?? [],
+    });
     this.protocol = protocol;
     server.addEventListener("message", (event) => this.dispatch(protocol.onTwilio(event.data, Date.now())));
     const stopped = () => this.dispatch(protocol.onClosed("twilio_stop"));
@@ -175,6 +182,10 @@ export class MediaCall {
           break;
         case "tool":
           void this.tool(action.callId, action.name, action.arguments);
+          break;
+        case "wake":
+          if (this.wakeTimer) clearTimeout(this.wakeTimer);
+          if (!this.finished) this.wakeTimer = setTimeout(() => this.dispatch(this.protocol?.onWake(Date.now()) ?? []), Math.max(0, action.at - Date.now()));
           break;
         case "end":
           void this.finish(action.reason).catch((error: unknown) => this.log.error("call_finish_failed", { error: String(error) }));
@@ -280,7 +291,7 @@ export class MediaCall {
     });
     this.protocol.metrics.tool(name, Date.now() - started, output.ok);
     if (name === "end_call" && output.ok) this.protocol.requestEnd();
-    this.dispatch(this.protocol.toolResult(callId, output));
+    this.dispatch(this.protocol.toolResult(callId, output, Date.now()));
   }
 
   /**
@@ -293,6 +304,7 @@ export class MediaCall {
     if (this.finished) return;
     this.finished = true;
     if (this.ticker) clearInterval(this.ticker);
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
     closeQuietly(this.openai ?? (await this.opening));
     const end: CallEnd = { reason, transcript: this.transcript, metrics: this.protocol ? this.protocol.metrics.summary() : null };
     // A segment after the first (the agent again after a transfer) names itself; the first is sent as it always was.

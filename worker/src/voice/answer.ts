@@ -1,5 +1,5 @@
 import { admitCall, refusalNow } from "../billing/spend";
-import { AGENT_DEFAULTS, PROBE_CALL_SID, isAfterHours } from "@nikki/core";
+import { AGENT_DEFAULTS, PROBE_CALL_SID, isAfterHours, toolFillers } from "@nikki/core";
 import { and, eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { jsonList } from "../db/json";
@@ -187,6 +187,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     openingLine: openingLine(agent, context.organizationName, { announceRecording: context.recordCalls && context.recordAnnounce }),
     goodbye: GOODBYE_AT_TIME_LIMIT,
     screenTalkOver: call.direction === "inbound",
+    fillers: toolFillers(agent.language),
     voice: agent.voice,
     language: agent.language,
     ownOpenAiKey: context.ownOpenAiKey,

@@ -3,6 +3,7 @@
  * session (whose key: the platform's, or the organization's own), its instructions and tools, the stream's ticket, and
  * the signatures the stream may carry (worked out here, with the token of the account that holds the number).
  */
+import { AGENT_DEFAULTS, toolFillers } from "@nikki/core";
 import type { MediaPlan } from "../call/plan";
 import type { Services } from "../services";
 import { streamSignatures } from "../call/twilio-signature";
@@ -35,6 +36,7 @@ export async function mediaPlanFor(
     sessionUpdate: JSON.stringify(sessionUpdate({ model, instructions: setup.instructions, voice: setup.voice, tools: setup.tool.tools })),
     openingLine: setup.openingLine,
     goodbye: setup.goodbye,
+    fillers: setup.fillers ?? toolFillers(AGENT_DEFAULTS.language),
     maxCallSeconds: setup.maxCallSeconds,
     screenTalkOver: setup.screenTalkOver ?? true,
   };

@@ -37,6 +37,8 @@ export interface CallSetup {
   goodbye: string;
   /** An inbound call: a recording talking over the greeting is hung up on (MediaPlan.screenTalkOver). */
   screenTalkOver?: boolean;
+  /** What the agent says while a slow tool runs, in its language; absent in setups stored before fillers (English). */
+  fillers?: readonly string[];
   voice: string;
   /** The agent's language: the call's language when nothing the caller said told theirs (absent in older setups). */
   language?: string;
