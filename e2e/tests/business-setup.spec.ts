@@ -6,6 +6,8 @@ import { E2E_BASE_URL, HOST_ORIGIN, OPENAI_SIM_PORT } from "../support/server";
 import { chatLauncher, simulatedCallsTo } from "../support/widgets";
 
 const GREETING = "Thanks for calling Rosa's Plumbing, this is Rosa. How can I help?";
+// A new business records its calls and says so: the notice is the first sentence of the greeting, in the agent's voice.
+const SPOKEN_GREETING = `This call may be recorded. ${GREETING}`;
 
 /** What each call's bridge told the simulated OpenAI (audio left out). */
 async function realtimeSessions() {
@@ -132,7 +134,7 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await expect.poll(async () => (await testCallDetail()).processing_status, { timeout: 60_000 }).toBe("processed");
   const testCallDone = await testCallDetail();
   expect(testCallDone).toMatchObject({ status: "completed", outcome: "info" });
-  expect(testCallDone.transcript[0]).toEqual(expect.objectContaining({ role: "assistant", content: GREETING }));
+  expect(testCallDone.transcript[0]).toEqual(expect.objectContaining({ role: "assistant", content: SPOKEN_GREETING }));
   const checklist = (await (await page.request.get("/api/org/getting-started")).json()) as { steps: { id: string; done: boolean }[] };
   expect(checklist.steps.find((step) => step.id === "test_call")?.done).toBe(true);
 
@@ -154,7 +156,7 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   expect(instructions).toContain("You are Rosa, the phone receptionist of Rosa's Plumbing");
   expect(instructions).toContain("Emergency visits within 2 hours in Austin");
   expect(session!.find((event) => event.type === "response.create")?.response?.instructions).toBe(
-    `Say exactly this, word for word, and nothing else: "${GREETING}"`,
+    `Say exactly this, word for word, and nothing else: "${SPOKEN_GREETING}"`,
   );
 
   // The business's own site: the widget refuses it until its origin is allowed in Settings.
