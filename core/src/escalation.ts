@@ -16,7 +16,7 @@ export interface Escalation {
 export const ESCALATION_LIMITS = { numbers: 5, keywords: 20, keywordLength: 40 } as const;
 
 export const ESCALATION_MESSAGES = {
-  numbers: `Transfer numbers must be in E.164 format (e.g., +14155552671), at most ${ESCALATION_LIMITS.numbers}.`,
+  numbers: `Each transfer number needs its country code, like +14155552671: at most ${ESCALATION_LIMITS.numbers}.`,
   hours: 'Transfer hours are days (mon … sun) with lists of {"open": "HH:MM", "close": "HH:MM"}, open before close, or null for any time.',
   keywords: `Keywords are words or short phrases (at most ${ESCALATION_LIMITS.keywords}, each at most ${ESCALATION_LIMITS.keywordLength} characters).`,
 } as const;

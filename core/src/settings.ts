@@ -88,7 +88,7 @@ export const SETTINGS_MESSAGES = {
   bookingNotice: `The booking notice must be a whole number of minutes from ${bookingMinNoticeMinutes.min} to ${bookingMinNoticeMinutes.max}.`,
   bookingHorizon: `The booking horizon must be a whole number of days from ${bookingHorizonDays.min} to ${bookingHorizonDays.max}.`,
   bookingStep: `The slot step must be a whole number of minutes from ${bookingSlotStepMinutes.min} to ${bookingSlotStepMinutes.max}, in steps of 5.`,
-  blockedNumbers: `Blocked numbers must be in E.164 format (e.g., +14155552671), at most ${BLOCKED_NUMBERS_MAX}.`,
+  blockedNumbers: `Each blocked number needs its country code, like +14155552671: one number a line, at most ${BLOCKED_NUMBERS_MAX}.`,
   closedDates: `Closed dates must be real dates written YYYY-MM-DD, at most ${closedDates}.`,
 } as const;
 

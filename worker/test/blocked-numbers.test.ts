@@ -33,7 +33,7 @@ describe("blocked numbers (issue 37 §5)", () => {
     const refused = await call("/api/org/settings", { method: "PATCH", cookie: owner.cookie, body: { blocked_numbers: ["415 555 0101"] } });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
-      blocked_numbers: "Blocked numbers must be in E.164 format (e.g., +14155552671), at most 500.",
+      blocked_numbers: "Each blocked number needs its country code, like +14155552671: one number a line, at most 500.",
     });
   });
 

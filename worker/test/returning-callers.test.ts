@@ -259,7 +259,7 @@ describe("a caller who is not remembered", () => {
 });
 
 describe("the call detail counts the caller's earlier calls", () => {
-  it("previous_calls: inbound calls from that number to this business before this one, Test Suite calls left out", async () => {
+  it("previous_calls: inbound calls from that number to this business before this one, Test Suite and screened calls left out", async () => {
     const grace = caller();
     for (const earlier of [
       { daysAgo: 200 },
@@ -282,6 +282,11 @@ describe("the call detail counts the caller's earlier calls", () => {
 
     const stranger = await answer(shop, caller());
     expect(await callerOf(stranger.tool.callId)).toEqual({ returning: false, previous_calls: 0 });
+
+    // A screened call (silent, spam) is no visit: it neither counts nor is counted as a returning caller's.
+    await env.DB.prepare("update calls set screened = 'talk_over' where id = ?").bind(first.tool.callId).run();
+    expect(await callerOf(second.tool.callId)).toEqual({ returning: true, previous_calls: 3 });
+    expect(await callerOf(first.tool.callId)).toEqual({ returning: false, previous_calls: 0 });
   });
 });
 

@@ -6,7 +6,7 @@ import { useSubmit } from "../../../lib/use-submit";
 import { TextField } from "../../FormField";
 import type { CallDetailResource } from "./call-detail-resource";
 
-/** The call's actions with the spec's enable rules: Re-run AI Analysis, Push to CRM (processed calls), Send SMS. */
+/** The call's actions with the spec's enable rules: Re-run AI Analysis, Push to CRM (processed calls), Send SMS; fewer for a screened call. */
 export default function CallActions({ call, onReprocess }: { call: CallDetailResource; onReprocess(): void }) {
   const action = useAction();
   const [texting, setTexting] = useState(false);
@@ -44,20 +44,25 @@ export default function CallActions({ call, onReprocess }: { call: CallDetailRes
             Re-run AI Analysis
           </button>
         )}
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          disabled={action.busy() || call.processing_status !== "processed"}
-          title={call.processing_status === "processed" ? undefined : CALL_MESSAGES.notProcessed}
-          onClick={() => void push()}
-        >
-          {action.busy() ? "Pushing..." : "Push to CRM"}
-        </button>
-        <button type="button" className="btn btn-secondary btn-sm" aria-expanded={texting} onClick={() => setTexting(!texting)}>
-          Send SMS
-        </button>
+        {/* A screened call (silent, spam) has no caller worth a CRM record, and a spam caller is not one to text. */}
+        {call.screened === null && (
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={action.busy() || call.processing_status !== "processed"}
+            title={call.processing_status === "processed" ? undefined : CALL_MESSAGES.notProcessed}
+            onClick={() => void push()}
+          >
+            {action.busy() ? "Pushing..." : "Push to CRM"}
+          </button>
+        )}
+        {call.outcome !== "spam" && (
+          <button type="button" className="btn btn-secondary btn-sm" aria-expanded={texting} onClick={() => setTexting(!texting)}>
+            Send SMS
+          </button>
+        )}
       </div>
-      {texting && (
+      {texting && call.outcome !== "spam" && (
         <form className="form call-sms" noValidate onSubmit={text}>
           <TextField
             id="call-sms-body"

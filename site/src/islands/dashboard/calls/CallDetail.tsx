@@ -77,7 +77,9 @@ function LatencyAndCost({ call }: { call: CallDetailResource }) {
       )}
       <dt>Estimated cost</dt>
       <dd>
-        {call.cost_usd === null ? "Known when the call ends" : `$${call.cost_usd.toFixed(2)} (${latency ? "telephony and AI minutes" : "telephony minutes"})`}
+        {call.cost_usd === null
+          ? "Known when the call ends"
+          : `$${call.cost_usd.toFixed(2)} (${latency && !call.screened ? "telephony and AI minutes" : "telephony minutes"})`}
       </dd>
     </dl>
   );

@@ -27,7 +27,7 @@ export function BlockedNumbersSettings({ loaded }: { loaded: LoadedSettings }) {
       onSave={() => void save()}
       pending={pending}
     >
-      <FormField id="blocked-numbers-list" label={`Blocked numbers (E.164, one a line, up to ${BLOCKED_NUMBERS_MAX})`} error={error}>
+      <FormField id="blocked-numbers-list" label={`Blocked numbers (one a line, with the country code, up to ${BLOCKED_NUMBERS_MAX})`} error={error}>
         <textarea
           id="blocked-numbers-list"
           rows={Math.min(8, Math.max(3, draft.blocked_numbers.length + 1))}
