@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /** The Test Suite (spec 001 §9): a simulated call end to end through the real pipeline, one scenario at a time. */
-export const TEST_SCENARIO_IDS = ["lead", "appointment", "spanish", "after_hours", "knowledge", "custom"] as const;
+export const TEST_SCENARIO_IDS = ["lead", "appointment", "spanish", "after_hours", "slow_tool", "knowledge", "custom"] as const;
 export type TestScenarioId = (typeof TEST_SCENARIO_IDS)[number];
 
 /** What a business may state must be true after its own script's call, checked from what the call stored. */
@@ -9,9 +9,10 @@ export const TEST_EXPECTATIONS = ["says", "lead", "appointment", "transfer", "sp
 export type TestExpectation = (typeof TEST_EXPECTATIONS)[number];
 /**
  * What a verdict checks: an expectation, or a built-in scenario's own: the call was taken as after hours, the call is
- * stored in the caller's language (`phrase`: its code), the texts to the caller are in it.
+ * stored in the caller's language (`phrase`: its code), the texts to the caller are in it; the agent filled a slow
+ * tool's wait (a filler line before the tool's answer).
  */
-export type TestCheckKind = TestExpectation | "after_hours" | "caller_language" | "texts_language";
+export type TestCheckKind = TestExpectation | "after_hours" | "caller_language" | "texts_language" | "filler";
 
 /** One thing a scenario states must be true; `phrase` is what the agent must say, for "says". */
 export interface TestCheck {
@@ -28,6 +29,7 @@ export const TEST_EXPECTATION_LABELS: Record<TestCheckKind, string> = {
   after_hours: "The call is taken as after hours",
   caller_language: "The call is stored in the caller's language",
   texts_language: "The texts to the caller are in their language",
+  filler: "The caller hears Nikki is checking before the answer",
 };
 
 /** A check as the page shows it under "Expected": the agent's own words quoted. */
@@ -47,6 +49,9 @@ export interface TestScenario {
   /** Everything its verdict checks, in order; the first not met fails it with its reason. */
   checks: TestCheck[];
 }
+
+/** How late every tool of a slow_tool run answers (the control plane holds its answer), as a slow booking system would. */
+export const SLOW_TOOL_SCENARIO_MS = 3_000;
 
 const check = (expect: TestCheckKind, phrase: string | null = null): TestCheck => ({ expect, phrase });
 
@@ -88,6 +93,15 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
     lines: ["Hi, this is Tom Baker. My basement is flooding, it's urgent!", "Please call me back on +1 415 555 0126."],
     expect: "lead",
     checks: [check("after_hours"), check("lead")],
+  },
+  {
+    id: "slow_tool",
+    title: "Slow booking system",
+    description:
+      "A caller asks for free times while your booking system takes 3 s to answer. Nikki tells the caller she is checking, then offers the times: no dead air.",
+    lines: ["Hi, this is Ana Silva, my number is +1 415 555 0190. Can I book an appointment for the next day you're open?"],
+    expect: "says",
+    checks: [check("filler")],
   },
   {
     id: "knowledge",

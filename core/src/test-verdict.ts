@@ -3,6 +3,7 @@ import { storedLanguageVerdict, textsLanguageVerdict } from "./language-verdict"
 import { parseOpeningHours } from "./hours";
 import { PII_MARKERS } from "./pii";
 import type { TestCheck } from "./test-suite";
+import { isToolFiller } from "./tool-fillers";
 import { localParts } from "./zoned-time";
 
 /** A time as a Test Suite call's effects recorded it (ISO instants; the label as the caller heard it). */
@@ -153,7 +154,19 @@ function checkVerdict(check: TestCheck, facts: SuiteCallFacts): Verdict {
       return textsLanguageVerdict(facts.texts, check.phrase);
     case "after_hours":
       return facts.afterHours ? { passed: true, reason: "" } : { passed: false, reason: "The call was not treated as after hours." };
+    case "filler":
+      return fillerVerdict(facts);
   }
+}
+
+/** A filler line said while a tool ran, and the tool's answer (the next thing said that is not a filler) after it. */
+function fillerVerdict(facts: SuiteCallFacts): Verdict {
+  const said = facts.transcript.filter((entry) => entry.role === "assistant").map((entry) => entry.content);
+  const filler = said.findIndex(isToolFiller);
+  const answer = filler < 0 ? -1 : said.findIndex((line, index) => index > filler && !isToolFiller(line));
+  if (filler < 0) return { passed: false, reason: `${facts.agentName} said nothing while the booking system was slow: the caller heard silence.` };
+  if (answer < 0) return { passed: false, reason: `${facts.agentName} said “${said[filler]}”, but the answer never came after it.` };
+  return { passed: true, reason: `${facts.agentName} said “${said[filler]}” while the booking system was slow, then answered: “${said[answer]}”` };
 }
 
 /** Pass or fail, with the reason a business reads under the scenario: every check must be met; the first that is not says why. */

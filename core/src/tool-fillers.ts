@@ -1,7 +1,7 @@
 /**
  * What the agent says while a tool it called is slow (issue 37 §2): a first line when the tool has not answered within
  * 700 ms, a second if it is still running 2 s later; in the agent's language, spoken in its voice by the media plane
- * (worker/src/call/tool-fillers.ts).
+ * (worker/src/call/tool-fillers.ts). The Test Suite's slow_tool scenario looks for these lines in the transcript.
  */
 export const TOOL_FILLERS = {
   en: ["One moment while I check that.", "Still checking…"],

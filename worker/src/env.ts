@@ -40,6 +40,8 @@ export interface Bindings {
   OPENAI_API_KEY?: string;
   OPENAI_BASE_URL?: string;
   OPENAI_REALTIME_MODEL?: string;
+  /** "off": calls say nothing while a slow tool runs (issue 37 §2's fillers); an operator's switch, on unless set. */
+  TOOL_FILLERS?: string;
   ENCRYPTION_KEY?: string;
   ENCRYPTION_KEY_ID?: string;
   ENCRYPTION_PREVIOUS_KEYS?: string;
@@ -97,6 +99,7 @@ const configSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_REALTIME_MODEL: z.string().min(1).default(OPENAI_MODELS.realtime),
+  TOOL_FILLERS: z.enum(["on", "off"]).default("on"),
   /**
    * Where Twilio streams this deployment's calls: the media plane's own address (`wss://voice.example.com/twilio/stream`).
    * Unset, streams come to this origin's /twilio/stream, which hands them to the media plane through its binding.

@@ -18,7 +18,7 @@ import { CallMetrics } from "./call-metrics";
 import { CallScreen } from "./call-screen";
 import { SILENT_GOODBYE_INSTRUCTIONS } from "@nikki/core/call-screen-rules";
 import { sayExactly } from "./say-exactly";
-import { type FillerAction, ToolFillers } from "./tool-fillers";
+import { FILLER_MARK_PREFIX, type FillerAction, ToolFillers } from "./tool-fillers";
 
 /** μ-law at 8 kHz: one byte per sample, so 8 bytes per millisecond. */
 const PCMU_BYTES_PER_MS = 8;
@@ -92,6 +92,7 @@ export class BridgeProtocol {
   private startedAt: number | null = null;
   private marks = new Map<string, PendingMark>();
   private markSeq = 0;
+  private lastMark: string | null = null;
   private currentItem: string | null = null;
   /** Milliseconds of `currentItem` sent to Twilio, and confirmed played. */
   private sentMs = 0;
@@ -169,7 +170,7 @@ export class BridgeProtocol {
         const itemId = str(event.item_id);
         if (!itemId || itemId !== this.currentItem || !this.streamSid) return [];
         const actions = this.unmarkedMs > 0 ? [this.mark(this.streamSid, itemId)] : [];
-        this.screen.audioDone(itemId, this.markSeq ? `m${this.markSeq}` : null);
+        this.screen.audioDone(itemId, this.lastMark);
         return actions;
       }
       case "input_audio_buffer.speech_started":
@@ -235,11 +236,15 @@ export class BridgeProtocol {
 
   /** A filler's actions as the bridge's: its held audio goes to Twilio as any of Nikki's audio does. */
   private filled(actions: FillerAction[], now: number): BridgeAction[] {
-    return actions.flatMap((action): BridgeAction[] => {
+    const bridged = actions.flatMap((action): BridgeAction[] => {
       if (action.kind === "filler_audio") return this.audio(action.itemId, action.delta, now);
       if (action.kind === "filler_transcript") return [{ kind: "transcript", role: "assistant", text: action.text, atMs: this.elapsed(now) }];
       return [action];
     });
+    // The held audio released ends on a mark, so all of it is marked as the filler's.
+    const released = actions.findLast((action) => action.kind === "filler_audio");
+    if (released && this.streamSid && this.unmarkedMs > 0) bridged.push(this.mark(this.streamSid, released.itemId));
+    return bridged;
   }
 
   /**
@@ -288,7 +293,9 @@ export class BridgeProtocol {
 
   /** A mark at the end of the audio sent so far: Twilio echoes it once that much has played. */
   private mark(streamSid: string, itemId: string): BridgeAction {
-    const name = `m${++this.markSeq}`;
+    // A filler's marks say so: the Test Suite's caller waits past a filler for the answer (test-suite/synthetic-caller.ts).
+    const name = `${this.fillers.isFiller(itemId) ? FILLER_MARK_PREFIX : "m"}${++this.markSeq}`;
+    this.lastMark = name;
     this.marks.set(name, { itemId, endMs: this.sentMs });
     this.unmarkedMs = 0;
     return { kind: "twilio", message: { event: "mark", streamSid, mark: { name } } };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RealtimeClientEvent } from "openai/resources/realtime/realtime";
 import { CHUNK_100MS, openai, twilio } from "./fixtures/frames";
 import { type BridgeAction, BridgeProtocol } from "./protocol";
-import { FILLER_AFTER_MS, FILLER_LEAD_MS, FILLER_PAUSE_MS, SECOND_FILLER_AFTER_MS } from "./tool-fillers";
+import { FILLER_AFTER_MS, FILLER_LEAD_MS, FILLER_MARK_PREFIX, FILLER_PAUSE_MS, SECOND_FILLER_AFTER_MS } from "./tool-fillers";
 
 const LINES = ["One moment while I check that.", "Still checking…"];
 const fresh = () => {
@@ -63,7 +63,9 @@ describe("fillers while a slow tool runs (issue 37 §2)", () => {
     expect(twilioEvents(heard1)).toEqual(["media", "mark"]);
     expect(heard1).toContainEqual({ kind: "transcript", role: "assistant", text: LINES[0], atMs: 1700 });
     expect(wakes(heard1)).toEqual([1700 + SECOND_FILLER_AFTER_MS - FILLER_LEAD_MS]);
-    bridge.onTwilio(twilio.mark("m2"), 1800);
+    // Its mark says it is a filler's audio (the Test Suite's caller waits past it for the answer).
+    expect(heard1).toContainEqual({ kind: "twilio", message: expect.objectContaining({ event: "mark", mark: { name: `${FILLER_MARK_PREFIX}2` } }) });
+    bridge.onTwilio(twilio.mark(`${FILLER_MARK_PREFIX}2`), 1800);
 
     const request2 = toOpenAI(bridge.onWake(3300))[0];
     expect(fillerAsked(request2)).toBe(LINES[1]);

@@ -29,6 +29,8 @@ export const MAX_FILLERS = 2;
 export const FILLER_PAUSE_MS = 500;
 /** How often a due filler looks again whether the audio before it has played out. */
 const RECHECK_MS = 100;
+/** How the names of the marks that follow a filler's audio begin (others begin with "m"). */
+export const FILLER_MARK_PREFIX = "filler-";
 /** Tools that get no filler: ending the call says goodbye instead. */
 const NO_FILLER = new Set(["end_call"]);
 

@@ -2,7 +2,10 @@
  * The Test Suite's caller: the worker acting as Twilio towards itself. It posts the signed voice webhook, opens the
  * signed media stream, streams μ-law at real-time pace (silence, or the caller's lines spoken by the TTS provider),
  * echoes marks, and hangs up with Twilio's status callback. Requests go to the app in-process, not over the network.
+ * A line's answer is Nikki's first audio that is not a filler said while a tool runs: the stream carries no words, so
+ * a filler is told by the marks the media plane sends after its audio (named with FILLER_MARK_PREFIX).
  */
+import { FILLER_MARK_PREFIX } from "../call/tool-fillers";
 import { computeTwilioSignature } from "../call/twilio-signature";
 
 const FRAME_BYTES = 160;
@@ -68,6 +71,12 @@ export class SyntheticStream {
   private sequence = 0;
   private lastAudioAt = 0;
   private audioFrames = 0;
+  /** Audio not yet followed by a mark (when its first frame came), and the answers' marks so far (fillers' are not). */
+  private unmarkedSince: number | null = null;
+  private answerMarks = 0;
+  /** The end of the caller's last line, and the first audio of Nikki's answer to it. */
+  private lineEndedAt = 0;
+  private answerAudioAt = 0;
   private readonly started = Date.now();
   private closed = false;
 
@@ -129,13 +138,15 @@ export class SyntheticStream {
     }
     while (this.queue.length > 0 && !this.closed) await pause(FRAME_MS);
     const spokenAt = Date.now();
-    const heard = this.audioFrames;
+    this.lineEndedAt = spokenAt;
+    const answered = this.answerMarks;
     const deadline = spokenAt + timeoutMs;
-    while (this.audioFrames === heard) {
+    // Fillers ("One moment while I check that.") are not the answer: it is the first audio marked as not a filler's.
+    while (this.answerMarks === answered) {
       if (Date.now() > deadline || this.closed) return null;
       await pause(25);
     }
-    const gap = this.lastAudioAt - spokenAt;
+    const gap = this.answerAudioAt - spokenAt;
     await this.quiet(timeoutMs);
     return gap;
   }
@@ -173,7 +184,13 @@ export class SyntheticStream {
     if (message.event === "media") {
       this.audioFrames++;
       this.lastAudioAt = Date.now();
+      this.unmarkedSince ??= this.lastAudioAt;
     } else if (message.event === "mark" && message.mark) {
+      if (this.unmarkedSince !== null && !message.mark.name.startsWith(FILLER_MARK_PREFIX)) {
+        this.answerMarks++;
+        if (this.answerAudioAt < this.lineEndedAt) this.answerAudioAt = this.unmarkedSince;
+      }
+      this.unmarkedSince = null;
       this.send({ event: "mark", sequenceNumber: "0", streamSid: this.streamSid, mark: { name: message.mark.name } });
     }
   }

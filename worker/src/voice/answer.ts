@@ -1,5 +1,5 @@
 import { admitCall, refusalNow } from "../billing/spend";
-import { AGENT_DEFAULTS, PROBE_CALL_SID, isAfterHours, toolFillers } from "@nikki/core";
+import { AGENT_DEFAULTS, PROBE_CALL_SID, SLOW_TOOL_SCENARIO_MS, isAfterHours, toolFillers } from "@nikki/core";
 import { and, eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { jsonList } from "../db/json";
@@ -178,6 +178,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
       allowedCountries: context.allowedCountries,
       tools: jsonList(agent.tools),
       test: Boolean(testRun),
+      ...(testRun?.scenario === "slow_tool" ? { slowToolMs: SLOW_TOOL_SCENARIO_MS } : {}),
     },
     organizationName: context.organizationName,
     afterHours,
@@ -187,7 +188,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     openingLine: openingLine(agent, context.organizationName, { announceRecording: context.recordCalls && context.recordAnnounce }),
     goodbye: GOODBYE_AT_TIME_LIMIT,
     screenTalkOver: call.direction === "inbound",
-    fillers: toolFillers(agent.language),
+    fillers: deps.services.config.TOOL_FILLERS === "off" ? [] : toolFillers(agent.language),
     voice: agent.voice,
     language: agent.language,
     ownOpenAiKey: context.ownOpenAiKey,

@@ -76,6 +76,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const setup = await this.loadSetup();
     if (!setup) return { ok: false, error: "This call is not known here. Offer to take a message instead." };
     const providers = await this.services.providersFor(setup.tool.organizationId);
+    const { slowToolMs } = setup.tool;
+    if (slowToolMs && request.name !== "end_call") await new Promise((resolve) => setTimeout(resolve, slowToolMs));
     const call = await withCallerLanguage(this.services.db, setup.tool, request.callerTurns);
     const transfers = { begin: this.transfers.begin.bind(this.transfers), cancel: this.transfers.cancel.bind(this.transfers) };
     const output = await runTool(request.name, request.arguments, call, {

@@ -19,6 +19,8 @@ export interface ToolCall {
   test: boolean;
   /** The agent language the caller speaks (`es-ES`), once their words told it: labels, bookings and texts follow it. */
   callerLanguage?: string;
+  /** A Test Suite slow_tool run: every tool but end_call answers this much later, so the run proves the caller hears a filler. */
+  slowToolMs?: number;
 }
 
 /** Everything the call needs, decided when Twilio asked how to answer it. */
