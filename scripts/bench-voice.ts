@@ -71,7 +71,7 @@ const simulators = await spawnSimulators({
 const simulatorVars = simulators.vars;
 
 const placeCalls = (base: string, firstTag: number, calls = CALLS) =>
-  rampCalls({ base, calls, rampMs: RAMP_MS, firstTag, fromPrefix: "+1415555", minDurationMs: RAMP_MS + 6_000, playPrompts: true });
+  rampCalls({ base, calls, rampMs: RAMP_MS, firstTag, minDurationMs: RAMP_MS + 6_000, playPrompts: true });
 
 interface PhaseFigures {
   transit: number[];
@@ -178,7 +178,6 @@ async function slowToolPass(db: D1Database): Promise<{ deadAir: number[]; slowes
       calls: SLOW_CALLS,
       rampMs: RAMP_MS,
       firstTag: tagOf(3, 0),
-      fromPrefix: "+1415556",
       minDurationMs: RAMP_MS + 10_000,
       speech: CALLER_FIRST_PHRASE,
     });

@@ -42,7 +42,6 @@ export const bookingRace: ReliabilityItem = {
       calls: CALLS,
       rampMs: 500,
       firstTag: 1900,
-      fromPrefix: "+1415556",
       // Each caller stays on the line for 15 s, as one waiting for the time read back does: hanging up a second after the
       // first words it heard, a caller left while its booking was still being made, and ten free times kept nine bookings.
       minDurationMs: 15_000,

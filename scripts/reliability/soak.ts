@@ -129,7 +129,7 @@ async function webhooksInBlocks(bases: Record<Side, string>) {
 }
 
 const callsOnTheLine = (base: string, failures: string[]) =>
-  rampCalls({ base, calls: CALLS, rampMs: RAMP_MS, firstTag: 50_000, fromPrefix: "+1415556", minDurationMs: RUN_SECONDS * 1000 - RAMP_MS, failures });
+  rampCalls({ base, calls: CALLS, rampMs: RAMP_MS, firstTag: 50_000, minDurationMs: RUN_SECONDS * 1000 - RAMP_MS, failures });
 
 /** Busy and total CPU time of all cores so far, in ms. */
 function cpuTimes() {
