@@ -7,7 +7,7 @@ import { recordCallStatus } from "../src/voice/call-status";
 import { type SignedUp, call, signUp } from "./accounts";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
-import { callSid, twilioPost } from "./twilio";
+import { anyCaller, callSid, twilioPost } from "./twilio";
 
 const HOST = "https://plumber.example";
 const api = (who: SignedUp, path: string, method = "GET", body?: unknown) => call(path, { method, cookie: who.cookie, body });
@@ -32,7 +32,8 @@ async function business(company: string) {
   return { owner, number, key };
 }
 
-const ring = (to: string) => twilioPost("/twilio/voice/inbound", { CallSid: callSid(), AccountSid: SIMULATED.twilioAccountSid, From: "+14155550142", To: to });
+// A caller of its own per call: 20 calls from one number would be screened as a robocall (issue 37 §5).
+const ring = (to: string) => twilioPost("/twilio/voice/inbound", { CallSid: callSid(), AccountSid: SIMULATED.twilioAccountSid, From: anyCaller(), To: to });
 const callMeNow = (key: string, ip: string) =>
   call(`/api/demo-calls?key=${key}`, { origin: HOST, body: { phone: "+14155552671", consent: true }, headers: { "cf-connecting-ip": ip } });
 const chat = (key: string) => call(`/api/chat?key=${key}`, { origin: HOST, body: { messages: [{ role: "user", content: "Hi" }] } });
