@@ -167,6 +167,11 @@ describe("answering machine detection on the calls the product places", { timeou
     for (let i = 0; i < 15; i++) stream.socket.send(mediaMessage(sid, (t += 20), LOUD));
     for (let i = 0; i < 30; i++) stream.socket.send(mediaMessage(sid, (t += 20), SILENT));
     await until(() => marks().length > before);
+    // The answer streams in full (no new mark for 300 ms) before the caller hangs up, so its transcript is kept too.
+    for (let seen = -1; seen !== marks().length; ) {
+      seen = marks().length;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
     expect(stream.closed()).toBeNull();
     stream.socket.send(stop(sid));
     expect(await settledProcessing(sid)).toMatchObject({ processing_status: "processed" });
