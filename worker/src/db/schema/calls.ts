@@ -64,6 +64,8 @@ export const calls = sqliteTable(
     transfer: text("transfer"),
     /** Why the call was screened (core's screening.ts: silent, blocked, talk_over, repeat_caller); null: a customer's call. */
     screened: text("screened", { enum: ["silent", "blocked", "talk_over", "repeat_caller"] }),
+    /** The caller's questions no knowledge answered (issue 39), JSON list of strings; null until analysed. */
+    unansweredQuestions: text("unanswered_questions"),
     /** When the call's alert (lead, booking, urgent) went out, so a re-analysis never sends it twice. */
     alertedAt: integer("alerted_at", { mode: "timestamp_ms" }),
   },

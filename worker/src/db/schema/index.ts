@@ -11,3 +11,4 @@ export * from "./widgets";
 export * from "./billing";
 export * from "./audit";
 export * from "./test-runs";
+export * from "./knowledge";
