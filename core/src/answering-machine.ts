@@ -21,13 +21,6 @@ export function answeredByOf(value: string | undefined): AnsweredBy | null {
 /** A machine or a fax answered: the call's record says what was done, no conversation's analysis (no model). */
 export const isMachine = (answeredBy: AnsweredBy | null): answeredBy is "machine" | "fax" => answeredBy === "machine" || answeredBy === "fax";
 
-/** A call's AI column: a machine's call was never the AI's to analyse, so it does not read "AI Generated". */
-export const processingShown = (call: { processing_status: string; answered_by: AnsweredBy | null; outcome?: string }) =>
-  // A machine's call, and a silent or spam call, are never analysed: "AI Generated" would claim a summary they do not have.
-  (isMachine(call.answered_by) || call.outcome === "silent" || call.outcome === "spam") && call.processing_status === "processed"
-    ? "not_analysed"
-    : call.processing_status;
-
 /** Why the product rang: a test call from the dashboard, or a demo call a website visitor asked for. */
 export const DIAL_PURPOSES = ["test_call", "demo_call"] as const;
 export type DialPurpose = (typeof DIAL_PURPOSES)[number];

@@ -46,6 +46,7 @@ export const CALL_MESSAGES = {
   noSummary: "No summary available",
   noEntities: "No entities extracted",
   noTranscript: "No transcript available",
+  abandoned: "The caller hung up before Nikki answered, so there was nothing to analyse. Only the telephony minutes are charged.",
   processing: "Processing...",
   processed: "AI Generated",
   failed: 'Processing failed. Click "Re-run AI Analysis" to try again.',

@@ -49,4 +49,5 @@ export * from "./url-field";
 export * from "./statuses";
 export * from "./patterns";
 export * from "./answering-machine";
+export * from "./call-analysable";
 export * from "./tool-fillers";

@@ -176,6 +176,9 @@ describe("a warm transfer", { timeout: 45_000 }, () => {
     const detail = await detailOf(callId);
     expect(detail.transfer).toEqual({ target: "+14155550100", outcome: "connected", waited_s: 0 });
     expect(detail.transcript.some((turn) => turn.role === "user" && turn.content.includes("burst pipe"))).toBe(true);
+    // The hand-off the media plane never heard is in the record: the hold line the caller heard, and the tool that did it.
+    expect(detail.transcript.at(-1)).toMatchObject({ role: "assistant", content: "Please hold while I connect you with someone from the team." });
+    expect(detail.latency?.tools).toContainEqual(expect.objectContaining({ name: "transfer_call", ok: true }));
   });
 
   it("no answer, then busy: the numbers are tried in turn, and the caller comes back to the agent, who says so", async () => {
@@ -215,6 +218,11 @@ describe("a warm transfer", { timeout: 45_000 }, () => {
     const back = transcript.findIndex((turn) => turn.role === "assistant" && turn.content.startsWith("Sorry about the wait: the team's line is busy."));
     expect(asked).toBeGreaterThanOrEqual(0);
     expect(back).toBeGreaterThan(asked);
+    // In between, what the caller heard on hold while each number rang.
+    const held = transcript.slice(asked, back).map((turn) => turn.content);
+    expect(held).toEqual(
+      expect.arrayContaining(["Please hold while I connect you with someone from the team.", "Still trying to reach someone. Please hold."]),
+    );
     expect(transcript[back]!.content).toContain("Can I take a message, or book a time for them to call you back?");
   });
 

@@ -81,13 +81,17 @@ export async function until<T>(check: () => Promise<T | undefined | null | false
 /** The call's processing once it is no longer pending. */
 export const settledProcessing = (sid: string) =>
   until(() =>
-    env.DB.prepare("select processing_status, processing_error, cost_micro_usd from calls where call_sid = ? and processing_status != 'pending'")
+    env.DB.prepare("select status, processing_status, processing_error, cost_micro_usd from calls where call_sid = ? and processing_status != 'pending'")
       .bind(sid)
       .first(),
   );
 
-/** How a call the AI never took is recorded: nothing to analyse (never "Processing..." for good), its telephony alone to pay. */
+/**
+ * How a call the AI never took is recorded: abandoned (Twilio saw it through), nothing to analyse (never "Processing..."
+ * for good), its telephony alone to pay.
+ */
 export const neverTaken = (seconds: number) => ({
+  status: "abandoned",
   processing_status: "failed",
   processing_error: "No transcript available to reprocess.",
   cost_micro_usd: callCostMicroUsd(seconds, false),

@@ -117,11 +117,6 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const context = await callContextFor(deps.services.db, business, call.account, probe ? undefined : call.callSid);
   const testRun = context?.testRun ?? null;
   const now = new Date();
-  // A returning caller's memory is read while the rest of the answer is decided: it adds no wait of its own.
-  const remembered =
-    context && !probe && !testRun && call.direction === "inbound"
-      ? rememberCaller(deps.services.db, deps.log, { organizationId: context.organizationId, caller, callSid: call.callSid }, now)
-      : Promise.resolve({ memory: null, ms: 0 });
   const agent = await agentFor(deps, context, call.agentId);
   const language = agent?.language ?? AGENT_DEFAULTS.language;
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
@@ -144,6 +139,12 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     await markSpam(deps.services.db, callId, spam);
     return spamTwiml(language);
   }
+  // A returning caller's memory is read while the rest of the answer is decided (it adds no wait of its own), and only
+  // for a caller the screen let through.
+  const remembered =
+    context && !probe && !testRun && call.direction === "inbound"
+      ? rememberCaller(deps.services.db, deps.log, { organizationId: context.organizationId, caller, callSid: call.callSid }, now)
+      : Promise.resolve({ memory: null, ms: 0 });
   const problem = await unavailable(deps, context, agent, call.callSid, probe ? "probe" : testRun ? "test" : "call");
   if (problem || !context || !agent) {
     deps.log.warn("call_to_voicemail", { call_sid: call.callSid, reason: problem, to: business });

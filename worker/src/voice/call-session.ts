@@ -21,6 +21,7 @@ import type { CallSessionRpc, CallSetup } from "./setup";
 import { type ToolOutput, runTool } from "./tools";
 import { type AfterDial, TransferKeeper } from "./transfer/keeper";
 import type { TransferState } from "./transfer/state";
+import { withHandOff } from "./transfer/hand-off";
 import { keptSoFar, storedSoFar } from "./transfer/kept-so-far";
 
 /** The call's end as the media plane saw it: its transcript and latency figures, analysis due now. */
@@ -131,7 +132,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const segment = end.segment ?? 1;
     // The stream ended for a transfer: what was said is kept, and the call goes on (put through, or back to the agent).
     if (transfer && segment === transfer.fromSegment && transfer.phase !== "over") {
-      await keptSoFar(this.services.db, setup.tool.callId, end);
+      await keptSoFar(this.services.db, setup.tool.callId, withHandOff(end, transfer.startedAt, setup.language, Date.now()));
       await this.ctx.storage.put("keptSegment", segment);
       this.log.info("call_stream_ended_for_transfer", { call_id: setup.tool.callId, turns: end.transcript.length });
       return true;

@@ -120,14 +120,21 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
 /**
  * A conversation whose stream never started (the caller hung up while it connected, its ticket was refused, an
  * outbound call nobody answered), as its CallSession knows once Twilio reports it over: nothing to analyse, so it is
- * marked failed with the reason rather than left "Processing..." for good; and the AI never took it, so it costs its
- * telephony alone, in its record and in today's spend (the status callback, which cannot tell yet, charged both).
+ * marked failed with the reason rather than left "Processing..." for good (and abandoned, when Twilio saw it through);
+ * and the AI never took it, so it costs its telephony alone, in its record and in today's spend (the status callback,
+ * which cannot tell yet, charged both).
  */
 export async function recordNeverStreamed(services: Services, callSid: string): Promise<void> {
   const { db } = services;
   const [call] = await db
     .update(calls)
-    .set({ processingStatus: "failed", processingError: NO_TRANSCRIPT })
+    // A call Twilio saw through that the AI never took: the caller left while it connected (abandoned); a call that
+    // never connected keeps Twilio's status (no answer, busy).
+    .set({
+      processingStatus: "failed",
+      processingError: NO_TRANSCRIPT,
+      status: sql`case when ${calls.status} = 'completed' then 'abandoned' else ${calls.status} end`,
+    })
     .where(and(eq(calls.callSid, callSid), eq(calls.kind, "conversation"), isNull(calls.transcript), eq(calls.processingStatus, "pending")))
     .returning({ id: calls.id, organizationId: calls.organizationId, durationSeconds: calls.durationSeconds });
   if (!call) return;

@@ -13,6 +13,7 @@ import { callContextFor } from "../../voice/call-context";
 import { mediaPlane } from "../../voice/media-client";
 import { takeMessage } from "../../voice/take-message";
 import { dialDocument, screenedDocument, unknownTransferDocument, whisperDocument } from "../../voice/transfer/documents";
+import { holdLine, keepHoldLine } from "../../voice/transfer/hand-off";
 import { backToAgent } from "../../voice/transfer/resume";
 import { hangup, twiml } from "../../voice/twiml";
 import { xml } from "./answer";
@@ -68,7 +69,10 @@ export async function transferDialed(c: Context<AppEnv>) {
   }
   const [agent] = await c.var.services.db.select({ language: agents.language }).from(agents).where(eq(agents.id, setup.tool.agentId)).limit(1);
   const language = agent?.language ?? AGENT_DEFAULTS.language;
-  if (next.kind === "dial") return xml(c, dialDocument(origin, transfer!.callSid, next.numbers, next.attempt, setup.tool.businessNumber, language));
+  if (next.kind === "dial") {
+    await keepHoldLine(c.var.services.db, setup.tool.callId, holdLine(language, next.attempt), Date.now());
+    return xml(c, dialDocument(origin, transfer!.callSid, next.numbers, next.attempt, setup.tool.businessNumber, language));
+  }
   const media = mediaPlane(c.env.MEDIA, c.var.config.AUTH_SECRET ?? "");
   const document = await backToAgent({ ...deps, prepareMedia: (callSid, plan) => media.prepare(callSid, plan) }, setup, {
     callSid: transfer!.callSid,

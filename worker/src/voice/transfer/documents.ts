@@ -4,20 +4,18 @@
  */
 import type { TranscriptEntry } from "../../call/plan";
 import { dial, dialedNumber, gather, hangup, say, twiml } from "../twiml";
+import { holdLine } from "./hand-off";
 
 /** How long each number rings before the next is tried (Twilio's <Dial timeout>, seconds). */
 export const RING_SECONDS = 25;
 /** How long the person who answered has to press 1 after the briefing. */
 const ACCEPT_SECONDS = 8;
 
-const HOLD = "Please hold while I connect you with someone from the team.";
-const STILL_TRYING = "Still trying to reach someone. Please hold.";
-
 /** The caller on hold while number `attempt` rings; its answer is briefed first, then joined once they press 1. */
 export function dialDocument(origin: string, callSid: string, numbers: string[], attempt: number, businessNumber: string, language: string): string {
   const query = `call=${callSid}&attempt=${attempt}`;
   return twiml(
-    say(attempt === 0 ? HOLD : STILL_TRYING, { language }),
+    say(holdLine(language, attempt), { language }),
     dial(
       { callerId: businessNumber, timeout: RING_SECONDS, action: `${origin}/twilio/voice/transfer/dialed?${query}`, method: "POST" },
       dialedNumber(numbers[attempt]!, `${origin}/twilio/voice/transfer/whisper?${query}`),

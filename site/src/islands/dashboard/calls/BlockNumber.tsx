@@ -1,5 +1,5 @@
 import { BLOCK_MESSAGES } from "@nikki/core";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api, call as send } from "../../../lib/client";
 import { useAction } from "../../../lib/use-action";
 import type { CallDetailResource } from "./call-detail-resource";
@@ -12,6 +12,14 @@ export default function BlockNumber({ call, onBlocked }: { call: CallDetailResou
   const action = useAction();
   const [asking, setAsking] = useState(false);
   const number = call.from_number;
+  const confirm = useRef<HTMLDivElement>(null);
+  // The question opens at the foot of a long detail: brought to the middle of the screen (clear of the toasts), with
+  // the keyboard on its safe answer.
+  useEffect(() => {
+    if (!asking) return;
+    confirm.current?.scrollIntoView({ block: "center" });
+    confirm.current?.querySelector("button")?.focus({ preventScroll: true });
+  }, [asking]);
 
   async function block() {
     const done = await action.run({
@@ -49,7 +57,7 @@ export default function BlockNumber({ call, onBlocked }: { call: CallDetailResou
       </button>
     );
   return (
-    <div className="call-block" role="group" aria-label="Block this number">
+    <div className="call-block" role="group" aria-label="Block this number" ref={confirm}>
       <p>{BLOCK_MESSAGES.confirm(number)}</p>
       <div className="agent-actions">
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAsking(false)} disabled={action.busy()}>

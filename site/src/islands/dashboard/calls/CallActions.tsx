@@ -1,4 +1,4 @@
-import { CALL_MESSAGES, callSmsSchema, parseFields } from "@nikki/core";
+import { CALL_MESSAGES, analysable, callSmsSchema, parseFields } from "@nikki/core";
 import { type SubmitEvent, useState } from "react";
 import { api, call as send } from "../../../lib/client";
 import { useAction } from "../../../lib/use-action";
@@ -39,7 +39,7 @@ export default function CallActions({ call, onReprocess }: { call: CallDetailRes
   return (
     <div className="call-actions">
       <div className="agent-actions">
-        {call.screened === null && (call.processing_status === "failed" || call.transcript.length > 0) && (
+        {analysable(call) && (call.processing_status === "failed" || call.transcript.length > 0) && (
           <button type="button" className="btn btn-secondary btn-sm" disabled={call.processing_status === "pending"} onClick={onReprocess}>
             Re-run AI Analysis
           </button>

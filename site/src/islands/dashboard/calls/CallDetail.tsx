@@ -36,6 +36,7 @@ const spokenIn = (language: string | null) => {
 function ProcessingStatus({ call }: { call: CallDetailResource }) {
   // A silent or spam call is never analysed: why it was screened stands in for the analysis.
   if (call.screened) return <p className="field-hint">{SCREENED_MESSAGES[call.screened]}</p>;
+  if (call.status === "abandoned") return <p className="field-hint">{CALL_MESSAGES.abandoned}</p>;
   if (call.processing_status === "pending") {
     return (
       <p className="processing" role="status">
