@@ -1,6 +1,7 @@
 /**
  * Builds the widgets with vite into `site/public/widget/v1/` (served by the worker's static assets):
  * - `loader.js`, a classic script (the pasted tag is not a module): an IIFE library build, no framework;
+ * - `boot.js`, the loader's first lazy chunk (launchers, the command API), a module with no framework either;
  * - `chat.js`, `test-call.js`, `voice-demo.js`: one ES library build with three entries, so they share one Preact
  *   runtime chunk (`shared-[hash].js`).
  * Source is written against the React API; `react` resolves to `preact/compat` here (DESIGN.md: ~10 KB instead of
@@ -58,6 +59,7 @@ export async function buildWidgets(outDir = OUT_DIR): Promise<{ loader: BuiltChu
   const widgets = await build(
     config(outDir, false, {
       entry: {
+        boot: `${ROOT}widgets/src/boot.ts`,
         chat: `${ROOT}widgets/src/chat/index.tsx`,
         "test-call": `${ROOT}widgets/src/test-call/index.tsx`,
         "voice-demo": `${ROOT}widgets/src/voice-demo/index.tsx`,
