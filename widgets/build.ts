@@ -41,8 +41,9 @@ function config(outDir: string, emptyOutDir: boolean, lib: NonNullable<InlineCon
       // The loader fetches its chunks itself, with the tag's nonce: no preload helper and no polyfill.
       modulePreload: false,
       lib,
-      // Library builds keep ES output unminified for the libraries that re-bundle them; these files ship as they are.
-      rolldownOptions: { output: { chunkFileNames: "shared-[hash].js", entryFileNames: "[name].js", minify: true } },
+      // Library builds keep ES output unminified for the libraries that re-bundle them; these files ship as they are,
+      // so without comments either (the JSX runtime's /* @__PURE__ */ marks were about 1 % of the widgets' bytes).
+      rolldownOptions: { output: { chunkFileNames: "shared-[hash].js", entryFileNames: "[name].js", minify: true, comments: false } },
     },
   };
 }
