@@ -1,6 +1,7 @@
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import { cspHeaders } from "./integrations/csp-headers.ts";
+import { toastDirective } from "./integrations/toast-directive.ts";
 
 export default defineConfig({
   // Canonical links and the sitemap use this origin; a deployment builds with SITE_URL set to its own.
@@ -9,6 +10,6 @@ export default defineConfig({
   trailingSlash: "never",
   // `contact.html` rather than `contact/index.html`: Workers static assets then serve /contact with no redirect.
   build: { format: "file" },
-  integrations: [react(), cspHeaders()],
+  integrations: [react(), toastDirective(), cspHeaders()],
   devToolbar: { enabled: false },
 });
