@@ -8,8 +8,9 @@ export default defineConfig({
   site: process.env.SITE_URL ?? "http://localhost:8787",
   output: "static",
   trailingSlash: "never",
-  // `contact.html` rather than `contact/index.html`: Workers static assets then serve /contact with no redirect.
-  build: { format: "file" },
+  // `contact.html` rather than `contact/index.html`: Workers static assets then serve /contact with no redirect. The CSS
+  // goes inline: two render-blocking stylesheet requests cost the first paint a round trip each on a phone.
+  build: { format: "file", inlineStylesheets: "always" },
   integrations: [react(), toastDirective(), cspHeaders()],
   devToolbar: { enabled: false },
 });
