@@ -2,14 +2,15 @@
  * `npm run size`: builds the widgets and prints their gzip sizes as one line:
  *   widgets-size: loader=B chat=B test-call=B voice-demo=B all=B
  * A widget's figure counts its own chunk, every chunk it imports statically (the shared Preact runtime) and its
- * CSS (bundled into the chunk); `all` is every file a page showing all three downloads. Over budget → exit 1.
+ * CSS (bundled into the chunk); `all` is every file a page showing all three downloads (the loader, its boot chunk,
+ * the widgets and their shared chunks). Over budget → exit 1.
  */
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { WIDGET_NAMES } from "@nikki/core/widget-config";
 import { type BuiltChunk, OUT_DIR, buildWidgets } from "../widgets/build";
 
-const BUDGET = { loader: 1_536, widget: 20_480, all: 35_840 };
+const BUDGET = { loader: 1_024, widget: 20_480, all: 25_600 };
 const WIDGETS = WIDGET_NAMES;
 
 const built = await buildWidgets();

@@ -4,10 +4,16 @@ import lighthouse from "lighthouse";
 
 export interface LighthouseRun {
   scores: Record<"performance" | "accessibility" | "seo" | "best-practices", number>;
+  /** The performance metrics (ms, CLS unitless), as Lighthouse's simulated mobile load estimates them. */
+  fcp: number;
+  lcp: number;
   tbt: number;
   cls: number;
+  si: number;
   /** Every request of the load, with what went over the wire. */
   requests: { url: string; transferSize: number; resourceType: string }[];
+  /** The whole Lighthouse result, for a closer look (`bench:site` writes it out on request). */
+  report: unknown;
 }
 
 export async function startChrome() {
@@ -23,14 +29,19 @@ export async function audit(url: string, port: number, categories: (keyof Lighth
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories: scored, audits } = result.lhr;
   const score = (name: string) => Math.round((scored[name]?.score ?? 0) * 100);
+  const metric = (name: string) => audits[name]?.numericValue ?? 0;
   return {
     scores: { performance: score("performance"), accessibility: score("accessibility"), seo: score("seo"), "best-practices": score("best-practices") },
-    tbt: audits["total-blocking-time"]?.numericValue ?? 0,
-    cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
+    fcp: metric("first-contentful-paint"),
+    lcp: metric("largest-contentful-paint"),
+    tbt: metric("total-blocking-time"),
+    cls: metric("cumulative-layout-shift"),
+    si: metric("speed-index"),
     requests: ((audits["network-requests"]?.details as { items?: LighthouseRun["requests"] } | undefined)?.items ?? []).map((item) => ({
       url: item.url,
       transferSize: item.transferSize,
       resourceType: item.resourceType,
     })),
+    report: result.lhr,
   };
 }

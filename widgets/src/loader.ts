@@ -1,107 +1,34 @@
 /**
- * `/widget/v1/loader.js`: the one script tag a business pastes. No framework; its gzip budget is 1.5 KB.
- *
- * It reads `data-key` (and `data-widgets`, `data-auto-open`, `data-locale`), fetches the organization's widget
- * config, draws each floating launcher inside its own shadow root, and loads a widget's ES chunk only when it is
- * wanted (browser idle, hover/focus, or click). The only global is `Nikki`, a command function that also
- * replays calls queued before it loaded: `window.Nikki = window.Nikki || function () { (Nikki.q = Nikki.q || []).push(arguments) }`.
+ * `/widget/v1/loader.js`: the one script tag a business pastes. Only what must run before the page is idle is here
+ * (gzip budget 1 KB): it takes the tag (only a classic script's own run sees `document.currentScript`), sets up the
+ * `Nikki` command queue, starts the config fetch at once and, when the browser is idle, injects the first lazy chunk, `boot.js`, which
+ * does the rest (launchers, the command API, the widgets' chunks). The only global is `Nikki`; calls queued before it loaded
+ * (`window.Nikki = window.Nikki || function () { (Nikki.q = Nikki.q || []).push(arguments) }`) are replayed by boot.
  */
-import type { LoaderApi, WidgetConfig, WidgetElement, WidgetName } from "./lib/contract";
-import LAUNCHER_CSS from "./lib/launcher.css?inline";
-
-type Listener = () => void;
+import type { LoaderApi, WidgetConfig } from "./lib/contract";
 
 const w = window as Window & { Nikki?: LoaderApi };
 const script = document.currentScript as HTMLScriptElement | null;
+const nikki: LoaderApi = (w.Nikki ||= function () {
+  (nikki.q ||= []).push(arguments);
+});
 
 // A second copy of the tag (or a re-run after an SPA navigation) finds the live instance and stops.
-if (script && !w.Nikki?.v) {
-  const data = script.dataset;
-  const dir = script.src.replace(/[^/]*$/, "");
-  const base = new URL(script.src).origin;
-  const queued = Array.from(w.Nikki?.q ?? []);
-  const listeners: Listener[] = [];
-  const hosts: Partial<Record<WidgetName, WidgetElement>> = {};
-  const chunks: Partial<Record<WidgetName, Promise<unknown>>> = {};
-  let config: WidgetConfig | undefined;
-
-  const load = (name: WidgetName) =>
-    (chunks[name] ||= new Promise((resolve, reject) => {
-      const tag = document.createElement("script");
-      tag.type = "module";
-      tag.src = `${dir}${name}.js`;
-      // A strict CSP allows our module by its nonce; the chunk's own imports inherit it.
-      tag.nonce = script.nonce!;
-      tag.onload = resolve;
-      tag.onerror = reject;
-      document.head.append(tag);
-    }));
-
-  const mount = (name: WidgetName, host: WidgetElement) => {
-    return load(name).then(() => {
-      host.mount({
-        base,
-        key: data.key!,
-        config: config!,
-        locale: data.locale,
-        autoOpen: data.autoOpen,
-        launcher: host.shadowRoot?.firstChild as HTMLElement | undefined,
-        load,
-      });
-      return host;
-    });
+if (script && !nikki.s) {
+  nikki.s = script;
+  // Fetched now: by the time boot.js runs the config is usually there.
+  nikki.c = fetch(`${new URL(script.src).origin}/api/widget/config?key=${script.dataset.key}`)
+    .then((response) => response.json() as Promise<WidgetConfig & { error?: { message: string } }>)
+    // Held until boot reads it: a failure becomes the error boot warns about, not an unhandled rejection.
+    .catch((error: Error) => ({ error }) as WidgetConfig & { error: Error });
+  const boot = () => {
+    const tag = document.createElement("script");
+    tag.type = "module";
+    tag.src = script.src.replace(/[^/]*$/, "boot.js");
+    // A strict CSP allows our modules by the tag's nonce; their own imports inherit it.
+    tag.nonce = script.nonce!;
+    document.head.append(tag);
   };
-
-  const launch = (name: WidgetName, inner: string, label?: string) => {
-    const host = (hosts[name] = document.createElement(`nikki-${name}`) as WidgetElement);
-    const root = host.attachShadow({ mode: "open" });
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(`${LAUNCHER_CSS}:host{--nikki-primary:${config!.colors.primary};--nikki-on-primary:${config!.colors.on_primary}}`);
-    root.adoptedStyleSheets = [sheet];
-    root.innerHTML = `<button>${inner}</button>`;
-    const button = root.firstChild as HTMLButtonElement;
-    // The chat's icon needs a name; Test a Call's visible text is its name.
-    if (label) button.setAttribute("aria-label", label);
-    button.onpointerenter = button.onfocus = () => load(name);
-    button.onclick = () => mount(name, host).then(() => host.toggle());
-    document.body.append(host);
-  };
-
-  function api(command: string, arg?: unknown, fn?: unknown) {
-    if (command === "on") arg === "ready" && (config ? (fn as Listener)() : listeners.push(fn as Listener));
-    else if (!config) queued.push([command, arg]);
-    else if (command === "close") Object.values(hosts).map((host) => host.close());
-    else if (command === "open") {
-      const host = hosts[(arg as WidgetName) || "chat"];
-      if (host) void mount((arg as WidgetName) || "chat", host).then(() => host.open());
-    }
-  }
-  api.v = 1;
-  w.Nikki = api;
-
-  fetch(`${base}/api/widget/config?key=${data.key}`)
-    .then((response) => response.json())
-    // An async tag in <head> may run before the page is parsed: the inline widgets further down would not be found yet.
-    .then(
-      (body) =>
-        new Promise<typeof body>((resolve) => (document.readyState === "loading" ? addEventListener("DOMContentLoaded", () => resolve(body)) : resolve(body))),
-    )
-    .then((body: WidgetConfig & { error?: { message: string } }) => {
-      if (body.error) throw Error(body.error.message);
-      const wanted = (name: WidgetName) => body.widgets.includes(name) && (data.widgets ?? name).includes(name);
-      config = body;
-      if (wanted("chat")) launch("chat", '<svg viewBox="0 0 24 24"><path d="M4 4h16v12H8l-4 4z"/></svg>', `Chat with ${body.organization.name}`);
-      if (wanted("test-call")) launch("test-call", "Test a Call <span>60s</span>");
-      if (wanted("voice-demo")) document.querySelectorAll<WidgetElement>("nikki-voice-demo").forEach((el) => mount("voice-demo", el));
-      // Mounted when the browser is idle: the chunks are small, and Test a Call may open itself (data-auto-open). At
-      // most 2 s later all the same: a page that never idles (seen in headless Chromium on the home page) starves
-      // idle callbacks, and the widgets would wait for a click and never open by themselves.
-      const mountAll = () => Object.entries(hosts).map(([name, host]) => mount(name as WidgetName, host));
-      w.requestIdleCallback ? w.requestIdleCallback(mountAll, { timeout: 2_000 }) : setTimeout(mountAll);
-      // SPA routers that swap or clear <body> drop the launchers: put them back.
-      setInterval(() => Object.values(hosts).map((host) => host.isConnected || document.body.append(host)), 1_000);
-      listeners.map((fn) => fn());
-      queued.map((args) => api(...(Array.from(args) as [string])));
-    })
-    .catch((error: Error) => console.warn(`Nikki: ${error.message}`));
+  // The page's own work comes first; at most 2 s later all the same (a page that never idles starves idle callbacks).
+  w.requestIdleCallback ? w.requestIdleCallback(boot, { timeout: 2_000 }) : setTimeout(boot);
 }

@@ -1,4 +1,5 @@
 import { LIMITS, TIMINGS } from "@nikki/core";
+import { TOAST_RAISED } from "./toast-raised";
 
 /** The site's toasts: one store shared by every island on the page, at most three shown at once. */
 export interface Toast {
@@ -41,6 +42,7 @@ export function toast(input: ToastInput): number {
   const next: Toast = { ...input, variant, id, count: (same?.count ?? 0) + 1 };
   toasts = [...toasts.filter((shown) => shown.id !== id), next].slice(-LIMITS.toastsVisible);
   emit();
+  dispatchEvent(new Event(TOAST_RAISED));
   clearTimeout(timers.get(id));
   timers.set(
     id,

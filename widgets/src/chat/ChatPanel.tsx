@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES, WIDGET_LEAD_COPY } from "@nikki/core/widget-copy";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { WidgetProps } from "../lib/define-widget";
+import { useSharedValue } from "../lib/shared-value";
 import { createToasts } from "../lib/toasts";
 import { type ChatMessage, askAssistant, restoreConversation, saveConversation } from "./conversation";
 import { LeaveNumber } from "./LeaveNumber";
@@ -15,7 +16,7 @@ export function ChatPanel({ context, open }: WidgetProps) {
   const { show, Toasts } = useMemo(createToasts, []);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
-  const isOpen = open.value;
+  const isOpen = useSharedValue(open);
   const { config } = context;
   const title = `${config.organization.name} Assistant`;
 

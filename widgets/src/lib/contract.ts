@@ -27,8 +27,11 @@ export interface WidgetElement extends HTMLElement {
   toggle(): void;
 }
 
+/** `window.Nikki`: the command function. The loader's stub queues calls (`q`) and hands boot.js its tag (`s`) and
+ * the config request it started (`c`); boot's live instance replaces it and carries `s` on. */
 export interface LoaderApi {
   (command: string, arg?: unknown, fn?: unknown): void;
-  v?: number;
   q?: ArrayLike<unknown>[];
+  s?: HTMLScriptElement;
+  c?: Promise<WidgetConfig & { error?: { message: string } }>;
 }

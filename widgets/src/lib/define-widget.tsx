@@ -1,12 +1,12 @@
-import { type Signal, signal } from "@preact/signals";
 import type { ComponentType } from "react";
 import { render } from "react-dom";
 import type { WidgetContext, WidgetElement } from "./contract";
+import { type SharedValue, sharedValue } from "./shared-value";
 
 export interface WidgetProps {
   context: WidgetContext;
   /** Whether the widget's panel or dialog is open (floating widgets); inline widgets ignore it. */
-  open: Signal<boolean>;
+  open: SharedValue<boolean>;
 }
 
 function adopt(root: ShadowRoot, css: string) {
@@ -25,11 +25,11 @@ export function defineWidget(tag: string, View: ComponentType<WidgetProps>, css:
   customElements.define(
     tag,
     class extends HTMLElement implements WidgetElement {
-      private state?: Signal<boolean>;
+      private state?: SharedValue<boolean>;
 
       mount(context: WidgetContext) {
         if (this.state) return;
-        const open = (this.state = signal(false));
+        const open = (this.state = sharedValue(false));
         const root = this.shadowRoot ?? this.attachShadow({ mode: "open" });
         const { primary, on_primary } = context.config.colors;
         adopt(root, `${css}:host{--nikki-primary:${primary};--nikki-on-primary:${on_primary}}`);
@@ -37,10 +37,7 @@ export function defineWidget(tag: string, View: ComponentType<WidgetProps>, css:
         const box = document.createElement("div");
         box.className = "nikki";
         root.append(box);
-        let was = false;
         open.subscribe((value) => {
-          if (value === was) return;
-          was = value;
           context.launcher?.setAttribute("aria-expanded", String(value));
           // On phones an open panel covers the screen: the other launchers step aside (base.css).
           for (const other of document.querySelectorAll("nikki-chat,nikki-test-call")) if (other !== this) other.toggleAttribute("data-covered", value);

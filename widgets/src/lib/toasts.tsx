@@ -1,4 +1,4 @@
-import { signal } from "@preact/signals";
+import { sharedValue, useSharedValue } from "./shared-value";
 
 export interface Toast {
   id: number;
@@ -11,7 +11,7 @@ let nextId = 0;
 
 /** A toast stack per widget (each lives in its own shadow root). Five seconds each, newest first, three at most. */
 export function createToasts() {
-  const list = signal<Toast[]>([]);
+  const list = sharedValue<Toast[]>([]);
   const show = (tone: Toast["tone"], title: string, message?: string) => {
     const toast: Toast = { id: ++nextId, tone, title, ...(message ? { message } : {}) };
     list.value = [toast, ...list.value].slice(0, 3);
@@ -19,10 +19,11 @@ export function createToasts() {
   };
 
   function Toasts() {
+    const shown = useSharedValue(list);
     return (
       <div class="toasts" role="region" aria-label="Notifications">
         <div aria-live="polite">
-          {list.value.map((toast) => (
+          {shown.map((toast) => (
             <div key={toast.id} class={`toast ${toast.tone}`} role={toast.tone === "error" ? "alert" : "status"}>
               <strong>{toast.title}</strong>
               {toast.message && <p>{toast.message}</p>}

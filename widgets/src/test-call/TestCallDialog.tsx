@@ -3,6 +3,7 @@ import { TEST_CALL_COPY } from "@nikki/core/widget-copy";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Dialog } from "../lib/Dialog";
 import type { WidgetProps } from "../lib/define-widget";
+import { useSharedValue } from "../lib/shared-value";
 import { createToasts } from "../lib/toasts";
 import { BrowserTab } from "./BrowserTab";
 import { CallMyPhone } from "./CallMyPhone";
@@ -30,6 +31,7 @@ export function TestCallDialog({ context, open }: WidgetProps) {
   const [tab, setTab] = useState<Tab>("phone");
   const toasts = useMemo(createToasts, []);
   const tabs = useRef<HTMLDivElement>(null);
+  const isOpen = useSharedValue(open);
 
   useEffect(() => {
     if (context.autoOpen == null || !firstVisit()) return;
@@ -53,7 +55,7 @@ export function TestCallDialog({ context, open }: WidgetProps) {
 
   return (
     <>
-      {open.value && (
+      {isOpen && (
         <Dialog title={TEST_CALL_COPY.title(PRODUCT_NAME)} onClose={() => (open.value = false)} returnFocus={context.launcher}>
           <div class="tabs" role="tablist" aria-label="How to try it" ref={tabs} onKeyDown={onTabKey}>
             {TABS.map(([id, label]) => (

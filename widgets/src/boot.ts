@@ -1,0 +1,105 @@
+/**
+ * `/widget/v1/boot.js`: the loader's first lazy chunk (a module, no framework). It takes over `window.Nikki` from the
+ * loader's stub, draws each floating launcher inside its own shadow root once the config the loader fetched arrives,
+ * and loads a widget's ES chunk only when it is wanted (browser idle, hover/focus, or click).
+ */
+import type { LoaderApi, WidgetConfig, WidgetElement, WidgetName } from "./lib/contract";
+import LAUNCHER_CSS from "./lib/launcher.css?inline";
+
+type Listener = () => void;
+
+const w = window as Window & { Nikki?: LoaderApi };
+const stub = w.Nikki;
+const script = stub?.s;
+
+// Boot runs once per page (a module runs once per URL); the guard covers a page without the loader's stub.
+if (stub?.c && script) {
+  const data = script.dataset;
+  const dir = script.src.replace(/[^/]*$/, "");
+  const base = new URL(script.src).origin;
+  const queued = Array.from(stub.q ?? []);
+  const listeners: Listener[] = [];
+  const hosts: Partial<Record<WidgetName, WidgetElement>> = {};
+  const chunks: Partial<Record<WidgetName, Promise<unknown>>> = {};
+  let config: WidgetConfig | undefined;
+
+  const load = (name: WidgetName) =>
+    (chunks[name] ||= new Promise((resolve, reject) => {
+      const tag = document.createElement("script");
+      tag.type = "module";
+      tag.src = `${dir}${name}.js`;
+      // A strict CSP allows our module by its nonce; the chunk's own imports inherit it.
+      tag.nonce = script.nonce!;
+      tag.onload = resolve;
+      tag.onerror = reject;
+      document.head.append(tag);
+    }));
+
+  const mount = (name: WidgetName, host: WidgetElement) => {
+    return load(name).then(() => {
+      host.mount({
+        base,
+        key: data.key!,
+        config: config!,
+        locale: data.locale,
+        autoOpen: data.autoOpen,
+        launcher: host.shadowRoot?.firstChild as HTMLElement | undefined,
+        load,
+      });
+      return host;
+    });
+  };
+
+  const launch = (name: WidgetName, inner: string, label?: string) => {
+    const host = (hosts[name] = document.createElement(`nikki-${name}`) as WidgetElement);
+    const root = host.attachShadow({ mode: "open" });
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`${LAUNCHER_CSS}:host{--nikki-primary:${config!.colors.primary};--nikki-on-primary:${config!.colors.on_primary}}`);
+    root.adoptedStyleSheets = [sheet];
+    root.innerHTML = `<button>${inner}</button>`;
+    const button = root.firstChild as HTMLButtonElement;
+    // The chat's icon needs a name; Test a Call's visible text is its name.
+    if (label) button.setAttribute("aria-label", label);
+    button.onpointerenter = button.onfocus = () => load(name);
+    button.onclick = () => mount(name, host).then(() => host.toggle());
+    document.body.append(host);
+  };
+
+  function api(command: string, arg?: unknown, fn?: unknown) {
+    if (command === "on") arg === "ready" && (config ? (fn as Listener)() : listeners.push(fn as Listener));
+    else if (!config) queued.push([command, arg]);
+    else if (command === "close") Object.values(hosts).map((host) => host.close());
+    else if (command === "open") {
+      const host = hosts[(arg as WidgetName) || "chat"];
+      if (host) void mount((arg as WidgetName) || "chat", host).then(() => host.open());
+    }
+  }
+  // The loader of a second tag finds `s` and stops.
+  api.s = script;
+  w.Nikki = api;
+
+  stub.c
+    // An async tag in <head> may run before the page is parsed: the inline widgets further down would not be found yet.
+    .then(
+      (body) =>
+        new Promise<typeof body>((resolve) => (document.readyState === "loading" ? addEventListener("DOMContentLoaded", () => resolve(body)) : resolve(body))),
+    )
+    .then((body) => {
+      if (body.error) throw Error(body.error.message);
+      const wanted = (name: WidgetName) => body.widgets.includes(name) && (data.widgets ?? name).includes(name);
+      config = body;
+      if (wanted("chat")) launch("chat", '<svg viewBox="0 0 24 24"><path d="M4 4h16v12H8l-4 4z"/></svg>', `Chat with ${body.organization.name}`);
+      if (wanted("test-call")) launch("test-call", "Test a Call <span>60s</span>");
+      if (wanted("voice-demo")) document.querySelectorAll<WidgetElement>("nikki-voice-demo").forEach((el) => mount("voice-demo", el));
+      // Mounted when the browser is idle: the chunks are small, and Test a Call may open itself (data-auto-open). At
+      // most 2 s later all the same: a page that never idles (seen in headless Chromium on the home page) starves
+      // idle callbacks, and the widgets would wait for a click and never open by themselves.
+      const mountAll = () => Object.entries(hosts).map(([name, host]) => mount(name as WidgetName, host));
+      w.requestIdleCallback ? w.requestIdleCallback(mountAll, { timeout: 2_000 }) : setTimeout(mountAll);
+      // SPA routers that swap or clear <body> drop the launchers: put them back.
+      setInterval(() => Object.values(hosts).map((host) => host.isConnected || document.body.append(host)), 1_000);
+      listeners.map((fn) => fn());
+      queued.map((args) => api(...(Array.from(args) as [string])));
+    })
+    .catch((error: Error) => console.warn(`Nikki: ${error.message}`));
+}
