@@ -4,6 +4,9 @@
  */
 import type { LabelLanguage } from "./slot-labels";
 
+/** DEFAULT_SERVICE's name (appointments.ts), here to keep this module free of the appointments schema. */
+const DEFAULT_SERVICE_NAME = "Appointment";
+
 export interface AppointmentTextInput {
   business: string;
   service: string;
@@ -16,19 +19,24 @@ export interface AppointmentTextInput {
 
 export type AppointmentTextKind = "confirmed" | "rescheduled" | "canceled" | "reminder";
 
+/** The default service ("Appointment") is no name of its own: "your appointment", "su cita". */
+const isDefaultService = (service: string) => service === DEFAULT_SERVICE_NAME;
+const yourEn = (t: AppointmentTextInput) => (isDefaultService(t.service) ? "appointment" : t.service);
+const citaEs = (t: AppointmentTextInput) => (isDefaultService(t.service) ? "su cita" : `su cita (${t.service})`);
+
 const TEXTS: Record<LabelLanguage, Record<AppointmentTextKind, (input: AppointmentTextInput) => string>> = {
   en: {
-    confirmed: (t) => `${t.business}: your ${t.service} is booked for ${t.label}. Code ${t.code}. Change or cancel: ${t.link} Reply STOP to opt out.`,
-    rescheduled: (t) => `${t.business}: your ${t.service} is moved to ${t.label}. Code ${t.code}. Change or cancel: ${t.link}`,
-    canceled: (t) => `${t.business}: your ${t.service} on ${t.label} is canceled. Call us to book again.`,
-    reminder: (t) => `Reminder from ${t.business}: your ${t.service} is ${t.label}. Change or cancel: ${t.link}`,
+    confirmed: (t) => `${t.business}: your ${yourEn(t)} is booked for ${t.label}. Code ${t.code}. Change or cancel: ${t.link} Reply STOP to opt out.`,
+    rescheduled: (t) => `${t.business}: your ${yourEn(t)} is moved to ${t.label}. Code ${t.code}. Change or cancel: ${t.link}`,
+    canceled: (t) => `${t.business}: your ${yourEn(t)} on ${t.label} is canceled. Call us to book again.`,
+    reminder: (t) => `Reminder from ${t.business}: your ${yourEn(t)} is ${t.label}. Change or cancel: ${t.link}`,
   },
   es: {
     confirmed: (t) =>
-      `${t.business}: su cita (${t.service}) queda reservada para el ${t.label}. Código ${t.code}. Cambiar o cancelar: ${t.link} Responda STOP para no recibir mensajes.`,
-    rescheduled: (t) => `${t.business}: su cita (${t.service}) pasa al ${t.label}. Código ${t.code}. Cambiar o cancelar: ${t.link}`,
-    canceled: (t) => `${t.business}: su cita (${t.service}) del ${t.label} está cancelada. Llámenos para reservar otra.`,
-    reminder: (t) => `Recordatorio de ${t.business}: su cita (${t.service}) es el ${t.label}. Cambiar o cancelar: ${t.link}`,
+      `${t.business}: ${citaEs(t)} queda reservada para el ${t.label}. Código ${t.code}. Cambiar o cancelar: ${t.link} Responda STOP para no recibir mensajes.`,
+    rescheduled: (t) => `${t.business}: ${citaEs(t)} pasa al ${t.label}. Código ${t.code}. Cambiar o cancelar: ${t.link}`,
+    canceled: (t) => `${t.business}: ${citaEs(t)} del ${t.label} está cancelada. Llámenos para reservar otra.`,
+    reminder: (t) => `Recordatorio de ${t.business}: ${citaEs(t)} es el ${t.label}. Cambiar o cancelar: ${t.link}`,
   },
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escalationProblem, parseEscalation, transfersOpen } from "./escalation";
+import { escalationProblem, parseEscalation, savedEscalation, transfersOpen } from "./escalation";
 
 describe("escalation rules", () => {
   it("reads the numbers in turn, transfer hours and keywords", () => {
@@ -32,5 +32,12 @@ describe("escalation rules", () => {
     expect(escalationProblem({ numbers: ["+14155550100"], transfer_hours: null, keywords: ["manager"] })).toBeNull();
     expect(escalationProblem({ numbers: Array(6).fill("+14155550100") })).toMatch(/at most 5/);
     expect(escalationProblem({ transfer_hours: { xday: [] } })).toMatch(/Transfer hours/);
+  });
+});
+
+describe("escalation rules as saved", () => {
+  it("drop a number row the form added and left empty, and nothing else", () => {
+    expect(savedEscalation({ numbers: ["+14155550123", ""], keywords: ["leak"] })).toEqual({ numbers: ["+14155550123"], keywords: ["leak"] });
+    expect(savedEscalation({ phone: "+14155550123" })).toEqual({ phone: "+14155550123" });
   });
 });

@@ -16,7 +16,7 @@ export interface Escalation {
 export const ESCALATION_LIMITS = { numbers: 5, keywords: 20, keywordLength: 40 } as const;
 
 export const ESCALATION_MESSAGES = {
-  numbers: `Each transfer number needs its country code, like +14155552671: at most ${ESCALATION_LIMITS.numbers}.`,
+  numbers: `Each transfer number needs its country code, like +14155552671 (at most ${ESCALATION_LIMITS.numbers} numbers).`,
   hours: 'Transfer hours are days (mon … sun) with lists of {"open": "HH:MM", "close": "HH:MM"}, open before close, or null for any time.',
   keywords: `Keywords are words or short phrases (at most ${ESCALATION_LIMITS.keywords}, each at most ${ESCALATION_LIMITS.keywordLength} characters).`,
 } as const;
@@ -52,6 +52,10 @@ export function escalationProblem(value: Record<string, unknown>): string | null
   if (!Array.isArray(keywords) || keywords.length > ESCALATION_LIMITS.keywords || !keywords.every(keywordOk)) return ESCALATION_MESSAGES.keywords;
   return null;
 }
+
+/** The rules as saved: a number row the form added and left empty is dropped (it would come back as an empty row). */
+export const savedEscalation = (value: Record<string, unknown>): Record<string, unknown> =>
+  Array.isArray(value.numbers) ? { ...value, numbers: value.numbers.filter((entry) => entry !== "") } : value;
 
 /** The rules as they are used: anything unreadable is left out (no numbers: no transfer), never a thrown error. */
 export function readEscalation(value: unknown): Escalation {

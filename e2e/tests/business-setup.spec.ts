@@ -49,7 +49,7 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await wizard.getByLabel("Transfer number").fill("12345");
   await wizard.getByRole("button", { name: "Next" }).click();
   await expect(wizard.getByText("Step 5 of 8: Hours & Escalation")).toBeVisible();
-  await expect(wizard.getByText("Each transfer number needs its country code, like +14155552671: at most 5.")).toBeVisible();
+  await expect(wizard.getByText("Each transfer number needs its country code, like +14155552671 (at most 5 numbers).")).toBeVisible();
   await expect(wizard.getByLabel("Transfer number")).toBeFocused();
   await wizard.getByLabel("Transfer number").fill("+15125550100");
   await wizard.getByRole("button", { name: "Show raw JSON" }).first().click();

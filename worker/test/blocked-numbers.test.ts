@@ -76,19 +76,32 @@ describe("silent and spam calls in the figures (issue 37 §5)", () => {
     const silent = await insertCall(org, { durationSeconds: 130, screened: "silent", processingStatus: "processed", transcript: "[]" });
     const spam = await insertCall(org, { durationSeconds: 250, screened: "talk_over", processingStatus: "processed", transcript, afterHours: true });
     await insertCall(org, { durationSeconds: 5, screened: "blocked", processingStatus: "processed" });
+    // A robocaller's quick ring that hung up before Nikki answered: a call, but no plan minutes, no Overview row, and
+    // it makes nobody a returning caller.
+    const ring = await insertCall(org, {
+      durationSeconds: 1,
+      status: "abandoned",
+      processingStatus: "failed",
+      fromNumber: "+14155550300",
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    const after = await insertCall(org, { durationSeconds: 60, transcript, fromNumber: "+14155550300" });
 
     const list = async (query: string) =>
       ((await (await call(`/api/calls${query}`, { cookie: owner.cookie })).json()) as { calls: CallResource[] }).calls.map((row) => row.outcome).sort();
-    expect(await list("")).toEqual(["info", "silent", "spam", "spam"]);
+    expect(await list("")).toEqual(["hangup", "info", "info", "silent", "spam", "spam"]);
     expect(await list("?outcome=spam")).toEqual(["spam", "spam"]);
     expect(await list("?outcome=silent")).toEqual(["silent"]);
 
     const { overview } = (await (await call("/api/overview", { cookie: owner.cookie })).json()) as { overview: OverviewResource };
-    expect(overview).toMatchObject({ minutes_used: 2, answered_calls: 1, after_hours_calls: 0 });
-    expect(overview.daily_minutes.at(-1)?.minutes).toBe(2);
+    expect(overview).toMatchObject({ minutes_used: 3, answered_calls: 2, after_hours_calls: 0 });
+    expect(overview.daily_minutes.at(-1)?.minutes).toBe(3);
     // A silent call shows among the latest calls; spam never does.
     expect(overview.recent_calls.map((row) => row.id)).toContain(silent);
     expect(overview.recent_calls.map((row) => row.outcome)).not.toContain("spam");
+    expect(overview.recent_calls.map((row) => row.id)).not.toContain(ring);
+    const again = ((await (await call(`/api/calls/${after}`, { cookie: owner.cookie })).json()) as { call: CallResource }).call;
+    expect(again.caller).toEqual({ returning: false, previous_calls: 0 });
 
     const reprocess = await call(`/api/calls/${spam}/reprocess`, { cookie: owner.cookie, body: {} });
     expect(reprocess.status).toBe(400);

@@ -78,7 +78,7 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
       async () => (await twilioMessages()).find((message) => message.form.Body?.includes(String(appointment.confirmation_code))) ?? null,
     );
     expect(text.form).toMatchObject({ From: DEMO.phoneNumber, To: "+14155552671" });
-    expect(text.form.Body).toContain(`${DEMO.organizationName}: your Appointment is booked for ${label}.`);
+    expect(text.form.Body).toContain(`${DEMO.organizationName}: your appointment is booked for ${label}.`);
     expect(text.form.Body).toMatch(/Change or cancel: https:\/\/nikki\.test\/a\/[\w-]{43} /);
 
     // After the tool's result, Nikki confirms the booking out loud.

@@ -2,7 +2,7 @@ import { findPlan } from "@nikki/core";
 import { and, eq, gte, ne, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Database } from "../db/client";
-import { notScreened } from "../db/call-outcome";
+import { inPlanMinutes } from "../db/call-outcome";
 import { calls, subscriptions } from "../db/schema";
 import type { Config } from "../env";
 import type { Logger } from "../logger";
@@ -15,7 +15,7 @@ export async function minutesUsedSince(db: Database, organizationId: string, sin
   const [row] = await db
     .select({ minutes: sql<number>`coalesce(sum((${calls.durationSeconds} + 59) / 60), 0)` })
     .from(calls)
-    .where(and(eq(calls.organizationId, organizationId), gte(calls.createdAt, since), ne(calls.kind, "test"), notScreened));
+    .where(and(eq(calls.organizationId, organizationId), gte(calls.createdAt, since), ne(calls.kind, "test"), inPlanMinutes));
   return Number(row?.minutes ?? 0);
 }
 

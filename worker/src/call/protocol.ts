@@ -277,8 +277,8 @@ export class BridgeProtocol {
     if (!this.streamSid || this.fillers.takesAudio(itemId, delta)) return [];
     if (itemId !== this.currentItem) {
       this.screen.audio(itemId, now);
-      // A filler is not the answer: the turn's gap runs on to the answer's first audio.
-      if (!this.fillers.isFiller(itemId)) this.metrics.answerAudio(now);
+      // The turn's gap is the silence the caller waited through: a filler heard ends it as the answer would.
+      this.metrics.answerAudio(now);
       this.currentItem = itemId;
       this.sentMs = 0;
       this.playedMs = 0;

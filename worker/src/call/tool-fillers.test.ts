@@ -78,10 +78,10 @@ describe("fillers while a slow tool runs (issue 37 §2)", () => {
     const answered = bridge.toolResult("call_abc", { ok: true }, 4000);
     expect(toOpenAI(answered).map((event) => event.type)).toEqual(["conversation.item.create"]);
     expect(toOpenAI(bridge.onOpenAI(openai.responseDoneOf("resp_f2"), 4100))).toEqual([{ type: "response.create" }]);
-    // No third, however long it runs; and a filler is not the answer: the turn's gap runs to the answer's audio.
+    // No third, however long it runs; and the turn's gap is the silence before the first filler, not the tool's time.
     expect(bridge.onWake(9000)).toEqual([]);
     bridge.onOpenAI(openai.audioDelta("item_answer"), 4500);
-    expect(bridge.metrics.summary().turn_gaps_ms).toEqual([4500 - 900]);
+    expect(bridge.metrics.summary().turn_gaps_ms).toEqual([1700 - 900]);
   });
 
   it("a fast tool gets no filler: nothing is asked of the model, and the answer is asked for at once", () => {

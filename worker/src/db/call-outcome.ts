@@ -21,7 +21,10 @@ export const outcomeSql = sql<CallOutcome>`case
   when coalesce(${calls.durationSeconds}, 0) < ${HANGUP_SECONDS} or not ${callerSpoke} then 'hangup'
   else 'info' end`;
 
-/** A call the plan's minutes count: not a Test Suite call, not a screened one (silent, blocked, robocall). */
-export const notScreened = sql`${calls.screened} is null`;
-/** A call that is not spam (blocked, robocall): a silent one still shows among recent calls. */
-export const notSpam = sql`coalesce(${calls.screened}, 'silent') = 'silent'`;
+/**
+ * A call the plan's minutes count (with the Test Suite's left out by the caller): not a screened one (silent, blocked,
+ * robocall), nor one the caller left before Nikki answered (abandoned: the AI never took it).
+ */
+export const inPlanMinutes = sql`(${calls.screened} is null and ${calls.status} != 'abandoned')`;
+/** A call Overview lists: not spam (blocked, robocall; a silent one still shows), not a ring abandoned before Nikki answered. */
+export const notSpam = sql`(coalesce(${calls.screened}, 'silent') = 'silent' and ${calls.status} != 'abandoned')`;

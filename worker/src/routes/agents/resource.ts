@@ -7,6 +7,7 @@ import {
   type AgentResource,
   type AgentTool,
   DEFAULT_OPENING_HOURS,
+  savedEscalation,
 } from "@nikki/core";
 import type { agents } from "../../db/schema";
 
@@ -85,7 +86,7 @@ export function agentColumns(input: AgentPatch, organizationName: string, curren
   set("businessHoursTz", input.business_hours_tz ?? (create ? AGENT_DEFAULTS.timezone : undefined));
   const hours = input.hours_json ?? (create ? DEFAULT_OPENING_HOURS : undefined);
   set("hoursJson", hours && JSON.stringify(hours));
-  set("escalationJson", input.escalation_json && JSON.stringify(input.escalation_json));
+  set("escalationJson", input.escalation_json && JSON.stringify(savedEscalation(input.escalation_json)));
   set("crmMapping", input.crm_mapping && JSON.stringify(input.crm_mapping));
   set("tools", input.tools && JSON.stringify([...new Set(input.tools)]));
   return columns;

@@ -3,7 +3,7 @@ import { and, avg, count, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm"
 import { Hono } from "hono";
 import { planInEffect } from "../../billing/plan";
 import { minutesUsedSince, periodStartOf } from "../../billing/usage";
-import { notScreened, notSpam } from "../../db/call-outcome";
+import { inPlanMinutes, notSpam } from "../../db/call-outcome";
 import { agents, appointments, calls, leads, subscriptions } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { access, orgCaller } from "../../middleware/access";
@@ -25,7 +25,7 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId));
   const since = periodStartOf(subscription);
   // Screened calls (silent, spam: core's screening.ts) are no customer's: left out of every figure.
-  const real = and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), notScreened, gte(calls.createdAt, since));
+  const real = and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), inPlanMinutes, gte(calls.createdAt, since));
   const timeZone = await organizationTimeZone(db, organizationId);
   const weekAgo = new Date(Date.now() - (DAYS + 1) * 86_400_000);
 
@@ -61,7 +61,7 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
     db
       .select({ at: calls.createdAt, seconds: calls.durationSeconds })
       .from(calls)
-      .where(and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), notScreened, gte(calls.createdAt, weekAgo))),
+      .where(and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), inPlanMinutes, gte(calls.createdAt, weekAgo))),
     db
       .select(callColumns)
       .from(calls)

@@ -125,7 +125,7 @@ describe("book_appointment", () => {
     // The booking, and the confirmation the caller would be texted (a Test Suite call texts no one).
     expect(effects.results.map((effect) => effect.kind)).toEqual(["availability", "booking", "sms"]);
     const { body } = JSON.parse(String(effects.results[2]!.data)) as { body: string };
-    expect(body).toMatch(/^Tools Plumbing: your Appointment is booked for .+\. Code [A-Z0-9]+\. Change or cancel: /);
+    expect(body).toMatch(/^Tools Plumbing: your appointment is booked for .+\. Code [A-Z0-9]+\. Change or cancel: /);
     expect(body).toContain(String(output.booked_for));
     expect(String(effects.results[2]!.detail)).toBe(`Would text +14155550145: "${body}"`);
     expect(String(effects.results[1]!.detail)).toBe(

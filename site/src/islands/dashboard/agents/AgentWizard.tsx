@@ -48,7 +48,10 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
   useEffect(() => {
     if (!focusField) return;
     const holder = document.getElementById(`agent-${focusField}`);
-    const target = holder?.matches("input, select, textarea") ? holder : holder?.querySelector<HTMLElement>('[aria-invalid="true"], input, textarea, select');
+    // Within a group of inputs, the one that is wrong (a selector list would match the first input of any kind).
+    const target = holder?.matches("input, select, textarea")
+      ? holder
+      : (holder?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? holder?.querySelector<HTMLElement>("input, textarea, select"));
     target?.focus();
     setFocusField(null);
   }, [focusField, step]);
