@@ -30,6 +30,16 @@ describe("redactPii (spec 001 §9)", () => {
     expect(redactPii("Hi Nikki, this is Ada Lovelace from Acme Corp, 415 555 2671.", keep)).toBe("Hi Nikki, this is [NAME] from [NAME], [PHONE].");
     expect(redactPii("Rosa's Plumbing: Ada Lovelace called", ["Rosa's Plumbing", ""])).toBe("Rosa's Plumbing: [NAME] called");
   });
+
+  it("masks a first name said alone once the analysis heard the caller's name, and no longer word that holds it", () => {
+    const keep = ["Nikki AI Demo", "Nikki"];
+    expect(redactPii("Thanks, Sam. I've passed your message on to Samantha.", keep, ["Sam Carter"])).toBe(
+      "Thanks, [NAME]. I've passed your message on to Samantha.",
+    );
+    expect(redactPii("Listo, Lucía. Nikki le enviará un mensaje.", keep, ["Lucía Fernández", "[NAME]", ""])).toBe(
+      "Listo, [NAME]. Nikki le enviará un mensaje.",
+    );
+  });
 });
 
 describe("redactEntities: what the analysis extracted, stored redacted", () => {

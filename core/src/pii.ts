@@ -43,14 +43,25 @@ function maskNames(run: string): string {
 /** A stand-in for a kept name while the rest is redacted: private-use characters no pattern above matches. */
 const stand = (index: number) => `\uE000${"\uE001".repeat(index + 1)}\uE000`;
 
+const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Each word of the caller's names on its own ("Thanks, Sam."): a first name alone is no run the NAMES pattern sees. */
+function maskCallerNames(text: string, callerNames: readonly string[]): string {
+  const words = [...new Set(callerNames.flatMap((name) => name.split(/\s+/)).filter((word) => /^\p{Lu}/u.test(word) && word.length >= 2))];
+  if (words.length === 0) return text;
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escaped).join("|")})(?![\\p{L}\\p{N}])`, "gu");
+  return text.replace(pattern, PII_MARKERS.name);
+}
+
 /**
  * The text with PII replaced by markers. `keep`: names that are not the caller's (the business's, its agent's), left
- * as they are wherever they appear, longest first.
+ * as they are wherever they appear, longest first. `callerNames`: the names the call's analysis heard the caller give,
+ * masked word by word too.
  */
-export function redactPii(text: string, keep: readonly string[] = []): string {
+export function redactPii(text: string, keep: readonly string[] = [], callerNames: readonly string[] = []): string {
   const kept = [...new Set(keep.map((name) => name.trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
   const shielded = kept.reduce((out, name, index) => out.split(name).join(stand(index)), text);
-  const redacted = shielded.replace(EMAIL, PII_MARKERS.email).replace(PHONE, PII_MARKERS.phone).replace(NAMES, maskNames);
+  const redacted = maskCallerNames(shielded.replace(EMAIL, PII_MARKERS.email).replace(PHONE, PII_MARKERS.phone).replace(NAMES, maskNames), callerNames);
   return kept.reduce((out, name, index) => out.split(stand(index)).join(name), redacted);
 }
 

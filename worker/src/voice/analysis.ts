@@ -159,18 +159,20 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     // The business's own names (its greeting says them) are not the caller's PII.
     const keep = [row.organizationName ?? "", row.agentName ?? ""];
     const entities = keptEntities(call.entities, result.entities);
+    // The names the caller gave, masked wherever a first name alone is said back ("Thanks, Sam.").
+    const callerNames = Object.entries(result.entities).flatMap(([key, value]) => (/name/i.test(key) ? [value] : []));
     await processedQuery(db).run({
       id: callId,
-      summary: redact ? redactPii(result.summary, keep) : result.summary,
+      summary: redact ? redactPii(result.summary, keep, callerNames) : result.summary,
       entities: JSON.stringify(redact ? redactEntities(entities) : entities),
       sentiment: result.sentiment,
       processingAttempts: attempts,
-      redactedTranscript: redact ? JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content, keep) }))) : null,
+      redactedTranscript: redact ? JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content, keep, callerNames) }))) : null,
     });
     await storeCallerFacts(db, call, result);
     log.info("call_processed", { attempts, sentiment: result.sentiment });
     await services.publishCall(call.organizationId, { id: callId, processing_status: "processed" });
-    const summary = redact ? redactPii(result.summary, keep) : result.summary;
+    const summary = redact ? redactPii(result.summary, keep, callerNames) : result.summary;
     await pushCallLead(services, log, call, { summary, entities: result.entities }, crmMapping).catch((error: unknown) =>
       log.warn("crm_push_failed", { error: error instanceof Error ? error.message : String(error) }),
     );
