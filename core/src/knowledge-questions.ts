@@ -19,6 +19,9 @@ export interface KnowledgeQuestion {
   last_asked_at: string;
 }
 
+/** A website chat's turn in a question's `call_ids` (a chat is not stored): `chat:<id>`, shown as the website chat. */
+export const CHAT_QUESTION_PREFIX = "chat:";
+
 /** How many questions one call or chat may add, and how long a question's text is kept. */
 export const QUESTION_LIMITS = { perCall: 5, textChars: 300, answerChars: 4_000 } as const;
 

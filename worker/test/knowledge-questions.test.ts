@@ -15,7 +15,7 @@ import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
 import { ZONE, twilioMessages } from "./booking";
 import { testServices } from "./services";
 import { liveCall } from "./spoken-call";
-import { callSid } from "./twilio";
+import { callSid, until } from "./twilio";
 
 const ALWAYS_OPEN = Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [{ open: "00:00", close: "23:59" }]]));
 const KNOWLEDGE = "We fix leaks and unblock drains. Drain cleaning is $149.";
@@ -238,5 +238,26 @@ describe("the morning digest", () => {
     expect(await rowOf("work sundays")).toMatchObject({ digested_at: morning.getTime(), status: "open" });
     await sendMorningDigests(testServices(), new Date(morning.getTime() + 86_400_000));
     expect(await texts()).toHaveLength(1);
+  });
+});
+
+describe("a question outside the knowledge, in the website chat", () => {
+  it("is not answered with an invented fact, and is recorded as unanswered, the chat named in its list", async () => {
+    await env.DB.prepare("update organization_settings set allowed_origins = ? where organization_id = ?")
+      .bind('["https://suite.example"]', owner.organizationId)
+      .run();
+    const key = await env.DB.prepare("select public_key from widget_keys where organization_id = ? and revoked_at is null")
+      .bind(owner.organizationId)
+      .first<string>("public_key");
+    const response = await call(`/api/chat?key=${key}`, {
+      body: { messages: [{ role: "user", content: "Do you have a waiting room?" }] },
+      origin: "https://suite.example",
+      headers: { "cf-connecting-ip": "203.0.113.77" },
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { reply: string }).reply).toBe(NOT_KNOWN);
+    const row = await until(() => rowOf("waiting room"));
+    expect(row).toMatchObject({ text: "Do you have a waiting room?", count: 1, suggested_answer: null, status: "open" });
+    expect(JSON.parse(String(row.call_ids))).toEqual([expect.stringMatching(/^chat:[0-9a-f-]{36}$/)]);
   });
 });
