@@ -1,7 +1,7 @@
 /** A caller speaking on a live call in a worker test: their words as the simulated recogniser hears them, and waiting for Nikki. */
 import { encodeText } from "@nikki/simulators/speech-codec";
 import { env } from "cloudflare:test";
-import { SILENT, mediaMessage, openStream, startMessage, twilioPost, until } from "./twilio";
+import { SILENT, mediaMessage, openStream, ringInbound, startMessage, twilioPost, until } from "./twilio";
 
 /** What the caller says, as the simulated recogniser hears it (speech-codec.ts), in 20 ms frames. */
 export function spoken(text: string): string[] {
@@ -28,14 +28,7 @@ export async function quiet(received: unknown[]) {
  * and waits for Nikki's answer, `hangUp()` ends it as Twilio does and waits for the call to be analysed.
  */
 export async function liveCall(sid: string, from: string, to: string) {
-  const answer = await twilioPost("/twilio/voice/inbound", {
-    CallSid: sid,
-    AccountSid: env.TWILIO_ACCOUNT_SID!,
-    From: from,
-    To: to,
-    Direction: "inbound",
-    CallStatus: "ringing",
-  });
+  const answer = await ringInbound(sid, to, from);
   const twiml = await answer.text();
   const callId = /<Parameter name="callId" value="([^"]+)"/.exec(twiml)?.[1];
   const token = /<Parameter name="token" value="([^"]+)"/.exec(twiml)?.[1];
