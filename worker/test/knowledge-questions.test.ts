@@ -261,3 +261,14 @@ describe("a question outside the knowledge, in the website chat", () => {
     expect(JSON.parse(String(row.call_ids))).toEqual([expect.stringMatching(/^chat:[0-9a-f-]{36}$/)]);
   });
 });
+
+describe("a question asked again after the owner acted on it", () => {
+  it("is open again when answered (the answer did not reach the agent), and stays out of the list when dismissed", async () => {
+    const db = createD1Database(env.DB);
+    await recordQuestions(db, owner.organizationId, "call-e", [{ text: "Do you have parking for customers?", restates: "", suggestedAnswer: null }]);
+    await recordQuestions(db, owner.organizationId, "call-f", [{ text: "Do you sell roof tiles?", restates: "", suggestedAnswer: null }]);
+    expect(await rowOf("parking customers")).toMatchObject({ status: "open", count: 4, answer_entry_id: expect.any(String) });
+    expect(await rowOf("sell roof tiles")).toMatchObject({ status: "dismissed", count: 2 });
+    expect((await questionsOf(owner)).questions.map((question) => question.text)).toContain("Do you have parking for customers?");
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Records the questions a call's analysis found nobody answered (issue 39 §4): one knowledge question per normalized
  * text in an organization (core's normalizeQuestion), or the open question the analysis says it restates. Asked again,
- * a question's count and call list grow, once per call: a call analysed again (Reprocess) counts nothing twice.
+ * a question's count and call list grow, once per call: a call analysed again (Reprocess) counts nothing twice. An
+ * answered one asked again is open again; a dismissed one stays dismissed.
  */
 import { QUESTION_LIMITS, normalizeQuestion } from "@nikki/core";
 import { and, eq, sql } from "drizzle-orm";
@@ -65,7 +66,11 @@ export async function recordQuestions(db: Database, organizationId: string, call
       })
       .onConflictDoUpdate({
         target: [knowledgeQuestions.organizationId, knowledgeQuestions.normalized],
-        set: askedAgain(callId, question.suggestedAnswer, now),
+        // Answered, yet asked and not answered again (its entry disabled, deleted or not for this agent): open again.
+        set: {
+          ...askedAgain(callId, question.suggestedAnswer, now),
+          status: sql`case when ${knowledgeQuestions.status} = 'answered' then 'open' else ${knowledgeQuestions.status} end`,
+        },
         setWhere: notListed(callId),
       });
   }
