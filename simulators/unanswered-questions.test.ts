@@ -39,6 +39,12 @@ describe("the simulated analysis's questions nobody answered", () => {
     expect(unansweredQuestions(transcript, system(KNOWLEDGE))).toEqual([{ question: "Do you sell roof tiles?", restates: "", suggested_answer: "" }]);
   });
 
+  it("drafts from an answer in the knowledge, never from a question there", () => {
+    const transcript = call("Caller: Do you have parking for customers?", "Receptionist: I'm sorry, I don't know that.");
+    const answered = "Do you have parking for customers? Yes: customers park free behind the shop.";
+    expect(unansweredQuestions(transcript, system(answered))[0]?.suggested_answer).toBe("Yes: customers park free behind the shop.");
+  });
+
   it("names the open question a new one asks again in other words", () => {
     const transcript = call("Caller: Is there parking for my van?", "Receptionist: I'm sorry, I don't know that.");
     const open = ["q-roof: Do you sell roof tiles?", "q-park: Do you have parking?"];

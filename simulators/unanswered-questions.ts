@@ -41,7 +41,8 @@ function turns(transcript: string): { caller: boolean; text: string }[] {
 
 export function unansweredQuestions(transcript: string, system: string): SimulatedQuestion[] {
   const said = turns(transcript);
-  const knowledge = knowledgeOf(system);
+  // A question in the knowledge (an answered one's own words) is not an answer to draft from.
+  const knowledge = knowledgeOf(system).filter((sentence) => !sentence.endsWith("?"));
   const open = openQuestions(system);
   const found: SimulatedQuestion[] = [];
   said.forEach((turn, index) => {
