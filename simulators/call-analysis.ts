@@ -7,6 +7,7 @@
  * masked detail ("[NAME]", "[PHONE]") is not a detail, so it is never extracted.
  */
 import { SPANISH } from "./caller-model";
+import { type SimulatedQuestion, unansweredQuestions } from "./unanswered-questions";
 
 export interface SimulatedAnalysis {
   summary: string;
@@ -16,6 +17,8 @@ export interface SimulatedAnalysis {
   language: string;
   /** The caller asked not to keep their details. */
   forget_me: boolean;
+  /** The questions the receptionist could not answer (unanswered-questions.ts). */
+  unanswered_questions: SimulatedQuestion[];
 }
 
 const NAME = /\b(?:this is|my name is|I'm|I am|soy|me llamo)\s+([A-ZÁÉÍÓÚ][a-záéíóúñ]+ [A-ZÁÉÍÓÚ][a-záéíóúñ]+)/;
@@ -59,7 +62,8 @@ function requestOf(said: string[]): { action: string | null; question: string | 
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-export function analyseTranscript(transcript: string, fields: readonly string[]): SimulatedAnalysis {
+/** `system`: the analysis's instructions (the knowledge and open questions it was shown). */
+export function analyseTranscript(transcript: string, fields: readonly string[], system = ""): SimulatedAnalysis {
   const said = lines(transcript, "Caller");
   const answered = lines(transcript, "Receptionist");
   const callerText = said.join("\n");
@@ -95,5 +99,6 @@ export function analyseTranscript(transcript: string, fields: readonly string[])
     entities: Object.fromEntries(fields.map((field) => [field, extracted[field] ?? ""])),
     language: said.length === 0 ? "" : SPANISH.test(callerText) ? "es" : "en",
     forget_me: FORGET_ME.test(callerText),
+    unanswered_questions: unansweredQuestions(transcript, system),
   };
 }

@@ -119,7 +119,7 @@ function bookingReply(heard: string, memory: CallerMemory, es: boolean, first: s
 }
 
 /** A question the caller asked for information (not a booking or a request for a person), if any. */
-function informationQuestion(heard: string): string | null {
+export function informationQuestion(heard: string): string | null {
   const question = questionIn(heard);
   return question && !BOOKING.test(question) && !PERSON.test(question) ? question : null;
 }

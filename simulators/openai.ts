@@ -205,7 +205,8 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         return json(429, { error: { message: "Rate limit reached for requests", type: "requests", code: "rate_limit_exceeded" } });
       }
       const fields = body.response_format?.json_schema?.schema?.properties?.entities?.required ?? [];
-      return completion(JSON.stringify(analyseTranscript(conversation, fields)));
+      const system = body.messages.find((message) => message.role === "system")?.content ?? "";
+      return completion(JSON.stringify(analyseTranscript(conversation, fields, system)));
     }
     json(404, { error: { message: `Unknown path ${request.url}` } });
   });

@@ -51,3 +51,4 @@ export * from "./patterns";
 export * from "./answering-machine";
 export * from "./call-analysable";
 export * from "./tool-fillers";
+export * from "./knowledge-questions";

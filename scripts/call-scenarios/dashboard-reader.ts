@@ -24,13 +24,17 @@ export async function dashboardReader(baseUrl: string) {
     .map((line) => line.split(";")[0]!)
     .join("; ");
 
-  async function readCall(id: string): Promise<ReadCall> {
-    const response = await fetch(`${baseUrl}/api/calls/${id}`, { headers: { cookie, origin: baseUrl } });
-    if (!response.ok) throw new Error(`GET /api/calls/${id} answered ${response.status}`);
-    return ((await response.json()) as { call: ReadCall }).call;
+  /** Any dashboard read, as the owner. */
+  async function read<T>(path: string): Promise<T> {
+    const response = await fetch(`${baseUrl}${path}`, { headers: { cookie, origin: baseUrl } });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    return (await response.json()) as T;
   }
 
+  const readCall = async (id: string): Promise<ReadCall> => (await read<{ call: ReadCall }>(`/api/calls/${id}`)).call;
+
   return {
+    read,
     readCall,
     /** The call once its analysis is done (or failed), or as it is after `timeoutMs`. */
     async analysed(id: string, timeoutMs = 60_000): Promise<ReadCall> {

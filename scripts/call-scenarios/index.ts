@@ -8,8 +8,20 @@ import type { CallScenario } from "./scenario";
 import { spanish } from "./spanish";
 import { transferAnswered } from "./transfer-answered";
 import { transferNoAnswer } from "./transfer-no-answer";
+import { unanswered } from "./unanswered";
 
 /** Every scenario `npm run call:simulate` knows, in the order `--help` lists them. */
-export const SCENARIOS: readonly CallScenario[] = [booking, slowTool, returning, spanish, transferAnswered, transferNoAnswer, silent, blocked, robocall];
+export const SCENARIOS: readonly CallScenario[] = [
+  booking,
+  slowTool,
+  returning,
+  spanish,
+  transferAnswered,
+  transferNoAnswer,
+  silent,
+  blocked,
+  robocall,
+  unanswered,
+];
 
 export const scenarioNamed = (name: string) => SCENARIOS.find((scenario) => scenario.name === name);

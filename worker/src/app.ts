@@ -41,6 +41,7 @@ import { orgRoutes } from "./routes/org";
 import { telemetryRoutes } from "./routes/telemetry";
 import { twilioRoutes } from "./routes/twilio";
 import { internalRoutes } from "./routes/internal";
+import { knowledgeQuestionRoutes } from "./routes/knowledge/questions";
 import { promptAudio } from "./voice/prompts";
 import type { ServicesFactory } from "./services";
 
@@ -108,6 +109,8 @@ export function createApp(servicesFor: ServicesFactory) {
     .route("/api/test-calls", testCallStatusRoutes)
     .route("/api/test-suite", testSuiteRoutes)
     .route("/api/calls", callRoutes)
+    // Before /api/knowledge's own routes (its /:id would take /questions).
+    .route("/api/knowledge/questions", knowledgeQuestionRoutes)
     .route("/api/events", eventRoutes)
     .route("/api/overview", overviewRoutes)
     .route("/api/widget", widgetRoutes)

@@ -47,7 +47,9 @@ export type AuditAction =
   | "appointment_rescheduled"
   | "appointment_canceled"
   | "calendar_feed_rotated"
-  | "calendar_connected";
+  | "calendar_connected"
+  | "knowledge_question_answered"
+  | "knowledge_question_dismissed";
 
 /**
  * The caller's address: `CF-Connecting-IP`, which Cloudflare's edge sets (anything a client sends, such as

@@ -5,22 +5,26 @@ import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
 import { twilioMessages } from "./booking";
 import { SIMULATED } from "./simulators";
-import { LOUD, SILENT, anyCaller, callSid, mediaMessage, neverTaken, openStream, settledProcessing, startMessage, twilioPost, until } from "./twilio";
+import {
+  LOUD,
+  SILENT,
+  anyCaller,
+  callSid,
+  mediaMessage,
+  neverTaken,
+  openStream,
+  ringInbound,
+  settledProcessing,
+  startMessage,
+  twilioPost,
+  until,
+} from "./twilio";
 
 const ALWAYS_OPEN = JSON.stringify(
   Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [{ open: "00:00", close: "23:59" }]])),
 );
 
-async function inbound(sid: string, to: string = DEMO.phoneNumber, from = anyCaller()) {
-  return twilioPost("/twilio/voice/inbound", {
-    CallSid: sid,
-    AccountSid: env.TWILIO_ACCOUNT_SID!,
-    From: from,
-    To: to,
-    Direction: "inbound",
-    CallStatus: "ringing",
-  });
-}
+const inbound = (sid: string, to: string = DEMO.phoneNumber, from = anyCaller()) => ringInbound(sid, to, from);
 
 function streamParameters(twiml: string) {
   const url = /<Stream url="([^"]+)"/.exec(twiml)?.[1];

@@ -2,7 +2,6 @@
  * The caller's language end to end (issue 37 §4) and the recording notice inside the greeting (§6): a Spanish caller
  * rings an English agent that also speaks Spanish, through the real webhook, bridge, tools and post-call pipeline.
  */
-import { encodeText } from "@nikki/simulators/speech-codec";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { digestLines } from "../src/jobs/morning-digest";
@@ -10,31 +9,12 @@ import type { calls } from "../src/db/schema";
 import { type SignedUp, call, signUp } from "./accounts";
 import { EVERY_DAY_8_TO_8, ZONE, twilioMessages } from "./booking";
 import { SILENT, callSid, mediaMessage, openStream, startMessage, twilioPost, until } from "./twilio";
+import { quiet, spoken } from "./spoken-call";
 
 let owner: SignedUp;
 let agentId: string;
 const NUMBER = "+16465550137";
 const CALLER = "+14155550188";
-
-/** What the caller says, as the simulated recogniser hears it (speech-codec.ts), in 20 ms frames. */
-function spoken(text: string): string[] {
-  const codes = Uint8Array.from(encodeText(text));
-  const frames: string[] = [];
-  for (let offset = 0; offset < codes.length; offset += 160) {
-    const frame = Uint8Array.from({ length: 160 }, (_, i) => codes[offset + i] ?? 0xff);
-    frames.push(btoa(String.fromCharCode(...frame)));
-  }
-  return frames;
-}
-
-/** Waits until no new message has come from the bridge for a while (Nikki finished her answer). */
-async function quiet(received: unknown[]) {
-  let heard = -1;
-  while (heard !== received.length) {
-    heard = received.length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
 
 beforeAll(async () => {
   owner = await signUp({ company: "Fontanería Ruiz" });

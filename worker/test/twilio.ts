@@ -13,6 +13,18 @@ export async function twilioPost(path: string, params: Record<string, string>, o
   });
 }
 
+/** An inbound call ringing `to` from `from`, as Twilio's voice webhook announces it. */
+export function ringInbound(sid: string, to: string, from: string) {
+  return twilioPost("/twilio/voice/inbound", {
+    CallSid: sid,
+    AccountSid: env.TWILIO_ACCOUNT_SID!,
+    From: from,
+    To: to,
+    Direction: "inbound",
+    CallStatus: "ringing",
+  });
+}
+
 export function callSid() {
   const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
   return `CA${hex}`;

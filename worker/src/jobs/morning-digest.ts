@@ -17,6 +17,7 @@ import { calls, members, organizationSettings, organizations, phoneNumbers, user
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { primaryAgent } from "../voice/call-context";
+import { markDigested, newQuestions, questionLines } from "./digest-questions";
 
 export const DIGEST_HOUR = 8;
 const NIGHT_MS = 24 * 60 * 60 * 1000;
@@ -57,9 +58,17 @@ export function digestLines(
     .join("\n\n");
 }
 
+function digestSubject(calls: number, questions: number): string {
+  const parts = [
+    calls ? `${calls} after-hours call${calls === 1 ? "" : "s"} overnight` : "",
+    questions ? `${questions} new question${questions === 1 ? "" : "s"} to answer` : "",
+  ];
+  return parts.filter(Boolean).join(", ");
+}
+
 /**
  * At 8:00 in each business's time zone (the first run on or after it, once per local day): the owner gets a
- * text, and an e-mail when mail is configured, listing the night's after-hours calls with caller and reason, grouped by urgency.
+ * text, and an e-mail when mail is configured, listing the night's after-hours calls with caller and reason, grouped by urgency, and the new questions callers asked that no knowledge answered (each listed once).
  */
 export async function sendMorningDigests(services: Services, now = new Date()): Promise<number> {
   const { db } = services;
@@ -81,14 +90,19 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
       .from(calls)
       .where(and(eq(calls.organizationId, organization.id), eq(calls.afterHours, true), gt(calls.createdAt, new Date(now.getTime() - NIGHT_MS))))
       .orderBy(asc(calls.createdAt));
-    if (night.length === 0) continue;
+    const questions = await newQuestions(db, organization.id, now);
+    if (night.length === 0 && questions.length === 0) continue;
     const booked = await appointmentsOfCalls(
       db,
       organization.id,
       night.map((call) => call.id),
       timeZone,
     );
-    const text = `Good morning from Nikki! ${night.length} after-hours call${night.length === 1 ? "" : "s"} for ${organization.name}:\n\n${digestLines(night, booked, agent?.language)}`;
+    const callLines = night.length
+      ? `${night.length} after-hours call${night.length === 1 ? "" : "s"} for ${organization.name}:\n\n${digestLines(night, booked, agent?.language)}`
+      : "";
+    const asked = questions.length ? questionLines(questions) : "";
+    const text = `Good morning from Nikki! ${[callLines || `For ${organization.name}:`, asked].filter(Boolean).join("\n\n")}`;
     const [owner] = await db
       .select({ email: users.email })
       .from(members)
@@ -107,10 +121,16 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
     }
     if (owner && mailer.delivers) {
       await mailer
-        .send({ to: owner.email, subject: `${night.length} after-hours call${night.length === 1 ? "" : "s"} overnight`, text })
+        .send({ to: owner.email, subject: digestSubject(night.length, questions.length), text })
         .catch((error: unknown) => log.warn("digest_mail_failed", { organization_id: organization.id, error: String(error) }));
     }
-    log.info("morning_digest_sent", { organization_id: organization.id, calls: night.length, texted: Boolean(organization.settings.digestPhone) });
+    await markDigested(db, questions, now);
+    log.info("morning_digest_sent", {
+      organization_id: organization.id,
+      calls: night.length,
+      questions: questions.length,
+      texted: Boolean(organization.settings.digestPhone),
+    });
     sent++;
   }
   return sent;

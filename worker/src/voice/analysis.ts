@@ -15,6 +15,8 @@ import { agents, calls, organizationSettings, organizations } from "../db/schema
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { CALLER_FACTS_SCHEMA, type CallerFacts, storeCallerFacts } from "./caller-facts";
+import { type FoundQuestion, UNANSWERED_QUESTIONS_SCHEMA, questionContext } from "../knowledge/analysis-questions";
+import { askedQuestions, recordQuestions } from "../knowledge/record-questions";
 import { pushCallLead } from "./crm-push";
 import { sendCallWebhook } from "./crm-webhook";
 
@@ -26,6 +28,7 @@ export interface CallAnalysis extends Partial<CallerFacts> {
   summary: string;
   sentiment: "positive" | "neutral" | "negative";
   entities: Record<string, string>;
+  unanswered_questions?: FoundQuestion[];
 }
 
 /** The fields extracted from every call, plus any the agent's `crm_mapping` names. */
@@ -44,9 +47,10 @@ function analysisSchema(fields: string[]) {
   return {
     type: "object",
     additionalProperties: false,
-    required: ["summary", "sentiment", "entities", ...Object.keys(CALLER_FACTS_SCHEMA)],
+    required: ["summary", "sentiment", "entities", ...Object.keys(CALLER_FACTS_SCHEMA), ...Object.keys(UNANSWERED_QUESTIONS_SCHEMA)],
     properties: {
       ...CALLER_FACTS_SCHEMA,
+      ...UNANSWERED_QUESTIONS_SCHEMA,
       summary: { type: "string", description: "Two or three sentences: who called, what they wanted, what was agreed" },
       sentiment: { type: "string", enum: ["positive", "neutral", "negative"] },
       entities: {
@@ -89,6 +93,7 @@ const analysisInputQuery = preparedQuery((db) =>
       crmMapping: agents.crmMapping,
       agentName: agents.name,
       agentLanguage: agents.language,
+      agentKnowledge: agents.knowledgeBase,
       organizationName: organizations.name,
       piiRedaction: organizationSettings.piiRedaction,
       crmWebhookUrl: organizationSettings.crmWebhookUrl,
@@ -106,7 +111,7 @@ const processedQuery = preparedQuery((db) =>
   db
     .update(calls)
     .set({
-      ...placeholders("summary", "entities", "sentiment", "processingAttempts"),
+      ...placeholders("summary", "entities", "sentiment", "processingAttempts", "unansweredQuestions"),
       transcript: sql`coalesce(${sql.placeholder("redactedTranscript")}, ${calls.transcript})`,
       modelUsed: OPENAI_MODELS.chat,
       processingStatus: "processed",
@@ -147,8 +152,9 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     const fields = entityFields(crmMapping);
     // The summary is the business's to read: in its agent's language, whatever the caller spoke (noted after it).
     const businessLanguage = row.agentLanguage ?? AGENT_DEFAULTS.language;
+    const questions = await questionContext(db, call.organizationId, row.agentKnowledge);
     const analysed = await openai.chatJson<CallAnalysis>({
-      system: `You analyse phone calls to a small business answered by its AI receptionist. Summarise the call in ${languageName(languageCodeOf(businessLanguage) ?? "en")}, extract the requested details exactly as said (empty string when absent), and judge the caller's sentiment. Note the caller's language, and whether they asked the business not to keep their details.`,
+      system: `You analyse phone calls to a small business answered by its AI receptionist. Summarise the call in ${languageName(languageCodeOf(businessLanguage) ?? "en")}, extract the requested details exactly as said (empty string when absent), and judge the caller's sentiment. Note the caller's language, and whether they asked the business not to keep their details.\n\n${questions.instructions}`,
       user: entries.map((entry) => `${entry.role === "user" ? "Caller" : "Receptionist"}: ${entry.content}`).join("\n"),
       schemaName: "call_analysis",
       schema: analysisSchema(fields),
@@ -161,15 +167,19 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     const entities = keptEntities(call.entities, result.entities);
     // The names the caller gave, masked wherever a first name alone is said back ("Thanks, Sam.").
     const callerNames = Object.entries(result.entities).flatMap(([key, value]) => (/name/i.test(key) ? [value] : []));
+    const asked = askedQuestions(result.unanswered_questions, questions.openIds, (text) => (redact ? redactPii(text, keep, callerNames) : text));
     await processedQuery(db).run({
       id: callId,
       summary: redact ? redactPii(result.summary, keep, callerNames) : result.summary,
       entities: JSON.stringify(redact ? redactEntities(entities) : entities),
       sentiment: result.sentiment,
       processingAttempts: attempts,
+      unansweredQuestions: JSON.stringify(asked.map((question) => question.text)),
       redactedTranscript: redact ? JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content, keep, callerNames) }))) : null,
     });
     await storeCallerFacts(db, call, result);
+    // A Test Suite call's synthetic caller is nobody: its questions stay on the call, out of the owner's inbox.
+    if (call.kind !== "test") await recordQuestions(db, call.organizationId, callId, asked);
     log.info("call_processed", { attempts, sentiment: result.sentiment });
     await services.publishCall(call.organizationId, { id: callId, processing_status: "processed" });
     const summary = redact ? redactPii(result.summary, keep, callerNames) : result.summary;

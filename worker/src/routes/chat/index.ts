@@ -1,5 +1,5 @@
 import { chargeSpend, limitsOf, refusalNow } from "../../billing/spend";
-import { LIMITS, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, chatRequestSchema, conversationFor, greetingOf, parseFields } from "@nikki/core";
+import { LIMITS, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, chatRequestSchema, conversationFor, greetingOf, parseFields, redactPii } from "@nikki/core";
 import { Hono } from "hono";
 import { clientIp } from "../../audit";
 import type { AppEnv } from "../../app-env";
@@ -12,6 +12,7 @@ import { OpenAiError } from "../../services/openai/client";
 import { chatAgent } from "../../voice/call-context";
 import { agentInstructions } from "../../voice/instructions";
 import { guardInstructions } from "../../voice/instruction-guard";
+import { recordChatQuestions } from "../../knowledge/chat-questions";
 
 const TOO_MANY = "Please wait a moment before sending another message.";
 
@@ -82,6 +83,16 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
         chargeSpend(c.var.services, c.var.log, owner.organizationId, "", SPEND_PRICES_MICRO_USD.chatReply, limits).catch((error: unknown) =>
           c.var.log.warn("spend_charge_failed", { error: error instanceof Error ? error.message : String(error) }),
         ),
+      );
+      // A question the reply could not answer goes to the owner's Questions to answer, after the visitor has the reply.
+      c.executionCtx.waitUntil(
+        recordChatQuestions(c.var.services, c.var.log, {
+          organizationId: owner.organizationId,
+          agentKnowledge: agent?.knowledgeBase ?? null,
+          turns,
+          reply,
+          redact: (text) => redactPii(text, [owner.organizationName, agent?.name ?? ""]),
+        }).catch((error: unknown) => c.var.log.warn("chat_questions_failed", { error: error instanceof Error ? error.message : String(error) })),
       );
       return c.json({ reply, signature: await signAssistantTurn(c.var.config, owner.organizationId, reply.trim()) });
     } catch (error) {

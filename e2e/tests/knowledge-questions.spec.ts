@@ -1,0 +1,91 @@
+import { expect, test } from "@playwright/test";
+import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { execute, queryOne } from "../support/db";
+
+/**
+ * Issue 39 §4: "Questions to answer" on the Knowledge page. A business of its own, with questions its callers asked
+ * (as the post-call analysis stores them): one click saves the suggested answer, an answer of the owner's own is saved
+ * from the keyboard, and the empty list says what to do next. At 1280 and 390 px.
+ */
+async function businessWithQuestions(page: import("@playwright/test").Page) {
+  const email = e2eEmail("questions");
+  await signUpThroughPage(page, { email, company: "Question Plumbing" });
+  const { organization_id: organizationId } = queryOne<{ organization_id: string }>(
+    "select m.organization_id from members m join users u on u.id = m.user_id where u.email = ?",
+    email,
+  )!;
+  const question = (id: string, text: string, normalized: string, count: number, suggested: string | null) =>
+    execute(
+      "insert into knowledge_questions (id, organization_id, text, normalized, count, call_ids, suggested_answer) values (?, ?, ?, ?, ?, ?, ?)",
+      id,
+      organizationId,
+      text,
+      normalized,
+      count,
+      JSON.stringify(Array.from({ length: count }, (_, i) => `call-${id}-${i}`)),
+      suggested ?? (null as unknown as string),
+    );
+  question(`qp-${organizationId}`, "Do you have parking for customers?", "parking customers", 3, "Customers park free in the lot behind the shop.");
+  question(`qs-${organizationId}`, "Do you work on Sundays?", "work sundays", 1, null);
+  return organizationId;
+}
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`the owner answers callers' questions at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const organizationId = await businessWithQuestions(page);
+    await page.goto("/dashboard/knowledge");
+    const inbox = page.getByRole("region", { name: "Questions to answer" });
+    const cards = inbox.getByRole("listitem");
+    await expect(cards).toHaveCount(2);
+    // Most asked first, with its count, its calls and the draft.
+    const parking = cards.filter({ has: page.getByRole("heading", { name: "Do you have parking for customers?" }) });
+    await expect(cards.first()).toContainText("Do you have parking for customers?");
+    await expect(parking).toContainText("Asked 3 times");
+    await expect(parking.getByRole("link", { name: "Call 1" })).toHaveAttribute("href", `/dashboard/calls?call=call-qp-${organizationId}-0`);
+    await expect(parking).toContainText("Customers park free in the lot behind the shop.");
+    const sundays = cards.filter({ has: page.getByRole("heading", { name: "Do you work on Sundays?" }) });
+    await expect(sundays).toContainText("No suggested answer: your knowledge does not say.");
+    await expect(sundays.getByRole("button", { name: "Use suggested answer" })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+    // One click: the draft becomes the answer, a knowledge entry for every agent.
+    await parking.getByRole("button", { name: "Use suggested answer" }).click();
+    await expect(page.getByText("Answer saved", { exact: true })).toBeVisible();
+    await expect(cards).toHaveCount(1);
+    expect(
+      queryOne("select kind, source, question, answer, agent_ids from knowledge_entries where organization_id = ? and source = 'question'", organizationId),
+    ).toEqual({
+      kind: "qa",
+      source: "question",
+      question: "Do you have parking for customers?",
+      answer: "Customers park free in the lot behind the shop.",
+      agent_ids: "[]",
+    });
+
+    // An empty answer is refused under the field; the owner's own is saved with Ctrl+Enter.
+    const answer = sundays.getByLabel("Your answer");
+    await answer.focus();
+    await page.keyboard.press("Control+Enter");
+    await expect(sundays.getByText("Write the answer your agent should give.")).toBeVisible();
+    await answer.fill("No, we are closed on Sundays.");
+    await page.keyboard.press("Control+Enter");
+    await expect(cards).toHaveCount(0);
+    await expect(inbox.getByText(/^No unanswered questions\./)).toBeVisible();
+    await expect(inbox.getByRole("link", { name: "Open Test Suite" })).toBeVisible();
+    expect(queryOne<{ status: string }>("select status from knowledge_questions where id = ?", `qs-${organizationId}`)).toEqual({ status: "answered" });
+  });
+}
+
+test("a question is dismissed from the keyboard", async ({ page }) => {
+  const organizationId = await businessWithQuestions(page);
+  await page.goto("/dashboard/knowledge");
+  const sundays = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Do you work on Sundays?" }) });
+  await sundays.getByRole("button", { name: "Dismiss" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(sundays).toHaveCount(0);
+  expect(queryOne<{ status: string }>("select status from knowledge_questions where id = ?", `qs-${organizationId}`)).toEqual({ status: "dismissed" });
+});

@@ -1,0 +1,39 @@
+/**
+ * Questions nobody answered, from the website chat (issue 39 §4). A chat is not stored or analysed after it ends, so
+ * each reply to a visitor's question is read once, right after it was sent: the same question analysis as a call's
+ * (analysis-questions.ts), recorded the same way, the chat turn named `chat:<id>` in the question's list of calls.
+ */
+import { CHAT_QUESTION_PREFIX, type ChatTurn } from "@nikki/core";
+import type { Logger } from "../logger";
+import type { Services } from "../services";
+import { type FoundQuestion, UNANSWERED_QUESTIONS_SCHEMA, questionContext } from "./analysis-questions";
+import { askedQuestions, recordQuestions } from "./record-questions";
+
+/** A visitor's words that ask something: a question mark, or a question word first. Anything else costs no analysis. */
+const ASKS = /\?|^\s*(how|what|when|where|which|who|why|do|does|did|is|are|can|could|will|would|should|may)\b/i;
+
+/** The last exchange as the analysis reads a call (its "Caller" and "Receptionist" lines). */
+const exchange = (turns: ChatTurn[], reply: string) =>
+  [...turns.slice(-4), { role: "assistant", content: reply }]
+    .map((turn) => `${turn.role === "user" ? "Caller" : "Receptionist"}: ${turn.content.replace(/\s+/g, " ")}`)
+    .join("\n");
+
+export async function recordChatQuestions(
+  services: Services,
+  log: Logger,
+  chat: { organizationId: string; agentKnowledge: string | null; turns: ChatTurn[]; reply: string; redact(text: string): string },
+): Promise<void> {
+  if (!ASKS.test(chat.turns.at(-1)?.content ?? "")) return;
+  const { openai } = await services.providersFor(chat.organizationId);
+  if (!openai) return;
+  const context = await questionContext(services.db, chat.organizationId, chat.agentKnowledge);
+  const found = await openai.chatJson<{ unanswered_questions: FoundQuestion[] }>({
+    system: `You read the last exchange of a small business's website chat, answered by its AI assistant (the "Receptionist" lines; the visitor's are "Caller").\n\n${context.instructions}`,
+    user: exchange(chat.turns, chat.reply),
+    schemaName: "chat_questions",
+    schema: { type: "object", additionalProperties: false, required: ["unanswered_questions"], properties: UNANSWERED_QUESTIONS_SCHEMA },
+  });
+  const asked = askedQuestions(found.unanswered_questions, context.openIds, chat.redact);
+  await recordQuestions(services.db, chat.organizationId, `${CHAT_QUESTION_PREFIX}${crypto.randomUUID()}`, asked);
+  if (asked.length) log.info("chat_questions_recorded", { organization_id: chat.organizationId, questions: asked.length });
+}
