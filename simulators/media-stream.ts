@@ -9,6 +9,7 @@
 import { WebSocket } from "ws";
 import { computeTwilioSignature } from "../worker/src/call/twilio-signature";
 import { readTag, tagFrame, wallClock } from "./frame-tag";
+import { decodeText } from "./speech-codec";
 
 const FRAME = 160;
 const FRAME_MS = 20;
@@ -128,7 +129,14 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
         report.receivedAt.set(key, now);
         report.sessionTag ??= Number(key.split(":")[0]);
       }
-      if (nikkiStartedAt === null) report.greetingMs = now - startSentAt;
+      if (nikkiStartedAt === null) {
+        report.greetingMs = now - startSentAt;
+        // A greeting rendered ahead by the simulated text to speech carries its words in its first frame (speech-codec.ts).
+        const words = decodeText(bytes);
+        log(
+          `call ${callSid}: Nikki's first audio ${Math.round(report.greetingMs)} ms after the stream's start${words ? `, the greeting rendered ahead: "${words}"` : ""}`,
+        );
+      }
       nikkiStartedAt ??= now;
       playbackEndsAt = Math.max(playbackEndsAt, now) + bytes.length / 8;
     } else if (message.event === "mark" && message.mark) {
