@@ -2,6 +2,7 @@ import { OPENAI_MODELS } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FRAME_BASE64_CHARS } from "../src/call/audio-frames";
+import { planeRequest } from "../src/call/plane-auth";
 import { wavToUlaw } from "../src/call/mulaw";
 import { base64Frames } from "../src/voice/greeting-cache";
 import { type SignedUp, call, signUp } from "./accounts";
@@ -194,6 +195,19 @@ describe("the greeting rendered ahead", { timeout: 60_000 }, () => {
     await talkAndHangUp(second);
   });
 
+  it("is kept by the media plane only when the control plane signed it", async () => {
+    const keep = (request: Request) => env.MEDIA.fetch(request);
+    const body = JSON.stringify({ key: `greeting:${agentId}:forged`, frames: "AAAA" });
+    const unsigned = await keep(
+      new Request("https://media.internal/media/greetings", { method: "POST", headers: { "content-type": "application/json" }, body }),
+    );
+    expect(unsigned.status).toBe(403);
+    const forged = await keep(await planeRequest("not-the-deployment-secret-0123456789", "https://media.internal/media/greetings", JSON.parse(body)));
+    expect(forged.status).toBe(403);
+    const signedButEmpty = await keep(await planeRequest(env.AUTH_SECRET!, "https://media.internal/media/greetings", { key: 42 }));
+    expect(signedButEmpty.status).toBe(403);
+  });
+
   it("falls back to the model's greeting while text to speech is down, on every call", async () => {
     const greeting = "Tess here [simulate:speech-error], how can I help?";
     await call(`/api/agents/${agentId}`, { method: "PATCH", cookie: owner.cookie, body: { greeting } });
@@ -210,6 +224,6 @@ describe("the greeting rendered ahead", { timeout: 60_000 }, () => {
       expect(transcript.filter((entry) => entry.content === changed)).toHaveLength(1);
     }
     // Each call tried the render again, for the next.
-    expect((await rendersOf(changed, "verse")).length).toBeGreaterThanOrEqual(6);
+    await until(async () => (await rendersOf(changed, "verse")).length >= 6);
   });
 });
