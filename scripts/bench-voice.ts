@@ -8,7 +8,7 @@
  * accept a Realtime session; BENCH_RESPONSE_MS, default 400, to a reply's first audio). Each caller plays real-time
  * μ-law, talks over Nikki (barge-in) and hangs up after her answer. Frames carry tags, so each is timed from leaving
  * one side to arriving at the other, both directions, on this process's clock. Ends with:
- *   voice-bridge: p50_ratio=R1 p99_ratio=R2 barge_in_ratio=R3 calls=N dropped=D greeting_ms=G dead_air_p95_ms=A
+ *   voice-bridge: p50_ratio=R1 p99_ratio=R2 barge_in_ratio=R3 calls=N dropped=D greeting_ms=G greeting_cached_ms=GC dead_air_p95_ms=A
  * Before measuring, BENCH_WARMUP_CALLS (default 10) calls go through each side unmeasured, so neither is timed while
  * its runtime still compiles its code. The sides then alternate for BENCH_ROUNDS rounds (default 5) and each ratio
  * is the median of the rounds' ratios, so a burst of load from elsewhere on the machine weighs on one round rather
@@ -16,8 +16,10 @@
  * so no side's frames share the machine with another side's leftover work.
  * R1, R2: per-frame transit through the bridge over the same through the relay (p50, p99). R3: speech_started sent
  * by OpenAI → Twilio's clear through the bridge, over the same single message's transit through the relay (p50).
- * D: frames the bridge lost. G: p50 from the stream's start to the greeting's first audio through the bridge, whose
- * session opened at the webhook; the line above it gives the relay's, whose session opens when the stream starts.
+ * D: frames the bridge lost. G, GC: the greeting case (lib/greeting-pass.ts, BENCH_GREETING_PAIRS pairs of single
+ * calls, default 5), p50 from the stream's start to the greeting's first frame: G when the model says it (no render
+ * yet: the first call after a change), GC when the render made ahead plays (target ≤ 60 ms). The rounds' calls play the
+ * render (made at their first call): the `greeting:` line gives theirs, and the relay's, whose model says it.
  * A third side, in the same rounds, runs the relay with each stream in a Durable Object, as the product must place its
  * calls (the webhook opens the model's session in the object the stream then reaches, by CallSid): its ratios, on the
  * `placement:` line, tell the cost of that placement apart from the bridge's own work.
@@ -31,6 +33,7 @@ import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { CALLER_FIRST_PHRASE, type SimulatedCallReport } from "@nikki/simulators/twilio-caller";
 import { startBareRelay } from "./lib/bare-relay";
 import { deadAirMs } from "./lib/dead-air";
+import { greetingFigures } from "./lib/greeting-pass";
 import { type Timings, lostFrames, timingsOf } from "./lib/frame-accounting";
 import { freePort } from "./lib/free-port";
 import { rampCalls } from "./lib/ramped-calls";
@@ -51,6 +54,8 @@ const SETTLE_MS = 2_000;
 /** The slow-tool case: its calls, and how long their booking tool takes. */
 const SLOW_CALLS = Number(process.env.BENCH_SLOW_CALLS ?? 20);
 const SLOW_TOOL_MS = 3_000;
+/** The greeting case: pairs of calls, the first without the greeting rendered ahead, the second with it (lib/greeting-pass.ts). */
+const GREETING_PAIRS = Number(process.env.BENCH_GREETING_PAIRS ?? 5);
 /** Caller tags of each side start at a multiple of this, so no frame of one side is matched with another's (tags are 16-bit). */
 const RELAY_TAGS = 20_000;
 
@@ -205,6 +210,7 @@ async function slowToolPass(db: D1Database): Promise<{ deadAir: number[]; slowes
 
 const started = performance.now();
 let slowTool: Awaited<ReturnType<typeof slowToolPass>> = { deadAir: [], slowestToolMs: [] };
+let greeting = { greetingMs: Number.NaN, greetingCachedMs: Number.NaN };
 /** Each side's figures, round by round: the product, the bare relay, and the same relay with its streams in Durable Objects. */
 const sides = { bridge: [] as PhaseFigures[], relay: [] as PhaseFigures[], relayInObject: [] as PhaseFigures[] };
 const relayOptions = { realtimeUrl: `http://127.0.0.1:${openaiPort}/v1/realtime?model=bench`, apiKey: SIMULATED_CREDENTIALS.openaiKey };
@@ -232,6 +238,7 @@ try {
       }
     }
     if (SLOW_CALLS > 0) slowTool = await slowToolPass(worker.db);
+    if (GREETING_PAIRS > 0) greeting = await greetingFigures({ base: workerBase, db: worker.db, pairs: GREETING_PAIRS, firstTag: 64_001, settle });
   } finally {
     await Promise.all([bare.dispose(), inObject.dispose(), worker.dispose()]);
   }
@@ -257,7 +264,7 @@ for (const [name, phase] of [
   );
 }
 console.log(
-  `greeting: preopened_ms=${Math.round(percentile(bridge.greetings, 50))} opened_at_stream_ms=${Math.round(percentile(relay.greetings, 50))} (the bridge opens the model's session at the webhook; the relay when the stream starts)`,
+  `greeting: preopened_ms=${Math.round(percentile(bridge.greetings, 50))} opened_at_stream_ms=${Math.round(percentile(relay.greetings, 50))} (the bridge plays the greeting rendered ahead, made at its first warm-up call; the relay's model says it, its session opened when the stream starts)`,
 );
 const ratio = (of: PhaseFigures, to: PhaseFigures, value: (phase: PhaseFigures) => number) => value(of) / value(to);
 const p50 = (phase: PhaseFigures) => percentile(phase.transit, 50);
@@ -285,5 +292,5 @@ console.log(
   `slow-tool: ${slowTool.deadAir.length} of ${SLOW_CALLS} calls heard the ${SLOW_TOOL_MS} ms tool's answer; dead air p50 ${Math.round(percentile(slowTool.deadAir, 50))} ms p95 ${deadAirP95} ms max ${Math.round(Math.max(...slowTool.deadAir))} ms; slowest tool per call p50 ${Math.round(percentile(slowTool.slowestToolMs, 50))} ms`,
 );
 console.log(
-  `voice-bridge: p50_ratio=${medianOf("p50")} p99_ratio=${medianOf("p99")} barge_in_ratio=${medianOf("bargeIn")} calls=${bridge.answered} dropped=${bridge.dropped} greeting_ms=${Math.round(percentile(bridge.greetings, 50))} dead_air_p95_ms=${deadAirP95}`,
+  `voice-bridge: p50_ratio=${medianOf("p50")} p99_ratio=${medianOf("p99")} barge_in_ratio=${medianOf("bargeIn")} calls=${bridge.answered} dropped=${bridge.dropped} greeting_ms=${greeting.greetingMs} greeting_cached_ms=${greeting.greetingCachedMs} dead_air_p95_ms=${deadAirP95}`,
 );

@@ -9,9 +9,12 @@
 import { WebSocket } from "ws";
 import { computeTwilioSignature } from "../worker/src/call/twilio-signature";
 import { readTag, tagFrame, wallClock } from "./frame-tag";
+import { decodeText } from "./speech-codec";
 
 const FRAME = 160;
 const FRAME_MS = 20;
+/** How many of Nikki's first frames are read for the words a greeting rendered ahead carries (up to ~300 characters). */
+const WORDS_FRAMES = 8;
 
 /** What the far end heard and sent during the stream. */
 export interface StreamReport {
@@ -116,6 +119,7 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
   let speechDoneAt: number | null = null;
   let mediaAfterSpeech = 0;
   const marksPending: ReturnType<typeof setTimeout>[] = [];
+  const firstFrames: Buffer[] = [];
   socket.on("message", (raw) => {
     const now = wallClock();
     const message = JSON.parse(String(raw)) as { event: string; media?: { payload: string }; mark?: { name: string } };
@@ -128,7 +132,16 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
         report.receivedAt.set(key, now);
         report.sessionTag ??= Number(key.split(":")[0]);
       }
-      if (nikkiStartedAt === null) report.greetingMs = now - startSentAt;
+      if (nikkiStartedAt === null) {
+        report.greetingMs = now - startSentAt;
+        log(`call ${callSid}: Nikki's first audio ${Math.round(report.greetingMs)} ms after the stream's start`);
+      }
+      // A greeting rendered ahead by the simulated text to speech opens with its words (speech-codec.ts): told once its first frames are in.
+      if (firstFrames.length < WORDS_FRAMES) {
+        firstFrames.push(bytes);
+        const words = firstFrames.length === WORDS_FRAMES ? decodeText(Buffer.concat(firstFrames)) : null;
+        if (words) log(`call ${callSid}: Nikki's first frames are the greeting rendered ahead: "${words}"`);
+      }
       nikkiStartedAt ??= now;
       playbackEndsAt = Math.max(playbackEndsAt, now) + bytes.length / 8;
     } else if (message.event === "mark" && message.mark) {

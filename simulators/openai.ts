@@ -148,8 +148,11 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
       });
     }
     if (request.method === "POST" && request.url === "/v1/audio/speech") {
-      const body = JSON.parse(await readBody(request)) as { input?: string; voice?: string };
+      const body = JSON.parse(await readBody(request)) as { input?: string; voice?: string; response_format?: string };
       speechRequests.push(body);
+      // A cue in the text to speak, as the chat's are: text to speech down (OpenAI's 500), as a greeting rendered ahead may meet it.
+      if (body.input?.includes("[simulate:speech-error]"))
+        return json(500, { error: { message: "The server had an error while processing your request.", type: "server_error", code: null } });
       response.writeHead(200, { "content-type": "audio/wav" });
       return void response.end(speechWav(body.input ?? ""));
     }

@@ -7,7 +7,7 @@
 import { OPENAI_MODELS } from "@nikki/core/constants";
 import type { RealtimeClientEvent, SessionUpdatedEvent } from "openai/resources/realtime/realtime";
 import type { WebSocket } from "ws";
-import { readTag, tagFrame, wallClock } from "./frame-tag";
+import { TAG_BYTES, readTag, tagFrame, wallClock } from "./frame-tag";
 import { answerCaller, newCallerMemory, noteToolAnswer } from "./caller-model";
 import { type ScriptedCall, type ScriptedReply, type ScriptedTurn, type ToolAnswer, nextAfter } from "./scripted-turn";
 
@@ -204,6 +204,25 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
         send({ type: "session.updated", session: event.session as SessionUpdatedEvent["session"] });
         break;
       case "conversation.item.create":
+        // A message the bridge adds (the greeting it played itself) joins the conversation: acknowledged, never spoken.
+        if (event.item.type === "message") {
+          // As the API refuses it: an assistant's content is output text or audio, never the caller's input kinds.
+          if (event.item.role === "assistant" && event.item.content.some((part) => part.type !== "output_text" && part.type !== "output_audio")) {
+            send({
+              type: "error",
+              error: {
+                type: "invalid_request_error",
+                code: "invalid_value",
+                message: "Invalid value: an assistant message's content must be output_text or output_audio.",
+                param: "item.content[0].type",
+              },
+            });
+            break;
+          }
+          const item = { ...event.item, id: event.item.id ?? `item_msg_${++itemSeq}`, status: "completed" as const };
+          send({ type: "conversation.item.added", previous_item_id: null, item });
+          send({ type: "conversation.item.done", previous_item_id: null, item });
+        }
         if (event.item.type === "function_call_output") {
           try {
             toolAnswer = JSON.parse(event.item.output) as ToolAnswer;
@@ -238,7 +257,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
       }
       case "input_audio_buffer.append": {
         const audio = String(event.audio ?? "");
-        const key = readTag(Buffer.from(audio.slice(0, 12), "base64"));
+        const key = readTag(Buffer.from(audio.slice(0, (TAG_BYTES / 3) * 4), "base64"));
         if (key) timings.appended.set(key, at);
         const loud = frameEnergy(audio) > SPEECH_ENERGY;
         if (loud || speaking) heardAudio.push(Buffer.from(audio, "base64"));

@@ -27,6 +27,7 @@ async function mediaPlaneWorker(secret: string, urlGuard: Record<string, string>
     compatibilityDate: compatibility,
     compatibilityFlags: ["nodejs_compat", "no_web_socket_compression"],
     durableObjects: { MEDIA_SESSION: { className: "MediaSession", useSQLite: true } },
+    kvNamespaces: ["GREETINGS"],
     bindings: { AUTH_SECRET: secret, LOG_LEVEL: "error", ...urlGuard },
     // The worker under test runs as the plugin's runner (renamed from "nikki-ai"), which the media plane calls back.
     serviceBindings: { CONTROL: "vitest-plugin-runner-worker" },

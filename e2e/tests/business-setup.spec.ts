@@ -12,7 +12,12 @@ const SPOKEN_GREETING = `This call may be recorded. ${GREETING}`;
 /** What each call's bridge told the simulated OpenAI (audio left out). */
 async function realtimeSessions() {
   const response = await fetch(`http://127.0.0.1:${OPENAI_SIM_PORT}/__realtime-sessions`);
-  return (await response.json()) as { type: string; session?: { instructions?: string }; response?: { instructions?: string } }[][];
+  return (await response.json()) as {
+    type: string;
+    session?: { instructions?: string };
+    response?: { instructions?: string };
+    item?: { role?: string; content?: { type: string; text?: string }[] };
+  }[][];
 }
 
 test("a new business creates its agent, buys and assigns a number, gets its calls answered and its widget on its own site", async ({ page }) => {
@@ -155,9 +160,13 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   const instructions = session!.find((event) => event.type === "session.update")!.session!.instructions!;
   expect(instructions).toContain("You are Rosa, the phone receptionist of Rosa's Plumbing");
   expect(instructions).toContain("Emergency visits within 2 hours in Austin");
-  expect(session!.find((event) => event.type === "response.create")?.response?.instructions).toBe(
-    `Say exactly this, word for word, and nothing else: "${SPOKEN_GREETING}"`,
-  );
+  // Her greeting was rendered when the wizard saved her (issue 38 §1): it plays at pickup, and the model is told it was said.
+  expect(session!.find((event) => event.type === "conversation.item.create")?.item).toEqual({
+    type: "message",
+    role: "assistant",
+    content: [{ type: "output_text", text: SPOKEN_GREETING }],
+  });
+  expect(session!.some((event) => event.type === "response.create" && event.response?.instructions?.includes(SPOKEN_GREETING))).toBe(false);
 
   // The business's own site: the widget refuses it until its origin is allowed in Settings.
   await page.goto("/dashboard/settings");

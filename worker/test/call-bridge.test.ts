@@ -219,13 +219,19 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     const stream = await openStream(sid);
     stream.socket.send(startMessage(sid, { callId, token }));
     await until(() => stream.received.some((m) => m.event === "media"));
-    // The greeting has been said in full (its transcript is out), so there is a turn to keep.
+    // The greeting has been said in full (its transcript is out), or played as rendered ahead and told to the model
+    // (issue 38 §1): either way there is a turn to keep.
     await until(async () => {
       const sessions = (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-lifecycles`)).json()) as {
         sent: string[];
+        types: string[];
         instructions: string;
       }[];
-      return sessions.some((session) => session.instructions.includes(`You are ${name},`) && session.sent.includes("response.output_audio_transcript.done"));
+      return sessions.some(
+        (session) =>
+          session.instructions.includes(`You are ${name},`) &&
+          (session.sent.includes("response.output_audio_transcript.done") || session.types.includes("conversation.item.create")),
+      );
     });
     const drop = await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-drop`, {
       method: "POST",

@@ -31,7 +31,10 @@ const callUpdates = async (sid: string) =>
     request.path.endsWith(`/Calls/${sid}.json`),
   );
 
-/** Answers a call and opens its stream as Twilio does; every mark Nikki sends is echoed at once (her audio played). */
+/**
+ * Answers a call and opens its stream as Twilio does; each mark Nikki sends is echoed once the audio before it has
+ * played (20 ms a frame from her first), as Twilio echoes it: a greeting rendered ahead arrives whole at once.
+ */
 async function streamedCall(from: string) {
   const sid = callSid();
   const twiml = await (await inbound(sid, from)).text();
@@ -41,10 +44,17 @@ async function streamedCall(from: string) {
   const stream = await openStream(sid);
   stream.socket.send(startMessage(sid, { callId: callId!, token: token! }));
   let echoed = 0;
+  let firstAudioAt: number | null = null;
   const echo = setInterval(() => {
-    const marks = stream.received.filter((m) => m.event === "mark");
-    for (const mark of marks.slice(echoed)) stream.socket.send(JSON.stringify({ event: "mark", streamSid: `MZ${sid.slice(2)}`, mark: mark.mark }));
-    echoed = marks.length;
+    if (firstAudioAt === null && stream.received.some((m) => m.event === "media")) firstAudioAt = Date.now();
+    let frames = 0;
+    const marks: { mark: unknown; playedAt: number }[] = [];
+    for (const message of stream.received) {
+      if (message.event === "media") frames++;
+      else if (message.event === "mark") marks.push({ mark: message.mark, playedAt: (firstAudioAt ?? 0) + frames * 20 });
+    }
+    for (; echoed < marks.length && Date.now() >= marks[echoed]!.playedAt; echoed++)
+      stream.socket.send(JSON.stringify({ event: "mark", streamSid: `MZ${sid.slice(2)}`, mark: marks[echoed]!.mark }));
   }, 20);
   return { sid, stream, stop: () => clearInterval(echo) };
 }

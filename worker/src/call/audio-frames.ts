@@ -34,6 +34,9 @@ export function audioDelta(raw: unknown): { itemId: string; delta: string } | un
   return itemId && delta ? { itemId, delta } : undefined;
 }
 
+/** A 20 ms μ-law frame (160 bytes) in base64: 216 characters, padding included, so frames laid end to end are cut apart by length. */
+export const FRAME_BASE64_CHARS = 216;
+
 export const appendAudioJson = (payload: string) => `{"type":"input_audio_buffer.append","audio":"${payload}"}`;
 
 export const twilioMediaJson = (streamSid: string, payload: string) => `{"event":"media","streamSid":"${streamSid}","media":{"payload":"${payload}"}}`;

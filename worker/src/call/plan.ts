@@ -35,6 +35,11 @@ export interface MediaPlan {
   sessionUpdate: string;
   /** The agent's greeting, which the model says first, word for word (protocol.ts greetingResponse()). */
   openingLine: string;
+  /**
+   * Where the greeting rendered ahead is kept (voice/greeting-cache.ts; the media plane's GREETINGS): when it is there,
+   * its frames play at the stream's start and the model is told it was said; absent or missing, the model says it.
+   */
+  greetingKey?: string;
   goodbye: string;
   /** What the agent says while a slow tool runs, in its language (core's toolFillers(); call/tool-fillers.ts). */
   fillers: readonly string[];
@@ -80,6 +85,11 @@ export interface ToolRequest {
 
 /** A tool's answer to the model: always an object it can speak about, never a thrown error. */
 export type ToolOutput = { ok: true; [key: string]: unknown } | { ok: false; error: string; alternatives?: { start: string; label: string }[] };
+
+/** The media plane's answer to "prepare this call": whether it has the greeting rendered ahead (else render it for next time). */
+export interface Prepared {
+  greeting: boolean;
+}
 
 /** The media plane's answer to "release this call" (Twilio reported it over): whether its stream ever started. */
 export interface Released {

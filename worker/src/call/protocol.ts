@@ -13,7 +13,7 @@
  * what arrives is still checked field by field, since a socket can carry anything.
  */
 import type { RealtimeClientEvent, RealtimeServerEvent } from "openai/resources/realtime/realtime";
-import { appendAudioJson, audioDelta, inboundMediaPayload, twilioMediaJson } from "./audio-frames";
+import { FRAME_BASE64_CHARS, appendAudioJson, audioDelta, inboundMediaPayload, twilioMediaJson } from "./audio-frames";
 import { CallMetrics } from "./call-metrics";
 import { CallScreen } from "./call-screen";
 import { SILENT_GOODBYE_INSTRUCTIONS } from "@nikki/core/call-screen-rules";
@@ -27,6 +27,8 @@ const PCMU_BYTES_PER_MS = 8;
  * mark for every 20 ms delta (each mark is one message out and one back).
  */
 export const MARK_EVERY_MS = 100;
+/** The item the greeting rendered ahead plays as (playGreeting()): in no conversation of the model's, so never truncated. */
+const CACHED_GREETING = "cached_greeting";
 
 /**
  * The model's first response: the agent's greeting, word for word. Left to itself the model would improvise one; told
@@ -215,6 +217,27 @@ export class BridgeProtocol {
     }
   }
 
+  /**
+   * The greeting rendered ahead (voice/greeting-cache.ts), at the stream's start: all its frames to Twilio at once,
+   * marked as the model's audio is (barge-in clears it, screening times it as the greeting); the transcript's first
+   * entry; and the model told it was said, as an assistant item, so it waits for the caller rather than greeting again.
+   */
+  playGreeting(frames: string, line: string, now: number): BridgeAction[] {
+    if (!this.streamSid || this.ended) return [];
+    const actions: BridgeAction[] = [];
+    for (let at = 0; at < frames.length; at += FRAME_BASE64_CHARS) actions.push(...this.audio(CACHED_GREETING, frames.slice(at, at + FRAME_BASE64_CHARS), now));
+    if (this.unmarkedMs > 0) actions.push(this.mark(this.streamSid, CACHED_GREETING));
+    this.screen.audioDone(CACHED_GREETING, this.lastMark);
+    actions.push(
+      { kind: "transcript", role: "assistant", text: line, atMs: this.elapsed(now) },
+      {
+        kind: "openai",
+        event: { type: "conversation.item.create", item: { type: "message", role: "assistant", content: [{ type: "output_text", text: line }] } },
+      },
+    );
+    return actions;
+  }
+
   /** The result of a tool the model called goes back as its output, then the model answers (after a filler being heard). */
   toolResult(callId: string, output: unknown, now = 0): BridgeAction[] {
     if (this.ended) return [];
@@ -304,14 +327,17 @@ export class BridgeProtocol {
   private bargeIn(): BridgeAction[] {
     if (!this.streamSid || !this.currentItem || this.sentMs === 0) return [];
     // A filler is in no conversation, so there is nothing to truncate; its response is cancelled by id instead.
+    // The greeting rendered ahead is text in the model's conversation: Twilio's clear is all it takes.
     const stop: BridgeAction[] = this.fillers.isFiller(this.currentItem)
       ? this.filled(this.fillers.interrupted(this.currentItem), 0)
-      : [
-          {
-            kind: "openai",
-            event: { type: "conversation.item.truncate", item_id: this.currentItem, content_index: 0, audio_end_ms: Math.floor(this.playedMs) },
-          },
-        ];
+      : this.currentItem === CACHED_GREETING
+        ? []
+        : [
+            {
+              kind: "openai",
+              event: { type: "conversation.item.truncate", item_id: this.currentItem, content_index: 0, audio_end_ms: Math.floor(this.playedMs) },
+            },
+          ];
     const actions: BridgeAction[] = [...stop, { kind: "twilio", message: { event: "clear", streamSid: this.streamSid } }];
     this.metrics.bargedIn();
     this.marks.clear();

@@ -4,7 +4,7 @@ import { constantTimeEqual } from "../call/twilio-signature";
 import { type BridgeAction, BridgeProtocol, greetingResponse } from "../call/protocol";
 import { type StreamTicket, TICKET_TTL_MS, checkTicket } from "../call/stream-ticket";
 import type { ControlPlane } from "./control-client";
-import type { CallEnd, CallEndReason, MediaPlan, RealtimeTarget, Released, TranscriptEntry } from "../call/plan";
+import type { CallEnd, CallEndReason, MediaPlan, Prepared, RealtimeTarget, Released, TranscriptEntry } from "../call/plan";
 
 /** How long a session opened at the webhook waits for Twilio's stream before it is closed. */
 export const PREOPEN_TTL_MS = 10_000;
@@ -29,6 +29,8 @@ export type MediaStorage = Pick<DurableObjectStorage, "get" | "put" | "deleteAll
 export interface MediaCallDeps {
   callSid: string;
   storage: MediaStorage;
+  /** The greetings rendered ahead (MediaPlan.greetingKey); none: the model always says the greeting. */
+  greetings?: Pick<KVNamespace, "get">;
   control: ControlPlane;
   log: Logger;
   /** The URL guard's policy of this deployment, from the media plane's own configuration. */
@@ -59,6 +61,9 @@ export class MediaCall {
   private streamed = false;
   /** Streams that arrived before their plan, woken when it comes. */
   private planWaiters: (() => void)[] = [];
+  /** The greeting rendered ahead, looked up at prepare (in memory: an object evicted before its stream lets the model say it). */
+  private greeting: Promise<string | null> = Promise.resolve(null);
+  private readonly greetings: MediaCallDeps["greetings"];
   private readonly storage: MediaStorage;
   private readonly control: ControlPlane;
   private readonly log: Logger;
@@ -67,6 +72,7 @@ export class MediaCall {
 
   constructor(deps: MediaCallDeps) {
     this.storage = deps.storage;
+    this.greetings = deps.greetings;
     this.control = deps.control;
     this.log = deps.log;
     this.callSid = deps.callSid;
@@ -77,8 +83,10 @@ export class MediaCall {
    * From the voice webhook: the call's plan. The model's session opens now, while Twilio connects the stream, so the
    * greeting does not wait for its handshake; it is closed if no stream has come PREOPEN_TTL_MS later.
    */
-  async prepare(plan: MediaPlan): Promise<void> {
+  async prepare(plan: MediaPlan): Promise<Prepared> {
     const { realtime, ...stored } = plan;
+    const key = plan.greetingKey;
+    this.greeting = key && this.greetings ? this.greetings.get(key).catch(() => null) : Promise.resolve(null);
     const ticket: StreamTicket = { tokenHash: plan.ticketHash, expiresAt: Date.now() + TICKET_TTL_MS, redeemed: false };
     await this.storage.put({ plan: stored, ticket });
     this.plan = stored;
@@ -88,6 +96,7 @@ export class MediaCall {
     // In memory, like the socket it guards (an evicted object loses both); an alarm would cost a storage write per call.
     if (this.unusedSessionTimer) clearTimeout(this.unusedSessionTimer);
     this.unusedSessionTimer = setTimeout(() => void this.closeUnusedSession(), PREOPEN_TTL_MS);
+    return { greeting: (await this.greeting) !== null };
   }
 
   /** Twilio's media stream: signed as the plan expects (its URL, by the account that holds the number), once per call. */
@@ -205,9 +214,12 @@ export class MediaCall {
       void this.closeUnusedSession();
       return;
     }
+    // The greeting rendered ahead plays now, before the model's session is even looked at (looked up at prepare).
+    const greeting = await this.greeting;
+    if (greeting) this.dispatch(this.protocol?.playGreeting(greeting, this.plan.openingLine, Date.now()) ?? []);
     await this.storage.put("ticket", { ...ticket!, redeemed: true });
     this.streamed = true;
-    await this.connectOpenAI(this.plan);
+    await this.connectOpenAI(this.plan, greeting !== null);
     this.ticker = setInterval(() => this.dispatch(this.protocol?.onTick(Date.now()) ?? []), 1000);
   }
 
@@ -242,8 +254,8 @@ export class MediaCall {
     }
   }
 
-  /** The stream is here: the session opened at the webhook (or now, if it is gone), the greeting, then what waited. */
-  private async connectOpenAI(plan: StoredPlan) {
+  /** The stream is here: the session opened at the webhook (or now, if it is gone), the greeting unless `greeted`, then what waited. */
+  private async connectOpenAI(plan: StoredPlan, greeted: boolean) {
     if (this.unusedSessionTimer) clearTimeout(this.unusedSessionTimer);
     const preopened = this.opening !== null;
     if (!this.opening) {
@@ -256,9 +268,9 @@ export class MediaCall {
       return;
     }
     this.openai = socket;
-    socket.send(JSON.stringify(greetingResponse(plan.openingLine)));
+    if (!greeted) socket.send(JSON.stringify(greetingResponse(plan.openingLine)));
     for (const message of this.pendingToOpenAI.splice(0)) socket.send(message);
-    this.log.info("call_bridge_connected", { call_id: plan.callId, preopened });
+    this.log.info("call_bridge_connected", { call_id: plan.callId, preopened, greeted });
   }
 
   private toOpenAI(message: string) {

@@ -1,9 +1,9 @@
 import type { LogLevel } from "../logger";
-import type { MediaPlan, Released } from "../call/plan";
+import type { MediaPlan, Prepared, Released } from "../call/plan";
 
 /** What the media plane asks of a call's MediaSession over RPC (typed apart from the class, as CallSessionRpc is). */
 export interface MediaSessionRpc extends Rpc.DurableObjectBranded {
-  prepare(plan: MediaPlan): Promise<void>;
+  prepare(plan: MediaPlan): Promise<Prepared>;
   release(): Promise<Released>;
 }
 
@@ -11,6 +11,8 @@ export interface MediaSessionRpc extends Rpc.DurableObjectBranded {
 export interface MediaBindings {
   MEDIA_SESSION: DurableObjectNamespace<MediaSessionRpc>;
   CONTROL: Fetcher;
+  /** Each agent's greeting rendered ahead, as base64 frames (voice/greeting-cache.ts renders; MediaCall plays). */
+  GREETINGS?: KVNamespace;
   AUTH_SECRET?: string;
   LOG_LEVEL?: LogLevel;
   /** As the control plane's: a localhost URL makes this a local deployment for the URL guard. */

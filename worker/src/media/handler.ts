@@ -1,6 +1,7 @@
 /**
  * The media plane's HTTP surface: Twilio's media streams (and the bridge's health URL), and the control plane's two
- * requests, signed (plane-auth.ts): prepare a call, release a call that ended before its stream.
+ * requests, signed (plane-auth.ts): prepare a call, release a call that ended before its stream, keep an agent's greeting
+ * rendered ahead.
  */
 import { BRIDGE_HEALTH_BODY } from "@nikki/core/probes";
 import { createLogger } from "../logger";
@@ -25,14 +26,23 @@ export async function handleMedia(request: Request, env: MediaBindings): Promise
     if (control[2] === "prepare") {
       const plan = await verifiedPlaneBody<MediaPlan>(env.AUTH_SECRET, request);
       if (!plan) return refusal(403, "forbidden", "Only the control plane may prepare a call.");
-      await session(plan.segment).prepare(plan);
-      return new Response(null, { status: 204 });
+      return Response.json(await session(plan.segment).prepare(plan));
     }
     const release = await verifiedPlaneBody<{ segment?: number }>(env.AUTH_SECRET, request);
     if (!release) return refusal(403, "forbidden", "Only the control plane may release a call.");
     return Response.json(await session(release.segment).release());
   }
+  if (pathname === "/media/greetings") return keepGreeting(request, env);
   return refusal(404, "not_found", "Not found.");
+}
+
+/** A greeting rendered ahead, from the control plane (voice/greeting-cache.ts): kept a month, rendered again when it is gone. */
+async function keepGreeting(request: Request, env: MediaBindings): Promise<Response> {
+  const greeting = await verifiedPlaneBody<{ key?: unknown; frames?: unknown }>(env.AUTH_SECRET, request);
+  if (typeof greeting?.key !== "string" || typeof greeting.frames !== "string" || !env.GREETINGS)
+    return refusal(403, "forbidden", "Only the control plane may keep a greeting.");
+  await env.GREETINGS.put(greeting.key, greeting.frames, { expirationTtl: 30 * 86_400 });
+  return new Response(null, { status: 204 });
 }
 
 /**

@@ -4,7 +4,7 @@ import { createLogger } from "../logger";
 import { MediaCall } from "./call";
 import { controlPlane } from "./control-client";
 import type { MediaBindings, MediaSessionRpc } from "./env";
-import type { MediaPlan, Released } from "../call/plan";
+import type { MediaPlan, Prepared, Released } from "../call/plan";
 
 /** One live stream's audio (keyed by CallSid, and segment after a transfer): the Durable Object around its MediaCall. */
 export class MediaSession extends DurableObject<MediaBindings> implements MediaSessionRpc {
@@ -17,13 +17,14 @@ export class MediaSession extends DurableObject<MediaBindings> implements MediaS
     this.call = new MediaCall({
       callSid,
       storage: ctx.storage,
+      greetings: env.GREETINGS,
       control: controlPlane(env.CONTROL, env.AUTH_SECRET ?? ""),
       log: createLogger({ component: "media_session", call_sid: callSid }, env.LOG_LEVEL ?? "info"),
       urlPolicy: urlPolicyFrom(env.PUBLIC_BASE_URL, env.TEST_ONLY_URL_ALLOW),
     });
   }
 
-  prepare(plan: MediaPlan): Promise<void> {
+  prepare(plan: MediaPlan): Promise<Prepared> {
     return this.call.prepare(plan);
   }
 

@@ -8,6 +8,7 @@ import { type CallContext, type SigningAccount, callContextFor } from "./call-co
 import type { MediaPlan } from "../call/plan";
 import { usableBusinessUrl } from "../services/business-urls";
 import { mediaPlanFor } from "./media-plan";
+import { greetingOf } from "./greeting-cache";
 import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instructions";
 import type { CallSetup } from "./setup";
 import { hashToken, mintToken } from "../call/stream-ticket";
@@ -33,7 +34,10 @@ export interface IncomingCall {
 export interface AnswerDeps extends MessageDeps {
   /** Where this deployment's media plane takes streams (`wss://…/twilio/stream`), unless the organization saved its own. */
   bridgeUrl: string;
-  /** Hands the call's setup to its CallSession (control plane) and its plan to its MediaSession (media plane). */
+  /**
+   * Hands the call's setup to its CallSession (control plane) and its plan to its MediaSession (media plane), and has
+   * the greeting rendered for the next call when the media plane had none (voice/greeting-cache.ts).
+   */
   prepareSession(callSid: string, setup: CallSetup, plan: MediaPlan): Promise<void>;
   /** Work Twilio's answer need not wait for (preparing the call's sessions, telling open dashboards), run after the response. */
   afterResponse(work: Promise<unknown>): void;
@@ -200,6 +204,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent.id, kind: "voicemail", afterHours });
     return takeMessage(deps, context, language, afterHours);
   }
+  plan.greetingKey = (await greetingOf(agent, setup.openingLine)).key;
   // Twilio has its answer first; the planes are told right after, while it plays what precedes the stream and connects
   // it (a stream that comes first waits for its plan). A stream that cannot start ends the <Connect>, and its action
   // (after-stream.ts) offers the caller a message.

@@ -13,7 +13,7 @@ function binding(failures: number) {
     fetch: async (request: Request) => {
       if (failures-- > 0) throw new Error("Network connection lost.");
       received.push((await verifiedPlaneBody<object>(SECRET, request)) ?? {});
-      return new Response(null, { status: 204 });
+      return Response.json({ greeting: false });
     },
   } as unknown as Fetcher;
   return { fetcher, received };

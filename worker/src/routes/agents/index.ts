@@ -9,6 +9,8 @@ import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { placeTestCall, testCallLimit } from "../test-calls/index";
+import { changesGreeting, renderAgentGreeting } from "../../voice/greeting-cache";
+import { mediaPlane } from "../../voice/media-client";
 import { agentColumns, secondaryLanguageClash, serializeAgent } from "./resource";
 
 type Ctx = Context<AppEnv>;
@@ -22,6 +24,14 @@ async function agentOf(c: Ctx, id: string) {
   if (!agent) throw new ApiError("not_found", { message: "That agent was not found." });
   return agent;
 }
+
+/** The agent's greeting rendered ahead for its next call (voice/greeting-cache.ts), after the answer. */
+const renderGreetingAfterSave = (c: Ctx, agentId: string) =>
+  c.executionCtx.waitUntil(
+    renderAgentGreeting(c.var.services, mediaPlane(c.env.MEDIA, c.var.config.AUTH_SECRET ?? ""), agentId, c.var.log).catch((error: unknown) =>
+      c.var.log.warn("greeting_render_failed", { agent_id: agentId, error: error instanceof Error ? error.message : String(error) }),
+    ),
+  );
 
 /** The caller's organization's name (an agent's default greeting says it). */
 /** A second language that is the agent's own is refused under its field. */
@@ -94,6 +104,7 @@ export const agentRoutes = new Hono<AppEnv>()
       .values({ ...agentColumns(input, await organizationNameOf(c), null), name: input.name, organizationId: caller.organizationId })
       .returning();
     await audit(c, { action: "agent_created", organizationId: caller.organizationId, actorUserId: caller.userId, actorEmail: caller.email, target: row!.id });
+    renderGreetingAfterSave(c, row!.id);
     return c.json({ agent: serializeAgent(row!) }, 201);
   })
   .get("/:id", access("admin"), async (c) => {
@@ -116,6 +127,7 @@ export const agentRoutes = new Hono<AppEnv>()
       target: agent.id,
       details: { changed: Object.keys(input) },
     });
+    if (changesGreeting(Object.keys(input))) renderGreetingAfterSave(c, agent.id);
     return c.json({ agent: serializeAgent(row!, (await numbersOf(c, [agent.id])).get(agent.id)) });
   })
   .post("/:id/test-call", access("admin"), testCallLimit, async (c) => {

@@ -74,7 +74,7 @@ export async function transferDialed(c: Context<AppEnv>) {
     return xml(c, dialDocument(origin, transfer!.callSid, next.numbers, next.attempt, setup.tool.businessNumber, language));
   }
   const media = mediaPlane(c.env.MEDIA, c.var.config.AUTH_SECRET ?? "");
-  const document = await backToAgent({ ...deps, prepareMedia: (callSid, plan) => media.prepare(callSid, plan) }, setup, {
+  const document = await backToAgent({ ...deps, prepareMedia: async (callSid, plan) => void (await media.prepare(callSid, plan)) }, setup, {
     callSid: transfer!.callSid,
     segment: next.segment,
     outcome: next.outcome,
