@@ -8,14 +8,21 @@
  * accept a Realtime session; BENCH_RESPONSE_MS, default 400, to a reply's first audio). Each caller plays real-time
  * μ-law, talks over Nikki (barge-in) and hangs up after her answer. Frames carry tags, so each is timed from leaving
  * one side to arriving at the other, both directions, on this process's clock. Ends with:
- *   voice-bridge: p50_ratio=R1 p99_ratio=R2 barge_in_ratio=R3 calls=N dropped=D greeting_ms=G greeting_cached_ms=GC dead_air_p95_ms=A
+ *   voice-bridge: p50_ratio=R1 p95_pooled_ratio=R2 p99_pooled_ratio=R3 p99_vs_object_ratio=R4 cpu_per_call_ratio=C
+ *     barge_in_ratio=R5 calls=N dropped=D greeting_ms=G greeting_cached_ms=GC dead_air_p95_ms=A
  * Before measuring, BENCH_WARMUP_CALLS (default 10) calls go through each side unmeasured, so neither is timed while
- * its runtime still compiles its code. The sides then alternate for BENCH_ROUNDS rounds (default 5) and each ratio
- * is the median of the rounds' ratios, so a burst of load from elsewhere on the machine weighs on one round rather
- * than on one side. Each pass starts once the one before is done with its calls (the product's analyses included),
- * so no side's frames share the machine with another side's leftover work.
- * R1, R2: per-frame transit through the bridge over the same through the relay (p50, p99). R3: speech_started sent
- * by OpenAI → Twilio's clear through the bridge, over the same single message's transit through the relay (p50).
+ * its runtime still compiles its code. The sides then alternate for BENCH_ROUNDS rounds (default 5), so a burst of
+ * load from elsewhere on the machine weighs on one round rather than on one side. Each pass starts once the one
+ * before is done with its calls (the product's analyses included), so no side's frames share the machine with
+ * another side's leftover work. The `rounds:` line keeps each round's ratios.
+ * R1: per-frame transit through the bridge over the same through the relay, p50, the median of the rounds' ratios.
+ * R2, R3: the same at p95 and p99 over all frames of all rounds pooled (a stall of 25–50 ms that hits one round
+ * decides that round's p99, and the pool weighs it as the few frames it delayed). R4: the bridge's pooled p99 over
+ * that of the relay with each stream in a Durable Object (below). C: CPU time of all the bridge's processes (both
+ * planes' workerd, from /proc: scripts/lib/process-cpu.ts) per call over the same of the relay in a Durable Object,
+ * each counted from a pass's first call to the end of its settling (the bridge's after-call work included); a stall
+ * from elsewhere delays frames but adds no CPU time. R5: speech_started sent by OpenAI → Twilio's clear through the
+ * bridge, over the same single message's transit through the relay (p50, median of the rounds).
  * D: frames the bridge lost. G, GC: the greeting case (lib/greeting-pass.ts, BENCH_GREETING_PAIRS pairs of single
  * calls, default 5), p50 from the stream's start to the greeting's first frame: G when the model says it (no render
  * yet: the first call after a change), GC when the render made ahead plays (target ≤ 60 ms). The rounds' calls play the
@@ -37,8 +44,9 @@ import { greetingFigures } from "./lib/greeting-pass";
 import { type Timings, lostFrames, timingsOf } from "./lib/frame-accounting";
 import { freePort } from "./lib/free-port";
 import { rampCalls } from "./lib/ramped-calls";
-import { percentile } from "./lib/stats";
 import { startMiniflareWorker } from "./lib/miniflare-worker";
+import { cpuMeter, withChildren } from "./lib/process-cpu";
+import { percentile } from "./lib/stats";
 import { spawnSimulators } from "./lib/simulators-spawn";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
@@ -88,6 +96,9 @@ interface PhaseFigures {
   greetings: number[];
   dropped: number;
   answered: number;
+  calls: number;
+  /** CPU time all of the side's processes spent on the pass, its after-call work and the settling after it. */
+  cpuMs: number;
 }
 
 /** Every frame of these calls timed through the phase's bridge; audio sent before the model's session was configured waited for it, so it is left out. */
@@ -99,7 +110,18 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   const firstFrames = reports.map((report) => Math.min(...report.sentAt.values()));
   const lastFrames = reports.map((report) => Math.max(...report.sentAt.values()));
   const [from, to] = [Math.max(...firstFrames), Math.min(...lastFrames)];
-  const result: PhaseFigures = { transit: [], concurrent: [], inbound: [], outbound: [], bargeIns: [], greetings: [], dropped: 0, answered: 0 };
+  const result: PhaseFigures = {
+    transit: [],
+    concurrent: [],
+    inbound: [],
+    outbound: [],
+    bargeIns: [],
+    greetings: [],
+    dropped: 0,
+    answered: 0,
+    calls: reports.length,
+    cpuMs: 0,
+  };
   for (const report of reports) {
     if (!report.voicemail && report.mediaReceived > 0) result.answered++;
     if (report.greetingMs !== null) result.greetings.push(report.greetingMs);
@@ -133,6 +155,7 @@ const timingsNow = () => timingsOf(`http://127.0.0.1:${openaiPort}`, { take: tru
 /** Figures of several passes of one side, pooled. */
 function pooled(phases: PhaseFigures[]): PhaseFigures {
   const all = <K extends keyof PhaseFigures>(key: K) => phases.flatMap((phase) => phase[key] as number[]);
+  const sum = (key: "dropped" | "calls" | "cpuMs") => phases.reduce((total, phase) => total + phase[key], 0);
   return {
     transit: all("transit"),
     concurrent: all("concurrent"),
@@ -140,8 +163,10 @@ function pooled(phases: PhaseFigures[]): PhaseFigures {
     outbound: all("outbound"),
     bargeIns: all("bargeIns"),
     greetings: all("greetings"),
-    dropped: phases.reduce((sum, phase) => sum + phase.dropped, 0),
+    dropped: sum("dropped"),
     answered: Math.min(...phases.map((phase) => phase.answered)),
+    calls: sum("calls"),
+    cpuMs: sum("cpuMs"),
   };
 }
 
@@ -215,14 +240,17 @@ let greeting = { greetingMs: Number.NaN, greetingCachedMs: Number.NaN };
 const sides = { bridge: [] as PhaseFigures[], relay: [] as PhaseFigures[], relayInObject: [] as PhaseFigures[] };
 const relayOptions = { realtimeUrl: `http://127.0.0.1:${openaiPort}/v1/realtime?model=bench`, apiKey: SIMULATED_CREDENTIALS.openaiKey };
 try {
-  const worker = await startMiniflareWorker({
-    port: workerPort,
-    vars: { ...simulatorVars, LOG_LEVEL: "error" },
-    // All N calls of every round at once would pass the trial's daily spending limit, and the last ones would go to voicemail.
-    prepare: (db) => db.prepare("update organization_settings set daily_spend_cap_usd = 10000").run(),
-  });
-  const bare = await startBareRelay({ ...relayOptions, port: relayPort });
-  const inObject = await startBareRelay({ ...relayOptions, port: objectRelayPort, durableObject: true });
+  const { value: worker, pids: bridgePids } = await withChildren(() =>
+    startMiniflareWorker({
+      port: workerPort,
+      vars: { ...simulatorVars, LOG_LEVEL: "error" },
+      // All N calls of every round at once would pass the trial's daily spending limit, and the last ones would go to voicemail.
+      prepare: (db) => db.prepare("update organization_settings set daily_spend_cap_usd = 10000").run(),
+    }),
+  );
+  const { value: bare, pids: relayPids } = await withChildren(() => startBareRelay({ ...relayOptions, port: relayPort }));
+  const { value: inObject, pids: objectPids } = await withChildren(() => startBareRelay({ ...relayOptions, port: objectRelayPort, durableObject: true }));
+  const meters = [cpuMeter(bridgePids), cpuMeter(relayPids), cpuMeter(objectPids)] as const;
   const bases = [workerBase, `http://127.0.0.1:${relayPort}`, `http://127.0.0.1:${objectRelayPort}`] as const;
   const lists = [sides.bridge, sides.relay, sides.relayInObject] as const;
   try {
@@ -232,9 +260,12 @@ try {
     // Rounds alternate the sides, so a burst of load from elsewhere on the machine weighs on one round, not one side.
     for (let round = 0; round < ROUNDS; round++) {
       for (const [side, base] of bases.entries()) {
+        const cpuBefore = meters[side]!.read();
         const reports = await placeCalls(base, tagOf(side, round));
-        lists[side]!.push(figures(reports, await timingsNow()));
+        const phase = figures(reports, await timingsNow());
         await settle(reports);
+        phase.cpuMs = meters[side]!.read() - cpuBefore;
+        lists[side]!.push(phase);
       }
     }
     if (SLOW_CALLS > 0) slowTool = await slowToolPass(worker.db);
@@ -247,6 +278,8 @@ try {
 }
 const bridge = pooled(sides.bridge);
 const relay = pooled(sides.relay);
+const relayInObject = pooled(sides.relayInObject);
+const cpuPerCall = (phase: PhaseFigures) => phase.cpuMs / phase.calls;
 
 console.log(
   `bench:voice: ${CALLS} calls through each, ${ROUNDS} rounds after ${WARMUP_CALLS} warm-up calls, in ${round((performance.now() - started) / 1000)} s (OpenAI simulated at ${CONNECT_MS} ms to connect, ${RESPONSE_MS} ms to first audio)`,
@@ -254,13 +287,14 @@ console.log(
 for (const [name, phase] of [
   ["bridge", bridge],
   ["relay ", relay],
-  ["relay in a Durable Object", pooled(sides.relayInObject)],
+  ["relay in a Durable Object", relayInObject],
 ] as const) {
   console.log(
-    `  ${name}: ${phase.answered} answered, ${phase.transit.length} frames p50 ${round(percentile(phase.transit, 50))} ms p99 ${round(percentile(phase.transit, 99))} ms, ` +
+    `  ${name}: ${phase.answered} answered, ${phase.transit.length} frames p50 ${round(percentile(phase.transit, 50))} ms p95 ${round(percentile(phase.transit, 95))} ms p99 ${round(percentile(phase.transit, 99))} ms, ` +
       `while all ${CALLS} were on the line: ${phase.concurrent.length} frames p50 ${round(percentile(phase.concurrent, 50))} ms p99 ${round(percentile(phase.concurrent, 99))} ms ` +
       `(caller → OpenAI p99 ${round(percentile(phase.inbound, 99))} ms, OpenAI → caller p99 ${round(percentile(phase.outbound, 99))} ms), ` +
-      `barge-in p50 ${round(percentile(phase.bargeIns, 50))} ms (${phase.bargeIns.length}), greeting p50 ${Math.round(percentile(phase.greetings, 50))} ms, dropped ${phase.dropped}`,
+      `barge-in p50 ${round(percentile(phase.bargeIns, 50))} ms (${phase.bargeIns.length}), greeting p50 ${Math.round(percentile(phase.greetings, 50))} ms, dropped ${phase.dropped}, ` +
+      `CPU ${round(phase.cpuMs / 1000, 2)} s for ${phase.calls} calls (${Math.round(cpuPerCall(phase))} ms a call)`,
   );
 }
 console.log(
@@ -268,29 +302,48 @@ console.log(
 );
 const ratio = (of: PhaseFigures, to: PhaseFigures, value: (phase: PhaseFigures) => number) => value(of) / value(to);
 const p50 = (phase: PhaseFigures) => percentile(phase.transit, 50);
+const p95 = (phase: PhaseFigures) => percentile(phase.transit, 95);
 const p99 = (phase: PhaseFigures) => percentile(phase.transit, 99);
 const bargeIn = (phase: PhaseFigures) => percentile(phase.bargeIns, 50);
 const ratios = sides.bridge.map((phase, round) => {
   const [relayRound, objectRound] = [sides.relay[round]!, sides.relayInObject[round]!];
   return {
     p50: ratio(phase, relayRound, p50),
+    p95: ratio(phase, relayRound, p95),
     p99: ratio(phase, relayRound, p99),
     bargeIn: ratio(phase, relayRound, bargeIn),
     placementP99: ratio(objectRound, relayRound, p99),
     ownP99: ratio(phase, objectRound, p99),
+    cpu: ratio(phase, objectRound, cpuPerCall),
   };
 });
+// Each round's ratios: a stall from elsewhere on the machine shows as one round apart from the others.
 console.log(
-  `rounds: ${ratios.map((r, index) => `${index + 1}: p50 ${round2(r.p50)} p99 ${round2(r.p99)} barge-in ${round2(r.bargeIn)} (object placement p99 ${round2(r.placementP99)})`).join("; ")}`,
+  `rounds: ${ratios.map((r, index) => `${index + 1}: p50 ${round2(r.p50)} p95 ${round2(r.p95)} p99 ${round2(r.p99)} barge-in ${round2(r.bargeIn)} cpu/call ${round2(r.cpu)} (object placement p99 ${round2(r.placementP99)}, bridge over it ${round2(r.ownP99)})`).join("; ")}`,
 );
 const medianOf = (key: keyof (typeof ratios)[number]) => round(median(ratios.map((r) => r[key])), 2);
 // What a Durable Object per call costs by itself, and the bridge over a relay placed the same way: together they
-// tell the runtime's share of p99_ratio apart from the bridge's own.
-console.log(`placement: relay_in_object_p99_ratio=${medianOf("placementP99")} bridge_over_relay_in_object_p99_ratio=${medianOf("ownP99")}`);
+// tell the runtime's share of the bridge's ratio apart from the bridge's own.
+console.log(
+  `placement: relay_in_object_p99_pooled_ratio=${round2(ratio(relayInObject, relay, p99))} relay_in_object_p99_ratio_median=${medianOf("placementP99")} bridge_over_relay_in_object_p99_ratio_median=${medianOf("ownP99")}`,
+);
 const deadAirP95 = slowTool.deadAir.length ? String(Math.round(percentile(slowTool.deadAir, 95))) : "n/a";
 console.log(
   `slow-tool: ${slowTool.deadAir.length} of ${SLOW_CALLS} calls heard the ${SLOW_TOOL_MS} ms tool's answer; dead air p50 ${Math.round(percentile(slowTool.deadAir, 50))} ms p95 ${deadAirP95} ms max ${Math.round(Math.max(...slowTool.deadAir))} ms; slowest tool per call p50 ${Math.round(percentile(slowTool.slowestToolMs, 50))} ms`,
 );
 console.log(
-  `voice-bridge: p50_ratio=${medianOf("p50")} p99_ratio=${medianOf("p99")} barge_in_ratio=${medianOf("bargeIn")} calls=${bridge.answered} dropped=${bridge.dropped} greeting_ms=${greeting.greetingMs} greeting_cached_ms=${greeting.greetingCachedMs} dead_air_p95_ms=${deadAirP95}`,
+  [
+    "voice-bridge:",
+    `p50_ratio=${medianOf("p50")}`,
+    `p95_pooled_ratio=${round2(ratio(bridge, relay, p95))}`,
+    `p99_pooled_ratio=${round2(ratio(bridge, relay, p99))}`,
+    `p99_vs_object_ratio=${round2(ratio(bridge, relayInObject, p99))}`,
+    `cpu_per_call_ratio=${round2(ratio(bridge, relayInObject, cpuPerCall))}`,
+    `barge_in_ratio=${medianOf("bargeIn")}`,
+    `calls=${bridge.answered}`,
+    `dropped=${bridge.dropped}`,
+    `greeting_ms=${greeting.greetingMs}`,
+    `greeting_cached_ms=${greeting.greetingCachedMs}`,
+    `dead_air_p95_ms=${deadAirP95}`,
+  ].join(" "),
 );

@@ -6,15 +6,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { ROOT, prepareLocalDatabase, startWorker } from "./local";
 
-const CONFIG = `${ROOT}/.bench/baseline/wrangler.toml`;
+export const BASELINE_CONFIG = `${ROOT}/.bench/baseline/wrangler.toml`;
 
 /** The baseline's configuration, written from the product's wrangler.toml so both always run alike. */
-function writeConfig() {
+export function writeBaselineConfig() {
   const product = readFileSync(`${ROOT}/wrangler.toml`, "utf8");
   const line = (key: string) => new RegExp(`^${key} = .*$`, "m").exec(product)![0];
   mkdirSync(`${ROOT}/.bench/baseline`, { recursive: true });
   writeFileSync(
-    CONFIG,
+    BASELINE_CONFIG,
     [
       'name = "nikki-baseline"',
       `main = "${ROOT}/scripts/baseline/worker.ts"`,
@@ -38,7 +38,7 @@ function writeConfig() {
 }
 
 export async function startBaselineWorker(options: { port: number; persistTo: string }) {
-  writeConfig();
-  await prepareLocalDatabase(options.persistTo, CONFIG);
-  return startWorker({ port: options.port, persistTo: options.persistTo, config: CONFIG, quiet: true });
+  writeBaselineConfig();
+  await prepareLocalDatabase(options.persistTo, BASELINE_CONFIG);
+  return startWorker({ port: options.port, persistTo: options.persistTo, config: BASELINE_CONFIG, quiet: true });
 }

@@ -13,6 +13,7 @@ import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { createD1Database } from "../../worker/src/db/client";
 import { DEMO, seedDemoOrganization } from "../../worker/src/db/seed";
+import { BASELINE_CONFIG, writeBaselineConfig } from "./baseline";
 import { freePort } from "./free-port";
 import { ROOT, run } from "./local";
 import { ramDiskTempDir } from "./ram-disk";
@@ -24,7 +25,7 @@ const loopback = (port: number) => ({ external: { address: `127.0.0.1:${port}`, 
 
 async function bundled(config: string, outdir: string): Promise<WorkerOptions> {
   await run("npx", ["wrangler", "deploy", "--dry-run", "--config", config, "--outdir", outdir], { quiet: true });
-  return unstable_getMiniflareWorkerOptions(`${ROOT}/${config}`).workerOptions;
+  return unstable_getMiniflareWorkerOptions(config.startsWith("/") ? config : `${ROOT}/${config}`).workerOptions;
 }
 
 function miniflare(options: {
@@ -33,7 +34,8 @@ function miniflare(options: {
   script: string;
   worker: WorkerOptions;
   bindings: Record<string, string>;
-  other: [string, number];
+  /** The other plane's service binding, by name and port. */
+  other?: [string, number];
   storage: string;
   inspectorPort?: string;
 }) {
@@ -46,7 +48,7 @@ function miniflare(options: {
           modules: true,
           scriptPath: options.script,
           bindings: { ...(options.worker.bindings as Record<string, string>), ...options.bindings },
-          serviceBindings: { ...(options.worker.serviceBindings as object), [options.other[0]]: loopback(options.other[1]) },
+          serviceBindings: { ...(options.worker.serviceBindings as object), ...(options.other ? { [options.other[0]]: loopback(options.other[1]) } : {}) },
           // Assets are not served in benchmarks; module rules and the root only matter to wrangler's bundler.
           assets: undefined,
           modulesRules: undefined,
@@ -59,6 +61,50 @@ function miniflare(options: {
       resourcePersistencePath: options.storage,
     } as never),
   );
+}
+
+/** The worker's D1 with migrations/ applied and the demo organization seeded, then `prepare` run on it. */
+async function seededDatabase(worker: Miniflare, prepare?: (db: D1Database) => Promise<unknown>): Promise<D1Database> {
+  const d1 = (await worker.getD1Database("DB")) as unknown as D1Database;
+  for (const file of readdirSync(`${ROOT}/migrations`)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()) {
+    for (const statement of readFileSync(`${ROOT}/migrations/${file}`, "utf8").split("--> statement-breakpoint")) {
+      if (statement.trim()) await d1.prepare(statement).run();
+    }
+  }
+  await seedDemoOrganization(createD1Database(d1), await hashPassword(DEMO.ownerPassword));
+  await prepare?.(d1);
+  return d1;
+}
+
+/**
+ * The benchmarks' baseline (scripts/baseline/worker.ts: bare routes doing the product's database work) bundled and
+ * run the same way, on a D1 of its own with the same migrations and demo organization.
+ */
+export async function startMiniflareBaseline(options: { port: number }) {
+  mkdirSync(`${ROOT}/site/dist`, { recursive: true });
+  writeBaselineConfig();
+  // Written where its configuration lives unless the directory is absolute.
+  const worker = await bundled(BASELINE_CONFIG, `${ROOT}/.bench/baseline-dist`);
+  const storage = ramDiskTempDir("nikki-bench-baseline-");
+  const baseline = miniflare({
+    name: "nikki-baseline",
+    port: options.port,
+    script: `${ROOT}/.bench/baseline-dist/worker.js`,
+    worker,
+    bindings: {},
+    storage,
+  });
+  await baseline.ready;
+  const d1 = await seededDatabase(baseline);
+  return {
+    db: d1,
+    async dispose() {
+      await baseline.dispose();
+      rmSync(storage, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function startMiniflareWorker(options: { port: number; vars: Record<string, string>; prepare?(db: D1Database): Promise<unknown> }) {
@@ -94,16 +140,7 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
     inspectorPort: process.env.BENCH_INSPECTOR_PORT,
   });
   await Promise.all([mediaWorker.ready, controlWorker.ready]);
-  const d1 = (await controlWorker.getD1Database("DB")) as unknown as D1Database;
-  for (const file of readdirSync(`${ROOT}/migrations`)
-    .filter((name) => name.endsWith(".sql"))
-    .sort()) {
-    for (const statement of readFileSync(`${ROOT}/migrations/${file}`, "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim()) await d1.prepare(statement).run();
-    }
-  }
-  await seedDemoOrganization(createD1Database(d1), await hashPassword(DEMO.ownerPassword));
-  await options.prepare?.(d1);
+  const d1 = await seededDatabase(controlWorker, options.prepare);
   return {
     /** The control plane's D1, for counting what requests wrote. */
     db: d1,

@@ -19,6 +19,9 @@ export interface WranglerPair {
   productMemoryMb(): Promise<number>;
   /** The same of the baseline's. */
   baselineMemoryMb(): Promise<number>;
+  /** The wrangler dev processes each side runs in (the product's two planes, the baseline's one), roots of their process trees. */
+  productPids: number[];
+  baselinePids: number[];
 }
 
 let pair: Promise<WranglerPair> | null = null;
@@ -82,6 +85,8 @@ async function start(): Promise<WranglerPair> {
     openai: `http://127.0.0.1:${openaiPort}`,
     productMemoryMb: async () => (await workerdMemoryMb(productPid)) + (await workerdMemoryMb(mediaPid)),
     baselineMemoryMb: () => workerdMemoryMb(baselinePid),
+    productPids: [productPid, mediaPid],
+    baselinePids: [baselinePid],
   };
 }
 

@@ -57,7 +57,7 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     stream.socket.send(JSON.stringify({ event: "connected", protocol: "Call", version: "1.0.0" }));
     stream.socket.send(startMessage(sid, { callId, token }));
 
-    // Nikki speaks first: audio, each chunk followed by a mark, which Twilio echoes once played.
+    // Nikki speaks first: audio, then a mark at the end of her answer, which Twilio echoes once played.
     await until(() => stream.received.some((m) => m.event === "media"));
     const marks = stream.received.filter((m) => m.event === "mark").map((m) => (m.mark as { name: string }).name);
     for (const name of marks.slice(0, 2)) stream.socket.send(JSON.stringify({ event: "mark", streamSid: `MZ${sid.slice(2)}`, mark: { name } }));

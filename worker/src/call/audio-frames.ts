@@ -26,6 +26,16 @@ export function inboundMediaPayload(raw: unknown): string | null | undefined {
   return stringField(raw, "payload") ?? undefined;
 }
 
+/**
+ * Twilio's clock in an inbound media frame: its `timestamp`, the milliseconds since the stream started at which
+ * Twilio took that audio (a string on the wire); undefined when the frame carries none.
+ */
+export function inboundMediaTimestamp(raw: string): number | undefined {
+  const value = stringField(raw, "timestamp");
+  const ms = value === null ? Number.NaN : Number(value);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
 /** An audio delta's item and audio; undefined when the event is not one this fast path reads. */
 export function audioDelta(raw: unknown): { itemId: string; delta: string } | undefined {
   if (typeof raw !== "string" || !raw.startsWith(OPENAI_DELTA)) return undefined;

@@ -4,7 +4,7 @@ import { CHUNK_100MS, openai, twilio } from "./fixtures/frames";
 import { CallScreen } from "./call-screen";
 import { BridgeProtocol } from "./protocol";
 
-/** A stream started at 0 whose greeting (item_a, 300 ms) is sent at 500 ms and ends with mark m3. */
+/** A stream started at 0 whose greeting (item_a, 300 ms) is sent at 500 ms and ends with mark m1, the only mark of its audio. */
 function greeted() {
   const bridge = new BridgeProtocol({ maxCallMs: 600_000, goodbyeInstructions: "Say goodbye." });
   bridge.onTwilio(twilio.start, 0);
@@ -85,7 +85,7 @@ describe("the bridge protocol with the call screen", () => {
   it("says goodbye to a caller silent for 10 s after the greeting played, then ends the call as silent", () => {
     const bridge = greeted();
     expect(bridge.onTick(5_000)).toEqual([]);
-    bridge.onTwilio(twilio.mark("m3"), 820);
+    bridge.onTwilio(twilio.mark("m1"), 820);
     expect(bridge.onTick(10_819)).toEqual([]);
     expect(bridge.onTick(10_820)).toEqual([{ kind: "openai", event: { type: "response.create", response: { instructions: SILENT_GOODBYE_INSTRUCTIONS } } }]);
     expect(bridge.onTick(11_820)).toEqual([]);
@@ -94,7 +94,7 @@ describe("the bridge protocol with the call screen", () => {
 
   it("keeps talking to a caller who answered the greeting", () => {
     const bridge = greeted();
-    bridge.onTwilio(twilio.mark("m3"), 820);
+    bridge.onTwilio(twilio.mark("m1"), 820);
     bridge.onOpenAI(openai.speechStarted, 2_000);
     bridge.onOpenAI(openai.speechStopped, 3_000);
     bridge.onOpenAI(openai.userTranscript("I need a plumber"), 3_200);

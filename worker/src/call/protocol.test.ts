@@ -65,52 +65,66 @@ describe("the bridge protocol", () => {
     expect(fresh().onOpenAI(frame, 10)).toEqual([]);
   });
 
-  it("marks the audio every 100 ms, and the rest of an answer when it ends", () => {
+  it("marks only the end of an answer: Twilio's timestamps tell what has played", () => {
     const bridge = fresh();
     const sent = [1, 2, 3, 4, 5, 6, 7].map((i) => toTwilio(bridge.onOpenAI(openai.audioDelta("item_a", CHUNK_20MS), 100 + i)));
-    expect(sent.map((messages) => messages.map((message) => message.event))).toEqual([
-      ["media"],
-      ["media"],
-      ["media"],
-      ["media"],
-      ["media", "mark"],
-      ["media"],
-      ["media"],
-    ]);
-    expect(toTwilio(bridge.onOpenAI(openai.audioDone("item_a"), 120))).toEqual([{ event: "mark", streamSid: STREAM, mark: { name: "m2" } }]);
-    // The second mark covers all 140 ms: played, then the caller talks over the next answer's start.
-    bridge.onTwilio(twilio.mark("m2"), 300);
+    expect(sent.flat().map((message) => message.event)).toEqual(Array(7).fill("media"));
+    expect(toTwilio(bridge.onOpenAI(openai.audioDone("item_a"), 120))).toEqual([{ event: "mark", streamSid: STREAM, mark: { name: "m1" } }]);
+    // The mark covers all 140 ms: played, then the caller talks over the next answer's start.
+    bridge.onTwilio(twilio.mark("m1"), 300);
     expect(toOpenAI(bridge.onOpenAI(openai.speechStarted, 310))).toEqual([
       { type: "conversation.item.truncate", item_id: "item_a", content_index: 0, audio_end_ms: 140 },
     ]);
     expect(toTwilio(bridge.onOpenAI(openai.audioDone("item_a"), 320))).toEqual([]);
   });
 
-  it("sends a 100 ms audio delta to Twilio followed by a mark", () => {
+  it("sends a 100 ms audio delta to Twilio as it is", () => {
     const bridge = fresh();
-    expect(toTwilio(bridge.onOpenAI(openai.audioDelta("item_a"), 100))).toEqual([
-      { event: "media", streamSid: STREAM, media: { payload: CHUNK_100MS } },
-      { event: "mark", streamSid: STREAM, mark: { name: "m1" } },
-    ]);
+    expect(toTwilio(bridge.onOpenAI(openai.audioDelta("item_a"), 100))).toEqual([{ event: "media", streamSid: STREAM, media: { payload: CHUNK_100MS } }]);
   });
 
-  it("on barge-in truncates at the audio Twilio confirmed played, then clears Twilio", () => {
+  it("on barge-in truncates at the audio Twilio's clock says was played, then clears Twilio", () => {
     const bridge = fresh();
+    bridge.onTwilio(twilio.media(0), 100);
+    // 300 ms of audio sent at once when Twilio's clock read 0: it plays until 300.
     for (let i = 0; i < 3; i++) bridge.onOpenAI(openai.audioDelta("item_a"), 100 + i);
-    bridge.onTwilio(twilio.mark("m1"), 200);
-    bridge.onTwilio(twilio.mark("m2"), 300);
+    bridge.onTwilio(twilio.media(180), 280);
+    bridge.onTwilio(twilio.media(200), 300);
     const actions = bridge.onOpenAI(openai.speechStarted, 320);
     expect(actions).toEqual([
       { kind: "openai", event: { type: "conversation.item.truncate", item_id: "item_a", content_index: 0, audio_end_ms: 200 } },
       { kind: "twilio", message: { event: "clear", streamSid: STREAM } },
     ]);
-    expect(bridge.onTwilio(twilio.mark("m3"), 330)).toEqual([]);
+    expect(bridge.onTwilio(twilio.mark("m1"), 330)).toEqual([]);
     expect(bridge.onOpenAI(openai.speechStarted, 400)).toEqual([]);
+  });
+
+  it("counts a pause in the model's audio as unplayed time: what follows it plays from when it came", () => {
+    const bridge = fresh();
+    bridge.onTwilio(twilio.media(0), 0);
+    bridge.onOpenAI(openai.audioDelta("item_a"), 10);
+    // Played out by 100; the next 100 ms comes at 500 and plays until 600.
+    bridge.onTwilio(twilio.media(500), 500);
+    bridge.onOpenAI(openai.audioDelta("item_a"), 510);
+    bridge.onTwilio(twilio.media(560), 560);
+    expect(toOpenAI(bridge.onOpenAI(openai.speechStarted, 570))).toEqual([
+      { type: "conversation.item.truncate", item_id: "item_a", content_index: 0, audio_end_ms: 160 },
+    ]);
+  });
+
+  it("reads Twilio's clock from a media frame in any key order", () => {
+    const bridge = fresh();
+    bridge.onOpenAI(openai.audioDelta("item_a"), 10);
+    bridge.onTwilio(JSON.stringify({ streamSid: STREAM, event: "media", media: { payload: CHUNK_20MS, timestamp: "60", track: "inbound" } }), 60);
+    expect(toOpenAI(bridge.onOpenAI(openai.speechStarted, 70))).toEqual([
+      { type: "conversation.item.truncate", item_id: "item_a", content_index: 0, audio_end_ms: 60 },
+    ]);
   });
 
   it("truncates at 0 ms when nothing has played yet, and ignores marks of an earlier item", () => {
     const bridge = fresh();
     bridge.onOpenAI(openai.audioDelta("item_a"), 100);
+    bridge.onOpenAI(openai.audioDone("item_a"), 150);
     bridge.onOpenAI(openai.audioDelta("item_b"), 200);
     bridge.onTwilio(twilio.mark("m1"), 210);
     expect(toOpenAI(bridge.onOpenAI(openai.speechStarted, 220))).toEqual([

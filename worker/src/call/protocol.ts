@@ -2,9 +2,14 @@
  * The call bridge's protocol logic, pure: Twilio Media Streams messages and OpenAI Realtime (GA) events in,
  * messages and effects out. No sockets, no clock of its own, no module state: one instance per call.
  *
- * Barge-in: the audio sent to Twilio is followed by a `mark` every MARK_EVERY_MS of it (and at the end of each
- * answer); Twilio echoes a mark once the audio before it has played. When the caller starts speaking, the assistant item is truncated at the audio the
- * last echoed mark proves was played, then Twilio is told to `clear` what it still holds.
+ * Barge-in: how much of an answer the caller has heard is read from Twilio's clock, the `timestamp` of each inbound
+ * media frame (milliseconds since the stream started): Twilio plays what it is sent at once, in order, in real time,
+ * so the audio sent so far ends playing at a known point of that clock, and what is left of it at the latest inbound
+ * timestamp is what the caller has not heard yet. When the caller starts speaking, the assistant item is truncated at
+ * the audio heard, then Twilio is told to `clear` what it still holds. A `mark` follows only the end of each answer
+ * (and of a filler): Twilio echoes it once all of it has played, which confirms the whole item, and the greeting's
+ * tells the call screen when the greeting was over. A mark every 100 ms of audio did the same job for one message
+ * out and one back per 100 ms of audio; the timestamps come with the caller's audio anyway.
  *
  * A tool that is slow to answer gets a filler or two in Nikki's voice (tool-fillers.ts decides when; `wake` actions ask
  * the caller of this class for a timer, and onWake() is its tick).
@@ -13,7 +18,7 @@
  * what arrives is still checked field by field, since a socket can carry anything.
  */
 import type { RealtimeClientEvent, RealtimeServerEvent } from "openai/resources/realtime/realtime";
-import { FRAME_BASE64_CHARS, appendAudioJson, audioDelta, inboundMediaPayload, twilioMediaJson } from "./audio-frames";
+import { FRAME_BASE64_CHARS, appendAudioJson, audioDelta, inboundMediaPayload, inboundMediaTimestamp, twilioMediaJson } from "./audio-frames";
 import { CallMetrics } from "./call-metrics";
 import { CallScreen } from "./call-screen";
 import { SILENT_GOODBYE_INSTRUCTIONS } from "@nikki/core/call-screen-rules";
@@ -22,11 +27,6 @@ import { FILLER_MARK_PREFIX, type FillerAction, ToolFillers } from "./tool-fille
 
 /** μ-law at 8 kHz: one byte per sample, so 8 bytes per millisecond. */
 const PCMU_BYTES_PER_MS = 8;
-/**
- * How much audio a mark covers: truncation is exact to this, and a bridge carrying fifty calls does not answer a
- * mark for every 20 ms delta (each mark is one message out and one back).
- */
-export const MARK_EVERY_MS = 100;
 /** The item the greeting rendered ahead plays as (playGreeting()): in no conversation of the model's, so never truncated. */
 const CACHED_GREETING = "cached_greeting";
 
@@ -96,11 +96,15 @@ export class BridgeProtocol {
   private markSeq = 0;
   private lastMark: string | null = null;
   private currentItem: string | null = null;
-  /** Milliseconds of `currentItem` sent to Twilio, and confirmed played. */
+  /** Milliseconds of `currentItem` sent to Twilio, and confirmed played by an echoed mark. */
   private sentMs = 0;
   private playedMs = 0;
   /** Audio of `currentItem` sent since its last mark. */
   private unmarkedMs = 0;
+  /** Twilio's clock: the latest inbound media frame's timestamp. */
+  private twilioMs = 0;
+  /** Where on Twilio's clock the audio of `currentItem` sent so far ends playing. */
+  private playoutEndMs = 0;
   private ending: "time_limit" | "agent_ended" | "silent" | null = null;
   private ended = false;
   /** The call's latency figures, read when it ends. */
@@ -118,7 +122,10 @@ export class BridgeProtocol {
 
   onTwilio(raw: unknown, now: number): BridgeAction[] {
     const payload = inboundMediaPayload(raw);
-    if (payload !== undefined) return payload && this.streamSid ? [{ kind: "openai_json", json: appendAudioJson(payload) }] : [];
+    if (payload !== undefined) {
+      this.twilioMs = inboundMediaTimestamp(raw as string) ?? this.twilioMs;
+      return payload && this.streamSid ? [{ kind: "openai_json", json: appendAudioJson(payload) }] : [];
+    }
     const frame = parseFrame(raw, "event");
     if (!frame) return [];
     switch (frame.event) {
@@ -138,6 +145,8 @@ export class BridgeProtocol {
         const media = obj(frame.media);
         const payload = str(media?.payload);
         if (!payload || !this.streamSid || (media?.track !== undefined && media.track !== "inbound")) return [];
+        const timestamp = Number(media?.timestamp);
+        if (media?.timestamp !== undefined && Number.isFinite(timestamp)) this.twilioMs = timestamp;
         return [{ kind: "openai", event: { type: "input_audio_buffer.append", audio: payload } }];
       }
       case "mark": {
@@ -252,7 +261,7 @@ export class BridgeProtocol {
   onWake(now: number): BridgeAction[] {
     if (this.ended) return [];
     return this.filled(
-      this.fillers.wake(now, { callerSpeaking: this.callerSpeaking, audioPlaying: this.currentItem !== null && this.playedMs < this.sentMs }),
+      this.fillers.wake(now, { callerSpeaking: this.callerSpeaking, audioPlaying: this.currentItem !== null && this.heardMs() < this.sentMs }),
       now,
     );
   }
@@ -295,7 +304,7 @@ export class BridgeProtocol {
     return this.end(reason);
   }
 
-  /** Nikki's audio to Twilio, with a mark every MARK_EVERY_MS; a new item is a new answer (its first audio times the turn). */
+  /** Nikki's audio to Twilio; a new item is a new answer (its first audio times the turn). */
   private audio(itemId: string, delta: string, now: number): BridgeAction[] {
     if (!this.streamSid || this.fillers.takesAudio(itemId, delta)) return [];
     if (itemId !== this.currentItem) {
@@ -306,12 +315,21 @@ export class BridgeProtocol {
       this.sentMs = 0;
       this.playedMs = 0;
       this.unmarkedMs = 0;
+      this.playoutEndMs = 0;
     }
     const ms = Math.round((base64Length(delta) / PCMU_BYTES_PER_MS) * 1000) / 1000;
     this.sentMs += ms;
     this.unmarkedMs += ms;
-    const media: BridgeAction = { kind: "twilio_json", json: twilioMediaJson(this.streamSid, delta) };
-    return this.unmarkedMs >= MARK_EVERY_MS ? [media, this.mark(this.streamSid, itemId)] : [media];
+    this.playoutEndMs = Math.max(this.playoutEndMs, this.twilioMs) + ms;
+    return [{ kind: "twilio_json", json: twilioMediaJson(this.streamSid, delta) }];
+  }
+
+  /**
+   * How much of `currentItem` the caller has heard: what was sent, less what is still to play at Twilio's latest
+   * timestamp; at least what an echoed mark confirmed.
+   */
+  private heardMs(): number {
+    return Math.max(this.playedMs, this.sentMs - Math.max(0, this.playoutEndMs - this.twilioMs));
   }
 
   /** A mark at the end of the audio sent so far: Twilio echoes it once that much has played. */
@@ -335,7 +353,7 @@ export class BridgeProtocol {
         : [
             {
               kind: "openai",
-              event: { type: "conversation.item.truncate", item_id: this.currentItem, content_index: 0, audio_end_ms: Math.floor(this.playedMs) },
+              event: { type: "conversation.item.truncate", item_id: this.currentItem, content_index: 0, audio_end_ms: Math.floor(this.heardMs()) },
             },
           ];
     const actions: BridgeAction[] = [...stop, { kind: "twilio", message: { event: "clear", streamSid: this.streamSid } }];
@@ -345,6 +363,7 @@ export class BridgeProtocol {
     this.sentMs = 0;
     this.playedMs = 0;
     this.unmarkedMs = 0;
+    this.playoutEndMs = 0;
     return actions;
   }
 

@@ -43,7 +43,8 @@ describe("fillers while a slow tool runs (issue 37 §2)", () => {
   it("a slow tool: the first filler is heard at 700 ms, a second 2 s later, then none; the answer follows the filler", () => {
     const bridge = fresh();
     bridge.onOpenAI(openai.audioDelta("item_greeting"), 100);
-    bridge.onTwilio(twilio.mark("m1"), 200);
+    // Twilio's clock past the greeting's 100 ms: it has played.
+    bridge.onTwilio(twilio.media(200), 200);
     bridge.onOpenAI(openai.speechStopped, 900);
     expect(wakes(callTool(bridge, 1000))).toEqual([1000 + FILLER_AFTER_MS - FILLER_LEAD_MS]);
 
@@ -64,8 +65,8 @@ describe("fillers while a slow tool runs (issue 37 §2)", () => {
     expect(heard1).toContainEqual({ kind: "transcript", role: "assistant", text: LINES[0], atMs: 1700 });
     expect(wakes(heard1)).toEqual([1700 + SECOND_FILLER_AFTER_MS - FILLER_LEAD_MS]);
     // Its mark says it is a filler's audio (the Test Suite's caller waits past it for the answer).
-    expect(heard1).toContainEqual({ kind: "twilio", message: expect.objectContaining({ event: "mark", mark: { name: `${FILLER_MARK_PREFIX}2` } }) });
-    bridge.onTwilio(twilio.mark(`${FILLER_MARK_PREFIX}2`), 1800);
+    expect(heard1).toContainEqual({ kind: "twilio", message: expect.objectContaining({ event: "mark", mark: { name: `${FILLER_MARK_PREFIX}1` } }) });
+    bridge.onTwilio(twilio.mark(`${FILLER_MARK_PREFIX}1`), 1800);
 
     const request2 = toOpenAI(bridge.onWake(3300))[0];
     expect(fillerAsked(request2)).toBe(LINES[1]);
@@ -148,7 +149,8 @@ describe("fillers while a slow tool runs (issue 37 §2)", () => {
     const due = bridge.onWake(1700);
     expect(media(due)).toBe(0);
     expect(wakes(due)).toEqual([1800]);
-    bridge.onTwilio(twilio.mark("m3"), 1750);
+    // Twilio's clock reaches the end of the 300 ms: played out.
+    bridge.onTwilio(twilio.media(300), 1750);
     expect(wakes(bridge.onWake(1800))).toEqual([1800 + FILLER_PAUSE_MS]);
     const heard = bridge.onWake(1800 + FILLER_PAUSE_MS);
     expect(media(heard)).toBe(1);

@@ -4,11 +4,31 @@
  */
 const encoder = new TextEncoder();
 
+/**
+ * Each auth token's key, imported once per isolate: a call's lifecycle signs or checks up to ten URLs with the same
+ * token (its four webhooks, with and without the default port, and the stream's signatures). Few tokens ever sign
+ * (the platform's, and the businesses' own accounts), and the set is dropped whole if it ever grows past the cap.
+ */
+const keys = new Map<string, Promise<CryptoKey>>();
+const MAX_KEYS = 256;
+
+function hmacKey(authToken: string): Promise<CryptoKey> {
+  let key = keys.get(authToken);
+  if (!key) {
+    if (keys.size >= MAX_KEYS) keys.clear();
+    key = crypto.subtle.importKey("raw", encoder.encode(authToken), { name: "HMAC", hash: "SHA-1" }, false, ["sign"]);
+    keys.set(authToken, key);
+    // A failed import is not kept.
+    key.catch(() => keys.delete(authToken));
+  }
+  return key;
+}
+
 export async function computeTwilioSignature(authToken: string, url: string, params: Record<string, string>): Promise<string> {
   const data = Object.keys(params)
     .sort()
     .reduce((text, key) => text + key + params[key], url);
-  const key = await crypto.subtle.importKey("raw", encoder.encode(authToken), { name: "HMAC", hash: "SHA-1" }, false, ["sign"]);
+  const key = await hmacKey(authToken);
   const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(data)));
   return btoa(String.fromCharCode(...signature));
 }
