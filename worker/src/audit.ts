@@ -47,7 +47,8 @@ export type AuditAction =
   | "appointment_rescheduled"
   | "appointment_canceled"
   | "calendar_feed_rotated"
-  | "calendar_connected";
+  | "calendar_connected"
+  | "knowledge_import_started";
 
 /**
  * The caller's address: `CF-Connecting-IP`, which Cloudflare's edge sets (anything a client sends, such as
