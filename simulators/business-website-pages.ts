@@ -43,6 +43,8 @@ export const BAKERY_SITE: WebsitePages = {
     ),
   },
   "/about": {
+    // Slower than the rest, so an import's progress is seen between pages (polled every 100 ms by the tests).
+    delayMs: 300,
     // No <main>: the text is the body without its header, navigation, aside and footer.
     body: chrome(
       "About us",
@@ -56,7 +58,7 @@ export const BAKERY_SITE: WebsitePages = {
         `<main><h1>Prices</h1><h2>Bread</h2><p>Sourdough loaf: $${edition === 1 ? 8 : 9}.</p><p>Baguette: $4.</p><h2>Cakes</h2><p>Wedding cakes from $${edition === 1 ? 350 : 375}.</p></main>`,
       ),
   },
-  "/hours": { body: chrome("Hours", `<main><h1>Opening hours</h1><p>Tuesday to Sunday, 7 am to 3 pm. Closed on Mondays.</p></main>`) },
+  "/hours": { delayMs: 300, body: chrome("Hours", `<main><h1>Opening hours</h1><p>Tuesday to Sunday, 7 am to 3 pm. Closed on Mondays.</p></main>`) },
   "/private/staff": { body: chrome("Staff", `<main><h1>Staff rota</h1><p>Not for the public.</p></main>`) },
   "/private/open-house": {
     body: chrome("Open house", `<main><h1>Open house</h1><p>Visit the kitchen on the first Saturday of each month at 10 am.</p></main>`),
