@@ -55,11 +55,13 @@ export const pathOf = (url: string) => {
 
 const robotsFetch = (limits: ImportLimits) => ({ timeoutMs: limits.pageTimeoutMs, maxBytes: 512 * 1024, html: false });
 
-async function readRobots(config: Config, origin: string, limits: ImportLimits): Promise<Robots | { error: string }> {
-  const answer = await fetchSite(config, `${origin}/robots.txt`, robotsFetch(limits), limits.totalBytes);
+async function readRobots(config: Config, start: URL, limits: ImportLimits): Promise<Robots | { error: string }> {
+  const answer = await fetchSite(config, `${start.origin}/robots.txt`, robotsFetch(limits), limits.totalBytes);
   if (answer.ok) return parseRobots(answer.text, IMPORT_ROBOTS_TOKEN);
   // RFC 9309: unavailable (4xx, and a redirect we do not follow) means no rules; unreachable (5xx, no answer) means none allowed.
   if (answer.status !== undefined && answer.status < 500) return ALLOW_ALL;
+  // No answer at all: the site itself is down or mistyped, which is what the owner needs to hear.
+  if (answer.status === undefined) return { error: IMPORT_MESSAGES.rootFailed(start.href, answer.reason) };
   return { error: IMPORT_MESSAGES.robotsUnreadable(answer.reason) };
 }
 
@@ -70,7 +72,7 @@ export async function openSite(config: Config, address: string, limits: ImportLi
   const url = new URL(address);
   url.hash = "";
   const start = url.href;
-  const robots = await readRobots(config, url.origin, limits);
+  const robots = await readRobots(config, url, limits);
   if ("error" in robots) return robots;
   if (!robots.allows(pathOf(start))) return { start, origin: url.origin, robots, startHtml: null };
   const answer = await fetchSite(config, start, { timeoutMs: limits.pageTimeoutMs, maxBytes: limits.totalBytes, html: true }, limits.totalBytes);
