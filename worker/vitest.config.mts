@@ -72,11 +72,14 @@ function simulatorBindings({ openaiPort, twilioPort, crmPort, stripePort, google
 const AUTH_SECRET = "test-only-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 
 /**
- * Deployed (not local) to the URL guard, in both planes; the CRM simulator's loopback port is the one exception,
- * through the guard's test-only allow-list (a business's webhook and bridge URLs in tests point at it), never a
- * weaker rule.
+ * Deployed (not local) to the URL guard, in both planes; the CRM simulator's and the fixture websites' loopback
+ * ports are the only exceptions, through the guard's test-only allow-list (a business's webhook and bridge URLs in
+ * tests point at the one, its website imports at the others), never a weaker rule.
  */
-const urlGuard = ({ crmPort }: SimulatorPorts) => ({ PUBLIC_BASE_URL: "https://nikki.test", TEST_ONLY_URL_ALLOW: `127.0.0.1:${crmPort}` });
+const urlGuard = ({ crmPort, websitePorts }: SimulatorPorts) => ({
+  PUBLIC_BASE_URL: "https://nikki.test",
+  TEST_ONLY_URL_ALLOW: [crmPort, ...Object.values(websitePorts)].map((port) => `127.0.0.1:${port}`).join(","),
+});
 
 export default defineConfig({
   plugins: [

@@ -52,3 +52,4 @@ export * from "./answering-machine";
 export * from "./call-analysable";
 export * from "./tool-fillers";
 export * from "./knowledge-questions";
+export * from "./knowledge-import";

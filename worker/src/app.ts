@@ -37,6 +37,7 @@ import { numberRoutes } from "./routes/numbers";
 import { integrationRoutes } from "./routes/integrations";
 import { testCallStatusRoutes } from "./routes/test-calls/index";
 import { testSuiteRoutes } from "./routes/test-suite";
+import { knowledgeImportRoutes } from "./routes/knowledge/imports";
 import { orgRoutes } from "./routes/org";
 import { telemetryRoutes } from "./routes/telemetry";
 import { twilioRoutes } from "./routes/twilio";
@@ -108,6 +109,7 @@ export function createApp(servicesFor: ServicesFactory) {
     .route("/api/integrations", integrationRoutes)
     .route("/api/test-calls", testCallStatusRoutes)
     .route("/api/test-suite", testSuiteRoutes)
+    .route("/api/knowledge", knowledgeImportRoutes)
     .route("/api/calls", callRoutes)
     // Before /api/knowledge's own routes (its /:id would take /questions).
     .route("/api/knowledge/questions", knowledgeQuestionRoutes)

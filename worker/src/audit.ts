@@ -49,7 +49,8 @@ export type AuditAction =
   | "calendar_feed_rotated"
   | "calendar_connected"
   | "knowledge_question_answered"
-  | "knowledge_question_dismissed";
+  | "knowledge_question_dismissed"
+  | "knowledge_import_started";
 
 /**
  * The caller's address: `CF-Connecting-IP`, which Cloudflare's edge sets (anything a client sends, such as

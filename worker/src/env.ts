@@ -3,6 +3,7 @@ import * as z from "zod";
 import type { RateLimiter } from "./durable/rate-limiter";
 import type { OrgEvents } from "./durable/org-events";
 import type { SpendMeter } from "./durable/spend-meter";
+import type { KnowledgeImporterRpc } from "./knowledge/import/rpc";
 import type { TestSuiteRunnerRpc } from "./test-suite/rpc";
 import type { CallSessionRpc } from "./voice/setup";
 
@@ -15,6 +16,7 @@ export interface Bindings {
   SPEND_METER: DurableObjectNamespace<SpendMeter>;
   ORG_EVENTS: DurableObjectNamespace<OrgEvents>;
   TEST_SUITE_RUNNER: DurableObjectNamespace<TestSuiteRunnerRpc>;
+  KNOWLEDGE_IMPORTER: DurableObjectNamespace<KnowledgeImporterRpc>;
   /** The media plane (wrangler.media.toml): the calls' audio. */
   MEDIA: Fetcher;
   VOICE_BRIDGE_URL?: string;

@@ -14,6 +14,7 @@ export { SpendMeter } from "./durable/spend-meter";
 export { OrgEvents } from "./durable/org-events";
 export { CallSession } from "./voice/call-session";
 export { TestSuiteRunner } from "./test-suite/runner";
+export { KnowledgeImporter } from "./knowledge/import/importer";
 
 const app = createApp(liveServices);
 

@@ -1,4 +1,6 @@
 import { SIMULATED_BUSINESS_CREDENTIALS, SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
+import { startBusinessWebsite } from "@nikki/simulators/business-website";
+import { BAKERY_SITE, LINKED_SITE, MOVED_SITE } from "@nikki/simulators/business-website-pages";
 import { startIntegrationsSimulator } from "@nikki/simulators/integrations";
 import { startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
@@ -16,16 +18,18 @@ import type { SimulatorPorts } from "./simulator-ports";
  * running `npm start` or of another checkout's tests), which it provides to the configuration and the test files.
  */
 export default async function setup(project: TestProject) {
-  const [openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort, oidcPort] = (await freePorts(7)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const ports: SimulatorPorts = { openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort, oidcPort };
+  const [openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort, oidcPort, bakerySitePort, linkedSitePort, movedSitePort] =
+    (await freePorts(10)) as [number, number, number, number, number, number, number, number, number, number];
+  const ports: SimulatorPorts = {
+    openaiPort,
+    twilioPort,
+    crmPort,
+    stripePort,
+    googleCalendarPort,
+    calcomPort,
+    oidcPort,
+    websitePorts: { bakery: bakerySitePort, linked: linkedSitePort, moved: movedSitePort },
+  };
   const openai = await startOpenAiSimulator({ port: openaiPort, apiKey: SIMULATED_CREDENTIALS.openaiKey, script: BOOKING_SCRIPT });
   const twilio = await startTwilioRestSimulator({
     port: twilioPort,
@@ -49,6 +53,12 @@ export default async function setup(project: TestProject) {
     prices: SIMULATED_PRICE_AMOUNTS,
   });
   const calendars = await startCalendarSimulators({ oidc: oidcPort, googleCalendar: googleCalendarPort, calcom: calcomPort });
+  // The businesses' websites a knowledge import reads (knowledge-import tests), each an origin of its own.
+  const websites = await Promise.all([
+    startBusinessWebsite(bakerySitePort, BAKERY_SITE),
+    startBusinessWebsite(linkedSitePort, LINKED_SITE),
+    startBusinessWebsite(movedSitePort, MOVED_SITE),
+  ]);
   project.provide("simulatorPorts", ports);
   return async () => {
     await calendars.close();
@@ -56,5 +66,6 @@ export default async function setup(project: TestProject) {
     await twilio.close();
     await crm.close();
     await stripe.close();
+    for (const website of websites) await website.close();
   };
 }

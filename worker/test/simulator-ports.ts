@@ -7,6 +7,8 @@ export interface SimulatorPorts {
   googleCalendarPort: number;
   calcomPort: number;
   oidcPort: number;
+  /** The fixture websites a knowledge import reads (simulators/business-website-pages.ts). */
+  websitePorts: { bakery: number; linked: number; moved: number };
 }
 
 declare module "vitest" {

@@ -1,0 +1,44 @@
+import { type KnowledgeImportResource, importProgress } from "@nikki/core";
+
+/** An import as it runs ("12 of 31 pages"), then how it ended: sections imported, or why it failed; each page's failure with its reason. */
+export default function ImportProgress({ run }: { run: KnowledgeImportResource }) {
+  const active = run.status === "queued" || run.status === "running";
+  const share = run.pages_total > 0 ? Math.round((run.pages_done / run.pages_total) * 100) : 0;
+  return (
+    <div className="import-progress" aria-live="polite">
+      {active && (
+        <>
+          <p className="import-progress-line">
+            <span className="spinner" aria-hidden="true" />{" "}
+            {run.pages_total > 0 ? `Importing: ${importProgress(run.pages_done, run.pages_total)}` : "Looking at your website…"}
+          </p>
+          <progress max={100} value={share} aria-label="Import progress" />
+        </>
+      )}
+      {run.status === "done" && (
+        <p className="import-result import-result-done">
+          Done: {run.sections_imported} {run.sections_imported === 1 ? "section" : "sections"} imported from{" "}
+          {importProgress(run.pages_done - pageFailures(run), run.pages_total)}.
+        </p>
+      )}
+      {run.status === "failed" && <p className="import-result import-result-failed">{run.error}</p>}
+      {run.failures.length > 0 && (
+        <details className="import-failures" open={!active}>
+          <summary>
+            {run.failures.length} {run.failures.length === 1 ? "page was" : "pages were"} not imported
+          </summary>
+          <ul>
+            {run.failures.map((failure) => (
+              <li key={failure.url}>
+                <span className="import-failure-url">{failure.url}</span>: {failure.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** Failures among the pages read (those robots.txt kept out were never among them). */
+const pageFailures = (run: KnowledgeImportResource) => run.failures.filter((failure) => run.pages?.includes(failure.url) ?? true).length;

@@ -1,0 +1,164 @@
+/**
+ * Finding a website's pages (issue 39 §2): its robots.txt, its address (one that redirects is refused, naming where
+ * it points), then its sitemap (a sitemap index too, and those robots.txt names), else the same-origin links from the
+ * address onward. Every request goes through fetchSite (the URL guard, no redirect followed).
+ */
+import {
+  IMPORT_MESSAGES,
+  IMPORT_ROBOTS_TOKEN,
+  type ImportDiscoveryResource,
+  type ImportFailure,
+  type ImportLimits,
+  PAGE_FAILURES,
+  URL_REFUSAL_REASONS,
+  urlRefusal,
+} from "@nikki/core";
+import type { Config } from "../../env";
+import { extractPage } from "./extract";
+import { ALLOW_ALL, type Robots, parseRobots } from "./robots";
+import { type SiteAnswer, fetchSite } from "./site-fetch";
+import { parseSitemap } from "./sitemap";
+
+/** Files a page link may not be: not worth a request to find out. */
+const NOT_PAGES = /\.(?:pdf|jpe?g|png|gif|webp|svg|ico|css|js|mjs|json|xml|txt|zip|gz|mp[34]|mov|avi|woff2?|ttf|docx?|xlsx?|pptx?)$/i;
+/** Sitemaps read at most, an index's included. */
+const SITEMAP_FILES = 10;
+/** Pages fetched at most only to find links (the address's own included). */
+const LINK_PAGES = 15;
+
+export interface OpenedSite {
+  /** The address, without its fragment. */
+  start: string;
+  origin: string;
+  robots: Robots;
+  /** The address's HTML, when robots.txt allowed reading it. */
+  startHtml: string | null;
+}
+
+/** A link as a page of `origin`, absolute and without its fragment; null for another site, a file or a non-web link. */
+export function pageOf(href: string, base: string, origin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(href, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || NOT_PAGES.test(url.pathname)) return null;
+  url.hash = "";
+  return url.href;
+}
+
+export const pathOf = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+const robotsFetch = (limits: ImportLimits) => ({ timeoutMs: limits.pageTimeoutMs, maxBytes: 512 * 1024, html: false });
+
+async function readRobots(config: Config, start: URL, limits: ImportLimits): Promise<Robots | { error: string }> {
+  const answer = await fetchSite(config, `${start.origin}/robots.txt`, robotsFetch(limits), limits.totalBytes);
+  if (answer.ok) return parseRobots(answer.text, IMPORT_ROBOTS_TOKEN);
+  // RFC 9309: unavailable (4xx, and a redirect we do not follow) means no rules; unreachable (5xx, no answer) means none allowed.
+  if (answer.status !== undefined && answer.status < 500) return ALLOW_ALL;
+  // No answer at all: the site itself is down or mistyped, which is what the owner needs to hear.
+  if (answer.status === undefined) return { error: IMPORT_MESSAGES.rootFailed(start.href, answer.reason) };
+  return { error: IMPORT_MESSAGES.robotsUnreadable(answer.reason) };
+}
+
+/** robots.txt and the address itself: an error in the owner's words when the site cannot be imported from there. */
+export async function openSite(config: Config, address: string, limits: ImportLimits): Promise<OpenedSite | { error: string }> {
+  const refusal = urlRefusal(address, "https", config.urlPolicy);
+  if (refusal) return { error: IMPORT_MESSAGES.refused(URL_REFUSAL_REASONS[refusal]) };
+  const url = new URL(address);
+  url.hash = "";
+  const start = url.href;
+  const robots = await readRobots(config, url, limits);
+  if ("error" in robots) return robots;
+  if (!robots.allows(pathOf(start))) return { start, origin: url.origin, robots, startHtml: null };
+  const answer = await fetchSite(config, start, { timeoutMs: limits.pageTimeoutMs, maxBytes: limits.totalBytes, html: true }, limits.totalBytes);
+  if (!answer.ok && answer.location) return { error: IMPORT_MESSAGES.rootRedirect(answer.location) };
+  if (!answer.ok) return { error: IMPORT_MESSAGES.rootFailed(start, answer.reason) };
+  return { start, origin: url.origin, robots, startHtml: answer.text };
+}
+
+/** The pages the sitemaps list (same origin only), in their order; empty when there is no sitemap. */
+async function sitemapPages(config: Config, site: OpenedSite, limits: ImportLimits, enough: number): Promise<string[]> {
+  const named = site.robots.sitemaps.map((href) => pageOf(href, site.origin, site.origin) ?? sameOriginXml(href, site.origin)).filter((href) => href !== null);
+  const queue = named.length > 0 ? named : [`${site.origin}/sitemap.xml`];
+  const seen = new Set<string>();
+  const pages = new Set<string>();
+  let budget = limits.totalBytes;
+  while (queue.length > 0 && seen.size < SITEMAP_FILES && pages.size < enough) {
+    const next = queue.shift()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    const answer: SiteAnswer = await fetchSite(config, next, { timeoutMs: limits.pageTimeoutMs, maxBytes: budget, html: false }, limits.totalBytes);
+    if (!answer.ok) continue;
+    budget -= answer.bytes;
+    const { index, locations } = parseSitemap(answer.text);
+    for (const location of locations) {
+      if (index) {
+        const child = sameOriginXml(location, site.origin);
+        if (child) queue.push(child);
+      } else {
+        const page = pageOf(location, site.origin, site.origin);
+        if (page) pages.add(page);
+      }
+    }
+  }
+  return [...pages];
+}
+
+/** A sitemap's address on `origin` (sitemaps are XML files, which pageOf leaves out). */
+function sameOriginXml(href: string, origin: string): string | null {
+  try {
+    const url = new URL(href, origin);
+    return url.origin === origin ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Same-origin links, breadth first from the address, fetching at most LINK_PAGES pages to find them. */
+async function linkedPages(config: Config, site: OpenedSite, limits: ImportLimits, enough: number): Promise<string[]> {
+  const found = [site.start];
+  const known = new Set(found);
+  let budget = limits.totalBytes;
+  for (let fetched = 0; fetched < Math.min(found.length, LINK_PAGES) && found.length < enough; fetched++) {
+    const page = found[fetched]!;
+    let html = fetched === 0 ? site.startHtml : null;
+    if (html === null && site.robots.allows(pathOf(page))) {
+      const answer = await fetchSite(config, page, { timeoutMs: limits.pageTimeoutMs, maxBytes: budget, html: true }, limits.totalBytes);
+      budget -= answer.bytes;
+      html = answer.ok ? answer.text : null;
+    }
+    for (const href of html === null ? [] : extractPage(html, "").links) {
+      const linked = pageOf(href, page, site.origin);
+      if (linked && !known.has(linked)) {
+        known.add(linked);
+        found.push(linked);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The pages an import of `site` may read: the first `limits.pages` that robots.txt allows, and those it does not
+ * (up to as many) with why. An error when there are none.
+ */
+export async function findPages(config: Config, site: OpenedSite, limits: ImportLimits): Promise<Omit<ImportDiscoveryResource, "url"> | { error: string }> {
+  // Candidates beyond the limit, so pages robots.txt refuses do not leave it short.
+  const enough = limits.pages * 2;
+  const listed = await sitemapPages(config, site, limits, enough);
+  const source = listed.length > 0 ? "sitemap" : "links";
+  const candidates = listed.length > 0 ? listed : await linkedPages(config, site, limits, enough);
+  const pages: string[] = [];
+  const skipped: ImportFailure[] = [];
+  for (const page of candidates) {
+    if (!site.robots.allows(pathOf(page))) skipped.push({ url: page, reason: PAGE_FAILURES.robots });
+    else if (pages.length < limits.pages) pages.push(page);
+  }
+  if (pages.length === 0 && skipped.length === 0) return { error: IMPORT_MESSAGES.noPages };
+  return { source, pages, skipped: skipped.slice(0, limits.pages) };
+}

@@ -1,0 +1,120 @@
+/**
+ * A page's main text as knowledge sections (issue 39 §2): the page's `main` (else its articles, else its body), without
+ * navigation, header, footer, asides, scripts and styles, split at each heading (the heading is the section's title,
+ * the text up to the next heading its body). Also the page's links, for finding the site's other pages.
+ */
+import { type HtmlElement, type HtmlNode, elementsOf, firstElement, parseHtml, textOf } from "./html-tree";
+
+export interface PageSection {
+  title: string;
+  body: string;
+}
+
+export interface ExtractedPage {
+  title: string;
+  sections: PageSection[];
+  /** Every link's href as written (relative ones too), in document order. */
+  links: string[];
+}
+
+/** A section's body at most: longer text is cut at a line into sections of the same title, "(continued)". */
+export const SECTION_BODY_MAX = 4_000;
+const TITLE_MAX = 200;
+
+const NEVER_TEXT = new Set(["nav", "aside", "footer", "script", "style", "noscript", "template", "svg", "iframe", "form", "button", "select", "dialog"]);
+const CHROME_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search"]);
+const BLOCK = new Set([
+  ..."p div section article main header li ul ol dl dt dd table thead tbody tr td th blockquote pre figure figcaption address details summary br hr".split(" "),
+]);
+const HEADING = /^h[1-6]$/;
+
+const isHidden = (element: HtmlElement) => "hidden" in element.attributes || element.attributes["aria-hidden"] === "true";
+
+/** The page's chrome: left out wherever it is; a `header` too, unless it is inside the main text (an article's own title). */
+const isChrome = (element: HtmlElement, insideMain: boolean) =>
+  NEVER_TEXT.has(element.name) || (element.name === "header" && !insideMain) || CHROME_ROLES.has(element.attributes.role ?? "") || isHidden(element);
+
+/** The `name` elements under `node` not inside another one, not looking inside what `skip` refuses. */
+function outermost(node: HtmlElement, name: string, skip: (element: HtmlElement) => boolean): HtmlElement[] {
+  return node.children.flatMap((child) => {
+    if (typeof child === "string" || skip(child)) return [];
+    return child.name === name ? [child] : outermost(child, name, skip);
+  });
+}
+
+/** Where the main text is: `main` (or role=main), else the outermost articles, else the body. */
+function mainParts(document: HtmlElement): { parts: HtmlElement[]; insideMain: boolean } {
+  const skipChrome = (element: HtmlElement) => isChrome(element, false);
+  for (const element of elementsOf(document, skipChrome)) {
+    if (element.name === "main" || element.attributes.role === "main") return { parts: [element], insideMain: true };
+  }
+  const articles = outermost(document, "article", skipChrome);
+  if (articles.length > 0) return { parts: articles, insideMain: true };
+  return { parts: [firstElement(document, "body") ?? document], insideMain: false };
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+/** Long bodies cut at line ends into parts of at most SECTION_BODY_MAX characters. */
+function bodyParts(lines: string[]): string[] {
+  const parts: string[] = [];
+  let part = "";
+  for (const line of lines.map((text) => clip(text, SECTION_BODY_MAX))) {
+    if (part && part.length + 1 + line.length > SECTION_BODY_MAX) {
+      parts.push(part);
+      part = "";
+    }
+    part = part ? `${part}\n${line}` : line;
+  }
+  if (part) parts.push(part);
+  return parts;
+}
+
+/** The sections of `parts`' text: a new one at each heading; text before the first heading goes under `firstTitle`. */
+function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle: string): PageSection[] {
+  const gathered: { title: string; lines: string[] }[] = [{ title: firstTitle, lines: [] }];
+  let line = "";
+  const endLine = () => {
+    const text = line.replace(/\s+/g, " ").trim();
+    if (text) gathered.at(-1)!.lines.push(text);
+    line = "";
+  };
+  const walk = (node: HtmlNode) => {
+    if (typeof node === "string") {
+      line += node;
+      return;
+    }
+    if (isChrome(node, insideMain)) return;
+    if (HEADING.test(node.name)) {
+      endLine();
+      gathered.push({ title: clip(textOf(node).trim(), TITLE_MAX), lines: [] });
+      return;
+    }
+    const block = BLOCK.has(node.name);
+    if (block) endLine();
+    for (const child of node.children) walk(child);
+    if (block) endLine();
+  };
+  for (const part of parts) {
+    walk(part);
+    endLine();
+  }
+  return gathered.flatMap(({ title, lines }) =>
+    bodyParts(lines).map((body, index) => ({ title: index === 0 ? title || firstTitle : `${title || firstTitle} (continued)`, body })),
+  );
+}
+
+/** The page's title, sections and links; `fallbackTitle` names text before any heading on a page without a <title>. */
+export function extractPage(html: string, fallbackTitle: string): ExtractedPage {
+  const document = parseHtml(html);
+  const titleElement = firstElement(document, "title");
+  const title = clip((titleElement ? textOf(titleElement) : "").trim(), TITLE_MAX) || fallbackTitle;
+  const { parts, insideMain } = mainParts(document);
+  const links = [...elementsOf(document)]
+    .filter((element) => element.name === "a" && element.attributes.href)
+    .map((element) => element.attributes.href!.trim());
+  return { title, sections: sectionsOf(parts, insideMain, title), links };
+}
+
+/** The text a page's sections say, as hashed to tell whether the page changed since the last import. */
+export const sectionsText = (sections: PageSection[]) => sections.map((section) => `${section.title}\n${section.body}`).join("\n\n");

@@ -1,0 +1,100 @@
+/**
+ * One website import from start to end (issue 39 §2), run by its KnowledgeImporter: robots.txt and the address, the
+ * pages (the owner's picks, else those found), then each page in turn through the URL guard, within 10 s and what is
+ * left of the 2 MB, its sections stored; progress and each page's failure written as it goes, so the dashboard shows
+ * them live. Run again after a stop, it carries on after the last page it recorded.
+ */
+import { IMPORT_LIMITS, type ImportFailure, type ImportLimits, PAGE_FAILURES } from "@nikki/core";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { jsonList } from "../../db/json";
+import { knowledgeImports } from "../../db/schema";
+import type { Config } from "../../env";
+import { findPages, openSite, pathOf } from "./discover";
+import { extractPage, sectionsText } from "./extract";
+import type { Robots } from "./robots";
+import { fetchSite } from "./site-fetch";
+import { contentHashOf, storePage } from "./store";
+
+type ImportRow = typeof knowledgeImports.$inferSelect;
+
+export const failuresOf = (row: Pick<ImportRow, "failures">): ImportFailure[] => {
+  try {
+    const value = JSON.parse(row.failures) as unknown;
+    return Array.isArray(value) ? (value as ImportFailure[]) : [];
+  } catch {
+    return [];
+  }
+};
+
+export async function markImportFailed(db: Database, importId: string, error: string): Promise<void> {
+  await db.update(knowledgeImports).set({ status: "failed", error }).where(eq(knowledgeImports.id, importId));
+}
+
+export async function runImport(services: { config: Config; db: Database }, importId: string, limits: ImportLimits = IMPORT_LIMITS): Promise<void> {
+  const { config, db } = services;
+  const [row] = await db.select().from(knowledgeImports).where(eq(knowledgeImports.id, importId));
+  if (!row || row.status === "done" || row.status === "failed") return;
+  await db.update(knowledgeImports).set({ status: "running" }).where(eq(knowledgeImports.id, importId));
+
+  const site = await openSite(config, row.url, limits);
+  if ("error" in site) return markImportFailed(db, importId, site.error);
+  const failures = failuresOf(row);
+  let pages = row.pages === null ? null : jsonList(row.pages);
+  if (pages === null) {
+    const found = await findPages(config, site, limits);
+    if ("error" in found) return markImportFailed(db, importId, found.error);
+    pages = found.pages;
+    failures.push(...found.skipped);
+    await db
+      .update(knowledgeImports)
+      .set({ pages: JSON.stringify(pages), pagesTotal: pages.length, failures: JSON.stringify(failures) })
+      .where(eq(knowledgeImports.id, importId));
+  }
+
+  // The bytes already read before a stop are not known again: a run that carries on counts from zero.
+  let bytesLeft = limits.totalBytes;
+  for (let index = row.pagesDone; index < pages.length; index++) {
+    const url = pages[index]!;
+    const failure = await importPage({ config, db }, { organizationId: row.organizationId, importId, url, limits, bytesLeft, robots: site.robots });
+    bytesLeft -= failure.bytes;
+    if (failure.reason) failures.push({ url, reason: failure.reason });
+    await db
+      .update(knowledgeImports)
+      .set({ pagesDone: index + 1, failures: JSON.stringify(failures) })
+      .where(eq(knowledgeImports.id, importId));
+  }
+  await db.update(knowledgeImports).set({ status: "done" }).where(eq(knowledgeImports.id, importId));
+}
+
+interface PageJob {
+  organizationId: string;
+  importId: string;
+  url: string;
+  limits: ImportLimits;
+  bytesLeft: number;
+  robots: Robots;
+}
+
+/** One page read and stored: the bytes it took, and why it was not imported (null when it was). */
+async function importPage(services: { config: Config; db: Database }, job: PageJob): Promise<{ bytes: number; reason: string | null }> {
+  if (!job.robots.allows(pathOf(job.url))) return { bytes: 0, reason: PAGE_FAILURES.robots };
+  const answer = await fetchSite(
+    services.config,
+    job.url,
+    { timeoutMs: job.limits.pageTimeoutMs, maxBytes: Math.max(0, job.bytesLeft), html: true },
+    job.limits.totalBytes,
+  );
+  if (!answer.ok) return { bytes: answer.bytes, reason: answer.reason };
+  const page = extractPage(answer.text, pathOf(job.url));
+  if (page.sections.length === 0) return { bytes: answer.bytes, reason: PAGE_FAILURES.noText };
+  const text = sectionsText(page.sections);
+  await storePage(services.db, {
+    organizationId: job.organizationId,
+    importId: job.importId,
+    url: job.url,
+    contentHash: await contentHashOf(text),
+    sections: page.sections,
+  });
+  return { bytes: answer.bytes, reason: null };
+}
