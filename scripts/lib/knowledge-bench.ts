@@ -105,23 +105,28 @@ export async function importSite(origin: string, dir: string): Promise<SiteSecti
   return sections;
 }
 
-/** Words of a small business's other pages (news, jobs, tips): common ones, some shared with the real questions' pages. */
-const FILLER_WORDS = (
+/** Common words of a small business's other pages (news, jobs, tips), some shared with the real questions' pages. */
+const COMMON_WORDS = (
   "team story community news photo award local family year season garden home kitchen window floor room office " +
   "service customer review thank volunteer event charity school park city morning week month weekend holiday summer " +
   "winter spring autumn recipe tip guide project partner product supply quality care clean fresh green energy water " +
   "light paint wood stone metal glass color style modern classic simple quick easy friendly helpful trusted proud " +
   "celebrate welcome announce launch share learn grow build plan visit open join support help"
 ).split(" ");
+const SYLLABLES = "ba be bi bo ka ke ko la le li lo ma me mi mo na ne no ra re ri ro sa se so ta te ti to va ve vo za".split(" ");
 
-/** `count` sections of filler (deterministic), none from the site's pages. */
+/**
+ * `count` sections of filler (deterministic), none from the site's pages: mostly words of a large made-up vocabulary
+ * (as a big site's many topics are), one in ten a common word, so common words stay as common as on a real site.
+ */
 export function fillerSections(count: number, origin: string): SiteSection[] {
   let seed = 42;
   const next = () => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     return seed;
   };
-  const word = () => FILLER_WORDS[next() % FILLER_WORDS.length]!;
+  const madeUp = () => Array.from({ length: 2 + (next() % 2) }, () => SYLLABLES[next() % SYLLABLES.length]).join("");
+  const word = () => (next() % 10 === 0 ? COMMON_WORDS[next() % COMMON_WORDS.length]! : madeUp());
   return Array.from({ length: count }, (_, index) => ({
     title: `${word()} ${word()} ${word()}`,
     body: Array.from({ length: 60 + (next() % 80) }, word).join(" "),

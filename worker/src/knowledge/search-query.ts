@@ -4,7 +4,7 @@
  * with its synonyms (search-words.ts), a longer word also as a prefix ("appoint*" finds "appointments" and
  * "appointed"), and the whole restricted to the title and content columns and to the organization's rows.
  */
-import { STOP_WORDS, withSynonyms } from "./search-words";
+import { PHRASES, STOP_WORDS, withSynonyms } from "./search-words";
 
 /** At most this many of the caller's words are looked up (a rambling question stays a cheap query). */
 const MAX_WORDS = 12;
@@ -16,9 +16,8 @@ const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /** The words of a query worth looking up: lower case, letters and digits only, no stop words, each once. */
 export function searchWords(query: string): string[] {
-  const words = query
-    .normalize("NFKC")
-    .toLowerCase()
+  const said = PHRASES.reduce((text, [phrase, word]) => text.replace(phrase, word), query.normalize("NFKC").toLowerCase());
+  const words = said
     .replace(/['’]s\b/g, "")
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 1 && !STOP_WORDS.has(word));

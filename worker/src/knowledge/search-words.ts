@@ -31,19 +31,27 @@ const SYNONYM_GROUPS = [
   "refund refunds reimburse return",
   "pay payment payments card cash credit debit financing",
   "insurance insured license licensed bonded certified",
-  "warranty warranties guarantee guaranteed",
-  "book booking appointment appointments reserve reservation",
+  "warranty warranties guarantee guaranteed satisfaction satisfied happy unhappy complaint",
+  "book booking appointment appointments reserve reservation visit visits",
   "emergency emergencies urgent asap",
   "discount discounts deal coupon promotion senior military",
   "estimate estimates quote quotes",
   "deposit upfront advance",
-  "staff team owner founder employee employees technician technicians",
-  "founded history established experience",
+  "staff team owner owners owns owned founder employee employees technician technicians",
+  "founded history established experience story started since",
   "phone email contact reach",
-  "kid kids child children",
+  "kid kids child children toddler toddlers baby babies infant",
   "pet pets dog dogs cat cats animal",
   "park parking",
+  "supplies supply products equipment materials",
 ].map((group) => group.split(" "));
+
+/** Phrases that mean one of the words above ("call off" a visit is cancelling it). */
+export const PHRASES: readonly [RegExp, string][] = [
+  [/\bcall(?:s|ed|ing)? (?:it )?off\b/g, "cancel"],
+  [/\bhow much\b/g, "price"],
+  [/\bmoney back\b/g, "refund"],
+];
 
 const GROUP_OF = new Map<string, string[]>();
 for (const group of SYNONYM_GROUPS) for (const word of group) GROUP_OF.set(word, group);
