@@ -51,6 +51,7 @@ export const PHRASES: readonly [RegExp, string][] = [
   [/\bcall(?:s|ed|ing)? (?:it )?off\b/g, "cancel"],
   [/\bhow much\b/g, "price"],
   [/\bmoney back\b/g, "refund"],
+  [/\bhow long (?:have|has) (?:you|it|they|the \w+) been\b/g, "history"],
 ];
 
 const GROUP_OF = new Map<string, string[]>();
