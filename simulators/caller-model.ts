@@ -7,7 +7,7 @@
  * Booking goes as the instructions ask: check_availability first, offer the times it returned by their labels, and
  * book_appointment only with the start of the one the caller picked; then read back the label and the code.
  */
-import { answerFromKnowledge, questionIn } from "./knowledge-answer";
+import { answerFromKnowledge, answerFromSections, questionIn } from "./knowledge-answer";
 import type { ScriptedNext, ScriptedReply, ToolAnswer } from "./scripted-turn";
 
 interface OfferedTime {
@@ -170,7 +170,15 @@ function replyTo(heard: string, memory: CallerMemory, session: { instructions: s
   }
   const reply = receptionistReply(heard, memory, session);
   const question = informationQuestion(heard);
-  return question ? (answeredFirst(answerFromKnowledge(question, session.instructions), reply) as ScriptedReply) : reply;
+  if (!question) return reply;
+  // Knowledge beyond the instructions' budget is looked up first (issue 39 §3), then answered by the same rule.
+  if (session.tools.includes("lookup_knowledge"))
+    return {
+      call: "lookup_knowledge",
+      arguments: { query: question },
+      then: (found) => answeredFirst(answerFromSections(question, found), reply) as ScriptedReply,
+    };
+  return answeredFirst(answerFromKnowledge(question, session.instructions), reply) as ScriptedReply;
 }
 
 /** What a receptionist does next with what the caller has told her so far. */

@@ -72,6 +72,18 @@ describe("the simulated receptionist on a call", () => {
     expect(booking).toMatchObject({ call: "check_availability", arguments: { date: "tomorrow", part_of_day: "morning" } });
   });
 
+  it("looks a question up first when the session has lookup_knowledge, and answers from the sections it returns", () => {
+    const reply = answerCaller("How much is drain cleaning?", newCallerMemory(), { ...session, tools: [...session.tools, "lookup_knowledge"] });
+    expect(reply).toMatchObject({ call: "lookup_knowledge", arguments: { query: "How much is drain cleaning?" } });
+    const then = (reply as { then: (found: Record<string, unknown>) => unknown }).then;
+    expect(
+      then({ ok: true, sections: [{ title: "Prices", text: "Drain cleaning is $149. Leak repairs are $90.", source_url: "https://x.test/prices" }] }),
+    ).toEqual({
+      say: "Drain cleaning is $149. Can I take your name and number, so the team can follow up?",
+    });
+    expect(then({ ok: true, sections: [] })).toEqual({ say: expect.stringMatching(/^I'm sorry, I don't know that/) });
+  });
+
   it("transfers a caller who asks for a person, when the session has transfer_call", () => {
     expect(answerCaller("Can I speak to a person, please?", newCallerMemory(), session)).toEqual({
       call: "transfer_call",

@@ -67,7 +67,16 @@ export function bestSentence(question: string, knowledge: string[]): string | nu
   return best?.sentence ?? null;
 }
 
+const notKnown = (question: string) => NOT_KNOWN[SPANISH.test(question) ? "es" : "en"];
+
 /** The answer to a question, by the rule above; the "I don't know" is in the question's language. */
 export function answerFromKnowledge(question: string, instructions: string): string {
-  return bestSentence(question, knowledgeOf(instructions)) ?? NOT_KNOWN[SPANISH.test(question) ? "es" : "en"];
+  return bestSentence(question, knowledgeOf(instructions)) ?? notKnown(question);
+}
+
+/** The answer from what lookup_knowledge returned (its sections' title and text), by the same rule. */
+export function answerFromSections(question: string, found: Record<string, unknown>): string {
+  const sections = Array.isArray(found.sections) ? (found.sections as { title?: unknown; text?: unknown }[]) : [];
+  const sentences = sections.flatMap((section) => (typeof section.text === "string" ? sentencesOf(section.text) : []));
+  return bestSentence(question, sentences) ?? notKnown(question);
 }

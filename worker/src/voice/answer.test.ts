@@ -79,8 +79,12 @@ describe("a live call uses everything the agent holds", () => {
     expect(twiml).not.toContain("Connecting you");
   });
 
-  it("persona and knowledge base: in the instructions", async () => {
-    const { setup } = await answer({ agent: { persona_prompt: "Gentle with nervous patients.", knowledge_base: "Cleanings are $120." } });
+  it("persona and knowledge: in the instructions", async () => {
+    // The agent's knowledge box is its typed section (issue 39 §1); worker/test/knowledge-answers.test.ts has the rest.
+    await env.DB.prepare("insert into knowledge_entries (id, organization_id, kind, body, source, box_of_agent_id) values (?, ?, 'section', ?, 'typed', ?)")
+      .bind(crypto.randomUUID(), ORG, "Cleanings are $120.", AGENT)
+      .run();
+    const { setup } = await answer({ agent: { persona_prompt: "Gentle with nervous patients." } });
     expect(setup!.instructions).toContain("Persona: Gentle with nervous patients.");
     expect(setup!.instructions).toContain("Cleanings are $120.");
   });

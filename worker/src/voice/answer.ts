@@ -15,6 +15,7 @@ import { hashToken, mintToken } from "../call/stream-ticket";
 import { markSpam, spamBeforeAnswer, spamTwiml } from "./spam-caller";
 import { type MessageDeps, takeMessage } from "./take-message";
 import { describeCallerMemory, rememberCaller } from "./caller-memory";
+import { type AgentKnowledge, NO_KNOWLEDGE, agentKnowledge } from "../knowledge/reader";
 import { connectStream, startRecording, twiml } from "./twiml";
 
 type Agent = typeof agents.$inferSelect;
@@ -97,6 +98,14 @@ async function unavailable(
   return admitCall(deps.services, context.organizationId, callSid, context.limits);
 }
 
+/** The agent's knowledge; a call whose knowledge cannot be read is still answered, knowing nothing (so it takes messages). */
+function knowledgeOf(deps: AnswerDeps, organizationId: string, agentId: string): Promise<AgentKnowledge> {
+  return agentKnowledge(deps.services.db, organizationId, agentId).catch((error: unknown) => {
+    deps.log.error("knowledge_read_failed", { organization_id: organizationId, error: error instanceof Error ? error.message : String(error) });
+    return NO_KNOWLEDGE;
+  });
+}
+
 async function agentFor(deps: AnswerDeps, context: CallContext | null, agentId: string | undefined): Promise<Agent | null> {
   if (!context) return null;
   if (!agentId) return context.agent;
@@ -149,6 +158,8 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     context && !probe && !testRun && call.direction === "inbound"
       ? rememberCaller(deps.services.db, deps.log, { organizationId: context.organizationId, caller, callSid: call.callSid }, now)
       : Promise.resolve({ memory: null, ms: 0 });
+  // What the agent knows is read while the rest of the answer is decided (not for spam, hung up on above).
+  const known = context && agent && !probe ? knowledgeOf(deps, context.organizationId, agent.id) : Promise.resolve(NO_KNOWLEDGE);
   const problem = await unavailable(deps, context, agent, call.callSid, probe ? "probe" : testRun ? "test" : "call");
   if (problem || !context || !agent) {
     deps.log.warn("call_to_voicemail", { call_sid: call.callSid, reason: problem, to: business });
@@ -171,6 +182,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const token = mintToken();
   const { memory, ms: memoryMs } = await remembered;
   const callerMemory = memory ? describeCallerMemory(memory, caller, agent.businessHoursTz) : undefined;
+  const knowledge = await known;
   const setup: CallSetup = {
     tool: {
       callId,
@@ -181,14 +193,15 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
       callerNumber: caller,
       escalationJson: agent.escalationJson,
       allowedCountries: context.allowedCountries,
-      tools: jsonList(agent.tools),
+      // Knowledge beyond the instructions' budget is looked up (issue 39 §3), whatever tools the business switched on.
+      tools: knowledge.lookup ? [...jsonList(agent.tools), "lookup_knowledge"] : jsonList(agent.tools),
       test: Boolean(testRun),
       ...(testRun?.scenario === "slow_tool" ? { slowToolMs: SLOW_TOOL_SCENARIO_MS } : {}),
     },
     organizationName: context.organizationName,
     afterHours,
     maxCallSeconds: context.maxCallSeconds,
-    instructions: agentInstructions({ agent, organizationName: context.organizationName, channel: "call", afterHours, callerMemory, now }),
+    instructions: agentInstructions({ agent, organizationName: context.organizationName, channel: "call", afterHours, callerMemory, knowledge, now }),
     streamUrl,
     openingLine: openingLine(agent, context.organizationName, { announceRecording: context.recordCalls && context.recordAnnounce }),
     goodbye: GOODBYE_AT_TIME_LIMIT,

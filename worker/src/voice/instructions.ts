@@ -1,5 +1,7 @@
 import { PERSONA_NAME, describeLocalTime, describeOpeningHours, greetingOf, languageCodeOf, languageName, openingLineOf, parseOpeningHours } from "@nikki/core";
 import { jsonList } from "../db/json";
+import { type KnowledgeReach, knowledgeParagraphs, noInventionRule } from "../knowledge/in-instructions";
+import { type AgentKnowledge, NO_KNOWLEDGE } from "../knowledge/reader";
 import { transferLines } from "./transfer/instructions";
 import type { agents } from "../db/schema";
 
@@ -17,6 +19,8 @@ export interface InstructionInput {
   afterHours?: boolean;
   /** Calls only: what the business knows of a returning caller (voice/caller-memory.ts). */
   callerMemory?: string;
+  /** What the agent may use (knowledge/reader.ts; text channels: knowledge/text-knowledge.ts). */
+  knowledge?: AgentKnowledge;
   now: Date;
 }
 
@@ -60,22 +64,33 @@ function callLines(agent: Agent, afterHours: boolean, now: Date): string[] {
 }
 
 const CLOSING: Record<Channel, string> = {
-  call: "Never invent prices, availability or facts you were not given; offer a call back instead.",
-  browser_demo:
-    "Never invent prices, availability or facts you were not given; offer a call back instead.\n\nThis is a demo in the visitor's web browser: you cannot book, text or transfer here, so explain what you would do on a real call.",
-  chat: "Answer in the visitor's language. Never invent prices or facts you were not given; offer a callback instead.",
-  sms: "If you cannot help, say someone from the team will follow up.",
+  call: "",
+  browser_demo: "This is a demo in the visitor's web browser: you cannot book, text or transfer here, so explain what you would do on a real call.",
+  chat: "Answer in the visitor's language.",
+  sms: "",
 };
 
+/** How each channel reaches knowledge beyond the budget (knowledge/in-instructions.ts). */
+const REACH: Record<Channel, KnowledgeReach> = { call: "tool", browser_demo: "none", chat: "matched", sms: "matched" };
+
 /** The agent's instructions on any channel: persona, knowledge, and for calls the hours, local time, task and tools. */
-export function agentInstructions({ agent, organizationName, channel, afterHours = false, callerMemory, now }: InstructionInput): string {
+export function agentInstructions({
+  agent,
+  organizationName,
+  channel,
+  afterHours = false,
+  callerMemory,
+  knowledge = NO_KNOWLEDGE,
+  now,
+}: InstructionInput): string {
   const isCall = channel === "call" || channel === "browser_demo";
   const lines = [
     role(channel, agent?.name || PERSONA_NAME, organizationName),
     agent?.personaPrompt && (isCall ? `Persona: ${agent.personaPrompt}` : agent.personaPrompt),
-    agent?.knowledgeBase && `What you know about the business:\n${agent.knowledgeBase}`,
+    ...knowledgeParagraphs(knowledge, REACH[channel]),
     ...(isCall && agent ? callLines(agent, afterHours, now) : []),
     isCall && callerMemory,
+    noInventionRule(REACH[channel], knowledge.lookup),
     CLOSING[channel],
   ];
   return lines.filter(Boolean).join("\n\n");

@@ -8,6 +8,8 @@ import { isOptedOut, keywordOf, setOptOut } from "../services/sms/consent";
 import { type SigningAccount, callContextFor } from "./call-context";
 import { agentInstructions } from "./instructions";
 import { guardInstructions } from "./instruction-guard";
+import { knowledgeText } from "../knowledge/in-instructions";
+import { textKnowledge } from "../knowledge/text-knowledge";
 import { message, twiml } from "./twiml";
 
 const THREAD_TURNS = 20;
@@ -72,13 +74,15 @@ export async function replyToText(services: Services, log: Logger, incoming: Inc
   const { openai } = await services.providersFor(organizationId);
   // Past the daily cap or the trial, texts still get the polite fallback, never a model reply.
   if (openai && context.agent && !(await refusalNow(services, organizationId, context.limits))) {
+    const turns = history.reverse().map((turn) => ({ role: turn.role, content: turn.content }));
+    const texted = turns.filter((turn) => turn.role === "user").map((turn) => turn.content);
+    const knowledge = await textKnowledge(db, { organizationId, agentId: context.agent.id }, texted);
     const guard = await guardInstructions(
       services.config.AUTH_SECRET,
-      agentInstructions({ agent: context.agent, organizationName, channel: "sms", now: new Date() }),
-      context.agent.knowledgeBase,
+      agentInstructions({ agent: context.agent, organizationName, channel: "sms", knowledge, now: new Date() }),
+      knowledgeText(knowledge.sections),
     );
     try {
-      const turns = history.reverse().map((turn) => ({ role: turn.role, content: turn.content }));
       const answer = await openai.chatText({ maxTokens: 200, messages: [{ role: "system", content: guard.system }, ...turns] });
       reply = guard.screen(answer, log, { channel: "sms", organization_id: organizationId }).slice(0, 480);
       await chargeSpend(services, log, organizationId, "", SPEND_PRICES_MICRO_USD.chatReply, context.limits);

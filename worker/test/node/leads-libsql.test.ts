@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type Client, createClient } from "@libsql/client";
+import type { Client } from "@libsql/client";
 import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { createLibsqlDatabase } from "../../src/db/client";
 import { leads } from "../../src/db/schema";
 import { servicesOn } from "../../src/services";
+import { migratedLibsqlFile } from "./libsql-file";
 
 /**
  * Node has no Durable Objects: the per-address limit in front of /api/leads counts here in memory, with the same
@@ -30,20 +25,14 @@ function memoryRateLimiter() {
   };
 }
 
-const migrationsFolder = fileURLToPath(new URL("../../../migrations", import.meta.url));
-let dir: string;
 let client: Client;
+let remove: () => void;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "nikki-libsql-"));
-  client = createClient({ url: `file:${join(dir, "nikki.db")}` });
-  await migrate(drizzle(client), { migrationsFolder });
+  ({ client, remove } = await migratedLibsqlFile("nikki-libsql-"));
 });
 
-afterAll(() => {
-  client.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => remove());
 
 describe("the libSQL path (LIBSQL_URL)", () => {
   it("has every table of the migration", async () => {

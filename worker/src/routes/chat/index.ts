@@ -13,6 +13,8 @@ import { chatAgent } from "../../voice/call-context";
 import { agentInstructions } from "../../voice/instructions";
 import { guardInstructions } from "../../voice/instruction-guard";
 import { recordChatQuestions } from "../../knowledge/chat-questions";
+import { knowledgeText } from "../../knowledge/in-instructions";
+import { textKnowledge } from "../../knowledge/text-knowledge";
 
 const TOO_MANY = "Please wait a moment before sending another message.";
 
@@ -66,10 +68,12 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
       c.var.log.error("chat_unavailable", { missing: "OPENAI_API_KEY" });
       throw new ApiError("chat_unavailable");
     }
+    const asked = turns.filter((turn) => turn.role === "user").map((turn) => turn.content);
+    const knowledge = await textKnowledge(c.var.db, { organizationId: owner.organizationId, agentId: agent?.id ?? null }, asked);
     const guard = await guardInstructions(
       c.var.config.AUTH_SECRET,
-      agentInstructions({ agent, organizationName: owner.organizationName, channel: "chat", now: new Date() }),
-      agent?.knowledgeBase,
+      agentInstructions({ agent, organizationName: owner.organizationName, channel: "chat", knowledge, now: new Date() }),
+      knowledgeText(knowledge.sections),
     );
 
     try {

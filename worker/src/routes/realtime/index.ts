@@ -9,6 +9,7 @@ import { access, signedInCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { primaryAgent } from "../../voice/call-context";
 import { agentInstructions } from "../../voice/instructions";
+import { agentKnowledge } from "../../knowledge/reader";
 import { callerOpenAi, relayRealtimeOffer } from "./calls";
 
 /** A browser demo key lives 10 minutes; each signed-in person may mint 20 an hour (each one costs money). */
@@ -46,7 +47,13 @@ export const realtimeRoutes = new Hono<AppEnv>()
         : [];
       const instructions =
         agent && organization
-          ? agentInstructions({ agent, organizationName: organization.name, channel: "browser_demo", now: new Date() })
+          ? agentInstructions({
+              agent,
+              organizationName: organization.name,
+              channel: "browser_demo",
+              knowledge: await agentKnowledge(c.var.db, agent.organizationId, agent.id),
+              now: new Date(),
+            })
           : `You are ${PERSONA_NAME}, the AI receptionist of ${PRODUCT_NAME}, talking to a visitor in their web browser. Be warm and brief. Show how you would answer a small business's calls: qualify the caller, offer appointments, answer in English or Spanish as the visitor speaks.`;
 
       try {

@@ -4,6 +4,7 @@ import { endCall, sendSms } from "./call-tools";
 import { cancelAppointmentTool, rescheduleAppointmentTool } from "./booking-changes";
 import { bookAppointment, checkAvailability } from "./booking-tools";
 import { pushCrmLead } from "./lead-tools";
+import { lookupKnowledgeTool } from "./knowledge-tool";
 
 export { type ToolCall, type ToolDeps, type ToolOutput } from "./context";
 
@@ -16,6 +17,7 @@ export const CALL_TOOLS = {
   push_crm_lead: pushCrmLead,
   send_sms: sendSms,
   transfer_call: transferCall,
+  lookup_knowledge: lookupKnowledgeTool,
   end_call: endCall,
 } satisfies Record<string, CallTool>;
 

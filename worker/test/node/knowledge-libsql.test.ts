@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { HOSTILE_STRINGS } from "@nikki/simulators/hostile-strings";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, createLibsqlDatabase } from "../../src/db/client";
+import { knowledgeEntries } from "../../src/db/schema";
+import { lookupKnowledge } from "../../src/knowledge/lookup";
+import { insertEntries, knowledgeOrganization, pagesOf } from "../knowledge-entries";
+import { migratedLibsqlFile } from "./libsql-file";
+
+let remove: () => void;
+let db: Database;
+
+beforeAll(async () => {
+  const file = await migratedLibsqlFile("nikki-knowledge-");
+  remove = file.remove;
+  db = createLibsqlDatabase(file.client);
+});
+
+afterAll(() => remove());
+
+/** The knowledge lookup on the Turso/libSQL path: the same migration's FTS5 table and triggers, the same queries. */
+describe("lookup_knowledge on libSQL", () => {
+  it("finds the section in the caller's words, with its source, and follows updates and deletes", async () => {
+    const { organizationId, agentId } = await knowledgeOrganization(db, "Acme Plumbing");
+    const [prices, hours] = await insertEntries(db, pagesOf(organizationId));
+    const scope = { organizationId, agentId };
+    expect((await lookupKnowledge(db, scope, "How much do you charge to clean a drain?"))[0]).toEqual({
+      title: "Prices",
+      text: "A drain cleaning is $149. Water heater installs start at $1,200.",
+      source: "website",
+      sourceUrl: "https://acme.test/prices",
+    });
+    expect((await lookupKnowledge(db, scope, "When do you close on Fridays?"))[0]?.title).toBe("Opening hours");
+
+    await db.update(knowledgeEntries).set({ body: "Closed for the holidays until January 4." }).where(eq(knowledgeEntries.id, hours!));
+    expect((await lookupKnowledge(db, scope, "holidays"))[0]?.text).toBe("Closed for the holidays until January 4.");
+    expect(await lookupKnowledge(db, scope, "Saturday mornings")).toEqual([]);
+    await db.delete(knowledgeEntries).where(eq(knowledgeEntries.id, prices!));
+    expect((await lookupKnowledge(db, scope, "drain cleaning price")).map((section) => section.title)).not.toContain("Prices");
+  });
+
+  it("reads any caller's words as words, never as FTS5 syntax", async () => {
+    const { organizationId, agentId } = await knowledgeOrganization(db, "Quote Marks & Co");
+    await insertEntries(db, pagesOf(organizationId));
+    for (const words of [...HOSTILE_STRINGS, 'he said "drain', "drain-cleaning NEAR(price)", "title:prices OR", "price* ^ - + ( ) { } :", "AND OR NOT"]) {
+      await expect(lookupKnowledge(db, { organizationId, agentId }, words)).resolves.toBeInstanceOf(Array);
+    }
+  });
+});
