@@ -50,3 +50,4 @@ export * from "./statuses";
 export * from "./patterns";
 export * from "./answering-machine";
 export * from "./tool-fillers";
+export * from "./knowledge";
