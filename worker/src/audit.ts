@@ -47,7 +47,10 @@ export type AuditAction =
   | "appointment_rescheduled"
   | "appointment_canceled"
   | "calendar_feed_rotated"
-  | "calendar_connected";
+  | "calendar_connected"
+  | "knowledge_created"
+  | "knowledge_updated"
+  | "knowledge_deleted";
 
 /**
  * The caller's address: `CF-Connecting-IP`, which Cloudflare's edge sets (anything a client sends, such as

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { type SignedUp, inviteAndJoin, pendingInvitation, uniqueEmail } from "./accounts";
 import { BOOKING_ROWS } from "./access-matrix-booking-rows";
+import { KNOWLEDGE_ROWS } from "./access-matrix-knowledge-rows";
 
 /**
  * Every /api route × {anonymous, viewer, admin, owner, member of another organization} → the status it must
@@ -398,6 +399,7 @@ export const MATRIX: Row[] = [
     expect: { anonymous: 401, viewer: 403, admin: 202, owner: 202, other: 404 },
   },
   ...BOOKING_ROWS,
+  ...KNOWLEDGE_ROWS,
   // Last: the owner's cell deletes the organization the rows above act on.
   // The product's operators only: nobody in this world has a listed, verified address (operators are tested on their own).
   { route: "GET /api/operator/leads", request: path("/api/operator/leads"), expect: { ...same(403), anonymous: 401 } },
