@@ -49,7 +49,7 @@ export const KNOWLEDGE_MESSAGES = {
   notFound: "That knowledge entry was not found. It may have been deleted: reload the list.",
   boxAgents: "This section is an agent's knowledge base and serves that agent only. Add a new entry to share it with other agents.",
   loadFailed: "Failed to load knowledge",
-  empty: "No knowledge yet. Add what callers ask about (prices, hours, policies), or import your website.",
+  empty: "No knowledge yet. Add what callers ask about, such as prices, hours and policies, and your agents answer from it.",
   noMatches: "No entries match. Try other words or another source.",
   sources: { typed: "Typed", website: "Website", question: "Approved question" } satisfies Record<KnowledgeSource, string>,
 } as const;
@@ -69,6 +69,16 @@ const fields = {
   enabled: z.boolean(KNOWLEDGE_MESSAGES.enabled),
 };
 
+/** Every field but the kind, each optional (a create requires its kind's own in its check). */
+const optionalFields = {
+  title: z.optional(fields.title),
+  body: z.optional(fields.body),
+  question: z.optional(fields.question),
+  answer: z.optional(fields.answer),
+  agent_ids: z.optional(fields.agent_ids),
+  enabled: z.optional(fields.enabled),
+};
+
 const OWN_FIELDS: Record<KnowledgeKind, readonly ["title", "body"] | readonly ["question", "answer"]> = {
   section: ["title", "body"],
   qa: ["question", "answer"],
@@ -85,38 +95,20 @@ export function knowledgeFieldsProblem(kind: KnowledgeKind, input: Partial<Recor
 }
 
 /** `POST /api/knowledge`: a question and answer, or a section; every agent and enabled unless given. */
-export const knowledgeCreateSchema = z
-  .strictObject({
-    kind: z.enum(KNOWLEDGE_KINDS, KNOWLEDGE_MESSAGES.kind),
-    title: z.optional(fields.title),
-    body: z.optional(fields.body),
-    question: z.optional(fields.question),
-    answer: z.optional(fields.answer),
-    agent_ids: z.optional(fields.agent_ids),
-    enabled: z.optional(fields.enabled),
-  })
-  .check(
-    z.check((context) => {
-      const { kind } = context.value;
-      for (const field of OWN_FIELDS[kind]) {
-        if (context.value[field] === undefined)
-          context.issues.push({ code: "custom", input: context.value, path: [field], message: KNOWLEDGE_MESSAGES[field] });
-      }
-      const problem = knowledgeFieldsProblem(kind, context.value);
-      if (problem) context.issues.push({ code: "custom", input: context.value, path: [problem.field], message: problem.message });
-    }),
-  );
+export const knowledgeCreateSchema = z.strictObject({ kind: z.enum(KNOWLEDGE_KINDS, KNOWLEDGE_MESSAGES.kind), ...optionalFields }).check(
+  z.check((context) => {
+    const { kind } = context.value;
+    for (const field of OWN_FIELDS[kind]) {
+      if (context.value[field] === undefined) context.issues.push({ code: "custom", input: context.value, path: [field], message: KNOWLEDGE_MESSAGES[field] });
+    }
+    const problem = knowledgeFieldsProblem(kind, context.value);
+    if (problem) context.issues.push({ code: "custom", input: context.value, path: [problem.field], message: problem.message });
+  }),
+);
 export type KnowledgeCreate = z.output<typeof knowledgeCreateSchema>;
 
 /** `PATCH /api/knowledge/:id`: any field of the entry's kind; the kind itself stays. */
-export const knowledgePatchSchema = z.strictObject({
-  title: z.optional(fields.title),
-  body: z.optional(fields.body),
-  question: z.optional(fields.question),
-  answer: z.optional(fields.answer),
-  agent_ids: z.optional(fields.agent_ids),
-  enabled: z.optional(fields.enabled),
-});
+export const knowledgePatchSchema = z.strictObject(optionalFields);
 export type KnowledgePatch = z.output<typeof knowledgePatchSchema>;
 
 /** `GET /api/knowledge` query: words searched in title, text, question and answer; one source; the page marker. */

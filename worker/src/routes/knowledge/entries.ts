@@ -1,6 +1,5 @@
 import {
   KNOWLEDGE_MESSAGES,
-  type KnowledgeKind,
   type KnowledgePatch,
   knowledgeCreateSchema,
   knowledgeFieldsProblem,
@@ -52,11 +51,12 @@ async function entryOf(c: Ctx): Promise<Row> {
   return row;
 }
 
-/** Refuses the other kind's fields, and new agents for an agent's knowledge base (it serves that agent only). */
-function refuseMisfits(kind: KnowledgeKind, input: KnowledgePatch, box: boolean) {
-  const problem = knowledgeFieldsProblem(kind, input);
+/** Refuses the other kind's fields, and other agents for an agent's knowledge base (it serves that agent only). */
+function refuseMisfits(existing: Row, input: KnowledgePatch) {
+  const problem = knowledgeFieldsProblem(existing.kind, input);
   if (problem) throw new ApiError("validation_failed", { fields: { [problem.field]: problem.message } });
-  if (box && input.agent_ids !== undefined) throw new ApiError("validation_failed", { fields: { agent_ids: KNOWLEDGE_MESSAGES.boxAgents } });
+  const otherAgents = input.agent_ids !== undefined && JSON.stringify([...new Set(input.agent_ids)]) !== existing.agentIds;
+  if (existing.boxOfAgentId && otherAgents) throw new ApiError("validation_failed", { fields: { agent_ids: KNOWLEDGE_MESSAGES.boxAgents } });
 }
 
 /**
@@ -112,7 +112,7 @@ export const knowledgeEntryRoutes = new Hono<AppEnv>()
   .patch("/:id", access("admin"), async (c) => {
     const existing = await entryOf(c);
     const input = await parseBody(c, knowledgePatchSchema, "a field of a knowledge entry");
-    refuseMisfits(existing.kind, input, existing.boxOfAgentId !== null);
+    refuseMisfits(existing, input);
     const agentIds = await agentIdsColumn(c.var.db, existing.organizationId, input.agent_ids, KNOWLEDGE_MESSAGES.agents);
     const contentChanged = CONTENT.some((field) => input[field] !== undefined && input[field] !== existing[field]);
     const values = Object.fromEntries(

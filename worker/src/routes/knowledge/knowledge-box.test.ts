@@ -69,6 +69,7 @@ describe("the agents API's knowledge_base", () => {
     expect((await getAgent(owner, agent.id)).knowledge_base).toBe("Cards and cash.");
     expect(await columnOf(agent.id)).toBe("Cards and cash.");
 
+    expect((await patchEntry(owner, box!.id, { agent_ids: [agent.id], enabled: true })).status).toBe(200);
     const shared = await patchEntry(owner, box!.id, { agent_ids: [] });
     expect(shared.status).toBe(400);
     expect(((await shared.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ agent_ids: M.boxAgents });
