@@ -29,13 +29,13 @@ test("Knowledge: the agent's knowledge base as a typed section, add, search, swi
   await page.getByRole("button", { name: "Add entry" }).focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Add knowledge" });
-  await dialog.getByLabel("Question", { exact: true }).fill("Do you have parking?");
+  await dialog.getByRole("textbox", { name: "Question", exact: true }).fill("Do you have parking?");
   await dialog.getByRole("button", { name: "Add entry" }).click();
   await expect(dialog.getByText("Write the answer (1 to 5,000 characters).")).toBeVisible();
-  await dialog.getByLabel("Answer", { exact: true }).fill("Yes, free parking behind the building.");
+  await dialog.getByRole("textbox", { name: "Answer", exact: true }).fill("Yes, free parking behind the building.");
   await dialog.getByLabel("Only some agents").check();
-  await dialog.getByLabel("Rosa", { exact: true }).check();
-  await dialog.getByLabel("Answer", { exact: true }).press("Tab");
+  await dialog.getByRole("checkbox", { name: "Rosa", exact: true }).check();
+  await dialog.getByRole("textbox", { name: "Answer", exact: true }).press("Tab");
   await dialog.getByRole("button", { name: "Add entry" }).click();
   await expect(dialog).toBeHidden();
   await expect(row("Do you have parking?")).toContainText("Yes, free parking behind the building.");
@@ -43,8 +43,8 @@ test("Knowledge: the agent's knowledge base as a typed section, add, search, swi
   // A section for every agent.
   await page.getByRole("button", { name: "Add entry" }).click();
   await dialog.getByLabel(/^Section/).check();
-  await dialog.getByLabel("Title", { exact: true }).fill("Insurance");
-  await dialog.getByLabel("Text", { exact: true }).fill("We accept Delta and Aetna dental plans.");
+  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill("Insurance");
+  await dialog.getByRole("textbox", { name: "Text", exact: true }).fill("We accept Delta and Aetna dental plans.");
   await dialog.getByRole("button", { name: "Add entry" }).click();
   await expect(row("Insurance")).toContainText("Every agent");
 
@@ -70,14 +70,14 @@ test("Knowledge: the agent's knowledge base as a typed section, add, search, swi
   // Edit in the dialog.
   await page.getByRole("button", { name: 'Edit "Do you have parking?"' }).click();
   const edit = page.getByRole("dialog", { name: "Edit entry" });
-  await edit.getByLabel("Answer", { exact: true }).fill("Yes, two free spaces in front.");
+  await edit.getByRole("textbox", { name: "Answer", exact: true }).fill("Yes, two free spaces in front.");
   await edit.getByRole("button", { name: "Save entry" }).click();
   await expect(edit).toBeHidden();
   await expect(row("Do you have parking?")).toContainText("Yes, two free spaces in front.");
 
   // Editing Rosa's knowledge base here is what the agent's page shows.
   await page.getByRole("button", { name: 'Edit "Knowledge base: Rosa"' }).click();
-  await edit.getByLabel("Text", { exact: true }).fill("A cleaning is $95.");
+  await edit.getByRole("textbox", { name: "Text", exact: true }).fill("A cleaning is $95.");
   await edit.getByRole("button", { name: "Save entry" }).click();
   await expect(edit).toBeHidden();
   const agents = await page.evaluate(async () => (await (await fetch("/api/agents")).json()) as { agents: { knowledge_base: string }[] });
