@@ -78,7 +78,7 @@ export default function KnowledgeEntryDialog({
 
   const textField = (key: "question" | "title", label: string, max: number, placeholder: string) => (
     <TextField
-      id={`knowledge-${key}`}
+      id={`knowledge-entry-${key}`}
       label={label}
       required
       maxLength={max}
@@ -90,15 +90,15 @@ export default function KnowledgeEntryDialog({
     />
   );
   const textArea = (key: "body" | "answer", label: string, max: number, rows: number) => (
-    <FormField id={`knowledge-${key}`} label={label} required error={errors[key]}>
+    <FormField id={`knowledge-entry-${key}`} label={label} required error={errors[key]}>
       <textarea
-        id={`knowledge-${key}`}
+        id={`knowledge-entry-${key}`}
         rows={rows}
         maxLength={max}
         value={draft[key]}
         onChange={(event) => set(key, event.target.value)}
         aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? errorId(`knowledge-${key}`) : undefined}
+        aria-describedby={errors[key] ? errorId(`knowledge-entry-${key}`) : undefined}
         disabled={pending}
       />
     </FormField>
