@@ -53,3 +53,4 @@ export * from "./call-analysable";
 export * from "./tool-fillers";
 export * from "./knowledge-questions";
 export * from "./knowledge-import";
+export * from "./knowledge";

@@ -16,6 +16,7 @@ import { agentRoutes } from "./routes/agents";
 import { appointmentRoutes } from "./routes/appointments";
 import { calendarFeedRoutes } from "./routes/calendar-feed";
 import { manageRoutes } from "./routes/manage";
+import { knowledgeRoutes } from "./routes/knowledge";
 import { serviceRoutes } from "./routes/services";
 import { callRoutes } from "./routes/calls";
 import { eventRoutes } from "./routes/events";
@@ -103,6 +104,7 @@ export function createApp(servicesFor: ServicesFactory) {
     .route("/api/org", orgRoutes)
     .route("/api/agents", agentRoutes)
     .route("/api/services", serviceRoutes)
+    .route("/api/knowledge", knowledgeRoutes)
     .route("/api/appointments", appointmentRoutes)
     .route("/api/calendar", calendarFeedRoutes)
     .route("/api/numbers", numberRoutes)

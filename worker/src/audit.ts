@@ -50,7 +50,10 @@ export type AuditAction =
   | "calendar_connected"
   | "knowledge_question_answered"
   | "knowledge_question_dismissed"
-  | "knowledge_import_started";
+  | "knowledge_import_started"
+  | "knowledge_created"
+  | "knowledge_updated"
+  | "knowledge_deleted";
 
 /**
  * The caller's address: `CF-Connecting-IP`, which Cloudflare's edge sets (anything a client sends, such as

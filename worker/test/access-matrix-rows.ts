@@ -3,6 +3,7 @@ import { type SignedUp, inviteAndJoin, pendingInvitation, uniqueEmail } from "./
 import { BOOKING_ROWS } from "./access-matrix-booking-rows";
 import { QUESTION_ROWS } from "./access-matrix-question-rows";
 import { KNOWLEDGE_IMPORT_ROWS } from "./access-matrix-knowledge-import-rows";
+import { KNOWLEDGE_ROWS } from "./access-matrix-knowledge-rows";
 
 /**
  * Every /api route × {anonymous, viewer, admin, owner, member of another organization} → the status it must
@@ -402,6 +403,7 @@ export const MATRIX: Row[] = [
   ...BOOKING_ROWS,
   ...QUESTION_ROWS,
   ...KNOWLEDGE_IMPORT_ROWS,
+  ...KNOWLEDGE_ROWS,
   // Last: the owner's cell deletes the organization the rows above act on.
   // The product's operators only: nobody in this world has a listed, verified address (operators are tested on their own).
   { route: "GET /api/operator/leads", request: path("/api/operator/leads"), expect: { ...same(403), anonymous: 401 } },

@@ -5,6 +5,7 @@ export const DASHBOARD_TABS = [
   { href: "/dashboard/appointments", label: "Appointments" },
   // The business's own leads (calls and its website chat); the product's own contact-form leads are "Sales leads".
   { href: "/dashboard/business-leads", label: "Leads" },
+  { href: "/dashboard/knowledge", label: "Knowledge" },
   { href: "/dashboard/agents", label: "Agents", adminOnly: true },
   { href: "/dashboard/numbers", label: "Numbers", adminOnly: true },
   { href: "/dashboard/integrations", label: "Integrations", adminOnly: true },

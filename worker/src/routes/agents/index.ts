@@ -6,6 +6,7 @@ import { planInEffect } from "../../billing/plan";
 import { agents, organizations, phoneNumbers } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
+import { knowledgeBoxesOf, renameKnowledgeBox, writeKnowledgeBox } from "../../knowledge/box";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { placeTestCall, testCallLimit } from "../test-calls/index";
@@ -58,6 +59,15 @@ async function numbersOf(c: Ctx, agentIds: string[]) {
   return byAgent;
 }
 
+/** The agents' knowledge bases (knowledge/box.ts), by agent id. */
+const boxesOf = (c: Ctx, agentIds: string[]) => knowledgeBoxesOf(c.var.db, orgCaller(c).organizationId, agentIds);
+
+/** The agent as the API answers it: its numbers and its knowledge base read alongside. */
+async function agentResource(c: Ctx, agent: typeof agents.$inferSelect) {
+  const [numbers, boxes] = await Promise.all([numbersOf(c, [agent.id]), boxesOf(c, [agent.id])]);
+  return serializeAgent(agent, numbers.get(agent.id) ?? [], boxes.get(agent.id) ?? "");
+}
+
 /** Refuses one more active agent past the plan's limit (Starter 2, Growth and the trial 5, larger plans none). */
 async function checkAgentLimit(c: Ctx, exceptId?: string) {
   const organizationId = orgCaller(c).organizationId;
@@ -88,11 +98,9 @@ export const agentRoutes = new Hono<AppEnv>()
       .from(agents)
       .where(eq(agents.organizationId, orgCaller(c).organizationId))
       .orderBy(desc(agents.createdAt));
-    const numbers = await numbersOf(
-      c,
-      rows.map((row) => row.id),
-    );
-    return c.json({ agents: rows.map((row) => serializeAgent(row, numbers.get(row.id))) });
+    const ids = rows.map((row) => row.id);
+    const [numbers, boxes] = await Promise.all([numbersOf(c, ids), boxesOf(c, ids)]);
+    return c.json({ agents: rows.map((row) => serializeAgent(row, numbers.get(row.id) ?? [], boxes.get(row.id) ?? "")) });
   })
   .post("/", access("admin"), async (c) => {
     const caller = orgCaller(c);
@@ -103,13 +111,14 @@ export const agentRoutes = new Hono<AppEnv>()
       .insert(agents)
       .values({ ...agentColumns(input, await organizationNameOf(c), null), name: input.name, organizationId: caller.organizationId })
       .returning();
+    if (input.knowledge_base)
+      await writeKnowledgeBox(c.var.db, { organizationId: caller.organizationId, agentId: row!.id, agentName: row!.name }, input.knowledge_base);
     await audit(c, { action: "agent_created", organizationId: caller.organizationId, actorUserId: caller.userId, actorEmail: caller.email, target: row!.id });
     renderGreetingAfterSave(c, row!.id);
-    return c.json({ agent: serializeAgent(row!) }, 201);
+    return c.json({ agent: await agentResource(c, row!) }, 201);
   })
   .get("/:id", access("admin"), async (c) => {
-    const agent = await agentOf(c, c.req.param("id"));
-    return c.json({ agent: serializeAgent(agent, (await numbersOf(c, [agent.id])).get(agent.id)) });
+    return c.json({ agent: await agentResource(c, await agentOf(c, c.req.param("id"))) });
   })
   .patch("/:id", access("admin"), async (c) => {
     const caller = orgCaller(c);
@@ -119,6 +128,9 @@ export const agentRoutes = new Hono<AppEnv>()
     if (input.status === "active" && agent.status !== "active") await checkAgentLimit(c, agent.id);
     const columns = agentColumns(input, await organizationNameOf(c), agent);
     const [row] = Object.keys(columns).length ? await c.var.db.update(agents).set(columns).where(eq(agents.id, agent.id)).returning() : [agent];
+    const box = { organizationId: caller.organizationId, agentId: agent.id, agentName: row!.name };
+    if (row!.name !== agent.name) await renameKnowledgeBox(c.var.db, box, agent.name);
+    if (input.knowledge_base !== undefined) await writeKnowledgeBox(c.var.db, box, input.knowledge_base);
     await audit(c, {
       action: "agent_updated",
       organizationId: caller.organizationId,
@@ -128,7 +140,7 @@ export const agentRoutes = new Hono<AppEnv>()
       details: { changed: Object.keys(input) },
     });
     if (changesGreeting(Object.keys(input))) renderGreetingAfterSave(c, agent.id);
-    return c.json({ agent: serializeAgent(row!, (await numbersOf(c, [agent.id])).get(agent.id)) });
+    return c.json({ agent: await agentResource(c, row!) });
   })
   .post("/:id/test-call", access("admin"), testCallLimit, async (c) => {
     const agent = await agentOf(c, c.req.param("id"));

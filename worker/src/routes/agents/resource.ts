@@ -27,8 +27,11 @@ const toolsOf = (text: string): AgentTool[] => {
   return Array.isArray(value) ? value.filter((tool): tool is AgentTool => (AGENT_TOOLS as readonly string[]).includes(tool)) : [];
 };
 
-/** The one serializer of an agent: the spec's names, JSON fields as objects, with the numbers assigned to it. */
-export function serializeAgent(row: Row, numbers: { id: string; phone_number: string }[] = []): AgentResource {
+/**
+ * The one serializer of an agent: the spec's names, JSON fields as objects, with the numbers assigned to it and its
+ * knowledge base (the text of its typed section: knowledge/box.ts).
+ */
+export function serializeAgent(row: Row, numbers: { id: string; phone_number: string }[], knowledgeBase: string): AgentResource {
   return {
     id: row.id,
     name: row.name,
@@ -39,7 +42,7 @@ export function serializeAgent(row: Row, numbers: { id: string; phone_number: st
     status: row.status,
     greeting: row.greeting,
     persona_prompt: row.personaPrompt,
-    knowledge_base: row.knowledgeBase,
+    knowledge_base: knowledgeBase,
     business_hours_tz: row.businessHoursTz,
     hours_json: objectOf(row.hoursJson) as AgentResource["hours_json"],
     escalation_json: objectOf(row.escalationJson),
@@ -66,7 +69,8 @@ function greetingColumn(input: AgentPatch, organizationName: string, current: Ro
 
 /**
  * A validated create (no `current`) or patch as column values; a create fills the spec's defaults (9 to 5 on
- * weekdays), and every agent gets a greeting.
+ * weekdays), and every agent gets a greeting. `knowledge_base` is not a column's: the route writes it as the agent's
+ * knowledge box (knowledge/box.ts).
  */
 export function agentColumns(input: AgentPatch, organizationName: string, current: Row | null): Partial<typeof agents.$inferInsert> {
   const create = current === null;
@@ -82,7 +86,6 @@ export function agentColumns(input: AgentPatch, organizationName: string, curren
   set("status", input.status);
   set("greeting", greetingColumn(input, organizationName, current));
   set("personaPrompt", input.persona_prompt);
-  set("knowledgeBase", input.knowledge_base);
   set("businessHoursTz", input.business_hours_tz ?? (create ? AGENT_DEFAULTS.timezone : undefined));
   const hours = input.hours_json ?? (create ? DEFAULT_OPENING_HOURS : undefined);
   set("hoursJson", hours && JSON.stringify(hours));

@@ -4,6 +4,7 @@ import { strToU8, zipSync } from "fflate";
 import { appointmentsOfCalls } from "../../appointments/of-calls";
 import type { Database } from "../../db/client";
 import { agents, auditLog, calls, members, organizations, phoneNumbers, users } from "../../db/schema";
+import { knowledgeBoxesOf } from "../../knowledge/box";
 import { serializeAgent } from "../agents/resource";
 import { auditColumns } from "./audit";
 import { serializeCallDetail } from "../calls/detail";
@@ -41,6 +42,11 @@ export async function exportOrganization(db: Database, organizationId: string, n
   // The calendar feed is a private link: left out, as credentials are.
   const settings = serializeSettings(await settingsRowOf(db, organizationId), null);
   const agentRows = await db.select().from(agents).where(eq(agents.organizationId, organizationId)).orderBy(asc(agents.createdAt));
+  const boxes = await knowledgeBoxesOf(
+    db,
+    organizationId,
+    agentRows.map((row) => row.id),
+  );
   const numberRows = await db
     .select({ number: phoneNumbers, agentName: agents.name })
     .from(phoneNumbers)
@@ -62,7 +68,7 @@ export async function exportOrganization(db: Database, organizationId: string, n
     exported_at: now.toISOString(),
     organization: organization ? { id: organization.id, name: organization.name, created_at: organization.createdAt } : null,
     settings,
-    agents: agentRows.map((row) => serializeAgent(row)),
+    agents: agentRows.map((row) => serializeAgent(row, [], boxes.get(row.id) ?? "")),
     numbers: numberRows.map((row) => serializeNumber(row.number, row.agentName)),
     members: memberRows,
     audit_log: audit.map((entry) => ({ ...entry, details: entry.details ? (JSON.parse(entry.details) as unknown) : null })),

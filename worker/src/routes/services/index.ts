@@ -1,11 +1,12 @@
 import { SERVICE_MESSAGES, type ServiceCreate, type ServicePatch, serviceCreateSchema, servicePatchSchema } from "@nikki/core";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { serviceOf, servicesOf } from "../../appointments/catalogue";
 import { serializeService } from "../../appointments/resource";
 import { audit } from "../../audit";
-import { agents, services } from "../../db/schema";
+import { services } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
+import { agentIdsColumn } from "../../http/agent-ids";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
@@ -17,22 +18,8 @@ const record = (c: Ctx, action: "service_created" | "service_updated" | "service
   return audit(c, { action, organizationId: caller.organizationId, actorUserId: caller.userId, actorEmail: caller.email, target: id, details });
 };
 
-/** Agent ids must be the organization's own; stored as a JSON list without repeats. */
-async function agentIdsOf(c: Ctx, ids: string[] | undefined): Promise<string | undefined> {
-  if (ids === undefined) return undefined;
-  const unique = [...new Set(ids)];
-  if (unique.length > 0) {
-    const found = await c.var.db
-      .select({ id: agents.id })
-      .from(agents)
-      .where(and(eq(agents.organizationId, orgCaller(c).organizationId), inArray(agents.id, unique)));
-    if (found.length !== unique.length) throw new ApiError("validation_failed", { fields: { agent_ids: SERVICE_MESSAGES.agents } });
-  }
-  return JSON.stringify(unique);
-}
-
 async function columnsOf(c: Ctx, input: ServiceCreate | ServicePatch) {
-  const agentIds = await agentIdsOf(c, input.agent_ids);
+  const agentIds = await agentIdsColumn(c.var.db, orgCaller(c).organizationId, input.agent_ids, SERVICE_MESSAGES.agents);
   return Object.fromEntries(
     Object.entries({
       name: input.name,

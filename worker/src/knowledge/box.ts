@@ -1,0 +1,66 @@
+import { knowledgeBoxTitle } from "@nikki/core";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { agents, knowledgeEntries } from "../db/schema";
+
+/**
+ * An agent's knowledge box (the agents API's `knowledge_base`, issue 39 §1) is one typed section of the knowledge:
+ * kind section, source typed, box_of_agent_id and agent_ids naming the agent, titled after it. Empty text is no
+ * section. agents.knowledge_base is kept equal to the section's text while the answering code still reads it.
+ */
+interface BoxOwner {
+  organizationId: string;
+  agentId: string;
+  agentName: string;
+}
+
+/** The row of a new knowledge box (the seed inserts it as it is). */
+export const knowledgeBoxRow = (owner: BoxOwner, text: string, id?: string): typeof knowledgeEntries.$inferInsert => ({
+  ...(id ? { id } : {}),
+  organizationId: owner.organizationId,
+  kind: "section",
+  source: "typed",
+  title: knowledgeBoxTitle(owner.agentName),
+  body: text,
+  agentIds: JSON.stringify([owner.agentId]),
+  boxOfAgentId: owner.agentId,
+});
+
+/** The knowledge base text of each of an organization's agents named (absent: none). */
+export async function knowledgeBoxesOf(db: Database, organizationId: string, agentIds: string[]): Promise<Map<string, string>> {
+  if (agentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ agentId: knowledgeEntries.boxOfAgentId, body: knowledgeEntries.body })
+    .from(knowledgeEntries)
+    .where(and(eq(knowledgeEntries.organizationId, organizationId), inArray(knowledgeEntries.boxOfAgentId, agentIds)));
+  return new Map(rows.map((row) => [row.agentId!, row.body]));
+}
+
+/** Keeps agents.knowledge_base equal to the box's text (see above). */
+export async function mirrorKnowledgeBox(db: Database, agentId: string, text: string) {
+  await db.update(agents).set({ knowledgeBase: text }).where(eq(agents.id, agentId));
+}
+
+/** Writes an agent's knowledge base: the section created on the first text, changed after, deleted when emptied. */
+export async function writeKnowledgeBox(db: Database, owner: BoxOwner, text: string) {
+  const body = text.trim() ? text : "";
+  if (!body) {
+    await db.delete(knowledgeEntries).where(boxOf(owner));
+  } else {
+    await db
+      .insert(knowledgeEntries)
+      .values(knowledgeBoxRow(owner, body))
+      .onConflictDoUpdate({ target: knowledgeEntries.boxOfAgentId, set: { body, updatedAt: new Date() } });
+  }
+  await mirrorKnowledgeBox(db, owner.agentId, body);
+}
+
+/** A renamed agent's box keeps a title that follows its name (a title the owner wrote stays). */
+export async function renameKnowledgeBox(db: Database, owner: BoxOwner, previousName: string) {
+  await db
+    .update(knowledgeEntries)
+    .set({ title: knowledgeBoxTitle(owner.agentName) })
+    .where(and(boxOf(owner), eq(knowledgeEntries.title, knowledgeBoxTitle(previousName))));
+}
+
+const boxOf = (owner: BoxOwner) => and(eq(knowledgeEntries.organizationId, owner.organizationId), eq(knowledgeEntries.boxOfAgentId, owner.agentId));
