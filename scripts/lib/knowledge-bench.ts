@@ -2,14 +2,14 @@
  * bench:knowledge's parts: the site folder served on loopback, its import into sections, filler sections up to the
  * index size the target names, and the questions file.
  *
- * importSite() is a STAND-IN for the website importer (issue 39 §2, engineer i39-import's lane, not merged when this
- * was written): it fetches every .html file of the folder from the loopback server and extracts its main text into
- * sections by heading. At merge, its body is to be replaced by a call to the importer, which returns the same sections.
+ * importSite() fetches every .html file of the folder from the loopback server and cuts it into sections with the
+ * website importer's own extraction (worker/src/knowledge/import/extract.ts), so the bench looks up what an import stores.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, relative, sep } from "node:path";
+import { extractPage } from "../../worker/src/knowledge/import/extract";
 
 /** One imported section, as a knowledge entry stores it. */
 export interface SiteSection {
@@ -51,56 +51,14 @@ export function pagePaths(dir: string): string[] {
     .sort();
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", copy: "©", mdash: "—", ndash: "–", rsquo: "’" };
-
-/** An HTML fragment's text: tags out, entities decoded, spacing evened out. */
-function textOf(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (whole, name: string) =>
-      name.startsWith("#x") || name.startsWith("#X")
-        ? String.fromCodePoint(Number.parseInt(name.slice(2), 16))
-        : name.startsWith("#")
-          ? String.fromCodePoint(Number(name.slice(1)))
-          : (ENTITIES[name.toLowerCase()] ?? whole),
-    )
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** The page's main content: <main> when it has one, else its body without navigation, header, footer and asides. */
-function mainOf(html: string): string {
-  const page = html.replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1>/gi, " ");
-  const main = /<main\b[^>]*>([\s\S]*?)<\/main>/i.exec(page);
-  if (main) return main[1]!;
-  const body = /<body\b[^>]*>([\s\S]*?)<\/body>/i.exec(page)?.[1] ?? page;
-  return body.replace(/<(nav|header|footer|aside)\b[\s\S]*?<\/\1>/gi, " ");
-}
-
-/** A page's sections: one per h1–h3 heading with the text up to the next one, titled "Page title: heading". */
-export function sectionsOfPage(html: string, sourceUrl: string): SiteSection[] {
-  const pageTitle = textOf(/<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? "").split(/\s+[|–—-]\s+/)[0]!;
-  const parts = mainOf(html).split(/<h[1-3]\b[^>]*>([\s\S]*?)<\/h[1-3]>/i);
-  const sections: SiteSection[] = [];
-  // split() with a capture group alternates: text before the first heading, then heading, text, heading, text…
-  for (let index = 0; index < parts.length; index += 2) {
-    const heading = index === 0 ? "" : textOf(parts[index - 1]!);
-    const body = textOf(parts[index]!);
-    if (!body) continue;
-    const title = !heading || heading === pageTitle ? heading || pageTitle : pageTitle ? `${pageTitle}: ${heading}` : heading;
-    sections.push({ title, body, sourceUrl });
-  }
-  return sections;
-}
-
-/** STAND-IN for the importer (see above): every page of the folder fetched from `origin` and cut into sections. */
+/** Every page of the folder fetched from `origin` and cut into sections as the importer cuts it. */
 export async function importSite(origin: string, dir: string): Promise<SiteSection[]> {
   const sections: SiteSection[] = [];
   for (const path of pagePaths(dir)) {
     const url = `${origin}/${path}`;
     const response = await fetch(url, { redirect: "manual" });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    sections.push(...sectionsOfPage(await response.text(), url));
+    sections.push(...extractPage(await response.text(), path).sections.map((section) => ({ ...section, sourceUrl: url })));
   }
   return sections;
 }
