@@ -80,6 +80,15 @@ async function talkAndHangUp(placed: Awaited<ReturnType<typeof ring>>) {
   for (let i = 0; i < 15; i++) stream.socket.send(mediaMessage(sid, (t += 20), LOUD));
   for (let i = 0; i < 30; i++) stream.socket.send(mediaMessage(sid, (t += 20), SILENT));
   await until(() => media().length > before);
+  // The caller hangs up once the answer has finished streaming: at its first frame, its words may not be written yet.
+  let seen = -1;
+  await until(async () => {
+    const now = media().length;
+    const still = now === seen;
+    seen = now;
+    if (!still) await new Promise((resolve) => setTimeout(resolve, 500));
+    return still ? true : null;
+  }, 15_000);
   stream.socket.send(JSON.stringify({ event: "stop", sequenceNumber: "99", streamSid: `MZ${sid.slice(2)}`, stop: { callSid: sid } }));
   await twilioPost("/twilio/voice/status", { CallSid: sid, CallStatus: "completed", CallDuration: "20", AccountSid: env.TWILIO_ACCOUNT_SID! });
   await until(() => env.DB.prepare("select 1 from calls where id = ? and transcript is not null").bind(callId).first(), 15_000);

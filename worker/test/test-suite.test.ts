@@ -115,7 +115,7 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
       /^Offered \d free times within your hours: \p{L}+ \d+ de \p{L}+ a las? \d/u,
     );
     expect(effects.find((effect) => effect.kind === "sms")?.detail).toMatch(
-      /^Would text \+14155550188: "Suite Plumbing: su cita \(Appointment\) queda reservada para el .+ Responda STOP para no recibir mensajes\."$/,
+      /^Would text \+14155550188: "Suite Plumbing: su cita queda reservada para el .+ Responda STOP para no recibir mensajes\."$/,
     );
   });
 

@@ -1,14 +1,6 @@
 import type { KnowledgeEntry } from "@nikki/core";
+import { jsonList } from "../db/json";
 import type { knowledgeEntries } from "../db/schema";
-
-const idsOf = (text: string): string[] => {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
-  } catch {
-    return [];
-  }
-};
 
 /** The one serializer of a knowledge entry (issue 39's API shape). */
 export function serializeKnowledgeEntry(row: typeof knowledgeEntries.$inferSelect): KnowledgeEntry {
@@ -21,7 +13,7 @@ export function serializeKnowledgeEntry(row: typeof knowledgeEntries.$inferSelec
     answer: row.answer,
     source: row.source,
     source_url: row.sourceUrl,
-    agent_ids: idsOf(row.agentIds),
+    agent_ids: jsonList(row.agentIds),
     enabled: row.enabled,
     edited: row.edited,
     updated_at: row.updatedAt.toISOString(),

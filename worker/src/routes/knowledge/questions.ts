@@ -10,6 +10,7 @@ import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
 import { jsonList } from "../../db/json";
+import { serializeKnowledgeEntry } from "../../knowledge/resource";
 import { knowledgeEntries, knowledgeQuestions } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
@@ -18,7 +19,6 @@ import { access, orgCaller } from "../../middleware/access";
 
 type Ctx = Context<AppEnv>;
 type QuestionRow = typeof knowledgeQuestions.$inferSelect;
-type EntryRow = typeof knowledgeEntries.$inferSelect;
 
 const PAGE = 50;
 
@@ -30,27 +30,6 @@ function serializeQuestion(row: QuestionRow): KnowledgeQuestion {
     call_ids: jsonList(row.callIds),
     suggested_answer: row.suggestedAnswer,
     last_asked_at: row.updatedAt.toISOString(),
-  };
-}
-
-/**
- * The entry an answer becomes, in the knowledge API's shape (issue 39 "API"). Core's entry type is i39-entries' work
- * (core/src/knowledge.ts); until it merges, this route writes the fields out itself.
- */
-function serializeEntry(row: EntryRow) {
-  return {
-    id: row.id,
-    kind: row.kind,
-    title: row.title,
-    body: row.body,
-    question: row.question,
-    answer: row.answer,
-    source: row.source,
-    source_url: row.sourceUrl,
-    agent_ids: jsonList(row.agentIds),
-    enabled: row.enabled,
-    edited: row.edited,
-    updated_at: row.updatedAt.toISOString(),
   };
 }
 
@@ -139,7 +118,7 @@ export const knowledgeQuestionRoutes = new Hono<AppEnv>()
     }
     const entryId = entry!.id;
     await record(c, "knowledge_question_answered", question.id, { entry_id: entryId });
-    return c.json({ entry: serializeEntry(entry!) }, 201);
+    return c.json({ entry: serializeKnowledgeEntry(entry!) }, 201);
   })
   .post("/:id/dismiss", access("admin"), async (c) => {
     const question = await answerable(c);
