@@ -3,6 +3,9 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { E2E_STATE_DIR } from "./server";
 
+/** The product holds the file too: a statement waits up to this long for its lock instead of failing "database is locked". */
+const BUSY_TIMEOUT_MS = 5_000;
+
 function databaseFile(stateDir = E2E_STATE_DIR): string {
   const dir = join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
   const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
@@ -12,7 +15,7 @@ function databaseFile(stateDir = E2E_STATE_DIR): string {
 
 /** Reads the local D1 of the product under test straight from its SQLite file, to check what was stored. */
 export function queryOne<T>(sql: string, ...params: (string | number)[]): T | undefined {
-  const db = new DatabaseSync(databaseFile(), { readOnly: true });
+  const db = new DatabaseSync(databaseFile(), { readOnly: true, timeout: BUSY_TIMEOUT_MS });
   try {
     return db.prepare(sql).get(...params) as T | undefined;
   } finally {
@@ -26,7 +29,7 @@ export function execute(sql: string, ...params: (string | number)[]): void {
 }
 
 export function executeIn(stateDir: string, sql: string, ...params: (string | number)[]): void {
-  const db = new DatabaseSync(databaseFile(stateDir));
+  const db = new DatabaseSync(databaseFile(stateDir), { timeout: BUSY_TIMEOUT_MS });
   try {
     db.prepare(sql).run(...params);
   } finally {
