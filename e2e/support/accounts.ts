@@ -68,7 +68,10 @@ export async function joinAsViewer(owner: Page, browser: Browser): Promise<{ vie
   await invite.getByLabel("Email").fill(email);
   await invite.getByLabel("Role").selectOption("viewer");
   await invite.getByRole("button", { name: "Send Invitation" }).click();
-  const link = await invite.getByRole("textbox", { name: "Invitation link" }).inputValue();
+  // The link field may show before the invitation's answer fills it in.
+  const linkField = invite.getByRole("textbox", { name: "Invitation link" });
+  await expect(linkField).not.toHaveValue("");
+  const link = await linkField.inputValue();
   await invite.getByRole("button", { name: "Done" }).click();
   const context = await browser.newContext();
   const viewer = await context.newPage();
