@@ -56,6 +56,8 @@ for (const viewport of [
     await parking.getByRole("button", { name: "Use suggested answer" }).click();
     await expect(page.getByText("Answer saved", { exact: true })).toBeVisible();
     await expect(cards).toHaveCount(1);
+    // The entries list beside the inbox shows the new answer at once, without a reload.
+    await expect(page.getByRole("region", { name: "What your agents know" }).getByText("Do you have parking for customers?").first()).toBeVisible();
     expect(
       queryOne("select kind, source, question, answer, agent_ids from knowledge_entries where organization_id = ? and source = 'question'", organizationId),
     ).toEqual({

@@ -5,6 +5,7 @@ import { useMe } from "../../../lib/me";
 import { toast } from "../../../lib/toast";
 import ImportProgress from "./ImportProgress";
 import PagePicker from "./PagePicker";
+import { knowledgeChanged } from "../../../lib/knowledge-changed";
 import "./import-from-website.css";
 
 const POLL_MS = 1_000;
@@ -45,8 +46,10 @@ export default function ImportFromWebsite() {
         setRun(polled.data.import);
         if (!isActive(polled.data.import)) {
           const done = polled.data.import;
-          if (done.status === "done") toast({ title: "Import finished", description: `${done.sections_imported} sections imported.` });
-          else toast({ variant: "destructive", title: "The import failed", description: done.error ?? undefined });
+          if (done.status === "done") {
+            toast({ title: "Import finished", description: `${done.sections_imported} sections imported.` });
+            knowledgeChanged();
+          } else toast({ variant: "destructive", title: "The import failed", description: done.error ?? undefined });
           return;
         }
       }

@@ -1,5 +1,5 @@
 import { KNOWLEDGE_MESSAGES as M, KNOWLEDGE_SOURCES, type KnowledgeEntry, type KnowledgeSource, canManage } from "@nikki/core";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
 import { useAction } from "../../../lib/use-action";
@@ -12,6 +12,7 @@ import KnowledgeList, { entryName } from "./KnowledgeList";
 import "../../form.css";
 import "../agents/agents.css";
 import "../calls/calls.css";
+import { onKnowledgeChanged } from "../../../lib/knowledge-changed";
 import "./knowledge.css";
 
 const SEARCH_DELAY_MS = 300;
@@ -38,6 +39,10 @@ export default function KnowledgePage() {
   const [deleting, setDeleting] = useState<KnowledgeEntry | null>(null);
   const action = useAction();
   const filtered = Boolean(q.trim() || source);
+  // An import that finished, or a question answered, in the panels beside this one.
+  const reload = useRef(entries.reload);
+  reload.current = entries.reload;
+  useEffect(() => onKnowledgeChanged(() => void reload.current()), []);
 
   const replace = (entry: KnowledgeEntry) => entries.update((page) => ({ ...page, items: page.items.map((row) => (row.id === entry.id ? entry : row)) }));
 

@@ -3,6 +3,7 @@ import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import { useAction } from "../../../lib/use-action";
+import { knowledgeChanged } from "../../../lib/knowledge-changed";
 import { useSubmit } from "../../../lib/use-submit";
 
 export type Question = DataOf<typeof api.knowledge.questions.$get>["questions"][number];
@@ -38,7 +39,10 @@ export default function QuestionCard({ question, canAnswer, onDone }: Props) {
       failure: { toast: "Your answer was not saved" },
       success: { title: "Answer saved", description: M.answered },
     });
-    if (done) onDone(question.id);
+    if (done) {
+      knowledgeChanged();
+      onDone(question.id);
+    }
   }
 
   async function dismiss() {
