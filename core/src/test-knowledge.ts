@@ -1,8 +1,9 @@
 /**
- * The built-in "Answers from the knowledge base" scenario's question: the first price in the agent's knowledge base,
- * asked as a caller would ("Drain cleaning is how much?"), and the price the agent must say.
+ * The built-in knowledge scenarios' questions: "Answers from the knowledge base" asks about the first price in the
+ * agent's knowledge base, "Answers from the website" about the first price on an imported page the agent may use that
+ * nothing else it knows gives; each asked as a caller would ("Drain cleaning is how much?"), with the price it must say.
  */
-import { TEST_SCENARIOS, type TestScenario } from "./test-suite";
+import { TEST_SCENARIOS, TEST_SUITE_MESSAGES, type TestScenario, type TestScenarioId } from "./test-suite";
 
 const MONEY = /[$€£]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:dollars|euros|pounds|USD|EUR|GBP)\b/i;
 const LEADING_LINK = /^(?:for|per|is|are)\s+/i;
@@ -18,24 +19,68 @@ export function sentencesOf(text: string): string[] {
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The question a caller asks about the first price the knowledge gives, and that price; null when it gives none. */
-export function knowledgeProbe(knowledgeBase: string): { question: string; answer: string } | null {
-  for (const sentence of sentencesOf(knowledgeBase)) {
+export interface KnowledgeProbe {
+  question: string;
+  answer: string;
+}
+
+/** The question a caller asks about each price the knowledge gives, in order, and that price. */
+export function* knowledgeProbes(knowledge: string): Generator<KnowledgeProbe> {
+  for (const sentence of sentencesOf(knowledge)) {
     const found = MONEY.exec(sentence);
     if (!found) continue;
     const answer = found[0].trim();
     const before = sentence.slice(0, found.index).replace(/[\s,:;–—-]+$/, "");
-    if (words(before).length >= 2) return { question: `${capitalised(before)} how much?`, answer };
+    if (words(before).length >= 2) {
+      yield { question: `${capitalised(before)} how much?`, answer };
+      continue;
+    }
     let after = sentence.slice(found.index + found[0].length).replace(/[.!?\s]+$/, "");
     while (LEADING_LINK.test(after.trim())) after = after.trim().replace(LEADING_LINK, "");
-    if (words(after).length >= 1) return { question: `How much is ${after.trim()}?`, answer };
+    if (words(after).length >= 1) yield { question: `How much is ${after.trim()}?`, answer };
   }
+}
+
+/** The question a caller asks about the first price the knowledge gives, and that price; null when it gives none. */
+export function knowledgeProbe(knowledgeBase: string): KnowledgeProbe | null {
+  return knowledgeProbes(knowledgeBase).next().value ?? null;
+}
+
+/**
+ * The first price of the imported pages (their texts in order) that the rest of the agent's knowledge does not give,
+ * so only the website can answer it; null when there is none.
+ */
+export function websiteProbe(pages: readonly string[], otherKnowledge: string): KnowledgeProbe | null {
+  for (const page of pages) for (const probe of knowledgeProbes(page)) if (!givesPrice(otherKnowledge, probe.answer)) return probe;
   return null;
+}
+
+/** Whether a text gives this price as a whole ("$8" is not in "$85" nor in "$8.50"). */
+function givesPrice(text: string, price: string): boolean {
+  return new RegExp(`${price.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?!\\d|[.,]\\d)`).test(text);
+}
+
+/** A knowledge scenario made from its probe: the question it asks and the price it expects, or why it cannot run. */
+function probedScenario(id: TestScenarioId, probe: KnowledgeProbe | null, blocker: string): TestScenario {
+  const scenario = TEST_SCENARIOS.find((candidate) => candidate.id === id)!;
+  return {
+    ...scenario,
+    lines: probe ? [probe.question] : [],
+    checks: [{ expect: "says", phrase: probe?.answer ?? null }],
+    blocker: probe ? null : blocker,
+  };
 }
 
 /** The knowledge scenario as an agent's knowledge makes it: the question it asks and the price it expects (none without a price). */
 export function knowledgeScenario(knowledgeBase: string): TestScenario {
-  const scenario = TEST_SCENARIOS.find((candidate) => candidate.id === "knowledge")!;
-  const probe = knowledgeProbe(knowledgeBase);
-  return { ...scenario, lines: probe ? [probe.question] : [], checks: [{ expect: "says", phrase: probe?.answer ?? null }] };
+  return probedScenario("knowledge", knowledgeProbe(knowledgeBase), TEST_SUITE_MESSAGES.noKnowledgePrice);
+}
+
+/**
+ * The website scenario as what the agent may use makes it: `pages`, the texts of the imported pages it may use (none:
+ * the organization imported nothing, or nothing for this agent), and `otherKnowledge`, the text of everything else it may use.
+ */
+export function websiteScenario(pages: readonly string[], otherKnowledge: string): TestScenario {
+  const probe = websiteProbe(pages, otherKnowledge);
+  return probedScenario("website", probe, pages.length ? TEST_SUITE_MESSAGES.noWebsitePrice : TEST_SUITE_MESSAGES.noWebsite);
 }

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /** The Test Suite (spec 001 §9): a simulated call end to end through the real pipeline, one scenario at a time. */
-export const TEST_SCENARIO_IDS = ["lead", "appointment", "spanish", "after_hours", "slow_tool", "knowledge", "custom"] as const;
+export const TEST_SCENARIO_IDS = ["lead", "appointment", "spanish", "after_hours", "slow_tool", "knowledge", "website", "custom"] as const;
 export type TestScenarioId = (typeof TEST_SCENARIO_IDS)[number];
 
 /** What a business may state must be true after its own script's call, checked from what the call stored. */
@@ -48,6 +48,8 @@ export interface TestScenario {
   expect: TestExpectation;
   /** Everything its verdict checks, in order; the first not met fails it with its reason. */
   checks: TestCheck[];
+  /** Why it cannot run yet and what to do (a knowledge scenario with nothing to ask about); null or absent: it can. */
+  blocker?: string | null;
 }
 
 /** How late every tool of a slow_tool run answers (the control plane holds its answer), as a slow booking system would. */
@@ -112,6 +114,14 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
     checks: [check("says")],
   },
   {
+    id: "website",
+    title: "Answers from the website",
+    description: "A caller asks about a price that only a page imported from your website gives. Nikki must say it.",
+    lines: [],
+    expect: "says",
+    checks: [check("says")],
+  },
+  {
     id: "custom",
     title: "Your own script",
     description: "Write what the caller says, line by line, and what must be true after the call.",
@@ -122,11 +132,12 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
 ];
 
 /**
- * What a run checks: a built-in scenario's own checks, or the one stated for the knowledge or custom run (stored with
+ * What a run checks: a built-in scenario's own checks, or the one stated for a knowledge or the custom run (stored with
  * it, as the business's script may change later). A custom run stored before expectations ("info") checks nothing.
  */
 export function checksOfRun(scenario: TestScenarioId, expect: string, phrase: string | null): TestCheck[] {
-  if (scenario !== "custom" && scenario !== "knowledge") return TEST_SCENARIOS.find((candidate) => candidate.id === scenario)?.checks ?? [];
+  if (scenario !== "custom" && scenario !== "knowledge" && scenario !== "website")
+    return TEST_SCENARIOS.find((candidate) => candidate.id === scenario)?.checks ?? [];
   return (TEST_EXPECTATIONS as readonly string[]).includes(expect) ? [check(expect as TestExpectation, phrase)] : [];
 }
 
@@ -145,6 +156,9 @@ export const TEST_SUITE_MESSAGES = {
   noCustomLines: "Write at least one line for the caller before running your own script.",
   noExpectation: "Choose what must be true after the call before running your own script.",
   noKnowledgePrice: "Add a price to your agent's knowledge base (for example “Drain cleaning is $149.”) so this scenario can ask about it.",
+  noWebsite: "Import your website on the Knowledge page so this scenario can ask about it.",
+  noWebsitePrice:
+    "None of the imported pages your agent may use gives a price that the rest of its knowledge does not. Import the page with your prices on the Knowledge page.",
   lines: `Write 1 to ${CUSTOM_LINES.max} lines, each up to ${CUSTOM_LINES.maxLength} characters.`,
   expect: "Choose what must be true after the call.",
   phrase: `Write what the agent must say: a phrase or a number, up to ${CUSTOM_PHRASE_MAX} characters.`,

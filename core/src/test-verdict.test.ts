@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { knowledgeProbe } from "./test-knowledge";
-import { TEST_SCENARIOS, type TestCheck, checksOfRun, customScenarioSchema, describeCheck } from "./test-suite";
+import { knowledgeProbe, websiteScenario } from "./test-knowledge";
+import { TEST_SCENARIOS, TEST_SUITE_MESSAGES, type TestCheck, checksOfRun, customScenarioSchema, describeCheck } from "./test-suite";
 import { type SuiteCallFacts, answeredInSpanish, saysPhrase, testVerdict } from "./test-verdict";
 import { parseFields } from "./account";
 
@@ -228,5 +228,21 @@ describe("knowledgeProbe: the knowledge scenario's question and answer", () => {
   it("has nothing to ask without a price", () => {
     expect(knowledgeProbe("We fix leaks, 24/7.")).toBeNull();
     expect(knowledgeProbe("")).toBeNull();
+  });
+});
+
+describe("websiteScenario: the website scenario's question, only the imported pages can answer", () => {
+  const pages = ["Hours.\nOpen 7 am to 3 pm.", "Bread.\nSourdough loaf: $8.\nBaguette: $4.", "Cakes.\nWedding cakes from $350."];
+
+  it("asks about the first price of the pages that the rest of the knowledge does not give", () => {
+    expect(websiteScenario(pages, "")).toMatchObject({ lines: ["Sourdough loaf how much?"], checks: [{ expect: "says", phrase: "$8" }], blocker: null });
+    expect(websiteScenario(pages, "Our sourdough is $8.")).toMatchObject({ lines: ["Wedding cakes from how much?"], checks: [{ phrase: "$350" }] });
+    // Another price that merely starts the same is not the same price.
+    expect(websiteScenario(pages, "Rye is $85, a tart $8.50.")).toMatchObject({ checks: [{ phrase: "$8" }] });
+  });
+
+  it("says what to do when nothing is imported, or no page gives a price of its own", () => {
+    expect(websiteScenario([], "Drain cleaning is $149.")).toMatchObject({ lines: [], blocker: TEST_SUITE_MESSAGES.noWebsite });
+    expect(websiteScenario(pages.slice(0, 1), "")).toMatchObject({ lines: [], blocker: TEST_SUITE_MESSAGES.noWebsitePrice });
   });
 });

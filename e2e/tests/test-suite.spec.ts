@@ -1,11 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { execute, queryOne } from "../support/db";
 
-test("the Test Suite runs its six scenarios through the real pipeline, green, with each step as it happens, and a stated expectation not met fails with its reason", async ({
+test("the Test Suite runs its eight scenarios through the real pipeline, green, with each step as it happens, and a stated expectation not met fails with its reason", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
-  await signUpThroughPage(page, { email: e2eEmail("suite"), company: "Suite Plumbing" });
+  test.setTimeout(270_000);
+  const email = e2eEmail("suite");
+  await signUpThroughPage(page, { email, company: "Suite Plumbing" });
 
   // No number yet: the spec's message, and the way to Numbers.
   await page.getByRole("link", { name: /^Test Suite/ }).click();
@@ -30,6 +32,27 @@ test("the Test Suite runs its six scenarios through the real pipeline, green, wi
   await expect(knowledge.getByText("“Drain cleaning is how much?”")).toBeVisible();
   await expect(knowledge.getByText("Expected: Rosa says “$149”")).toBeVisible();
 
+  // The website scenario has nothing to ask about until the website is imported: it says where to do that.
+  const website = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Answers from the website" }) });
+  await expect(website.getByText("Import your website on the Knowledge page so this scenario can ask about it.")).toBeVisible();
+  await expect(website.getByRole("link", { name: "Open Knowledge" })).toHaveAttribute("href", "/dashboard/knowledge");
+  await expect(website.getByRole("button", { name: "Run Answers from the website" })).toBeDisabled();
+  // A page imported from the website (stored as an import stores it; the import itself is knowledge-import's subject).
+  const { organization_id: organizationId } = queryOne<{ organization_id: string }>(
+    "select m.organization_id from members m join users u on u.id = m.user_id where u.email = ?",
+    email,
+  )!;
+  execute(
+    "insert into knowledge_entries (id, organization_id, kind, title, body, source, source_url) values (?, ?, 'section', 'Prices', ?, 'website', ?)",
+    `ke-suite-${organizationId}`,
+    organizationId,
+    "Water heater flush: $89.",
+    "https://suite-plumbing.example/prices",
+  );
+  await page.reload();
+  await expect(website.getByText("“Water heater flush how much?”")).toBeVisible();
+  await expect(website.getByText("Expected: Rosa says “$89”")).toBeVisible();
+
   // The custom scenario cannot run until the business writes its caller's lines and states what must be true.
   const custom = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Your own script" }) });
   await expect(custom.getByRole("button", { name: "Run Your own script" })).toBeDisabled();
@@ -51,8 +74,16 @@ test("the Test Suite runs its six scenarios through the real pipeline, green, wi
   await expect(steps.getByText("Ring your number")).toBeVisible();
   await expect(steps.getByText(/^Caller: “Hi, this is Maria Garcia/)).toBeVisible({ timeout: 30_000 });
 
-  await expect(page.getByRole("button", { name: "Run all scenarios" })).toBeEnabled({ timeout: 200_000 });
-  for (const title of ["New lead", "Appointment booking", "Spanish caller", "After-hours caller", "Answers from the knowledge base", "Your own script"]) {
+  await expect(page.getByRole("button", { name: "Run all scenarios" })).toBeEnabled({ timeout: 230_000 });
+  for (const title of [
+    "New lead",
+    "Appointment booking",
+    "Spanish caller",
+    "After-hours caller",
+    "Answers from the knowledge base",
+    "Answers from the website",
+    "Your own script",
+  ]) {
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
     await expect(card.getByText("Passed", { exact: true }), `${title} passed`).toBeVisible();
   }

@@ -4,7 +4,7 @@
  * organization's list, grouped by normalized text or by the open question it restates, with a draft from the
  * business's knowledge. The owner answers it (a knowledge entry) or dismisses it; the morning digest lists it once.
  */
-import { QUESTION_MESSAGES } from "@nikki/core";
+import { QUESTION_MESSAGES, SPEND_PRICES_MICRO_USD } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
@@ -249,6 +249,9 @@ describe("a question outside the knowledge, in the website chat", () => {
     const key = await env.DB.prepare("select public_key from widget_keys where organization_id = ? and revoked_at is null")
       .bind(owner.organizationId)
       .first<string>("public_key");
+    const spentToday = async () => (await meter.snapshot(new Date().toISOString().slice(0, 10))).spent;
+    const meter = env.SPEND_METER.get(env.SPEND_METER.idFromName(owner.organizationId));
+    const before = await spentToday();
     const response = await call(`/api/chat?key=${key}`, {
       body: { messages: [{ role: "user", content: "Do you have a waiting room?" }] },
       origin: "https://suite.example",
@@ -259,6 +262,10 @@ describe("a question outside the knowledge, in the website chat", () => {
     const row = await until(() => rowOf("waiting room"));
     expect(row).toMatchObject({ text: "Do you have a waiting room?", count: 1, suggested_answer: null, status: "open" });
     expect(JSON.parse(String(row.call_ids))).toEqual([expect.stringMatching(/^chat:[0-9a-f-]{36}$/)]);
+    // Both model calls count against the daily spending limit: the reply and the analysis that found the question.
+    const charged = SPEND_PRICES_MICRO_USD.chatReply + SPEND_PRICES_MICRO_USD.analysis;
+    const counted = async () => (await spentToday()) - before;
+    expect(await until(async () => ((await counted()) >= charged ? counted() : null)).catch(counted)).toBe(charged);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { TestRunResource, TestScenario } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { finishedRun as finished } from "./test-suite-runs";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
 import { SIMULATED } from "./simulators";
 
@@ -10,15 +11,6 @@ const NUMBER = "+14155550161";
 
 const patchAgent = async (body: Record<string, unknown>) =>
   expect((await call(`/api/agents/${rosaId}`, { cookie: owner.cookie, method: "PATCH", body })).status).toBe(200);
-
-async function finished(who: SignedUp, id: string): Promise<TestRunResource> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const { test_run } = (await (await call(`/api/test-suite/runs/${id}`, { cookie: who.cookie })).json()) as { test_run: TestRunResource };
-    if (test_run.status !== "running" || Date.now() > deadline) return test_run;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
 
 async function run(who: SignedUp, scenario: string): Promise<TestRunResource> {
   const started = await call("/api/test-suite/runs", { cookie: who.cookie, body: { scenario } });

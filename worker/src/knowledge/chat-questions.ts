@@ -3,7 +3,8 @@
  * each reply to a visitor's question is read once, right after it was sent: the same question analysis as a call's
  * (analysis-questions.ts), recorded the same way, the chat turn named `chat:<id>` in the question's list of calls.
  */
-import { CHAT_QUESTION_PREFIX, type ChatTurn } from "@nikki/core";
+import { CHAT_QUESTION_PREFIX, type ChatTurn, SPEND_PRICES_MICRO_USD } from "@nikki/core";
+import { type SpendLimits, chargeSpend, refusalNow } from "../billing/spend";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
 import { type FoundQuestion, UNANSWERED_QUESTIONS_SCHEMA, questionContext } from "./analysis-questions";
@@ -21,11 +22,15 @@ const exchange = (turns: ChatTurn[], reply: string) =>
 export async function recordChatQuestions(
   services: Services,
   log: Logger,
-  chat: { organizationId: string; agentKnowledge: string | null; turns: ChatTurn[]; reply: string; redact(text: string): string },
+  chat: { organizationId: string; agentKnowledge: string | null; turns: ChatTurn[]; reply: string; redact(text: string): string; limits: SpendLimits },
 ): Promise<void> {
   if (!ASKS.test(chat.turns.at(-1)?.content ?? "")) return;
   const { openai } = await services.providersFor(chat.organizationId);
   if (!openai) return;
+  // The analysis is model use like the reply (a few thousand tokens: it reads the knowledge), so it is counted against
+  // the daily cap, and skipped once the reply's own charge has reached it.
+  if (await refusalNow(services, chat.organizationId, chat.limits)) return;
+  await chargeSpend(services, log, chat.organizationId, "", SPEND_PRICES_MICRO_USD.analysis, chat.limits);
   const context = await questionContext(services.db, chat.organizationId, chat.agentKnowledge);
   const found = await openai.chatJson<{ unanswered_questions: FoundQuestion[] }>({
     system: `You read the last exchange of a small business's website chat, answered by its AI assistant (the "Receptionist" lines; the visitor's are "Caller").\n\n${context.instructions}`,

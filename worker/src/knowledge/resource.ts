@@ -1,6 +1,6 @@
-import type { KnowledgeEntry } from "@nikki/core";
+import type { KnowledgeEntry, KnowledgeQuestion } from "@nikki/core";
 import { jsonList } from "../db/json";
-import type { knowledgeEntries } from "../db/schema";
+import type { knowledgeEntries, knowledgeQuestions } from "../db/schema";
 
 /** The one serializer of a knowledge entry (issue 39's API shape). */
 export function serializeKnowledgeEntry(row: typeof knowledgeEntries.$inferSelect): KnowledgeEntry {
@@ -17,5 +17,17 @@ export function serializeKnowledgeEntry(row: typeof knowledgeEntries.$inferSelec
     enabled: row.enabled,
     edited: row.edited,
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The one serializer of a question nobody answered (the inbox's shape). */
+export function serializeQuestion(row: typeof knowledgeQuestions.$inferSelect): KnowledgeQuestion {
+  return {
+    id: row.id,
+    text: row.text,
+    count: row.count,
+    call_ids: jsonList(row.callIds),
+    suggested_answer: row.suggestedAnswer,
+    last_asked_at: row.updatedAt.toISOString(),
   };
 }

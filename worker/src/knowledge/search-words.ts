@@ -43,7 +43,8 @@ const SYNONYM_GROUPS = [
   "kid kids child children toddler toddlers baby babies infant",
   "pet pets dog dogs cat cats animal",
   "park parking",
-  "supplies supply products equipment materials",
+  "supplies supply products equipment materials tool tools spray sprays vacuum vacuums chemical chemicals",
+  "access entry key keys lockbox",
 ].map((group) => group.split(" "));
 
 /** Phrases that mean one of the words above ("call off" a visit is cancelling it). */
@@ -52,6 +53,8 @@ export const PHRASES: readonly [RegExp, string][] = [
   [/\bhow much\b/g, "price"],
   [/\bmoney back\b/g, "refund"],
   [/\bhow long (?:have|has) (?:you|it|they|the \w+) been\b/g, "history"],
+  // "Do I have to be home?", "Must someone be there?": how the business gets in when nobody is.
+  [/\b(?:stay|be|being|remain) (?:at )?home\b|\b(?:stay|be|being) (?:there|around|present)\b|\blet (?:you|them|the \w+) in\b/g, "home access"],
 ];
 
 const GROUP_OF = new Map<string, string[]>();

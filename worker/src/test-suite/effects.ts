@@ -21,7 +21,7 @@ export async function testNumberOf(db: Database, organizationId: string) {
       agent: agents.name,
       hoursJson: agents.hoursJson,
       timeZone: agents.businessHoursTz,
-      knowledge: agents.knowledgeBase,
+      agentId: agents.id,
     })
     .from(phoneNumbers)
     .innerJoin(agents, eq(agents.id, phoneNumbers.assignedAgentId))

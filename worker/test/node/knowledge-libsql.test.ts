@@ -39,6 +39,21 @@ describe("lookup_knowledge on libSQL", () => {
     expect((await lookupKnowledge(db, scope, "drain cleaning price")).map((section) => section.title)).not.toContain("Prices");
   });
 
+  it("knows how callers ask what a site says in other words: being home is access, sprays and a vacuum are supplies", async () => {
+    const { organizationId, agentId } = await knowledgeOrganization(db, "Shine Cleaning");
+    const page = (title: string, body: string) => ({ organizationId, title, body, sourceUrl: `https://shine.test/${title.length}` });
+    await insertEntries(db, [
+      page("Home cleaning", "We clean your home top to bottom, and clean the kitchen and bathrooms at every home visit."),
+      page("Keys and access", "You don't need to be there. Many customers leave a key in a lockbox."),
+      page("Do you bring your own supplies?", "Yes. Cleaners arrive with all products and equipment."),
+      page("Spring tips", "Open the windows, buy fresh flowers, and clean the vacuum filter."),
+    ]);
+    const first = async (question: string) => (await lookupKnowledge(db, { organizationId, agentId }, question))[0]?.title;
+    expect(await first("Do I have to stay home while you clean?")).toBe("Keys and access");
+    expect(await first("Will someone need to be there to let you in?")).toBe("Keys and access");
+    expect(await first("Do I need to buy the sprays and the vacuum or do you have them?")).toBe("Do you bring your own supplies?");
+  });
+
   it("reads any caller's words as words, never as FTS5 syntax", async () => {
     const { organizationId, agentId } = await knowledgeOrganization(db, "Quote Marks & Co");
     await insertEntries(db, pagesOf(organizationId));

@@ -96,6 +96,7 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
           turns,
           reply,
           redact: (text) => redactPii(text, [owner.organizationName, agent?.name ?? ""]),
+          limits,
         }).catch((error: unknown) => c.var.log.warn("chat_questions_failed", { error: error instanceof Error ? error.message : String(error) })),
       );
       return c.json({ reply, signature: await signAssistantTurn(c.var.config, owner.organizationId, reply.trim()) });

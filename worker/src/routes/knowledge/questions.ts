@@ -1,16 +1,8 @@
-import {
-  type KnowledgeQuestion,
-  QUESTION_MESSAGES,
-  answerQuestionSchema,
-  decodeQuestionMarker,
-  encodeQuestionMarker,
-  knowledgeQuestionsQuerySchema,
-} from "@nikki/core";
+import { QUESTION_MESSAGES, answerQuestionSchema, decodeQuestionMarker, encodeQuestionMarker, knowledgeQuestionsQuerySchema } from "@nikki/core";
 import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
-import { jsonList } from "../../db/json";
-import { serializeKnowledgeEntry } from "../../knowledge/resource";
+import { serializeKnowledgeEntry, serializeQuestion } from "../../knowledge/resource";
 import { knowledgeEntries, knowledgeQuestions } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
@@ -21,17 +13,6 @@ type Ctx = Context<AppEnv>;
 type QuestionRow = typeof knowledgeQuestions.$inferSelect;
 
 const PAGE = 50;
-
-function serializeQuestion(row: QuestionRow): KnowledgeQuestion {
-  return {
-    id: row.id,
-    text: row.text,
-    count: row.count,
-    call_ids: jsonList(row.callIds),
-    suggested_answer: row.suggestedAnswer,
-    last_asked_at: row.updatedAt.toISOString(),
-  };
-}
 
 /** The rows after a marker: fewer asks, or as many and asked earlier, or both the same and a smaller id. */
 function afterMarker(cursor: string) {

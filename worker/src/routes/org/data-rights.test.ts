@@ -33,20 +33,30 @@ async function callWithTranscript(owner: SignedUp, summary: string) {
 }
 
 describe("exporting an organization's data", () => {
-  it("downloads a zip: organization.json, calls.json and calls.csv, with transcripts and no credential anywhere", async () => {
+  it("downloads a zip: organization.json, knowledge.json, calls.json and calls.csv, with transcripts and no credential anywhere", async () => {
     const owner = await signUp({ company: "Export Plumbing" });
     await call("/api/agents", { cookie: owner.cookie, body: { name: "Ella" } });
     await call("/api/integrations/twilio", { method: "PUT", cookie: owner.cookie, body: { credentials: OWN.twilio } });
     await call("/api/integrations/openai", { method: "PUT", cookie: owner.cookie, body: { credentials: OWN.openai } });
     const callId = await callWithTranscript(owner, 'Caller reported a leak, "urgent", needs a visit');
     await insertAppointment(owner.organizationId, { callId, start: "2026-12-01T15:00:00-05:00" });
+    // The business's knowledge leaves with it: an entry it wrote, and a question a caller asked that nobody answered yet.
+    const typed = await call("/api/knowledge", { cookie: owner.cookie, body: { kind: "qa", question: "Do you fix boilers?", answer: "Yes, every make." } });
+    expect(typed.status).toBe(201);
+    await env.DB.prepare("insert into knowledge_questions (id, organization_id, text, normalized, count, call_ids) values (?, ?, ?, ?, 2, ?)")
+      .bind(crypto.randomUUID(), owner.organizationId, "Do you work on Sundays?", "work sundays", JSON.stringify([callId]))
+      .run();
 
     const response = await call("/api/org/export", { cookie: owner.cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="nikki-export-plumbing-\d{4}-\d{2}-\d{2}\.zip"$/);
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
-    expect(Object.keys(files).sort()).toEqual(["calls.csv", "calls.json", "organization.json"]);
+    expect(Object.keys(files).sort()).toEqual(["calls.csv", "calls.json", "knowledge.json", "organization.json"]);
+    expect(JSON.parse(strFromU8(files["knowledge.json"]!))).toEqual({
+      entries: [expect.objectContaining({ kind: "qa", question: "Do you fix boilers?", answer: "Yes, every make.", source: "typed", enabled: true })],
+      questions: [expect.objectContaining({ text: "Do you work on Sundays?", count: 2, call_ids: [callId], status: "open", answer_entry_id: null })],
+    });
 
     const organization = JSON.parse(strFromU8(files["organization.json"]!)) as { audit_log: { action: string }[] };
     expect(organization).toMatchObject({

@@ -5,6 +5,7 @@ import { appointmentsOfCalls } from "../../appointments/of-calls";
 import type { Database } from "../../db/client";
 import { agents, auditLog, calls, members, organizations, phoneNumbers, users } from "../../db/schema";
 import { knowledgeBoxesOf } from "../../knowledge/box";
+import { exportKnowledge } from "../../knowledge/export";
 import { serializeAgent } from "../agents/resource";
 import { auditColumns } from "./audit";
 import { serializeCallDetail } from "../calls/detail";
@@ -34,7 +35,8 @@ async function allCalls(db: Database, organizationId: string) {
 
 /**
  * The organization's data as a zip: organization.json (the organization, settings, agents, numbers, members, audit
- * log), calls.json (each call with its transcript, summary and entities) and calls.csv. No credential is in it:
+ * log), knowledge.json (the knowledge entries and the questions callers asked that it did not answer), calls.json
+ * (each call with its transcript, summary and entities) and calls.csv. No credential is in it:
  * integrations are not exported, and nothing here holds a secret.
  */
 export async function exportOrganization(db: Database, organizationId: string, now = new Date()): Promise<{ filename: string; zip: Uint8Array }> {
@@ -84,6 +86,7 @@ export async function exportOrganization(db: Database, organizationId: string, n
   const zip = zipSync(
     {
       "organization.json": strToU8(JSON.stringify(organizationJson, null, 2)),
+      "knowledge.json": strToU8(JSON.stringify(await exportKnowledge(db, organizationId), null, 2)),
       "calls.json": strToU8(JSON.stringify({ calls: callDetails }, null, 2)),
       "calls.csv": strToU8(csv),
     },

@@ -2,13 +2,11 @@ import { refusalNow } from "../../billing/spend";
 import {
   type CustomScenario,
   SUITE_CALL_SECONDS,
-  TEST_SCENARIOS,
   TEST_SUITE_MESSAGES,
   type TestRunResource,
   type TestStep,
   checksOfRun,
   customScenarioSchema,
-  knowledgeScenario,
   parseFields,
   startTestCallSchema,
 } from "@nikki/core";
@@ -24,6 +22,7 @@ import { access, orgCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
 import { testNumberOf } from "../../test-suite/effects";
+import { suiteScenarios } from "../../test-suite/knowledge-scenarios";
 
 /** Test calls use the organization's providers: at most this many an hour. */
 const RUNS_PER_HOUR = 30;
@@ -51,10 +50,6 @@ function customOf(settings: { customTestLines: string; customTestExpect: string;
   return { lines: jsonList(settings.customTestLines), expect, phrase: settings.customTestPhrase };
 }
 
-/** The scenarios as this organization's agent makes them: the knowledge one asks about its agent's first price. */
-const scenariosFor = (knowledge: string | null) =>
-  TEST_SCENARIOS.map((scenario) => (scenario.id === "knowledge" ? knowledgeScenario(knowledge ?? "") : scenario));
-
 const randomHex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
 /** `/api/test-suite` (spec 001 §9): the scenarios, the custom one's script, runs and their steps. Members read; owners and admins run. */
@@ -65,7 +60,7 @@ export const testSuiteRoutes = new Hono<AppEnv>()
     const number = await testNumberOf(c.var.db, organizationId);
     const runs = await c.var.db.select().from(testRuns).where(eq(testRuns.organizationId, organizationId)).orderBy(desc(testRuns.createdAt)).limit(20);
     return c.json({
-      scenarios: scenariosFor(number?.knowledge ?? null),
+      scenarios: await suiteScenarios(c.var.db, organizationId, number?.agentId ?? null),
       custom: customOf(settings),
       number: number ? { number: number.number, agent_name: number.agent } : null,
       duration_seconds: SUITE_CALL_SECONDS,
@@ -98,7 +93,8 @@ export const testSuiteRoutes = new Hono<AppEnv>()
       if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
       const settings = await settingsRowOf(c.var.db, caller.organizationId);
       const number = await testNumberOf(c.var.db, caller.organizationId);
-      const scenario = scenariosFor(number?.knowledge ?? null).find((candidate) => candidate.id === parsed.data.scenario)!;
+      const scenarios = await suiteScenarios(c.var.db, caller.organizationId, number?.agentId ?? null);
+      const scenario = scenarios.find((candidate) => candidate.id === parsed.data.scenario)!;
       // What this run states must be true: the business's own for its script, else the scenario's.
       const custom = customOf(settings);
       const lines = scenario.id === "custom" ? custom.lines : scenario.lines;
@@ -108,7 +104,7 @@ export const testSuiteRoutes = new Hono<AppEnv>()
       if (scenario.id === "custom" && lines.length === 0) throw refuse("lines", TEST_SUITE_MESSAGES.noCustomLines);
       if (scenario.id === "custom" && !expect) throw refuse("expect", TEST_SUITE_MESSAGES.noExpectation);
       // Without a number the run fails at its number step, with the spec's message; with one, its agent needs a price to ask about.
-      if (scenario.id === "knowledge" && number && lines.length === 0) throw refuse("knowledge", TEST_SUITE_MESSAGES.noKnowledgePrice);
+      if (scenario.blocker && number) throw refuse(scenario.id, scenario.blocker);
       const [running] = await c.var.db
         .select({ id: testRuns.id })
         .from(testRuns)

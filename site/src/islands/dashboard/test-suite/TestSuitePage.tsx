@@ -18,6 +18,11 @@ import "./test-suite.css";
 type Suite = DataOf<(typeof api)["test-suite"]["$get"]>;
 
 const POLL_MS = 700;
+/** Where a knowledge scenario's owner goes to give it something to ask about. */
+const FIX_PAGE: Partial<Record<TestScenarioId, { href: string; label: string }>> = {
+  knowledge: { href: "/dashboard/agents", label: "Open Agents" },
+  website: { href: "/dashboard/knowledge", label: "Open Knowledge" },
+};
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The Test Suite (spec 001 §9): six scenarios, each a simulated call through the real pipeline, with its steps live. */
@@ -116,12 +121,11 @@ function SuiteView({
   const checksOf = (scenario: Suite["scenarios"][number]): TestCheck[] =>
     scenario.id === "custom" ? (custom.expect ? [{ expect: custom.expect, phrase: custom.phrase || null }] : []) : scenario.checks;
   const linesOf = (scenario: Suite["scenarios"][number]) => (scenario.id === "custom" ? custom.lines : scenario.lines);
-  /** Why a scenario cannot run yet: the custom one needs lines and an expectation, the knowledge one a price to ask about. */
+  /** Why a scenario cannot run yet: the custom one needs lines and an expectation, a knowledge one a price to ask about. */
   const blockerOf = (scenario: Suite["scenarios"][number]) => {
     if (scenario.id === "custom" && custom.lines.length === 0) return TEST_SUITE_MESSAGES.noCustomLines;
     if (scenario.id === "custom" && !custom.expect) return TEST_SUITE_MESSAGES.noExpectation;
-    if (scenario.id === "knowledge" && scenario.lines.length === 0) return TEST_SUITE_MESSAGES.noKnowledgePrice;
-    return null;
+    return scenario.blocker ?? null;
   };
   const runnable = suite.scenarios.filter((scenario) => !blockerOf(scenario)).map((scenario) => scenario.id);
   const titleOf = (id: TestScenarioId) => suite.scenarios.find((scenario) => scenario.id === id)?.title ?? id;
@@ -177,9 +181,9 @@ function SuiteView({
                     ))}
                   </ol>
                 )}
-                {scenario.id === "knowledge" && suite.number && blocker && (
+                {scenario.id !== "custom" && suite.number && blocker && (
                   <p className="field-hint">
-                    {blocker} <a href="/dashboard/agents">Open Agents</a>
+                    {blocker} <a href={FIX_PAGE[scenario.id]?.href}>{FIX_PAGE[scenario.id]?.label}</a>
                   </p>
                 )}
                 {checks.length > 0 && <p className="scenario-expect">Expected: {checks.map((check) => describeCheck(check, agentName)).join("; ")}</p>}
