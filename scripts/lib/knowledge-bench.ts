@@ -16,6 +16,8 @@ export interface SiteSection {
   title: string;
   body: string;
   sourceUrl: string;
+  /** The page's title, as the importer stores it (null for filler). */
+  pageTitle: string | null;
 }
 
 /** One line of the questions file: the question and the page (relative to the site folder) that answers it. */
@@ -58,7 +60,8 @@ export async function importSite(origin: string, dir: string): Promise<SiteSecti
     const url = `${origin}/${path}`;
     const response = await fetch(url, { redirect: "manual" });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    sections.push(...extractPage(await response.text(), path).sections.map((section) => ({ ...section, sourceUrl: url })));
+    const page = extractPage(await response.text(), path);
+    sections.push(...page.sections.map((section) => ({ ...section, sourceUrl: url, pageTitle: page.title })));
   }
   return sections;
 }
@@ -89,6 +92,7 @@ export function fillerSections(count: number, origin: string): SiteSection[] {
     title: `${word()} ${word()} ${word()}`,
     body: Array.from({ length: 60 + (next() % 80) }, word).join(" "),
     sourceUrl: `${origin}/filler/${index}.html`,
+    pageTitle: null,
   }));
 }
 

@@ -56,6 +56,7 @@ export interface StoredEntry {
   body: string;
   source: string;
   source_url: string;
+  page_title: string | null;
   content_hash: string;
   import_id: string;
   edited: number;
@@ -64,7 +65,7 @@ export interface StoredEntry {
 
 export async function websiteEntries(organizationId: string): Promise<StoredEntry[]> {
   const { results } = await env.DB.prepare(
-    "select id, title, body, source, source_url, content_hash, import_id, edited, updated_at from knowledge_entries where organization_id = ? order by source_url, rowid",
+    "select id, title, body, source, source_url, page_title, content_hash, import_id, edited, updated_at from knowledge_entries where organization_id = ? order by source_url, rowid",
   )
     .bind(organizationId)
     .all<StoredEntry>();

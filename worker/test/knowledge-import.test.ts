@@ -56,6 +56,9 @@ describe("a website import", { timeout: 90_000 }, () => {
       ["/prices", "Cakes", "Wedding cakes from $350."],
       ["/private/open-house", "Open house", "Visit the kitchen on the first Saturday of each month at 10 am."],
     ]);
+    // Each section keeps its page's <title>, which the lookup searches with it ("Bread" is found as a price).
+    expect(entries.filter((entry) => entry.source_url === bakery("/prices")).map((entry) => entry.page_title)).toEqual(["Prices", "Prices"]);
+    expect(entries.find((entry) => entry.source_url === bakery("/hours"))?.page_title).toBe("Hours");
     // No navigation, header, aside, footer, script or style reached an entry.
     expect(JSON.stringify(entries)).not.toMatch(/Follow us|Instagram|©|Careers|not text|font-family|Home About/);
     for (const entry of entries) {

@@ -2,7 +2,7 @@
  * A caller's words as a safe FTS5 MATCH expression: only letters and digits reach it, each word a quoted string (no
  * operator, column name, quote or hyphen of the caller's is ever read as syntax), stop words left out, each word ORed
  * with its synonyms (search-words.ts), a longer word also as a prefix ("appoint*" finds "appointments" and
- * "appointed"), and the whole restricted to the title and content columns and to the organization's rows.
+ * "appointed"), and the whole restricted to the title, content and page columns and to the organization's rows.
  */
 import { PHRASES, STOP_WORDS, withSynonyms } from "./search-words";
 
@@ -34,5 +34,5 @@ export function matchExpression(query: string, organizationId: string): string |
   const words = searchWords(query);
   if (!words.length) return null;
   const terms = [...new Set(words.flatMap(termsOf))];
-  return `organization_id : ${quoted(organizationId)} AND {title content} : (${terms.join(" OR ")})`;
+  return `organization_id : ${quoted(organizationId)} AND {title content page} : (${terms.join(" OR ")})`;
 }

@@ -1,5 +1,5 @@
 /**
- * The full-text index of knowledge entries (migrations/0029_knowledge_search.sql: an FTS5 virtual table kept in sync by
+ * The full-text index of knowledge entries (migrations/0029_knowledge_search.sql, remade with `page` by 0032: an FTS5 virtual table kept in sync by
  * triggers), declared for drizzle's query builder only. It is deliberately not in db/schema/: drizzle-kit cannot
  * express a virtual table, and would otherwise try to create it as an ordinary one.
  */
@@ -12,4 +12,6 @@ export const knowledgeSearch = sqliteTable("knowledge_search", {
   title: text("title").notNull(),
   /** A section's body, or a pair's answer. */
   content: text("content").notNull(),
+  /** The imported page's title ("" for entries not from a page). */
+  page: text("page").notNull(),
 });

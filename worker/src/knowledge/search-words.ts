@@ -22,7 +22,7 @@ export const STOP_WORDS = new Set(
 
 /** Words a caller and a business use for the same thing; a lookup for one also looks for the others. */
 const SYNONYM_GROUPS = [
-  "price prices pricing cost costs charge charges fee fees rate rates much expensive cheap afford",
+  "price prices pricing cost costs charge charges surcharge surcharges fee fees rate rates much expensive cheap afford",
   "hour hours open opening close closing closed schedule",
   "weekend weekends saturday sunday",
   "area areas serve cover coverage travel near nearby zone neighborhood neighbourhood city town region",
@@ -52,6 +52,9 @@ export const PHRASES: readonly [RegExp, string][] = [
   [/\bcall(?:s|ed|ing)? (?:it )?off\b/g, "cancel"],
   [/\bhow much\b/g, "price"],
   [/\bmoney back\b/g, "refund"],
+  // "Can you come out today?": a visit, in a site's words ("service call", "visit"), not the verb a site uses for
+  // anything ("if a clog comes back").
+  [/\b(?:come|coming|came) (?:out|over|by|round|around)\b/g, "visit"],
   [/\bhow long (?:have|has) (?:you|it|they|the \w+) been\b/g, "history"],
   // "Do I have to be home?", "Must someone be there?": how the business gets in when nobody is.
   [/\b(?:stay|be|being|remain) (?:at )?home\b|\b(?:stay|be|being) (?:there|around|present)\b|\blet (?:you|them|the \w+) in\b/g, "home access"],

@@ -54,6 +54,27 @@ describe("lookup_knowledge on libSQL", () => {
     expect(await first("Do I need to buy the sprays and the vacuum or do you have them?")).toBe("Do you bring your own supplies?");
   });
 
+  it("finds a section by its page's title, and a visit when the caller asks them to come out", async () => {
+    const { organizationId, agentId } = await knowledgeOrganization(db, "Rivera Plumbing");
+    const page = (pageTitle: string, title: string, body: string) => ({
+      organizationId,
+      pageTitle,
+      title,
+      body,
+      sourceUrl: `https://rivera.test/${title.length}`,
+    });
+    const [, , serviceCall] = await insertEntries(db, [
+      page("Our guarantee | Rivera Plumbing", "Clogs that come back", "If a drain we cleaned clogs again within 30 days, we clear it again at no charge."),
+      page("About | Rivera Plumbing", "Our story", "Three generations of plumbers in one town."),
+      page("Pricing | Rivera Plumbing", "Service call", "Our diagnostic visit is $89, waived if you go ahead with the repair."),
+    ]);
+    const first = async (question: string) => (await lookupKnowledge(db, { organizationId, agentId }, question))[0]?.title;
+    expect(await first("What do you charge just to come out and look at it?")).toBe("Service call");
+
+    await db.update(knowledgeEntries).set({ pageTitle: "Our team | Rivera Plumbing" }).where(eq(knowledgeEntries.id, serviceCall!));
+    expect(await first("What does it cost?")).not.toBe("Service call");
+  });
+
   it("reads any caller's words as words, never as FTS5 syntax", async () => {
     const { organizationId, agentId } = await knowledgeOrganization(db, "Quote Marks & Co");
     await insertEntries(db, pagesOf(organizationId));

@@ -22,6 +22,8 @@ export const knowledgeEntries = sqliteTable(
     answer: text("answer").notNull().default(""),
     source: text("source", { enum: ["typed", "website", "question"] }).notNull(),
     sourceUrl: text("source_url"),
+    /** The imported page's title: searched with the section (a "Pricing" page's sections answer "how much"). */
+    pageTitle: text("page_title"),
     /** JSON list of agent ids the entry serves; empty: every agent. */
     agentIds: text("agent_ids").notNull().default("[]"),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),

@@ -93,6 +93,7 @@ async function importPage(services: { config: Config; db: Database }, job: PageJ
     organizationId: job.organizationId,
     importId: job.importId,
     url: job.url,
+    title: page.title,
     contentHash: await contentHashOf(text),
     sections: page.sections,
   });

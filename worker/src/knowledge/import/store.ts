@@ -12,6 +12,8 @@ export interface ImportedPage {
   organizationId: string;
   importId: string;
   url: string;
+  /** The page's <title>: searched with each of its sections. */
+  title: string;
   contentHash: string;
   sections: PageSection[];
 }
@@ -47,7 +49,10 @@ export async function storePage(db: Database, page: ImportedPage): Promise<PageS
   if (imported.length > 0 && imported.every((entry) => entry.contentHash === page.contentHash)) {
     // The same text: its entries stay as they are (their updated_at too), now counted as this import's.
     for (const entry of imported) {
-      await db.update(knowledgeEntries).set({ importId: page.importId, updatedAt: entry.updatedAt }).where(eq(knowledgeEntries.id, entry.id));
+      await db
+        .update(knowledgeEntries)
+        .set({ importId: page.importId, pageTitle: page.title, updatedAt: entry.updatedAt })
+        .where(eq(knowledgeEntries.id, entry.id));
     }
     return "unchanged";
   }
@@ -64,6 +69,7 @@ export async function storePage(db: Database, page: ImportedPage): Promise<PageS
         body: section.body,
         source: "website" as const,
         sourceUrl: page.url,
+        pageTitle: page.title,
         contentHash: page.contentHash,
         importId: page.importId,
       })),

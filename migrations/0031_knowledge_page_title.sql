@@ -1,0 +1,1 @@
+ALTER TABLE `knowledge_entries` ADD `page_title` text;
