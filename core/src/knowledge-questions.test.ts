@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseFields } from "./account";
 import {
   QUESTION_MESSAGES,
+  questionText,
   answerQuestionSchema,
   decodeQuestionMarker,
   encodeQuestionMarker,
@@ -51,5 +52,18 @@ describe("an answer to a question", () => {
     expect(parseFields(answerQuestionSchema, { answer: "   " })).toEqual({ ok: false, fields: { answer: QUESTION_MESSAGES.answerRequired } });
     expect(parseFields(answerQuestionSchema, {})).toEqual({ ok: false, fields: { answer: QUESTION_MESSAGES.answerRequired } });
     expect(parseFields(answerQuestionSchema, { answer: "x".repeat(4_001) })).toEqual({ ok: false, fields: { answer: QUESTION_MESSAGES.answerTooLong } });
+  });
+});
+
+describe("a question as the inbox shows it", () => {
+  it.each([
+    ["Hi, do you have parking for customers?", "Do you have parking for customers?"],
+    ["Hello there. Hey, what time do you close?", "What time do you close?"],
+    ["Good morning – are you open on Sundays?", "Are you open on Sundays?"],
+    ["Hola, ¿tienen estacionamiento?", "¿tienen estacionamiento?"],
+    ["  is the hiring page still up?", "Is the hiring page still up?"],
+    ["Hi!", "Hi!"],
+  ])("%j reads %j", (asked, shown) => {
+    expect(questionText(asked)).toBe(shown);
   });
 });

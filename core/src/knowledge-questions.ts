@@ -53,6 +53,15 @@ export function normalizeQuestion(text: string): string {
   return (meaningful.length ? meaningful : words).join(" ");
 }
 
+/** A greeting a caller opens with ("Hi,", "Hello there.", "Hola,"): not part of the question the owner answers. */
+const OPENING = /^(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|hola|buenos días|buenas tardes|buenas noches|buenas)(?: there)?[\s,.!;:–—-]+)+/iu;
+
+/** A question as the inbox shows it and its answer's entry keeps it: without the caller's greeting, capitalised. */
+export function questionText(text: string): string {
+  const asked = text.trim().replace(OPENING, "").trim() || text.trim();
+  return asked.charAt(0).toUpperCase() + asked.slice(1);
+}
+
 /** The page marker of the questions list, most asked then most recently asked first: count, last asked (ms), id. */
 export const QUESTION_MARKER = /^(\d{1,9})\.(\d{1,15})\.([A-Za-z0-9_-]{1,64})$/;
 

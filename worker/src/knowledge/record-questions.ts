@@ -4,7 +4,7 @@
  * a question's count and call list grow, once per call: a call analysed again (Reprocess) counts nothing twice. An
  * answered one asked again is open again; a dismissed one stays dismissed.
  */
-import { QUESTION_LIMITS, normalizeQuestion } from "@nikki/core";
+import { QUESTION_LIMITS, normalizeQuestion, questionText } from "@nikki/core";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { knowledgeQuestions } from "../db/schema";
@@ -16,12 +16,12 @@ export interface AskedQuestion {
   suggestedAnswer: string | null;
 }
 
-/** The analysis's questions, cleaned: trimmed, cut to the stored length, without empty or repeated ones, at most 5. */
+/** The analysis's questions, cleaned: trimmed, the caller's greeting dropped, cut to the stored length, without empty or repeated ones, at most 5. */
 export function askedQuestions(found: FoundQuestion[] | undefined, openIds: Set<string>, redact: (text: string) => string): AskedQuestion[] {
   const seen = new Set<string>();
   const asked: AskedQuestion[] = [];
   for (const item of found ?? []) {
-    const text = redact(String(item.question ?? "").trim()).slice(0, QUESTION_LIMITS.textChars);
+    const text = redact(questionText(String(item.question ?? ""))).slice(0, QUESTION_LIMITS.textChars);
     const key = normalizeQuestion(text);
     if (!key || seen.has(key)) continue;
     seen.add(key);
