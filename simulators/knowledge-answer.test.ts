@@ -42,6 +42,37 @@ describe("the simulated model's answer to a question", () => {
     expect(answerFromKnowledge("How much is drain cleaning?", "You are Rosa.")).toMatch(/^I'm sorry/);
   });
 
+  it("does not take a sentence sharing one passing word for the answer", () => {
+    const site = [
+      "[from https://shine.test/offers] Offers: First-time customers get 15% off their first deep clean.",
+      "[from https://shine.test/policies] Keys: Many customers leave a key in a lockbox.",
+      "[from https://shine.test/services] Deep clean: We clean ovens, fridges and baseboards.",
+    ].join("\n");
+    expect(answerFromKnowledge("Hi, do you have parking for customers?", instructions(site))).toMatch(/^I'm sorry, I don't know that/);
+    expect(answerFromKnowledge("Do you clean boats and RVs?", instructions(site))).toMatch(/^I'm sorry, I don't know that/);
+    expect(answerFromKnowledge("Any discount for first-time customers?", instructions(site))).toBe("First-time customers get 15% off their first deep clean.");
+    // One word of a short question that only one sentence has is enough; a price asked and given counts as a word.
+    expect(answerFromKnowledge("Which towns do you cover?", instructions("We cover Springfield and Shelbyville."))).toBe(
+      "We cover Springfield and Shelbyville.",
+    );
+    expect(answerFromKnowledge("How much do your plans cost?", instructions("Plans start at $29 a month. Plans renew monthly."))).toBe(
+      "Plans start at $29 a month.",
+    );
+  });
+
+  it("says a line without its source label or title, as a receptionist would", () => {
+    const lines = [
+      "[from https://shine.test/prices.html] Add-on prices: Inside the oven $30, inside the fridge $25.",
+      "[the business's answer to a caller's question] Do you have parking for customers: Yes, customers park free behind the office.",
+      "[typed by the business] Knowledge base: Rosa: We clean homes and small offices in Salem.",
+      "[from https://shine.test/bread] Bread: Sourdough loaf: $8.",
+    ].join("\n");
+    expect(answerFromKnowledge("What do you charge to clean inside the fridge?", instructions(lines))).toBe("Inside the oven $30, inside the fridge $25.");
+    expect(answerFromKnowledge("Is there parking for customers?", instructions(lines))).toBe("Yes, customers park free behind the office.");
+    expect(answerFromKnowledge("Do you clean small offices?", instructions(lines))).toBe("We clean homes and small offices in Salem.");
+    expect(answerFromKnowledge("How much is a sourdough loaf?", instructions(lines))).toBe("Sourdough loaf: $8.");
+  });
+
   it("finds the question in what was said: a sentence ending in a question mark or opening with a question word", () => {
     expect(questionIn("Hi, this is Ann. How much is drain cleaning?")).toBe("How much is drain cleaning?");
     expect(questionIn("Is it open on Sunday")).toBe("Is it open on Sunday");

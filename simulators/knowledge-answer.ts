@@ -1,8 +1,9 @@
 /**
  * How the simulated model answers a question, on the phone (caller-model.ts) and in chat (openai.ts): with the sentence
- * of its instructions' knowledge that shares the most words with the question, or it says it does not know. A fixed
- * rule, so a Test Suite verdict measures the product's prompt and knowledge offline: an answer the instructions do not
- * carry is never given.
+ * of its instructions' knowledge that shares the most words with the question (enough of them: bestSentence), said
+ * without the line's source label and title, or it says it does not know. A fixed rule, so a Test Suite
+ * verdict measures the product's prompt and knowledge offline: an answer the instructions do not carry is never given,
+ * and a sentence that shares one passing word ("customers") with the question is not taken for its answer.
  */
 import { sentencesOf } from "@nikki/core/test-knowledge";
 
@@ -29,24 +30,40 @@ const QUESTION_WORD =
   /^(how|what|what's|when|where|which|who|why|do|does|did|is|are|can|could|would|will|should|may|cuánto|cuánta|cuántos|cuántas|qué|cómo|cuándo|dónde|cuál|quién|hay|tienen|puede|pueden)\b/i;
 const SPANISH = /[¿ñáéíóú]|\b(cuánto|qué|cómo|cuándo|dónde|hay|tienen|usted|precio|cuesta)\b/i;
 
-/** The words that carry meaning, lower-cased, a plural's "s" dropped ("plans" and "plan" are one word). */
+/** The words that carry meaning, lower-cased, a plural's "s" and an "-ing" dropped ("plans" is "plan", "parking" is "park"). */
 export function meaningfulWords(text: string): Set<string> {
   const words = text
     .toLowerCase()
     .split(/[^\p{L}\p{N}$€£'/-]+/u)
     .map((word) => word.replace(/^['-]+|['-]+$/g, ""))
     .filter((word) => word && !FILLER.has(word))
-    .map((word) => (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word));
+    .map((word) => (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word))
+    .map((word) => (word.length > 5 && word.endsWith("ing") ? word.slice(0, -3) : word));
   return new Set(words);
 }
 
-/** The knowledge in a model's instructions, sentence by sentence (none when the instructions carry none). */
+/** A knowledge line's source, first: "[from https://…/prices] ", "[typed by the business] " (knowledge/in-instructions.ts). */
+const SOURCE_LABEL = /^\[[^\]\n]*\]\s*/gm;
+
+/** The knowledge in a model's instructions, sentence by sentence, without the lines' source labels (none when the instructions carry none). */
 export function knowledgeOf(instructions: string): string[] {
   const start = instructions.indexOf(KNOWLEDGE_HEADING);
   if (start < 0) return [];
   const rest = instructions.slice(start + KNOWLEDGE_HEADING.length).replace(/^\s+/, "");
   const end = rest.indexOf("\n\n");
-  return sentencesOf(end < 0 ? rest : rest.slice(0, end));
+  return sentencesOf((end < 0 ? rest : rest.slice(0, end)).replace(SOURCE_LABEL, ""));
+}
+
+/** A title the product puts before a section's text ("Add-on prices: ", "Do you have parking: "): short, no figures. */
+const TITLE = /^([^:\d$€£]{1,60}):\s+(.+)$/s;
+
+/** A sentence as said: a section's title (or titles: "Knowledge base: Rosa: …") left out when real words follow it. */
+export function spoken(sentence: string): string {
+  let said = sentence;
+  for (let match = TITLE.exec(said); match && match[1]!.split(/\s+/).length <= 8 && match[2]!.split(/\s+/).length >= 3; match = TITLE.exec(said)) {
+    said = match[2]!;
+  }
+  return said.charAt(0).toUpperCase() + said.slice(1);
 }
 
 /** The question a caller's or visitor's words ask, if any: the sentences ending in "?" or opening with a question word. */
@@ -55,14 +72,26 @@ export function questionIn(text: string): string | null {
   return asked.length ? asked.join(" ") : null;
 }
 
-/** The knowledge sentence sharing the most words with the question (the first of equals), or null when none shares one. */
+/** A question about a price, and a sentence that gives one: a price counts as a word they share. */
+const ASKS_PRICE = /\b(how much|cost|costs|price|prices|pricing|charge|charges|fee|fees|rates?|cuánto|cuánta|cuesta|cuestan|precios?)\b/i;
+const GIVES_PRICE = /[$€£]\s?\d|\b\d[\d,.]*\s?(dollars|euros|pounds|dólares)\b/i;
+
+/**
+ * The knowledge sentence that shares the most with the question (the first of equals), or null when none shares
+ * enough: two words (a price asked and given counts as one), or one word no other sentence of the knowledge has
+ * ("cover" in "Which towns do you cover?"). One word several sentences share ("customers") is not an answer.
+ */
 export function bestSentence(question: string, knowledge: string[]): string | null {
   const asked = meaningfulWords(question);
-  let best: { sentence: string; shared: number } | null = null;
-  for (const sentence of knowledge) {
-    let shared = 0;
-    for (const word of meaningfulWords(sentence)) if (asked.has(word)) shared++;
-    if (shared > 0 && (!best || shared > best.shared)) best = { sentence, shared };
+  const asksPrice = ASKS_PRICE.test(question);
+  const wordsOf = knowledge.map(meaningfulWords);
+  const sentencesWith = (word: string) => wordsOf.filter((words) => words.has(word)).length;
+  let best: { sentence: string; score: number } | null = null;
+  for (const [index, sentence] of knowledge.entries()) {
+    const shared = [...wordsOf[index]!].filter((word) => asked.has(word));
+    const score = shared.length + (asksPrice && GIVES_PRICE.test(sentence) ? 1 : 0);
+    const enough = score >= 2 || (score === 1 && shared.length === 1 && sentencesWith(shared[0]!) === 1);
+    if (enough && (!best || score > best.score)) best = { sentence, score };
   }
   return best?.sentence ?? null;
 }
@@ -71,12 +100,14 @@ const notKnown = (question: string) => NOT_KNOWN[SPANISH.test(question) ? "es" :
 
 /** The answer to a question, by the rule above; the "I don't know" is in the question's language. */
 export function answerFromKnowledge(question: string, instructions: string): string {
-  return bestSentence(question, knowledgeOf(instructions)) ?? notKnown(question);
+  const found = bestSentence(question, knowledgeOf(instructions));
+  return found ? spoken(found) : notKnown(question);
 }
 
 /** The answer from what lookup_knowledge returned (its sections' title and text), by the same rule. */
 export function answerFromSections(question: string, found: Record<string, unknown>): string {
   const sections = Array.isArray(found.sections) ? (found.sections as { title?: unknown; text?: unknown }[]) : [];
   const sentences = sections.flatMap((section) => (typeof section.text === "string" ? sentencesOf(section.text) : []));
-  return bestSentence(question, sentences) ?? notKnown(question);
+  const best = bestSentence(question, sentences);
+  return best ? spoken(best) : notKnown(question);
 }

@@ -190,7 +190,7 @@ describe("the same knowledge on every channel", () => {
     }
   });
 
-  it("every channel's instructions forbid inventing prices, hours or policies, and offer to take a message", async () => {
+  it("every channel's instructions forbid inventing prices, hours or policies, offer to take a message, and keep the sources unsaid", async () => {
     const rule = "Never invent prices, hours, policies or any other fact about the business that is not in what you know about the business";
     expect((await answer(small.number)).instructions).toContain(rule);
     expect((await answer(large.number)).instructions).toContain(`${rule} or what lookup_knowledge returns`);
@@ -200,6 +200,9 @@ describe("the same knowledge on every channel", () => {
     const requests = (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__chat-requests`)).json()) as { messages: { content: string }[] }[];
     const systems = requests.filter((request) => request.messages.at(-1)?.content === asked).map((request) => request.messages[0]!.content);
     expect(systems).toHaveLength(2);
-    for (const system of systems) expect(system).toContain(`${rule}. When you do not know, say so and offer to take a message`);
+    for (const system of systems) {
+      expect(system).toContain(`${rule}. When you do not know, say so and offer to take a message`);
+      expect(system).toContain("never read a source, a web address or a bracket out");
+    }
   });
 });

@@ -55,5 +55,5 @@ export function knowledgeParagraphs(knowledge: AgentKnowledge, reach: KnowledgeR
 /** Issue 39 §3: nothing the knowledge does not say is made up; the agent offers to take a message instead. */
 export function noInventionRule(reach: KnowledgeReach, lookup: boolean): string {
   const where = lookup && reach === "tool" ? "what you know about the business or what lookup_knowledge returns" : "what you know about the business";
-  return `Never invent prices, hours, policies or any other fact about the business that is not in ${where}. When you do not know, say so and offer to take a message so someone from the team gets back to them.`;
+  return `Never invent prices, hours, policies or any other fact about the business that is not in ${where}. When you do not know, say so and offer to take a message so someone from the team gets back to them. The source in square brackets before each piece of knowledge, and its title, are for you: never read a source, a web address or a bracket out; answer in your own words.`;
 }
