@@ -49,21 +49,44 @@ export interface LocalParts {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, "0");
 
-/** The local date, weekday and time of an instant in a zone. */
+/** The local date, weekday and time of an instant in a zone: the instant moved by the zone's offset, read as UTC. */
 export function localParts(timeZone: string, instant: Date): LocalParts {
-  const parts = partsFormatter(timeZone).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? "0");
-  const [year, month, day] = [get("year"), get("month"), get("day")];
+  const local = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMinutes(timeZone, instant) * MINUTE_MS);
+  const [year, month, day] = [local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate()];
   const date = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
-  return { date, year, month, day, weekday: weekdayOf(date), minutes: get("hour") * 60 + get("minute") };
+  return { date, year, month, day, weekday: weekdayOf(date), minutes: local.getUTCHours() * 60 + local.getUTCMinutes() };
 }
 
-/** The zone's offset from UTC at an instant, in minutes (New York in winter: -300). */
-export function offsetMinutes(timeZone: string, instant: Date): number {
+/** The zone's offset at an instant, asked of Intl (formatToParts: the costly part of everything here). */
+function intlOffsetMinutes(timeZone: string, instant: Date): number {
   const parts = partsFormatter(timeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? "0");
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / MINUTE_MS);
+}
+
+/**
+ * Each zone's offset per UTC day, when it is the same at the day's first and last second (null: the offset changes
+ * that day). A zone changes its offset at most once within a day (zonedInstant relies on it too), so the same offset
+ * at both ends holds all day. A call's availability asks for hundreds of instants over a few weeks: two Intl reads a
+ * day instead of one or more per instant.
+ */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+const DAYS_KEPT = 4_096;
+
+/** The zone's offset from UTC at an instant, in minutes (New York in winter: -300). */
+export function offsetMinutes(timeZone: string, instant: Date): number {
+  const day = Math.floor(instant.getTime() / DAY_MS);
+  let days = dayOffsets.get(timeZone);
+  if (!days) dayOffsets.set(timeZone, (days = new Map()));
+  let offset = days.get(day);
+  if (offset === undefined) {
+    const first = intlOffsetMinutes(timeZone, new Date(day * DAY_MS));
+    offset = first === intlOffsetMinutes(timeZone, new Date((day + 1) * DAY_MS - 1000)) ? first : null;
+    if (days.size >= DAYS_KEPT) days.clear();
+    days.set(day, offset);
+  }
+  return offset ?? intlOffsetMinutes(timeZone, instant);
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

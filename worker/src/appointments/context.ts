@@ -4,9 +4,10 @@
  * held and the connected calendar's busy blocks. Core's availability.ts decides; this only gathers.
  */
 import { type AvailabilityInput, type Interval, type OpeningHours, parseOpeningHours } from "@nikki/core";
-import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
+import { preparedQuery } from "../db/prepared";
 import { agents, appointments, organizations } from "../db/schema";
 import { settingsRowOf } from "../org/settings";
 import { type ServiceRow, offeredBy, servicesOf } from "./catalogue";
@@ -62,13 +63,44 @@ function chooseService(rows: ServiceRow[], choice: ContextChoice, agentId: strin
   return offered[0] ?? rows[0] ?? null;
 }
 
+// Built once (db/prepared.ts): a call's booking tools read these on every check and booking.
+const organizationNameQuery = preparedQuery((db) =>
+  db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder("organizationId")))
+    .prepare(),
+);
+const agentsQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(agents)
+    .where(eq(agents.organizationId, sql.placeholder("organizationId")))
+    .orderBy(asc(agents.createdAt))
+    .prepare(),
+);
+const heldQuery = preparedQuery((db) =>
+  db
+    .select({ id: appointments.id, start: appointments.startAt, end: appointments.busyUntil })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.organizationId, sql.placeholder("organizationId")),
+        eq(appointments.status, "booked"),
+        gt(appointments.busyUntil, sql.placeholder("start")),
+        lt(appointments.startAt, sql.placeholder("end")),
+      ),
+    )
+    .prepare(),
+);
+
 /** Everything a booking or a search of one organization needs, read at once. */
 export async function bookingContext(db: Database, organizationId: string, choice: ContextChoice = {}): Promise<BookingContext | { problem: ContextProblem }> {
   const [[organization], settings, serviceRows, agentRows] = await Promise.all([
-    db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)),
+    organizationNameQuery(db).all({ organizationId }),
     settingsRowOf(db, organizationId),
     servicesOf(db, organizationId),
-    db.select().from(agents).where(eq(agents.organizationId, organizationId)).orderBy(asc(agents.createdAt)),
+    agentsQuery(db).all({ organizationId }),
   ]);
   let agent: AgentRow | undefined;
   if (choice.agentId) {
@@ -99,17 +131,12 @@ export async function bookingContext(db: Database, organizationId: string, choic
 
 /** The time booked appointments hold (start to end of buffer) that touches a window. */
 export async function heldIntervals(db: Database, organizationId: string, window: Interval): Promise<(Interval & { id: string })[]> {
-  return db
-    .select({ id: appointments.id, start: appointments.startAt, end: appointments.busyUntil })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.organizationId, organizationId),
-        eq(appointments.status, "booked"),
-        gt(appointments.busyUntil, window.start),
-        lt(appointments.startAt, window.end),
-      ),
-    );
+  // A placeholder in a condition is bound as given: the columns turn the window's dates into what they store.
+  return heldQuery(db).all({
+    organizationId,
+    start: appointments.busyUntil.mapToDriverValue(window.start),
+    end: appointments.startAt.mapToDriverValue(window.end),
+  });
 }
 
 /** Core's input for this context: callers keep the notice; the business booking by hand does not. */

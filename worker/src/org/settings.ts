@@ -1,7 +1,8 @@
 import { type OrganizationSettings, REGIONS, type Region, SETTINGS_DEFAULTS, type SettingsPatch, isWidgetName } from "@nikki/core";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
+import { preparedQuery } from "../db/prepared";
 import { organizationSettings } from "../db/schema";
 
 type Row = typeof organizationSettings.$inferSelect;
@@ -81,9 +82,18 @@ export function settingsChanges(patch: SettingsPatch): Partial<Row> {
   return changes;
 }
 
+/** Built once (db/prepared.ts): a call's booking tools read it on every check and booking. */
+const settingsRowQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, sql.placeholder("organizationId")))
+    .prepare(),
+);
+
 /** The organization's settings row, created with the defaults if it is missing. */
 export async function settingsRowOf(db: Database, organizationId: string): Promise<Row> {
-  const [row] = await db.select().from(organizationSettings).where(eq(organizationSettings.organizationId, organizationId));
+  const [row] = await settingsRowQuery(db).all({ organizationId });
   if (row) return row;
   const [created] = await db.insert(organizationSettings).values({ organizationId }).onConflictDoNothing().returning();
   return created ?? (await db.select().from(organizationSettings).where(eq(organizationSettings.organizationId, organizationId)))[0]!;
