@@ -1,5 +1,5 @@
 import { callCostMicroUsd } from "@nikki/core";
-import { chargeSpend, correctSpend, limitsOf } from "../billing/spend";
+import { chargeSpend, limitsOf } from "../billing/spend";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { reportOverage } from "../billing/usage";
 import { placeholders, preparedQuery } from "../db/prepared";
@@ -52,6 +52,22 @@ const endedQuery = preparedQuery((db) =>
     .prepare(),
 );
 
+const neverStreamedQuery = preparedQuery((db) =>
+  db
+    .update(calls)
+    // A call Twilio saw through that the AI never took: the caller left while it connected (abandoned); a call that
+    // never connected keeps Twilio's status (no answer, busy).
+    .set({
+      processingStatus: "failed",
+      processingError: NO_TRANSCRIPT,
+      status: sql`case when ${calls.status} = 'completed' then 'abandoned' else ${calls.status} end`,
+      costMicroUsd: sql`case when ${calls.durationSeconds} then ${sql.placeholder("costMicroUsd")} else ${calls.costMicroUsd} end`,
+    })
+    .where(and(eq(calls.callSid, sql.placeholder("callSid")), eq(calls.kind, "conversation"), isNull(calls.transcript), eq(calls.processingStatus, "pending")))
+    .returning({ id: calls.id, organizationId: calls.organizationId })
+    .prepare(),
+);
+
 export const FINAL_STATUSES = new Set(["completed", "busy", "no-answer", "failed", "canceled"]);
 
 /** A voicemail Twilio recorded: the call is kept as a voicemail with its recording. */
@@ -62,15 +78,29 @@ export async function recordVoicemail(services: Services, log: Logger, params: R
   log.info("voicemail_recorded", { call_sid: params.CallSid, recording_url: params.RecordingUrl });
 }
 
+/** A call's end as the status callback recorded it. */
+export interface EndedCall {
+  id: string;
+  callSid: string;
+  organizationId: string;
+  kind: "conversation" | "voicemail" | "test";
+  durationSeconds: number | null;
+  costMicroUsd: number | null;
+  screened: string | null;
+  /** What it costs if the AI never took it: its telephony alone. */
+  neverTakenCostMicroUsd: number;
+}
+
 /** What a status callback leaves to run after Twilio's answer. */
 export interface CallEnded {
   /** Minutes beyond the plan reported to the Stripe meter (a failure there never fails Twilio). */
   overage: Promise<unknown> | null;
   /**
    * A conversation whose end was never kept: its CallSession may hold a setup for a stream that never came, or the
-   * words said before a transfer, to be analysed now.
+   * words said before a transfer, to be analysed now. Its dashboards are told and its spend charged once the session
+   * has said whether the AI ever took it (settleEnded), so each is done once, with the right cost.
    */
-  unstreamed: boolean;
+  unstreamed: EndedCall | null;
 }
 
 /**
@@ -102,46 +132,43 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
   });
   log.info("call_status", { call_sid: callSid, status, duration_seconds: duration });
   if (!ended?.organizationId) return null;
-  await services.publishCall(ended.organizationId, { id: ended.id });
-  const unstreamed = ended.kind === "conversation" && Boolean(ended.unstreamed);
-  if (ended.kind === "test") return { overage: null, unstreamed };
-  // The cost replaces the share of today's spend the call held; the limits and subscription are read once for both.
+  const { unstreamed, ...rest } = ended;
+  const endedCall: EndedCall = { ...rest, callSid, organizationId: ended.organizationId, neverTakenCostMicroUsd: cost(false) };
+  if (ended.kind === "conversation" && unstreamed) return { overage: null, unstreamed: endedCall };
+  return { ...(await settleEnded(services, log, endedCall, false)), unstreamed: null };
+}
+
+/**
+ * The rest of a call's end: its open dashboards told (unless recording it as never taken told them), the cost
+ * replacing the share of today's spend the call held (its telephony alone when the AI never took it), and the minutes
+ * beyond the plan, left running. The limits and subscription are read once for both.
+ */
+export async function settleEnded(services: Services, log: Logger, ended: EndedCall, neverTaken: boolean): Promise<{ overage: Promise<unknown> | null }> {
+  if (!neverTaken) await services.publishCall(ended.organizationId, { id: ended.id });
+  if (ended.kind === "test") return { overage: null };
   const limits = await limitsOf(services, ended.organizationId);
-  await chargeSpend(services, log, ended.organizationId, callSid, ended.costMicroUsd ?? 0, limits).catch((error: unknown) =>
+  const cost = neverTaken ? ended.neverTakenCostMicroUsd : (ended.costMicroUsd ?? 0);
+  await chargeSpend(services, log, ended.organizationId, ended.callSid, cost, limits).catch((error: unknown) =>
     log.warn("spend_charge_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
   );
-  const deps = { db, stripe: services.stripe, config: services.config, log };
-  const overage = reportOverage(deps, { ...ended, organizationId: ended.organizationId }, limits.subscription).catch((error: unknown) =>
+  const deps = { db: services.db, stripe: services.stripe, config: services.config, log };
+  const overage = reportOverage(deps, ended, limits.subscription).catch((error: unknown) =>
     log.warn("overage_report_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
   );
-  return { overage, unstreamed };
+  return { overage };
 }
 
 /**
  * A conversation whose stream never started (the caller hung up while it connected, its ticket was refused, an
  * outbound call nobody answered), as its CallSession knows once Twilio reports it over: nothing to analyse, so it is
  * marked failed with the reason rather than left "Processing..." for good (and abandoned, when Twilio saw it through);
- * and the AI never took it, so it costs its telephony alone, in its record and in today's spend (the status callback,
- * which cannot tell yet, charged both).
+ * and the AI never took it, so it costs its telephony alone (`costMicroUsd`), written in the same statement. Open
+ * dashboards are told. Answers whether the call was recorded so (the status callback then charges that cost:
+ * settleEnded).
  */
-export async function recordNeverStreamed(services: Services, callSid: string): Promise<void> {
-  const { db } = services;
-  const [call] = await db
-    .update(calls)
-    // A call Twilio saw through that the AI never took: the caller left while it connected (abandoned); a call that
-    // never connected keeps Twilio's status (no answer, busy).
-    .set({
-      processingStatus: "failed",
-      processingError: NO_TRANSCRIPT,
-      status: sql`case when ${calls.status} = 'completed' then 'abandoned' else ${calls.status} end`,
-    })
-    .where(and(eq(calls.callSid, callSid), eq(calls.kind, "conversation"), isNull(calls.transcript), eq(calls.processingStatus, "pending")))
-    .returning({ id: calls.id, organizationId: calls.organizationId, durationSeconds: calls.durationSeconds });
-  if (!call) return;
-  if (call.durationSeconds) {
-    const cost = callCostMicroUsd(call.durationSeconds, false);
-    await db.update(calls).set({ costMicroUsd: cost }).where(eq(calls.id, call.id));
-    await correctSpend(services, call.organizationId, callSid, cost);
-  }
+export async function recordNeverStreamed(services: Services, callSid: string, costMicroUsd: number): Promise<boolean> {
+  const [call] = await neverStreamedQuery(services.db).all({ callSid, costMicroUsd });
+  if (!call) return false;
   await services.publishCall(call.organizationId, { id: call.id, processing_status: "failed" });
+  return true;
 }
