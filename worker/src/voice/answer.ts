@@ -127,9 +127,9 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const business = call.direction === "inbound" ? call.to : call.from;
   // The operator pages' probe is answered as any call would be, with nothing recorded, held or prepared.
   const probe = call.callSid === PROBE_CALL_SID;
-  const context = await callContextFor(deps.services.db, business, call.account, probe ? undefined : call.callSid);
-  const testRun = context?.testRun ?? null;
   const now = new Date();
+  const context = await callContextFor(deps.services.db, business, call.account, probe ? undefined : call.callSid, caller, now);
+  const testRun = context?.testRun ?? null;
   const agent = await agentFor(deps, context, call.agentId);
   const language = agent?.language ?? AGENT_DEFAULTS.language;
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
@@ -139,12 +139,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   // Spam (a blocked number, a robocall ringing again and again) is hung up on before anything is held or opened for it.
   const spam =
     context && !probe && !testRun && call.direction === "inbound"
-      ? await spamBeforeAnswer(deps.services.db, {
-          organizationId: context.organizationId,
-          blockedNumbers: context.blockedNumbers,
-          from: call.from,
-          callSid: call.callSid,
-        })
+      ? spamBeforeAnswer({ blockedNumbers: context.blockedNumbers, from: call.from, earlierCalls: context.earlierCalls })
       : null;
   if (spam && context) {
     deps.log.info("call_screened", { call_sid: call.callSid, reason: spam });
