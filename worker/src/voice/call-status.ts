@@ -1,9 +1,9 @@
 import { callCostMicroUsd } from "@nikki/core";
-import { chargeSpend, limitsOf } from "../billing/spend";
+import { type SpendLimits, chargeSpend, spendLimitsOf } from "../billing/spend";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { reportOverage } from "../billing/usage";
+import { type OverageSubscription, reportOverage } from "../billing/usage";
 import { placeholders, preparedQuery } from "../db/prepared";
-import { calls } from "../db/schema";
+import { calls, organizationSettings, organizations, subscriptions } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
 import { NO_TRANSCRIPT } from "./analysis";
@@ -48,6 +48,12 @@ const endedQuery = preparedQuery((db) =>
       screened: calls.screened,
       // No end kept yet: a stream that never started, or one that ended for a transfer (its words kept, the call went on).
       unstreamed: sql<number>`(${calls.transcript} is null or (${calls.processingStatus} = 'pending' and ${calls.nextAttemptAt} is null)) and ${calls.screened} is null`,
+      // What charging the call and reporting its overage need of the organization, read in the same round trip.
+      trialEndsAt: sql<number | null>`(select "o"."trial_ends_at" from ${organizations} "o" where "o"."id" = "calls"."organization_id")`,
+      capUsd: sql<number | null>`(select "s"."daily_spend_cap_usd" from ${organizationSettings} "s" where "s"."organization_id" = "calls"."organization_id")`,
+      subscription: sql<
+        string | null
+      >`(select json_object('planSlug', "b"."plan_slug", 'status', "b"."status", 'stripeCustomerId', "b"."stripe_customer_id", 'currentPeriodStart', "b"."current_period_start") from ${subscriptions} "b" where "b"."organization_id" = "calls"."organization_id")`,
     })
     .prepare(),
 );
@@ -89,6 +95,24 @@ export interface EndedCall {
   screened: string | null;
   /** What it costs if the AI never took it: its telephony alone. */
   neverTakenCostMicroUsd: number;
+  limits: SpendLimits;
+  subscription: OverageSubscription | null;
+}
+
+type EndedRow = Omit<EndedCall, "callSid" | "organizationId" | "neverTakenCostMicroUsd" | "limits" | "subscription"> & {
+  organizationId: string;
+  trialEndsAt: number | null;
+  capUsd: number | null;
+  subscription: string | null;
+};
+
+/** The call's end with the organization's limits and subscription, as the ended query returned them. */
+function endedCallOf(row: EndedRow, callSid: string, neverTakenCostMicroUsd: number): EndedCall {
+  const { trialEndsAt, capUsd, subscription: stored, ...call } = row;
+  const parsed = stored ? (JSON.parse(stored) as Omit<OverageSubscription, "currentPeriodStart"> & { currentPeriodStart: number | null }) : null;
+  const subscription = parsed ? { ...parsed, currentPeriodStart: parsed.currentPeriodStart === null ? null : new Date(parsed.currentPeriodStart) } : null;
+  const limits = spendLimitsOf(trialEndsAt === null ? null : new Date(trialEndsAt), subscription, capUsd);
+  return { ...call, callSid, neverTakenCostMicroUsd, limits, subscription };
 }
 
 /** What a status callback leaves to run after Twilio's answer. */
@@ -133,7 +157,7 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
   log.info("call_status", { call_sid: callSid, status, duration_seconds: duration });
   if (!ended?.organizationId) return null;
   const { unstreamed, ...rest } = ended;
-  const endedCall: EndedCall = { ...rest, callSid, organizationId: ended.organizationId, neverTakenCostMicroUsd: cost(false) };
+  const endedCall = endedCallOf({ ...rest, organizationId: ended.organizationId }, callSid, cost(false));
   if (ended.kind === "conversation" && unstreamed) return { overage: null, unstreamed: endedCall };
   return { ...(await settleEnded(services, log, endedCall, false)), unstreamed: null };
 }
@@ -141,18 +165,18 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
 /**
  * The rest of a call's end: its open dashboards told (unless recording it as never taken told them), the cost
  * replacing the share of today's spend the call held (its telephony alone when the AI never took it), and the minutes
- * beyond the plan, left running. The limits and subscription are read once for both.
+ * beyond the plan, left running (the limits and subscription as the call's end read them).
  */
 export async function settleEnded(services: Services, log: Logger, ended: EndedCall, neverTaken: boolean): Promise<{ overage: Promise<unknown> | null }> {
   if (!neverTaken) await services.publishCall(ended.organizationId, { id: ended.id });
   if (ended.kind === "test") return { overage: null };
-  const limits = await limitsOf(services, ended.organizationId);
+  const { limits } = ended;
   const cost = neverTaken ? ended.neverTakenCostMicroUsd : (ended.costMicroUsd ?? 0);
   await chargeSpend(services, log, ended.organizationId, ended.callSid, cost, limits).catch((error: unknown) =>
     log.warn("spend_charge_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
   );
   const deps = { db: services.db, stripe: services.stripe, config: services.config, log };
-  const overage = reportOverage(deps, ended, limits.subscription).catch((error: unknown) =>
+  const overage = reportOverage(deps, ended, ended.subscription).catch((error: unknown) =>
     log.warn("overage_report_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
   );
   return { overage };
