@@ -4,6 +4,7 @@ import { type SpendLimits, spendLimitsOf } from "../billing/spend";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
 import { preparedQuery } from "../db/prepared";
+import { dashboardsOpen } from "../durable/live-dashboards";
 import { agents, calls, integrations, organizationSettings, organizations, phoneNumbers, subscriptions, testRuns } from "../db/schema";
 
 export interface CallContext {
@@ -33,6 +34,8 @@ export interface CallContext {
    * (a repeated webhook) not counted; read here so screening a robocall costs no round trip of its own (spam-caller.ts).
    */
   earlierCalls: number;
+  /** Whether anybody watches the organization's live channel (durable/live-dashboards.ts). */
+  dashboardsOpen: boolean;
 }
 
 /** The Twilio account that signed a webhook: a business's own (with its organization), or the platform's (nulls). */
@@ -113,6 +116,7 @@ export async function callContextFor(
     ownOpenAiKey: Boolean(row.ownOpenAiKey),
     testRun: callSid && row.testRun ? row.testRun : null,
     earlierCalls: Number(row.earlierCalls),
+    dashboardsOpen: dashboardsOpen(row.settings?.liveDashboards),
   };
 }
 

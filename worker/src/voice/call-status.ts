@@ -3,6 +3,7 @@ import { type SpendLimits, chargeSpend, spendLimitsOf } from "../billing/spend";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type OverageSubscription, reportOverage } from "../billing/usage";
 import { placeholders, preparedQuery } from "../db/prepared";
+import { dashboardsOpen, liveDashboardsOfCall } from "../durable/live-dashboards";
 import { calls, organizationSettings, organizations, subscriptions } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
@@ -54,6 +55,7 @@ const endedQuery = preparedQuery((db) =>
       subscription: sql<
         string | null
       >`(select json_object('planSlug', "b"."plan_slug", 'status', "b"."status", 'stripeCustomerId', "b"."stripe_customer_id", 'currentPeriodStart', "b"."current_period_start") from ${subscriptions} "b" where "b"."organization_id" = "calls"."organization_id")`,
+      liveDashboards: liveDashboardsOfCall(),
     })
     .prepare(),
 );
@@ -70,7 +72,7 @@ const neverStreamedQuery = preparedQuery((db) =>
       costMicroUsd: sql`case when ${calls.durationSeconds} then ${sql.placeholder("costMicroUsd")} else ${calls.costMicroUsd} end`,
     })
     .where(and(eq(calls.callSid, sql.placeholder("callSid")), eq(calls.kind, "conversation"), isNull(calls.transcript), eq(calls.processingStatus, "pending")))
-    .returning({ id: calls.id, organizationId: calls.organizationId })
+    .returning({ id: calls.id, organizationId: calls.organizationId, liveDashboards: liveDashboardsOfCall() })
     .prepare(),
 );
 
@@ -93,6 +95,8 @@ export interface EndedCall {
   durationSeconds: number | null;
   costMicroUsd: number | null;
   screened: string | null;
+  /** The dashboards open on the organization's live channel (durable/live-dashboards.ts). */
+  liveDashboards: number | null;
   /** What it costs if the AI never took it: its telephony alone. */
   neverTakenCostMicroUsd: number;
   limits: SpendLimits;
@@ -163,12 +167,12 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
 }
 
 /**
- * The rest of a call's end: its open dashboards told (unless recording it as never taken told them), the cost
+ * The rest of a call's end: its open dashboards told (unless recording it as never taken did), the cost
  * replacing the share of today's spend the call held (its telephony alone when the AI never took it), and the minutes
  * beyond the plan, left running (the limits and subscription as the call's end read them).
  */
 export async function settleEnded(services: Services, log: Logger, ended: EndedCall, neverTaken: boolean): Promise<{ overage: Promise<unknown> | null }> {
-  if (!neverTaken) await services.publishCall(ended.organizationId, { id: ended.id });
+  if (!neverTaken && dashboardsOpen(ended.liveDashboards)) await services.publishCall(ended.organizationId, { id: ended.id });
   if (ended.kind === "test") return { overage: null };
   const { limits } = ended;
   const cost = neverTaken ? ended.neverTakenCostMicroUsd : (ended.costMicroUsd ?? 0);
@@ -193,6 +197,6 @@ export async function settleEnded(services: Services, log: Logger, ended: EndedC
 export async function recordNeverStreamed(services: Services, callSid: string, costMicroUsd: number): Promise<boolean> {
   const [call] = await neverStreamedQuery(services.db).all({ callSid, costMicroUsd });
   if (!call) return false;
-  await services.publishCall(call.organizationId, { id: call.id, processing_status: "failed" });
+  if (dashboardsOpen(call.liveDashboards)) await services.publishCall(call.organizationId, { id: call.id, processing_status: "failed" });
   return true;
 }
