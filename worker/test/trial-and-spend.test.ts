@@ -89,6 +89,10 @@ describe("the daily spend cap", () => {
       .bind(owner.organizationId)
       .all<{ call_sid: string }>();
     expect(sids.results).toHaveLength(2);
+    // Both calls talked: their ends were kept (a call the AI never took is charged once its CallSession says so).
+    await env.DB.prepare("update calls set transcript = '[]', next_attempt_at = ? where organization_id = ? and kind = 'conversation'")
+      .bind(Date.now(), owner.organizationId)
+      .run();
     for (const { call_sid } of sids.results) {
       await recordCallStatus(withMail, log, { CallSid: call_sid, CallStatus: "completed", CallDuration: "180" }, PLATFORM_ACCOUNT);
       // A repeated callback counts once.

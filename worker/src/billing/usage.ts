@@ -32,6 +32,9 @@ export function periodStartOf(subscription: { currentPeriodStart: Date | null; s
   return subscription.status === "trialing" ? monthStart(start) : start;
 }
 
+/** What reporting a call's overage reads of the organization's subscription. */
+export type OverageSubscription = Pick<typeof subscriptions.$inferSelect, "planSlug" | "status" | "stripeCustomerId" | "currentPeriodStart">;
+
 /**
  * When a call ends: the minutes of it that fall beyond the plan's included minutes go to the Stripe billing
  * meter, with the call id as the event identifier, so a repeated report is ignored by Stripe (never billed twice).
@@ -40,7 +43,7 @@ export async function reportOverage(
   deps: { db: Database; stripe: Stripe | null; config: Config; log: Logger },
   call: { id: string; organizationId: string; durationSeconds: number | null; screened?: string | null },
   /** The organization's subscription when the caller has read it already (null: it has none). */
-  known?: typeof subscriptions.$inferSelect | null,
+  known?: OverageSubscription | null,
 ): Promise<number> {
   if (!deps.stripe || !call.durationSeconds || call.screened) return 0;
   const subscription =

@@ -66,12 +66,12 @@ const recordCallQuery = preparedQuery((db) =>
 );
 
 /**
- * Records the call once and answers its id. Twilio may repeat a webhook, and a call we placed is recorded when it is
- * dialled: how it was answered (kind, agent, after hours) is written over what was known then.
+ * Records the call once and answers its id (open dashboards told). Twilio may repeat a webhook, and a call we placed is
+ * recorded when it is dialled: how it was answered (kind, agent, after hours) is written over what was known then.
  */
-async function recordCall(deps: AnswerDeps, values: RecordedCall): Promise<string> {
-  const [row] = await recordCallQuery(deps.services.db).all({ id: crypto.randomUUID(), ...values });
-  deps.afterResponse(deps.services.publishCall(values.organizationId, { id: row!.id }));
+async function recordCall(deps: AnswerDeps, context: CallContext, values: Omit<RecordedCall, "organizationId">): Promise<string> {
+  const [row] = await recordCallQuery(deps.services.db).all({ id: crypto.randomUUID(), organizationId: context.organizationId, ...values });
+  if (context.dashboardsOpen) deps.afterResponse(deps.services.publishCall(context.organizationId, { id: row!.id }));
   return row!.id;
 }
 
@@ -127,9 +127,9 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const business = call.direction === "inbound" ? call.to : call.from;
   // The operator pages' probe is answered as any call would be, with nothing recorded, held or prepared.
   const probe = call.callSid === PROBE_CALL_SID;
-  const context = await callContextFor(deps.services.db, business, call.account, probe ? undefined : call.callSid);
-  const testRun = context?.testRun ?? null;
   const now = new Date();
+  const context = await callContextFor(deps.services.db, business, call.account, probe ? undefined : call.callSid, caller, now);
+  const testRun = context?.testRun ?? null;
   const agent = await agentFor(deps, context, call.agentId);
   const language = agent?.language ?? AGENT_DEFAULTS.language;
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
@@ -139,16 +139,11 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   // Spam (a blocked number, a robocall ringing again and again) is hung up on before anything is held or opened for it.
   const spam =
     context && !probe && !testRun && call.direction === "inbound"
-      ? await spamBeforeAnswer(deps.services.db, {
-          organizationId: context.organizationId,
-          blockedNumbers: context.blockedNumbers,
-          from: call.from,
-          callSid: call.callSid,
-        })
+      ? spamBeforeAnswer({ blockedNumbers: context.blockedNumbers, from: call.from, earlierCalls: context.earlierCalls })
       : null;
   if (spam && context) {
     deps.log.info("call_screened", { call_sid: call.callSid, reason: spam });
-    const callId = await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent?.id ?? null, kind: "conversation", afterHours });
+    const callId = await recordCall(deps, context, { ...base, agentId: agent?.id ?? null, kind: "conversation", afterHours });
     await markSpam(deps.services.db, callId, spam);
     return spamTwiml(language);
   }
@@ -163,17 +158,15 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const problem = await unavailable(deps, context, agent, call.callSid, probe ? "probe" : testRun ? "test" : "call");
   if (problem || !context || !agent) {
     deps.log.warn("call_to_voicemail", { call_sid: call.callSid, reason: problem, to: business });
-    if (context && !probe)
-      await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent?.id ?? null, kind: "voicemail", afterHours });
+    if (context && !probe) await recordCall(deps, context, { ...base, agentId: agent?.id ?? null, kind: "voicemail", afterHours });
     return takeMessage(deps, context, language, afterHours);
   }
 
   const bridge = usableBusinessUrl(deps.services.config, "bridge_ws_url", context.bridgeWsUrl, context.organizationId) ?? deps.bridgeUrl;
   const streamUrl = `${bridge}/${call.callSid}`;
   if (probe) return connectTwiml(deps, context, streamUrl, { callId: "probe", token: "probe" });
-  const callId = await recordCall(deps, {
+  const callId = await recordCall(deps, context, {
     ...base,
-    organizationId: context.organizationId,
     agentId: agent.id,
     kind: testRun ? "test" : "conversation",
     afterHours,
@@ -214,7 +207,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const plan = await mediaPlanFor(deps.services, setup, { url: streamUrl, authToken: call.account.authToken, ticketHash: await hashToken(token) });
   if (!plan) {
     // The model's account is gone: the caller leaves a message instead.
-    await recordCall(deps, { ...base, organizationId: context.organizationId, agentId: agent.id, kind: "voicemail", afterHours });
+    await recordCall(deps, context, { ...base, agentId: agent.id, kind: "voicemail", afterHours });
     return takeMessage(deps, context, language, afterHours);
   }
   plan.greetingKey = (await greetingOf(agent, setup.openingLine)).key;

@@ -1,10 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { AGENT_DEFAULTS, SETTINGS_DEFAULTS } from "@nikki/core";
+import { AGENT_DEFAULTS, REPEAT_CALL_WINDOW_MINUTES, SETTINGS_DEFAULTS } from "@nikki/core";
 import { type SpendLimits, spendLimitsOf } from "../billing/spend";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
 import { preparedQuery } from "../db/prepared";
-import { agents, integrations, organizationSettings, organizations, phoneNumbers, subscriptions, testRuns } from "../db/schema";
+import { dashboardsOpen } from "../durable/live-dashboards";
+import { agents, calls, integrations, organizationSettings, organizations, phoneNumbers, subscriptions, testRuns } from "../db/schema";
 
 export interface CallContext {
   organizationId: string;
@@ -28,6 +29,13 @@ export interface CallContext {
   ownOpenAiKey: boolean;
   /** The Test Suite run this call belongs to, when `callSid` was given and names a running one. */
   testRun: { id: string; scenario: string } | null;
+  /**
+   * Given the caller: their calls to this organization in the last REPEAT_CALL_WINDOW_MINUTES, this call's own row
+   * (a repeated webhook) not counted; read here so screening a robocall costs no round trip of its own (spam-caller.ts).
+   */
+  earlierCalls: number;
+  /** Whether anybody watches the organization's live channel (durable/live-dashboards.ts). */
+  dashboardsOpen: boolean;
 }
 
 /** The Twilio account that signed a webhook: a business's own (with its organization), or the platform's (nulls). */
@@ -51,6 +59,7 @@ const contextQuery = preparedQuery((db) =>
       subscription: { status: subscriptions.status, planSlug: subscriptions.planSlug },
       agent: agents,
       testRun: { id: testRuns.id, scenario: testRuns.scenario },
+      earlierCalls: sql<number>`(select count(*) from ${calls} where ${calls.organizationId} = ${phoneNumbers.organizationId} and ${calls.fromNumber} = ${sql.placeholder("caller")} and ${calls.createdAt} >= ${sql.placeholder("since")} and ${calls.callSid} != ${sql.placeholder("callSid")})`,
       ownOpenAiKey: sql<number>`exists (select 1 from ${integrations} where ${integrations.organizationId} = ${phoneNumbers.organizationId} and ${integrations.provider} = 'openai' and ${integrations.testStatus} = 'success')`,
     })
     .from(phoneNumbers)
@@ -68,12 +77,26 @@ const contextQuery = preparedQuery((db) =>
 );
 
 /**
- * Who answers a call to `number`: its organization, assigned agent, call settings, spend limits and (given the call's
- * sid) its Test Suite run; null for a number we do not hold, or one that the account which signed the webhook does not
- * hold. One round trip while the caller hears ringing.
+ * Who answers a call to `number`: its organization, assigned agent, call settings, spend limits, (given the call's
+ * sid) its Test Suite run and (given the caller) their recent calls; null for a number we do not hold, or one that the
+ * account which signed the webhook does not hold. One round trip while the caller hears ringing.
  */
-export async function callContextFor(db: Database, number: string, account: SigningAccount, callSid?: string): Promise<CallContext | null> {
-  const [row] = await contextQuery(db).all({ number, account: account.accountSid, callSid: callSid ?? "" });
+export async function callContextFor(
+  db: Database,
+  number: string,
+  account: SigningAccount,
+  callSid?: string,
+  caller?: string,
+  now = new Date(),
+): Promise<CallContext | null> {
+  const [row] = await contextQuery(db).all({
+    number,
+    account: account.accountSid,
+    callSid: callSid ?? "",
+    // No caller given: `= null` matches no row.
+    caller: caller ?? null,
+    since: now.getTime() - REPEAT_CALL_WINDOW_MINUTES * 60_000,
+  });
   if (!row) return null;
   const agent = row.agent;
   return {
@@ -92,6 +115,8 @@ export async function callContextFor(db: Database, number: string, account: Sign
     limits: spendLimitsOf(row.trialEndsAt, row.subscription, row.settings?.dailySpendCapUsd),
     ownOpenAiKey: Boolean(row.ownOpenAiKey),
     testRun: callSid && row.testRun ? row.testRun : null,
+    earlierCalls: Number(row.earlierCalls),
+    dashboardsOpen: dashboardsOpen(row.settings?.liveDashboards),
   };
 }
 

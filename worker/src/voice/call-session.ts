@@ -185,28 +185,28 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   /**
    * Twilio reported the call over and no transcript was written. One whose stream never started (the caller hung up
    * first, or its ticket was refused) keeps nothing: the media plane lets go of it (its pre-opened session, its plan),
-   * this object forgets its setup, and the call is recorded as one the AI never took (recordNeverStreamed). A
-   * streamed call is forgotten after its analysis (`alarm`).
+   * this object forgets its setup, and the call is recorded as one the AI never took, at `neverTakenCostMicroUsd`
+   * (recordNeverStreamed). Answers whether it was. A streamed call is forgotten after its analysis (`alarm`).
    */
-  async callEnded(): Promise<void> {
+  async callEnded(neverTakenCostMicroUsd = 0): Promise<boolean> {
     const transfer = await this.transfers.state();
-    if (transfer?.phase === "dialing") return this.endedDuringTransfer(transfer);
+    if (transfer?.phase === "dialing") return this.endedDuringTransfer(transfer).then(() => false);
     // After a transfer, the stream that matters is the agent's again.
     const segment = transfer?.phase === "agent" ? transfer.resumeSegment : 1;
     const endKept = async () => this.endings.has(segment) || (await this.endReason()) !== null;
-    if (await endKept()) return;
+    if (await endKept()) return false;
     const callSid = this.ctx.id.name ?? "";
     const released = await mediaPlane(this.env.MEDIA, this.services.config.AUTH_SECRET ?? "")
       .release(callSid, segment)
       .catch((error: unknown) => this.log.warn("media_release_failed", { error: error instanceof Error ? error.message : String(error) }));
     // The end may have arrived while the media plane was asked: its storage (the analysis's alarm) is not ours to empty.
-    if (released?.streamed || (await endKept())) return;
+    if (released?.streamed || (await endKept())) return false;
     // The caller hung up before the agent came back: the call is what was said before the transfer.
-    if (transfer) return this.endedDuringTransfer(transfer);
+    if (transfer) return this.endedDuringTransfer(transfer).then(() => false);
     // A media plane out of reach had no stream to hand over either: the call is recorded as one the AI never took, but
     // its setup is kept, so an end that does come later is still kept and the call analysed after all.
     if (released) await this.ctx.storage.deleteAll();
-    await recordNeverStreamed(this.services, callSid);
+    return recordNeverStreamed(this.services, callSid, neverTakenCostMicroUsd);
   }
 
   /**

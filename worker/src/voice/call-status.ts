@@ -1,9 +1,10 @@
 import { callCostMicroUsd } from "@nikki/core";
-import { chargeSpend, correctSpend, limitsOf } from "../billing/spend";
+import { type SpendLimits, chargeSpend, spendLimitsOf } from "../billing/spend";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { reportOverage } from "../billing/usage";
+import { type OverageSubscription, reportOverage } from "../billing/usage";
 import { placeholders, preparedQuery } from "../db/prepared";
-import { calls } from "../db/schema";
+import { dashboardsOpen, liveDashboardsOfCall } from "../durable/live-dashboards";
+import { calls, organizationSettings, organizations, subscriptions } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
 import { NO_TRANSCRIPT } from "./analysis";
@@ -48,7 +49,30 @@ const endedQuery = preparedQuery((db) =>
       screened: calls.screened,
       // No end kept yet: a stream that never started, or one that ended for a transfer (its words kept, the call went on).
       unstreamed: sql<number>`(${calls.transcript} is null or (${calls.processingStatus} = 'pending' and ${calls.nextAttemptAt} is null)) and ${calls.screened} is null`,
+      // What charging the call and reporting its overage need of the organization, read in the same round trip.
+      trialEndsAt: sql<number | null>`(select "o"."trial_ends_at" from ${organizations} "o" where "o"."id" = "calls"."organization_id")`,
+      capUsd: sql<number | null>`(select "s"."daily_spend_cap_usd" from ${organizationSettings} "s" where "s"."organization_id" = "calls"."organization_id")`,
+      subscription: sql<
+        string | null
+      >`(select json_object('planSlug', "b"."plan_slug", 'status', "b"."status", 'stripeCustomerId', "b"."stripe_customer_id", 'currentPeriodStart', "b"."current_period_start") from ${subscriptions} "b" where "b"."organization_id" = "calls"."organization_id")`,
+      liveDashboards: liveDashboardsOfCall(),
     })
+    .prepare(),
+);
+
+const neverStreamedQuery = preparedQuery((db) =>
+  db
+    .update(calls)
+    // A call Twilio saw through that the AI never took: the caller left while it connected (abandoned); a call that
+    // never connected keeps Twilio's status (no answer, busy).
+    .set({
+      processingStatus: "failed",
+      processingError: NO_TRANSCRIPT,
+      status: sql`case when ${calls.status} = 'completed' then 'abandoned' else ${calls.status} end`,
+      costMicroUsd: sql`case when ${calls.durationSeconds} then ${sql.placeholder("costMicroUsd")} else ${calls.costMicroUsd} end`,
+    })
+    .where(and(eq(calls.callSid, sql.placeholder("callSid")), eq(calls.kind, "conversation"), isNull(calls.transcript), eq(calls.processingStatus, "pending")))
+    .returning({ id: calls.id, organizationId: calls.organizationId, liveDashboards: liveDashboardsOfCall() })
     .prepare(),
 );
 
@@ -62,15 +86,49 @@ export async function recordVoicemail(services: Services, log: Logger, params: R
   log.info("voicemail_recorded", { call_sid: params.CallSid, recording_url: params.RecordingUrl });
 }
 
+/** A call's end as the status callback recorded it. */
+export interface EndedCall {
+  id: string;
+  callSid: string;
+  organizationId: string;
+  kind: "conversation" | "voicemail" | "test";
+  durationSeconds: number | null;
+  costMicroUsd: number | null;
+  screened: string | null;
+  /** The dashboards open on the organization's live channel (durable/live-dashboards.ts). */
+  liveDashboards: number | null;
+  /** What it costs if the AI never took it: its telephony alone. */
+  neverTakenCostMicroUsd: number;
+  limits: SpendLimits;
+  subscription: OverageSubscription | null;
+}
+
+type EndedRow = Omit<EndedCall, "callSid" | "organizationId" | "neverTakenCostMicroUsd" | "limits" | "subscription"> & {
+  organizationId: string;
+  trialEndsAt: number | null;
+  capUsd: number | null;
+  subscription: string | null;
+};
+
+/** The call's end with the organization's limits and subscription, as the ended query returned them. */
+function endedCallOf(row: EndedRow, callSid: string, neverTakenCostMicroUsd: number): EndedCall {
+  const { trialEndsAt, capUsd, subscription: stored, ...call } = row;
+  const parsed = stored ? (JSON.parse(stored) as Omit<OverageSubscription, "currentPeriodStart"> & { currentPeriodStart: number | null }) : null;
+  const subscription = parsed ? { ...parsed, currentPeriodStart: parsed.currentPeriodStart === null ? null : new Date(parsed.currentPeriodStart) } : null;
+  const limits = spendLimitsOf(trialEndsAt === null ? null : new Date(trialEndsAt), subscription, capUsd);
+  return { ...call, callSid, neverTakenCostMicroUsd, limits, subscription };
+}
+
 /** What a status callback leaves to run after Twilio's answer. */
 export interface CallEnded {
   /** Minutes beyond the plan reported to the Stripe meter (a failure there never fails Twilio). */
   overage: Promise<unknown> | null;
   /**
    * A conversation whose end was never kept: its CallSession may hold a setup for a stream that never came, or the
-   * words said before a transfer, to be analysed now.
+   * words said before a transfer, to be analysed now. Its dashboards are told and its spend charged once the session
+   * has said whether the AI ever took it (settleEnded), so each is done once, with the right cost.
    */
-  unstreamed: boolean;
+  unstreamed: EndedCall | null;
 }
 
 /**
@@ -102,46 +160,43 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
   });
   log.info("call_status", { call_sid: callSid, status, duration_seconds: duration });
   if (!ended?.organizationId) return null;
-  await services.publishCall(ended.organizationId, { id: ended.id });
-  const unstreamed = ended.kind === "conversation" && Boolean(ended.unstreamed);
-  if (ended.kind === "test") return { overage: null, unstreamed };
-  // The cost replaces the share of today's spend the call held; the limits and subscription are read once for both.
-  const limits = await limitsOf(services, ended.organizationId);
-  await chargeSpend(services, log, ended.organizationId, callSid, ended.costMicroUsd ?? 0, limits).catch((error: unknown) =>
+  const { unstreamed, ...rest } = ended;
+  const endedCall = endedCallOf({ ...rest, organizationId: ended.organizationId }, callSid, cost(false));
+  if (ended.kind === "conversation" && unstreamed) return { overage: null, unstreamed: endedCall };
+  return { ...(await settleEnded(services, log, endedCall, false)), unstreamed: null };
+}
+
+/**
+ * The rest of a call's end: its open dashboards told (unless recording it as never taken did), the cost
+ * replacing the share of today's spend the call held (its telephony alone when the AI never took it), and the minutes
+ * beyond the plan, left running (the limits and subscription as the call's end read them).
+ */
+export async function settleEnded(services: Services, log: Logger, ended: EndedCall, neverTaken: boolean): Promise<{ overage: Promise<unknown> | null }> {
+  if (!neverTaken && dashboardsOpen(ended.liveDashboards)) await services.publishCall(ended.organizationId, { id: ended.id });
+  if (ended.kind === "test") return { overage: null };
+  const { limits } = ended;
+  const cost = neverTaken ? ended.neverTakenCostMicroUsd : (ended.costMicroUsd ?? 0);
+  await chargeSpend(services, log, ended.organizationId, ended.callSid, cost, limits).catch((error: unknown) =>
     log.warn("spend_charge_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
   );
-  const deps = { db, stripe: services.stripe, config: services.config, log };
-  const overage = reportOverage(deps, { ...ended, organizationId: ended.organizationId }, limits.subscription).catch((error: unknown) =>
+  const deps = { db: services.db, stripe: services.stripe, config: services.config, log };
+  const overage = reportOverage(deps, ended, ended.subscription).catch((error: unknown) =>
     log.warn("overage_report_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
   );
-  return { overage, unstreamed };
+  return { overage };
 }
 
 /**
  * A conversation whose stream never started (the caller hung up while it connected, its ticket was refused, an
  * outbound call nobody answered), as its CallSession knows once Twilio reports it over: nothing to analyse, so it is
  * marked failed with the reason rather than left "Processing..." for good (and abandoned, when Twilio saw it through);
- * and the AI never took it, so it costs its telephony alone, in its record and in today's spend (the status callback,
- * which cannot tell yet, charged both).
+ * and the AI never took it, so it costs its telephony alone (`costMicroUsd`), written in the same statement. Open
+ * dashboards are told. Answers whether the call was recorded so (the status callback then charges that cost:
+ * settleEnded).
  */
-export async function recordNeverStreamed(services: Services, callSid: string): Promise<void> {
-  const { db } = services;
-  const [call] = await db
-    .update(calls)
-    // A call Twilio saw through that the AI never took: the caller left while it connected (abandoned); a call that
-    // never connected keeps Twilio's status (no answer, busy).
-    .set({
-      processingStatus: "failed",
-      processingError: NO_TRANSCRIPT,
-      status: sql`case when ${calls.status} = 'completed' then 'abandoned' else ${calls.status} end`,
-    })
-    .where(and(eq(calls.callSid, callSid), eq(calls.kind, "conversation"), isNull(calls.transcript), eq(calls.processingStatus, "pending")))
-    .returning({ id: calls.id, organizationId: calls.organizationId, durationSeconds: calls.durationSeconds });
-  if (!call) return;
-  if (call.durationSeconds) {
-    const cost = callCostMicroUsd(call.durationSeconds, false);
-    await db.update(calls).set({ costMicroUsd: cost }).where(eq(calls.id, call.id));
-    await correctSpend(services, call.organizationId, callSid, cost);
-  }
-  await services.publishCall(call.organizationId, { id: call.id, processing_status: "failed" });
+export async function recordNeverStreamed(services: Services, callSid: string, costMicroUsd: number): Promise<boolean> {
+  const [call] = await neverStreamedQuery(services.db).all({ callSid, costMicroUsd });
+  if (!call) return false;
+  if (dashboardsOpen(call.liveDashboards)) await services.publishCall(call.organizationId, { id: call.id, processing_status: "failed" });
+  return true;
 }

@@ -58,7 +58,7 @@ export interface CallSessionRpc extends Rpc.DurableObjectBranded {
   realtime(): Promise<RealtimeTarget | null>;
   ended(end: CallEnd): Promise<boolean>;
   reprocess(callId: string): Promise<void>;
-  callEnded(): Promise<void>;
+  callEnded(neverTakenCostMicroUsd?: number): Promise<boolean>;
   endReason(): Promise<CallEndReason | null>;
   transferBrief(): Promise<{ transfer: TransferState; setup: CallSetup; transcript: TranscriptEntry[] } | null>;
   transferScreened(attempt: number, accepted: boolean): Promise<void>;

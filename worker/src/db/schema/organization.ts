@@ -36,6 +36,11 @@ export const organizationSettings = sqliteTable("organization_settings", {
   lastDigestDate: text("last_digest_date"),
   /** The agent that answers the chat widget; null (or an inactive agent): the oldest active one. */
   chatAgentId: text("chat_agent_id").references((): AnySQLiteColumn => agents.id, { onDelete: "set null" }),
+  /**
+   * The dashboards listening on the live channel, as the organization's OrgEvents object last counted them: a call's
+   * webhooks skip telling an organization nobody watches (durable/live-dashboards.ts).
+   */
+  liveDashboards: integer("live_dashboards").notNull().default(0),
   /** The most the organization's calls, chat and previews may cost a day, in dollars; null: the plan's default. */
   dailySpendCapUsd: integer("daily_spend_cap_usd"),
   /** Call alerts (a lead, a booking or an urgent call): e-mail to the owner and opted-in members; text to the digest phone. */

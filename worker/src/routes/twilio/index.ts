@@ -4,7 +4,7 @@ import type { AppEnv } from "../../app-env";
 import { twilioSignature } from "../../middleware/twilio-signature";
 import { afterStream } from "../../voice/after-stream";
 import { recordAnsweredBy } from "../../voice/answering-machine";
-import { recordCallStatus, recordVoicemail } from "../../voice/call-status";
+import { recordCallStatus, recordVoicemail, settleEnded } from "../../voice/call-status";
 import { replyToText } from "../../voice/text-reply";
 import { hangup, say, twiml } from "../../voice/twiml";
 import { answerVoiceWebhook, xml } from "./answer";
@@ -69,14 +69,21 @@ export const twilioRoutes = new Hono<AppEnv>()
     const params = c.var.twilioParams!;
     const ended = await recordCallStatus(c.var.services, c.var.log, params, c.var.twilioAccount!);
     if (ended?.overage) c.executionCtx.waitUntil(ended.overage);
-    if (ended?.unstreamed && params.CallSid) {
+    const unstreamed = ended?.unstreamed;
+    if (unstreamed) {
       const sessions = c.env.CALL_SESSION;
-      c.executionCtx.waitUntil(
-        sessions
-          .get(sessions.idFromName(params.CallSid))
-          .callEnded()
-          .catch((error: unknown) => c.var.log.warn("call_session_release_failed", { error: error instanceof Error ? error.message : String(error) })),
-      );
+      // The session says whether the AI never took the call (then recorded at its telephony cost, dashboards told); the
+      // spend is charged once, at the cost that holds.
+      const settled = sessions
+        .get(sessions.idFromName(unstreamed.callSid))
+        .callEnded(unstreamed.neverTakenCostMicroUsd)
+        .catch((error: unknown) => {
+          c.var.log.warn("call_session_release_failed", { error: error instanceof Error ? error.message : String(error) });
+          return false;
+        })
+        .then((neverTaken) => settleEnded(c.var.services, c.var.log, unstreamed, neverTaken))
+        .then((rest) => rest.overage);
+      c.executionCtx.waitUntil(settled);
     }
     return c.body(null, 204);
   });

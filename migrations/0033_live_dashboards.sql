@@ -1,0 +1,1 @@
+ALTER TABLE `organization_settings` ADD `live_dashboards` integer DEFAULT 0 NOT NULL;
