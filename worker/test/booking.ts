@@ -7,6 +7,8 @@ import { SIMULATED } from "./simulators";
 export const ZONE = "America/New_York";
 /** Open every day 08:00–20:00, so any date a test picks is a working day. */
 export const EVERY_DAY_8_TO_8 = Object.fromEntries(["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => [day, [{ open: "08:00", close: "20:00" }]]));
+/** Open at every hour of every day, so a call a test places at any time of day is in hours (not taken as a message). */
+export const AROUND_THE_CLOCK = Object.fromEntries(["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => [day, [{ open: "00:00", close: "23:59" }]]));
 
 export interface BookingOrganization {
   owner: SignedUp;

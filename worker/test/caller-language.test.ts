@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { digestLines } from "../src/jobs/morning-digest";
 import type { calls } from "../src/db/schema";
 import { type SignedUp, call, signUp } from "./accounts";
-import { EVERY_DAY_8_TO_8, ZONE, twilioMessages } from "./booking";
+import { AROUND_THE_CLOCK, ZONE, twilioMessages } from "./booking";
 import { SILENT, callSid, mediaMessage, openStream, startMessage, twilioPost, until } from "./twilio";
 import { quiet, spoken } from "./spoken-call";
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   owner = await signUp({ company: "Fontanería Ruiz" });
   const created = await call("/api/agents", {
     cookie: owner.cookie,
-    body: { name: "Rosa", business_hours_tz: ZONE, hours_json: EVERY_DAY_8_TO_8, secondary_language: "es-ES" },
+    body: { name: "Rosa", business_hours_tz: ZONE, hours_json: AROUND_THE_CLOCK, secondary_language: "es-ES" },
   });
   expect(created.status).toBe(201);
   const { agent } = (await created.json()) as { agent: { id: string; secondary_language: string | null; secondary_greeting: string | null } };
