@@ -82,6 +82,32 @@ for (const viewport of [
   });
 }
 
+test("a call shows the questions Nikki could not answer, with the way to answer them on Knowledge", async ({ page }) => {
+  const organizationId = await businessWithQuestions(page);
+  const callId = `call-qp-${organizationId}-0`;
+  execute(
+    "insert into calls (id, call_sid, organization_id, from_number, to_number, status, processing_status, duration_seconds, summary, unanswered_questions, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    callId,
+    `CA${organizationId.replace(/-/g, "")}`,
+    organizationId,
+    "+14155550142",
+    "+17375550142",
+    "completed",
+    "processed",
+    64,
+    "The caller asked about parking and Sunday hours.",
+    JSON.stringify(["Do you have parking for customers?", "Do you work on Sundays?"]),
+    Date.now(),
+  );
+  await page.goto(`/dashboard/calls?call=${callId}`);
+  const detail = page.getByRole("dialog");
+  await expect(detail.getByRole("heading", { name: "Questions Nikki could not answer" })).toBeVisible();
+  await expect(detail.locator(".call-questions li")).toHaveText(["Do you have parking for customers?", "Do you work on Sundays?"]);
+  await detail.getByRole("link", { name: "Answer them on the Knowledge page" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/knowledge$/);
+  await expect(page.getByRole("region", { name: "Questions to answer" }).getByRole("heading", { name: "Do you work on Sundays?" })).toBeVisible();
+});
+
 test("a question is dismissed from the keyboard", async ({ page }) => {
   const organizationId = await businessWithQuestions(page);
   await page.goto("/dashboard/knowledge");
