@@ -11,6 +11,19 @@ import "./import-from-website.css";
 const POLL_MS = 1_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isActive = (run: KnowledgeImportResource | null) => run?.status === "queued" || run?.status === "running";
+const PANEL_ID = "import-website";
+
+/**
+ * The "Import from website" button at the top of Knowledge: brings this panel (below every entry) into view and puts
+ * the focus in its address field, or on the panel while an import runs and the field is disabled.
+ */
+export function openImportFromWebsite() {
+  const panel = document.getElementById(PANEL_ID);
+  if (!panel) return;
+  panel.scrollIntoView({ block: "start" });
+  const field = panel.querySelector<HTMLInputElement>("#import-url");
+  (field && !field.disabled ? field : panel).focus({ preventScroll: true });
+}
 
 /**
  * Import from the website (issue 39 §2): the owner gives the site's address, looks at the pages found, picks which
@@ -89,7 +102,7 @@ export default function ImportFromWebsite() {
   }
 
   return (
-    <section className="card panel import-website" aria-labelledby="import-website-title">
+    <section id={PANEL_ID} tabIndex={-1} className="card panel import-website" aria-labelledby="import-website-title">
       <div className="panel-head">
         <div>
           <h2 id="import-website-title">Import from your website</h2>
