@@ -68,11 +68,13 @@ for (const viewport of [
       agent_ids: "[]",
     });
 
-    // An empty answer is refused under the field; the owner's own is saved with Ctrl+Enter.
+    // An empty answer is refused under the field, the focus taken there; the owner's own is saved with Ctrl+Enter.
     const answer = sundays.getByLabel("Your answer");
-    await answer.focus();
-    await page.keyboard.press("Control+Enter");
+    await sundays.getByRole("button", { name: "Save answer" }).click();
     await expect(sundays.getByText("Write the answer your agent should give.")).toBeVisible();
+    await expect(answer).toBeFocused();
+    await expect(answer).toHaveAttribute("aria-invalid", "true");
+    await expect(answer).toHaveAccessibleDescription(/Write the answer your agent should give\./);
     await answer.fill("No, we are closed on Sundays.");
     await page.keyboard.press("Control+Enter");
     await expect(cards).toHaveCount(0);
