@@ -1,4 +1,4 @@
-import { type ImportDiscoveryResource, type KnowledgeImportResource, IMPORT_LIMITS, canManage, siteAddress } from "@nikki/core";
+import { type ImportDiscoveryResource, type KnowledgeImportResource, IMPORT_LIMITS, canManage, importOutcome, siteAddress } from "@nikki/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -27,7 +27,7 @@ export function openImportFromWebsite() {
 
 /**
  * Import from the website (issue 39 §2): the owner gives the site's address, looks at the pages found, picks which
- * to import (all at once, or some), and follows the import live ("12 of 31 pages") to its end: the sections imported
+ * to import (all at once, or some), and follows the import live ("12 of 31 pages") to its end: what it changed
  * and every page that failed with why. The latest import shows again when the page is opened.
  */
 export default function ImportFromWebsite() {
@@ -60,7 +60,7 @@ export default function ImportFromWebsite() {
         if (!isActive(polled.data.import)) {
           const done = polled.data.import;
           if (done.status === "done") {
-            toast({ title: "Import finished", description: `${done.sections_imported} sections imported.` });
+            toast({ title: "Import finished", description: importOutcome(done) });
             knowledgeChanged();
           } else toast({ variant: "destructive", title: "The import failed", description: done.error ?? undefined });
           return;
