@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { e2eEmail, joinAsViewer, signUpThroughPage } from "../support/accounts";
 import { execute, queryOne } from "../support/db";
 
 /**
@@ -84,7 +84,7 @@ for (const viewport of [
   });
 }
 
-test("a call shows the questions Nikki could not answer, with the way to answer them on Knowledge", async ({ page }) => {
+test("a call shows the questions Nikki could not answer, with the way to answer them on Knowledge", async ({ page, browser }) => {
   const organizationId = await businessWithQuestions(page);
   const callId = `call-qp-${organizationId}-0`;
   execute(
@@ -108,6 +108,13 @@ test("a call shows the questions Nikki could not answer, with the way to answer 
   await detail.getByRole("link", { name: "Answer them on the Knowledge page" }).click();
   await expect(page).toHaveURL(/\/dashboard\/knowledge$/);
   await expect(page.getByRole("region", { name: "Questions to answer" }).getByRole("heading", { name: "Do you work on Sundays?" })).toBeVisible();
+
+  // A viewer reads the questions, without the way to answer them.
+  const { viewer, context } = await joinAsViewer(page, browser);
+  await viewer.goto(`/dashboard/calls?call=${callId}`);
+  await expect(viewer.getByRole("dialog").locator(".call-questions li")).toHaveCount(2);
+  await expect(viewer.getByRole("link", { name: "Answer them on the Knowledge page" })).toHaveCount(0);
+  await context.close();
 });
 
 test("a question is dismissed from the keyboard", async ({ page }) => {
