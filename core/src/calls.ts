@@ -140,6 +140,8 @@ export interface CallDetailResource extends CallResource {
   screened: ScreenedAs | null;
   /** The caller's number is in Settings › Calls' blocked numbers. */
   number_blocked: boolean;
+  /** What the caller asked that the agent's knowledge did not answer (issue 39 §4), found by the analysis; [] when none. */
+  unanswered_questions: string[];
 }
 
 /** What `GET /api/events` sends an organization's open dashboards: one of its calls was inserted or changed. */

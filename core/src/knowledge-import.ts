@@ -96,6 +96,12 @@ export interface KnowledgeImportResource {
   error: string | null;
   /** Knowledge entries this import made or refreshed so far. */
   sections_imported: number;
+  /** The pages read so far by what they did: first imported, text changed (its sections replaced), text the same. */
+  pages_new: number;
+  pages_changed: number;
+  pages_unchanged: number;
+  /** Sections this import wrote as new entries; a re-import of unchanged pages adds none. */
+  sections_added: number;
   created_at: string;
   updated_at: string;
 }
@@ -110,3 +116,21 @@ export interface ImportDiscoveryResource {
 
 /** "12 of 31 pages", as the dashboard shows an import's progress. */
 export const importProgress = (done: number, total: number) => `${done} of ${total} ${total === 1 ? "page" : "pages"}`;
+
+type ImportCounts = Pick<KnowledgeImportResource, "pages_total" | "pages_new" | "pages_changed" | "pages_unchanged" | "sections_added" | "sections_imported">;
+
+/**
+ * What a finished import changed, as its end message says it: "9 of 9 pages read: 1 changed, 8 unchanged; 4 sections
+ * added." An import recorded before the counts were kept says only how many sections it holds.
+ */
+export function importOutcome(run: ImportCounts): string {
+  const read = run.pages_new + run.pages_changed + run.pages_unchanged;
+  if (read === 0 && run.sections_imported > 0) return `${run.sections_imported} ${run.sections_imported === 1 ? "section" : "sections"} imported.`;
+  const parts = [
+    [run.pages_new, "new"],
+    [run.pages_changed, "changed"],
+    [run.pages_unchanged, "unchanged"],
+  ].flatMap(([count, what]) => (count ? [`${count} ${what}`] : []));
+  const added = run.sections_added === 0 ? "no sections added" : `${run.sections_added} ${run.sections_added === 1 ? "section" : "sections"} added`;
+  return `${importProgress(read, run.pages_total)} read${parts.length ? `: ${parts.join(", ")}` : ""}; ${added}.`;
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { e2eEmail, joinAsViewer, signUpThroughPage } from "../support/accounts";
 import { execute, queryOne } from "../support/db";
 
 /**
@@ -68,11 +68,13 @@ for (const viewport of [
       agent_ids: "[]",
     });
 
-    // An empty answer is refused under the field; the owner's own is saved with Ctrl+Enter.
+    // An empty answer is refused under the field, the focus taken there; the owner's own is saved with Ctrl+Enter.
     const answer = sundays.getByLabel("Your answer");
-    await answer.focus();
-    await page.keyboard.press("Control+Enter");
+    await sundays.getByRole("button", { name: "Save answer" }).click();
     await expect(sundays.getByText("Write the answer your agent should give.")).toBeVisible();
+    await expect(answer).toBeFocused();
+    await expect(answer).toHaveAttribute("aria-invalid", "true");
+    await expect(answer).toHaveAccessibleDescription(/Write the answer your agent should give\./);
     await answer.fill("No, we are closed on Sundays.");
     await page.keyboard.press("Control+Enter");
     await expect(cards).toHaveCount(0);
@@ -81,6 +83,39 @@ for (const viewport of [
     expect(queryOne<{ status: string }>("select status from knowledge_questions where id = ?", `qs-${organizationId}`)).toEqual({ status: "answered" });
   });
 }
+
+test("a call shows the questions Nikki could not answer, with the way to answer them on Knowledge", async ({ page, browser }) => {
+  const organizationId = await businessWithQuestions(page);
+  const callId = `call-qp-${organizationId}-0`;
+  execute(
+    "insert into calls (id, call_sid, organization_id, from_number, to_number, status, processing_status, duration_seconds, summary, unanswered_questions, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    callId,
+    `CA${organizationId.replace(/-/g, "")}`,
+    organizationId,
+    "+14155550142",
+    "+17375550142",
+    "completed",
+    "processed",
+    64,
+    "The caller asked about parking and Sunday hours.",
+    JSON.stringify(["Do you have parking for customers?", "Do you work on Sundays?"]),
+    Date.now(),
+  );
+  await page.goto(`/dashboard/calls?call=${callId}`);
+  const detail = page.getByRole("dialog");
+  await expect(detail.getByRole("heading", { name: "Questions Nikki could not answer" })).toBeVisible();
+  await expect(detail.locator(".call-questions li")).toHaveText(["Do you have parking for customers?", "Do you work on Sundays?"]);
+  await detail.getByRole("link", { name: "Answer them on the Knowledge page" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/knowledge$/);
+  await expect(page.getByRole("region", { name: "Questions to answer" }).getByRole("heading", { name: "Do you work on Sundays?" })).toBeVisible();
+
+  // A viewer reads the questions, without the way to answer them.
+  const { viewer, context } = await joinAsViewer(page, browser);
+  await viewer.goto(`/dashboard/calls?call=${callId}`);
+  await expect(viewer.getByRole("dialog").locator(".call-questions li")).toHaveCount(2);
+  await expect(viewer.getByRole("link", { name: "Answer them on the Knowledge page" })).toHaveCount(0);
+  await context.close();
+});
 
 test("a question is dismissed from the keyboard", async ({ page }) => {
   const organizationId = await businessWithQuestions(page);

@@ -25,6 +25,11 @@ test("Knowledge: the agent's knowledge base as a typed section, add, search, swi
   await expect(row("Knowledge base: Rosa")).toContainText("Typed");
   await expect(row("Knowledge base: Rosa").getByRole("cell", { name: "Rosa", exact: true })).toBeVisible();
 
+  // The website import sits below every entry: the button at the top takes the owner to its address field.
+  await page.getByRole("button", { name: "Import from website" }).click();
+  await expect(page.getByLabel("Your website's address")).toBeFocused();
+  await expect(page.getByLabel("Your website's address")).toBeInViewport();
+
   // Add a question and answer for some agents, from the keyboard; a missing answer is said under its field first.
   await page.getByRole("button", { name: "Add entry" }).focus();
   await page.keyboard.press("Enter");
@@ -96,6 +101,7 @@ test("Knowledge: the agent's knowledge base as a typed section, add, search, swi
   await expect(viewer.getByRole("table", { name: "Knowledge entries" }).getByRole("row").filter({ hasText: "Do you have parking?" })).toContainText("Off");
   await expect(viewer.getByText("You can read them; an owner or admin changes them.")).toBeVisible();
   await expect(viewer.getByRole("button", { name: "Add entry" })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: "Import from website" })).toHaveCount(0);
   await expect(viewer.getByRole("switch")).toHaveCount(0);
   await expect(viewer.getByRole("button", { name: /^Delete / })).toHaveCount(0);
   await context.close();

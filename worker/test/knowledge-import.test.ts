@@ -1,4 +1,4 @@
-import { IMPORT_MESSAGES } from "@nikki/core";
+import { IMPORT_MESSAGES, importOutcome } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp } from "./accounts";
@@ -45,6 +45,8 @@ describe("a website import", { timeout: 90_000 }, () => {
 
     const entries = await websiteEntries(owner.organizationId);
     expect(final.sections_imported).toBe(entries.length);
+    // The five pages read were all new to the knowledge, and wrote every section.
+    expect(final).toMatchObject({ pages_new: 5, pages_changed: 0, pages_unchanged: 0, sections_added: entries.length });
     const sections = entries.map((entry) => [entry.source_url.slice(SITES.bakery.length), entry.title, entry.body]);
     expect(sections).toEqual([
       ["/", "Sunrise Bakery", "A neighbourhood bakery on Elm Street baking bread by hand since 1998."],
@@ -87,6 +89,7 @@ describe("a re-import", { timeout: 90_000 }, () => {
     const picks = ["/about", "/prices", "/hours"].map(bakery);
     const first = await importedToEnd(owner, { url: SITES.bakery, pages: picks });
     expect(first.final).toMatchObject({ status: "done", pages_total: 3, pages_done: 3, failures: [], pages: picks });
+    expect(first.final).toMatchObject({ pages_new: 3, pages_changed: 0, pages_unchanged: 0, sections_added: 4 });
     const before = await websiteEntries(owner.organizationId);
     const hours = before.find((entry) => entry.title === "Opening hours")!;
     await env.DB.prepare("update knowledge_entries set body = ?, edited = 1 where id = ?").bind("Tuesday to Sunday, 7 am to 4 pm in summer.", hours.id).run();
@@ -110,6 +113,10 @@ describe("a re-import", { timeout: 90_000 }, () => {
     // Edited: exactly as the owner left it, still marked edited, not duplicated by the page's section of the same title.
     expect(byPage(after, "/hours")).toEqual([{ ...hours, body: "Tuesday to Sunday, 7 am to 4 pm in summer.", edited: 1 }]);
     expect(second.final.sections_imported).toBe(after.filter((entry) => entry.import_id === second.final.id).length);
+    // What the re-import did, as its end message says it: /about the same, /prices and /hours changed, and only the two
+    // new price sections written (the owner's edited hours stand in for the page's).
+    expect(second.final).toMatchObject({ pages_new: 0, pages_changed: 2, pages_unchanged: 1, sections_added: 2 });
+    expect(importOutcome(second.final)).toBe("3 of 3 pages read: 2 changed, 1 unchanged; 2 sections added.");
   });
 });
 

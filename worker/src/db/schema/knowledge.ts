@@ -64,6 +64,12 @@ export const knowledgeImports = sqliteTable(
     pages: text("pages"),
     /** Why the whole import failed (a root that redirects names the address to use instead). */
     error: text("error"),
+    /** The pages read so far, by what they did to the knowledge: first imported, text changed, text the same. */
+    pagesNew: integer("pages_new").notNull().default(0),
+    pagesChanged: integer("pages_changed").notNull().default(0),
+    pagesUnchanged: integer("pages_unchanged").notNull().default(0),
+    /** Sections this import wrote as new entries (a changed page's replaced ones included; unchanged pages add none). */
+    sectionsAdded: integer("sections_added").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,7 +14,7 @@ import { findPages, openSite, pathOf } from "./discover";
 import { extractPage, sectionsText } from "./extract";
 import type { Robots } from "./robots";
 import { fetchSite } from "./site-fetch";
-import { contentHashOf, storePage } from "./store";
+import { type PageStoredResult, contentHashOf, storePage } from "./store";
 
 type ImportRow = typeof knowledgeImports.$inferSelect;
 
@@ -54,14 +54,21 @@ export async function runImport(services: { config: Config; db: Database }, impo
 
   // The bytes already read before a stop are not known again: a run that carries on counts from zero.
   let bytesLeft = limits.totalBytes;
+  // What the pages did to the knowledge, carried on from where a stopped run left it.
+  const counts = { pagesNew: row.pagesNew, pagesChanged: row.pagesChanged, pagesUnchanged: row.pagesUnchanged, sectionsAdded: row.sectionsAdded };
+  const countKey = { new: "pagesNew", changed: "pagesChanged", unchanged: "pagesUnchanged" } as const;
   for (let index = row.pagesDone; index < pages.length; index++) {
     const url = pages[index]!;
-    const failure = await importPage({ config, db }, { organizationId: row.organizationId, importId, url, limits, bytesLeft, robots: site.robots });
-    bytesLeft -= failure.bytes;
-    if (failure.reason) failures.push({ url, reason: failure.reason });
+    const outcome = await importPage({ config, db }, { organizationId: row.organizationId, importId, url, limits, bytesLeft, robots: site.robots });
+    bytesLeft -= outcome.bytes;
+    if (outcome.reason) failures.push({ url, reason: outcome.reason });
+    if (outcome.stored) {
+      counts[countKey[outcome.stored.page]] += 1;
+      counts.sectionsAdded += outcome.stored.sectionsAdded;
+    }
     await db
       .update(knowledgeImports)
-      .set({ pagesDone: index + 1, failures: JSON.stringify(failures) })
+      .set({ pagesDone: index + 1, failures: JSON.stringify(failures), ...counts })
       .where(eq(knowledgeImports.id, importId));
   }
   await db.update(knowledgeImports).set({ status: "done" }).where(eq(knowledgeImports.id, importId));
@@ -76,8 +83,16 @@ interface PageJob {
   robots: Robots;
 }
 
-/** One page read and stored: the bytes it took, and why it was not imported (null when it was). */
-async function importPage(services: { config: Config; db: Database }, job: PageJob): Promise<{ bytes: number; reason: string | null }> {
+interface PageOutcome {
+  bytes: number;
+  /** Why the page was not imported; null when it was. */
+  reason: string | null;
+  /** What storing it did, when it was stored. */
+  stored?: PageStoredResult;
+}
+
+/** One page read and stored: the bytes it took, why it was not imported, or what storing it did. */
+async function importPage(services: { config: Config; db: Database }, job: PageJob): Promise<PageOutcome> {
   if (!job.robots.allows(pathOf(job.url))) return { bytes: 0, reason: PAGE_FAILURES.robots };
   const answer = await fetchSite(
     services.config,
@@ -89,7 +104,7 @@ async function importPage(services: { config: Config; db: Database }, job: PageJ
   const page = extractPage(answer.text, pathOf(job.url));
   if (page.sections.length === 0) return { bytes: answer.bytes, reason: PAGE_FAILURES.noText };
   const text = sectionsText(page.sections);
-  await storePage(services.db, {
+  const stored = await storePage(services.db, {
     organizationId: job.organizationId,
     importId: job.importId,
     url: job.url,
@@ -97,5 +112,5 @@ async function importPage(services: { config: Config; db: Database }, job: PageJ
     contentHash: await contentHashOf(text),
     sections: page.sections,
   });
-  return { bytes: answer.bytes, reason: null };
+  return { bytes: answer.bytes, reason: null, stored };
 }

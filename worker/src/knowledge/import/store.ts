@@ -22,13 +22,19 @@ const ROWS_PER_INSERT = 10;
 
 export type PageStored = "new" | "changed" | "unchanged";
 
+/** What storing a page did: whether it was new, changed or the same, and how many sections it wrote. */
+export interface PageStoredResult {
+  page: PageStored;
+  sectionsAdded: number;
+}
+
 /** SHA-256 of a page's text, hex. */
 export async function contentHashOf(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export async function storePage(db: Database, page: ImportedPage): Promise<PageStored> {
+export async function storePage(db: Database, page: ImportedPage): Promise<PageStoredResult> {
   const ofPage = and(
     eq(knowledgeEntries.organizationId, page.organizationId),
     eq(knowledgeEntries.source, "website"),
@@ -54,7 +60,7 @@ export async function storePage(db: Database, page: ImportedPage): Promise<PageS
         .set({ importId: page.importId, pageTitle: page.title, updatedAt: entry.updatedAt })
         .where(eq(knowledgeEntries.id, entry.id));
     }
-    return "unchanged";
+    return { page: "unchanged", sectionsAdded: 0 };
   }
   if (imported.length > 0) await db.delete(knowledgeEntries).where(and(ofPage, eq(knowledgeEntries.edited, false)));
   const editedTitles = new Set(edited.map((entry) => entry.title));
@@ -75,5 +81,5 @@ export async function storePage(db: Database, page: ImportedPage): Promise<PageS
       })),
     );
   }
-  return existing.length > 0 ? "changed" : "new";
+  return { page: existing.length > 0 ? "changed" : "new", sectionsAdded: fresh.length };
 }

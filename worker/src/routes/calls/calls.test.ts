@@ -119,6 +119,16 @@ describe("GET /api/calls/:id", () => {
     ]);
   });
 
+  it("lists the questions the call left unanswered, [] when it left none", async () => {
+    const asked = await insertCall(owner.organizationId, {
+      unanswered_questions: JSON.stringify(["Do you service tankless water heaters?", "Is parking free?"]),
+    });
+    const read = async (id: string) => ((await (await call(`/api/calls/${id}`, { cookie: owner.cookie })).json()) as { call: CallDetailResource }).call;
+    expect((await read(asked)).unanswered_questions).toEqual(["Do you service tankless water heaters?", "Is parking free?"]);
+    expect((await read(ids.info!)).unanswered_questions).toEqual([]);
+    expect((await read(await insertCall(owner.organizationId, { unanswered_questions: "[]" }))).unanswered_questions).toEqual([]);
+  });
+
   it("with redaction off, owners read the call as said and viewers always redacted", async () => {
     const viewer = await inviteAndJoin(owner, "viewer");
     await call("/api/org/settings", { method: "PATCH", cookie: owner.cookie, body: { pii_redaction: false } });

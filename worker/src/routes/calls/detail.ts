@@ -7,6 +7,17 @@ interface StoredEntry {
   timestamp?: string;
 }
 
+/** The stored JSON list of the questions the call left unanswered (voice/analysis.ts), [] when none or unreadable. */
+function storedQuestions(stored: string | null): string[] {
+  if (!stored) return [];
+  try {
+    const parsed = JSON.parse(stored) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((question): question is string => typeof question === "string" && question !== "") : [];
+  } catch {
+    return [];
+  }
+}
+
 function parsedLatency(stored: string | null): CallLatency | null {
   if (!stored) return null;
   try {
@@ -62,5 +73,6 @@ export function serializeCallDetail(
     language: call.language,
     transfer: parseCallTransfer(call.transfer),
     screened: call.screened,
+    unanswered_questions: storedQuestions(call.unansweredQuestions).map(show),
   };
 }

@@ -31,6 +31,10 @@ function serializeImport(row: ImportRow, sections: number): KnowledgeImportResou
     pages: row.pages === null ? null : (JSON.parse(row.pages) as string[]),
     error: row.error,
     sections_imported: sections,
+    pages_new: row.pagesNew,
+    pages_changed: row.pagesChanged,
+    pages_unchanged: row.pagesUnchanged,
+    sections_added: row.sectionsAdded,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

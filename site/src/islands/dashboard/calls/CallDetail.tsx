@@ -22,6 +22,7 @@ import BlockNumber from "./BlockNumber";
 import CallActions from "./CallActions";
 import type { CallDetailResource } from "./call-detail-resource";
 import CallBookings from "./CallBookings";
+import CallQuestions from "./CallQuestions";
 import CallTransfer from "./CallTransfer";
 
 const clock = (ms: number | null) => (ms === null ? "" : `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}`);
@@ -193,6 +194,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
               )}
               <h3>{isMachine(shown.answered_by) ? "What happened" : "AI summary"}</h3>
               <p className={shown.summary ? "" : "muted"}>{shown.summary ? text(shown.summary) : CALL_MESSAGES.noSummary}</p>
+              <CallQuestions questions={shown.unanswered_questions} canAnswer={canAct} />
               <h3>Entities</h3>
               {Object.keys(shown.entities).length === 0 ? (
                 <p className="muted">{CALL_MESSAGES.noEntities}</p>

@@ -1,4 +1,4 @@
-import { type ImportDiscoveryResource, type KnowledgeImportResource, IMPORT_LIMITS, canManage, siteAddress } from "@nikki/core";
+import { type ImportDiscoveryResource, type KnowledgeImportResource, IMPORT_LIMITS, canManage, importOutcome, siteAddress } from "@nikki/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -11,10 +11,23 @@ import "./import-from-website.css";
 const POLL_MS = 1_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isActive = (run: KnowledgeImportResource | null) => run?.status === "queued" || run?.status === "running";
+const PANEL_ID = "import-website";
+
+/**
+ * The "Import from website" button at the top of Knowledge: brings this panel (below every entry) into view and puts
+ * the focus in its address field, or on the panel while an import runs and the field is disabled.
+ */
+export function openImportFromWebsite() {
+  const panel = document.getElementById(PANEL_ID);
+  if (!panel) return;
+  panel.scrollIntoView({ block: "start" });
+  const field = panel.querySelector<HTMLInputElement>("#import-url");
+  (field && !field.disabled ? field : panel).focus({ preventScroll: true });
+}
 
 /**
  * Import from the website (issue 39 §2): the owner gives the site's address, looks at the pages found, picks which
- * to import (all at once, or some), and follows the import live ("12 of 31 pages") to its end: the sections imported
+ * to import (all at once, or some), and follows the import live ("12 of 31 pages") to its end: what it changed
  * and every page that failed with why. The latest import shows again when the page is opened.
  */
 export default function ImportFromWebsite() {
@@ -47,7 +60,7 @@ export default function ImportFromWebsite() {
         if (!isActive(polled.data.import)) {
           const done = polled.data.import;
           if (done.status === "done") {
-            toast({ title: "Import finished", description: `${done.sections_imported} sections imported.` });
+            toast({ title: "Import finished", description: importOutcome(done) });
             knowledgeChanged();
           } else toast({ variant: "destructive", title: "The import failed", description: done.error ?? undefined });
           return;
@@ -89,7 +102,7 @@ export default function ImportFromWebsite() {
   }
 
   return (
-    <section className="card panel import-website" aria-labelledby="import-website-title">
+    <section id={PANEL_ID} tabIndex={-1} className="card panel import-website" aria-labelledby="import-website-title">
       <div className="panel-head">
         <div>
           <h2 id="import-website-title">Import from your website</h2>

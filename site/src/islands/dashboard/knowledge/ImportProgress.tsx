@@ -1,6 +1,9 @@
-import { type KnowledgeImportResource, importProgress } from "@nikki/core";
+import { type KnowledgeImportResource, importOutcome, importProgress } from "@nikki/core";
 
-/** An import as it runs ("12 of 31 pages"), then how it ended: sections imported, or why it failed; each page's failure with its reason. */
+/**
+ * An import as it runs ("12 of 31 pages"), then how it ended: the pages new, changed and unchanged and the sections
+ * added, or why it failed; each page's failure with its reason.
+ */
 export default function ImportProgress({ run }: { run: KnowledgeImportResource }) {
   const active = run.status === "queued" || run.status === "running";
   const share = run.pages_total > 0 ? Math.round((run.pages_done / run.pages_total) * 100) : 0;
@@ -15,12 +18,7 @@ export default function ImportProgress({ run }: { run: KnowledgeImportResource }
           <progress max={100} value={share} aria-label="Import progress" />
         </>
       )}
-      {run.status === "done" && (
-        <p className="import-result import-result-done">
-          Done: {run.sections_imported} {run.sections_imported === 1 ? "section" : "sections"} imported from{" "}
-          {importProgress(run.pages_done - pageFailures(run), run.pages_total)}.
-        </p>
-      )}
+      {run.status === "done" && <p className="import-result import-result-done">Done: {importOutcome(run)}</p>}
       {run.status === "failed" && <p className="import-result import-result-failed">{run.error}</p>}
       {run.failures.length > 0 && (
         <details className="import-failures" open={!active}>
@@ -39,6 +37,3 @@ export default function ImportProgress({ run }: { run: KnowledgeImportResource }
     </div>
   );
 }
-
-/** Failures among the pages read (those robots.txt kept out were never among them). */
-const pageFailures = (run: KnowledgeImportResource) => run.failures.filter((failure) => run.pages?.includes(failure.url) ?? true).length;

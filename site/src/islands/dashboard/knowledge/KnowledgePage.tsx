@@ -7,6 +7,7 @@ import { usePagedResource, useResource } from "../../../lib/use-resource";
 import EmptyState, { NoMatches } from "../../ui/EmptyState";
 import Loaded, { LoadMore } from "../../ui/Loaded";
 import ConfirmDialog from "../ConfirmDialog";
+import { openImportFromWebsite } from "./ImportFromWebsite";
 import KnowledgeEntryDialog from "./KnowledgeEntryDialog";
 import KnowledgeList, { entryName } from "./KnowledgeList";
 import "../../form.css";
@@ -85,8 +86,15 @@ export default function KnowledgePage() {
             {me && !manager && " You can read them; an owner or admin changes them."}
           </p>
         </div>
-        {/* The website import (issue 39 §2) puts its "Import from website" button beside this one. */}
-        <div className="knowledge-head-actions">{addButton}</div>
+        {/* The website import (issue 39 §2) is its own panel below the entries; this button takes the owner there. */}
+        {manager && (
+          <div className="knowledge-head-actions">
+            {addButton}
+            <button type="button" className="btn btn-secondary btn-sm" onClick={openImportFromWebsite}>
+              Import from website
+            </button>
+          </div>
+        )}
       </div>
       <div className="call-filters" role="search">
         <label className="leads-search">

@@ -1,10 +1,11 @@
 import { CHAT_QUESTION_PREFIX, QUESTION_MESSAGES as M, answerQuestionSchema, parseFields } from "@nikki/core";
-import { type FormEvent, type KeyboardEvent, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useRef, useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import { useAction } from "../../../lib/use-action";
 import { knowledgeChanged } from "../../../lib/knowledge-changed";
 import { useSubmit } from "../../../lib/use-submit";
+import "../../form.css";
 
 export type Question = DataOf<typeof api.knowledge.questions.$get>["questions"][number];
 
@@ -30,6 +31,10 @@ export default function QuestionCard({ question, canAnswer, onDone }: Props) {
   const time = useBusinessTime();
   const fieldId = `answer-${question.id}`;
   const busy = pending || dismissal.busy();
+  const field = useRef<HTMLTextAreaElement>(null);
+  // An answer refused (empty here, or by the server) puts the focus back in the field whose message says why, once
+  // the field is enabled again.
+  const refocus = () => setTimeout(() => field.current?.focus(), 0);
 
   async function save(text: string) {
     const parsed = parseFields(answerQuestionSchema, { answer: text });
@@ -38,7 +43,9 @@ export default function QuestionCard({ question, canAnswer, onDone }: Props) {
       request: () => call(api.knowledge.questions[":id"].answer.$post, { param: { id: question.id } }, parsed.ok ? parsed.data : {}),
       failure: { toast: "Your answer was not saved" },
       success: { title: "Answer saved", description: M.answered },
+      onFieldErrors: (fields) => fields.answer && refocus(),
     });
+    if (!parsed.ok) refocus();
     if (done) {
       knowledgeChanged();
       onDone(question.id);
@@ -111,25 +118,28 @@ export default function QuestionCard({ question, canAnswer, onDone }: Props) {
       </div>
       {canAnswer && (
         <form className="question-answer" noValidate onSubmit={onSubmit}>
-          <label htmlFor={fieldId}>Your answer</label>
-          <textarea
-            id={fieldId}
-            rows={3}
-            value={answer}
-            onChange={(event) => setAnswer(event.target.value)}
-            onKeyDown={onKeyDown}
-            disabled={busy}
-            aria-invalid={errors.answer ? true : undefined}
-            aria-describedby={errors.answer ? `${fieldId}-hint ${fieldId}-error` : `${fieldId}-hint`}
-          />
-          <p className="field-hint" id={`${fieldId}-hint`}>
-            What your agent should tell callers. Ctrl+Enter saves it.
-          </p>
-          {errors.answer && (
-            <p className="field-error" id={`${fieldId}-error`}>
-              {errors.answer}
+          <div className="field">
+            <label htmlFor={fieldId}>Your answer</label>
+            <textarea
+              ref={field}
+              id={fieldId}
+              rows={3}
+              value={answer}
+              onChange={(event) => setAnswer(event.target.value)}
+              onKeyDown={onKeyDown}
+              disabled={busy}
+              aria-invalid={errors.answer ? true : undefined}
+              aria-describedby={errors.answer ? `${fieldId}-hint ${fieldId}-error` : `${fieldId}-hint`}
+            />
+            <p className="field-hint" id={`${fieldId}-hint`}>
+              What your agent should tell callers. Ctrl+Enter saves it.
             </p>
-          )}
+            {errors.answer && (
+              <p className="field-error" id={`${fieldId}-error`}>
+                {errors.answer}
+              </p>
+            )}
+          </div>
           <div className="question-actions">
             <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
               {pending ? "Saving…" : "Save answer"}
