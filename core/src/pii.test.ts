@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactEntities, redactPii, unmaskedEntities } from "./pii";
+import { redactCallerDetails, redactCallerNames, redactEntities, redactPii, unmaskedEntities } from "./pii";
 
 describe("redactPii (spec 001 §9)", () => {
   it.each([
@@ -74,5 +74,16 @@ describe("unmaskedEntities", () => {
       intent: "Call back [NAME]",
       urgency: "high",
     });
+  });
+});
+
+describe("a caller's question and its drafted answer, as the inbox keeps them", () => {
+  it("masks the caller's contact details and names, never the business's streets and towns", () => {
+    expect(redactCallerDetails("I'm Sam Lee, sam@example.com, +1 415 555 0142: do you serve West Salem?", ["Sam Lee"])).toBe(
+      "I'm [NAME] [NAME], [EMAIL], [PHONE]: do you serve West Salem?",
+    );
+    expect(redactCallerNames("Yes, Sam: free parking behind 410 Commercial Street SE.", ["Sam Lee"])).toBe(
+      "Yes, [NAME]: free parking behind 410 Commercial Street SE.",
+    );
   });
 });

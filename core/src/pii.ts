@@ -66,6 +66,17 @@ export function redactPii(text: string, keep: readonly string[] = [], callerName
 }
 
 /**
+ * A caller's question as the inbox keeps it: their e-mail, numbers and the names they gave masked, but not every run of
+ * capitalised words ("Do you serve West Salem?" names a town, not a person).
+ */
+export function redactCallerDetails(text: string, callerNames: readonly string[] = []): string {
+  return maskCallerNames(text.replace(EMAIL, PII_MARKERS.email).replace(PHONE, PII_MARKERS.phone), callerNames);
+}
+
+/** A drafted answer: the business's own words (its streets, towns, numbers) stay; only the caller's names are masked. */
+export const redactCallerNames = (text: string, callerNames: readonly string[] = []): string => maskCallerNames(text, callerNames);
+
+/**
  * What the call analysis extracted, as it is stored when redaction is on: a field that names who the caller is or how
  * to reach them is its marker whole (a first name alone included); any other field has PII inside it redacted.
  */

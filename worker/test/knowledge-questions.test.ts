@@ -258,12 +258,29 @@ describe("a question outside the knowledge, in the website chat", () => {
       headers: { "cf-connecting-ip": "203.0.113.77" },
     });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { reply: string }).reply).toBe(NOT_KNOWN);
+    const first = (await response.json()) as { reply: string; signature: string };
+    expect(first.reply).toBe(NOT_KNOWN);
     const row = await until(() => rowOf("waiting room"));
     expect(row).toMatchObject({ text: "Do you have a waiting room?", count: 1, suggested_answer: null, status: "open" });
     expect(JSON.parse(String(row.call_ids))).toEqual([expect.stringMatching(/^chat:[0-9a-f-]{36}$/)]);
-    // Both model calls count against the daily spending limit: the reply and the analysis that found the question.
-    const charged = SPEND_PRICES_MICRO_USD.chatReply + SPEND_PRICES_MICRO_USD.analysis;
+
+    // The visitor asks something else: the chat's earlier question is context for that reply, not asked again.
+    const followUp = await call(`/api/chat?key=${key}`, {
+      body: {
+        messages: [
+          { role: "user", content: "Do you have a waiting room?" },
+          { role: "assistant", content: first.reply, sig: first.signature },
+          { role: "user", content: "Can I bring my parrot along?" },
+        ],
+      },
+      origin: "https://suite.example",
+      headers: { "cf-connecting-ip": "203.0.113.77" },
+    });
+    expect(followUp.status).toBe(200);
+    expect(await until(() => rowOf("bring parrot along"))).toMatchObject({ count: 1 });
+    expect(await rowOf("waiting room")).toMatchObject({ count: 1 });
+    // Every model call counts against the daily spending limit: each reply and the analysis that read it.
+    const charged = 2 * (SPEND_PRICES_MICRO_USD.chatReply + SPEND_PRICES_MICRO_USD.analysis);
     const counted = async () => (await spentToday()) - before;
     expect(await until(async () => ((await counted()) >= charged ? counted() : null)).catch(counted)).toBe(charged);
   });

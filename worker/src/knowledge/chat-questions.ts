@@ -8,21 +8,26 @@ import { type SpendLimits, chargeSpend, refusalNow } from "../billing/spend";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
 import { type FoundQuestion, UNANSWERED_QUESTIONS_SCHEMA, questionContext } from "./analysis-questions";
-import { askedQuestions, recordQuestions } from "./record-questions";
+import { type QuestionRedaction, askedQuestions, recordQuestions } from "./record-questions";
 
 /** A visitor's words that ask something: a question mark, or a question word first. Anything else costs no analysis. */
 const ASKS = /\?|^\s*(how|what|when|where|which|who|why|do|does|did|is|are|can|could|will|would|should|may)\b/i;
 
-/** The last exchange as the analysis reads a call (its "Caller" and "Receptionist" lines). */
-const exchange = (turns: ChatTurn[], reply: string) =>
-  [...turns.slice(-4), { role: "assistant", content: reply }]
-    .map((turn) => `${turn.role === "user" ? "Caller" : "Receptionist"}: ${turn.content.replace(/\s+/g, " ")}`)
-    .join("\n");
+const oneLine = (text: string) => text.replace(/\s+/g, " ");
+
+/**
+ * The last exchange as the analysis reads a call (its "Caller" and "Receptionist" lines), after the turns before it as
+ * context only: each reply is analysed once, so a question an earlier reply already left unanswered is not counted again.
+ */
+const exchange = (turns: ChatTurn[], reply: string) => {
+  const earlier = turns.slice(-4, -1).map((turn) => `(earlier) ${turn.role === "user" ? "Visitor" : "Assistant"}: ${oneLine(turn.content)}`);
+  return [...earlier, `Caller: ${oneLine(turns.at(-1)?.content ?? "")}`, `Receptionist: ${oneLine(reply)}`].join("\n");
+};
 
 export async function recordChatQuestions(
   services: Services,
   log: Logger,
-  chat: { organizationId: string; agentKnowledge: string | null; turns: ChatTurn[]; reply: string; redact(text: string): string; limits: SpendLimits },
+  chat: { organizationId: string; agentKnowledge: string | null; turns: ChatTurn[]; reply: string; redact: QuestionRedaction; limits: SpendLimits },
 ): Promise<void> {
   if (!ASKS.test(chat.turns.at(-1)?.content ?? "")) return;
   const { openai } = await services.providersFor(chat.organizationId);
@@ -33,7 +38,7 @@ export async function recordChatQuestions(
   await chargeSpend(services, log, chat.organizationId, "", SPEND_PRICES_MICRO_USD.analysis, chat.limits);
   const context = await questionContext(services.db, chat.organizationId, chat.agentKnowledge);
   const found = await openai.chatJson<{ unanswered_questions: FoundQuestion[] }>({
-    system: `You read the last exchange of a small business's website chat, answered by its AI assistant (the "Receptionist" lines; the visitor's are "Caller").\n\n${context.instructions}`,
+    system: `You read the last exchange of a small business's website chat, answered by its AI assistant (the "Receptionist" line; the visitor's is "Caller"). Lines marked (earlier) are what was said before, for context only: list only what the last Caller line asked.\n\n${context.instructions}`,
     user: exchange(chat.turns, chat.reply),
     schemaName: "chat_questions",
     schema: { type: "object", additionalProperties: false, required: ["unanswered_questions"], properties: UNANSWERED_QUESTIONS_SCHEMA },

@@ -16,16 +16,25 @@ export interface AskedQuestion {
   suggestedAnswer: string | null;
 }
 
+/** How a question and its draft are masked before they are kept (with redaction off, neither is). */
+export interface QuestionRedaction {
+  question(text: string): string;
+  draft(text: string): string;
+}
+
+/** With redaction off: questions and drafts kept as the model gave them. */
+export const UNREDACTED: QuestionRedaction = { question: (text) => text, draft: (text) => text };
+
 /** The analysis's questions, cleaned: trimmed, the caller's greeting dropped, cut to the stored length, without empty or repeated ones, at most 5. */
-export function askedQuestions(found: FoundQuestion[] | undefined, openIds: Set<string>, redact: (text: string) => string): AskedQuestion[] {
+export function askedQuestions(found: FoundQuestion[] | undefined, openIds: Set<string>, redact: QuestionRedaction): AskedQuestion[] {
   const seen = new Set<string>();
   const asked: AskedQuestion[] = [];
   for (const item of found ?? []) {
-    const text = redact(questionText(String(item.question ?? ""))).slice(0, QUESTION_LIMITS.textChars);
+    const text = redact.question(questionText(String(item.question ?? ""))).slice(0, QUESTION_LIMITS.textChars);
     const key = normalizeQuestion(text);
     if (!key || seen.has(key)) continue;
     seen.add(key);
-    const draft = redact(String(item.suggested_answer ?? "").trim()).slice(0, QUESTION_LIMITS.answerChars);
+    const draft = redact.draft(String(item.suggested_answer ?? "").trim()).slice(0, QUESTION_LIMITS.answerChars);
     asked.push({ text, restates: openIds.has(item.restates) ? item.restates : "", suggestedAnswer: draft || null });
     if (asked.length === QUESTION_LIMITS.perCall) break;
   }

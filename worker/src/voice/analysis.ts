@@ -7,6 +7,8 @@ import {
   languageCodeOf,
   languageName,
   redactEntities,
+  redactCallerDetails,
+  redactCallerNames,
   redactPii,
 } from "@nikki/core";
 import { eq, sql } from "drizzle-orm";
@@ -16,7 +18,7 @@ import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { CALLER_FACTS_SCHEMA, type CallerFacts, storeCallerFacts } from "./caller-facts";
 import { type FoundQuestion, UNANSWERED_QUESTIONS_SCHEMA, questionContext } from "../knowledge/analysis-questions";
-import { askedQuestions, recordQuestions } from "../knowledge/record-questions";
+import { UNREDACTED, askedQuestions, recordQuestions } from "../knowledge/record-questions";
 import { pushCallLead } from "./crm-push";
 import { sendCallWebhook } from "./crm-webhook";
 
@@ -167,7 +169,11 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     const entities = keptEntities(call.entities, result.entities);
     // The names the caller gave, masked wherever a first name alone is said back ("Thanks, Sam.").
     const callerNames = Object.entries(result.entities).flatMap(([key, value]) => (/name/i.test(key) ? [value] : []));
-    const asked = askedQuestions(result.unanswered_questions, questions.openIds, (text) => (redact ? redactPii(text, keep, callerNames) : text));
+    const asked = askedQuestions(
+      result.unanswered_questions,
+      questions.openIds,
+      redact ? { question: (text) => redactCallerDetails(text, callerNames), draft: (text) => redactCallerNames(text, callerNames) } : UNREDACTED,
+    );
     await processedQuery(db).run({
       id: callId,
       summary: redact ? redactPii(result.summary, keep, callerNames) : result.summary,

@@ -1,5 +1,5 @@
 import { chargeSpend, limitsOf, refusalNow } from "../../billing/spend";
-import { LIMITS, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, chatRequestSchema, conversationFor, greetingOf, parseFields, redactPii } from "@nikki/core";
+import { LIMITS, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, chatRequestSchema, conversationFor, greetingOf, parseFields, redactCallerDetails } from "@nikki/core";
 import { Hono } from "hono";
 import { clientIp } from "../../audit";
 import type { AppEnv } from "../../app-env";
@@ -95,7 +95,7 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
           agentKnowledge: agent?.knowledgeBase ?? null,
           turns,
           reply,
-          redact: (text) => redactPii(text, [owner.organizationName, agent?.name ?? ""]),
+          redact: { question: (text) => redactCallerDetails(text), draft: (text) => text },
           limits,
         }).catch((error: unknown) => c.var.log.warn("chat_questions_failed", { error: error instanceof Error ? error.message : String(error) })),
       );
