@@ -66,11 +66,13 @@ describe("the simulated model's answer to a question", () => {
       "[the business's answer to a caller's question] Do you have parking for customers: Yes, customers park free behind the office.",
       "[typed by the business] Knowledge base: Rosa: We clean homes and small offices in Salem.",
       "[from https://shine.test/bread] Bread: Sourdough loaf: $8.",
+      "[the business's answer to a caller's question] Do you bring your own supplies: Yes.",
     ].join("\n");
     expect(answerFromKnowledge("What do you charge to clean inside the fridge?", instructions(lines))).toBe("Inside the oven $30, inside the fridge $25.");
     expect(answerFromKnowledge("Is there parking for customers?", instructions(lines))).toBe("Yes, customers park free behind the office.");
     expect(answerFromKnowledge("Do you clean small offices?", instructions(lines))).toBe("We clean homes and small offices in Salem.");
     expect(answerFromKnowledge("How much is a sourdough loaf?", instructions(lines))).toBe("Sourdough loaf: $8.");
+    expect(answerFromKnowledge("Do you bring your own supplies?", instructions(lines))).toBe("Yes.");
   });
 
   it("finds the question in what was said: a sentence ending in a question mark or opening with a question word", () => {

@@ -57,10 +57,12 @@ export function knowledgeOf(instructions: string): string[] {
 /** A title the product puts before a section's text ("Add-on prices: ", "Do you have parking: "): short, no figures. */
 const TITLE = /^([^:\d$€£]{1,60}):\s+(.+)$/s;
 
-/** A sentence as said: a section's title (or titles: "Knowledge base: Rosa: …") left out when real words follow it. */
+/** A sentence as said: a section's title (or titles: "Knowledge base: Rosa: …") left out when real words follow it, a question's always ("Do you bring supplies: Yes."). */
 export function spoken(sentence: string): string {
   let said = sentence;
-  for (let match = TITLE.exec(said); match && match[1]!.split(/\s+/).length <= 8 && match[2]!.split(/\s+/).length >= 3; match = TITLE.exec(said)) {
+  const isTitle = (match: RegExpExecArray) =>
+    match[1]!.split(/\s+/).length <= 8 && (match[2]!.split(/\s+/).length >= 3 || QUESTION_WORD.test(match[1]!.replace(/^¿/, "")));
+  for (let match = TITLE.exec(said); match && isTitle(match); match = TITLE.exec(said)) {
     said = match[2]!;
   }
   return said.charAt(0).toUpperCase() + said.slice(1);

@@ -7,6 +7,7 @@ import { TEST_SCENARIOS, TEST_SUITE_MESSAGES, type TestScenario, type TestScenar
 
 const MONEY = /[$€£]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:dollars|euros|pounds|USD|EUR|GBP)\b/i;
 const LEADING_LINK = /^(?:for|per|is|are)\s+/i;
+const ARTICLE_LAST = /\b(?:a|an|the)$/i;
 
 /** A text's sentences: split after . ! ? and at line breaks (a price's "1.50" stays whole). */
 export function sentencesOf(text: string): string[] {
@@ -31,11 +32,16 @@ export function* knowledgeProbes(knowledge: string): Generator<KnowledgeProbe> {
     if (!found) continue;
     const answer = found[0].trim();
     const before = sentence.slice(0, found.index).replace(/[\s,:;–—-]+$/, "");
+    let after = sentence.slice(found.index + found[0].length).replace(/[.!?\s]+$/, "");
+    // "…can be served for a $20 travel fee": the price names its own thing ("How much is the travel fee?").
+    if (ARTICLE_LAST.test(before) && words(after).length >= 1 && !LEADING_LINK.test(after.trim())) {
+      yield { question: `How much is the ${after.trim()}?`, answer };
+      continue;
+    }
     if (words(before).length >= 2) {
       yield { question: `${capitalised(before)} how much?`, answer };
       continue;
     }
-    let after = sentence.slice(found.index + found[0].length).replace(/[.!?\s]+$/, "");
     while (LEADING_LINK.test(after.trim())) after = after.trim().replace(LEADING_LINK, "");
     if (words(after).length >= 1) yield { question: `How much is ${after.trim()}?`, answer };
   }

@@ -220,6 +220,7 @@ describe("knowledgeProbe: the knowledge scenario's question and answer", () => {
     ["Nikki AI answers calls 24/7. Plans start at $29 a month with a 14-day free trial.", { question: "Plans start at how much?", answer: "$29" }],
     ["$95 for a boiler service.", { question: "How much is a boiler service?", answer: "$95" }],
     ["Boiler service: 95 dollars", { question: "Boiler service how much?", answer: "95 dollars" }],
+    ["Homes up to 15 miles beyond these towns can be served for a $20 travel fee.", { question: "How much is the travel fee?", answer: "$20" }],
     ["We fix leaks.\nWater heater installs start at $1,200.50 and up.", { question: "Water heater installs start at how much?", answer: "$1,200.50" }],
   ])("%j → %j", (knowledge, probe) => {
     expect(knowledgeProbe(knowledge)).toEqual(probe);
