@@ -85,7 +85,7 @@ export const QUESTION_MESSAGES = {
   loadFailed: "Failed to load the questions",
   answerRequired: "Write the answer your agent should give.",
   answerTooLong: `Keep the answer under ${QUESTION_LIMITS.answerChars.toLocaleString("en-US")} characters.`,
-  answered: "Answer saved. Your agent uses it from the next call on.",
+  answered: "Your agent uses it from the next call or chat on.",
   dismissed: "Question dismissed. It no longer shows here.",
   alreadyAnswered: "This question was answered already. Reload the page to see the questions still open.",
   alreadyDismissed: "This question was dismissed already. Reload the page to see the questions still open.",

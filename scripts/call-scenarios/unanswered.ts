@@ -18,7 +18,12 @@ export const unanswered: CallScenario = {
     for (const entry of detail.transcript) context.log(`  ${entry.role === "user" ? "Caller" : "Nikki"}: ${entry.content}`);
     const { questions } = await dashboard.read<{ questions: KnowledgeQuestion[] }>("/api/knowledge/questions");
     const asked = questions.filter((question) => question.call_ids.includes(report.callId ?? ""));
-    if (asked.length === 0) context.log(`The call (${detail.processing_status}) left no open question: is it analysed yet?`);
+    if (asked.length === 0)
+      context.log(
+        detail.processing_status === "processed"
+          ? "No question left open: Nikki answered it (the knowledge had the answer, or you answered it in Knowledge)."
+          : `The call (${detail.processing_status}) left no open question yet: its analysis has not finished.`,
+      );
     for (const question of asked)
       context.log(
         `Questions to answer: "${question.text}" asked ${question.count} time(s); suggested answer: ${question.suggested_answer ?? "none (the knowledge does not say)"}`,
