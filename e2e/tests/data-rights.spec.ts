@@ -13,7 +13,8 @@ test("the owner exports the organization's data as a zip, then closes the organi
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^nikki-last-call-plumbing-\d{4}-\d{2}-\d{2}\.zip$/);
   const files = unzipSync(new Uint8Array(await readFile((await file.path())!)));
-  expect(Object.keys(files).sort()).toEqual(["calls.csv", "calls.json", "organization.json"]);
+  expect(Object.keys(files).sort()).toEqual(["calls.csv", "calls.json", "knowledge.json", "organization.json"]);
+  expect(JSON.parse(strFromU8(files["knowledge.json"]!))).toMatchObject({ entries: expect.any(Array), questions: expect.any(Array) });
   expect(JSON.parse(strFromU8(files["organization.json"]!))).toMatchObject({ organization: { name: "Last Call Plumbing" } });
 
   await data.getByRole("button", { name: "Close organization" }).click();
