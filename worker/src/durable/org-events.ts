@@ -2,8 +2,7 @@ import type { LiveAppointmentEvent, LiveCallEvent } from "@nikki/core";
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { organizationSettings } from "../db/schema";
-import { type Bindings, readConfig } from "../env";
-import { liveServices } from "../services";
+import { type DatabaseSettings, databaseOf } from "../db/database";
 import { MEMBER_HEADER, REMOVED_CLOSE } from "./org-events-names";
 
 /**
@@ -12,7 +11,10 @@ import { MEMBER_HEADER, REMOVED_CLOSE } from "./org-events-names";
  * closes a removed member's. How many are open is written to the organization's settings as they come and go, so a
  * call's webhooks call this object only when someone listens (live-dashboards.ts).
  */
-export class OrgEvents extends DurableObject<Bindings> {
+/** What the object reads of the worker's environment: only its database (env.ts names the object, so no import back). */
+type OrgEventsEnv = DatabaseSettings & { DB: D1Database };
+
+export class OrgEvents extends DurableObject<OrgEventsEnv> {
   /** The counts' writes, one after another, each counting when it runs: the last one written is the latest count. */
   private counting: Promise<void> = Promise.resolve();
 
@@ -21,8 +23,8 @@ export class OrgEvents extends DurableObject<Bindings> {
     if (!organizationId) return Promise.resolve();
     this.counting = this.counting.then(async () => {
       const open = this.ctx.getWebSockets().filter((socket) => socket.readyState === WebSocket.OPEN).length;
-      await liveServices(this.env, readConfig(this.env))
-        .db.update(organizationSettings)
+      await databaseOf(this.env, this.env)
+        .update(organizationSettings)
         .set({ liveDashboards: open })
         .where(eq(organizationSettings.organizationId, organizationId))
         .catch(() => undefined);

@@ -1,7 +1,6 @@
-import type { Client } from "@libsql/client";
-import { createClient } from "@libsql/client/web";
 import type Stripe from "stripe";
-import { type Database, createD1Database, createLibsqlDatabase } from "../db/client";
+import type { Database } from "../db/client";
+import { databaseOf } from "../db/database";
 import type { LiveAppointmentEvent, LiveCallEvent } from "@nikki/core";
 import type { OrgEvents } from "../durable/org-events";
 import type { SpendMeter } from "../durable/spend-meter";
@@ -38,18 +37,6 @@ export interface Services {
 }
 
 export type ServicesFactory = (bindings: Bindings, config: Config) => Services;
-
-const libsqlClients = new Map<string, Client>();
-
-function database(bindings: Bindings, config: Config): Database {
-  if (!config.LIBSQL_URL) return createD1Database(bindings.DB);
-  let client = libsqlClients.get(config.LIBSQL_URL);
-  if (!client) {
-    client = createClient({ url: config.LIBSQL_URL, authToken: config.LIBSQL_AUTH_TOKEN });
-    libsqlClients.set(config.LIBSQL_URL, client);
-  }
-  return createLibsqlDatabase(client);
-}
 
 /** The live providers the configuration keys, on the given database. */
 export function servicesOn(
@@ -115,7 +102,7 @@ const built = new WeakMap<object, Services>();
 export const liveServices: ServicesFactory = (bindings, config) => {
   const cached = built.get(bindings);
   if (cached?.config === config) return cached;
-  const services = servicesOn(config, database(bindings, config), bindings.SPEND_METER ?? null, bindings.ORG_EVENTS ?? null);
+  const services = servicesOn(config, databaseOf(bindings, config), bindings.SPEND_METER ?? null, bindings.ORG_EVENTS ?? null);
   built.set(bindings, services);
   return services;
 };
