@@ -240,7 +240,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
           const waited = awaitingToolOutput;
           awaitingToolOutput = null;
           act(nextAfter(waited, toolAnswer), true);
-        } else speak(spokenResponse(instructions));
+        } else speak(spokenResponse(instructions), { outOfBand: false, metadata: event.response?.metadata });
         break;
       }
       case "response.cancel": {

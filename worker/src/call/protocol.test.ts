@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHUNK_20MS, CHUNK_100MS, openai, twilio } from "./fixtures/frames";
 import type { RealtimeClientEvent } from "openai/resources/realtime/realtime";
-import { type BridgeAction, BridgeProtocol, type TwilioOutbound, base64Length } from "./protocol";
+import { type BridgeAction, BridgeProtocol, type TwilioOutbound, base64Length, greetingResponse } from "./protocol";
 
 const STREAM = "MZ11111111111111111111111111111111";
 const fresh = (maxCallMs = 60_000) => {
@@ -42,6 +42,22 @@ describe("the bridge protocol", () => {
     // An escaped payload is not one the fast path trusts: the full parse reads it.
     const escaped = twilio.media(20).replace(CHUNK_20MS, `${CHUNK_20MS.slice(0, 4)}\\u002f${CHUNK_20MS.slice(4)}`);
     expect(toOpenAI(fresh().onTwilio(escaped, 20))).toEqual([{ type: "input_audio_buffer.append", audio: JSON.parse(escaped).media.payload }]);
+  });
+
+  it("writes the greeting the model says from its line, once, though the caller talks over it before its transcript comes", () => {
+    const line = "Thanks for calling Fields Dental, this is Dana. How can I help?";
+    const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "", openingLine: line });
+    bridge.onTwilio(twilio.start, 0);
+    expect(greetingResponse(line)).toMatchObject({ type: "response.create", response: { metadata: { nikki_greeting: "1" } } });
+    const transcripts = (actions: BridgeAction[]) => actions.filter((a) => a.kind === "transcript").map((a) => a.kind === "transcript" && a.text);
+    expect(transcripts(bridge.onOpenAI(openai.greetingCreated("resp_1"), 40))).toEqual([line]);
+    bridge.onOpenAI(openai.audioDelta("item_a"), 60);
+    expect(toTwilio(bridge.onOpenAI(openai.speechStarted, 300))).toContainEqual({ event: "clear", streamSid: STREAM });
+    // Its own transcript, cut or whole, is not written again; the next answer's is.
+    expect(transcripts(bridge.onOpenAI(openai.assistantTranscript("Thanks for calling"), 310))).toEqual([]);
+    expect(transcripts(bridge.onOpenAI(openai.transcriptOf("item_b", "Sure, what day suits you?"), 900))).toEqual(["Sure, what day suits you?"]);
+    // Another greeting-marked response (none is asked for) is not the greeting again.
+    expect(transcripts(bridge.onOpenAI(openai.greetingCreated("resp_9"), 950))).toEqual([]);
   });
 
   it.each([

@@ -29,13 +29,15 @@ import { FILLER_MARK_PREFIX, type FillerAction, ToolFillers } from "./tool-fille
 const PCMU_BYTES_PER_MS = 8;
 /** The item the greeting rendered ahead plays as (playGreeting()): in no conversation of the model's, so never truncated. */
 const CACHED_GREETING = "cached_greeting";
+/** How the greeting's response.created is recognised: its line is the transcript's, whatever of it the caller heard. */
+const GREETING_METADATA = "nikki_greeting";
 
 /**
  * The model's first response: the agent's greeting, word for word. Left to itself the model would improvise one; told
  * exactly what to say, the caller, the transcript and the dashboard all have the same line.
  */
 export function greetingResponse(line: string): RealtimeClientEvent {
-  return { type: "response.create", response: { instructions: sayExactly(line) } };
+  return { type: "response.create", response: { instructions: sayExactly(line), metadata: { [GREETING_METADATA]: "1" } } };
 }
 
 export type TwilioOutbound =
@@ -71,6 +73,8 @@ export interface ProtocolOptions {
   screenTalkOver?: boolean;
   /** What she says while a slow tool runs, in the agent's language (tool-fillers.ts); none, nothing. */
   fillers?: readonly string[];
+  /** The greeting, word for word: the transcript's first entry when the model says it (greetingResponse()). */
+  openingLine?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -114,6 +118,8 @@ export class BridgeProtocol {
 
   private readonly fillers: ToolFillers;
   private callerSpeaking = false;
+  /** The model's response saying the greeting: written from the line, not from its transcript, which a barge-in may cut. */
+  private greetingResponse: string | null = null;
 
   constructor(private readonly options: ProtocolOptions) {
     this.screen = new CallScreen(options.screenTalkOver ?? true);
@@ -201,7 +207,7 @@ export class BridgeProtocol {
       }
       case "response.output_audio_transcript.done": {
         const text = str(event.transcript)?.trim();
-        if (!text || this.fillers.takesTranscript(str(event.item_id) ?? "", text)) return [];
+        if (!text || event.response_id === this.greetingResponse || this.fillers.takesTranscript(str(event.item_id) ?? "", text)) return [];
         return [{ kind: "transcript", role: "assistant", text, atMs: this.elapsed(now) }];
       }
       case "response.function_call_arguments.done": {
@@ -210,8 +216,14 @@ export class BridgeProtocol {
         if (!callId || !name) return [];
         return [{ kind: "tool", callId, name, arguments: str(event.arguments) ?? "{}" }, ...this.filled(this.fillers.toolCalled(callId, name, now), now)];
       }
-      case "response.created":
-        return this.filled(this.fillers.responseCreated(event.response), now);
+      case "response.created": {
+        const line = this.options.openingLine;
+        const response = obj(event.response);
+        if (!line || obj(response?.metadata)?.[GREETING_METADATA] !== "1" || this.greetingResponse)
+          return this.filled(this.fillers.responseCreated(event.response), now);
+        this.greetingResponse = str(response?.id) ?? null;
+        return [{ kind: "transcript", role: "assistant", text: line, atMs: this.elapsed(now) }];
+      }
       case "response.output_item.added":
         this.fillers.itemAdded(str(event.response_id), str(event.item?.id));
         return [];

@@ -123,6 +123,7 @@ export class MediaCall {
       screenTalkOver: this.plan.screenTalkOver,
       // A plan stored before fillers existed (a call under way at a deploy) has none.
       fillers: this.plan.fillers ?? [],
+      openingLine: this.plan.openingLine,
     });
     this.protocol = protocol;
     server.addEventListener("message", (event) => this.dispatch(protocol.onTwilio(event.data, Date.now())));
