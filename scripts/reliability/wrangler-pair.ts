@@ -4,10 +4,10 @@
  * pair starts once, on first use, on free loopback ports, with fresh local state on a RAM disk (both alike).
  */
 import { type ChildProcess, execFile } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { startBaselineWorker } from "../lib/baseline";
 import { freePort } from "../lib/free-port";
-import { mediaPlaneOf, prepareLocalDatabase, run, startWorker, stopWorker } from "../lib/local";
+import { ROOT, mediaPlaneOf, prepareLocalDatabase, run, startWorker, stopWorker } from "../lib/local";
 import { ramDiskTempDir } from "../lib/ram-disk";
 import { type SimulatorsProcess, spawnSimulators } from "../lib/simulators-spawn";
 
@@ -58,6 +58,8 @@ async function start(): Promise<WranglerPair> {
     simulators?.process.kill("SIGTERM");
     rmSync(state, { recursive: true, force: true });
   };
+  // wrangler dev refuses to start without the assets directory, which only a site build makes; the soak serves no pages.
+  mkdirSync(`${ROOT}/site/dist`, { recursive: true });
   simulators = await spawnSimulators({ openaiPort, twilioPort, publicBaseUrl: product, replyFrames: 50, connectDelayMs: 100, responseDelayMs: 100 });
   await prepareLocalDatabase(`${state}/product`);
   // Every soak call is admitted: the demo organization's daily cap would send the later ones to voicemail.
