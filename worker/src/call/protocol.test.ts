@@ -99,7 +99,7 @@ describe("the bridge protocol", () => {
     expect(toTwilio(bridge.onOpenAI(openai.audioDelta("item_a"), 100))).toEqual([{ event: "media", streamSid: STREAM, media: { payload: CHUNK_100MS } }]);
   });
 
-  it("on barge-in truncates at the audio Twilio's clock says was played, then clears Twilio", () => {
+  it("on barge-in clears Twilio, then truncates at the audio Twilio's clock says was played", () => {
     const bridge = fresh();
     bridge.onTwilio(twilio.media(0), 100);
     // 300 ms of audio sent at once when Twilio's clock read 0: it plays until 300.
@@ -108,8 +108,8 @@ describe("the bridge protocol", () => {
     bridge.onTwilio(twilio.media(200), 300);
     const actions = bridge.onOpenAI(openai.speechStarted, 320);
     expect(actions).toEqual([
-      { kind: "openai", event: { type: "conversation.item.truncate", item_id: "item_a", content_index: 0, audio_end_ms: 200 } },
       { kind: "twilio", message: { event: "clear", streamSid: STREAM } },
+      { kind: "openai", event: { type: "conversation.item.truncate", item_id: "item_a", content_index: 0, audio_end_ms: 200 } },
     ]);
     expect(bridge.onTwilio(twilio.mark("m1"), 330)).toEqual([]);
     expect(bridge.onOpenAI(openai.speechStarted, 400)).toEqual([]);

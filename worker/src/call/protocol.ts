@@ -368,7 +368,8 @@ export class BridgeProtocol {
               event: { type: "conversation.item.truncate", item_id: this.currentItem, content_index: 0, audio_end_ms: Math.floor(this.heardMs()) },
             },
           ];
-    const actions: BridgeAction[] = [...stop, { kind: "twilio", message: { event: "clear", streamSid: this.streamSid } }];
+    // Twilio's clear first: the caller stops hearing Nikki one send sooner; the model's truncate is computed already.
+    const actions: BridgeAction[] = [{ kind: "twilio", message: { event: "clear", streamSid: this.streamSid } }, ...stop];
     this.metrics.bargedIn();
     this.marks.clear();
     this.currentItem = null;
