@@ -105,6 +105,7 @@ interface PhaseFigures {
 function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures {
   const appended = new Map(timings.appended);
   const delivered = timings.delivered;
+  const fillerFrames = new Map(timings.fillerFrames);
   const speechStarted = new Map(timings.speechStarted.map(([tag, at]) => [Number(tag), at]));
   const sessionReady = new Map(timings.sessionReady.map(([tag, at]) => [Number(tag), at]));
   const firstFrames = reports.map((report) => Math.min(...report.sentAt.values()));
@@ -125,7 +126,7 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   for (const report of reports) {
     if (!report.voicemail && report.mediaReceived > 0) result.answered++;
     if (report.greetingMs !== null) result.greetings.push(report.greetingMs);
-    result.dropped += lostFrames(report, appended, delivered);
+    result.dropped += lostFrames(report, appended, delivered, fillerFrames);
     const ready = report.sessionTag === null ? undefined : sessionReady.get(report.sessionTag);
     for (const [key, sentAt] of report.sentAt) {
       const arrived = appended.get(key);

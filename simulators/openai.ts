@@ -58,6 +58,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     speechStopped: new Map(),
     toolAnswer: new Map(),
     utterances: new Map(),
+    fillerFrames: new Map(),
   };
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => {
@@ -75,6 +76,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         speechStopped: [...timings.speechStopped],
         toolAnswer: [...timings.toolAnswer],
         utterances: [...timings.utterances],
+        fillerFrames: [...timings.fillerFrames],
       };
       // Taken: a benchmark reads each pass's frames once, and a record kept for the whole run would grow this process's
       // heap, and its garbage collector's pauses, under the frames of every later pass.

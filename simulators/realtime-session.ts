@@ -53,6 +53,8 @@ export interface AudioTimings {
   toolAnswer: Map<number, string>;
   /** The words of each spoken response, by its first frame (what a caller heard, when it reached them). */
   utterances: Map<string, string>;
+  /** Each frame of a tool filler's response (metadata `tool_filler`), with that response's id: the bridge holds a filler's audio and drops it whole when the tool answers first. */
+  fillerFrames: Map<string, string>;
 }
 
 const FRAME_BYTES = 160;
@@ -136,6 +138,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
       timings.delivered.set(`${tag}:${sequence}`, wallClock());
       if (band.answersTool && !timings.toolAnswer.has(tag)) timings.toolAnswer.set(tag, `${tag}:${sequence}`);
       if (sent === 0) timings.utterances.set(`${tag}:${sequence}`, text);
+      if (band.metadata?.tool_filler !== undefined) timings.fillerFrames.set(`${tag}:${sequence}`, `${tag}:${responseId}`);
       send({ type: "response.output_audio.delta", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta });
       sent++;
       timer = setTimeout(next, 5);

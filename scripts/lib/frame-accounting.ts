@@ -7,6 +7,8 @@ export type Timings = Record<"appended" | "delivered" | "speechStarted" | "sessi
   toolAnswer: [string, string][];
   /** The words of each spoken response, by its first frame. */
   utterances: [string, string][];
+  /** Each frame of a tool filler's response, with the response it belongs to. */
+  fillerFrames: [string, string][];
 };
 
 /** With `take`, the simulator forgets what it returned, so the next call gets only the frames timed since. */
@@ -16,15 +18,29 @@ export async function timingsOf(openaiBase: string, options: { take?: boolean } 
 
 /**
  * The frames one call lost: caller audio that never reached OpenAI, and OpenAI audio sent before the last frame the
- * caller received that never reached the caller (what was still on its way when the call hung up is not lost).
+ * caller received that never reached the caller (what was still on its way when the call hung up is not lost). A tool
+ * filler of which the caller heard nothing was not said, not lost: the bridge holds a filler's audio until it is due
+ * and drops it whole when the tool answers first (worker/src/call/tool-fillers.ts); one cut short lost its missing frames.
  */
-export function lostFrames(report: SimulatedCallReport, appended: Map<string, number>, delivered: [string, number][]): number {
+export function lostFrames(
+  report: SimulatedCallReport,
+  appended: Map<string, number>,
+  delivered: [string, number][],
+  fillerFrames: Map<string, string>,
+): number {
   let lost = 0;
   for (const key of report.sentAt.keys()) if (!appended.has(key)) lost++;
   if (report.sessionTag === null) return lost;
   const lastReceived = Math.max(...report.receivedAt.values());
+  const heardFillers = new Set<string>();
+  for (const key of report.receivedAt.keys()) {
+    const filler = fillerFrames.get(key);
+    if (filler) heardFillers.add(filler);
+  }
   for (const [key, sentAt] of delivered) {
-    if (key.startsWith(`${report.sessionTag}:`) && !report.receivedAt.has(key) && sentAt < lastReceived) lost++;
+    if (!key.startsWith(`${report.sessionTag}:`) || report.receivedAt.has(key) || sentAt >= lastReceived) continue;
+    const filler = fillerFrames.get(key);
+    if (filler === undefined || heardFillers.has(filler)) lost++;
   }
   return lost;
 }
