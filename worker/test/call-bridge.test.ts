@@ -33,22 +33,9 @@ function streamParameters(twiml: string) {
   return { url, callId: callId!, token: token! };
 }
 
-let demoGreeting = "";
-
 beforeAll(async () => {
   await seedDemoOrganization(createD1Database(env.DB), "unused-password-hash");
-  demoGreeting = (await env.DB.prepare("select greeting from agents where id = ?").bind(DEMO.agentId).first<string>("greeting"))!;
 });
-
-/**
- * The demo agent renamed, with a greeting of its name: a greeting nothing has rendered yet, so the media plane opens the
- * model's session at the webhook (a rendered one plays while the session opens at the stream's start: media/call.ts).
- */
-async function renamedWithNewGreeting(name: string) {
-  await env.DB.prepare("update agents set name = ?, greeting = ?, hours_json = ? where id = ?")
-    .bind(name, `${name} here, how can I help?`, ALWAYS_OPEN, DEMO.agentId)
-    .run();
-}
 
 describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
   it("answers, books an appointment through the model, and ends with a processed call", async () => {
@@ -170,9 +157,9 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     expect((await until(() => stream.closed())).code).toBe(1008);
   });
 
-  it("opens the model's session at the webhook when the greeting has no render ahead, before Twilio's stream, and closes it within 10 s when no stream comes", async () => {
+  it("opens the model's session at the webhook, before Twilio's stream, and closes it within 10 s when no stream comes", async () => {
     const name = `Preopen ${crypto.randomUUID().slice(0, 8)}`;
-    await renamedWithNewGreeting(name);
+    await env.DB.prepare("update agents set name = ?, hours_json = ? where id = ?").bind(name, ALWAYS_OPEN, DEMO.agentId).run();
     interface Lifecycle {
       closed_at: number | null;
       types: string[];
@@ -194,12 +181,12 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     // Nothing about the call was analysed or failed for it.
     const call = await env.DB.prepare("select transcript, processing_error from calls where call_sid = ?").bind(sid).first();
     expect(call).toEqual({ transcript: null, processing_error: null });
-    await env.DB.prepare("update agents set name = 'Nikki', greeting = ? where id = ?").bind(demoGreeting, DEMO.agentId).run();
+    await env.DB.prepare("update agents set name = 'Nikki' where id = ?").bind(DEMO.agentId).run();
   });
 
   it("forgets a call that hung up before its stream: Twilio's final status closes the pre-opened session and both planes let it go", async () => {
     const name = `Hangup ${crypto.randomUUID().slice(0, 8)}`;
-    await renamedWithNewGreeting(name);
+    await env.DB.prepare("update agents set name = ?, hours_json = ? where id = ?").bind(name, ALWAYS_OPEN, DEMO.agentId).run();
     const ours = async () =>
       (
         (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-lifecycles`)).json()) as { closed_at: number | null; instructions: string }[]
@@ -221,7 +208,7 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     // Nothing to analyse: the Calls tab shows it failed with the reason, never "Processing..." for good.
     // The AI never took it: it costs its telephony alone (the status callback charged the AI's minutes too).
     expect(await settledProcessing(sid)).toEqual(neverTaken(3));
-    await env.DB.prepare("update agents set name = 'Nikki', greeting = ? where id = ?").bind(demoGreeting, DEMO.agentId).run();
+    await env.DB.prepare("update agents set name = 'Nikki' where id = ?").bind(DEMO.agentId).run();
   });
 
   it("when the model's connection drops mid-call, the caller hears an apology and is offered a message, and the transcript so far is kept", async () => {
@@ -268,7 +255,7 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
       return row?.transcript ? row : null;
     });
     expect((JSON.parse(call.transcript!) as { role: string }[]).some((turn) => turn.role === "assistant")).toBe(true);
-    await env.DB.prepare("update agents set name = 'Nikki', greeting = ? where id = ?").bind(demoGreeting, DEMO.agentId).run();
+    await env.DB.prepare("update agents set name = 'Nikki' where id = ?").bind(DEMO.agentId).run();
   });
 
   it("flags a call outside the agent's hours as after-hours and tells Nikki to take a message", async () => {

@@ -4,7 +4,7 @@ import { streamSignatures } from "../src/call/twilio-signature";
 import { hashToken } from "../src/call/stream-ticket";
 import { SIMULATED } from "./simulators";
 import { createLogger } from "../src/logger";
-import { type MediaCallDeps, type MediaStorage, MediaCall } from "../src/media/call";
+import { type MediaStorage, MediaCall } from "../src/media/call";
 import type { ControlPlane } from "../src/media/control-client";
 import type { CallEnd, MediaPlan } from "../src/call/plan";
 
@@ -18,7 +18,6 @@ export function sessionWithStorage(
   ends: CallEnd[] = [],
   urlPolicy: UrlPolicy = PUBLIC_URL_POLICY,
   tool: ControlPlane["tool"] = async () => ({ ok: true }),
-  greetings?: MediaCallDeps["greetings"],
 ) {
   const stored = new Map<string, unknown>();
   const storage = {
@@ -31,10 +30,7 @@ export function sessionWithStorage(
     setAlarm: async () => undefined,
   };
   const control: ControlPlane = { tool, ended: async (_sid, end) => void ends.push(end), realtime: async () => null };
-  return {
-    call: new MediaCall({ callSid: sid, storage: storage as unknown as MediaStorage, greetings, control, log: createLogger({}, "error"), urlPolicy }),
-    stored,
-  };
+  return { call: new MediaCall({ callSid: sid, storage: storage as unknown as MediaStorage, control, log: createLogger({}, "error"), urlPolicy }), stored };
 }
 
 /** Twilio's side of the stream, signed for the call as its plan expects. */

@@ -4,8 +4,7 @@ import { streamSignatures } from "../call/twilio-signature";
 import { mintToken } from "../call/stream-ticket";
 import { SIMULATED } from "../../test/simulators";
 import { callSid, startMessage, until } from "../../test/twilio";
-import { FRAME_BASE64_CHARS } from "../call/audio-frames";
-import { type MediaCallDeps, PLAN_WAIT_MS } from "./call";
+import { PLAN_WAIT_MS } from "./call";
 import type { CallEnd } from "../call/plan";
 import { openSigned, plan, sessionWithStorage } from "../../test/media-call";
 
@@ -67,39 +66,6 @@ describe("a call's media (MediaCall)", () => {
     expect((await open("anything")).status).toBe(403);
     const [wrong] = await streamSignatures("0".repeat(32), `wss://nikki.test/twilio/stream/${sid}`);
     expect((await open(wrong!)).status).toBe(403);
-  });
-
-  it("opens the model's session at prepare only without a greeting rendered ahead; with one, at the stream's start, after its first frame", async () => {
-    const sessionsWith = async (marker: string) =>
-      ((await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-sessions`)).json()) as unknown[][]).filter((received) =>
-        received.some((message) => JSON.stringify(message).includes(marker)),
-      ).length;
-    const frames = "/".repeat(FRAME_BASE64_CHARS * 3);
-    const greetings = { get: async (key: string) => (key === "greeting:rendered" ? frames : null) } as unknown as MediaCallDeps["greetings"];
-    const prepared = async (greetingKey: string) => {
-      const sid = callSid();
-      const token = mintToken();
-      const marker = crypto.randomUUID();
-      const { call } = sessionWithStorage(sid, async () => undefined, [], PUBLIC_URL_POLICY, undefined, greetings);
-      const base = await plan(sid, token);
-      const sessionUpdate = JSON.stringify({ type: "session.update", session: { type: "realtime", instructions: marker } });
-      const answer = await call.prepare({ ...base, greetingKey, sessionUpdate });
-      return { sid, token, call, marker, answer };
-    };
-
-    const unrendered = await prepared("greeting:none");
-    expect(unrendered.answer).toEqual({ greeting: false });
-    await until(async () => (await sessionsWith(unrendered.marker)) === 1);
-
-    const rendered = await prepared("greeting:rendered");
-    expect(rendered.answer).toEqual({ greeting: true });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await sessionsWith(rendered.marker)).toBe(0);
-    const stream = await openSigned(rendered.call, rendered.sid);
-    stream.socket.send(startMessage(rendered.sid, { callId: "call", token: rendered.token }));
-    await until(async () => (await sessionsWith(rendered.marker)) === 1);
-    const media = stream.received.filter((message) => message.includes('"event":"media"'));
-    expect(media[0]).toContain(frames.slice(0, FRAME_BASE64_CHARS));
   });
 
   it("connects to a business's own realtime URL only when this plane's URL guard allows it (the plan may predate the rule)", async () => {

@@ -80,9 +80,8 @@ export class MediaCall {
   }
 
   /**
-   * From the voice webhook: the call's plan. With no greeting rendered ahead, the model's session opens now, while
-   * Twilio connects the stream, so the model's greeting does not wait for its handshake (closed if no stream has come
-   * PREOPEN_TTL_MS later); a rendered greeting plays at the stream's start while the session opens (`connectOpenAI`).
+   * From the voice webhook: the call's plan. The model's session opens now, while Twilio connects the stream, so the
+   * greeting does not wait for its handshake; it is closed if no stream has come PREOPEN_TTL_MS later.
    */
   async prepare(plan: MediaPlan): Promise<Prepared> {
     const { realtime, ...stored } = plan;
@@ -93,13 +92,11 @@ export class MediaCall {
     this.plan = stored;
     this.realtime = realtime;
     for (const wake of this.planWaiters.splice(0)) wake();
-    const greeting = (await this.greeting) !== null;
-    if (greeting || this.finished) return { greeting };
     this.opening ??= this.openSession(realtime, stored);
     // In memory, like the socket it guards (an evicted object loses both); an alarm would cost a storage write per call.
     if (this.unusedSessionTimer) clearTimeout(this.unusedSessionTimer);
     this.unusedSessionTimer = setTimeout(() => void this.closeUnusedSession(), PREOPEN_TTL_MS);
-    return { greeting };
+    return { greeting: (await this.greeting) !== null };
   }
 
   /** Twilio's media stream: signed as the plan expects (its URL, by the account that holds the number), once per call. */
