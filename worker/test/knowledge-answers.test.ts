@@ -7,7 +7,7 @@ import { LOOKUP_INSTRUCTION } from "../src/knowledge/in-instructions";
 import { KNOWLEDGE_BUDGET_CHARS, agentKnowledge } from "../src/knowledge/reader";
 import { createLogger } from "../src/logger";
 import { answerCall } from "../src/voice/answer";
-import { PLATFORM_ACCOUNT } from "../src/voice/call-context";
+import { PLATFORM_ACCOUNT, callContextFor } from "../src/voice/call-context";
 import { sessionUpdate } from "../src/voice/realtime-session";
 import type { CallSetup } from "../src/voice/setup";
 import { runTool } from "../src/voice/tools";
@@ -50,13 +50,17 @@ function filler(organizationId: string, pages: number) {
   }));
 }
 
-async function answer(to: string): Promise<CallSetup> {
+/** A call to the business's number answered; given an agent, a call the business placed from it for that agent. */
+async function answer(number: string, agentId?: string): Promise<CallSetup> {
   let setup: CallSetup | null = null;
+  const ends = agentId
+    ? { direction: "outbound" as const, from: number, to: anyCaller(), agentId }
+    : { direction: "inbound" as const, from: anyCaller(), to: number };
   await answerCall(
     testAnswerDeps(log, (given) => {
       setup = given;
     }),
-    { direction: "inbound", callSid: callSid(), from: anyCaller(), to, account: { ...PLATFORM_ACCOUNT, authToken: SIMULATED.twilioAuthToken } },
+    { ...ends, callSid: callSid(), account: { ...PLATFORM_ACCOUNT, authToken: SIMULATED.twilioAuthToken } },
   );
   return setup!;
 }
@@ -122,6 +126,17 @@ describe("small knowledge", () => {
   });
 });
 
+describe("on the voice webhook", () => {
+  it("comes with the call's context (no read of its own), as every channel reads it; not for other uses of the context", async () => {
+    for (const shop of [small, large]) {
+      const context = await callContextFor(db, shop.number, PLATFORM_ACCOUNT, callSid(), anyCaller());
+      expect(context?.knowledge).toEqual(await agentKnowledge(db, shop.organizationId, shop.agentId));
+    }
+    expect((await callContextFor(db, large.number, PLATFORM_ACCOUNT, callSid(), anyCaller()))?.knowledge).toEqual({ lookup: true, sections: [] });
+    expect((await callContextFor(db, small.number, PLATFORM_ACCOUNT))?.knowledge).toBeNull();
+  });
+});
+
 describe("knowledge beyond the budget", () => {
   it("offers lookup_knowledge on the call, which returns the 3 best sections with their sources", async () => {
     const setup = await answer(large.number);
@@ -168,6 +183,8 @@ describe("whose knowledge", () => {
     expect(smallCall.instructions).not.toContain("Gold-plated");
     expect(smallCall.instructions).not.toContain("Eli covers");
     expect((await agentKnowledge(db, small.organizationId, small.otherAgentId)).sections.map((section) => section.title)).toContain("Eli's rota");
+    // A call placed for that agent reads its own knowledge, not the number's agent's the context came with.
+    expect((await answer(small.number, small.otherAgentId)).instructions).toContain("Eli covers night emergencies.");
 
     const largeCall = await answer(large.number);
     expect((await lookup(largeCall, "gold plated taps")).sections[0]?.title).toBe("Gold taps");

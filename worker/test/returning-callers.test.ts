@@ -12,7 +12,7 @@ import { purgeExpiredCallData } from "../src/jobs/retention-purge";
 import { createLogger } from "../src/logger";
 import { analyzeDueCall } from "../src/voice/analysis";
 import { answerCall } from "../src/voice/answer";
-import { PLATFORM_ACCOUNT } from "../src/voice/call-context";
+import { PLATFORM_ACCOUNT, callContextFor } from "../src/voice/call-context";
 import { memoryQuery } from "../src/voice/caller-memory";
 import type { CallSetup } from "../src/voice/setup";
 import { type SignedUp, call, signUp } from "./accounts";
@@ -291,6 +291,19 @@ describe("the call detail counts the caller's earlier calls", () => {
 });
 
 describe("the lookup on the answer path", () => {
+  it("is made only when the call's context finds an analysed inbound call of theirs to this business within 90 days", async () => {
+    const db = createD1Database(env.DB);
+    const rememberable = async (from: string) => (await callContextFor(db, shop.number, PLATFORM_ACCOUNT, callSid(), from))?.rememberable;
+    const ada = caller();
+    expect(await rememberable(ada)).toBe(false);
+    for (const earlier of [{ daysAgo: 2, summary: null }, { daysAgo: 100 }, { daysAgo: 1, kind: "voicemail" as const }, { daysAgo: 1, kind: "test" as const }])
+      await earlierCall(shop, ada, earlier);
+    await earlierCall(other, ada, { daysAgo: 1 });
+    expect(await rememberable(ada)).toBe(false);
+    await earlierCall(shop, ada, { daysAgo: 1 });
+    expect(await rememberable(ada)).toBe(true);
+  });
+
   it("is one indexed read: the caller's calls by organization and number, no scan of the calls table", async () => {
     const { sql, params } = memoryQuery(createD1Database(env.DB)).getQuery();
     const values = { organizationId: shop.id, caller: "+13125559999", callSid: "CA0", since: 0, now: Date.now() };

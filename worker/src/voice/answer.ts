@@ -147,14 +147,19 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     await markSpam(deps.services.db, callId, spam);
     return spamTwiml(language);
   }
-  // A returning caller's memory is read while the rest of the answer is decided (it adds no wait of its own), and only
-  // for a caller the screen let through.
+  // A returning caller's memory is read while the rest of the answer is decided (it adds no wait of its own), only for
+  // a caller the screen let through, and only when the context found an analysed call of theirs to remember.
   const remembered =
-    context && !probe && !testRun && call.direction === "inbound"
+    context?.rememberable && !probe && !testRun && call.direction === "inbound"
       ? rememberCaller(deps.services.db, deps.log, { organizationId: context.organizationId, caller, callSid: call.callSid }, now)
       : Promise.resolve({ memory: null, ms: 0 });
-  // What the agent knows is read while the rest of the answer is decided (not for spam, hung up on above).
-  const known = context && agent && !probe ? knowledgeOf(deps, context.organizationId, agent.id) : Promise.resolve(NO_KNOWLEDGE);
+  // What the number's agent knows came with the context; a call we placed for another agent reads that one's.
+  const known =
+    !context || !agent || probe
+      ? NO_KNOWLEDGE
+      : agent.id === context.agent?.id && context.knowledge
+        ? context.knowledge
+        : knowledgeOf(deps, context.organizationId, agent.id);
   const problem = await unavailable(deps, context, agent, call.callSid, probe ? "probe" : testRun ? "test" : "call");
   if (problem || !context || !agent) {
     deps.log.warn("call_to_voicemail", { call_sid: call.callSid, reason: problem, to: business });

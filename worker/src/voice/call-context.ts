@@ -5,6 +5,8 @@ import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
 import { preparedQuery } from "../db/prepared";
 import { dashboardsOpen } from "../durable/live-dashboards";
+import { type AgentKnowledge, knowledgeColumn, knowledgeOfColumn } from "../knowledge/reader";
+import { memorySince, rememberedCalls } from "./caller-memory";
 import { agents, calls, integrations, organizationSettings, organizations, phoneNumbers, subscriptions, testRuns } from "../db/schema";
 
 export interface CallContext {
@@ -36,6 +38,13 @@ export interface CallContext {
   earlierCalls: number;
   /** Whether anybody watches the organization's live channel (durable/live-dashboards.ts). */
   dashboardsOpen: boolean;
+  /** Given the caller (a call being answered): what the number's assigned agent knows; null otherwise, or with no agent. */
+  knowledge: AgentKnowledge | null;
+  /**
+   * Given the caller: they have an analysed inbound call to this organization within MEMORY_DAYS (not this one), so
+   * their memory is worth reading (caller-memory.ts, which also leaves out a caller who opted out).
+   */
+  rememberable: boolean;
 }
 
 /** The Twilio account that signed a webhook: a business's own (with its organization), or the platform's (nulls). */
@@ -60,6 +69,10 @@ const contextQuery = preparedQuery((db) =>
       agent: agents,
       testRun: { id: testRuns.id, scenario: testRuns.scenario },
       earlierCalls: sql<number>`(select count(*) from ${calls} where ${calls.organizationId} = ${phoneNumbers.organizationId} and ${calls.fromNumber} = ${sql.placeholder("caller")} and ${calls.createdAt} >= ${sql.placeholder("since")} and ${calls.callSid} != ${sql.placeholder("callSid")})`,
+      knowledge: sql<
+        string | null
+      >`case when ${sql.placeholder("caller")} is not null then ${knowledgeColumn(phoneNumbers.organizationId, phoneNumbers.assignedAgentId)} end`,
+      rememberable: sql<number>`exists (select 1 from ${calls} where ${rememberedCalls(phoneNumbers.organizationId, sql.placeholder("memorySince"))})`,
       ownOpenAiKey: sql<number>`exists (select 1 from ${integrations} where ${integrations.organizationId} = ${phoneNumbers.organizationId} and ${integrations.provider} = 'openai' and ${integrations.testStatus} = 'success')`,
     })
     .from(phoneNumbers)
@@ -78,7 +91,8 @@ const contextQuery = preparedQuery((db) =>
 
 /**
  * Who answers a call to `number`: its organization, assigned agent, call settings, spend limits, (given the call's
- * sid) its Test Suite run and (given the caller) their recent calls; null for a number we do not hold, or one that the
+ * sid) its Test Suite run and (given the caller) their recent calls, whether they are remembered and the agent's
+ * knowledge; null for a number we do not hold, or one that the
  * account which signed the webhook does not hold. One round trip while the caller hears ringing.
  */
 export async function callContextFor(
@@ -96,6 +110,7 @@ export async function callContextFor(
     // No caller given: `= null` matches no row.
     caller: caller ?? null,
     since: now.getTime() - REPEAT_CALL_WINDOW_MINUTES * 60_000,
+    memorySince: memorySince(now),
   });
   if (!row) return null;
   const agent = row.agent;
@@ -117,6 +132,8 @@ export async function callContextFor(
     testRun: callSid && row.testRun ? row.testRun : null,
     earlierCalls: Number(row.earlierCalls),
     dashboardsOpen: dashboardsOpen(row.settings?.liveDashboards),
+    knowledge: row.knowledge === null || !agent ? null : knowledgeOfColumn(row.knowledge),
+    rememberable: Boolean(row.rememberable),
   };
 }
 

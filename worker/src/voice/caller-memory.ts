@@ -8,7 +8,8 @@
  * synthetic, and a test must not learn about (or from) real callers.
  */
 import { PII_MARKERS, businessDate, slotLabel } from "@nikki/core";
-import { and, desc, eq, gte, isNotNull, ne, notExists, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, and, desc, eq, gte, isNotNull, ne, notExists, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { preparedQuery } from "../db/prepared";
@@ -37,6 +38,26 @@ export interface CallerMemory {
 
 const placeholder = (name: string) => sql.placeholder(name);
 
+/** The oldest call a caller is remembered from. */
+export const memorySince = (now: Date) => now.getTime() - MEMORY_DAYS * DAY_MS;
+
+/**
+ * The caller's calls a memory is made of, on calls_org_from_created_idx: analysed inbound conversations since `since`,
+ * not the call being answered (placeholders `caller`, `callSid`). The voice webhook's context asks whether there is one
+ * (call-context.ts `rememberable`) before the memory is read.
+ */
+export function rememberedCalls(organizationId: SQLiteColumn | Placeholder, since: Placeholder): SQL {
+  return and(
+    eq(calls.organizationId, organizationId),
+    eq(calls.fromNumber, placeholder("caller")),
+    gte(calls.createdAt, since),
+    eq(calls.direction, "inbound"),
+    eq(calls.kind, "conversation"),
+    ne(calls.callSid, placeholder("callSid")),
+    isNotNull(calls.summary),
+  )!;
+}
+
 /**
  * One statement, on calls_org_from_created_idx: the caller's latest analysed calls with the names their lead and booking
  * hold, and (the same scalar on each row, computed once) their next booked appointment, matched by the number they
@@ -63,13 +84,7 @@ export const memoryQuery = preparedQuery((db) =>
     .from(calls)
     .where(
       and(
-        eq(calls.organizationId, placeholder("organizationId")),
-        eq(calls.fromNumber, placeholder("caller")),
-        gte(calls.createdAt, placeholder("since")),
-        eq(calls.direction, "inbound"),
-        eq(calls.kind, "conversation"),
-        ne(calls.callSid, placeholder("callSid")),
-        isNotNull(calls.summary),
+        rememberedCalls(placeholder("organizationId"), placeholder("since")),
         notExists(
           db
             .select({ one: sql`1` })
@@ -106,7 +121,7 @@ export async function callerMemory(db: Database, call: { organizationId: string;
     organizationId: call.organizationId,
     caller: call.caller,
     callSid: call.callSid,
-    since: now.getTime() - MEMORY_DAYS * DAY_MS,
+    since: memorySince(now),
     now: now.getTime(),
   });
   const last = rows[0];
