@@ -10,7 +10,7 @@ const LINE = "This call may be recorded. Thanks for calling Harbor Dental, this 
 const FRAMES = Array.from({ length: 12 }, (_, i) => btoa(String.fromCharCode(...new Uint8Array(160).fill(0x10 + i))));
 
 const started = (now = 0) => {
-  const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "Say goodbye." });
+  const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "Say goodbye.", openingLine: LINE });
   bridge.onTwilio(twilio.start, now);
   return bridge;
 };
@@ -21,7 +21,7 @@ const toOpenAI = (actions: BridgeAction[]) => actions.flatMap((a) => (a.kind ===
 describe("the greeting rendered ahead", () => {
   it("goes to Twilio whole and in order, marked at its end, then the transcript and the model's assistant item", () => {
     const bridge = started(1_000);
-    const actions = bridge.playGreeting(FRAMES.join(""), LINE, 1_004);
+    const actions = bridge.playGreeting(FRAMES.join(""), 1_004);
     const sent = toTwilio(actions);
     expect(sent.filter((m) => m.event === "media").map((m) => (m.event === "media" ? m.media.payload : ""))).toEqual(FRAMES);
     // Its twelve frames, then one mark at the greeting's end (what the caller heard is read from Twilio's timestamps).
@@ -37,7 +37,7 @@ describe("the greeting rendered ahead", () => {
 
   it("is cleared by the caller's barge-in as the model's audio is, with nothing to truncate in the model's conversation", () => {
     const bridge = started();
-    bridge.playGreeting(FRAMES.join(""), LINE, 2);
+    bridge.playGreeting(FRAMES.join(""), 2);
     const actions = bridge.onOpenAI(openai.speechStarted, 300);
     expect(toTwilio(actions)).toEqual([{ event: "clear", streamSid: STREAM }]);
     expect(toOpenAI(actions)).toEqual([]);
@@ -51,14 +51,14 @@ describe("the greeting rendered ahead", () => {
 
   it("counts as the greeting for screening: a caller silent 10 s after its last mark played is ended", () => {
     const bridge = started();
-    const marks = toTwilio(bridge.playGreeting(FRAMES.join(""), LINE, 0)).flatMap((m) => (m.event === "mark" ? [m.mark.name] : []));
+    const marks = toTwilio(bridge.playGreeting(FRAMES.join(""), 0)).flatMap((m) => (m.event === "mark" ? [m.mark.name] : []));
     for (const name of marks) bridge.onTwilio(twilio.mark(name), 240);
     expect(bridge.onTick(10_000)).toEqual([]);
     expect(toOpenAI(bridge.onTick(10_300)).map((event) => event.type)).toEqual(["response.create"]);
   });
 
   it("plays nothing before the stream has started", () => {
-    const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "" });
-    expect(bridge.playGreeting(CHUNK_20MS, LINE, 0)).toEqual([]);
+    const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "", openingLine: LINE });
+    expect(bridge.playGreeting(CHUNK_20MS, 0)).toEqual([]);
   });
 });

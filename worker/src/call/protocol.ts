@@ -73,7 +73,7 @@ export interface ProtocolOptions {
   screenTalkOver?: boolean;
   /** What she says while a slow tool runs, in the agent's language (tool-fillers.ts); none, nothing. */
   fillers?: readonly string[];
-  /** The greeting, word for word: the transcript's first entry when the model says it (greetingResponse()). */
+  /** The greeting, word for word: the transcript's first entry, whether it plays rendered ahead or the model says it. */
   openingLine?: string;
 }
 
@@ -243,8 +243,9 @@ export class BridgeProtocol {
    * marked as the model's audio is (barge-in clears it, screening times it as the greeting); the transcript's first
    * entry; and the model told it was said, as an assistant item, so it waits for the caller rather than greeting again.
    */
-  playGreeting(frames: string, line: string, now: number): BridgeAction[] {
-    if (!this.streamSid || this.ended) return [];
+  playGreeting(frames: string, now: number): BridgeAction[] {
+    const line = this.options.openingLine;
+    if (!this.streamSid || this.ended || !line) return [];
     const actions: BridgeAction[] = [];
     for (let at = 0; at < frames.length; at += FRAME_BASE64_CHARS) actions.push(...this.audio(CACHED_GREETING, frames.slice(at, at + FRAME_BASE64_CHARS), now));
     if (this.unmarkedMs > 0) actions.push(this.mark(this.streamSid, CACHED_GREETING));

@@ -217,7 +217,7 @@ export class MediaCall {
     }
     // The greeting rendered ahead plays now, before the model's session is even looked at (looked up at prepare).
     const greeting = await this.greeting;
-    if (greeting) this.dispatch(this.protocol?.playGreeting(greeting, this.plan.openingLine, Date.now()) ?? []);
+    if (greeting) this.dispatch(this.protocol?.playGreeting(greeting, Date.now()) ?? []);
     await this.storage.put("ticket", { ...ticket!, redeemed: true });
     this.streamed = true;
     await this.connectOpenAI(this.plan, greeting !== null);
