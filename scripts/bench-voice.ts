@@ -21,8 +21,9 @@
  * that of the relay with each stream in a Durable Object (below). C: CPU time of all the bridge's processes (both
  * planes' workerd, from /proc: scripts/lib/process-cpu.ts) per call over the same of the relay in a Durable Object,
  * each counted from a pass's first call to the end of its settling (the bridge's after-call work included); a stall
- * from elsewhere delays frames but adds no CPU time. R5: speech_started sent by OpenAI → Twilio's clear through the
- * bridge, over the same single message's transit through the relay (p50, median of the rounds).
+ * from elsewhere delays frames but adds no CPU time. The `cpu:` line splits the bridge's by plane. R5: speech_started
+ * sent by OpenAI → Twilio's clear through the bridge, over the same single message's transit through the relay (p50,
+ * median of the rounds).
  * D: frames the bridge lost. G, GC: the greeting case (lib/greeting-pass.ts, BENCH_GREETING_PAIRS pairs of single
  * calls, default 5), p50 from the stream's start to the greeting's first frame: G when the model says it (no render
  * yet: the first call after a change), GC when the render made ahead plays (target ≤ 60 ms). The rounds' calls play the
@@ -99,6 +100,8 @@ interface PhaseFigures {
   calls: number;
   /** CPU time all of the side's processes spent on the pass, its after-call work and the settling after it. */
   cpuMs: number;
+  /** The bridge's: the part of cpuMs its media plane spent (the rest is the control plane's). */
+  mediaCpuMs: number;
 }
 
 /** Every frame of these calls timed through the phase's bridge; audio sent before the model's session was configured waited for it, so it is left out. */
@@ -122,6 +125,7 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
     answered: 0,
     calls: reports.length,
     cpuMs: 0,
+    mediaCpuMs: 0,
   };
   for (const report of reports) {
     if (!report.voicemail && report.mediaReceived > 0) result.answered++;
@@ -156,7 +160,7 @@ const timingsNow = () => timingsOf(`http://127.0.0.1:${openaiPort}`, { take: tru
 /** Figures of several passes of one side, pooled. */
 function pooled(phases: PhaseFigures[]): PhaseFigures {
   const all = <K extends keyof PhaseFigures>(key: K) => phases.flatMap((phase) => phase[key] as number[]);
-  const sum = (key: "dropped" | "calls" | "cpuMs") => phases.reduce((total, phase) => total + phase[key], 0);
+  const sum = (key: "dropped" | "calls" | "cpuMs" | "mediaCpuMs") => phases.reduce((total, phase) => total + phase[key], 0);
   return {
     transit: all("transit"),
     concurrent: all("concurrent"),
@@ -168,6 +172,7 @@ function pooled(phases: PhaseFigures[]): PhaseFigures {
     answered: Math.min(...phases.map((phase) => phase.answered)),
     calls: sum("calls"),
     cpuMs: sum("cpuMs"),
+    mediaCpuMs: sum("mediaCpuMs"),
   };
 }
 
@@ -252,6 +257,7 @@ try {
   const { value: bare, pids: relayPids } = await withChildren(() => startBareRelay({ ...relayOptions, port: relayPort }));
   const { value: inObject, pids: objectPids } = await withChildren(() => startBareRelay({ ...relayOptions, port: objectRelayPort, durableObject: true }));
   const meters = [cpuMeter(bridgePids), cpuMeter(relayPids), cpuMeter(objectPids)] as const;
+  const mediaMeter = cpuMeter(worker.mediaPids);
   const bases = [workerBase, `http://127.0.0.1:${relayPort}`, `http://127.0.0.1:${objectRelayPort}`] as const;
   const lists = [sides.bridge, sides.relay, sides.relayInObject] as const;
   try {
@@ -261,11 +267,12 @@ try {
     // Rounds alternate the sides, so a burst of load from elsewhere on the machine weighs on one round, not one side.
     for (let round = 0; round < ROUNDS; round++) {
       for (const [side, base] of bases.entries()) {
-        const cpuBefore = meters[side]!.read();
+        const [cpuBefore, mediaBefore] = [meters[side]!.read(), mediaMeter.read()];
         const reports = await placeCalls(base, tagOf(side, round));
         const phase = figures(reports, await timingsNow());
         await settle(reports);
         phase.cpuMs = meters[side]!.read() - cpuBefore;
+        if (side === 0) phase.mediaCpuMs = mediaMeter.read() - mediaBefore;
         lists[side]!.push(phase);
       }
     }
@@ -327,6 +334,12 @@ const medianOf = (key: keyof (typeof ratios)[number]) => round(median(ratios.map
 // tell the runtime's share of the bridge's ratio apart from the bridge's own.
 console.log(
   `placement: relay_in_object_p99_pooled_ratio=${round2(ratio(relayInObject, relay, p99))} relay_in_object_p99_ratio_median=${medianOf("placementP99")} bridge_over_relay_in_object_p99_ratio_median=${medianOf("ownP99")}`,
+);
+// The bridge's CPU by plane: the media plane carries the frames as the relays do; the control plane's share is the
+// call's webhooks, tools, end and after-call work (analysis, texts), which the relays have none of.
+const mediaPerCall = bridge.mediaCpuMs / bridge.calls;
+console.log(
+  `cpu: bridge_media_plane_ms_per_call=${Math.round(mediaPerCall)} bridge_control_plane_ms_per_call=${Math.round(cpuPerCall(bridge) - mediaPerCall)} relay_in_object_ms_per_call=${Math.round(cpuPerCall(relayInObject))} media_plane_vs_object_ratio=${round2(mediaPerCall / cpuPerCall(relayInObject))}`,
 );
 const deadAirP95 = slowTool.deadAir.length ? String(Math.round(percentile(slowTool.deadAir, 95))) : "n/a";
 console.log(

@@ -15,6 +15,7 @@ import { createD1Database } from "../../worker/src/db/client";
 import { DEMO, seedDemoOrganization } from "../../worker/src/db/seed";
 import { BASELINE_CONFIG, writeBaselineConfig } from "./baseline";
 import { freePort } from "./free-port";
+import { withChildren } from "./process-cpu";
 import { ROOT, run } from "./local";
 import { ramDiskTempDir } from "./ram-disk";
 
@@ -113,21 +114,26 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
   const [control, media, mediaPort] = await Promise.all([bundled("wrangler.toml", ".bench/dist"), bundled("wrangler.media.toml", ".bench/media"), freePort()]);
   const secret = options.vars.AUTH_SECRET ?? randomBytes(32).toString("hex");
   const storage = ramDiskTempDir("nikki-bench-");
-  const mediaWorker = miniflare({
-    name: "nikki-ai-media",
-    port: mediaPort,
-    script: `${ROOT}/.bench/media/index.js`,
-    worker: media,
-    // The deployment's address too: the media plane's URL guard knows a local deployment by it, as the control plane's does.
-    bindings: {
-      AUTH_SECRET: secret,
-      LOG_LEVEL: options.vars.LOG_LEVEL ?? "info",
-      ...(options.vars.PUBLIC_BASE_URL ? { PUBLIC_BASE_URL: options.vars.PUBLIC_BASE_URL } : {}),
-    },
-    other: ["CONTROL", options.port],
-    storage: `${storage}/media`,
-    // BENCH_MEDIA_INSPECTOR_PORT / BENCH_INSPECTOR_PORT open a plane's V8 inspector, to profile it while a benchmark runs.
-    inspectorPort: process.env.BENCH_MEDIA_INSPECTOR_PORT,
+  // The media plane's process is started alone first, so its CPU can be told from the control plane's (bench:voice).
+  const { value: mediaWorker, pids: mediaPids } = await withChildren(async () => {
+    const worker = miniflare({
+      name: "nikki-ai-media",
+      port: mediaPort,
+      script: `${ROOT}/.bench/media/index.js`,
+      worker: media,
+      // The deployment's address too: the media plane's URL guard knows a local deployment by it, as the control plane's does.
+      bindings: {
+        AUTH_SECRET: secret,
+        LOG_LEVEL: options.vars.LOG_LEVEL ?? "info",
+        ...(options.vars.PUBLIC_BASE_URL ? { PUBLIC_BASE_URL: options.vars.PUBLIC_BASE_URL } : {}),
+      },
+      other: ["CONTROL", options.port],
+      storage: `${storage}/media`,
+      // BENCH_MEDIA_INSPECTOR_PORT / BENCH_INSPECTOR_PORT open a plane's V8 inspector, to profile it while a benchmark runs.
+      inspectorPort: process.env.BENCH_MEDIA_INSPECTOR_PORT,
+    });
+    await worker.ready;
+    return worker;
   });
   const controlWorker = miniflare({
     name: "nikki-ai",
@@ -139,11 +145,13 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
     storage: `${storage}/control`,
     inspectorPort: process.env.BENCH_INSPECTOR_PORT,
   });
-  await Promise.all([mediaWorker.ready, controlWorker.ready]);
+  await controlWorker.ready;
   const d1 = await seededDatabase(controlWorker, options.prepare);
   return {
     /** The control plane's D1, for counting what requests wrote. */
     db: d1,
+    /** The media plane's processes, to meter its CPU apart from the control plane's. */
+    mediaPids,
     async dispose() {
       await Promise.all([controlWorker.dispose(), mediaWorker.dispose()]);
       rmSync(storage, { recursive: true, force: true });
