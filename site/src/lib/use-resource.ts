@@ -24,6 +24,11 @@ export interface ResourceOptions {
   delayMs?: number;
   /** Not yet: nothing is read while true (the user may not be allowed to). */
   skip?: boolean;
+  /**
+   * A change of `deps` forgets the last answer, so the page shows it loading rather than offering choices made for
+   * other deps (a day's free times while the next day's load: one picked meanwhile would be booked on the wrong day).
+   */
+  forgetOnChange?: boolean;
 }
 
 /** The words under a failed load's title: the server's message, or the network's. */
@@ -33,7 +38,7 @@ export function failureDescription(result: ApiResult<unknown>): string | undefin
 }
 
 /** The shared part: one answer at a time (a slow answer never overwrites a newer read's), failures toasted. */
-function useLoader<T>({ failure, deps = [], delayMs = 0, skip = false }: ResourceOptions, first: () => Promise<ApiResult<T>>) {
+function useLoader<T>({ failure, deps = [], delayMs = 0, skip = false, forgetOnChange = false }: ResourceOptions, first: () => Promise<ApiResult<T>>) {
   const [data, setData] = useState<T>();
   const [failed, setFailed] = useState(false);
   const latest = useRef(0);
@@ -60,6 +65,7 @@ function useLoader<T>({ failure, deps = [], delayMs = 0, skip = false }: Resourc
 
   const reload = () => load(reader.current, (answer) => answer);
   useEffect(() => {
+    if (forgetOnChange) setData(undefined);
     if (skip) return;
     const timer = setTimeout(() => void reload(), delayMs);
     return () => clearTimeout(timer);

@@ -64,7 +64,7 @@ export default function SlotPicker({ id, serviceId, agentId, zone, date, onDate,
         query: { ...(serviceId ? { service_id: serviceId } : {}), ...(agentId ? { agent_id: agentId } : {}), from: date, to: addDays(date, 1) },
       }),
     // A time refused as taken: the day's free times are read again, and the refused one is no longer chosen.
-    { failure: "Failed to load free times", skip: !date, deps: [serviceId, agentId, date, taken] },
+    { failure: "Failed to load free times", skip: !date, deps: [serviceId, agentId, date, taken], forgetOnChange: true },
   );
   useEffect(() => {
     if (taken) onChange("");
