@@ -1,5 +1,5 @@
 import { ASSIGNABLE_ROLES, type AssignableRole, LIMITS, invitationSchema, parseFields } from "@nikki/core";
-import { type SubmitEvent, useEffect, useState } from "react";
+import { type SubmitEvent, useState } from "react";
 import { type DataOf, api, call } from "../../lib/client";
 import { useSubmit } from "../../lib/use-submit";
 import FormField, { EmailField } from "../FormField";
@@ -15,18 +15,11 @@ const ROLE_HELP: Record<AssignableRole, string> = {
 
 /** The invite dialog (spec 001 §5): email required, role admin or viewer; shows the accept link to copy. */
 export default function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose(): void; onInvited(): void }) {
+  // Blank at each opening: its owner keys it (ui/opening-key.ts).
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<AssignableRole>("viewer");
   const [created, setCreated] = useState<Created | null>(null);
-  const { pending, errors, setErrors, submit } = useSubmit<"email" | "role">();
-
-  useEffect(() => {
-    if (!open) return;
-    setEmail("");
-    setRole("viewer");
-    setErrors({});
-    setCreated(null);
-  }, [open]);
+  const { pending, errors, submit } = useSubmit<"email" | "role">();
 
   async function send(event: SubmitEvent) {
     event.preventDefault();

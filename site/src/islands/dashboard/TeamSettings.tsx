@@ -7,6 +7,7 @@ import { useResource } from "../../lib/use-resource";
 import DataTable from "../ui/DataTable";
 import EmptyState from "../ui/EmptyState";
 import Loaded from "../ui/Loaded";
+import { useOpeningKey } from "../ui/opening-key";
 import StatusBadge from "../ui/StatusBadge";
 import ConfirmDialog from "./ConfirmDialog";
 import CopyField from "./CopyField";
@@ -25,6 +26,7 @@ export default function TeamSettings() {
   const members = useResource(() => call(api.org.members.$get), { failure: LOAD_FAILED });
   const invitations = useResource(() => call(api.org.invitations.$get), { failure: LOAD_FAILED, skip: !manager, deps: [manager] });
   const [inviting, setInviting] = useState(false);
+  const invitingKey = useOpeningKey(inviting);
   const [removing, setRemoving] = useState<Member | null>(null);
   const action = useAction();
 
@@ -160,7 +162,7 @@ export default function TeamSettings() {
           }
         </Loaded>
       )}
-      <InviteDialog open={inviting} onClose={() => setInviting(false)} onInvited={() => void invitations.reload()} />
+      <InviteDialog key={invitingKey} open={inviting} onClose={() => setInviting(false)} onInvited={() => void invitations.reload()} />
       <ConfirmDialog
         open={removing !== null}
         title="Remove member"

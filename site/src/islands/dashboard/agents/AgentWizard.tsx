@@ -37,7 +37,8 @@ const TIME_ZONES = [
 /** The agent wizard (spec 001 §4, and issue 35 §1's Services step): Previous disabled on the first step, Save Agent on the last; edits too. */
 export default function AgentWizard({ agent, onClose, onSaved }: Props) {
   const [step, setStep] = useState(0);
-  const [draft, setDraft] = useState<AgentDraft>(emptyDraft);
+  // The agent's own (or a blank one) from the first frame of each opening: its owner keys it (ui/opening-key.ts).
+  const [draft, setDraft] = useState<AgentDraft>(() => (agent ? draftOf(agent) : emptyDraft()));
   const [alert, setAlert] = useState<string | null>(null);
   const { pending, errors, setErrors, submit } = useSubmit<string>();
   const open = agent !== undefined;
@@ -62,14 +63,6 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
     setStep(STEP_OF_FIELD[field] ?? step);
     setFocusField(field);
   }
-
-  useEffect(() => {
-    if (!open) return;
-    setDraft(agent ? draftOf(agent) : emptyDraft());
-    setStep(0);
-    setErrors({});
-    setAlert(null);
-  }, [open, agent]);
 
   const change = <K extends keyof AgentDraft>(key: K, value: AgentDraft[K]) =>
     setDraft((current) => {

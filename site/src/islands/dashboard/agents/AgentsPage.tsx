@@ -4,6 +4,7 @@ import { useAction } from "../../../lib/use-action";
 import { useResource } from "../../../lib/use-resource";
 import EmptyState from "../../ui/EmptyState";
 import Loaded from "../../ui/Loaded";
+import { useOpeningKey } from "../../ui/opening-key";
 import StatusBadge from "../../ui/StatusBadge";
 import TestCallButton from "../TestCallButton";
 import AgentWizard from "./AgentWizard";
@@ -17,6 +18,7 @@ type Agent = DataOf<typeof api.agents.$get>["agents"][number];
 export default function AgentsPage() {
   const agents = useResource(() => call(api.agents.$get), { failure: "Failed to load agents" });
   const [editing, setEditing] = useState<Agent | null | undefined>(undefined);
+  const editingKey = useOpeningKey(editing !== undefined);
   const action = useAction();
 
   async function toggle(agent: Agent) {
@@ -98,6 +100,7 @@ export default function AgentsPage() {
         }
       </Loaded>
       <AgentWizard
+        key={editingKey}
         agent={editing}
         onClose={() => setEditing(undefined)}
         onSaved={() => {

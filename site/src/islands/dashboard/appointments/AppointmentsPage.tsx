@@ -14,6 +14,7 @@ import AppointmentDetail from "./AppointmentDetail";
 import AppointmentFilters, { type Filters, NO_FILTERS, appointmentQuery, todayIn } from "./AppointmentFilters";
 import { changeToast } from "./booking-submit";
 import NewAppointmentDialog from "./NewAppointmentDialog";
+import { useOpeningKey } from "../../ui/opening-key";
 import RescheduleDialog from "./RescheduleDialog";
 import WeekView from "./WeekView";
 import "../../form.css";
@@ -47,6 +48,7 @@ export default function AppointmentsPage() {
   const services = useResource(() => call(api.services.$get), { failure: "Failed to load services" });
   const agents = useResource(() => call(api.agents.$get), { failure: "Failed to load agents", skip: !canAct, deps: [canAct] });
   const [creating, setCreating] = useState(false);
+  const creatingKey = useOpeningKey(creating);
   const [open, setOpen] = useState<AppointmentResource | null>(null);
   const [moving, setMoving] = useState<AppointmentResource | null>(null);
   const [canceling, setCanceling] = useState<AppointmentResource | null>(null);
@@ -146,6 +148,7 @@ export default function AppointmentsPage() {
       {canAct && zone && (
         <>
           <NewAppointmentDialog
+            key={creatingKey}
             open={creating}
             onClose={() => setCreating(false)}
             onBooked={refresh}

@@ -1,5 +1,5 @@
 import { type AppointmentResource, appointmentCreateSchema, parseFields } from "@nikki/core";
-import { type SubmitEvent, useEffect, useState } from "react";
+import { type SubmitEvent, useState } from "react";
 import { api, call } from "../../../lib/client";
 import FormField, { FormAlert, TextField, errorId } from "../../FormField";
 import Modal from "../../ui/Modal";
@@ -28,26 +28,15 @@ export default function NewAppointmentDialog({
   agents: readonly Option[];
   zone: string;
 }) {
-  const [serviceId, setServiceId] = useState("");
+  // Blank at each opening: its owner keys it (ui/opening-key.ts).
+  const [serviceId, setServiceId] = useState(services[0]?.id ?? "");
   const [agentId, setAgentId] = useState("");
-  const [date, setDate] = useState("");
+  const [date, setDate] = useState(() => todayIn(zone));
   const [start, setStart] = useState("");
   const [name, setName] = useState("");
   const [phone, setPhone] = useState("");
   const [notes, setNotes] = useState("");
   const booking = useBookingSubmit<Field>();
-
-  useEffect(() => {
-    if (!open) return;
-    setServiceId(services[0]?.id ?? "");
-    setAgentId("");
-    setDate(todayIn(zone));
-    setStart("");
-    setName("");
-    setPhone("");
-    setNotes("");
-    booking.reset();
-  }, [open]);
 
   // Another service, agent or day offers other times.
   const choose =
