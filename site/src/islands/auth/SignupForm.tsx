@@ -58,11 +58,14 @@ export default function SignupForm() {
     return parsed.ok ? {} : parsed.fields;
   };
 
+  // From what is current, not what this render saw: the invitation's e-mail may have come in between (it is
+  // read-only, so a keystroke that wiped it would leave the form stuck).
   function change(name: Field, value: string) {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (attempted) setErrors(check(next));
+    setValues((current) => ({ ...current, [name]: value }));
   }
+  useEffect(() => {
+    if (attempted) setErrors(check(values));
+  }, [values]);
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
