@@ -5,7 +5,9 @@ import { e2eEmail, signUpThroughPage } from "../support/accounts";
 import { E2E_BASE_URL, HOST_ORIGIN, OPENAI_SIM_PORT } from "../support/server";
 import { chatLauncher, simulatedCallsTo } from "../support/widgets";
 
-const GREETING = "Thanks for calling Rosa's Plumbing, this is Rosa. How can I help?";
+const DEFAULT_GREETING = "Thanks for calling Rosa's Plumbing, this is Rosa. How can I help?";
+/** The business writes its own: what callers hear is what it typed. */
+const GREETING = "Rosa's Plumbing, Rosa speaking. Leak or install?";
 // A new business records its calls and says so: the notice is the first sentence of the greeting, in the agent's voice.
 const SPOKEN_GREETING = `This call may be recorded. ${GREETING}`;
 
@@ -37,6 +39,8 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await wizard.getByLabel("Agent name").fill("Rosa");
   await wizard.getByRole("button", { name: "Next" }).click();
   // The greeting field holds the default, in the business's and the agent's names: what callers hear first.
+  await expect(wizard.getByLabel("Greeting")).toHaveValue(DEFAULT_GREETING);
+  await wizard.getByLabel("Greeting").fill(GREETING);
   await expect(wizard.getByLabel("Greeting")).toHaveValue(GREETING);
   await wizard.getByLabel("Persona").fill("Warm, quick, and practical about leaks.");
   await wizard.getByRole("button", { name: "Next" }).click();

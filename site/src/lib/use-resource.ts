@@ -64,8 +64,16 @@ function useLoader<T>({ failure, deps = [], delayMs = 0, skip = false, forgetOnC
   }
 
   const reload = () => load(reader.current, (answer) => answer);
+  // Forgotten in the render that has the new deps (an effect would leave the old answer on screen for a frame).
+  const depsKey = forgetOnChange ? JSON.stringify(deps) : "";
+  const [answeredFor, setAnsweredFor] = useState(depsKey);
+  if (answeredFor !== depsKey) {
+    setAnsweredFor(depsKey);
+    setData(undefined);
+    // A read for the old deps still on its way is not shown either.
+    latest.current++;
+  }
   useEffect(() => {
-    if (forgetOnChange) setData(undefined);
     if (skip) return;
     const timer = setTimeout(() => void reload(), delayMs);
     return () => clearTimeout(timer);

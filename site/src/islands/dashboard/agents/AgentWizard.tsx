@@ -70,7 +70,7 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
       // business writes its own.
       const followsDefault = !current.greeting || current.greeting === defaultGreeting(organization, current.name, current.language);
       const next = { ...current, [key]: value };
-      const greeting = (key === "name" || key === "language") && followsDefault ? defaultGreeting(organization, next.name, next.language) : current.greeting;
+      const greeting = (key === "name" || key === "language") && followsDefault ? defaultGreeting(organization, next.name, next.language) : next.greeting;
       return { ...next, greeting };
     });
   const text = (key: keyof AgentDraft, label: string, extra: { hint?: string; required?: boolean } = {}) => (
