@@ -267,7 +267,8 @@ try {
     // Rounds alternate the sides, so a burst of load from elsewhere on the machine weighs on one round, not one side.
     for (let round = 0; round < ROUNDS; round++) {
       for (const [side, base] of bases.entries()) {
-        const [cpuBefore, mediaBefore] = [meters[side]!.read(), mediaMeter.read()];
+        const cpuBefore = meters[side]!.read();
+        const mediaBefore = side === 0 ? mediaMeter.read() : 0;
         const reports = await placeCalls(base, tagOf(side, round));
         const phase = figures(reports, await timingsNow());
         await settle(reports);
