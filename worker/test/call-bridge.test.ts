@@ -18,6 +18,7 @@ import {
   startMessage,
   twilioPost,
   until,
+  streamParameters,
 } from "./twilio";
 
 const ALWAYS_OPEN = JSON.stringify(
@@ -25,13 +26,6 @@ const ALWAYS_OPEN = JSON.stringify(
 );
 
 const inbound = (sid: string, to: string = DEMO.phoneNumber, from = anyCaller()) => ringInbound(sid, to, from);
-
-function streamParameters(twiml: string) {
-  const url = /<Stream url="([^"]+)"/.exec(twiml)?.[1];
-  const callId = /<Parameter name="callId" value="([^"]+)"/.exec(twiml)?.[1];
-  const token = /<Parameter name="token" value="([^"]+)"/.exec(twiml)?.[1];
-  return { url, callId: callId!, token: token! };
-}
 
 beforeAll(async () => {
   await seedDemoOrganization(createD1Database(env.DB), "unused-password-hash");
@@ -133,78 +127,45 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     await until(() => runInDurableObject(session, async (_instance, state) => ((await state.storage.list()).size === 0 ? true : null)), 10_000);
   });
 
-  it("refuses a reused stream ticket: the second stream is closed and no audio reaches it", async () => {
+  it("refuses a second stream with the call's ticket: closed while the call is on, and refused its plan once the call's end is kept", async () => {
     await env.DB.prepare("update agents set hours_json = ? where id = ?").bind(ALWAYS_OPEN, DEMO.agentId).run();
     const sid = callSid();
     const { callId, token } = streamParameters(await (await inbound(sid)).text());
     const first = await openStream(sid);
     first.socket.send(startMessage(sid, { callId, token }));
     await until(() => first.received.some((m) => m.event === "media"));
+
+    const during = await openStream(sid);
+    during.socket.send(startMessage(sid, { callId, token }));
+    expect((await until(() => during.closed())).code).toBe(1008);
+    expect(during.received.filter((m) => m.event === "media")).toHaveLength(0);
+
     first.socket.send(JSON.stringify({ event: "stop", streamSid: `MZ${sid.slice(2)}`, stop: { callSid: sid } }));
-
-    const second = await openStream(sid);
-    second.socket.send(startMessage(sid, { callId, token }));
-    const closed = await until(() => second.closed());
-    expect(closed.code).toBe(1008);
-    expect(second.received.filter((m) => m.event === "media")).toHaveLength(0);
+    const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(sid));
+    await until(() => session.endReason());
+    await expect(openStream(sid)).rejects.toThrow("no websocket: 403");
   });
 
-  it("refuses a stream without a ticket", async () => {
-    const sid = callSid();
-    await inbound(sid);
-    const stream = await openStream(sid);
-    stream.socket.send(startMessage(sid, { callId: "x" }));
-    expect((await until(() => stream.closed())).code).toBe(1008);
-  });
-
-  it("opens the model's session at the webhook, before Twilio's stream, and closes it within 10 s when no stream comes", async () => {
-    const name = `Preopen ${crypto.randomUUID().slice(0, 8)}`;
+  it("forgets a call that hung up before its stream: the media plane never heard of it, and Twilio's final status lets the control plane's copy go", async () => {
+    const name = `Hangup ${crypto.randomUUID().slice(0, 8)}`;
     await env.DB.prepare("update agents set name = ?, hours_json = ? where id = ?").bind(name, ALWAYS_OPEN, DEMO.agentId).run();
-    interface Lifecycle {
-      closed_at: number | null;
-      types: string[];
-      instructions: string;
-    }
     const ours = async () =>
-      ((await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-lifecycles`)).json()) as Lifecycle[]).filter((session) =>
+      ((await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-lifecycles`)).json()) as { instructions: string }[]).filter((session) =>
         session.instructions.includes(`You are ${name},`),
       );
     const sid = callSid();
     expect((await inbound(sid)).status).toBe(200);
-    // Configured, and waiting: the greeting (response.create) is asked for only once the stream has started.
-    const [session] = await until(async () => ((await ours())[0]?.types.length ? ours() : null));
-    expect(session!.types).toEqual(["session.update"]);
-    const answered = Date.now();
-    const closedAt = await until(async () => (await ours())[0]?.closed_at, 12_000);
-    expect(closedAt - answered).toBeGreaterThan(5_000);
-    expect(closedAt - answered).toBeLessThanOrEqual(10_500);
-    // Nothing about the call was analysed or failed for it.
-    const call = await env.DB.prepare("select transcript, processing_error from calls where call_sid = ?").bind(sid).first();
-    expect(call).toEqual({ transcript: null, processing_error: null });
-    await env.DB.prepare("update agents set name = 'Nikki' where id = ?").bind(DEMO.agentId).run();
-  });
-
-  it("forgets a call that hung up before its stream: Twilio's final status closes the pre-opened session and both planes let it go", async () => {
-    const name = `Hangup ${crypto.randomUUID().slice(0, 8)}`;
-    await env.DB.prepare("update agents set name = ?, hours_json = ? where id = ?").bind(name, ALWAYS_OPEN, DEMO.agentId).run();
-    const ours = async () =>
-      (
-        (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-lifecycles`)).json()) as { closed_at: number | null; instructions: string }[]
-      ).filter((session) => session.instructions.includes(`You are ${name},`));
-    const sid = callSid();
-    expect((await inbound(sid)).status).toBe(200);
-    await until(async () => (await ours()).length > 0);
     const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(sid));
-    // The control plane keeps the setup (its tools, its end); the ticket and the model's session are the media plane's.
-    expect(await runInDurableObject(session, async (_instance, state) => [...(await state.storage.list()).keys()].sort())).toEqual(["setup"]);
-    const hungUp = Date.now();
+    // The control plane keeps the setup (its tools, its end) and the stream's plan, for the stream to ask for.
+    const keys = () => runInDurableObject(session, async (_instance, state) => [...(await state.storage.list()).keys()].sort());
+    await until(async () => ((await keys()).length ? true : null));
+    expect(await keys()).toEqual(["plan:1", "setup"]);
     const status = await twilioPost("/twilio/voice/status", { CallSid: sid, CallStatus: "completed", CallDuration: "3", AccountSid: env.TWILIO_ACCOUNT_SID! });
     expect(status.status).toBe(204);
-    const closedAt = await until(async () => (await ours())[0]?.closed_at, 5_000);
-    expect(closedAt - hungUp).toBeLessThan(3_000);
     await until(() => runInDurableObject(session, async (_instance, state) => ((await state.storage.list()).size === 0 ? true : null)), 5_000);
-    // The media plane let go too: its plan is gone, so even a correctly signed stream for the call is refused.
+    // No model session was ever opened for it, and even a correctly signed stream for the call is refused now.
     await expect(openStream(sid)).rejects.toThrow("no websocket: 403");
+    expect(await ours()).toEqual([]);
     // Nothing to analyse: the Calls tab shows it failed with the reason, never "Processing..." for good.
     // The AI never took it: it costs its telephony alone (the status callback charged the AI's minutes too).
     expect(await settledProcessing(sid)).toEqual(neverTaken(3));

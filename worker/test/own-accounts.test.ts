@@ -5,7 +5,7 @@ import { computeTwilioSignature } from "../src/call/twilio-signature";
 import { type SignedUp, call, signUp } from "./accounts";
 import { BASE } from "./post-json";
 import { SIMULATED } from "./simulators";
-import { callSid, twilioPost } from "./twilio";
+import { callSid, openStream, startMessage, streamParameters, twilioPost } from "./twilio";
 
 const OWN_NUMBER = "+15125550901";
 const twilioSim = `http://127.0.0.1:${SIMULATED.twilioPort}`;
@@ -16,7 +16,13 @@ async function connect(who: SignedUp, provider: "twilio" | "openai") {
   expect(await (await api(who, `/api/integrations/${provider}/test`, "POST", {})).json()).toMatchObject({ success: true });
 }
 
-const inbound = (to: string, accountSid: string) => ({ CallSid: callSid(), AccountSid: accountSid, From: "+14155550142", To: to, CallStatus: "ringing" });
+const inbound = (to: string, accountSid: string, sid = callSid()) => ({
+  CallSid: sid,
+  AccountSid: accountSid,
+  From: "+14155550142",
+  To: to,
+  CallStatus: "ringing",
+});
 const signedWith = async (token: string, params: Record<string, string>) =>
   twilioPost("/twilio/voice/inbound", params, { signature: await computeTwilioSignature(token, `${BASE}/twilio/voice/inbound`, params) });
 
@@ -86,8 +92,13 @@ describe("a business on its own Twilio account", () => {
     const lifecycles = `http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-lifecycles`;
     const keyOfNextCall = async () => {
       const before = ((await (await fetch(lifecycles)).json()) as unknown[]).length;
-      expect(await (await signedWith(OWN.twilio.auth_token, inbound(OWN_NUMBER, OWN.twilio.account_sid))).text()).toContain("<Stream");
-      // The call's session opens at the webhook; find it by the business's name in its instructions.
+      const sid = callSid();
+      const answer = await (await signedWith(OWN.twilio.auth_token, inbound(OWN_NUMBER, OWN.twilio.account_sid, sid))).text();
+      expect(answer).toContain("<Stream");
+      // The call's session opens as its stream arrives (signed by the business's own account); found by the business's name.
+      const stream = await openStream(sid, 1, OWN.twilio.auth_token);
+      const { callId, token } = streamParameters(answer);
+      stream.socket.send(startMessage(sid, { callId, token }));
       for (let waited = 0; waited < 5_000; waited += 50) {
         const sessions = ((await (await fetch(lifecycles)).json()) as { instructions: string; key_owner: string }[]).slice(before);
         const ours = sessions.find((session) => session.instructions.includes("Own Account Plumbing"));

@@ -144,6 +144,13 @@ const MATRIX: Row[] = [
     expect: { unsigned: 403, wrong_secret: 403, signed: 200 },
   },
   { route: "POST /internal/calls/:callSid/realtime", send: fromMediaPlane("realtime", {}), expect: { unsigned: 403, wrong_secret: 403, signed: 200 } },
+  // Signed by the media plane, the plan goes only to the Twilio signature the call's stream carries: here a made-up one.
+  {
+    route: "POST /internal/calls/:callSid/plan",
+    send: fromMediaPlane("plan", { signature: "not-twilio" }),
+    expect: { unsigned: 403, wrong_secret: 403, signed: 200 },
+  },
+  { route: "POST /internal/calls/:callSid/greeting", send: fromMediaPlane("greeting", {}), expect: { unsigned: 403, wrong_secret: 403, signed: 200 } },
 ];
 
 const PROVIDER_ROUTE = (route: string) => / \/(twilio|webhooks|internal)\//.test(route);

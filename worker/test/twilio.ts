@@ -34,9 +34,9 @@ export function callSid() {
 export const anyCaller = () => `+1415555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
 
 /** Opens the media stream as Twilio does: a signed websocket handshake (`segment` 2: the agent again after a transfer). */
-export async function openStream(sid: string, segment = 1) {
+export async function openStream(sid: string, segment = 1, authToken = env.TWILIO_AUTH_TOKEN!) {
   const path = `/twilio/stream/${sid}${segment > 1 ? `/${segment}` : ""}`;
-  const signature = await computeTwilioSignature(env.TWILIO_AUTH_TOKEN!, `wss://nikki.test${path}`, {});
+  const signature = await computeTwilioSignature(authToken, `wss://nikki.test${path}`, {});
   const response = await SELF.fetch(`${BASE}${path}`, { headers: { upgrade: "websocket", "x-twilio-signature": signature } });
   const socket = response.webSocket;
   if (!socket) throw new Error(`no websocket: ${response.status}`);
@@ -54,6 +54,14 @@ const frame = (byte: number) => btoa(String.fromCharCode(...new Uint8Array(160).
 /** 20 ms of loud μ-law (speech energy) and of silence. */
 export const LOUD = frame(0x00);
 export const SILENT = frame(0xff);
+
+/** The stream's URL and its `<Parameter>`s (the call's id, its one-time ticket) from the TwiML that connects it. */
+export function streamParameters(twiml: string) {
+  const url = /<Stream url="([^"]+)"/.exec(twiml)?.[1];
+  const callId = /<Parameter name="callId" value="([^"]+)"/.exec(twiml)?.[1];
+  const token = /<Parameter name="token" value="([^"]+)"/.exec(twiml)?.[1];
+  return { url, callId: callId!, token: token! };
+}
 
 export function startMessage(sid: string, parameters: Record<string, string>) {
   return JSON.stringify({

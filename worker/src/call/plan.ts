@@ -1,8 +1,9 @@
 /**
  * The contract between the two planes of a call. The control plane (the main worker: webhooks, database, providers)
- * decides everything about a call when Twilio asks how to answer it and hands the media plane (its own small worker,
- * `media/index.ts`) a plan; the media plane carries the call's audio between Twilio and the model and asks the control
- * plane only to run a tool and to keep the call's end. Neither plane reads the other's storage.
+ * decides everything about a call when Twilio asks how to answer it and keeps it as a plan; the media plane (its own
+ * small worker, `media/index.ts`) fetches the plan when Twilio's stream arrives, carries the call's audio between
+ * Twilio and the model, and asks the control plane only to run a tool and to keep the call's end. A call that never
+ * streams never reaches the media plane. Neither plane reads the other's storage.
  */
 import type { CallMetricsSummary } from "./call-metrics";
 
@@ -23,8 +24,10 @@ export interface MediaPlan {
    * model session; the control plane keeps one call of their ends.
    */
   segment?: number;
-  /** SHA-256 of the one-time token the TwiML carries; the stream's `start` must redeem it within TICKET_TTL_MS. */
+  /** SHA-256 of the one-time token the TwiML carries; the stream's `start` must redeem it before `ticketExpiresAt`. */
   ticketHash: string;
+  /** The webhook's time plus TICKET_TTL_MS (call/stream-ticket.ts): a stream later than that is refused its plan. */
+  ticketExpiresAt: number;
   /**
    * The `X-Twilio-Signature` values the stream may carry: its URL signed by the account that holds the number,
    * worked out by the control plane, so no auth token reaches the media plane.
@@ -86,12 +89,11 @@ export interface ToolRequest {
 /** A tool's answer to the model: always an object it can speak about, never a thrown error. */
 export type ToolOutput = { ok: true; [key: string]: unknown } | { ok: false; error: string; alternatives?: { start: string; label: string }[] };
 
-/** The media plane's answer to "prepare this call": whether it has the greeting rendered ahead (else render it for next time). */
-export interface Prepared {
-  greeting: boolean;
-}
+/** The plan as the control plane keeps it: everything but the model's key, which is read again when the stream asks. */
+export type StoredPlan = Omit<MediaPlan, "realtime">;
 
-/** The media plane's answer to "release this call" (Twilio reported it over): whether its stream ever started. */
-export interface Released {
-  streamed: boolean;
+/** The media plane asking for a stream's plan: which segment, and the `X-Twilio-Signature` the stream carried. */
+export interface PlanRequest {
+  segment?: number;
+  signature: string;
 }

@@ -2,32 +2,23 @@ import { URL_REFUSAL_REASONS, type UrlPolicy, urlRefusal } from "@nikki/core/url
 import type { Logger } from "../logger";
 import { constantTimeEqual } from "../call/twilio-signature";
 import { type BridgeAction, BridgeProtocol, greetingResponse } from "../call/protocol";
-import { type StreamTicket, TICKET_TTL_MS, checkTicket } from "../call/stream-ticket";
+import { type StreamTicket, checkTicket } from "../call/stream-ticket";
 import type { ControlPlane } from "./control-client";
-import type { CallEnd, CallEndReason, MediaPlan, Prepared, RealtimeTarget, Released, TranscriptEntry } from "../call/plan";
+import type { CallEnd, CallEndReason, RealtimeTarget, StoredPlan, TranscriptEntry } from "../call/plan";
 
-/** How long a session opened at the webhook waits for Twilio's stream before it is closed. */
-export const PREOPEN_TTL_MS = 10_000;
-/**
- * The webhook answers Twilio before it hands the plan over, so a stream may arrive first: it waits this long for its
- * plan before it is refused. The plan leaves as the answer does and Twilio still has to read the TwiML and connect, so
- * it is there within milliseconds; a forged stream for a call that has none waits no longer than this.
- */
-export const PLAN_WAIT_MS = 2_000;
 /** Delivering a call's end to the control plane is retried this many times (backoff from 1 s) before it is given up. */
 const END_DELIVERIES = 8;
 /** How many of the caller's first turns a tool request carries (issue 37 §4: their language is told from them). */
 const CALLER_TURNS = 3;
 const TOOL_FAILED = "That did not work just now. Apologise and offer to take a message instead.";
 
-/** The plan as stored: everything but the model's key, which stays in memory. */
-type StoredPlan = Omit<MediaPlan, "realtime">;
-
 /** The part of a Durable Object's storage a call's media needs (a test may hand in its own, to refuse a write). */
 export type MediaStorage = Pick<DurableObjectStorage, "get" | "put" | "deleteAll" | "setAlarm">;
 
 export interface MediaCallDeps {
   callSid: string;
+  /** Which of the call's streams (call/plan.ts MediaPlan.segment): 1 unless the agent is back after a transfer. */
+  segment?: number;
   storage: MediaStorage;
   /** The greetings rendered ahead (MediaPlan.greetingKey); none: the model always says the greeting. */
   greetings?: Pick<KVNamespace, "get">;
@@ -39,15 +30,15 @@ export interface MediaCallDeps {
 
 /**
  * One live call's audio, in the media plane: Twilio's media stream on one side, the OpenAI Realtime session on the
- * other, the protocol in between. It holds no database and no provider account; the control plane hands it the call's
- * plan at the webhook, runs the tools the model calls, and keeps the call's end. Its Durable Object is MediaSession.
+ * other, the protocol in between. It holds no database and no provider account: the control plane hands it the call's
+ * plan when the stream arrives, runs the tools the model calls, and keeps the call's end. Its Durable Object is
+ * MediaSession. Nothing is stored unless the call's end must wait to be handed over.
  */
 export class MediaCall {
   private twilio: WebSocket | null = null;
   private openai: WebSocket | null = null;
-  /** The model's session, opening or open since the webhook; `openai` once the stream has started. */
+  /** The model's session, opening since the stream arrived; `openai` once its ticket is redeemed. */
   private opening: Promise<WebSocket | null> | null = null;
-  private unusedSessionTimer: ReturnType<typeof setTimeout> | null = null;
   private pendingToOpenAI: string[] = [];
   private protocol: BridgeProtocol | null = null;
   private plan: StoredPlan | null = null;
@@ -57,17 +48,18 @@ export class MediaCall {
   /** The one timer the protocol asked for (a filler's time: call/tool-fillers.ts). */
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
   private finished = false;
-  /** The stream started (its ticket redeemed): kept in memory too, since the end's delivery empties storage. */
-  private streamed = false;
-  /** Streams that arrived before their plan, woken when it comes. */
-  private planWaiters: (() => void)[] = [];
-  /** The greeting rendered ahead, looked up at prepare (in memory: an object evicted before its stream lets the model say it). */
+  /** The stream's one-time ticket, from its plan (in memory: the stream lives as long as this object). */
+  private ticket: StreamTicket | undefined;
+  /** An end waits in storage to be handed over again (so there is something to delete once it is). */
+  private stored = false;
+  /** The greeting rendered ahead, looked up as the plan came. */
   private greeting: Promise<string | null> = Promise.resolve(null);
   private readonly greetings: MediaCallDeps["greetings"];
   private readonly storage: MediaStorage;
   private readonly control: ControlPlane;
   private readonly log: Logger;
   private readonly callSid: string;
+  private readonly segment: number;
   private readonly urlPolicy: UrlPolicy;
 
   constructor(deps: MediaCallDeps) {
@@ -76,36 +68,40 @@ export class MediaCall {
     this.control = deps.control;
     this.log = deps.log;
     this.callSid = deps.callSid;
+    this.segment = deps.segment ?? 1;
     this.urlPolicy = deps.urlPolicy;
   }
 
   /**
-   * From the voice webhook: the call's plan. The model's session opens now, while Twilio connects the stream, so the
-   * greeting does not wait for its handshake; it is closed if no stream has come PREOPEN_TTL_MS later.
+   * The stream's plan, from the control plane, which hands it over only for a stream signed as it expects: the model's
+   * session opens now, while Twilio sends the stream's start, and the greeting rendered ahead is looked up.
    */
-  async prepare(plan: MediaPlan): Promise<Prepared> {
-    const { realtime, ...stored } = plan;
+  private async planFor(signature: string): Promise<StoredPlan | null> {
+    const request = { signature, ...(this.segment > 1 ? { segment: this.segment } : {}) };
+    const plan = await this.control.plan(this.callSid, request).catch((error: unknown) => {
+      this.log.warn("stream_plan_unavailable", { error: error instanceof Error ? error.message : String(error) });
+      return null;
+    });
+    if (!plan || this.plan) return this.plan ?? null;
+    const { realtime, ...kept } = plan;
+    this.plan = kept;
+    this.realtime = realtime;
+    this.ticket = { tokenHash: plan.ticketHash, expiresAt: plan.ticketExpiresAt, redeemed: false };
+    this.opening = this.openSession(realtime, kept);
     const key = plan.greetingKey;
     this.greeting = key && this.greetings ? this.greetings.get(key).catch(() => null) : Promise.resolve(null);
-    const ticket: StreamTicket = { tokenHash: plan.ticketHash, expiresAt: Date.now() + TICKET_TTL_MS, redeemed: false };
-    await this.storage.put({ plan: stored, ticket });
-    this.plan = stored;
-    this.realtime = realtime;
-    for (const wake of this.planWaiters.splice(0)) wake();
-    this.opening ??= this.openSession(realtime, stored);
-    // In memory, like the socket it guards (an evicted object loses both); an alarm would cost a storage write per call.
-    if (this.unusedSessionTimer) clearTimeout(this.unusedSessionTimer);
-    this.unusedSessionTimer = setTimeout(() => void this.closeUnusedSession(), PREOPEN_TTL_MS);
-    return { greeting: (await this.greeting) !== null };
+    // No render yet (the first call after a change): the control plane renders it for the next call.
+    if (key) void this.greeting.then((frames) => (frames === null ? this.control.greetingMissing(this.callSid) : undefined)).catch(() => undefined);
+    return kept;
   }
 
   /** Twilio's media stream: signed as the plan expects (its URL, by the account that holds the number), once per call. */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade") !== "websocket") return new Response("Expected a websocket", { status: 426 });
     const signature = request.headers.get("x-twilio-signature") ?? "";
-    // Unsigned is refused at once; a signature can only be checked against the plan, which may still be on its way.
-    if (signature) this.plan ??= (await this.storage.get<StoredPlan>("plan")) ?? (await this.planWithin(PLAN_WAIT_MS));
-    if (!this.plan?.streamSignatures.some((expected) => constantTimeEqual(expected, signature))) {
+    // Unsigned is refused at once; a signed one gets its plan only if the control plane expects that signature.
+    const plan = signature ? (this.plan ?? (await this.planFor(signature))) : null;
+    if (!plan?.streamSignatures.some((expected) => constantTimeEqual(expected, signature))) {
       this.log.warn("twilio_stream_refused", { reason: !signature ? "unsigned" : this.plan ? "signature" : "unknown_call" });
       return new Response("Forbidden", { status: 403 });
     }
@@ -118,12 +114,11 @@ export class MediaCall {
     }
     this.twilio = server;
     const protocol = new BridgeProtocol({
-      maxCallMs: this.plan.maxCallSeconds * 1000,
-      goodbyeInstructions: this.plan.goodbye,
-      screenTalkOver: this.plan.screenTalkOver,
-      // A plan stored before fillers existed (a call under way at a deploy) has none.
-      fillers: this.plan.fillers ?? [],
-      openingLine: this.plan.openingLine,
+      maxCallMs: plan.maxCallSeconds * 1000,
+      goodbyeInstructions: plan.goodbye,
+      screenTalkOver: plan.screenTalkOver,
+      fillers: plan.fillers,
+      openingLine: plan.openingLine,
     });
     this.protocol = protocol;
     server.addEventListener("message", (event) => this.dispatch(protocol.onTwilio(event.data, Date.now())));
@@ -131,22 +126,6 @@ export class MediaCall {
     server.addEventListener("close", stopped);
     server.addEventListener("error", stopped);
     return new Response(null, { status: 101, webSocket: client });
-  }
-
-  /** The plan, once prepare() brings it; null when it has not come within `ms` (or the call was already let go). */
-  private planWithin(ms: number): Promise<StoredPlan | null> {
-    if (this.finished) return Promise.resolve(null);
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        resolve(this.plan);
-      };
-      const timer = setTimeout(() => {
-        this.planWaiters = this.planWaiters.filter((waiter) => waiter !== wake);
-        resolve(this.plan);
-      }, ms);
-      this.planWaiters.push(wake);
-    });
   }
 
   /** Something failed on our side: the stream is closed with a reason Twilio logs (1011), never left hanging open. */
@@ -204,22 +183,19 @@ export class MediaCall {
     }
   }
 
-  /** The stream's ticket must be this call's, unused and under 60 s old, before anything reaches OpenAI. */
+  /** The stream's ticket must be this call's, unused and in time, before anything reaches OpenAI. */
   private async started(token: string | undefined) {
-    const ticket = await this.storage.get<StreamTicket>("ticket");
-    const verdict = await checkTicket(ticket, token, Date.now());
+    const verdict = await checkTicket(this.ticket, token, Date.now());
     if (verdict !== "ok" || !this.plan) {
       this.log.warn("stream_ticket_refused", { verdict });
       this.twilio?.close(1008, "Invalid stream ticket");
-      this.finished = true;
-      void this.closeUnusedSession();
-      return;
+      // The control plane handed the plan over, so it waits for this stream's end: an empty one (nothing to analyse).
+      return this.finish("twilio_stop");
     }
-    // The greeting rendered ahead plays now, before the model's session is even looked at (looked up at prepare).
+    this.ticket = { ...this.ticket!, redeemed: true };
+    // The greeting rendered ahead plays now, while the model's session may still be opening.
     const greeting = await this.greeting;
     if (greeting) this.dispatch(this.protocol?.playGreeting(greeting, Date.now()) ?? []);
-    await this.storage.put("ticket", { ...ticket!, redeemed: true });
-    this.streamed = true;
     await this.connectOpenAI(this.plan, greeting !== null);
     this.ticker = setInterval(() => this.dispatch(this.protocol?.onTick(Date.now()) ?? []), 1000);
   }
@@ -255,10 +231,9 @@ export class MediaCall {
     }
   }
 
-  /** The stream is here: the session opened at the webhook (or now, if it is gone), the greeting unless `greeted`, then what waited. */
+  /** The stream has started: the session opened as it arrived (or now, if that failed), the greeting unless `greeted`, then what waited. */
   private async connectOpenAI(plan: StoredPlan, greeted: boolean) {
-    if (this.unusedSessionTimer) clearTimeout(this.unusedSessionTimer);
-    const preopened = this.opening !== null;
+    const openedWithStream = this.opening !== null;
     if (!this.opening) {
       const realtime = this.realtime ?? (await this.control.realtime(this.callSid).catch(() => null));
       this.opening = realtime ? this.openSession(realtime, plan) : Promise.resolve(null);
@@ -271,7 +246,7 @@ export class MediaCall {
     this.openai = socket;
     if (!greeted) socket.send(JSON.stringify(greetingResponse(plan.openingLine)));
     for (const message of this.pendingToOpenAI.splice(0)) socket.send(message);
-    this.log.info("call_bridge_connected", { call_id: plan.callId, preopened, greeted });
+    this.log.info("call_bridge_connected", { call_id: plan.callId, opened_with_stream: openedWithStream, greeted });
   }
 
   private toOpenAI(message: string) {
@@ -329,6 +304,7 @@ export class MediaCall {
   /** A call's end the control plane did not take yet: delivered again, with a growing wait, until it is kept. */
   async alarm(): Promise<void> {
     const end = await this.storage.get<CallEnd>("end");
+    this.stored = end !== undefined;
     if (end) await this.deliverEnd(end, ((await this.storage.get<number>("deliveries")) ?? 0) + 1);
   }
 
@@ -345,40 +321,16 @@ export class MediaCall {
       return this.forget();
     }
     await this.storage.put(attempt === 1 ? { end, deliveries: attempt } : { deliveries: attempt });
+    this.stored = true;
     await this.storage.setAlarm(Date.now() + 1000 * 2 ** (attempt - 1));
   }
 
-  /** The call lives on in the control plane's database; this object's copy (the plan, the ticket) is not kept. */
-  private forget() {
+  /** The call lives on in the control plane's database: nothing of it stays here. */
+  private async forget() {
     this.plan = null;
-    return this.storage.deleteAll();
-  }
-
-  /** Twilio never connected the stream (or it was refused): the session opened for it is closed. */
-  private async closeUnusedSession() {
-    if (this.unusedSessionTimer) clearTimeout(this.unusedSessionTimer);
-    if ((this.twilio && !this.finished) || !this.opening) return;
-    const socket = await this.opening;
-    this.opening = null;
-    socket?.close(1000, "No media stream");
-    this.log.info("preopened_session_closed");
-  }
-
-  /**
-   * Twilio reported the call over, before the control plane had its end. A call whose stream never started (the
-   * caller hung up first, or its ticket was refused) keeps nothing here: its pre-opened session closes and its plan
-   * and unused ticket are deleted. Answers whether the stream started.
-   */
-  async release(): Promise<Released> {
-    // A call whose end was already handed over has an empty storage by now: memory says it streamed.
-    if (this.streamed || (this.twilio && !this.finished)) return { streamed: true };
-    const [ticket, end] = await Promise.all([this.storage.get<StreamTicket>("ticket"), this.storage.get<CallEnd>("end")]);
-    if (ticket?.redeemed || end) return { streamed: true };
-    // A stream that comes after this is refused at once rather than waiting for a plan.
-    this.finished = true;
-    await this.closeUnusedSession();
-    await this.forget();
-    return { streamed: false };
+    if (!this.stored) return;
+    this.stored = false;
+    await this.storage.deleteAll();
   }
 }
 

@@ -1,14 +1,18 @@
 /** The media plane's calls to the control plane (the main worker), over its service binding, signed (plane-auth.ts). */
-import type { CallEnd, RealtimeTarget, ToolOutput, ToolRequest } from "../call/plan";
+import type { CallEnd, MediaPlan, PlanRequest, RealtimeTarget, ToolOutput, ToolRequest } from "../call/plan";
 import { postToPlane } from "../call/plane-auth";
 
 export interface ControlPlane {
+  /** The plan of the stream that just arrived (signed as `request.signature`); null when it may not run. */
+  plan(callSid: string, request: PlanRequest): Promise<MediaPlan | null>;
   /** Runs a tool the model called, as the call's agent allows; answers its output for the model. */
   tool(callSid: string, request: ToolRequest): Promise<ToolOutput>;
   /** Keeps the call's end (transcript, latency figures) and has it analysed; throws when it was not kept. */
   ended(callSid: string, end: CallEnd): Promise<void>;
   /** The model's session again (this object was evicted before the stream came); null when there is none. */
   realtime(callSid: string): Promise<RealtimeTarget | null>;
+  /** The call's greeting had no render here: the control plane renders it for the next call. */
+  greetingMissing(callSid: string): Promise<void>;
 }
 
 /** Any host: a service binding delivers the request to the control plane whatever the URL names. */
@@ -17,8 +21,13 @@ const CONTROL = "https://control.internal/internal/calls";
 export function controlPlane(fetcher: Fetcher, secret: string): ControlPlane {
   const post = async (callSid: string, action: string, body: object) => (await postToPlane(fetcher, secret, `${CONTROL}/${callSid}/${action}`, body)).json();
   return {
+    // Asked once more when the first ask fails on the way (a connection lost, seen on the first call after `wrangler dev`
+    // starts): the control plane hands the same plan again until the stream's end is kept.
+    plan: async (callSid, request) =>
+      ((await post(callSid, "plan", request).catch(() => post(callSid, "plan", request))) as { plan?: MediaPlan | null }).plan ?? null,
     tool: async (callSid, request) => (await post(callSid, "tool", request)) as ToolOutput,
     ended: async (callSid, end) => void (await post(callSid, "ended", end)),
     realtime: async (callSid) => ((await post(callSid, "realtime", {})) as { realtime: RealtimeTarget | null }).realtime,
+    greetingMissing: async (callSid) => void (await post(callSid, "greeting", {})),
   };
 }

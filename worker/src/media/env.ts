@@ -1,11 +1,6 @@
 import type { LogLevel } from "../logger";
-import type { MediaPlan, Prepared, Released } from "../call/plan";
-
-/** What the media plane asks of a call's MediaSession over RPC (typed apart from the class, as CallSessionRpc is). */
-export interface MediaSessionRpc extends Rpc.DurableObjectBranded {
-  prepare(plan: MediaPlan): Promise<Prepared>;
-  release(): Promise<Released>;
-}
+/** A call's MediaSession: reached only by its stream's upgrade (a fetch), so no RPC of its own. */
+export type MediaSessionRpc = Rpc.DurableObjectBranded;
 
 /** The media plane's bindings: its sessions, the way back to the control plane, and the secret both planes share. */
 export interface MediaBindings {

@@ -4,7 +4,7 @@ import { mintToken } from "../call/stream-ticket";
 import { SIMULATED } from "../../test/simulators";
 import { LOUD, SILENT, callSid, mediaMessage, startMessage, until } from "../../test/twilio";
 import type { CallEnd, ToolOutput, ToolRequest } from "../call/plan";
-import { openSigned, plan, sessionWithStorage } from "../../test/media-call";
+import { mediaCall, openSigned, plan } from "../../test/media-call";
 
 const [FIRST, SECOND] = TOOL_FILLERS.en;
 const SLOT = { start: "2026-12-01T09:00:00-05:00", label: "Tuesday, December 1 at 9:00 AM" };
@@ -30,10 +30,10 @@ async function bookingCall(slowMs: number) {
   const token = mintToken();
   const ends: CallEnd[] = [];
   const calls: { name: string; at: number; answeredAt?: number }[] = [];
-  const { call } = sessionWithStorage(sid, async () => undefined, ends, undefined, tools(slowMs, calls));
+  const { call, offer } = mediaCall(sid, { ends, tool: tools(slowMs, calls) });
   const marker = crypto.randomUUID();
   const base = await plan(sid, token);
-  await call.prepare({ ...base, sessionUpdate: JSON.stringify({ type: "session.update", session: { type: "realtime", instructions: marker } }) });
+  offer({ ...base, sessionUpdate: JSON.stringify({ type: "session.update", session: { type: "realtime", instructions: marker } }) });
   const stream = await openSigned(call, sid);
   const mediaAt: number[] = [];
   stream.socket.addEventListener("message", (event) => {

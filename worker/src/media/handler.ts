@@ -1,16 +1,14 @@
 /**
- * The media plane's HTTP surface: Twilio's media streams (and the bridge's health URL), and the control plane's two
- * requests, signed (plane-auth.ts): prepare a call, release a call that ended before its stream, keep an agent's greeting
- * rendered ahead.
+ * The media plane's HTTP surface: Twilio's media streams (and the bridge's health URL), and the control plane's one
+ * request, signed (plane-auth.ts): keep an agent's greeting rendered ahead. A stream's MediaSession fetches its plan
+ * from the control plane itself (media/call.ts).
  */
 import { BRIDGE_HEALTH_BODY } from "@nikki/core/probes";
 import { createLogger } from "../logger";
 import type { MediaBindings } from "./env";
-import type { MediaPlan } from "../call/plan";
 import { verifiedPlaneBody } from "../call/plane-auth";
 
 const STREAM = /^\/twilio\/stream\/(CA[0-9a-f]{32})(?:\/([2-9]))?$/i;
-const CONTROL_REQUEST = /^\/media\/calls\/(CA[0-9a-f]{32})\/(prepare|release)$/i;
 
 const refusal = (status: number, code: string, message: string) =>
   Response.json({ error: { code, message } }, { status, headers: { "cache-control": "no-store" } });
@@ -20,18 +18,6 @@ export async function handleMedia(request: Request, env: MediaBindings): Promise
   if (pathname === "/twilio/stream" && request.method === "GET") return new Response(BRIDGE_HEALTH_BODY, { headers: { "content-type": "text/plain" } });
   const stream = STREAM.exec(pathname);
   if (stream && request.method === "GET") return openStream(request, env, mediaSessionName(stream[1]!, Number(stream[2] ?? 1)));
-  const control = CONTROL_REQUEST.exec(pathname);
-  if (control) {
-    const session = (segment: number | undefined) => env.MEDIA_SESSION.get(env.MEDIA_SESSION.idFromName(mediaSessionName(control[1]!, segment ?? 1)));
-    if (control[2] === "prepare") {
-      const plan = await verifiedPlaneBody<MediaPlan>(env.AUTH_SECRET, request);
-      if (!plan) return refusal(403, "forbidden", "Only the control plane may prepare a call.");
-      return Response.json(await session(plan.segment).prepare(plan));
-    }
-    const release = await verifiedPlaneBody<{ segment?: number }>(env.AUTH_SECRET, request);
-    if (!release) return refusal(403, "forbidden", "Only the control plane may release a call.");
-    return Response.json(await session(release.segment).release());
-  }
   if (pathname === "/media/greetings") return keepGreeting(request, env);
   return refusal(404, "not_found", "Not found.");
 }

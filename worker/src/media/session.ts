@@ -4,7 +4,6 @@ import { createLogger } from "../logger";
 import { MediaCall } from "./call";
 import { controlPlane } from "./control-client";
 import type { MediaBindings, MediaSessionRpc } from "./env";
-import type { MediaPlan, Prepared, Released } from "../call/plan";
 
 /** One live stream's audio (keyed by CallSid, and segment after a transfer): the Durable Object around its MediaCall. */
 export class MediaSession extends DurableObject<MediaBindings> implements MediaSessionRpc {
@@ -13,23 +12,16 @@ export class MediaSession extends DurableObject<MediaBindings> implements MediaS
   constructor(ctx: DurableObjectState, env: MediaBindings) {
     super(ctx, env);
     // Named by its CallSid, or `CallSid/2` for a stream after a transfer came back (handler.ts): the call is the CallSid.
-    const callSid = (ctx.id.name ?? "").split("/")[0]!;
+    const [callSid = "", segment] = (ctx.id.name ?? "").split("/");
     this.call = new MediaCall({
       callSid,
+      segment: Number(segment ?? 1),
       storage: ctx.storage,
       greetings: env.GREETINGS,
       control: controlPlane(env.CONTROL, env.AUTH_SECRET ?? ""),
       log: createLogger({ component: "media_session", call_sid: callSid }, env.LOG_LEVEL ?? "info"),
       urlPolicy: urlPolicyFrom(env.PUBLIC_BASE_URL, env.TEST_ONLY_URL_ALLOW),
     });
-  }
-
-  prepare(plan: MediaPlan): Promise<Prepared> {
-    return this.call.prepare(plan);
-  }
-
-  release(): Promise<Released> {
-    return this.call.release();
   }
 
   override fetch(request: Request): Promise<Response> {

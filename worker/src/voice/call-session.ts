@@ -5,7 +5,7 @@ import { calls } from "../db/schema";
 import { type Bindings, readConfig } from "../env";
 import { type Logger, type LogLevel, createLogger } from "../logger";
 import { mediaPlane } from "./media-client";
-import type { CallEnd, CallEndReason, RealtimeTarget, ToolRequest } from "../call/plan";
+import type { CallEnd, CallEndReason, MediaPlan, PlanRequest, RealtimeTarget, StoredPlan, ToolRequest } from "../call/plan";
 import { type Services, liveServices, withProvidersOnce } from "../services";
 import { analyzeDueCall } from "./analysis";
 import { callerLanguageOf, languageCodeOf } from "@nikki/core/caller-language";
@@ -14,6 +14,7 @@ import { sendCallAlert } from "./call-alerts";
 import { recordNeverStreamed } from "./call-status";
 import { messageAfterDrop } from "./dropped-call";
 import { sendFollowUpText } from "./follow-up";
+import { renderCallGreeting } from "./greeting-cache";
 import { callOpenAi } from "./media-plan";
 import { postCallFacts } from "./post-call-facts";
 import { recordScreenedEnd, screenedEnd } from "./screened-call";
@@ -23,6 +24,7 @@ import { type AfterDial, TransferKeeper } from "./transfer/keeper";
 import type { TransferState } from "./transfer/state";
 import { withHandOff } from "./transfer/hand-off";
 import { keptSoFar, storedSoFar } from "./transfer/kept-so-far";
+import { StreamPlans } from "./stream-plans";
 
 /** The call's end as the media plane saw it: its transcript and latency figures, analysis due now. */
 const endCallQuery = preparedQuery((db) =>
@@ -51,6 +53,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   private readonly unscopedServices: Services;
   /** The call's warm transfer, if one is tried (transfer/keeper.ts). */
   private readonly transfers: TransferKeeper;
+  /** Its streams' plans, until the media plane asks for them (stream-plans.ts). */
+  private readonly plans: StreamPlans;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -58,13 +62,40 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     this.unscopedServices = liveServices(env, config);
     this.services = withProvidersOnce(this.unscopedServices);
     this.transfers = new TransferKeeper(ctx.storage, this.services.db);
+    this.plans = new StreamPlans(ctx.storage);
     this.log = createLogger({ component: "call_session", call_sid: ctx.id.name ?? null }, config.LOG_LEVEL as LogLevel);
   }
 
-  /** Called by the voice webhook: what the call's tools and end will need. */
-  async prepare(setup: CallSetup): Promise<void> {
-    await this.ctx.storage.put("setup", setup);
+  /** Called by the voice webhook: what the call's tools and end will need, and its stream's plan. */
+  async prepare(setup: CallSetup, plan: StoredPlan): Promise<void> {
+    await this.ctx.storage.put({ setup, ...StreamPlans.entry(plan) });
     this.setup = setup;
+    this.plans.kept(plan);
+  }
+
+  /** The plan of a later stream of the call (the agent again after a transfer nobody took). */
+  keepPlan(plan: StoredPlan): Promise<void> {
+    return this.plans.keep(plan);
+  }
+
+  /**
+   * The media plane's request as Twilio's stream arrives: the stream's plan with the model's session (its key read
+   * now), or null for a stream that may not run (unknown, forged, late, already ended, or no model account).
+   */
+  async streamPlan(request: PlanRequest): Promise<MediaPlan | null> {
+    const segment = request.segment ?? 1;
+    const plan = await this.plans.forStream(request, async () => this.endings.has(segment) || (await this.endReason()) !== null);
+    const realtime = plan ? await this.realtime() : null;
+    if (!plan || !realtime) return null;
+    await this.plans.markStreamed(segment);
+    return { ...plan, realtime };
+  }
+
+  /** The media plane had no render of the call's greeting: it is rendered now, for the next call (this one's model says it). */
+  async renderGreeting(): Promise<boolean> {
+    const [setup, plan] = await Promise.all([this.loadSetup(), this.plans.stored(1)]);
+    if (!setup || !plan?.greetingKey) return false;
+    return renderCallGreeting(this.services, mediaPlane(this.env.MEDIA, this.services.config.AUTH_SECRET ?? ""), setup, plan.greetingKey, this.log);
   }
 
   private async loadSetup(): Promise<CallSetup | null> {
@@ -183,30 +214,29 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   }
 
   /**
-   * Twilio reported the call over and no transcript was written. One whose stream never started (the caller hung up
-   * first, or its ticket was refused) keeps nothing: the media plane lets go of it (its pre-opened session, its plan),
-   * this object forgets its setup, and the call is recorded as one the AI never took, at `neverTakenCostMicroUsd`
-   * (recordNeverStreamed). Answers whether it was. A streamed call is forgotten after its analysis (`alarm`).
+   * Twilio reported the call over and no transcript was written. One whose stream never asked for its plan (the caller
+   * hung up first, or it never connected) keeps nothing: this object forgets its setup and plan (the media plane never
+   * heard of the call), and the call is recorded as one the AI never took, at `neverTakenCostMicroUsd`
+   * (recordNeverStreamed). Answers whether it was. A streamed call's end comes from the media plane, and the call is
+   * forgotten after its analysis (`alarm`).
    */
   async callEnded(neverTakenCostMicroUsd = 0): Promise<boolean> {
     const transfer = await this.transfers.state();
     if (transfer?.phase === "dialing") return this.endedDuringTransfer(transfer).then(() => false);
     // After a transfer, the stream that matters is the agent's again.
     const segment = transfer?.phase === "agent" ? transfer.resumeSegment : 1;
-    const endKept = async () => this.endings.has(segment) || (await this.endReason()) !== null;
-    if (await endKept()) return false;
-    const callSid = this.ctx.id.name ?? "";
-    const released = await mediaPlane(this.env.MEDIA, this.services.config.AUTH_SECRET ?? "")
-      .release(callSid, segment)
-      .catch((error: unknown) => this.log.warn("media_release_failed", { error: error instanceof Error ? error.message : String(error) }));
-    // The end may have arrived while the media plane was asked: its storage (the analysis's alarm) is not ours to empty.
-    if (released?.streamed || (await endKept())) return false;
+    if (this.endings.has(segment) || (await this.endReason()) !== null || (await this.plans.streamed(segment))) return false;
     // The caller hung up before the agent came back: the call is what was said before the transfer.
     if (transfer) return this.endedDuringTransfer(transfer).then(() => false);
-    // A media plane out of reach had no stream to hand over either: the call is recorded as one the AI never took, but
-    // its setup is kept, so an end that does come later is still kept and the call analysed after all.
-    if (released) await this.ctx.storage.deleteAll();
-    return recordNeverStreamed(this.services, callSid, neverTakenCostMicroUsd);
+    await this.forgetAll();
+    return recordNeverStreamed(this.services, this.ctx.id.name ?? "", neverTakenCostMicroUsd);
+  }
+
+  /** The call lives on in the database, under its retention rule; this object's copy (the caller's number among it) goes. */
+  private async forgetAll(): Promise<void> {
+    this.setup = null;
+    this.plans.forget();
+    await this.ctx.storage.deleteAll();
   }
 
   /**
@@ -260,7 +290,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const setup = await this.loadSetup();
     const analysisCallId = await this.ctx.storage.get<string>("analysisCallId");
     // A screened call (silent, a robocall) is never analysed, followed up or alerted: only its setup is let go.
-    if (!analysisCallId && screenedEnd((await this.endReason()) ?? "twilio_stop")) return this.ctx.storage.deleteAll();
+    if (!analysisCallId && screenedEnd((await this.endReason()) ?? "twilio_stop")) return this.forgetAll();
     const callId = analysisCallId ?? setup?.tool.callId;
     if (!callId) return;
     // Each run reads the accounts afresh (a retry may come after the business changed them), then once for all its steps.
@@ -270,8 +300,6 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const facts = await postCallFacts(services.db, callId);
     await sendFollowUpText(services, callId, facts);
     await sendCallAlert(services, callId, facts).catch((error: unknown) => this.log.warn("call_alert_failed", { error: String(error) }));
-    // The call lives on in the database, under its retention rule; this object's copy of its setup (the caller's
-    // number among it) would otherwise stay in Durable Object storage for good.
-    await this.ctx.storage.deleteAll();
+    await this.forgetAll();
   }
 }

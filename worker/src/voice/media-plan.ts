@@ -7,6 +7,7 @@ import { AGENT_DEFAULTS, toolFillers } from "@nikki/core";
 import type { MediaPlan } from "../call/plan";
 import type { Services } from "../services";
 import { streamSignatures } from "../call/twilio-signature";
+import { TICKET_TTL_MS } from "../call/stream-ticket";
 import { sessionUpdate } from "./realtime-session";
 import type { CallSetup } from "./setup";
 
@@ -31,6 +32,7 @@ export async function mediaPlanFor(
   return {
     callId: setup.tool.callId,
     ticketHash: stream.ticketHash,
+    ticketExpiresAt: Date.now() + TICKET_TTL_MS,
     streamSignatures: await streamSignatures(stream.authToken, stream.url),
     realtime: openai.realtimeTarget(model),
     sessionUpdate: JSON.stringify(sessionUpdate({ model, instructions: setup.instructions, voice: setup.voice, tools: setup.tool.tools })),

@@ -1,4 +1,4 @@
-import type { CallEnd, CallEndReason, RealtimeTarget, ToolOutput, ToolRequest, TranscriptEntry } from "../call/plan";
+import type { CallEnd, CallEndReason, MediaPlan, PlanRequest, RealtimeTarget, StoredPlan, ToolOutput, ToolRequest, TranscriptEntry } from "../call/plan";
 import type { AfterDial } from "./transfer/keeper";
 import type { TransferState } from "./transfer/state";
 
@@ -53,7 +53,10 @@ export interface CallSetup {
  * class itself, so the environment's types do not reach back into everything the session imports.
  */
 export interface CallSessionRpc extends Rpc.DurableObjectBranded {
-  prepare(setup: CallSetup): Promise<void>;
+  prepare(setup: CallSetup, plan: StoredPlan): Promise<void>;
+  keepPlan(plan: StoredPlan): Promise<void>;
+  streamPlan(request: PlanRequest): Promise<MediaPlan | null>;
+  renderGreeting(): Promise<boolean>;
   tool(request: ToolRequest): Promise<ToolOutput>;
   realtime(): Promise<RealtimeTarget | null>;
   ended(end: CallEnd): Promise<boolean>;

@@ -1,6 +1,7 @@
 /**
  * `/internal/calls/:callSid/*`: the media plane's requests to the control plane, signed (call/plane-auth.ts) rather
- * than carrying a role: run a tool the model called, keep the call's end, open the model's session again.
+ * than carrying a role: a stream's plan as it arrives, a tool the model called, the call's end, the model's session
+ * again, and a greeting it had no render of.
  */
 import { type Context, Hono } from "hono";
 import * as z from "zod";
@@ -22,6 +23,10 @@ const toolRequest = z.object({
   arguments: z.string().max(16_384),
   callerTurns: z.array(transcriptEntry).max(3).optional(),
 });
+const planRequest = z.object({
+  segment: z.number().int().min(2).max(9).optional(),
+  signature: z.string().max(200),
+});
 const callEnd = z.object({
   reason: z.enum(CALL_END_REASONS),
   segment: z.number().int().min(2).max(9).optional(),
@@ -40,6 +45,10 @@ async function planeRequest<Schema extends z.ZodType>(c: Context<AppEnv>, schema
 }
 
 export const internalRoutes = new Hono<AppEnv>()
+  .post("/calls/:callSid/plan", async (c) => {
+    const { session, body } = await planeRequest(c, planRequest);
+    return c.json({ plan: await session.streamPlan(body) });
+  })
   .post("/calls/:callSid/tool", async (c) => {
     const { session, body } = await planeRequest(c, toolRequest);
     return c.json(await session.tool(body));
@@ -51,4 +60,8 @@ export const internalRoutes = new Hono<AppEnv>()
   .post("/calls/:callSid/realtime", async (c) => {
     const { session } = await planeRequest(c, z.object({}));
     return c.json({ realtime: await session.realtime() });
+  })
+  .post("/calls/:callSid/greeting", async (c) => {
+    const { session } = await planeRequest(c, z.object({}));
+    return c.json({ rendered: await session.renderGreeting() });
   });

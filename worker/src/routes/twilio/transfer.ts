@@ -10,7 +10,6 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../app-env";
 import { agents } from "../../db/schema";
 import { callContextFor } from "../../voice/call-context";
-import { mediaPlane } from "../../voice/media-client";
 import { takeMessage } from "../../voice/take-message";
 import { dialDocument, screenedDocument, unknownTransferDocument, whisperDocument } from "../../voice/transfer/documents";
 import { holdLine, keepHoldLine } from "../../voice/transfer/hand-off";
@@ -73,8 +72,8 @@ export async function transferDialed(c: Context<AppEnv>) {
     await keepHoldLine(c.var.services.db, setup.tool.callId, holdLine(language, next.attempt), Date.now());
     return xml(c, dialDocument(origin, transfer!.callSid, next.numbers, next.attempt, setup.tool.businessNumber, language));
   }
-  const media = mediaPlane(c.env.MEDIA, c.var.config.AUTH_SECRET ?? "");
-  const document = await backToAgent({ ...deps, prepareMedia: async (callSid, plan) => void (await media.prepare(callSid, plan)) }, setup, {
+  const session = transfer!.session;
+  const document = await backToAgent({ ...deps, keepPlan: async ({ realtime: _key, ...plan }) => session.keepPlan(plan) }, setup, {
     callSid: transfer!.callSid,
     segment: next.segment,
     outcome: next.outcome,

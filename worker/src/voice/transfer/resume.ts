@@ -12,8 +12,8 @@ import { type MessageDeps, messageAfter } from "../take-message";
 import { connectStream, say, twiml } from "../twiml";
 
 export interface ResumeDeps extends MessageDeps {
-  /** Hands the new segment's plan to the media plane (its own MediaSession). */
-  prepareMedia(callSid: string, plan: MediaPlan): Promise<void>;
+  /** Keeps the new segment's plan in the call's CallSession, for its stream to ask for (its own MediaSession). */
+  keepPlan(plan: MediaPlan): Promise<void>;
 }
 
 const WHY: Record<TransferOutcome, { en: string; es: string }> = {
@@ -37,7 +37,7 @@ export function backFromTransferInstructions(instructions: string, outcome: Tran
   return `${instructions}\n\nA transfer to the team was just tried and ${WHY[outcome].en}. The caller is back with you and has been told so. Do not try to transfer again: offer to take a message (push_crm_lead) or to book a time for the team to call back.`;
 }
 
-/** The TwiML that takes the caller back to the agent (a new <Connect><Stream>), once both planes have the segment's plan. */
+/** The TwiML that takes the caller back to the agent (a new <Connect><Stream>), once the segment's plan is kept. */
 export async function backToAgent(
   deps: ResumeDeps,
   setup: CallSetup,
@@ -54,7 +54,7 @@ export async function backToAgent(
   const plan = await mediaPlanFor(deps.services, segmentSetup, { url, authToken: resume.authToken, ticketHash: await hashToken(token) });
   if (!plan) return messageAfterTransfer(deps.origin, resume.outcome, resume.language);
   try {
-    await deps.prepareMedia(resume.callSid, { ...plan, segment: resume.segment });
+    await deps.keepPlan({ ...plan, segment: resume.segment });
   } catch (error) {
     deps.log.error("transfer_resume_failed", { call_sid: resume.callSid, error: error instanceof Error ? error.message : String(error) });
     return messageAfterTransfer(deps.origin, resume.outcome, resume.language);
@@ -63,7 +63,7 @@ export async function backToAgent(
   return twiml(connectStream(url, { callId: setup.tool.callId, token }, `${deps.origin}/twilio/voice/after-stream`));
 }
 
-/** The agent cannot come back (no model account, media plane out of reach): the caller leaves a message. */
+/** The agent cannot come back (no model account, its plan not kept): the caller leaves a message. */
 export function messageAfterTransfer(origin: string, outcome: TransferOutcome, language: string): string {
   const line = language.startsWith("es")
     ? `Lo sentimos: ${WHY[outcome].es}. Deje su nombre, su número y un mensaje después del tono, y le llamaremos.`
