@@ -6,7 +6,7 @@ import { planeRequest } from "../src/call/plane-auth";
 import type { CallEndReason } from "../src/call/plan";
 import { messageAfterDrop } from "../src/voice/dropped-call";
 import { BASE } from "./post-json";
-import { anyCaller, callSid, neverTaken, openStream, settledProcessing, startMessage, twilioPost, until } from "./twilio";
+import { anyCaller, callSid, neverTaken, openStream, settledProcessing, startMessage, streamParameters, twilioPost, until } from "./twilio";
 
 const ALWAYS_OPEN = JSON.stringify(
   Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [{ open: "00:00", close: "23:59" }]])),
@@ -24,8 +24,13 @@ const call = (sid: string, status: string) => ({
 /** What Twilio is told to do next when the call's stream has ended (its <Connect> action). */
 const afterStream = async (sid: string, status = "in-progress") => (await twilioPost("/twilio/voice/after-stream", call(sid, status))).text();
 
-/** The media plane hands over the call's end, as it does before it closes Twilio's stream. */
+/** A call answered whose stream started (so its CallSession holds the call), then its end as the media plane hands it over. */
 async function endHandedOver(sid: string, reason: CallEndReason) {
+  const twiml = await (await twilioPost("/twilio/voice/inbound", call(sid, "ringing"))).text();
+  const stream = await openStream(sid);
+  const { callId, token } = streamParameters(twiml);
+  stream.socket.send(startMessage(sid, { callId, token }));
+  await until(() => stream.received.some((message) => message.event === "media"));
   const response = await SELF.fetch(
     await planeRequest(env.AUTH_SECRET!, `${BASE}/internal/calls/${sid}/ended`, {
       reason,
@@ -60,12 +65,10 @@ describe("after the stream: Twilio's <Connect> action", { timeout: 30_000 }, () 
 
   it("repeats what the call's end decided: the apology and a message after the model dropped, a hang-up after the time limit", async () => {
     const dropped = callSid();
-    await twilioPost("/twilio/voice/inbound", call(dropped, "ringing"));
     await endHandedOver(dropped, "openai_closed");
     expect(await afterStream(dropped)).toBe(messageAfterDrop("https://nikki.test"));
 
     const timedOut = callSid();
-    await twilioPost("/twilio/voice/inbound", call(timedOut, "ringing"));
     await endHandedOver(timedOut, "time_limit");
     expect(await afterStream(timedOut)).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
   });
@@ -74,12 +77,12 @@ describe("after the stream: Twilio's <Connect> action", { timeout: 30_000 }, () 
     const sid = callSid();
     await twilioPost("/twilio/voice/inbound", call(sid, "ringing"));
     const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(sid));
-    await until(() => runInDurableObject(session, async (_instance, state) => ((await state.storage.get("setup")) ? true : null)));
     expect(await afterStream(sid)).toContain("Please leave your name, your number");
     await twilioPost("/twilio/voice/status", { ...call(sid, "completed"), CallDuration: "30" });
     expect(await settledProcessing(sid)).toEqual(neverTaken(30));
-    // No stream had the plan, so no end can come: nothing of the call is kept in its object.
+    // No stream had the plan, so no object ever held the call, and its row keeps no plan.
     expect(await runInDurableObject(session, async (_instance, state) => (await state.storage.list()).size)).toBe(0);
+    expect(await env.DB.prepare("select call_plan from calls where call_sid = ?").bind(sid).first("call_plan")).toBeNull();
   });
 
   it("only hangs up once the caller has gone, and records nothing", async () => {

@@ -146,7 +146,7 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     await expect(openStream(sid)).rejects.toThrow("no websocket: 403");
   });
 
-  it("forgets a call that hung up before its stream: the media plane never heard of it, and Twilio's final status lets the control plane's copy go", async () => {
+  it("a call that hung up before its stream reaches no Durable Object and not the media plane; Twilio's final status settles it and lets its plan go", async () => {
     const name = `Hangup ${crypto.randomUUID().slice(0, 8)}`;
     await env.DB.prepare("update agents set name = ?, hours_json = ? where id = ?").bind(name, ALWAYS_OPEN, DEMO.agentId).run();
     const ours = async () =>
@@ -155,20 +155,22 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
       );
     const sid = callSid();
     expect((await inbound(sid)).status).toBe(200);
+    const plan = () => env.DB.prepare("select call_plan from calls where call_sid = ?").bind(sid).first<string | null>("call_plan");
+    // The plan waits on the call's row for the stream to ask: its instructions, and no model key.
+    expect(await plan()).toContain(`You are ${name},`);
+    expect(await plan()).not.toContain(SIMULATED.openaiKey);
     const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(sid));
-    // The control plane keeps the setup (its tools, its end) and the stream's plan, for the stream to ask for.
-    const keys = () => runInDurableObject(session, async (_instance, state) => [...(await state.storage.list()).keys()].sort());
-    await until(async () => ((await keys()).length ? true : null));
-    expect(await keys()).toEqual(["plan:1", "setup"]);
+    const keys = () => runInDurableObject(session, async (_instance, state) => [...(await state.storage.list()).keys()]);
     const status = await twilioPost("/twilio/voice/status", { CallSid: sid, CallStatus: "completed", CallDuration: "3", AccountSid: env.TWILIO_ACCOUNT_SID! });
     expect(status.status).toBe(204);
-    await until(() => runInDurableObject(session, async (_instance, state) => ((await state.storage.list()).size === 0 ? true : null)), 5_000);
-    // No model session was ever opened for it, and even a correctly signed stream for the call is refused now.
-    await expect(openStream(sid)).rejects.toThrow("no websocket: 403");
-    expect(await ours()).toEqual([]);
     // Nothing to analyse: the Calls tab shows it failed with the reason, never "Processing..." for good.
     // The AI never took it: it costs its telephony alone (the status callback charged the AI's minutes too).
     expect(await settledProcessing(sid)).toEqual(neverTaken(3));
+    // Its plan (the caller's number, the instructions) is not kept, and even a correctly signed stream is refused now.
+    expect(await plan()).toBeNull();
+    await expect(openStream(sid)).rejects.toThrow("no websocket: 403");
+    expect(await keys()).toEqual([]);
+    expect(await ours()).toEqual([]);
     await env.DB.prepare("update agents set name = 'Nikki' where id = ?").bind(DEMO.agentId).run();
   });
 

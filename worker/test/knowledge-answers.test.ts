@@ -12,7 +12,7 @@ import { sessionUpdate } from "../src/voice/realtime-session";
 import type { CallSetup } from "../src/voice/setup";
 import { runTool } from "../src/voice/tools";
 import { call, signUp } from "./accounts";
-import { testAnswerDeps } from "./answer-deps";
+import { answeredSetup, testAnswerDeps } from "./answer-deps";
 import { addAgents, insertEntries, pagesOf } from "./knowledge-entries";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
@@ -52,17 +52,12 @@ function filler(organizationId: string, pages: number) {
 
 /** A call to the business's number answered; given an agent, a call the business placed from it for that agent. */
 async function answer(number: string, agentId?: string): Promise<CallSetup> {
-  let setup: CallSetup | null = null;
+  const sid = callSid();
   const ends = agentId
     ? { direction: "outbound" as const, from: number, to: anyCaller(), agentId }
     : { direction: "inbound" as const, from: anyCaller(), to: number };
-  await answerCall(
-    testAnswerDeps(log, (given) => {
-      setup = given;
-    }),
-    { ...ends, callSid: callSid(), account: { ...PLATFORM_ACCOUNT, authToken: SIMULATED.twilioAuthToken } },
-  );
-  return setup!;
+  await answerCall(testAnswerDeps(log), { ...ends, callSid: sid, account: { ...PLATFORM_ACCOUNT, authToken: SIMULATED.twilioAuthToken } });
+  return (await answeredSetup(sid))!;
 }
 
 const chat = async (shop: Business, question: string) =>

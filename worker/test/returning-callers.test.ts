@@ -16,7 +16,7 @@ import { PLATFORM_ACCOUNT, callContextFor } from "../src/voice/call-context";
 import { memoryQuery } from "../src/voice/caller-memory";
 import type { CallSetup } from "../src/voice/setup";
 import { type SignedUp, call, signUp } from "./accounts";
-import { testAnswerDeps } from "./answer-deps";
+import { answeredSetup, testAnswerDeps } from "./answer-deps";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { callSid } from "./twilio";
@@ -114,13 +114,14 @@ async function upcomingBooking(to: Business, phone: string, startAt: number, cod
 
 /** Answers a call from `from` to the business, as Twilio's webhook would; the setup its CallSession gets. */
 async function answer(to: Business, from: string, sid = callSid()): Promise<CallSetup> {
-  let setup: CallSetup | null = null;
-  await answerCall(
-    testAnswerDeps(log, (given) => {
-      setup = given;
-    }),
-    { direction: "inbound", callSid: sid, from, to: to.number, account: { ...PLATFORM_ACCOUNT, authToken: SIMULATED.twilioAuthToken } },
-  );
+  await answerCall(testAnswerDeps(log), {
+    direction: "inbound",
+    callSid: sid,
+    from,
+    to: to.number,
+    account: { ...PLATFORM_ACCOUNT, authToken: SIMULATED.twilioAuthToken },
+  });
+  const setup = await answeredSetup(sid);
   if (!setup) throw new Error("the call was not answered by the agent");
   return setup;
 }

@@ -89,8 +89,9 @@ describe("the daily spend cap", () => {
       .bind(owner.organizationId)
       .all<{ call_sid: string }>();
     expect(sids.results).toHaveLength(2);
-    // Both calls talked: their ends were kept (a call the AI never took is charged once its CallSession says so).
-    await env.DB.prepare("update calls set transcript = '[]', next_attempt_at = ? where organization_id = ? and kind = 'conversation'")
+    // Both calls talked: their streams claimed their plans and their ends were kept (a call whose plan is still on its
+    // row at the end is one the AI never took, charged its telephony alone).
+    await env.DB.prepare("update calls set transcript = '[]', call_plan = null, next_attempt_at = ? where organization_id = ? and kind = 'conversation'")
       .bind(Date.now(), owner.organizationId)
       .run();
     for (const { call_sid } of sids.results) {

@@ -1,12 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
-import { testAnswerDeps } from "../../test/answer-deps";
+import { answeredSetup, testAnswerDeps } from "../../test/answer-deps";
 import { answerCall } from "./answer";
 import { SIMULATED } from "../../test/simulators";
 import { anyCaller } from "../../test/twilio";
 import { PLATFORM_ACCOUNT } from "./call-context";
-import type { CallSetup } from "./setup";
 
 const ORG = `org_${crypto.randomUUID()}`;
 const AGENT = crypto.randomUUID();
@@ -20,24 +19,15 @@ async function answer(overrides: { agent?: Record<string, string>; settings?: Re
   for (const [column, value] of Object.entries(overrides.settings ?? {})) {
     await env.DB.prepare(`update organization_settings set ${column} = ? where organization_id = ?`).bind(value, ORG).run();
   }
-  let setup: CallSetup | null = null;
-  const twiml = await answerCall(
-    testAnswerDeps(
-      log,
-      (given) => {
-        setup = given;
-      },
-      overrides.bindings,
-    ),
-    {
-      direction: "inbound",
-      callSid: `CA${crypto.randomUUID().replace(/-/g, "")}`,
-      from: anyCaller(),
-      to: NUMBER,
-      account: { ...PLATFORM_ACCOUNT, authToken: SIMULATED.twilioAuthToken },
-    },
-  );
-  return { twiml, setup: setup as CallSetup | null };
+  const callSid = `CA${crypto.randomUUID().replace(/-/g, "")}`;
+  const twiml = await answerCall(testAnswerDeps(log, overrides.bindings), {
+    direction: "inbound",
+    callSid,
+    from: anyCaller(),
+    to: NUMBER,
+    account: { ...PLATFORM_ACCOUNT, authToken: SIMULATED.twilioAuthToken },
+  });
+  return { twiml, setup: await answeredSetup(callSid) };
 }
 
 beforeAll(async () => {

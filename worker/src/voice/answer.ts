@@ -5,9 +5,9 @@ import { placeholders, preparedQuery } from "../db/prepared";
 import { jsonList } from "../db/json";
 import { agents, calls, testRuns } from "../db/schema";
 import { type CallContext, type SigningAccount, callContextFor } from "./call-context";
-import type { MediaPlan } from "../call/plan";
 import { usableBusinessUrl } from "../services/business-urls";
 import { mediaPlanFor } from "./media-plan";
+import { answeredPlanJson } from "./answered-plan";
 import { greetingOf } from "./greeting-cache";
 import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instructions";
 import type { CallSetup } from "./setup";
@@ -35,30 +35,28 @@ export interface IncomingCall {
 export interface AnswerDeps extends MessageDeps {
   /** Where this deployment's media plane takes streams (`wss://…/twilio/stream`), unless the organization saved its own. */
   bridgeUrl: string;
-  /**
-   * Hands the call's setup to its CallSession (control plane) and its plan to its MediaSession (media plane), and has
-   * the greeting rendered for the next call when the media plane had none (voice/greeting-cache.ts).
-   */
-  prepareSession(callSid: string, setup: CallSetup, plan: MediaPlan): Promise<void>;
-  /** Work Twilio's answer need not wait for (preparing the call's sessions, telling open dashboards), run after the response. */
+  /** Work Twilio's answer need not wait for (telling open dashboards), run after the response. */
   afterResponse(work: Promise<unknown>): void;
 }
 
 type RecordedCall = Pick<typeof calls.$inferInsert, "callSid" | "direction" | "fromNumber" | "toNumber" | "organizationId" | "kind" | "afterHours"> & {
   agentId: string | null;
+  /** The stream's plan (answered-plan.ts), for a call the AI takes. */
+  callPlan?: string;
 };
 
 /** A repeated webhook (or a call we placed, recorded when dialled) keeps its row; how it was answered is written over it. */
 const recordCallQuery = preparedQuery((db) =>
   db
     .insert(calls)
-    .values(placeholders("id", "callSid", "direction", "fromNumber", "toNumber", "organizationId", "kind", "agentId", "afterHours"))
+    .values(placeholders("id", "callSid", "direction", "fromNumber", "toNumber", "organizationId", "kind", "agentId", "afterHours", "callPlan"))
     .onConflictDoUpdate({
       target: calls.callSid,
       set: {
         kind: sql`excluded.${sql.identifier(calls.kind.name)}`,
         agentId: sql`excluded.${sql.identifier(calls.agentId.name)}`,
         afterHours: sql`excluded.${sql.identifier(calls.afterHours.name)}`,
+        callPlan: sql`excluded.${sql.identifier(calls.callPlan.name)}`,
       },
     })
     .returning({ id: calls.id })
@@ -70,7 +68,7 @@ const recordCallQuery = preparedQuery((db) =>
  * recorded when it is dialled: how it was answered (kind, agent, after hours) is written over what was known then.
  */
 async function recordCall(deps: AnswerDeps, context: CallContext, values: Omit<RecordedCall, "organizationId">): Promise<string> {
-  const [row] = await recordCallQuery(deps.services.db).all({ id: crypto.randomUUID(), organizationId: context.organizationId, ...values });
+  const [row] = await recordCallQuery(deps.services.db).all({ id: crypto.randomUUID(), organizationId: context.organizationId, callPlan: null, ...values });
   if (context.dashboardsOpen) deps.afterResponse(deps.services.publishCall(context.organizationId, { id: row!.id }));
   return row!.id;
 }
@@ -170,20 +168,14 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const bridge = usableBusinessUrl(deps.services.config, "bridge_ws_url", context.bridgeWsUrl, context.organizationId) ?? deps.bridgeUrl;
   const streamUrl = `${bridge}/${call.callSid}`;
   if (probe) return connectTwiml(deps, context, streamUrl, { callId: "probe", token: "probe" });
-  const callId = await recordCall(deps, context, {
-    ...base,
-    agentId: agent.id,
-    kind: testRun ? "test" : "conversation",
-    afterHours,
-  });
-  if (testRun) await deps.services.db.update(testRuns).set({ callId }).where(eq(testRuns.id, testRun.id));
   const token = mintToken();
   const { memory, ms: memoryMs } = await remembered;
   const callerMemory = memory ? describeCallerMemory(memory, caller, agent.businessHoursTz) : undefined;
   const knowledge = await known;
   const setup: CallSetup = {
     tool: {
-      callId,
+      // The row's id, filled in when the stream reads the plan (answered-plan.ts): the row is written with it.
+      callId: "",
       callSid: call.callSid,
       organizationId: context.organizationId,
       agentId: agent.id,
@@ -215,17 +207,18 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     await recordCall(deps, context, { ...base, agentId: agent.id, kind: "voicemail", afterHours });
     return takeMessage(deps, context, language, afterHours);
   }
-  plan.greetingKey = (await greetingOf(agent, setup.openingLine)).key;
-  // Twilio has its answer first; the planes are told right after, while it plays what precedes the stream and connects
-  // it (a stream that comes first waits for its plan). A stream that cannot start ends the <Connect>, and its action
-  // (after-stream.ts) offers the caller a message.
-  deps.afterResponse(
-    deps
-      .prepareSession(call.callSid, setup, plan)
-      .catch((error: unknown) =>
-        deps.log.error("call_prepare_failed", { call_sid: call.callSid, error: error instanceof Error ? error.message : String(error) }),
-      ),
-  );
+  const { realtime: _key, ...stored } = plan;
+  stored.greetingKey = (await greetingOf(agent, setup.openingLine)).key;
+  // The plan is on the call's row before Twilio has its answer, so the stream always finds it; nothing else is prepared
+  // for a call until its stream asks (a call that never streams reaches no Durable Object and not the media plane).
+  const callId = await recordCall(deps, context, {
+    ...base,
+    agentId: agent.id,
+    kind: testRun ? "test" : "conversation",
+    afterHours,
+    callPlan: answeredPlanJson({ setup, plan: stored }),
+  });
+  if (testRun) await deps.services.db.update(testRuns).set({ callId }).where(eq(testRuns.id, testRun.id));
   deps.log.info("call_answered", {
     call_sid: call.callSid,
     call_id: callId,

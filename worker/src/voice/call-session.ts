@@ -25,6 +25,7 @@ import type { TransferState } from "./transfer/state";
 import { withHandOff } from "./transfer/hand-off";
 import { keptSoFar, storedSoFar } from "./transfer/kept-so-far";
 import { StreamPlans } from "./stream-plans";
+import { claimAnsweredPlan, readAnsweredPlan } from "./answered-plan";
 
 /** The call's end as the media plane saw it: its transcript and latency figures, analysis due now. */
 const endCallQuery = preparedQuery((db) =>
@@ -66,13 +67,6 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     this.log = createLogger({ component: "call_session", call_sid: ctx.id.name ?? null }, config.LOG_LEVEL as LogLevel);
   }
 
-  /** Called by the voice webhook: what the call's tools and end will need, and its stream's plan. */
-  async prepare(setup: CallSetup, plan: StoredPlan): Promise<void> {
-    await this.ctx.storage.put({ setup, ...StreamPlans.entry(plan) });
-    this.setup = setup;
-    this.plans.kept(plan);
-  }
-
   /** The plan of a later stream of the call (the agent again after a transfer nobody took). */
   keepPlan(plan: StoredPlan): Promise<void> {
     return this.plans.keep(plan);
@@ -84,11 +78,27 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
    */
   async streamPlan(request: PlanRequest): Promise<MediaPlan | null> {
     const segment = request.segment ?? 1;
+    if (segment === 1 && !(await this.loadSetup())) return this.claimAnswered(request);
     const plan = await this.plans.forStream(request, async () => this.endings.has(segment) || (await this.endReason()) !== null);
     const realtime = plan ? await this.realtime() : null;
     if (!plan || !realtime) return null;
     await this.plans.markStreamed(segment);
     return { ...plan, realtime };
+  }
+
+  /**
+   * The call's first stream: its plan read from the call's row (answered-plan.ts), given only to the signature it
+   * expects, then claimed from the row and kept here with the setup, for the call's tools and end.
+   */
+  private async claimAnswered(request: PlanRequest): Promise<MediaPlan | null> {
+    const answered = await readAnsweredPlan(this.services.db, this.ctx.id.name ?? "");
+    if (!answered || !StreamPlans.expects(answered.plan, request)) return null;
+    const openai = await callOpenAi(this.services, answered.setup);
+    if (!openai || !(await claimAnsweredPlan(this.services.db, answered.setup.tool.callId))) return null;
+    await this.ctx.storage.put({ setup: answered.setup, ...StreamPlans.entry(answered.plan, true) });
+    this.setup = answered.setup;
+    this.plans.kept(answered.plan, true);
+    return { ...answered.plan, realtime: openai.realtimeTarget(this.services.config.OPENAI_REALTIME_MODEL) };
   }
 
   /** The media plane had no render of the call's greeting: it is rendered now, for the next call (this one's model says it). */

@@ -30,14 +30,30 @@ const voicemailQuery = preparedQuery((db) =>
     .prepare(),
 );
 
-/** The call-ended record, once: a repeated callback finds the duration already written. */
+/**
+ * A conversation whose stream never claimed its plan (answered-plan.ts): the caller left while it connected, or it never
+ * connected. Nothing reached a Durable Object or the media plane, and nothing is left to analyse.
+ */
+const neverStreamed = sql`(${calls.kind} = 'conversation' and ${calls.callPlan} is not null)`;
+
+/**
+ * The call-ended record, once: a repeated callback finds the duration already written. A call the AI never took is
+ * settled in the same statement: marked failed with the reason rather than left "Processing..." for good, abandoned
+ * when Twilio saw it through (a call that never connected keeps Twilio's status: no answer, busy), and charged its
+ * telephony alone.
+ */
 const endedQuery = preparedQuery((db) =>
   db
     .update(calls)
     .set({
-      ...placeholders("status", "durationSeconds", "endedAt"),
+      ...placeholders("durationSeconds", "endedAt"),
+      status: sql`case when ${neverStreamed} and ${sql.placeholder("status")} = 'completed' then 'abandoned' else ${sql.placeholder("status")} end`,
       // A screened call (silent, spam) is charged its telephony alone, as a voicemail is.
-      costMicroUsd: sql`case when ${calls.kind} = 'test' then ${calls.costMicroUsd} when ${calls.kind} = 'conversation' and ${calls.screened} is null then ${sql.placeholder("conversationCost")} else ${sql.placeholder("otherCost")} end`,
+      costMicroUsd: sql`case when ${calls.kind} = 'test' then ${calls.costMicroUsd} when ${calls.kind} = 'conversation' and ${calls.screened} is null and not ${neverStreamed} then ${sql.placeholder("conversationCost")} else ${sql.placeholder("otherCost")} end`,
+      processingStatus: sql`case when ${neverStreamed} then 'failed' else ${calls.processingStatus} end`,
+      processingError: sql`case when ${neverStreamed} then ${NO_TRANSCRIPT} else ${calls.processingError} end`,
+      // No stream can come now: the plan (the caller's number, the instructions) is not kept.
+      callPlan: null,
     })
     .where(and(callOf(), isNull(calls.durationSeconds)))
     .returning({
@@ -47,7 +63,9 @@ const endedQuery = preparedQuery((db) =>
       kind: calls.kind,
       costMicroUsd: calls.costMicroUsd,
       screened: calls.screened,
-      // No end kept yet: a stream that never started, or one that ended for a transfer (its words kept, the call went on).
+      // Returned as written: the plan is cleared, so the test is whether the call ended as one the AI never took.
+      neverStreamed: sql<number>`${calls.processingError} = ${NO_TRANSCRIPT} and ${calls.kind} = 'conversation' and ${calls.transcript} is null and ${calls.screened} is null`,
+      // No end kept yet: a stream whose end is still on its way, or one that ended for a transfer (its words kept, the call went on).
       unstreamed: sql<number>`(${calls.transcript} is null or (${calls.processingStatus} = 'pending' and ${calls.nextAttemptAt} is null)) and ${calls.screened} is null`,
       // What charging the call and reporting its overage need of the organization, read in the same round trip.
       trialEndsAt: sql<number | null>`(select "o"."trial_ends_at" from ${organizations} "o" where "o"."id" = "calls"."organization_id")`,
@@ -160,8 +178,13 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
   });
   log.info("call_status", { call_sid: callSid, status, duration_seconds: duration });
   if (!ended?.organizationId) return null;
-  const { unstreamed, ...rest } = ended;
+  const { unstreamed, neverStreamed: never, ...rest } = ended;
   const endedCall = endedCallOf({ ...rest, organizationId: ended.organizationId }, callSid, cost(false));
+  if (never) {
+    // No Durable Object ever heard of it: nothing else to ask.
+    if (dashboardsOpen(endedCall.liveDashboards)) await services.publishCall(endedCall.organizationId, { id: endedCall.id, processing_status: "failed" });
+    return { ...(await settleEnded(services, log, endedCall, true)), unstreamed: null };
+  }
   if (ended.kind === "conversation" && unstreamed) return { overage: null, unstreamed: endedCall };
   return { ...(await settleEnded(services, log, endedCall, false)), unstreamed: null };
 }

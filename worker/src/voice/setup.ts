@@ -53,7 +53,6 @@ export interface CallSetup {
  * class itself, so the environment's types do not reach back into everything the session imports.
  */
 export interface CallSessionRpc extends Rpc.DurableObjectBranded {
-  prepare(setup: CallSetup, plan: StoredPlan): Promise<void>;
   keepPlan(plan: StoredPlan): Promise<void>;
   streamPlan(request: PlanRequest): Promise<MediaPlan | null>;
   renderGreeting(): Promise<boolean>;

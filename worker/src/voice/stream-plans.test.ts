@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StoredPlan } from "../call/plan";
-import { PLAN_WAIT_MS, StreamPlans } from "./stream-plans";
+import { StreamPlans } from "./stream-plans";
 
 const plan = (overrides: Partial<StoredPlan> = {}): StoredPlan => ({
   callId: "call",
@@ -38,19 +38,7 @@ describe("a call's stream plans (StreamPlans)", () => {
     expect(await plans.forStream({ signature: "signed-a" }, open, Date.now() + 60_001)).toBeNull();
     // Another segment's stream has its own plan, or none.
     expect(await plans.forStream({ signature: "signed-a", segment: 2 }, open)).toBeNull();
-  }, 10_000);
-
-  it("a stream that asks before the webhook kept its plan waits for it, and one for a call with none is refused after the wait", async () => {
-    const plans = new StreamPlans(storage());
-    const early = plans.forStream({ signature: "signed-a" }, open);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    plans.kept(plan());
-    expect(await early).toMatchObject({ callId: "call" });
-
-    const started = Date.now();
-    expect(await new StreamPlans(storage()).forStream({ signature: "signed-a" }, open)).toBeNull();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(PLAN_WAIT_MS - 100);
-  }, 10_000);
+  });
 
   it("remembers a streamed segment in storage, so an object started afresh still knows; forgets nothing it was not told", async () => {
     const kept = storage();

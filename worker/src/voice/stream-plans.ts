@@ -1,18 +1,12 @@
 /**
- * The plans of a call's streams (call/plan.ts), kept by its CallSession from the voice webhook (or the return to the
- * agent after a transfer) until the media plane asks for one as Twilio's stream arrives. The plan goes only to a
- * stream signed as Twilio signs it for that call, before its ticket's time is up; from then on the segment counts as
- * streamed, so the call's end is the media plane's to hand over, and a call whose stream never came is settled here
- * alone (the media plane never heard of it).
+ * The plans of a call's streams (call/plan.ts) in its CallSession: the first stream's, claimed from the call's row when
+ * the stream asked (answered-plan.ts), and a later one's (the agent again after a transfer nobody took), kept as the
+ * `<Dial action>` is answered. A plan goes only to a stream signed as Twilio signs it for that call, before its ticket's
+ * time is up and before its segment's end is kept; from then on the segment counts as streamed, so the call's end is
+ * the media plane's to hand over.
  */
 import type { PlanRequest, StoredPlan } from "../call/plan";
 import { constantTimeEqual } from "../call/twilio-signature";
-
-/**
- * The webhook answers Twilio before it keeps the plan, so a stream may ask first: it waits this long for the plan. The
- * plan is kept within milliseconds of the answer, and Twilio still has to read the TwiML and connect.
- */
-export const PLAN_WAIT_MS = 2_000;
 
 const planKey = (segment: number) => `plan:${segment}`;
 const streamedKey = (segment: number) => `streamed:${segment}`;
@@ -20,20 +14,30 @@ const streamedKey = (segment: number) => `streamed:${segment}`;
 export class StreamPlans {
   private readonly plans = new Map<number, StoredPlan>();
   private readonly streamedSegments = new Set<number>();
-  private waiters: { segment: number; wake: () => void }[] = [];
 
   constructor(private readonly storage: Pick<DurableObjectStorage, "get" | "put">) {}
 
-  /** The storage entry of a segment's plan, to be written with whatever else its caller writes (one put). */
-  static entry(plan: StoredPlan): Record<string, StoredPlan> {
-    return { [planKey(plan.segment ?? 1)]: plan };
+  /** The storage entries of a segment's plan (and, when its stream already has it, the mark), for its caller's one put. */
+  static entry(plan: StoredPlan, streamed = false): Record<string, StoredPlan | boolean> {
+    const segment = plan.segment ?? 1;
+    return { [planKey(segment)]: plan, ...(streamed ? { [streamedKey(segment)]: true } : {}) };
   }
 
-  /** The plan is written: a stream already waiting for it gets it. */
-  kept(plan: StoredPlan): void {
+  /** Whether `plan` may go to the stream asking: signed as it expects, before its ticket's time is up. */
+  static expects(plan: StoredPlan, request: PlanRequest, now = Date.now()): boolean {
+    return now <= plan.ticketExpiresAt && plan.streamSignatures.some((expected) => constantTimeEqual(expected, request.signature));
+  }
+
+  /** The plan is written (by its caller's put). */
+  kept(plan: StoredPlan, streamed = false): void {
     const segment = plan.segment ?? 1;
     this.plans.set(segment, plan);
-    for (const waiter of this.waiters.filter((waiting) => waiting.segment === segment)) waiter.wake();
+    if (streamed) this.streamedSegments.add(segment);
+  }
+
+  async keep(plan: StoredPlan): Promise<void> {
+    await this.storage.put(StreamPlans.entry(plan));
+    this.kept(plan);
   }
 
   /** The call's storage was emptied: nothing is served from memory either. */
@@ -42,21 +46,10 @@ export class StreamPlans {
     this.streamedSegments.clear();
   }
 
-  async keep(plan: StoredPlan): Promise<void> {
-    await this.storage.put(StreamPlans.entry(plan));
-    this.kept(plan);
-  }
-
-  /**
-   * The plan for a stream whose signature it expects, before the ticket's time is up; null otherwise (no such call, a
-   * forged or late stream, or `closed`: the segment's end is already kept). `markStreamed` once it is handed over.
-   */
+  /** The plan for the stream asking, or null: none kept, not one it expects (StreamPlans.expects), or `closed` (the segment's end is kept). */
   async forStream(request: PlanRequest, closed: () => Promise<boolean>, now = Date.now()): Promise<StoredPlan | null> {
-    const segment = request.segment ?? 1;
-    const plan = (await this.stored(segment)) ?? (await this.within(segment, PLAN_WAIT_MS));
-    if (!plan || now > plan.ticketExpiresAt) return null;
-    if (!plan.streamSignatures.some((expected) => constantTimeEqual(expected, request.signature))) return null;
-    if (await closed()) return null;
+    const plan = await this.stored(request.segment ?? 1);
+    if (!plan || !StreamPlans.expects(plan, request, now) || (await closed())) return null;
     return plan;
   }
 
@@ -77,18 +70,5 @@ export class StreamPlans {
     const plan = this.plans.get(segment) ?? (await this.storage.get<StoredPlan>(planKey(segment))) ?? null;
     if (plan) this.plans.set(segment, plan);
     return plan;
-  }
-
-  private within(segment: number, ms: number): Promise<StoredPlan | null> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.waiters = this.waiters.filter((waiting) => waiting !== waiter);
-        resolve(this.plans.get(segment) ?? null);
-      };
-      const waiter = { segment, wake: done };
-      const timer = setTimeout(done, ms);
-      this.waiters.push(waiter);
-    });
   }
 }

@@ -58,6 +58,12 @@ export const calls = sqliteTable(
     meterReportedAt: integer("meter_reported_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    /**
+     * What the voice webhook decided for the call's stream (voice/answered-plan.ts: the setup and the media plane's plan,
+     * no key), JSON; moved into the call's CallSession when the stream asks for it, and cleared at the call's end. Still
+     * set at the end: the AI never took the call.
+     */
+    callPlan: text("call_plan"),
     /** Who answered a call the product placed (Twilio's answering machine detection); null when not checked. */
     answeredBy: text("answered_by", { enum: ANSWERED_BY }),
     /** A warm transfer's result (issue 37), JSON: {target, outcome, waited_s}; null when none was tried. */

@@ -1,0 +1,1 @@
+ALTER TABLE `calls` ADD `call_plan` text;
