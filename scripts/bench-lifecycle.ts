@@ -4,8 +4,8 @@
  * against the bare route doing the same database work (scripts/baseline/worker.ts). Both run as `wrangler deploy`
  * bundles them, in workerd under Miniflare (no dev proxy: `wrangler dev` adds a second workerd process to every
  * request's path and weighs on the lighter side most), on free ports beside the simulators. The product's figure is
- * both planes' processes (the media plane opens each call's model session at the webhook and lets it go when the
- * call ends unstreamed); CPU time is read from /proc (scripts/lib/process-cpu.ts), so a busy machine slows the run
+ * both planes' processes (a call that never streams never reaches the media plane: the plan waits on the call's row
+ * for a stream that never asks, and is cleared when the call ends); CPU time is read from /proc (scripts/lib/process-cpu.ts), so a busy machine slows the run
  * without adding to it. Ends with:
  *   lifecycle: product_ms=P bare_ms=B ratio=R
  * P, B: CPU ms per lifecycle, over all rounds; R = P / B (target ≤ 1.5). LIFECYCLE_CALLS lifecycles a round (default
@@ -23,7 +23,7 @@ const CALLS = Number(process.env.LIFECYCLE_CALLS ?? 200);
 const CONCURRENCY = Number(process.env.LIFECYCLE_CONCURRENCY ?? 8);
 const ROUNDS = Number(process.env.LIFECYCLE_ROUNDS ?? 3);
 const WARMUP = Number(process.env.LIFECYCLE_WARMUP ?? 50);
-/** After a round, the work its answers left running (the planes' hand-offs, a released session) finishes within this. */
+/** After a round, the work its answers left running (the spend charged, dashboards told) finishes within this. */
 const SETTLE_MS = 1_500;
 const TARGET_RATIO = 1.5;
 
