@@ -34,19 +34,16 @@ function inbound(bridge: BridgeProtocol, frames: readonly string[], fromMs = 0) 
 }
 
 const clears = (actions: BridgeAction[]) => actions.filter((a) => a.kind === "twilio" && a.message.event === "clear").length;
-/** What the model is told of the greeting: the words that replace its item ("item_g"), or that it is deleted. */
-const told = (actions: BridgeAction[]) =>
-  actions.flatMap((a) =>
-    a.kind !== "openai"
-      ? []
-      : a.event.type === "conversation.item.create" && a.event.item.type === "message"
-        ? a.event.item.content.flatMap((part) =>
-            "text" in part && part.text ? [`${a.event.type === "conversation.item.create" ? a.event.previous_item_id : ""} < ${part.text}`] : [],
-          )
-        : a.event.type === "conversation.item.delete"
-          ? [`- ${a.event.item_id}`]
-          : [],
-  );
+/** What the model is told of the greeting: "<item> < words" for words put after an item, "- <item>" for an item deleted. */
+function told(actions: BridgeAction[]): string[] {
+  return actions.flatMap((a) => {
+    if (a.kind !== "openai") return [];
+    const event = a.event;
+    if (event.type === "conversation.item.delete") return [`- ${event.item_id}`];
+    if (event.type !== "conversation.item.create" || event.item.type !== "message") return [];
+    return event.item.content.flatMap((part) => ("text" in part && part.text ? [`${event.previous_item_id} < ${part.text}`] : []));
+  });
+}
 const written = (actions: BridgeAction[]) => actions.flatMap((a) => (a.kind === "transcript" ? [a.text] : []));
 
 describe("a caller over the greeting rendered ahead, before the model is ready", () => {
