@@ -17,9 +17,10 @@ import { ROOT, run } from "./lib/local";
  * the fillers while a slow tool runs (issue 37 §2, call/tool-fillers.ts: 1.2 KB), 9.6 KB with the call screen beside them
  * (silent and talk-over calls, §5, call/call-screen.ts), so the budget went from 8.5 to 10 KB; 10.0 KB with the greeting
  * rendered ahead (issue 38 §1: its playback and KV read, 0.4 KB, less the marks every 100 ms barge-in no longer
- * needs), so 10.25 KB.
+ * needs), so 10.25 KB; 11.75 KB (12,033 B) with the bridge hearing a caller over that greeting itself while the model's
+ * session opens (call/caller-speech.ts, cached-greeting.ts, greeting-heard.ts: 1.5 KB), so 12 KB.
  */
-const MEDIA_GZIP_BUDGET = 10_496;
+const MEDIA_GZIP_BUDGET = 12_288;
 
 // wrangler's dry run insists on the assets directory, which a fresh clone has not built yet.
 mkdirSync(`${ROOT}/site/dist`, { recursive: true });

@@ -77,6 +77,9 @@ describe("a Spanish caller, end to end", { timeout: 60_000 }, () => {
     stream.socket.send(startMessage(sid, { callId, token }));
     await until(() => stream.received.some((m) => m.event === "media"));
     await quiet(stream.received);
+    // The caller hears the greeting out (Twilio echoes each mark once the audio before it has played), then speaks.
+    for (const m of stream.received.filter((m) => m.event === "mark"))
+      stream.socket.send(JSON.stringify({ event: "mark", streamSid: `MZ${sid.slice(2)}`, mark: m.mark }));
 
     let t = 0;
     const say = async (line: string) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CHUNK_20MS, CHUNK_100MS, openai, twilio } from "./fixtures/frames";
 import type { RealtimeClientEvent } from "openai/resources/realtime/realtime";
-import { type BridgeAction, BridgeProtocol, type TwilioOutbound, base64Length, greetingResponse } from "./protocol";
+import { type BridgeAction, BridgeProtocol, type TwilioOutbound, greetingResponse } from "./protocol";
+import { base64Length } from "./playout";
 
 const STREAM = "MZ11111111111111111111111111111111";
 const fresh = (maxCallMs = 60_000) => {

@@ -2,14 +2,11 @@
  * The call bridge's protocol logic, pure: Twilio Media Streams messages and OpenAI Realtime (GA) events in,
  * messages and effects out. No sockets, no clock of its own, no module state: one instance per call.
  *
- * Barge-in: how much of an answer the caller has heard is read from Twilio's clock, the `timestamp` of each inbound
- * media frame (milliseconds since the stream started): Twilio plays what it is sent at once, in order, in real time,
- * so the audio sent so far ends playing at a known point of that clock, and what is left of it at the latest inbound
- * timestamp is what the caller has not heard yet. When the caller starts speaking, the assistant item is truncated at
- * the audio heard, then Twilio is told to `clear` what it still holds. A `mark` follows only the end of each answer
- * (and of a filler): Twilio echoes it once all of it has played, which confirms the whole item, and the greeting's
- * tells the call screen when the greeting was over. A mark every 100 ms of audio did the same job for one message
- * out and one back per 100 ms of audio; the timestamps come with the caller's audio anyway.
+ * Barge-in: when the caller starts speaking, Twilio is told to `clear` what it still holds, then the assistant item is
+ * truncated at the audio heard (playout.ts reads how much from Twilio's clock). The greeting rendered ahead is cut the
+ * same way, and the model and the transcript get the words of it the caller heard (cached-greeting.ts). The caller's
+ * start is the model's voice activity detection, but while the model's session is not ready yet (modelReady()) the
+ * bridge hears a caller talking over the greeting rendered ahead itself (caller-speech.ts).
  *
  * A tool that is slow to answer gets a filler or two in Nikki's voice (tool-fillers.ts decides when; `wake` actions ask
  * the caller of this class for a timer, and onWake() is its tick).
@@ -24,11 +21,9 @@ import { CallScreen } from "./call-screen";
 import { SILENT_GOODBYE_INSTRUCTIONS } from "@nikki/core/call-screen-rules";
 import { sayExactly } from "./say-exactly";
 import { FILLER_MARK_PREFIX, type FillerAction, ToolFillers } from "./tool-fillers";
+import { CACHED_GREETING, CachedGreeting } from "./cached-greeting";
+import { Playout } from "./playout";
 
-/** μ-law at 8 kHz: one byte per sample, so 8 bytes per millisecond. */
-const PCMU_BYTES_PER_MS = 8;
-/** The item the greeting rendered ahead plays as (playGreeting()): in no conversation of the model's, so never truncated. */
-const CACHED_GREETING = "cached_greeting";
 /** How the greeting's response.created is recognised: its line is the transcript's, whatever of it the caller heard. */
 const GREETING_METADATA = "nikki_greeting";
 
@@ -58,11 +53,6 @@ export type BridgeAction =
   | { kind: "end"; reason: "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended" | "silent" | "talk_over" }
   /** Call onWake() at this time (tool-fillers.ts); a later one replaces it. */
   | { kind: "wake"; at: number };
-
-interface PendingMark {
-  itemId: string;
-  endMs: number;
-}
 
 export interface ProtocolOptions {
   /** Milliseconds the call may last before Nikki says goodbye. */
@@ -96,19 +86,10 @@ const obj = (value: unknown) => (typeof value === "object" && value !== null ? (
 export class BridgeProtocol {
   streamSid: string | null = null;
   private startedAt: number | null = null;
-  private marks = new Map<string, PendingMark>();
-  private markSeq = 0;
-  private lastMark: string | null = null;
-  private currentItem: string | null = null;
-  /** Milliseconds of `currentItem` sent to Twilio, and confirmed played by an echoed mark. */
-  private sentMs = 0;
-  private playedMs = 0;
-  /** Audio of `currentItem` sent since its last mark. */
-  private unmarkedMs = 0;
-  /** Twilio's clock: the latest inbound media frame's timestamp. */
-  private twilioMs = 0;
-  /** Where on Twilio's clock the audio of `currentItem` sent so far ends playing. */
-  private playoutEndMs = 0;
+  /** What of Nikki's current audio the caller has heard. */
+  private readonly playout = new Playout();
+  /** The greeting rendered ahead, when there is a line to play (playGreeting()). */
+  private readonly greeting: CachedGreeting | null;
   private ending: "time_limit" | "agent_ended" | "silent" | null = null;
   private ended = false;
   /** The call's latency figures, read when it ends. */
@@ -124,13 +105,22 @@ export class BridgeProtocol {
   constructor(private readonly options: ProtocolOptions) {
     this.screen = new CallScreen(options.screenTalkOver ?? true);
     this.fillers = new ToolFillers(options.fillers ?? []);
+    this.greeting = options.openingLine ? new CachedGreeting(options.openingLine) : null;
+  }
+
+  /**
+   * The model's session is open and has the caller's audio so far: from now its voice activity detection tells when the
+   * caller talks (input_audio_buffer.speech_started), over the greeting too, and the bridge stops listening itself.
+   */
+  modelReady(): void {
+    this.greeting?.modelIsReady();
   }
 
   onTwilio(raw: unknown, now: number): BridgeAction[] {
     const payload = inboundMediaPayload(raw);
     if (payload !== undefined) {
-      this.twilioMs = inboundMediaTimestamp(raw as string) ?? this.twilioMs;
-      return payload && this.streamSid ? [{ kind: "openai_json", json: appendAudioJson(payload) }] : [];
+      this.playout.twilioMs = inboundMediaTimestamp(raw as string) ?? this.playout.twilioMs;
+      return payload && this.streamSid ? this.inbound(payload, { kind: "openai_json", json: appendAudioJson(payload) }) : [];
     }
     const frame = parseFrame(raw, "event");
     if (!frame) return [];
@@ -152,17 +142,15 @@ export class BridgeProtocol {
         const payload = str(media?.payload);
         if (!payload || !this.streamSid || (media?.track !== undefined && media.track !== "inbound")) return [];
         const timestamp = Number(media?.timestamp);
-        if (media?.timestamp !== undefined && Number.isFinite(timestamp)) this.twilioMs = timestamp;
-        return [{ kind: "openai", event: { type: "input_audio_buffer.append", audio: payload } }];
+        if (media?.timestamp !== undefined && Number.isFinite(timestamp)) this.playout.twilioMs = timestamp;
+        return this.inbound(payload, { kind: "openai", event: { type: "input_audio_buffer.append", audio: payload } });
       }
       case "mark": {
         const name = str(obj(frame.mark)?.name);
-        const mark = name ? this.marks.get(name) : undefined;
-        if (!name || !mark) return [];
-        this.marks.delete(name);
+        const itemId = name ? this.playout.echoed(name) : undefined;
+        if (!name || itemId === undefined) return [];
         this.screen.marked(name, now);
-        if (mark.itemId === this.currentItem) this.playedMs = Math.max(this.playedMs, mark.endMs);
-        return [];
+        return itemId === CACHED_GREETING ? this.settleGreeting() : [];
       }
       case "stop":
         return this.end("twilio_stop");
@@ -185,9 +173,9 @@ export class BridgeProtocol {
       }
       case "response.output_audio.done": {
         const itemId = str(event.item_id);
-        if (!itemId || itemId !== this.currentItem || !this.streamSid) return [];
-        const actions = this.unmarkedMs > 0 ? [this.mark(this.streamSid, itemId)] : [];
-        this.screen.audioDone(itemId, this.lastMark);
+        if (!itemId || itemId !== this.playout.currentItem || !this.streamSid) return [];
+        const actions = this.playout.unmarkedMs > 0 ? [this.mark(this.streamSid, itemId)] : [];
+        this.screen.audioDone(itemId, this.playout.lastMark);
         return actions;
       }
       case "input_audio_buffer.speech_started":
@@ -203,7 +191,9 @@ export class BridgeProtocol {
         const text = str(event.transcript)?.trim();
         if (text) this.screen.callerSpoke();
         const language = Array.isArray(event.languages) ? str(obj(event.languages[0])?.code) : undefined;
-        return text ? [{ kind: "transcript", role: "user", text, atMs: this.elapsed(now), ...(language ? { language } : {}) }] : [];
+        if (!text) return [];
+        // The greeting's words come first, should its end not have been told yet.
+        return [...this.settleGreeting(), { kind: "transcript", role: "user", text, atMs: this.elapsed(now), ...(language ? { language } : {}) }];
       }
       case "response.output_audio_transcript.done": {
         const text = str(event.transcript)?.trim();
@@ -224,6 +214,14 @@ export class BridgeProtocol {
         this.greetingResponse = str(response?.id) ?? null;
         return [{ kind: "transcript", role: "assistant", text: line, atMs: this.elapsed(now) }];
       }
+      case "conversation.item.added":
+      case "conversation.item.created": {
+        const item = obj(event.item);
+        const part = Array.isArray(item?.content) ? obj(item.content[0]) : undefined;
+        const id = str(item?.id);
+        const told = id && this.greeting ? this.greeting.added(id, str(item?.role), str(part?.text)) : [];
+        return told.map((told): BridgeAction => ({ kind: "openai", event: told }));
+      }
       case "response.output_item.added":
         this.fillers.itemAdded(str(event.response_id), str(event.item?.id));
         return [];
@@ -240,23 +238,37 @@ export class BridgeProtocol {
 
   /**
    * The greeting rendered ahead (voice/greeting-cache.ts), at the stream's start: all its frames to Twilio at once,
-   * marked as the model's audio is (barge-in clears it, screening times it as the greeting); the transcript's first
-   * entry; and the model told it was said, as an assistant item, so it waits for the caller rather than greeting again.
+   * marked as the model's audio is (barge-in clears it, screening times it as the greeting), then the model told it
+   * was said, so it waits for the caller rather than greeting again. Its transcript entry is written once it is over.
    */
   playGreeting(frames: string, now: number): BridgeAction[] {
-    const line = this.options.openingLine;
-    if (!this.streamSid || this.ended || !line) return [];
+    if (!this.streamSid || this.ended || !this.greeting || !frames) return [];
+    const told = this.greeting.played(frames, this.elapsed(now));
     const actions: BridgeAction[] = [];
     for (let at = 0; at < frames.length; at += FRAME_BASE64_CHARS) actions.push(...this.audio(CACHED_GREETING, frames.slice(at, at + FRAME_BASE64_CHARS), now));
-    if (this.unmarkedMs > 0) actions.push(this.mark(this.streamSid, CACHED_GREETING));
-    this.screen.audioDone(CACHED_GREETING, this.lastMark);
-    actions.push(
-      { kind: "transcript", role: "assistant", text: line, atMs: this.elapsed(now) },
-      {
-        kind: "openai",
-        event: { type: "conversation.item.create", item: { type: "message", role: "assistant", content: [{ type: "output_text", text: line }] } },
-      },
-    );
+    if (this.playout.unmarkedMs > 0) actions.push(this.mark(this.streamSid, CACHED_GREETING));
+    this.screen.audioDone(CACHED_GREETING, this.playout.lastMark);
+    for (const event of told) actions.push({ kind: "openai", event });
+    return actions;
+  }
+
+  /** The caller's audio, to the model; over the greeting rendered ahead before the model can hear it, a barge-in first. */
+  private inbound(payload: string, append: BridgeAction): BridgeAction[] {
+    if (!this.greeting?.listening || !this.greeting.hear(payload) || this.playout.currentItem !== CACHED_GREETING || !this.playout.playing()) return [append];
+    const actions = this.bargeIn();
+    actions.push(append);
+    return actions;
+  }
+
+  /**
+   * The greeting rendered ahead is over: cut `cutAtMs` into it by a barge-in, or played whole (out, before another
+   * answer, or to the call's end). Its transcript entry, with the time it began, and the model's item cut to match.
+   */
+  private settleGreeting(cutAtMs?: number): BridgeAction[] {
+    const over = this.greeting?.settle(cutAtMs);
+    if (!over) return [];
+    const actions: BridgeAction[] = over.entry ? [{ kind: "transcript", role: "assistant", text: over.entry.text, atMs: over.entry.atMs }] : [];
+    for (const event of over.model) actions.push({ kind: "openai", event });
     return actions;
   }
 
@@ -273,10 +285,7 @@ export class BridgeProtocol {
   /** The time a filler asked for (a `wake` action) has come. */
   onWake(now: number): BridgeAction[] {
     if (this.ended) return [];
-    return this.filled(
-      this.fillers.wake(now, { callerSpeaking: this.callerSpeaking, audioPlaying: this.currentItem !== null && this.heardMs() < this.sentMs }),
-      now,
-    );
+    return this.filled(this.fillers.wake(now, { callerSpeaking: this.callerSpeaking, audioPlaying: this.playout.playing() }), now);
   }
 
   /** A filler's actions as the bridge's: its held audio goes to Twilio as any of Nikki's audio does. */
@@ -288,7 +297,7 @@ export class BridgeProtocol {
     });
     // The held audio released ends on a mark, so all of it is marked as the filler's.
     const released = actions.findLast((action) => action.kind === "filler_audio");
-    if (released && this.streamSid && this.unmarkedMs > 0) bridged.push(this.mark(this.streamSid, released.itemId));
+    if (released && this.streamSid && this.playout.unmarkedMs > 0) bridged.push(this.mark(this.streamSid, released.itemId));
     return bridged;
   }
 
@@ -320,80 +329,50 @@ export class BridgeProtocol {
   /** Nikki's audio to Twilio; a new item is a new answer (its first audio times the turn). */
   private audio(itemId: string, delta: string, now: number): BridgeAction[] {
     if (!this.streamSid || this.fillers.takesAudio(itemId, delta)) return [];
-    if (itemId !== this.currentItem) {
+    // Audio after the greeting rendered ahead plays after all of it.
+    const greetingOver = itemId !== CACHED_GREETING && this.playout.currentItem === CACHED_GREETING ? this.settleGreeting() : null;
+    if (this.playout.sent(itemId, delta)) {
       this.screen.audio(itemId, now);
       // The turn's gap is the silence the caller waited through: a filler heard ends it as the answer would.
       this.metrics.answerAudio(now);
-      this.currentItem = itemId;
-      this.sentMs = 0;
-      this.playedMs = 0;
-      this.unmarkedMs = 0;
-      this.playoutEndMs = 0;
     }
-    const ms = Math.round((base64Length(delta) / PCMU_BYTES_PER_MS) * 1000) / 1000;
-    this.sentMs += ms;
-    this.unmarkedMs += ms;
-    this.playoutEndMs = Math.max(this.playoutEndMs, this.twilioMs) + ms;
-    return [{ kind: "twilio_json", json: twilioMediaJson(this.streamSid, delta) }];
-  }
-
-  /**
-   * How much of `currentItem` the caller has heard: what was sent, less what is still to play at Twilio's latest
-   * timestamp; at least what an echoed mark confirmed.
-   */
-  private heardMs(): number {
-    return Math.max(this.playedMs, this.sentMs - Math.max(0, this.playoutEndMs - this.twilioMs));
+    const media: BridgeAction = { kind: "twilio_json", json: twilioMediaJson(this.streamSid, delta) };
+    return greetingOver ? [...greetingOver, media] : [media];
   }
 
   /** A mark at the end of the audio sent so far: Twilio echoes it once that much has played. */
   private mark(streamSid: string, itemId: string): BridgeAction {
     // A filler's marks say so: the Test Suite's caller waits past a filler for the answer (test-suite/synthetic-caller.ts).
-    const name = `${this.fillers.isFiller(itemId) ? FILLER_MARK_PREFIX : "m"}${++this.markSeq}`;
-    this.lastMark = name;
-    this.marks.set(name, { itemId, endMs: this.sentMs });
-    this.unmarkedMs = 0;
+    const name = this.playout.mark(this.fillers.isFiller(itemId) ? FILLER_MARK_PREFIX : "m", itemId);
     return { kind: "twilio", message: { event: "mark", streamSid, mark: { name } } };
   }
 
   private bargeIn(): BridgeAction[] {
-    if (!this.streamSid || !this.currentItem || this.sentMs === 0) return [];
+    const item = this.playout.currentItem;
+    if (!this.streamSid || !item || this.playout.sentMs === 0) return [];
+    const heardMs = this.playout.heardMs();
     // A filler is in no conversation, so there is nothing to truncate; its response is cancelled by id instead.
-    // The greeting rendered ahead is text in the model's conversation: Twilio's clear is all it takes.
-    const stop: BridgeAction[] = this.fillers.isFiller(this.currentItem)
-      ? this.filled(this.fillers.interrupted(this.currentItem), 0)
-      : this.currentItem === CACHED_GREETING
-        ? []
-        : [
-            {
-              kind: "openai",
-              event: { type: "conversation.item.truncate", item_id: this.currentItem, content_index: 0, audio_end_ms: Math.floor(this.heardMs()) },
-            },
-          ];
+    // The greeting rendered ahead is no item of the model's yet: it is told the words heard, as said.
+    const stop: BridgeAction[] = this.fillers.isFiller(item)
+      ? this.filled(this.fillers.interrupted(item), 0)
+      : item === CACHED_GREETING
+        ? this.settleGreeting(heardMs)
+        : [{ kind: "openai", event: { type: "conversation.item.truncate", item_id: item, content_index: 0, audio_end_ms: Math.floor(heardMs) } }];
     // Twilio's clear first: the caller stops hearing Nikki one send sooner; the model's truncate is computed already.
     const actions: BridgeAction[] = [{ kind: "twilio", message: { event: "clear", streamSid: this.streamSid } }, ...stop];
     this.metrics.bargedIn();
-    this.marks.clear();
-    this.currentItem = null;
-    this.sentMs = 0;
-    this.playedMs = 0;
-    this.unmarkedMs = 0;
-    this.playoutEndMs = 0;
+    this.playout.stop();
     return actions;
   }
 
+  /** Everything ends, once; the greeting rendered ahead, if it was still playing, as far as it was heard. */
   private end(reason: Extract<BridgeAction, { kind: "end" }>["reason"]): BridgeAction[] {
     if (this.ended) return [];
     this.ended = true;
-    return [{ kind: "end", reason }];
+    return [...this.settleGreeting(), { kind: "end", reason }];
   }
 
   private elapsed(now: number) {
     return this.startedAt === null ? 0 : now - this.startedAt;
   }
-}
-
-/** Decoded length of a base64 string, without decoding it. */
-export function base64Length(value: string): number {
-  const padding = value.endsWith("==") ? 2 : value.endsWith("=") ? 1 : 0;
-  return (value.length * 3) / 4 - padding;
 }
