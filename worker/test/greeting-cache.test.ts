@@ -126,6 +126,9 @@ describe("the greeting rendered ahead", { timeout: 60_000 }, () => {
     const placed = await ring();
     await until(() => placed.media().length >= expected.length);
     expect(placed.media().slice(0, expected.length)).toEqual(expected);
+    // The caller hears it out (Twilio echoes its mark once it has played), then talks.
+    for (const m of placed.stream.received.filter((m) => m.event === "mark"))
+      placed.stream.socket.send(JSON.stringify({ event: "mark", streamSid: `MZ${placed.sid.slice(2)}`, mark: m.mark }));
 
     const transcript = await talkAndHangUp(placed);
     const session = await latestSession();
@@ -151,9 +154,12 @@ describe("the greeting rendered ahead", { timeout: 60_000 }, () => {
     const session = await latestSession();
     expect(session.some((event) => event.type === "conversation.item.truncate")).toBe(false);
     expect(toldAsSaid(session, line)).toBe(true);
+    // The model is told what was heard instead of the whole line.
+    await until(async () => (await latestSession()).some((event) => event.type === "conversation.item.delete"));
     for (let i = 0; i < 30; i++) stream.socket.send(mediaMessage(sid, (t += 20), SILENT));
     const transcript = await talkAndHangUp(placed);
-    expect(transcript.filter((entry) => entry.content === line)).toHaveLength(1);
+    expect(transcript.some((entry) => entry.content === line)).toBe(false);
+    expect(transcript.filter((entry) => entry.role === "assistant" && line.startsWith(entry.content)).length).toBeLessThanOrEqual(1);
   });
 
   it("is rendered again when the agent's greeting or voice changes, and the next call plays the new one", async () => {

@@ -48,6 +48,8 @@ export class MediaCall {
   /** The one timer the protocol asked for (a filler's time: call/tool-fillers.ts). */
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
   private finished = false;
+  /** When Twilio's stream started (the protocol's transcript times count from it). */
+  private streamStartedAt: number | null = null;
   /** The stream's one-time ticket, from its plan (in memory: the stream lives as long as this object). */
   private ticket: StreamTicket | undefined;
   /** An end waits in storage to be handed over again (so there is something to delete once it is). */
@@ -155,6 +157,7 @@ export class MediaCall {
           this.toOpenAI(action.json);
           break;
         case "started":
+          this.streamStartedAt = Date.now();
           // The stream's path named this object's call; its start message must name the same one. Audio that
           // arrives meanwhile waits in pendingToOpenAI until the ticket is checked and the session is there.
           void this.started(action.callSid === this.callSid ? action.parameters.token : undefined).catch((error: unknown) =>
@@ -165,7 +168,8 @@ export class MediaCall {
           this.transcript.push({
             role: action.role,
             content: action.text,
-            timestamp: new Date().toISOString(),
+            // When it was said, from the stream's start: the greeting's entry is written once it is over.
+            timestamp: new Date((this.streamStartedAt ?? Date.now()) + action.atMs).toISOString(),
             ...(action.language ? { language: action.language } : {}),
           });
           break;
@@ -246,6 +250,8 @@ export class MediaCall {
     this.openai = socket;
     if (!greeted) socket.send(JSON.stringify(greetingResponse(plan.openingLine)));
     for (const message of this.pendingToOpenAI.splice(0)) socket.send(message);
+    // The model has every word the caller said so far: its own detector takes barge-in over from the bridge's.
+    this.protocol?.modelReady();
     this.log.info("call_bridge_connected", { call_id: plan.callId, opened_with_stream: openedWithStream, greeted });
   }
 
