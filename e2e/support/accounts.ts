@@ -47,14 +47,20 @@ export async function signUpThroughPage(page: Page, input: { email: string; comp
 
 /**
  * A new business for a test whose subject comes after sign-up: the account made through the API the sign-up page
- * sends its form to (the page itself is accounts.spec's subject), signed in on the page's context, on the dashboard.
+ * sends its form to (the page itself is accounts.spec's subject), signed in on the page's context. No page is open
+ * yet: a test that writes to the database first (db.ts) does it before any page's requests could meet its lock.
  */
-export async function signUpNewBusiness(page: Page, input: { email: string; company: string }) {
+export async function createBusiness(page: Page, input: { email: string; company: string }) {
   const response = await page.request.post("/api/account/signup", {
     headers: { "cf-connecting-ip": visitorAddress() },
     data: { firstName: "Ada", lastName: "Lovelace", email: input.email, company: input.company, password: E2E_PASSWORD },
   });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/** createBusiness, then the dashboard, where a sign-up through the page lands. */
+export async function signUpNewBusiness(page: Page, input: { email: string; company: string }) {
+  await createBusiness(page, input);
   await page.goto("/dashboard");
 }
 
