@@ -5,6 +5,7 @@
  * it up (E2E_SERVER_STARTED) on the ports it chose (E2E_PORTS, inherited from this process).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
 export interface AheadServer {
   /** Resolves once the server answers /api/health (0), or with the exit code it died with first. */
@@ -18,6 +19,7 @@ export async function startE2eServerAhead(): Promise<AheadServer> {
   // The first process to load server.ts chooses the run's free ports; the server and Playwright inherit them.
   const { E2E_BASE_URL } = await import("../../e2e/support/server");
   const child: ChildProcess = spawn("npx", ["tsx", "e2e/support/serve.ts"], {
+    cwd: fileURLToPath(new URL("../..", import.meta.url)),
     stdio: ["ignore", process.env.E2E_SERVER_LOG ? "pipe" : "ignore", "pipe"],
     detached: true,
   });
