@@ -42,13 +42,16 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "npx tsx e2e/support/serve.ts",
-    cwd: "..",
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: process.env.E2E_SERVER_LOG ? "pipe" : "ignore",
-    stderr: "pipe",
-  },
+  // `npm test` starts the same server ahead, while its earlier stages run (scripts/lib/e2e-server-ahead.ts).
+  webServer: process.env.E2E_SERVER_STARTED
+    ? undefined
+    : {
+        command: "npx tsx e2e/support/serve.ts",
+        cwd: "..",
+        url: `${E2E_BASE_URL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        stdout: process.env.E2E_SERVER_LOG ? "pipe" : "ignore",
+        stderr: "pipe",
+      },
 });

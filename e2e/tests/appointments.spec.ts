@@ -1,6 +1,6 @@
 import { addDays, localParts, weekdayOf } from "@nikki/core";
 import { type Page, expect, test } from "@playwright/test";
-import { e2eEmail, joinAsViewer, signUpThroughPage } from "../support/accounts";
+import { e2eEmail, joinAsViewer, signUpNewBusiness } from "../support/accounts";
 
 const ZONE = "America/New_York";
 const ALWAYS_OPEN = Object.fromEntries(["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => [day, [{ open: "08:00", close: "20:00" }]]));
@@ -43,7 +43,7 @@ async function bookElsewhere(page: Page, day: string, time: string, name: string
 test("a business books by hand, sees its agenda and week live, reschedules, cancels, and its viewer only reads", async ({ page, browser }) => {
   // A sign-up, an agent and a number, five bookings, a second tab, an invited viewer and two widths.
   test.setTimeout(150_000);
-  await signUpThroughPage(page, { email: e2eEmail("agenda"), company: "Agenda Dental" });
+  await signUpNewBusiness(page, { email: e2eEmail("agenda"), company: "Agenda Dental" });
   await agentWithNumber(page);
   const today = localParts(ZONE, new Date()).date;
   const tomorrow = addDays(today, 1);

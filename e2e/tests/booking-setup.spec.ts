@@ -1,7 +1,7 @@
 import { type Page, expect, test } from "@playwright/test";
 import { GOOGLE_CALENDAR_OUTCOMES, INTEGRATION_MESSAGES, SERVICE_MESSAGES, SETTINGS_MESSAGES } from "@nikki/core";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
-import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { connectIntegration, integrationCard } from "../support/integrations";
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text }).last();
@@ -10,7 +10,7 @@ const alertToast = (page: Page, text: string | RegExp) => page.getByRole("alert"
 
 test("the wizard's Services step adds a service; Settings saves the booking settings and rotates the calendar feed", async ({ page }) => {
   test.setTimeout(90_000);
-  await signUpThroughPage(page, { email: e2eEmail("booking"), company: "Drain Masters" });
+  await signUpNewBusiness(page, { email: e2eEmail("booking"), company: "Drain Masters" });
 
   // Services, in the wizard after Hours: the default one is there, a new one is checked, added and listed.
   await page.goto("/dashboard/agents");
@@ -92,7 +92,7 @@ test("the wizard's Services step adds a service; Settings saves the booking sett
 
 test("Google Calendar connects through Google's consent and tests; Cal.com saves and tests; both can be removed", async ({ page }) => {
   test.setTimeout(90_000);
-  await signUpThroughPage(page, { email: e2eEmail("calendars"), company: "Calendar Plumbing" });
+  await signUpNewBusiness(page, { email: e2eEmail("calendars"), company: "Calendar Plumbing" });
   await page.goto("/dashboard/integrations");
   const google = integrationCard(page, "Google Calendar");
   await expect(google.getByText("Not Configured", { exact: true })).toBeVisible();

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { HOST_ORIGIN } from "../support/server";
 import { chatLauncher, chatPanel } from "../support/widgets";
 
 /** Issue 36 §3: a business's website chat greets as its agent, and "contact" leaves a lead the business sees. */
 test("the chat on a business's own site speaks for that business and hands a visitor's number to its Leads", async ({ page }) => {
-  await signUpThroughPage(page, { email: e2eEmail("chat"), company: "Harbor Plumbing" });
+  await signUpNewBusiness(page, { email: e2eEmail("chat"), company: "Harbor Plumbing" });
   // Setup through the API the dashboard uses (the wizard and Settings are tested on their own).
   const key = await page.evaluate(async (origin) => {
     const send = (path: string, method: string, body: object) =>

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DASHBOARD_TABS } from "../../site/src/lib/dashboard-tabs";
-import { e2eEmail, signInAsDemoOwner, signUpThroughPage } from "../support/accounts";
+import { e2eEmail, signInAsDemoOwner, signUpNewBusiness } from "../support/accounts";
 
 /** Issue 36 §5: the dashboard on a 390 px phone. Every page, the tabs' and the tools' (the demo owner is an operator). */
 const PAGES = [
@@ -39,7 +39,7 @@ test.describe("the dashboard at 390 px", () => {
   test("identical toasts stack into one with a count, and no toast covers the table's first row", async ({ browser }) => {
     // A business of its own: syncing the demo organization's numbers would remove the demo number other specs call from.
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signUpThroughPage(page, { email: e2eEmail("toasts"), company: "Toast Plumbing" });
+    await signUpNewBusiness(page, { email: e2eEmail("toasts"), company: "Toast Plumbing" });
     await page.goto("/dashboard/numbers");
     const sync = page.getByRole("button", { name: "Sync from Twilio" });
     for (let times = 0; times < 3; times++) {

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 
 test("the owner exports the organization's data as a zip, then closes the organization after typing its name", async ({ page }) => {
-  await signUpThroughPage(page, { email: e2eEmail("closing"), company: "Last Call Plumbing" });
+  await signUpNewBusiness(page, { email: e2eEmail("closing"), company: "Last Call Plumbing" });
   await page.goto("/dashboard/settings");
   const data = page.getByRole("region", { name: "Your data" });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { e2eEmail, joinAsViewer, signUpThroughPage } from "../support/accounts";
+import { createBusiness, e2eEmail, joinAsViewer } from "../support/accounts";
 import { execute, queryOne } from "../support/db";
 
 /**
@@ -9,7 +9,7 @@ import { execute, queryOne } from "../support/db";
  */
 async function businessWithQuestions(page: import("@playwright/test").Page) {
   const email = e2eEmail("questions");
-  await signUpThroughPage(page, { email, company: "Question Plumbing" });
+  await createBusiness(page, { email, company: "Question Plumbing" });
   const { organization_id: organizationId } = queryOne<{ organization_id: string }>(
     "select m.organization_id from members m join users u on u.id = m.user_id where u.email = ?",
     email,

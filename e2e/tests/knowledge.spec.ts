@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { e2eEmail, joinAsViewer, signUpThroughPage } from "../support/accounts";
+import { e2eEmail, joinAsViewer, signUpNewBusiness } from "../support/accounts";
 
 test("Knowledge: the agent's knowledge base as a typed section, add, search, switch off, edit and delete entries; a viewer reads", async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signUpThroughPage(page, { email: e2eEmail("knowledge"), company: "Knowledge Dental" });
+  await signUpNewBusiness(page, { email: e2eEmail("knowledge"), company: "Knowledge Dental" });
   await page.evaluate(async () => {
     const response = await fetch("/api/agents", {
       method: "POST",

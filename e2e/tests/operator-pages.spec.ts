@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
-import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { INTEGRATIONS_SIM_PORT } from "../support/server";
 
 test("the telephony health check calls this deployment's webhooks as Twilio would and shows each one healthy", async ({ page }) => {
-  await signUpThroughPage(page, { email: e2eEmail("ops"), company: "Ops Plumbing" });
+  await signUpNewBusiness(page, { email: e2eEmail("ops"), company: "Ops Plumbing" });
   await page.goto("/dashboard/health/telephony");
   const voice = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Voice webhook" }) });
   const messaging = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Messaging webhook" }) });
@@ -23,7 +23,7 @@ test("the telephony health check calls this deployment's webhooks as Twilio woul
 });
 
 test("Voice Bridge Health: the bridge URL with its derived URLs, both checks healthy, and a bad URL refused in words", async ({ page }) => {
-  await signUpThroughPage(page, { email: e2eEmail("bridge"), company: "Bridge Plumbing" });
+  await signUpNewBusiness(page, { email: e2eEmail("bridge"), company: "Bridge Plumbing" });
   await page.goto("/dashboard/health/voice");
   await expect(page.getByText(/^ws:\/\/[^/]+\/twilio\/stream\/\{CallSid\}$/)).toBeVisible();
   await expect(page.getByText(/^http:\/\/[^/]+\/twilio\/stream$/)).toBeVisible();
@@ -47,7 +47,7 @@ test("Voice Bridge Health: the bridge URL with its derived URLs, both checks hea
 });
 
 test("Voice Operations: the three settings saved, their checks against the simulators, and the test call's errors in words", async ({ page }) => {
-  await signUpThroughPage(page, { email: e2eEmail("voiceops"), company: "Ops Electric" });
+  await signUpNewBusiness(page, { email: e2eEmail("voiceops"), company: "Ops Electric" });
   await page.goto("/dashboard/ops/voice");
   const row = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
   // No CRM webhook yet: optional, so not a failed check.

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
-import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { connectIntegration as connect } from "../support/integrations";
 import { E2E_BASE_URL, INTEGRATIONS_SIM_PORT, STRIPE_SIM_PORT, TWILIO_SIM_PORT } from "../support/server";
 
@@ -31,7 +31,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
 }) => {
   test.setTimeout(120_000);
   const ownerEmail = e2eEmail("own");
-  await signUpThroughPage(page, { email: ownerEmail, company: "Acme Plumbing" });
+  await signUpNewBusiness(page, { email: ownerEmail, company: "Acme Plumbing" });
 
   // The Overview asks for setup; the Billing tab shows the free trial.
   await expect(page.getByRole("heading", { name: "Getting started" })).toBeVisible();

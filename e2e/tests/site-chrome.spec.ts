@@ -1,6 +1,6 @@
 import { TIMINGS } from "@nikki/core";
 import { chromium, expect, test } from "@playwright/test";
-import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { filledContactForm } from "../support/contact-form";
 import { E2E_PORT } from "../support/server";
 
@@ -87,7 +87,7 @@ test.describe("pages and shared chrome", () => {
     await page.goto("/pricing");
     const nav = page.getByRole("banner");
     await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
-    await signUpThroughPage(page, { email: e2eEmail("nav"), company: "Nav Plumbing" });
+    await signUpNewBusiness(page, { email: e2eEmail("nav"), company: "Nav Plumbing" });
     await page.goto("/pricing");
     await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Login" })).toHaveCount(0);
@@ -97,7 +97,7 @@ test.describe("pages and shared chrome", () => {
   });
 
   test("/welcome tells a visitor who has not paid the truth", async ({ page }) => {
-    await signUpThroughPage(page, { email: e2eEmail("welcome"), company: "Unpaid Plumbing" });
+    await signUpNewBusiness(page, { email: e2eEmail("welcome"), company: "Unpaid Plumbing" });
     await page.goto("/welcome");
     await expect(page.getByText("No payment is on record for your organization yet.", { exact: false })).toBeVisible();
     await expect(page.getByText("Your payment went through")).toHaveCount(0);

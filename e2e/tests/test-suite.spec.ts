@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { execute, queryOne } from "../support/db";
 
 test("the Test Suite runs its eight scenarios through the real pipeline, green, with each step as it happens, and a stated expectation not met fails with its reason", async ({
@@ -7,7 +7,7 @@ test("the Test Suite runs its eight scenarios through the real pipeline, green, 
 }) => {
   test.setTimeout(270_000);
   const email = e2eEmail("suite");
-  await signUpThroughPage(page, { email, company: "Suite Plumbing" });
+  await signUpNewBusiness(page, { email, company: "Suite Plumbing" });
 
   // No number yet: the spec's message, and the way to Numbers.
   await page.getByRole("link", { name: /^Test Suite/ }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { e2eEmail, signUpThroughPage } from "../support/accounts";
+import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { HOST_ORIGIN, OPENAI_SIM_PORT } from "../support/server";
 import { testCallDialog, testCallLauncher } from "../support/widgets";
 
@@ -44,7 +44,7 @@ test.describe("the browser voice demo", () => {
   test("signed in: a real WebRTC session with the fake microphone, transcript both ways, typed questions, keyboard and stop", async ({ page, context }) => {
     test.slow();
     await context.grantPermissions(["microphone"]);
-    await signUpThroughPage(page, { email: e2eEmail("voice"), company: "Voice Demo Co" });
+    await signUpNewBusiness(page, { email: e2eEmail("voice"), company: "Voice Demo Co" });
     await page.goto("/contact");
     await testCallLauncher(page).click();
     await testCallDialog(page).getByRole("tab", { name: "Hear it in Browser" }).click();
