@@ -307,7 +307,7 @@ for (const [name, phase] of [
   );
 }
 console.log(
-  `greeting: preopened_ms=${Math.round(percentile(bridge.greetings, 50))} opened_at_stream_ms=${Math.round(percentile(relay.greetings, 50))} (the bridge plays the greeting rendered ahead, made at its first warm-up call; the relay's model says it, its session opened when the stream starts)`,
+  `greeting: rendered_ahead_ms=${Math.round(percentile(bridge.greetings, 50))} opened_at_stream_ms=${Math.round(percentile(relay.greetings, 50))} (the bridge plays the greeting rendered ahead, made at its first warm-up call; the relay's model says it, its session opened when the stream starts)`,
 );
 const ratio = (of: PhaseFigures, to: PhaseFigures, value: (phase: PhaseFigures) => number) => value(of) / value(to);
 const p50 = (phase: PhaseFigures) => percentile(phase.transit, 50);
