@@ -93,12 +93,12 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   private async claimAnswered(request: PlanRequest): Promise<MediaPlan | null> {
     const answered = await readAnsweredPlan(this.services.db, this.ctx.id.name ?? "");
     if (!answered || !StreamPlans.expects(answered.plan, request)) return null;
-    const openai = await callOpenAi(this.services, answered.setup);
-    if (!openai || !(await claimAnsweredPlan(this.services.db, answered.setup.tool.callId))) return null;
+    const realtime = await this.realtimeOf(answered.setup);
+    if (!realtime || !(await claimAnsweredPlan(this.services.db, answered.setup.tool.callId))) return null;
     await this.ctx.storage.put({ setup: answered.setup, ...StreamPlans.entry(answered.plan, true) });
     this.setup = answered.setup;
     this.plans.kept(answered.plan, true);
-    return { ...answered.plan, realtime: openai.realtimeTarget(this.services.config.OPENAI_REALTIME_MODEL) };
+    return { ...answered.plan, realtime };
   }
 
   /** The media plane had no render of the call's greeting: it is rendered now, for the next call (this one's model says it). */
@@ -136,7 +136,11 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   /** The model's session again, for a media session that lost the one opened at the webhook; null when the call is gone. */
   async realtime(): Promise<RealtimeTarget | null> {
     const setup = await this.loadSetup();
-    if (!setup) return null;
+    return setup ? this.realtimeOf(setup) : null;
+  }
+
+  /** Where the call's model session opens, on the account that pays for it; null when that account has no key. */
+  private async realtimeOf(setup: CallSetup): Promise<RealtimeTarget | null> {
     return (await callOpenAi(this.services, setup))?.realtimeTarget(this.services.config.OPENAI_REALTIME_MODEL) ?? null;
   }
 
