@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL } from "./support/server";
+import { E2E_BASE_URL, E2E_READY_URL } from "./support/server";
 
 // Playwright cannot download its own browser here: use Debian's (DESIGN.md). Its headless shell first: the full
 // browser in headless mode opens a window with its own browser UI for every test's context, about three times the
@@ -48,7 +48,7 @@ export default defineConfig({
     : {
         command: "npx tsx e2e/support/serve.ts",
         cwd: "..",
-        url: `${E2E_BASE_URL}/api/health`,
+        url: E2E_READY_URL,
         reuseExistingServer: false,
         timeout: 180_000,
         stdout: process.env.E2E_SERVER_LOG ? "pipe" : "ignore",

@@ -30,8 +30,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 await buildSite();
 rmSync(STATE, { recursive: true, force: true });
 await prepareLocalDatabase(STATE);
-allowWidgetOrigin(`http://127.0.0.1:${HOST_PORT}`, STATE);
 const worker = await startWorker({ port: WORKER_PORT, persistTo: STATE, vars: { LOG_LEVEL: "warn" }, quiet: true });
+await allowWidgetOrigin(`http://127.0.0.1:${HOST_PORT}`, `http://127.0.0.1:${WORKER_PORT}`);
 const host = await startHostPages(`http://127.0.0.1:${WORKER_PORT}`, HOST_PORT);
 const chrome = await startChrome();
 

@@ -1,43 +1,71 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
-import { E2E_STATE_DIR } from "./server";
+import { E2E_BASE_URL } from "./server";
 
-/** The product holds the file too: a statement waits up to this long for its lock instead of failing "database is locked". */
-const BUSY_TIMEOUT_MS = 5_000;
+/**
+ * The local D1 of the product under test, read and written through `wrangler dev`'s local explorer API
+ * (`/cdn-cgi/local/explorer/api`, the shape of Cloudflare's D1 REST API). A statement runs in the product's own D1
+ * object, one at a time with the product's queries. Opening the SQLite file beside it instead (as these helpers once
+ * did) took the file's lock under the running product, and a dashboard request that met it failed with SQLITE_BUSY.
+ */
+const EXPLORER = "/cdn-cgi/local/explorer/api";
 
-function databaseFile(stateDir = E2E_STATE_DIR): string {
-  const dir = join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-  if (!file) throw new Error(`no D1 database under ${dir}`);
-  return join(dir, file);
+/** Sent as text, as the D1 REST API takes them; a column's affinity stores a number given as text as a number. */
+type Param = string | number;
+
+interface Failure {
+  errors?: { message: string }[];
+}
+interface Listed extends Failure {
+  result: { name: string; uuid: string }[];
+}
+interface Answered extends Failure {
+  result: { results: { columns: string[]; rows: unknown[][] } }[];
 }
 
-/** Reads the local D1 of the product under test straight from its SQLite file, to check what was stored. */
-export function queryOne<T>(sql: string, ...params: (string | number)[]): T | undefined {
-  const db = new DatabaseSync(databaseFile(), { readOnly: true, timeout: BUSY_TIMEOUT_MS });
-  try {
-    return db.prepare(sql).get(...params) as T | undefined;
-  } finally {
-    db.close();
+async function explorer<T extends Failure>(base: string, path: string, body?: { sql: string; params: string[] }): Promise<T> {
+  const response = await fetch(`${base}${EXPLORER}${path}`, {
+    method: body ? "POST" : "GET",
+    headers: body ? { "content-type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const answer = (await response.json().catch(() => ({}))) as T;
+  if (!response.ok)
+    throw new Error(`The local D1 answered ${response.status}: ${answer.errors?.map((error) => error.message).join("; ") ?? ""} (${body?.sql ?? path})`);
+  return answer;
+}
+
+const databaseIds = new Map<string, Promise<string>>();
+
+/** The id the product's `DB` binding has in this run (wrangler.toml's `database_id`). */
+function databaseId(base: string): Promise<string> {
+  let id = databaseIds.get(base);
+  if (!id) {
+    id = explorer<Listed>(base, "/d1/database").then(({ result }) => {
+      const database = result.find((listed) => listed.name === "DB");
+      if (!database) throw new Error(`no DB among the local D1 databases of ${base}`);
+      return database.uuid;
+    });
+    databaseIds.set(base, id);
   }
+  return id;
 }
 
-/** Writes to the local D1 of the product under test: test control only (e.g. making a scheduled call due). */
-export function execute(sql: string, ...params: (string | number)[]): void {
-  executeIn(E2E_STATE_DIR, sql, ...params);
+async function rows(base: string, sql: string, params: Param[]): Promise<Record<string, unknown>[]> {
+  const { result } = await explorer<Answered>(base, `/d1/database/${await databaseId(base)}/raw`, { sql, params: params.map(String) });
+  const { columns, rows: values } = result[0]!.results;
+  return values.map((row) => Object.fromEntries(columns.map((column, index) => [column, row[index]])));
 }
 
-export function executeIn(stateDir: string, sql: string, ...params: (string | number)[]): void {
-  const db = new DatabaseSync(databaseFile(stateDir), { timeout: BUSY_TIMEOUT_MS });
-  try {
-    db.prepare(sql).run(...params);
-  } finally {
-    db.close();
-  }
+/** The first row a select returns, to check what the product stored. */
+export async function queryOne<T>(sql: string, ...params: Param[]): Promise<T | undefined> {
+  return (await rows(E2E_BASE_URL, sql, params))[0] as T | undefined;
+}
+
+/** A write for test control only (e.g. making a scheduled call due). */
+export async function execute(sql: string, ...params: Param[]): Promise<void> {
+  await rows(E2E_BASE_URL, sql, params);
 }
 
 /** Lets the demo organization's widget key be embedded on `origin` (its allowed origins, set in Settings). */
-export function allowWidgetOrigin(origin: string, stateDir = E2E_STATE_DIR): void {
-  executeIn(stateDir, "update organization_settings set allowed_origins = ? where organization_id = 'org_demo'", JSON.stringify([origin]));
+export async function allowWidgetOrigin(origin: string, base = E2E_BASE_URL): Promise<void> {
+  await rows(base, "update organization_settings set allowed_origins = ? where organization_id = 'org_demo'", [JSON.stringify([origin])]);
 }

@@ -25,8 +25,6 @@ import {
 
 rmSync(E2E_STATE_DIR, { recursive: true, force: true });
 await prepareLocalDatabase(E2E_STATE_DIR);
-// The demo organization's widget key may be embedded on the foreign host pages.
-allowWidgetOrigin(HOST_ORIGIN);
 const simulators = await startSimulators({
   openaiPort: OPENAI_SIM_PORT,
   twilioPort: TWILIO_SIM_PORT,
@@ -35,13 +33,15 @@ const simulators = await startSimulators({
   calendarPorts: { oidc: OIDC_PORT, googleCalendar: GOOGLE_CALENDAR_SIM_PORT, calcom: CALCOM_SIM_PORT },
   publicBaseUrl: E2E_BASE_URL,
 });
-await startHostPages(E2E_BASE_URL, HOST_PORT);
 const worker = await startWorker({
   port: E2E_PORT,
   persistTo: E2E_STATE_DIR,
   testScheduled: true,
   vars: simulators.vars,
 });
+// The demo organization's widget key may be embedded on the foreign host pages, which answer last: the run is ready.
+await allowWidgetOrigin(HOST_ORIGIN);
+await startHostPages(E2E_BASE_URL, HOST_PORT);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     stopWorker(worker);

@@ -36,3 +36,5 @@ export const INTEGRATIONS_SIM_PORT = integrations;
 /** The host pages (a business's own site) on another origin than the worker. */
 export const HOST_PORT = hosts;
 export const HOST_ORIGIN = `http://127.0.0.1:${HOST_PORT}`;
+/** What e2e/support/serve.ts starts last, once the product answers and allows the host pages: the run is ready. */
+export const E2E_READY_URL = `${HOST_ORIGIN}/`;

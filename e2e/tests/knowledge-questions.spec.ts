@@ -10,23 +10,24 @@ import { execute, queryOne } from "../support/db";
 async function businessWithQuestions(page: import("@playwright/test").Page) {
   const email = e2eEmail("questions");
   await createBusiness(page, { email, company: "Question Plumbing" });
-  const { organization_id: organizationId } = queryOne<{ organization_id: string }>(
+  const { organization_id: organizationId } = (await queryOne<{ organization_id: string }>(
     "select m.organization_id from members m join users u on u.id = m.user_id where u.email = ?",
     email,
-  )!;
+  ))!;
+  // The API's parameters are text: a question with no suggestion leaves its column out (null).
   const question = (id: string, text: string, normalized: string, count: number, suggested: string | null) =>
     execute(
-      "insert into knowledge_questions (id, organization_id, text, normalized, count, call_ids, suggested_answer) values (?, ?, ?, ?, ?, ?, ?)",
+      `insert into knowledge_questions (id, organization_id, text, normalized, count, call_ids${suggested === null ? "" : ", suggested_answer"}) values (?, ?, ?, ?, ?, ?${suggested === null ? "" : ", ?"})`,
       id,
       organizationId,
       text,
       normalized,
       count,
       JSON.stringify(Array.from({ length: count }, (_, i) => `call-${id}-${i}`)),
-      suggested ?? (null as unknown as string),
+      ...(suggested === null ? [] : [suggested]),
     );
-  question(`qp-${organizationId}`, "Do you have parking for customers?", "parking customers", 3, "Customers park free in the lot behind the shop.");
-  question(`qs-${organizationId}`, "Do you work on Sundays?", "work sundays", 1, null);
+  await question(`qp-${organizationId}`, "Do you have parking for customers?", "parking customers", 3, "Customers park free in the lot behind the shop.");
+  await question(`qs-${organizationId}`, "Do you work on Sundays?", "work sundays", 1, null);
   return organizationId;
 }
 
@@ -59,7 +60,10 @@ for (const viewport of [
     // The entries list beside the inbox shows the new answer at once, without a reload.
     await expect(page.getByRole("region", { name: "What your agents know" }).getByText("Do you have parking for customers?").first()).toBeVisible();
     expect(
-      queryOne("select kind, source, question, answer, agent_ids from knowledge_entries where organization_id = ? and source = 'question'", organizationId),
+      await queryOne(
+        "select kind, source, question, answer, agent_ids from knowledge_entries where organization_id = ? and source = 'question'",
+        organizationId,
+      ),
     ).toEqual({
       kind: "qa",
       source: "question",
@@ -80,14 +84,14 @@ for (const viewport of [
     await expect(cards).toHaveCount(0);
     await expect(inbox.getByText(/^No unanswered questions\./)).toBeVisible();
     await expect(inbox.getByRole("link", { name: "Open Test Suite" })).toBeVisible();
-    expect(queryOne<{ status: string }>("select status from knowledge_questions where id = ?", `qs-${organizationId}`)).toEqual({ status: "answered" });
+    expect(await queryOne<{ status: string }>("select status from knowledge_questions where id = ?", `qs-${organizationId}`)).toEqual({ status: "answered" });
   });
 }
 
 test("a call shows the questions Nikki could not answer, with the way to answer them on Knowledge", async ({ page, browser }) => {
   const organizationId = await businessWithQuestions(page);
   const callId = `call-qp-${organizationId}-0`;
-  execute(
+  await execute(
     "insert into calls (id, call_sid, organization_id, from_number, to_number, status, processing_status, duration_seconds, summary, unanswered_questions, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     callId,
     `CA${organizationId.replace(/-/g, "")}`,
@@ -124,5 +128,5 @@ test("a question is dismissed from the keyboard", async ({ page }) => {
   await sundays.getByRole("button", { name: "Dismiss" }).focus();
   await page.keyboard.press("Enter");
   await expect(sundays).toHaveCount(0);
-  expect(queryOne<{ status: string }>("select status from knowledge_questions where id = ?", `qs-${organizationId}`)).toEqual({ status: "dismissed" });
+  expect(await queryOne<{ status: string }>("select status from knowledge_questions where id = ?", `qs-${organizationId}`)).toEqual({ status: "dismissed" });
 });

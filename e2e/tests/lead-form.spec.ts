@@ -58,7 +58,7 @@ test.describe("the lead form", () => {
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
     await expect(page.getByText(`Reference ID: ${id.slice(0, 8)}`)).toBeVisible();
 
-    const row = queryOne<LeadRow>("select * from leads where id = ?", id);
+    const row = await queryOne<LeadRow>("select * from leads where id = ?", id);
     expect(row).toMatchObject({
       name: "Ada Lovelace",
       phone: "(415) 555-2671",
@@ -107,7 +107,7 @@ test.describe("the lead form", () => {
     await expect(dialog).toBeHidden({ timeout: 5_000 });
     await expect(page).toHaveURL(/\/$/);
 
-    const row = queryOne<LeadRow & { desired_date_time: string }>("select * from leads where name = ?", name);
+    const row = await queryOne<LeadRow & { desired_date_time: string }>("select * from leads where name = ?", name);
     expect(row).toMatchObject({ intent: "book_appointment", source_page: "/", desired_date_time: "2026-12-01T09:30" });
   });
 });

@@ -38,11 +38,11 @@ test("the Test Suite runs its eight scenarios through the real pipeline, green, 
   await expect(website.getByRole("link", { name: "Open Knowledge" })).toHaveAttribute("href", "/dashboard/knowledge");
   await expect(website.getByRole("button", { name: "Run Answers from the website" })).toBeDisabled();
   // A page imported from the website (stored as an import stores it; the import itself is knowledge-import's subject).
-  const { organization_id: organizationId } = queryOne<{ organization_id: string }>(
+  const { organization_id: organizationId } = (await queryOne<{ organization_id: string }>(
     "select m.organization_id from members m join users u on u.id = m.user_id where u.email = ?",
     email,
-  )!;
-  execute(
+  ))!;
+  await execute(
     "insert into knowledge_entries (id, organization_id, kind, title, body, source, source_url) values (?, ?, 'section', 'Prices', ?, 'website', ?)",
     `ke-suite-${organizationId}`,
     organizationId,

@@ -96,13 +96,13 @@ test.describe("the widgets' flows against the simulated providers", () => {
     await scheduler.getByRole("button", { name: "Schedule Call" }).click();
     await expect(toasts).toContainText("Scheduled! We'll call you at the time you chose.");
     await expect(scheduler).toHaveCount(0);
-    expect(queryOne<{ status: string }>("select status from demo_call_requests where phone_e164 = ?", "+14155557102")?.status).toBe("queued");
+    expect((await queryOne<{ status: string }>("select status from demo_call_requests where phone_e164 = ?", "+14155557102"))?.status).toBe("queued");
 
     // The cron runs every minute; make the call due and run it twice: one call.
-    execute("update demo_call_requests set scheduled_at = ? where phone_e164 = ?", Date.now() - 1_000, "+14155557102");
+    await execute("update demo_call_requests set scheduled_at = ? where phone_e164 = ?", Date.now() - 1_000, "+14155557102");
     for (let run = 0; run < 2; run++) expect((await fetch(`${E2E_BASE_URL}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`)).ok).toBe(true);
     await expect
-      .poll(() => queryOne<{ status: string }>("select status from demo_call_requests where phone_e164 = ?", "+14155557102")?.status)
+      .poll(async () => (await queryOne<{ status: string }>("select status from demo_call_requests where phone_e164 = ?", "+14155557102"))?.status)
       .toBe("completed");
     expect(await simulatedCallsTo("+14155557102")).toHaveLength(1);
 

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 export interface AheadServer {
-  /** Resolves once the server answers /api/health (0), or with the exit code it died with first. */
+  /** Resolves once the server is ready (E2E_READY_URL answers: 0), or with the exit code it died with first. */
   ready: Promise<number>;
   /** From now on its stderr prints as it comes (Playwright's `[WebServer]` lines); before, it is kept. */
   printLive(): void;
@@ -17,7 +17,7 @@ export interface AheadServer {
 
 export async function startE2eServerAhead(): Promise<AheadServer> {
   // The first process to load server.ts chooses the run's free ports; the server and Playwright inherit them.
-  const { E2E_BASE_URL } = await import("../../e2e/support/server");
+  const { E2E_READY_URL } = await import("../../e2e/support/server");
   const child: ChildProcess = spawn("npx", ["tsx", "e2e/support/serve.ts"], {
     cwd: fileURLToPath(new URL("../..", import.meta.url)),
     stdio: ["ignore", process.env.E2E_SERVER_LOG ? "pipe" : "ignore", "pipe"],
@@ -35,13 +35,13 @@ export async function startE2eServerAhead(): Promise<AheadServer> {
     while (Date.now() < deadline) {
       const outcome = await Promise.race([exited, new Promise<"later">((resolve) => setTimeout(() => resolve("later"), 250))]);
       if (outcome !== "later") return outcome || 1;
-      const healthy = await fetch(`${E2E_BASE_URL}/api/health`).then(
+      const up = await fetch(E2E_READY_URL).then(
         (response) => response.ok,
         () => false,
       );
-      if (healthy) return 0;
+      if (up) return 0;
     }
-    process.stderr.write(`The e2e web server did not answer ${E2E_BASE_URL}/api/health within 180 s.\n`);
+    process.stderr.write(`The e2e web server did not answer ${E2E_READY_URL} within 180 s.\n`);
     return 1;
   })();
   return {
