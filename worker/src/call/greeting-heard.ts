@@ -32,7 +32,7 @@ export function heardWords(line: string, frames: string, heardMs: number): strin
 }
 
 /** The whole words of `line` that end by character `chars`. */
-function wordsUpTo(line: string, chars: number): string {
+export function wordsUpTo(line: string, chars: number): string {
   if (chars >= line.length) return line;
   const cut = /\s/.test(line[chars] ?? "") ? chars : line.lastIndexOf(" ", chars);
   return cut > 0 ? line.slice(0, cut).trimEnd() : "";

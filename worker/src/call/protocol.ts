@@ -22,6 +22,7 @@ import { SILENT_GOODBYE_INSTRUCTIONS } from "@nikki/core/call-screen-rules";
 import { sayExactly } from "./say-exactly";
 import { FILLER_MARK_PREFIX, type FillerAction, ToolFillers } from "./tool-fillers";
 import { CACHED_GREETING, CachedGreeting } from "./cached-greeting";
+import { CutAnswers } from "./cut-answers";
 import { Playout } from "./playout";
 
 /** How the greeting's response.created is recognised: its line is the transcript's, whatever of it the caller heard. */
@@ -88,6 +89,7 @@ export class BridgeProtocol {
   private startedAt: number | null = null;
   /** What of Nikki's current audio the caller has heard. */
   private readonly playout = new Playout();
+  private readonly cutAnswers = new CutAnswers();
   /** The greeting rendered ahead, when there is a line to play (playGreeting()). */
   private readonly greeting: CachedGreeting | null;
   private ending: "time_limit" | "agent_ended" | "silent" | null = null;
@@ -198,7 +200,8 @@ export class BridgeProtocol {
       case "response.output_audio_transcript.done": {
         const text = str(event.transcript)?.trim();
         if (!text || event.response_id === this.greetingResponse || this.fillers.takesTranscript(str(event.item_id) ?? "", text)) return [];
-        return [{ kind: "transcript", role: "assistant", text, atMs: this.elapsed(now) }];
+        const line = this.cutAnswers.line(str(event.item_id) ?? "", text);
+        return line ? [{ kind: "transcript", role: "assistant", text: line, atMs: this.elapsed(now) }] : [];
       }
       case "response.function_call_arguments.done": {
         const callId = str(event.call_id);
@@ -229,7 +232,9 @@ export class BridgeProtocol {
         // A filler's response is not the model's: it neither ends the call nor answers anything.
         const filler = this.fillers.responseDone(str(event.response?.id));
         if (filler) return this.filled(filler, now);
-        return this.ending ? this.end(this.ending) : [];
+        const cut = event.response?.status === "cancelled" ? this.cutAnswers.cancelled(event.response.output?.[0]) : null;
+        const heard: BridgeAction[] = cut ? [{ kind: "transcript", role: "assistant", text: cut, atMs: this.elapsed(now) }] : [];
+        return this.ending ? [...heard, ...this.end(this.ending)] : heard;
       }
       default:
         return [];
@@ -357,12 +362,18 @@ export class BridgeProtocol {
       ? this.filled(this.fillers.interrupted(item), 0)
       : item === CACHED_GREETING
         ? this.settleGreeting(heardMs)
-        : [{ kind: "openai", event: { type: "conversation.item.truncate", item_id: item, content_index: 0, audio_end_ms: Math.floor(heardMs) } }];
+        : this.truncate(item, heardMs);
     // Twilio's clear first: the caller stops hearing Nikki one send sooner; the model's truncate is computed already.
     const actions: BridgeAction[] = [{ kind: "twilio", message: { event: "clear", streamSid: this.streamSid } }, ...stop];
     this.metrics.bargedIn();
     this.playout.stop();
     return actions;
+  }
+
+  /** The model's answer cut at the audio heard: the model keeps that much of it, and so does the transcript. */
+  private truncate(item: string, heardMs: number): BridgeAction[] {
+    this.cutAnswers.cut(item, heardMs, this.playout.sentMs);
+    return [{ kind: "openai", event: { type: "conversation.item.truncate", item_id: item, content_index: 0, audio_end_ms: Math.floor(heardMs) } }];
   }
 
   /** Everything ends, once; the greeting rendered ahead, if it was still playing, as far as it was heard. */
