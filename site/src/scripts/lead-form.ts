@@ -11,16 +11,12 @@ let loading: Promise<void> | undefined;
 /**
  * Every `[data-lead-form]` of the page (components/LeadForm.astro) is enabled at once; its behaviour
  * (scripts/lead-form-behaviour.ts: the checks, the API client and the toasts, about 15 KB gzip in four chained
- * requests) is fetched when the page is idle or at a form's first focus, whichever comes first, so a phone's first
- * paint does not wait on it. A submit that comes before it waits for it and then goes through it, never as the
- * browser's own GET.
+ * requests) is fetched at a form's first focus, so a page's load never runs it: a visitor who never touches the form
+ * (most of them, and every one on the home page, where it waits in a closed dialog) costs the phone nothing for it.
+ * A submit that comes before it arrived waits for it and then goes through it, never as the browser's own GET.
  */
 export function mountLeadForms() {
-  const forms = [...document.querySelectorAll<HTMLFormElement>("form[data-lead-form]:not([data-mounted])")];
-  for (const form of forms) mount(form);
-  if (forms.length === 0 || mountBehaviour) return;
-  if ("requestIdleCallback" in window) requestIdleCallback(() => void loadBehaviour(), { timeout: 2_000 });
-  else setTimeout(() => void loadBehaviour());
+  for (const form of document.querySelectorAll<HTMLFormElement>("form[data-lead-form]:not([data-mounted])")) mount(form);
 }
 
 function mount(form: HTMLFormElement) {
