@@ -5,7 +5,7 @@
  */
 import type { AppointmentTextKind } from "@nikki/core";
 import { calendarBusy } from "../services/calendars";
-import { syncToCalendar } from "./calendar-sync";
+import { connectedCalendar, syncToCalendar } from "./calendar-sync";
 import { type LogLevel, type Logger, createLogger } from "../logger";
 import { ApiError } from "../http/api-error";
 import type { Services } from "../services";
@@ -24,7 +24,7 @@ export function bookingDepsOf(services: Services): BookingDeps {
   return {
     db: services.db,
     secret,
-    calendarBusy: (organizationId, window) => calendarBusy(services.db, services.config, log, organizationId, window),
+    calendarBusy: async (organizationId, window) => calendarBusy(await connectedCalendar(services, organizationId), log, organizationId, window),
   };
 }
 
@@ -32,7 +32,8 @@ export async function appointmentChanged(
   services: Services,
   row: AppointmentRow,
   change: AppointmentChange,
-  options: { text: boolean; from?: string | null; log: Logger },
+  /** `from`: the number the text goes from; `business`: the organization's name, when the caller has read it already. */
+  options: { text: boolean; from?: string | null; business?: string; log: Logger },
 ): Promise<TextOutcome | null> {
   await services.publishAppointment(row.organizationId, { id: row.id, status: row.status });
   const texted = options.text ? await textAboutAppointment(services, row, TEXT_OF[change], options) : null;

@@ -9,7 +9,7 @@ import type { CallEnd, CallEndReason, MediaPlan, PlanRequest, RealtimeTarget, St
 import { type Services, liveServices, withProvidersOnce } from "../services";
 import { analyzeDueCall } from "./analysis";
 import { callerLanguageOf, languageCodeOf } from "@nikki/core/caller-language";
-import { withCallerLanguage } from "./caller-language";
+import { callerLanguageOfCall } from "./caller-language";
 import { sendCallAlert } from "./call-alerts";
 import { recordNeverStreamed } from "./call-status";
 import { messageAfterDrop } from "./dropped-call";
@@ -56,6 +56,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   private readonly transfers: TransferKeeper;
   /** Its streams' plans, until the media plane asks for them (stream-plans.ts). */
   private readonly plans: StreamPlans;
+  /** The caller's language for its tools, stored on the call's row once (caller-language.ts). */
+  private readonly callerLanguage: ReturnType<typeof callerLanguageOfCall>;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -64,6 +66,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     this.services = withProvidersOnce(this.unscopedServices);
     this.transfers = new TransferKeeper(ctx.storage, this.services.db);
     this.plans = new StreamPlans(ctx.storage);
+    this.callerLanguage = callerLanguageOfCall(this.services.db);
     this.log = createLogger({ component: "call_session", call_sid: ctx.id.name ?? null }, config.LOG_LEVEL as LogLevel);
   }
 
@@ -120,7 +123,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const providers = await this.services.providersFor(setup.tool.organizationId);
     const { slowToolMs } = setup.tool;
     if (slowToolMs && request.name !== "end_call") await new Promise((resolve) => setTimeout(resolve, slowToolMs));
-    const call = await withCallerLanguage(this.services.db, setup.tool, request.callerTurns);
+    const call = await this.callerLanguage(setup.tool, request.callerTurns);
     const transfers = { begin: this.transfers.begin.bind(this.transfers), cancel: this.transfers.cancel.bind(this.transfers) };
     const output = await runTool(request.name, request.arguments, call, {
       db: this.services.db,
