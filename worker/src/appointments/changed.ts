@@ -32,10 +32,13 @@ export async function appointmentChanged(
   services: Services,
   row: AppointmentRow,
   change: AppointmentChange,
-  /** `from`: the number the text goes from; `business`: the organization's name, when the caller has read it already. */
-  options: { text: boolean; from?: string | null; business?: string; log: Logger },
+  /**
+   * `from`: the number the text goes from; `business`: the organization's name, and `dashboardsOpen`: whether anybody
+   * watches its live channel (else nobody is told), when the caller has read them already.
+   */
+  options: { text: boolean; from?: string | null; business?: string; dashboardsOpen?: boolean; log: Logger },
 ): Promise<TextOutcome | null> {
-  await services.publishAppointment(row.organizationId, { id: row.id, status: row.status });
+  if (options.dashboardsOpen !== false) await services.publishAppointment(row.organizationId, { id: row.id, status: row.status });
   const texted = options.text ? await textAboutAppointment(services, row, TEXT_OF[change], options) : null;
   await syncToCalendar(services, row, options.log);
   return texted;

@@ -7,6 +7,7 @@ import { type AvailabilityInput, type Interval, type OpeningHours, parseOpeningH
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
+import { dashboardsOpen } from "../durable/live-dashboards";
 import { preparedQuery } from "../db/prepared";
 import { agents, appointments, organizations } from "../db/schema";
 import { settingsRowOf } from "../org/settings";
@@ -35,6 +36,8 @@ export interface BookingContext {
   rules: BookingRules;
   /** Settings' sender for the organization's texts, when one is set. */
   smsSenderNumber: string | null;
+  /** Whether any dashboard watches the organization's live channel (durable/live-dashboards.ts). */
+  dashboardsOpen: boolean;
 }
 
 export type ContextProblem = "no_agent" | "unknown_service" | "unknown_agent";
@@ -126,6 +129,7 @@ export async function bookingContext(db: Database, organizationId: string, choic
       closedDates: jsonList(settings.closedDates),
     },
     smsSenderNumber: settings.smsSenderNumber,
+    dashboardsOpen: dashboardsOpen(settings.liveDashboards),
   };
 }
 

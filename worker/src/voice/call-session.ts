@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { calls } from "../db/schema";
+import { dashboardsOpen, liveDashboardsOfCall } from "../durable/live-dashboards";
 import { type Bindings, readConfig } from "../env";
 import { type Logger, type LogLevel, createLogger } from "../logger";
 import { mediaPlane } from "./media-client";
@@ -38,6 +39,7 @@ const endCallQuery = preparedQuery((db) =>
       processingStatus: "pending",
     })
     .where(eq(calls.id, sql.placeholder("id")))
+    .returning({ liveDashboards: liveDashboardsOfCall() })
     .prepare(),
 );
 
@@ -214,19 +216,22 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   /** The call's end stored (its transcript and figures, or those kept when its stream ended for a transfer): analysis is due. */
   private async closeCall(setup: CallSetup, end: CallEnd, screened: boolean) {
     const now = new Date();
-    if (!screened)
-      await endCallQuery(this.services.db).run({
-        id: setup.tool.callId,
-        transcript: JSON.stringify(end.transcript),
-        metrics: end.metrics ? JSON.stringify(end.metrics) : null,
-        endedAt: now,
-        nextAttemptAt: now,
-        language: callerLanguageOf(end.transcript),
-        agentLanguage: languageCodeOf(setup.language) ?? "en",
-      });
+    // A screened call's row was written apart (screened-call.ts): its dashboards are told, whoever watches.
+    const [stored] = screened
+      ? []
+      : await endCallQuery(this.services.db).all({
+          id: setup.tool.callId,
+          transcript: JSON.stringify(end.transcript),
+          metrics: end.metrics ? JSON.stringify(end.metrics) : null,
+          endedAt: now,
+          nextAttemptAt: now,
+          language: callerLanguageOf(end.transcript),
+          agentLanguage: languageCodeOf(setup.language) ?? "en",
+        });
     await this.ctx.storage.put("endReason", end.reason);
     this.log.info("call_ended", { call_id: setup.tool.callId, reason: end.reason, turns: end.transcript.length });
-    await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: screened ? "processed" : "pending" });
+    if (dashboardsOpen(stored?.liveDashboards))
+      await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: screened ? "processed" : "pending" });
     await this.ctx.storage.setAlarm(Date.now() + 500);
   }
 

@@ -91,6 +91,7 @@ export const rescheduleAppointmentTool: CallTool = {
       text: true,
       from: context.smsSenderNumber ?? call.businessNumber,
       business: context.organizationName,
+      dashboardsOpen: context.dashboardsOpen,
       log: deps.log,
     });
     return {

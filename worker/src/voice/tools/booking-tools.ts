@@ -185,6 +185,7 @@ export const bookAppointment: CallTool = {
       text: true,
       from: context.smsSenderNumber ?? call.businessNumber,
       business: context.organizationName,
+      dashboardsOpen: context.dashboardsOpen,
       log: deps.log,
     });
     return {
