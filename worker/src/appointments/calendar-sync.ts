@@ -12,7 +12,13 @@ import { appointments, integrations, members, organizationSettings, users } from
 import type { Logger } from "../logger";
 import type { Services } from "../services";
 import { type BusinessCalendar, CalendarError } from "../services/calendars/calendar";
-import { connectedCalendar } from "../services/calendars/index";
+
+/** The organization's connected calendar, from the accounts its work runs on; null without one (or when they cannot be read). */
+export const connectedCalendar = (services: Services, organizationId: string) =>
+  services
+    .providersFor(organizationId)
+    .then((providers) => providers.calendar())
+    .catch(() => null);
 
 const BATCH = 100;
 
@@ -46,7 +52,7 @@ async function tellOwnerOnce(services: Services, log: Logger, organizationId: st
 /** Brings one appointment's calendar copy in line with it; true when it is (or there is no calendar). */
 export async function syncToCalendar(services: Services, row: AppointmentRow, log: Logger): Promise<boolean> {
   if (row.calendarState === "synced") return true;
-  const calendar = await connectedCalendar(services.db, services.config, row.organizationId).catch(() => null);
+  const calendar = await connectedCalendar(services, row.organizationId);
   if (!calendar) return true;
   try {
     // A copy elsewhere (moved, canceled, or made before the calendar was switched) goes first.
@@ -89,7 +95,7 @@ export async function syncCalendars(services: Services, log: Logger, now = new D
 
 /** The business deleted some copies in its calendar: those appointments are canceled here too. */
 async function pullCancellations(services: Services, log: Logger, organizationId: string, now: Date): Promise<number> {
-  const calendar = await connectedCalendar(services.db, services.config, organizationId).catch(() => null);
+  const calendar = await connectedCalendar(services, organizationId);
   if (!calendar) return 0;
   const rows = await services.db
     .select()

@@ -5,7 +5,7 @@
  */
 import type { AppointmentTextKind } from "@nikki/core";
 import { calendarBusy } from "../services/calendars";
-import { syncToCalendar } from "./calendar-sync";
+import { connectedCalendar, syncToCalendar } from "./calendar-sync";
 import { type LogLevel, type Logger, createLogger } from "../logger";
 import { ApiError } from "../http/api-error";
 import type { Services } from "../services";
@@ -24,7 +24,7 @@ export function bookingDepsOf(services: Services): BookingDeps {
   return {
     db: services.db,
     secret,
-    calendarBusy: (organizationId, window) => calendarBusy(services.db, services.config, log, organizationId, window),
+    calendarBusy: async (organizationId, window) => calendarBusy(await connectedCalendar(services, organizationId), log, organizationId, window),
   };
 }
 
@@ -32,9 +32,13 @@ export async function appointmentChanged(
   services: Services,
   row: AppointmentRow,
   change: AppointmentChange,
-  options: { text: boolean; from?: string | null; log: Logger },
+  /**
+   * `from`: the number the text goes from; `business`: the organization's name, and `dashboardsOpen`: whether anybody
+   * watches its live channel (else nobody is told), when the caller has read them already.
+   */
+  options: { text: boolean; from?: string | null; business?: string; dashboardsOpen?: boolean; log: Logger },
 ): Promise<TextOutcome | null> {
-  await services.publishAppointment(row.organizationId, { id: row.id, status: row.status });
+  if (options.dashboardsOpen !== false) await services.publishAppointment(row.organizationId, { id: row.id, status: row.status });
   const texted = options.text ? await textAboutAppointment(services, row, TEXT_OF[change], options) : null;
   await syncToCalendar(services, row, options.log);
   return texted;

@@ -4,11 +4,13 @@
  * held and the connected calendar's busy blocks. Core's availability.ts decides; this only gathers.
  */
 import { type AvailabilityInput, type Interval, type OpeningHours, parseOpeningHours } from "@nikki/core";
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
+import { type JsonRow, jsonRows, rowsOfJson } from "../db/json-rows";
+import { dashboardsOpen } from "../durable/live-dashboards";
 import { preparedQuery } from "../db/prepared";
-import { agents, appointments, organizations } from "../db/schema";
+import { agents, appointments, organizationSettings, organizations, services } from "../db/schema";
 import { settingsRowOf } from "../org/settings";
 import { type ServiceRow, offeredBy, servicesOf } from "./catalogue";
 
@@ -35,6 +37,8 @@ export interface BookingContext {
   rules: BookingRules;
   /** Settings' sender for the organization's texts, when one is set. */
   smsSenderNumber: string | null;
+  /** Whether any dashboard watches the organization's live channel (durable/live-dashboards.ts). */
+  dashboardsOpen: boolean;
 }
 
 export type ContextProblem = "no_agent" | "unknown_service" | "unknown_agent";
@@ -46,7 +50,16 @@ export interface ContextChoice {
   agentId?: string | null;
 }
 
-type AgentRow = typeof agents.$inferSelect;
+/** What of an agent a booking needs: the rest (its prompt, its knowledge) is not read. */
+const agentColumns = {
+  id: agents.id,
+  name: agents.name,
+  status: agents.status,
+  businessHoursTz: agents.businessHoursTz,
+  hoursJson: agents.hoursJson,
+  language: agents.language,
+};
+type AgentRow = JsonRow<typeof agentColumns>;
 const asBookingAgent = (agent: AgentRow): BookingAgent => ({
   id: agent.id,
   name: agent.name,
@@ -63,22 +76,26 @@ function chooseService(rows: ServiceRow[], choice: ContextChoice, agentId: strin
   return offered[0] ?? rows[0] ?? null;
 }
 
-// Built once (db/prepared.ts): a call's booking tools read these on every check and booking.
-const organizationNameQuery = preparedQuery((db) =>
+const serviceColumns = getTableColumns(services);
+
+/**
+ * Built once (db/prepared.ts): a call's booking tools read it on every check and booking. The organization's name,
+ * its settings, its services and its agents in one statement (db/json-rows.ts), oldest first.
+ */
+const contextQuery = preparedQuery((db) =>
   db
-    .select({ name: organizations.name })
+    .select({
+      name: organizations.name,
+      settings: organizationSettings,
+      services: jsonRows(serviceColumns, services, eq(services.organizationId, organizations.id), sql`${services.createdAt}, ${services.id}`),
+      agents: jsonRows(agentColumns, agents, eq(agents.organizationId, organizations.id), sql`${agents.createdAt}`),
+    })
     .from(organizations)
+    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, organizations.id))
     .where(eq(organizations.id, sql.placeholder("organizationId")))
     .prepare(),
 );
-const agentsQuery = preparedQuery((db) =>
-  db
-    .select()
-    .from(agents)
-    .where(eq(agents.organizationId, sql.placeholder("organizationId")))
-    .orderBy(asc(agents.createdAt))
-    .prepare(),
-);
+
 const heldQuery = preparedQuery((db) =>
   db
     .select({ id: appointments.id, start: appointments.startAt, end: appointments.busyUntil })
@@ -96,12 +113,12 @@ const heldQuery = preparedQuery((db) =>
 
 /** Everything a booking or a search of one organization needs, read at once. */
 export async function bookingContext(db: Database, organizationId: string, choice: ContextChoice = {}): Promise<BookingContext | { problem: ContextProblem }> {
-  const [[organization], settings, serviceRows, agentRows] = await Promise.all([
-    organizationNameQuery(db).all({ organizationId }),
-    settingsRowOf(db, organizationId),
-    servicesOf(db, organizationId),
-    agentsQuery(db).all({ organizationId }),
-  ]);
+  const [organization] = await contextQuery(db).all({ organizationId });
+  // An organization without a settings row or any service yet gets them made, as their own reads do.
+  const settings = organization?.settings ?? (await settingsRowOf(db, organizationId));
+  const listed = rowsOfJson(serviceColumns, organization?.services ?? null);
+  const serviceRows = listed.length > 0 ? listed : await servicesOf(db, organizationId);
+  const agentRows = rowsOfJson(agentColumns, organization?.agents ?? null);
   let agent: AgentRow | undefined;
   if (choice.agentId) {
     agent = agentRows.find((row) => row.id === choice.agentId);
@@ -126,6 +143,7 @@ export async function bookingContext(db: Database, organizationId: string, choic
       closedDates: jsonList(settings.closedDates),
     },
     smsSenderNumber: settings.smsSenderNumber,
+    dashboardsOpen: dashboardsOpen(settings.liveDashboards),
   };
 }
 

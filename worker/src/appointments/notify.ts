@@ -29,12 +29,13 @@ export async function senderNumberFor(db: Database, organizationId: string, agen
   return (numbers.find((number) => agentId && number.agentId === agentId) ?? numbers[0])?.number ?? null;
 }
 
-/** The words of a text about `row` (its label in its own zone and language). */
-export async function appointmentTextFor(services: Services, row: AppointmentRow, kind: AppointmentTextKind): Promise<string> {
-  const [organization] = await services.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, row.organizationId));
+/** The words of a text about `row` (its label in its own zone and language); `business`: its name, when the caller has it. */
+export async function appointmentTextFor(services: Services, row: AppointmentRow, kind: AppointmentTextKind, business?: string): Promise<string> {
+  const name =
+    business ?? (await services.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, row.organizationId)))[0]?.name;
   const language = labelLanguageOf(row.language);
   return appointmentText(kind, language, {
-    business: organization?.name ?? "",
+    business: name ?? "",
     service: row.serviceName,
     label: slotLabel(row.startAt, row.timeZone, language),
     code: row.confirmationCode,
@@ -47,7 +48,7 @@ export async function textAboutAppointment(
   services: Services,
   row: AppointmentRow,
   kind: AppointmentTextKind,
-  options: { from?: string | null; log: Logger },
+  options: { from?: string | null; business?: string; log: Logger },
 ): Promise<TextOutcome> {
   const { db } = services;
   if (kind === "canceled") {
@@ -62,7 +63,7 @@ export async function textAboutAppointment(
   if (!from) return "no_sender";
   const { sms } = await (await services.providersFor(row.organizationId)).forNumber(from);
   if (!sms) return "no_sender";
-  const body = await appointmentTextFor(services, row, kind);
+  const body = await appointmentTextFor(services, row, kind, options.business);
   try {
     const result = await sms.send({ organizationId: row.organizationId, from, to: row.phone, body });
     if (!result.sent) return "opted_out";

@@ -9,6 +9,8 @@ import { phoneNumbers } from "../db/schema";
 import type { Config } from "../env";
 import { type IntegrationRow, type StoredIntegration, integrationRows, openIntegration } from "./integrations/store";
 import { usableBusinessUrl } from "./business-urls";
+import type { BusinessCalendar } from "./calendars/calendar";
+import { calendarAmong } from "./calendars/index";
 import { type ElevenLabsClient, elevenLabsClient } from "./elevenlabs";
 import { type CrmClient, crmFor } from "./crm";
 import { type OpenAiClient, liveOpenAiClient } from "./openai/client";
@@ -33,6 +35,8 @@ export interface Providers {
   crm(): Promise<CrmClient | null>;
   /** The organization's verified ElevenLabs account, which voices its voicemail greetings; null when none. */
   elevenlabs(): Promise<ElevenLabsClient | null>;
+  /** The organization's connected calendar (Google Calendar first, else Cal.com); null when none is verified. */
+  calendar(): Promise<BusinessCalendar | null>;
 }
 
 export interface PlatformProviders {
@@ -74,6 +78,7 @@ export async function organizationProviders(db: Database, config: Config, platfo
     return senders.get(client)!;
   };
   const twilio = ownTwilio ?? platform.twilio;
+  let calendar: Promise<BusinessCalendar | null> | undefined;
   const holding = (accountSid: string | null) => {
     const client = accountSid && ownTwilio && accountSid === ownTwilio.accountSid ? ownTwilio : platform.twilio;
     return { twilio: client, sms: senderOf(client) };
@@ -96,6 +101,10 @@ export async function organizationProviders(db: Database, config: Config, platfo
       const row = rows.find((candidate) => candidate.provider === "elevenlabs" && candidate.testStatus === "success");
       const stored = row ? await openIntegration(db, config, row).catch(() => null) : null;
       return stored?.credentials.api_key ? elevenLabsClient(stored.credentials.api_key, config) : null;
+    },
+    calendar: () => {
+      calendar ??= calendarAmong(db, config, rows);
+      return calendar;
     },
   };
 }

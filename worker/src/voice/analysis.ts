@@ -14,6 +14,7 @@ import {
 import { eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { agents, calls, organizationSettings, organizations } from "../db/schema";
+import { dashboardsOpen } from "../durable/live-dashboards";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { CALLER_FACTS_SCHEMA, type CallerFacts, storeCallerFacts } from "./caller-facts";
@@ -99,6 +100,7 @@ const analysisInputQuery = preparedQuery((db) =>
       organizationName: organizations.name,
       piiRedaction: organizationSettings.piiRedaction,
       crmWebhookUrl: organizationSettings.crmWebhookUrl,
+      liveDashboards: organizationSettings.liveDashboards,
     })
     .from(calls)
     .leftJoin(agents, eq(agents.id, calls.agentId))
@@ -135,10 +137,13 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
   const [row] = await analysisInputQuery(db).all({ callId });
   if (!row || row.call.processingStatus !== "pending") return null;
   const { call } = row;
+  // Nobody watching the organization's live channel: no Durable Object call to tell nobody (durable/live-dashboards.ts).
+  const publish = (processingStatus: "processed" | "failed" | "pending") =>
+    dashboardsOpen(row.liveDashboards) ? services.publishCall(call.organizationId, { id: callId, processing_status: processingStatus }) : undefined;
   // A machine answered (voice/answering-machine.ts wrote what happened): there is no conversation to ask a model about.
   if (isMachine(call.answeredBy)) {
     await db.update(calls).set({ processingStatus: "processed" }).where(eq(calls.id, callId));
-    await services.publishCall(call.organizationId, { id: callId, processing_status: "processed" });
+    await publish("processed");
     return null;
   }
   const entries = (call.transcript ? (JSON.parse(call.transcript) as { role: string; content: string }[]) : []).filter((entry) => entry.content);
@@ -187,7 +192,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     // A Test Suite call's synthetic caller is nobody: its questions stay on the call, out of the owner's inbox.
     if (call.kind !== "test") await recordQuestions(db, call.organizationId, callId, asked);
     log.info("call_processed", { attempts, sentiment: result.sentiment });
-    await services.publishCall(call.organizationId, { id: callId, processing_status: "processed" });
+    await publish("processed");
     const summary = redact ? redactPii(result.summary, keep, callerNames) : result.summary;
     await pushCallLead(services, log, call, { summary, entities: result.entities }, crmMapping).catch((error: unknown) =>
       log.warn("crm_push_failed", { error: error instanceof Error ? error.message : String(error) }),
@@ -205,7 +210,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
       .set({ processingAttempts: attempts, processingError: message, processingStatus: status, nextAttemptAt: next })
       .where(eq(calls.id, callId));
     log.warn("call_analysis_failed", { attempts, error: message, retry_at: next?.toISOString() ?? null, previous_kept: failed && status === "processed" });
-    if (failed) await services.publishCall(call.organizationId, { id: callId, processing_status: status });
+    if (failed) await publish(status);
     return next;
   }
 }

@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { calls } from "../db/schema";
+import { dashboardsOpen, liveDashboardsOfCall } from "../durable/live-dashboards";
 import { type Bindings, readConfig } from "../env";
 import { type Logger, type LogLevel, createLogger } from "../logger";
 import { mediaPlane } from "./media-client";
@@ -9,7 +10,7 @@ import type { CallEnd, CallEndReason, MediaPlan, PlanRequest, RealtimeTarget, St
 import { type Services, liveServices, withProvidersOnce } from "../services";
 import { analyzeDueCall } from "./analysis";
 import { callerLanguageOf, languageCodeOf } from "@nikki/core/caller-language";
-import { withCallerLanguage } from "./caller-language";
+import { callerLanguageOfCall } from "./caller-language";
 import { sendCallAlert } from "./call-alerts";
 import { recordNeverStreamed } from "./call-status";
 import { messageAfterDrop } from "./dropped-call";
@@ -38,6 +39,7 @@ const endCallQuery = preparedQuery((db) =>
       processingStatus: "pending",
     })
     .where(eq(calls.id, sql.placeholder("id")))
+    .returning({ liveDashboards: liveDashboardsOfCall() })
     .prepare(),
 );
 
@@ -56,6 +58,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   private readonly transfers: TransferKeeper;
   /** Its streams' plans, until the media plane asks for them (stream-plans.ts). */
   private readonly plans: StreamPlans;
+  /** The caller's language for its tools, stored on the call's row once (caller-language.ts). */
+  private readonly callerLanguage: ReturnType<typeof callerLanguageOfCall>;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -64,6 +68,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     this.services = withProvidersOnce(this.unscopedServices);
     this.transfers = new TransferKeeper(ctx.storage, this.services.db);
     this.plans = new StreamPlans(ctx.storage);
+    this.callerLanguage = callerLanguageOfCall(this.services.db);
     this.log = createLogger({ component: "call_session", call_sid: ctx.id.name ?? null }, config.LOG_LEVEL as LogLevel);
   }
 
@@ -120,7 +125,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const providers = await this.services.providersFor(setup.tool.organizationId);
     const { slowToolMs } = setup.tool;
     if (slowToolMs && request.name !== "end_call") await new Promise((resolve) => setTimeout(resolve, slowToolMs));
-    const call = await withCallerLanguage(this.services.db, setup.tool, request.callerTurns);
+    const call = await this.callerLanguage(setup.tool, request.callerTurns);
     const transfers = { begin: this.transfers.begin.bind(this.transfers), cancel: this.transfers.cancel.bind(this.transfers) };
     const output = await runTool(request.name, request.arguments, call, {
       db: this.services.db,
@@ -211,19 +216,22 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   /** The call's end stored (its transcript and figures, or those kept when its stream ended for a transfer): analysis is due. */
   private async closeCall(setup: CallSetup, end: CallEnd, screened: boolean) {
     const now = new Date();
-    if (!screened)
-      await endCallQuery(this.services.db).run({
-        id: setup.tool.callId,
-        transcript: JSON.stringify(end.transcript),
-        metrics: end.metrics ? JSON.stringify(end.metrics) : null,
-        endedAt: now,
-        nextAttemptAt: now,
-        language: callerLanguageOf(end.transcript),
-        agentLanguage: languageCodeOf(setup.language) ?? "en",
-      });
+    // A screened call's row was written apart (screened-call.ts): its dashboards are told, whoever watches.
+    const [stored] = screened
+      ? []
+      : await endCallQuery(this.services.db).all({
+          id: setup.tool.callId,
+          transcript: JSON.stringify(end.transcript),
+          metrics: end.metrics ? JSON.stringify(end.metrics) : null,
+          endedAt: now,
+          nextAttemptAt: now,
+          language: callerLanguageOf(end.transcript),
+          agentLanguage: languageCodeOf(setup.language) ?? "en",
+        });
     await this.ctx.storage.put("endReason", end.reason);
     this.log.info("call_ended", { call_id: setup.tool.callId, reason: end.reason, turns: end.transcript.length });
-    await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: screened ? "processed" : "pending" });
+    if (dashboardsOpen(stored?.liveDashboards))
+      await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: screened ? "processed" : "pending" });
     await this.ctx.storage.setAlarm(Date.now() + 500);
   }
 

@@ -18,7 +18,12 @@ const callOf = () =>
   and(eq(calls.callSid, sql.placeholder("callSid")), sql`${calls.organizationId} = coalesce(${sql.placeholder("organizationId")}, ${calls.organizationId})`);
 
 const recordingQuery = preparedQuery((db) =>
-  db.update(calls).set(placeholders("recordingUrl")).where(callOf()).returning({ id: calls.id, organizationId: calls.organizationId }).prepare(),
+  db
+    .update(calls)
+    .set(placeholders("recordingUrl"))
+    .where(callOf())
+    .returning({ id: calls.id, organizationId: calls.organizationId, liveDashboards: liveDashboardsOfCall() })
+    .prepare(),
 );
 
 const voicemailQuery = preparedQuery((db) =>
@@ -160,7 +165,7 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
   const call = { callSid, organizationId: account.organizationId };
   if (params.RecordingUrl) {
     const [recorded] = await recordingQuery(db).all({ ...call, recordingUrl: params.RecordingUrl });
-    if (recorded?.organizationId) await services.publishCall(recorded.organizationId, { id: recorded.id });
+    if (recorded?.organizationId && dashboardsOpen(recorded.liveDashboards)) await services.publishCall(recorded.organizationId, { id: recorded.id });
   }
   const status = params.CallStatus;
   if (!status || !FINAL_STATUSES.has(status)) return null;

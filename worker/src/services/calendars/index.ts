@@ -1,12 +1,13 @@
 /**
  * The organization's connected calendar (issue 35 §7): Google Calendar or Cal.com, whichever is verified (Google first),
- * built from its sealed credentials; null without one.
+ * built from its sealed credentials; null without one. Found among the integration rows its provider accounts were
+ * read from (services/providers.ts), so a call's tools do not read the integrations again for each check and booking.
  */
 import type { Interval } from "@nikki/core";
 import type { Database } from "../../db/client";
 import type { Config } from "../../env";
 import type { Logger } from "../../logger";
-import { integrationRows, openIntegration } from "../integrations/store";
+import { type IntegrationRow, openIntegration } from "../integrations/store";
 import type { BusinessCalendar, CalendarProvider } from "./calendar";
 import { calcomCalendar } from "./calcom";
 import { googleCalendar } from "./google";
@@ -15,8 +16,8 @@ export function calendarOf(provider: CalendarProvider, config: Config, credentia
   return provider === "google_calendar" ? googleCalendar(config, credentials) : calcomCalendar(config, credentials);
 }
 
-export async function connectedCalendar(db: Database, config: Config, organizationId: string): Promise<BusinessCalendar | null> {
-  const rows = await integrationRows(db, organizationId);
+/** The verified calendar among an organization's integration rows; null when none opens. */
+export async function calendarAmong(db: Database, config: Config, rows: IntegrationRow[]): Promise<BusinessCalendar | null> {
   for (const provider of ["google_calendar", "calcom"] as const) {
     const row = rows.find((candidate) => candidate.provider === provider && candidate.testStatus === "success");
     const stored = row ? await openIntegration(db, config, row).catch(() => null) : null;
@@ -26,8 +27,7 @@ export async function connectedCalendar(db: Database, config: Config, organizati
 }
 
 /** Busy blocks for availability; a calendar that cannot be reached adds none (the booking is held here and synced later). */
-export async function calendarBusy(db: Database, config: Config, log: Logger, organizationId: string, window: Interval): Promise<Interval[]> {
-  const calendar = await connectedCalendar(db, config, organizationId).catch(() => null);
+export async function calendarBusy(calendar: BusinessCalendar | null, log: Logger, organizationId: string, window: Interval): Promise<Interval[]> {
   if (!calendar) return [];
   try {
     return await calendar.busy(window);

@@ -87,7 +87,13 @@ export const rescheduleAppointmentTool: CallTool = {
       target: row.id,
       details: { start: row.startAt.toISOString(), source: "call", call_id: call.callId },
     });
-    await appointmentChanged(deps.services, row, "rescheduled", { text: true, from: context.smsSenderNumber ?? call.businessNumber, log: deps.log });
+    await appointmentChanged(deps.services, row, "rescheduled", {
+      text: true,
+      from: context.smsSenderNumber ?? call.businessNumber,
+      business: context.organizationName,
+      dashboardsOpen: context.dashboardsOpen,
+      log: deps.log,
+    });
     return {
       ok: true,
       booked_for: label,

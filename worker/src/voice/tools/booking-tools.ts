@@ -181,7 +181,13 @@ export const bookAppointment: CallTool = {
       target: row.id,
       details: { start: row.startAt.toISOString(), source: "call", call_id: call.callId },
     });
-    const texted = await appointmentChanged(deps.services, row, "booked", { text: true, from: context.smsSenderNumber ?? call.businessNumber, log: deps.log });
+    const texted = await appointmentChanged(deps.services, row, "booked", {
+      text: true,
+      from: context.smsSenderNumber ?? call.businessNumber,
+      business: context.organizationName,
+      dashboardsOpen: context.dashboardsOpen,
+      log: deps.log,
+    });
     return {
       ok: true,
       appointment_id: row.id,
