@@ -36,6 +36,18 @@ describe("an answer a barge-in cut, in the transcript", () => {
     expect(transcripts(bridge.onOpenAI(openai.transcriptOf("item_c", "Anything else?"), 500))).toEqual(["Anything else?"]);
   });
 
+  it("the greeting the model says, cut, is not written again from its cancelled response: its line is written already", () => {
+    const line = "Thanks for calling Fields Dental, this is Dana. How can I help?";
+    const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "", openingLine: line });
+    bridge.onTwilio(twilio.start, 0);
+    bridge.onTwilio(twilio.media(0), 100);
+    expect(transcripts(bridge.onOpenAI(openai.greetingCreated("resp_1"), 100))).toEqual([line]);
+    for (let i = 0; i < 3; i++) bridge.onOpenAI(openai.audioDelta("item_a"), 100 + i);
+    bridge.onTwilio(twilio.media(300), 400);
+    bridge.onOpenAI(openai.speechStarted, 410);
+    expect(transcripts(bridge.onOpenAI(openai.cancelledAnswer("resp_1", "item_a", line), 420))).toEqual([]);
+  });
+
   it("an answer cut before any of it was heard leaves no line", () => {
     const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "" });
     bridge.onTwilio(twilio.start, 0);

@@ -232,7 +232,9 @@ export class BridgeProtocol {
         // A filler's response is not the model's: it neither ends the call nor answers anything.
         const filler = this.fillers.responseDone(str(event.response?.id));
         if (filler) return this.filled(filler, now);
-        const cut = event.response?.status === "cancelled" ? this.cutAnswers.cancelled(event.response.output?.[0]) : null;
+        // The greeting's line is written from its response's start, cut or not.
+        const cancelled = event.response?.status === "cancelled" && event.response.id !== this.greetingResponse;
+        const cut = cancelled ? this.cutAnswers.cancelled(event.response?.output?.[0]) : null;
         const heard: BridgeAction[] = cut ? [{ kind: "transcript", role: "assistant", text: cut, atMs: this.elapsed(now) }] : [];
         return this.ending ? [...heard, ...this.end(this.ending)] : heard;
       }

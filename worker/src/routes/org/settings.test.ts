@@ -211,10 +211,12 @@ describe("what the settings change", () => {
     const chosen = await agentOf(business, "Marcus", 2_000);
     await patch(business, { allowed_origins: ["https://chat-agents.example"] });
     const key = await keyOf(business);
+    // Other test files send the simulator their own chats and analyses meanwhile: this chat's request is the one that asked this.
+    const asked = "Hello, Chat Agents Co?";
     const ask = async () => {
-      await call(`/api/chat?key=${key}`, { origin: "https://chat-agents.example", body: { messages: [{ role: "user", content: "Hello?" }] } });
+      await call(`/api/chat?key=${key}`, { origin: "https://chat-agents.example", body: { messages: [{ role: "user", content: asked }] } });
       const requests = (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__chat-requests`)).json()) as { messages: { content: string }[] }[];
-      return requests.at(-1)!.messages[0]!.content;
+      return requests.filter((request) => request.messages.at(-1)?.content === asked).at(-1)!.messages[0]!.content;
     };
     expect(await ask()).toContain("You are Olivia");
     expect((await patch(business, { chat_agent_id: chosen })).status).toBe(200);
