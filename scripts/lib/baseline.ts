@@ -37,8 +37,9 @@ export function writeBaselineConfig() {
   );
 }
 
-export async function startBaselineWorker(options: { port: number; persistTo: string }) {
+export async function startBaselineWorker(options: { port: number; persistTo: string; inspectorPort?: number }) {
   writeBaselineConfig();
   await prepareLocalDatabase(options.persistTo, BASELINE_CONFIG);
-  return startWorker({ port: options.port, persistTo: options.persistTo, config: BASELINE_CONFIG, quiet: true });
+  const inspectorPorts = options.inspectorPort ? { control: options.inspectorPort } : undefined;
+  return startWorker({ port: options.port, persistTo: options.persistTo, config: BASELINE_CONFIG, quiet: true, inspectorPorts });
 }

@@ -99,6 +99,7 @@ function wranglerDev(options: {
   vars: Record<string, string>;
   quiet?: boolean;
   testScheduled?: boolean;
+  inspectorPort?: number;
 }) {
   const varArgs = Object.entries(options.vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
   const child = spawn(
@@ -110,6 +111,7 @@ function wranglerDev(options: {
       "--ip",
       "127.0.0.1",
       "--show-interactive-dev-session=false",
+      ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort)] : []),
       ...persistArgs(options.persistTo),
       ...(options.testScheduled ? ["--test-scheduled"] : []),
       ...configArgs(options.config),
@@ -141,11 +143,13 @@ export async function startWorker(options: {
   testScheduled?: boolean;
   /** Another wrangler configuration than the product's (the benchmarks' baseline). */
   config?: string;
+  /** Where each plane's V8 inspector listens (lib/live-heap.ts); `media` for the product's media plane. */
+  inspectorPorts?: { control: number; media?: number };
 }) {
   const vars = { ...localAuthSecret(), ...localOperators(), ...options.vars };
   const registry = devRegistry(options.persistTo);
   if (options.config) {
-    const child = wranglerDev({ ...options, registry, vars });
+    const child = wranglerDev({ ...options, registry, vars, inspectorPort: options.inspectorPorts?.control });
     await waitForHealth(`http://127.0.0.1:${options.port}/api/health`, child);
     return child;
   }
@@ -155,13 +159,19 @@ export async function startWorker(options: {
     config: "wrangler.media.toml",
     persistTo: `${options.persistTo ?? `${ROOT}/.wrangler/state`}/media`,
     registry,
+    inspectorPort: options.inspectorPorts?.media,
     // The secret both planes sign their requests with (from .dev.vars, which both read, when it sets one), and the
     // deployment's address, by which both planes' URL guard knows a local deployment.
     vars: Object.fromEntries(Object.entries(vars).filter(([key]) => ["AUTH_SECRET", "LOG_LEVEL", "PUBLIC_BASE_URL", "TEST_ONLY_URL_ALLOW"].includes(key))),
     quiet: options.quiet,
   });
   await waitForHealth(`http://127.0.0.1:${mediaPort}/twilio/stream`, media);
-  const child = wranglerDev({ ...options, registry, vars: { ...vars, VOICE_BRIDGE_URL: `ws://127.0.0.1:${mediaPort}/twilio/stream` } });
+  const child = wranglerDev({
+    ...options,
+    registry,
+    inspectorPort: options.inspectorPorts?.control,
+    vars: { ...vars, VOICE_BRIDGE_URL: `ws://127.0.0.1:${mediaPort}/twilio/stream` },
+  });
   mediaPlanes.set(child, media);
   child.on("exit", () => stopWorker(media));
   await waitForHealth(`http://127.0.0.1:${options.port}/api/health`, child);

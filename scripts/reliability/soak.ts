@@ -16,9 +16,10 @@
  * SOAK_SECONDS, SOAK_CALLS and SOAK_RATE (webhooks a second) change the load, to find where the product's answers
  * start to queue; SOAK_SIDES=baseline (or product) sends the webhooks to that side alone. `machine_cpu_busy` is the
  * share of all this machine's cores in use during each side's blocks: near 100 %, the figures measure the machine
- * rather than the product. `baseline_memory_*` is the baseline's resident memory over the same windows: what the
- * local runtime itself grows by under the same webhooks (its local D1 holds on to about 50 KB per query, measured on a
- * bare worker in Miniflare), beside the product's `memory_*`, which the 10 % rule reads.
+ * rather than the product. Memory, first window against last: `heap_*` is the product's live JavaScript heap (both
+ * planes, after a full collection: scripts/lib/live-heap.ts), which the 10 % rule reads; `memory_*` the resident memory
+ * of its workerd processes, printed beside it with the baseline's (`baseline_*`), since resident memory also counts
+ * the local runtime's own D1, which grows with every query the same way under the bare worker.
  * Runs beside `npm start`: each side's planes find each other in a registry of dev sessions of the run's own
  * (scripts/lib/local.ts), never the running product's planes of the same name.
  */
@@ -40,6 +41,8 @@ const MAX_P95_RATIO = 2;
 const MAX_MEMORY_CHANGE = 0.1;
 /** Calls ringing in and the first pre-opened model sessions timing out: memory is compared after this. */
 const WARM_UP_MS = 15_000;
+/** Each read of a live heap is a full collection, a pause both sides take alike: less often than resident memory's. */
+const HEAP_EVERY_MS = 10_000;
 /** Webhook seconds each side gets. */
 const SECONDS = CAPACITY ? 600 : Number(process.env.SOAK_SECONDS ?? 60);
 /** The sides take turns in blocks this long. */
@@ -59,6 +62,8 @@ const SID_TAG: Record<Side, string> = { product: "a", baseline: "b" };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Answer = WebhookAnswer;
+/** Both sides' memory at `at` ms into the run, in MB. */
+type MemorySample = { at: number } & Record<Side, number>;
 
 /** When each of a lifecycle's webhooks comes, in seconds after the voice webhook: the status callbacks 1, 2 and 4 s later. */
 const AFTER_SECONDS = [0, 1, 2, 4] as const;
@@ -125,7 +130,8 @@ export const soak: ReliabilityItem = {
   async run() {
     const pair = await wranglerPair();
     // The product's and the baseline's resident memory: the baseline's tells what the local runtime itself grows by.
-    const memory: { at: number; product: number; baseline: number }[] = [];
+    const memory: MemorySample[] = [];
+    const heap: MemorySample[] = [];
     const started = performance.now();
     const sampler = setInterval(
       () =>
@@ -134,12 +140,24 @@ export const soak: ReliabilityItem = {
         ),
       2_000,
     );
+    let reading = false;
+    const heapSampler = setInterval(() => {
+      if (reading) return;
+      reading = true;
+      const at = performance.now() - started;
+      void Promise.all([pair.productHeapMb(), pair.baselineHeapMb()])
+        .then(([product, baseline]) => heap.push({ at, product, baseline }))
+        .finally(() => {
+          reading = false;
+        });
+    }, HEAP_EVERY_MS);
     const unreachable: string[] = [];
     const [calls, { product, baseline, busy, spent }] = await Promise.all([
       callsOnTheLine(pair.product, unreachable),
       webhooksInBlocks({ product: { base: pair.product, pids: pair.productPids }, baseline: { base: pair.baseline, pids: pair.baselinePids } }),
     ]);
     clearInterval(sampler);
+    clearInterval(heapSampler);
 
     const timings = await timingsOf(pair.openai);
     const appended = new Map(timings.appended);
@@ -157,13 +175,15 @@ export const soak: ReliabilityItem = {
     const saturated = [product, baseline].some((answers) => timedOut(answers).filter((answer) => answer.twiml).length * 20 > twimlMs(answers).length);
     const percent = (fraction: number) => (Number.isNaN(fraction) ? "n/a" : `${Math.round(fraction * 100)}%`);
     const window = Math.min(60_000, (RUN_SECONDS * 1000 - WARM_UP_MS) / 4);
-    const windows = (side: Side) => {
-      const first = mean(memory.filter(({ at }) => at >= WARM_UP_MS && at < WARM_UP_MS + window).map((sample) => sample[side]));
-      const last = mean(memory.filter(({ at }) => at >= RUN_SECONDS * 1000 - window).map((sample) => sample[side]));
+    const windows = (samples: MemorySample[], side: Side) => {
+      const first = mean(samples.filter(({ at }) => at >= WARM_UP_MS && at < WARM_UP_MS + window).map((sample) => sample[side]));
+      const last = mean(samples.filter(({ at }) => at >= RUN_SECONDS * 1000 - window).map((sample) => sample[side]));
       return { first, last, change: (last - first) / first };
     };
-    const productMemory = windows("product");
-    const baselineMemory = windows("baseline");
+    const productMemory = windows(memory, "product");
+    const baselineMemory = windows(memory, "baseline");
+    const productHeap = windows(heap, "product");
+    const baselineHeap = windows(heap, "baseline");
     // Why the two p95s cannot be compared, if they cannot.
     const incomparable =
       SIDES !== "both"
@@ -186,8 +206,8 @@ export const soak: ReliabilityItem = {
       ...(serverErrors > 0 ? [`${serverErrors} webhooks answered 5xx or not within Twilio's ${TWILIO_TIMEOUT_MS / 1000} s`] : []),
       ...(voicemails > 0 ? [`${voicemails} webhooks answered with voicemail instead of the stream`] : []),
       ...(incomparable ? [incomparable] : ratio > MAX_P95_RATIO ? [`p95 TwiML answer ${ratio.toFixed(2)}× the bare route's (target ≤ ${MAX_P95_RATIO})`] : []),
-      ...(Math.abs(productMemory.change) > MAX_MEMORY_CHANGE
-        ? [`memory moved ${(productMemory.change * 100).toFixed(1)} % between the first and last windows`]
+      ...(!(Math.abs(productHeap.change) <= MAX_MEMORY_CHANGE)
+        ? [`the live heap moved ${(productHeap.change * 100).toFixed(1)} % between the first and last windows`]
         : []),
     ];
     // The capacity run is a figure to read, not a promise.
@@ -211,6 +231,10 @@ export const soak: ReliabilityItem = {
         lifecycle_cpu_ratio: (productCpu / baselineCpu).toFixed(2),
         ...(CAPACITY ? { capacity_run: `not_judged(${judged.length}_findings)` } : {}),
         machine_cpu_busy: `product:${percent(busy("product"))},baseline:${percent(busy("baseline"))}`,
+        heap_mb: `${productHeap.first.toFixed(1)}→${productHeap.last.toFixed(1)}`,
+        heap_change: `${(productHeap.change * 100).toFixed(1)}%`,
+        baseline_heap_mb: `${baselineHeap.first.toFixed(1)}→${baselineHeap.last.toFixed(1)}`,
+        baseline_heap_change: `${(baselineHeap.change * 100).toFixed(1)}%`,
         memory_mb: `${productMemory.first.toFixed(0)}→${productMemory.last.toFixed(0)}`,
         memory_change: `${(productMemory.change * 100).toFixed(1)}%`,
         baseline_memory_mb: `${baselineMemory.first.toFixed(0)}→${baselineMemory.last.toFixed(0)}`,

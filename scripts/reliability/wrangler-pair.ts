@@ -7,6 +7,7 @@ import { type ChildProcess, execFile } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { startBaselineWorker } from "../lib/baseline";
 import { freePort } from "../lib/free-port";
+import { liveHeap } from "../lib/live-heap";
 import { ROOT, mediaPlaneOf, prepareLocalDatabase, run, startWorker, stopWorker } from "../lib/local";
 import { ramDiskTempDir } from "../lib/ram-disk";
 import { type SimulatorsProcess, spawnSimulators } from "../lib/simulators-spawn";
@@ -19,6 +20,10 @@ export interface WranglerPair {
   productMemoryMb(): Promise<number>;
   /** The same of the baseline's. */
   baselineMemoryMb(): Promise<number>;
+  /** The product's live JavaScript heap after a full collection (both planes, lib/live-heap.ts), in MB. */
+  productHeapMb(): Promise<number>;
+  /** The same of the baseline's. */
+  baselineHeapMb(): Promise<number>;
   /** The wrangler dev processes each side runs in (the product's two planes, the baseline's one), roots of their process trees. */
   productPids: number[];
   baselinePids: number[];
@@ -47,12 +52,15 @@ async function workerdMemoryMb(rootPid: number): Promise<number> {
 
 async function start(): Promise<WranglerPair> {
   const [productPort, baselinePort, openaiPort, twilioPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const inspectors = { control: await freePort(), media: await freePort(), baseline: await freePort() };
   const product = `http://127.0.0.1:${productPort}`;
   const state = ramDiskTempDir("nikki-soak-");
   let simulators: SimulatorsProcess | null = null;
   let productWorker: ChildProcess | null = null;
   let baselineWorker: ChildProcess | null = null;
+  let closeHeaps = () => {};
   stop = () => {
+    closeHeaps();
     if (productWorker) stopWorker(productWorker);
     if (baselineWorker) stopWorker(baselineWorker);
     simulators?.process.kill("SIGTERM");
@@ -78,8 +86,18 @@ async function start(): Promise<WranglerPair> {
     ],
     { quiet: true },
   );
-  productWorker = await startWorker({ port: productPort, persistTo: `${state}/product`, vars: { ...simulators.vars, LOG_LEVEL: "error" }, quiet: true });
-  baselineWorker = await startBaselineWorker({ port: baselinePort, persistTo: `${state}/baseline` });
+  productWorker = await startWorker({
+    port: productPort,
+    persistTo: `${state}/product`,
+    vars: { ...simulators.vars, LOG_LEVEL: "error" },
+    quiet: true,
+    inspectorPorts: { control: inspectors.control, media: inspectors.media },
+  });
+  baselineWorker = await startBaselineWorker({ port: baselinePort, persistTo: `${state}/baseline`, inspectorPort: inspectors.baseline });
+  const heaps = { control: await liveHeap(inspectors.control), media: await liveHeap(inspectors.media), baseline: await liveHeap(inspectors.baseline) };
+  closeHeaps = () => {
+    for (const heap of Object.values(heaps)) heap.close();
+  };
   const [productPid, mediaPid, baselinePid] = [productWorker.pid!, mediaPlaneOf(productWorker)!.pid!, baselineWorker.pid!];
   return {
     product,
@@ -87,6 +105,8 @@ async function start(): Promise<WranglerPair> {
     openai: `http://127.0.0.1:${openaiPort}`,
     productMemoryMb: async () => (await workerdMemoryMb(productPid)) + (await workerdMemoryMb(mediaPid)),
     baselineMemoryMb: () => workerdMemoryMb(baselinePid),
+    productHeapMb: async () => (await heaps.control.read()) + (await heaps.media.read()),
+    baselineHeapMb: () => heaps.baseline.read(),
     productPids: [productPid, mediaPid],
     baselinePids: [baselinePid],
   };
