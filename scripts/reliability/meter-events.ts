@@ -42,10 +42,11 @@ export const meterIdempotency: ReliabilityItem = {
       .run();
     const included = findPlan("starter")!.includedMinutes!;
     const sid = () => `CA${crypto.randomUUID().replaceAll("-", "")}`;
+    // Calls Nikki took, their words kept as each stream ended: a call the AI never took is not the plan's minutes.
     const insertCall = (id: string, callSid: string, duration: number | null) =>
       context.db
         .prepare(
-          "insert into calls (id, call_sid, organization_id, from_number, to_number, status, duration_seconds) values (?, ?, ?, '+14155550142', '+15005550006', ?, ?)",
+          "insert into calls (id, call_sid, organization_id, from_number, to_number, status, duration_seconds, transcript) values (?, ?, ?, '+14155550142', '+15005550006', ?, ?, '[]')",
         )
         .bind(id, callSid, organizationId, duration === null ? "in-progress" : "completed", duration)
         .run();

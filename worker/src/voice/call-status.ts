@@ -197,7 +197,7 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
 /**
  * The rest of a call's end: its open dashboards told (unless recording it as never taken did), the cost
  * replacing the share of today's spend the call held (its telephony alone when the AI never took it), and the minutes
- * beyond the plan, left running (the limits and subscription as the call's end read them).
+ * beyond the plan of a call the AI took, left running (the limits and subscription as the call's end read them).
  */
 export async function settleEnded(services: Services, log: Logger, ended: EndedCall, neverTaken: boolean): Promise<{ overage: Promise<unknown> | null }> {
   if (!neverTaken && dashboardsOpen(ended.liveDashboards)) await services.publishCall(ended.organizationId, { id: ended.id });
@@ -207,6 +207,8 @@ export async function settleEnded(services: Services, log: Logger, ended: EndedC
   await chargeSpend(services, log, ended.organizationId, ended.callSid, cost, limits).catch((error: unknown) =>
     log.warn("spend_charge_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
   );
+  // A call the AI never took is not the plan's minutes (db/call-outcome.ts): none of it is beyond the plan either.
+  if (neverTaken) return { overage: null };
   const deps = { db: services.db, stripe: services.stripe, config: services.config, log };
   const overage = reportOverage(deps, ended, ended.subscription).catch((error: unknown) =>
     log.warn("overage_report_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
