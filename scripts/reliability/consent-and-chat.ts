@@ -93,10 +93,12 @@ export const chatBudgets: ReliabilityItem = {
     const oversize = await chat(context, freshAddress(), ask("x".repeat(70_000)), key);
     if (oversize.status !== 413) failures.push(`oversize body: ${oversize.status}`);
 
-    const modelCallsBefore = context.simulators.openai.chatRequests.length;
+    // Its own model calls: other items' chats may still be analysed meanwhile (the simulator serves every item).
+    const ours = () => context.simulators.openai.chatRequests.filter((request) => JSON.stringify(request).includes("Budget Plumbing"));
+    const modelCallsBefore = ours().length;
     const long = JSON.stringify({ messages: Array.from({ length: 60 }, (_, i) => ({ role: "user", content: `turn ${i}` })) });
     const longReply = await chat(context, freshAddress(), long, key);
-    const sent = context.simulators.openai.chatRequests.at(-1) as { messages: unknown[]; max_tokens?: number; max_completion_tokens?: number };
+    const sent = ours().at(-1) as { messages: unknown[]; max_tokens?: number; max_completion_tokens?: number };
     const history = sent.messages.length - 1;
     const maxTokens = sent.max_tokens ?? sent.max_completion_tokens ?? null;
     if (longReply.status !== 200 || history > LIMITS.chatHistoryTurns) failures.push(`history of ${history} turns sent (status ${longReply.status})`);
@@ -122,7 +124,7 @@ export const chatBudgets: ReliabilityItem = {
     const expectedOk = LIMITS.chatPerOrganizationDay - used;
     if (sessionOk !== expectedOk)
       failures.push(`100 sessions: ${sessionOk} answered, expected ${expectedOk} (organization budget ${LIMITS.chatPerOrganizationDay})`);
-    const modelCalls = context.simulators.openai.chatRequests.length - modelCallsBefore;
+    const modelCalls = ours().length - modelCallsBefore;
     if (modelCalls !== 1 + singleOk + sessionOk) failures.push(`the model was asked ${modelCalls} times for ${1 + singleOk + sessionOk} answers`);
     return outcome(
       {

@@ -24,6 +24,21 @@ describe("SpendMeter: an organization's spend today against its cap", () => {
     expect((await spend.charge("2026-11-25", "CA1", 100_000, CAP)).spent).toBe(100_000);
   });
 
+  it("counts work that may be left undone only while it fits under the cap with the calls in progress, 100 at once", async () => {
+    const spend = meter();
+    await spend.charge(DAY, "", 1_500_000, CAP);
+    await spend.admit(DAY, "CAheld", 200_000, CAP);
+    // $0.30 left beside the call's hold: 60 analyses of $0.005 fit, of 100 asked for at once.
+    const asked = await Promise.all(Array.from({ length: 100 }, () => spend.chargeWithin(DAY, 5_000, CAP)));
+    expect(asked.filter((result) => result.charged)).toHaveLength(60);
+    expect(await spend.snapshot(DAY)).toEqual({ spent: 1_800_000, reserved: 200_000 });
+    // The warning was crossed by one of them, once.
+    expect(asked.flatMap((result) => result.crossed)).toEqual(["warning"]);
+    // The call's end releases its hold: there is room again.
+    await spend.charge(DAY, "CAheld", 100_000, CAP);
+    expect((await spend.chargeWithin(DAY, 5_000, CAP)).charged).toBe(true);
+  });
+
   it("corrects a charge counted today to its real cost, once, and leaves unknown or earlier charges alone", async () => {
     const spend = meter();
     await spend.charge(DAY, "CAnever", 194_000, CAP);

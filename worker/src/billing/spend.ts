@@ -115,7 +115,24 @@ export async function chargeSpend(services: Services, log: Logger, organizationI
   const meter = meterOf(services, organizationId);
   if (!meter) return;
   const { capUsd: cap } = limits ?? (await limitsOf(services, organizationId));
-  const result = await meter.charge(today(), key, micro, cap * 1_000_000);
+  await tellCrossed(services, log, organizationId, cap, await meter.charge(today(), key, micro, cap * 1_000_000));
+}
+
+/**
+ * Counts work that may be left undone (SpendMeter.chargeWithin) when it fits under the cap with the calls in
+ * progress, and answers whether it may go ahead (never in a lapsed trial).
+ */
+export async function chargeWithinCap(services: Services, log: Logger, organizationId: string, micro: number, limits?: SpendLimits): Promise<boolean> {
+  const { lapsed, capUsd: cap } = limits ?? (await limitsOf(services, organizationId));
+  if (lapsed) return false;
+  const meter = meterOf(services, organizationId);
+  if (!meter) return true;
+  const result = await meter.chargeWithin(today(), micro, cap * 1_000_000);
+  await tellCrossed(services, log, organizationId, cap, result);
+  return result.charged;
+}
+
+async function tellCrossed(services: Services, log: Logger, organizationId: string, cap: number, result: { crossed: ("warning" | "capped")[]; spent: number }) {
   const status = { spent_usd: usd(result.spent), cap_usd: cap, state: spendState(result.spent, cap) };
   for (const threshold of result.crossed) await tellOwner(services, log, organizationId, threshold, status);
 }

@@ -123,6 +123,22 @@ export class SpendMeter extends DurableObject {
       if (key) this.kv.put(chargedKey(key), { micro } satisfies Charged);
       today.spent += micro;
     }
+    return this.counted(today, capMicro);
+  }
+
+  /**
+   * Counts work that may be left undone (the analysis of a chat's questions) only when it fits under the cap with the
+   * calls in progress: checked and counted at once, so work started side by side cannot run past the cap together.
+   */
+  async chargeWithin(day: string, micro: number, capMicro: number): Promise<{ charged: boolean; crossed: Threshold[] } & SpendSnapshot> {
+    const today = this.today(day);
+    if (today.spent + today.held + micro > capMicro) return { charged: false, crossed: [], spent: today.spent, reserved: today.held };
+    today.spent += micro;
+    return { charged: true, ...this.counted(today, capMicro) };
+  }
+
+  /** Keeps today's record after a charge, answering the thresholds it crossed for the first time today. */
+  private counted(today: Today, capMicro: number): { crossed: Threshold[] } & SpendSnapshot {
     const crossed: Threshold[] = [];
     if (today.spent >= capMicro * WARNING_FRACTION && !today.told.includes("warning")) crossed.push("warning");
     if (today.spent >= capMicro && !today.told.includes("capped")) crossed.push("capped");

@@ -4,7 +4,7 @@
  * (analysis-questions.ts), recorded the same way, the chat turn named `chat:<id>` in the question's list of calls.
  */
 import { CHAT_QUESTION_PREFIX, type ChatTurn, SPEND_PRICES_MICRO_USD } from "@nikki/core";
-import { type SpendLimits, chargeSpend, refusalNow } from "../billing/spend";
+import { type SpendLimits, chargeWithinCap } from "../billing/spend";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
 import { type FoundQuestion, UNANSWERED_QUESTIONS_SCHEMA, questionContext } from "./analysis-questions";
@@ -33,9 +33,8 @@ export async function recordChatQuestions(
   const { openai } = await services.providersFor(chat.organizationId);
   if (!openai) return;
   // The analysis is model use like the reply (a few thousand tokens: it reads the knowledge), so it is counted against
-  // the daily cap, and skipped once the reply's own charge has reached it.
-  if (await refusalNow(services, chat.organizationId, chat.limits)) return;
-  await chargeSpend(services, log, chat.organizationId, "", SPEND_PRICES_MICRO_USD.analysis, chat.limits);
+  // the daily cap, and skipped when it does not fit under it: checked and counted at once, as chats come side by side.
+  if (!(await chargeWithinCap(services, log, chat.organizationId, SPEND_PRICES_MICRO_USD.analysis, chat.limits))) return;
   const context = await questionContext(services.db, chat.organizationId, chat.agentKnowledge);
   const found = await openai.chatJson<{ unanswered_questions: FoundQuestion[] }>({
     system: `You read the last exchange of a small business's website chat, answered by its AI assistant (the "Receptionist" line; the visitor's is "Caller"). Lines marked (earlier) are what was said before, for context only: list only what the last Caller line asked.\n\n${context.instructions}`,
