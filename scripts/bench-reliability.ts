@@ -71,7 +71,10 @@ if (selected.some((item) => item.server)) {
   const [port, openaiPort, twilioPort, stripePort, integrationsPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const base = `http://127.0.0.1:${port}`;
   const simulators = await startSimulators({ openaiPort, twilioPort, stripePort, integrationsPort, publicBaseUrl: base });
-  const worker = await startMiniflareWorker({ port, vars: { ...simulators.vars, ...localAuthSecret(), LOG_LEVEL: "error" } });
+  const worker = await startMiniflareWorker({
+    port,
+    vars: { ...simulators.vars, ...localAuthSecret(), LOG_LEVEL: process.env.RELIABILITY_LOG_LEVEL ?? "error" },
+  });
   context = { base, db: worker.db, simulators };
   dispose = async () => {
     await worker.dispose();
