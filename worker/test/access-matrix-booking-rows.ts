@@ -1,11 +1,8 @@
 import { env } from "cloudflare:test";
 import { EVERY_DAY_8_TO_8, ZONE, localStart } from "./booking";
-import type { Caller, Row, World } from "./access-matrix-rows";
+import { type Row, type World, same, readers } from "./access-matrix-types";
 
 /** The booking routes' rows of the role × route matrix (issue 35): every member reads, owners and admins write. */
-
-const same = (status: number): Record<Caller, number> => ({ anonymous: status, viewer: status, admin: status, owner: status, other: status });
-const readers = { ...same(200), anonymous: 401 };
 
 /** Each organization in the world gets an agent open every day 8 to 8 (availability and booking need one). */
 async function ensureAgents(world: World) {

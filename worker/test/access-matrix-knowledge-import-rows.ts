@@ -1,12 +1,11 @@
 import { env } from "cloudflare:test";
-import type { Caller, Row, World } from "./access-matrix-rows";
+import { type Caller, type Row, type World, same } from "./access-matrix-types";
 
 /**
  * The website import's rows of the role × route matrix (issue 39 §2): owners and admins import, every member reads.
  * The writes name an address the URL guard refuses: past authorization they are refused for that, and nothing is fetched.
  */
 
-const same = (status: number): Record<Caller, number> => ({ anonymous: status, viewer: status, admin: status, owner: status, other: status });
 const writers = (status: number): Record<Caller, number> => ({ anonymous: 401, viewer: 403, admin: status, owner: status, other: status });
 
 async function freshImport(world: World) {

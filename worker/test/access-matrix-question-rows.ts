@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import type { Caller, Row, World } from "./access-matrix-rows";
+import { type Row, type World, readers } from "./access-matrix-types";
 
 /** The unanswered questions' rows of the role × route matrix (issue 39 §4): every member reads, owners and admins answer. */
 
@@ -14,8 +14,6 @@ async function freshQuestion(world: World) {
     .run();
   return id;
 }
-
-const readers: Record<Caller, number> = { anonymous: 401, viewer: 200, admin: 200, owner: 200, other: 200 };
 
 export const QUESTION_ROWS: Row[] = [
   { route: "GET /api/knowledge/questions", request: async () => ({ path: "/api/knowledge/questions" }), expect: readers },

@@ -1,34 +1,11 @@
 import { env } from "cloudflare:test";
-import { type SignedUp, inviteAndJoin, pendingInvitation, uniqueEmail } from "./accounts";
+import { inviteAndJoin, pendingInvitation, uniqueEmail } from "./accounts";
 import { BOOKING_ROWS } from "./access-matrix-booking-rows";
+import { CALL_ROWS } from "./access-matrix-call-rows";
 import { QUESTION_ROWS } from "./access-matrix-question-rows";
 import { KNOWLEDGE_IMPORT_ROWS } from "./access-matrix-knowledge-import-rows";
 import { KNOWLEDGE_ROWS } from "./access-matrix-knowledge-rows";
-
-/**
- * Every /api route × {anonymous, viewer, admin, owner, member of another organization} → the status it must
- * answer. A route the app serves without a row here fails the first test: add its row when you add a route.
- */
-export type Caller = "anonymous" | "viewer" | "admin" | "owner" | "other";
-export const CALLERS: Caller[] = ["anonymous", "viewer", "admin", "other", "owner"];
-
-export interface World {
-  owner: SignedUp;
-  admin: SignedUp;
-  viewer: SignedUp;
-  other: SignedUp;
-  targetMemberId: string;
-}
-
-export interface Row {
-  route: string;
-  /** Builds the request for one cell; may create what the cell acts on (a fresh member, an invitation). */
-  request: (world: World) => Promise<{ path: string; body?: unknown; headers?: Record<string, string> }>;
-  expect: Record<Caller, number>;
-}
-
-const same = (status: number): Record<Caller, number> => ({ anonymous: status, viewer: status, admin: status, owner: status, other: status });
-const path = (p: string) => async () => ({ path: p });
+import { type Row, type World, path, same } from "./access-matrix-types";
 
 const freshInvitation = (world: World) => pendingInvitation(world.owner, uniqueEmail("pending"), "viewer");
 
@@ -61,17 +38,10 @@ async function widgetKeyOf(organizationId: string) {
     .first<string>("public_key");
 }
 
-async function callWithTranscript(world: World) {
-  const id = crypto.randomUUID();
-  const sid = `CA${id.replace(/-/g, "")}`;
-  await env.DB.prepare(
-    "insert into calls (id, call_sid, organization_id, from_number, to_number, transcript, status) values (?, ?, ?, '+14155552671', '+15005550006', ?, 'completed')",
-  )
-    .bind(id, sid, world.owner.organizationId, JSON.stringify([{ role: "user", content: "Hello", timestamp: new Date().toISOString() }]))
-    .run();
-  return id;
-}
-
+/**
+ * Every /api route's row of the role × route matrix (access-matrix-types.ts), in the order the cells run. A route the
+ * app serves without a row here fails the first test: add its row when you add a route.
+ */
 export const MATRIX: Row[] = [
   { route: "GET /api/health", request: path("/api/health"), expect: same(200) },
   { route: "GET /api/ping", request: path("/api/ping"), expect: same(200) },
@@ -363,43 +333,7 @@ export const MATRIX: Row[] = [
   { route: "GET /api/events", request: path("/api/events"), expect: { ...same(426), anonymous: 401 } },
   { route: "GET /api/overview", request: path("/api/overview"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/calls", request: path("/api/calls"), expect: { ...same(200), anonymous: 401 } },
-  {
-    route: "GET /api/calls/:id",
-    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}` }),
-    expect: { anonymous: 401, viewer: 200, admin: 200, owner: 200, other: 404 },
-  },
-  {
-    route: "GET /api/calls/:id/recording",
-    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/recording` }),
-    // The call has no recording: members read the 404 that says so; another organization does not find the call.
-    expect: { anonymous: 401, viewer: 404, admin: 404, owner: 404, other: 404 },
-  },
-  {
-    route: "POST /api/calls/:id/push-crm",
-    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/push-crm`, body: {} }),
-    // The call is not processed yet: owners and admins are told so; viewers may not act; others find no call.
-    expect: { anonymous: 401, viewer: 403, admin: 400, owner: 400, other: 404 },
-  },
-  {
-    route: "POST /api/calls/:id/sms",
-    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/sms`, body: { body: "Thanks for calling!" } }),
-    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
-  },
-  {
-    route: "POST /api/calls/:id/block",
-    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/block`, body: {} }),
-    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
-  },
-  {
-    route: "DELETE /api/calls/:id/block",
-    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/block` }),
-    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },
-  },
-  {
-    route: "POST /api/calls/:id/reprocess",
-    request: async (world) => ({ path: `/api/calls/${await callWithTranscript(world)}/reprocess`, body: {} }),
-    expect: { anonymous: 401, viewer: 403, admin: 202, owner: 202, other: 404 },
-  },
+  ...CALL_ROWS,
   ...BOOKING_ROWS,
   ...QUESTION_ROWS,
   ...KNOWLEDGE_IMPORT_ROWS,

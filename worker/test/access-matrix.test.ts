@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, inviteAndJoin, signUp } from "./accounts";
-import { CALLERS, MATRIX, type World } from "./access-matrix-rows";
+import { MATRIX } from "./access-matrix-rows";
+import { CALLERS, type World } from "./access-matrix-types";
 import { servedRoutes } from "./served-routes";
 
 /**
