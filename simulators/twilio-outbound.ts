@@ -164,7 +164,22 @@ export class OutboundCall {
     });
   }
 
+  /** As Twilio does, whatever went wrong on the way: a call always ends, with its final status callback. */
   private async run() {
+    try {
+      await this.carryOut();
+    } catch (error) {
+      this.request.log(`call ${this.request.sid}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.endedAt = new Date();
+    if (this.detectionTimer) clearTimeout(this.detectionTimer);
+    this.status = this.ending === "canceled" ? "canceled" : "completed";
+    this.duration = this.answeredAt === null ? 0 : Math.round((Date.now() - this.answeredAt) / 1000);
+    this.request.log(`call ${this.request.sid}: ${this.status} after ${this.duration} s`);
+    await this.callback("completed");
+  }
+
+  private async carryOut() {
     this.status = "initiated";
     await this.callback("initiated");
     await this.wait(100);
@@ -196,12 +211,6 @@ export class OutboundCall {
         }
       }
     }
-    this.endedAt = new Date();
-    if (this.detectionTimer) clearTimeout(this.detectionTimer);
-    this.status = this.ending === "canceled" ? "canceled" : "completed";
-    this.duration = this.answeredAt === null ? 0 : Math.round((Date.now() - this.answeredAt) / 1000);
-    this.request.log(`call ${this.request.sid}: ${this.status} after ${this.duration} s`);
-    await this.callback("completed");
   }
 
   /** Runs one TwiML document; answers the next document (a redirect, the <Connect> action's answer), or null when the call is over. */
