@@ -26,8 +26,9 @@ export async function liveHeap(inspectorPort: number): Promise<LiveHeap> {
   const waiting = new Map<number, (result: Record<string, unknown>) => void>();
   socket.on("message", (data) => {
     const message = JSON.parse(String(data)) as { id?: number; result?: Record<string, unknown> };
-    if (message.id !== undefined) waiting.get(message.id)?.(message.result ?? {});
-    if (message.id !== undefined) waiting.delete(message.id);
+    if (message.id === undefined) return;
+    waiting.get(message.id)?.(message.result ?? {});
+    waiting.delete(message.id);
   });
   let next = 1;
   const send = (method: string) =>

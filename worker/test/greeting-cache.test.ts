@@ -114,6 +114,13 @@ const toldAsSaid = (session: Received[], line: string) =>
       JSON.stringify(event.item) === JSON.stringify({ type: "message", role: "assistant", content: [{ type: "output_text", text: line }] }),
   );
 
+/** This company's latest model session once the model has been told `line` was said (its session may open after the greeting's frames). */
+const toldSession = (line: string) =>
+  until(async () => {
+    const latest = await latestSession();
+    return toldAsSaid(latest, line) ? latest : null;
+  });
+
 describe("the greeting rendered ahead", { timeout: 60_000 }, () => {
   const line = "This call may be recorded. Thanks for calling " + `${COMPANY}, this is Tess. How can I help?`;
 
@@ -151,10 +158,7 @@ describe("the greeting rendered ahead", { timeout: 60_000 }, () => {
     const clearAt = stream.received.findIndex((m) => m.event === "clear");
     // Every frame of the greeting was already with Twilio, marked: the clear drops what had not played.
     expect(stream.received.slice(0, clearAt).filter((m) => m.event === "media")).toHaveLength((await referenceFrames(line)).length);
-    const session = await until(async () => {
-      const latest = await latestSession();
-      return toldAsSaid(latest, line) ? latest : null;
-    });
+    const session = await toldSession(line);
     expect(session.some((event) => event.type === "conversation.item.truncate")).toBe(false);
     // The model is told what was heard instead of the whole line.
     await until(async () => (await latestSession()).some((event) => event.type === "conversation.item.delete"));
@@ -173,8 +177,7 @@ describe("the greeting rendered ahead", { timeout: 60_000 }, () => {
     const first = await ring();
     await until(() => first.media().length >= expected.length);
     expect(first.media().slice(0, expected.length)).toEqual(expected);
-    // The model is told once its session is open, which may be after the greeting's frames went out.
-    await until(async () => toldAsSaid(await latestSession(), changed));
+    await toldSession(changed);
     await talkAndHangUp(first);
 
     await call(`/api/agents/${agentId}`, { method: "PATCH", cookie: owner.cookie, body: { voice: "verse" } });
@@ -182,10 +185,7 @@ describe("the greeting rendered ahead", { timeout: 60_000 }, () => {
     const second = await ring();
     await until(() => second.media().length >= expected.length);
     expect(second.media().slice(0, expected.length)).toEqual(expected);
-    const session = await until(async () => {
-      const latest = await latestSession();
-      return toldAsSaid(latest, changed) ? latest : null;
-    });
+    const session = await toldSession(changed);
     expect(saidByModel(session, changed)).toBe(false);
     await talkAndHangUp(second);
   });
