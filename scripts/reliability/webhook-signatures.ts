@@ -139,6 +139,16 @@ export const webhookSignatures: ReliabilityItem = {
         const response = await post(context, route, params, twilio.getExpectedTwilioSignature(account.token, `${context.base}${route}`, params));
         if (response.status < 300) controlsAccepted++;
         else failures.push(`control ${account.name} ${route}: ${response.status}`);
+        await response.body?.cancel();
+        // A call the control started ends as Twilio ends every call, with its final status callback: left on, it would
+        // hold its spend and count as live for the items after this one.
+        if (route.startsWith("/twilio/voice/") && params.CallStatus === "ringing") {
+          const ended = { ...params, CallStatus: "completed", CallDuration: "0" };
+          const status = `${context.base}/twilio/voice/status`;
+          const end = await post(context, "/twilio/voice/status", ended, twilio.getExpectedTwilioSignature(account.token, status, ended));
+          if (end.status >= 300) failures.push(`control ${account.name} ${route}: its call's end answered ${end.status}`);
+          await end.body?.cancel();
+        }
       }
     }
     return outcome(
