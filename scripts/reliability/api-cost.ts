@@ -1,8 +1,6 @@
 /**
  * Item 15b: the API's own cost, as `npm run bench` measures it (scripts/lib/api-bench.ts), on a shorter run: each
  * route on the product under `wrangler dev` against the baseline's bare Hono route doing the same database work.
- * Six turns of 2 s a side per route, so one slow turn weighs a sixth: with three, leads' requests/s ratio read 0.74
- * once in seven idle runs, against 0.84–0.87 in the other six.
  */
 import { compareRoutes, shortfalls } from "../lib/api-bench";
 import { type ReliabilityItem, outcome } from "./context";
@@ -16,7 +14,7 @@ export const apiCost: ReliabilityItem = {
   server: false,
   async run() {
     const pair = await wranglerPair();
-    const rows = await compareRoutes({ product: pair.product, baseline: pair.baseline }, { seconds: 12, connections: 10, rounds: 6 });
+    const rows = await compareRoutes({ product: pair.product, baseline: pair.baseline }, { seconds: 6, connections: 10, rounds: 3 });
     return outcome(
       Object.fromEntries(
         rows.flatMap((row) => [
