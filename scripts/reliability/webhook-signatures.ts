@@ -61,6 +61,10 @@ async function post(context: Context, route: string, params: Record<string, stri
   return fetch(`${context.base}${route}`, { method: "POST", headers, body: new URLSearchParams(params).toString() });
 }
 
+/** A request to `route` signed as Twilio signs it with this token. */
+const signedPost = (context: Context, route: string, params: Record<string, string>, token: string) =>
+  post(context, route, params, twilio.getExpectedTwilioSignature(token, `${context.base}${route}`, params));
+
 async function attack(context: Context, route: string, token: string, params: Record<string, string>, kind: Attack) {
   const url = `${context.base}${route}`;
   switch (kind) {
@@ -136,16 +140,14 @@ export const webhookSignatures: ReliabilityItem = {
     for (const account of accounts) {
       for (const route of FORM_ROUTES) {
         const params = paramsFor(route, account);
-        const response = await post(context, route, params, twilio.getExpectedTwilioSignature(account.token, `${context.base}${route}`, params));
+        const response = await signedPost(context, route, params, account.token);
         if (response.status < 300) controlsAccepted++;
         else failures.push(`control ${account.name} ${route}: ${response.status}`);
         await response.body?.cancel();
         // A call the control started ends as Twilio ends every call, with its final status callback: left on, it would
         // hold its spend and count as live for the items after this one.
         if (route.startsWith("/twilio/voice/") && params.CallStatus === "ringing") {
-          const ended = { ...params, CallStatus: "completed", CallDuration: "0" };
-          const status = `${context.base}/twilio/voice/status`;
-          const end = await post(context, "/twilio/voice/status", ended, twilio.getExpectedTwilioSignature(account.token, status, ended));
+          const end = await signedPost(context, "/twilio/voice/status", { ...params, CallStatus: "completed", CallDuration: "0" }, account.token);
           if (end.status >= 300) failures.push(`control ${account.name} ${route}: its call's end answered ${end.status}`);
           await end.body?.cancel();
         }
