@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { inOneTrip } from "../db/one-trip";
 import { knowledgeEntries, knowledgeQuestions } from "../db/schema";
 
 /** What the analysis finds for one question the agent could not answer from its knowledge. */
@@ -58,7 +59,7 @@ export interface QuestionContext {
  * Blank lines inside the knowledge are folded, so it stays one paragraph under its heading.
  */
 export async function questionContext(db: Database, organizationId: string, agentKnowledge: string | null): Promise<QuestionContext> {
-  const [entries, open] = await Promise.all([
+  const [entries, open] = await inOneTrip(db, [
     db
       .select({
         kind: knowledgeEntries.kind,

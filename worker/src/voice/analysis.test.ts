@@ -58,6 +58,17 @@ describe("post-call analysis on the services it is given", () => {
     expect(JSON.parse(stored!.entities!)).toMatchObject({ name: "[NAME]", phone: "[PHONE]" });
   });
 
+  it("stores the language the caller spoke, unless the call stored one while it ran", async () => {
+    const spanish = '[{"role":"user","content":"Hola, soy Lucía, quiero una cita para mañana"}]';
+    const heard = await pendingCall(spanish);
+    const storedWhileOn = await pendingCall(spanish);
+    await env.DB.prepare("update calls set language = 'fr' where id = ?").bind(storedWhileOn).run();
+    for (const id of [heard, storedWhileOn]) expect(await analyzeDueCall(testServices(), id)).toBeNull();
+    const language = (id: string) => env.DB.prepare("select language from calls where id = ?").bind(id).first<string>("language");
+    expect(await language(heard)).toBe("es");
+    expect(await language(storedWhileOn)).toBe("fr");
+  });
+
   it("with PII redaction off, keeps the transcript and the entities as said", async () => {
     await env.DB.prepare("update organization_settings set pii_redaction = 0 where organization_id = ?").bind(DEMO.organizationId).run();
     const id = await pendingCall();

@@ -17,7 +17,7 @@ import { agents, calls, organizationSettings, organizations } from "../db/schema
 import { dashboardsOpen } from "../durable/live-dashboards";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
-import { CALLER_FACTS_SCHEMA, type CallerFacts, storeCallerFacts } from "./caller-facts";
+import { CALLER_FACTS_SCHEMA, type CallerFacts, primaryLanguage, storeForgetMe } from "./caller-facts";
 import { type FoundQuestion, UNANSWERED_QUESTIONS_SCHEMA, questionContext } from "../knowledge/analysis-questions";
 import { UNREDACTED, askedQuestions, recordQuestions } from "../knowledge/record-questions";
 import { pushCallLead } from "./crm-push";
@@ -117,6 +117,8 @@ const processedQuery = preparedQuery((db) =>
     .set({
       ...placeholders("summary", "entities", "sentiment", "processingAttempts", "unansweredQuestions"),
       transcript: sql`coalesce(${sql.placeholder("redactedTranscript")}, ${calls.transcript})`,
+      // The caller's language, unless the call's first tool stored it already (caller-facts.ts).
+      language: sql`coalesce(${calls.language}, ${sql.placeholder("language")})`,
       modelUsed: OPENAI_MODELS.chat,
       processingStatus: "processed",
       processingError: null,
@@ -187,8 +189,9 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
       processingAttempts: attempts,
       unansweredQuestions: JSON.stringify(asked.map((question) => question.text)),
       redactedTranscript: redact ? JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content, keep, callerNames) }))) : null,
+      language: primaryLanguage(result.language),
     });
-    await storeCallerFacts(db, call, result);
+    await storeForgetMe(db, call, result);
     // A Test Suite call's synthetic caller is nobody: its questions stay on the call, out of the owner's inbox.
     if (call.kind !== "test") await recordQuestions(db, call.organizationId, callId, asked);
     log.info("call_processed", { attempts, sentiment: result.sentiment });

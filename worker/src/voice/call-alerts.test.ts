@@ -98,6 +98,14 @@ describe("call alerts", () => {
     expect(mail?.body.subject).toBe("New appointment booked: Ada Lovelace");
     expect(mail?.body.text).toContain("Appointment: Tuesday, December 1 at 3:00 PM (America/New_York)");
     expect(mail?.body.text).not.toContain("tomorrow at three");
+    // The business's zone is its primary agent's: one in the west reads the same booking three hours earlier.
+    const created = await call("/api/agents", { cookie: owner.cookie, method: "POST", body: { name: "Wes", business_hours_tz: "America/Los_Angeles" } });
+    expect(created.status).toBe(201);
+    const west = await processedCall({ name: "Ada Lovelace", phone: "+14155550114", appointment_time: "tomorrow at noon" });
+    await insertAppointment(owner.organizationId, { callId: west, start: "2026-12-02T15:00:00-05:00" });
+    await sendCallAlert(withMail(), west);
+    expect((await mailsAbout(`Summary ${west}`))[0]?.body.text).toContain("Appointment: Wednesday, December 2 at 12:00 PM (America/Los_Angeles)");
+    await env.DB.prepare("delete from agents where organization_id = ?").bind(owner.organizationId).run();
   });
 
   it("each channel can be turned off in Settings", async () => {

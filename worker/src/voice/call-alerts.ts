@@ -1,11 +1,11 @@
 import { ALERT_SUBJECTS, alertReason, bookedTimesText, unmaskedEntities, urgencyOf } from "@nikki/core";
 import { and, eq, isNull, or } from "drizzle-orm";
-import { appointmentsOfCalls } from "../appointments/of-calls";
+import { appointmentsByCall, callAppointmentsQuery } from "../appointments/of-calls";
 import { calls, members, users } from "../db/schema";
+import { inOneTrip } from "../db/one-trip";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { recordSuiteEffect } from "../test-suite/effects";
-import { organizationTimeZone } from "./call-context";
 import { type PostCallFacts, postCallFacts } from "./post-call-facts";
 
 export interface CallAlertResult {
@@ -72,14 +72,23 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
     );
     return null;
   }
-  const claimed = await db
-    .update(calls)
-    .set({ alertedAt: new Date() })
-    .where(and(eq(calls.id, callId), isNull(calls.alertedAt)))
-    .returning({ id: calls.id });
+  const organizationId = row.call.organizationId;
+  // The claim and what the alert says, in one round trip: read for nothing only when another alarm claimed it first.
+  const [claimed, booked, recipients] = await inOneTrip(db, [
+    db
+      .update(calls)
+      .set({ alertedAt: new Date() })
+      .where(and(eq(calls.id, callId), isNull(calls.alertedAt)))
+      .returning({ id: calls.id }),
+    callAppointmentsQuery(db, organizationId, [callId]),
+    db
+      .select({ email: users.email })
+      .from(members)
+      .innerJoin(users, eq(users.id, members.userId))
+      .where(and(eq(members.organizationId, organizationId), or(eq(members.role, "owner"), eq(members.callAlerts, true)))),
+  ]);
   if (claimed.length === 0) return null;
 
-  const organizationId = row.call.organizationId;
   const origin = services.config.publicOrigin ?? "";
   const text = alertText({
     reason,
@@ -87,17 +96,12 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
     from: row.call.fromNumber,
     agent: row.agentName,
     entities,
-    booked: bookedTimesText((await appointmentsOfCalls(db, organizationId, [callId], await organizationTimeZone(db, organizationId))).get(callId) ?? []),
+    booked: bookedTimesText(appointmentsByCall(booked, row.timeZone).get(callId) ?? []),
     summary: row.call.summary,
     link: `${origin}/dashboard/calls?call=${callId}`,
   });
   const emailed: string[] = [];
   if (row.settings?.alertEmail ?? true) {
-    const recipients = await db
-      .select({ email: users.email })
-      .from(members)
-      .innerJoin(users, eq(users.id, members.userId))
-      .where(and(eq(members.organizationId, organizationId), or(eq(members.role, "owner"), eq(members.callAlerts, true))));
     const mailer = services.mailer(log);
     const subject = `${ALERT_SUBJECTS[reason]}: ${entities.name || row.call.fromNumber}`;
     for (const { email } of recipients) {

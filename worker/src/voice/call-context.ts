@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { type SQLWrapper, and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { AGENT_DEFAULTS, REPEAT_CALL_WINDOW_MINUTES, SETTINGS_DEFAULTS } from "@nikki/core";
 import { type SpendLimits, spendLimitsOf } from "../billing/spend";
 import type { Database } from "../db/client";
@@ -155,6 +156,17 @@ export async function primaryAgent(db: Database, organizationId: string): Promis
 export async function organizationTimeZone(db: Database, organizationId: string): Promise<string> {
   return (await primaryAgent(db, organizationId))?.businessHoursTz ?? AGENT_DEFAULTS.timezone;
 }
+
+const primary = alias(agents, "primary_agent");
+
+/** The same time zone as a column of a query that has the organization's id, so it comes in that query's round trip. */
+export const organizationTimeZoneColumn = (db: Database, organizationId: SQLWrapper) =>
+  sql<string>`coalesce((${db
+    .select({ timeZone: primary.businessHoursTz })
+    .from(primary)
+    .where(and(eq(primary.organizationId, organizationId), eq(primary.status, "active")))
+    .orderBy(asc(primary.createdAt))
+    .limit(1)}), ${AGENT_DEFAULTS.timezone})`;
 
 /** The agent that answers the chat widget: the one Settings names when it is active, else the primary agent. */
 export async function chatAgent(db: Database, organizationId: string): Promise<typeof agents.$inferSelect | null> {

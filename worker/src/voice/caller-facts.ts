@@ -1,9 +1,8 @@
 /**
  * What the call analysis learns about the caller for their next call (issue 37 §3): the language they spoke, and
  * whether they asked the business not to keep their details. The analysis's JSON schema asks for both
- * (CALLER_FACTS_SCHEMA); storeCallerFacts() writes them once the analysis is stored.
+ * (CALLER_FACTS_SCHEMA): the language is stored with the analysis, and storeForgetMe() keeps the opt-out.
  */
-import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { callerMemoryOptOuts, calls } from "../db/schema";
 
@@ -33,20 +32,14 @@ export function primaryLanguage(value: unknown): string | null {
 }
 
 /**
- * The call's language, unless it was stored already (detected while the call ran); and, when the caller asked, their
- * number as one this business does not remember. A Test Suite call's synthetic caller is nobody: it records neither.
+ * When the caller asked, their number as one this business does not remember (the language is stored with the
+ * analysis: `primaryLanguage`). A Test Suite call's synthetic caller is nobody: it records nothing.
  */
-export async function storeCallerFacts(
+export async function storeForgetMe(
   db: Database,
   call: Pick<typeof calls.$inferSelect, "id" | "organizationId" | "fromNumber" | "direction" | "kind">,
   facts: Partial<CallerFacts>,
 ): Promise<void> {
-  const language = primaryLanguage(facts.language);
-  if (language)
-    await db
-      .update(calls)
-      .set({ language: sql`coalesce(${calls.language}, ${language})` })
-      .where(eq(calls.id, call.id));
   if (facts.forget_me !== true || call.kind === "test" || call.direction !== "inbound") return;
   await db.insert(callerMemoryOptOuts).values({ organizationId: call.organizationId, phone: call.fromNumber, callId: call.id }).onConflictDoNothing();
 }

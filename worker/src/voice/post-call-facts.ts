@@ -3,10 +3,18 @@ import type { Database } from "../db/client";
 import { outcomeSql } from "../db/call-outcome";
 import { preparedQuery } from "../db/prepared";
 import { agents, calls, organizationSettings, organizations } from "../db/schema";
+import { organizationTimeZoneColumn } from "./call-context";
 
 const factsQuery = preparedQuery((db) =>
   db
-    .select({ call: calls, outcome: outcomeSql, agentName: agents.name, organizationName: organizations.name, settings: organizationSettings })
+    .select({
+      call: calls,
+      outcome: outcomeSql,
+      agentName: agents.name,
+      organizationName: organizations.name,
+      settings: organizationSettings,
+      timeZone: organizationTimeZoneColumn(db, calls.organizationId),
+    })
     .from(calls)
     .innerJoin(organizations, eq(organizations.id, calls.organizationId))
     .leftJoin(agents, eq(agents.id, calls.agentId))
