@@ -117,7 +117,7 @@ const processedQuery = preparedQuery((db) =>
     .set({
       ...placeholders("summary", "entities", "sentiment", "processingAttempts", "unansweredQuestions"),
       transcript: sql`coalesce(${sql.placeholder("redactedTranscript")}, ${calls.transcript})`,
-      // The caller's language, unless the call's first tool stored it already (caller-facts.ts).
+      // The caller's language, unless one was stored while the call ran (its first tool, or its end).
       language: sql`coalesce(${calls.language}, ${sql.placeholder("language")})`,
       modelUsed: OPENAI_MODELS.chat,
       processingStatus: "processed",
