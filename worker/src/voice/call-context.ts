@@ -1,5 +1,5 @@
 import { type SQLWrapper, and, asc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, alias } from "drizzle-orm/sqlite-core";
 import { AGENT_DEFAULTS, REPEAT_CALL_WINDOW_MINUTES, SETTINGS_DEFAULTS } from "@nikki/core";
 import { type SpendLimits, spendLimitsOf } from "../billing/spend";
 import type { Database } from "../db/client";
@@ -143,14 +143,13 @@ export async function callContextFor(
  * and its time zone is the business's (organizationTimeZone).
  */
 export async function primaryAgent(db: Database, organizationId: string): Promise<typeof agents.$inferSelect | null> {
-  const [agent] = await db
-    .select()
-    .from(agents)
-    .where(and(eq(agents.organizationId, organizationId), eq(agents.status, "active")))
-    .orderBy(asc(agents.createdAt))
-    .limit(1);
+  const [agent] = await db.select().from(agents).where(activeAgentOf(agents, organizationId)).orderBy(asc(agents.createdAt)).limit(1);
   return agent ?? null;
 }
+
+/** The organization's active agents, in `table` (the agents table, or an alias of it in a subquery). */
+const activeAgentOf = (table: { organizationId: AnySQLiteColumn; status: AnySQLiteColumn }, organizationId: string | SQLWrapper) =>
+  and(eq(table.organizationId, organizationId), eq(table.status, "active"));
 
 /** The business's time zone (DESIGN.md, Times): its primary agent's, else the default. Days and times shown use it. */
 export async function organizationTimeZone(db: Database, organizationId: string): Promise<string> {
@@ -159,12 +158,12 @@ export async function organizationTimeZone(db: Database, organizationId: string)
 
 const primary = alias(agents, "primary_agent");
 
-/** The same time zone as a column of a query that has the organization's id, so it comes in that query's round trip. */
+/** The same time zone as a column of a query that has the organization's id, read in that query's round trip. */
 export const organizationTimeZoneColumn = (db: Database, organizationId: SQLWrapper) =>
   sql<string>`coalesce((${db
     .select({ timeZone: primary.businessHoursTz })
     .from(primary)
-    .where(and(eq(primary.organizationId, organizationId), eq(primary.status, "active")))
+    .where(activeAgentOf(primary, organizationId))
     .orderBy(asc(primary.createdAt))
     .limit(1)}), ${AGENT_DEFAULTS.timezone})`;
 
