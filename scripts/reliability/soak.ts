@@ -6,8 +6,9 @@
  * the same TwiML, get the same webhooks in the same run, so the p95 TwiML answer time is a ratio on the same machine
  * (target ≤ 2). The two sides take turns in blocks of 10 s (product, baseline, product, …), each getting its webhooks
  * for 60 s in all beside the same streaming calls: each is measured at that load, and neither with the other's
- * webhooks on top of its own. 40 a second is a load both sides sustain on this 2-core machine beside 50 calls; at
- * 100 the baseline's wrangler dev alone kept a core busy.
+ * webhooks on top of its own. The webhooks start once the calls are all streaming (`webhooks_from_s`), and
+ * `twiml_p95_ms_by_block` shows each block's p95 on each side. 40 a second is a load both sides sustain on this
+ * 2-core machine beside 50 calls; at 100 the baseline's wrangler dev alone kept a core busy.
  * `cpu_ms_per_lifecycle`: the CPU time all of a side's processes (wrangler dev and its workerd children; the product's
  * two planes) spent during its own blocks, less what they spent during the other side's blocks (the streaming calls,
  * idle timers), per lifecycle it was sent; read from /proc (scripts/lib/process-cpu.ts), so stalls from elsewhere do
@@ -56,6 +57,12 @@ const BLOCKS: Side[] = Array.from({ length: Math.ceil(SECONDS / BLOCK_SECONDS) *
   SIDES === "both" ? (block % 2 === 0 ? "product" : "baseline") : (SIDES as Side),
 );
 const RUN_SECONDS = BLOCKS.length * BLOCK_SECONDS;
+/**
+ * The webhooks start once the 50 calls have rung in and settled, and the calls last past the last block: 50 streams
+ * starting within 5 s (their plans claimed, the model's sessions opened, the greetings played) are a load of their
+ * own, which fell on the product's first block alone (its TwiML p95 603 ms against 56-99 in its other blocks).
+ */
+const LEAD_MS = RAMP_MS + 5_000;
 /** Each side's CallSids start with its own hex digit. */
 const SID_TAG: Record<Side, string> = { product: "a", baseline: "b" };
 
@@ -79,6 +86,9 @@ const AFTER_CALLS = AFTER_SECONDS.map((seconds) => Math.round((seconds * WEBHOOK
  */
 async function webhooksInBlocks(sides: Record<Side, { base: string; pids: number[] }>) {
   const answers: Record<Side, Promise<Answer>[]> = { product: [], baseline: [] };
+  /** Which of the side's own blocks each of its answers was sent in. */
+  const blockOf: Record<Side, number[]> = { product: [], baseline: [] };
+  const blocksSent: Record<Side, number> = { product: 0, baseline: 0 };
   const slots: Record<Side, number> = { product: 0, baseline: 0 };
   const cpu: Record<Side, { busy: number; total: number }> = { product: { busy: 0, total: 0 }, baseline: { busy: 0, total: 0 } };
   const meters = { product: cpuMeter(sides.product.pids), baseline: cpuMeter(sides.baseline.pids) };
@@ -94,8 +104,12 @@ async function webhooksInBlocks(sides: Record<Side, { base: string; pids: number
       const webhook = next % LIFECYCLE_STATUSES.length;
       const call = Math.floor(next / LIFECYCLE_STATUSES.length) - AFTER_CALLS[webhook]!;
       const lifecycle = { sid: `CA${SID_TAG[side]}${call.toString(16).padStart(31, "0")}`, from: lifecycleCaller(call) };
-      if (call >= 0) answers[side].push(twilioWebhook(sides[side].base, lifecycle, LIFECYCLE_STATUSES[webhook]!));
+      if (call >= 0) {
+        answers[side].push(twilioWebhook(sides[side].base, lifecycle, LIFECYCLE_STATUSES[webhook]!));
+        blockOf[side].push(blocksSent[side]);
+      }
     }
+    blocksSent[side]++;
     await sleep(started + BLOCK_SECONDS * 1000 - performance.now());
     const after = cpuTimes();
     cpu[side].busy += after.busy - before.busy;
@@ -103,11 +117,11 @@ async function webhooksInBlocks(sides: Record<Side, { base: string; pids: number
     for (const whose of ["product", "baseline"] as const) spent[whose][side] += meters[whose].read() - spentBefore[whose];
   }
   const busy = (side: Side) => (cpu[side].total ? cpu[side].busy / cpu[side].total : Number.NaN);
-  return { product: await Promise.all(answers.product), baseline: await Promise.all(answers.baseline), busy, spent };
+  return { product: await Promise.all(answers.product), baseline: await Promise.all(answers.baseline), blockOf, busy, spent };
 }
 
 const callsOnTheLine = (base: string, failures: string[]) =>
-  rampCalls({ base, calls: CALLS, rampMs: RAMP_MS, firstTag: 50_000, minDurationMs: RUN_SECONDS * 1000 - RAMP_MS, failures });
+  rampCalls({ base, calls: CALLS, rampMs: RAMP_MS, firstTag: 50_000, minDurationMs: LEAD_MS + RUN_SECONDS * 1000, failures });
 
 /** Busy and total CPU time of all cores so far, in ms. */
 function cpuTimes() {
@@ -152,9 +166,11 @@ export const soak: ReliabilityItem = {
         });
     }, HEAP_EVERY_MS);
     const unreachable: string[] = [];
-    const [calls, { product, baseline, busy, spent }] = await Promise.all([
+    const [calls, { product, baseline, blockOf, busy, spent }] = await Promise.all([
       callsOnTheLine(pair.product, unreachable),
-      webhooksInBlocks({ product: { base: pair.product, pids: pair.productPids }, baseline: { base: pair.baseline, pids: pair.baselinePids } }),
+      sleep(LEAD_MS).then(() =>
+        webhooksInBlocks({ product: { base: pair.product, pids: pair.productPids }, baseline: { base: pair.baseline, pids: pair.baselinePids } }),
+      ),
     ]);
     clearInterval(sampler);
     clearInterval(heapSampler);
@@ -168,16 +184,22 @@ export const soak: ReliabilityItem = {
     const serverErrors = [...product, ...baseline].filter((answer) => answer.status >= 500 || answer.status === 0).length;
     const voicemails = product.filter((answer) => answer.twiml && answer.status === 200 && !answer.connects).length;
     const twimlMs = (answers: Answer[]) => answers.filter((answer) => answer.twiml).map((answer) => answer.ms);
+    // Each of a side's blocks on its own: a ratio decided by one block or two is a stall, not the product's pace.
+    const p95ByBlock = (side: Side, answers: Answer[]) =>
+      Array.from({ length: BLOCKS.filter((block) => block === side).length }, (_, block) =>
+        percentile(twimlMs(answers.filter((_, i) => blockOf[side][i] === block)), 95).toFixed(0),
+      ).join("/");
     const p95 = percentile(twimlMs(product), 95);
     const baselineP95 = percentile(twimlMs(baseline), 95);
     const timedOut = (answers: Answer[]) => answers.filter((answer) => answer.status === 0);
     // Past Twilio's timeout on either side, both p95s are the timeout itself and their ratio says nothing.
     const saturated = [product, baseline].some((answers) => timedOut(answers).filter((answer) => answer.twiml).length * 20 > twimlMs(answers).length);
     const percent = (fraction: number) => (Number.isNaN(fraction) ? "n/a" : `${Math.round(fraction * 100)}%`);
-    const window = Math.min(60_000, (RUN_SECONDS * 1000 - WARM_UP_MS) / 4);
+    const blocksEnd = LEAD_MS + RUN_SECONDS * 1000;
+    const window = Math.min(60_000, (blocksEnd - WARM_UP_MS) / 4);
     const windows = (samples: MemorySample[], side: Side) => {
       const first = mean(samples.filter(({ at }) => at >= WARM_UP_MS && at < WARM_UP_MS + window).map((sample) => sample[side]));
-      const last = mean(samples.filter(({ at }) => at >= RUN_SECONDS * 1000 - window).map((sample) => sample[side]));
+      const last = mean(samples.filter(({ at }) => at >= blocksEnd - window && at < blocksEnd).map((sample) => sample[side]));
       return { first, last, change: (last - first) / first };
     };
     const productMemory = windows(memory, "product");
@@ -217,6 +239,7 @@ export const soak: ReliabilityItem = {
         duration_s: RUN_SECONDS,
         webhook_s_per_side: SECONDS,
         turn_s: BLOCK_SECONDS,
+        webhooks_from_s: LEAD_MS / 1000,
         calls_streaming: `${streamed}/${CALLS}`,
         frames_sent: framesSent,
         dropped_frames: dropped,
@@ -225,6 +248,7 @@ export const soak: ReliabilityItem = {
         timed_out: `${timedOut(product).length}+${timedOut(baseline).length}`,
         twiml_p95_ms: product.length ? p95.toFixed(1) : "n/a",
         bare_p95_ms: baseline.length ? baselineP95.toFixed(1) : "n/a",
+        twiml_p95_ms_by_block: `product:${p95ByBlock("product", product)},baseline:${p95ByBlock("baseline", baseline)}`,
         p95_ratio: incomparable ? "n/a" : ratio.toFixed(2),
         webhooks_per_s: WEBHOOKS_PER_SECOND,
         cpu_ms_per_lifecycle: `product:${productCpu.toFixed(1)},baseline:${baselineCpu.toFixed(1)}`,
