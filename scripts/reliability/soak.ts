@@ -7,8 +7,10 @@
  * (target ≤ 2). The two sides take turns in blocks of 10 s (product, baseline, product, …), each getting its webhooks
  * for 60 s in all beside the same streaming calls: each is measured at that load, and neither with the other's
  * webhooks on top of its own. The webhooks start once the calls are all streaming (`webhooks_from_s`), and
- * `twiml_p95_ms_by_block` shows each block's p95 on each side. 40 a second is a load both sides sustain on this
- * 2-core machine beside 50 calls; at 100 the baseline's wrangler dev alone kept a core busy.
+ * `twiml_p95_ms_by_block` shows each block's p95 on each side. They are sent and timed from a thread of their own
+ * (soak-webhooks.ts), away from the callers' frames; `sender_stall_max_ms` is that thread's longest stall. 40 a
+ * second is a load both sides sustain on this 2-core machine beside 50 calls; at 100 the baseline's wrangler dev
+ * alone kept a core busy.
  * `cpu_ms_per_lifecycle`: the CPU time all of a side's processes (wrangler dev and its workerd children; the product's
  * two planes) spent during its own blocks, less what they spent during the other side's blocks (the streaming calls,
  * idle timers), per lifecycle it was sent; read from /proc (scripts/lib/process-cpu.ts), so stalls from elsewhere do
@@ -24,13 +26,12 @@
  * Runs beside `npm start`: each side's planes find each other in a registry of dev sessions of the run's own
  * (scripts/lib/local.ts), never the running product's planes of the same name.
  */
-import { cpus } from "node:os";
-import { LIFECYCLE_STATUSES, TWILIO_TIMEOUT_MS, type WebhookAnswer, lifecycleCaller, twilioWebhook } from "../lib/call-lifecycle";
+import { LIFECYCLE_STATUSES, TWILIO_TIMEOUT_MS, type WebhookAnswer } from "../lib/call-lifecycle";
 import { lostFrames, timingsOf } from "../lib/frame-accounting";
-import { cpuMeter } from "../lib/process-cpu";
 import { rampCalls } from "../lib/ramped-calls";
 import { percentile } from "../lib/stats";
 import { type ReliabilityItem, outcome } from "./context";
+import { type Side, webhooksInOwnThread } from "./soak-webhooks";
 import { wranglerPair } from "./wrangler-pair";
 
 /** The capacity run: 100 webhooks a second for 10 minutes a side, printed and not judged. */
@@ -51,7 +52,6 @@ const BLOCK_SECONDS = 10;
 const SIDES = process.env.SOAK_SIDES ?? "both";
 if (!["both", "baseline", "product"].includes(SIDES)) throw new Error(`SOAK_SIDES is both, baseline or product, not "${SIDES}"`);
 
-type Side = "product" | "baseline";
 /** Which side each block sends its webhooks to: taking turns, or one side throughout (SOAK_SIDES). */
 const BLOCKS: Side[] = Array.from({ length: Math.ceil(SECONDS / BLOCK_SECONDS) * (SIDES === "both" ? 2 : 1) }, (_, block) =>
   SIDES === "both" ? (block % 2 === 0 ? "product" : "baseline") : (SIDES as Side),
@@ -63,77 +63,14 @@ const RUN_SECONDS = BLOCKS.length * BLOCK_SECONDS;
  * own, which fell on the product's first block alone (its TwiML p95 603 ms against 56-99 in its other blocks).
  */
 const LEAD_MS = RAMP_MS + 5_000;
-/** Each side's CallSids start with its own hex digit. */
-const SID_TAG: Record<Side, string> = { product: "a", baseline: "b" };
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Answer = WebhookAnswer;
 /** Both sides' memory at `at` ms into the run, in MB. */
 type MemorySample = { at: number } & Record<Side, number>;
 
-/** When each of a lifecycle's webhooks comes, in seconds after the voice webhook: the status callbacks 1, 2 and 4 s later. */
-const AFTER_SECONDS = [0, 1, 2, 4] as const;
-/** The same in calls: a side's slots carry four webhooks a call. */
-const AFTER_CALLS = AFTER_SECONDS.map((seconds) => Math.round((seconds * WEBHOOKS_PER_SECOND) / LIFECYCLE_STATUSES.length));
-
-/**
- * Webhooks at a steady rate to each block's side, each on its own schedule (a slow answer does not delay the
- * next). A side's slots run on across its blocks: slot i carries webhook i % 4 of a call, for the call that rang
- * AFTER_CALLS earlier (so a call whose last seconds fall at the end of a block hears its later callbacks in the
- * side's next block). Also the share of the machine's CPU in use during each side's blocks, and the CPU time each
- * side's processes spent during each side's blocks (`spent[whose][during]`).
- */
-async function webhooksInBlocks(sides: Record<Side, { base: string; pids: number[] }>) {
-  const answers: Record<Side, Promise<Answer>[]> = { product: [], baseline: [] };
-  /** Which of the side's own blocks each of its answers was sent in. */
-  const blockOf: Record<Side, number[]> = { product: [], baseline: [] };
-  const blocksSent: Record<Side, number> = { product: 0, baseline: 0 };
-  const slots: Record<Side, number> = { product: 0, baseline: 0 };
-  const cpu: Record<Side, { busy: number; total: number }> = { product: { busy: 0, total: 0 }, baseline: { busy: 0, total: 0 } };
-  const meters = { product: cpuMeter(sides.product.pids), baseline: cpuMeter(sides.baseline.pids) };
-  const spent: Record<Side, Record<Side, number>> = { product: { product: 0, baseline: 0 }, baseline: { product: 0, baseline: 0 } };
-  for (const side of BLOCKS) {
-    const before = cpuTimes();
-    const spentBefore = { product: meters.product.read(), baseline: meters.baseline.read() };
-    const started = performance.now();
-    for (let slot = 0; slot < BLOCK_SECONDS * WEBHOOKS_PER_SECOND; slot++) {
-      const wait = started + (slot * 1000) / WEBHOOKS_PER_SECOND - performance.now();
-      if (wait > 0) await sleep(wait);
-      const next = slots[side]++;
-      const webhook = next % LIFECYCLE_STATUSES.length;
-      const call = Math.floor(next / LIFECYCLE_STATUSES.length) - AFTER_CALLS[webhook]!;
-      const lifecycle = { sid: `CA${SID_TAG[side]}${call.toString(16).padStart(31, "0")}`, from: lifecycleCaller(call) };
-      if (call >= 0) {
-        answers[side].push(twilioWebhook(sides[side].base, lifecycle, LIFECYCLE_STATUSES[webhook]!));
-        blockOf[side].push(blocksSent[side]);
-      }
-    }
-    blocksSent[side]++;
-    await sleep(started + BLOCK_SECONDS * 1000 - performance.now());
-    const after = cpuTimes();
-    cpu[side].busy += after.busy - before.busy;
-    cpu[side].total += after.total - before.total;
-    for (const whose of ["product", "baseline"] as const) spent[whose][side] += meters[whose].read() - spentBefore[whose];
-  }
-  const busy = (side: Side) => (cpu[side].total ? cpu[side].busy / cpu[side].total : Number.NaN);
-  return { product: await Promise.all(answers.product), baseline: await Promise.all(answers.baseline), blockOf, busy, spent };
-}
-
 const callsOnTheLine = (base: string, failures: string[]) =>
   rampCalls({ base, calls: CALLS, rampMs: RAMP_MS, firstTag: 50_000, minDurationMs: LEAD_MS + RUN_SECONDS * 1000, failures });
-
-/** Busy and total CPU time of all cores so far, in ms. */
-function cpuTimes() {
-  let busy = 0;
-  let total = 0;
-  for (const { times } of cpus()) {
-    const all = times.user + times.nice + times.sys + times.irq + times.idle;
-    total += all;
-    busy += all - times.idle;
-  }
-  return { busy, total };
-}
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
@@ -166,12 +103,20 @@ export const soak: ReliabilityItem = {
         });
     }, HEAP_EVERY_MS);
     const unreachable: string[] = [];
-    const [calls, { product, baseline, blockOf, busy, spent }] = await Promise.all([
+    const [calls, sent] = await Promise.all([
       callsOnTheLine(pair.product, unreachable),
       sleep(LEAD_MS).then(() =>
-        webhooksInBlocks({ product: { base: pair.product, pids: pair.productPids }, baseline: { base: pair.baseline, pids: pair.baselinePids } }),
+        webhooksInOwnThread({
+          sides: { product: { base: pair.product, pids: pair.productPids }, baseline: { base: pair.baseline, pids: pair.baselinePids } },
+          blocks: BLOCKS,
+          blockSeconds: BLOCK_SECONDS,
+          webhooksPerSecond: WEBHOOKS_PER_SECOND,
+        }),
       ),
     ]);
+    const { answers, blockOf, spent } = sent;
+    const { product, baseline } = answers;
+    const busy = (side: Side) => sent.busy[side];
     clearInterval(sampler);
     clearInterval(heapSampler);
 
@@ -249,6 +194,7 @@ export const soak: ReliabilityItem = {
         twiml_p95_ms: product.length ? p95.toFixed(1) : "n/a",
         bare_p95_ms: baseline.length ? baselineP95.toFixed(1) : "n/a",
         twiml_p95_ms_by_block: `product:${p95ByBlock("product", product)},baseline:${p95ByBlock("baseline", baseline)}`,
+        sender_stall_max_ms: sent.longestStallMs.toFixed(0),
         p95_ratio: incomparable ? "n/a" : ratio.toFixed(2),
         webhooks_per_s: WEBHOOKS_PER_SECOND,
         cpu_ms_per_lifecycle: `product:${productCpu.toFixed(1)},baseline:${baselineCpu.toFixed(1)}`,
