@@ -114,8 +114,8 @@ export const soak: ReliabilityItem = {
         }),
       ),
     ]);
-    const { answers, blockOf, spent } = sent;
-    const { product, baseline } = answers;
+    const { blockOf, spent } = sent;
+    const { product, baseline } = sent.answers;
     const busy = (side: Side) => sent.busy[side];
     clearInterval(sampler);
     clearInterval(heapSampler);
