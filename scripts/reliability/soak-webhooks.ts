@@ -7,6 +7,7 @@
  */
 import { cpus } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { LIFECYCLE_STATUSES, type WebhookAnswer, lifecycleCaller, twilioWebhook } from "../lib/call-lifecycle";
 import { cpuMeter } from "../lib/process-cpu";
@@ -37,8 +38,6 @@ export interface WebhookResults {
 const SID_TAG: Record<Side, string> = { product: "a", baseline: "b" };
 /** When each of a lifecycle's webhooks comes, in seconds after the voice webhook: the status callbacks 1, 2 and 4 s later. */
 const AFTER_SECONDS = [0, 1, 2, 4] as const;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Busy and total CPU time of all cores so far, in ms. */
 function cpuTimes() {
@@ -86,7 +85,7 @@ async function webhooksInBlocks(plan: WebhookPlan): Promise<WebhookResults> {
       }
     }
     blocksSent[side]++;
-    await sleep(started + plan.blockSeconds * 1000 - performance.now());
+    await sleep(Math.max(0, started + plan.blockSeconds * 1000 - performance.now()));
     const after = cpuTimes();
     cpu[side].busy += after.busy - before.busy;
     cpu[side].total += after.total - before.total;

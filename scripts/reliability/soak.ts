@@ -26,6 +26,7 @@
  * Runs beside `npm start`: each side's planes find each other in a registry of dev sessions of the run's own
  * (scripts/lib/local.ts), never the running product's planes of the same name.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { LIFECYCLE_STATUSES, TWILIO_TIMEOUT_MS, type WebhookAnswer } from "../lib/call-lifecycle";
 import { lostFrames, timingsOf } from "../lib/frame-accounting";
 import { rampCalls } from "../lib/ramped-calls";
@@ -63,7 +64,6 @@ const RUN_SECONDS = BLOCKS.length * BLOCK_SECONDS;
  * own, which fell on the product's first block alone (its TwiML p95 603 ms against 56-99 in its other blocks).
  */
 const LEAD_MS = RAMP_MS + 5_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Answer = WebhookAnswer;
 /** Both sides' memory at `at` ms into the run, in MB. */
@@ -114,9 +114,8 @@ export const soak: ReliabilityItem = {
         }),
       ),
     ]);
-    const { blockOf, spent } = sent;
+    const { blockOf, busy, spent } = sent;
     const { product, baseline } = sent.answers;
-    const busy = (side: Side) => sent.busy[side];
     clearInterval(sampler);
     clearInterval(heapSampler);
 
@@ -156,7 +155,7 @@ export const soak: ReliabilityItem = {
       SIDES !== "both"
         ? `webhooks went to the ${SIDES} alone (SOAK_SIDES), so there is no ratio`
         : saturated
-          ? `over 5 % of a side's TwiML answers timed out, so their p95s cannot be compared (this machine's CPU was ${percent(busy("product"))} busy during the product's blocks, ${percent(busy("baseline"))} during the baseline's)`
+          ? `over 5 % of a side's TwiML answers timed out, so their p95s cannot be compared (this machine's CPU was ${percent(busy.product)} busy during the product's blocks, ${percent(busy.baseline)} during the baseline's)`
           : null;
     const ratio = p95 / baselineP95;
     // A side's own blocks less the other's: what its lifecycles cost beyond the calls streaming throughout.
@@ -200,7 +199,7 @@ export const soak: ReliabilityItem = {
         cpu_ms_per_lifecycle: `product:${productCpu.toFixed(1)},baseline:${baselineCpu.toFixed(1)}`,
         lifecycle_cpu_ratio: (productCpu / baselineCpu).toFixed(2),
         ...(CAPACITY ? { capacity_run: `not_judged(${judged.length}_findings)` } : {}),
-        machine_cpu_busy: `product:${percent(busy("product"))},baseline:${percent(busy("baseline"))}`,
+        machine_cpu_busy: `product:${percent(busy.product)},baseline:${percent(busy.baseline)}`,
         heap_mb: `${productHeap.first.toFixed(1)}→${productHeap.last.toFixed(1)}`,
         heap_change: `${(productHeap.change * 100).toFixed(1)}%`,
         baseline_heap_mb: `${baselineHeap.first.toFixed(1)}→${baselineHeap.last.toFixed(1)}`,
