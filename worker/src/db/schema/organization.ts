@@ -114,7 +114,6 @@ export const agents = sqliteTable(
       .default("active"),
     greeting: text("greeting"),
     personaPrompt: text("persona_prompt").notNull().default(""),
-    knowledgeBase: text("knowledge_base").notNull().default(""),
     businessHoursTz: text("business_hours_tz").notNull().default("America/New_York"),
     hoursJson: text("hours_json").notNull().default("{}"),
     escalationJson: text("escalation_json").notNull().default("{}"),
