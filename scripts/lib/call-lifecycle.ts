@@ -4,7 +4,7 @@
  * (bench:reliability item 15) and bench:lifecycle send them to the product and to the bare route alike.
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
-import { computeTwilioSignature } from "../../worker/src/call/twilio-signature";
+import { computeTwilioSignature } from "@nikki/core/twilio-signature";
 import { DEMO } from "../../worker/src/db/seed";
 
 /** Twilio waits this long for a webhook's answer (its default read and total timeouts), then gives the call up. */

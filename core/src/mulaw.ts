@@ -1,6 +1,7 @@
 /**
  * G.711 μ-law, the audio of Twilio's media streams (8 kHz, one byte a sample), and WAV (16-bit PCM) to it: what the
- * Test Suite's synthetic caller needs to speak text-to-speech audio into a call.
+ * call bridge hears a caller with, the Test Suite's synthetic caller speaks text-to-speech audio into a call with, and
+ * the Twilio simulators speak and listen with.
  */
 const BIAS = 0x84;
 const CLIP = 32_635;

@@ -1,6 +1,7 @@
 /**
  * Twilio's request signature: HMAC-SHA1 over the URL followed by every POST parameter's name and value,
- * sorted by name, keyed with the auth token, base64. Computed with WebCrypto, compared in constant time.
+ * sorted by name, keyed with the auth token, base64. Computed with WebCrypto (global in workerd and Node), compared in
+ * constant time: the worker checks and signs with it, the Twilio simulators sign what they send with it.
  */
 const encoder = new TextEncoder();
 
