@@ -18,7 +18,7 @@ import { createLibsqlDatabase } from "../worker/src/db/client";
 import { agents, knowledgeEntries, organizations } from "../worker/src/db/schema";
 import { lookupKnowledge } from "../worker/src/knowledge/lookup";
 import { fillerSections, importSite, readQuestions, serveFolder } from "./lib/knowledge-bench";
-import { ROOT } from "./lib/local";
+import { ROOT } from "@nikki/dev/local";
 import { percentile } from "./lib/stats";
 
 const SECTIONS = 2_000;

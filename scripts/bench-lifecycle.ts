@@ -14,7 +14,7 @@
  * Takes free ports and no registry of dev sessions, so it runs beside `npm start`.
  */
 import { LIFECYCLE_STATUSES, type WebhookAnswer, lifecycleCaller, twilioWebhook } from "./lib/call-lifecycle";
-import { freePort } from "./lib/free-port";
+import { freePort } from "@nikki/dev/free-port";
 import { startMiniflareBaseline, startMiniflareWorker } from "./lib/miniflare-worker";
 import { cpuMeter, withChildren } from "./lib/process-cpu";
 import { spawnSimulators } from "./lib/simulators-spawn";

@@ -43,7 +43,7 @@ import { startBareRelay } from "./lib/bare-relay";
 import { deadAirMs } from "./lib/dead-air";
 import { greetingFigures } from "./lib/greeting-pass";
 import { type Timings, lostFrames, timingsOf } from "./lib/frame-accounting";
-import { freePort } from "./lib/free-port";
+import { freePort } from "@nikki/dev/free-port";
 import { rampCalls } from "./lib/ramped-calls";
 import { startMiniflareWorker } from "./lib/miniflare-worker";
 import { cpuMeter, withChildren } from "./lib/process-cpu";

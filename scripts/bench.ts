@@ -9,8 +9,8 @@
 import { existsSync, rmSync } from "node:fs";
 import { MAX_P99_RATIO, MIN_RPS_RATIO, compareRoutes, shortfalls } from "./lib/api-bench";
 import { startBaselineWorker } from "./lib/baseline";
-import { freePort } from "./lib/free-port";
-import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "./lib/local";
+import { freePort } from "@nikki/dev/free-port";
+import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "@nikki/dev/local";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

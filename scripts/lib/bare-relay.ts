@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
-import { ROOT } from "./local";
+import { ROOT } from "@nikki/dev/local";
 
 /** The product's own compatibility date, so both run on the same runtime behaviour. */
 const COMPATIBILITY_DATE = /^compatibility_date = "([\d-]+)"/m.exec(readFileSync(`${ROOT}/wrangler.toml`, "utf8"))![1]!;

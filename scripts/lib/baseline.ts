@@ -4,7 +4,7 @@
  * of its own with the product's migrations and demo organization.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { ROOT, prepareLocalDatabase, startWorker } from "./local";
+import { ROOT, prepareLocalDatabase, startWorker } from "@nikki/dev/local";
 
 export const BASELINE_CONFIG = `${ROOT}/.bench/baseline/wrangler.toml`;
 

@@ -14,9 +14,9 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { createD1Database } from "../../worker/src/db/client";
 import { DEMO, seedDemoOrganization } from "../../worker/src/db/seed";
 import { BASELINE_CONFIG, writeBaselineConfig } from "./baseline";
-import { freePort } from "./free-port";
+import { freePort } from "@nikki/dev/free-port";
 import { withChildren } from "./process-cpu";
-import { ROOT, run } from "./local";
+import { ROOT, run } from "@nikki/dev/local";
 import { ramDiskTempDir } from "./ram-disk";
 
 type WorkerOptions = ReturnType<typeof unstable_getMiniflareWorkerOptions>["workerOptions"];

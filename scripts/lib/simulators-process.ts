@@ -2,7 +2,7 @@
  * The provider simulators in a process of their own (benchmarks): so the load they carry does not delay the
  * callers' clocks. Prints one JSON line with the worker settings pointing at them, then runs until killed.
  */
-import { startSimulators } from "./simulators";
+import { startSimulators } from "@nikki/dev/simulators";
 
 const [openaiPort, twilioPort, publicBaseUrl, replyFrames, connectDelayMs, responseDelayMs] = process.argv.slice(2);
 const simulators = await startSimulators({

@@ -1,7 +1,7 @@
 /** The provider simulators in a process of their own (scripts/lib/simulators-process.ts), for benchmarks. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import { ROOT } from "./local";
+import { ROOT } from "@nikki/dev/local";
 
 export interface SimulatorsProcess {
   process: ChildProcess;

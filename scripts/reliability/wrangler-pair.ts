@@ -6,9 +6,9 @@
 import { type ChildProcess, execFile } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { startBaselineWorker } from "../lib/baseline";
-import { freePort } from "../lib/free-port";
+import { freePort } from "@nikki/dev/free-port";
 import { liveHeap } from "../lib/live-heap";
-import { ROOT, mediaPlaneOf, prepareLocalDatabase, run, startWorker, stopWorker } from "../lib/local";
+import { ROOT, mediaPlaneOf, prepareLocalDatabase, run, startWorker, stopWorker } from "@nikki/dev/local";
 import { ramDiskTempDir } from "../lib/ram-disk";
 import { type SimulatorsProcess, spawnSimulators } from "../lib/simulators-spawn";
 

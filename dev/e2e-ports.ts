@@ -1,9 +1,10 @@
 import { fileURLToPath } from "node:url";
-import { freePorts } from "../../scripts/lib/free-port";
+import { freePorts } from "./free-port";
 
 /**
  * Every port an e2e run uses is a free one, chosen once by the first process to load this file (Playwright's runner,
- * loading its config) and handed through the environment to its workers and web server (serve.ts), which inherit
+ * loading its config, or `npm test`, which starts the web server ahead) and handed through the environment to its
+ * workers and web server (e2e-server.ts), which inherit
  * it: a run never collides with a running `npm start` or another checkout's tests.
  */
 process.env.E2E_PORTS ??= (await freePorts(9)).join(",");
@@ -27,7 +28,7 @@ export const OIDC_PORT = oidc;
 export const GOOGLE_CALENDAR_SIM_PORT = googleCalendar;
 export const CALCOM_SIM_PORT = calcom;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_STATE_DIR = fileURLToPath(new URL("../../.wrangler/e2e", import.meta.url));
+export const E2E_STATE_DIR = fileURLToPath(new URL("../.wrangler/e2e", import.meta.url));
 /** The OpenAI and Twilio simulators the product under test talks to. */
 export const OPENAI_SIM_PORT = openai;
 export const TWILIO_SIM_PORT = twilio;
@@ -36,5 +37,7 @@ export const INTEGRATIONS_SIM_PORT = integrations;
 /** The host pages (a business's own site) on another origin than the worker. */
 export const HOST_PORT = hosts;
 export const HOST_ORIGIN = `http://127.0.0.1:${HOST_PORT}`;
-/** What e2e/support/serve.ts starts last, once the product answers and allows the host pages: the run is ready. */
+/** The run's web server, from the repository's root: `npx tsx` runs it (Playwright's web server, or `npm test`'s ahead). */
+export const E2E_SERVER_SCRIPT = "dev/e2e-server.ts";
+/** What e2e-server.ts starts last, once the product answers and allows the host pages: the run is ready. */
 export const E2E_READY_URL = `${HOST_ORIGIN}/`;

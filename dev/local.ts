@@ -6,10 +6,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { buildWidgets } from "../../widgets/build";
+import { buildWidgets } from "../widgets/build";
 import { freePort } from "./free-port";
 
-export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** Everything offline: no metrics, no request.cf download, no telemetry, no update checks. */
 export const OFFLINE_ENV: Record<string, string> = {
@@ -50,7 +50,7 @@ export async function prepareLocalDatabase(persistTo?: string, config?: string) 
   await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo), ...configArgs(config)], {
     env: { CI: "true" },
   });
-  await run("npx", ["tsx", "scripts/seed-local.ts", persistTo ?? "", ...(config ? [config] : [])], { quiet: Boolean(config) });
+  await run("npx", ["tsx", "dev/seed-local.ts", persistTo ?? "", ...(config ? [config] : [])], { quiet: Boolean(config) });
 }
 
 /**
@@ -143,7 +143,7 @@ export async function startWorker(options: {
   testScheduled?: boolean;
   /** Another wrangler configuration than the product's (the benchmarks' baseline). */
   config?: string;
-  /** Where each plane's V8 inspector listens (lib/live-heap.ts); `media` for the product's media plane. */
+  /** Where each plane's V8 inspector listens (the benchmarks' live heap); `media` for the product's media plane. */
   inspectorPorts?: { control: number; media?: number };
 }) {
   const vars = { ...localAuthSecret(), ...localOperators(), ...options.vars };

@@ -1,13 +1,14 @@
 /**
- * Playwright's web server: a fresh local database, seeded, the provider simulators (OpenAI, Twilio, Stripe, the CRMs,
- * Google sign-in with its Calendar consent, Google Calendar and Cal.com), host pages on a foreign origin for the widgets, and `wrangler dev` serving the built site with its
- * provider settings pointed at the simulators.
+ * The e2e run's web server (`npx tsx dev/e2e-server.ts`: Playwright's, or `npm test`'s started ahead): a fresh local
+ * database, seeded, the provider simulators (OpenAI, Twilio, Stripe, the CRMs, Google sign-in with its Calendar
+ * consent, Google Calendar and Cal.com), host pages on a foreign origin for the widgets, and `wrangler dev` serving
+ * the built site with its provider settings pointed at the simulators, on the run's ports (e2e-ports.ts).
  */
 import { rmSync } from "node:fs";
-import { prepareLocalDatabase, startWorker, stopWorker } from "../../scripts/lib/local";
-import { startSimulators } from "../../scripts/lib/simulators";
-import { allowWidgetOrigin } from "./db";
+import { allowWidgetOrigin } from "./local-d1";
 import { startHostPages } from "./host-pages";
+import { prepareLocalDatabase, startWorker, stopWorker } from "./local";
+import { startSimulators } from "./simulators";
 import {
   CALCOM_SIM_PORT,
   E2E_BASE_URL,
@@ -21,7 +22,7 @@ import {
   OPENAI_SIM_PORT,
   STRIPE_SIM_PORT,
   TWILIO_SIM_PORT,
-} from "./server";
+} from "./e2e-ports";
 
 rmSync(E2E_STATE_DIR, { recursive: true, force: true });
 await prepareLocalDatabase(E2E_STATE_DIR);
@@ -40,7 +41,7 @@ const worker = await startWorker({
   vars: simulators.vars,
 });
 // The demo organization's widget key may be embedded on the foreign host pages, which answer last: the run is ready.
-await allowWidgetOrigin(HOST_ORIGIN);
+await allowWidgetOrigin(E2E_BASE_URL, HOST_ORIGIN);
 await startHostPages(E2E_BASE_URL, HOST_PORT);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -1,7 +1,7 @@
 /**
- * Host pages on another origin than the worker, as a business's own site would be: each fixture in
- * e2e/fixtures/hosts is served with `{{WORKER}}` replaced by the worker's origin, and `csp.html` under a strict
- * Content-Security-Policy (no 'unsafe-inline'; our scripts allowed by nonce only).
+ * Host pages on another origin than the worker, as a business's own site would be, for the e2e specs' widgets and
+ * bench:widgets' Lighthouse runs: each fixture in dev/host-pages/ is served with `{{WORKER}}` replaced by the worker's
+ * origin, and `csp.html` under a strict Content-Security-Policy (no 'unsafe-inline'; our scripts allowed by nonce only).
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 export const CSP_NONCE = "n0nce-e2e-7f3a";
 
-const DIR = fileURLToPath(new URL("../fixtures/hosts/", import.meta.url));
+const DIR = fileURLToPath(new URL("./host-pages/", import.meta.url));
 
 export function startHostPages(workerOrigin: string, port: number) {
   const server = createServer((request, response) => {

@@ -7,7 +7,7 @@ import { getPlatformProxy } from "wrangler";
 import { createD1Database } from "../worker/src/db/client";
 import { DEMO, seedDemoOrganization } from "../worker/src/db/seed";
 import type { Bindings } from "../worker/src/env";
-import { ROOT } from "./lib/local";
+import { ROOT } from "./local";
 
 const [persistTo, configPath = `${ROOT}/wrangler.toml`] = process.argv.slice(2);
 const proxy = await getPlatformProxy<Bindings>({
