@@ -9,7 +9,7 @@
  */
 import { localAuthSecret } from "@nikki/dev/local";
 import { freePort } from "@nikki/dev/free-port";
-import { startMiniflareWorker } from "./lib/miniflare-worker";
+import { startMiniflareWorker } from "./bench/miniflare-worker";
 import { startSimulators } from "@nikki/dev/simulators";
 import { bookingRace } from "./reliability/booking-race";
 import { browserBoundary } from "./reliability/browser-boundary";

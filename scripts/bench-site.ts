@@ -13,7 +13,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { freePort } from "@nikki/dev/free-port";
-import { type LighthouseRun, audit, startChrome } from "./lib/lighthouse";
+import { type LighthouseRun, audit, startChrome } from "./bench/lighthouse";
 import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "@nikki/dev/local";
 
 const { values: options } = parseArgs({ options: { runs: { type: "string", default: "5" }, reports: { type: "string" } } });

@@ -7,7 +7,7 @@
 import { rmSync } from "node:fs";
 import { allowWidgetOrigin } from "@nikki/dev/local-d1";
 import { startHostPages } from "@nikki/dev/host-pages";
-import { audit as lighthouseAudit, startChrome } from "./lib/lighthouse";
+import { audit as lighthouseAudit, startChrome } from "./bench/lighthouse";
 import { freePorts } from "@nikki/dev/free-port";
 import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "@nikki/dev/local";
 

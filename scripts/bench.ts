@@ -7,8 +7,8 @@
  * BENCH_CONNECTIONS (default 10) tune the run.
  */
 import { existsSync, rmSync } from "node:fs";
-import { MAX_P99_RATIO, MIN_RPS_RATIO, compareRoutes, shortfalls } from "./lib/api-bench";
-import { startBaselineWorker } from "./lib/baseline";
+import { MAX_P99_RATIO, MIN_RPS_RATIO, compareRoutes, shortfalls } from "./bench/api-bench";
+import { startBaselineWorker } from "./bench/baseline";
 import { freePort } from "@nikki/dev/free-port";
 import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "@nikki/dev/local";
 

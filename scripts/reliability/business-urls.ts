@@ -8,7 +8,7 @@
 import { createServer } from "node:http";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { freePort } from "@nikki/dev/free-port";
-import { startMiniflareWorker } from "../lib/miniflare-worker";
+import { startMiniflareWorker } from "../bench/miniflare-worker";
 import { localAuthSecret } from "@nikki/dev/local";
 import { type Context, type ReliabilityItem, outcome, signUpOwner } from "./context";
 

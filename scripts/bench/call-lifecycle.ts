@@ -26,7 +26,7 @@ export interface WebhookAnswer {
 /**
  * A caller number of its own for each call: the product screens a number ringing more than 5 times in 10 minutes as
  * a robocall (issue 37 §5), so calls from one number would be hung up on rather than answered. `+1415555xxxx` numbers
- * are left to the simulated calls (scripts/lib/ramped-calls.ts).
+ * are left to the simulated calls (scripts/bench/ramped-calls.ts).
  */
 export const lifecycleCaller = (call: number) => `+1650${2_000_000 + (call % 8_000_000)}`;
 

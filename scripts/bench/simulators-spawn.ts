@@ -1,4 +1,4 @@
-/** The provider simulators in a process of their own (scripts/lib/simulators-process.ts), for benchmarks. */
+/** The provider simulators in a process of their own (scripts/bench/simulators-process.ts), for benchmarks. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { ROOT } from "@nikki/dev/local";
@@ -20,7 +20,7 @@ export async function spawnSimulators(options: {
   const child = spawn(
     `${ROOT}/node_modules/.bin/tsx`,
     [
-      "scripts/lib/simulators-process.ts",
+      "scripts/bench/simulators-process.ts",
       ...[options.openaiPort, options.twilioPort, options.publicBaseUrl, options.replyFrames, options.connectDelayMs, options.responseDelayMs].map(String),
     ],
     { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
