@@ -1,14 +1,4 @@
-import {
-  ANSWERED_BY_LABELS,
-  CALL_MESSAGES,
-  SCREENED_MESSAGES,
-  TIMINGS,
-  isMachine,
-  languageCodeOf,
-  languageName,
-  processingShown,
-  redactPii,
-} from "@nikki/core";
+import { ANSWERED_BY_LABELS, CALL_MESSAGES, SCREENED_MESSAGES, isMachine, languageCodeOf, languageName, processingShown, redactPii } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -109,8 +99,8 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
       success: { title: "Reprocessing started", description: "The AI analysis runs again; this call updates in a moment." },
     });
     if (!done) return;
+    // The analysis's end comes on the live channel (CallsPage reads this call again then).
     read.update((current) => ({ call: { ...current.call, processing_status: "pending" } }));
-    setTimeout(() => void read.reload(), TIMINGS.reprocessReloadMs);
   }
 
   const title = detail.data ? `Call from ${detail.data.call.from_number}` : "Call";
