@@ -54,3 +54,4 @@ export * from "./tool-fillers";
 export * from "./knowledge-questions";
 export * from "./knowledge-import";
 export * from "./knowledge";
+export * from "./texts";
