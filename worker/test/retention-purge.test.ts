@@ -65,7 +65,13 @@ describe("the retention purge", () => {
       .bind(owner.organizationId)
       .all<{ details: string }>();
     expect(audit.results).toHaveLength(1);
-    expect(JSON.parse(audit.results[0]!.details)).toEqual({ transcripts: 1, recordings: 2, transcript_retention_days: 30, recording_retention_days: 7 });
+    expect(JSON.parse(audit.results[0]!.details)).toEqual({
+      transcripts: 1,
+      recordings: 2,
+      texts: 0,
+      transcript_retention_days: 30,
+      recording_retention_days: 7,
+    });
 
     // Run again: nothing left to delete, nothing audited.
     expect((await purgeExpiredCallData(testServices())).has(owner.organizationId)).toBe(false);

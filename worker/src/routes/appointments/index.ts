@@ -10,6 +10,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { appointmentChanged, bookingDepsOf } from "../../appointments/changed";
+import { textFields } from "../../appointments/notify";
 import { bookingContext } from "../../appointments/context";
 import { serializeAppointment, serializeSlot } from "../../appointments/resource";
 import { type AppointmentRow, appointmentById, availabilityNow, bookAppointment, cancelAppointment, rescheduleAppointment } from "../../appointments/store";
@@ -94,7 +95,7 @@ export const appointmentRoutes = new Hono<AppEnv>()
     const row = bookedOrRefuse(outcome, context);
     await record(c, "appointment_created", row);
     const text = await appointmentChanged(c.var.services, row, "booked", { text: true, log: c.var.log });
-    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, row.id)) ?? row), text }, 201);
+    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, row.id)) ?? row), ...textFields(text) }, 201);
   })
   .patch("/:id", access("admin"), async (c) => {
     const row = await appointmentOf(c, c.req.param("id"));
@@ -103,10 +104,10 @@ export const appointmentRoutes = new Hono<AppEnv>()
       if (patch.start !== undefined)
         throw new ApiError("validation_failed", { message: APPOINTMENT_MESSAGES.patchEmpty, fields: { start: APPOINTMENT_MESSAGES.patchEmpty } });
       const canceled = await cancelAppointment(c.var.db, row);
-      if (!canceled) return c.json({ appointment: serializeAppointment(row), text: null });
+      if (!canceled) return c.json({ appointment: serializeAppointment(row), ...textFields(null) });
       await record(c, "appointment_canceled", canceled);
       const text = await appointmentChanged(c.var.services, canceled, "canceled", { text: true, log: c.var.log });
-      return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, canceled.id)) ?? canceled), text });
+      return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, canceled.id)) ?? canceled), ...textFields(text) });
     }
     if (row.status === "canceled") throw new ApiError("conflict", { message: APPOINTMENT_MESSAGES.canceled });
     const context = contextOrRefuse(await bookingContext(c.var.db, row.organizationId, { serviceId: row.serviceId, agentId: row.agentId }));
@@ -114,5 +115,5 @@ export const appointmentRoutes = new Hono<AppEnv>()
     const moved = bookedOrRefuse(outcome, context);
     await record(c, "appointment_rescheduled", moved);
     const text = await appointmentChanged(c.var.services, moved, "rescheduled", { text: true, log: c.var.log });
-    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, moved.id)) ?? moved), text });
+    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, moved.id)) ?? moved), ...textFields(text) });
   });
