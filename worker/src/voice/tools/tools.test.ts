@@ -55,7 +55,7 @@ describe("tools during the call", () => {
   it("send_sms texts the caller from the business's number", async () => {
     const result = await runTool("send_sms", JSON.stringify({ to: "(415) 555-0177", body: "Our address is 1 Main St." }), toolCall(), deps);
     expect(result).toMatchObject({ ok: true, message_sid: expect.stringMatching(/^SM/) });
-    expect((await twilioRequests()).filter((r) => r.path.endsWith("/Messages.json")).at(-1)?.form).toEqual({
+    expect((await twilioRequests()).filter((r) => r.path.endsWith("/Messages.json") && r.form.To === "+14155550177").at(-1)?.form).toEqual({
       From: DEMO.phoneNumber,
       To: "+14155550177",
       Body: "Our address is 1 Main St.",
