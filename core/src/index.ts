@@ -7,6 +7,7 @@ export * from "./plans";
 export * from "./validation";
 export * from "./hours";
 export * from "./pii";
+export * from "./contact-details";
 export * from "./chat";
 export * from "./demo-call";
 export * from "./widget-copy";

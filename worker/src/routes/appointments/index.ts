@@ -5,6 +5,8 @@ import {
   appointmentPatchSchema,
   availabilityQuerySchema,
   freeSlots,
+  maskedAppointment,
+  masksContactsFor,
   normalizeWidgetPhone,
 } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
@@ -58,9 +60,11 @@ async function appointmentOf(c: Ctx, id: string): Promise<AppointmentRow> {
  */
 export const appointmentRoutes = new Hono<AppEnv>()
   .get("/", access("viewer"), queryOf(appointmentListQuerySchema, "a filter of the appointment list"), async (c) => {
-    const organizationId = orgCaller(c).organizationId;
+    const { organizationId, role } = orgCaller(c);
     const query = c.req.valid("query");
-    return c.json(await listAppointments(c.var.db, organizationId, query, await organizationTimeZone(c.var.db, organizationId)));
+    const list = await listAppointments(c.var.db, organizationId, query, await organizationTimeZone(c.var.db, organizationId));
+    // A viewer reads who booked masked (contact-details.ts).
+    return c.json(masksContactsFor(role) ? { ...list, appointments: list.appointments.map(maskedAppointment) } : list);
   })
   .get("/availability", access("viewer"), queryOf(availabilityQuerySchema, "a filter of availability"), async (c) => {
     const organizationId = orgCaller(c).organizationId;
