@@ -5,6 +5,7 @@
  * What the import's fuzz test and the reliability bench throw at the product; each page is about `bytes` long (the
  * import reads at most 2 MB).
  */
+import type { WebsitePages } from "./business-website";
 
 export interface HostileDocument {
   name: string;
@@ -94,4 +95,24 @@ export function hostileRobots(): HostileRobots[] {
     { name: "a pattern as long as the file", robots: `User-agent: *\nDisallow: /${"a".repeat(500_000)}\n`, paths: [`/${"a".repeat(2_000)}`] },
     { name: "NUL bytes and no newlines", robots: `User-agent: *${"\0".repeat(500_000)}`, paths: ["/"] },
   ];
+}
+
+/** A path the backtracking robots.txt pattern of hostileSite tries hardest on (it does not match: no `b`). */
+export const BACKTRACKING_PATH = `/${"a".repeat(32)}`;
+
+/**
+ * A whole website made of hostile content, for an import to discover and read over real HTTP: a robots.txt whose
+ * pattern backtracks, a sitemap of unclosed `<loc>`s (so its pages are found by their links), a home page that is
+ * mostly a tag never closed, and pages nested 2,000 and 100,000 deep. Within the import's 2 MB together.
+ */
+export function hostileSite(): WebsitePages {
+  const deep = (depth: number) => nested(depth, `<h2>Deep</h2><p>Down ${depth} levels.</p>`);
+  return {
+    "/robots.txt": { headers: { "content-type": "text/plain" }, body: "User-agent: *\nDisallow: /*a*a*a*a*a*a*a*a*a*a*a*a*b\n" },
+    "/sitemap.xml": { headers: { "content-type": "application/xml" }, body: `<urlset>${filled("<loc>", 256 * 1024)}` },
+    "/": { body: `<title>Hostile</title><a href="${BACKTRACKING_PATH}">a</a><a href="/deep">deep</a><a href="/deeper">deeper</a>${filled("<a", 512 * 1024)}` },
+    [BACKTRACKING_PATH]: { body: "<main><p>Not blocked.</p></main>" },
+    "/deep": { body: deep(2_000) },
+    "/deeper": { body: deep(100_000) },
+  };
 }

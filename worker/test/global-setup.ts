@@ -1,6 +1,7 @@
 import { SIMULATED_BUSINESS_CREDENTIALS, SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { startBusinessWebsite } from "@nikki/simulators/business-website";
 import { BAKERY_SITE, LINKED_SITE, MOVED_SITE } from "@nikki/simulators/business-website-pages";
+import { hostileSite } from "@nikki/simulators/hostile-pages";
 import { startIntegrationsSimulator } from "@nikki/simulators/integrations";
 import { startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
@@ -18,8 +19,19 @@ import type { SimulatorPorts } from "./simulator-ports";
  * running `npm start` or of another checkout's tests), which it provides to the configuration and the test files.
  */
 export default async function setup(project: TestProject) {
-  const [openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort, oidcPort, bakerySitePort, linkedSitePort, movedSitePort] =
-    (await freePorts(10)) as [number, number, number, number, number, number, number, number, number, number];
+  const [
+    openaiPort,
+    twilioPort,
+    crmPort,
+    stripePort,
+    googleCalendarPort,
+    calcomPort,
+    oidcPort,
+    bakerySitePort,
+    linkedSitePort,
+    movedSitePort,
+    hostileSitePort,
+  ] = (await freePorts(11)) as [number, number, number, number, number, number, number, number, number, number, number];
   const ports: SimulatorPorts = {
     openaiPort,
     twilioPort,
@@ -28,7 +40,7 @@ export default async function setup(project: TestProject) {
     googleCalendarPort,
     calcomPort,
     oidcPort,
-    websitePorts: { bakery: bakerySitePort, linked: linkedSitePort, moved: movedSitePort },
+    websitePorts: { bakery: bakerySitePort, linked: linkedSitePort, moved: movedSitePort, hostile: hostileSitePort },
   };
   const openai = await startOpenAiSimulator({ port: openaiPort, apiKey: SIMULATED_CREDENTIALS.openaiKey, script: BOOKING_SCRIPT });
   const twilio = await startTwilioRestSimulator({
@@ -58,6 +70,7 @@ export default async function setup(project: TestProject) {
     startBusinessWebsite(bakerySitePort, BAKERY_SITE),
     startBusinessWebsite(linkedSitePort, LINKED_SITE),
     startBusinessWebsite(movedSitePort, MOVED_SITE),
+    startBusinessWebsite(hostileSitePort, hostileSite()),
   ]);
   project.provide("simulatorPorts", ports);
   return async () => {

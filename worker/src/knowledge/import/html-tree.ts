@@ -60,6 +60,8 @@ export function parseHtml(html: string): HtmlElement {
       if (name === skipping.name) skipping.open += 1;
     } else if (elements === MAX_ELEMENTS) {
       if (SKIPPED.has(name)) skipping = { name, open: 1 };
+      // The tag is left out, but it still parts the words on either side (a heading from its paragraph).
+      else addText(" ");
     } else {
       elements += 1;
       tag = { name, attributes: NO_ATTRIBUTES, children: [] };
