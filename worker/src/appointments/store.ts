@@ -21,7 +21,9 @@ export interface BookingDeps {
   calendarBusy(organizationId: string, window: Interval): Promise<Interval[]>;
 }
 
-export type BookingOutcome = { ok: true; appointment: AppointmentRow } | { ok: false; problem: SlotProblem | "canceled"; alternatives: Interval[] };
+export type SlotRefusal = { ok: false; problem: SlotProblem; alternatives: Interval[] };
+export type SlotCheck = { ok: true } | SlotRefusal;
+export type BookingOutcome = { ok: true; appointment: AppointmentRow } | SlotRefusal | { ok: false; problem: "canceled"; alternatives: Interval[] };
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -88,15 +90,35 @@ export interface NewAppointment {
   callId?: string | null;
 }
 
-/** Books `request.start` if it is free. */
-export async function bookAppointment(deps: BookingDeps, context: BookingContext, request: NewAppointment, options: CheckOptions): Promise<BookingOutcome> {
+/** Whether `start` may be booked now: the one check every booking and move makes, a Test Suite's dry run included. */
+export async function checkSlot(deps: BookingDeps, context: BookingContext, start: Date, options: CheckOptions): Promise<SlotCheck> {
   const input = await availabilityNow(deps, context, options);
-  const problem = slotProblem(input, request.start);
-  if (problem) return { ok: false, problem, alternatives: alternativesNear(input, request.start) };
+  const problem = slotProblem(input, start);
+  return problem ? { ok: false, problem, alternatives: alternativesNear(input, start) } : { ok: true };
+}
+
+/** A move is checked with the appointment's own length and buffer, its own time not in the way. */
+export function moveCheck(
+  row: AppointmentRow,
+  options: Pick<CheckOptions, "now" | "notice">,
+): CheckOptions & Required<Pick<CheckOptions, "durationMinutes" | "bufferMinutes">> {
+  const durationMinutes = Math.round((row.endAt.getTime() - row.startAt.getTime()) / MINUTE_MS);
+  const bufferMinutes = Math.round((row.busyUntil.getTime() - row.endAt.getTime()) / MINUTE_MS);
+  return { ...options, exceptId: row.id, durationMinutes, bufferMinutes };
+}
+
+/** Where a move puts an appointment: `start`, and its end and buffer after it as they were. */
+export function timesOfMove(check: ReturnType<typeof moveCheck>, start: Date) {
+  const endAt = new Date(start.getTime() + check.durationMinutes * MINUTE_MS);
+  return { startAt: start, endAt, busyUntil: new Date(endAt.getTime() + check.bufferMinutes * MINUTE_MS) };
+}
+
+/** The row a booking of `request.start` writes (its confirmation code apart): a dry run reads it without writing it. */
+export async function newAppointmentValues(deps: BookingDeps, context: BookingContext, request: NewAppointment) {
   const { service, agent } = context;
   const id = crypto.randomUUID();
   const end = new Date(request.start.getTime() + service.durationMinutes * MINUTE_MS);
-  const values = {
+  return {
     id,
     organizationId: context.organizationId,
     serviceId: service.id,
@@ -114,6 +136,13 @@ export async function bookAppointment(deps: BookingDeps, context: BookingContext
     source: request.source,
     manageTokenHash: await tokenHash(await manageToken(deps.secret, id)),
   };
+}
+
+/** Books `request.start` if it is free. */
+export async function bookAppointment(deps: BookingDeps, context: BookingContext, request: NewAppointment, options: CheckOptions): Promise<BookingOutcome> {
+  const check = await checkSlot(deps, context, request.start, options);
+  if (!check.ok) return check;
+  const values = await newAppointmentValues(deps, context, request);
   for (let attempt = 0; ; attempt++) {
     try {
       const [row] = await deps.db
@@ -140,20 +169,14 @@ export async function rescheduleAppointment(
   start: Date,
   options: Omit<CheckOptions, "exceptId" | "durationMinutes" | "bufferMinutes">,
 ): Promise<BookingOutcome> {
-  const durationMinutes = Math.round((row.endAt.getTime() - row.startAt.getTime()) / MINUTE_MS);
-  const bufferMinutes = Math.round((row.busyUntil.getTime() - row.endAt.getTime()) / MINUTE_MS);
-  const check = { ...options, exceptId: row.id, durationMinutes, bufferMinutes };
-  const input = await availabilityNow(deps, context, check);
-  const problem = slotProblem(input, start);
-  if (problem) return { ok: false, problem, alternatives: alternativesNear(input, start) };
-  const end = new Date(start.getTime() + durationMinutes * MINUTE_MS);
+  const check = moveCheck(row, options);
+  const slot = await checkSlot(deps, context, start, check);
+  if (!slot.ok) return slot;
   try {
     const [moved] = await deps.db
       .update(appointments)
       .set({
-        startAt: start,
-        endAt: end,
-        busyUntil: new Date(end.getTime() + bufferMinutes * MINUTE_MS),
+        ...timesOfMove(check, start),
         timeZone: context.agent.timeZone,
         reminderSentAt: null,
         calendarState: row.calendarProvider ? "pending" : row.calendarState,
