@@ -45,6 +45,7 @@ export * from "./follow-up-copy";
 export * from "./relative-dates";
 export * from "./appointments";
 export * from "./appointment-copy";
+export * from "./calendar-copies";
 export * from "./page-marker";
 export * from "./url-field";
 export * from "./statuses";

@@ -1,9 +1,9 @@
-/** The booking operations' dependencies on an entry point's services: the database, the manage links' secret, and the busy times of the connected calendar. */
+/** The booking operations' dependencies on an entry point's services: the database, the manage links' secret, and the busy times of every connected calendar. */
 import { createLogger, type LogLevel } from "../logger";
 import { ApiError } from "../http/api-error";
 import type { Services } from "../services";
 import { calendarBusy } from "../services/calendars";
-import { connectedCalendar } from "./calendar-copies";
+import { connectedCalendars } from "./calendar-copies";
 import type { BookingDeps } from "./store";
 
 export function bookingDepsOf(services: Services): BookingDeps {
@@ -13,6 +13,6 @@ export function bookingDepsOf(services: Services): BookingDeps {
   return {
     db: services.db,
     secret,
-    calendarBusy: async (organizationId, window) => calendarBusy(await connectedCalendar(services, organizationId), log, organizationId, window),
+    calendarBusy: async (organizationId, window) => calendarBusy(await connectedCalendars(services, organizationId), log, organizationId, window),
   };
 }

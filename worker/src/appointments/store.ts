@@ -7,7 +7,8 @@
 import { CONFIRMATION_CODE_ALPHABET, type Interval, type SlotProblem, freeSlots, slotProblem } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { appointments } from "../db/schema";
+import { inOneTrip } from "../db/one-trip";
+import { appointmentCalendarCopies, appointments } from "../db/schema";
 import { type BookingContext, availabilityInput, heldIntervals } from "./context";
 import { manageToken, tokenHash } from "./manage-link";
 
@@ -17,7 +18,7 @@ export interface BookingDeps {
   db: Database;
   /** AUTH_SECRET: manage links are made from it. */
   secret: string;
-  /** The busy blocks of the organization's connected calendar in a window (none without one, or when it is down). */
+  /** The busy blocks of the organization's connected calendars in a window (none from one that is down). */
   calendarBusy(organizationId: string, window: Interval): Promise<Interval[]>;
 }
 
@@ -161,6 +162,13 @@ async function taken(deps: BookingDeps, context: BookingContext, start: Date, op
   return { ok: false, problem: "taken", alternatives: alternativesNear(await availabilityNow(deps, context, options), start) };
 }
 
+/**
+ * A move or cancellation marks the appointment's calendar copies pending in the same write (one transaction), so a
+ * request cut short after it still has them brought in line, by the cron (appointments/calendar-sync.ts).
+ */
+const copiesDue = (db: Database, appointmentId: string) =>
+  db.update(appointmentCalendarCopies).set({ state: "pending" }).where(eq(appointmentCalendarCopies.appointmentId, appointmentId));
+
 /** Moves a booked appointment to `start`, keeping its length and buffer; its reminder is due again. */
 export async function rescheduleAppointment(
   deps: BookingDeps,
@@ -173,17 +181,14 @@ export async function rescheduleAppointment(
   const slot = await checkSlot(deps, context, start, check);
   if (!slot.ok) return slot;
   try {
-    const [moved] = await deps.db
-      .update(appointments)
-      .set({
-        ...timesOfMove(check, start),
-        timeZone: context.agent.timeZone,
-        reminderSentAt: null,
-        calendarState: row.calendarProvider ? "pending" : row.calendarState,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(appointments.id, row.id), eq(appointments.status, "booked")))
-      .returning();
+    const [[moved]] = await inOneTrip(deps.db, [
+      deps.db
+        .update(appointments)
+        .set({ ...timesOfMove(check, start), timeZone: context.agent.timeZone, reminderSentAt: null, updatedAt: new Date() })
+        .where(and(eq(appointments.id, row.id), eq(appointments.status, "booked")))
+        .returning(),
+      copiesDue(deps.db, row.id),
+    ]);
     return moved ? { ok: true, appointment: moved } : { ok: false, problem: "canceled", alternatives: [] };
   } catch (error) {
     if (isSlotTaken(error)) return taken(deps, context, start, check);
@@ -193,16 +198,13 @@ export async function rescheduleAppointment(
 
 /** Cancels a booked appointment, freeing its time; null when it was already canceled. */
 export async function cancelAppointment(db: Database, row: AppointmentRow): Promise<AppointmentRow | null> {
-  const [canceled] = await db
-    .update(appointments)
-    .set({ status: "canceled", canceledAt: new Date(), calendarState: row.calendarEventId ? "pending" : row.calendarState, updatedAt: new Date() })
-    .where(and(eq(appointments.id, row.id), eq(appointments.status, "booked")))
-    .returning();
+  const [[canceled]] = await inOneTrip(db, [
+    db
+      .update(appointments)
+      .set({ status: "canceled", canceledAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(appointments.id, row.id), eq(appointments.status, "booked")))
+      .returning(),
+    copiesDue(db, row.id),
+  ]);
   return canceled ?? null;
-}
-
-/** An appointment as it is now (after its calendar copy was made, say). */
-export async function appointmentById(db: Database, id: string): Promise<AppointmentRow | null> {
-  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
-  return row ?? null;
 }

@@ -1,12 +1,12 @@
 /**
  * What follows every booking, move and cancellation that was made, in this order: the audit entry naming who made it,
- * the copies in the connected calendars, the text to the booked person, and the organization's open dashboards.
+ * the copies in every connected calendar, the text to the booked person, and the organization's open dashboards.
  */
 import type { AppointmentTextKind } from "@nikki/core";
 import { writeAudit } from "../../audit";
 import type { Logger } from "../../logger";
 import type { Services } from "../../services";
-import { syncToCalendar } from "../calendar-copies";
+import { copyToCalendars } from "../calendar-copies";
 import type { BookingContext } from "../context";
 import { type TextOutcome, textAboutAppointment } from "../notify";
 import type { AppointmentRow } from "../store";
@@ -37,7 +37,7 @@ export async function followUp(
 ): Promise<TextOutcome> {
   const { services, log } = deps;
   await writeAudit(services.db, log, auditEntryOf(actor, AUDIT_OF[change], row));
-  await syncToCalendar(services, row, log);
+  await copyToCalendars(services, log, row, actor.kind === "calendar" ? actor.provider : undefined);
   const text = await textAboutAppointment(services, row, TEXT_OF[change], { from: textFrom(actor, context), business: context?.organizationName, log });
   if (context?.dashboardsOpen !== false) await services.publishAppointment(row.organizationId, { id: row.id, status: row.status });
   return text;

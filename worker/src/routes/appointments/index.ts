@@ -15,7 +15,8 @@ import { bookingDepsOf } from "../../appointments/booking-deps";
 import { type MemberActor, book, cancel, reschedule } from "../../appointments/commands";
 import { bookingContext } from "../../appointments/context";
 import { serializeAppointment, serializeSlot } from "../../appointments/resource";
-import { type AppointmentRow, appointmentById, availabilityNow } from "../../appointments/store";
+import { copiesOf } from "../../appointments/calendar-copies";
+import { type AppointmentRow, availabilityNow } from "../../appointments/store";
 import { clientIp } from "../../audit";
 import { appointments } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
@@ -37,6 +38,9 @@ const member = (c: Ctx): MemberActor => {
   const caller = orgCaller(c);
   return { kind: "member", userId: caller.userId, email: caller.email, ip: clientIp(c) };
 };
+
+/** An appointment as the API answers it, with its calendar copies as they are now. */
+const resourceOf = async (c: Ctx, row: AppointmentRow) => serializeAppointment(row, (await copiesOf(c.var.db, [row.id])).get(row.id) ?? []);
 
 async function appointmentOf(c: Ctx, id: string): Promise<AppointmentRow> {
   const [row] = await c.var.db
@@ -85,7 +89,7 @@ export const appointmentRoutes = new Hono<AppEnv>()
       notes: input.notes || null,
     });
     const { appointment, text } = bookedOrRefuse(outcome, context);
-    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, appointment.id)) ?? appointment), text }, 201);
+    return c.json({ appointment: await resourceOf(c, appointment), text }, 201);
   })
   .patch("/:id", access("admin"), async (c) => {
     const row = await appointmentOf(c, c.req.param("id"));
@@ -94,12 +98,12 @@ export const appointmentRoutes = new Hono<AppEnv>()
       if (patch.start !== undefined)
         throw new ApiError("validation_failed", { message: APPOINTMENT_MESSAGES.patchEmpty, fields: { start: APPOINTMENT_MESSAGES.patchEmpty } });
       const outcome = await cancel(c.var, member(c), row);
-      if (!outcome.ok) return c.json({ appointment: serializeAppointment(row), text: null });
-      return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, row.id)) ?? outcome.appointment), text: outcome.text });
+      if (!outcome.ok) return c.json({ appointment: await resourceOf(c, row), text: null });
+      return c.json({ appointment: await resourceOf(c, outcome.appointment), text: outcome.text });
     }
     if (row.status === "canceled") throw new ApiError("conflict", { message: APPOINTMENT_MESSAGES.canceled });
     const context = contextOrRefuse(await bookingContext(c.var.db, row.organizationId, { serviceId: row.serviceId, agentId: row.agentId }));
     const outcome = await reschedule(c.var, member(c), context, row, new Date(patch.start!));
     const { appointment, text } = bookedOrRefuse(outcome, context);
-    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, appointment.id)) ?? appointment), text });
+    return c.json({ appointment: await resourceOf(c, appointment), text });
   });

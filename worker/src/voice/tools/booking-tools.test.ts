@@ -3,48 +3,20 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type BookingOrganization, ZONE, bookingOrganization, localStart, twilioMessages } from "../../../test/booking";
 import { testServices } from "../../../test/services";
-import { callSid } from "../../../test/twilio";
+import { runToolOn } from "../../../test/tool-call";
 import { createLogger } from "../../logger";
-import { type ToolCall, type ToolDeps, runTool } from ".";
 
 const services = testServices();
 const log = createLogger({ test: "booking-tools" }, "error");
-const BOOKING_TOOLS = ["book_appointment"];
-
 let org: BookingOrganization;
 let spanish: BookingOrganization;
-let businessNumber: string;
 
-async function callOf(organization: BookingOrganization, options: { test?: boolean; caller?: string } = {}): Promise<{ call: ToolCall; deps: ToolDeps }> {
-  const call: ToolCall = {
-    callId: crypto.randomUUID(),
-    callSid: callSid(),
-    organizationId: organization.owner.organizationId,
-    agentId: organization.agentId,
-    businessNumber,
-    callerNumber: options.caller ?? "+14155550140",
-    escalationJson: "{}",
-    allowedCountries: ["US", "CA"],
-    test: options.test ?? false,
-    tools: BOOKING_TOOLS,
-  };
-  await env.DB.prepare("insert into calls (id, call_sid, organization_id, from_number, to_number, kind) values (?, ?, ?, ?, ?, ?)")
-    .bind(call.callId, call.callSid, call.organizationId, call.callerNumber, businessNumber, call.test ? "test" : "conversation")
-    .run();
-  return { call, deps: { db: services.db, services, providers: await services.providersFor(call.organizationId), log } };
-}
-
-const run = async (organization: BookingOrganization, tool: string, args: unknown, options?: { test?: boolean; caller?: string }) => {
-  const { call, deps } = await callOf(organization, options);
-  return { output: (await runTool(tool, JSON.stringify(args), call, deps)) as Record<string, unknown>, call };
-};
+const run = (organization: BookingOrganization, tool: string, args: unknown, options?: { test?: boolean; caller?: string }) =>
+  runToolOn(organization, services, log, tool, args, options);
 
 beforeAll(async () => {
   org = await bookingOrganization("Tools Plumbing", { number: true });
   spanish = await bookingOrganization("Fontanería Tools", { number: true, language: "es-ES" });
-  businessNumber = (await env.DB.prepare("select twilio_number from phone_numbers where organization_id = ?")
-    .bind(org.owner.organizationId)
-    .first<string>("twilio_number"))!;
 });
 
 describe("check_availability", () => {
