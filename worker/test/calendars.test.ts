@@ -238,5 +238,11 @@ describe("Google Calendar and Cal.com together", () => {
       ["created", iso(11, "10:00")],
       ["removed", iso(11, "10:00")],
     ]);
+    // Nothing is left to do in either: Cal.com's copy is gone there already, Google's was removed.
+    expect((await copiesIn(booked.id)).map((copy) => [copy.provider, copy.state, copy.event_id])).toEqual([
+      ["calcom", "synced", null],
+      ["google_calendar", "synced", null],
+    ]);
+    expect((await changesOf(booked.id)).calcom).toEqual([["created", iso(11, "10:00")]]);
   });
 });

@@ -90,6 +90,12 @@ export async function syncCopy(services: Services, log: Logger, calendar: Busine
  * brought in line side by side. `except`: the calendar the change came from, whose copy is gone there already.
  */
 export async function copyToCalendars(services: Services, log: Logger, row: AppointmentRow, except?: CalendarProvider): Promise<void> {
+  if (except) {
+    await services.db
+      .update(copies)
+      .set({ state: "synced", eventId: null, lastError: null })
+      .where(and(eq(copies.appointmentId, row.id), eq(copies.provider, except)));
+  }
   const calendars = (await connectedCalendars(services, row.organizationId)).filter((calendar) => calendar.provider !== except);
   if (calendars.length === 0) return;
   const providers = calendars.map((calendar) => calendar.provider);
