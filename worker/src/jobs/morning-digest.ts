@@ -8,7 +8,6 @@ import {
   languageName,
   localClock,
   localDate,
-  unmaskedEntities,
   urgencyOf,
 } from "@nikki/core";
 import { and, asc, eq, gt } from "drizzle-orm";
@@ -24,7 +23,8 @@ export const DIGEST_HOUR = 8;
 const NIGHT_MS = 24 * 60 * 60 * 1000;
 
 type CallRow = typeof calls.$inferSelect;
-const entitiesOf = (call: CallRow) => unmaskedEntities(call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {});
+/** The caller's details as the analysis kept them (contact details as given; a call stored redacted before stays masked). */
+const entitiesOf = (call: CallRow): Record<string, string> => (call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {});
 
 /** " - speaks Spanish" for a caller who spoke another language than the business's, so the call back is in theirs. */
 function spokenLanguage(call: CallRow, businessLanguage: string): string {

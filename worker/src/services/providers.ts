@@ -10,7 +10,7 @@ import type { Config } from "../env";
 import { type IntegrationRow, type StoredIntegration, integrationRows, openIntegration } from "./integrations/store";
 import { usableBusinessUrl } from "./business-urls";
 import type { BusinessCalendar } from "./calendars/calendar";
-import { calendarAmong } from "./calendars/index";
+import { calendarsAmong } from "./calendars/index";
 import { type ElevenLabsClient, elevenLabsClient } from "./elevenlabs";
 import { type CrmClient, crmFor } from "./crm";
 import { type OpenAiClient, liveOpenAiClient } from "./openai/client";
@@ -35,8 +35,8 @@ export interface Providers {
   crm(): Promise<CrmClient | null>;
   /** The organization's verified ElevenLabs account, which voices its voicemail greetings; null when none. */
   elevenlabs(): Promise<ElevenLabsClient | null>;
-  /** The organization's connected calendar (Google Calendar first, else Cal.com); null when none is verified. */
-  calendar(): Promise<BusinessCalendar | null>;
+  /** Every calendar the organization connected and verified (Google Calendar, Cal.com): none, one or both. */
+  calendars(): Promise<BusinessCalendar[]>;
 }
 
 export interface PlatformProviders {
@@ -72,7 +72,7 @@ export async function organizationProviders(db: Database, config: Config, platfo
       })
     : platform.openai;
   const twilio = ownTwilio ?? platform.twilio;
-  let calendar: Promise<BusinessCalendar | null> | undefined;
+  let calendars: Promise<BusinessCalendar[]> | undefined;
   const holding = (accountSid: string | null) => {
     const client = accountSid && ownTwilio && accountSid === ownTwilio.accountSid ? ownTwilio : platform.twilio;
     return { twilio: client };
@@ -95,9 +95,9 @@ export async function organizationProviders(db: Database, config: Config, platfo
       const stored = row ? await openIntegration(db, config, row).catch(() => null) : null;
       return stored?.credentials.api_key ? elevenLabsClient(stored.credentials.api_key, config) : null;
     },
-    calendar: () => {
-      calendar ??= calendarAmong(db, config, rows);
-      return calendar;
+    calendars: () => {
+      calendars ??= calendarsAmong(db, config, rows);
+      return calendars;
     },
   };
 }

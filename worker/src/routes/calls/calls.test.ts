@@ -70,6 +70,9 @@ describe("GET /api/calls", () => {
     expect(await ids_("?after_hours=true")).toEqual([ids.appointment]);
     expect(await ids_("?q=0111")).toEqual([ids.hangup]);
     expect(await ids_("?q=Grace")).toEqual([ids.lead]);
+    // As long as a search may be (D1 refuses LIKE patterns over 50 bytes: no LIKE), with % and _ taken as written.
+    expect(await ids_(`?q=${"9".repeat(80)}`)).toEqual([]);
+    expect(await ids_("?q=Gr%25ace")).toEqual([]);
     // 2026-11-22 in New York runs from 05:00Z on the 22nd to 05:00Z on the 23rd.
     expect(await ids_("?date_from=2026-11-22&date_to=2026-11-22")).toEqual([ids.test]);
     expect(await ids_("?date_to=2026-11-20")).toHaveLength(4);
