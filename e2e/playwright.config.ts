@@ -11,7 +11,7 @@ export default defineConfig({
   testDir: "./tests",
   fullyParallel: false,
   // Two browsers: a third read faster on a busy machine but slower idle (391 s against 319-350 s), and put more load on
-  // the specs' timings (ARCHITECTURE.md, "npm test's time").
+  // the specs' timings (docs/performance.md, "npm test's time").
   workers: 2,
   retries: 0,
   forbidOnly: true,

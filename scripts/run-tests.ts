@@ -6,8 +6,8 @@
  * built first, alone: it rewrites site/dist, which workerd and wrangler dev serve, and .astro/, which astro check
  * writes. Then the lanes barely compete: tsc (one core) beside Biome, madge, the unit tests and the sizes, and beside
  * them the worker's tests, in workerd and in Node, which mostly wait on the simulated calls' real timers, and the e2e
- * stage's web server starting (lib/e2e-server-ahead.ts), which Playwright then finds up (ARCHITECTURE.md, "npm test's
- * time").
+ * stage's web server starting (lib/e2e-server-ahead.ts), which Playwright then finds up (docs/performance.md, "npm
+ * test's time").
  * A lane running beside others prints its output when each stage ends, so logs do not interleave; a failure stops
  * the phase's other lanes.
  */

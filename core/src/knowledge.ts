@@ -32,7 +32,8 @@ export interface KnowledgeEntry {
   updated_at: string;
 }
 
-export const KNOWLEDGE_LIMITS = { title: 200, body: 20_000, question: 500, answer: 5_000, agents: 50, search: 200 } as const;
+/** `search` fits a pasted question or paragraph (of which the first 8 words are looked for). */
+export const KNOWLEDGE_LIMITS = { title: 200, body: 20_000, question: 500, answer: 5_000, agents: 50, search: 2_000 } as const;
 
 export const KNOWLEDGE_MESSAGES = {
   kind: 'Choose "qa" (a question and its answer) or "section" (a title and its text).',

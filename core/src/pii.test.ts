@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactCallerDetails, redactCallerNames, redactEntities, redactPii, unmaskedEntities } from "./pii";
+import { redactCallerDetails, redactCallerNames, redactPii } from "./pii";
 
 describe("redactPii (spec 001 §9)", () => {
   it.each([
@@ -39,41 +39,6 @@ describe("redactPii (spec 001 §9)", () => {
     expect(redactPii("Listo, Lucía. Nikki le enviará un mensaje.", keep, ["Lucía Fernández", "[NAME]", ""])).toBe(
       "Listo, [NAME]. Nikki le enviará un mensaje.",
     );
-  });
-});
-
-describe("redactEntities: what the analysis extracted, stored redacted", () => {
-  it("masks who the caller is and what could identify them inside the other fields; keeps the rest and empty values", () => {
-    expect(
-      redactEntities({
-        name: "Lucía Fernández",
-        phone: "+34 612 345 678",
-        email: "lucia@example.es",
-        intent: "Call back Ada Lovelace at 415 555 2671",
-        urgency: "high",
-        appointment_time: "",
-        customer_first_name: "Lucía",
-        callback_number: "612345678",
-      }),
-    ).toEqual({
-      name: "[NAME]",
-      phone: "[PHONE]",
-      email: "[EMAIL]",
-      intent: "Call back [NAME] at [PHONE]",
-      urgency: "high",
-      appointment_time: "",
-      customer_first_name: "[NAME]",
-      callback_number: "[PHONE]",
-    });
-  });
-});
-
-describe("unmaskedEntities", () => {
-  it("leaves out what is stored as a marker, keeps the rest", () => {
-    expect(unmaskedEntities({ name: "[NAME]", phone: "[PHONE]", intent: "Call back [NAME]", urgency: "high" })).toEqual({
-      intent: "Call back [NAME]",
-      urgency: "high",
-    });
   });
 });
 

@@ -5,6 +5,10 @@
  */
 export const PII_MARKERS = { email: "[EMAIL]", phone: "[PHONE]", name: "[NAME]" } as const;
 
+const MARKER_VALUES: readonly string[] = Object.values(PII_MARKERS);
+/** Whether a value is a marker whole: a detail stored redacted, which says nothing about the caller. */
+export const isPiiMarker = (value: string): boolean => MARKER_VALUES.includes(value.trim());
+
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 /** 7 or more digits, optionally with a leading +, spaces, dots, dashes and parentheses between them. */
 const PHONE = /[+(]?(?:\d[\s.()-]*){6,14}\d/g;
@@ -75,24 +79,3 @@ export function redactCallerDetails(text: string, callerNames: readonly string[]
 
 /** A drafted answer: the business's own words (its streets, towns, numbers) stay; only the caller's names are masked. */
 export const redactCallerNames = (text: string, callerNames: readonly string[] = []): string => maskCallerNames(text, callerNames);
-
-/**
- * What the call analysis extracted, as it is stored when redaction is on: a field that names who the caller is or how
- * to reach them is its marker whole (a first name alone included); any other field has PII inside it redacted.
- */
-export function redactEntities(entities: Record<string, string>): Record<string, string> {
-  const marker = (key: string) =>
-    /name/.test(key) ? PII_MARKERS.name : /phone|mobile|number/.test(key) ? PII_MARKERS.phone : /e_?mail/.test(key) ? PII_MARKERS.email : null;
-  return Object.fromEntries(
-    Object.entries(entities).map(([key, value]) => {
-      if (!value.trim()) return [key, value];
-      return [key, marker(key.toLowerCase()) ?? redactPii(value)];
-    }),
-  );
-}
-
-/** Entities as a message shows them: a value stored as a marker is left out (the caller's number is shown instead). */
-export function unmaskedEntities(entities: Record<string, string>): Record<string, string> {
-  const markers: string[] = Object.values(PII_MARKERS);
-  return Object.fromEntries(Object.entries(entities).filter(([, value]) => !markers.includes(value.trim())));
-}

@@ -46,9 +46,19 @@ describe("testVerdict: built-in scenarios", () => {
     expect(testVerdict(checksOf("lead"), facts())).toEqual({ passed: true, reason: "Lead captured: Maria Garcia, +14155550142." });
   });
 
-  it("says a lead's details were stored redacted when PII redaction masked them", () => {
-    const masked = facts({ entities: { name: "[NAME]", phone: "[PHONE]" } });
-    expect(testVerdict(checksOf("lead"), masked)).toEqual({ passed: true, reason: "Lead captured: [NAME], [PHONE] (stored redacted)." });
+  it("says when the lead was read from the transcript rather than saved by a tool, and never that it was stored redacted", () => {
+    expect(testVerdict(checksOf("lead"), facts({ tools: [] }))).toEqual({
+      passed: true,
+      reason: "Lead captured: Maria Garcia, +14155550142 (from the transcript).",
+    });
+    // The number as said ("+1 415 555 0142") reads as the lead list keeps it.
+    expect(testVerdict(checksOf("lead"), facts({ entities: { name: "Maria Garcia", phone: "+1 415 555 0142" } })).reason).toBe(
+      "Lead captured: Maria Garcia, +14155550142.",
+    );
+    expect(testVerdict(checksOf("lead"), facts({ afterHours: true, tools: [{ name: "push_crm_lead", ok: true }] }))).toEqual({
+      passed: true,
+      reason: "Message taken: Maria Garcia, +14155550142.",
+    });
   });
 
   it("fails a lead without a phone, an unprocessed call and a silent caller, saying why", () => {

@@ -1,6 +1,7 @@
 import { candidateStarts } from "./availability";
 import { storedLanguageVerdict, textsLanguageVerdict } from "./language-verdict";
 import { parseOpeningHours } from "./hours";
+import { normalizeWidgetPhone } from "./phone";
 import { PII_MARKERS } from "./pii";
 import type { TestCheck } from "./test-suite";
 import { isToolFiller } from "./tool-fillers";
@@ -98,15 +99,15 @@ function saysVerdict(facts: SuiteCallFacts, phrase: string | null): Verdict {
 }
 
 function leadVerdict(facts: SuiteCallFacts): Verdict {
+  // The caller's contact details are kept as given whatever the redaction setting (contact-details.ts): named here,
+  // the number as the lead list keeps it (E.164) when it reads as one.
   const { name = "", phone = "" } = facts.entities;
-  // With PII redaction on, the call's details are stored as markers: the verdict says so rather than show "[NAME]" bare.
-  const redacted = [name, phone].some((value) => redactedMarkers.includes(value));
+  const number = normalizeWidgetPhone(phone);
   const saved = toolOk(facts, "push_crm_lead") || toolOk(facts, "book_appointment");
-  const notes = [saved ? null : "from the transcript", redacted ? "stored redacted" : null].filter(Boolean);
   if (name && phone)
     return {
       passed: true,
-      reason: `${facts.afterHours ? "Message taken" : "Lead captured"}: ${name}, ${phone}${notes.length ? ` (${notes.join(", ")})` : ""}.`,
+      reason: `${facts.afterHours ? "Message taken" : "Lead captured"}: ${name}, ${number.ok ? number.e164 : phone}${saved ? "" : " (from the transcript)"}.`,
     };
   return { passed: false, reason: `No lead was saved: the caller's ${name ? "phone number" : "name"} was not captured.` };
 }

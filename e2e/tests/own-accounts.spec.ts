@@ -100,15 +100,17 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await expect.poll(async () => (await hubspotContacts()).some((request) => request.body.properties.phone === "+14155550188"), { timeout: 30_000 }).toBe(true);
 
   // Within a minute, the booking alert: an e-mail to the owner and a text to the digest phone.
-  await expect.poll(async () => (await mailsTo(ownerEmail)).map((mail) => mail.subject), { timeout: 60_000 }).toContain("New appointment booked: +14155550188");
+  await expect.poll(async () => (await mailsTo(ownerEmail)).map((mail) => mail.subject), { timeout: 60_000 }).toContain("New appointment booked: Ada Lovelace");
   await expect.poll(async () => (await textsTo(DIGEST_PHONE)).map((text) => text.From), { timeout: 60_000 }).toEqual([OWN_NUMBER]);
 
-  // The call in Calls: its transcript (stored redacted), processed; pushed to the CRM again and a text to the caller.
+  // The call in Calls: its transcript and summary (stored redacted), the caller's name as given, processed; pushed to the
+  // CRM again and a text to the caller.
   await page.getByRole("button", { name: /^Open the call from \+14155550188/ }).click();
   const detail = page.getByRole("dialog", { name: "Call from +14155550188" });
   await expect(detail.getByText("AI Generated")).toBeVisible();
   await expect(detail.getByRole("listitem").filter({ hasText: /Can I book a plumber/ })).toBeVisible();
-  await expect(detail.getByText("Redacted", { exact: true })).toBeVisible();
+  await expect(detail.getByText("Redacted", { exact: true })).toHaveCount(2);
+  await expect(detail.getByRole("definition").filter({ hasText: /^Ada Lovelace$/ })).toBeVisible();
   await expect(detail.getByText(/from pickup to Nikki's first word/)).toBeVisible();
   await expect(detail.getByText(/^check_availability \d+ ms, book_appointment \d+ ms$/)).toBeVisible();
   await expect(detail.getByText(/^\$\d+\.\d\d \(telephony and AI minutes\)$/)).toBeVisible();

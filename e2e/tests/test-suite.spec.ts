@@ -105,7 +105,7 @@ test("the Test Suite runs its eight scenarios through the real pipeline, green, 
   // An earlier run, opened from the list: what the after-hours call would have sent, recorded instead.
   await page.getByRole("button", { name: /^Show the After-hours caller run of / }).click();
   const night = page.getByRole("region", { name: "After-hours caller: steps" });
-  await expect(night.getByText("Message taken: [NAME], [PHONE] (stored redacted).")).toBeVisible();
+  await expect(night.getByText("Message taken: Tom Baker, +14155550126.")).toBeVisible();
   await expect(night.getByText(/^Would e-mail the owner: Urgent call\.$/)).toBeVisible();
 
   // Test calls are in Calls, marked as tests, and not in Overview's figures.

@@ -1,6 +1,7 @@
 import { SIMULATED_BUSINESS_CREDENTIALS, SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { startBusinessWebsite } from "@nikki/simulators/business-website";
 import { BAKERY_SITE, LINKED_SITE, MOVED_SITE } from "@nikki/simulators/business-website-pages";
+import { hostileSite } from "@nikki/simulators/hostile-pages";
 import { startIntegrationsSimulator } from "@nikki/simulators/integrations";
 import { startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
@@ -12,23 +13,21 @@ import type { TestProject } from "vitest/node";
 import { BOOKING_SCRIPT } from "./booking-script";
 import type { SimulatorPorts } from "./simulator-ports";
 
+/** The businesses' websites a knowledge import reads (knowledge-import tests), each an origin of its own. */
+const WEBSITES = { bakery: BAKERY_SITE, linked: LINKED_SITE, moved: MOVED_SITE, hostile: hostileSite() };
+const WEBSITE_NAMES = Object.keys(WEBSITES) as (keyof typeof WEBSITES)[];
+
 /**
  * Starts the provider simulators (in Node, beside workerd) for the worker tests, on free ports (never those of a
  * running `npm start` or of another checkout's tests), which it provides to the configuration and the test files.
  */
 export default async function setup(project: TestProject) {
-  const [openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort, oidcPort, bakerySitePort, linkedSitePort, movedSitePort] =
-    (await freePorts(10)) as [number, number, number, number, number, number, number, number, number, number];
-  const ports: SimulatorPorts = {
-    openaiPort,
-    twilioPort,
-    crmPort,
-    stripePort,
-    googleCalendarPort,
-    calcomPort,
-    oidcPort,
-    websitePorts: { bakery: bakerySitePort, linked: linkedSitePort, moved: movedSitePort },
-  };
+  type Ports = [number, number, number, number, number, number, number, ...number[]];
+  const [openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort, oidcPort, ...sitePorts] = (await freePorts(
+    7 + WEBSITE_NAMES.length,
+  )) as Ports;
+  const websitePorts = Object.fromEntries(WEBSITE_NAMES.map((name, index) => [name, sitePorts[index]!])) as SimulatorPorts["websitePorts"];
+  const ports: SimulatorPorts = { openaiPort, twilioPort, crmPort, stripePort, googleCalendarPort, calcomPort, oidcPort, websitePorts };
   const openai = await startOpenAiSimulator({ port: openaiPort, apiKey: SIMULATED_CREDENTIALS.openaiKey, script: BOOKING_SCRIPT });
   const twilio = await startTwilioRestSimulator({
     port: twilioPort,
@@ -52,12 +51,7 @@ export default async function setup(project: TestProject) {
     prices: SIMULATED_PRICE_AMOUNTS,
   });
   const calendars = await startCalendarSimulators({ oidc: oidcPort, googleCalendar: googleCalendarPort, calcom: calcomPort });
-  // The businesses' websites a knowledge import reads (knowledge-import tests), each an origin of its own.
-  const websites = await Promise.all([
-    startBusinessWebsite(bakerySitePort, BAKERY_SITE),
-    startBusinessWebsite(linkedSitePort, LINKED_SITE),
-    startBusinessWebsite(movedSitePort, MOVED_SITE),
-  ]);
+  const websites = await Promise.all(WEBSITE_NAMES.map((name) => startBusinessWebsite(websitePorts[name], WEBSITES[name])));
   project.provide("simulatorPorts", ports);
   return async () => {
     await calendars.close();

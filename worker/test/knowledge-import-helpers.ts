@@ -8,6 +8,7 @@ export const SITES = {
   bakery: `http://127.0.0.1:${SIMULATED.websitePorts.bakery}`,
   linked: `http://127.0.0.1:${SIMULATED.websitePorts.linked}`,
   moved: `http://127.0.0.1:${SIMULATED.websitePorts.moved}`,
+  hostile: `http://127.0.0.1:${SIMULATED.websitePorts.hostile}`,
 };
 
 export async function discover(owner: SignedUp, url: string) {

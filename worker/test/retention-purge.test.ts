@@ -65,7 +65,13 @@ describe("the retention purge", () => {
       .bind(owner.organizationId)
       .all<{ details: string }>();
     expect(audit.results).toHaveLength(1);
-    expect(JSON.parse(audit.results[0]!.details)).toEqual({ transcripts: 1, recordings: 2, transcript_retention_days: 30, recording_retention_days: 7 });
+    expect(JSON.parse(audit.results[0]!.details)).toEqual({
+      transcripts: 1,
+      recordings: 2,
+      texts: 0,
+      transcript_retention_days: 30,
+      recording_retention_days: 7,
+    });
 
     // Run again: nothing left to delete, nothing audited.
     expect((await purgeExpiredCallData(testServices())).has(owner.organizationId)).toBe(false);
@@ -79,5 +85,21 @@ describe("the retention purge", () => {
     expect(recordings).toBe(1);
     expect(await deletesOf(url)).toHaveLength(1);
     expect((await row(id))?.recording_url).toBeNull();
+  });
+
+  it("deletes the record of texts past the transcripts' retention, and keeps the rest", async () => {
+    const textAt = async (daysAgo: number) => {
+      const id = crypto.randomUUID();
+      await env.DB.prepare(
+        "insert into text_messages (id, organization_id, purpose, to_number, status, segments, created_at) values (?, ?, 'call_detail', '+14155552671', 'sent', 1, ?)",
+      )
+        .bind(id, owner.organizationId, Date.now() - daysAgo * DAY)
+        .run();
+      return id;
+    };
+    const [old, fresh] = [await textAt(31), await textAt(29)];
+    expect((await purgeExpiredCallData(testServices())).get(owner.organizationId)).toEqual({ transcripts: 0, recordings: 0, texts: 1 });
+    const left = await env.DB.prepare("select id from text_messages where id in (?, ?)").bind(old, fresh).all<{ id: string }>();
+    expect(left.results.map((row) => row.id)).toEqual([fresh]);
   });
 });

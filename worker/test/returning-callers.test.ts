@@ -66,7 +66,7 @@ async function organization(name: string): Promise<string> {
 interface EarlierCall {
   daysAgo: number;
   summary?: string | null;
-  /** The name as the analysis stored it (redacted by default). */
+  /** The name as the analysis stored it (by default a marker, as a call stored redacted before contact details were kept as given). */
   entityName?: string;
   /** The name the call's lead holds. */
   leadName?: string;

@@ -33,8 +33,8 @@ beforeAll(async () => {
 describe("the Test Suite", { timeout: 90_000 }, () => {
   it("runs the lead scenario through the real webhook, bridge and post-call pipeline, and records what it would have sent", async () => {
     const result = await run(owner, "lead");
-    // The organization redacts PII by default, so the details are stored (and shown) as markers, and the verdict says so.
-    expect(result.verdict).toBe("Lead captured: [NAME], [PHONE] (stored redacted).");
+    // The organization redacts PII by default: the speech is stored redacted, the caller's contact details as given.
+    expect(result.verdict).toBe("Lead captured: Maria Garcia, +14155550142.");
     expect(result.status).toBe("passed");
     expect(result.steps.map((step) => [step.key, step.status])).toEqual([
       ["account", "success"],
@@ -74,7 +74,7 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
 
   it("treats the after-hours caller as after hours and books the appointment caller", async () => {
     const night = await run(owner, "after_hours");
-    expect([night.status, night.verdict]).toEqual(["passed", "Message taken: [NAME], [PHONE] (stored redacted)."]);
+    expect([night.status, night.verdict]).toEqual(["passed", "Message taken: Tom Baker, +14155550126."]);
     // "The next day you're open": free times within Rosa's hours (9 to 5 on weekdays) offered, one validated, none held.
     const booking = await run(owner, "appointment");
     expect(booking.status).toBe("passed");
@@ -98,7 +98,7 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     const spanish = await run(owner, "spanish");
     expect([spanish.status, spanish.verdict]).toEqual([
       "passed",
-      "Rosa answered in Spanish. The call is stored as Spanish. Lead captured: [NAME], [PHONE] (stored redacted). The caller would get 1 text in Spanish.",
+      "Rosa answered in Spanish. The call is stored as Spanish. Lead captured: Lucía Fernández, +14155550188. The caller would get 1 text in Spanish.",
     ]);
     expect(await env.DB.prepare("select language from calls where id = ?").bind(spanish.call_id).first("language")).toBe("es");
     // The free times were offered in Spanish, and the confirmation the caller would get is Spanish (Rosa speaks English).

@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, HOUSE_WIDGET_KEY, defaultGreeting, PERSONA_NAME, PRODUCT_NAME, TRIAL_DAYS } from "@nikki/core";
+import { AGENT_DEFAULTS, HOUSE_WIDGET_KEY, defaultGreeting, findPlan, PERSONA_NAME, PRODUCT_NAME, TRIAL_DAYS } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "./client";
 import { ensureDefaultService } from "./default-service";
@@ -51,7 +51,9 @@ export async function seedDemoOrganization(db: Database, passwordHash: string): 
     .values({ id: "acc_demo_owner", accountId: DEMO.ownerUserId, providerId: "credential", userId: DEMO.ownerUserId, password: passwordHash })
     .onConflictDoNothing();
   await db.insert(members).values({ id: "mem_demo_owner", organizationId: DEMO.organizationId, userId: DEMO.ownerUserId, role: "owner" }).onConflictDoNothing();
-  await db.insert(organizationSettings).values({ organizationId: DEMO.organizationId }).onConflictDoNothing();
+  // The demo texts only the simulators, and the benches text it by the dozen: its limits are the trial's (Growth's) bounds.
+  const { perHourMax, perDayMax } = findPlan("growth")!.texts;
+  await db.insert(organizationSettings).values({ organizationId: DEMO.organizationId, textsPerHour: perHourMax, textsPerDay: perDayMax }).onConflictDoNothing();
   await db
     .insert(agents)
     .values({

@@ -8,13 +8,13 @@ import {
   languageName,
   localClock,
   localDate,
-  unmaskedEntities,
   urgencyOf,
 } from "@nikki/core";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { appointmentsOfCalls } from "../appointments/of-calls";
 import { calls, members, organizationSettings, organizations, phoneNumbers, users } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
+import { sendText } from "../messaging/send-text";
 import type { Services } from "../services";
 import { primaryAgent } from "../voice/call-context";
 import { markDigested, newQuestions, questionLines } from "./digest-questions";
@@ -23,7 +23,8 @@ export const DIGEST_HOUR = 8;
 const NIGHT_MS = 24 * 60 * 60 * 1000;
 
 type CallRow = typeof calls.$inferSelect;
-const entitiesOf = (call: CallRow) => unmaskedEntities(call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {});
+/** The caller's details as the analysis kept them (contact details as given; a call stored redacted before stays masked). */
+const entitiesOf = (call: CallRow): Record<string, string> => (call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {});
 
 /** " - speaks Spanish" for a caller who spoke another language than the business's, so the call back is in theirs. */
 function spokenLanguage(call: CallRow, businessLanguage: string): string {
@@ -113,12 +114,14 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
       .from(phoneNumbers)
       .where(and(eq(phoneNumbers.organizationId, organization.id), eq(phoneNumbers.status, "active")))
       .limit(1);
-    const { sms } = number ? await (await services.providersFor(organization.id)).forNumber(number.number) : { sms: null };
-    if (sms && organization.settings.digestPhone && number) {
-      await sms
-        .send({ organizationId: organization.id, from: number.number, to: organization.settings.digestPhone, body: text.slice(0, 1500) })
-        .catch((error: unknown) => log.warn("digest_text_failed", { organization_id: organization.id, error: String(error) }));
-    }
+    const digestPhone = organization.settings.digestPhone;
+    const texted = digestPhone
+      ? await sendText(
+          services,
+          { organizationId: organization.id, from: number?.number ?? null, to: digestPhone, body: text.slice(0, 1500), purpose: "morning_digest" },
+          { log },
+        )
+      : null;
     if (owner && mailer.delivers) {
       await mailer
         .send({ to: owner.email, subject: digestSubject(night.length, questions.length), text })
@@ -129,7 +132,7 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
       organization_id: organization.id,
       calls: night.length,
       questions: questions.length,
-      texted: Boolean(organization.settings.digestPhone),
+      texted: texted?.status === "sent",
     });
     sent++;
   }

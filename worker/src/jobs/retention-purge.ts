@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
 import { writeAudit } from "../audit";
-import { calls, organizationSettings, phoneNumbers } from "../db/schema";
+import { calls, organizationSettings, phoneNumbers, textMessages } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 
@@ -11,6 +11,24 @@ export const PURGE_BATCH = 200;
 export interface PurgeCounts {
   transcripts: number;
   recordings: number;
+  /** Records of texts (text_messages), kept as long as transcripts. */
+  texts: number;
+}
+
+/** The record of texts attempted before `before` (who was texted, when and why), a batch per statement. */
+async function purgeTexts(services: Services, organizationId: string, before: Date): Promise<number> {
+  const { db } = services;
+  let purged = 0;
+  for (;;) {
+    const due = db
+      .select({ id: textMessages.id })
+      .from(textMessages)
+      .where(and(eq(textMessages.organizationId, organizationId), lt(textMessages.createdAt, before)))
+      .limit(PURGE_BATCH);
+    const deleted = await db.delete(textMessages).where(inArray(textMessages.id, due)).returning({ id: textMessages.id });
+    purged += deleted.length;
+    if (deleted.length < PURGE_BATCH) return purged;
+  }
 }
 
 /** Transcripts (with the summary and entities drawn from them) past the organization's retention days. */
@@ -88,8 +106,8 @@ async function purgeRecordings(services: Services, organizationId: string, befor
 }
 
 /**
- * The retention purge (the cron, every 15 minutes): per organization, transcripts older than its
- * transcript_retention_days and recordings older than its recording_retention_days, in batches; one audit entry for
+ * The retention purge (the cron, every 15 minutes): per organization, transcripts (and the record of texts) older than
+ * its transcript_retention_days and recordings older than its recording_retention_days, in batches; one audit entry for
  * each organization something was deleted for, with the counts. Safe to run twice at once: nothing is deleted twice.
  */
 export async function purgeExpiredCallData(services: Services, now = new Date()): Promise<Map<string, PurgeCounts>> {
@@ -102,11 +120,13 @@ export async function purgeExpiredCallData(services: Services, now = new Date())
     .from(organizationSettings);
   const results = new Map<string, PurgeCounts>();
   for (const organization of settings) {
+    const transcriptsBefore = new Date(now.getTime() - organization.transcriptDays * DAY_MS);
     const counts = {
-      transcripts: await purgeTranscripts(services, organization.organizationId, new Date(now.getTime() - organization.transcriptDays * DAY_MS)),
+      transcripts: await purgeTranscripts(services, organization.organizationId, transcriptsBefore),
       recordings: await purgeRecordings(services, organization.organizationId, new Date(now.getTime() - organization.recordingDays * DAY_MS)),
+      texts: await purgeTexts(services, organization.organizationId, transcriptsBefore),
     };
-    if (counts.transcripts === 0 && counts.recordings === 0) continue;
+    if (counts.transcripts === 0 && counts.recordings === 0 && counts.texts === 0) continue;
     results.set(organization.organizationId, counts);
     const log = createLogger({ component: "retention_purge", organization_id: organization.organizationId }, services.config.LOG_LEVEL as LogLevel);
     await writeAudit(services.db, log, {

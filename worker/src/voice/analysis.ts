@@ -1,15 +1,16 @@
 import {
   AGENT_DEFAULTS,
   OPENAI_MODELS,
-  PII_MARKERS,
   callerLanguageNote,
+  callerNamesOf,
   isMachine,
+  isPiiMarker,
   languageCodeOf,
   languageName,
-  redactEntities,
   redactCallerDetails,
   redactCallerNames,
   redactPii,
+  redactedSpeechEntities,
 } from "@nikki/core";
 import { eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
@@ -66,8 +67,6 @@ function analysisSchema(fields: string[]) {
   };
 }
 
-const MARKERS: string[] = Object.values(PII_MARKERS);
-
 /**
  * A re-run never loses what it had: a field the new analysis leaves empty or masked (it reads the transcript as stored,
  * redacted) keeps the value stored before.
@@ -82,7 +81,7 @@ export function keptEntities(stored: string | null, next: Record<string, string>
   return Object.fromEntries(
     Object.entries(next).map(([key, value]) => {
       const previous = before[key];
-      const lost = !value.trim() || MARKERS.includes(value.trim());
+      const lost = !value.trim() || isPiiMarker(value);
       return [key, lost && typeof previous === "string" && previous.trim() ? previous : value];
     }),
   );
@@ -109,7 +108,10 @@ const analysisInputQuery = preparedQuery((db) =>
     .prepare(),
 );
 
-/** The analysis stored; with PII redaction on, the transcript is stored redacted too (else it is kept as it is). */
+/**
+ * The analysis stored. With PII redaction on, the records of speech (summary, transcript, questions, the entities that
+ * are speech) are stored redacted; the caller's contact details among the entities are kept as given (contact-details.ts).
+ */
 const processedQuery = preparedQuery((db) =>
   db
     .update(calls)
@@ -172,9 +174,10 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     const redact = row.piiRedaction ?? true;
     // The business's own names (its greeting says them) are not the caller's PII.
     const keep = [row.organizationName ?? "", row.agentName ?? ""];
+    // A re-run reads the transcript as stored (redacted): the contact details kept before stand.
     const entities = keptEntities(call.entities, result.entities);
     // The names the caller gave, masked wherever a first name alone is said back ("Thanks, Sam.").
-    const callerNames = Object.entries(result.entities).flatMap(([key, value]) => (/name/i.test(key) ? [value] : []));
+    const callerNames = callerNamesOf(entities);
     const asked = askedQuestions(
       result.unanswered_questions,
       questions.openIds,
@@ -183,7 +186,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     await processedQuery(db).run({
       id: callId,
       summary: redact ? redactPii(result.summary, keep, callerNames) : result.summary,
-      entities: JSON.stringify(redact ? redactEntities(entities) : entities),
+      entities: JSON.stringify(redact ? redactedSpeechEntities(entities, keep) : entities),
       sentiment: result.sentiment,
       processingAttempts: attempts,
       unansweredQuestions: JSON.stringify(asked.map((question) => question.text)),
@@ -196,10 +199,10 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     log.info("call_processed", { attempts, sentiment: result.sentiment });
     await publish("processed");
     const summary = redact ? redactPii(result.summary, keep, callerNames) : result.summary;
-    await pushCallLead(services, log, call, { summary, entities: result.entities }, crmMapping).catch((error: unknown) =>
+    await pushCallLead(services, log, call, { summary, entities }, crmMapping).catch((error: unknown) =>
       log.warn("crm_push_failed", { error: error instanceof Error ? error.message : String(error) }),
     );
-    if (row.crmWebhookUrl) await sendCallWebhook(services, log, call, row.crmWebhookUrl, { summary, sentiment: result.sentiment, entities: result.entities });
+    if (row.crmWebhookUrl) await sendCallWebhook(services, log, call, row.crmWebhookUrl, { summary, sentiment: result.sentiment, entities });
     return null;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -66,17 +66,35 @@ describe("call alerts", () => {
     const id = await processedCall({ name: "Grace Hopper", phone: "+14155550199", intent: "water heater quote", urgency: "" });
     const result = await sendCallAlert(withMail(), id);
     expect({ ...result, emailed: result?.emailed.sort() }).toEqual({ reason: "lead", emailed: [owner.email, viewer.email].sort(), texted: DIGEST_PHONE });
-    const mails = await mailsAbout(`Summary ${id}`);
+    const mails = await mailsAbout(`calls?call=${id}`);
     expect(mails.map((mail) => mail.body.to[0]).sort()).toEqual([owner.email, viewer.email].sort());
     expect(mails.map((mail) => mail.body.to[0])).not.toContain(admin.email);
-    expect(mails[0]!.body.subject).toBe("New lead: Grace Hopper");
-    expect(mails[0]!.body.text).toContain("Wants: water heater quote");
-    expect(mails[0]!.body.text).toContain(`https://nikki.test/dashboard/calls?call=${id}`);
+    const toOwner = mails.find((mail) => mail.body.to[0] === owner.email)!.body;
+    // Who called, by name and both numbers (PII redaction is on: it masks speech, not the contact details a caller leaves).
+    expect(toOwner.subject).toBe("New lead: Grace Hopper");
+    expect(toOwner.text).toContain("New lead for Alert Plumbing: Grace Hopper (+14155552671).");
+    expect(toOwner.text).toContain("Phone: +14155550199");
+    expect(toOwner.text).toContain("Wants: water heater quote");
+    expect(toOwner.text).toContain(`Summary ${id}`);
+    expect(toOwner.text).toContain(`https://nikki.test/dashboard/calls?call=${id}`);
     const [text] = await textsAbout(`Summary ${id}`);
     expect(text?.form).toMatchObject({ To: DIGEST_PHONE, From: BUSINESS_NUMBER });
+    expect(text?.form.Body).toContain("Grace Hopper");
     // Analysed again, or a second alarm: nothing is sent twice.
     expect(await sendCallAlert(withMail(), id)).toBeNull();
-    expect(await mailsAbout(`Summary ${id}`)).toHaveLength(2);
+    expect(await mailsAbout(`calls?call=${id}`)).toHaveLength(2);
+  });
+
+  it("a viewer who opted in reads the caller's contact details masked, as the dashboard shows them to viewers", async () => {
+    expect((await call("/api/org/members/me/alerts", { cookie: viewer.cookie, method: "PUT", body: { call_alerts: true } })).status).toBe(200);
+    const id = await processedCall({ name: "Grace Hopper", phone: "+14155550199", email: "grace@example.com", intent: "quote for Grace's heater" });
+    await sendCallAlert(withMail(), id);
+    const toViewer = (await mailsAbout(`calls?call=${id}`)).find((mail) => mail.body.to[0] === viewer.email)!.body;
+    expect(toViewer.subject).toBe("New lead: [NAME]");
+    expect(toViewer.text).toContain("Phone: [PHONE]");
+    expect(toViewer.text).toContain("E-mail: [EMAIL]");
+    expect(toViewer.text).toContain("Wants: quote for [NAME]'s heater");
+    for (const detail of ["Grace", "+14155550199", "grace@example.com"]) expect(toViewer.text).not.toContain(detail);
   });
 
   it("an urgent caller alerts even without a lead; a plain question, a hang-up and a test call do not", async () => {

@@ -1,9 +1,10 @@
-import { ALERT_SUBJECTS, alertReason, bookedTimesText, unmaskedEntities, urgencyOf } from "@nikki/core";
+import { ALERT_SUBJECTS, alertReason, bookedTimesText, maskedEntities, masksContactsFor, redactPii, urgencyOf } from "@nikki/core";
 import { and, eq, isNull, or } from "drizzle-orm";
 import { appointmentsByCall, callAppointmentsQuery } from "../appointments/of-calls";
 import { calls, members, users } from "../db/schema";
 import { inOneTrip } from "../db/one-trip";
 import { type LogLevel, createLogger } from "../logger";
+import { sendText } from "../messaging/send-text";
 import type { Services } from "../services";
 import { recordSuiteEffect } from "../test-suite/effects";
 import { type PostCallFacts, postCallFacts } from "./post-call-facts";
@@ -55,8 +56,8 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
   const log = createLogger({ component: "call_alerts", call_id: callId }, services.config.LOG_LEVEL as LogLevel);
   const row = facts ?? (await postCallFacts(db, callId));
   if (!row || row.call.processingStatus !== "processed" || row.call.alertedAt) return null;
-  // Stored redacted (PII redaction on), the caller's name is a marker: the alert names the caller's number instead.
-  const entities = unmaskedEntities(row.call.entities ? (JSON.parse(row.call.entities) as Record<string, string>) : {});
+  // The caller's contact details as given (kept so whatever the redaction setting); a call stored redacted before stays masked.
+  const entities: Record<string, string> = row.call.entities ? (JSON.parse(row.call.entities) as Record<string, string>) : {};
   const reason = alertReason(row.outcome, urgencyOf(entities.urgency));
   if (!reason) return null;
   if (row.call.kind === "test") {
@@ -82,7 +83,7 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
       .returning({ id: calls.id }),
     callAppointmentsQuery(db, organizationId, [callId]),
     db
-      .select({ email: users.email })
+      .select({ email: users.email, role: members.role })
       .from(members)
       .innerJoin(users, eq(users.id, members.userId))
       .where(and(eq(members.organizationId, organizationId), or(eq(members.role, "owner"), eq(members.callAlerts, true)))),
@@ -90,23 +91,33 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
   if (claimed.length === 0) return null;
 
   const origin = services.config.publicOrigin ?? "";
-  const text = alertText({
-    reason,
-    organization: row.organizationName,
-    from: row.call.fromNumber,
-    agent: row.agentName,
-    entities,
-    booked: bookedTimesText(appointmentsByCall(booked, row.timeZone).get(callId) ?? []),
-    summary: row.call.summary,
-    link: `${origin}/dashboard/calls?call=${callId}`,
-  });
+  const bookedText = bookedTimesText(appointmentsByCall(booked, row.timeZone).get(callId) ?? []);
+  // Who called, by name and number; a viewer who opted in reads the contact details masked, as the dashboard shows them.
+  const alertFor = (masks: boolean) => {
+    const shown = masks ? maskedEntities(entities) : entities;
+    const summary = masks && row.call.summary ? redactPii(row.call.summary, [row.organizationName, row.agentName ?? ""]) : row.call.summary;
+    const link = `${origin}/dashboard/calls?call=${callId}`;
+    return {
+      subject: `${ALERT_SUBJECTS[reason]}: ${shown.name || row.call.fromNumber}`,
+      text: alertText({
+        reason,
+        organization: row.organizationName,
+        from: row.call.fromNumber,
+        agent: row.agentName,
+        entities: shown,
+        booked: bookedText,
+        summary,
+        link,
+      }),
+    };
+  };
+  const { text } = alertFor(false);
   const emailed: string[] = [];
   if (row.settings?.alertEmail ?? true) {
     const mailer = services.mailer(log);
-    const subject = `${ALERT_SUBJECTS[reason]}: ${entities.name || row.call.fromNumber}`;
-    for (const { email } of recipients) {
+    for (const { email, role } of recipients) {
       try {
-        await mailer.send({ to: email, subject, text });
+        await mailer.send({ to: email, ...alertFor(masksContactsFor(role)) });
         if (mailer.delivers) emailed.push(email);
       } catch (error) {
         log.warn("alert_mail_failed", { error: String(error) });
@@ -116,11 +127,12 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
   let texted: string | null = null;
   const digestPhone = row.settings?.digestPhone;
   if ((row.settings?.alertSms ?? true) && digestPhone) {
-    const { sms } = await (await services.providersFor(organizationId)).forNumber(row.call.toNumber);
-    const result = await sms
-      ?.send({ organizationId, from: row.call.toNumber, to: digestPhone, body: text.slice(0, 1500) })
-      .catch((error: unknown) => log.warn("alert_text_failed", { error: String(error) }));
-    if (result?.sent) texted = digestPhone;
+    const result = await sendText(
+      services,
+      { organizationId, from: row.call.toNumber, to: digestPhone, body: text.slice(0, 1500), purpose: "call_alert", callId },
+      { log },
+    );
+    if (result.status === "sent") texted = digestPhone;
   }
   log.info("call_alert_sent", { reason, emailed: emailed.length, texted: Boolean(texted) });
   return { reason, emailed, texted };

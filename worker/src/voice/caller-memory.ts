@@ -7,7 +7,7 @@
  * the retention purge cleared (no summary left). Test Suite calls neither feed the memory nor get one: their caller is
  * synthetic, and a test must not learn about (or from) real callers.
  */
-import { PII_MARKERS, businessDate, slotLabel } from "@nikki/core";
+import { businessDate, isPiiMarker, slotLabel } from "@nikki/core";
 import { type Placeholder, type SQL, and, desc, eq, gte, isNotNull, ne, notExists, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
@@ -98,12 +98,10 @@ export const memoryQuery = preparedQuery((db) =>
     .prepare(),
 );
 
-const MARKERS: string[] = Object.values(PII_MARKERS);
-
 /** A name the caller gave: not empty, not a redaction marker, not the lead's stand-in "Caller". */
 function givenName(value: string | null): string | null {
   const name = value?.trim() ?? "";
-  return name && !MARKERS.includes(name) && name !== "Caller" ? name : null;
+  return name && !isPiiMarker(name) && name !== "Caller" ? name : null;
 }
 
 function upcomingOf(stored: string | null): UpcomingBooking | null {

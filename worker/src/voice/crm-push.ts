@@ -2,7 +2,7 @@
  * After a call is analysed: the caller goes to the business's CRM as a lead, with the extracted details its agent's
  * CRM mapping names (`{entity: crm_property}`), unless the call already pushed one through `push_crm_lead`.
  */
-import { integrationName, normalizeWidgetPhone } from "@nikki/core";
+import { integrationName, isPiiMarker, normalizeWidgetPhone } from "@nikki/core";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { type calls, leads, testRunEffects } from "../db/schema";
 import type { Logger } from "../logger";
@@ -53,10 +53,12 @@ export async function pushCallLead(
   const said = normalizeWidgetPhone(analysis.entities.phone ?? "");
   const phone = said.ok ? said.e164 : call.direction === "outbound" ? call.toNumber : call.fromNumber;
   if (!phone) return "no_phone";
+  // A detail stored redacted (a call analysed before contact details were kept as given) is no detail.
+  const given = (value: string | undefined) => (value?.trim() && !isPiiMarker(value) ? value.trim() : null);
   const lead = {
-    name: analysis.entities.name?.trim() || "Caller",
+    name: given(analysis.entities.name) ?? "Caller",
     phone,
-    email: analysis.entities.email?.trim() || null,
+    email: given(analysis.entities.email),
     intent: analysis.entities.intent?.trim() || null,
     notes: analysis.summary,
   };

@@ -60,7 +60,7 @@ describe("the knowledge box migration on libSQL", () => {
         enabled: 1,
       },
     ]);
-    // Then agents.knowledge_base is dropped (0036), the agents and their boxes kept.
+    // Then agents.knowledge_base is dropped (0038), the agents and their boxes kept.
     const columns = await client.execute("select name from pragma_table_info('agents')");
     expect(columns.rows.map((row) => row.name)).not.toContain("knowledge_base");
     expect((await client.execute("select id from agents order by id")).rows.map((row) => row.id)).toEqual(["agt_empty", "agt_full"]);

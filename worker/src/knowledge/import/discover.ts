@@ -14,13 +14,11 @@ import {
   urlRefusal,
 } from "@nikki/core";
 import type { Config } from "../../env";
-import { extractPage } from "./extract";
 import { ALLOW_ALL, type Robots, parseRobots } from "./robots";
 import { type SiteAnswer, fetchSite } from "./site-fetch";
+import { linkedPagesOf, pageOf, pathOf, sameOriginXml } from "./site-links";
 import { parseSitemap } from "./sitemap";
 
-/** Files a page link may not be: not worth a request to find out. */
-const NOT_PAGES = /\.(?:pdf|jpe?g|png|gif|webp|svg|ico|css|js|mjs|json|xml|txt|zip|gz|mp[34]|mov|avi|woff2?|ttf|docx?|xlsx?|pptx?)$/i;
 /** Sitemaps read at most, an index's included. */
 const SITEMAP_FILES = 10;
 /** Pages fetched at most only to find links (the address's own included). */
@@ -34,24 +32,6 @@ export interface OpenedSite {
   /** The address's HTML, when robots.txt allowed reading it. */
   startHtml: string | null;
 }
-
-/** A link as a page of `origin`, absolute and without its fragment; null for another site, a file or a non-web link. */
-export function pageOf(href: string, base: string, origin: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(href, base);
-  } catch {
-    return null;
-  }
-  if (url.origin !== origin || NOT_PAGES.test(url.pathname)) return null;
-  url.hash = "";
-  return url.href;
-}
-
-export const pathOf = (url: string) => {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
 
 const robotsFetch = (limits: ImportLimits) => ({ timeoutMs: limits.pageTimeoutMs, maxBytes: 512 * 1024, html: false });
 
@@ -109,16 +89,6 @@ async function sitemapPages(config: Config, site: OpenedSite, limits: ImportLimi
   return [...pages];
 }
 
-/** A sitemap's address on `origin` (sitemaps are XML files, which pageOf leaves out). */
-function sameOriginXml(href: string, origin: string): string | null {
-  try {
-    const url = new URL(href, origin);
-    return url.origin === origin ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Same-origin links, breadth first from the address, fetching at most LINK_PAGES pages to find them. */
 async function linkedPages(config: Config, site: OpenedSite, limits: ImportLimits, enough: number): Promise<string[]> {
   const found = [site.start];
@@ -132,9 +102,8 @@ async function linkedPages(config: Config, site: OpenedSite, limits: ImportLimit
       budget -= answer.bytes;
       html = answer.ok ? answer.text : null;
     }
-    for (const href of html === null ? [] : extractPage(html, "").links) {
-      const linked = pageOf(href, page, site.origin);
-      if (linked && !known.has(linked)) {
+    for (const linked of html === null ? [] : linkedPagesOf(html, page, site.origin)) {
+      if (!known.has(linked)) {
         known.add(linked);
         found.push(linked);
       }

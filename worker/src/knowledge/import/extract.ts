@@ -20,6 +20,8 @@ export interface ExtractedPage {
 /** A section's body at most: longer text is cut at a line into sections of the same title, "(continued)". */
 export const SECTION_BODY_MAX = 4_000;
 const TITLE_MAX = 200;
+/** Sections one page gives at most (each is a knowledge entry written to the database): the rest of a longer page is left. */
+export const PAGE_SECTIONS_MAX = 200;
 
 const NEVER_TEXT = new Set(["nav", "aside", "footer", "script", "style", "noscript", "template", "svg", "iframe", "form", "button", "select", "dialog"]);
 const CHROME_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search"]);
@@ -99,9 +101,11 @@ function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle: strin
     walk(part);
     endLine();
   }
-  return gathered.flatMap(({ title, lines }) =>
-    bodyParts(lines).map((body, index) => ({ title: index === 0 ? title || firstTitle : `${title || firstTitle} (continued)`, body })),
-  );
+  return gathered
+    .flatMap(({ title, lines }) =>
+      bodyParts(lines).map((body, index) => ({ title: index === 0 ? title || firstTitle : `${title || firstTitle} (continued)`, body })),
+    )
+    .slice(0, PAGE_SECTIONS_MAX);
 }
 
 /** The page's title, sections and links; `fallbackTitle` names text before any heading on a page without a <title>. */

@@ -1,8 +1,11 @@
 /**
  * A forgiving HTML reader for imported pages: text and elements (with their attributes) as a small tree, enough to
- * find a page's main text, headings and links. Not a full HTML5 parser: an end tag closes the nearest open element of
- * its name (a stray one is ignored), raw-text elements (script, style) are skipped whole, comments dropped.
+ * find a page's main text, headings and links. Not a full HTML5 tree builder: an end tag closes the nearest open
+ * element of its name (a stray one is ignored); scripts, styles, SVG, templates, noscript and iframes are kept as
+ * empty elements, their content skipped; comments dropped. Tokens come from markup-tokens.ts (linear in the page);
+ * the tree is at most MAX_DEPTH deep, so nothing that walks it recurses as deep as a hostile page nests.
  */
+import { characterOf, tokenize } from "./markup-tokens";
 
 export interface HtmlElement {
   name: string;
@@ -12,107 +15,121 @@ export interface HtmlElement {
 export type HtmlNode = HtmlElement | string;
 
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
-const RAW_TEXT = new Set(["script", "style", "textarea", "title", "noscript", "template", "svg", "iframe"]);
-const NAMED: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  copy: "©",
-  reg: "®",
-  trade: "™",
-  ndash: "–",
-  mdash: "—",
-  hellip: "…",
-  lsquo: "‘",
-  rsquo: "’",
-  ldquo: "“",
-  rdquo: "”",
-  euro: "€",
-  pound: "£",
-  middot: "·",
-  bull: "•",
-  eacute: "é",
-  egrave: "è",
-  aacute: "á",
-  oacute: "ó",
-  iacute: "í",
-  uacute: "ú",
-  ntilde: "ñ",
-  uuml: "ü",
-  ouml: "ö",
-  auml: "ä",
-  ccedil: "ç",
-};
+/** Elements whose content is never a page's text (the tokenizer reads scripts and styles as text already). */
+const SKIPPED = new Set(["script", "style", "noscript", "template", "svg", "iframe"]);
+/**
+ * Elements nest at most this deep (real pages stay well under a hundred). Deeper, each new element takes the place of
+ * the deepest one (closing it early, as a sibling of it): their text, headings and links are all kept, only their
+ * nesting is not.
+ */
+export const MAX_DEPTH = 256;
+/**
+ * Elements a page is read as at most, so that a hostile page's hundreds of thousands of tags take neither the
+ * isolate's memory nor its time; past them, tags are left out and their text kept. Lighthouse already calls 1,400
+ * elements excessive; site builders' pages stay within a few thousand.
+ */
+export const MAX_ELEMENTS = 20_000;
 
-/** Character references (`&amp;`, `&#233;`, `&#xe9;`) as the characters they name; an unknown name stays as written. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (whole, ref: string) => {
-    if (ref[0] === "#") {
-      const code = ref[1] === "x" || ref[1] === "X" ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED[ref.toLowerCase()] ?? whole;
-  });
-}
-
-const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-
-function attributesOf(source: string): Record<string, string> {
-  const attributes: Record<string, string> = {};
-  for (const match of source.matchAll(ATTRIBUTE)) {
-    const name = match[1]!.toLowerCase();
-    if (!(name in attributes)) attributes[name] = decodeEntities(match[2] ?? match[3] ?? match[4] ?? "");
-  }
-  return attributes;
-}
-
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<!--[\s\S]*?(?:-->|$)|<![^>]*>|<\?[^>]*>/g;
+/** Attributes of an element that has none yet (shared: an element's own object is made at its first attribute). */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
 
 /** The document as a tree under a root element named `#document`. */
 export function parseHtml(html: string): HtmlElement {
-  const root: HtmlElement = { name: "#document", attributes: {}, children: [] };
+  const root: HtmlElement = { name: "#document", attributes: NO_ATTRIBUTES, children: [] };
   const open: HtmlElement[] = [root];
-  const lower = html.toLowerCase();
-  let at = 0;
-  const text = (until: number) => {
-    if (until > at) open.at(-1)!.children.push(decodeEntities(html.slice(at, until)));
+  /** While in an element whose content is skipped: its name and how many of that name are open inside it. */
+  let skipping: { name: string; open: number } | null = null;
+  let elements = 0;
+  let tag: HtmlElement | null = null;
+  let attribute = "";
+  let value = "";
+
+  const addText = (text: string) => {
+    if (skipping) return;
+    const children = open.at(-1)!.children;
+    const last = children.length - 1;
+    if (typeof children[last] === "string") children[last] += text;
+    else children.push(text);
   };
-  TAG.lastIndex = 0;
-  for (let match = TAG.exec(html); match; match = TAG.exec(html)) {
-    text(match.index);
-    at = TAG.lastIndex;
-    const name = match[2]?.toLowerCase();
-    if (!name) continue;
-    if (match[1]) {
-      const index = open.findLastIndex((element) => element.name === name);
-      if (index > 0) open.length = index;
-      continue;
+  const nameAt = (start: number, end: number) => html.slice(start, end).toLowerCase();
+  /** How many open elements have each name, so an end tag with none open costs nothing. */
+  const openNamed = new Map<string, number>();
+  const count = (name: string, by: number) => openNamed.set(name, (openNamed.get(name) ?? 0) + by);
+  const startTag = (name: string) => {
+    if (skipping) {
+      if (name === skipping.name) skipping.open += 1;
+    } else if (elements === MAX_ELEMENTS) {
+      if (SKIPPED.has(name)) skipping = { name, open: 1 };
+      // The tag is left out, but it still parts the words on either side (a heading from its paragraph).
+      else addText(" ");
+    } else {
+      elements += 1;
+      tag = { name, attributes: NO_ATTRIBUTES, children: [] };
     }
-    const element: HtmlElement = { name, attributes: attributesOf(match[3] ?? ""), children: [] };
-    open.at(-1)!.children.push(element);
-    if (RAW_TEXT.has(name)) {
-      // Its content is text up to its own end tag (a `<` inside a script is not a tag).
-      const end = lower.indexOf(`</${name}`, at);
-      const stop = end === -1 ? html.length : end;
-      if (name === "title" || name === "textarea") element.children.push(decodeEntities(html.slice(at, stop)));
-      const close = end === -1 ? html.length : html.indexOf(">", end) + 1 || html.length;
-      at = close;
-      TAG.lastIndex = close;
-      continue;
+  };
+  const endStartTag = () => {
+    if (!tag) return;
+    const opened: HtmlElement = tag;
+    tag = null;
+    const empty = SKIPPED.has(opened.name) || VOID.has(opened.name);
+    // open[0] is the document, not an element of the page.
+    if (!empty && open.length > MAX_DEPTH) count(open.pop()!.name, -1);
+    open.at(-1)!.children.push(opened);
+    if (SKIPPED.has(opened.name)) skipping = { name: opened.name, open: 1 };
+    if (empty) return;
+    open.push(opened);
+    count(opened.name, 1);
+  };
+  const endTag = (name: string) => {
+    if (skipping) {
+      if (name === skipping.name && --skipping.open === 0) skipping = null;
+      return;
     }
-    if (!VOID.has(name) && !/\/\s*$/.test(match[3] ?? "")) open.push(element);
-  }
-  text(html.length);
+    if (!openNamed.get(name)) return;
+    while (open.length > 1) {
+      const closed = open.pop()!;
+      count(closed.name, -1);
+      if (closed.name === name) return;
+    }
+  };
+
+  tokenize(html, "html", {
+    ontext: (start, end) => addText(html.slice(start, end)),
+    ontextentity: (codePoint) => addText(characterOf(codePoint)),
+    onopentagname: (start, end) => startTag(nameAt(start, end)),
+    onattribname: (start, end) => {
+      attribute = tag ? nameAt(start, end) : "";
+      value = "";
+    },
+    onattribdata: (start, end) => {
+      if (tag) value += html.slice(start, end);
+    },
+    onattribentity: (codePoint) => {
+      if (tag) value += characterOf(codePoint);
+    },
+    onattribend: () => {
+      if (!tag || Object.hasOwn(tag.attributes, attribute)) return;
+      if (tag.attributes === NO_ATTRIBUTES) tag.attributes = {};
+      tag.attributes[attribute] = value;
+    },
+    // `<div/>` opens a div, as in browsers: only void elements are empty.
+    onopentagend: endStartTag,
+    onselfclosingtag: endStartTag,
+    onclosetag: (start, end) => endTag(nameAt(start, end)),
+  });
   return root;
 }
 
 /** Every element in document order, `node` included, not descending into elements `skip` refuses. */
 export function* elementsOf(node: HtmlElement, skip: (element: HtmlElement) => boolean = () => false): Generator<HtmlElement> {
-  yield node;
-  for (const child of node.children) if (typeof child !== "string" && !skip(child)) yield* elementsOf(child, skip);
+  const pending = [node];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    yield next;
+    for (let index = next.children.length - 1; index >= 0; index--) {
+      const child = next.children[index]!;
+      if (typeof child !== "string" && !skip(child)) pending.push(child);
+    }
+  }
 }
 
 /** The first element named `name`, in document order. */
@@ -123,6 +140,11 @@ export const firstElement = (node: HtmlElement, name: string): HtmlElement | und
 
 /** An element's text, whitespace collapsed. */
 export function textOf(node: HtmlNode): string {
-  if (typeof node === "string") return node.replace(/\s+/g, " ");
-  return node.children.map(textOf).join("").replace(/\s+/g, " ");
+  const texts: string[] = [];
+  const pending: HtmlNode[] = [node];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next === "string") texts.push(next);
+    else for (let index = next.children.length - 1; index >= 0; index--) pending.push(next.children[index]!);
+  }
+  return texts.join("").replace(/\s+/g, " ");
 }

@@ -10,10 +10,11 @@ import type { Database } from "../../db/client";
 import { jsonList } from "../../db/json";
 import { knowledgeImports } from "../../db/schema";
 import type { Config } from "../../env";
-import { findPages, openSite, pathOf } from "./discover";
+import { findPages, openSite } from "./discover";
 import { extractPage, sectionsText } from "./extract";
 import type { Robots } from "./robots";
 import { fetchSite } from "./site-fetch";
+import { pathOf } from "./site-links";
 import { type PageStoredResult, contentHashOf, storePage } from "./store";
 
 type ImportRow = typeof knowledgeImports.$inferSelect;

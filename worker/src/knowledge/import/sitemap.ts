@@ -1,7 +1,8 @@
 /**
- * A sitemap (sitemaps.org): a `urlset` lists pages, a `sitemapindex` lists further sitemaps; both by their `<loc>`.
+ * A sitemap (sitemaps.org): a `urlset` lists pages, a `sitemapindex` lists further sitemaps; both by their `<loc>`
+ * (with or without a namespace prefix, its text or CDATA). Read as XML tokens (markup-tokens.ts): linear in the file.
  */
-import { decodeEntities } from "./html-tree";
+import { characterOf, tokenize } from "./markup-tokens";
 
 export interface SitemapContents {
   index: boolean;
@@ -9,9 +10,34 @@ export interface SitemapContents {
 }
 
 export function parseSitemap(xml: string): SitemapContents {
-  const index = /<(?:[a-z0-9]+:)?sitemapindex[\s>]/i.test(xml);
-  const locations = [...xml.matchAll(/<(?:[a-z0-9]+:)?loc>\s*(?:<!\[CDATA\[)?([\s\S]*?)(?:\]\]>)?\s*<\/(?:[a-z0-9]+:)?loc>/gi)]
-    .map((match) => decodeEntities(match[1]!.trim()))
-    .filter(Boolean);
+  let index = false;
+  const locations: string[] = [];
+  /** The text of the `<loc>` being read; null outside one. */
+  let location: string | null = null;
+  /** A tag's name without its namespace prefix, in lower case; only the two names looked for are read whole. */
+  const localName = (start: number, end: number) => {
+    if (end - start > 32) return "";
+    const name = xml.slice(start, end).toLowerCase();
+    return name.slice(name.indexOf(":") + 1);
+  };
+  const addText = (text: string) => {
+    if (location !== null) location += text;
+  };
+  tokenize(xml, "xml", {
+    onopentagname(start, end) {
+      const name = localName(start, end);
+      if (name === "sitemapindex") index = true;
+      // A `<loc>` inside an unclosed one starts again.
+      location = name === "loc" ? "" : null;
+    },
+    onclosetag(start, end) {
+      const text = location?.trim();
+      if (text && localName(start, end) === "loc") locations.push(text);
+      location = null;
+    },
+    ontext: (start, end) => addText(xml.slice(start, end)),
+    ontextentity: (codePoint) => addText(characterOf(codePoint)),
+    oncdata: (start, end, offset) => addText(xml.slice(start, end - offset)),
+  });
   return { index, locations };
 }

@@ -1,4 +1,4 @@
-import { type CallAppointmentResource, type CallDetailResource, type CallLatency, parseCallTransfer, redactPii } from "@nikki/core";
+import { type CallAppointmentResource, type CallDetailResource, type CallLatency, maskedEntities, parseCallTransfer, redactPii } from "@nikki/core";
 import { serializeCall } from "./list";
 
 interface StoredEntry {
@@ -29,16 +29,18 @@ function parsedLatency(stored: string | null): CallLatency | null {
 
 /**
  * One call with its transcript (times from the call's start), summary, entities and whether a recording exists.
- * `redactOnDisplay`: the transcript was stored as said and this reader sees the redacted form (a viewer). `appointments`:
- * what the call booked (appointments/of-calls.ts).
+ * `storedRedacted`: the organization stores speech redacted. `masksContacts`: this reader is a viewer, who reads the
+ * speech redacted (stored so or not) and the caller's contact details among the entities masked (contact-details.ts).
+ * `appointments`: what the call booked (appointments/of-calls.ts).
  */
 export function serializeCallDetail(
   row: Parameters<typeof serializeCall>[0],
-  options: { storedRedacted: boolean; redactOnDisplay: boolean },
+  options: { storedRedacted: boolean; masksContacts: boolean },
   appointments: CallAppointmentResource[],
 ): Omit<CallDetailResource, "number_blocked"> {
   const { call } = row;
-  const show = (text: string) => (options.redactOnDisplay ? redactPii(text) : text);
+  const redactOnDisplay = options.masksContacts && !options.storedRedacted;
+  const show = (text: string) => (redactOnDisplay ? redactPii(text) : text);
   let entries: StoredEntry[] = [];
   try {
     entries = call.transcript ? (JSON.parse(call.transcript) as StoredEntry[]) : [];
@@ -63,12 +65,12 @@ export function serializeCallDetail(
         at_ms: entry.timestamp ? Math.max(0, Date.parse(entry.timestamp) - start) : null,
       })),
     summary: call.summary ? show(call.summary) : null,
-    entities: options.redactOnDisplay ? Object.fromEntries(Object.entries(entities).map(([key, value]) => [key, redactPii(value)])) : entities,
+    entities: options.masksContacts ? maskedEntities(entities) : entities,
     recording: Boolean(call.recordingUrl),
     latency: parsedLatency(call.metrics),
     cost_usd: call.costMicroUsd === null ? null : Math.round(call.costMicroUsd / 10_000) / 100,
     processing_error: call.processingError,
-    redacted: options.storedRedacted || options.redactOnDisplay,
+    redacted: options.storedRedacted || options.masksContacts,
     appointments,
     language: call.language,
     transfer: parseCallTransfer(call.transfer),

@@ -1,4 +1,4 @@
-import { CALL_MESSAGES, SCREENED_MESSAGES, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, callListQuerySchema } from "@nikki/core";
+import { CALL_MESSAGES, SCREENED_MESSAGES, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, callListQuerySchema, masksContactsFor } from "@nikki/core";
 import { chargeSpend, refusalNow } from "../../billing/spend";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -34,10 +34,9 @@ export const callRoutes = new Hono<AppEnv>()
       .where(and(eq(calls.id, c.req.param("id")), eq(calls.organizationId, caller.organizationId)));
     if (!row) throw new ApiError("not_found", { message: "That call was not found." });
     const settings = await settingsRowOf(c.var.db, caller.organizationId);
-    const storedRedacted = settings.piiRedaction;
     const booked = await appointmentsOfCalls(c.var.db, caller.organizationId, [row.call.id], await organizationTimeZone(c.var.db, caller.organizationId));
-    // Viewers always see the redacted form; with redaction off, owners and admins see the call as said.
-    const options = { storedRedacted, redactOnDisplay: !storedRedacted && caller.role === "viewer" };
+    // Viewers always read the speech redacted and the contact details masked; owners and admins read them as stored.
+    const options = { storedRedacted: settings.piiRedaction, masksContacts: masksContactsFor(caller.role) };
     const blocked = jsonList(settings.blockedNumbers).includes(row.call.direction === "inbound" ? row.call.fromNumber : row.call.toNumber);
     return c.json({ call: { ...serializeCallDetail(row, options, booked.get(row.call.id) ?? []), number_blocked: blocked } });
   })

@@ -3,9 +3,10 @@
  * filter applied in SQL, the outcome computed by the same rule as core's callOutcome().
  */
 import { type CallListQuery, type CallOutcome, type CallResource, addDays, zonedInstant } from "@nikki/core";
-import { type SQL, and, desc, eq, gte, like, lt, or, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { outcomeSql } from "../../db/call-outcome";
+import { containsText } from "../../db/contains-text";
 import { previousCallsSql } from "../../db/previous-calls";
 import { agents, calls } from "../../db/schema";
 import { afterCursor, encodeCursor } from "../../db/cursor";
@@ -59,8 +60,9 @@ export async function listCalls(
   if (query.date_from) where.push(gte(calls.createdAt, zonedMidnight(query.date_from, timeZone)));
   if (query.date_to) where.push(lt(calls.createdAt, zonedMidnight(addDays(query.date_to, 1), timeZone)));
   if (query.q) {
-    const term = `%${query.q.replace(/[%_]/g, "")}%`;
-    where.push(or(like(calls.fromNumber, term), like(calls.toNumber, term), sql`json_extract(${calls.entities}, '$.name') like ${term}`));
+    const q = query.q;
+    const name = sql`json_extract(${calls.entities}, '$.name')`;
+    where.push(or(...[calls.fromNumber, calls.toNumber, name].map((column) => containsText(column, q))));
   }
   if (query.cursor) where.push(afterCursor(query.cursor, { createdAt: calls.createdAt, id: calls.id }));
   const rows = await db

@@ -6,9 +6,10 @@ import {
   knowledgePatchSchema,
   knowledgeQuerySchema,
 } from "@nikki/core";
-import { type SQL, and, desc, eq, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, or } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
+import { containsText } from "../../db/contains-text";
 import { afterCursor, pageOf } from "../../db/cursor";
 import { knowledgeEntries } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
@@ -29,16 +30,11 @@ const record = (c: Ctx, action: "knowledge_created" | "knowledge_updated" | "kno
   return audit(c, { action, organizationId: caller.organizationId, actorUserId: caller.userId, actorEmail: caller.email, target: id, details });
 };
 
-/** Every word of the search in the title, text, question or answer (LIKE, case-insensitive for ASCII, wildcards escaped). */
+/** Every word of the search (its first 8) in the title, text, question or answer, ASCII letters in any case. */
 function matching(q: string | undefined): SQL | undefined {
   const words = (q ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 8);
   const e = knowledgeEntries;
-  return and(
-    ...words.map((word) => {
-      const pattern = `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-      return sql`(${e.title} like ${pattern} escape '\\' or ${e.body} like ${pattern} escape '\\' or ${e.question} like ${pattern} escape '\\' or ${e.answer} like ${pattern} escape '\\')`;
-    }),
-  );
+  return and(...words.map((word) => or(...[e.title, e.body, e.question, e.answer].map((column) => containsText(column, word)))));
 }
 
 async function entryOf(c: Ctx): Promise<Row> {

@@ -107,6 +107,24 @@ describe("GET /api/knowledge", () => {
     expect(titles(await list(listed, "?q=_"))).toEqual([]);
   });
 
+  it("answers long and pasted searches (D1 refuses LIKE patterns over 50 bytes): what matches, or nothing", async () => {
+    const searcher = await signUp({ company: "Long Words Spa" });
+    const long = "x".repeat(49);
+    await create(searcher, { kind: "section", title: "Long words", body: `The code is ${long} (forty-nine characters).` });
+    const titles = (page: Page) => page.entries.map((entry) => entry.title);
+    expect(titles(await list(searcher, `?q=${long}`))).toEqual(["Long words"]);
+    expect(titles(await list(searcher, `?q=${long.toUpperCase()}%20code`))).toEqual(["Long words"]);
+    expect(titles(await list(searcher, `?q=${"y".repeat(200)}`))).toEqual([]);
+    expect(titles(await list(searcher, `?q=${"z".repeat(2_000)}`))).toEqual([]);
+    const pasted =
+      "Hi there, I was wondering whether you take walk-ins on Saturdays because my sister told me you did last year, and " +
+      "I would love to book a massage for two with natural oils if possible, ideally in the afternoon after 3pm?";
+    expect(titles(await list(searcher, `?q=${encodeURIComponent(pasted)}`))).toEqual([]);
+    const tooLong = await call(`/api/knowledge?q=${"a".repeat(2_001)}`, { cookie: searcher.cookie });
+    expect(tooLong.status).toBe(400);
+    expect((await errorOf(tooLong)).fields).toEqual({ q: M.search });
+  });
+
   it("filters by source and shows a website entry's address", async () => {
     const website = await list(listed, "?source=website");
     expect(website.entries).toHaveLength(1);

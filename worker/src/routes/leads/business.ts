@@ -1,4 +1,4 @@
-import { type BusinessLead, businessLeadsQuerySchema } from "@nikki/core";
+import { type BusinessLead, businessLeadsQuerySchema, maskedLead, masksContactsFor } from "@nikki/core";
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterCursor, pageOf } from "../../db/cursor";
@@ -24,15 +24,20 @@ function serializeBusinessLead(row: typeof leads.$inferSelect): BusinessLead {
   };
 }
 
-/** `GET /api/leads` (every member): the organization's own leads, from its calls and its website chat, newest first. */
+/**
+ * `GET /api/leads` (every member): the organization's own leads, from its calls and its website chat, newest first;
+ * a viewer reads their contact details masked.
+ */
 export const businessLeadRoutes = new Hono<AppEnv>().get("/", access("viewer"), queryOf(businessLeadsQuerySchema, "a leads query"), async (c) => {
+  const caller = orgCaller(c);
   const { cursor } = c.req.valid("query");
   const rows = await c.var.db
     .select()
     .from(leads)
-    .where(and(eq(leads.organizationId, orgCaller(c).organizationId), cursor ? afterCursor(cursor, { createdAt: leads.createdAt, id: leads.id }) : undefined))
+    .where(and(eq(leads.organizationId, caller.organizationId), cursor ? afterCursor(cursor, { createdAt: leads.createdAt, id: leads.id }) : undefined))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(PAGE + 1);
   const { page, next_cursor } = pageOf(rows, PAGE);
-  return c.json({ leads: page.map(serializeBusinessLead), next_cursor }, 200, { "cache-control": "no-store" });
+  const shown = page.map(serializeBusinessLead).map(masksContactsFor(caller.role) ? maskedLead : (lead) => lead);
+  return c.json({ leads: shown, next_cursor }, 200, { "cache-control": "no-store" });
 });

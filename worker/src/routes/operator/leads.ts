@@ -1,6 +1,7 @@
 import { OPERATOR_LEAD_COLUMNS, type OperatorLead, csvOf, operatorLeadsQuerySchema } from "@nikki/core";
-import { type SQL, and, desc, isNull, like, or } from "drizzle-orm";
+import { type SQL, and, desc, isNull, or } from "drizzle-orm";
 import { Hono } from "hono";
+import { containsText } from "../../db/contains-text";
 import { afterCursor, pageOf } from "../../db/cursor";
 import { leads } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
@@ -30,8 +31,8 @@ const leadsQuery = queryOf(operatorLeadsQuerySchema, "a leads query");
 function leadFilter(query: { q?: string; cursor?: string }): { where: (SQL | undefined)[]; cursor?: string } {
   const where: (SQL | undefined)[] = [isNull(leads.organizationId)];
   if (query.q) {
-    const term = `%${query.q.replace(/[%_]/g, "")}%`;
-    where.push(or(like(leads.name, term), like(leads.phone, term), like(leads.email, term), like(leads.intent, term)));
+    const q = query.q;
+    where.push(or(...[leads.name, leads.phone, leads.email, leads.intent].map((column) => containsText(column, q))));
   }
   return { where, cursor: query.cursor };
 }

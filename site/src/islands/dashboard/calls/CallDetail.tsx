@@ -1,4 +1,17 @@
-import { ANSWERED_BY_LABELS, CALL_MESSAGES, SCREENED_MESSAGES, isMachine, languageCodeOf, languageName, processingShown, redactPii } from "@nikki/core";
+import {
+  ANSWERED_BY_LABELS,
+  CALL_MESSAGES,
+  REDACTION_COPY,
+  SCREENED_MESSAGES,
+  contactMarker,
+  isMachine,
+  isPiiMarker,
+  languageCodeOf,
+  languageName,
+  masksContactsFor,
+  processingShown,
+  redactPii,
+} from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -88,7 +101,9 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
   // Only this call's answer is shown: another call's, still held while this one loads, is not.
   const detail: Resource<{ call: CallDetailResource }> = { ...read, data: read.data?.call.id === callId ? read.data : undefined };
   const [redact, setRedact] = useState(true);
-  const organization = useMe()?.organization?.name ?? "";
+  const me = useMe();
+  const organization = me?.organization?.name ?? "";
+  const contactsMasked = me?.role ? masksContactsFor(me.role) : false;
   const action = useAction();
   useEffect(() => setRedact(true), [callId]);
 
@@ -110,6 +125,12 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
         {({ call: shown }) => {
           // The business's own names (its greeting says them) are not the caller's PII.
           const text = (value: string) => (redact && !shown.redacted ? redactPii(value, [organization, shown.agent_name ?? ""]) : value);
+          // What is redacted is the speech (transcript, summary); the caller's contact details are shown as the server gives them.
+          const redactedBadge = shown.redacted && (
+            <span className="badge badge-neutral" title={REDACTION_COPY.badgeTitle}>
+              Redacted
+            </span>
+          );
           return (
             <>
               <dl className="call-facts">
@@ -158,17 +179,13 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
               )}
               <div className="call-section-head">
                 <h3>Transcript</h3>
-                {shown.redacted ? (
-                  <span className="badge badge-neutral" title="Personal details are redacted when stored (Settings › Redact personal details), or for viewers.">
-                    Redacted
-                  </span>
-                ) : (
+                {redactedBadge || (
                   <label className="call-toggle">
                     <input type="checkbox" checked={redact} onChange={(event) => setRedact(event.target.checked)} /> Redact PII
                   </label>
                 )}
               </div>
-              {shown.redacted && <p className="field-hint">Stored redacted: names, phone numbers and e-mails were masked before saving.</p>}
+              {shown.redacted && <p className="field-hint">{REDACTION_COPY.redactedHint}</p>}
               {shown.transcript.length === 0 ? (
                 <p className="muted">{CALL_MESSAGES.noTranscript}</p>
               ) : (
@@ -182,10 +199,20 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                   ))}
                 </ol>
               )}
-              <h3>{isMachine(shown.answered_by) ? "What happened" : "AI summary"}</h3>
+              <div className="call-section-head">
+                <h3>{isMachine(shown.answered_by) ? "What happened" : "AI summary"}</h3>
+                {redactedBadge}
+              </div>
               <p className={shown.summary ? "" : "muted"}>{shown.summary ? text(shown.summary) : CALL_MESSAGES.noSummary}</p>
               <CallQuestions questions={shown.unanswered_questions} canAnswer={canAct} />
               <h3>Entities</h3>
+              {contactsMasked ? (
+                <p className="field-hint">{REDACTION_COPY.contactsMasked}</p>
+              ) : (
+                Object.entries(shown.entities).some(([key, value]) => contactMarker(key) && isPiiMarker(value)) && (
+                  <p className="field-hint">{REDACTION_COPY.contactsStoredRedacted}</p>
+                )
+              )}
               {Object.keys(shown.entities).length === 0 ? (
                 <p className="muted">{CALL_MESSAGES.noEntities}</p>
               ) : (
@@ -193,7 +220,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                   {Object.entries(shown.entities).map(([key, value]) => (
                     <div key={key} className="contents">
                       <dt>{entityLabel(key)}</dt>
-                      <dd>{text(value)}</dd>
+                      <dd>{contactMarker(key) ? value : text(value)}</dd>
                     </div>
                   ))}
                 </dl>

@@ -1,4 +1,4 @@
-import { REGIONS, SETTINGS_RANGES } from "@nikki/core";
+import { REDACTION_COPY, REGIONS, SETTINGS_RANGES } from "@nikki/core";
 import FormField, { TextField } from "../../FormField";
 import { NumberField, Section, Switch } from "./SettingsField";
 import { type LoadedSettings, useSettingsSection } from "./use-settings";
@@ -75,7 +75,7 @@ export function CallDataSettings({ loaded }: { loaded: LoadedSettings }) {
         />
         <Switch
           label="Redact personal details"
-          hint="E-mails, phone numbers and names are masked in stored transcripts and summaries."
+          hint={REDACTION_COPY.setting}
           checked={draft.pii_redaction}
           onChecked={(value) => set("pii_redaction", value)}
           disabled={pending}

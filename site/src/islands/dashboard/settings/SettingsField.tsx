@@ -113,21 +113,21 @@ export function Switch({
   );
 }
 
-/** A settings section: a card with its heading, its fields and its Save button. */
+/** A settings section: a card with its heading, its fields and its Save button (none for a read-only section). */
 export function Section({
   id,
   title,
   lead,
   children,
   onSave,
-  pending,
+  pending = false,
 }: {
   id: string;
   title: string;
   lead: string;
   children: ReactNode;
-  onSave(): void;
-  pending: boolean;
+  onSave?(): void;
+  pending?: boolean;
 }) {
   return (
     <section className="card panel" aria-labelledby={`${id}-title`} id={id}>
@@ -137,21 +137,25 @@ export function Section({
           <p>{lead}</p>
         </div>
       </div>
-      <form
-        className="form settings-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSave();
-        }}
-      >
-        {children}
-        <div>
-          <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
-            {pending ? "Saving..." : "Save"}
-          </button>
-        </div>
-      </form>
+      {onSave ? (
+        <form
+          className="form settings-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSave();
+          }}
+        >
+          {children}
+          <div>
+            <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
+              {pending ? "Saving..." : "Save"}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="settings-form">{children}</div>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { smsOptOuts } from "../../db/schema";
+import type { Database } from "../db/client";
+import { smsOptOuts } from "../db/schema";
 
 /** Carrier keywords (CTIA): these words alone opt a number out of, or back into, a business's texts. */
 export const STOP_WORDS = new Set(["stop", "stopall", "unsubscribe", "cancel", "end", "quit", "optout"]);
@@ -26,7 +26,13 @@ export async function isOptedOut(db: Database, organizationId: string, phone: st
   return Boolean(row);
 }
 
-export async function setOptOut(db: Database, organizationId: string, phone: string, optedOut: boolean): Promise<void> {
-  if (optedOut) await db.insert(smsOptOuts).values({ organizationId, phone }).onConflictDoNothing();
-  else await db.delete(smsOptOuts).where(and(eq(smsOptOuts.organizationId, organizationId), eq(smsOptOuts.phone, phone)));
+/** Opts `phone` out of (or back into) the organization's texts; answers whether that changed anything. */
+export async function setOptOut(db: Database, organizationId: string, phone: string, optedOut: boolean): Promise<boolean> {
+  const changed = optedOut
+    ? await db.insert(smsOptOuts).values({ organizationId, phone }).onConflictDoNothing().returning({ phone: smsOptOuts.phone })
+    : await db
+        .delete(smsOptOuts)
+        .where(and(eq(smsOptOuts.organizationId, organizationId), eq(smsOptOuts.phone, phone)))
+        .returning({ phone: smsOptOuts.phone });
+  return changed.length > 0;
 }
