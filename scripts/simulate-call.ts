@@ -66,6 +66,8 @@ const context: ScenarioContext = {
       from,
       to,
       tag: ++tag,
+      // Twilio keeps its record of the call (what the product's reconcile asks when a status callback is lost).
+      twilioRestUrl,
       log,
       ...options,
     }),

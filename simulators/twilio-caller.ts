@@ -45,9 +45,10 @@ export interface SimulatedCallOptions {
    */
   says?: string[];
   /**
-   * Follows the worker's updates of this call as Twilio does (the REST simulator at this URL hands them over:
-   * call-redirects.ts): a transfer's hold and <Dial> run with the called party behaving as `transfer` says, and the
-   * caller, brought back to the agent, says `saysAfter`.
+   * The REST simulator of the account called (twilio-rest.ts). Twilio keeps its record of the call there (answered, then
+   * over: twilio-calls.ts), where a fault may lose its final status callback; and the caller follows the worker's
+   * updates of the call as Twilio does (call-redirects.ts): a transfer's hold and <Dial> run with the called party
+   * behaving as `transfer` says, and the caller, brought back to the agent, says `saysAfter`.
    */
   twilioRestUrl?: string;
   transfer?: { callee: Callee; talkSeconds?: number; msPerSecond?: number; saysAfter?: string };
@@ -55,7 +56,10 @@ export interface SimulatedCallOptions {
   speech?: Uint8Array;
   /** The caller talks from the stream's first frame, not waiting for Nikki (a recorded message). */
   speakAtOnce?: boolean;
-  /** The caller hangs up as soon as Twilio has the answer, before any stream or message (a robocall ringing again and again). */
+  /**
+   * The caller hangs up as soon as Twilio has an answer that connects a stream, before it opens (a caller who gives up
+   * while it connects). An answer without a stream (a message, a refusal) always ends the call once it is said.
+   */
   hangUpOnAnswer?: boolean;
   log?: (line: string) => void;
 }
@@ -111,10 +115,12 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   const callId = /<Parameter name="callId" value="([^"]+)"/.exec(answer)?.[1] ?? null;
   const token = /<Parameter name="token" value="([^"]+)"/.exec(answer)?.[1] ?? null;
   report.callId = callId;
+  await reportToTwilio(options, callSid, "in-progress");
   if (!callId || !token) {
     report.voicemail = true;
     log(`call ${callSid}: answered with voicemail`);
-    if (options.hangUpOnAnswer) await hangUp(options, callSid, answer, 1);
+    // Twilio says the answer's words, then the call ends (at its <Hangup/>, or as the caller leaves no message).
+    await hangUp(options, callSid, answer, Math.max(1, Math.round(saidSeconds(answer))));
     return report;
   }
   log(`call ${callSid}: Twilio got TwiML connecting the media stream`);
@@ -131,11 +137,7 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     log(`call ${callSid}: the stream ended with the caller on the line; the <Connect> action answered ${report.afterStream}`);
   };
 
-  if (options.playPrompts) {
-    const said = [...answer.matchAll(/<Say[^>]*>([^<]*)<\/Say>/g)].reduce((chars, match) => chars + match[1]!.length, 0);
-    const clips = (answer.match(/<Play>/g) ?? []).length;
-    await new Promise((resolve) => setTimeout(resolve, (said / 15) * 1000 + clips * 2000));
-  }
+  if (options.playPrompts) await new Promise((resolve) => setTimeout(resolve, saidSeconds(answer) * 1000));
   const startedAt = Date.now();
   const updates = options.twilioRestUrl ? watchUpdates(options.twilioRestUrl, callSid) : null;
   const stream = await runMediaStream({
@@ -178,6 +180,27 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
   await hangUp(options, callSid, answer, seconds);
   log(`call ${callSid}: hung up after ${seconds} s; ${report.framesSent} frames sent, ${report.mediaReceived} received`);
   return report;
+}
+
+/** How long Twilio takes to play a document's <Say> (about 15 characters a second) and <Play> (2 s a clip). */
+function saidSeconds(twiml: string): number {
+  const said = [...twiml.matchAll(/<Say[^>]*>([^<]*)<\/Say>/g)].reduce((chars, match) => chars + match[1]!.length, 0);
+  return said / 15 + (twiml.match(/<Play>/g) ?? []).length * 2;
+}
+
+/**
+ * Tells the REST simulator how the call goes (Twilio's record of it: twilio-calls.ts); at its end, answers whether
+ * Twilio sends the final status callback (false when a fault loses it). Without a REST simulator, it always does.
+ */
+async function reportToTwilio(options: SimulatedCallOptions, callSid: string, status: "in-progress" | "completed", duration?: number): Promise<boolean> {
+  if (!options.twilioRestUrl) return true;
+  const response = await fetch(`${options.twilioRestUrl}/__calls/${callSid}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ account_sid: options.accountSid, from: options.from, to: options.to, status, duration }),
+  });
+  if (!response.ok) throw new Error(`the Twilio simulator refused the call's report: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { status_callback: "send" | "lost" | null }).status_callback !== "lost";
 }
 
 /** Words as the simulated model hears them (speech-codec.ts), in μ-law. */
@@ -247,14 +270,16 @@ async function followUpdate(options: SimulatedCallOptions, callSid: string, twim
   });
 }
 
-/** The call is over: Twilio's final status callback, and the recording's when the TwiML started one. */
+/** The call is over: Twilio's final status callback (unless a fault loses it), and the recording's when the TwiML started one. */
 async function hangUp(options: SimulatedCallOptions, callSid: string, answer: string, seconds: number) {
-  await signedPost(options, "/twilio/voice/status", {
-    AccountSid: options.accountSid,
-    CallSid: callSid,
-    CallStatus: "completed",
-    CallDuration: String(seconds),
-  });
+  if (await reportToTwilio(options, callSid, "completed", seconds)) {
+    await signedPost(options, "/twilio/voice/status", {
+      AccountSid: options.accountSid,
+      CallSid: callSid,
+      CallStatus: "completed",
+      CallDuration: String(seconds),
+    });
+  } else options.log?.(`call ${callSid}: Twilio's final status callback was lost`);
   // <Start><Recording> asked for the recording: Twilio posts its status callback once the recording is ready.
   const recordingCallback = /<Recording [^>]*recordingStatusCallback="([^"]+)"/.exec(answer)?.[1];
   if (recordingCallback) {

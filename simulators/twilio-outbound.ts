@@ -28,6 +28,8 @@ export interface OutboundRequest {
   form: Record<string, string>;
   /** Who picks up: a person unless the test set this number to answer as a machine or a fax. */
   callee: CalleeKind;
+  /** Whether an injected fault loses the call's final status callback (twilio-calls.ts); asked once, when it ends. */
+  callbackLost?(): boolean;
   log(line: string): void;
 }
 
@@ -126,6 +128,9 @@ export class OutboundCall {
     const url = this.request.form.StatusCallback;
     const asked = (this.request.form.StatusCallbackEvent ?? "completed").split(/[\s,]+/);
     if (!url || !asked.includes(event)) return;
+    if (event === "completed" && this.request.callbackLost?.()) {
+      return this.request.log(`call ${this.request.sid}: its final status callback is lost (an injected fault)`);
+    }
     const params: Record<string, string> = {
       ...this.parameters,
       CallbackSource: "call-progress-events",

@@ -7,17 +7,22 @@
  * "fax"}` sets who picks up that number's calls from then on (twilio-callee.ts); GET /__calls lists the calls placed,
  * with who answered, what detection said and what the callee heard; GET /__calls/{CallSid}/redirect: an inbound call's updates, for its simulated caller.
  * POST /__delays `{path_contains, ms}` makes every request whose path contains that text answer `ms` later, as a slow
- * Twilio would (`ms: 0` removes it).
+ * Twilio would (`ms: 0` removes it). Twilio's record of each call, the inbound calls a simulated caller reports
+ * (`PUT /__calls/{CallSid}`) among them, and the lost status callbacks: twilio-calls.ts. POST /__faults (faults.ts):
+ * the next requests to a REST path answer 500 (or `status`), before acting or after it (`recorded`); a path
+ * `/status-callbacks/{CallSid or number}` loses that call's final status callback instead. DELETE /__faults clears them.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { callRedirects } from "./call-redirects";
+import { type Fault, faultQueue } from "./faults";
 import { listenLocal, readText, sendJson } from "./http";
 import { speechWav } from "./speech";
 import { messagingCountryPrices } from "./twilio-messaging-prices";
 import { phoneNumberInventory } from "./twilio-numbers";
 import { CALLEE_KINDS, type CalleeKind } from "./twilio-callee";
 import { OutboundCall } from "./twilio-outbound";
+import { type InboundReport, type SimulatedCall, callResource, isFinal, reportInbound, statusCallbackPaths } from "./twilio-calls";
 
 /** A recording's bytes as Twilio serves them: whole, or the `Range` asked for (206), or 416 past the end. */
 function sendRecording(response: ServerResponse, audio: Buffer, range: string | undefined) {
@@ -73,16 +78,39 @@ export async function startTwilioRestSimulator(
         ...account,
         numbers: phoneNumberInventory(account.accountSid),
         deletedRecordings: new Set<string>(),
-        calls: [] as { sid: string; from: string; to: string; date_created: string; created: number; placed: OutboundCall | null }[],
+        calls: [] as SimulatedCall[],
         auth: `Basic ${Buffer.from(`${account.accountSid}:${account.authToken}`).toString("base64")}`,
       },
     ]),
   );
   const redirects = callRedirects();
+  const faults = faultQueue();
+  /** Whether a fault loses this call's final status callback (the fault is used up). */
+  const callbackLost = (call: { sid: string; from: string; to: string }) => statusCallbackPaths(call).some((path) => faults.take(path) !== null);
   const server: Server = createServer(async (request, response) => {
-    const json = (status: number, body: unknown) => sendJson(response, status, body);
+    /** A fault that lets the request act and loses its answer. */
+    let lost: Fault | null = null;
+    const json = (status: number, body: unknown) =>
+      lost ? sendJson(response, lost.status, { code: 20500, message: "Internal Server Error", status: lost.status }) : sendJson(response, status, body);
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname === "/__requests") return json(200, requests);
+    if (url.pathname === "/__faults" && request.method === "DELETE") return json(200, { pending: faults.clear() });
+    if (url.pathname === "/__faults" && request.method === "POST") {
+      return json(201, { pending: faults.add(JSON.parse(await readText(request)) as { path: string; count: number }) });
+    }
+    const reported = /^\/__calls\/(CA[0-9a-f]{32})$/i.exec(url.pathname);
+    if (reported && request.method === "PUT") {
+      const { account_sid = options.accountSid, ...report } = JSON.parse(await readText(request)) as InboundReport & { account_sid?: string };
+      const account = accounts.get(account_sid);
+      if (!account) return json(404, { message: "No such simulated account" });
+      const existing = account.calls.find((call) => call.sid === reported[1]);
+      const call = reportInbound(existing, reported[1]!, report);
+      if (typeof call === "string") return json(400, { message: call });
+      if (!existing) account.calls.push(call);
+      const status_callback = isFinal(call.reported!.status) ? (callbackLost(call) ? "lost" : "send") : null;
+      if (status_callback === "lost") log(`call ${call.sid}: its final status callback is lost (an injected fault)`);
+      return json(200, { call: callResource(call, account.accountSid), status_callback });
+    }
     if (url.pathname === "/__callees" && request.method === "POST") {
       const { phone_number, answers } = JSON.parse(await readText(request)) as { phone_number?: string; answers?: CalleeKind };
       if (!phone_number || !answers || !CALLEE_KINDS.includes(answers))
@@ -129,6 +157,9 @@ export async function startTwilioRestSimulator(
     requests.push({ method: request.method ?? "GET", path: url.pathname, form });
     const delay = [...delays].find(([part]) => url.pathname.includes(part))?.[1];
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    const fault = faults.take(url.pathname);
+    if (fault && !fault.recorded) return json(fault.status, { code: 20500, message: "Internal Server Error", status: fault.status });
+    lost = fault;
     const base = `/2010-04-01/Accounts/${account.accountSid}`;
     if (request.method === "GET" && url.pathname === `${base}.json`) {
       return json(200, {
@@ -169,31 +200,19 @@ export async function startTwilioRestSimulator(
         direction: "outbound-api",
       });
     }
-    // Twilio's call resource: its status as the call goes (twilio-outbound.ts places it).
-    const resource = (call: (typeof account.calls)[number]) => ({
-      sid: call.sid,
-      account_sid: account.accountSid,
-      from: call.from,
-      to: call.to,
-      status: call.placed?.status ?? "queued",
-      direction: "outbound-api",
-      date_created: call.date_created,
-      duration: call.placed?.duration === null || !call.placed ? null : String(call.placed.duration),
-      end_time: call.placed?.endedAt ? call.placed.endedAt.toUTCString().replace("GMT", "+0000") : null,
-      uri: `${base}/Calls/${call.sid}.json`,
-    });
     if (request.method === "POST" && url.pathname === `${base}/Calls.json`) {
       const callSid = sid("CA");
-      const call = {
+      const call: SimulatedCall = {
         sid: callSid,
         from: form.From ?? "",
         to: form.To ?? "",
-        date_created: new Date().toUTCString().replace("GMT", "+0000"),
-        created: Date.now(),
-        placed: null as OutboundCall | null,
+        direction: "outbound-api",
+        created: new Date(),
+        placed: null,
+        reported: null,
       };
       account.calls.push(call);
-      const answer = resource(call);
+      const answer = callResource(call, account.accountSid);
       // As Twilio does, the call is placed once the request is accepted: it rings, is answered, fetches its TwiML.
       if (form.Url || form.Twiml) {
         // StatusCallbackEvent may repeat (as Twilio's libraries send a list), or list its events in one value.
@@ -207,6 +226,7 @@ export async function startTwilioRestSimulator(
           to: call.to,
           form: placedForm,
           callee: callees.get(call.to) ?? "human",
+          callbackLost: () => callbackLost(call),
           log,
         });
       }
@@ -219,19 +239,21 @@ export async function startTwilioRestSimulator(
       const pageSize = Number(url.searchParams.get("PageSize") ?? 50);
       const calls = account.calls
         .filter((call) => (!to || call.to === to) && (!from || call.from === from))
-        .sort((a, b) => b.created - a.created)
+        .sort((a, b) => b.created.getTime() - a.created.getTime())
         .slice(0, pageSize)
-        .map(resource);
+        .map((call) => callResource(call, account.accountSid));
       return json(200, { calls, page: 0, page_size: pageSize, next_page_uri: null, uri: `${base}/Calls.json` });
     }
     const callPath = new RegExp(`^${base}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(url.pathname);
     const known = callPath ? account.calls.find((call) => call.sid === callPath[1]) : undefined;
     if (callPath && request.method === "GET") {
-      return known ? json(200, resource(known)) : json(404, { code: 20404, message: "The requested resource was not found", status: 404 });
+      return known
+        ? json(200, callResource(known, account.accountSid))
+        : json(404, { code: 20404, message: "The requested resource was not found", status: 404 });
     }
     // A call update: new TwiML (Twiml, Url) or its end (Status). A call that is over cannot be redirected (21220).
     if (callPath && request.method === "POST") {
-      if (known?.placed?.endedAt && !form.Status) {
+      if (known && callResource(known, account.accountSid).end_time && !form.Status) {
         return json(400, {
           code: 21220,
           message: "Call is not in-progress. Cannot redirect.",
@@ -239,10 +261,13 @@ export async function startTwilioRestSimulator(
           status: 400,
         });
       }
-      known?.placed?.update(form);
       // A call it did not place (an inbound call a simulated caller drives): its caller runs the update (call-redirects.ts).
-      if (!known) redirects.update(callPath[1]!, form);
-      return json(200, known ? resource(known) : { sid: callPath[1], account_sid: account.accountSid, status: form.Status ?? "in-progress" });
+      if (known?.placed) known.placed.update(form);
+      else redirects.update(callPath[1]!, form);
+      return json(
+        200,
+        known ? callResource(known, account.accountSid) : { sid: callPath[1], account_sid: account.accountSid, status: form.Status ?? "in-progress" },
+      );
     }
     json(404, { code: 20404, message: "The requested resource was not found", status: 404 });
   });
