@@ -26,6 +26,12 @@ describe("which calls the model analyses", () => {
     }
   });
 
+  it("a call that never reached the AI says it had nothing to process, whatever else it is", () => {
+    for (const call of [{ ...customer, status: "abandoned", outcome: "hangup" }, { ...customer, status: "no-answer" }, customer]) {
+      expect(processingShown({ ...call, processing_status: "skipped" })).toBe("skipped");
+    }
+  });
+
   it("a call still being worked on reads as such whatever it is", () => {
     expect(processingShown({ ...customer, status: "abandoned", processing_status: "pending" })).toBe("pending");
   });

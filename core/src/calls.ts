@@ -12,6 +12,13 @@ export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 export const CALL_STATUSES = ["in-progress", "completed", "abandoned", "busy", "no-answer", "failed", "canceled"] as const;
 export const CALL_KINDS = ["conversation", "voicemail", "test"] as const;
 
+/**
+ * Where a call's analysis stands: waiting for (or in) the model, done, failed after its retries, or skipped: the call
+ * never reached the AI (the caller hung up before Nikki answered, nobody picked up), so there was nothing to process.
+ */
+export const PROCESSING_STATUSES = ["pending", "processed", "failed", "skipped"] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+
 /** A caller who leaves within this long, or says nothing, hung up. */
 export const HANGUP_SECONDS = 10;
 
@@ -47,6 +54,7 @@ export const CALL_MESSAGES = {
   noEntities: "No entities extracted",
   noTranscript: "No transcript available",
   abandoned: "The caller hung up before Nikki answered, so there was nothing to analyse. Only the telephony minutes are charged.",
+  neverReached: "The call never reached Nikki, so there was nothing to analyse. Only the telephony minutes are charged.",
   processing: "Processing...",
   processed: "AI Generated",
   failed: 'Processing failed. Click "Re-run AI Analysis" to try again.',
@@ -101,7 +109,7 @@ export interface CallResource {
   outcome: CallOutcome;
   /** Who answered a call the product placed (answering machine detection); null when not checked. */
   answered_by: AnsweredBy | null;
-  processing_status: "pending" | "processed" | "failed";
+  processing_status: ProcessingStatus;
   sentiment: "positive" | "neutral" | "negative" | null;
   /** Whether this number called this business before, and how many times (inbound calls; a Test Suite call never is). */
   caller: { returning: boolean; previous_calls: number };
@@ -148,7 +156,7 @@ export interface CallDetailResource extends CallResource {
 export interface LiveCallEvent {
   type: "call";
   id: string;
-  processing_status?: "pending" | "processed" | "failed";
+  processing_status?: ProcessingStatus;
 }
 
 /** `GET /api/overview`: the current billing period's figures, Test Suite calls left out. */

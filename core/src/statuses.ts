@@ -1,5 +1,5 @@
 import type { AppointmentSource, AppointmentStatus } from "./appointments";
-import type { CALL_STATUSES, CallOutcome } from "./calls";
+import type { CALL_STATUSES, CallOutcome, ProcessingStatus } from "./calls";
 
 /** How a status reads at a glance: the dashboard gives each tone one colour. */
 export type StatusTone = "positive" | "attention" | "neutral" | "negative" | "accent";
@@ -49,9 +49,11 @@ export const STATUS_LOOKS = {
     pending: look("Processing...", "attention"),
     processed: look("AI Generated", "positive"),
     failed: look("Failed", "negative"),
+    // The call never reached the AI (abandoned while it connected, never answered): stored so.
+    skipped: look("Nothing to process", "neutral"),
     // A placed call a machine answered, a silent or spam call: never asked of the AI (answering-machine.ts, screening.ts).
     not_analysed: look("No analysis needed", "neutral"),
-  },
+  } satisfies Record<ProcessingStatus | "not_analysed", StatusLook>,
   appointment: { booked: look("Booked", "positive"), canceled: look("Canceled", "neutral") } satisfies Record<AppointmentStatus, StatusLook>,
   appointmentSource: {
     call: look("Call", "neutral"),

@@ -1,3 +1,4 @@
+import type { ProcessingStatus } from "./calls";
 import { candidateStarts } from "./availability";
 import { storedLanguageVerdict, textsLanguageVerdict } from "./language-verdict";
 import { parseOpeningHours } from "./hours";
@@ -18,7 +19,7 @@ export interface RecordedSlot {
 export interface SuiteCallFacts {
   /** The answering agent's name, as the reasons name it. */
   agentName: string;
-  processingStatus: "pending" | "processed" | "failed";
+  processingStatus: ProcessingStatus;
   processingError: string | null;
   afterHours: boolean;
   entities: Record<string, string>;

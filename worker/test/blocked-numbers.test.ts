@@ -81,7 +81,7 @@ describe("silent and spam calls in the figures (issue 37 §5)", () => {
     const ring = await insertCall(org, {
       durationSeconds: 1,
       status: "abandoned",
-      processingStatus: "failed",
+      processingStatus: "skipped",
       fromNumber: "+14155550300",
       createdAt: new Date(Date.now() - 60_000),
     });

@@ -33,7 +33,7 @@ describe("GET /api/events: the dashboard's live channel", () => {
     expect((await twilioPost("/twilio/voice/status", { CallSid: sid, CallStatus: "completed", CallDuration: "42" })).status).toBe(204);
 
     // Its stream never started: the dashboards are told once, when it is recorded as a call the AI never took.
-    await expect.poll(() => mine.received).toEqual([{ type: "call", id, processing_status: "failed" }]);
+    await expect.poll(() => mine.received).toEqual([{ type: "call", id, processing_status: "skipped" }]);
     expect(theirs.received).toEqual([]);
     mine.socket?.close();
     theirs.socket?.close();
@@ -70,7 +70,7 @@ describe("GET /api/events: the dashboard's live channel", () => {
       .bind(id, sid, owner.organizationId)
       .run();
     await twilioPost("/twilio/voice/status", { CallSid: sid, CallStatus: "completed", CallDuration: "5" });
-    await expect.poll(() => ours.received).toEqual([{ type: "call", id, processing_status: "failed" }]);
+    await expect.poll(() => ours.received).toEqual([{ type: "call", id, processing_status: "skipped" }]);
     expect(theirs.received).toEqual([]);
     expect(ours.closed).toEqual([]);
     ours.socket?.close();

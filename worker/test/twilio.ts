@@ -112,7 +112,7 @@ export const settledProcessing = (sid: string) =>
  */
 export const neverTaken = (seconds: number) => ({
   status: "abandoned",
-  processing_status: "failed",
-  processing_error: "No transcript available to reprocess.",
+  processing_status: "skipped",
+  processing_error: null,
   cost_micro_usd: callCostMicroUsd(seconds, false),
 });

@@ -7,7 +7,6 @@ import { dashboardsOpen, liveDashboardsOfCall } from "../durable/live-dashboards
 import { calls, organizationSettings, organizations, subscriptions } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
-import { NO_TRANSCRIPT } from "./analysis";
 import type { SigningAccount } from "./call-context";
 
 /**
@@ -43,7 +42,7 @@ const neverStreamed = sql`(${calls.kind} = 'conversation' and ${calls.callPlan} 
 
 /**
  * The call-ended record, once: a repeated callback finds the duration already written. A call the AI never took is
- * settled in the same statement: marked failed with the reason rather than left "Processing..." for good, abandoned
+ * settled in the same statement: skipped (nothing to process) rather than left "Processing..." for good, abandoned
  * when Twilio saw it through (a call that never connected keeps Twilio's status: no answer, busy), and charged its
  * telephony alone.
  */
@@ -55,8 +54,7 @@ const endedQuery = preparedQuery((db) =>
       status: sql`case when ${neverStreamed} and ${sql.placeholder("status")} = 'completed' then 'abandoned' else ${sql.placeholder("status")} end`,
       // A screened call (silent, spam) is charged its telephony alone, as a voicemail is.
       costMicroUsd: sql`case when ${calls.kind} = 'test' then ${calls.costMicroUsd} when ${calls.kind} = 'conversation' and ${calls.screened} is null and not ${neverStreamed} then ${sql.placeholder("conversationCost")} else ${sql.placeholder("otherCost")} end`,
-      processingStatus: sql`case when ${neverStreamed} then 'failed' else ${calls.processingStatus} end`,
-      processingError: sql`case when ${neverStreamed} then ${NO_TRANSCRIPT} else ${calls.processingError} end`,
+      processingStatus: sql`case when ${neverStreamed} then 'skipped' else ${calls.processingStatus} end`,
       // No stream can come now: the plan (the caller's number, the instructions) is not kept.
       callPlan: null,
     })
@@ -69,7 +67,7 @@ const endedQuery = preparedQuery((db) =>
       costMicroUsd: calls.costMicroUsd,
       screened: calls.screened,
       // Returned as written: the plan is cleared, so the test is whether the call ended as one the AI never took.
-      neverStreamed: sql<number>`${calls.processingError} = ${NO_TRANSCRIPT} and ${calls.kind} = 'conversation' and ${calls.transcript} is null and ${calls.screened} is null`,
+      neverStreamed: sql<number>`${calls.processingStatus} = 'skipped' and ${calls.kind} = 'conversation' and ${calls.transcript} is null and ${calls.screened} is null`,
       // No end kept yet: a stream whose end is still on its way, or one that ended for a transfer (its words kept, the call went on).
       unstreamed: sql<number>`(${calls.transcript} is null or (${calls.processingStatus} = 'pending' and ${calls.nextAttemptAt} is null)) and ${calls.screened} is null`,
       // What charging the call and reporting its overage need of the organization, read in the same round trip.
@@ -89,8 +87,7 @@ const neverStreamedQuery = preparedQuery((db) =>
     // A call Twilio saw through that the AI never took: the caller left while it connected (abandoned); a call that
     // never connected keeps Twilio's status (no answer, busy).
     .set({
-      processingStatus: "failed",
-      processingError: NO_TRANSCRIPT,
+      processingStatus: "skipped",
       status: sql`case when ${calls.status} = 'completed' then 'abandoned' else ${calls.status} end`,
       costMicroUsd: sql`case when ${calls.durationSeconds} then ${sql.placeholder("costMicroUsd")} else ${calls.costMicroUsd} end`,
     })
@@ -187,7 +184,7 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
   const endedCall = endedCallOf({ ...rest, organizationId: ended.organizationId }, callSid, cost(false));
   if (never) {
     // No Durable Object ever heard of it: nothing else to ask.
-    if (dashboardsOpen(endedCall.liveDashboards)) await services.publishCall(endedCall.organizationId, { id: endedCall.id, processing_status: "failed" });
+    if (dashboardsOpen(endedCall.liveDashboards)) await services.publishCall(endedCall.organizationId, { id: endedCall.id, processing_status: "skipped" });
     return { ...(await settleEnded(services, log, endedCall, true)), unstreamed: null };
   }
   if (ended.kind === "conversation" && unstreamed) return { overage: null, unstreamed: endedCall };
@@ -219,7 +216,7 @@ export async function settleEnded(services: Services, log: Logger, ended: EndedC
 /**
  * A conversation whose stream never started (the caller hung up while it connected, its ticket was refused, an
  * outbound call nobody answered), as its CallSession knows once Twilio reports it over: nothing to analyse, so it is
- * marked failed with the reason rather than left "Processing..." for good (and abandoned, when Twilio saw it through);
+ * marked skipped rather than left "Processing..." for good (and abandoned, when Twilio saw it through);
  * and the AI never took it, so it costs its telephony alone (`costMicroUsd`), written in the same statement. Open
  * dashboards are told. Answers whether the call was recorded so (the status callback then charges that cost:
  * settleEnded).
@@ -227,6 +224,6 @@ export async function settleEnded(services: Services, log: Logger, ended: EndedC
 export async function recordNeverStreamed(services: Services, callSid: string, costMicroUsd: number): Promise<boolean> {
   const [call] = await neverStreamedQuery(services.db).all({ callSid, costMicroUsd });
   if (!call) return false;
-  if (dashboardsOpen(call.liveDashboards)) await services.publishCall(call.organizationId, { id: call.id, processing_status: "failed" });
+  if (dashboardsOpen(call.liveDashboards)) await services.publishCall(call.organizationId, { id: call.id, processing_status: "skipped" });
   return true;
 }

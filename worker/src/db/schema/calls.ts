@@ -1,5 +1,5 @@
 /** Calls and what comes of them: leads, message threads, SMS opt-outs (appointments: appointments.ts). */
-import { ANSWERED_BY } from "@nikki/core";
+import { ANSWERED_BY, PROCESSING_STATUSES } from "@nikki/core";
 import { index, uniqueIndex, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, createdAt } from "./columns";
 import { organizations } from "./accounts";
@@ -37,9 +37,7 @@ export const calls = sqliteTable(
     })
       .notNull()
       .default("in-progress"),
-    processingStatus: text("processing_status", { enum: ["pending", "processed", "failed"] })
-      .notNull()
-      .default("pending"),
+    processingStatus: text("processing_status", { enum: PROCESSING_STATUSES }).notNull().default("pending"),
     processingAttempts: integer("processing_attempts").notNull().default(0),
     processingError: text("processing_error"),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
