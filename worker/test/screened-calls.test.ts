@@ -148,7 +148,13 @@ describe("spam answered before any model cost (issue 37 §5)", () => {
     expect(twiml).not.toContain("<Recording");
     expect(await callRow(sid)).toMatchObject({ screened: "blocked", processing_status: "processed", kind: "conversation" });
     expect((await hungUp(sid, 5)).status).toBe(204);
-    expect(await callRow(sid)).toMatchObject({ duration_seconds: 5, cost_micro_usd: callCostMicroUsd(5, false), processing_status: "processed" });
+    // The call ends with Twilio's own status: never "in progress" for good.
+    expect(await callRow(sid)).toMatchObject({
+      status: "completed",
+      duration_seconds: 5,
+      cost_micro_usd: callCostMicroUsd(5, false),
+      processing_status: "processed",
+    });
   });
 
   it("treats a sixth call in 10 minutes from one number as a robocall, and five as callers", async () => {
@@ -163,5 +169,7 @@ describe("spam answered before any model cost (issue 37 §5)", () => {
     expect(twiml).not.toContain("<Stream");
     expect(twiml).toContain("<Hangup/>");
     expect(await callRow(sixth)).toMatchObject({ screened: "repeat_caller", processing_status: "processed" });
+    expect((await hungUp(sixth, 3)).status).toBe(204);
+    expect(await callRow(sixth)).toMatchObject({ status: "completed", duration_seconds: 3, cost_micro_usd: callCostMicroUsd(3, false) });
   });
 });

@@ -154,8 +154,15 @@ export interface CallEnded {
 /**
  * Twilio's status callback: the recording when one is ready; at a final status the call-ended record (once: a
  * repeated callback finds the call already ended and changes nothing), and what is left to run after the answer.
+ * `endedAt`: when Twilio says the call ended, when that is known (a call settled from Twilio's record of it); else now.
  */
-export async function recordCallStatus(services: Services, log: Logger, params: Record<string, string>, account: SigningAccount): Promise<CallEnded | null> {
+export async function recordCallStatus(
+  services: Services,
+  log: Logger,
+  params: Record<string, string>,
+  account: SigningAccount,
+  endedAt = new Date(),
+): Promise<CallEnded | null> {
   const { db } = services;
   const callSid = params.CallSid;
   if (!callSid) return null;
@@ -167,14 +174,15 @@ export async function recordCallStatus(services: Services, log: Logger, params: 
   const status = params.CallStatus;
   if (!status || !FINAL_STATUSES.has(status)) return null;
   const parsed = Number.parseInt(params.CallDuration ?? "", 10);
-  const duration = Number.isFinite(parsed) ? parsed : null;
+  // A final status without a duration (a call that never connected) lasted nothing: the end is recorded all the same.
+  const duration = Number.isFinite(parsed) ? parsed : 0;
   // The call's real cost is written with its end (nothing for a call nobody answered; a Test Suite call is never billed).
   const cost = (withModel: boolean) => (duration ? callCostMicroUsd(duration, withModel) : 0);
   const [ended] = await endedQuery(db).all({
     ...call,
     status,
     durationSeconds: duration,
-    endedAt: new Date(),
+    endedAt,
     conversationCost: cost(true),
     otherCost: cost(false),
   });

@@ -1,5 +1,6 @@
 /** Calls and what comes of them: leads, message threads, SMS opt-outs (appointments: appointments.ts). */
 import { ANSWERED_BY, PROCESSING_STATUSES } from "@nikki/core";
+import { sql } from "drizzle-orm";
 import { index, uniqueIndex, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, createdAt } from "./columns";
 import { organizations } from "./accounts";
@@ -80,6 +81,8 @@ export const calls = sqliteTable(
     index("calls_processing_due_idx").on(t.processingStatus, t.nextAttemptAt),
     // A caller's earlier calls to one business: the memory read while the phone rings, and the detail's previous_calls.
     index("calls_org_from_created_idx").on(t.organizationId, t.fromNumber, t.createdAt),
+    // The calls whose end was never recorded, few at any time, found by the reconcile cron (jobs/reconcile-calls.ts).
+    index("calls_open_created_idx").on(t.createdAt).where(sql`${t.status} = 'in-progress'`),
   ],
 );
 

@@ -4,7 +4,8 @@ import type { AppEnv } from "../../app-env";
 import { twilioSignature } from "../../middleware/twilio-signature";
 import { afterStream } from "../../voice/after-stream";
 import { recordAnsweredBy } from "../../voice/answering-machine";
-import { recordCallStatus, recordVoicemail, settleEnded } from "../../voice/call-status";
+import { recordVoicemail } from "../../voice/call-status";
+import { settleCallStatus } from "../../voice/settle-call";
 import { replyToText } from "../../voice/text-reply";
 import { hangup, say, twiml } from "../../voice/twiml";
 import { answerVoiceWebhook, xml } from "./answer";
@@ -66,24 +67,8 @@ export const twilioRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .post("/voice/status", async (c) => {
-    const params = c.var.twilioParams!;
-    const ended = await recordCallStatus(c.var.services, c.var.log, params, c.var.twilioAccount!);
-    if (ended?.overage) c.executionCtx.waitUntil(ended.overage);
-    const unstreamed = ended?.unstreamed;
-    if (unstreamed) {
-      const sessions = c.env.CALL_SESSION;
-      // The session says whether the AI never took the call (then recorded at its telephony cost, dashboards told); the
-      // spend is charged once, at the cost that holds.
-      const settled = sessions
-        .get(sessions.idFromName(unstreamed.callSid))
-        .callEnded(unstreamed.neverTakenCostMicroUsd)
-        .catch((error: unknown) => {
-          c.var.log.warn("call_session_release_failed", { error: error instanceof Error ? error.message : String(error) });
-          return false;
-        })
-        .then((neverTaken) => settleEnded(c.var.services, c.var.log, unstreamed, neverTaken))
-        .then((rest) => rest.overage);
-      c.executionCtx.waitUntil(settled);
-    }
+    const deps = { services: c.var.services, log: c.var.log, sessions: c.env.CALL_SESSION };
+    const { after } = await settleCallStatus(deps, c.var.twilioParams!, c.var.twilioAccount!);
+    if (after) c.executionCtx.waitUntil(after);
     return c.body(null, 204);
   });

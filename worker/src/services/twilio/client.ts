@@ -11,6 +11,8 @@ export interface TwilioClient {
    * the call is connected at once) and posts who answered there, a machine once its greeting has ended.
    */
   createCall(input: { from: string; to: string; url: string; statusCallback: string; amdCallback?: string }): Promise<{ sid: string }>;
+  /** Twilio's record of one of the account's calls (`GET Calls/{sid}.json`); null when the account has no such call. */
+  fetchCall(callSid: string): Promise<TwilioCall | null>;
   /** The account's latest calls from one number to another (Calls list, newest first, one page of 20). */
   recentCalls(query: { from: string; to: string }): Promise<{ sid: string; createdAt: Date }[]>;
   /** Numbers for sale (AvailablePhoneNumbers/{country}/Local). */
@@ -36,6 +38,19 @@ export interface TwilioClient {
    * dearest carrier's price; null when Twilio lists none.
    */
   messagePrice(country: string): Promise<{ amount: number; currency: string } | null>;
+}
+
+/** A call as Twilio's Call resource has it (the fields the product reads), dates in RFC 2822 and numbers as strings. */
+export interface TwilioCall {
+  sid: string;
+  status: "queued" | "ringing" | "in-progress" | "completed" | "busy" | "failed" | "no-answer" | "canceled";
+  /** Seconds, as text; null while the call goes on. */
+  duration: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  direction: string;
+  from: string;
+  to: string;
 }
 
 export interface AvailableNumber {
@@ -126,6 +141,14 @@ export function liveTwilioClient(options: {
     },
     async updateCall(callSid, update) {
       await post(`/Calls/${callSid}.json`, "twiml" in update ? { Twiml: update.twiml } : { Status: update.status });
+    },
+    async fetchCall(callSid) {
+      try {
+        return await send<TwilioCall>("GET", `/Calls/${encodeURIComponent(callSid)}.json`);
+      } catch (error) {
+        if (error instanceof TwilioError && error.status === 404) return null;
+        throw error;
+      }
     },
     async recentCalls({ from, to }) {
       const page = await send<{ calls?: { sid: string; date_created: string }[] }>(

@@ -1,0 +1,1 @@
+CREATE INDEX `calls_open_created_idx` ON `calls` (`created_at`) WHERE "calls"."status" = 'in-progress';
