@@ -134,6 +134,7 @@ export interface CallDetailResource extends CallResource {
   transcript: { role: "user" | "assistant"; content: string; at_ms: number | null }[];
   summary: string | null;
   entities: Record<string, string>;
+  /** A recording worth playing exists (none for a call that never reached the AI: at most its seconds connecting). */
   recording: boolean;
   processing_error: string | null;
   /** Whether the transcript was stored redacted (the organization's PII setting at the time). */

@@ -106,6 +106,28 @@ describe("GET /api/calls/:id", () => {
     expect(detail).toMatchObject({ recording: false, summary: null, entities: {}, redacted: true, appointments: [] });
   });
 
+  it("a call that never reached the AI says it had nothing to process, with no recording to play nor transcript", async () => {
+    const business = await signUp({ company: "Abandoned Ring Plumbing" });
+    // Twilio recorded the second it took the caller to hang up while the call connected.
+    const recordingUrl = `https://api.twilio.com/2010-04-01/Accounts/${SIMULATED.twilioAccountSid}/Recordings/RE${"1".repeat(32)}`;
+    const id = await insertCall(business.organizationId, {
+      status: "abandoned",
+      processing_status: "skipped",
+      duration_seconds: 1,
+      transcript: null,
+      recording_url: recordingUrl,
+    });
+    const detail = ((await (await call(`/api/calls/${id}`, { cookie: business.cookie })).json()) as { call: CallDetailResource }).call;
+    expect(detail).toMatchObject({
+      status: "abandoned",
+      processing_status: "skipped",
+      processing_error: null,
+      recording: false,
+      transcript: [],
+      summary: null,
+    });
+  });
+
   it("shows what the call booked, in the business's time zone", async () => {
     const detail = ((await (await call(`/api/calls/${ids.appointment}`, { cookie: owner.cookie })).json()) as { call: CallDetailResource }).call;
     expect(detail.appointments).toEqual([

@@ -66,7 +66,8 @@ export function serializeCallDetail(
       })),
     summary: call.summary ? show(call.summary) : null,
     entities: options.masksContacts ? maskedEntities(entities) : entities,
-    recording: Boolean(call.recordingUrl),
+    // A call that never reached the AI has no recording worth playing: at most the second of it connecting.
+    recording: Boolean(call.recordingUrl) && call.processingStatus !== "skipped",
     latency: parsedLatency(call.metrics),
     cost_usd: call.costMicroUsd === null ? null : Math.round(call.costMicroUsd / 10_000) / 100,
     processing_error: call.processingError,

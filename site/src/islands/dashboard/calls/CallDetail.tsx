@@ -40,7 +40,15 @@ const spokenIn = (language: string | null) => {
 function ProcessingStatus({ call }: { call: CallDetailResource }) {
   // A silent or spam call is never analysed: why it was screened stands in for the analysis.
   if (call.screened) return <p className="field-hint">{SCREENED_MESSAGES[call.screened]}</p>;
-  if (call.status === "abandoned") return <p className="field-hint">{CALL_MESSAGES.abandoned}</p>;
+  // A call that never reached the AI had nothing to process: it says so, and why.
+  if (call.processing_status === "skipped") {
+    return (
+      <>
+        <StatusBadge kind="processing" status={processingShown(call)} />
+        <p className="field-hint">{call.status === "abandoned" ? CALL_MESSAGES.abandoned : CALL_MESSAGES.neverReached}</p>
+      </>
+    );
+  }
   if (call.processing_status === "pending") {
     return (
       <p className="processing" role="status">
@@ -125,12 +133,16 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
         {({ call: shown }) => {
           // The business's own names (its greeting says them) are not the caller's PII.
           const text = (value: string) => (redact && !shown.redacted ? redactPii(value, [organization, shown.agent_name ?? ""]) : value);
-          // What is redacted is the speech (transcript, summary); the caller's contact details are shown as the server gives them.
-          const redactedBadge = shown.redacted && (
-            <span className="badge badge-neutral" title={REDACTION_COPY.badgeTitle}>
-              Redacted
-            </span>
-          );
+          // What is redacted is the speech (transcript, summary), badged where there is some; the caller's contact
+          // details are shown as the server gives them.
+          const redactedBadge = (speech: boolean) =>
+            shown.redacted &&
+            speech && (
+              <span className="badge badge-neutral" title={REDACTION_COPY.badgeTitle}>
+                Redacted
+              </span>
+            );
+          const spoken = shown.transcript.length > 0;
           return (
             <>
               <dl className="call-facts">
@@ -179,14 +191,15 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
               )}
               <div className="call-section-head">
                 <h3>Transcript</h3>
-                {redactedBadge || (
-                  <label className="call-toggle">
-                    <input type="checkbox" checked={redact} onChange={(event) => setRedact(event.target.checked)} /> Redact PII
-                  </label>
-                )}
+                {spoken &&
+                  (redactedBadge(true) || (
+                    <label className="call-toggle">
+                      <input type="checkbox" checked={redact} onChange={(event) => setRedact(event.target.checked)} /> Redact PII
+                    </label>
+                  ))}
               </div>
-              {shown.redacted && <p className="field-hint">{REDACTION_COPY.redactedHint}</p>}
-              {shown.transcript.length === 0 ? (
+              {shown.redacted && spoken && <p className="field-hint">{REDACTION_COPY.redactedHint}</p>}
+              {!spoken ? (
                 <p className="muted">{CALL_MESSAGES.noTranscript}</p>
               ) : (
                 <ol className="transcript">
@@ -201,7 +214,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
               )}
               <div className="call-section-head">
                 <h3>{isMachine(shown.answered_by) ? "What happened" : "AI summary"}</h3>
-                {redactedBadge}
+                {redactedBadge(Boolean(shown.summary))}
               </div>
               <p className={shown.summary ? "" : "muted"}>{shown.summary ? text(shown.summary) : CALL_MESSAGES.noSummary}</p>
               <CallQuestions questions={shown.unanswered_questions} canAnswer={canAct} />
