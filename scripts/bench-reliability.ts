@@ -12,6 +12,7 @@ import { freePort } from "@nikki/dev/free-port";
 import { startMiniflareWorker } from "./bench/miniflare-worker";
 import { startSimulators } from "@nikki/dev/simulators";
 import { bookingRace } from "./reliability/booking-race";
+import { callsSettled } from "./reliability/calls-settled";
 import { browserBoundary } from "./reliability/browser-boundary";
 import { businessUrls } from "./reliability/business-urls";
 import { chatBudgets, consentRows } from "./reliability/consent-and-chat";
@@ -54,6 +55,7 @@ const ITEMS: ReliabilityItem[] = [
   fuzz,
   bookingRace,
   businessUrls,
+  callsSettled,
 ];
 
 const only = process.env.RELIABILITY_ONLY?.split(",").map((n) => n.trim());
@@ -75,7 +77,7 @@ if (selected.some((item) => item.server)) {
     port,
     vars: { ...simulators.vars, ...localAuthSecret(), LOG_LEVEL: process.env.RELIABILITY_LOG_LEVEL ?? "error" },
   });
-  context = { base, db: worker.db, simulators };
+  context = { base, db: worker.db, simulators, scheduled: worker.scheduled, spentToday: worker.spentToday };
   dispose = async () => {
     await worker.dispose();
     await simulators.close();

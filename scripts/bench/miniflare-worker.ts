@@ -152,6 +152,17 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
     db: d1,
     /** The media plane's processes, to meter its CPU apart from the control plane's. */
     mediaPids,
+    /** Runs the control plane's cron as Cloudflare does, at `at` (its scheduled time); resolves once its work is done. */
+    async scheduled(at: Date) {
+      const result = await (await controlWorker.getWorker()).scheduled({ scheduledTime: at, cron: "* * * * *" });
+      if (result.outcome !== "ok") throw new Error(`the cron ended ${result.outcome}`);
+    },
+    /** What an organization's SpendMeter counted today (UTC), in micro-dollars. */
+    async spentToday(organizationId: string): Promise<number> {
+      const meters = await controlWorker.getDurableObjectNamespace("SPEND_METER");
+      const meter = meters.get(meters.idFromName(organizationId)) as unknown as { snapshot(day: string): Promise<{ spent: number }> };
+      return (await meter.snapshot(new Date().toISOString().slice(0, 10))).spent;
+    },
     async dispose() {
       await Promise.all([controlWorker.dispose(), mediaWorker.dispose()]);
       rmSync(storage, { recursive: true, force: true });

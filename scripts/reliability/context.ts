@@ -8,6 +8,10 @@ export interface Context {
   base: string;
   db: D1Database;
   simulators: Simulators;
+  /** The product's cron, run at a given scheduled time (Miniflare's, bench-reliability.ts). */
+  scheduled(at: Date): Promise<void>;
+  /** An organization's spend today as its SpendMeter counted it, in micro-dollars. */
+  spentToday(organizationId: string): Promise<number>;
 }
 
 export interface Outcome {
