@@ -1,21 +1,14 @@
 import { createServer, type Server } from "node:http";
 import { freePorts } from "@nikki/dev/free-port";
 import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
-import { startTwilioRestSimulator, type TwilioRestSimulator } from "@nikki/simulators/twilio-rest";
+import type { TwilioRestSimulator } from "@nikki/simulators/twilio-rest";
 import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT, type Hit, TOKEN, hitOf, listenWithTwilio } from "./twilio-stand-in";
 
-const ACCOUNT = "AC0123456789abcdef0123456789abcdef";
-const TOKEN = "12345678901234567890123456789012";
 const BUSINESS = "+15125550100";
 /** How the product answers a number it blocked: a short message and the line hung up, no stream. */
 const REFUSAL = "<Response><Say>Sorry, this number can't take your call. Goodbye.</Say><Hangup/></Response>";
-
-interface Hit {
-  path: string;
-  params: Record<string, string>;
-  signed: boolean;
-}
 
 /** A stand-in for the worker: refuses every inbound call, answers a placed call's TwiML, and records every webhook (checked with Twilio's own library). */
 let app: Server;
@@ -28,18 +21,11 @@ beforeAll(async () => {
   const [appPort, twilioPort] = (await freePorts(2)) as [number, number];
   base = `http://127.0.0.1:${appPort}`;
   app = createServer(async (request, response) => {
-    let body = "";
-    for await (const chunk of request) body += chunk;
-    const params = Object.fromEntries(new URLSearchParams(body));
-    const signed = twilio.validateRequest(TOKEN, String(request.headers["x-twilio-signature"]), `${base}${request.url}`, params);
-    hits.push({ path: request.url ?? "", params, signed });
+    hits.push(await hitOf(request, base));
     const xml = request.url === "/twilio/voice/inbound" ? REFUSAL : request.url === "/twiml" ? "<Response><Say>Hello.</Say></Response>" : "";
     response.writeHead(xml ? 200 : 204, { "content-type": "text/xml" }).end(xml);
   });
-  await new Promise<void>((resolve) => app.listen(appPort, "127.0.0.1", resolve));
-  simulator = await startTwilioRestSimulator({ port: twilioPort, accountSid: ACCOUNT, authToken: TOKEN });
-  client = twilio(ACCOUNT, TOKEN);
-  client.api.baseUrl = simulator.baseUrl;
+  ({ simulator, client } = await listenWithTwilio(app, appPort, twilioPort));
 });
 
 afterAll(async () => {

@@ -1,20 +1,12 @@
 import { createServer, type Server } from "node:http";
-import { startTwilioRestSimulator, type TwilioRestSimulator } from "@nikki/simulators/twilio-rest";
+import type { TwilioRestSimulator } from "@nikki/simulators/twilio-rest";
 import { CALLEE_LINE, VOICEMAIL_GREETING } from "@nikki/simulators/twilio-callee";
 import { decodeText } from "@nikki/simulators/speech-codec";
 import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
 import { freePorts } from "@nikki/dev/free-port";
-
-const ACCOUNT = "AC0123456789abcdef0123456789abcdef";
-const TOKEN = "12345678901234567890123456789012";
-
-interface Hit {
-  path: string;
-  params: Record<string, string>;
-  signed: boolean;
-}
+import { ACCOUNT, type Hit, hitOf, listenWithTwilio } from "./twilio-stand-in";
 
 /**
  * A stand-in for the worker: answers the call's TwiML (a <Connect><Stream> to its own websocket), greets on the
@@ -39,11 +31,7 @@ beforeAll(async () => {
   const [appPort, twilioPort] = (await freePorts(2)) as [number, number];
   base = `http://127.0.0.1:${appPort}`;
   app = createServer(async (request, response) => {
-    let body = "";
-    for await (const chunk of request) body += chunk;
-    const params = Object.fromEntries(new URLSearchParams(body));
-    const url = `${base}${request.url}`;
-    hits.push({ path: request.url ?? "", params, signed: twilio.validateRequest(TOKEN, String(request.headers["x-twilio-signature"]), url, params) });
+    hits.push(await hitOf(request, base));
     const xml = request.url === "/twiml" ? answer() : request.url === "/action" ? "<Response><Say>Goodbye.</Say><Hangup/></Response>" : "";
     response.writeHead(xml ? 200 : 204, { "content-type": "text/xml" }).end(xml);
   });
@@ -74,10 +62,7 @@ beforeAll(async () => {
       }
     });
   });
-  await new Promise<void>((resolve) => app.listen(appPort, "127.0.0.1", resolve));
-  simulator = await startTwilioRestSimulator({ port: twilioPort, accountSid: ACCOUNT, authToken: TOKEN });
-  client = twilio(ACCOUNT, TOKEN);
-  client.api.baseUrl = simulator.baseUrl;
+  ({ simulator, client } = await listenWithTwilio(app, appPort, twilioPort));
 });
 
 afterAll(async () => {
