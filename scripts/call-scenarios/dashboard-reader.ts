@@ -2,11 +2,12 @@
  * What a scenario reads back from the running product as the demo business's owner sees it: signs in as the seed's
  * owner (a local demo's account) and reads a call's detail from GET /api/calls/:id, waiting for its analysis.
  */
+import type { ProcessingStatus } from "@nikki/core";
 import { DEMO } from "../../worker/src/db/seed";
 
 export interface ReadCall {
   id: string;
-  processing_status: "pending" | "processed" | "failed";
+  processing_status: ProcessingStatus;
   summary: string | null;
   transcript: { role: "user" | "assistant"; content: string }[];
   caller: { returning: boolean; previous_calls: number };

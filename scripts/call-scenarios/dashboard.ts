@@ -53,5 +53,5 @@ export function describeStored(call: CallDetailResource | null): string {
   if (!call) return "No call from this number was found in the dashboard.";
   const cost = call.cost_usd === null ? "no cost yet" : `cost $${call.cost_usd.toFixed(2)}`;
   const analysed = call.summary ? "analysed" : "not analysed";
-  return `Stored: outcome ${call.outcome}${call.screened ? ` (screened: ${call.screened})` : ""}, ${call.duration_seconds ?? "?"} s, ${cost}, ${analysed}. Calls › ${call.id} in the dashboard.`;
+  return `Stored: outcome ${call.outcome}${call.screened ? ` (screened: ${call.screened})` : ""}, status ${call.status}, ${call.duration_seconds ?? "?"} s, ${cost}, ${analysed}. Calls › ${call.id} in the dashboard.`;
 }
