@@ -3,7 +3,9 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { computeTwilioSignature } from "@nikki/core/twilio-signature";
 import { type SignedUp, call, signUp } from "./accounts";
+import { reconcileOpenCalls } from "../src/jobs/reconcile-calls";
 import { BASE } from "./post-json";
+import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { callSid, openStream, startMessage, streamParameters, twilioPost } from "./twilio";
 
@@ -69,6 +71,27 @@ describe("a business on its own Twilio account", () => {
     expect(accepted.status).toBe(101);
     accepted.webSocket!.accept();
     accepted.webSocket!.close(1000);
+  });
+
+  it("has a call whose final status callback was lost asked of its own account by the cron, and settled", async () => {
+    // A caller of their own: the other tests' calls all come from one number, which would ring as a robocall at six.
+    const params = { ...inbound(OWN_NUMBER, OWN.twilio.account_sid), From: "+14155550143" };
+    expect(await (await signedWith(OWN.twilio.auth_token, params)).text()).toContain("<Stream");
+    // Twilio's record of the call, in the business's account: the caller left while it connected, 2 s in.
+    for (const report of [{ status: "in-progress" }, { status: "completed", duration: 2 }]) {
+      const body = JSON.stringify({ account_sid: OWN.twilio.account_sid, from: params.From, to: OWN_NUMBER, ...report });
+      expect((await fetch(`${twilioSim}/__calls/${params.CallSid}`, { method: "PUT", body })).status).toBe(200);
+    }
+    await reconcileOpenCalls(testServices(), env.CALL_SESSION, new Date(Date.now() + 20 * 60_000));
+    const asked = ((await (await fetch(`${twilioSim}/__requests`)).json()) as { method: string; path: string }[])
+      .filter((request) => request.method === "GET" && request.path.endsWith(`/Calls/${params.CallSid}.json`))
+      .map((request) => request.path);
+    expect(asked).toEqual([`/2010-04-01/Accounts/${OWN.twilio.account_sid}/Calls/${params.CallSid}.json`]);
+    expect(await env.DB.prepare("select status, duration_seconds, processing_status from calls where call_sid = ?").bind(params.CallSid).first()).toEqual({
+      status: "abandoned",
+      duration_seconds: 2,
+      processing_status: "skipped",
+    });
   });
 
   it("does not let the platform's account answer for a number held by the business's own", async () => {
