@@ -17,6 +17,7 @@ import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { liveCall } from "./spoken-call";
 import { callSid, until } from "./twilio";
+import { callEffectsOf } from "../src/test-suite/call-effects-of";
 
 const ALWAYS_OPEN = Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [{ open: "00:00", close: "23:59" }]]));
 const KNOWLEDGE = "We fix leaks and unblock drains. Drain cleaning is $149.";
@@ -60,7 +61,7 @@ async function pendingCall(lines: [string, string][], kind = "conversation", ans
   )
     .bind(id, callSid(), owner.organizationId, answeredBy, kind, number, transcript)
     .run();
-  expect(await analyzeDueCall(testServices(), id)).toBeNull();
+  expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
   return id;
 }
 

@@ -10,6 +10,7 @@ import { insertAppointment } from "./booking";
 import { SIMULATED } from "./simulators";
 import { testServices } from "./services";
 import { callSid, twilioPost } from "./twilio";
+import { callEffectsOf } from "../src/test-suite/call-effects-of";
 
 interface TwilioRequest {
   path: string;
@@ -112,14 +113,14 @@ describe("the follow-up text after a call", () => {
   it("goes to the caller when the organization turned it on, never to an opted-out number", async () => {
     await env.DB.prepare("update organization_settings set post_call_sms = 1 where organization_id = ?").bind(DEMO.organizationId).run();
     const caller = "+14155550103";
-    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: caller }))).toBe(true);
+    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: caller }), callEffectsOf)).toBe(true);
     expect((await messagesTo(caller))[0]?.form).toMatchObject({ From: DEMO.phoneNumber, Body: expect.stringContaining("Thanks for calling Nikki AI Demo!") });
 
     const optedOut = "+14155550104";
     await text(optedOut, "STOP");
-    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: optedOut }))).toBe(false);
+    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: optedOut }), callEffectsOf)).toBe(false);
     await env.DB.prepare("update organization_settings set post_call_sms = 0 where organization_id = ?").bind(DEMO.organizationId).run();
-    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: "+14155550105" }))).toBe(false);
+    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: "+14155550105" }), callEffectsOf)).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@ import { type Logger, type LogLevel, createLogger } from "../logger";
 import { mediaPlane } from "./media-client";
 import type { CallEnd, CallEndReason, MediaPlan, PlanRequest, RealtimeTarget, StoredPlan, ToolRequest } from "../call/plan";
 import { type Services, liveServices, withProvidersOnce } from "../services";
+import type { CallEffectsOf } from "../call-effects/call-effects";
 import { analyzeDueCall } from "./analysis";
 import { callerLanguageOf, languageCodeOf } from "@nikki/core/caller-language";
 import { callerLanguageOfCall } from "./caller-language";
@@ -46,7 +47,8 @@ const endCallQuery = preparedQuery((db) =>
 /**
  * One call (keyed by CallSid) in the control plane: the setup decided at the webhook, the tools the model calls, the
  * call's end (stored once), then its analysis from an alarm. Its audio runs in the media plane (media/session.ts),
- * which asks for the tools and hands over the end through the internal routes (routes/internal).
+ * which asks for the tools and hands over the end through the internal routes (routes/internal). Its effects are the
+ * ones `effectsOf` chooses for it, handed in by the worker's entry (index.ts): this folder knows no Test Suite.
  */
 export class CallSession extends DurableObject<Bindings> implements CallSessionRpc {
   private setup: CallSetup | null = null;
@@ -61,7 +63,11 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   /** The caller's language for its tools, stored on the call's row once (caller-language.ts). */
   private readonly callerLanguage: ReturnType<typeof callerLanguageOfCall>;
 
-  constructor(ctx: DurableObjectState, env: Bindings) {
+  constructor(
+    ctx: DurableObjectState,
+    env: Bindings,
+    private readonly effectsOf: CallEffectsOf,
+  ) {
     super(ctx, env);
     const config = readConfig(env);
     this.unscopedServices = liveServices(env, config);
@@ -127,12 +133,11 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     if (slowToolMs && request.name !== "end_call") await new Promise((resolve) => setTimeout(resolve, slowToolMs));
     const call = await this.callerLanguage(setup.tool, request.callerTurns);
     const transfers = { begin: this.transfers.begin.bind(this.transfers), cancel: this.transfers.cancel.bind(this.transfers) };
+    const deps = { services: this.services, providers, log: this.log };
     const output = await runTool(request.name, request.arguments, call, {
+      ...deps,
       db: this.services.db,
-      services: this.services,
-      providers,
-      log: this.log,
-      transfers,
+      effects: this.effectsOf(call, { ...deps, transfers }),
     });
     this.log.info("call_tool", { tool: request.name, ok: output.ok });
     return output;
@@ -201,12 +206,10 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
         : end.reason === "openai_closed" && origin
           ? { twiml: messageAfterDrop(origin) }
           : null;
-    // Twilio knows no Test Suite call (its synthetic caller hangs up itself).
-    if (update && !setup.tool.test) {
+    if (update) {
       if (end.reason === "openai_closed") this.log.warn("model_connection_dropped", { call_id: setup.tool.callId });
-      const { twilio } = await (await this.services.providersFor(setup.tool.organizationId)).forNumber(setup.tool.businessNumber);
-      await twilio
-        ?.updateCall(setup.tool.callSid, update)
+      await this.effectsOf(setup.tool, { services: this.services, log: this.log })
+        .endCall(update)
         .catch((error: unknown) => this.log.warn("call_update_failed", { reason: end.reason, error: String(error) }));
     }
     await this.closeCall(setup, end, screened !== null);
@@ -317,11 +320,11 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     if (!callId) return;
     // Each run reads the accounts afresh (a retry may come after the business changed them), then once for all its steps.
     const services = withProvidersOnce(this.unscopedServices);
-    const next = await analyzeDueCall(services, callId);
+    const next = await analyzeDueCall(services, callId, this.effectsOf);
     if (next) return this.ctx.storage.setAlarm(next.getTime());
     const facts = await postCallFacts(services.db, callId);
-    await sendFollowUpText(services, callId, facts);
-    await sendCallAlert(services, callId, facts).catch((error: unknown) => this.log.warn("call_alert_failed", { error: String(error) }));
+    await sendFollowUpText(services, callId, this.effectsOf, facts);
+    await sendCallAlert(services, callId, this.effectsOf, facts).catch((error: unknown) => this.log.warn("call_alert_failed", { error: String(error) }));
     await this.forgetAll();
   }
 }

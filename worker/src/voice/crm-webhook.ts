@@ -1,54 +1,19 @@
-import type { CrmWebhookPayload } from "@nikki/core";
 import type { calls } from "../db/schema";
-import type { Database } from "../db/client";
+import type { CallEffects } from "../call-effects/call-effects";
 import type { Config } from "../env";
-import { fetchBusinessUrl, usableBusinessUrl } from "../services/business-urls";
-import type { Logger } from "../logger";
-import { recordSuiteEffect } from "../test-suite/effects";
+import { usableBusinessUrl } from "../services/business-urls";
 
-const TIMEOUT_MS = 10_000;
-
-export interface WebhookDelivery {
-  status: number;
-  ms: number;
-  ok: boolean;
-}
-
-/**
- * One POST of the payload as JSON through the URL guard, no redirect followed; a network failure, timeout or refused
- * URL is status 0. Any 2xx is delivered (a 3xx is not).
- */
-export async function postCrmWebhook(config: Config, url: string, payload: CrmWebhookPayload): Promise<WebhookDelivery> {
-  const started = performance.now();
-  try {
-    const response = await fetchBusinessUrl(config, url, "https", {
-      method: "POST",
-      headers: { "content-type": "application/json", "user-agent": "NikkiAI-Webhook/1" },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    return { status: response.status, ms: Math.round(performance.now() - started), ok: response.status >= 200 && response.status < 300 };
-  } catch {
-    return { status: 0, ms: Math.round(performance.now() - started), ok: false };
-  }
-}
-
-/** After a call is analysed: the call to the organization's CRM webhook (Voice Operations). Test Suite calls record it instead. */
+/** After a call is analysed: the call to the organization's CRM webhook (Voice Operations), the call's effect. */
 export async function sendCallWebhook(
-  { db, config }: { db: Database; config: Config },
-  log: Logger,
+  config: Config,
+  effects: CallEffects,
   call: typeof calls.$inferSelect,
   stored: string,
   analysis: { summary: string; sentiment: string; entities: Record<string, string> },
 ): Promise<void> {
   const url = usableBusinessUrl(config, "crm_webhook_url", stored, call.organizationId);
   if (!url) return;
-  if (call.kind === "test") {
-    await recordSuiteEffect(db, call.id, "crm", "After the call: would post the call to the CRM webhook.");
-    return;
-  }
-  const delivery = await postCrmWebhook(config, url, {
+  await effects.postWebhook(url, {
     event: "call.processed",
     summary: analysis.summary,
     intent: analysis.entities.intent?.trim() || null,
@@ -62,6 +27,4 @@ export async function sendCallWebhook(
       created_at: call.createdAt.toISOString(),
     },
   });
-  if (delivery.ok) log.info("crm_webhook_sent", { status: delivery.status, ms: delivery.ms });
-  else log.warn("crm_webhook_failed", { status: delivery.status, ms: delivery.ms });
 }

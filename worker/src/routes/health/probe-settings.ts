@@ -7,7 +7,7 @@ import type { AppEnv } from "../../app-env";
 import { orgCaller } from "../../middleware/access";
 import { settingsRowOf } from "../../org/settings";
 import { businessUrlRefusal, fetchBusinessUrl } from "../../services/business-urls";
-import { postCrmWebhook } from "../../voice/crm-webhook";
+import { postCrmWebhook } from "../../services/crm/webhook";
 import { bridgeAnswer } from "./bridge-answer";
 import { outboundFetch } from "../../services/outbound-fetch";
 

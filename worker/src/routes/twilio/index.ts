@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { ApiError } from "../../http/api-error";
 import type { AppEnv } from "../../app-env";
 import { twilioSignature } from "../../middleware/twilio-signature";
+import { callEffectsOf } from "../../test-suite/call-effects-of";
 import { afterStream } from "../../voice/after-stream";
 import { recordAnsweredBy } from "../../voice/answering-machine";
 import { recordCallStatus, recordVoicemail, settleEnded } from "../../voice/call-status";
@@ -67,7 +68,7 @@ export const twilioRoutes = new Hono<AppEnv>()
   })
   .post("/voice/status", async (c) => {
     const params = c.var.twilioParams!;
-    const ended = await recordCallStatus(c.var.services, c.var.log, params, c.var.twilioAccount!);
+    const ended = await recordCallStatus(c.var.services, c.var.log, params, c.var.twilioAccount!, callEffectsOf);
     if (ended?.overage) c.executionCtx.waitUntil(ended.overage);
     const unstreamed = ended?.unstreamed;
     if (unstreamed) {
@@ -81,7 +82,7 @@ export const twilioRoutes = new Hono<AppEnv>()
           c.var.log.warn("call_session_release_failed", { error: error instanceof Error ? error.message : String(error) });
           return false;
         })
-        .then((neverTaken) => settleEnded(c.var.services, c.var.log, unstreamed, neverTaken))
+        .then((neverTaken) => settleEnded(c.var.services, c.var.log, unstreamed, neverTaken, callEffectsOf))
         .then((rest) => rest.overage);
       c.executionCtx.waitUntil(settled);
     }
