@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../src/env";
 import { recordIntegrationTest, readIntegration, saveIntegration } from "../src/services/integrations/store";
-import { analyzeDueCall } from "../src/voice/analysis";
+import { analyzeDueCall } from "../src/after-call/analysis";
 import { type SignedUp, call, signUp } from "./accounts";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { sendMorningDigests } from "../src/jobs/morning-digest";
 import { recordQuestions } from "../src/knowledge/record-questions";
-import { analyzeDueCall } from "../src/voice/analysis";
+import { analyzeDueCall } from "../src/after-call/analysis";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
 import { ZONE, twilioMessages } from "./booking";
 import { testServices } from "./services";

@@ -2,7 +2,7 @@ import { TEXT_MESSAGES } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { setOptOut } from "../src/messaging/consent";
-import { sendFollowUpText } from "../src/voice/follow-up";
+import { sendFollowUpText } from "../src/after-call/follow-up";
 import { book, localStart } from "./booking";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";

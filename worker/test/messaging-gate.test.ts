@@ -3,7 +3,7 @@ import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { manageToken } from "../src/appointments/manage-link";
 import { runTool } from "../src/voice/tools";
-import { sendFollowUpText } from "../src/voice/follow-up";
+import { sendFollowUpText } from "../src/after-call/follow-up";
 import { call, inviteAndJoin } from "./accounts";
 import { book, localStart, twilioMessages } from "./booking";
 import { testServices } from "./services";

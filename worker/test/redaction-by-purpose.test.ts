@@ -7,7 +7,7 @@
 import type { AppointmentResource, BusinessLead, CallDetailResource } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sendCallAlert } from "../src/voice/call-alerts";
+import { sendCallAlert } from "../src/after-call/call-alerts";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
 import { AROUND_THE_CLOCK, ZONE } from "./booking";
 import { testServices } from "./services";

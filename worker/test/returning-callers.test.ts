@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { purgeExpiredCallData } from "../src/jobs/retention-purge";
 import { createLogger } from "../src/logger";
-import { analyzeDueCall } from "../src/voice/analysis";
+import { analyzeDueCall } from "../src/after-call/analysis";
 import { answerCall } from "../src/voice/answer";
 import { PLATFORM_ACCOUNT, callContextFor } from "../src/voice/call-context";
 import { memoryQuery } from "../src/voice/caller-memory";

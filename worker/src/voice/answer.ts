@@ -9,7 +9,7 @@ import { usableBusinessUrl } from "../services/business-urls";
 import { mediaPlanFor } from "./media-plan";
 import { answeredPlanJson } from "./answered-plan";
 import { greetingOf } from "./greeting-cache";
-import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instructions";
+import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "../agent/instructions";
 import type { CallSetup } from "./setup";
 import { hashToken, mintToken } from "../call/stream-ticket";
 import { markSpam, spamBeforeAnswer, spamTwiml } from "./spam-caller";

@@ -9,16 +9,13 @@ import { mediaPlane } from "./media-client";
 import type { CallEnd, CallEndReason, MediaPlan, PlanRequest, RealtimeTarget, StoredPlan, ToolRequest } from "../call/plan";
 import { type Services, liveServices, withProvidersOnce } from "../services";
 import type { CallEffectsOf } from "../call-effects/call-effects";
-import { analyzeDueCall } from "./analysis";
+import { afterCall } from "../after-call/pipeline";
 import { callerLanguageOf, languageCodeOf } from "@nikki/core/caller-language";
 import { callerLanguageOfCall } from "./caller-language";
-import { sendCallAlert } from "./call-alerts";
 import { recordNeverStreamed } from "./call-status";
 import { messageAfterDrop } from "./dropped-call";
-import { sendFollowUpText } from "./follow-up";
 import { renderCallGreeting } from "./greeting-cache";
 import { callOpenAi } from "./media-plan";
-import { postCallFacts } from "./post-call-facts";
 import { recordScreenedEnd, screenedEnd } from "./screened-call";
 import type { CallSessionRpc, CallSetup } from "./setup";
 import { type ToolOutput, runTool } from "./tools";
@@ -308,8 +305,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   }
 
   /**
-   * Post-call analysis, retried with backoff by re-arming the alarm until processed or failed; then the follow-up
-   * text and the alert, and this object forgets the call.
+   * The after-call pipeline (after-call/pipeline.ts): the analysis, retried with backoff by re-arming the alarm until
+   * processed or failed; then the follow-up text and the alert, and this object forgets the call.
    */
   override async alarm(): Promise<void> {
     const setup = await this.loadSetup();
@@ -320,11 +317,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     if (!callId) return;
     // Each run reads the accounts afresh (a retry may come after the business changed them), then once for all its steps.
     const services = withProvidersOnce(this.unscopedServices);
-    const next = await analyzeDueCall(services, callId, this.effectsOf);
+    const next = await afterCall(services, callId, this.effectsOf, this.log);
     if (next) return this.ctx.storage.setAlarm(next.getTime());
-    const facts = await postCallFacts(services.db, callId);
-    await sendFollowUpText(services, callId, this.effectsOf, facts);
-    await sendCallAlert(services, callId, this.effectsOf, facts).catch((error: unknown) => this.log.warn("call_alert_failed", { error: String(error) }));
     await this.forgetAll();
   }
 }

@@ -8,7 +8,7 @@ import { dashboardsOpen, liveDashboardsOfCall } from "../durable/live-dashboards
 import { calls, organizationSettings, organizations, subscriptions } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
-import { NO_TRANSCRIPT } from "./analysis";
+import { NO_TRANSCRIPT } from "../after-call/analysis";
 import type { SigningAccount } from "./call-context";
 
 /**

@@ -11,7 +11,7 @@ import { hourly, rateLimit } from "../../middleware/rate-limit";
 import { sendText } from "../../messaging/send-text";
 import { callOfRow } from "../../call-effects/call-effects";
 import { callEffectsOf } from "../../test-suite/call-effects-of";
-import { pushCallLead } from "../../voice/crm-push";
+import { pushCallLead } from "../../after-call/crm-push";
 
 async function callOf(c: Context<AppEnv>) {
   const [row] = await c.var.db

@@ -2,7 +2,7 @@ import { CRM_WEBHOOK_HEALTH_CHECK, PROBE_MESSAGES, type ProbeResult } from "@nik
 import { SIMULATED_BUSINESS_CREDENTIALS } from "@nikki/simulators/credentials";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyzeDueCall } from "../../voice/analysis";
+import { analyzeDueCall } from "../../after-call/analysis";
 import { type SignedUp, call, signUp } from "../../../test/accounts";
 import { testServices } from "../../../test/services";
 import { SIMULATED } from "../../../test/simulators";
