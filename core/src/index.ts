@@ -54,4 +54,5 @@ export * from "./call-analysable";
 export * from "./tool-fillers";
 export * from "./knowledge-questions";
 export * from "./knowledge-import";
+export * from "./knowledge-limits";
 export * from "./knowledge";

@@ -13,6 +13,8 @@ export interface Plan {
   agents: number | null;
   /** The default daily spend cap in dollars (settings may change it). */
   dailySpendCapUsd: number;
+  /** Knowledge entries the organization may hold, and characters of text (a section's text, an answer) in one. */
+  knowledge: { entries: number; entryChars: number };
   features: readonly string[];
   cta: string;
   popular: boolean;
@@ -32,6 +34,7 @@ export const PLANS: readonly Plan[] = [
     overageCentsPerMinute: 15,
     agents: 2,
     dailySpendCapUsd: 10,
+    knowledge: { entries: 100, entryChars: 5_000 },
     features: ["AI receptionist", "Call transcripts", "Basic CRM sync", "SMS follow-ups"],
     cta: "Start Free Trial",
     popular: false,
@@ -46,6 +49,7 @@ export const PLANS: readonly Plan[] = [
     overageCentsPerMinute: 10,
     agents: 5,
     dailySpendCapUsd: 25,
+    knowledge: { entries: 200, entryChars: 10_000 },
     features: ["Multi-agent support", "Call transfers", "Appointment booking", "Advanced CRM integration"],
     cta: "Start Free Trial",
     popular: true,
@@ -60,6 +64,7 @@ export const PLANS: readonly Plan[] = [
     overageCentsPerMinute: 8,
     agents: null,
     dailySpendCapUsd: 60,
+    knowledge: { entries: 500, entryChars: 20_000 },
     features: ["Priority support", "Advanced training", "Custom integrations", "Analytics and reporting dashboard"],
     cta: "Start Free Trial",
     popular: false,
@@ -74,6 +79,7 @@ export const PLANS: readonly Plan[] = [
     overageCentsPerMinute: null,
     agents: null,
     dailySpendCapUsd: 150,
+    knowledge: { entries: 1_000, entryChars: 20_000 },
     features: ["Enterprise SLA", "Dedicated onboarding", "Priority enterprise support", "Custom AI agent training"],
     cta: "Contact Sales",
     popular: false,

@@ -2,6 +2,7 @@ import { knowledgeBoxTitle } from "@nikki/core";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { agents, knowledgeEntries } from "../db/schema";
+import { knowledgeRoomOf, refuseLongText, refuseWhenFull } from "./limits";
 
 /**
  * An agent's knowledge box (the agents API's `knowledge_base`, issue 39 §1) is one typed section of the knowledge:
@@ -39,6 +40,23 @@ export async function knowledgeBoxesOf(db: Database, organizationId: string, age
 /** Keeps agents.knowledge_base equal to the box's text (see above). */
 export async function mirrorKnowledgeBox(db: Database, agentId: string, text: string) {
   await db.update(agents).set({ knowledgeBase: text }).where(eq(agents.id, agentId));
+}
+
+/**
+ * Refuses, before anything is written, a knowledge base the plan has no room for: text longer than one entry may
+ * carry, or a new box (`agentId` null: a new agent, or one without a box) when the knowledge holds its limit.
+ */
+export async function refuseBoxPastLimits(db: Database, organizationId: string, agentId: string | null, text: string): Promise<void> {
+  if (!text.trim()) return;
+  const room = await knowledgeRoomOf(db, organizationId);
+  refuseLongText(room, { knowledge_base: text });
+  const [box] = agentId
+    ? await db
+        .select({ id: knowledgeEntries.id })
+        .from(knowledgeEntries)
+        .where(boxOf({ organizationId, agentId, agentName: "" }))
+    : [];
+  if (!box) refuseWhenFull(room);
 }
 
 /** Writes an agent's knowledge base: the section created on the first text, changed after, deleted when emptied. */

@@ -60,7 +60,7 @@ export default function ImportFromWebsite() {
         if (!isActive(polled.data.import)) {
           const done = polled.data.import;
           if (done.status === "done") {
-            toast({ title: "Import finished", description: importOutcome(done) });
+            toast({ title: "Import finished", description: done.error ? `${importOutcome(done)} ${done.error}` : importOutcome(done) });
             knowledgeChanged();
           } else toast({ variant: "destructive", title: "The import failed", description: done.error ?? undefined });
           return;
