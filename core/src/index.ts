@@ -55,4 +55,5 @@ export * from "./tool-fillers";
 export * from "./knowledge-questions";
 export * from "./knowledge-import";
 export * from "./knowledge-limits";
+export * from "./plain-text";
 export * from "./knowledge";
