@@ -36,6 +36,7 @@ export * from "./data-rights";
 export * from "./operator-leads";
 export * from "./business-leads";
 export * from "./url-guard";
+export * from "./address-ranges";
 export * from "./rate-limits";
 export * from "./zoned-time";
 export * from "./availability";

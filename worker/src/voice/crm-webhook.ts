@@ -2,7 +2,7 @@ import type { CrmWebhookPayload } from "@nikki/core";
 import type { calls } from "../db/schema";
 import type { Database } from "../db/client";
 import type { Config } from "../env";
-import { fetchBusinessUrl, usableBusinessUrl } from "../services/business-urls";
+import { BusinessUrlRefused, fetchBusinessUrl, usableBusinessUrl } from "../services/business-urls";
 import type { Logger } from "../logger";
 import { recordSuiteEffect } from "../test-suite/effects";
 
@@ -12,6 +12,8 @@ export interface WebhookDelivery {
   status: number;
   ms: number;
   ok: boolean;
+  /** Why the URL guard refused it before sending (its host resolved to a private address, say); null when it was sent. */
+  refused: string | null;
 }
 
 /**
@@ -28,9 +30,9 @@ export async function postCrmWebhook(config: Config, url: string, payload: CrmWe
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     await response.body?.cancel();
-    return { status: response.status, ms: Math.round(performance.now() - started), ok: response.status >= 200 && response.status < 300 };
-  } catch {
-    return { status: 0, ms: Math.round(performance.now() - started), ok: false };
+    return { status: response.status, ms: Math.round(performance.now() - started), ok: response.status >= 200 && response.status < 300, refused: null };
+  } catch (error) {
+    return { status: 0, ms: Math.round(performance.now() - started), ok: false, refused: error instanceof BusinessUrlRefused ? error.reason : null };
   }
 }
 
@@ -63,5 +65,5 @@ export async function sendCallWebhook(
     },
   });
   if (delivery.ok) log.info("crm_webhook_sent", { status: delivery.status, ms: delivery.ms });
-  else log.warn("crm_webhook_failed", { status: delivery.status, ms: delivery.ms });
+  else log.warn("crm_webhook_failed", { status: delivery.status, ms: delivery.ms, refused: delivery.refused });
 }
