@@ -47,18 +47,17 @@ export class RateLimiter extends DurableObject {
     return { allowed: count <= limit, count: Math.min(count, limit + 1), limit, resetAt };
   }
 
-  /**
-   * Gives back one hit of `key` in its current window: an attempt counted when it began (so parallel ones cannot
-   * overrun the limit) that turned out not to count (a sign-in that succeeded).
-   */
-  refund(key: string, windowMs: number): void {
+  /** Takes back one hit of each key counted at `countedAt`, while its window lasts (counted work that then did not happen). */
+  unhit(keys: { key: string; windowMs: number }[], countedAt: number): void {
     const now = Date.now();
-    const windowStart = now - (now % windowMs);
-    const current = this.windows.get(key) ?? this.ctx.storage.kv.get<Window>(`w:${key}`);
-    if (!current || current.windowStart !== windowStart || current.count === 0) return;
-    const window = { ...current, count: current.count - 1 };
-    this.windows.set(key, window);
-    void this.ctx.storage.put(`w:${key}`, window, { allowUnconfirmed: true });
+    for (const { key, windowMs } of keys) {
+      const windowStart = now - (now % windowMs);
+      const current = this.windows.get(key) ?? this.ctx.storage.kv.get<Window>(`w:${key}`);
+      if (!current || current.windowStart !== windowStart || windowStart !== countedAt - (countedAt % windowMs) || current.count === 0) continue;
+      const window = { ...current, count: current.count - 1 };
+      this.windows.set(key, window);
+      void this.ctx.storage.put(`w:${key}`, window, { allowUnconfirmed: true });
+    }
   }
 
   /** The key's count in its current window, without counting this look (a limit checked before the work it counts). */

@@ -67,12 +67,13 @@ export async function refuseWhenHourlySpent(c: Ctx, name: keyof typeof HOURLY_LI
 export async function countAttempt(c: Ctx, rule: RateRule, onRefused?: (c: Ctx) => Promise<void>): Promise<{ giveBack(): Promise<void> }> {
   const key = await rule.key(c);
   if (key === null) return { giveBack: async () => {} };
+  const countedAt = Date.now();
   const decision = await limiterOf(c, key).hit(key, limitOf(c, rule), rule.windowMs);
   if (!decision.allowed) {
     await onRefused?.(c);
     refuse(c, rule, decision.resetAt);
   }
-  return { giveBack: () => limiterOf(c, key).refund(key, rule.windowMs) };
+  return { giveBack: () => limiterOf(c, key).unhit([{ key, windowMs: rule.windowMs }], countedAt) };
 }
 
 /**
