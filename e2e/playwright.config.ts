@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL, E2E_READY_URL } from "./support/server";
+import { E2E_BASE_URL, E2E_READY_URL, E2E_SERVER_SCRIPT } from "@nikki/dev/e2e-ports";
 
 // Playwright cannot download its own browser here: use Debian's (DESIGN.md). Its headless shell first: the full
 // browser in headless mode opens a window with its own browser UI for every test's context, about three times the
@@ -46,7 +46,7 @@ export default defineConfig({
   webServer: process.env.E2E_SERVER_STARTED
     ? undefined
     : {
-        command: "npx tsx e2e/support/serve.ts",
+        command: `npx tsx ${E2E_SERVER_SCRIPT}`,
         cwd: "..",
         url: E2E_READY_URL,
         reuseExistingServer: false,

@@ -17,9 +17,9 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { createLibsqlDatabase } from "../worker/src/db/client";
 import { agents, knowledgeEntries, organizations } from "../worker/src/db/schema";
 import { lookupKnowledge } from "../worker/src/knowledge/lookup";
-import { fillerSections, importSite, readQuestions, serveFolder } from "./lib/knowledge-bench";
-import { ROOT } from "./lib/local";
-import { percentile } from "./lib/stats";
+import { fillerSections, importSite, readQuestions, serveFolder } from "./bench/knowledge-bench";
+import { ROOT } from "@nikki/dev/local";
+import { percentile } from "./bench/stats";
 
 const SECTIONS = 2_000;
 const ROUNDS = 10;

@@ -1,11 +1,11 @@
 /**
  * `npm run bench:lifecycle`: the CPU the product spends on one call's lifecycle as Twilio's webhooks tell it (the
- * signed voice webhook, then `ringing`, `in-progress` and `completed` status callbacks: scripts/lib/call-lifecycle.ts),
+ * signed voice webhook, then `ringing`, `in-progress` and `completed` status callbacks: scripts/bench/call-lifecycle.ts),
  * against the bare route doing the same database work (scripts/baseline/worker.ts). Both run as `wrangler deploy`
  * bundles them, in workerd under Miniflare (no dev proxy: `wrangler dev` adds a second workerd process to every
  * request's path and weighs on the lighter side most), on free ports beside the simulators. The product's figure is
  * both planes' processes (a call that never streams never reaches the media plane: the plan waits on the call's row
- * for a stream that never asks, and is cleared when the call ends); CPU time is read from /proc (scripts/lib/process-cpu.ts), so a busy machine slows the run
+ * for a stream that never asks, and is cleared when the call ends); CPU time is read from /proc (scripts/bench/process-cpu.ts), so a busy machine slows the run
  * without adding to it. Ends with:
  *   lifecycle: product_ms=P bare_ms=B ratio=R
  * P, B: CPU ms per lifecycle, over all rounds; R = P / B (target ≤ 1.5). LIFECYCLE_CALLS lifecycles a round (default
@@ -13,11 +13,11 @@
  * LIFECYCLE_WARMUP unmeasured lifecycles a side (default 50), so neither is measured while its code still compiles.
  * Takes free ports and no registry of dev sessions, so it runs beside `npm start`.
  */
-import { LIFECYCLE_STATUSES, type WebhookAnswer, lifecycleCaller, twilioWebhook } from "./lib/call-lifecycle";
-import { freePort } from "./lib/free-port";
-import { startMiniflareBaseline, startMiniflareWorker } from "./lib/miniflare-worker";
-import { cpuMeter, withChildren } from "./lib/process-cpu";
-import { spawnSimulators } from "./lib/simulators-spawn";
+import { LIFECYCLE_STATUSES, type WebhookAnswer, lifecycleCaller, twilioWebhook } from "./bench/call-lifecycle";
+import { freePort } from "@nikki/dev/free-port";
+import { startMiniflareBaseline, startMiniflareWorker } from "./bench/miniflare-worker";
+import { cpuMeter, withChildren } from "./bench/process-cpu";
+import { spawnSimulators } from "./bench/simulators-spawn";
 
 const CALLS = Number(process.env.LIFECYCLE_CALLS ?? 200);
 const CONCURRENCY = Number(process.env.LIFECYCLE_CONCURRENCY ?? 8);

@@ -7,10 +7,10 @@
  * `-- --soak` makes item 15's soak 10 minutes instead of 60 s. RELIABILITY_ONLY=1,13 runs only those items. Item 18
  * (issue 33) runs a second copy of the product configured as deployed (scripts/reliability/business-urls.ts).
  */
-import { localAuthSecret } from "./lib/local";
-import { freePort } from "./lib/free-port";
-import { startMiniflareWorker } from "./lib/miniflare-worker";
-import { startSimulators } from "./lib/simulators";
+import { localAuthSecret } from "@nikki/dev/local";
+import { freePort } from "@nikki/dev/free-port";
+import { startMiniflareWorker } from "./bench/miniflare-worker";
+import { startSimulators } from "@nikki/dev/simulators";
 import { bookingRace } from "./reliability/booking-race";
 import { browserBoundary } from "./reliability/browser-boundary";
 import { businessUrls } from "./reliability/business-urls";

@@ -12,9 +12,9 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { freePort } from "./lib/free-port";
-import { type LighthouseRun, audit, startChrome } from "./lib/lighthouse";
-import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "./lib/local";
+import { freePort } from "@nikki/dev/free-port";
+import { type LighthouseRun, audit, startChrome } from "./bench/lighthouse";
+import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "@nikki/dev/local";
 
 const { values: options } = parseArgs({ options: { runs: { type: "string", default: "5" }, reports: { type: "string" } } });
 const RUNS = Math.max(1, Number(options.runs) || 1);

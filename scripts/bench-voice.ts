@@ -3,7 +3,7 @@
  * machine measure the machine. In one run, the same N simulated calls at once (BENCH_CALLS, default 50, ringing in
  * over BENCH_RAMP_MS, then all talking together for 6 s) go through
  *   (a) the product: the worker as `wrangler deploy` bundles it, run by Miniflare in workerd, and
- *   (b) a bare relay in the same runtime that only forwards frames (scripts/lib/bare-relay.ts),
+ *   (b) a bare relay in the same runtime that only forwards frames (scripts/bench/bare-relay.ts),
  * against the same simulators, whose OpenAI answers with realistic latencies (BENCH_CONNECT_MS, default 500, to
  * accept a Realtime session; BENCH_RESPONSE_MS, default 400, to a reply's first audio). Each caller plays real-time
  * μ-law, talks over Nikki (barge-in) and hangs up after her answer. Frames carry tags, so each is timed from leaving
@@ -19,12 +19,12 @@
  * R2, R3: the same at p95 and p99 over all frames of all rounds pooled (a stall of 25–50 ms that hits one round
  * decides that round's p99, and the pool weighs it as the few frames it delayed). R4: the bridge's pooled p99 over
  * that of the relay with each stream in a Durable Object (below). C: CPU time of all the bridge's processes (both
- * planes' workerd, from /proc: scripts/lib/process-cpu.ts) per call over the same of the relay in a Durable Object,
+ * planes' workerd, from /proc: scripts/bench/process-cpu.ts) per call over the same of the relay in a Durable Object,
  * each counted from a pass's first call to the end of its settling (the bridge's after-call work included); a stall
  * from elsewhere delays frames but adds no CPU time. The `cpu:` line splits the bridge's by plane. R5: speech_started
  * sent by OpenAI → Twilio's clear through the bridge, over the same single message's transit through the relay (p50,
  * median of the rounds).
- * D: frames the bridge lost. G, GC: the greeting case (lib/greeting-pass.ts, BENCH_GREETING_PAIRS pairs of single
+ * D: frames the bridge lost. G, GC: the greeting case (bench/greeting-pass.ts, BENCH_GREETING_PAIRS pairs of single
  * calls, default 5), p50 from the stream's start to the greeting's first frame: G when the model says it (no render
  * yet: the first call after a change), GC when the render made ahead plays (target ≤ 60 ms). The rounds' calls play the
  * render (made at their first call): the `greeting:` line gives theirs, and the relay's, whose model says it.
@@ -39,16 +39,16 @@
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { CALLER_FIRST_PHRASE, type SimulatedCallReport } from "@nikki/simulators/twilio-caller";
-import { startBareRelay } from "./lib/bare-relay";
+import { startBareRelay } from "./bench/bare-relay";
 import { deadAirMs } from "./lib/dead-air";
-import { greetingFigures } from "./lib/greeting-pass";
+import { greetingFigures } from "./bench/greeting-pass";
 import { type Timings, lostFrames, timingsOf } from "./lib/frame-accounting";
-import { freePort } from "./lib/free-port";
-import { rampCalls } from "./lib/ramped-calls";
-import { startMiniflareWorker } from "./lib/miniflare-worker";
-import { cpuMeter, withChildren } from "./lib/process-cpu";
-import { percentile } from "./lib/stats";
-import { spawnSimulators } from "./lib/simulators-spawn";
+import { freePort } from "@nikki/dev/free-port";
+import { rampCalls } from "./bench/ramped-calls";
+import { startMiniflareWorker } from "./bench/miniflare-worker";
+import { cpuMeter, withChildren } from "./bench/process-cpu";
+import { percentile } from "./bench/stats";
+import { spawnSimulators } from "./bench/simulators-spawn";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 5_000);
@@ -63,7 +63,7 @@ const SETTLE_MS = 2_000;
 /** The slow-tool case: its calls, and how long their booking tool takes. */
 const SLOW_CALLS = Number(process.env.BENCH_SLOW_CALLS ?? 20);
 const SLOW_TOOL_MS = 3_000;
-/** The greeting case: pairs of calls, the first without the greeting rendered ahead, the second with it (lib/greeting-pass.ts). */
+/** The greeting case: pairs of calls, the first without the greeting rendered ahead, the second with it (bench/greeting-pass.ts). */
 const GREETING_PAIRS = Number(process.env.BENCH_GREETING_PAIRS ?? 5);
 /** Caller tags of each side start at a multiple of this, so no frame of one side is matched with another's (tags are 16-bit). */
 const RELAY_TAGS = 20_000;

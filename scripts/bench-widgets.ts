@@ -5,11 +5,11 @@
  *   widgets-lighthouse: score_diff=P tbt_diff_ms=T cls_diff=C (with: …, without: …)
  */
 import { rmSync } from "node:fs";
-import { allowWidgetOrigin } from "../e2e/support/db";
-import { startHostPages } from "../e2e/support/host-pages";
-import { audit as lighthouseAudit, startChrome } from "./lib/lighthouse";
-import { freePorts } from "./lib/free-port";
-import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "./lib/local";
+import { allowWidgetOrigin } from "@nikki/dev/local-d1";
+import { startHostPages } from "@nikki/dev/host-pages";
+import { audit as lighthouseAudit, startChrome } from "./bench/lighthouse";
+import { freePorts } from "@nikki/dev/free-port";
+import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "@nikki/dev/local";
 
 // Free ports: the benchmark runs beside `npm start` and the tests.
 const [WORKER_PORT, HOST_PORT] = (await freePorts(2)) as [number, number];
@@ -31,7 +31,7 @@ await buildSite();
 rmSync(STATE, { recursive: true, force: true });
 await prepareLocalDatabase(STATE);
 const worker = await startWorker({ port: WORKER_PORT, persistTo: STATE, vars: { LOG_LEVEL: "warn" }, quiet: true });
-await allowWidgetOrigin(`http://127.0.0.1:${HOST_PORT}`, `http://127.0.0.1:${WORKER_PORT}`);
+await allowWidgetOrigin(`http://127.0.0.1:${WORKER_PORT}`, `http://127.0.0.1:${HOST_PORT}`);
 const host = await startHostPages(`http://127.0.0.1:${WORKER_PORT}`, HOST_PORT);
 const chrome = await startChrome();
 

@@ -7,10 +7,10 @@
  * BENCH_CONNECTIONS (default 10) tune the run.
  */
 import { existsSync, rmSync } from "node:fs";
-import { MAX_P99_RATIO, MIN_RPS_RATIO, compareRoutes, shortfalls } from "./lib/api-bench";
-import { startBaselineWorker } from "./lib/baseline";
-import { freePort } from "./lib/free-port";
-import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "./lib/local";
+import { MAX_P99_RATIO, MIN_RPS_RATIO, compareRoutes, shortfalls } from "./bench/api-bench";
+import { startBaselineWorker } from "./bench/baseline";
+import { freePort } from "@nikki/dev/free-port";
+import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "@nikki/dev/local";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

@@ -2,7 +2,7 @@
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import { ROOT } from "./lib/local";
+import { ROOT } from "@nikki/dev/local";
 
 const url = process.env.LIBSQL_URL;
 if (!url) {

@@ -5,8 +5,8 @@
  * first command (`npm run call:simulate` places one you can watch in this terminal's log). Keys switch to the real ones.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "./lib/local";
-import { startSimulators } from "./lib/simulators";
+import { ROOT, buildSite, prepareLocalDatabase, startWorker, stopWorker } from "@nikki/dev/local";
+import { startSimulators } from "@nikki/dev/simulators";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const devVars = existsSync(`${ROOT}/.dev.vars`) ? readFileSync(`${ROOT}/.dev.vars`, "utf8") : "";

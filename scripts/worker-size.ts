@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { ROOT, run } from "./lib/local";
+import { ROOT, run } from "@nikki/dev/local";
 
 /**
  * The media plane's gzipped bundle: 7.6 KB when the budget was set (call/, the logger and core's URL guard), 8.9 KB with

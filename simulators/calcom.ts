@@ -3,12 +3,14 @@
  * 2024-09-04: free start times by date), and bookings (cal-api-version 2024-08-13): `POST /v2/bookings`, `GET
  * /v2/bookings?status=&afterStart=&beforeEnd=`, `POST /v2/bookings/{uid}/cancel`. Bearer API keys; errors in Cal.com's
  * envelope. Test controls: POST /__bookings (one the business took elsewhere), POST /__cancel (canceled in Cal.com),
- * GET /__bookings, POST /__faults (faults.ts).
+ * GET /__bookings, GET /__received (the bookings made and canceled through the API: received.ts), POST /__faults
+ * (faults.ts).
  */
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { faultQueue } from "./faults";
 import { listenLocal, readText, sendJson } from "./http";
+import { receivedLog } from "./received";
 
 export const CALCOM_EVENT_TYPE_ID = 1001;
 
@@ -36,6 +38,7 @@ export interface CalcomSimulator {
 export async function startCalcomSimulator(options: { port: number; apiKey: string }): Promise<CalcomSimulator> {
   const bookings = new Map<string, Booking>();
   const faults = faultQueue();
+  const received = receivedLog();
   let nextId = 1;
   const error = (path: string, status: number, code: string, message: string) => ({
     status: "error",
@@ -66,6 +69,7 @@ export async function startCalcomSimulator(options: { port: number; apiKey: stri
     const text = await readText(request);
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     if (url.pathname === "/__bookings" && request.method === "GET") return sendJson(response, 200, [...bookings.values()]);
+    if (url.pathname === "/__received") return sendJson(response, 200, received.list());
     if (url.pathname === "/__bookings")
       return sendJson(response, 201, add({ start: String(body.start), minutes: Number(body.minutes ?? 30), name: "Someone else" }));
     if (url.pathname === "/__cancel") {
@@ -108,6 +112,7 @@ export async function startCalcomSimulator(options: { port: number; apiKey: stri
         metadata: (body.metadata as Record<string, string>) ?? {},
         attendee: { ...attendee, absent: false },
       });
+      received.record({ action: "created", id: booking.uid, appointment_id: booking.metadata.nikki_appointment_id ?? null, start: booking.start });
       return sendJson(response, 201, { status: "success", data: booking });
     }
     if (request.method === "GET" && url.pathname === "/v2/bookings") {
@@ -138,6 +143,7 @@ export async function startCalcomSimulator(options: { port: number; apiKey: stri
       if (!booking)
         return sendJson(response, 404, error(url.pathname, 404, "NotFoundException", `Booking with uid=${cancel[1]} was not found in the database`));
       Object.assign(booking, { status: "cancelled", cancellationReason: String(body.cancellationReason ?? "") });
+      received.record({ action: "removed", id: booking.uid, appointment_id: booking.metadata.nikki_appointment_id ?? null, start: booking.start });
       return sendJson(response, 200, { status: "success", data: booking });
     }
     sendJson(response, 404, error(url.pathname, 404, "NotFoundException", `Cannot ${request.method} ${url.pathname}`));

@@ -1,7 +1,7 @@
 /**
  * Injected failures, the same for every simulator that takes them (test control `POST /__faults`): the next `count`
- * requests to `path` (or to any path, `*`) answer 500 (or 503 with `status`), before acting, or after acting when
- * `recorded` (the answer is lost though the work was done).
+ * requests to `path` (or to any path, `*`, or to every path it starts, `/v2/bookings*`) answer 500 (or 503 with
+ * `status`), before acting, or after acting when `recorded` (the answer is lost though the work was done).
  */
 export interface Fault {
   path: string;
@@ -17,7 +17,7 @@ export function faultQueue() {
       return faults.length;
     },
     take(path: string): Fault | null {
-      const index = faults.findIndex((fault) => fault.path === path || fault.path === "*");
+      const index = faults.findIndex((fault) => fault.path === path || (fault.path.endsWith("*") && path.startsWith(fault.path.slice(0, -1))));
       return index === -1 ? null : faults.splice(index, 1)[0]!;
     },
     clear() {

@@ -3,12 +3,14 @@
  * and a calendar's `events` (insert, list with timeMin/timeMax/showDeleted/privateExtendedProperty, delete: 204, then
  * 410 Gone). Access tokens are the OIDC simulator's (oidc.ts), checked for the calendar scopes each call needs; errors
  * in Google's envelope. Test controls: POST /__busy (an event the business made itself), POST /__delete (the business
- * deletes an event in Google), GET /__events, POST /__faults (faults.ts).
+ * deletes an event in Google), GET /__events, GET /__received (the events made and deleted through the API: received.ts),
+ * POST /__faults (faults.ts).
  */
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { faultQueue } from "./faults";
 import { listenLocal, readText, sendJson } from "./http";
+import { receivedLog } from "./received";
 
 export const CALENDAR_SCOPES = {
   events: "https://www.googleapis.com/auth/calendar.events",
@@ -51,6 +53,8 @@ export async function startGoogleCalendarSimulator(options: {
 }): Promise<GoogleCalendarSimulator> {
   const events = new Map<string, CalendarEvent>();
   const faults = faultQueue();
+  const received = receivedLog();
+  const appointmentOf = (event: CalendarEvent) => event.extendedProperties?.private?.nikki_appointment_id ?? null;
   const newEvent = (input: Partial<CalendarEvent> & Pick<CalendarEvent, "start" | "end">): CalendarEvent => {
     const id = randomBytes(13).toString("hex");
     const now = new Date().toISOString();
@@ -77,6 +81,7 @@ export async function startGoogleCalendarSimulator(options: {
     const text = await readText(request);
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     if (url.pathname === "/__events") return sendJson(response, 200, [...events.values()]);
+    if (url.pathname === "/__received") return sendJson(response, 200, received.list());
     if (url.pathname === "/__faults" && request.method === "DELETE") return sendJson(response, 200, { pending: faults.clear() });
     if (url.pathname === "/__faults") return sendJson(response, 201, { pending: faults.add(body as { path: string; count: number }) });
     if (url.pathname === "/__busy") {
@@ -121,6 +126,7 @@ export async function startGoogleCalendarSimulator(options: {
     if (request.method === "POST" && !eventId) {
       const event = newEvent(body as Partial<CalendarEvent> & Pick<CalendarEvent, "start" | "end">);
       events.set(event.id, event);
+      received.record({ action: "created", id: event.id, appointment_id: appointmentOf(event), start: event.start.dateTime });
       return sendJson(response, 200, event);
     }
     if (request.method === "GET" && !eventId) {
@@ -145,6 +151,7 @@ export async function startGoogleCalendarSimulator(options: {
       if (!event) return sendJson(response, 404, googleError(404, "Not Found", "notFound", "NOT_FOUND"));
       if (event.status === "cancelled") return sendJson(response, 410, googleError(410, "Resource has been deleted", "deleted", "GONE"));
       Object.assign(event, { status: "cancelled", updated: new Date().toISOString() });
+      received.record({ action: "removed", id: event.id, appointment_id: appointmentOf(event), start: event.start.dateTime });
       response.writeHead(204);
       return void response.end();
     }

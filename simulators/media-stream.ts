@@ -7,7 +7,7 @@
  * (twilio-outbound.ts).
  */
 import { WebSocket } from "ws";
-import { computeTwilioSignature } from "../worker/src/call/twilio-signature";
+import { computeTwilioSignature } from "@nikki/core/twilio-signature";
 import { readTag, tagFrame, wallClock } from "./frame-tag";
 import { decodeText } from "./speech-codec";
 

@@ -1,4 +1,4 @@
-import { ulawToLinear } from "../worker/src/call/mulaw";
+import { ulawToLinear } from "@nikki/core/mulaw";
 import { encodeText } from "./speech-codec";
 
 /**

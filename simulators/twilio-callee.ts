@@ -7,7 +7,7 @@
  * soon after the answer, a machine as `machine_start` (Enable) or, once its greeting and beep are over,
  * `machine_end_beep` (DetectMessageEnd), with `MachineDetectionDuration` in milliseconds.
  */
-import { linearToUlaw, wavToUlaw } from "../worker/src/call/mulaw";
+import { linearToUlaw, wavToUlaw } from "@nikki/core/mulaw";
 import type { StreamOptions } from "./media-stream";
 import { speechWav } from "./speech";
 

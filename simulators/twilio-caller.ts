@@ -4,7 +4,7 @@
  * each mark once the audio before it would have played, and records the media, marks and clears it receives.
  */
 import { readFileSync } from "node:fs";
-import { computeTwilioSignature } from "../worker/src/call/twilio-signature";
+import { computeTwilioSignature } from "@nikki/core/twilio-signature";
 import { type StreamReport, emptyStreamReport, runMediaStream } from "./media-stream";
 import { encodeText } from "./speech-codec";
 import { type Callee, type DialedCall, runUpdatedCall } from "./twilio-dial";

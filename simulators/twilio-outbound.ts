@@ -12,7 +12,7 @@
  * verdict goes to `AsyncAmdStatusCallback` while the call runs (AccountSid, CallSid, AnsweredBy,
  * MachineDetectionDuration); without it, Twilio waits for the verdict and sends `AnsweredBy` with the TwiML request.
  */
-import { computeTwilioSignature } from "../worker/src/call/twilio-signature";
+import { computeTwilioSignature } from "@nikki/core/twilio-signature";
 import { emptyStreamReport, runMediaStream } from "./media-stream";
 import { type CalleeKind, calleeAudio, detectionOf } from "./twilio-callee";
 

@@ -1,6 +1,7 @@
 /**
  * A Twilio REST simulator: Messages, Calls (create) and call updates, and phone numbers (search, buy, list,
- * update, release: twilio-numbers.ts) under /2010-04-01/Accounts/{sid}, with basic auth, answering Twilio's JSON
+ * update, release: twilio-numbers.ts) under /2010-04-01/Accounts/{sid}, and the Pricing API's prices of numbers and
+ * of texts (twilio-messaging-prices.ts), with basic auth, answering Twilio's JSON
  * shapes and recording every request (GET /__requests to read them; POST /__numbers adds a number to the account
  * as if bought elsewhere, with the webhooks given). POST /__callees `{phone_number, answers: "human" | "machine" |
  * "fax"}` sets who picks up that number's calls from then on (twilio-callee.ts); GET /__calls lists the calls placed,
@@ -13,6 +14,7 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import { callRedirects } from "./call-redirects";
 import { listenLocal, readText, sendJson } from "./http";
 import { speechWav } from "./speech";
+import { messagingCountryPrices } from "./twilio-messaging-prices";
 import { phoneNumberInventory } from "./twilio-numbers";
 import { CALLEE_KINDS, type CalleeKind } from "./twilio-callee";
 import { OutboundCall } from "./twilio-outbound";
@@ -149,6 +151,8 @@ export async function startTwilioRestSimulator(
       account.deletedRecordings.add(recordingResource[1]!);
       return void response.writeHead(204).end();
     }
+    const prices = messagingCountryPrices(request.method ?? "GET", url);
+    if (prices) return json(prices.status, prices.body);
     const numberAnswer = account.numbers.handle(request.method ?? "GET", url, form);
     if (numberAnswer) {
       if (numberAnswer.status === 204) return void response.writeHead(204).end();

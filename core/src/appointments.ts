@@ -4,6 +4,7 @@
  */
 import * as z from "zod/mini";
 import type { SlotProblem } from "./availability";
+import type { AppointmentCalendarCopy } from "./calendar-copies";
 import { pageMarkerSchema } from "./page-marker";
 import { normalizeWidgetPhone } from "./phone";
 import { multiLineText, oneLineText } from "./plain-text";
@@ -57,7 +58,8 @@ export interface AppointmentResource {
   status: AppointmentStatus;
   source: AppointmentSource;
   confirmation_code: string;
-  calendar_event_id: string | null;
+  /** Its copy in each connected calendar. */
+  calendar_copies: AppointmentCalendarCopy[];
   created_at: string;
 }
 

@@ -29,7 +29,6 @@ export const TIMINGS = {
   micLevelIntervalMs: 100,
   autoRefreshTickMs: 30_000,
   sessionRefreshBeforeExpiryMs: 90_000,
-  reprocessReloadMs: 3_000,
   toastDurationMs: 5_000,
 } as const;
 

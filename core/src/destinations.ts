@@ -140,7 +140,7 @@ const COUNTRY_NAMES: Record<string, string> = {
 export const countryName = (country: string) => COUNTRY_NAMES[country] ?? country;
 
 /** "the United States and Canada", "Australia", "France, Spain and Italy". */
-function listOf(countries: readonly string[]): string {
+export function countryList(countries: readonly string[]): string {
   const names = countries.map(countryName);
   return names.length <= 1 ? (names[0] ?? "no country") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
@@ -183,7 +183,7 @@ export function checkDestination(input: string, allowedCountries: readonly strin
     return { ok: false, code: "destination_not_allowed", message: "Calls to premium-rate and non-geographic numbers are not allowed." };
   }
   if (!country || !allowedCountries.includes(country)) {
-    return { ok: false, code: "destination_not_allowed", message: `Calls can only be placed to numbers in ${listOf(allowedCountries)}.` };
+    return { ok: false, code: "destination_not_allowed", message: `Calls can only be placed to numbers in ${countryList(allowedCountries)}.` };
   }
   return { ok: true, e164: phone.e164, country };
 }

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { CalendarCopiesResource } from "./calendar-copies";
 import { INTEGRATION_PROVIDERS, type IntegrationProvider } from "./constants";
 import { guardedUrl } from "./url-field";
 import { type UrlPolicy, ZAPIER_HOOK_PREFIX, isZapierCatchHook } from "./url-guard";
@@ -17,6 +18,8 @@ export interface IntegrationResource {
   test_message: string | null;
   /** e.g. "AC…cdef · token …0001": enough to recognise which account is stored, never enough to use it. */
   hint: string | null;
+  /** A calendar's copies of the bookings (Google Calendar, Cal.com); null for every other provider. */
+  copies: CalendarCopiesResource | null;
 }
 
 export interface CredentialField {
@@ -96,7 +99,7 @@ export const INTEGRATIONS: readonly IntegrationInfo[] = [
   {
     provider: "google_calendar",
     name: "Google Calendar",
-    purpose: "Busy times in your Google Calendar are never offered, and every booking is added to it.",
+    purpose: "Busy times in your Google Calendar are never offered. Every booking, move and cancellation is copied here.",
     fields: [],
     help: "Connect signs in with Google and asks to see your free/busy times and manage the events Nikki books.",
     oauth: true,
@@ -104,7 +107,7 @@ export const INTEGRATIONS: readonly IntegrationInfo[] = [
   {
     provider: "calcom",
     name: "Cal.com",
-    purpose: "Your Cal.com bookings are never double-booked, and every booking is added to your event type.",
+    purpose: "Your Cal.com bookings are never double-booked. Every booking, move and cancellation is copied to your event type.",
     fields: [
       { key: "api_key", label: "API Key", required: true, secret: true, placeholder: "cal_live_…" },
       { key: "event_type_id", label: "Event Type ID", required: true, secret: false, placeholder: "The number in the event type's URL" },

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { REGIONS, type Region, SETTINGS_RANGES } from "./constants";
 import { OPERATOR_E164 } from "./phone";
+import { PLANS, type Plan } from "./plans";
 import { BLOCKED_NUMBERS_MAX } from "./screening";
 import { guardedUrl } from "./url-field";
 import type { UrlPolicy } from "./url-guard";
@@ -51,6 +52,9 @@ export interface OrganizationSettings {
   blocked_numbers: string[];
   /** The organization's private iCalendar feed, absolute (read only; POST /api/org/calendar-feed/rotate replaces it). */
   calendar_feed_url: string | null;
+  /** The most texts the organization sends an hour and a day (UTC), within its plan's bounds (the messaging gate). */
+  texts_per_hour: number;
+  texts_per_day: number;
 }
 
 const {
@@ -90,7 +94,15 @@ export const SETTINGS_MESSAGES = {
   bookingStep: `The slot step must be a whole number of minutes from ${bookingSlotStepMinutes.min} to ${bookingSlotStepMinutes.max}, in steps of 5.`,
   blockedNumbers: `Each blocked number needs its country code, like +14155552671: one number a line, at most ${BLOCKED_NUMBERS_MAX}.`,
   closedDates: `Closed dates must be real dates written YYYY-MM-DD, at most ${closedDates}.`,
+  textsPerHour: (plan: TextBounds) => `Texts per hour must be a whole number from 1 to ${plan.texts.perHourMax} on the ${plan.name} plan.`,
+  textsPerDay: (plan: TextBounds) => `Texts per day must be a whole number from 1 to ${plan.texts.perDayMax} on the ${plan.name} plan.`,
 } as const;
+
+/** The plan whose bounds a patch's text limits are checked against. */
+export type TextBounds = Pick<Plan, "name" | "texts">;
+
+/** The widest bounds of any plan: what a form checks before the server checks the organization's own plan. */
+const ANY_PLAN: TextBounds = PLANS.reduce((widest, plan) => (plan.texts.perHourMax >= widest.texts.perHourMax ? plan : widest));
 
 const wholeIn = (range: { min: number; max: number }, message: string) =>
   z.number(message).check(z.int(message), z.gte(range.min, message), z.lte(range.max, message));
@@ -132,9 +144,10 @@ const withoutQuery = (value: string) => !/[?#]/.test(value);
 
 /**
  * `PATCH /api/org/settings`: any subset of the settings; unknown fields are refused so a typo is never ignored. The
- * URLs the worker fetches pass the URL guard under the deployment's policy, so the schema is made per policy.
+ * URLs the worker fetches pass the URL guard under the deployment's policy, and the text limits the organization's plan
+ * (`texts`: the plan in effect), so the schema is made per policy and plan.
  */
-export const settingsPatchSchema = (policy: UrlPolicy) =>
+export const settingsPatchSchema = (policy: UrlPolicy, texts: TextBounds = ANY_PLAN) =>
   z.strictObject({
     transcript_retention_days: z.optional(wholeIn(retentionDays, SETTINGS_MESSAGES.transcriptRetention)),
     recording_retention_days: z.optional(wholeIn(retentionDays, SETTINGS_MESSAGES.recordingRetention)),
@@ -191,5 +204,7 @@ export const settingsPatchSchema = (policy: UrlPolicy) =>
         )
         .check(z.maxLength(BLOCKED_NUMBERS_MAX, SETTINGS_MESSAGES.blockedNumbers)),
     ),
+    texts_per_hour: z.optional(wholeIn({ min: 1, max: texts.texts.perHourMax }, SETTINGS_MESSAGES.textsPerHour(texts))),
+    texts_per_day: z.optional(wholeIn({ min: 1, max: texts.texts.perDayMax }, SETTINGS_MESSAGES.textsPerDay(texts))),
   });
 export type SettingsPatch = z.output<ReturnType<typeof settingsPatchSchema>>;

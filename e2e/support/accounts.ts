@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, type Page, expect } from "@playwright/test";
 import { DEMO } from "../../worker/src/db/seed";
-import { INTEGRATIONS_SIM_PORT } from "./server";
+import { INTEGRATIONS_SIM_PORT } from "@nikki/dev/e2e-ports";
 
 export const E2E_PASSWORD = "e2e password 123";
 

@@ -1,59 +1,6 @@
-import { E2E_BASE_URL } from "./server";
-
-/**
- * The local D1 of the product under test, read and written through `wrangler dev`'s local explorer API
- * (`/cdn-cgi/local/explorer/api`, the shape of Cloudflare's D1 REST API). A statement runs in the product's own D1
- * object, one at a time with the product's queries. Opening the SQLite file beside it instead (as these helpers once
- * did) took the file's lock under the running product, and a dashboard request that met it failed with SQLITE_BUSY.
- */
-const EXPLORER = "/cdn-cgi/local/explorer/api";
-
-/** Sent as text, as the D1 REST API takes them; a column's affinity stores a number given as text as a number. */
-type Param = string | number;
-
-interface Failure {
-  errors?: { message: string }[];
-}
-interface Listed extends Failure {
-  result: { name: string; uuid: string }[];
-}
-interface Answered extends Failure {
-  result: { results: { columns: string[]; rows: unknown[][] } }[];
-}
-
-async function explorer<T extends Failure>(base: string, path: string, body?: { sql: string; params: string[] }): Promise<T> {
-  const response = await fetch(`${base}${EXPLORER}${path}`, {
-    method: body ? "POST" : "GET",
-    headers: body ? { "content-type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const answer = (await response.json().catch(() => ({}))) as T;
-  if (!response.ok)
-    throw new Error(`The local D1 answered ${response.status}: ${answer.errors?.map((error) => error.message).join("; ") ?? ""} (${body?.sql ?? path})`);
-  return answer;
-}
-
-const databaseIds = new Map<string, Promise<string>>();
-
-/** The id the product's `DB` binding has in this run (wrangler.toml's `database_id`). */
-function databaseId(base: string): Promise<string> {
-  let id = databaseIds.get(base);
-  if (!id) {
-    id = explorer<Listed>(base, "/d1/database").then(({ result }) => {
-      const database = result.find((listed) => listed.name === "DB");
-      if (!database) throw new Error(`no DB among the local D1 databases of ${base}`);
-      return database.uuid;
-    });
-    databaseIds.set(base, id);
-  }
-  return id;
-}
-
-async function rows(base: string, sql: string, params: Param[]): Promise<Record<string, unknown>[]> {
-  const { result } = await explorer<Answered>(base, `/d1/database/${await databaseId(base)}/raw`, { sql, params: params.map(String) });
-  const { columns, rows: values } = result[0]!.results;
-  return values.map((row) => Object.fromEntries(columns.map((column, index) => [column, row[index]])));
-}
+/** The product under test's local D1 (@nikki/dev/local-d1), to check what it stored and to set up a case. */
+import { E2E_BASE_URL } from "@nikki/dev/e2e-ports";
+import { type Param, rows } from "@nikki/dev/local-d1";
 
 /** The first row a select returns, to check what the product stored. */
 export async function queryOne<T>(sql: string, ...params: Param[]): Promise<T | undefined> {
@@ -63,9 +10,4 @@ export async function queryOne<T>(sql: string, ...params: Param[]): Promise<T | 
 /** A write for test control only (e.g. making a scheduled call due). */
 export async function execute(sql: string, ...params: Param[]): Promise<void> {
   await rows(E2E_BASE_URL, sql, params);
-}
-
-/** Lets the demo organization's widget key be embedded on `origin` (its allowed origins, set in Settings). */
-export async function allowWidgetOrigin(origin: string, base = E2E_BASE_URL): Promise<void> {
-  await rows(base, "update organization_settings set allowed_origins = ? where organization_id = 'org_demo'", [JSON.stringify([origin])]);
 }

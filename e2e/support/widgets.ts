@@ -1,5 +1,5 @@
 import { type Page, expect } from "@playwright/test";
-import { TWILIO_SIM_PORT } from "./server";
+import { TWILIO_SIM_PORT } from "@nikki/dev/e2e-ports";
 
 /** The widgets' launchers and panels, reached through their shadow roots (Playwright pierces open ones). */
 export const chatLauncher = (page: Page) => page.locator("nikki-chat").getByRole("button", { name: /^Chat with/ });

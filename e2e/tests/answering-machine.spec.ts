@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInAsDemoOwner } from "../support/accounts";
-import { TWILIO_SIM_PORT } from "../support/server";
+import { TWILIO_SIM_PORT } from "@nikki/dev/e2e-ports";
 
 interface PlacedCall {
   sid: string;

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { e2eEmail, signUpThroughPage } from "../support/accounts";
-import { STRIPE_SIM_PORT } from "../support/server";
+import { STRIPE_SIM_PORT } from "@nikki/dev/e2e-ports";
 
 test.describe("pricing to a paid subscription", () => {
   test("signed out, Subscribe says to sign in and goes to /login?redirect=/pricing", async ({ page }) => {

@@ -1,8 +1,9 @@
 import { type Page, expect, test } from "@playwright/test";
-import { GOOGLE_CALENDAR_OUTCOMES, INTEGRATION_MESSAGES, SERVICE_MESSAGES, SETTINGS_MESSAGES } from "@nikki/core";
+import { CALENDAR_COPY_MESSAGES, GOOGLE_CALENDAR_OUTCOMES, INTEGRATION_MESSAGES, SERVICE_MESSAGES, SETTINGS_MESSAGES, integrationInfo } from "@nikki/core";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { connectIntegration, integrationCard } from "../support/integrations";
+import { CALCOM_SIM_PORT } from "@nikki/dev/e2e-ports";
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text }).last();
 /** A destructive toast is an alert. */
@@ -134,4 +135,74 @@ test("Google Calendar connects through Google's consent and tests; Cal.com saves
   await expect(toast(page, INTEGRATION_MESSAGES.removed)).toBeVisible();
   await expect(google.getByText("Not Configured", { exact: true })).toBeVisible();
   await expect(google.getByRole("button", { name: "Connect with Google" })).toBeVisible();
+});
+
+test("with Google Calendar and Cal.com both connected, a booking is copied to each, and each card says so", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpNewBusiness(page, { email: e2eEmail("two-calendars"), company: "Two Calendars Plumbing" });
+  const hours = Object.fromEntries(["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => [day, [{ open: "08:00", close: "20:00" }]]));
+  await page.evaluate(async (hours_json) => {
+    await fetch("/api/agents", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Rosa", business_hours_tz: "America/New_York", hours_json }),
+    });
+  }, hours);
+  await page.goto("/dashboard/integrations");
+  const google = integrationCard(page, "Google Calendar");
+  const calcom = integrationCard(page, "Cal.com");
+  // Each card promises every booking change, before and after it is connected.
+  await expect(google.getByText(integrationInfo("google_calendar").purpose)).toBeVisible();
+  await expect(calcom.getByText(integrationInfo("calcom").purpose)).toBeVisible();
+  await google.getByRole("button", { name: "Connect with Google" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL((url) => url.pathname === "/dashboard/integrations" && !url.search.includes("calendar="));
+  await expect(google.getByText("Verified", { exact: true })).toBeVisible();
+  await connectIntegration(page, "Cal.com", { "API Key": OWN.calcom.api_key, "Event Type ID": OWN.calcom.event_type_id });
+  await page.reload();
+  for (const card of [google, calcom]) await expect(card.getByText(CALENDAR_COPY_MESSAGES.noneYet)).toBeVisible();
+
+  // Bookings by hand, in the first free time: both calendars get their copy.
+  const bookFirstFree = () =>
+    page.evaluate(async () => {
+      const { services } = (await (await fetch("/api/services")).json()) as { services: { id: string }[] };
+      const { slots } = (await (await fetch(`/api/appointments/availability?service_id=${services[0]!.id}`)).json()) as { slots: { start: string }[] };
+      const response = await fetch("/api/appointments", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ service_id: services[0]!.id, start: slots[0]!.start, name: "Ada Lovelace", phone: "+14155550123" }),
+      });
+      const { appointment } = (await response.json()) as { appointment: { calendar_copies: { provider: string; state: string }[] } };
+      return appointment.calendar_copies.map((copy) => [copy.provider, copy.state]);
+    });
+  expect(await bookFirstFree()).toEqual([
+    ["calcom", "synced"],
+    ["google_calendar", "synced"],
+  ]);
+  await page.reload();
+  for (const card of [google, calcom]) {
+    await expect(card.getByText(/^Last copy made \w{3} \d+, \d{4}, \d+:\d\d [AP]M E[SD]T$/)).toBeVisible();
+    await expect(card.getByText(/to be copied/)).toHaveCount(0);
+  }
+
+  // Cal.com down (its booking requests only, which no other spec makes): Google keeps up, Cal.com's card says what waits.
+  const calcomFaults = `http://127.0.0.1:${CALCOM_SIM_PORT}/__faults`;
+  await page.request.post(calcomFaults, { data: { path: "/v2/bookings*", count: 100, status: 503 } });
+  try {
+    expect(await bookFirstFree()).toEqual([
+      ["calcom", "pending"],
+      ["google_calendar", "synced"],
+    ]);
+  } finally {
+    await page.request.delete(calcomFaults);
+  }
+  await page.reload();
+  await expect(calcom.getByText(CALENDAR_COPY_MESSAGES.pending(1))).toBeVisible();
+  await expect(google.getByText(/to be copied/)).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("integrations-desktop.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const card of [google, calcom]) {
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: test.info().outputPath(`integrations-390-${await card.getByRole("heading").textContent()}.png`) });
+  }
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
-import { HOST_ORIGIN } from "../support/server";
+import { HOST_ORIGIN } from "@nikki/dev/e2e-ports";
 import { chatLauncher, chatPanel } from "../support/widgets";
 
 /** Issue 36 §3: a business's website chat greets as its agent, and "contact" leaves a lead the business sees. */

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
 import { e2eEmail, signUpThroughPage } from "../support/accounts";
-import { E2E_BASE_URL, HOST_ORIGIN, OPENAI_SIM_PORT } from "../support/server";
+import { E2E_BASE_URL, HOST_ORIGIN, OPENAI_SIM_PORT } from "@nikki/dev/e2e-ports";
 import { chatLauncher, simulatedCallsTo } from "../support/widgets";
 
 const DEFAULT_GREETING = "Thanks for calling Rosa's Plumbing, this is Rosa. How can I help?";

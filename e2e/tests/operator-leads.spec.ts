@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { signInAsDemoOwner } from "../support/accounts";
-import { E2E_BASE_URL, INTEGRATIONS_SIM_PORT } from "../support/server";
+import { E2E_BASE_URL, INTEGRATIONS_SIM_PORT } from "@nikki/dev/e2e-ports";
 
 test("an operator reads the contact form's leads, searches them, exports a CSV, and the sales inbox got each one", async ({ page }) => {
   const stamp = Date.now().toString().slice(-6);

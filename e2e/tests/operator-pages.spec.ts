@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
-import { INTEGRATIONS_SIM_PORT } from "../support/server";
+import { INTEGRATIONS_SIM_PORT } from "@nikki/dev/e2e-ports";
 
 test("the telephony health check calls this deployment's webhooks as Twilio would and shows each one healthy", async ({ page }) => {
   await signUpNewBusiness(page, { email: e2eEmail("ops"), company: "Ops Plumbing" });

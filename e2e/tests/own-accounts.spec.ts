@@ -3,7 +3,7 @@ import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credent
 import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { connectIntegration as connect } from "../support/integrations";
-import { E2E_BASE_URL, INTEGRATIONS_SIM_PORT, STRIPE_SIM_PORT, TWILIO_SIM_PORT } from "../support/server";
+import { E2E_BASE_URL, INTEGRATIONS_SIM_PORT, STRIPE_SIM_PORT, TWILIO_SIM_PORT } from "@nikki/dev/e2e-ports";
 
 const OWN_NUMBER = "+15125550777";
 const DIGEST_PHONE = "+15125550999";

@@ -2,7 +2,7 @@ import { TIMINGS } from "@nikki/core";
 import { chromium, expect, test } from "@playwright/test";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { filledContactForm } from "../support/contact-form";
-import { E2E_PORT } from "../support/server";
+import { E2E_PORT } from "@nikki/dev/e2e-ports";
 
 test.describe("pages and shared chrome", () => {
   test("an unknown path shows the 404 page and reports the path to the worker", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
-import { HOST_ORIGIN, OPENAI_SIM_PORT } from "../support/server";
+import { HOST_ORIGIN, OPENAI_SIM_PORT } from "@nikki/dev/e2e-ports";
 import { testCallDialog, testCallLauncher } from "../support/widgets";
 
 interface WebRtcSession {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
-import { HOST_ORIGIN } from "../support/server";
+import { HOST_ORIGIN } from "@nikki/dev/e2e-ports";
 import { chatLauncher, chatPanel, testCallDialog, testCallLauncher, waitForLaunchers } from "../support/widgets";
 
 async function seriousViolations(page: Page) {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { execute, queryOne } from "../support/db";
-import { E2E_BASE_URL, HOST_ORIGIN } from "../support/server";
+import { E2E_BASE_URL, HOST_ORIGIN } from "@nikki/dev/e2e-ports";
 import { chatLauncher, chatPanel, simulatedCallsTo, testCallDialog, testCallLauncher, waitForLaunchers } from "../support/widgets";
 
 test.describe("the widgets' flows against the simulated providers", () => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { HOST_ORIGIN } from "../support/server";
+import { HOST_ORIGIN } from "@nikki/dev/e2e-ports";
 import { chatLauncher, chatPanel, hostStyles, testCallDialog, testCallLauncher, waitForLaunchers } from "../support/widgets";
 
 test.describe("the widgets on a business's own site (another origin)", () => {

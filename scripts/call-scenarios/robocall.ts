@@ -1,5 +1,5 @@
 import { REPEAT_CALL_LIMIT, REPEAT_CALL_WINDOW_MINUTES } from "@nikki/core";
-import { linearToUlaw } from "../../worker/src/call/mulaw";
+import { linearToUlaw } from "@nikki/core/mulaw";
 import { latestCallFrom, describeStored, signIn } from "./dashboard";
 import type { CallScenario } from "./scenario";
 

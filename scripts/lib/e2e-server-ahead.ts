@@ -1,5 +1,5 @@
 /**
- * `npm test`'s e2e web server, started ahead: Playwright's own web server (e2e/support/serve.ts: a fresh database,
+ * `npm test`'s e2e web server, started ahead: Playwright's own web server (dev/e2e-server.ts: a fresh database,
  * seeded, the simulators, both planes under `wrangler dev`) takes most of a minute to answer, during which Playwright
  * runs nothing. `npm test` starts it while the earlier stages run, once the site is built, and Playwright then finds
  * it up (E2E_SERVER_STARTED) on the ports it chose (E2E_PORTS, inherited from this process).
@@ -16,9 +16,9 @@ export interface AheadServer {
 }
 
 export async function startE2eServerAhead(): Promise<AheadServer> {
-  // The first process to load server.ts chooses the run's free ports; the server and Playwright inherit them.
-  const { E2E_READY_URL } = await import("../../e2e/support/server");
-  const child: ChildProcess = spawn("npx", ["tsx", "e2e/support/serve.ts"], {
+  // The first process to load e2e-ports.ts chooses the run's free ports; the server and Playwright inherit them.
+  const { E2E_READY_URL, E2E_SERVER_SCRIPT } = await import("@nikki/dev/e2e-ports");
+  const child: ChildProcess = spawn("npx", ["tsx", E2E_SERVER_SCRIPT], {
     cwd: fileURLToPath(new URL("../..", import.meta.url)),
     stdio: ["ignore", process.env.E2E_SERVER_LOG ? "pipe" : "ignore", "pipe"],
     detached: true,

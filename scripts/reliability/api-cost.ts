@@ -1,8 +1,8 @@
 /**
- * Item 15b: the API's own cost, as `npm run bench` measures it (scripts/lib/api-bench.ts), on a shorter run: each
+ * Item 15b: the API's own cost, as `npm run bench` measures it (scripts/bench/api-bench.ts), on a shorter run: each
  * route on the product under `wrangler dev` against the baseline's bare Hono route doing the same database work.
  */
-import { compareRoutes, shortfalls } from "../lib/api-bench";
+import { compareRoutes, shortfalls } from "../bench/api-bench";
 import { type ReliabilityItem, outcome } from "./context";
 import { wranglerPair } from "./wrangler-pair";
 

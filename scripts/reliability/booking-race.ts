@@ -5,7 +5,7 @@
  */
 import { addDays, localParts, weekdayOf } from "@nikki/core";
 import { DEMO } from "../../worker/src/db/seed";
-import { rampCalls } from "../lib/ramped-calls";
+import { rampCalls } from "../bench/ramped-calls";
 import type { Context, Outcome, ReliabilityItem } from "./context";
 
 const CALLS = 50;

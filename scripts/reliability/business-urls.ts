@@ -7,9 +7,9 @@
  */
 import { createServer } from "node:http";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
-import { freePort } from "../lib/free-port";
-import { startMiniflareWorker } from "../lib/miniflare-worker";
-import { localAuthSecret } from "../lib/local";
+import { freePort } from "@nikki/dev/free-port";
+import { startMiniflareWorker } from "../bench/miniflare-worker";
+import { localAuthSecret } from "@nikki/dev/local";
 import { type Context, type ReliabilityItem, outcome, signUpOwner } from "./context";
 
 const DEPLOYED_ORIGIN = "https://nikki.example";

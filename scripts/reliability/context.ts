@@ -2,7 +2,7 @@
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import twilio from "twilio";
 import { DEMO } from "../../worker/src/db/seed";
-import type { Simulators } from "../lib/simulators";
+import type { Simulators } from "@nikki/dev/simulators";
 
 export interface Context {
   base: string;

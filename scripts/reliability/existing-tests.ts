@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { spawn } from "node:child_process";
-import { OFFLINE_ENV, ROOT } from "../lib/local";
+import { OFFLINE_ENV, ROOT } from "@nikki/dev/local";
 import { type ReliabilityItem, outcome } from "./context";
 
 interface Covered {

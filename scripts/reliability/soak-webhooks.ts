@@ -9,8 +9,8 @@ import { cpus } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
-import { LIFECYCLE_STATUSES, type WebhookAnswer, lifecycleCaller, twilioWebhook } from "../lib/call-lifecycle";
-import { cpuMeter } from "../lib/process-cpu";
+import { LIFECYCLE_STATUSES, type WebhookAnswer, lifecycleCaller, twilioWebhook } from "../bench/call-lifecycle";
+import { cpuMeter } from "../bench/process-cpu";
 
 export type Side = "product" | "baseline";
 

@@ -2,7 +2,7 @@
  * Item 15: a soak against `wrangler dev`. 50 simulated calls stream through the product for the whole run (real-time
  * μ-law both ways through the bridge and the OpenAI simulator) while signed Twilio webhooks arrive at 40 a second:
  * 10 calls ringing in each second, each with its voice webhook and three status callbacks (one call lifecycle:
- * scripts/lib/call-lifecycle.ts). The baseline worker's bare Hono routes, doing the same database work and answering
+ * scripts/bench/call-lifecycle.ts). The baseline worker's bare Hono routes, doing the same database work and answering
  * the same TwiML, get the same webhooks in the same run, so the p95 TwiML answer time is a ratio on the same machine
  * (target ≤ 2). The two sides take turns in blocks of 10 s (product, baseline, product, …), each getting its webhooks
  * for 60 s in all beside the same streaming calls: each is measured at that load, and neither with the other's
@@ -13,24 +13,24 @@
  * alone kept a core busy.
  * `cpu_ms_per_lifecycle`: the CPU time all of a side's processes (wrangler dev and its workerd children; the product's
  * two planes) spent during its own blocks, less what they spent during the other side's blocks (the streaming calls,
- * idle timers), per lifecycle it was sent; read from /proc (scripts/lib/process-cpu.ts), so stalls from elsewhere do
+ * idle timers), per lifecycle it was sent; read from /proc (scripts/bench/process-cpu.ts), so stalls from elsewhere do
  * not add to it. Their ratio is `lifecycle_cpu_ratio`.
  * `-- --soak` keeps 100 webhooks a second for 10 minutes a side as a capacity figure: printed, not judged.
  * SOAK_SECONDS, SOAK_CALLS and SOAK_RATE (webhooks a second) change the load, to find where the product's answers
  * start to queue; SOAK_SIDES=baseline (or product) sends the webhooks to that side alone. `machine_cpu_busy` is the
  * share of all this machine's cores in use during each side's blocks: near 100 %, the figures measure the machine
  * rather than the product. Memory, first window against last: `heap_*` is the product's live JavaScript heap (both
- * planes, after a full collection: scripts/lib/live-heap.ts), which the 10 % rule reads; `memory_*` the resident memory
+ * planes, after a full collection: scripts/bench/live-heap.ts), which the 10 % rule reads; `memory_*` the resident memory
  * of its workerd processes, printed beside it with the baseline's (`baseline_*`), since resident memory also counts
  * the local runtime's own D1, which grows with every query the same way under the bare worker.
  * Runs beside `npm start`: each side's planes find each other in a registry of dev sessions of the run's own
- * (scripts/lib/local.ts), never the running product's planes of the same name.
+ * (dev/local.ts), never the running product's planes of the same name.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { LIFECYCLE_STATUSES, TWILIO_TIMEOUT_MS, type WebhookAnswer } from "../lib/call-lifecycle";
+import { LIFECYCLE_STATUSES, TWILIO_TIMEOUT_MS, type WebhookAnswer } from "../bench/call-lifecycle";
 import { lostFrames, timingsOf } from "../lib/frame-accounting";
-import { rampCalls } from "../lib/ramped-calls";
-import { percentile } from "../lib/stats";
+import { rampCalls } from "../bench/ramped-calls";
+import { percentile } from "../bench/stats";
 import { type ReliabilityItem, outcome } from "./context";
 import { type Side, webhooksInOwnThread } from "./soak-webhooks";
 import { wranglerPair } from "./wrangler-pair";

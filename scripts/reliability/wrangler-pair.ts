@@ -5,12 +5,12 @@
  */
 import { type ChildProcess, execFile } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import { startBaselineWorker } from "../lib/baseline";
-import { freePort } from "../lib/free-port";
-import { liveHeap } from "../lib/live-heap";
-import { ROOT, mediaPlaneOf, prepareLocalDatabase, run, startWorker, stopWorker } from "../lib/local";
-import { ramDiskTempDir } from "../lib/ram-disk";
-import { type SimulatorsProcess, spawnSimulators } from "../lib/simulators-spawn";
+import { startBaselineWorker } from "../bench/baseline";
+import { freePort } from "@nikki/dev/free-port";
+import { liveHeap } from "../bench/live-heap";
+import { ROOT, mediaPlaneOf, prepareLocalDatabase, run, startWorker, stopWorker } from "@nikki/dev/local";
+import { ramDiskTempDir } from "../bench/ram-disk";
+import { type SimulatorsProcess, spawnSimulators } from "../bench/simulators-spawn";
 
 export interface WranglerPair {
   product: string;
@@ -20,7 +20,7 @@ export interface WranglerPair {
   productMemoryMb(): Promise<number>;
   /** The same of the baseline's. */
   baselineMemoryMb(): Promise<number>;
-  /** The product's live JavaScript heap after a full collection (both planes, lib/live-heap.ts), in MB. */
+  /** The product's live JavaScript heap after a full collection (both planes, bench/live-heap.ts), in MB. */
   productHeapMb(): Promise<number>;
   /** The same of the baseline's. */
   baselineHeapMb(): Promise<number>;

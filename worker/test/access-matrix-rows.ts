@@ -5,7 +5,7 @@ import { CALL_ROWS } from "./access-matrix-call-rows";
 import { QUESTION_ROWS } from "./access-matrix-question-rows";
 import { KNOWLEDGE_IMPORT_ROWS } from "./access-matrix-knowledge-import-rows";
 import { KNOWLEDGE_ROWS } from "./access-matrix-knowledge-rows";
-import { type Row, type World, path, same } from "./access-matrix-types";
+import { type Row, type World, path, readers, same } from "./access-matrix-types";
 
 const freshInvitation = (world: World) => pendingInvitation(world.owner, uniqueEmail("pending"), "viewer");
 
@@ -306,6 +306,7 @@ export const MATRIX: Row[] = [
     request: async () => ({ path: "/api/org/settings", body: { post_call_sms: false } }),
     expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
   },
+  { route: "GET /api/org/texts", request: path("/api/org/texts"), expect: readers },
   {
     route: "GET /api/org/getting-started",
     request: path("/api/org/getting-started"),

@@ -1,85 +1,41 @@
-import { GOOGLE_CALENDAR_SCOPES, type SlotResource } from "@nikki/core";
-import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
+import { GOOGLE_CALENDAR_SCOPES } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../src/app";
 import { syncCalendars } from "../src/appointments/calendar-sync";
-import { createLogger } from "../src/logger";
-import { liveServices } from "../src/services";
-import type { SignedUp } from "./accounts";
 import { type BookingOrganization, bookingOrganization, localStart, twilioMessages } from "./booking";
-import { BASE } from "./post-json";
-import { testServices } from "./services";
-import { SIMULATED } from "./simulators";
+import {
+  CALCOM,
+  GOOGLE,
+  book,
+  calendarServices as services,
+  change,
+  changesOf,
+  connectCalcom,
+  connectGoogle,
+  control,
+  freeStarts,
+  integrationOf,
+  log,
+  mailsTo,
+  request,
+} from "./calendar-accounts";
+import { runToolOn } from "./tool-call";
 
 /**
  * Calendars the business already uses (issue 35 §7), against the Google (OIDC + Calendar API v3) and Cal.com (API v2)
- * simulators. Google sign-in is configured only here, so these requests go to an app on bindings that name it.
+ * simulators: each one alone, and both together, where every booking, move and cancellation reaches each of them.
+ * The simulators are shared by every test file: each test books its own days, and a fault is set only on paths the
+ * other files do not use.
  */
-const OIDC = `http://127.0.0.1:${SIMULATED.oidcPort}`;
-const GOOGLE = `http://127.0.0.1:${SIMULATED.googleCalendarPort}`;
-const CALCOM = `http://127.0.0.1:${SIMULATED.calcomPort}`;
-const bindings = {
-  ...env,
-  GOOGLE_CLIENT_ID: SIMULATED.googleClientId,
-  GOOGLE_CLIENT_SECRET: SIMULATED.googleClientSecret,
-  GOOGLE_DISCOVERY_URL: `${OIDC}/.well-known/openid-configuration`,
-  MAIL_API_KEY: SIMULATED.mailApiKey,
-  MAIL_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}`,
-};
-const app = createApp(liveServices);
-const services = () => testServices(bindings);
-const log = createLogger({ test: "calendars" }, "error");
-
-function request(who: SignedUp, path: string, method = "GET", body?: unknown) {
-  return app.request(
-    `${BASE}${path}`,
-    {
-      method,
-      headers: { origin: BASE, cookie: who.cookie, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-      redirect: "manual",
-    },
-    bindings,
-  );
-}
-const control = (base: string, path: string, body?: unknown, method = "POST") =>
-  fetch(`${base}${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-const book = async (org: BookingOrganization, start: string, name = "Ada Lovelace", phone = "+14155550180") => {
-  const response = await request(org.owner, "/api/appointments", "POST", { service_id: org.serviceId, start, name, phone });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { appointment: { id: string; calendar_event_id: string | null } }).appointment;
-};
-const freeStarts = async (org: BookingOrganization, day: number) => {
-  const from = localStart(day, "00:00").slice(0, 10);
-  const to = localStart(day + 1, "00:00").slice(0, 10);
-  const response = await request(org.owner, `/api/appointments/availability?from=${from}&to=${to}`);
-  return ((await response.json()) as { slots: SlotResource[] }).slots.map((slot) => slot.start);
-};
-
-/** Consent as a person would give it on Google's page: both calendar scopes ticked unless told otherwise. */
-async function connectGoogle(org: BookingOrganization, grant: readonly string[] = GOOGLE_CALENDAR_SCOPES): Promise<string> {
-  const started = await request(org.owner, "/api/integrations/google_calendar/connect", "POST", {});
-  const { authorization_url } = (await started.json()) as { authorization_url: string };
-  const consent = new URL(authorization_url);
-  expect(consent.origin + consent.pathname).toBe(`${OIDC}/authorize`);
-  expect(Object.fromEntries(consent.searchParams)).toMatchObject({
-    client_id: SIMULATED.googleClientId,
-    redirect_uri: `${BASE}/api/integrations/google_calendar/callback`,
-    response_type: "code",
-    scope: GOOGLE_CALENDAR_SCOPES.join(" "),
-    access_type: "offline",
-    prompt: "consent",
-  });
-  const approve = new URL(`${OIDC}/approve`);
-  for (const [key, value] of consent.searchParams) approve.searchParams.set(key, value);
-  approve.searchParams.set("consent", "1");
-  for (const scope of grant) approve.searchParams.append("grant_scope", scope);
-  const back = new URL((await fetch(approve, { redirect: "manual" })).headers.get("location")!);
-  const landed = await request(org.owner, back.pathname + back.search);
-  expect(landed.status).toBe(302);
-  return landed.headers.get("location")!;
-}
+const copiesIn = (appointmentId: string) =>
+  env.DB.prepare("select provider, state, event_id, last_error from appointment_calendar_copies where appointment_id = ? order by provider")
+    .bind(appointmentId)
+    .all()
+    .then((result) => result.results);
+const alertedAt = (org: BookingOrganization, provider: string) =>
+  env.DB.prepare("select alerted_at from integrations where organization_id = ? and provider = ?").bind(org.owner.organizationId, provider).first("alerted_at");
+const eventIdIn = (appointment: { calendar_copies: { provider: string; event_id: string | null }[] }, provider: string) =>
+  appointment.calendar_copies.find((copy) => copy.provider === provider)?.event_id ?? null;
 
 let google: BookingOrganization;
 beforeAll(async () => {
@@ -93,8 +49,7 @@ describe("Google Calendar", () => {
     expect(await env.DB.prepare("select count(*) as n from integrations where organization_id = ?").bind(partial.owner.organizationId).first("n")).toBe(0);
 
     expect(await connectGoogle(google)).toBe("/dashboard/integrations?calendar=connected");
-    const { integrations } = (await (await request(google.owner, "/api/integrations")).json()) as { integrations: { provider: string; badge: string }[] };
-    expect(integrations.find((entry) => entry.provider === "google_calendar")?.badge).toBe("Verified");
+    expect(await integrationOf(google.owner, "google_calendar")).toMatchObject({ badge: "Verified", copies: { last_copied_at: null, pending: 0 } });
     const sealed = await env.DB.prepare("select credentials_encrypted from integrations where organization_id = ? and provider = 'google_calendar'")
       .bind(google.owner.organizationId)
       .first<string>("credentials_encrypted");
@@ -117,66 +72,50 @@ describe("Google Calendar", () => {
     expect(free).not.toContain(localStart(3, "09:45"));
     expect(free).toContain(localStart(3, "11:00"));
     const booked = await book(google, localStart(3, "11:00"));
-    expect(booked.calendar_event_id).toMatch(/^[0-9a-f]{26}$/);
+    expect(booked.calendar_copies).toEqual([{ provider: "google_calendar", state: "synced", event_id: expect.stringMatching(/^[0-9a-f]{26}$/) }]);
     const events = (await (await fetch(`${GOOGLE}/__events`)).json()) as { id: string; summary: string; description: string; start: { dateTime: string } }[];
-    const copy = events.find((event) => event.id === booked.calendar_event_id)!;
+    const copy = events.find((event) => event.id === eventIdIn(booked, "google_calendar"))!;
     expect(copy.summary).toBe("Appointment: Ada Lovelace");
     expect(copy.description).toContain("Phone: +14155550180");
     expect(new Date(copy.start.dateTime).toISOString()).toBe(new Date(localStart(3, "11:00")).toISOString());
     // Its own copy is busy in Google too, but it is not a conflict with itself: the booking can still move by 15 minutes.
-    const moved = await request(google.owner, `/api/appointments/${(booked as { id: string }).id}`, "PATCH", { start: localStart(3, "11:15") });
-    expect(moved.status).toBe(200);
+    await change(google, booked.id, { start: localStart(3, "11:15") });
+    const card = await integrationOf(google.owner, "google_calendar");
+    expect(card.copies).toEqual({ last_copied_at: expect.any(String), pending: 0 });
+    expect(Date.now() - new Date(card.copies!.last_copied_at!).getTime()).toBeLessThan(60_000);
   });
 
   it("shows one deleted there as canceled here at the next sync, and texts the caller once", async () => {
     const phone = "+14155550181";
     const booked = await book(google, localStart(4, "14:00"), "Grace Hopper", phone);
-    await control(GOOGLE, "/__delete", { id: booked.calendar_event_id });
+    await control(GOOGLE, "/__delete", { id: eventIdIn(booked, "google_calendar") });
     expect((await syncCalendars(services(), log)).canceled).toBeGreaterThanOrEqual(1);
-    expect(
-      await env.DB.prepare("select status from appointments where id = ?")
-        .bind((booked as { id: string }).id)
-        .first("status"),
-    ).toBe("canceled");
+    expect(await env.DB.prepare("select status from appointments where id = ?").bind(booked.id).first("status")).toBe("canceled");
     await syncCalendars(services(), log);
     const texts = (await twilioMessages()).filter((message) => message.form.To === phone);
     expect(texts.map((message) => /is canceled\./.test(message.form.Body ?? ""))).toEqual([false, true]);
   });
 
   it("holds bookings while Google is down, tells the owner once, and copies them when it is back", async () => {
-    const subjects = async () =>
-      ((await (await fetch(`http://127.0.0.1:${SIMULATED.crmPort}/__requests`)).json()) as { path: string; body: { to: string[]; subject: string } }[]).filter(
-        (entry) => entry.path === "/emails" && entry.body.to.includes(google.owner.email) && entry.body.subject === "Google Calendar could not be reached",
-      ).length;
     await control(GOOGLE, "/__faults", { path: "*", count: 100, status: 503 });
     const first = await book(google, localStart(5, "09:00"));
     const second = await book(google, localStart(5, "10:00"));
-    expect([first.calendar_event_id, second.calendar_event_id]).toEqual([null, null]);
-    const states = await env.DB.prepare("select calendar_state from appointments where id in (?, ?)")
-      .bind((first as { id: string }).id, (second as { id: string }).id)
-      .all();
-    expect(states.results.map((row) => row.calendar_state)).toEqual(["pending", "pending"]);
-    expect(await subjects()).toBe(1);
     await control(GOOGLE, "/__faults", undefined, "DELETE");
+    expect([first.calendar_copies, second.calendar_copies]).toEqual([0, 1].map(() => [{ provider: "google_calendar", state: "pending", event_id: null }]));
+    expect((await copiesIn(first.id))[0]).toMatchObject({ last_error: "Google Calendar: Backend Error (503)" });
+    expect(await mailsTo(google.owner, "Google Calendar could not be reached")).toBe(1);
+    expect((await integrationOf(google.owner, "google_calendar")).copies).toMatchObject({ pending: 2 });
     expect((await syncCalendars(services(), log)).synced).toBeGreaterThanOrEqual(2);
-    const after = await env.DB.prepare("select calendar_state, calendar_event_id from appointments where id in (?, ?)")
-      .bind((first as { id: string }).id, (second as { id: string }).id)
-      .all();
-    expect(after.results.every((row) => row.calendar_state === "synced" && row.calendar_event_id)).toBe(true);
-    expect(
-      await env.DB.prepare("select calendar_alerted_at from organization_settings where organization_id = ?")
-        .bind(google.owner.organizationId)
-        .first("calendar_alerted_at"),
-    ).toBeNull();
+    for (const { id } of [first, second])
+      expect(await copiesIn(id)).toEqual([expect.objectContaining({ state: "synced", event_id: expect.any(String), last_error: null })]);
+    expect(await alertedAt(google, "google_calendar")).toBeNull();
   });
 });
 
 describe("Cal.com", () => {
   it("verifies the key, keeps its bookings busy, books on its event type, and follows a cancellation made there", async () => {
     const org = await bookingOrganization("Cal Plumbing", { number: true });
-    expect((await request(org.owner, "/api/integrations/calcom", "PUT", { credentials: OWN.calcom })).status).toBe(200);
-    const tested = await request(org.owner, "/api/integrations/calcom/test", "POST", {});
-    expect(await tested.json()).toMatchObject({
+    expect(await connectCalcom(org)).toMatchObject({
       success: true,
       message: expect.stringMatching(/^Connected to Cal\.com: \d+ free slots? on the event type in the next 7 days\.$/),
     });
@@ -185,23 +124,125 @@ describe("Cal.com", () => {
     expect(free).not.toContain(localStart(6, "10:00"));
     expect(free).toContain(localStart(6, "10:30"));
     const booked = await book(org, localStart(6, "10:30"), "Alan Turing", "+14155550182");
+    const uid = eventIdIn(booked, "calcom");
     const there = (
       (await (await fetch(`${CALCOM}/__bookings`)).json()) as {
         uid: string;
         attendees: { name: string; phoneNumber?: string }[];
         metadata: Record<string, string>;
       }[]
-    ).find((entry) => entry.uid === booked.calendar_event_id);
-    expect(there).toMatchObject({
-      attendees: [{ name: "Alan Turing", phoneNumber: "+14155550182" }],
-      metadata: { nikki_appointment_id: (booked as { id: string }).id },
-    });
-    await control(CALCOM, "/__cancel", { uid: booked.calendar_event_id });
+    ).find((entry) => entry.uid === uid);
+    expect(there).toMatchObject({ attendees: [{ name: "Alan Turing", phoneNumber: "+14155550182" }], metadata: { nikki_appointment_id: booked.id } });
+    await control(CALCOM, "/__cancel", { uid });
     await syncCalendars(services(), log);
-    expect(
-      await env.DB.prepare("select status from appointments where id = ?")
-        .bind((booked as { id: string }).id)
-        .first("status"),
-    ).toBe("canceled");
+    expect(await env.DB.prepare("select status from appointments where id = ?").bind(booked.id).first("status")).toBe("canceled");
+  });
+});
+
+describe("Google Calendar and Cal.com together", () => {
+  let both: BookingOrganization;
+  const iso = (day: number, time: string) => new Date(localStart(day, time)).toISOString();
+  const byPhone = async (start: string, name: string, phone: string) => {
+    const { output } = await runToolOn(both, services(), log, "book_appointment", { name, phone, start }, { caller: phone });
+    expect(output.ok).toBe(true);
+    return String(output.appointment_id);
+  };
+
+  beforeAll(async () => {
+    both = await bookingOrganization("Both Calendars Plumbing", { number: true });
+    expect(await connectGoogle(both)).toBe("/dashboard/integrations?calendar=connected");
+    expect(await connectCalcom(both)).toMatchObject({ success: true });
+  });
+
+  it("copies a phone booking, a hand booking, a move and a cancellation to both", async () => {
+    const phoned = await byPhone(localStart(8, "09:00"), "Ada Lovelace", "+14155550183");
+    expect(await changesOf(phoned)).toEqual({ google: [["created", iso(8, "09:00")]], calcom: [["created", iso(8, "09:00")]] });
+    const booked = await book(both, localStart(8, "11:00"), "Grace Hopper", "+14155550184");
+    expect(booked.calendar_copies.map((copy) => [copy.provider, copy.state])).toEqual([
+      ["calcom", "synced"],
+      ["google_calendar", "synced"],
+    ]);
+    await change(both, booked.id, { start: localStart(8, "14:00") });
+    await change(both, booked.id, { status: "canceled" });
+    const everyChange = [
+      ["created", iso(8, "11:00")],
+      ["removed", iso(8, "11:00")],
+      ["created", iso(8, "14:00")],
+      ["removed", iso(8, "14:00")],
+    ];
+    expect(await changesOf(booked.id)).toEqual({ google: everyChange, calcom: everyChange });
+  });
+
+  it("offers no time either calendar holds", async () => {
+    await control(GOOGLE, "/__busy", { start: localStart(9, "10:00"), end: localStart(9, "11:00"), summary: "Supplier" });
+    await control(CALCOM, "/__bookings", { start: localStart(9, "13:00"), minutes: 30 });
+    const free = await freeStarts(both, 9);
+    for (const taken of ["10:00", "10:30", "13:00"]) expect(free).not.toContain(localStart(9, taken));
+    for (const open of ["11:00", "12:30", "13:30"]) expect(free).toContain(localStart(9, open));
+    const { output } = await runToolOn(both, services(), log, "book_appointment", {
+      name: "Alan Turing",
+      phone: "+14155550185",
+      start: localStart(9, "13:00"),
+    });
+    expect(output).toMatchObject({ ok: false, alternatives: expect.any(Array) });
+  });
+
+  it("keeps copying to Google while Cal.com fails, holds Cal.com's copies, tells the owner once, and makes them when it answers", async () => {
+    // Every Cal.com booking request fails (its busy times too); Test Connection's /v2/slots, which other files use, does not.
+    await control(CALCOM, "/__faults", { path: "/v2/bookings*", count: 1000, status: 503 });
+    const phoned = await byPhone(localStart(10, "09:00"), "Ada Lovelace", "+14155550186");
+    const moved = await book(both, localStart(10, "11:00"), "Grace Hopper", "+14155550187");
+    await change(both, moved.id, { start: localStart(10, "12:00") });
+    const canceled = await book(both, localStart(10, "15:00"), "Alan Turing", "+14155550188");
+    const answered = await change(both, canceled.id, { status: "canceled" });
+    await control(CALCOM, "/__faults", undefined, "DELETE");
+
+    expect(answered.calendar_copies.map((copy) => [copy.provider, copy.state])).toEqual([
+      ["calcom", "synced"],
+      ["google_calendar", "synced"],
+    ]);
+    expect(await changesOf(phoned)).toEqual({ google: [["created", iso(10, "09:00")]], calcom: [] });
+    expect(await changesOf(moved.id)).toEqual({
+      google: [
+        ["created", iso(10, "11:00")],
+        ["removed", iso(10, "11:00")],
+        ["created", iso(10, "12:00")],
+      ],
+      calcom: [],
+    });
+    expect((await copiesIn(moved.id)).map((copy) => [copy.provider, copy.state, copy.last_error])).toEqual([
+      ["calcom", "pending", "Cal.com: Internal server error (503)"],
+      ["google_calendar", "synced", null],
+    ]);
+    expect(await mailsTo(both.owner, "Cal.com could not be reached")).toBe(1);
+    expect(await mailsTo(both.owner, "Google Calendar could not be reached")).toBe(0);
+    expect((await integrationOf(both.owner, "calcom")).copies).toMatchObject({ pending: 2 });
+    expect((await integrationOf(both.owner, "google_calendar")).copies).toMatchObject({ pending: 0 });
+
+    expect((await syncCalendars(services(), log)).synced).toBeGreaterThanOrEqual(2);
+    expect((await changesOf(phoned)).calcom).toEqual([["created", iso(10, "09:00")]]);
+    // Only where the booking is now: the time it was moved from never reached Cal.com; the canceled one never will.
+    expect((await changesOf(moved.id)).calcom).toEqual([["created", iso(10, "12:00")]]);
+    expect((await changesOf(canceled.id)).calcom).toEqual([]);
+    expect((await copiesIn(moved.id)).map((copy) => copy.state)).toEqual(["synced", "synced"]);
+    expect((await integrationOf(both.owner, "calcom")).copies).toMatchObject({ pending: 0 });
+    expect(await alertedAt(both, "calcom")).toBeNull();
+  });
+
+  it("cancels here, and in the other calendar, a booking the business deleted in one", async () => {
+    const booked = await book(both, localStart(11, "10:00"), "Grace Hopper", "+14155550189");
+    await control(CALCOM, "/__cancel", { uid: eventIdIn(booked, "calcom") });
+    await syncCalendars(services(), log);
+    expect(await env.DB.prepare("select status from appointments where id = ?").bind(booked.id).first("status")).toBe("canceled");
+    expect((await changesOf(booked.id)).google).toEqual([
+      ["created", iso(11, "10:00")],
+      ["removed", iso(11, "10:00")],
+    ]);
+    // Nothing is left to do in either: Cal.com's copy is gone there already, Google's was removed.
+    expect((await copiesIn(booked.id)).map((copy) => [copy.provider, copy.state, copy.event_id])).toEqual([
+      ["calcom", "synced", null],
+      ["google_calendar", "synced", null],
+    ]);
+    expect((await changesOf(booked.id)).calcom).toEqual([["created", iso(11, "10:00")]]);
   });
 });

@@ -7,10 +7,9 @@ import { startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
 import { SIMULATED_PRICE_AMOUNTS } from "@nikki/simulators/stripe-vars";
 import { startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
+import { startCalendarSimulators } from "@nikki/dev/calendar-simulators";
+import { freePorts } from "@nikki/dev/free-port";
 import type { TestProject } from "vitest/node";
-// A relative path, so the config loader bundles it (a package import would be loaded by Node without TypeScript).
-import { startCalendarSimulators } from "../../scripts/lib/calendar-simulators.ts";
-import { freePorts } from "../../scripts/lib/free-port.ts";
 import { BOOKING_SCRIPT } from "./booking-script";
 import type { SimulatorPorts } from "./simulator-ports";
 

@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FRAME_BASE64_CHARS } from "../src/call/audio-frames";
 import { planeRequest } from "../src/call/plane-auth";
-import { wavToUlaw } from "../src/call/mulaw";
+import { wavToUlaw } from "@nikki/core/mulaw";
 import { base64Frames } from "../src/voice/greeting-cache";
 import { type SignedUp, call, signUp } from "./accounts";
 import { SIMULATED } from "./simulators";

@@ -4,7 +4,7 @@
  * organization's list, grouped by normalized text or by the open question it restates, with a draft from the
  * business's knowledge. The owner answers it (a knowledge entry) or dismisses it; the morning digest lists it once.
  */
-import { QUESTION_MESSAGES, SPEND_PRICES_MICRO_USD } from "@nikki/core";
+import { QUESTION_MESSAGES, SPEND_PRICES_MICRO_USD, knowledgeBoxTitle } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
@@ -14,6 +14,7 @@ import { analyzeDueCall } from "../src/voice/analysis";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
 import { ZONE, twilioMessages } from "./booking";
 import { testServices } from "./services";
+import { SIMULATED } from "./simulators";
 import { liveCall } from "./spoken-call";
 import { callSid, until } from "./twilio";
 
@@ -37,6 +38,8 @@ let owner: SignedUp;
 let viewer: SignedUp;
 let number: string;
 let firstCallId: string;
+/** Rosa, whose knowledge box holds KNOWLEDGE. */
+let agentId: string;
 
 const questionsOf = async (who: SignedUp, query = "") => {
   const response = await call(`/api/knowledge/questions${query}`, { cookie: who.cookie });
@@ -49,13 +52,13 @@ const rowOf = (normalized: string, organizationId = owner.organizationId) =>
     .first<Record<string, unknown>>();
 
 /** A finished call of the business, its transcript as given, waiting for its analysis. */
-async function pendingCall(lines: [string, string][], kind = "conversation"): Promise<string> {
+async function pendingCall(lines: [string, string][], kind = "conversation", answeredBy: string | null = null): Promise<string> {
   const id = crypto.randomUUID();
   const transcript = JSON.stringify(lines.map(([role, content]) => ({ role, content })));
   await env.DB.prepare(
-    "insert into calls (id, call_sid, organization_id, direction, kind, from_number, to_number, transcript, status, processing_status) values (?, ?, ?, 'inbound', ?, '+14155550177', ?, ?, 'completed', 'pending')",
+    "insert into calls (id, call_sid, organization_id, agent_id, direction, kind, from_number, to_number, transcript, status, processing_status) values (?, ?, ?, ?, 'inbound', ?, '+14155550177', ?, ?, 'completed', 'pending')",
   )
-    .bind(id, callSid(), owner.organizationId, kind, number, transcript)
+    .bind(id, callSid(), owner.organizationId, answeredBy, kind, number, transcript)
     .run();
   expect(await analyzeDueCall(testServices(), id)).toBeNull();
   return id;
@@ -70,6 +73,7 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   const { agent } = (await created.json()) as { agent: { id: string } };
+  agentId = agent.id;
   const other = crypto.randomUUID();
   await env.DB.prepare("insert into agents (id, organization_id, name, status) values (?, ?, 'Sam', 'inactive')").bind(other, owner.organizationId).run();
   await env.DB.prepare(
@@ -294,5 +298,42 @@ describe("a question asked again after the owner acted on it", () => {
     expect(await rowOf("parking customers")).toMatchObject({ status: "open", count: 4, answer_entry_id: expect.any(String) });
     expect(await rowOf("sell roof tiles")).toMatchObject({ status: "dismissed", count: 2 });
     expect((await questionsOf(owner)).questions.map((question) => question.text)).toContain("Do you have parking for customers?");
+  });
+});
+
+describe("the agent's knowledge box in the analyses", () => {
+  const draftFor = (text: string) =>
+    env.DB.prepare("select suggested_answer from knowledge_questions where organization_id = ? and text = ?")
+      .bind(owner.organizationId, text)
+      .first<string | null>("suggested_answer");
+
+  it("is what a call's analysis drafts from, for the agent that answered", async () => {
+    await pendingCall(
+      [
+        ["user", "How much is drain cleaning?"],
+        ["assistant", NOT_KNOWN],
+      ],
+      "conversation",
+      agentId,
+    );
+    expect(await draftFor("How much is drain cleaning?")).toBe("Drain cleaning is $149.");
+  });
+
+  it("is shown to the chat's question analysis", async () => {
+    const key = await env.DB.prepare("select public_key from widget_keys where organization_id = ? and revoked_at is null")
+      .bind(owner.organizationId)
+      .first<string>("public_key");
+    const asked = "Do you repair garden sheds?";
+    const response = await call(`/api/chat?key=${key}`, {
+      body: { messages: [{ role: "user", content: asked }] },
+      origin: "https://suite.example",
+      headers: { "cf-connecting-ip": "203.0.113.78" },
+    });
+    expect(response.status).toBe(200);
+    const analysis = await until(async () => {
+      const requests = (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__chat-requests`)).json()) as { messages: { content: string }[] }[];
+      return requests.find((request) => request.messages[0]?.content.startsWith("You read the last exchange") && request.messages[1]?.content.includes(asked));
+    });
+    expect(analysis.messages[0]!.content).toContain(`${knowledgeBoxTitle("Rosa")}: ${KNOWLEDGE}`);
   });
 });

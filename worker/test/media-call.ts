@@ -1,6 +1,6 @@
 /** A live call's media (MediaCall) in a test: a storage and a control plane of the test's making, the stream signed as Twilio signs it. */
 import { PUBLIC_URL_POLICY, type UrlPolicy } from "@nikki/core";
-import { streamSignatures } from "../src/call/twilio-signature";
+import { streamSignatures } from "@nikki/core/twilio-signature";
 import { TICKET_TTL_MS, hashToken } from "../src/call/stream-ticket";
 import { SIMULATED, SIMULATED_DOH_URL } from "./simulators";
 import { createLogger } from "../src/logger";

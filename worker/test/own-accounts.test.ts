@@ -1,7 +1,7 @@
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { computeTwilioSignature } from "../src/call/twilio-signature";
+import { computeTwilioSignature } from "@nikki/core/twilio-signature";
 import { type SignedUp, call, signUp } from "./accounts";
 import { BASE } from "./post-json";
 import { SIMULATED } from "./simulators";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
 import { planeRequest } from "../src/call/plane-auth";
-import { computeTwilioSignature } from "../src/call/twilio-signature";
+import { computeTwilioSignature } from "@nikki/core/twilio-signature";
 import { BASE } from "./post-json";
 import { SIMULATED } from "./simulators";
 import { servedRoutes } from "./served-routes";

@@ -1,6 +1,6 @@
 import { callCostMicroUsd } from "@nikki/core";
 import { SELF, env } from "cloudflare:test";
-import { computeTwilioSignature } from "../src/call/twilio-signature";
+import { computeTwilioSignature } from "@nikki/core/twilio-signature";
 import { BASE } from "./post-json";
 
 /** A webhook as Twilio sends it: form-encoded and signed with the account's auth token over the public URL. */

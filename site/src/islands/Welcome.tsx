@@ -1,8 +1,13 @@
 import { formatUsd } from "@nikki/core";
 import { useEffect, useState } from "react";
-import { type DataOf, api, call } from "../lib/client";
+import { type ApiResult, type DataOf, api, call } from "../lib/client";
+import { usePoll } from "../lib/use-poll";
 
 type Subscription = DataOf<typeof api.billing.subscription.$get>;
+type Standing = Subscription | "signed-out";
+
+/** Stripe's webhook may come a moment after Checkout sends the visitor here: the subscription is read again meanwhile. */
+const CONFIRM_MS = 2_000;
 
 const NEXT_STEPS = [
   ["Set up your agent", "Give Nikki your business hours, services and the questions callers ask most."],
@@ -24,21 +29,29 @@ function statusLine(subscription: Subscription | null | "error" | "signed-out"):
   return `Your ${subscription.plan?.name ?? ""} subscription is active${trial}.`;
 }
 
-/** /welcome after Checkout: the subscription as the API reads it now, what to do next, then the dashboard in 5 s
- * (a signed-out visitor is asked to sign in instead). */
+/** The subscription as the API reads it now, or "signed-out" (the session read answers null, not the subscription's 401). */
+async function readStanding(): Promise<ApiResult<Standing>> {
+  const session = await call(api.auth["get-session"].$get);
+  if (session.ok && session.data === null) return { ok: true, status: session.status, data: "signed-out" };
+  const result = await call(api.billing.subscription.$get);
+  return !result.ok && result.status === 401 ? { ok: true, status: 401, data: "signed-out" } : result;
+}
+
+/** /welcome after Checkout: the subscription as the API reads it (again until it is on record), what to do next,
+ * then the dashboard in 5 s (a signed-out visitor is asked to sign in instead). */
 export default function Welcome({ redirectMs }: { redirectMs: number }) {
-  const [subscription, setSubscription] = useState<Subscription | null | "error" | "signed-out">(null);
+  const [subscription, setSubscription] = useState<Standing | null | "error">(null);
   const [seconds, setSeconds] = useState(Math.round(redirectMs / 1000));
 
-  useEffect(() => {
-    void (async () => {
-      // The session read answers null when signed out, where the subscription read would answer 401.
-      const session = await call(api.auth["get-session"].$get);
-      if (session.ok && session.data === null) return setSubscription("signed-out");
-      const result = await call(api.billing.subscription.$get);
-      setSubscription(result.ok ? result.data : result.status === 401 ? "signed-out" : "error");
-    })();
-  }, []);
+  usePoll<Standing>("subscription", {
+    read: readStanding,
+    immediate: true,
+    intervalMs: CONFIRM_MS,
+    onAnswer: (standing) => setSubscription(standing),
+    until: (standing) => standing === "signed-out" || standing.subscribed,
+    // A failed read says so only while nothing is known yet; a later answer replaces it.
+    onFailure: () => setSubscription((shown) => shown ?? "error"),
+  });
 
   // A signed-out visitor stays to sign in: the dashboard would only send them to /login without coming back here.
   const signedOut = subscription === "signed-out";

@@ -1,15 +1,19 @@
 import { businessDate, businessDateTime } from "@nikki/core";
 import { useMe } from "./me";
 
-/**
- * Times as the dashboard shows them (DESIGN.md, Times): in the business's time zone, labelled with it. Empty until
- * the zone is known (the signed-in user is read once per page, usually before any list).
- */
-export function useBusinessTime() {
-  const zone = useMe()?.organization?.time_zone;
+/** Times as the dashboard shows them in `zone` (DESIGN.md, Times), labelled with it; empty while the zone is unknown. */
+export function timesIn(zone: string | undefined) {
   return {
     zone,
     dateTime: (at: string) => (zone ? businessDateTime(at, zone) : ""),
     date: (at: string) => (zone ? businessDate(at, zone) : ""),
   };
+}
+
+/**
+ * The dashboard's times, in the business's time zone. Empty until the zone is known (the signed-in user is read
+ * once per page, usually before any list).
+ */
+export function useBusinessTime() {
+  return timesIn(useMe()?.organization?.time_zone);
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { ApiResult } from "./client";
 import { type ToastInput, toast } from "./toast";
 import { failureDescription } from "./use-resource";
@@ -16,20 +16,19 @@ export interface Action<T> {
 
 /**
  * Every mutation that is not a form (a button, a switch, a confirm dialog): runs it, toasts the outcome with the
- * server's own words, and answers the data, or null when it failed or was already running.
+ * server's own words, and answers the data, or null when it failed or was already running. `onRunning` is told the
+ * keys running after each start and end.
  */
-export function useAction() {
-  const [running, setRunning] = useState<ReadonlySet<string>>(new Set());
-  const inFlight = useRef(new Set<string>());
-
-  async function run<T>(action: Action<T>): Promise<{ data: T } | null> {
+export function createActionRunner(onRunning: (running: ReadonlySet<string>) => void) {
+  const inFlight = new Set<string>();
+  return async function run<T>(action: Action<T>): Promise<{ data: T } | null> {
     const key = action.key ?? "";
-    if (inFlight.current.has(key)) return null;
-    inFlight.current.add(key);
-    setRunning(new Set(inFlight.current));
+    if (inFlight.has(key)) return null;
+    inFlight.add(key);
+    onRunning(new Set(inFlight));
     const result = await action.request();
-    inFlight.current.delete(key);
-    setRunning(new Set(inFlight.current));
+    inFlight.delete(key);
+    onRunning(new Set(inFlight));
     if (!result.ok) {
       toast({ variant: "destructive", title: action.failure, description: failureDescription(result) ?? action.fallback });
       return null;
@@ -37,8 +36,13 @@ export function useAction() {
     const told = typeof action.success === "function" ? action.success(result.data) : action.success;
     if (told) toast(told);
     return { data: result.data };
-  }
+  };
+}
 
+/** A component's actions (createActionRunner), with which are running. */
+export function useAction() {
+  const [running, setRunning] = useState<ReadonlySet<string>>(new Set());
+  const [run] = useState(() => createActionRunner(setRunning));
   return {
     run,
     /** Whether the action with this key (any, without one) is running. */

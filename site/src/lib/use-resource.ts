@@ -37,32 +37,51 @@ export function failureDescription(result: ApiResult<unknown>): string | undefin
   return result.status === 0 ? NETWORK_ERROR : (result.error?.message ?? undefined);
 }
 
-/** The shared part: one answer at a time (a slow answer never overwrites a newer read's), failures toasted. */
+/** Where a read's outcome goes: the hook's state. */
+export interface LoaderState<T> {
+  setData(data: T): void;
+  setFailed(failed: boolean): void;
+}
+
+/**
+ * One answer at a time: a read's answer is kept only when no newer read started meanwhile (nor `forget()` came
+ * after it), so a slow answer never overwrites a newer read's. A failure is toasted with the server's words, once
+ * while alike failures show (two reads of one page failing alike, the worker down, are said once).
+ */
+export function createLoader<T>(state: LoaderState<T>) {
+  let latest = 0;
+  return {
+    /** Reads, and keeps what `combine` makes of the answer, unless a newer read started meanwhile. */
+    async load<A>(read: () => Promise<ApiResult<A>>, combine: (answer: A) => T, failure: string): Promise<void> {
+      const ticket = ++latest;
+      state.setFailed(false);
+      const result = await read();
+      if (ticket !== latest) return;
+      if (!result.ok) {
+        state.setFailed(true);
+        const description = failureDescription(result);
+        if (!currentToasts().some((shown) => shown.title === failure && shown.description === description))
+          toast({ variant: "destructive", title: failure, description });
+        return;
+      }
+      state.setData(combine(result.data));
+    },
+    /** Answers of the reads under way are not kept (what they were read for changed). */
+    forget() {
+      latest++;
+    },
+  };
+}
+
+/** The hook's shared part: the loader bound to the component's state, read again when the deps change. */
 function useLoader<T>({ failure, deps = [], delayMs = 0, skip = false, forgetOnChange = false }: ResourceOptions, first: () => Promise<ApiResult<T>>) {
   const [data, setData] = useState<T>();
   const [failed, setFailed] = useState(false);
-  const latest = useRef(0);
+  const [loader] = useState(() => createLoader<T>({ setData, setFailed }));
   const reader = useRef(first);
   reader.current = first;
 
-  /** Reads, and keeps what `combine` makes of the answer, unless a newer read started meanwhile. */
-  async function load<A>(read: () => Promise<ApiResult<A>>, combine: (answer: A) => T) {
-    const ticket = ++latest.current;
-    setFailed(false);
-    const result = await read();
-    if (ticket !== latest.current) return;
-    if (!result.ok) {
-      setFailed(true);
-      const description = failureDescription(result);
-      // Two reads of one page failing alike (the worker down) are said once.
-      if (!currentToasts().some((shown) => shown.title === failure && shown.description === description))
-        toast({ variant: "destructive", title: failure, description });
-      return;
-    }
-    setFailed(false);
-    setData(combine(result.data));
-  }
-
+  const load = <A>(read: () => Promise<ApiResult<A>>, combine: (answer: A) => T) => loader.load(read, combine, failure);
   const reload = () => load(reader.current, (answer) => answer);
   // Forgotten in the render that has the new deps (an effect would leave the old answer on screen for a frame).
   const depsKey = forgetOnChange ? JSON.stringify(deps) : "";
@@ -71,7 +90,7 @@ function useLoader<T>({ failure, deps = [], delayMs = 0, skip = false, forgetOnC
     setAnsweredFor(depsKey);
     setData(undefined);
     // A read for the old deps still on its way is not shown either.
-    latest.current++;
+    loader.forget();
   }
   useEffect(() => {
     if (skip) return;

@@ -1,8 +1,8 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { type ApiResult, messageOf } from "./client";
 import { type ToastInput, toast } from "./toast";
 
-type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 export interface Submission<T, Field extends string> {
   /** What the form found wrong before sending: any message here and nothing is sent. */
@@ -18,31 +18,34 @@ export interface Submission<T, Field extends string> {
   staysBusy?: boolean;
 }
 
+/** Where a submission's progress goes: the form's state. */
+export interface SubmitState<Field extends string> {
+  setPending(pending: boolean): void;
+  setErrors(errors: FieldErrors<Field>): void;
+}
+
 /**
  * The one submit sequence of the site's forms: check, disable, call, map the envelope's field errors back to
  * the fields, tell the user (toast or alert), re-enable. Answers `{data}` on success, or null when nothing
  * came of it; a second submit while one is under way is ignored.
  */
-export function useSubmit<Field extends string = string>() {
-  const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const inFlight = useRef(false);
-
-  async function submit<T>(submission: Submission<T, Field>): Promise<{ data: T } | null> {
-    if (inFlight.current) return null;
+export function createSubmitter<Field extends string>(state: SubmitState<Field>) {
+  let inFlight = false;
+  return async function submit<T>(submission: Submission<T, Field>): Promise<{ data: T } | null> {
+    if (inFlight) return null;
     const invalid = submission.invalid ?? {};
-    setErrors(invalid);
+    state.setErrors(invalid);
     if (Object.values(invalid).some(Boolean)) return null;
-    inFlight.current = true;
-    setPending(true);
+    inFlight = true;
+    state.setPending(true);
     const result = await submission.request();
     if (!result.ok || !submission.staysBusy) {
-      inFlight.current = false;
-      setPending(false);
+      inFlight = false;
+      state.setPending(false);
     }
     if (!result.ok) {
       if (result.error?.fields) {
-        setErrors(result.error.fields as FieldErrors<Field>);
+        state.setErrors(result.error.fields as FieldErrors<Field>);
         submission.onFieldErrors?.(result.error.fields);
       }
       const { failure } = submission;
@@ -55,7 +58,13 @@ export function useSubmit<Field extends string = string>() {
     const { success } = submission;
     if (success) toast(typeof success === "function" ? success(result.data) : success);
     return { data: result.data };
-  }
+  };
+}
 
+/** A form's submit (createSubmitter) with its pending state and field errors. */
+export function useSubmit<Field extends string = string>() {
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [submit] = useState(() => createSubmitter<Field>({ setPending, setErrors }));
   return { pending, errors, setErrors, submit };
 }

@@ -1,18 +1,21 @@
 /**
  * The texts a booked person gets (issue 35 §5): confirmation, change, cancellation and the reminder, in the language
- * of the agent that booked them, with the business's name and the manage link, from the business's own number and
- * never to a number that opted out (the SMS sender refuses those). A cancellation is texted once, whoever canceled.
+ * of the agent that booked them, with the business's name and the manage link, from the business's own number,
+ * through the messaging gate (opt-out, destination rules, limits, spend cap). A cancellation is texted once, whoever
+ * canceled; a refused text is not tried again.
  */
-import { type AppointmentTextKind, appointmentText, labelLanguageOf, slotLabel } from "@nikki/core";
+import { type AppointmentTextKind, type AppointmentTextOutcome, appointmentText, appointmentTextMessage, labelLanguageOf, slotLabel } from "@nikki/core";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { appointments, conversationMessages, organizationSettings, organizations, phoneNumbers } from "../db/schema";
+import { appointments, organizationSettings, organizations, phoneNumbers } from "../db/schema";
 import type { Logger } from "../logger";
+import { sendText } from "../messaging/send-text";
 import type { Services } from "../services";
 import { manageLink } from "./manage-link";
 import type { AppointmentRow } from "./store";
 
-export type TextOutcome = "sent" | "opted_out" | "no_sender" | "failed" | "already_told";
+/** What became of the text (core's APPOINTMENT_TEXT_OUTCOMES): sent, refused by the gate with its code, or not sent. */
+export type TextOutcome = AppointmentTextOutcome;
 
 /** Settings' sender, else a number that rings the appointment's agent, else the organization's first active number. */
 export async function senderNumberFor(db: Database, organizationId: string, agentId: string | null): Promise<string | null> {
@@ -60,19 +63,17 @@ export async function textAboutAppointment(
     if (claimed.length === 0) return "already_told";
   }
   const from = options.from ?? (await senderNumberFor(db, row.organizationId, row.agentId));
-  if (!from) return "no_sender";
-  const { sms } = await (await services.providersFor(row.organizationId)).forNumber(from);
-  if (!sms) return "no_sender";
   const body = await appointmentTextFor(services, row, kind, options.business);
-  try {
-    const result = await sms.send({ organizationId: row.organizationId, from, to: row.phone, body });
-    if (!result.sent) return "opted_out";
-    await db
-      .insert(conversationMessages)
-      .values({ organizationId: row.organizationId, channel: "sms", threadKey: row.phone, role: "assistant", content: body });
-    return "sent";
-  } catch (error) {
-    options.log.warn("appointment_text_failed", { appointment_id: row.id, kind, error: String(error) });
-    return "failed";
-  }
+  const result = await sendText(
+    services,
+    { organizationId: row.organizationId, from, to: row.phone, body, purpose: "appointment", callId: row.callId, thread: true },
+    { log: options.log },
+  );
+  if (result.status === "failed") options.log.warn("appointment_text_failed", { appointment_id: row.id, kind, code: result.code });
+  return result.status === "sent" ? "sent" : result.status === "refused" ? result.code : result.code === "no_sender" ? "no_sender" : "failed";
+}
+
+/** How `POST/PATCH /api/appointments` answer what became of the text: its code, and the sentence a person reads. */
+export function textFields(outcome: TextOutcome | null): { text: TextOutcome | null; text_message: string | null } {
+  return { text: outcome, text_message: appointmentTextMessage(outcome) };
 }

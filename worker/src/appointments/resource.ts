@@ -1,5 +1,6 @@
 import { type AppointmentResource, type Interval, type LabelLanguage, type ServiceResource, type SlotResource, isoInZone, slotLabel } from "@nikki/core";
 import { jsonList } from "../db/json";
+import type { CalendarCopyRow } from "./calendar-copies";
 import type { ServiceRow } from "./catalogue";
 import type { AppointmentRow } from "./store";
 
@@ -15,8 +16,8 @@ export function serializeService(row: ServiceRow): ServiceResource {
   };
 }
 
-/** The one serializer of an appointment: its times as ISO with the offset of its own zone. */
-export function serializeAppointment(row: AppointmentRow): AppointmentResource {
+/** The one serializer of an appointment: its times as ISO with the offset of its own zone, and its calendar copies. */
+export function serializeAppointment(row: AppointmentRow, copies: CalendarCopyRow[]): AppointmentResource {
   return {
     id: row.id,
     service_id: row.serviceId,
@@ -32,7 +33,7 @@ export function serializeAppointment(row: AppointmentRow): AppointmentResource {
     status: row.status,
     source: row.source,
     confirmation_code: row.confirmationCode,
-    calendar_event_id: row.calendarEventId,
+    calendar_copies: copies.map((copy) => ({ provider: copy.provider, state: copy.state, event_id: copy.eventId })),
     created_at: row.createdAt.toISOString(),
   };
 }

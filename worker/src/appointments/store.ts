@@ -7,7 +7,8 @@
 import { CONFIRMATION_CODE_ALPHABET, type Interval, type SlotProblem, freeSlots, slotProblem } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { appointments } from "../db/schema";
+import { inOneTrip } from "../db/one-trip";
+import { appointmentCalendarCopies, appointments } from "../db/schema";
 import { type BookingContext, availabilityInput, heldIntervals } from "./context";
 import { manageToken, tokenHash } from "./manage-link";
 
@@ -17,11 +18,13 @@ export interface BookingDeps {
   db: Database;
   /** AUTH_SECRET: manage links are made from it. */
   secret: string;
-  /** The busy blocks of the organization's connected calendar in a window (none without one, or when it is down). */
+  /** The busy blocks of the organization's connected calendars in a window (none from one that is down). */
   calendarBusy(organizationId: string, window: Interval): Promise<Interval[]>;
 }
 
-export type BookingOutcome = { ok: true; appointment: AppointmentRow } | { ok: false; problem: SlotProblem | "canceled"; alternatives: Interval[] };
+export type SlotRefusal = { ok: false; problem: SlotProblem; alternatives: Interval[] };
+export type SlotCheck = { ok: true } | SlotRefusal;
+export type BookingOutcome = { ok: true; appointment: AppointmentRow } | SlotRefusal | { ok: false; problem: "canceled"; alternatives: Interval[] };
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -88,15 +91,35 @@ export interface NewAppointment {
   callId?: string | null;
 }
 
-/** Books `request.start` if it is free. */
-export async function bookAppointment(deps: BookingDeps, context: BookingContext, request: NewAppointment, options: CheckOptions): Promise<BookingOutcome> {
+/** Whether `start` may be booked now: the one check every booking and move makes, a Test Suite's dry run included. */
+export async function checkSlot(deps: BookingDeps, context: BookingContext, start: Date, options: CheckOptions): Promise<SlotCheck> {
   const input = await availabilityNow(deps, context, options);
-  const problem = slotProblem(input, request.start);
-  if (problem) return { ok: false, problem, alternatives: alternativesNear(input, request.start) };
+  const problem = slotProblem(input, start);
+  return problem ? { ok: false, problem, alternatives: alternativesNear(input, start) } : { ok: true };
+}
+
+/** A move is checked with the appointment's own length and buffer, its own time not in the way. */
+export function moveCheck(
+  row: AppointmentRow,
+  options: Pick<CheckOptions, "now" | "notice">,
+): CheckOptions & Required<Pick<CheckOptions, "durationMinutes" | "bufferMinutes">> {
+  const durationMinutes = Math.round((row.endAt.getTime() - row.startAt.getTime()) / MINUTE_MS);
+  const bufferMinutes = Math.round((row.busyUntil.getTime() - row.endAt.getTime()) / MINUTE_MS);
+  return { ...options, exceptId: row.id, durationMinutes, bufferMinutes };
+}
+
+/** Where a move puts an appointment: `start`, and its end and buffer after it as they were. */
+export function timesOfMove(check: ReturnType<typeof moveCheck>, start: Date) {
+  const endAt = new Date(start.getTime() + check.durationMinutes * MINUTE_MS);
+  return { startAt: start, endAt, busyUntil: new Date(endAt.getTime() + check.bufferMinutes * MINUTE_MS) };
+}
+
+/** The row a booking of `request.start` writes (its confirmation code apart): a dry run reads it without writing it. */
+export async function newAppointmentValues(deps: BookingDeps, context: BookingContext, request: NewAppointment) {
   const { service, agent } = context;
   const id = crypto.randomUUID();
   const end = new Date(request.start.getTime() + service.durationMinutes * MINUTE_MS);
-  const values = {
+  return {
     id,
     organizationId: context.organizationId,
     serviceId: service.id,
@@ -114,6 +137,13 @@ export async function bookAppointment(deps: BookingDeps, context: BookingContext
     source: request.source,
     manageTokenHash: await tokenHash(await manageToken(deps.secret, id)),
   };
+}
+
+/** Books `request.start` if it is free. */
+export async function bookAppointment(deps: BookingDeps, context: BookingContext, request: NewAppointment, options: CheckOptions): Promise<BookingOutcome> {
+  const check = await checkSlot(deps, context, request.start, options);
+  if (!check.ok) return check;
+  const values = await newAppointmentValues(deps, context, request);
   for (let attempt = 0; ; attempt++) {
     try {
       const [row] = await deps.db
@@ -132,6 +162,13 @@ async function taken(deps: BookingDeps, context: BookingContext, start: Date, op
   return { ok: false, problem: "taken", alternatives: alternativesNear(await availabilityNow(deps, context, options), start) };
 }
 
+/**
+ * A move or cancellation marks the appointment's calendar copies pending in the same write (one transaction), so a
+ * request cut short after it still has them brought in line, by the cron (appointments/calendar-sync.ts).
+ */
+const copiesDue = (db: Database, appointmentId: string) =>
+  db.update(appointmentCalendarCopies).set({ state: "pending" }).where(eq(appointmentCalendarCopies.appointmentId, appointmentId));
+
 /** Moves a booked appointment to `start`, keeping its length and buffer; its reminder is due again. */
 export async function rescheduleAppointment(
   deps: BookingDeps,
@@ -140,27 +177,18 @@ export async function rescheduleAppointment(
   start: Date,
   options: Omit<CheckOptions, "exceptId" | "durationMinutes" | "bufferMinutes">,
 ): Promise<BookingOutcome> {
-  const durationMinutes = Math.round((row.endAt.getTime() - row.startAt.getTime()) / MINUTE_MS);
-  const bufferMinutes = Math.round((row.busyUntil.getTime() - row.endAt.getTime()) / MINUTE_MS);
-  const check = { ...options, exceptId: row.id, durationMinutes, bufferMinutes };
-  const input = await availabilityNow(deps, context, check);
-  const problem = slotProblem(input, start);
-  if (problem) return { ok: false, problem, alternatives: alternativesNear(input, start) };
-  const end = new Date(start.getTime() + durationMinutes * MINUTE_MS);
+  const check = moveCheck(row, options);
+  const slot = await checkSlot(deps, context, start, check);
+  if (!slot.ok) return slot;
   try {
-    const [moved] = await deps.db
-      .update(appointments)
-      .set({
-        startAt: start,
-        endAt: end,
-        busyUntil: new Date(end.getTime() + bufferMinutes * MINUTE_MS),
-        timeZone: context.agent.timeZone,
-        reminderSentAt: null,
-        calendarState: row.calendarProvider ? "pending" : row.calendarState,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(appointments.id, row.id), eq(appointments.status, "booked")))
-      .returning();
+    const [[moved]] = await inOneTrip(deps.db, [
+      deps.db
+        .update(appointments)
+        .set({ ...timesOfMove(check, start), timeZone: context.agent.timeZone, reminderSentAt: null, updatedAt: new Date() })
+        .where(and(eq(appointments.id, row.id), eq(appointments.status, "booked")))
+        .returning(),
+      copiesDue(deps.db, row.id),
+    ]);
     return moved ? { ok: true, appointment: moved } : { ok: false, problem: "canceled", alternatives: [] };
   } catch (error) {
     if (isSlotTaken(error)) return taken(deps, context, start, check);
@@ -170,16 +198,13 @@ export async function rescheduleAppointment(
 
 /** Cancels a booked appointment, freeing its time; null when it was already canceled. */
 export async function cancelAppointment(db: Database, row: AppointmentRow): Promise<AppointmentRow | null> {
-  const [canceled] = await db
-    .update(appointments)
-    .set({ status: "canceled", canceledAt: new Date(), calendarState: row.calendarEventId ? "pending" : row.calendarState, updatedAt: new Date() })
-    .where(and(eq(appointments.id, row.id), eq(appointments.status, "booked")))
-    .returning();
+  const [[canceled]] = await inOneTrip(db, [
+    db
+      .update(appointments)
+      .set({ status: "canceled", canceledAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(appointments.id, row.id), eq(appointments.status, "booked")))
+      .returning(),
+    copiesDue(db, row.id),
+  ]);
   return canceled ?? null;
-}
-
-/** An appointment as it is now (after its calendar copy was made, say). */
-export async function appointmentById(db: Database, id: string): Promise<AppointmentRow | null> {
-  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
-  return row ?? null;
 }

@@ -132,6 +132,12 @@ export async function chargeWithinCap(services: Services, log: Logger, organizat
   return result.charged;
 }
 
+/** Gives back a chargeWithinCap charge made at `chargedAt` for work that then did not happen, while its day (UTC) lasts. */
+export async function refundWithinCap(services: Services, organizationId: string, micro: number, chargedAt: Date): Promise<void> {
+  const day = today(chargedAt);
+  if (day === today()) await meterOf(services, organizationId)?.refund(day, micro);
+}
+
 async function tellCrossed(services: Services, log: Logger, organizationId: string, cap: number, result: { crossed: ("warning" | "capped")[]; spent: number }) {
   const status = { spent_usd: usd(result.spent), cap_usd: cap, state: spendState(result.spent, cap) };
   for (const threshold of result.crossed) await tellOwner(services, log, organizationId, threshold, status);

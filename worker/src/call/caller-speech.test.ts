@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CALLER_SPEECH_MS, CallerSpeech, measureUlaw, newFrameMeasure } from "./caller-speech";
 import { click, concat, hum, mix, noise, payloads, silence, voiced } from "./fixtures/line-audio";
 import { RECORDED_CALLER } from "./fixtures/recorded-caller";
-import { linearToUlaw } from "./mulaw";
+import { linearToUlaw } from "@nikki/core/mulaw";
 
 /** The milliseconds into `frames` at which the caller is first heard talking, or null. */
 function heardAt(frames: readonly string[]): number | null {

@@ -13,7 +13,7 @@
  *
  * Per frame: no allocation (base64 is decoded in place, a code's square is a table lookup).
  */
-import { ulawToLinear } from "./mulaw";
+import { ulawToLinear } from "@nikki/core/mulaw";
 
 /** The quietest frame voiced speech may be: -40 dBFS RMS (a phone line's active speech sits around -26). */
 export const SPEECH_LEVEL_DBFS = -40;

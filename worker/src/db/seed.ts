@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, HOUSE_WIDGET_KEY, defaultGreeting, PERSONA_NAME, PRODUCT_NAME, TRIAL_DAYS } from "@nikki/core";
+import { AGENT_DEFAULTS, HOUSE_WIDGET_KEY, defaultGreeting, findPlan, PERSONA_NAME, PRODUCT_NAME, TRIAL_DAYS } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "./client";
 import { ensureDefaultService } from "./default-service";
@@ -25,7 +25,7 @@ export const DEMO = {
 
 const WEEKDAY_HOURS = { open: "09:00", close: "18:00" };
 const DEMO_DOMAIN = "demo.nikki.ai";
-/** The demo agent's knowledge base: its typed section (knowledge/box.ts), mirrored in agents.knowledge_base. */
+/** The demo agent's knowledge base: its typed section (knowledge/box.ts). */
 const DEMO_KNOWLEDGE = `${PRODUCT_NAME} is an AI receptionist for small businesses. It answers calls 24/7 in English and Spanish, books appointments, captures leads, syncs to CRMs and sends SMS follow-ups. Plans start at $29 a month with a 14-day free trial.`;
 
 /** `passwordHash` is the owner's password hashed by better-auth's own hasher (the seed script computes it). */
@@ -51,7 +51,9 @@ export async function seedDemoOrganization(db: Database, passwordHash: string): 
     .values({ id: "acc_demo_owner", accountId: DEMO.ownerUserId, providerId: "credential", userId: DEMO.ownerUserId, password: passwordHash })
     .onConflictDoNothing();
   await db.insert(members).values({ id: "mem_demo_owner", organizationId: DEMO.organizationId, userId: DEMO.ownerUserId, role: "owner" }).onConflictDoNothing();
-  await db.insert(organizationSettings).values({ organizationId: DEMO.organizationId }).onConflictDoNothing();
+  // The demo texts only the simulators, and the benches text it by the dozen: its limits are the trial's (Growth's) bounds.
+  const { perHourMax, perDayMax } = findPlan("growth")!.texts;
+  await db.insert(organizationSettings).values({ organizationId: DEMO.organizationId, textsPerHour: perHourMax, textsPerDay: perDayMax }).onConflictDoNothing();
   await db
     .insert(agents)
     .values({
@@ -63,7 +65,6 @@ export async function seedDemoOrganization(db: Database, passwordHash: string): 
       status: "active",
       greeting: defaultGreeting(DEMO.organizationName, PERSONA_NAME),
       personaPrompt: `You are ${PERSONA_NAME}, the friendly, concise receptionist of ${PRODUCT_NAME}. You answer questions about plans, setup, billing and features, schedule callbacks and collect the caller's contact details.`,
-      knowledgeBase: DEMO_KNOWLEDGE,
       businessHoursTz: AGENT_DEFAULTS.timezone,
       tools: JSON.stringify(["book_appointment", "push_crm_lead", "send_sms", "transfer_call"]),
       escalationJson: JSON.stringify({ numbers: [DEMO.transferNumber], transfer_hours: null, keywords: ["emergency", "manager"] }),

@@ -28,45 +28,56 @@ export class RateLimiter extends DurableObject {
   private alarmAt: number | undefined;
 
   hit(key: string, limit: number, windowMs: number): RateLimitDecision {
+    const window = this.current(key, windowMs, Date.now());
+    const count = window.count + 1;
+    if (count <= limit) this.keep(key, { ...window, count });
+    return { allowed: count <= limit, count: Math.min(count, limit + 1), limit, resetAt: window.resetAt };
+  }
+
+  /**
+   * Counts one hit of every key together, or of none when any is at its limit (a text counts against its
+   * organization's hour and its day at once): answers the first key refused, with when its window ends.
+   */
+  hitEach(limits: { key: string; limit: number; windowMs: number }[]): { allowed: true } | { allowed: false; key: string; limit: number; resetAt: number } {
     const now = Date.now();
-    const windowStart = now - (now % windowMs);
-    const current = this.windows.get(key) ?? this.ctx.storage.kv.get<Window>(`w:${key}`);
-    const count = current && current.windowStart === windowStart ? current.count + 1 : 1;
-    const resetAt = windowStart + windowMs;
-    if (count <= limit) {
-      const window = { windowStart, count, resetAt };
-      this.windows.set(key, window);
-      // The answer does not wait for the write to be confirmed: the object is single-threaded, so the count in
-      // memory is exact; only a crash in that instant could forget one hit.
-      void this.ctx.storage.put(`w:${key}`, window, { allowUnconfirmed: true });
-      if (this.alarmAt === undefined || resetAt < this.alarmAt) {
-        this.alarmAt = resetAt;
-        void this.ctx.storage.setAlarm(resetAt, { allowUnconfirmed: true });
-      }
-    }
-    return { allowed: count <= limit, count: Math.min(count, limit + 1), limit, resetAt };
+    const windows = limits.map((rule) => ({ rule, window: this.current(rule.key, rule.windowMs, now) }));
+    const full = windows.find(({ rule, window }) => window.count >= rule.limit);
+    if (full) return { allowed: false, key: full.rule.key, limit: full.rule.limit, resetAt: full.window.resetAt };
+    for (const { rule, window } of windows) this.keep(rule.key, { ...window, count: window.count + 1 });
+    return { allowed: true };
   }
 
   /** Takes back one hit of each key counted at `countedAt`, while its window lasts (counted work that then did not happen). */
   unhit(keys: { key: string; windowMs: number }[], countedAt: number): void {
     const now = Date.now();
     for (const { key, windowMs } of keys) {
-      const windowStart = now - (now % windowMs);
-      const current = this.windows.get(key) ?? this.ctx.storage.kv.get<Window>(`w:${key}`);
-      if (!current || current.windowStart !== windowStart || windowStart !== countedAt - (countedAt % windowMs) || current.count === 0) continue;
-      const window = { ...current, count: current.count - 1 };
-      this.windows.set(key, window);
-      void this.ctx.storage.put(`w:${key}`, window, { allowUnconfirmed: true });
+      const window = this.current(key, windowMs, now);
+      if (window.windowStart === countedAt - (countedAt % windowMs) && window.count > 0) this.keep(key, { ...window, count: window.count - 1 });
+    }
+  }
+
+  /** The key's window holding `now`: its count so far (0 in a new window). */
+  private current(key: string, windowMs: number, now: number): Window {
+    const windowStart = now - (now % windowMs);
+    const stored = this.windows.get(key) ?? this.ctx.storage.kv.get<Window>(`w:${key}`);
+    return stored && stored.windowStart === windowStart ? stored : { windowStart, count: 0, resetAt: windowStart + windowMs };
+  }
+
+  private keep(key: string, window: Window): void {
+    this.windows.set(key, window);
+    // The answer does not wait for the write to be confirmed: the object is single-threaded, so the count in
+    // memory is exact; only a crash in that instant could forget one hit.
+    void this.ctx.storage.put(`w:${key}`, window, { allowUnconfirmed: true });
+    if (this.alarmAt === undefined || window.resetAt < this.alarmAt) {
+      this.alarmAt = window.resetAt;
+      void this.ctx.storage.setAlarm(window.resetAt, { allowUnconfirmed: true });
     }
   }
 
   /** The key's count in its current window, without counting this look (a limit checked before the work it counts). */
   peek(key: string, windowMs: number): RateLimitDecision {
-    const now = Date.now();
-    const windowStart = now - (now % windowMs);
-    const current = this.windows.get(key) ?? this.ctx.storage.kv.get<Window>(`w:${key}`);
-    const count = current && current.windowStart === windowStart ? current.count : 0;
-    return { allowed: true, count, limit: Number.POSITIVE_INFINITY, resetAt: windowStart + windowMs };
+    const { count, resetAt } = this.current(key, windowMs, Date.now());
+    return { allowed: true, count, limit: Number.POSITIVE_INFINITY, resetAt };
   }
 
   /**

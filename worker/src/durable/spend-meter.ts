@@ -137,6 +137,14 @@ export class SpendMeter extends DurableObject {
     return { charged: true, ...this.counted(today, capMicro) };
   }
 
+  /** Gives back work counted by chargeWithin that then did not happen (a text the provider refused), when counted today. */
+  async refund(day: string, micro: number): Promise<SpendSnapshot> {
+    const today = this.today(day);
+    today.spent = Math.max(0, today.spent - micro);
+    this.kv.put(TODAY, today);
+    return { spent: today.spent, reserved: today.held };
+  }
+
   /** Keeps today's record after a charge, answering the thresholds it crossed for the first time today. */
   private counted(today: Today, capMicro: number): { crossed: Threshold[] } & SpendSnapshot {
     const crossed: Threshold[] = [];

@@ -14,6 +14,7 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { appointmentsOfCalls } from "../appointments/of-calls";
 import { calls, members, organizationSettings, organizations, phoneNumbers, users } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
+import { sendText } from "../messaging/send-text";
 import type { Services } from "../services";
 import { primaryAgent } from "../voice/call-context";
 import { markDigested, newQuestions, questionLines } from "./digest-questions";
@@ -113,12 +114,14 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
       .from(phoneNumbers)
       .where(and(eq(phoneNumbers.organizationId, organization.id), eq(phoneNumbers.status, "active")))
       .limit(1);
-    const { sms } = number ? await (await services.providersFor(organization.id)).forNumber(number.number) : { sms: null };
-    if (sms && organization.settings.digestPhone && number) {
-      await sms
-        .send({ organizationId: organization.id, from: number.number, to: organization.settings.digestPhone, body: text.slice(0, 1500) })
-        .catch((error: unknown) => log.warn("digest_text_failed", { organization_id: organization.id, error: String(error) }));
-    }
+    const digestPhone = organization.settings.digestPhone;
+    const texted = digestPhone
+      ? await sendText(
+          services,
+          { organizationId: organization.id, from: number?.number ?? null, to: digestPhone, body: text.slice(0, 1500), purpose: "morning_digest" },
+          { log },
+        )
+      : null;
     if (owner && mailer.delivers) {
       await mailer
         .send({ to: owner.email, subject: digestSubject(night.length, questions.length), text })
@@ -129,7 +132,7 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
       organization_id: organization.id,
       calls: night.length,
       questions: questions.length,
-      texted: Boolean(organization.settings.digestPhone),
+      texted: texted?.status === "sent",
     });
     sent++;
   }

@@ -3,7 +3,7 @@
  * business's knowledge, to judge what the agent could have said and to draft an answer from, and the questions still
  * open, so it can say which one a new question restates) and what it answers for each question.
  */
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { inOneTrip } from "../db/one-trip";
 import { knowledgeEntries, knowledgeQuestions } from "../db/schema";
@@ -54,11 +54,13 @@ export interface QuestionContext {
 }
 
 /**
- * The knowledge the business has (the agent's knowledge box and every enabled entry of the organization: a draft may
- * come from an entry this agent is not given) and the open questions, as paragraphs of the analysis's instructions.
+ * The knowledge the business has (the enabled entries of the organization: the agent's knowledge box, no other
+ * agent's, and every other entry, as a draft may come from one this agent is not given) and the open questions, as
+ * paragraphs of the analysis's instructions.
  * Blank lines inside the knowledge are folded, so it stays one paragraph under its heading.
  */
-export async function questionContext(db: Database, organizationId: string, agentKnowledge: string | null): Promise<QuestionContext> {
+export async function questionContext(db: Database, organizationId: string, agentId: string | null): Promise<QuestionContext> {
+  const boxes = agentId ? or(isNull(knowledgeEntries.boxOfAgentId), eq(knowledgeEntries.boxOfAgentId, agentId)) : isNull(knowledgeEntries.boxOfAgentId);
   const [entries, open] = await inOneTrip(db, [
     db
       .select({
@@ -69,8 +71,9 @@ export async function questionContext(db: Database, organizationId: string, agen
         answer: knowledgeEntries.answer,
       })
       .from(knowledgeEntries)
-      .where(and(eq(knowledgeEntries.organizationId, organizationId), eq(knowledgeEntries.enabled, true), isNull(knowledgeEntries.boxOfAgentId)))
-      .orderBy(desc(knowledgeEntries.updatedAt)),
+      .where(and(eq(knowledgeEntries.organizationId, organizationId), eq(knowledgeEntries.enabled, true), boxes))
+      // The agent's box first (`is null` is 0 for it), then the newest entries.
+      .orderBy(sql`${knowledgeEntries.boxOfAgentId} is null`, desc(knowledgeEntries.updatedAt)),
     db
       .select({ id: knowledgeQuestions.id, text: knowledgeQuestions.text })
       .from(knowledgeQuestions)
@@ -78,11 +81,8 @@ export async function questionContext(db: Database, organizationId: string, agen
       .orderBy(desc(knowledgeQuestions.count), desc(knowledgeQuestions.updatedAt))
       .limit(OPEN_SHOWN),
   ]);
-  const texts = [
-    agentKnowledge ?? "",
-    ...entries.map((entry) => (entry.kind === "qa" ? `${entry.question} ${entry.answer}` : `${entry.title}: ${entry.body}`)),
-  ];
-  const knowledge = texts
+  const knowledge = entries
+    .map((entry) => (entry.kind === "qa" ? `${entry.question} ${entry.answer}` : `${entry.title}: ${entry.body}`))
     .map((text) => text.replace(/\n\s*\n/g, "\n").trim())
     .filter(Boolean)
     .join("\n")

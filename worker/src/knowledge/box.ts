@@ -1,13 +1,13 @@
 import { knowledgeBoxTitle } from "@nikki/core";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { agents, knowledgeEntries } from "../db/schema";
+import { knowledgeEntries } from "../db/schema";
 import { knowledgeRoomOf, refuseLongText, refuseWhenFull } from "./limits";
 
 /**
  * An agent's knowledge box (the agents API's `knowledge_base`, issue 39 §1) is one typed section of the knowledge:
  * kind section, source typed, box_of_agent_id and agent_ids naming the agent, titled after it. Empty text is no
- * section. agents.knowledge_base is kept equal to the section's text while the answering code still reads it.
+ * section. Every reader takes the agent's knowledge from it (the calls', the chat's and their analyses').
  */
 interface BoxOwner {
   organizationId: string;
@@ -35,11 +35,6 @@ export async function knowledgeBoxesOf(db: Database, organizationId: string, age
     .from(knowledgeEntries)
     .where(and(eq(knowledgeEntries.organizationId, organizationId), inArray(knowledgeEntries.boxOfAgentId, agentIds)));
   return new Map(rows.map((row) => [row.agentId!, row.body]));
-}
-
-/** Keeps agents.knowledge_base equal to the box's text (see above). */
-export async function mirrorKnowledgeBox(db: Database, agentId: string, text: string) {
-  await db.update(agents).set({ knowledgeBase: text }).where(eq(agents.id, agentId));
 }
 
 /**
@@ -70,7 +65,6 @@ export async function writeKnowledgeBox(db: Database, owner: BoxOwner, text: str
       .values(knowledgeBoxRow(owner, body))
       .onConflictDoUpdate({ target: knowledgeEntries.boxOfAgentId, set: { body, updatedAt: new Date() } });
   }
-  await mirrorKnowledgeBox(db, owner.agentId, body);
 }
 
 /** A renamed agent's box keeps a title that follows its name (a title the owner wrote stays). */

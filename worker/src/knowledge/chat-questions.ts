@@ -27,7 +27,7 @@ const exchange = (turns: ChatTurn[], reply: string) => {
 export async function recordChatQuestions(
   services: Services,
   log: Logger,
-  chat: { organizationId: string; agentKnowledge: string | null; turns: ChatTurn[]; reply: string; redact: QuestionRedaction; limits: SpendLimits },
+  chat: { organizationId: string; agentId: string | null; turns: ChatTurn[]; reply: string; redact: QuestionRedaction; limits: SpendLimits },
 ): Promise<void> {
   if (!ASKS.test(chat.turns.at(-1)?.content ?? "")) return;
   const { openai } = await services.providersFor(chat.organizationId);
@@ -35,7 +35,7 @@ export async function recordChatQuestions(
   // The analysis is model use like the reply (a few thousand tokens: it reads the knowledge), so it is counted against
   // the daily cap, and skipped when it does not fit under it: checked and counted at once, as chats come side by side.
   if (!(await chargeWithinCap(services, log, chat.organizationId, SPEND_PRICES_MICRO_USD.analysis, chat.limits))) return;
-  const context = await questionContext(services.db, chat.organizationId, chat.agentKnowledge);
+  const context = await questionContext(services.db, chat.organizationId, chat.agentId);
   const found = await openai.chatJson<{ unanswered_questions: FoundQuestion[] }>({
     system: `You read the last exchange of a small business's website chat, answered by its AI assistant (the "Receptionist" line; the visitor's is "Caller"). Lines marked (earlier) are what was said before, for context only: list only what the last Caller line asked.\n\n${context.instructions}`,
     user: exchange(chat.turns, chat.reply),

@@ -1,6 +1,6 @@
 import { PUBLIC_URL_POLICY, type UrlPolicy } from "@nikki/core";
 import { describe, expect, it } from "vitest";
-import { streamSignatures } from "../call/twilio-signature";
+import { streamSignatures } from "@nikki/core/twilio-signature";
 import { mintToken } from "../call/stream-ticket";
 import { SIMULATED } from "../../test/simulators";
 import { callSid, startMessage, until } from "../../test/twilio";

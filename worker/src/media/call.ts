@@ -1,6 +1,6 @@
 import { URL_REFUSAL_REASONS, type UrlPolicy, urlRefusal } from "@nikki/core/url-guard";
 import type { Logger } from "../logger";
-import { constantTimeEqual } from "../call/twilio-signature";
+import { constantTimeEqual } from "@nikki/core/twilio-signature";
 import { type BridgeAction, BridgeProtocol, greetingResponse } from "../call/protocol";
 import { type StreamTicket, checkTicket } from "../call/stream-ticket";
 import { resolvedUrlRefusal } from "../call/resolved-host";

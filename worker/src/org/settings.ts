@@ -42,6 +42,8 @@ export function serializeSettings(row: Row, origin: string | null): Organization
     closed_dates: jsonList(row.closedDates),
     blocked_numbers: jsonList(row.blockedNumbers),
     calendar_feed_url: calendarFeedUrl(origin, row.calendarFeedToken),
+    texts_per_hour: row.textsPerHour,
+    texts_per_day: row.textsPerDay,
   };
 }
 
@@ -79,6 +81,8 @@ export function settingsChanges(patch: SettingsPatch): Partial<Row> {
   set("bookingSlotStepMinutes", patch.booking_slot_step_minutes);
   set("closedDates", patch.closed_dates && JSON.stringify([...new Set(patch.closed_dates)].sort()));
   set("blockedNumbers", patch.blocked_numbers && JSON.stringify([...new Set(patch.blocked_numbers)]));
+  set("textsPerHour", patch.texts_per_hour);
+  set("textsPerDay", patch.texts_per_day);
   return changes;
 }
 

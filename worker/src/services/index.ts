@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { databaseOf } from "../db/database";
 import type { LiveAppointmentEvent, LiveCallEvent } from "@nikki/core";
 import type { OrgEvents } from "../durable/org-events";
+import type { RateLimiter } from "../durable/rate-limiter";
 import type { SpendMeter } from "../durable/spend-meter";
 import { type Bindings, type Config, isLocalDeployment } from "../env";
 import type { Logger } from "../logger";
@@ -23,6 +24,8 @@ export interface Services {
   db: Database;
   /** One SpendMeter per organization (the daily cap); null where no Durable Objects run (Node tests). */
   spendMeters: DurableObjectNamespace<SpendMeter> | null;
+  /** The fixed-window counters (each organization's texts an hour and a day); null where no Durable Objects run. */
+  rateLimiters: DurableObjectNamespace<RateLimiter> | null;
   /** Tells an organization's open dashboards that one of its calls changed (never fails the work that changed it). */
   publishCall(organizationId: string, event: Omit<LiveCallEvent, "type">): Promise<void>;
   /** The same for one of its appointments (made, moved or canceled). */
@@ -44,6 +47,7 @@ export function servicesOn(
   db: Database,
   spendMeters: DurableObjectNamespace<SpendMeter> | null = null,
   orgEvents: DurableObjectNamespace<OrgEvents> | null = null,
+  rateLimiters: DurableObjectNamespace<RateLimiter> | null = null,
 ): Services {
   const openai = config.OPENAI_API_KEY ? liveOpenAiClient({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL }) : null;
   const twilio = config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN ? twilioClientOf(config, config.TWILIO_ACCOUNT_SID, config.TWILIO_AUTH_TOKEN) : null;
@@ -59,6 +63,7 @@ export function servicesOn(
     config,
     db,
     spendMeters,
+    rateLimiters,
     publishCall: (organizationId, event) => publish(organizationId, { type: "call", ...event }),
     publishAppointment: (organizationId, event) => publish(organizationId, { type: "appointment", ...event }),
     mailer: (log) =>
@@ -102,7 +107,7 @@ const built = new WeakMap<object, Services>();
 export const liveServices: ServicesFactory = (bindings, config) => {
   const cached = built.get(bindings);
   if (cached?.config === config) return cached;
-  const services = servicesOn(config, databaseOf(bindings, config), bindings.SPEND_METER ?? null, bindings.ORG_EVENTS ?? null);
+  const services = servicesOn(config, databaseOf(bindings, config), bindings.SPEND_METER ?? null, bindings.ORG_EVENTS ?? null, bindings.RATE_LIMITER ?? null);
   built.set(bindings, services);
   return services;
 };

@@ -10,11 +10,10 @@ import type { Config } from "../env";
 import { type IntegrationRow, type StoredIntegration, integrationRows, openIntegration } from "./integrations/store";
 import { usableBusinessUrl } from "./business-urls";
 import type { BusinessCalendar } from "./calendars/calendar";
-import { calendarAmong } from "./calendars/index";
+import { calendarsAmong } from "./calendars/index";
 import { type ElevenLabsClient, elevenLabsClient } from "./elevenlabs";
 import { type CrmClient, crmFor } from "./crm";
 import { type OpenAiClient, liveOpenAiClient } from "./openai/client";
-import { type SmsSender, smsSender } from "./sms";
 import { type TwilioClient, liveTwilioClient } from "./twilio/client";
 
 /** The provider accounts one organization's work runs on. */
@@ -25,18 +24,19 @@ export interface Providers {
   openai: OpenAiClient | null;
   /** Null when no Twilio account is configured. */
   twilio: TwilioClient | null;
-  /** Texts through `twilio`, never to a number that opted out; null without Twilio. */
-  sms: SmsSender | null;
   /** The Twilio account holding a number (`twilio_account_sid`; null: the platform's), for acting on that number. */
-  holding(accountSid: string | null): { twilio: TwilioClient | null; sms: SmsSender | null };
-  /** The same for one of the organization's numbers by its E.164 (texts and calls from it, its live calls). */
-  forNumber(phoneNumber: string): Promise<{ twilio: TwilioClient | null; sms: SmsSender | null }>;
+  holding(accountSid: string | null): { twilio: TwilioClient | null };
+  /**
+   * The same for one of the organization's numbers by its E.164 (calls from it, its live calls, and the texts the
+   * messaging gate sends from it: worker/src/messaging/send-text.ts, the only sender of texts).
+   */
+  forNumber(phoneNumber: string): Promise<{ twilio: TwilioClient | null }>;
   /** The organization's CRM, or null when it has none (leads then stay in Nikki's own list). */
   crm(): Promise<CrmClient | null>;
   /** The organization's verified ElevenLabs account, which voices its voicemail greetings; null when none. */
   elevenlabs(): Promise<ElevenLabsClient | null>;
-  /** The organization's connected calendar (Google Calendar first, else Cal.com); null when none is verified. */
-  calendar(): Promise<BusinessCalendar | null>;
+  /** Every calendar the organization connected and verified (Google Calendar, Cal.com): none, one or both. */
+  calendars(): Promise<BusinessCalendar[]>;
 }
 
 export interface PlatformProviders {
@@ -71,23 +71,16 @@ export async function organizationProviders(db: Database, config: Config, platfo
         realtimeUrl: usableBusinessUrl(config, "realtime_url", own.openai.realtime_url, organizationId) ?? undefined,
       })
     : platform.openai;
-  const senders = new Map<TwilioClient, SmsSender>();
-  const senderOf = (client: TwilioClient | null) => {
-    if (!client) return null;
-    if (!senders.has(client)) senders.set(client, smsSender(db, client));
-    return senders.get(client)!;
-  };
   const twilio = ownTwilio ?? platform.twilio;
-  let calendar: Promise<BusinessCalendar | null> | undefined;
+  let calendars: Promise<BusinessCalendar[]> | undefined;
   const holding = (accountSid: string | null) => {
     const client = accountSid && ownTwilio && accountSid === ownTwilio.accountSid ? ownTwilio : platform.twilio;
-    return { twilio: client, sms: senderOf(client) };
+    return { twilio: client };
   };
   return {
     source: ownTwilio ? "organization" : "platform",
     openai,
     twilio,
-    sms: senderOf(twilio),
     holding,
     async forNumber(phoneNumber) {
       const [number] = await db
@@ -102,9 +95,9 @@ export async function organizationProviders(db: Database, config: Config, platfo
       const stored = row ? await openIntegration(db, config, row).catch(() => null) : null;
       return stored?.credentials.api_key ? elevenLabsClient(stored.credentials.api_key, config) : null;
     },
-    calendar: () => {
-      calendar ??= calendarAmong(db, config, rows);
-      return calendar;
+    calendars: () => {
+      calendars ??= calendarsAmong(db, config, rows);
+      return calendars;
     },
   };
 }

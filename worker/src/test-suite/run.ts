@@ -17,7 +17,7 @@ import { asc, eq } from "drizzle-orm";
 import { calls, organizations, testRunEffects, testRuns, users } from "../db/schema";
 import { ownTwilioAccount } from "../services/integrations/store";
 import type { Services } from "../services";
-import { wavToUlaw } from "../call/mulaw";
+import { wavToUlaw } from "@nikki/core/mulaw";
 import { testNumberOf } from "./effects";
 import { type SyntheticCallOptions, SyntheticStream, completed, ring } from "./synthetic-caller";
 

@@ -6,7 +6,7 @@
  * a filler is told by the marks the media plane sends after its audio (named with FILLER_MARK_PREFIX).
  */
 import { FILLER_MARK_PREFIX } from "../call/tool-fillers";
-import { computeTwilioSignature } from "../call/twilio-signature";
+import { computeTwilioSignature } from "@nikki/core/twilio-signature";
 
 const FRAME_BYTES = 160;
 const FRAME_MS = 20;

@@ -95,7 +95,6 @@ const analysisInputQuery = preparedQuery((db) =>
       crmMapping: agents.crmMapping,
       agentName: agents.name,
       agentLanguage: agents.language,
-      agentKnowledge: agents.knowledgeBase,
       organizationName: organizations.name,
       piiRedaction: organizationSettings.piiRedaction,
       crmWebhookUrl: organizationSettings.crmWebhookUrl,
@@ -163,7 +162,7 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
     const fields = entityFields(crmMapping);
     // The summary is the business's to read: in its agent's language, whatever the caller spoke (noted after it).
     const businessLanguage = row.agentLanguage ?? AGENT_DEFAULTS.language;
-    const questions = await questionContext(db, call.organizationId, row.agentKnowledge);
+    const questions = await questionContext(db, call.organizationId, call.agentId);
     const analysed = await openai.chatJson<CallAnalysis>({
       system: `You analyse phone calls to a small business answered by its AI receptionist. Summarise the call in ${languageName(languageCodeOf(businessLanguage) ?? "en")}, extract the requested details exactly as said (empty string when absent), and judge the caller's sentiment. Note the caller's language, and whether they asked the business not to keep their details.\n\n${questions.instructions}`,
       user: entries.map((entry) => `${entry.role === "user" ? "Caller" : "Receptionist"}: ${entry.content}`).join("\n"),

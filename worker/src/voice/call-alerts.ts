@@ -4,6 +4,7 @@ import { appointmentsByCall, callAppointmentsQuery } from "../appointments/of-ca
 import { calls, members, users } from "../db/schema";
 import { inOneTrip } from "../db/one-trip";
 import { type LogLevel, createLogger } from "../logger";
+import { sendText } from "../messaging/send-text";
 import type { Services } from "../services";
 import { recordSuiteEffect } from "../test-suite/effects";
 import { type PostCallFacts, postCallFacts } from "./post-call-facts";
@@ -126,11 +127,12 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
   let texted: string | null = null;
   const digestPhone = row.settings?.digestPhone;
   if ((row.settings?.alertSms ?? true) && digestPhone) {
-    const { sms } = await (await services.providersFor(organizationId)).forNumber(row.call.toNumber);
-    const result = await sms
-      ?.send({ organizationId, from: row.call.toNumber, to: digestPhone, body: text.slice(0, 1500) })
-      .catch((error: unknown) => log.warn("alert_text_failed", { error: String(error) }));
-    if (result?.sent) texted = digestPhone;
+    const result = await sendText(
+      services,
+      { organizationId, from: row.call.toNumber, to: digestPhone, body: text.slice(0, 1500), purpose: "call_alert", callId },
+      { log },
+    );
+    if (result.status === "sent") texted = digestPhone;
   }
   log.info("call_alert_sent", { reason, emailed: emailed.length, texted: Boolean(texted) });
   return { reason, emailed, texted };

@@ -8,7 +8,7 @@
 import { OPENAI_MODELS } from "@nikki/core";
 import { eq } from "drizzle-orm";
 import { toBase64Url } from "../call/keyed-hash";
-import { wavToUlaw } from "../call/mulaw";
+import { wavToUlaw } from "@nikki/core/mulaw";
 import { agents, organizationSettings, organizations } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Services } from "../services";

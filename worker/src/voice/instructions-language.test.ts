@@ -11,7 +11,6 @@ const agent = (over: Partial<Agent>): Agent =>
     secondaryGreeting: null,
     greeting: null,
     personaPrompt: "",
-    knowledgeBase: "",
     businessHoursTz: "America/New_York",
     hoursJson: "{}",
     tools: "[]",

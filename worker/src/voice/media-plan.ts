@@ -6,7 +6,7 @@
 import { AGENT_DEFAULTS, toolFillers } from "@nikki/core";
 import type { MediaPlan } from "../call/plan";
 import type { Services } from "../services";
-import { streamSignatures } from "../call/twilio-signature";
+import { streamSignatures } from "@nikki/core/twilio-signature";
 import { TICKET_TTL_MS } from "../call/stream-ticket";
 import { sessionUpdate } from "./realtime-session";
 import type { CallSetup } from "./setup";

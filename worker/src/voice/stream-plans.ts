@@ -6,7 +6,7 @@
  * the media plane's to hand over.
  */
 import type { PlanRequest, StoredPlan } from "../call/plan";
-import { constantTimeEqual } from "../call/twilio-signature";
+import { constantTimeEqual } from "@nikki/core/twilio-signature";
 
 const planKey = (segment: number) => `plan:${segment}`;
 const streamedKey = (segment: number) => `streamed:${segment}`;

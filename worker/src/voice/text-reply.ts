@@ -3,8 +3,9 @@ import { PERSONA_NAME, PROBE_MESSAGE_SID, SPEND_PRICES_MICRO_USD } from "@nikki/
 import { and, desc, eq } from "drizzle-orm";
 import { conversationMessages } from "../db/schema";
 import type { Logger } from "../logger";
+import { isOptedOut, keywordOf, setOptOut } from "../messaging/consent";
+import { sendText } from "../messaging/send-text";
 import type { Services } from "../services";
-import { isOptedOut, keywordOf, setOptOut } from "../services/sms/consent";
 import { type SigningAccount, callContextFor } from "./call-context";
 import { agentInstructions } from "./instructions";
 import { guardInstructions } from "./instruction-guard";
@@ -26,8 +27,9 @@ export interface IncomingText {
 }
 
 /**
- * The TwiML reply to a text to a business's number: in its agent's persona, the thread kept per phone number.
- * STOP, START and HELP are honoured before anything else; an opted-out number gets no reply.
+ * The TwiML reply to a text to a business's number: in its agent's persona, the thread kept per phone number, each
+ * reply through the messaging gate (it answers as TwiML `<Message>` only what the gate let through). STOP, START and
+ * HELP are honoured before anything else; an opted-out number gets no reply.
  */
 export async function replyToText(services: Services, log: Logger, incoming: IncomingText): Promise<string> {
   const { db } = services;
@@ -37,18 +39,31 @@ export async function replyToText(services: Services, log: Logger, incoming: Inc
   // The operator pages' probe: answered as a text nobody needs a reply to, with nothing recorded and no model asked.
   if (!context || !from || incoming.messageSid === PROBE_MESSAGE_SID) return twiml();
   const { organizationId, organizationName } = context;
+  /** The reply, when the gate lets it go (`carrierRequired`: the keyword answers carriers require, see sendText). */
+  const answer = async (reply: string, purpose: "text_reply" | "carrier_keyword", thread = false) => {
+    const result = await sendText(
+      services,
+      { organizationId, from: to, to: from, body: reply, purpose, thread },
+      { log, delivery: "reply", carrierRequired: purpose === "carrier_keyword" },
+    );
+    return result.status === "sent" ? twiml(message(reply)) : twiml();
+  };
 
   switch (keywordOf(body)) {
-    case "stop":
-      await setOptOut(db, organizationId, from, true);
+    case "stop": {
+      const optedOut = await setOptOut(db, organizationId, from, true);
       log.info("sms_opt_out", { organization_id: organizationId });
-      return twiml(message(`You're unsubscribed from ${organizationName} texts. Reply START to resubscribe.`));
+      // One confirmation: a STOP from a number already opted out is not answered again.
+      if (!optedOut) return twiml();
+      return answer(`You're unsubscribed from ${organizationName} texts. Reply START to resubscribe.`, "carrier_keyword");
+    }
     case "start":
       await setOptOut(db, organizationId, from, false);
-      return twiml(message(`You're resubscribed to ${organizationName} texts. Reply STOP to unsubscribe.`));
+      return answer(`You're resubscribed to ${organizationName} texts. Reply STOP to unsubscribe.`, "text_reply");
     case "help":
-      return twiml(
-        message(`${organizationName}: text us your question and ${context.agent?.name ?? PERSONA_NAME} will answer, or call ${to}. Reply STOP to unsubscribe.`),
+      return answer(
+        `${organizationName}: text us your question and ${context.agent?.name ?? PERSONA_NAME} will answer, or call ${to}. Reply STOP to unsubscribe.`,
+        "carrier_keyword",
       );
   }
   if (!body || (await isOptedOut(db, organizationId, from))) return twiml();
@@ -83,13 +98,12 @@ export async function replyToText(services: Services, log: Logger, incoming: Inc
       knowledgeText(knowledge.sections),
     );
     try {
-      const answer = await openai.chatText({ maxTokens: 200, messages: [{ role: "system", content: guard.system }, ...turns] });
-      reply = guard.screen(answer, log, { channel: "sms", organization_id: organizationId }).slice(0, 480);
+      const said = await openai.chatText({ maxTokens: 200, messages: [{ role: "system", content: guard.system }, ...turns] });
+      reply = guard.screen(said, log, { channel: "sms", organization_id: organizationId }).slice(0, 480);
       await chargeSpend(services, log, organizationId, "", SPEND_PRICES_MICRO_USD.chatReply, context.limits);
     } catch (error) {
       log.warn("sms_reply_failed", { error: error instanceof Error ? error.message : String(error) });
     }
   }
-  await db.insert(conversationMessages).values({ organizationId, channel: "sms", threadKey: from, role: "assistant", content: reply });
-  return twiml(message(reply));
+  return answer(reply, "text_reply", true);
 }

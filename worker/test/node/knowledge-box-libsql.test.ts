@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The libSQL path (`npm run db:migrate:libsql`) applies the knowledge box's data migration to a database that already
- * has agents: migrated up to the migration before it, given agents, then migrated to the end.
+ * has agents: migrated up to the migration before it, given agents, then migrated to the end (where the column the
+ * text came from is dropped).
  */
 const migrationsFolder = fileURLToPath(new URL("../../../migrations", import.meta.url));
 let dir: string;
@@ -59,5 +60,9 @@ describe("the knowledge box migration on libSQL", () => {
         enabled: 1,
       },
     ]);
+    // Then agents.knowledge_base is dropped (0038), the agents and their boxes kept.
+    const columns = await client.execute("select name from pragma_table_info('agents')");
+    expect(columns.rows.map((row) => row.name)).not.toContain("knowledge_base");
+    expect((await client.execute("select id from agents order by id")).rows.map((row) => row.id)).toEqual(["agt_empty", "agt_full"]);
   });
 });

@@ -1,6 +1,6 @@
 import twilio from "twilio";
 import { describe, expect, it } from "vitest";
-import { computeTwilioSignature, verifyTwilioSignature } from "../../src/call/twilio-signature";
+import { computeTwilioSignature, verifyTwilioSignature } from "@nikki/core/twilio-signature";
 import { connectStream, dial, dialedNumber, gather, hangup, record, say, startRecording, twiml } from "../../src/voice/twiml";
 
 const TOKEN = "12345678901234567890123456789012";

@@ -5,7 +5,7 @@ import { decodeText } from "@nikki/simulators/speech-codec";
 import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
-import { freePorts } from "../../../scripts/lib/free-port";
+import { freePorts } from "@nikki/dev/free-port";
 
 const ACCOUNT = "AC0123456789abcdef0123456789abcdef";
 const TOKEN = "12345678901234567890123456789012";

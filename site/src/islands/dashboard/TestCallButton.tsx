@@ -3,6 +3,7 @@ import { type SubmitEvent, useEffect, useState } from "react";
 import { type ApiResult, type DataOf, api, call } from "../../lib/client";
 import { useMe } from "../../lib/me";
 import { toast } from "../../lib/toast";
+import { usePoll } from "../../lib/use-poll";
 import { useSubmit } from "../../lib/use-submit";
 import { TextField } from "../FormField";
 import Modal from "../ui/Modal";
@@ -20,27 +21,26 @@ const OUTCOMES: Record<string, string> = {
 
 const ANSWERED_BY_TITLES: Partial<Record<AnsweredBy, string>> = { machine: "Reached your voicemail", fax: "A fax machine answered" };
 
-/** Asks how the call went every few seconds for up to three minutes, then says so once it has ended. */
-async function followOutcome(callSid: string) {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const result = await call(api["test-calls"][":callSid"].$get, { param: { callSid } });
-    if (!result.ok || !result.data.test_call.ended) continue;
-    const { status, duration_seconds: seconds, answered_by: answeredBy, message } = result.data.test_call;
-    // A machine answered: the agent left a message (or hung up on a fax), and the status says so in plain words.
-    if (answeredBy && message) {
-      toast({ title: ANSWERED_BY_TITLES[answeredBy] ?? "Test call ended", description: message });
-      return;
-    }
-    const length = seconds ? ` after ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : "";
-    const title = OUTCOMES[status] ?? "Test call ended";
-    toast({
-      variant: status === "completed" ? "default" : "destructive",
-      title,
-      description: status === "completed" ? `The call ended${length}. It is in Calls with its transcript.` : "Try again when you can pick up.",
-    });
+type Outcome = DataOf<(typeof api)["test-calls"][":callSid"]["$get"]>["test_call"];
+
+/** How the call went, asked every few seconds for up to three minutes. */
+const FOLLOW_MS = 3_000;
+const FOLLOW_FOR_MS = 180_000;
+
+/** Says how a test call ended, once it has. */
+function tellOutcome({ status, duration_seconds: seconds, answered_by: answeredBy, message }: Outcome) {
+  // A machine answered: the agent left a message (or hung up on a fax), and the status says so in plain words.
+  if (answeredBy && message) {
+    toast({ title: ANSWERED_BY_TITLES[answeredBy] ?? "Test call ended", description: message });
     return;
   }
+  const length = seconds ? ` after ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : "";
+  const title = OUTCOMES[status] ?? "Test call ended";
+  toast({
+    variant: status === "completed" ? "default" : "destructive",
+    title,
+    description: status === "completed" ? `The call ended${length}. It is in Calls with its transcript.` : "Try again when you can pick up.",
+  });
 }
 
 /** What the button and its toasts say: an agent's or number's own, or Voice Operations' (spec 001 §8). */
@@ -79,8 +79,19 @@ export default function TestCallButton({
   const [phone, setPhone] = useState("");
   const [known, setKnown] = useState<string | null>(null);
   const { pending, errors, submit } = useSubmit<"phone">();
+  /** The call placed last, followed until it ends. */
+  const [following, setFollowing] = useState<string | null>(null);
 
   useEffect(() => setKnown(me?.user.phone ?? null), [me]);
+  usePoll(following, {
+    read: () => call(api["test-calls"][":callSid"].$get, { param: { callSid: following ?? "" } }),
+    intervalMs: FOLLOW_MS,
+    giveUpAfterMs: FOLLOW_FOR_MS,
+    onAnswer: ({ test_call: outcome }) => {
+      if (outcome.ended) tellOutcome(outcome);
+    },
+    until: ({ test_call: outcome }) => outcome.ended,
+  });
 
   async function ring(event: SubmitEvent) {
     event.preventDefault();
@@ -100,7 +111,7 @@ export default function TestCallButton({
     setKnown(to);
     setOpen(false);
     toast({ title: "Dialing…", description: copy.dialing(to, from) });
-    void followOutcome(call_sid);
+    setFollowing(call_sid);
   }
 
   function start() {

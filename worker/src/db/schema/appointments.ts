@@ -59,12 +59,6 @@ export const appointments = sqliteTable(
     confirmationCode: text("confirmation_code").notNull(),
     /** SHA-256 of the caller's manage link token (`/a/{token}`); the token itself is never stored. */
     manageTokenHash: text("manage_token_hash").notNull(),
-    /** The connected calendar holding its copy, the event there, and whether that copy is current. */
-    calendarProvider: text("calendar_provider", { enum: ["google_calendar", "calcom"] }),
-    calendarEventId: text("calendar_event_id"),
-    calendarState: text("calendar_state", { enum: ["none", "pending", "synced"] })
-      .notNull()
-      .default("none"),
     reminderSentAt: integer("reminder_sent_at", { mode: "timestamp_ms" }),
     canceledAt: integer("canceled_at", { mode: "timestamp_ms" }),
     /** When the caller was told of the cancellation, so they are never told twice. */
@@ -76,11 +70,41 @@ export const appointments = sqliteTable(
     index("appointments_org_start_idx").on(t.organizationId, t.startAt),
     index("appointments_org_status_start_idx").on(t.organizationId, t.status, t.startAt),
     index("appointments_reminder_due_idx").on(t.status, t.reminderSentAt, t.startAt),
-    index("appointments_calendar_state_idx").on(t.calendarState),
     index("appointments_call_idx").on(t.callId),
     uniqueIndex("appointments_org_code_idx").on(t.organizationId, t.confirmationCode),
     uniqueIndex("appointments_manage_token_idx").on(t.manageTokenHash),
     // Equal starts are refused by this index too; overlaps of any length by the triggers.
     uniqueIndex("appointments_org_booked_start_idx").on(t.organizationId, t.startAt).where(sql`status = 'booked'`),
+  ],
+);
+
+/**
+ * An appointment's copy in one of its organization's connected calendars (Google Calendar, Cal.com): each calendar
+ * gets its own, made, moved and removed with the appointment (appointments/calendar-copies.ts). `pending` while the
+ * calendar does not yet hold the appointment as it is now (the cron tries again); `synced` once it does.
+ */
+export const appointmentCalendarCopies = sqliteTable(
+  "appointment_calendar_copies",
+  {
+    id: id(),
+    appointmentId: text("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["google_calendar", "calcom"] }).notNull(),
+    /** The copy there now (Google's event id, Cal.com's booking uid); null while there is none. */
+    eventId: text("event_id"),
+    state: text("state", { enum: ["pending", "synced"] }).notNull(),
+    /** Why the last try failed, in words safe to show; null once it worked. */
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("appointment_calendar_copies_appointment_provider_idx").on(t.appointmentId, t.provider),
+    index("appointment_calendar_copies_state_idx").on(t.state, t.updatedAt),
+    index("appointment_calendar_copies_org_provider_idx").on(t.organizationId, t.provider, t.state),
   ],
 );

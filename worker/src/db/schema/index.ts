@@ -12,3 +12,4 @@ export * from "./billing";
 export * from "./audit";
 export * from "./test-runs";
 export * from "./knowledge";
+export * from "./messaging";

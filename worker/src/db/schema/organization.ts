@@ -1,5 +1,5 @@
 /** An organization's configuration: settings, widget keys, agents, numbers, integrations. */
-import { SETTINGS_DEFAULTS, TEST_EXPECTATIONS } from "@nikki/core";
+import { SETTINGS_DEFAULTS, TEST_EXPECTATIONS, TEXT_LIMIT_DEFAULTS } from "@nikki/core";
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, createdAt, linkToken, updatedAt } from "./columns";
 import { organizations } from "./accounts";
@@ -70,8 +70,9 @@ export const organizationSettings = sqliteTable("organization_settings", {
   calendarFeedToken: text("calendar_feed_token")
     .unique()
     .$defaultFn(() => linkToken()),
-  /** When the owner was told the connected calendar could not be reached; cleared once it syncs again. */
-  calendarAlertedAt: integer("calendar_alerted_at", { mode: "timestamp_ms" }),
+  /** The most texts an hour and a day (UTC) the messaging gate lets through; the plan's bounds cap them. */
+  textsPerHour: integer("texts_per_hour").notNull().default(TEXT_LIMIT_DEFAULTS.perHour),
+  textsPerDay: integer("texts_per_day").notNull().default(TEXT_LIMIT_DEFAULTS.perDay),
   updatedAt: updatedAt(),
 });
 
@@ -114,7 +115,6 @@ export const agents = sqliteTable(
       .default("active"),
     greeting: text("greeting"),
     personaPrompt: text("persona_prompt").notNull().default(""),
-    knowledgeBase: text("knowledge_base").notNull().default(""),
     businessHoursTz: text("business_hours_tz").notNull().default("America/New_York"),
     hoursJson: text("hours_json").notNull().default("{}"),
     escalationJson: text("escalation_json").notNull().default("{}"),
@@ -169,6 +169,8 @@ export const integrations = sqliteTable(
     lastTestedAt: integer("last_tested_at", { mode: "timestamp_ms" }),
     testStatus: text("test_status", { enum: ["success", "failed"] }),
     testMessage: text("test_message"),
+    /** When the owner was told this account could not be reached (a calendar a copy failed to reach); cleared once it works again. */
+    alertedAt: integer("alerted_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

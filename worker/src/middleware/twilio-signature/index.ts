@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { ownTwilioAccount } from "../../services/integrations/store";
-import { verifyTwilioSignature } from "../../call/twilio-signature";
+import { verifyTwilioSignature } from "@nikki/core/twilio-signature";
 
 const FORM = "application/x-www-form-urlencoded";
 

@@ -1,7 +1,7 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE } from "../../../test/post-json";
-import { computeTwilioSignature } from "../../call/twilio-signature";
+import { computeTwilioSignature } from "@nikki/core/twilio-signature";
 
 const callCount = async () => (await env.DB.prepare("select count(*) as n from calls").first<number>("n")) ?? 0;
 const post = (path: string, body: BodyInit, headers: Record<string, string>) => SELF.fetch(`${BASE}${path}`, { method: "POST", headers, body });

@@ -37,7 +37,7 @@ describe("POST /api/appointments", () => {
       status: "booked",
       source: "dashboard",
       confirmation_code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{6}$/),
-      calendar_event_id: null,
+      calendar_copies: [],
       created_at: expect.any(String),
     });
     const audit = await env.DB.prepare("select action, target from audit_log where organization_id = ? and action = 'appointment_created'")

@@ -11,11 +11,14 @@ import {
 } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
-import { appointmentChanged, bookingDepsOf } from "../../appointments/changed";
+import { bookingDepsOf } from "../../appointments/booking-deps";
+import { type MemberActor, book, cancel, reschedule } from "../../appointments/commands";
+import { textFields } from "../../appointments/notify";
 import { bookingContext } from "../../appointments/context";
 import { serializeAppointment, serializeSlot } from "../../appointments/resource";
-import { type AppointmentRow, appointmentById, availabilityNow, bookAppointment, cancelAppointment, rescheduleAppointment } from "../../appointments/store";
-import { audit } from "../../audit";
+import { copiesOf } from "../../appointments/calendar-copies";
+import { type AppointmentRow, availabilityNow } from "../../appointments/store";
+import { clientIp } from "../../audit";
 import { appointments } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
@@ -31,17 +34,14 @@ const DAY_MS = 86_400_000;
 /** The most free slots one search answers. */
 const SLOTS_LIMIT = 500;
 
-const record = (c: Ctx, action: "appointment_created" | "appointment_rescheduled" | "appointment_canceled", row: AppointmentRow) => {
+/** The owner or admin making a change by hand. */
+const member = (c: Ctx): MemberActor => {
   const caller = orgCaller(c);
-  return audit(c, {
-    action,
-    organizationId: caller.organizationId,
-    actorUserId: caller.userId,
-    actorEmail: caller.email,
-    target: row.id,
-    details: { start: row.startAt.toISOString(), source: "dashboard" },
-  });
+  return { kind: "member", userId: caller.userId, email: caller.email, ip: clientIp(c) };
 };
+
+/** An appointment as the API answers it, with its calendar copies as they are now. */
+const resourceOf = async (c: Ctx, row: AppointmentRow) => serializeAppointment(row, (await copiesOf(c.var.db, [row.id])).get(row.id) ?? []);
 
 async function appointmentOf(c: Ctx, id: string): Promise<AppointmentRow> {
   const [row] = await c.var.db
@@ -83,22 +83,14 @@ export const appointmentRoutes = new Hono<AppEnv>()
     const input = await parseBody(c, appointmentCreateSchema, "a field of an appointment");
     const context = contextOrRefuse(await bookingContext(c.var.db, organizationId, { serviceId: input.service_id, agentId: input.agent_id }));
     const phone = normalizeWidgetPhone(input.phone);
-    const outcome = await bookAppointment(
-      bookingDepsOf(c.var.services),
-      context,
-      {
-        start: new Date(input.start),
-        name: input.name,
-        phone: phone.ok ? phone.e164 : input.phone,
-        notes: input.notes || null,
-        source: "dashboard",
-      },
-      { notice: false },
-    );
-    const row = bookedOrRefuse(outcome, context);
-    await record(c, "appointment_created", row);
-    const text = await appointmentChanged(c.var.services, row, "booked", { text: true, log: c.var.log });
-    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, row.id)) ?? row), text }, 201);
+    const outcome = await book(c.var, member(c), context, {
+      start: new Date(input.start),
+      name: input.name,
+      phone: phone.ok ? phone.e164 : input.phone,
+      notes: input.notes || null,
+    });
+    const { appointment, text } = bookedOrRefuse(outcome, context);
+    return c.json({ appointment: await resourceOf(c, appointment), ...textFields(text) }, 201);
   })
   .patch("/:id", access("admin"), async (c) => {
     const row = await appointmentOf(c, c.req.param("id"));
@@ -106,17 +98,13 @@ export const appointmentRoutes = new Hono<AppEnv>()
     if (patch.status === "canceled") {
       if (patch.start !== undefined)
         throw new ApiError("validation_failed", { message: APPOINTMENT_MESSAGES.patchEmpty, fields: { start: APPOINTMENT_MESSAGES.patchEmpty } });
-      const canceled = await cancelAppointment(c.var.db, row);
-      if (!canceled) return c.json({ appointment: serializeAppointment(row), text: null });
-      await record(c, "appointment_canceled", canceled);
-      const text = await appointmentChanged(c.var.services, canceled, "canceled", { text: true, log: c.var.log });
-      return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, canceled.id)) ?? canceled), text });
+      const outcome = await cancel(c.var, member(c), row);
+      if (!outcome.ok) return c.json({ appointment: await resourceOf(c, row), ...textFields(null) });
+      return c.json({ appointment: await resourceOf(c, outcome.appointment), ...textFields(outcome.text) });
     }
     if (row.status === "canceled") throw new ApiError("conflict", { message: APPOINTMENT_MESSAGES.canceled });
     const context = contextOrRefuse(await bookingContext(c.var.db, row.organizationId, { serviceId: row.serviceId, agentId: row.agentId }));
-    const outcome = await rescheduleAppointment(bookingDepsOf(c.var.services), context, row, new Date(patch.start!), { notice: false });
-    const moved = bookedOrRefuse(outcome, context);
-    await record(c, "appointment_rescheduled", moved);
-    const text = await appointmentChanged(c.var.services, moved, "rescheduled", { text: true, log: c.var.log });
-    return c.json({ appointment: serializeAppointment((await appointmentById(c.var.db, moved.id)) ?? moved), text });
+    const outcome = await reschedule(c.var, member(c), context, row, new Date(patch.start!));
+    const { appointment, text } = bookedOrRefuse(outcome, context);
+    return c.json({ appointment: await resourceOf(c, appointment), ...textFields(text) });
   });

@@ -1,5 +1,6 @@
 import { type AppointmentListQuery, type AppointmentResource, isLocalDate, zonedInstant } from "@nikki/core";
 import { and, asc, eq, gte, lt } from "drizzle-orm";
+import { copiesOf } from "../../appointments/calendar-copies";
 import { serializeAppointment } from "../../appointments/resource";
 import type { Database } from "../../db/client";
 import { afterAscendingCursor, encodeAscendingCursor } from "../../db/cursor";
@@ -34,5 +35,12 @@ export async function listAppointments(
     .orderBy(asc(appointments.startAt), asc(appointments.id))
     .limit(PAGE + 1);
   const page = rows.slice(0, PAGE);
-  return { appointments: page.map(serializeAppointment), next_cursor: rows.length > PAGE ? encodeAscendingCursor(page.at(-1)!) : null };
+  const copies = await copiesOf(
+    db,
+    page.map((row) => row.id),
+  );
+  return {
+    appointments: page.map((row) => serializeAppointment(row, copies.get(row.id) ?? [])),
+    next_cursor: rows.length > PAGE ? encodeAscendingCursor(page.at(-1)!) : null,
+  };
 }

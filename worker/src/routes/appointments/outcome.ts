@@ -1,7 +1,7 @@
 import { APPOINTMENT_MESSAGES, slotProblemMessage } from "@nikki/core";
 import type { BookingContext, ContextProblem } from "../../appointments/context";
 import { serializeSlot } from "../../appointments/resource";
-import type { AppointmentRow, BookingOutcome } from "../../appointments/store";
+import type { CommandDone, CommandResult } from "../../appointments/commands";
 import { ApiError } from "../../http/api-error";
 
 /** A booking context, or the request's field that could not give one. */
@@ -13,8 +13,8 @@ export function contextOrRefuse(context: BookingContext | { problem: ContextProb
 }
 
 /** A booking that was kept, or the API's answer: 409 `slot_taken` with alternatives, else 400 naming `start`. */
-export function bookedOrRefuse(outcome: BookingOutcome, context: BookingContext): AppointmentRow {
-  if (outcome.ok) return outcome.appointment;
+export function bookedOrRefuse(outcome: CommandResult, context: BookingContext): CommandDone {
+  if (outcome.ok) return outcome;
   if (outcome.problem === "taken") {
     throw new ApiError("slot_taken", { alternatives: outcome.alternatives.map((slot) => serializeSlot(slot, context.agent.timeZone)) });
   }

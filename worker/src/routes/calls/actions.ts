@@ -2,16 +2,14 @@ import { CALL_MESSAGES, callSmsSchema } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
-import { agents, calls, conversationMessages } from "../../db/schema";
+import { agents, calls } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
-import { HOUR_MS, hourly, rateLimit } from "../../middleware/rate-limit";
+import { hourly, rateLimit } from "../../middleware/rate-limit";
+import { sendText } from "../../messaging/send-text";
 import { pushCallLead } from "../../voice/crm-push";
-
-/** Texts cost money: an organization sends at most this many from the call log an hour. */
-const TEXTS_PER_HOUR = 30;
 
 async function callOf(c: Context<AppEnv>) {
   const [row] = await c.var.db
@@ -44,28 +42,26 @@ export const callActionRoutes = new Hono<AppEnv>()
     await record(c, "call_pushed_to_crm", call.id);
     return c.json({ message: CALL_MESSAGES.pushed });
   })
-  .post(
-    "/:id/sms",
-    access("admin"),
-    rateLimit([{ key: (c) => `calls:sms:${orgCaller(c).organizationId}`, limit: TEXTS_PER_HOUR, windowMs: HOUR_MS, code: "rate_limited" }]),
-    async (c) => {
-      const { call } = await callOf(c);
-      const { body } = await parseBody(c, callSmsSchema, "part of a text");
-      const [business, caller] = call.direction === "inbound" ? [call.toNumber, call.fromNumber] : [call.fromNumber, call.toNumber];
-      const { sms } = await (await c.var.services.providersFor(call.organizationId)).forNumber(business);
-      if (!sms) throw new ApiError("twilio_unavailable");
-      let sent: Awaited<ReturnType<typeof sms.send>>;
-      try {
-        sent = await sms.send({ organizationId: call.organizationId, from: business, to: caller, body });
-      } catch (error) {
-        c.var.log.warn("call_sms_failed", { error: error instanceof Error ? error.message : String(error) });
-        throw new ApiError("twilio_failed", { message: CALL_MESSAGES.smsFailed });
-      }
-      if (!sent.sent) throw new ApiError("validation_failed", { message: CALL_MESSAGES.optedOut });
-      await c.var.db
-        .insert(conversationMessages)
-        .values({ organizationId: call.organizationId, channel: "sms", threadKey: caller, role: "assistant", content: body });
-      await record(c, "call_texted", call.id);
-      return c.json({ message: CALL_MESSAGES.smsSent, message_sid: sent.sid });
-    },
-  );
+  // The text goes through the messaging gate, whose limits (the organization's texts an hour and a day) apply here too.
+  .post("/:id/sms", access("admin"), async (c) => {
+    const { call } = await callOf(c);
+    const { body } = await parseBody(c, callSmsSchema, "part of a text");
+    const [business, caller] = call.direction === "inbound" ? [call.toNumber, call.fromNumber] : [call.fromNumber, call.toNumber];
+    const result = await sendText(
+      c.var.services,
+      { organizationId: call.organizationId, from: business, to: caller, body, purpose: "call_detail", callId: call.id, thread: true },
+      { log: c.var.log },
+    );
+    if (result.status === "refused") {
+      if (result.code === "opted_out") throw new ApiError("validation_failed", { message: CALL_MESSAGES.optedOut });
+      if (result.code === "destination_refused") throw new ApiError("destination_not_allowed", { message: result.message, fields: { to: result.message } });
+      if (result.retryAfterSeconds) c.header("retry-after", String(result.retryAfterSeconds));
+      throw new ApiError(result.code, { message: result.message });
+    }
+    if (result.status === "failed") {
+      if (result.code === "no_sender") throw new ApiError("twilio_unavailable");
+      throw new ApiError("twilio_failed", { message: CALL_MESSAGES.smsFailed });
+    }
+    await record(c, "call_texted", call.id);
+    return c.json({ message: CALL_MESSAGES.smsSent, message_sid: result.sid });
+  });

@@ -208,7 +208,7 @@ describe("the call's actions", () => {
     const sent = await text({ body: "Your quote is on its way." });
     expect(await sent.json()).toMatchObject({ message: "SMS Sent" });
     const messages = (await (await fetch(`http://127.0.0.1:${SIMULATED.twilioPort}/__requests`)).json()) as { path: string; form: Record<string, string> }[];
-    expect(messages.filter((request) => request.path.endsWith("/Messages.json")).at(-1)?.form).toMatchObject({
+    expect(messages.filter((request) => request.path.endsWith("/Messages.json") && request.form.To === "+14155550143").at(-1)?.form).toMatchObject({
       From: "+17375550143",
       To: "+14155550143",
       Body: "Your quote is on its way.",

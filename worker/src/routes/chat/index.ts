@@ -92,7 +92,7 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
       c.executionCtx.waitUntil(
         recordChatQuestions(c.var.services, c.var.log, {
           organizationId: owner.organizationId,
-          agentKnowledge: agent?.knowledgeBase ?? null,
+          agentId: agent?.id ?? null,
           turns,
           reply,
           redact: { question: (text) => redactCallerDetails(text), draft: (text) => text },

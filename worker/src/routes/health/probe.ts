@@ -7,7 +7,7 @@ import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { orgCaller } from "../../middleware/access";
-import { computeTwilioSignature } from "../../call/twilio-signature";
+import { computeTwilioSignature } from "@nikki/core/twilio-signature";
 import { probeBridge, probeCrmWebhook, probeSmsSender } from "./probe-settings";
 import { timedAnswer } from "./timed-answer";
 

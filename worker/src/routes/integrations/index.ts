@@ -1,4 +1,6 @@
 import {
+  CALENDAR_PROVIDERS,
+  type CalendarCopiesResource,
   INTEGRATION_MESSAGES,
   INTEGRATION_PROVIDERS,
   type IntegrationProvider,
@@ -11,6 +13,7 @@ import {
   isIntegrationProvider,
 } from "@nikki/core";
 import { type Context, Hono } from "hono";
+import { calendarCopyStats } from "../../appointments/calendar-copies";
 import { audit } from "../../audit";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
@@ -37,7 +40,15 @@ function providerOf(c: Ctx): IntegrationProvider {
   return provider;
 }
 
-async function resourceOf(c: Ctx, provider: IntegrationProvider, row: IntegrationRow | undefined): Promise<IntegrationResource> {
+type CopyStats = Awaited<ReturnType<typeof calendarCopyStats>>;
+
+/** A calendar's copies as its card shows them; null for a provider that is not a calendar. */
+function copiesOf(provider: IntegrationProvider, stats: CopyStats): CalendarCopiesResource | null {
+  const calendar = CALENDAR_PROVIDERS.find((candidate) => candidate === provider);
+  return calendar ? (stats.get(calendar) ?? { last_copied_at: null, pending: 0 }) : null;
+}
+
+async function resourceOf(c: Ctx, provider: IntegrationProvider, row: IntegrationRow | undefined, stats: CopyStats): Promise<IntegrationResource> {
   let hint: string | null = null;
   if (row) {
     try {
@@ -56,6 +67,7 @@ async function resourceOf(c: Ctx, provider: IntegrationProvider, row: Integratio
     test_status: row?.testStatus ?? null,
     test_message: row?.testStatus === "failed" ? (row.testMessage ?? null) : null,
     hint,
+    copies: copiesOf(provider, stats),
   };
 }
 
@@ -76,13 +88,15 @@ const auditEntry = (
 export const integrationRoutes = new Hono<AppEnv>()
   .route("/google_calendar", googleCalendarRoutes)
   .get("/", access("admin"), async (c) => {
-    const rows = await integrationRows(c.var.db, orgCaller(c).organizationId);
+    const organizationId = orgCaller(c).organizationId;
+    const [rows, stats] = await Promise.all([integrationRows(c.var.db, organizationId), calendarCopyStats(c.var.db, organizationId)]);
     const integrations = await Promise.all(
       INTEGRATION_PROVIDERS.map((provider) =>
         resourceOf(
           c,
           provider,
           rows.find((row) => row.provider === provider),
+          stats,
         ),
       ),
     );
@@ -98,7 +112,8 @@ export const integrationRoutes = new Hono<AppEnv>()
     await saveIntegration(c.var.db, c.var.config, organizationId, provider, clean);
     await auditEntry(c, "integration_saved", provider, { fields: Object.keys(clean) });
     const stored = await readIntegration(c.var.db, c.var.config, organizationId, provider);
-    return c.json({ integration: await resourceOf(c, provider, stored?.row), message: INTEGRATION_MESSAGES.saved });
+    const stats = await calendarCopyStats(c.var.db, organizationId);
+    return c.json({ integration: await resourceOf(c, provider, stored?.row, stats), message: INTEGRATION_MESSAGES.saved });
   })
   .post("/:provider/test", access("admin"), rateLimit([hourly("integrationTests", (c) => `integrations:test:${orgCaller(c).organizationId}`)]), async (c) => {
     const provider = providerOf(c);

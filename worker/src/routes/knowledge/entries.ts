@@ -16,7 +16,6 @@ import type { AppEnv } from "../../app-env";
 import { agentIdsColumn } from "../../http/agent-ids";
 import { ApiError } from "../../http/api-error";
 import { parseBody, queryOf } from "../../http/parse-body";
-import { mirrorKnowledgeBox } from "../../knowledge/box";
 import { fullRefusal, knowledgeRoomOf, knowledgeUsage, refuseLongText, refuseWhenFull, undoPastLimit } from "../../knowledge/limits";
 import { serializeKnowledgeEntry } from "../../knowledge/resource";
 import { access, orgCaller } from "../../middleware/access";
@@ -137,14 +136,12 @@ export const knowledgeEntryRoutes = new Hono<AppEnv>()
           .where(eq(knowledgeEntries.id, existing.id))
           .returning()
       : [existing];
-    if (existing.boxOfAgentId && input.body !== undefined) await mirrorKnowledgeBox(c.var.db, existing.boxOfAgentId, row!.body);
     await record(c, "knowledge_updated", existing.id, { changed: Object.keys(input) });
     return c.json({ entry: serializeKnowledgeEntry(row!) });
   })
   .delete("/:id", access("admin"), async (c) => {
     const existing = await entryOf(c);
     await c.var.db.delete(knowledgeEntries).where(eq(knowledgeEntries.id, existing.id));
-    if (existing.boxOfAgentId) await mirrorKnowledgeBox(c.var.db, existing.boxOfAgentId, "");
     await record(c, "knowledge_deleted", existing.id, { kind: existing.kind, source: existing.source });
     return c.json({ entry: serializeKnowledgeEntry(existing) });
   });

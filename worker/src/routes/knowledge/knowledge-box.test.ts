@@ -13,7 +13,6 @@ const boxOf = async (who: SignedUp, agentId: string) => {
   const { entries } = (await (await call("/api/knowledge?source=typed", { cookie: who.cookie })).json()) as { entries: KnowledgeEntry[] };
   return entries.filter((entry) => entry.agent_ids.length === 1 && entry.agent_ids[0] === agentId && entry.kind === "section");
 };
-const columnOf = (agentId: string) => env.DB.prepare("select knowledge_base from agents where id = ?").bind(agentId).first<string>("knowledge_base");
 
 let owner: SignedUp;
 beforeAll(async () => {
@@ -29,7 +28,6 @@ describe("the agents API's knowledge_base", () => {
     const [box, ...more] = await boxOf(owner, agent.id);
     expect(more).toEqual([]);
     expect(box).toMatchObject({ kind: "section", source: "typed", title: knowledgeBoxTitle("Baker"), body: "Sourdough is $8.", enabled: true });
-    expect(await columnOf(agent.id)).toBe("Sourdough is $8.");
   });
 
   it("creates the section on the first write, changes it after, and deletes it when emptied", async () => {
@@ -49,7 +47,6 @@ describe("the agents API's knowledge_base", () => {
 
     expect((await agentIn(await patchAgent(owner, agent.id, { knowledge_base: "  " }))).knowledge_base).toBe("");
     expect(await boxOf(owner, agent.id)).toEqual([]);
-    expect(await columnOf(agent.id)).toBe("");
   });
 
   it("follows the agent's name in its title, until the owner retitles it", async () => {
@@ -67,7 +64,6 @@ describe("the agents API's knowledge_base", () => {
     const [box] = await boxOf(owner, agent.id);
     expect((await patchEntry(owner, box!.id, { body: "Cards and cash." })).status).toBe(200);
     expect((await getAgent(owner, agent.id)).knowledge_base).toBe("Cards and cash.");
-    expect(await columnOf(agent.id)).toBe("Cards and cash.");
 
     expect((await patchEntry(owner, box!.id, { agent_ids: [agent.id], enabled: true })).status).toBe(200);
     const shared = await patchEntry(owner, box!.id, { agent_ids: [] });
@@ -76,37 +72,15 @@ describe("the agents API's knowledge_base", () => {
 
     expect((await call(`/api/knowledge/${box!.id}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(200);
     expect((await getAgent(owner, agent.id)).knowledge_base).toBe("");
-    expect(await columnOf(agent.id)).toBe("");
   });
 });
 
-describe("the migration 0030_knowledge_box", () => {
-  const migration = () => {
-    const found = env.TEST_MIGRATIONS.find((candidate) => candidate.name.includes("knowledge_box"));
-    if (!found) throw new Error("migrations/*_knowledge_box.sql is missing");
-    return found;
-  };
-  const run = async () => {
-    for (const query of migration().queries) await env.DB.prepare(query).run();
-  };
-
-  it("moves every agent's knowledge base text into its typed section, once", async () => {
-    const moved = await signUp({ company: "Moved Deli" });
-    const insert = env.DB.prepare("insert into agents (id, organization_id, name, status, knowledge_base) values (?, ?, ?, 'inactive', ?)");
-    await insert.bind("agt_moved_full", moved.organizationId, "Deli Desk", "Bagels are $2.\nWe close at 3.").run();
-    await insert.bind("agt_moved_empty", moved.organizationId, "Empty Desk", " \n ").run();
-
-    await run();
-    await run();
-
-    const agents = (await (await call("/api/agents", { cookie: moved.cookie })).json()) as { agents: AgentResource[] };
-    expect(Object.fromEntries(agents.agents.map((agent) => [agent.id, agent.knowledge_base]))).toEqual({
-      agt_moved_full: "Bagels are $2.\nWe close at 3.",
-      agt_moved_empty: "",
-    });
-    const boxes = await boxOf(moved, "agt_moved_full");
-    expect(boxes).toHaveLength(1);
-    expect(boxes[0]).toMatchObject({ title: knowledgeBoxTitle("Deli Desk"), source: "typed", kind: "section", enabled: true, edited: false });
-    expect(await boxOf(moved, "agt_moved_empty")).toEqual([]);
+describe("agents.knowledge_base", () => {
+  // Its text moved into each agent's box (0030_knowledge_box, run on a database with agents by
+  // test/node/knowledge-box-libsql.test.ts), then the column went: nothing reads or writes it.
+  it("is dropped", async () => {
+    const { results } = await env.DB.prepare("select name from pragma_table_info('agents')").all<{ name: string }>();
+    expect(results.map((column) => column.name)).toContain("persona_prompt");
+    expect(results.map((column) => column.name)).not.toContain("knowledge_base");
   });
 });

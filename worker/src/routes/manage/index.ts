@@ -12,11 +12,12 @@ import {
 } from "@nikki/core";
 import { eq } from "drizzle-orm";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { appointmentChanged, bookingDepsOf } from "../../appointments/changed";
+import { bookingDepsOf } from "../../appointments/booking-deps";
+import { type ManagePageActor, cancel, reschedule } from "../../appointments/commands";
 import { bookingContext } from "../../appointments/context";
 import { tokenHash } from "../../appointments/manage-link";
-import { type AppointmentRow, availabilityNow, cancelAppointment, rescheduleAppointment } from "../../appointments/store";
-import { clientIp, writeAudit } from "../../audit";
+import { type AppointmentRow, availabilityNow, moveCheck } from "../../appointments/store";
+import { clientIp } from "../../audit";
 import { appointments, organizations } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
@@ -87,9 +88,7 @@ async function render(c: Ctx, row: AppointmentRow, options: { notice?: { text: s
   const context = row.status === "booked" ? await bookingContext(c.var.db, row.organizationId, { serviceId: row.serviceId, agentId: row.agentId }) : null;
   if (context && !("problem" in context) && !view.confirmCancel) {
     const zone = context.agent.timeZone;
-    const durationMinutes = Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000);
-    const bufferMinutes = Math.round((row.busyUntil.getTime() - row.endAt.getTime()) / 60_000);
-    const input = await availabilityNow(bookingDepsOf(c.var.services), context, { notice: true, exceptId: row.id, durationMinutes, bufferMinutes });
+    const input = await availabilityNow(bookingDepsOf(c.var.services), context, moveCheck(row, { notice: true }));
     const from = options.from && isLocalDate(options.from) ? zonedInstant(zone, options.from, 0) : undefined;
     const slots = freeSlots(input, { from, limit: 200 }).filter((slot) => slot.start.getTime() !== row.startAt.getTime());
     for (const slot of slots) {
@@ -114,14 +113,8 @@ async function formStart(c: Ctx, row: AppointmentRow): Promise<Date | null> {
   return typeof form.start === "string" ? parseInstant(form.start, row.timeZone) : null;
 }
 
-const record = (c: Ctx, action: "appointment_rescheduled" | "appointment_canceled", row: AppointmentRow) =>
-  writeAudit(c.var.db, c.var.log, {
-    action,
-    organizationId: row.organizationId,
-    target: row.id,
-    ip: clientIp(c),
-    details: { start: row.startAt.toISOString(), source: "manage_page" },
-  });
+/** The booked person, acting on their own page. */
+const visitor = (c: Ctx): ManagePageActor => ({ kind: "manage_page", ip: clientIp(c) });
 
 /**
  * `/a/{token}`: the booked person's own page (issue 35 §5): see the booking, move it to a free time, or cancel it.
@@ -148,19 +141,13 @@ export const manageRoutes = new Hono<AppEnv>()
     const start = await formStart(c, row);
     const context = await bookingContext(c.var.db, row.organizationId, { serviceId: row.serviceId, agentId: row.agentId });
     if (!start || "problem" in context || row.status !== "booked") return render(c, row, { notice: { text: copy.taken, warn: true } });
-    const outcome = await rescheduleAppointment(bookingDepsOf(c.var.services), context, row, start, { notice: true });
+    const outcome = await reschedule(c.var, visitor(c), context, row, start);
     if (!outcome.ok) return render(c, row, { notice: { text: copy.taken, warn: true } });
-    await record(c, "appointment_rescheduled", outcome.appointment);
-    await appointmentChanged(c.var.services, outcome.appointment, "rescheduled", { text: true, log: c.var.log });
     return c.redirect(`/a/${c.req.param("token")}?done=moved`, 303);
   })
   .post("/:token/cancel", guard, async (c) => {
     const row = await appointmentOfLink(c);
     if (!row) return page(c, problemHtml("invalid"), 404);
-    const canceled = await cancelAppointment(c.var.db, row);
-    if (canceled) {
-      await record(c, "appointment_canceled", canceled);
-      await appointmentChanged(c.var.services, canceled, "canceled", { text: true, log: c.var.log });
-    }
+    await cancel(c.var, visitor(c), row);
     return c.redirect(`/a/${c.req.param("token")}?done=canceled`, 303);
   });

@@ -5,7 +5,10 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { type SignedUp, call, inviteAndJoin, signUp } from "../../../test/accounts";
 import { insertAppointment } from "../../../test/booking";
+import { testServices } from "../../../test/services";
 import { SIMULATED } from "../../../test/simulators";
+import { createLogger } from "../../logger";
+import { sendText } from "../../messaging/send-text";
 
 const STRIPE = `http://127.0.0.1:${SIMULATED.stripePort}`;
 const TWILIO = `http://127.0.0.1:${SIMULATED.twilioPort}`;
@@ -47,6 +50,9 @@ describe("exporting an organization's data", () => {
       .bind(crypto.randomUUID(), owner.organizationId, "Do you work on Sundays?", "work sundays", JSON.stringify([callId]))
       .run();
 
+    const attempt = { organizationId: owner.organizationId, from: null, to: "+14155550100", body: "Hi", purpose: "call_detail" as const, callId };
+    await sendText(testServices(), attempt, { log: createLogger({ test: "export" }, "error") });
+
     const response = await call("/api/org/export", { cookie: owner.cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
@@ -66,6 +72,10 @@ describe("exporting an organization's data", () => {
       members: [{ email: owner.email, role: "owner" }],
     });
     expect(organization.audit_log.map((entry) => entry.action)).toContain("integration_saved");
+    // The record of texts goes with it (here one that had no number to be sent from).
+    expect((organization as unknown as { text_messages: unknown[] }).text_messages).toEqual([
+      expect.objectContaining({ purpose: "call_detail", to_number: "+14155550100", status: "failed", code: "no_sender", call_id: callId }),
+    ]);
     const { calls } = JSON.parse(strFromU8(files["calls.json"]!)) as { calls: { id: string; transcript: { content: string }[] }[] };
     expect(calls.find((c) => c.id === callId)?.transcript[0]?.content).toBe("I need a plumber, it's leaking");
     const csv = strFromU8(files["calls.csv"]!).split("\r\n");

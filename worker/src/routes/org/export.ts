@@ -3,7 +3,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { appointmentsOfCalls } from "../../appointments/of-calls";
 import type { Database } from "../../db/client";
-import { agents, auditLog, calls, members, organizations, phoneNumbers, users } from "../../db/schema";
+import { agents, auditLog, calls, members, organizations, phoneNumbers, textMessages, users } from "../../db/schema";
 import { knowledgeBoxesOf } from "../../knowledge/box";
 import { exportKnowledge } from "../../knowledge/export";
 import { serializeAgent } from "../agents/resource";
@@ -35,7 +35,7 @@ async function allCalls(db: Database, organizationId: string) {
 
 /**
  * The organization's data as a zip: organization.json (the organization, settings, agents, numbers, members, audit
- * log), knowledge.json (the knowledge entries and the questions callers asked that it did not answer), calls.json
+ * log, the record of texts sent or refused), knowledge.json (the knowledge entries and the questions callers asked that it did not answer), calls.json
  * (each call with its transcript, summary and entities) and calls.csv. No credential is in it:
  * integrations are not exported, and nothing here holds a secret.
  */
@@ -60,6 +60,22 @@ export async function exportOrganization(db: Database, organizationId: string, n
     .innerJoin(users, eq(users.id, members.userId))
     .where(eq(members.organizationId, organizationId));
   const audit = await db.select(auditColumns).from(auditLog).where(eq(auditLog.organizationId, organizationId)).orderBy(desc(auditLog.createdAt));
+  const texts = await db
+    .select({
+      created_at: textMessages.createdAt,
+      purpose: textMessages.purpose,
+      from_number: textMessages.fromNumber,
+      to_number: textMessages.toNumber,
+      status: textMessages.status,
+      code: textMessages.code,
+      segments: textMessages.segments,
+      price_micro_usd: textMessages.priceMicroUsd,
+      message_sid: textMessages.messageSid,
+      call_id: textMessages.callId,
+    })
+    .from(textMessages)
+    .where(eq(textMessages.organizationId, organizationId))
+    .orderBy(desc(textMessages.createdAt));
   const booked = await appointmentsOfCalls(db, organizationId, "all", await organizationTimeZone(db, organizationId));
   // Only the owner exports: the speech as stored (redacted with redaction on), the caller's contact details as given.
   const callDetails = (await allCalls(db, organizationId)).map((row) => ({
@@ -75,6 +91,7 @@ export async function exportOrganization(db: Database, organizationId: string, n
     numbers: numberRows.map((row) => serializeNumber(row.number, row.agentName)),
     members: memberRows,
     audit_log: audit.map((entry) => ({ ...entry, details: entry.details ? (JSON.parse(entry.details) as unknown) : null })),
+    text_messages: texts,
   };
   const csv = csvOf(
     EXPORT_CALL_COLUMNS,

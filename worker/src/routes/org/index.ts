@@ -18,6 +18,7 @@ import { gettingStartedRoutes } from "./getting-started";
 import { invitationRoutes } from "./invitations";
 import { memberRoutes } from "./members";
 import { settingsRoutes } from "./settings";
+import { textUsageRoutes } from "./texts";
 import { widgetKeyRoutes } from "./widget-key";
 
 const columns = {
@@ -98,6 +99,7 @@ export const orgRoutes = new Hono<AppEnv>()
   .route("/invitations", invitationRoutes)
   .route("/audit", auditRoutes)
   .route("/settings", settingsRoutes)
+  .route("/texts", textUsageRoutes)
   .route("/widget-key", widgetKeyRoutes)
   .route("/getting-started", gettingStartedRoutes)
   .route("/calendar-feed", calendarFeedRotateRoutes);

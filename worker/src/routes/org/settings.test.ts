@@ -1,4 +1,4 @@
-import { SETTINGS_DEFAULTS, SETTINGS_MESSAGES as M, type OrganizationSettings } from "@nikki/core";
+import { SETTINGS_DEFAULTS, SETTINGS_MESSAGES as M, TEXT_LIMIT_DEFAULTS, type OrganizationSettings, findPlan } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SIMULATED } from "../../../test/simulators";
@@ -55,6 +55,8 @@ describe("GET /api/org/settings", () => {
       closed_dates: [],
       blocked_numbers: [],
       calendar_feed_url: expect.stringMatching(/^https:\/\/nikki\.test\/api\/calendar\/[\w-]{43}\.ics$/),
+      texts_per_hour: TEXT_LIMIT_DEFAULTS.perHour,
+      texts_per_day: TEXT_LIMIT_DEFAULTS.perDay,
     });
   });
 });
@@ -125,6 +127,10 @@ describe("PATCH /api/org/settings", () => {
     [{ sms_sender_number: "4155550100" }, "sms_sender_number", M.smsSender],
     [{ sms_sender_number: "+14155550100" }, "sms_sender_number", M.smsSenderNotOurs],
     [{ pii_redaction: true, widget_rate_ip_hour: 0 }, "widget_rate_ip_hour", M.widgetRateIpHour],
+    // A trial has Growth's bounds: 100 an hour, 600 a day.
+    [{ texts_per_hour: 101 }, "texts_per_hour", M.textsPerHour(findPlan("growth")!)],
+    [{ texts_per_day: 0 }, "texts_per_day", M.textsPerDay(findPlan("growth")!)],
+    [{ texts_per_day: 601 }, "texts_per_day", "Texts per day must be a whole number from 1 to 600 on the Growth plan."],
   ])("refuses %j with fields.%s and changes nothing", async (body, field, message) => {
     const before = await settingsOf(owner);
     const response = await patch(owner, body);

@@ -2,6 +2,7 @@ import { SETTINGS_MESSAGES, settingsPatchSchema } from "@nikki/core";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit } from "../../audit";
+import { planInEffect } from "../../billing/plan";
 import { agents, organizationSettings, phoneNumbers, widgetKeys } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
@@ -30,7 +31,9 @@ export const settingsRoutes = new Hono<AppEnv>()
   })
   .patch("/", access("admin"), async (c) => {
     const caller = orgCaller(c);
-    const patch = await parseBody(c, settingsPatchSchema(c.var.config.urlPolicy), "a setting");
+    // Text limits are bounded by the plan in effect (a trial has Growth's).
+    const { plan } = await planInEffect(c.var.db, caller.organizationId);
+    const patch = await parseBody(c, settingsPatchSchema(c.var.config.urlPolicy, plan), "a setting");
     const chatAgentId = patch.chat_agent_id;
     if (chatAgentId) {
       const [agent] = await c.var.db

@@ -1,11 +1,11 @@
 /** A business's connected calendar, whichever provider it is: what availability and bookings need of it. */
-import type { Interval } from "@nikki/core";
+import type { CalendarProvider, Interval } from "@nikki/core";
 import type { appointments } from "../../db/schema";
 
 /** A booking as stored: what a calendar copy is made from. */
 type AppointmentRow = typeof appointments.$inferSelect;
 
-export type CalendarProvider = "google_calendar" | "calcom";
+export type { CalendarProvider };
 
 export interface BusinessCalendar {
   provider: CalendarProvider;

@@ -1,9 +1,9 @@
 /**
- * The organization's connected calendar (issue 35 §7): Google Calendar or Cal.com, whichever is verified (Google first),
- * built from its sealed credentials; null without one. Found among the integration rows its provider accounts were
- * read from (services/providers.ts), so a call's tools do not read the integrations again for each check and booking.
+ * The organization's connected calendars (issue 35 §7): Google Calendar and Cal.com, each one that is verified, built
+ * from its sealed credentials. Found among the integration rows its provider accounts were read from
+ * (services/providers.ts), so a call's tools do not read the integrations again for each check and booking.
  */
-import type { Interval } from "@nikki/core";
+import { CALENDAR_PROVIDERS, type Interval } from "@nikki/core";
 import type { Database } from "../../db/client";
 import type { Config } from "../../env";
 import type { Logger } from "../../logger";
@@ -16,27 +16,33 @@ export function calendarOf(provider: CalendarProvider, config: Config, credentia
   return provider === "google_calendar" ? googleCalendar(config, credentials) : calcomCalendar(config, credentials);
 }
 
-/** The verified calendar among an organization's integration rows; null when none opens. */
-export async function calendarAmong(db: Database, config: Config, rows: IntegrationRow[]): Promise<BusinessCalendar | null> {
-  for (const provider of ["google_calendar", "calcom"] as const) {
+/** Every verified calendar among an organization's integration rows (one whose credentials no longer open counts as none). */
+export async function calendarsAmong(db: Database, config: Config, rows: IntegrationRow[]): Promise<BusinessCalendar[]> {
+  const calendars: BusinessCalendar[] = [];
+  for (const provider of CALENDAR_PROVIDERS) {
     const row = rows.find((candidate) => candidate.provider === provider && candidate.testStatus === "success");
     const stored = row ? await openIntegration(db, config, row).catch(() => null) : null;
-    if (stored) return calendarOf(provider, config, stored.credentials);
+    if (stored) calendars.push(calendarOf(provider, config, stored.credentials));
   }
-  return null;
+  return calendars;
 }
 
-/** Busy blocks for availability; a calendar that cannot be reached adds none (the booking is held here and synced later). */
-export async function calendarBusy(calendar: BusinessCalendar | null, log: Logger, organizationId: string, window: Interval): Promise<Interval[]> {
-  if (!calendar) return [];
-  try {
-    return await calendar.busy(window);
-  } catch (error) {
-    log.warn("calendar_busy_unavailable", {
-      organization_id: organizationId,
-      provider: calendar.provider,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    return [];
-  }
+/**
+ * Busy blocks for availability, from every calendar at once; one that cannot be reached adds none (a booking made
+ * meanwhile is held here and copied to it later), the others still count.
+ */
+export async function calendarBusy(calendars: BusinessCalendar[], log: Logger, organizationId: string, window: Interval): Promise<Interval[]> {
+  const each = await Promise.all(
+    calendars.map((calendar) =>
+      calendar.busy(window).catch((error: unknown) => {
+        log.warn("calendar_busy_unavailable", {
+          organization_id: organizationId,
+          provider: calendar.provider,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return [];
+      }),
+    ),
+  );
+  return each.flat();
 }

@@ -31,6 +31,11 @@ export interface TwilioClient {
   deleteRecording(recordingUrl: string): Promise<boolean>;
   /** What a local number costs a month in `country` (Pricing API), or null when Twilio lists no price. */
   localNumberPrice(country: string): Promise<{ amount: string; currency: string } | null>;
+  /**
+   * What one outbound SMS segment to `country` costs from a local number (Pricing API's Messaging Countries), the
+   * dearest carrier's price; null when Twilio lists none.
+   */
+  messagePrice(country: string): Promise<{ amount: number; currency: string } | null>;
 }
 
 export interface AvailableNumber {
@@ -184,7 +189,21 @@ export function liveTwilioClient(options: {
       const local = pricing.phone_number_prices?.find((price) => price.number_type === "local");
       return local ? { amount: local.current_price, currency: pricing.price_unit ?? "USD" } : null;
     },
+    async messagePrice(country) {
+      const pricing = await send<MessagingCountry>("GET", `${options.pricingBaseUrl ?? "https://pricing.twilio.com"}/v1/Messaging/Countries/${country}`);
+      const prices = (pricing.outbound_sms_prices ?? []).flatMap((carrier) => carrier.prices ?? []);
+      // Our senders are local numbers; a country that prices only other kinds is charged at the dearest it lists.
+      const local = prices.filter((price) => price.number_type === "local");
+      const amounts = (local.length ? local : prices).map((price) => Number(price.current_price)).filter((amount) => Number.isFinite(amount) && amount > 0);
+      return amounts.length ? { amount: Math.max(...amounts), currency: (pricing.price_unit ?? "USD").toUpperCase() } : null;
+    },
   };
+}
+
+/** The Pricing API's Messaging Country (prices are decimal strings, as Twilio sends them; its OpenAPI types say number). */
+interface MessagingCountry {
+  outbound_sms_prices?: { carrier?: string; prices?: { number_type?: string; current_price?: string | number }[] }[];
+  price_unit?: string;
 }
 
 interface TwilioNumber {

@@ -2,14 +2,13 @@
  * A caller's own booking, moved or canceled on a call (issue 35 §3): found under the number they call from, or by the
  * confirmation code they give. The new time is checked as a new booking would be; a Test Suite call changes nothing.
  */
-import { CONFIRMATION_CODE, isoInZone, labelLanguageOf, slotLabel, slotProblem } from "@nikki/core";
+import { CONFIRMATION_CODE, isoInZone, labelLanguageOf, slotLabel } from "@nikki/core";
 import { and, asc, eq, gt } from "drizzle-orm";
-import { appointmentChanged, bookingDepsOf } from "../../appointments/changed";
-import { alternativesNear, type AppointmentRow, availabilityNow, cancelAppointment, rescheduleAppointment } from "../../appointments/store";
-import { writeAudit } from "../../audit";
+import { cancel, reschedule } from "../../appointments/commands";
+import type { AppointmentRow } from "../../appointments/store";
 import { appointments } from "../../db/schema";
 import { recordSuiteEffect } from "../../test-suite/effects";
-import { callContext, refusal, startOf } from "./booking-tools";
+import { actorOf, callContext, refusal, startOf } from "./booking-tools";
 import { type CallTool, type ToolCall, type ToolDeps, type ToolOutput, text } from "./context";
 
 const CODE_PROPERTY = { code: { type: "string", description: "The booking's 6-character confirmation code, if the caller gives it" } } as const;
@@ -46,7 +45,7 @@ async function callersBooking(deps: ToolDeps, call: ToolCall, code: string): Pro
   return { refusal: { ok: false, error: `The caller has ${rows.length} upcoming bookings: ${list.join("; ")}. Ask which one, by its confirmation code.` } };
 }
 
-export const rescheduleAppointmentTool: CallTool = {
+export const rescheduleTool: CallTool = {
   description:
     "Move the caller's upcoming booking to another free time from check_availability. Their booking is found under the number they call from, or by its confirmation code.",
   parameters: {
@@ -62,38 +61,21 @@ export const rescheduleAppointmentTool: CallTool = {
     if (!context) return { ok: false, error: "Booking is not set up for this business. Offer to take a message instead." };
     const start = startOf(args, context);
     if (!start) return { ok: false, error: "Pass the start of one of the times check_availability returned, unchanged." };
-    const label = slotLabel(start, context.agent.timeZone, labelLanguageOf(context.agent.language));
-    if (call.test) {
-      const durationMinutes = Math.round((found.endAt.getTime() - found.startAt.getTime()) / 60_000);
-      const bufferMinutes = Math.round((found.busyUntil.getTime() - found.endAt.getTime()) / 60_000);
-      const input = await availabilityNow(bookingDepsOf(deps.services), context, { notice: true, exceptId: found.id, durationMinutes, bufferMinutes });
-      const problem = slotProblem(input, start);
-      if (problem) return refusal(context, problem, alternativesNear(input, start));
+    const outcome = await reschedule(deps, actorOf(call), context, found, start);
+    if (!outcome.ok)
+      return outcome.problem === "canceled" ? { ok: false, error: "That booking was just canceled." } : refusal(context, outcome.problem, outcome.alternatives);
+    const row = outcome.appointment;
+    // Read back in the language the caller speaks now, which may not be the one they booked in.
+    const label = slotLabel(row.startAt, context.agent.timeZone, labelLanguageOf(context.agent.language));
+    if (outcome.dryRun) {
       await recordSuiteEffect(
         deps.db,
         call.callId,
         "booking",
         `Would move ${found.name}'s booking from ${labelOf(found)} to ${label} (a Test Suite call changes nothing).`,
       );
-      return { ok: true, booked_for: label, confirmation_code: found.confirmationCode };
+      return { ok: true, booked_for: label, confirmation_code: row.confirmationCode };
     }
-    const outcome = await rescheduleAppointment(bookingDepsOf(deps.services), context, found, start, { notice: true });
-    if (!outcome.ok)
-      return outcome.problem === "canceled" ? { ok: false, error: "That booking was just canceled." } : refusal(context, outcome.problem, outcome.alternatives);
-    const row = outcome.appointment;
-    await writeAudit(deps.db, deps.log, {
-      action: "appointment_rescheduled",
-      organizationId: call.organizationId,
-      target: row.id,
-      details: { start: row.startAt.toISOString(), source: "call", call_id: call.callId },
-    });
-    await appointmentChanged(deps.services, row, "rescheduled", {
-      text: true,
-      from: context.smsSenderNumber ?? call.businessNumber,
-      business: context.organizationName,
-      dashboardsOpen: context.dashboardsOpen,
-      log: deps.log,
-    });
     return {
       ok: true,
       booked_for: label,
@@ -104,7 +86,7 @@ export const rescheduleAppointmentTool: CallTool = {
   },
 };
 
-export const cancelAppointmentTool: CallTool = {
+export const cancelTool: CallTool = {
   description:
     "Cancel the caller's upcoming booking once they have confirmed they want it canceled. Their booking is found under the number they call from, or by its confirmation code.",
   parameters: { type: "object", properties: { ...CODE_PROPERTY }, required: [] },
@@ -112,7 +94,9 @@ export const cancelAppointmentTool: CallTool = {
     const lookup = await callersBooking(deps, call, text(args, "code"));
     if ("refusal" in lookup) return lookup.refusal;
     const found = lookup.row;
-    if (call.test) {
+    const outcome = await cancel(deps, actorOf(call), found);
+    if (!outcome.ok) return { ok: true, canceled: labelOf(found), note: "It was already canceled." };
+    if (outcome.dryRun) {
       await recordSuiteEffect(
         deps.db,
         call.callId,
@@ -121,15 +105,6 @@ export const cancelAppointmentTool: CallTool = {
       );
       return { ok: true, canceled: labelOf(found) };
     }
-    const canceled = await cancelAppointment(deps.db, found);
-    if (!canceled) return { ok: true, canceled: labelOf(found), note: "It was already canceled." };
-    await writeAudit(deps.db, deps.log, {
-      action: "appointment_canceled",
-      organizationId: call.organizationId,
-      target: canceled.id,
-      details: { source: "call", call_id: call.callId },
-    });
-    await appointmentChanged(deps.services, canceled, "canceled", { text: true, from: call.businessNumber, log: deps.log });
-    return { ok: true, canceled: labelOf(canceled), instructions: "Tell the caller it is canceled." };
+    return { ok: true, canceled: labelOf(outcome.appointment), instructions: "Tell the caller it is canceled." };
   },
 };

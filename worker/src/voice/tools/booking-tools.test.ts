@@ -3,48 +3,20 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type BookingOrganization, ZONE, bookingOrganization, localStart, twilioMessages } from "../../../test/booking";
 import { testServices } from "../../../test/services";
-import { callSid } from "../../../test/twilio";
+import { runToolOn } from "../../../test/tool-call";
 import { createLogger } from "../../logger";
-import { type ToolCall, type ToolDeps, runTool } from ".";
 
 const services = testServices();
 const log = createLogger({ test: "booking-tools" }, "error");
-const BOOKING_TOOLS = ["book_appointment"];
-
 let org: BookingOrganization;
 let spanish: BookingOrganization;
-let businessNumber: string;
 
-async function callOf(organization: BookingOrganization, options: { test?: boolean; caller?: string } = {}): Promise<{ call: ToolCall; deps: ToolDeps }> {
-  const call: ToolCall = {
-    callId: crypto.randomUUID(),
-    callSid: callSid(),
-    organizationId: organization.owner.organizationId,
-    agentId: organization.agentId,
-    businessNumber,
-    callerNumber: options.caller ?? "+14155550140",
-    escalationJson: "{}",
-    allowedCountries: ["US", "CA"],
-    test: options.test ?? false,
-    tools: BOOKING_TOOLS,
-  };
-  await env.DB.prepare("insert into calls (id, call_sid, organization_id, from_number, to_number, kind) values (?, ?, ?, ?, ?, ?)")
-    .bind(call.callId, call.callSid, call.organizationId, call.callerNumber, businessNumber, call.test ? "test" : "conversation")
-    .run();
-  return { call, deps: { db: services.db, services, providers: await services.providersFor(call.organizationId), log } };
-}
-
-const run = async (organization: BookingOrganization, tool: string, args: unknown, options?: { test?: boolean; caller?: string }) => {
-  const { call, deps } = await callOf(organization, options);
-  return { output: (await runTool(tool, JSON.stringify(args), call, deps)) as Record<string, unknown>, call };
-};
+const run = (organization: BookingOrganization, tool: string, args: unknown, options?: { test?: boolean; caller?: string }) =>
+  runToolOn(organization, services, log, tool, args, options);
 
 beforeAll(async () => {
   org = await bookingOrganization("Tools Plumbing", { number: true });
   spanish = await bookingOrganization("Fontanería Tools", { number: true, language: "es-ES" });
-  businessNumber = (await env.DB.prepare("select twilio_number from phone_numbers where organization_id = ?")
-    .bind(org.owner.organizationId)
-    .first<string>("twilio_number"))!;
 });
 
 describe("check_availability", () => {
@@ -80,6 +52,17 @@ describe("check_availability", () => {
   });
 });
 
+/** Times no call may book, and why (the Test Suite's dry run is held to the same). */
+const REFUSED: [string, () => string, string][] = [
+  ["past", () => localStart(-1, "11:00"), "That time has already passed."],
+  ["outside hours", () => localStart(3, "21:00"), "That time is outside opening hours, or not one of the offered start times."],
+  ["too soon for the notice", () => new Date(Date.now() + 30 * 60_000).toISOString(), "That time is too soon: bookings need 2 hours' notice."],
+];
+
+const effectsOf = async (callId: string) =>
+  (await env.DB.prepare("select kind from test_run_effects where call_id = ?").bind(callId).all()).results.map((effect) => effect.kind);
+const bookedFor = (phone: string) => env.DB.prepare("select count(*) as n from appointments where phone = ?").bind(phone).first("n");
+
 describe("book_appointment", () => {
   it("books an offered time, texts the caller, and answers the label and code to read back", async () => {
     const start = localStart(2, "11:00");
@@ -97,11 +80,7 @@ describe("book_appointment", () => {
     expect(text?.form.Body).toContain(`booked for ${output.booked_for}. Code ${output.confirmation_code}.`);
   });
 
-  it.each([
-    ["past", () => localStart(-1, "11:00"), "That time has already passed."],
-    ["outside hours", () => localStart(3, "21:00"), "That time is outside opening hours, or not one of the offered start times."],
-    ["too soon for the notice", () => new Date(Date.now() + 30 * 60_000).toISOString(), "That time is too soon: bookings need 2 hours' notice."],
-  ])("never books a time %s: it says why and offers free times", async (_case, start, message) => {
+  it.each(REFUSED)("never books a time %s: it says why and offers free times", async (_case, start, message) => {
     const { output } = await run(org, "book_appointment", { name: "Ada Lovelace", phone: "+14155550142", start: start() });
     expect(output).toMatchObject({ ok: false, error: `${message} Offer the caller these free times instead.` });
     expect((output.alternatives as unknown[]).length).toBeGreaterThan(0);
@@ -140,6 +119,28 @@ describe("book_appointment", () => {
       .bind(org.owner.organizationId, new Date(start).getTime())
       .first("n");
     expect(held).toBe(0);
+  });
+});
+
+describe("book_appointment on a Test Suite call", () => {
+  it.each(REFUSED)("refuses a time %s with the words a real call hears, and stores and records nothing", async (_case, start, message) => {
+    const phone = "+14155550146";
+    const { output, call } = await run(org, "book_appointment", { name: "Test Caller", phone, start: start() }, { test: true });
+    expect(output).toMatchObject({ ok: false, error: `${message} Offer the caller these free times instead.` });
+    expect((output.alternatives as unknown[]).length).toBeGreaterThan(0);
+    expect(await effectsOf(call.callId)).toEqual([]);
+    expect(await bookedFor(phone)).toBe(0);
+  });
+
+  it("refuses a time a real booking holds, as the real second booking is refused", async () => {
+    const start = localStart(6, "12:00");
+    expect((await run(org, "book_appointment", { name: "Real Caller", phone: "+14155550147", start })).output.ok).toBe(true);
+    const real = (await run(org, "book_appointment", { name: "Second Caller", phone: "+14155550148", start })).output;
+    const { output, call } = await run(org, "book_appointment", { name: "Test Caller", phone: "+14155550148", start }, { test: true });
+    expect(output).toEqual(real);
+    expect(output.ok).toBe(false);
+    expect(await effectsOf(call.callId)).toEqual([]);
+    expect(await bookedFor("+14155550148")).toBe(0);
   });
 });
 

@@ -7,7 +7,6 @@ import {
   PARTS_OF_DAY,
   type PartOfDay,
   addDays,
-  appointmentText,
   dateLabel,
   freeSlots,
   horizonDate,
@@ -18,14 +17,13 @@ import {
   partOfDay,
   resolveLocalDate,
   slotLabel,
-  slotProblem,
   slotProblemMessage,
   zonedInstant,
 } from "@nikki/core";
-import { appointmentChanged, bookingDepsOf } from "../../appointments/changed";
+import { bookingDepsOf } from "../../appointments/booking-deps";
+import { type CallerActor, type TestSuiteActor, book } from "../../appointments/commands";
 import { type BookingContext, bookingContext } from "../../appointments/context";
-import { alternativesNear, availabilityNow, bookAppointment as book, confirmationCode } from "../../appointments/store";
-import { writeAudit } from "../../audit";
+import { availabilityNow } from "../../appointments/store";
 import { recordSuiteEffect } from "../../test-suite/effects";
 import { CALLER_PROPERTIES, type CallTool, type ToolCall, type ToolDeps, type ToolOutput, person, text } from "./context";
 
@@ -41,6 +39,10 @@ export async function callContext(deps: ToolDeps, call: ToolCall, serviceName: s
   if ("problem" in context) return null;
   return call.callerLanguage ? { ...context, agent: { ...context.agent, language: call.callerLanguage } } : context;
 }
+
+/** Who a call's booking changes are made by: its caller, or on a Test Suite call a dry run. */
+export const actorOf = (call: ToolCall): CallerActor | TestSuiteActor =>
+  call.test ? { kind: "test_suite", callId: call.callId } : { kind: "caller", callId: call.callId, businessNumber: call.businessNumber };
 
 /** Slots as the model reads them: the start to pass back, and the label to say. */
 export function offered(context: BookingContext, slots: { start: Date }[]) {
@@ -125,7 +127,7 @@ export function refusal(context: BookingContext, problem: Parameters<typeof slot
   };
 }
 
-export const bookAppointment: CallTool = {
+export const bookTool: CallTool = {
   description:
     "Book one of the free times check_availability offered, once the caller has chosen it and you have their name and phone number. Read the answer's label and confirmation code back to the caller.",
   parameters: {
@@ -145,56 +147,30 @@ export const bookAppointment: CallTool = {
     if (!context) return { ok: false, error: NOT_SET_UP };
     const start = startOf(args, context);
     if (!start) return { ok: false, error: "Pass the start of one of the times check_availability returned, unchanged." };
-    const label = slotLabel(start, context.agent.timeZone, labelLanguageOf(context.agent.language));
-    const bookingDeps = bookingDepsOf(deps.services);
-    if (call.test) {
-      const input = await availabilityNow(bookingDeps, context, { notice: true });
-      const problem = slotProblem(input, start);
-      if (problem) return refusal(context, problem, alternativesNear(input, start));
-      const end = new Date(start.getTime() + context.service.durationMinutes * 60_000);
+    const notes = text(args, "notes").slice(0, 500) || null;
+    const outcome = await book(deps, actorOf(call), context, { start, name: who.name, phone: who.phone, notes });
+    if (!outcome.ok) return outcome.problem === "canceled" ? { ok: false, error: NOT_SET_UP } : refusal(context, outcome.problem, outcome.alternatives);
+    const row = outcome.appointment;
+    const label = slotLabel(row.startAt, row.timeZone, labelLanguageOf(row.language));
+    if (outcome.dryRun) {
       await recordSuiteEffect(
         deps.db,
         call.callId,
         "booking",
-        `Would book ${who.name} (${who.phone}) for ${label}: that time is free and within your hours (a Test Suite call holds no slot).`,
-        { start: start.toISOString(), end: end.toISOString(), label },
+        `Would book ${row.name} (${row.phone}) for ${label}: that time is free and within your hours (a Test Suite call holds no slot).`,
+        { start: row.startAt.toISOString(), end: row.endAt.toISOString(), label },
       );
-      const code = confirmationCode();
-      // The confirmation the caller would get, in their language (no appointment exists, so no manage link either).
-      const body = appointmentText("confirmed", labelLanguageOf(context.agent.language), {
-        business: context.organizationName,
-        service: context.service.name,
-        label,
-        code,
-        link: `${deps.services.config.publicOrigin ?? ""}/a/…`,
-      });
-      await recordSuiteEffect(deps.db, call.callId, "sms", `Would text ${who.phone}: "${body}"`, { body });
-      return { ok: true, booked_for: label, start: isoInZone(context.agent.timeZone, start), confirmation_code: code };
+      const body = outcome.dryRun.text;
+      await recordSuiteEffect(deps.db, call.callId, "sms", `Would text ${row.phone}: "${body}"`, { body });
+      return { ok: true, booked_for: label, start: isoInZone(row.timeZone, row.startAt), confirmation_code: row.confirmationCode };
     }
-    const notes = text(args, "notes").slice(0, 500) || null;
-    const outcome = await book(bookingDeps, context, { start, name: who.name, phone: who.phone, notes, source: "call", callId: call.callId }, { notice: true });
-    if (!outcome.ok) return outcome.problem === "canceled" ? { ok: false, error: NOT_SET_UP } : refusal(context, outcome.problem, outcome.alternatives);
-    const row = outcome.appointment;
-    await writeAudit(deps.db, deps.log, {
-      action: "appointment_created",
-      organizationId: call.organizationId,
-      target: row.id,
-      details: { start: row.startAt.toISOString(), source: "call", call_id: call.callId },
-    });
-    const texted = await appointmentChanged(deps.services, row, "booked", {
-      text: true,
-      from: context.smsSenderNumber ?? call.businessNumber,
-      business: context.organizationName,
-      dashboardsOpen: context.dashboardsOpen,
-      log: deps.log,
-    });
     return {
       ok: true,
       appointment_id: row.id,
       booked_for: label,
       start: isoInZone(row.timeZone, row.startAt),
       confirmation_code: row.confirmationCode,
-      texted: texted === "sent",
+      texted: outcome.text === "sent",
       instructions: "Read the booked time and the confirmation code back to the caller and confirm.",
     };
   },

@@ -1,6 +1,15 @@
-import { checkDestination } from "@nikki/core";
+import { type TextRefusal, normalizeWidgetPhone } from "@nikki/core";
+import { sendText } from "../../messaging/send-text";
 import { recordSuiteEffect } from "../../test-suite/effects";
 import { type CallTool, text } from "./context";
+
+/** What Nikki is told when the messaging gate refuses the text, in words it can say to the caller. */
+const REFUSED: Record<TextRefusal, string> = {
+  opted_out: "That number has opted out of texts from this business, so I can't text it.",
+  destination_refused: "This business can't text that number. Offer to take a message instead.",
+  rate_limited: "This business can't send more texts right now. Offer to take a message instead.",
+  spend_cap: "This business can't send more texts today. Offer to take a message instead.",
+};
 
 export const sendSms: CallTool = {
   description: "Send the caller a text message.",
@@ -10,22 +19,27 @@ export const sendSms: CallTool = {
     required: ["to", "body"],
   },
   async run(args, call, deps) {
-    const { sms } = await deps.providers.forNumber(call.businessNumber);
-    if (!sms) return { ok: false, error: "Text messages are not set up for this business." };
-    // The destination rules of calls hold for texts too: a caller cannot talk the model into texting a premium
-    // or foreign number.
-    const to = checkDestination(text(args, "to") || call.callerNumber, call.allowedCountries);
-    const body = text(args, "body");
+    const to = normalizeWidgetPhone(text(args, "to") || call.callerNumber);
+    const body = text(args, "body").slice(0, 480);
     if (!to.ok || !body) return { ok: false, error: "I need a valid phone number and a message to send a text." };
     if (call.test) {
       // A text to the caller is one the Test Suite checks the language of (language-verdict.ts).
-      const toCaller = to.e164 === call.callerNumber ? { body: body.slice(0, 480) } : undefined;
+      const toCaller = to.e164 === call.callerNumber ? { body } : undefined;
       await recordSuiteEffect(deps.db, call.callId, "sms", `Would text ${to.e164}: "${body.slice(0, 160)}"`, toCaller);
       return { ok: true };
     }
-    const result = await sms.send({ organizationId: call.organizationId, from: call.businessNumber, to: to.e164, body: body.slice(0, 480) });
-    if (!result.sent) return { ok: false, error: "That number has opted out of texts from this business, so I can't text it." };
-    return { ok: true, message_sid: result.sid };
+    // The gate holds the destination rules of calls too: a caller cannot talk the model into texting a premium or
+    // foreign number.
+    const result = await sendText(
+      deps.services,
+      { organizationId: call.organizationId, from: call.businessNumber, to: to.e164, body, purpose: "call_tool", callId: call.callId },
+      { log: deps.log, providers: deps.providers },
+    );
+    if (result.status === "sent") return { ok: true, message_sid: result.sid };
+    if (result.status === "refused") return { ok: false, error: REFUSED[result.code] };
+    if (result.code === "no_sender") return { ok: false, error: "Text messages are not set up for this business." };
+    // The provider failed: runTool's answer for a tool that did not work.
+    throw new Error(result.message);
   },
 };
 

@@ -1,8 +1,8 @@
 import { type CallTool, type ToolCall, type ToolDeps, type ToolOutput, parseArgs } from "./context";
 import { transferCall } from "../transfer/tool";
 import { endCall, sendSms } from "./call-tools";
-import { cancelAppointmentTool, rescheduleAppointmentTool } from "./booking-changes";
-import { bookAppointment, checkAvailability } from "./booking-tools";
+import { cancelTool, rescheduleTool } from "./booking-changes";
+import { bookTool, checkAvailability } from "./booking-tools";
 import { pushCrmLead } from "./lead-tools";
 import { lookupKnowledgeTool } from "./knowledge-tool";
 
@@ -11,9 +11,9 @@ export { type ToolCall, type ToolDeps, type ToolOutput } from "./context";
 /** Every tool a call's agent may use, by the name the model calls it. */
 export const CALL_TOOLS = {
   check_availability: checkAvailability,
-  book_appointment: bookAppointment,
-  reschedule_appointment: rescheduleAppointmentTool,
-  cancel_appointment: cancelAppointmentTool,
+  book_appointment: bookTool,
+  reschedule_appointment: rescheduleTool,
+  cancel_appointment: cancelTool,
   push_crm_lead: pushCrmLead,
   send_sms: sendSms,
   transfer_call: transferCall,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../../db/client";
 import { DEMO, seedDemoOrganization } from "../../db/seed";
 import { createLogger } from "../../logger";
-import { setOptOut } from "../../services/sms/consent";
+import { setOptOut } from "../../messaging/consent";
 import { sessionUpdate } from "../realtime-session";
 import { type ToolCall, type ToolDeps, runTool } from ".";
 import { testServices } from "../../../test/services";
@@ -55,7 +55,7 @@ describe("tools during the call", () => {
   it("send_sms texts the caller from the business's number", async () => {
     const result = await runTool("send_sms", JSON.stringify({ to: "(415) 555-0177", body: "Our address is 1 Main St." }), toolCall(), deps);
     expect(result).toMatchObject({ ok: true, message_sid: expect.stringMatching(/^SM/) });
-    expect((await twilioRequests()).filter((r) => r.path.endsWith("/Messages.json")).at(-1)?.form).toEqual({
+    expect((await twilioRequests()).filter((r) => r.path.endsWith("/Messages.json") && r.form.To === "+14155550177").at(-1)?.form).toEqual({
       From: DEMO.phoneNumber,
       To: "+14155550177",
       Body: "Our address is 1 Main St.",
@@ -113,8 +113,9 @@ describe("tools during the call", () => {
   });
 
   it("a failing provider becomes an error the model can speak about, never a crash", async () => {
-    const failing = { send: () => Promise.reject(new Error("Twilio answered 500")) };
-    const broken = { ...deps, providers: { ...deps.providers, forNumber: async () => ({ twilio: null, sms: failing }) } };
+    const { twilio } = await deps.providers.forNumber(DEMO.phoneNumber);
+    const failing = { ...twilio!, sendMessage: () => Promise.reject(new Error("Twilio answered 500")) };
+    const broken = { ...deps, providers: { ...deps.providers, forNumber: async () => ({ twilio: failing }) } };
     expect(await runTool("send_sms", JSON.stringify({ to: "+14155550177", body: "Hi" }), toolCall(), broken)).toEqual({
       ok: false,
       error: "That did not work just now. Apologise and offer to take a message instead.",

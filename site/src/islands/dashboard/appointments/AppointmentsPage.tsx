@@ -75,7 +75,7 @@ export default function AppointmentsPage() {
       key: canceling.id,
       request: () => call(api.appointments[":id"].$patch, { param: { id: canceling.id } }, { status: "canceled" }),
       failure: "Failed to cancel the appointment.",
-      success: ({ appointment, text }) => changeToast("canceled", "Appointment Canceled", appointment.name, text),
+      success: (answer) => changeToast("canceled", "Appointment Canceled", answer.appointment.name, answer),
     });
     if (!done) return;
     setCanceling(null);

@@ -55,7 +55,7 @@ export default function NewAppointmentDialog({
       invalid,
       request: () => call(api.appointments.$post, undefined, input),
       fallback: "Failed to book the appointment.",
-      success: ({ appointment, text }) => changeToast("booked", "Appointment Booked", appointment.name, text),
+      success: (answer) => changeToast("booked", "Appointment Booked", answer.appointment.name, answer),
     });
     if (!done) return;
     onBooked(done.data.appointment);

@@ -38,7 +38,7 @@ export default function RescheduleDialog({
       invalid: start ? {} : { start: CHOOSE_A_TIME },
       request: () => call(api.appointments[":id"].$patch, { param: { id: appointment.id } }, { start }),
       fallback: "Failed to reschedule the appointment.",
-      success: ({ appointment: moved, text }) => changeToast("rescheduled", "Appointment Rescheduled", moved.name, text),
+      success: (answer) => changeToast("rescheduled", "Appointment Rescheduled", answer.appointment.name, answer),
     });
     if (!done) return;
     onMoved(done.data.appointment);

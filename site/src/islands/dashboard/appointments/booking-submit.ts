@@ -1,11 +1,15 @@
-import type { SlotResource } from "@nikki/core";
+import { type AppointmentTextOutcome, type SlotResource, textNotSent } from "@nikki/core";
 import { useState } from "react";
 import type { ApiResult } from "../../../lib/client";
 import type { ToastInput } from "../../../lib/toast";
 import { useSubmit } from "../../../lib/use-submit";
 
 /** What became of the text to the booked person, as a booking, a move or a cancellation answers it. */
-export type TextOutcome = "sent" | "opted_out" | "no_sender" | "failed" | "already_told" | null;
+export interface TextAnswer {
+  text: AppointmentTextOutcome | null;
+  /** Why it was not sent, in the product's words; null when it was (or none was due). */
+  text_message: string | null;
+}
 
 const TOLD: Record<"booked" | "rescheduled" | "canceled", string> = {
   booked: "the time and a link to change it",
@@ -13,19 +17,13 @@ const TOLD: Record<"booked" | "rescheduled" | "canceled", string> = {
   canceled: "that it is canceled",
 };
 
-/** The toast after a change: whether the booked person was texted, in words that never claim a text that was not sent. */
-export function changeToast(change: keyof typeof TOLD, title: string, name: string, text: TextOutcome): ToastInput {
-  const description =
-    text === "sent"
-      ? `We texted ${name} ${TOLD[change]}.`
-      : text === "opted_out"
-        ? `${name} opted out of texts, so no text was sent.`
-        : text === "no_sender"
-          ? "No text was sent: your organization has no number to text from yet."
-          : text === "failed"
-            ? `The text to ${name} could not be sent.`
-            : "No text was sent.";
-  return { title, description };
+/**
+ * The toast after a change: whether the booked person was texted, in words that never claim a text that was not
+ * sent ("Booked; the text was not sent: <the server's reason>").
+ */
+export function changeToast(change: keyof typeof TOLD, title: string, name: string, answer: TextAnswer): ToastInput {
+  if (answer.text === "sent") return { title, description: `We texted ${name} ${TOLD[change]}.` };
+  return { title, description: answer.text_message ? textNotSent(change, answer.text_message) : "No text was sent." };
 }
 
 /** A time the server refused because it was just taken: its words and the free times it offered instead. */

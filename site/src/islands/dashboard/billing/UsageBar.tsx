@@ -1,3 +1,5 @@
+import "./usage-bar.css";
+
 /** A labelled meter: how much of a limit is used (minutes this period, dollars today). */
 export default function UsageBar({ label, used, limit, tone }: { label: string; used: number; limit: number | null; tone: "ok" | "warning" | "over" }) {
   const percent = limit ? Math.min(100, Math.round((used / limit) * 100)) : 0;

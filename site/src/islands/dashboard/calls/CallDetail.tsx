@@ -3,7 +3,6 @@ import {
   CALL_MESSAGES,
   REDACTION_COPY,
   SCREENED_MESSAGES,
-  TIMINGS,
   contactMarker,
   isMachine,
   isPiiMarker,
@@ -115,8 +114,8 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
       success: { title: "Reprocessing started", description: "The AI analysis runs again; this call updates in a moment." },
     });
     if (!done) return;
+    // The analysis's end comes on the live channel (CallsPage reads this call again then).
     read.update((current) => ({ call: { ...current.call, processing_status: "pending" } }));
-    setTimeout(() => void read.reload(), TIMINGS.reprocessReloadMs);
   }
 
   const title = detail.data ? `Call from ${detail.data.call.from_number}` : "Call";

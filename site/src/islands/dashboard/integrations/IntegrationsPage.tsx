@@ -7,6 +7,7 @@ import { useResource } from "../../../lib/use-resource";
 import Loaded from "../../ui/Loaded";
 import StatusBadge from "../../ui/StatusBadge";
 import ConfirmDialog from "../ConfirmDialog";
+import CalendarCopies from "./CalendarCopies";
 import ConfigureDialog from "./ConfigureDialog";
 import { GoogleConnectButton, useGoogleCalendarOutcome } from "./GoogleConnect";
 import "../../form.css";
@@ -23,7 +24,8 @@ function tested(integration: Integration, dateTime: (at: string) => string): str
 
 /**
  * Integrations (spec 001 §2): a card per provider with the badge of §4, Test Connection and Remove; typed credentials
- * through the configure dialog, Google Calendar through Connect with Google (OAuth).
+ * through the configure dialog, Google Calendar through Connect with Google (OAuth). A connected calendar's card says
+ * when the last booking change was copied there and how many wait.
  */
 export default function IntegrationsPage() {
   const integrations = useResource(() => call(api.integrations.$get), { failure: INTEGRATION_MESSAGES.loadFailed });
@@ -90,6 +92,7 @@ export default function IntegrationsPage() {
                   {info.oauth && !integration.configured && <p className="field-hint">{info.help}</p>}
                   {integration.hint && <p className="integration-hint">{integration.hint}</p>}
                   <p className="integration-tested">{tested(integration, time.dateTime)}</p>
+                  {integration.configured && integration.copies && <CalendarCopies copies={integration.copies} dateTime={time.dateTime} />}
                   {integration.badge === "Failed" && integration.test_message && <p className="field-error">{integration.test_message}</p>}
                   {integration.badge === "Failed" && details[info.provider] && <p className="integration-detail">Details: {details[info.provider]}</p>}
                   <div className="agent-actions">
@@ -137,7 +140,7 @@ export default function IntegrationsPage() {
           removing?.provider === "twilio" || removing?.provider === "openai"
             ? "Its credentials are deleted and your calls go back to Nikki AI's own account."
             : removing?.provider === "google_calendar" || removing?.provider === "calcom"
-              ? "Its access is deleted: its busy times are no longer checked and new bookings are not added to it. Bookings already there stay."
+              ? "Its access is deleted: its busy times are no longer checked and bookings, moves and cancellations are no longer copied to it. Copies already there stay."
               : "Its credentials are deleted and it is no longer used."
         }
         confirmLabel="Remove"

@@ -3,13 +3,13 @@ import { type FormEvent, useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
 import { toast } from "../../../lib/toast";
+import { usePoll } from "../../../lib/use-poll";
 import ImportProgress from "./ImportProgress";
 import PagePicker from "./PagePicker";
 import { knowledgeChanged } from "../../../lib/knowledge-changed";
 import "./import-from-website.css";
 
 const POLL_MS = 1_000;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isActive = (run: KnowledgeImportResource | null) => run?.status === "queued" || run?.status === "running";
 const PANEL_ID = "import-website";
 
@@ -46,31 +46,22 @@ export default function ImportFromWebsite() {
     });
   }, []);
 
-  const runId = run?.id;
   const running = isActive(run);
-  useEffect(() => {
-    if (!runId || !running) return;
-    let stopped = false;
-    void (async () => {
-      while (!stopped) {
-        await pause(POLL_MS);
-        const polled = await call(api.knowledge.imports[":id"].$get, { param: { id: runId } });
-        if (stopped || !polled.ok) continue;
-        setRun(polled.data.import);
-        if (!isActive(polled.data.import)) {
-          const done = polled.data.import;
-          if (done.status === "done") {
-            toast({ title: "Import finished", description: done.error ? `${importOutcome(done)} ${done.error}` : importOutcome(done) });
-            knowledgeChanged();
-          } else toast({ variant: "destructive", title: "The import failed", description: done.error ?? undefined });
-          return;
-        }
-      }
-    })();
-    return () => {
-      stopped = true;
-    };
-  }, [runId, running]);
+  // The import followed live ("12 of 31 pages") until it ends, then what it did is said once.
+  const following = running ? (run?.id ?? null) : null;
+  usePoll(following, {
+    read: () => call(api.knowledge.imports[":id"].$get, { param: { id: following ?? "" } }),
+    intervalMs: POLL_MS,
+    onAnswer: ({ import: polled }) => {
+      setRun(polled);
+      if (isActive(polled)) return;
+      if (polled.status === "done") {
+        toast({ title: "Import finished", description: polled.error ? `${importOutcome(polled)} ${polled.error}` : importOutcome(polled) });
+        knowledgeChanged();
+      } else toast({ variant: "destructive", title: "The import failed", description: polled.error ?? undefined });
+    },
+    until: ({ import: polled }) => !isActive(polled),
+  });
 
   async function look(event: FormEvent) {
     event.preventDefault();

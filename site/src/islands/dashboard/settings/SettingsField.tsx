@@ -12,6 +12,7 @@ export function NumberField({
   unit,
   error,
   disabled,
+  note,
 }: {
   id: string;
   label: string;
@@ -22,6 +23,8 @@ export function NumberField({
   unit: string;
   error?: string;
   disabled?: boolean;
+  /** What the number governs, said after its range. */
+  note?: string;
 }) {
   return (
     <FormField id={id} label={label} error={error}>
@@ -39,6 +42,7 @@ export function NumberField({
       />
       <p className="field-hint" id={`${id}-hint`}>
         {min} to {max} {unit}
+        {note ? `. ${note}` : ""}
       </p>
     </FormField>
   );
@@ -113,21 +117,21 @@ export function Switch({
   );
 }
 
-/** A settings section: a card with its heading, its fields and its Save button. */
+/** A settings section: a card with its heading, its fields and its Save button (none for a read-only section). */
 export function Section({
   id,
   title,
   lead,
   children,
   onSave,
-  pending,
+  pending = false,
 }: {
   id: string;
   title: string;
   lead: string;
   children: ReactNode;
-  onSave(): void;
-  pending: boolean;
+  onSave?(): void;
+  pending?: boolean;
 }) {
   return (
     <section className="card panel" aria-labelledby={`${id}-title`} id={id}>
@@ -137,21 +141,25 @@ export function Section({
           <p>{lead}</p>
         </div>
       </div>
-      <form
-        className="form settings-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSave();
-        }}
-      >
-        {children}
-        <div>
-          <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
-            {pending ? "Saving..." : "Save"}
-          </button>
-        </div>
-      </form>
+      {onSave ? (
+        <form
+          className="form settings-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSave();
+          }}
+        >
+          {children}
+          <div>
+            <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
+              {pending ? "Saving..." : "Save"}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="settings-form">{children}</div>
+      )}
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { PERSONA_NAME, TEST_SUITE_MESSAGES, type TestCheck, type TestScenarioId, canManage, describeCheck } from "@nikki/core";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import { useMe } from "../../../lib/me";
 import { toast } from "../../../lib/toast";
 import { useAction } from "../../../lib/use-action";
+import { usePoll } from "../../../lib/use-poll";
 import { useResource } from "../../../lib/use-resource";
 import EmptyState from "../../ui/EmptyState";
 import Loaded from "../../ui/Loaded";
@@ -23,7 +24,6 @@ const FIX_PAGE: Partial<Record<TestScenarioId, { href: string; label: string }>>
   knowledge: { href: "/dashboard/agents", label: "Open Agents" },
   website: { href: "/dashboard/knowledge", label: "Open Knowledge" },
 };
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The Test Suite (spec 001 §9): six scenarios, each a simulated call through the real pipeline, with its steps live. */
 export default function TestSuitePage() {
@@ -36,46 +36,49 @@ export default function TestSuitePage() {
     skip: selected === null,
     deps: [selected],
   });
+  /** The scenarios still to run, the one running first. */
   const [queue, setQueue] = useState<TestScenarioId[]>([]);
-  const running = useRef(false);
   const action = useAction();
 
-  /** Starts one scenario and follows its steps until it finishes; answers whether it passed. */
-  async function run(scenario: TestScenarioId): Promise<boolean> {
+  // The run being followed: its steps as they happen, until it passes or fails.
+  const following = current?.status === "running" ? current.id : null;
+  usePoll(following, {
+    read: () => call(api["test-suite"].runs[":id"].$get, { param: { id: following ?? "" } }),
+    intervalMs: POLL_MS,
+    onAnswer: ({ test_run: run }) => {
+      setCurrent(run);
+      if (run.status !== "running") finished(run, queue);
+    },
+    until: ({ test_run: run }) => run.status !== "running",
+  });
+
+  /** Starts the first of `scenarios` (one that does not start is passed over); the rest follow as each finishes. */
+  async function start(scenarios: TestScenarioId[]) {
+    const [scenario, ...rest] = scenarios;
+    if (!scenario) return done();
+    setQueue(scenarios);
     const started = await action.run({ request: () => call(api["test-suite"].runs.$post, undefined, { scenario }), failure: TEST_SUITE_MESSAGES.failed });
-    if (!started) return false;
-    let run = started.data.test_run;
+    if (!started) return void start(rest);
+    const run = started.data.test_run;
     setSelected(null);
     setCurrent(run);
-    while (run.status === "running") {
-      await pause(POLL_MS);
-      const polled = await call(api["test-suite"].runs[":id"].$get, { param: { id: run.id } });
-      if (polled.ok) {
-        run = polled.data.test_run;
-        setCurrent(run);
-      }
-    }
+    if (run.status !== "running") finished(run, scenarios);
+  }
+
+  function finished(run: TestRun, scenarios: TestScenarioId[]) {
     if (run.status === "passed") toast({ title: TEST_SUITE_MESSAGES.passed, description: run.verdict ?? undefined });
     else toast({ variant: "destructive", title: TEST_SUITE_MESSAGES.failed, description: run.verdict ?? undefined });
-    return run.status === "passed";
+    void start(scenarios.slice(1));
+  }
+
+  function done() {
+    setQueue([]);
+    void suite.reload();
   }
 
   function show(id: string) {
     setCurrent(null);
     setSelected(id);
-  }
-
-  async function runAll(scenarios: TestScenarioId[]) {
-    if (running.current) return;
-    running.current = true;
-    setQueue(scenarios);
-    for (const [index, scenario] of scenarios.entries()) {
-      setQueue(scenarios.slice(index));
-      await run(scenario);
-    }
-    setQueue([]);
-    running.current = false;
-    await suite.reload();
   }
 
   const shown = current ?? (picked.data && picked.data.test_run.id === selected ? picked.data.test_run : null);
@@ -87,7 +90,7 @@ export default function TestSuitePage() {
           canRun={canRun}
           queue={queue}
           shown={shown}
-          onRun={(scenarios) => void runAll(scenarios)}
+          onRun={(scenarios) => queue.length === 0 && void start(scenarios)}
           onShow={show}
           onCustomSaved={(custom) => suite.update((data) => ({ ...data, custom }))}
         />

@@ -1,0 +1,160 @@
+/**
+ * The product's two workers as `wrangler deploy` would bundle them, each run by Miniflare in a workerd process of its
+ * own, as they run apart when deployed: the control plane (wrangler.toml) and the media plane (wrangler.media.toml),
+ * bound to each other over loopback, with the calls' streams going straight to the media plane (VOICE_BRIDGE_URL).
+ * The same workerd runtime as `wrangler dev`, without its dev proxy (a second workerd process in every request's path).
+ * Fresh storage on a RAM disk, with migrations/ applied and the demo organization seeded through the D1 binding.
+ * For benchmarks.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { hashPassword } from "better-auth/crypto";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { createD1Database } from "../../worker/src/db/client";
+import { DEMO, seedDemoOrganization } from "../../worker/src/db/seed";
+import { BASELINE_CONFIG, writeBaselineConfig } from "./baseline";
+import { freePort } from "@nikki/dev/free-port";
+import { withChildren } from "./process-cpu";
+import { ROOT, run } from "@nikki/dev/local";
+import { ramDiskTempDir } from "./ram-disk";
+
+type WorkerOptions = ReturnType<typeof unstable_getMiniflareWorkerOptions>["workerOptions"];
+
+/** A service binding to the other plane's process. */
+const loopback = (port: number) => ({ external: { address: `127.0.0.1:${port}`, http: {} } });
+
+async function bundled(config: string, outdir: string): Promise<WorkerOptions> {
+  await run("npx", ["wrangler", "deploy", "--dry-run", "--config", config, "--outdir", outdir], { quiet: true });
+  return unstable_getMiniflareWorkerOptions(config.startsWith("/") ? config : `${ROOT}/${config}`).workerOptions;
+}
+
+function miniflare(options: {
+  name: string;
+  port: number;
+  script: string;
+  worker: WorkerOptions;
+  bindings: Record<string, string>;
+  /** The other plane's service binding, by name and port. */
+  other?: [string, number];
+  storage: string;
+  inspectorPort?: string;
+}) {
+  return new Miniflare(
+    convertV4MiniflareOptions({
+      workers: [
+        {
+          ...options.worker,
+          name: options.name,
+          modules: true,
+          scriptPath: options.script,
+          bindings: { ...(options.worker.bindings as Record<string, string>), ...options.bindings },
+          serviceBindings: { ...(options.worker.serviceBindings as object), ...(options.other ? { [options.other[0]]: loopback(options.other[1]) } : {}) },
+          // Assets are not served in benchmarks; module rules and the root only matter to wrangler's bundler.
+          assets: undefined,
+          modulesRules: undefined,
+          rootPath: undefined,
+        },
+      ],
+      host: "127.0.0.1",
+      port: options.port,
+      ...(options.inspectorPort ? { inspectorPort: Number(options.inspectorPort) } : {}),
+      resourcePersistencePath: options.storage,
+    } as never),
+  );
+}
+
+/** The worker's D1 with migrations/ applied and the demo organization seeded, then `prepare` run on it. */
+async function seededDatabase(worker: Miniflare, prepare?: (db: D1Database) => Promise<unknown>): Promise<D1Database> {
+  const d1 = (await worker.getD1Database("DB")) as unknown as D1Database;
+  for (const file of readdirSync(`${ROOT}/migrations`)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()) {
+    for (const statement of readFileSync(`${ROOT}/migrations/${file}`, "utf8").split("--> statement-breakpoint")) {
+      if (statement.trim()) await d1.prepare(statement).run();
+    }
+  }
+  await seedDemoOrganization(createD1Database(d1), await hashPassword(DEMO.ownerPassword));
+  await prepare?.(d1);
+  return d1;
+}
+
+/**
+ * The benchmarks' baseline (scripts/baseline/worker.ts: bare routes doing the product's database work) bundled and
+ * run the same way, on a D1 of its own with the same migrations and demo organization.
+ */
+export async function startMiniflareBaseline(options: { port: number }) {
+  mkdirSync(`${ROOT}/site/dist`, { recursive: true });
+  writeBaselineConfig();
+  // Written where its configuration lives unless the directory is absolute.
+  const worker = await bundled(BASELINE_CONFIG, `${ROOT}/.bench/baseline-dist`);
+  const storage = ramDiskTempDir("nikki-bench-baseline-");
+  const baseline = miniflare({
+    name: "nikki-baseline",
+    port: options.port,
+    script: `${ROOT}/.bench/baseline-dist/worker.js`,
+    worker,
+    bindings: {},
+    storage,
+  });
+  await baseline.ready;
+  const d1 = await seededDatabase(baseline);
+  return {
+    db: d1,
+    async dispose() {
+      await baseline.dispose();
+      rmSync(storage, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startMiniflareWorker(options: { port: number; vars: Record<string, string>; prepare?(db: D1Database): Promise<unknown> }) {
+  // wrangler's dry run insists on the assets directory; a fresh clone has not built the site yet, and benchmarks serve no assets.
+  mkdirSync(`${ROOT}/site/dist`, { recursive: true });
+  const [control, media, mediaPort] = await Promise.all([bundled("wrangler.toml", ".bench/dist"), bundled("wrangler.media.toml", ".bench/media"), freePort()]);
+  const secret = options.vars.AUTH_SECRET ?? randomBytes(32).toString("hex");
+  const storage = ramDiskTempDir("nikki-bench-");
+  // The media plane's process is started alone first, so its CPU can be told from the control plane's (bench:voice).
+  const { value: mediaWorker, pids: mediaPids } = await withChildren(async () => {
+    const worker = miniflare({
+      name: "nikki-ai-media",
+      port: mediaPort,
+      script: `${ROOT}/.bench/media/index.js`,
+      worker: media,
+      // The deployment's address too: the media plane's URL guard knows a local deployment by it, as the control plane's does.
+      bindings: {
+        AUTH_SECRET: secret,
+        LOG_LEVEL: options.vars.LOG_LEVEL ?? "info",
+        ...(options.vars.PUBLIC_BASE_URL ? { PUBLIC_BASE_URL: options.vars.PUBLIC_BASE_URL } : {}),
+      },
+      other: ["CONTROL", options.port],
+      storage: `${storage}/media`,
+      // BENCH_MEDIA_INSPECTOR_PORT / BENCH_INSPECTOR_PORT open a plane's V8 inspector, to profile it while a benchmark runs.
+      inspectorPort: process.env.BENCH_MEDIA_INSPECTOR_PORT,
+    });
+    await worker.ready;
+    return worker;
+  });
+  const controlWorker = miniflare({
+    name: "nikki-ai",
+    port: options.port,
+    script: `${ROOT}/.bench/dist/index.js`,
+    worker: control,
+    bindings: { ...options.vars, AUTH_SECRET: secret, VOICE_BRIDGE_URL: `ws://127.0.0.1:${mediaPort}/twilio/stream` },
+    other: ["MEDIA", mediaPort],
+    storage: `${storage}/control`,
+    inspectorPort: process.env.BENCH_INSPECTOR_PORT,
+  });
+  await controlWorker.ready;
+  const d1 = await seededDatabase(controlWorker, options.prepare);
+  return {
+    /** The control plane's D1, for counting what requests wrote. */
+    db: d1,
+    /** The media plane's processes, to meter its CPU apart from the control plane's. */
+    mediaPids,
+    async dispose() {
+      await Promise.all([controlWorker.dispose(), mediaWorker.dispose()]);
+      rmSync(storage, { recursive: true, force: true });
+    },
+  };
+}
