@@ -3,7 +3,7 @@ import { CALENDAR_COPY_MESSAGES, GOOGLE_CALENDAR_OUTCOMES, INTEGRATION_MESSAGES,
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { connectIntegration, integrationCard } from "../support/integrations";
-import { CALCOM_SIM_PORT } from "../support/server";
+import { CALCOM_SIM_PORT } from "@nikki/dev/e2e-ports";
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text }).last();
 /** A destructive toast is an alert. */

@@ -42,7 +42,7 @@ export function liveAfterCall(call: EffectsCall, deps: EffectsDeps): AfterCall {
     async postWebhook(url, payload) {
       const delivery = await postCrmWebhook(services.config, url, payload);
       if (delivery.ok) log.info("crm_webhook_sent", { status: delivery.status, ms: delivery.ms });
-      else log.warn("crm_webhook_failed", { status: delivery.status, ms: delivery.ms });
+      else log.warn("crm_webhook_failed", { status: delivery.status, ms: delivery.ms, refused: delivery.refused });
     },
 
     async alert({ reason, mails, text }) {

@@ -8,6 +8,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type BoxOwner, knowledgeBoxRow } from "../db/knowledge-box-row";
 import { knowledgeEntries } from "../db/schema";
+import { knowledgeRoomOf, refuseLongText, refuseWhenFull } from "./limits";
 
 /** The knowledge base text of each of an organization's agents named (absent: none). */
 export async function knowledgeBoxesOf(db: Database, organizationId: string, agentIds: string[]): Promise<Map<string, string>> {
@@ -17,6 +18,23 @@ export async function knowledgeBoxesOf(db: Database, organizationId: string, age
     .from(knowledgeEntries)
     .where(and(eq(knowledgeEntries.organizationId, organizationId), inArray(knowledgeEntries.boxOfAgentId, agentIds)));
   return new Map(rows.map((row) => [row.agentId!, row.body]));
+}
+
+/**
+ * Refuses, before anything is written, a knowledge base the plan has no room for: text longer than one entry may
+ * carry, or a new box (`agentId` null: a new agent, or one without a box) when the knowledge holds its limit.
+ */
+export async function refuseBoxPastLimits(db: Database, organizationId: string, agentId: string | null, text: string): Promise<void> {
+  if (!text.trim()) return;
+  const room = await knowledgeRoomOf(db, organizationId);
+  refuseLongText(room, { knowledge_base: text });
+  const [box] = agentId
+    ? await db
+        .select({ id: knowledgeEntries.id })
+        .from(knowledgeEntries)
+        .where(boxOf({ organizationId, agentId, agentName: "" }))
+    : [];
+  if (!box) refuseWhenFull(room);
 }
 
 /** Writes an agent's knowledge base: the section created on the first text, changed after, deleted when emptied. */

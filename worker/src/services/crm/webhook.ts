@@ -4,7 +4,7 @@
  */
 import type { CrmWebhookPayload } from "@nikki/core";
 import type { Config } from "../../env";
-import { fetchBusinessUrl } from "../business-urls";
+import { BusinessUrlRefused, fetchBusinessUrl } from "../business-urls";
 
 const TIMEOUT_MS = 10_000;
 
@@ -12,6 +12,8 @@ export interface WebhookDelivery {
   status: number;
   ms: number;
   ok: boolean;
+  /** Why the URL guard refused it before sending (its host resolved to a private address, say); null when it was sent. */
+  refused: string | null;
 }
 
 /** One POST of the payload; a network failure, timeout or refused URL is status 0. Any 2xx is delivered (a 3xx is not). */
@@ -25,8 +27,8 @@ export async function postCrmWebhook(config: Config, url: string, payload: CrmWe
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     await response.body?.cancel();
-    return { status: response.status, ms: Math.round(performance.now() - started), ok: response.status >= 200 && response.status < 300 };
-  } catch {
-    return { status: 0, ms: Math.round(performance.now() - started), ok: false };
+    return { status: response.status, ms: Math.round(performance.now() - started), ok: response.status >= 200 && response.status < 300, refused: null };
+  } catch (error) {
+    return { status: 0, ms: Math.round(performance.now() - started), ok: false, refused: error instanceof BusinessUrlRefused ? error.reason : null };
   }
 }

@@ -1,4 +1,4 @@
-import { normalizeWidgetPhone } from "@nikki/core";
+import { normalizeWidgetPhone, plainText } from "@nikki/core";
 import type { CallEffects } from "../../call-effects/call-effects";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
@@ -30,7 +30,8 @@ export interface CallTool {
   run(args: ToolArgs, call: ToolCall, deps: ToolDeps): Promise<ToolOutput>;
 }
 
-export const text = (args: ToolArgs, key: string) => (typeof args[key] === "string" ? (args[key] as string).trim() : "");
+/** A text argument of the model's, as plain text (control characters removed: it may reach a calendar feed or a CRM), trimmed. */
+export const text = (args: ToolArgs, key: string) => (typeof args[key] === "string" ? plainText(args[key] as string).trim() : "");
 
 export function parseArgs(raw: string): ToolArgs | null {
   try {
