@@ -103,6 +103,8 @@ export async function startSimulators(options: {
             ZAPIER_HOOKS_BASE: integrations.baseUrl,
             MAIL_API_KEY: SIMULATED_CREDENTIALS.mailApiKey,
             MAIL_API_BASE: integrations.baseUrl,
+            // A business's hosts are resolved here before each fetch (simulators/doh.ts): offline, as the rest.
+            DOH_URL: `${integrations.baseUrl}/dns-query`,
           }
         : {}),
       PUBLIC_BASE_URL: options.publicBaseUrl,

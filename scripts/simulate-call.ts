@@ -76,8 +76,10 @@ log(`Scenario ${scenario.name}: ${scenario.summary}. Ringing ${to} from ${from}.
 try {
   await scenario.run(context);
 } catch (error) {
+  // Only a connection nobody answered means the product is not running; any other failure says its own cause (a 429 is a rate limit).
+  const notRunning = error instanceof TypeError && error.message === "fetch failed";
   console.error(
-    `Could not place the call: ${error instanceof Error ? error.message : String(error)}. Start the product with \`npm start -- --simulate\` first.`,
+    `Could not place the call: ${error instanceof Error ? error.message : String(error)}.${notRunning ? " Start the product with `npm start -- --simulate` first." : ""}`,
   );
   process.exitCode = 1;
 }

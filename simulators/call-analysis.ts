@@ -1,5 +1,5 @@
 /**
- * The simulated model's post-call analysis, as the product's analysis prompt asks it (worker/src/voice/analysis.ts):
+ * The simulated model's post-call analysis, as the product's analysis prompt asks it (worker/src/after-call/analysis.ts):
  * from the transcript it is given ("Caller: …" and "Receptionist: …" lines), a summary of what happened in two
  * sentences (who called and what they wanted, then what was agreed), the sentiment, the caller's language, whether they
  * asked not to keep their details, and the fields the schema

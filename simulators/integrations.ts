@@ -1,11 +1,13 @@
 /**
  * The integrations simulator: the CRMs (crm.ts), ElevenLabs (elevenlabs.ts) and a Resend-compatible mail API
  * (`POST /emails`, bearer key) on one local port, recording every request (GET /__requests); `/__redirect?to=` answers
- * a 302 to anywhere, as a hostile endpoint would.
+ * a 302 to anywhere, as a hostile endpoint would. It also answers DNS-over-HTTPS at `/dns-query` (doh.ts), not recorded
+ * with the rest: the worker resolves a business's host there before fetching it.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { handleCrm } from "./crm";
+import { dohSimulator } from "./doh";
 import { handleElevenLabs } from "./elevenlabs";
 import { listenLocal, readText, sendJson } from "./http";
 
@@ -34,11 +36,17 @@ export interface SimulatedMail {
 /** `onMail` sees each e-mail accepted (npm start prints them, so sign-in links still reach the developer). */
 export async function startIntegrationsSimulator(port: number, onMail?: (mail: SimulatedMail) => void): Promise<IntegrationsSimulator> {
   const requests: IntegrationRequest[] = [];
+  const doh = dohSimulator();
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname === "/__requests") return sendJson(response, 200, requests);
     const method = request.method ?? "GET";
     const text = await readText(request);
+    const dns = doh.handle(method, url, header(request.headers.accept), text);
+    if (dns) {
+      response.writeHead(dns.status, { "content-type": dns.contentType });
+      return void response.end(JSON.stringify(dns.body));
+    }
     const authorization = header(request.headers.authorization);
     let body: unknown = text;
     try {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { answerCaller, newCallerMemory } from "./caller-model";
 import { answerFromKnowledge, knowledgeOf, questionIn } from "./knowledge-answer";
 
-/** Instructions as the product writes them (worker/src/voice/instructions.ts): role, knowledge, then the call's rules. */
+/** Instructions as the product writes them (worker/src/agent/instructions.ts): role, knowledge, then the call's rules. */
 const instructions = (knowledge: string) =>
   [
     "You are Rosa, the phone receptionist of Suite Plumbing.",

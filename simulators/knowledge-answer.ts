@@ -7,7 +7,7 @@
  */
 import { sentencesOf } from "@nikki/core/test-knowledge";
 
-/** Where the product's instructions put the business's knowledge (worker/src/voice/instructions.ts); it runs to the next blank line. */
+/** Where the product's instructions put the business's knowledge (worker/src/agent/instructions.ts); it runs to the next blank line. */
 const KNOWLEDGE_HEADING = "What you know about the business:";
 
 const NOT_KNOWN = {

@@ -74,11 +74,18 @@ const AUTH_SECRET = "test-only-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 /**
  * Deployed (not local) to the URL guard, in both planes; the CRM simulator's and the fixture websites' loopback
  * ports are the only exceptions, through the guard's test-only allow-list (a business's webhook and bridge URLs in
- * tests point at the one, its website imports at the others), never a weaker rule.
+ * tests point at the one, its website imports at the others), never a weaker rule. Hosts are resolved with the DoH
+ * simulator (served by the CRM simulator); `localhost` on the bakery's and the OpenAI simulator's ports is a name the
+ * tests make it answer for (test/resolved-urls.test.ts): a name that reaches a server here unless the answer stops it.
  */
-const urlGuard = ({ crmPort, websitePorts }: SimulatorPorts) => ({
+const urlGuard = ({ crmPort, openaiPort, websitePorts }: SimulatorPorts) => ({
   PUBLIC_BASE_URL: "https://nikki.test",
-  TEST_ONLY_URL_ALLOW: [crmPort, ...Object.values(websitePorts)].map((port) => `127.0.0.1:${port}`).join(","),
+  TEST_ONLY_URL_ALLOW: [
+    ...[crmPort, ...Object.values(websitePorts)].map((port) => `127.0.0.1:${port}`),
+    `localhost:${websitePorts.bakery}`,
+    `localhost:${openaiPort}`,
+  ].join(","),
+  DOH_URL: `http://127.0.0.1:${crmPort}/dns-query`,
 });
 
 export default defineConfig({

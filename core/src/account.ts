@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { Role } from "./constants";
 import { EMAIL_PATTERN, ONE_TIME_CODE_PATTERN } from "./patterns";
+import { oneLineText } from "./plain-text";
 import { firstIssuePerField } from "./validation";
 
 export const PASSWORD_MIN = 8;
@@ -43,7 +44,7 @@ export const signupSchema = z
     firstName: requiredText(ACCOUNT_MESSAGES.firstName),
     lastName: requiredText(ACCOUNT_MESSAGES.lastName),
     email: email(),
-    company: z.optional(z.string().check(z.trim(), z.maxLength(100, ACCOUNT_MESSAGES.company))),
+    company: z.optional(z.string().check(z.trim(), z.maxLength(100, ACCOUNT_MESSAGES.company), oneLineText())),
     password: newPassword(),
     /** Signing up from an invitation joins that organization instead of creating one. */
     invitationId: z.optional(z.string().check(z.maxLength(64))),
@@ -78,7 +79,9 @@ export const canManage = (role: Role | null | undefined): boolean => role === "o
 export const roleChangeSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES, ACCOUNT_MESSAGES.inviteRole) });
 
 export const organizationUpdateSchema = z.object({
-  name: z.optional(z.string().check(z.trim(), z.minLength(2, ACCOUNT_MESSAGES.organizationName), z.maxLength(100, ACCOUNT_MESSAGES.organizationName))),
+  name: z.optional(
+    z.string().check(z.trim(), z.minLength(2, ACCOUNT_MESSAGES.organizationName), z.maxLength(100, ACCOUNT_MESSAGES.organizationName), oneLineText()),
+  ),
   domain: z.optional(
     z.nullable(
       z.string().check(
@@ -92,7 +95,7 @@ export const organizationUpdateSchema = z.object({
 
 /** A signed-in user without an organization (e.g. new through Google) creates their business. */
 export const createOrganizationSchema = z.object({
-  company: z.string().check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.company), z.maxLength(100, ACCOUNT_MESSAGES.company)),
+  company: z.string().check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.company), z.maxLength(100, ACCOUNT_MESSAGES.company), oneLineText()),
 });
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; fields: Record<string, string> };

@@ -7,6 +7,7 @@ import type { SlotProblem } from "./availability";
 import type { AppointmentCalendarCopy } from "./calendar-copies";
 import { pageMarkerSchema } from "./page-marker";
 import { normalizeWidgetPhone } from "./phone";
+import { multiLineText, oneLineText } from "./plain-text";
 import { isLocalDate } from "./zoned-time";
 
 export const APPOINTMENT_STATUSES = ["booked", "canceled"] as const;
@@ -147,10 +148,10 @@ const wholeMinutes = (range: { min: number; max: number }, message: string) =>
 const id = (message: string) => z.string(message).check(z.minLength(1, message), z.maxLength(64, message));
 
 const serviceFields = {
-  name: z.string(SERVICE_MESSAGES.name).check(z.trim(), z.minLength(1, SERVICE_MESSAGES.name), z.maxLength(80, SERVICE_MESSAGES.name)),
+  name: z.string(SERVICE_MESSAGES.name).check(z.trim(), z.minLength(1, SERVICE_MESSAGES.name), z.maxLength(80, SERVICE_MESSAGES.name), oneLineText()),
   duration_minutes: wholeMinutes(SERVICE_RANGES.durationMinutes, SERVICE_MESSAGES.duration),
   buffer_minutes: wholeMinutes(SERVICE_RANGES.bufferMinutes, SERVICE_MESSAGES.buffer),
-  price_text: z.nullable(z.string(SERVICE_MESSAGES.price).check(z.trim(), z.maxLength(40, SERVICE_MESSAGES.price))),
+  price_text: z.nullable(z.string(SERVICE_MESSAGES.price).check(z.trim(), z.maxLength(40, SERVICE_MESSAGES.price), oneLineText())),
   agent_ids: z.array(id(SERVICE_MESSAGES.agents), SERVICE_MESSAGES.agents).check(z.maxLength(SERVICE_RANGES.agents, SERVICE_MESSAGES.agents)),
 };
 
@@ -177,13 +178,15 @@ const start = z.string(APPOINTMENT_MESSAGES.start).check(z.trim(), z.refine(isIs
 export const appointmentCreateSchema = z.strictObject({
   service_id: id(APPOINTMENT_MESSAGES.service),
   start,
-  name: z.string(APPOINTMENT_MESSAGES.name).check(z.trim(), z.minLength(1, APPOINTMENT_MESSAGES.name), z.maxLength(100, APPOINTMENT_MESSAGES.name)),
+  name: z
+    .string(APPOINTMENT_MESSAGES.name)
+    .check(z.trim(), z.minLength(1, APPOINTMENT_MESSAGES.name), z.maxLength(100, APPOINTMENT_MESSAGES.name), oneLineText()),
   phone: z.string(APPOINTMENT_MESSAGES.phone).check(
     z.trim(),
     z.maxLength(40, APPOINTMENT_MESSAGES.phone),
     z.refine((value) => normalizeWidgetPhone(value).ok, APPOINTMENT_MESSAGES.phone),
   ),
-  notes: z.optional(z.nullable(z.string(APPOINTMENT_MESSAGES.notes).check(z.trim(), z.maxLength(500, APPOINTMENT_MESSAGES.notes)))),
+  notes: z.optional(z.nullable(z.string(APPOINTMENT_MESSAGES.notes).check(z.trim(), z.maxLength(500, APPOINTMENT_MESSAGES.notes), multiLineText()))),
   agent_id: z.optional(z.nullable(id(APPOINTMENT_MESSAGES.agent))),
 });
 export type AppointmentCreate = z.output<typeof appointmentCreateSchema>;

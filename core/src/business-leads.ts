@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { LEAD_MESSAGES } from "./lead";
 import { pageMarkerSchema } from "./page-marker";
 import { normalizeWidgetPhone } from "./phone";
+import { multiLineText, oneLineText } from "./plain-text";
 import { WIDGET_LEAD_COPY } from "./widget-copy";
 
 /**
@@ -39,7 +40,7 @@ export const BUSINESS_LEADS_MESSAGES = {
  * (spec 000 §5), so the business and its CRM get one form of it.
  */
 export const widgetLeadSchema = z.strictObject({
-  name: z.string(LEAD_MESSAGES.nameMin).check(z.trim(), z.minLength(2, LEAD_MESSAGES.nameMin), z.maxLength(100, LEAD_MESSAGES.nameMax)),
+  name: z.string(LEAD_MESSAGES.nameMin).check(z.trim(), z.minLength(2, LEAD_MESSAGES.nameMin), z.maxLength(100, LEAD_MESSAGES.nameMax), oneLineText()),
   phone: z.pipe(
     z.string(WIDGET_LEAD_COPY.invalidPhone).check(z.maxLength(30, WIDGET_LEAD_COPY.invalidPhone)),
     z.transform((value, context) => {
@@ -49,6 +50,6 @@ export const widgetLeadSchema = z.strictObject({
       return z.NEVER;
     }),
   ),
-  notes: z.optional(z.string(LEAD_MESSAGES.notesMax).check(z.trim(), z.maxLength(1000, LEAD_MESSAGES.notesMax))),
+  notes: z.optional(z.string(LEAD_MESSAGES.notesMax).check(z.trim(), z.maxLength(1000, LEAD_MESSAGES.notesMax), multiLineText())),
 });
 export type WidgetLead = z.output<typeof widgetLeadSchema>;

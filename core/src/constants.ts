@@ -41,7 +41,8 @@ export const LIMITS = {
   /** What one plane of a call may send the other: an hour's transcript fits. */
   planeBodyBytes: 2 * 1024 * 1024,
   audioSampleRateHz: 24_000,
-  signInPerIpHour: 20,
+  /** Failed sign-ins (wrong credentials) each address may make an hour; successful ones are not counted. */
+  signInFailuresPerIpHour: 20,
   /** Sign-ups and contact-form leads each address may send an hour (429 with Retry-After past it). */
   signUpsPerIpHour: 20,
   leadsPerIpHour: 20,

@@ -77,7 +77,9 @@ export const maskedAppointment = (appointment: AppointmentResource): Appointment
 /** What the dashboard says about redaction, next to the setting and on a call. */
 export const REDACTION_COPY = {
   setting:
-    "Masks names, phone numbers and e-mail addresses in transcripts, summaries and callers' questions; the contact details a caller leaves (leads, appointments, alerts) stay visible to owners and admins, masked for viewers.",
+    "Masks names, phone numbers and e-mail addresses in transcripts, summaries and callers' questions; the contact details a caller leaves (leads, appointments, alerts) stay visible to owners and admins, masked for viewers, and are deleted with the transcripts.",
+  /** Under the transcript retention: what else goes when transcripts do. */
+  retention: "Leads, past appointments and chat and text threads are deleted with them.",
   badgeTitle: "Stored redacted (Settings › Redact personal details), or redacted for viewers.",
   redactedHint: "Names, phone numbers and e-mails in the transcript, summary and questions are masked.",
   contactsMasked: "Contact details are masked for viewers.",

@@ -14,6 +14,8 @@ export const IMPORT_LIMITS = {
   totalBytes: 2 * 1024 * 1024,
   /** How long one page may take, its body included. */
   pageTimeoutMs: 10_000,
+  /** Characters of text in one imported section at most: a longer part of a page is cut into sections of its title, "(continued)". */
+  sectionChars: 4_000,
 } as const;
 
 export type ImportLimits = { pages: number; totalBytes: number; pageTimeoutMs: number };
@@ -93,6 +95,7 @@ export interface KnowledgeImportResource {
   failures: ImportFailure[];
   /** The pages this import reads: the owner's picks, or those found once it has looked (null until then). */
   pages: string[] | null;
+  /** Why it failed; or, done, why it stopped before its last page (the knowledge reached its plan's limit). */
   error: string | null;
   /** Knowledge entries this import made or refreshed so far. */
   sections_imported: number;

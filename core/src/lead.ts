@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { EMAIL_PATTERN } from "./patterns";
+import { multiLineText, oneLineText } from "./plain-text";
 import { firstIssuePerField } from "./validation";
 
 /** Messages of spec 000 §5, word for word. */
@@ -39,7 +40,7 @@ function optionalText(...checks: z.core.CheckFn<string>[] | z.core.$ZodCheck<str
 }
 
 export const leadSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(2, LEAD_MESSAGES.nameMin), z.maxLength(100, LEAD_MESSAGES.nameMax)),
+  name: z.string().check(z.trim(), z.minLength(2, LEAD_MESSAGES.nameMin), z.maxLength(100, LEAD_MESSAGES.nameMax), oneLineText()),
   phone: z.string().check(
     z.trim(),
     z.regex(PHONE_CHARS, LEAD_MESSAGES.phoneChars),
@@ -54,7 +55,7 @@ export const leadSchema = z.object({
     z.optional(z.union([z.literal(""), z.enum(LEAD_INTENTS, LEAD_MESSAGES.intent)], LEAD_MESSAGES.intent)),
     z.transform((value: "" | LeadIntent | undefined) => (value ? value : undefined)),
   ),
-  notes: optionalText(z.maxLength(1000, LEAD_MESSAGES.notesMax)),
+  notes: optionalText(z.maxLength(1000, LEAD_MESSAGES.notesMax), multiLineText()),
   desired_date_time: optionalText(z.refine((value: string) => value === "" || LOCAL_DATE_TIME.test(value), LEAD_MESSAGES.desiredDateTime)),
   source_page: optionalText(
     z.maxLength(2048, LEAD_MESSAGES.sourcePage),

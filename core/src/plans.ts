@@ -13,6 +13,8 @@ export interface Plan {
   agents: number | null;
   /** The default daily spend cap in dollars (settings may change it). */
   dailySpendCapUsd: number;
+  /** Knowledge entries the organization may hold, and characters of text (a section's text, an answer) in one. */
+  knowledge: { entries: number; entryChars: number };
   /** The most texts an organization may allow itself an hour and a day (Settings › Texts; a trial has Growth's). */
   texts: { perHourMax: number; perDayMax: number };
   features: readonly string[];
@@ -34,6 +36,7 @@ export const PLANS: readonly Plan[] = [
     overageCentsPerMinute: 15,
     agents: 2,
     dailySpendCapUsd: 10,
+    knowledge: { entries: 100, entryChars: 5_000 },
     texts: { perHourMax: 60, perDayMax: 300 },
     features: ["AI receptionist", "Call transcripts", "Basic CRM sync", "SMS follow-ups"],
     cta: "Start Free Trial",
@@ -49,6 +52,7 @@ export const PLANS: readonly Plan[] = [
     overageCentsPerMinute: 10,
     agents: 5,
     dailySpendCapUsd: 25,
+    knowledge: { entries: 200, entryChars: 10_000 },
     texts: { perHourMax: 100, perDayMax: 600 },
     features: ["Multi-agent support", "Call transfers", "Appointment booking", "Advanced CRM integration"],
     cta: "Start Free Trial",
@@ -64,6 +68,7 @@ export const PLANS: readonly Plan[] = [
     overageCentsPerMinute: 8,
     agents: null,
     dailySpendCapUsd: 60,
+    knowledge: { entries: 500, entryChars: 20_000 },
     texts: { perHourMax: 200, perDayMax: 1_500 },
     features: ["Priority support", "Advanced training", "Custom integrations", "Analytics and reporting dashboard"],
     cta: "Start Free Trial",
@@ -79,6 +84,7 @@ export const PLANS: readonly Plan[] = [
     overageCentsPerMinute: null,
     agents: null,
     dailySpendCapUsd: 150,
+    knowledge: { entries: 1_000, entryChars: 20_000 },
     texts: { perHourMax: 500, perDayMax: 5_000 },
     features: ["Enterprise SLA", "Dedicated onboarding", "Priority enterprise support", "Custom AI agent training"],
     cta: "Contact Sales",

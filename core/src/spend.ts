@@ -20,9 +20,16 @@ export const SPEND_WARNING_PERCENT = 80;
 
 export type SpendState = "ok" | "warning" | "capped";
 
+/** A call's minutes as they are charged: each call rounded up to a whole minute, as Twilio bills. */
+const chargedMinutes = (durationSeconds: number) => Math.max(1, Math.ceil(durationSeconds / 60));
+
 export function callCostMicroUsd(durationSeconds: number, withModel: boolean): number {
-  const minutes = Math.max(1, Math.ceil(durationSeconds / 60));
-  return minutes * (SPEND_PRICES_MICRO_USD.telephonyPerMinute + (withModel ? SPEND_PRICES_MICRO_USD.realtimePerMinute : 0));
+  return chargedMinutes(durationSeconds) * (SPEND_PRICES_MICRO_USD.telephonyPerMinute + (withModel ? SPEND_PRICES_MICRO_USD.realtimePerMinute : 0));
+}
+
+/** The realtime model's minutes alone: a Test Suite call's cost, which no telephony carries and no plan counts. */
+export function modelCostMicroUsd(durationSeconds: number): number {
+  return chargedMinutes(durationSeconds) * SPEND_PRICES_MICRO_USD.realtimePerMinute;
 }
 
 export const CALL_RESERVATION_MICRO_USD = callCostMicroUsd(CALL_RESERVATION_MINUTES * 60, true);

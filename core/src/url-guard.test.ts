@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PUBLIC_URL_POLICY, type UrlPolicy, type UrlRefusal, type UrlScheme, isZapierCatchHook, urlPolicyFrom, urlRefusal } from "./url-guard";
+import { PUBLIC_URL_POLICY, type UrlPolicy, type UrlRefusal, type UrlScheme, hostToResolve, isZapierCatchHook, urlPolicyFrom, urlRefusal } from "./url-guard";
 
 const LOCAL: UrlPolicy = { local: true, testAllow: [] };
 const TESTS: UrlPolicy = { local: false, testAllow: ["127.0.0.1:8813"] };
@@ -59,6 +59,26 @@ const TABLE: [string, UrlScheme, UrlRefusal | null, UrlRefusal | null][] = [
   ["https://1.0.0.127.in-addr.arpa/", "https", "internal_host", "internal_host"],
   ["https://127.0.0.1.nip.io/", "https", "internal_host", "internal_host"],
   ["https://10-0-0-5.sslip.io/", "https", "internal_host", "internal_host"],
+  // Public names that answer with a loopback or private address (or rebind between lookups), and names of one's own network.
+  ["https://127.0.0.1.traefik.me/", "https", "internal_host", "internal_host"],
+  ["https://localho.st/", "https", "internal_host", "internal_host"],
+  ["https://app.localho.st/", "https", "internal_host", "internal_host"],
+  ["https://local.gd/", "https", "internal_host", "internal_host"],
+  ["https://crm.local.gd/", "https", "internal_host", "internal_host"],
+  ["https://make-127-0-0-1-rebind-169-254-169-254-rr.1u.ms/", "https", "internal_host", "internal_host"],
+  ["https://7f000001.c0a80001.rbndr.us/", "https", "internal_host", "internal_host"],
+  ["https://fuf.me/", "https", "internal_host", "internal_host"],
+  ["https://kubernetes.default.svc/", "https", "internal_host", "internal_host"],
+  ["https://foo.localdomain/", "https", "internal_host", "internal_host"],
+  ["https://api.default.svc.cluster.local/", "https", "internal_host", "internal_host"],
+  ["https://readme.localtest.me/", "https", "internal_host", "internal_host"],
+  ["https://app.lvh.me/", "https", "internal_host", "internal_host"],
+  ["https://0a000005.nip.io/", "https", "internal_host", "internal_host"],
+  ["https://10.0.0.5.example.com/", "https", "internal_host", "internal_host"],
+  ["https://169.254.169.254.wildcard.example/", "https", "internal_host", "internal_host"],
+  ["https://app-10-0-0-5.example.com/", "https", "internal_host", "internal_host"],
+  ["https://x-1-100-64-1-1.example.com/", "https", "internal_host", "internal_host"],
+  ["https://app-93-184-216-34.example.com/", "https", null, null],
   ["https://intranet/", "https", "single_label", "single_label"],
   ["wss://bridge/twilio/stream", "wss", "single_label", "single_label"],
   ["http://[::1]:8787/", "https", "ip_literal", "ip_literal"],
@@ -98,6 +118,19 @@ describe("urlRefusal: every URL a business gives us", () => {
     expect(urlRefusal("http://localhost:8813/", "https", TESTS)).toBe("internal_host");
     expect(urlRefusal("ftp://127.0.0.1:8813/", "https", TESTS)).toBe("scheme");
     expect(urlRefusal("http://127.0.0.1:8813@evil.example/", "https", TESTS)).toBe("credentials");
+  });
+});
+
+describe("hostToResolve: the name resolved before each fetch", () => {
+  it.each([
+    ["https://Hooks.Example.com:443/crm", PUBLIC_URL_POLICY, "hooks.example.com"],
+    ["wss://voice.example.com/twilio/stream", PUBLIC_URL_POLICY, "voice.example.com"],
+    ["http://localhost:8787/hook", LOCAL, null],
+    ["http://127.0.0.1:8813/hook", TESTS, null],
+    ["http://localhost:8813/hook", { local: false, testAllow: ["localhost:8813"] }, "localhost"],
+    ["https://[::1]/", LOCAL, null],
+  ] as const)("%s: %s", (url, policy, host) => {
+    expect(hostToResolve(url, policy)).toBe(host);
   });
 });
 

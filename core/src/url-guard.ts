@@ -3,8 +3,10 @@
  * it is saved and again before each fetch or connection, in both planes. Written without `URL` (core runs without
  * DOM types), and deliberately stricter than the WHATWG parser that `fetch` uses: anything that parser could read
  * as an address (decimal, hex or octal IPv4, IPv6, percent-encoded or full-width digits) is refused before it is
- * parsed at all, by allowing only plain ASCII host names.
+ * parsed at all, by allowing only plain ASCII host names. Before a fetch, the worker also resolves the host and
+ * refuses private answers (worker/src/call/resolved-host.ts); here, names known to answer that way are refused at once.
  */
+import { addressKind } from "./address-ranges";
 
 /** Where the rule is applied, from the deployment's configuration (never from a request). */
 export interface UrlPolicy {
@@ -35,7 +37,17 @@ export function urlPolicyFrom(publicBaseUrl: string | undefined, testOnlyAllow: 
 /** The secure scheme a field takes: `https` for requests, `wss` for websockets. */
 export type UrlScheme = "https" | "wss";
 
-export type UrlRefusal = "malformed" | "scheme" | "credentials" | "port" | "ip_literal" | "internal_host" | "single_label";
+export type UrlRefusal =
+  | "malformed"
+  | "scheme"
+  | "credentials"
+  | "port"
+  | "ip_literal"
+  | "internal_host"
+  | "single_label"
+  /** Before a fetch: what the host resolved to (worker/src/call/resolved-host.ts). */
+  | "private_address"
+  | "unresolved";
 
 export const URL_REFUSAL_REASONS: Record<UrlRefusal, string> = {
   malformed: "it is not a plain web address",
@@ -45,12 +57,34 @@ export const URL_REFUSAL_REASONS: Record<UrlRefusal, string> = {
   ip_literal: "it must use a host name, not an IP address",
   internal_host: "it points at a local or internal host",
   single_label: "its host must be a full domain name",
+  private_address: "its host resolves to a private or internal address",
+  unresolved: "its host name could not be resolved",
 };
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1"]);
-const INTERNAL_SUFFIXES = [".localhost", ".internal", ".local", ".arpa", ".lan", ".intranet", ".corp", ".home"];
-/** Public DNS names that resolve to whatever address they spell (127.0.0.1.nip.io): addresses in disguise. */
-const ADDRESS_DNS = ["nip.io", "sslip.io", "xip.io", "localtest.me", "lvh.me", "vcap.me", "lacolhost.com"];
+/** Names of networks of one's own: `.local` covers `.cluster.local`, `.svc` Kubernetes' services, `.localdomain` a host's own. */
+const INTERNAL_SUFFIXES = [".localhost", ".internal", ".local", ".localdomain", ".svc", ".arpa", ".lan", ".intranet", ".corp", ".home"];
+/**
+ * Public DNS names that answer with whatever address they spell (127.0.0.1.nip.io, 10-0-0-5.sslip.io), with loopback
+ * for every name under them (localtest.me, lvh.me, localho.st, local.gd, fuf.me, traefik.me), or with an answer that
+ * changes between two lookups (1u.ms, rbndr.us: DNS rebinding as a service): addresses in disguise.
+ */
+const ADDRESS_DNS = [
+  "nip.io",
+  "sslip.io",
+  "xip.io",
+  "nip.direct",
+  "traefik.me",
+  "localtest.me",
+  "lvh.me",
+  "vcap.me",
+  "lacolhost.com",
+  "localho.st",
+  "local.gd",
+  "fuf.me",
+  "1u.ms",
+  "rbndr.us",
+];
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** Only printable ASCII, no spaces and no backslash: the WHATWG parser drops tabs and newlines and reads `\` as `/`. */
 const PLAIN = /^[\x21-\x5b\x5d-\x7e]+$/;
@@ -62,8 +96,27 @@ const endsInNumber = (labels: string[]) => {
   return /^\d+$/.test(last) || /^0x[0-9a-f]*$/.test(last);
 };
 
-const isInternal = (host: string) =>
-  host === "localhost" || INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix)) || ADDRESS_DNS.some((name) => host === name || host.endsWith(`.${name}`));
+/**
+ * An address spelled inside a name, as wildcard DNS services read it: four labels (`10.0.0.5.example.com`) or one
+ * label of four dashed numbers (`app-10-0-0-5.example.com`). Only one that is not public matters.
+ */
+function spellsPrivateAddress(labels: string[]): boolean {
+  const dotted = labels.slice(0, -1).flatMap((_, index) => (index + 4 <= labels.length ? [labels.slice(index, index + 4).join(".")] : []));
+  // Every run of four dashed numbers, overlapping ones included (`1-10-0-0-5` spells 1.10.0.0 and 10.0.0.5).
+  const dashed = labels.flatMap((label) =>
+    [...label.matchAll(/(?:^|-)(?=(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})(?:-|$))/g)].map((match) => match[1]!.replaceAll("-", ".")),
+  );
+  return [...dotted, ...dashed].some((spelled) => {
+    const kind = addressKind(spelled);
+    return kind !== null && kind !== "public";
+  });
+}
+
+const isInternal = (host: string, labels: string[]) =>
+  host === "localhost" ||
+  INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix)) ||
+  ADDRESS_DNS.some((name) => host === name || host.endsWith(`.${name}`)) ||
+  spellsPrivateAddress(labels);
 
 /** Why `value` may not be fetched for a `scheme` field under `policy`, or null when it may. */
 export function urlRefusal(value: string, scheme: UrlScheme, policy: UrlPolicy): UrlRefusal | null {
@@ -88,11 +141,24 @@ export function urlRefusal(value: string, scheme: UrlScheme, policy: UrlPolicy):
   if (labels.some((label) => label === "")) return "malformed";
   if (endsInNumber(labels)) return "ip_literal";
   if (!labels.every((label) => LABEL.test(label))) return "malformed";
-  if (isInternal(host)) return "internal_host";
+  if (isInternal(host, labels)) return "internal_host";
   if (labels.length === 1) return "single_label";
   if (given !== scheme) return "scheme";
   if (port !== null && port !== "443") return "port";
   return null;
+}
+
+/**
+ * The host name to resolve before fetching `value` (a URL the guard allowed), lower case; null when there is none to
+ * resolve: an IP literal a test configuration allows, or the local deployment's own `localhost`.
+ */
+export function hostToResolve(value: string, policy: UrlPolicy): string | null {
+  const authority = SHAPE.exec(value)?.[2] ?? "";
+  const colon = authority.lastIndexOf(":");
+  const host = (colon === -1 || authority.endsWith("]") ? authority : authority.slice(0, colon)).toLowerCase();
+  if (host === "" || host.startsWith("[") || addressKind(host) !== null) return null;
+  if (policy.local && LOOPBACK_HOSTS.has(host)) return null;
+  return host;
 }
 
 export const isAllowedUrl = (value: string, scheme: UrlScheme, policy: UrlPolicy): boolean => urlRefusal(value, scheme, policy) === null;

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { e2eEmail, joinAsViewer, signUpNewBusiness } from "../support/accounts";
 
-test("Knowledge: the agent's knowledge base as a typed section, add, search, switch off, edit and delete entries; a viewer reads", async ({
+test("Knowledge: the agent's knowledge base as a typed section, add, search, switch off, edit and delete entries, the count of the plan's limit; a viewer reads", async ({
   page,
   browser,
 }) => {
@@ -24,6 +24,8 @@ test("Knowledge: the agent's knowledge base as a typed section, add, search, swi
   await expect(row("Knowledge base: Rosa")).toContainText("A cleaning is $90.");
   await expect(row("Knowledge base: Rosa")).toContainText("Typed");
   await expect(row("Knowledge base: Rosa").getByRole("cell", { name: "Rosa", exact: true })).toBeVisible();
+  // How much of the plan's knowledge is used (the trial has Growth's).
+  await expect(page.getByText("1 of 200 entries")).toBeVisible();
 
   // The website import sits below every entry: the button at the top takes the owner to its address field.
   await page.getByRole("button", { name: "Import from website" }).click();
@@ -52,6 +54,7 @@ test("Knowledge: the agent's knowledge base as a typed section, add, search, swi
   await dialog.getByRole("textbox", { name: "Text", exact: true }).fill("We accept Delta and Aetna dental plans.");
   await dialog.getByRole("button", { name: "Add entry" }).click();
   await expect(row("Insurance")).toContainText("Every agent");
+  await expect(page.getByText("3 of 200 entries")).toBeVisible();
 
   // Search finds words in any field; a search that finds nothing says so and clears.
   await page.getByLabel("Search").fill("aetna");
@@ -94,6 +97,7 @@ test("Knowledge: the agent's knowledge base as a typed section, add, search, swi
   await expect(confirm).toContainText('Your agents will no longer know "Insurance".');
   await confirm.getByRole("button", { name: "Delete entry" }).click();
   await expect(row("Insurance")).toHaveCount(0);
+  await expect(page.getByText("2 of 200 entries")).toBeVisible();
 
   // A viewer reads, searches, and changes nothing.
   const { viewer, context } = await joinAsViewer(page, browser);

@@ -13,13 +13,29 @@ export interface ReadCall {
   caller: { returning: boolean; previous_calls: number };
 }
 
+/**
+ * Why signing in as `email` failed, in words that point at the cause: a 429 is a rate limit (with when to retry), not a
+ * wrong database; wrong credentials get `hint`.
+ */
+export async function signInFailure(response: Response, email: string, hint: string): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+  const said = body?.error?.message ? `: ${body.error.message}` : "";
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get("retry-after"));
+    const when = Number.isFinite(seconds) && seconds > 0 ? ` (retry after ${seconds} s)` : "";
+    return `signing in as ${email} was rate limited (429)${said}${when}`;
+  }
+  if (response.status === 401) return `signing in as ${email} failed (401)${said}: ${hint}`;
+  return `signing in as ${email} failed (${response.status})${said}`;
+}
+
 export async function dashboardReader(baseUrl: string) {
   const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
     body: JSON.stringify({ email: DEMO.ownerEmail, password: DEMO.ownerPassword }),
   });
-  if (!signedIn.ok) throw new Error(`signing in as ${DEMO.ownerEmail} failed (${signedIn.status}): is this the local demo database?`);
+  if (!signedIn.ok) throw new Error(await signInFailure(signedIn, DEMO.ownerEmail, "is this the local demo database?"));
   const cookie = signedIn.headers
     .getSetCookie()
     .map((line) => line.split(";")[0]!)

@@ -5,6 +5,7 @@
  */
 import type { CallDetailResource, CallResource } from "@nikki/core";
 import { DEMO } from "../../worker/src/db/seed";
+import { signInFailure } from "./dashboard-reader";
 
 export interface Dashboard {
   get<T>(path: string): Promise<T>;
@@ -19,7 +20,7 @@ export async function signIn(baseUrl: string): Promise<Dashboard> {
     headers: { "content-type": "application/json", origin: baseUrl },
     body: JSON.stringify({ email, password }),
   });
-  if (!response.ok) throw new Error(`signing in as ${email} answered ${response.status}: set NIKKI_EMAIL and NIKKI_PASSWORD to an owner or admin`);
+  if (!response.ok) throw new Error(await signInFailure(response, email, "set NIKKI_EMAIL and NIKKI_PASSWORD to an owner or admin"));
   const cookie = response.headers
     .getSetCookie()
     .map((value) => value.split(";")[0])

@@ -36,7 +36,7 @@ const COVERED: Covered[] = [
     file: "src/voice/tools/tools.test.ts",
     titles: [/holds under 50 hostile strings/, /refuses a tool the agent has not enabled/],
   },
-  { number: "8", name: "prompt_injection", file: "src/voice/instruction-guard.test.ts", titles: [/catches/, /lets an ordinary answer through/] },
+  { number: "8", name: "prompt_injection", file: "src/agent/instruction-guard.test.ts", titles: [/catches/, /lets an ordinary answer through/] },
   {
     number: "9",
     name: "stripe_events",
@@ -59,7 +59,7 @@ const COVERED: Covered[] = [
   },
   { number: "12", name: "cookies_origins_cors", file: "src/routes/account/signup.test.ts", titles: [/HttpOnly, SameSite=Lax, Secure/] },
   { number: "16", name: "faults", file: "test/call-bridge.test.ts", titles: [/connection drops mid-call/] },
-  { number: "16", name: "faults", file: "src/voice/analysis.test.ts", titles: [/when OpenAI answers 500/, /when OpenAI rate-limits \(429\)/] },
+  { number: "16", name: "faults", file: "src/after-call/analysis.test.ts", titles: [/when OpenAI answers 500/, /when OpenAI rate-limits \(429\)/] },
   { number: "16", name: "faults", file: "test/status-callback-faults.test.ts", titles: [/exactly once/] },
   {
     number: "16",

@@ -4,6 +4,7 @@ import type { RateLimiter } from "./durable/rate-limiter";
 import type { OrgEvents } from "./durable/org-events";
 import type { SpendMeter } from "./durable/spend-meter";
 import type { KnowledgeImporterRpc } from "./knowledge/import/rpc";
+import { DEFAULT_DOH_URL } from "./call/doh";
 import type { TestSuiteRunnerRpc } from "./test-suite/rpc";
 import type { CallSessionRpc } from "./voice/setup";
 
@@ -23,6 +24,8 @@ export interface Bindings {
   PUBLIC_BASE_URL?: string;
   /** Test configurations only: `host:port` pairs the URL guard allows besides its rule (loopback simulators). */
   TEST_ONLY_URL_ALLOW?: string;
+  /** The DNS-over-HTTPS resolver (JSON API) a business's host is resolved with before each fetch (call/doh.ts). */
+  DOH_URL?: string;
   LOG_LEVEL?: string;
   OPERATOR_EMAILS?: string;
   SALES_INBOX?: string;
@@ -67,6 +70,7 @@ export interface Bindings {
 const configSchema = z.object({
   PUBLIC_BASE_URL: z.url().optional(),
   TEST_ONLY_URL_ALLOW: z.string().optional(),
+  DOH_URL: z.url().default(DEFAULT_DOH_URL),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   LIBSQL_URL: z.url().optional(),
   LIBSQL_AUTH_TOKEN: z.string().optional(),

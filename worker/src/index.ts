@@ -9,13 +9,21 @@ import { reconcileOpenCalls } from "./jobs/reconcile-calls";
 import { purgeExpiredCallData } from "./jobs/retention-purge";
 import { placeDueDemoCalls } from "./jobs/scheduled-demo-calls";
 import { liveServices } from "./services";
+import { callEffectsOf } from "./test-suite/call-effects-of";
+import { CallSession as VoiceCallSession } from "./voice/call-session";
 
 export { RateLimiter } from "./durable/rate-limiter";
 export { SpendMeter } from "./durable/spend-meter";
 export { OrgEvents } from "./durable/org-events";
-export { CallSession } from "./voice/call-session";
 export { TestSuiteRunner } from "./test-suite/runner";
 export { KnowledgeImporter } from "./knowledge/import/importer";
+
+/** Each call's Durable Object (voice/call-session.ts), handed the one choice of its effects: voice/ knows no Test Suite. */
+export class CallSession extends VoiceCallSession {
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env, callEffectsOf);
+  }
+}
 
 const app = createApp(liveServices);
 

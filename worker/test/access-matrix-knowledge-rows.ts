@@ -13,6 +13,7 @@ async function freshEntry(world: World) {
 
 export const KNOWLEDGE_ROWS: Row[] = [
   { route: "GET /api/knowledge", request: async () => ({ path: "/api/knowledge?q=matrix&source=typed" }), expect: readers },
+  { route: "GET /api/knowledge/usage", request: async () => ({ path: "/api/knowledge/usage" }), expect: readers },
   {
     route: "POST /api/knowledge",
     request: async () => ({ path: "/api/knowledge", body: { kind: "section", title: "Matrix hours", body: "Open 9 to 5." } }),

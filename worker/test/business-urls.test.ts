@@ -4,11 +4,12 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../src/env";
 import { recordIntegrationTest, readIntegration, saveIntegration } from "../src/services/integrations/store";
-import { analyzeDueCall } from "../src/voice/analysis";
+import { analyzeDueCall } from "../src/after-call/analysis";
 import { type SignedUp, call, signUp } from "./accounts";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { callSid } from "./twilio";
+import { callEffectsOf } from "../src/test-suite/call-effects-of";
 
 /**
  * Issue 33: no URL a business types turns the worker into its proxy. The CRM simulator records every request it gets,
@@ -138,7 +139,7 @@ describe("a value stored before the rule is treated as unset before every fetch 
     )
       .bind(id, callSid(), owner.organizationId, agentId, NUMBER)
       .run();
-    expect(await analyzeDueCall(testServices(), id)).toBeNull();
+    expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
     expect(await hostileRequests()).toEqual([]);
     await storeAsBefore("crm_webhook_url", "");
   });

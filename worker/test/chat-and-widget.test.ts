@@ -3,7 +3,7 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
-import { LEAK_REFUSAL } from "../src/voice/instruction-guard";
+import { LEAK_REFUSAL } from "../src/agent/instruction-guard";
 import { call } from "./accounts";
 import { SIMULATED } from "./simulators";
 

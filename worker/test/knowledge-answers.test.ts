@@ -16,6 +16,7 @@ import { answeredSetup, testAnswerDeps } from "./answer-deps";
 import { addAgents, insertEntries, pagesOf } from "./knowledge-entries";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
+import { toolDepsOf } from "./tool-call";
 import { anyCaller, callSid, twilioPost } from "./twilio";
 
 /** Issue 39 §3: what an agent knows at answer time, on calls, the website chat and SMS, from knowledge entries. */
@@ -82,8 +83,7 @@ interface Found {
 
 async function lookup(setup: CallSetup, query: string): Promise<Found> {
   const services = testServices();
-  const deps = { db, services, providers: await services.providersFor(setup.tool.organizationId), log };
-  return (await runTool("lookup_knowledge", JSON.stringify({ query }), setup.tool, deps)) as unknown as Found;
+  return (await runTool("lookup_knowledge", JSON.stringify({ query }), setup.tool, await toolDepsOf(setup.tool, services, log))) as unknown as Found;
 }
 
 let small: Business;

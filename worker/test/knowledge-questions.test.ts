@@ -10,13 +10,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { sendMorningDigests } from "../src/jobs/morning-digest";
 import { recordQuestions } from "../src/knowledge/record-questions";
-import { analyzeDueCall } from "../src/voice/analysis";
+import { analyzeDueCall } from "../src/after-call/analysis";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
 import { ZONE, twilioMessages } from "./booking";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { liveCall } from "./spoken-call";
 import { callSid, until } from "./twilio";
+import { callEffectsOf } from "../src/test-suite/call-effects-of";
 
 const ALWAYS_OPEN = Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [{ open: "00:00", close: "23:59" }]]));
 const KNOWLEDGE = "We fix leaks and unblock drains. Drain cleaning is $149.";
@@ -60,7 +61,7 @@ async function pendingCall(lines: [string, string][], kind = "conversation", ans
   )
     .bind(id, callSid(), owner.organizationId, answeredBy, kind, number, transcript)
     .run();
-  expect(await analyzeDueCall(testServices(), id)).toBeNull();
+  expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
   return id;
 }
 

@@ -2,7 +2,7 @@
 import { PUBLIC_URL_POLICY, type UrlPolicy } from "@nikki/core";
 import { streamSignatures } from "@nikki/core/twilio-signature";
 import { TICKET_TTL_MS, hashToken } from "../src/call/stream-ticket";
-import { SIMULATED } from "./simulators";
+import { SIMULATED, SIMULATED_DOH_URL } from "./simulators";
 import { createLogger } from "../src/logger";
 import { type MediaStorage, MediaCall } from "../src/media/call";
 import type { ControlPlane } from "../src/media/control-client";
@@ -13,6 +13,8 @@ export interface MediaCallOptions {
   put?: (entries: unknown) => Promise<void>;
   ends?: CallEnd[];
   urlPolicy?: UrlPolicy;
+  /** The DoH resolver (default: the tests' simulator). */
+  dohUrl?: string;
   tool?: ControlPlane["tool"];
   greetings?: Pick<KVNamespace, "get">;
 }
@@ -49,6 +51,7 @@ export function mediaCall(sid: string, options: MediaCallOptions = {}) {
     control,
     log: createLogger({}, "error"),
     urlPolicy: options.urlPolicy ?? PUBLIC_URL_POLICY,
+    dohUrl: options.dohUrl ?? SIMULATED_DOH_URL,
     ...(options.greetings ? { greetings: options.greetings } : {}),
   });
   return { call, stored, asked, offer: (plan: MediaPlan) => void (offered = plan) };

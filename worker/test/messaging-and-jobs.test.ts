@@ -2,14 +2,15 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
-import { LEAK_REFUSAL } from "../src/voice/instruction-guard";
+import { LEAK_REFUSAL } from "../src/agent/instruction-guard";
 import { sendMorningDigests } from "../src/jobs/morning-digest";
-import { sendFollowUpText } from "../src/voice/follow-up";
+import { sendFollowUpText } from "../src/after-call/follow-up";
 import { call, inviteAndJoin, signUp } from "./accounts";
 import { insertAppointment } from "./booking";
 import { SIMULATED } from "./simulators";
 import { testServices } from "./services";
 import { callSid, twilioPost } from "./twilio";
+import { callEffectsOf } from "../src/test-suite/call-effects-of";
 
 interface TwilioRequest {
   path: string;
@@ -112,14 +113,14 @@ describe("the follow-up text after a call", () => {
   it("goes to the caller when the organization turned it on, never to an opted-out number", async () => {
     await env.DB.prepare("update organization_settings set post_call_sms = 1 where organization_id = ?").bind(DEMO.organizationId).run();
     const caller = "+14155550103";
-    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: caller }))).toBe(true);
+    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: caller }), callEffectsOf)).toBe(true);
     expect((await messagesTo(caller))[0]?.form).toMatchObject({ From: DEMO.phoneNumber, Body: expect.stringContaining("Thanks for calling Nikki AI Demo!") });
 
     const optedOut = "+14155550104";
     await text(optedOut, "STOP");
-    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: optedOut }))).toBe(false);
+    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: optedOut }), callEffectsOf)).toBe(false);
     await env.DB.prepare("update organization_settings set post_call_sms = 0 where organization_id = ?").bind(DEMO.organizationId).run();
-    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: "+14155550105" }))).toBe(false);
+    expect(await sendFollowUpText(testServices(), await insertCall({ processed: true, from: "+14155550105" }), callEffectsOf)).toBe(false);
   });
 });
 

@@ -2,12 +2,13 @@ import { TEXT_MESSAGES } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { setOptOut } from "../src/messaging/consent";
-import { sendFollowUpText } from "../src/voice/follow-up";
+import { sendFollowUpText } from "../src/after-call/follow-up";
 import { book, localStart } from "./booking";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { callSid, twilioPost } from "./twilio";
 import { type Texting, awayFromTheHoursEnd, db, insertCall, lastAttempt, messagesTo, patchSettings, recipient, texting } from "./texting";
+import { callEffectsOf } from "../src/test-suite/call-effects-of";
 
 describe("opt-outs", () => {
   it("an opted-out number gets nothing, whichever path texts it", async () => {
@@ -26,9 +27,9 @@ describe("opt-outs", () => {
     const caller = recipient();
     const callId = await insertCall(org, caller, true);
     await setOptOut(db, org.owner.organizationId, caller, true);
-    expect(await sendFollowUpText(testServices(), callId)).toBe(false);
+    expect(await sendFollowUpText(testServices(), callId, callEffectsOf)).toBe(false);
     await setOptOut(db, org.owner.organizationId, caller, false);
-    expect(await sendFollowUpText(testServices(), callId)).toBe(false);
+    expect(await sendFollowUpText(testServices(), callId, callEffectsOf)).toBe(false);
     expect(await messagesTo(caller)).toEqual([]);
     const attempts = await env.DB.prepare("select status, code from text_messages where call_id = ?").bind(callId).all();
     expect(attempts.results).toEqual([{ status: "refused", code: "opted_out" }]);

@@ -3,25 +3,14 @@ import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { manageToken } from "../src/appointments/manage-link";
 import { runTool } from "../src/voice/tools";
-import { sendFollowUpText } from "../src/voice/follow-up";
+import { sendFollowUpText } from "../src/after-call/follow-up";
 import { call, inviteAndJoin } from "./accounts";
 import { book, localStart, twilioMessages } from "./booking";
 import { testServices } from "./services";
+import { toolDepsOf } from "./tool-call";
 import { callSid } from "./twilio";
-import {
-  type Texting,
-  awayFromTheHoursEnd,
-  db,
-  insertCall,
-  lastAttempt,
-  log,
-  messagesTo,
-  patchSettings,
-  recipient,
-  sendTexts,
-  texting,
-  usageOf,
-} from "./texting";
+import { type Texting, awayFromTheHoursEnd, insertCall, lastAttempt, log, messagesTo, patchSettings, recipient, sendTexts, texting, usageOf } from "./texting";
+import { callEffectsOf } from "../src/test-suite/call-effects-of";
 
 describe("the destination rules", () => {
   it.each([["+53 5123 4567"], ["+882 1300 0000 1"]])(
@@ -105,8 +94,6 @@ const PATHS: [string, TextPath][] = [
     "the send_sms call tool",
     {
       async text(org, to) {
-        const services = testServices();
-        const deps = { db, services, providers: await services.providersFor(org.owner.organizationId), log };
         const toolCall = {
           callId: await insertCall(org, to),
           callSid: callSid(),
@@ -119,6 +106,7 @@ const PATHS: [string, TextPath][] = [
           test: false,
           tools: ["send_sms"],
         };
+        const deps = await toolDepsOf(toolCall, testServices(), log);
         const result = await runTool("send_sms", JSON.stringify({ to, body: "Our address is 1 Main St." }), toolCall, deps);
         return result.ok ? "sent" : (await lastAttempt(org.owner.organizationId))!.code;
       },
@@ -141,7 +129,7 @@ const PATHS: [string, TextPath][] = [
     {
       async text(org, to) {
         await env.DB.prepare("update organization_settings set post_call_sms = 1 where organization_id = ?").bind(org.owner.organizationId).run();
-        const sent = await sendFollowUpText(testServices(), await insertCall(org, to, true));
+        const sent = await sendFollowUpText(testServices(), await insertCall(org, to, true), callEffectsOf);
         return sent ? "sent" : (await lastAttempt(org.owner.organizationId))!.code;
       },
     },

@@ -7,13 +7,14 @@
 import type { AppointmentResource, BusinessLead, CallDetailResource } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sendCallAlert } from "../src/voice/call-alerts";
+import { sendCallAlert } from "../src/after-call/call-alerts";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
 import { AROUND_THE_CLOCK, ZONE } from "./booking";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { liveCall } from "./spoken-call";
 import { callSid } from "./twilio";
+import { callEffectsOf } from "../src/test-suite/call-effects-of";
 
 const NUMBER = "+16465550151";
 /** The number the caller rings from; the one they leave is another. */
@@ -81,7 +82,7 @@ describe("with PII redaction on, after a call that left a lead and booked", { ti
     // mail simulator, by the same function.
     await env.DB.prepare("update calls set alerted_at = null where id = ?").bind(callId).run();
     const services = testServices({ MAIL_API_KEY: SIMULATED.mailApiKey, MAIL_API_BASE: `http://127.0.0.1:${SIMULATED.crmPort}` });
-    expect((await sendCallAlert(services, callId))?.emailed).toEqual([owner.email]);
+    expect((await sendCallAlert(services, callId, callEffectsOf))?.emailed).toEqual([owner.email]);
     const requests = (await (await fetch(`http://127.0.0.1:${SIMULATED.crmPort}/__requests`)).json()) as {
       path: string;
       body: { to: string[]; subject: string; text: string };

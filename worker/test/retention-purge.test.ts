@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../src/index";
 import { purgeExpiredCallData } from "../src/jobs/retention-purge";
 import { type SignedUp, call, signUp } from "./accounts";
+import { insertAppointment } from "./booking";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { callSid } from "./twilio";
@@ -69,6 +70,9 @@ describe("the retention purge", () => {
       transcripts: 1,
       recordings: 2,
       texts: 0,
+      leads: 0,
+      appointments: 0,
+      messages: 0,
       transcript_retention_days: 30,
       recording_retention_days: 7,
     });
@@ -98,8 +102,62 @@ describe("the retention purge", () => {
       return id;
     };
     const [old, fresh] = [await textAt(31), await textAt(29)];
-    expect((await purgeExpiredCallData(testServices())).get(owner.organizationId)).toEqual({ transcripts: 0, recordings: 0, texts: 1 });
+    expect((await purgeExpiredCallData(testServices())).get(owner.organizationId)).toEqual({
+      transcripts: 0,
+      recordings: 0,
+      texts: 1,
+      leads: 0,
+      appointments: 0,
+      messages: 0,
+    });
     const left = await env.DB.prepare("select id from text_messages where id in (?, ?)").bind(old, fresh).all<{ id: string }>();
     expect(left.results.map((row) => row.id)).toEqual([fresh]);
+  });
+
+  it("deletes the caller's contact records with the transcripts: leads, appointments that ended, chat and text threads", async () => {
+    const at = (daysAgo: number) => Date.now() - daysAgo * DAY;
+    const leadAt = async (daysAgo: number) => {
+      const id = crypto.randomUUID();
+      await env.DB.prepare("insert into leads (id, organization_id, source, name, phone, created_at) values (?, ?, 'call', 'Ada Lovelace', '+14155552671', ?)")
+        .bind(id, owner.organizationId, at(daysAgo))
+        .run();
+      return id;
+    };
+    const messageAt = async (daysAgo: number) => {
+      const id = crypto.randomUUID();
+      await env.DB.prepare(
+        "insert into conversation_messages (id, organization_id, channel, thread_key, role, content, created_at) values (?, ?, 'sms', '+14155552671', 'user', 'Hi', ?)",
+      )
+        .bind(id, owner.organizationId, at(daysAgo))
+        .run();
+      return id;
+    };
+    const [oldLead, freshLead] = [await leadAt(31), await leadAt(29)];
+    const [oldMessage, freshMessage] = [await messageAt(31), await messageAt(29)];
+    // Ended 31 days ago, ended 29 days ago, and one booked 40 days ago that is still ahead.
+    const ended = await insertAppointment(owner.organizationId, { start: new Date(at(31) - 3_600_000).toISOString() });
+    const recent = await insertAppointment(owner.organizationId, { start: new Date(at(29) - 3_600_000).toISOString() });
+    const ahead = await insertAppointment(owner.organizationId, { start: new Date(Date.now() + 2 * DAY).toISOString() });
+    await env.DB.prepare("update appointments set created_at = ? where id = ?").bind(at(40), ahead).run();
+
+    expect((await purgeExpiredCallData(testServices())).get(owner.organizationId)).toEqual({
+      transcripts: 0,
+      recordings: 0,
+      texts: 0,
+      leads: 1,
+      appointments: 1,
+      messages: 1,
+    });
+    const ids = async (table: string, wanted: string[]) =>
+      (
+        await env.DB.prepare(`select id from ${table} where id in (${wanted.map(() => "?").join(", ")})`)
+          .bind(...wanted)
+          .all<{ id: string }>()
+      ).results
+        .map((row) => row.id)
+        .sort();
+    expect(await ids("leads", [oldLead, freshLead])).toEqual([freshLead]);
+    expect(await ids("conversation_messages", [oldMessage, freshMessage])).toEqual([freshMessage]);
+    expect(await ids("appointments", [ended, recent, ahead])).toEqual([recent, ahead].sort());
   });
 });

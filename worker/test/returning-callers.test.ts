@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
 import { purgeExpiredCallData } from "../src/jobs/retention-purge";
 import { createLogger } from "../src/logger";
-import { analyzeDueCall } from "../src/voice/analysis";
+import { analyzeDueCall } from "../src/after-call/analysis";
 import { answerCall } from "../src/voice/answer";
 import { PLATFORM_ACCOUNT, callContextFor } from "../src/voice/call-context";
 import { memoryQuery } from "../src/voice/caller-memory";
@@ -20,6 +20,7 @@ import { answeredSetup, testAnswerDeps } from "./answer-deps";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { callSid } from "./twilio";
+import { callEffectsOf } from "../src/test-suite/call-effects-of";
 
 const DAY = 86_400_000;
 const ZONE = "America/Chicago";
@@ -213,7 +214,7 @@ describe("a caller who is not remembered", () => {
     )
       .bind(id, callSid(), to.id, kind, from, to.number, JSON.stringify([{ role: "user", content: said }]), Date.now() - DAY)
       .run();
-    expect(await analyzeDueCall(testServices(), id)).toBeNull();
+    expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
     return id;
   }
 

@@ -1,4 +1,4 @@
-import type { TestRunResource, TestScenario } from "@nikki/core";
+import { SPEND_PRICES_MICRO_USD, type TestRunResource, type TestScenario } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { finishedRun as finished } from "./test-suite-runs";
@@ -70,6 +70,19 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     // Test calls stay out of the call list's default outcomes and of Overview.
     const overview = (await (await call("/api/overview", { cookie: owner.cookie })).json()) as { overview: { answered_calls: number } };
     expect(overview.overview.answered_calls).toBe(0);
+  });
+
+  it("charges the run's model minutes to the day's spend, though its call is never billed or counted in the plan", async () => {
+    const meter = env.SPEND_METER.get(env.SPEND_METER.idFromName(owner.organizationId));
+    const spent = async () => (await meter.snapshot(new Date().toISOString().slice(0, 10))).spent;
+    const before = await spent();
+    const result = await run(owner, "lead");
+    expect(result.status).toBe("passed");
+    const seconds = Number(/^The call lasted (\d+) s$/.exec(result.steps.find((step) => step.key === "hangup")?.detail ?? "")?.[1]);
+    // Real model minutes at the realtime price (no telephony: Twilio never carried it), each call rounded up to a minute.
+    expect(await spent()).toBe(before + Math.max(1, Math.ceil(seconds / 60)) * SPEND_PRICES_MICRO_USD.realtimePerMinute);
+    const billing = (await (await call("/api/billing/subscription", { cookie: owner.cookie })).json()) as { minutes_used: number };
+    expect(billing.minutes_used).toBe(0);
   });
 
   it("treats the after-hours caller as after hours and books the appointment caller", async () => {

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
+import type { TransferKeeping } from "../src/call-effects/call-effects";
 import type { Logger } from "../src/logger";
-import type { Services } from "../src/services";
+import type { Providers, Services } from "../src/services";
 import { type ToolCall, type ToolDeps, runTool } from "../src/voice/tools";
+import { callEffectsOf } from "../src/test-suite/call-effects-of";
 import type { BookingOrganization } from "./booking";
 import { callSid } from "./twilio";
 
@@ -30,7 +32,18 @@ export async function toolCallOf(
   await env.DB.prepare("insert into calls (id, call_sid, organization_id, from_number, to_number, kind) values (?, ?, ?, ?, ?, ?)")
     .bind(call.callId, call.callSid, call.organizationId, call.callerNumber, businessNumber, call.test ? "test" : "conversation")
     .run();
-  return { call, deps: { db: services.db, services, providers: await services.providersFor(call.organizationId), log } };
+  return { call, deps: await toolDepsOf(call, services, log) };
+}
+
+/** What a call's tools run on: its organization's accounts, and its effects as the call's CallSession chooses them. */
+export async function toolDepsOf(
+  call: ToolCall,
+  services: Services,
+  log: Logger,
+  given: { providers?: Providers; transfers?: TransferKeeping } = {},
+): Promise<ToolDeps> {
+  const deps = { services, providers: given.providers ?? (await services.providersFor(call.organizationId)), log };
+  return { ...deps, db: services.db, effects: callEffectsOf(call, { ...deps, transfers: given.transfers }) };
 }
 
 /** Runs one of the call's tools as the model would call it. */

@@ -8,6 +8,7 @@ import { type SignedUp, call, signUp } from "./accounts";
 import { testServices } from "./services";
 import { SIMULATED } from "./simulators";
 import { anyCaller, callSid, twilioPost } from "./twilio";
+import { callEffectsOf } from "../src/test-suite/call-effects-of";
 
 const HOST = "https://plumber.example";
 const api = (who: SignedUp, path: string, method = "GET", body?: unknown) => call(path, { method, cookie: who.cookie, body });
@@ -95,9 +96,9 @@ describe("the daily spend cap", () => {
       .bind(Date.now(), owner.organizationId)
       .run();
     for (const { call_sid } of sids.results) {
-      await recordCallStatus(withMail, log, { CallSid: call_sid, CallStatus: "completed", CallDuration: "180" }, PLATFORM_ACCOUNT);
+      await recordCallStatus(withMail, log, { CallSid: call_sid, CallStatus: "completed", CallDuration: "180" }, PLATFORM_ACCOUNT, callEffectsOf);
       // A repeated callback counts once.
-      await recordCallStatus(withMail, log, { CallSid: call_sid, CallStatus: "completed", CallDuration: "180" }, PLATFORM_ACCOUNT);
+      await recordCallStatus(withMail, log, { CallSid: call_sid, CallStatus: "completed", CallDuration: "180" }, PLATFORM_ACCOUNT, callEffectsOf);
     }
     expect((await billing(owner)).spend).toEqual({ spent_usd: 1.16, cap_usd: 1, state: "capped" });
     const mails = (

@@ -1,11 +1,14 @@
 /**
  * An organization's appointments as an iCalendar feed (RFC 5545) any calendar app can subscribe to: one VEVENT per
  * appointment, times in UTC, canceled ones marked CANCELLED so a subscribed calendar removes them. Text is escaped
- * (§3.3.11) and lines folded at 75 octets (§3.1); lines end in CRLF.
+ * (§3.3.11) with its control characters removed (a bare CR is a line end to many readers), and lines folded at 75
+ * octets (§3.1); lines end in CRLF.
  */
+import { plainText } from "@nikki/core";
 import type { AppointmentRow } from "./store";
 
-const escapeText = (value: string) => value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+/** TEXT (§3.3.11): plain first (every line break one LF, control characters gone), then backslash, semicolon, comma and LF escaped. */
+const escapeText = (value: string) => plainText(value).replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\n/g, "\\n");
 
 const encoder = new TextEncoder();
 
@@ -68,7 +71,7 @@ export function appointmentsCalendar(input: { name: string; timeZone: string; ho
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     `X-WR-CALNAME:${escapeText(`${input.name} appointments`)}`,
-    `X-WR-TIMEZONE:${input.timeZone}`,
+    `X-WR-TIMEZONE:${escapeText(input.timeZone)}`,
     "REFRESH-INTERVAL;VALUE=DURATION:PT15M",
     "X-PUBLISHED-TTL:PT15M",
     ...input.appointments.flatMap((row) => event(row, input.host)),

@@ -2,7 +2,7 @@ import { AGENT_DEFAULTS, HOUSE_WIDGET_KEY, defaultGreeting, findPlan, PERSONA_NA
 import { and, eq } from "drizzle-orm";
 import type { Database } from "./client";
 import { ensureDefaultService } from "./default-service";
-import { knowledgeBoxRow } from "../knowledge/box";
+import { knowledgeBoxRow } from "./knowledge-box-row";
 import { accounts, agents, knowledgeEntries, members, organizationSettings, organizations, phoneNumbers, users, widgetKeys } from "./schema";
 
 /** The demo organization `npm start` and the end-to-end tests run against. Fixed ids keep seeding idempotent. */

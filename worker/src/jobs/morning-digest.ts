@@ -16,7 +16,7 @@ import { calls, members, organizationSettings, organizations, phoneNumbers, user
 import { type LogLevel, createLogger } from "../logger";
 import { sendText } from "../messaging/send-text";
 import type { Services } from "../services";
-import { primaryAgent } from "../voice/call-context";
+import { primaryAgent } from "../org/agents";
 import { markDigested, newQuestions, questionLines } from "./digest-questions";
 
 export const DIGEST_HOUR = 8;

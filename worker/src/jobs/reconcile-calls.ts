@@ -11,6 +11,7 @@ import { and, desc, eq, lte, ne, sql } from "drizzle-orm";
 import { calls, organizationSettings } from "../db/schema";
 import { type LogLevel, type Logger, createLogger } from "../logger";
 import { type Services, withProvidersOnce } from "../services";
+import { callEffectsOf } from "../test-suite/call-effects-of";
 import { settleCallStatus } from "../voice/settle-call";
 import type { CallSessionRpc } from "../voice/setup";
 import { twilioCallEnd } from "./twilio-call-end";
@@ -84,7 +85,7 @@ async function reconcileOne(
   }
   const end = twilioCallEnd(record, twilio.accountSid);
   if (!end) return "ongoing";
-  const deps = { services, log, sessions };
+  const deps = { services, log, sessions, effectsOf: callEffectsOf };
   const { ended, after } = await settleCallStatus(deps, end.params, { accountSid: twilio.accountSid, organizationId: call.organizationId }, end.endedAt);
   await after;
   // The callback may have come meanwhile: then it settled the call, and this changed nothing.

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
 import { writeAudit } from "../audit";
-import { calls, organizationSettings, phoneNumbers, textMessages } from "../db/schema";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { appointments, calls, conversationMessages, leads, organizationSettings, phoneNumbers, textMessages } from "../db/schema";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 
@@ -13,19 +14,43 @@ export interface PurgeCounts {
   recordings: number;
   /** Records of texts (text_messages), kept as long as transcripts. */
   texts: number;
+  /** The business's customer records (redaction by purpose): leads, appointments ended, chat and text threads. */
+  leads: number;
+  appointments: number;
+  messages: number;
 }
 
-/** The record of texts attempted before `before` (who was texted, when and why), a batch per statement. */
-async function purgeTexts(services: Services, organizationId: string, before: Date): Promise<number> {
-  const { db } = services;
+/** A table whose rows are deleted whole once the time in `at` is past an organization's transcript retention. */
+interface ExpiringRows {
+  table: SQLiteTable;
+  id: SQLiteColumn;
+  organizationId: SQLiteColumn;
+  at: SQLiteColumn;
+}
+
+const EXPIRING = {
+  texts: { table: textMessages, id: textMessages.id, organizationId: textMessages.organizationId, at: textMessages.createdAt },
+  leads: { table: leads, id: leads.id, organizationId: leads.organizationId, at: leads.createdAt },
+  // An appointment is kept while it is ahead, and as long as a transcript after it ended.
+  appointments: { table: appointments, id: appointments.id, organizationId: appointments.organizationId, at: appointments.endAt },
+  messages: {
+    table: conversationMessages,
+    id: conversationMessages.id,
+    organizationId: conversationMessages.organizationId,
+    at: conversationMessages.createdAt,
+  },
+} satisfies Record<string, ExpiringRows>;
+
+/** Deletes an organization's rows of one table older than `before`, a batch per statement. */
+async function purgeRows(services: Services, rows: ExpiringRows, organizationId: string, before: Date): Promise<number> {
   let purged = 0;
   for (;;) {
-    const due = db
-      .select({ id: textMessages.id })
-      .from(textMessages)
-      .where(and(eq(textMessages.organizationId, organizationId), lt(textMessages.createdAt, before)))
+    const due = services.db
+      .select({ id: rows.id })
+      .from(rows.table)
+      .where(and(eq(rows.organizationId, organizationId), lt(rows.at, before)))
       .limit(PURGE_BATCH);
-    const deleted = await db.delete(textMessages).where(inArray(textMessages.id, due)).returning({ id: textMessages.id });
+    const deleted = await services.db.delete(rows.table).where(inArray(rows.id, due)).returning({ id: rows.id });
     purged += deleted.length;
     if (deleted.length < PURGE_BATCH) return purged;
   }
@@ -106,9 +131,11 @@ async function purgeRecordings(services: Services, organizationId: string, befor
 }
 
 /**
- * The retention purge (the cron, every 15 minutes): per organization, transcripts (and the record of texts) older than
- * its transcript_retention_days and recordings older than its recording_retention_days, in batches; one audit entry for
- * each organization something was deleted for, with the counts. Safe to run twice at once: nothing is deleted twice.
+ * The retention purge (the cron, every 15 minutes): per organization, transcripts older than its
+ * transcript_retention_days, and with them the record of texts, the leads, the appointments that ended and the chat
+ * and text threads (the contact details a caller left go with the calls they came from); recordings older than its
+ * recording_retention_days. In batches; one audit entry for each organization something was deleted for, with the
+ * counts. Safe to run twice at once: nothing is deleted twice.
  */
 export async function purgeExpiredCallData(services: Services, now = new Date()): Promise<Map<string, PurgeCounts>> {
   const settings = await services.db
@@ -124,9 +151,12 @@ export async function purgeExpiredCallData(services: Services, now = new Date())
     const counts = {
       transcripts: await purgeTranscripts(services, organization.organizationId, transcriptsBefore),
       recordings: await purgeRecordings(services, organization.organizationId, new Date(now.getTime() - organization.recordingDays * DAY_MS)),
-      texts: await purgeTexts(services, organization.organizationId, transcriptsBefore),
+      texts: await purgeRows(services, EXPIRING.texts, organization.organizationId, transcriptsBefore),
+      leads: await purgeRows(services, EXPIRING.leads, organization.organizationId, transcriptsBefore),
+      appointments: await purgeRows(services, EXPIRING.appointments, organization.organizationId, transcriptsBefore),
+      messages: await purgeRows(services, EXPIRING.messages, organization.organizationId, transcriptsBefore),
     };
-    if (counts.transcripts === 0 && counts.recordings === 0 && counts.texts === 0) continue;
+    if (Object.values(counts).every((count) => count === 0)) continue;
     results.set(organization.organizationId, counts);
     const log = createLogger({ component: "retention_purge", organization_id: organization.organizationId }, services.config.LOG_LEVEL as LogLevel);
     await writeAudit(services.db, log, {

@@ -39,7 +39,7 @@ export const UNANSWERED_QUESTIONS_SCHEMA = {
   },
 } as const;
 
-/** Where the analysis's instructions carry the knowledge: the heading the agent's own instructions use (voice/instructions.ts). */
+/** Where the analysis's instructions carry the knowledge: the heading the agent's own instructions use (agent/instructions.ts). */
 const KNOWLEDGE_HEADING = "What you know about the business:";
 /** The knowledge shown to the analysis, at most (the instructions' budget). */
 const KNOWLEDGE_CHARS = 20_000;

@@ -1,30 +1,14 @@
-import { knowledgeBoxTitle } from "@nikki/core";
-import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { knowledgeEntries } from "../db/schema";
-
 /**
  * An agent's knowledge box (the agents API's `knowledge_base`, issue 39 §1) is one typed section of the knowledge:
  * kind section, source typed, box_of_agent_id and agent_ids naming the agent, titled after it. Empty text is no
  * section. Every reader takes the agent's knowledge from it (the calls', the chat's and their analyses').
  */
-interface BoxOwner {
-  organizationId: string;
-  agentId: string;
-  agentName: string;
-}
-
-/** The row of a new knowledge box (the seed inserts it as it is). */
-export const knowledgeBoxRow = (owner: BoxOwner, text: string, id?: string): typeof knowledgeEntries.$inferInsert => ({
-  ...(id ? { id } : {}),
-  organizationId: owner.organizationId,
-  kind: "section",
-  source: "typed",
-  title: knowledgeBoxTitle(owner.agentName),
-  body: text,
-  agentIds: JSON.stringify([owner.agentId]),
-  boxOfAgentId: owner.agentId,
-});
+import { knowledgeBoxTitle } from "@nikki/core";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { type BoxOwner, knowledgeBoxRow } from "../db/knowledge-box-row";
+import { knowledgeEntries } from "../db/schema";
+import { knowledgeRoomOf, refuseLongText, refuseWhenFull } from "./limits";
 
 /** The knowledge base text of each of an organization's agents named (absent: none). */
 export async function knowledgeBoxesOf(db: Database, organizationId: string, agentIds: string[]): Promise<Map<string, string>> {
@@ -34,6 +18,23 @@ export async function knowledgeBoxesOf(db: Database, organizationId: string, age
     .from(knowledgeEntries)
     .where(and(eq(knowledgeEntries.organizationId, organizationId), inArray(knowledgeEntries.boxOfAgentId, agentIds)));
   return new Map(rows.map((row) => [row.agentId!, row.body]));
+}
+
+/**
+ * Refuses, before anything is written, a knowledge base the plan has no room for: text longer than one entry may
+ * carry, or a new box (`agentId` null: a new agent, or one without a box) when the knowledge holds its limit.
+ */
+export async function refuseBoxPastLimits(db: Database, organizationId: string, agentId: string | null, text: string): Promise<void> {
+  if (!text.trim()) return;
+  const room = await knowledgeRoomOf(db, organizationId);
+  refuseLongText(room, { knowledge_base: text });
+  const [box] = agentId
+    ? await db
+        .select({ id: knowledgeEntries.id })
+        .from(knowledgeEntries)
+        .where(boxOf({ organizationId, agentId, agentName: "" }))
+    : [];
+  if (!box) refuseWhenFull(room);
 }
 
 /** Writes an agent's knowledge base: the section created on the first text, changed after, deleted when emptied. */

@@ -3,6 +3,7 @@ import type { Logger } from "../logger";
 import { constantTimeEqual } from "@nikki/core/twilio-signature";
 import { type BridgeAction, BridgeProtocol, greetingResponse } from "../call/protocol";
 import { type StreamTicket, checkTicket } from "../call/stream-ticket";
+import { resolvedUrlRefusal } from "../call/resolved-host";
 import type { ControlPlane } from "./control-client";
 import type { CallEnd, CallEndReason, RealtimeTarget, StoredPlan, TranscriptEntry } from "../call/plan";
 
@@ -26,6 +27,8 @@ export interface MediaCallDeps {
   log: Logger;
   /** The URL guard's policy of this deployment, from the media plane's own configuration. */
   urlPolicy: UrlPolicy;
+  /** The DoH resolver a business's realtime host is resolved with before connecting (call/doh.ts). */
+  dohUrl: string;
 }
 
 /**
@@ -63,6 +66,7 @@ export class MediaCall {
   private readonly callSid: string;
   private readonly segment: number;
   private readonly urlPolicy: UrlPolicy;
+  private readonly dohUrl: string;
 
   constructor(deps: MediaCallDeps) {
     this.storage = deps.storage;
@@ -72,6 +76,7 @@ export class MediaCall {
     this.callSid = deps.callSid;
     this.segment = deps.segment ?? 1;
     this.urlPolicy = deps.urlPolicy;
+    this.dohUrl = deps.dohUrl;
   }
 
   /**
@@ -207,8 +212,11 @@ export class MediaCall {
   /** Opens and configures the model's session; the greeting waits for the stream (`connectOpenAI`). Null when it cannot. */
   private async openSession(realtime: RealtimeTarget, plan: StoredPlan): Promise<WebSocket | null> {
     try {
-      // A business's own realtime URL is guarded again here, in the plane that connects (a plan may predate the rule).
-      const refusal = realtime.fromBusiness ? urlRefusal(realtime.url, "https", this.urlPolicy) : null;
+      // A business's own realtime URL is guarded again here, in the plane that connects (a plan may predate the rule),
+      // its host resolved first: an answer that is a private address is refused too.
+      const refusal = realtime.fromBusiness
+        ? (urlRefusal(realtime.url, "https", this.urlPolicy) ?? (await resolvedUrlRefusal(this.dohUrl, realtime.url, this.urlPolicy)))
+        : null;
       if (refusal) throw new Error(`The realtime URL is not allowed: ${URL_REFUSAL_REASONS[refusal]}`);
       // On Workers a websocket client is a fetch with an upgrade; a redirect is not followed.
       const response = await fetch(realtime.url, {

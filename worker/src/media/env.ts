@@ -14,4 +14,6 @@ export interface MediaBindings {
   PUBLIC_BASE_URL?: string;
   /** Test configurations only: `host:port` pairs the URL guard allows besides its rule. */
   TEST_ONLY_URL_ALLOW?: string;
+  /** As the control plane's: the DoH resolver a business's realtime host is resolved with (call/doh.ts). */
+  DOH_URL?: string;
 }

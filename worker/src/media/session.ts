@@ -1,6 +1,7 @@
 import { urlPolicyFrom } from "@nikki/core/url-guard";
 import { DurableObject } from "cloudflare:workers";
 import { createLogger } from "../logger";
+import { DEFAULT_DOH_URL } from "../call/doh";
 import { MediaCall } from "./call";
 import { controlPlane } from "./control-client";
 import type { MediaBindings, MediaSessionRpc } from "./env";
@@ -21,6 +22,7 @@ export class MediaSession extends DurableObject<MediaBindings> implements MediaS
       control: controlPlane(env.CONTROL, env.AUTH_SECRET ?? ""),
       log: createLogger({ component: "media_session", call_sid: callSid }, env.LOG_LEVEL ?? "info"),
       urlPolicy: urlPolicyFrom(env.PUBLIC_BASE_URL, env.TEST_ONLY_URL_ALLOW),
+      dohUrl: env.DOH_URL || DEFAULT_DOH_URL,
     });
   }
 

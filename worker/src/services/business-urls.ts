@@ -6,6 +6,7 @@
 import { URL_REFUSAL_REASONS, type UrlScheme, urlRefusal } from "@nikki/core";
 import type { Config } from "../env";
 import { type LogLevel, createLogger } from "../logger";
+import { resolvedUrlRefusal } from "../call/resolved-host";
 import { outboundFetch } from "./outbound-fetch";
 
 /** Every stored field the worker fetches or connects to (ARCHITECTURE.md lists where). */
@@ -46,10 +47,11 @@ export function usableBusinessUrl(config: Config, field: BusinessUrlField, value
 
 /**
  * A request to a business's URL (or one derived from it: a bridge's health URL, a websocket's upgrade request, both
- * `https`): guarded again, and never following a redirect.
+ * `https`): guarded again, its host resolved and refused when it answers with a private address (call/resolved-host.ts),
+ * and never following a redirect.
  */
 export async function fetchBusinessUrl(config: Config, url: string, scheme: UrlScheme, init: RequestInit = {}): Promise<Response> {
-  const refusal = urlRefusal(url, scheme, config.urlPolicy);
+  const refusal = urlRefusal(url, scheme, config.urlPolicy) ?? (await resolvedUrlRefusal(config.DOH_URL, url, config.urlPolicy));
   if (refusal) throw new BusinessUrlRefused(URL_REFUSAL_REASONS[refusal]);
   return outboundFetch(url, init);
 }

@@ -18,7 +18,7 @@ import { calls, organizations, testRunEffects, testRuns, users } from "../db/sch
 import { ownTwilioAccount } from "../services/integrations/store";
 import type { Services } from "../services";
 import { wavToUlaw } from "@nikki/core/mulaw";
-import { testNumberOf } from "./effects";
+import { testNumberOf } from "./test-number";
 import { type SyntheticCallOptions, SyntheticStream, completed, ring } from "./synthetic-caller";
 
 /** The synthetic caller's voice (not one an agent is likely to use, so the two sides sound apart). */

@@ -9,7 +9,7 @@ import { usableBusinessUrl } from "../services/business-urls";
 import { mediaPlanFor } from "./media-plan";
 import { answeredPlanJson } from "./answered-plan";
 import { greetingOf } from "./greeting-cache";
-import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "./instructions";
+import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "../agent/instructions";
 import type { CallSetup } from "./setup";
 import { hashToken, mintToken } from "../call/stream-ticket";
 import { markSpam, spamBeforeAnswer, spamTwiml } from "./spam-caller";
@@ -75,7 +75,8 @@ async function recordCall(deps: AnswerDeps, context: CallContext, values: Omit<R
 
 /**
  * Why the AI cannot take this call, or null when it can. A Test Suite call obeys the plan and the spend cap like a
- * real one, though it holds nothing (it is never billed); the operator pages' probe is answered regardless.
+ * real one, though it holds nothing (its effects charge its model's minutes when it ends); the operator pages' probe
+ * is answered regardless.
  */
 async function unavailable(
   deps: AnswerDeps,

@@ -1,6 +1,5 @@
-import { type SQLWrapper, and, asc, eq, sql } from "drizzle-orm";
-import { type AnySQLiteColumn, alias } from "drizzle-orm/sqlite-core";
-import { AGENT_DEFAULTS, REPEAT_CALL_WINDOW_MINUTES, SETTINGS_DEFAULTS } from "@nikki/core";
+import { and, eq, sql } from "drizzle-orm";
+import { REPEAT_CALL_WINDOW_MINUTES, SETTINGS_DEFAULTS } from "@nikki/core";
 import { type SpendLimits, spendLimitsOf } from "../billing/spend";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
@@ -136,43 +135,4 @@ export async function callContextFor(
     knowledge: row.knowledge === null || !agent ? null : knowledgeOfColumn(row.knowledge),
     rememberable: Boolean(row.rememberable),
   };
-}
-
-/**
- * The organization's primary agent: its oldest active one. It speaks on the chat widget and the browser demo,
- * and its time zone is the business's (organizationTimeZone).
- */
-export async function primaryAgent(db: Database, organizationId: string): Promise<typeof agents.$inferSelect | null> {
-  const [agent] = await db.select().from(agents).where(activeAgentOf(agents, organizationId)).orderBy(asc(agents.createdAt)).limit(1);
-  return agent ?? null;
-}
-
-/** The organization's active agents, in `table` (the agents table, or an alias of it in a subquery). */
-const activeAgentOf = (table: { organizationId: AnySQLiteColumn; status: AnySQLiteColumn }, organizationId: string | SQLWrapper) =>
-  and(eq(table.organizationId, organizationId), eq(table.status, "active"));
-
-/** The business's time zone (DESIGN.md, Times): its primary agent's, else the default. Days and times shown use it. */
-export async function organizationTimeZone(db: Database, organizationId: string): Promise<string> {
-  return (await primaryAgent(db, organizationId))?.businessHoursTz ?? AGENT_DEFAULTS.timezone;
-}
-
-const primary = alias(agents, "primary_agent");
-
-/** The same time zone as a column of a query that has the organization's id, read in that query's round trip. */
-export const organizationTimeZoneColumn = (db: Database, organizationId: SQLWrapper) =>
-  sql<string>`coalesce((${db
-    .select({ timeZone: primary.businessHoursTz })
-    .from(primary)
-    .where(activeAgentOf(primary, organizationId))
-    .orderBy(asc(primary.createdAt))
-    .limit(1)}), ${AGENT_DEFAULTS.timezone})`;
-
-/** The agent that answers the chat widget: the one Settings names when it is active, else the primary agent. */
-export async function chatAgent(db: Database, organizationId: string): Promise<typeof agents.$inferSelect | null> {
-  const [chosen] = await db
-    .select({ agent: agents })
-    .from(organizationSettings)
-    .innerJoin(agents, and(eq(agents.id, organizationSettings.chatAgentId), eq(agents.organizationId, organizationId), eq(agents.status, "active")))
-    .where(eq(organizationSettings.organizationId, organizationId));
-  return chosen?.agent ?? primaryAgent(db, organizationId);
 }

@@ -8,16 +8,14 @@ import { type Logger, type LogLevel, createLogger } from "../logger";
 import { mediaPlane } from "./media-client";
 import type { CallEnd, CallEndReason, MediaPlan, PlanRequest, RealtimeTarget, StoredPlan, ToolRequest } from "../call/plan";
 import { type Services, liveServices, withProvidersOnce } from "../services";
-import { analyzeDueCall } from "./analysis";
+import type { CallEffectsOf } from "../call-effects/call-effects";
+import { afterCall } from "../after-call/pipeline";
 import { callerLanguageOf, languageCodeOf } from "@nikki/core/caller-language";
 import { callerLanguageOfCall } from "./caller-language";
-import { sendCallAlert } from "./call-alerts";
 import { recordNeverStreamed } from "./call-status";
 import { messageAfterDrop } from "./dropped-call";
-import { sendFollowUpText } from "./follow-up";
 import { renderCallGreeting } from "./greeting-cache";
 import { callOpenAi } from "./media-plan";
-import { postCallFacts } from "./post-call-facts";
 import { recordScreenedEnd, screenedEnd } from "./screened-call";
 import type { CallSessionRpc, CallSetup } from "./setup";
 import { type ToolOutput, runTool } from "./tools";
@@ -46,7 +44,8 @@ const endCallQuery = preparedQuery((db) =>
 /**
  * One call (keyed by CallSid) in the control plane: the setup decided at the webhook, the tools the model calls, the
  * call's end (stored once), then its analysis from an alarm. Its audio runs in the media plane (media/session.ts),
- * which asks for the tools and hands over the end through the internal routes (routes/internal).
+ * which asks for the tools and hands over the end through the internal routes (routes/internal). Its effects are the
+ * ones `effectsOf` chooses for it, handed in by the worker's entry (index.ts): this folder knows no Test Suite.
  */
 export class CallSession extends DurableObject<Bindings> implements CallSessionRpc {
   private setup: CallSetup | null = null;
@@ -61,7 +60,11 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   /** The caller's language for its tools, stored on the call's row once (caller-language.ts). */
   private readonly callerLanguage: ReturnType<typeof callerLanguageOfCall>;
 
-  constructor(ctx: DurableObjectState, env: Bindings) {
+  constructor(
+    ctx: DurableObjectState,
+    env: Bindings,
+    private readonly effectsOf: CallEffectsOf,
+  ) {
     super(ctx, env);
     const config = readConfig(env);
     this.unscopedServices = liveServices(env, config);
@@ -127,12 +130,11 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     if (slowToolMs && request.name !== "end_call") await new Promise((resolve) => setTimeout(resolve, slowToolMs));
     const call = await this.callerLanguage(setup.tool, request.callerTurns);
     const transfers = { begin: this.transfers.begin.bind(this.transfers), cancel: this.transfers.cancel.bind(this.transfers) };
+    const deps = { services: this.services, providers, log: this.log };
     const output = await runTool(request.name, request.arguments, call, {
+      ...deps,
       db: this.services.db,
-      services: this.services,
-      providers,
-      log: this.log,
-      transfers,
+      effects: this.effectsOf(call, { ...deps, transfers }),
     });
     this.log.info("call_tool", { tool: request.name, ok: output.ok });
     return output;
@@ -201,12 +203,10 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
         : end.reason === "openai_closed" && origin
           ? { twiml: messageAfterDrop(origin) }
           : null;
-    // Twilio knows no Test Suite call (its synthetic caller hangs up itself).
-    if (update && !setup.tool.test) {
+    if (update) {
       if (end.reason === "openai_closed") this.log.warn("model_connection_dropped", { call_id: setup.tool.callId });
-      const { twilio } = await (await this.services.providersFor(setup.tool.organizationId)).forNumber(setup.tool.businessNumber);
-      await twilio
-        ?.updateCall(setup.tool.callSid, update)
+      await this.effectsOf(setup.tool, { services: this.services, log: this.log })
+        .endCall(update)
         .catch((error: unknown) => this.log.warn("call_update_failed", { reason: end.reason, error: String(error) }));
     }
     await this.closeCall(setup, end, screened !== null);
@@ -305,8 +305,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   }
 
   /**
-   * Post-call analysis, retried with backoff by re-arming the alarm until processed or failed; then the follow-up
-   * text and the alert, and this object forgets the call.
+   * The after-call pipeline (after-call/pipeline.ts): the analysis, retried with backoff by re-arming the alarm until
+   * processed or failed; then the follow-up text and the alert, and this object forgets the call.
    */
   override async alarm(): Promise<void> {
     const setup = await this.loadSetup();
@@ -317,11 +317,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     if (!callId) return;
     // Each run reads the accounts afresh (a retry may come after the business changed them), then once for all its steps.
     const services = withProvidersOnce(this.unscopedServices);
-    const next = await analyzeDueCall(services, callId);
+    const next = await afterCall(services, callId, this.effectsOf, this.log);
     if (next) return this.ctx.storage.setAlarm(next.getTime());
-    const facts = await postCallFacts(services.db, callId);
-    await sendFollowUpText(services, callId, facts);
-    await sendCallAlert(services, callId, facts).catch((error: unknown) => this.log.warn("call_alert_failed", { error: String(error) }));
     await this.forgetAll();
   }
 }

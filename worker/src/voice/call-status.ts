@@ -1,7 +1,8 @@
 import { callCostMicroUsd } from "@nikki/core";
-import { type SpendLimits, chargeSpend, spendLimitsOf } from "../billing/spend";
+import { type SpendLimits, spendLimitsOf } from "../billing/spend";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { type OverageSubscription, reportOverage } from "../billing/usage";
+import type { OverageSubscription } from "../billing/usage";
+import { type CallEffectsOf, callOfRow } from "../call-effects/call-effects";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { dashboardsOpen, liveDashboardsOfCall } from "../durable/live-dashboards";
 import { calls, organizationSettings, organizations, subscriptions } from "../db/schema";
@@ -64,6 +65,9 @@ const endedQuery = preparedQuery((db) =>
       organizationId: calls.organizationId,
       durationSeconds: calls.durationSeconds,
       kind: calls.kind,
+      direction: calls.direction,
+      fromNumber: calls.fromNumber,
+      toNumber: calls.toNumber,
       costMicroUsd: calls.costMicroUsd,
       screened: calls.screened,
       // Returned as written: the plan is cleared, so the test is whether the call ended as one the AI never took.
@@ -107,7 +111,7 @@ export async function recordVoicemail(services: Services, log: Logger, params: R
 }
 
 /** A call's end as the status callback recorded it. */
-export interface EndedCall {
+export interface EndedCall extends Pick<typeof calls.$inferSelect, "direction" | "fromNumber" | "toNumber"> {
   id: string;
   callSid: string;
   organizationId: string;
@@ -161,6 +165,7 @@ export async function recordCallStatus(
   log: Logger,
   params: Record<string, string>,
   account: SigningAccount,
+  effectsOf: CallEffectsOf,
   endedAt = new Date(),
 ): Promise<CallEnded | null> {
   const { db } = services;
@@ -176,7 +181,8 @@ export async function recordCallStatus(
   const parsed = Number.parseInt(params.CallDuration ?? "", 10);
   // A final status without a duration (a call that never connected) lasted nothing: the end is recorded all the same.
   const duration = Number.isFinite(parsed) ? parsed : 0;
-  // The call's real cost is written with its end (nothing for a call nobody answered; a Test Suite call is never billed).
+  // The call's real cost is written with its end (nothing for a call nobody answered; a Test Suite call's row keeps none:
+  // its effects charge its model's minutes alone).
   const cost = (withModel: boolean) => (duration ? callCostMicroUsd(duration, withModel) : 0);
   const [ended] = await endedQuery(db).all({
     ...call,
@@ -193,32 +199,27 @@ export async function recordCallStatus(
   if (never) {
     // No Durable Object ever heard of it: nothing else to ask.
     if (dashboardsOpen(endedCall.liveDashboards)) await services.publishCall(endedCall.organizationId, { id: endedCall.id, processing_status: "skipped" });
-    return { ...(await settleEnded(services, log, endedCall, true)), unstreamed: null };
+    return { ...(await settleEnded(services, log, endedCall, true, effectsOf)), unstreamed: null };
   }
   if (ended.kind === "conversation" && unstreamed) return { overage: null, unstreamed: endedCall };
-  return { ...(await settleEnded(services, log, endedCall, false)), unstreamed: null };
+  return { ...(await settleEnded(services, log, endedCall, false, effectsOf)), unstreamed: null };
 }
 
 /**
- * The rest of a call's end: its open dashboards told (unless recording it as never taken did), the cost
- * replacing the share of today's spend the call held (its telephony alone when the AI never took it), and the minutes
- * beyond the plan of a call the AI took, left running (the limits and subscription as the call's end read them).
+ * The rest of a call's end: its open dashboards told (unless recording it as never taken did), then its charge, the
+ * call's effect: the cost replacing the share of today's spend the call held (its telephony alone when the AI never
+ * took it), and the minutes beyond the plan of a call the AI took, left running (the limits and subscription as the
+ * call's end read them).
  */
-export async function settleEnded(services: Services, log: Logger, ended: EndedCall, neverTaken: boolean): Promise<{ overage: Promise<unknown> | null }> {
+export async function settleEnded(
+  services: Services,
+  log: Logger,
+  ended: EndedCall,
+  neverTaken: boolean,
+  effectsOf: CallEffectsOf,
+): Promise<{ overage: Promise<unknown> | null }> {
   if (!neverTaken && dashboardsOpen(ended.liveDashboards)) await services.publishCall(ended.organizationId, { id: ended.id });
-  if (ended.kind === "test") return { overage: null };
-  const { limits } = ended;
-  const cost = neverTaken ? ended.neverTakenCostMicroUsd : (ended.costMicroUsd ?? 0);
-  await chargeSpend(services, log, ended.organizationId, ended.callSid, cost, limits).catch((error: unknown) =>
-    log.warn("spend_charge_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
-  );
-  // A call the AI never took is not the plan's minutes (db/call-outcome.ts): none of it is beyond the plan either.
-  if (neverTaken) return { overage: null };
-  const deps = { db: services.db, stripe: services.stripe, config: services.config, log };
-  const overage = reportOverage(deps, ended, ended.subscription).catch((error: unknown) =>
-    log.warn("overage_report_failed", { call_id: ended.id, error: error instanceof Error ? error.message : String(error) }),
-  );
-  return { overage };
+  return effectsOf(callOfRow(ended), { services, log }).charge({ ...ended, neverTaken });
 }
 
 /**

@@ -13,7 +13,7 @@ import { agents, organizationSettings, organizations } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
 import type { OpenAiClient } from "../services/openai/client";
-import { openingLine } from "./instructions";
+import { openingLine } from "../agent/instructions";
 import type { MediaPlane } from "./media-client";
 import { callOpenAi } from "./media-plan";
 import type { CallSetup } from "./setup";

@@ -1,3 +1,4 @@
+import type { CallEffectsOf } from "../call-effects/call-effects";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
 import type { SigningAccount } from "./call-context";
@@ -8,6 +9,8 @@ export interface SettleDeps {
   services: Services;
   log: Logger;
   sessions: DurableObjectNamespace<CallSessionRpc>;
+  /** The call's effects (its charge among them), live or the Test Suite's. */
+  effectsOf: CallEffectsOf;
 }
 
 /**
@@ -23,8 +26,8 @@ export async function settleCallStatus(
   account: SigningAccount,
   endedAt?: Date,
 ): Promise<{ ended: boolean; after: Promise<unknown> | null }> {
-  const { services, log, sessions } = deps;
-  const ended = await recordCallStatus(services, log, params, account, endedAt);
+  const { services, log, sessions, effectsOf } = deps;
+  const ended = await recordCallStatus(services, log, params, account, effectsOf, endedAt);
   const unstreamed = ended?.unstreamed;
   if (!unstreamed) return { ended: ended !== null, after: ended?.overage ?? null };
   const after = sessions
@@ -34,7 +37,7 @@ export async function settleCallStatus(
       log.warn("call_session_release_failed", { error: error instanceof Error ? error.message : String(error) });
       return false;
     })
-    .then((neverTaken) => settleEnded(services, log, unstreamed, neverTaken))
+    .then((neverTaken) => settleEnded(services, log, unstreamed, neverTaken, effectsOf))
     .then((rest) => rest.overage);
   return { ended: true, after };
 }

@@ -15,7 +15,7 @@ export interface ToolCall {
   tools: string[];
   /** Where the organization's calls may go: a transfer passes the same rule as every outbound call. */
   allowedCountries: string[];
-  /** A Test Suite call: texts, CRM pushes, bookings and transfers are recorded as what would be done, not done. */
+  /** A Test Suite call: what its effects are chosen by (recorded as what would be done, not done). */
   test: boolean;
   /** The agent language the caller speaks (`es-ES`), once their words told it: labels, bookings and texts follow it. */
   callerLanguage?: string;

@@ -62,7 +62,7 @@ export const knowledgeImports = sqliteTable(
     failures: text("failures").notNull().default("[]"),
     /** JSON list of the page URLs the owner picked; null: every page found. */
     pages: text("pages"),
-    /** Why the whole import failed (a root that redirects names the address to use instead). */
+    /** Why the whole import failed (a root that redirects names the address to use instead), or why a done one stopped early (the knowledge full). */
     error: text("error"),
     /** The pages read so far, by what they did to the knowledge: first imported, text changed, text the same. */
     pagesNew: integer("pages_new").notNull().default(0),

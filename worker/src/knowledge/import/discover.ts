@@ -15,6 +15,7 @@ import {
 } from "@nikki/core";
 import type { Config } from "../../env";
 import { ALLOW_ALL, type Robots, parseRobots } from "./robots";
+import { resolvedUrlRefusal } from "../../call/resolved-host";
 import { type SiteAnswer, fetchSite } from "./site-fetch";
 import { linkedPagesOf, pageOf, pathOf, sameOriginXml } from "./site-links";
 import { parseSitemap } from "./sitemap";
@@ -47,7 +48,8 @@ async function readRobots(config: Config, start: URL, limits: ImportLimits): Pro
 
 /** robots.txt and the address itself: an error in the owner's words when the site cannot be imported from there. */
 export async function openSite(config: Config, address: string, limits: ImportLimits): Promise<OpenedSite | { error: string }> {
-  const refusal = urlRefusal(address, "https", config.urlPolicy);
+  // Resolved here too (every request after is resolved again): a private answer is said as the address's refusal.
+  const refusal = urlRefusal(address, "https", config.urlPolicy) ?? (await resolvedUrlRefusal(config.DOH_URL, address, config.urlPolicy));
   if (refusal) return { error: IMPORT_MESSAGES.refused(URL_REFUSAL_REASONS[refusal]) };
   const url = new URL(address);
   url.hash = "";

@@ -3,6 +3,7 @@
  * navigation, header, footer, asides, scripts and styles, split at each heading (the heading is the section's title,
  * the text up to the next heading its body). Also the page's links, for finding the site's other pages.
  */
+import { IMPORT_LIMITS } from "@nikki/core";
 import { type HtmlElement, type HtmlNode, elementsOf, firstElement, parseHtml, textOf } from "./html-tree";
 
 export interface PageSection {
@@ -17,8 +18,8 @@ export interface ExtractedPage {
   links: string[];
 }
 
-/** A section's body at most: longer text is cut at a line into sections of the same title, "(continued)". */
-export const SECTION_BODY_MAX = 4_000;
+/** A section's body at most (core's, which every plan's entry length holds): longer text is cut at a line into sections of the same title, "(continued)". */
+export const SECTION_BODY_MAX = IMPORT_LIMITS.sectionChars;
 const TITLE_MAX = 200;
 /** Sections one page gives at most (each is a knowledge entry written to the database): the rest of a longer page is left. */
 export const PAGE_SECTIONS_MAX = 200;

@@ -2,14 +2,16 @@
  * One website import from start to end (issue 39 §2), run by its KnowledgeImporter: robots.txt and the address, the
  * pages (the owner's picks, else those found), then each page in turn through the URL guard, within 10 s and what is
  * left of the 2 MB, its sections stored; progress and each page's failure written as it goes, so the dashboard shows
- * them live. Run again after a stop, it carries on after the last page it recorded.
+ * them live. Run again after a stop, it carries on after the last page it recorded. When the knowledge reaches its
+ * plan's limit of entries, the import stops there and says so.
  */
-import { IMPORT_LIMITS, type ImportFailure, type ImportLimits, PAGE_FAILURES } from "@nikki/core";
+import { IMPORT_LIMITS, type ImportFailure, type ImportLimits, KNOWLEDGE_LIMIT_MESSAGES, PAGE_FAILURES } from "@nikki/core";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { jsonList } from "../../db/json";
 import { knowledgeImports } from "../../db/schema";
 import type { Config } from "../../env";
+import { type KnowledgeRoom, knowledgeRoomOf } from "../limits";
 import { findPages, openSite } from "./discover";
 import { extractPage, sectionsText } from "./extract";
 import type { Robots } from "./robots";
@@ -58,21 +60,39 @@ export async function runImport(services: { config: Config; db: Database }, impo
   // What the pages did to the knowledge, carried on from where a stopped run left it.
   const counts = { pagesNew: row.pagesNew, pagesChanged: row.pagesChanged, pagesUnchanged: row.pagesUnchanged, sectionsAdded: row.sectionsAdded };
   const countKey = { new: "pagesNew", changed: "pagesChanged", unchanged: "pagesUnchanged" } as const;
-  for (let index = row.pagesDone; index < pages.length; index++) {
+  const room = await knowledgeRoomOf(db, row.organizationId);
+  let stoppedAtLimit = false;
+  for (let index = row.pagesDone; index < pages.length && !stoppedAtLimit; index++) {
     const url = pages[index]!;
-    const outcome = await importPage({ config, db }, { organizationId: row.organizationId, importId, url, limits, bytesLeft, robots: site.robots });
+    const outcome = await importPage({ config, db }, { organizationId: row.organizationId, importId, url, limits, bytesLeft, robots: site.robots, room });
     bytesLeft -= outcome.bytes;
     if (outcome.reason) failures.push({ url, reason: outcome.reason });
-    if (outcome.stored) {
-      counts[countKey[outcome.stored.page]] += 1;
-      counts.sectionsAdded += outcome.stored.sectionsAdded;
-    }
+    const stored = outcome.stored;
+    if (stored && (stored.sectionsAdded > 0 || stored.sectionsLeft === 0)) counts[countKey[stored.page]] += 1;
+    counts.sectionsAdded += stored?.sectionsAdded ?? 0;
+    // The knowledge is full: the import stops at this page, and lists it and every page after it with why.
+    stoppedAtLimit = stored !== undefined && stored.sectionsLeft > 0;
+    if (stoppedAtLimit) failures.push(...leftAtLimit(pages.slice(index), stored!, room.maxEntries));
     await db
       .update(knowledgeImports)
-      .set({ pagesDone: index + 1, failures: JSON.stringify(failures), ...counts })
+      .set({ pagesDone: stoppedAtLimit ? pages.length : index + 1, failures: JSON.stringify(failures), ...counts })
       .where(eq(knowledgeImports.id, importId));
   }
-  await db.update(knowledgeImports).set({ status: "done" }).where(eq(knowledgeImports.id, importId));
+  const stopped = stoppedAtLimit ? { error: KNOWLEDGE_LIMIT_MESSAGES.importStopped(room.maxEntries) } : {};
+  await db
+    .update(knowledgeImports)
+    .set({ status: "done", ...stopped })
+    .where(eq(knowledgeImports.id, importId));
+}
+
+/** The page the limit cut (some of its sections imported, or none) and the pages after it, each with why. */
+function leftAtLimit([cut, ...after]: string[], stored: PageStoredResult, maxEntries: number): ImportFailure[] {
+  const { sectionsAdded, sectionsLeft } = stored;
+  const reason =
+    sectionsAdded > 0
+      ? KNOWLEDGE_LIMIT_MESSAGES.pageCut(sectionsAdded, sectionsAdded + sectionsLeft, maxEntries)
+      : KNOWLEDGE_LIMIT_MESSAGES.pageLeft(maxEntries);
+  return [{ url: cut!, reason }, ...after.map((url) => ({ url, reason: KNOWLEDGE_LIMIT_MESSAGES.pageLeft(maxEntries) }))];
 }
 
 interface PageJob {
@@ -82,6 +102,7 @@ interface PageJob {
   limits: ImportLimits;
   bytesLeft: number;
   robots: Robots;
+  room: KnowledgeRoom;
 }
 
 interface PageOutcome {
@@ -105,13 +126,17 @@ async function importPage(services: { config: Config; db: Database }, job: PageJ
   const page = extractPage(answer.text, pathOf(job.url));
   if (page.sections.length === 0) return { bytes: answer.bytes, reason: PAGE_FAILURES.noText };
   const text = sectionsText(page.sections);
-  const stored = await storePage(services.db, {
-    organizationId: job.organizationId,
-    importId: job.importId,
-    url: job.url,
-    title: page.title,
-    contentHash: await contentHashOf(text),
-    sections: page.sections,
-  });
+  const stored = await storePage(
+    services.db,
+    {
+      organizationId: job.organizationId,
+      importId: job.importId,
+      url: job.url,
+      title: page.title,
+      contentHash: await contentHashOf(text),
+      sections: page.sections,
+    },
+    job.room,
+  );
   return { bytes: answer.bytes, reason: null, stored };
 }

@@ -1,11 +1,13 @@
 /**
  * A page's sections kept as knowledge entries (source "website", its URL, the hash of its text, the import). Imported
  * again: an unchanged page keeps its entries (now counted with this import); a changed one has them replaced, except
- * those the owner edited, which are never touched (nor duplicated by a new section of the same title).
+ * those the owner edited, which are never touched (nor duplicated by a new section of the same title). New sections
+ * stop at the plan's limit of entries.
  */
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { knowledgeEntries } from "../../db/schema";
+import { type KnowledgeRoom, entriesHeld, undoPastLimit } from "../limits";
 import type { PageSection } from "./extract";
 
 export interface ImportedPage {
@@ -22,10 +24,12 @@ const ROWS_PER_INSERT = 10;
 
 export type PageStored = "new" | "changed" | "unchanged";
 
-/** What storing a page did: whether it was new, changed or the same, and how many sections it wrote. */
+/** What storing a page did: whether it was new, changed or the same, how many sections it wrote and how many it left. */
 export interface PageStoredResult {
   page: PageStored;
   sectionsAdded: number;
+  /** Sections not written because the knowledge reached its plan's limit (knowledge/limits.ts). */
+  sectionsLeft: number;
 }
 
 /** SHA-256 of a page's text, hex. */
@@ -34,7 +38,8 @@ export async function contentHashOf(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export async function storePage(db: Database, page: ImportedPage): Promise<PageStoredResult> {
+/** Stores the page's sections, as many as `room` (the organization's limits, read when the import began) still allows. */
+export async function storePage(db: Database, page: ImportedPage, room: Pick<KnowledgeRoom, "organizationId" | "maxEntries">): Promise<PageStoredResult> {
   const ofPage = and(
     eq(knowledgeEntries.organizationId, page.organizationId),
     eq(knowledgeEntries.source, "website"),
@@ -60,26 +65,36 @@ export async function storePage(db: Database, page: ImportedPage): Promise<PageS
         .set({ importId: page.importId, pageTitle: page.title, updatedAt: entry.updatedAt })
         .where(eq(knowledgeEntries.id, entry.id));
     }
-    return { page: "unchanged", sectionsAdded: 0 };
+    return { page: "unchanged", sectionsAdded: 0, sectionsLeft: 0 };
   }
   if (imported.length > 0) await db.delete(knowledgeEntries).where(and(ofPage, eq(knowledgeEntries.edited, false)));
   const editedTitles = new Set(edited.map((entry) => entry.title));
-  const fresh = page.sections.filter((section) => !editedTitles.has(section.title));
+  const found = page.sections.filter((section) => !editedTitles.has(section.title));
+  const fresh = found.slice(0, Math.max(0, room.maxEntries - (await entriesHeld(db, page.organizationId))));
+  let added = 0;
   // A few rows a statement: D1 binds at most 100 values to one.
   for (let from = 0; from < fresh.length; from += ROWS_PER_INSERT) {
-    await db.insert(knowledgeEntries).values(
-      fresh.slice(from, from + ROWS_PER_INSERT).map((section) => ({
-        organizationId: page.organizationId,
-        kind: "section" as const,
-        title: section.title,
-        body: section.body,
-        source: "website" as const,
-        sourceUrl: page.url,
-        pageTitle: page.title,
-        contentHash: page.contentHash,
-        importId: page.importId,
-      })),
-    );
+    const rows = await db
+      .insert(knowledgeEntries)
+      .values(
+        fresh.slice(from, from + ROWS_PER_INSERT).map((section) => ({
+          organizationId: page.organizationId,
+          kind: "section" as const,
+          title: section.title,
+          body: section.body,
+          source: "website" as const,
+          sourceUrl: page.url,
+          pageTitle: page.title,
+          contentHash: page.contentHash,
+          importId: page.importId,
+        })),
+      )
+      .returning({ id: knowledgeEntries.id });
+    const ids = rows.map((row) => row.id);
+    // Entries typed meanwhile may have taken the room: what is past the limit goes again, and the page stops there.
+    const undone = await undoPastLimit(db, room, ids);
+    added += ids.length - undone.length;
+    if (undone.length > 0) break;
   }
-  return { page: existing.length > 0 ? "changed" : "new", sectionsAdded: fresh.length };
+  return { page: existing.length > 0 ? "changed" : "new", sectionsAdded: added, sectionsLeft: found.length - added };
 }

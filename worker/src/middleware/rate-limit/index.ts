@@ -61,6 +61,22 @@ export async function refuseWhenHourlySpent(c: Ctx, name: keyof typeof HOURLY_LI
 }
 
 /**
+ * Counts one attempt against `rule` as it begins, so attempts made in parallel cannot overrun the limit, and answers
+ * how to give it back when it turns out not to count (a sign-in that succeeded). Past the limit: `onRefused`, then the 429.
+ */
+export async function countAttempt(c: Ctx, rule: RateRule, onRefused?: (c: Ctx) => Promise<void>): Promise<{ giveBack(): Promise<void> }> {
+  const key = await rule.key(c);
+  if (key === null) return { giveBack: async () => {} };
+  const countedAt = Date.now();
+  const decision = await limiterOf(c, key).hit(key, limitOf(c, rule), rule.windowMs);
+  if (!decision.allowed) {
+    await onRefused?.(c);
+    refuse(c, rule, decision.resetAt);
+  }
+  return { giveBack: () => limiterOf(c, key).unhit([{ key, windowMs: rule.windowMs }], countedAt) };
+}
+
+/**
  * Counts the request against each rule in order (`RateLimiter` Durable Objects, a key in one of them); the first rule past its
  * limit answers 429 with `Retry-After` (seconds to the end of its window) and its error code. `onRefused` runs
  * first, for routes that record refusals (sign-in audits them).

@@ -12,7 +12,7 @@ import { access, isOperator, signedInCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { createOrganizationWithOwner } from "../../org/create-organization";
 import { readAuthError } from "../auth/errors";
-import { organizationTimeZone } from "../../voice/call-context";
+import { organizationTimeZone } from "../../org/time-zone";
 import { sendInvitationCode } from "../invitations/verification";
 
 /** `POST /api/account/signup` (spec 000 §2 /signup) and `GET /api/account/me` (the dashboard shell). */

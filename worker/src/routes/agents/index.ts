@@ -6,7 +6,7 @@ import { planInEffect } from "../../billing/plan";
 import { agents, organizations, phoneNumbers } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
-import { knowledgeBoxesOf, renameKnowledgeBox, writeKnowledgeBox } from "../../knowledge/box";
+import { knowledgeBoxesOf, refuseBoxPastLimits, renameKnowledgeBox, writeKnowledgeBox } from "../../knowledge/box";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { placeTestCall, testCallLimit } from "../test-calls/index";
@@ -107,6 +107,7 @@ export const agentRoutes = new Hono<AppEnv>()
     const input = await parseBody(c, agentCreateSchema, "a field of an agent");
     refuseSecondaryClash(input, null);
     if ((input.status ?? "active") === "active") await checkAgentLimit(c);
+    if (input.knowledge_base) await refuseBoxPastLimits(c.var.db, caller.organizationId, null, input.knowledge_base);
     const [row] = await c.var.db
       .insert(agents)
       .values({ ...agentColumns(input, await organizationNameOf(c), null), name: input.name, organizationId: caller.organizationId })
@@ -126,6 +127,7 @@ export const agentRoutes = new Hono<AppEnv>()
     const input = await parseBody(c, agentPatchSchema, "a field of an agent");
     refuseSecondaryClash(input, agent);
     if (input.status === "active" && agent.status !== "active") await checkAgentLimit(c, agent.id);
+    if (input.knowledge_base) await refuseBoxPastLimits(c.var.db, caller.organizationId, agent.id, input.knowledge_base);
     const columns = agentColumns(input, await organizationNameOf(c), agent);
     const [row] = Object.keys(columns).length ? await c.var.db.update(agents).set(columns).where(eq(agents.id, agent.id)).returning() : [agent];
     const box = { organizationId: caller.organizationId, agentId: agent.id, agentName: row!.name };

@@ -24,7 +24,7 @@ import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody, queryOf } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
-import { organizationTimeZone } from "../../voice/call-context";
+import { organizationTimeZone } from "../../org/time-zone";
 import { boundOf, listAppointments } from "./list";
 import { bookedOrRefuse, contextOrRefuse } from "./outcome";
 

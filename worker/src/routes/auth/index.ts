@@ -6,7 +6,7 @@ import { getAuth } from "../../middleware/access/request-auth";
 import { members, users } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
-import { HOUR_MS, hourly, rateLimit } from "../../middleware/rate-limit";
+import { countAttempt, HOUR_MS, hourly, type RateRule, rateLimit } from "../../middleware/rate-limit";
 import { passToAuth, typedAuthAnswer } from "./answers";
 import { toEnvelopeResponse } from "./errors";
 
@@ -41,18 +41,18 @@ async function auditSignIn(c: Context<AppEnv>, email: string, ok: boolean, detai
   });
 }
 
-const signInLimits = rateLimit(
-  [
-    {
-      key: (c) => `signin:ip:${clientIp(c) ?? "unknown"}`,
-      limit: LIMITS.signInPerIpHour,
-      windowMs: HOUR_MS,
-      code: "rate_limited",
-      message: ACCOUNT_MESSAGES.tooManySignIns,
-    },
-  ],
-  async (c) => auditSignIn(c, await bodyEmail(c), false, { reason: "rate_limited" }),
-);
+/**
+ * Failed sign-ins per network address. Each attempt is counted as it begins (parallel guesses cannot overrun the
+ * limit) and given back unless its credentials were wrong, so an office behind one address, or every local user on
+ * 127.0.0.1, is never locked out by its own successful sign-ins.
+ */
+const failedSignInsPerIp: RateRule = {
+  key: (c) => `signin:failed:ip:${clientIp(c) ?? "unknown"}`,
+  limit: LIMITS.signInFailuresPerIpHour,
+  windowMs: HOUR_MS,
+  code: "rate_limited",
+  message: ACCOUNT_MESSAGES.tooManySignIns,
+};
 
 /** Password-reset e-mails: per network address, and per address mailed (whether or not it has an account, so none is revealed). */
 const resetLimits = rateLimit([
@@ -78,15 +78,15 @@ async function tellOwnerOfFailures(c: Context<AppEnv>, email: string) {
 }
 
 /**
- * `/api/auth/*`: better-auth, with sign-in limited per IP, failures per e-mail and address waiting longer each time
- * (successes never count), and every attempt audited; password-reset e-mails limited per IP and per address.
+ * `/api/auth/*`: better-auth, with failed sign-ins limited per IP and, per e-mail and address, waiting longer each
+ * time (successes never count), and every attempt audited; password-reset e-mails limited per IP and per address.
  * Sign-up goes through `/api/account/signup` (it creates the organization too), so better-auth's own is closed.
  */
 export const authRoutes = new Hono<AppEnv>()
   .post("/sign-up/email", () => {
     throw new ApiError("not_found", { message: "Sign up at /api/account/signup." });
   })
-  .post("/sign-in/email", signInLimits, async (c) => {
+  .post("/sign-in/email", async (c) => {
     const email = await bodyEmail(c);
     const failures = email ? failuresOf(c, email) : null;
     const { failures: failed, waitUntil } = (await failures?.failures()) ?? { failures: 0, waitUntil: 0 };
@@ -95,7 +95,9 @@ export const authRoutes = new Hono<AppEnv>()
       c.header("retry-after", String(Math.max(1, Math.ceil((waitUntil - Date.now()) / 1000))));
       throw new ApiError("rate_limited", { message: ACCOUNT_MESSAGES.tooManySignIns });
     }
+    const attempt = await countAttempt(c, failedSignInsPerIp, () => auditSignIn(c, email, false, { reason: "rate_limited" }));
     const response = await getAuth(c).handler(c.req.raw);
+    if (response.status !== 401) await attempt.giveBack();
     const result = (await response
       .clone()
       .json()

@@ -4,7 +4,7 @@ import { appointmentsCalendar } from "../../appointments/ics";
 import { appointments, organizationSettings, organizations } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
-import { organizationTimeZone } from "../../voice/call-context";
+import { organizationTimeZone } from "../../org/time-zone";
 
 /** How far back the feed reaches (future ones all come); canceled ones stay in it, marked, so subscribers drop them. */
 const PAST_DAYS = 30;

@@ -9,7 +9,9 @@ import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { hourly, rateLimit } from "../../middleware/rate-limit";
 import { sendText } from "../../messaging/send-text";
-import { pushCallLead } from "../../voice/crm-push";
+import { callOfRow } from "../../call-effects/call-effects";
+import { callEffectsOf } from "../../test-suite/call-effects-of";
+import { pushCallLead } from "../../after-call/crm-push";
 
 async function callOf(c: Context<AppEnv>) {
   const [row] = await c.var.db
@@ -35,7 +37,8 @@ export const callActionRoutes = new Hono<AppEnv>()
     try {
       entities = call.entities ? (JSON.parse(call.entities) as Record<string, string>) : {};
     } catch {}
-    const outcome = await pushCallLead(c.var.services, c.var.log, call, { summary: call.summary ?? "", entities }, crmMapping ?? "{}", true);
+    const effects = callEffectsOf(callOfRow(call), { services: c.var.services, log: c.var.log });
+    const outcome = await pushCallLead(c.var.services, effects, call, { summary: call.summary ?? "", entities }, crmMapping ?? "{}", true);
     if (outcome === "no_crm") throw new ApiError("validation_failed", { message: CALL_MESSAGES.noCrm });
     if (outcome === "no_phone") throw new ApiError("validation_failed", { message: CALL_MESSAGES.noPhone });
     if (outcome === "failed") throw new ApiError("provider_failed", { message: CALL_MESSAGES.pushFailed });

@@ -7,7 +7,7 @@ interface StoredEntry {
   timestamp?: string;
 }
 
-/** The stored JSON list of the questions the call left unanswered (voice/analysis.ts), [] when none or unreadable. */
+/** The stored JSON list of the questions the call left unanswered (after-call/analysis.ts), [] when none or unreadable. */
 function storedQuestions(stored: string | null): string[] {
   if (!stored) return [];
   try {

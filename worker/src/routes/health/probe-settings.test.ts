@@ -2,11 +2,12 @@ import { CRM_WEBHOOK_HEALTH_CHECK, PROBE_MESSAGES, type ProbeResult } from "@nik
 import { SIMULATED_BUSINESS_CREDENTIALS } from "@nikki/simulators/credentials";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyzeDueCall } from "../../voice/analysis";
+import { analyzeDueCall } from "../../after-call/analysis";
 import { type SignedUp, call, signUp } from "../../../test/accounts";
 import { testServices } from "../../../test/services";
 import { SIMULATED } from "../../../test/simulators";
 import { callSid } from "../../../test/twilio";
+import { callEffectsOf } from "../../test-suite/call-effects-of";
 
 const NUMBER = "+14155550164";
 const HOOK = `http://127.0.0.1:${SIMULATED.crmPort}${new URL(SIMULATED_BUSINESS_CREDENTIALS.zapier.webhook_url).pathname}`;
@@ -70,7 +71,7 @@ describe("Voice Operations' settings, checked and used", () => {
     )
       .bind(id, callSid(), owner.organizationId, agentId, NUMBER)
       .run();
-    expect(await analyzeDueCall(testServices(), id)).toBeNull();
+    expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
     const sent = (await hookPosts()).filter((post) => post.body.call?.id === id);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toMatchObject({ event: "call.processed", call: { id, from_number: "+14155552671", to_number: NUMBER } });

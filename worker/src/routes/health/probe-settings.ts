@@ -7,7 +7,7 @@ import type { AppEnv } from "../../app-env";
 import { orgCaller } from "../../middleware/access";
 import { settingsRowOf } from "../../org/settings";
 import { businessUrlRefusal, fetchBusinessUrl } from "../../services/business-urls";
-import { postCrmWebhook } from "../../voice/crm-webhook";
+import { postCrmWebhook } from "../../services/crm/webhook";
 import { bridgeAnswer } from "./bridge-answer";
 import { outboundFetch } from "../../services/outbound-fetch";
 
@@ -38,9 +38,10 @@ export async function probeCrmWebhook(c: Context<AppEnv>): Promise<Omit<ProbeRes
   if (!crmWebhookUrl) return { status: 0, content_type: null, ms: 0, body: PROBE_MESSAGES.notSet, not_set: true };
   const refused = businessUrlRefusal(config, "crm_webhook_url", crmWebhookUrl);
   if (refused) return { status: 0, content_type: null, ms: 0, body: PROBE_MESSAGES.refusedUrl("CRM webhook URL", refused) };
-  const { status, ms } = await postCrmWebhook(config, crmWebhookUrl, CRM_WEBHOOK_HEALTH_CHECK);
-  const body =
-    status === 0
+  const { status, ms, refused: refusedNow } = await postCrmWebhook(config, crmWebhookUrl, CRM_WEBHOOK_HEALTH_CHECK);
+  const body = refusedNow
+    ? PROBE_MESSAGES.refusedUrl("CRM webhook URL", refusedNow)
+    : status === 0
       ? PROBE_MESSAGES.unreachable
       : status >= 300 && status < 400
         ? PROBE_MESSAGES.redirectNotFollowed(status)

@@ -16,6 +16,7 @@ import type { AppEnv } from "../../app-env";
 import { agentIdsColumn } from "../../http/agent-ids";
 import { ApiError } from "../../http/api-error";
 import { parseBody, queryOf } from "../../http/parse-body";
+import { fullRefusal, knowledgeRoomOf, knowledgeUsage, refuseLongText, refuseWhenFull, undoPastLimit } from "../../knowledge/limits";
 import { serializeKnowledgeEntry } from "../../knowledge/resource";
 import { access, orgCaller } from "../../middleware/access";
 
@@ -55,8 +56,8 @@ function refuseMisfits(existing: Row, input: KnowledgePatch) {
 }
 
 /**
- * `/api/knowledge` (issue 39 §1): the organization's knowledge entries. Every member reads them; owners and admins
- * add typed ones, change and delete any. Recently changed first, 50 at a time. An edit of an imported entry's text
+ * `/api/knowledge` (issue 39 §1): the organization's knowledge entries, and how many its plan allows (`/usage`).
+ * Every member reads them; owners and admins add typed ones (up to the plan's limits), change and delete any. Recently changed first, 50 at a time. An edit of an imported entry's text
  * marks it edited (a re-import keeps it); a change to an agent's knowledge base reaches the agent (knowledge/box.ts).
  */
 export const knowledgeEntryRoutes = new Hono<AppEnv>()
@@ -83,9 +84,16 @@ export const knowledgeEntryRoutes = new Hono<AppEnv>()
     );
     return c.json({ entries: page.map(({ row }) => serializeKnowledgeEntry(row)), next_cursor }, 200, { "cache-control": "no-store" });
   })
+  .get("/usage", access("viewer"), async (c) => {
+    const room = await knowledgeRoomOf(c.var.db, orgCaller(c).organizationId);
+    return c.json({ usage: knowledgeUsage(room) }, 200, { "cache-control": "no-store" });
+  })
   .post("/", access("admin"), async (c) => {
     const input = await parseBody(c, knowledgeCreateSchema, "a field of a knowledge entry");
     const organizationId = orgCaller(c).organizationId;
+    const room = await knowledgeRoomOf(c.var.db, organizationId);
+    refuseWhenFull(room);
+    refuseLongText(room, { body: input.body, answer: input.answer });
     const agentIds = await agentIdsColumn(c.var.db, organizationId, input.agent_ids, KNOWLEDGE_MESSAGES.agents);
     const [row] = await c.var.db
       .insert(knowledgeEntries)
@@ -101,6 +109,7 @@ export const knowledgeEntryRoutes = new Hono<AppEnv>()
         enabled: input.enabled ?? true,
       })
       .returning();
+    if ((await undoPastLimit(c.var.db, room, [row!.id])).length > 0) throw fullRefusal(room);
     await record(c, "knowledge_created", row!.id, { kind: row!.kind });
     return c.json({ entry: serializeKnowledgeEntry(row!) }, 201);
   })
@@ -108,6 +117,8 @@ export const knowledgeEntryRoutes = new Hono<AppEnv>()
     const existing = await entryOf(c);
     const input = await parseBody(c, knowledgePatchSchema, "a field of a knowledge entry");
     refuseMisfits(existing, input);
+    if (input.body !== undefined || input.answer !== undefined)
+      refuseLongText(await knowledgeRoomOf(c.var.db, existing.organizationId), { body: input.body, answer: input.answer });
     const agentIds = await agentIdsColumn(c.var.db, existing.organizationId, input.agent_ids, KNOWLEDGE_MESSAGES.agents);
     const contentChanged = CONTENT.some((field) => input[field] !== undefined && input[field] !== existing[field]);
     const values = Object.fromEntries(

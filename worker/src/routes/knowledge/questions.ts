@@ -2,6 +2,7 @@ import { QUESTION_MESSAGES, answerQuestionSchema, decodeQuestionMarker, encodeQu
 import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
+import { fullRefusal, knowledgeRoomOf, refuseLongText, refuseWhenFull, undoPastLimit } from "../../knowledge/limits";
 import { serializeKnowledgeEntry, serializeQuestion } from "../../knowledge/resource";
 import { knowledgeEntries, knowledgeQuestions } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
@@ -73,6 +74,9 @@ export const knowledgeQuestionRoutes = new Hono<AppEnv>()
   .post("/:id/answer", access("admin"), async (c) => {
     const question = await answerable(c);
     const { answer } = await parseBody(c, answerQuestionSchema, "a field of an answer");
+    const room = await knowledgeRoomOf(c.var.db, question.organizationId);
+    refuseWhenFull(room);
+    refuseLongText(room, { answer });
     const now = new Date();
     const [entry] = await c.var.db
       .insert(knowledgeEntries)
@@ -87,6 +91,7 @@ export const knowledgeQuestionRoutes = new Hono<AppEnv>()
         updatedAt: now,
       })
       .returning();
+    if ((await undoPastLimit(c.var.db, room, [entry!.id])).length > 0) throw fullRefusal(room);
     // Claimed only while nobody else answered it meanwhile; else the entry just made goes again.
     const claimed = await c.var.db
       .update(knowledgeQuestions)

@@ -12,7 +12,7 @@ import { serializeCallDetail } from "../calls/detail";
 import { callColumns } from "../calls/list";
 import { serializeNumber } from "../numbers/resource";
 import { serializeSettings, settingsRowOf } from "../../org/settings";
-import { organizationTimeZone } from "../../voice/call-context";
+import { organizationTimeZone } from "../../org/time-zone";
 
 const PAGE = 500;
 

@@ -8,7 +8,7 @@ import { agents, appointments, calls, leads, subscriptions } from "../../db/sche
 import type { AppEnv } from "../../app-env";
 import { access, orgCaller } from "../../middleware/access";
 import { percentile } from "../../call/call-metrics";
-import { organizationTimeZone } from "../../voice/call-context";
+import { organizationTimeZone } from "../../org/time-zone";
 import { callColumns, serializeCall } from "../calls/list";
 
 const DAYS = 7;

@@ -7,8 +7,8 @@ import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { access, signedInCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
-import { primaryAgent } from "../../voice/call-context";
-import { agentInstructions } from "../../voice/instructions";
+import { primaryAgent } from "../../org/agents";
+import { agentInstructions } from "../../agent/instructions";
 import { agentKnowledge } from "../../knowledge/reader";
 import { callerOpenAi, relayRealtimeOffer } from "./calls";
 

@@ -21,7 +21,7 @@ import { readJsonBody } from "../../http/json-body";
 import { access, orgCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
-import { testNumberOf } from "../../test-suite/effects";
+import { testNumberOf } from "../../test-suite/test-number";
 import { suiteScenarios } from "../../test-suite/knowledge-scenarios";
 
 /** Test calls use the organization's providers: at most this many an hour. */

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { ApiError } from "../../http/api-error";
 import type { AppEnv } from "../../app-env";
 import { twilioSignature } from "../../middleware/twilio-signature";
+import { callEffectsOf } from "../../test-suite/call-effects-of";
 import { afterStream } from "../../voice/after-stream";
 import { recordAnsweredBy } from "../../voice/answering-machine";
 import { recordVoicemail } from "../../voice/call-status";
@@ -67,7 +68,7 @@ export const twilioRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .post("/voice/status", async (c) => {
-    const deps = { services: c.var.services, log: c.var.log, sessions: c.env.CALL_SESSION };
+    const deps = { services: c.var.services, log: c.var.log, sessions: c.env.CALL_SESSION, effectsOf: callEffectsOf };
     const { after } = await settleCallStatus(deps, c.var.twilioParams!, c.var.twilioAccount!);
     if (after) c.executionCtx.waitUntil(after);
     return c.body(null, 204);

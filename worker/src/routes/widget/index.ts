@@ -7,7 +7,7 @@ import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { HOUR_MS } from "../../middleware/rate-limit";
 import { widgetCors } from "../../middleware/widget-cors";
-import { chatAgent } from "../../voice/call-context";
+import { chatAgent } from "../../org/agents";
 import { signAssistantTurn } from "../chat/turn-signature";
 import { insertLeadWithinLimit, submitterOf } from "../leads/limited-insert";
 import { pushWidgetLead } from "./lead-to-crm";

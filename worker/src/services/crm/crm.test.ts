@@ -8,12 +8,13 @@ import { saveIntegration } from "../integrations/store";
 import { type ToolCall, runTool } from "../../voice/tools";
 import { testServices } from "../../../test/services";
 import { SIMULATED } from "../../../test/simulators";
+import { toolDepsOf } from "../../../test/tool-call";
 import { callSid } from "../../../test/twilio";
 
 const services = testServices();
 const db = createD1Database(env.DB);
 const log = createLogger({ test: "crm" }, "error");
-const depsOf = async (call: ToolCall) => ({ db, services, providers: await services.providersFor(call.organizationId), log });
+const depsOf = (call: ToolCall) => toolDepsOf(call, services, log);
 const crmRequests = async () =>
   (await (await fetch(`http://127.0.0.1:${SIMULATED.crmPort}/__requests`)).json()) as { path: string; authorization: string | null; body: unknown }[];
 

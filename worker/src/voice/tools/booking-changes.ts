@@ -1,14 +1,12 @@
 /**
  * A caller's own booking, moved or canceled on a call (issue 35 §3): found under the number they call from, or by the
- * confirmation code they give. The new time is checked as a new booking would be; a Test Suite call changes nothing.
+ * confirmation code they give. The new time is checked as a new booking would be.
  */
 import { CONFIRMATION_CODE, isoInZone, labelLanguageOf, slotLabel } from "@nikki/core";
 import { and, asc, eq, gt } from "drizzle-orm";
-import { cancel, reschedule } from "../../appointments/commands";
 import type { AppointmentRow } from "../../appointments/store";
 import { appointments } from "../../db/schema";
-import { recordSuiteEffect } from "../../test-suite/effects";
-import { actorOf, callContext, refusal, startOf } from "./booking-tools";
+import { callContext, refusal, startOf } from "./booking-tools";
 import { type CallTool, type ToolCall, type ToolDeps, type ToolOutput, text } from "./context";
 
 const CODE_PROPERTY = { code: { type: "string", description: "The booking's 6-character confirmation code, if the caller gives it" } } as const;
@@ -61,21 +59,12 @@ export const rescheduleTool: CallTool = {
     if (!context) return { ok: false, error: "Booking is not set up for this business. Offer to take a message instead." };
     const start = startOf(args, context);
     if (!start) return { ok: false, error: "Pass the start of one of the times check_availability returned, unchanged." };
-    const outcome = await reschedule(deps, actorOf(call), context, found, start);
+    const outcome = await deps.effects.reschedule(context, found, start);
     if (!outcome.ok)
       return outcome.problem === "canceled" ? { ok: false, error: "That booking was just canceled." } : refusal(context, outcome.problem, outcome.alternatives);
     const row = outcome.appointment;
     // Read back in the language the caller speaks now, which may not be the one they booked in.
     const label = slotLabel(row.startAt, context.agent.timeZone, labelLanguageOf(context.agent.language));
-    if (outcome.dryRun) {
-      await recordSuiteEffect(
-        deps.db,
-        call.callId,
-        "booking",
-        `Would move ${found.name}'s booking from ${labelOf(found)} to ${label} (a Test Suite call changes nothing).`,
-      );
-      return { ok: true, booked_for: label, confirmation_code: row.confirmationCode };
-    }
     return {
       ok: true,
       booked_for: label,
@@ -94,17 +83,8 @@ export const cancelTool: CallTool = {
     const lookup = await callersBooking(deps, call, text(args, "code"));
     if ("refusal" in lookup) return lookup.refusal;
     const found = lookup.row;
-    const outcome = await cancel(deps, actorOf(call), found);
+    const outcome = await deps.effects.cancel(found);
     if (!outcome.ok) return { ok: true, canceled: labelOf(found), note: "It was already canceled." };
-    if (outcome.dryRun) {
-      await recordSuiteEffect(
-        deps.db,
-        call.callId,
-        "booking",
-        `Would cancel ${found.name}'s booking for ${labelOf(found)} (a Test Suite call changes nothing).`,
-      );
-      return { ok: true, canceled: labelOf(found) };
-    }
     return { ok: true, canceled: labelOf(outcome.appointment), instructions: "Tell the caller it is canceled." };
   },
 };

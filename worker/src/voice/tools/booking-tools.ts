@@ -1,7 +1,7 @@
 /**
  * The call's booking tools (issue 35 §3): check_availability offers only free times, with a label to read back and the
  * day the caller named resolved on the server; book_appointment re-checks the time and books it, or says why not and
- * what is free instead. A Test Suite call holds no slot: its booking is validated and recorded as a test effect.
+ * what is free instead. Offers and bookings are the call's effects: a Test Suite call's are dry runs, recorded.
  */
 import {
   PARTS_OF_DAY,
@@ -21,10 +21,8 @@ import {
   zonedInstant,
 } from "@nikki/core";
 import { bookingDepsOf } from "../../appointments/booking-deps";
-import { type CallerActor, type TestSuiteActor, book } from "../../appointments/commands";
 import { type BookingContext, bookingContext } from "../../appointments/context";
 import { availabilityNow } from "../../appointments/store";
-import { recordSuiteEffect } from "../../test-suite/effects";
 import { CALLER_PROPERTIES, type CallTool, type ToolCall, type ToolDeps, type ToolOutput, person, text } from "./context";
 
 const OFFERED = 5;
@@ -39,10 +37,6 @@ export async function callContext(deps: ToolDeps, call: ToolCall, serviceName: s
   if ("problem" in context) return null;
   return call.callerLanguage ? { ...context, agent: { ...context.agent, language: call.callerLanguage } } : context;
 }
-
-/** Who a call's booking changes are made by: its caller, or on a Test Suite call a dry run. */
-export const actorOf = (call: ToolCall): CallerActor | TestSuiteActor =>
-  call.test ? { kind: "test_suite", callId: call.callId } : { kind: "caller", callId: call.callId, businessNumber: call.businessNumber };
 
 /** Slots as the model reads them: the start to pass back, and the label to say. */
 export function offered(context: BookingContext, slots: { start: Date }[]) {
@@ -92,15 +86,7 @@ export const checkAvailability: CallTool = {
     }
     if (slots.length === 0) note = `${note ?? ""} There are no free times in the next ${context.rules.horizonDays} days: offer to take a message.`.trim();
     const times = offered(context, slots);
-    if (call.test) {
-      await recordSuiteEffect(
-        deps.db,
-        call.callId,
-        "availability",
-        times.length ? `Offered ${times.length} free times within your hours: ${times.map((time) => time.label).join("; ")}.` : "No free times to offer.",
-        { slots: slots.map((slot, index) => ({ start: slot.start.toISOString(), end: slot.end.toISOString(), label: times[index]!.label })) },
-      );
-    }
+    await deps.effects.offered(slots.map((slot, index) => ({ start: slot.start, end: slot.end, label: times[index]!.label })));
     return {
       ok: true,
       service: context.service.name,
@@ -148,29 +134,17 @@ export const bookTool: CallTool = {
     const start = startOf(args, context);
     if (!start) return { ok: false, error: "Pass the start of one of the times check_availability returned, unchanged." };
     const notes = text(args, "notes").slice(0, 500) || null;
-    const outcome = await book(deps, actorOf(call), context, { start, name: who.name, phone: who.phone, notes });
+    const outcome = await deps.effects.book(context, { start, name: who.name, phone: who.phone, notes });
     if (!outcome.ok) return outcome.problem === "canceled" ? { ok: false, error: NOT_SET_UP } : refusal(context, outcome.problem, outcome.alternatives);
     const row = outcome.appointment;
-    const label = slotLabel(row.startAt, row.timeZone, labelLanguageOf(row.language));
-    if (outcome.dryRun) {
-      await recordSuiteEffect(
-        deps.db,
-        call.callId,
-        "booking",
-        `Would book ${row.name} (${row.phone}) for ${label}: that time is free and within your hours (a Test Suite call holds no slot).`,
-        { start: row.startAt.toISOString(), end: row.endAt.toISOString(), label },
-      );
-      const body = outcome.dryRun.text;
-      await recordSuiteEffect(deps.db, call.callId, "sms", `Would text ${row.phone}: "${body}"`, { body });
-      return { ok: true, booked_for: label, start: isoInZone(row.timeZone, row.startAt), confirmation_code: row.confirmationCode };
-    }
     return {
       ok: true,
       appointment_id: row.id,
-      booked_for: label,
+      booked_for: slotLabel(row.startAt, row.timeZone, labelLanguageOf(row.language)),
       start: isoInZone(row.timeZone, row.startAt),
       confirmation_code: row.confirmationCode,
-      texted: outcome.text === "sent",
+      // No text was tried on a dry run (a Test Suite call): nothing to say of it.
+      ...(outcome.text ? { texted: outcome.text === "sent" } : {}),
       instructions: "Read the booked time and the confirmation code back to the caller and confirm.",
     };
   },

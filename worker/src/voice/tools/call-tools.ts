@@ -1,6 +1,4 @@
 import { type TextRefusal, normalizeWidgetPhone } from "@nikki/core";
-import { sendText } from "../../messaging/send-text";
-import { recordSuiteEffect } from "../../test-suite/effects";
 import { type CallTool, text } from "./context";
 
 /** What Nikki is told when the messaging gate refuses the text, in words it can say to the caller. */
@@ -22,19 +20,9 @@ export const sendSms: CallTool = {
     const to = normalizeWidgetPhone(text(args, "to") || call.callerNumber);
     const body = text(args, "body").slice(0, 480);
     if (!to.ok || !body) return { ok: false, error: "I need a valid phone number and a message to send a text." };
-    if (call.test) {
-      // A text to the caller is one the Test Suite checks the language of (language-verdict.ts).
-      const toCaller = to.e164 === call.callerNumber ? { body } : undefined;
-      await recordSuiteEffect(deps.db, call.callId, "sms", `Would text ${to.e164}: "${body.slice(0, 160)}"`, toCaller);
-      return { ok: true };
-    }
     // The gate holds the destination rules of calls too: a caller cannot talk the model into texting a premium or
     // foreign number.
-    const result = await sendText(
-      deps.services,
-      { organizationId: call.organizationId, from: call.businessNumber, to: to.e164, body, purpose: "call_tool", callId: call.callId },
-      { log: deps.log, providers: deps.providers },
-    );
+    const result = await deps.effects.text({ purpose: "call_tool", from: call.businessNumber, to: to.e164, body });
     if (result.status === "sent") return { ok: true, message_sid: result.sid };
     if (result.status === "refused") return { ok: false, error: REFUSED[result.code] };
     if (result.code === "no_sender") return { ok: false, error: "Text messages are not set up for this business." };

@@ -1,4 +1,5 @@
-import { normalizeWidgetPhone } from "@nikki/core";
+import { normalizeWidgetPhone, plainText } from "@nikki/core";
+import type { CallEffects } from "../../call-effects/call-effects";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import type { ToolOutput } from "../../call/plan";
@@ -9,21 +10,13 @@ export type { ToolCall } from "../setup";
 
 export interface ToolDeps {
   db: Database;
-  /** The entry point's services (the booking tools text, publish and reach calendars through them). */
+  /** The entry point's services (the booking tools read availability and calendars through them). */
   services: Services;
   /** The organization's provider accounts. */
   providers: Providers;
   log: Logger;
-  /** The call's CallSession keeps a warm transfer (transfer/tool.ts); absent where no live call runs the tool. */
-  transfers?: TransferKeeping;
-}
-
-/** What transfer_call asks of the call's CallSession. */
-export interface TransferKeeping {
-  /** Keeps the transfer about to start; false when one was already tried on this call. */
-  begin(transfer: { numbers: string[]; reason: string; callerName: string }): Promise<boolean>;
-  /** Twilio could not be told: the transfer is forgotten. */
-  cancel(): Promise<void>;
+  /** The call's effects (texts, leads, bookings, a transfer): live, or the Test Suite's recorded ones. */
+  effects: CallEffects;
 }
 
 export type { ToolOutput } from "../../call/plan";
@@ -37,7 +30,8 @@ export interface CallTool {
   run(args: ToolArgs, call: ToolCall, deps: ToolDeps): Promise<ToolOutput>;
 }
 
-export const text = (args: ToolArgs, key: string) => (typeof args[key] === "string" ? (args[key] as string).trim() : "");
+/** A text argument of the model's, as plain text (control characters removed: it may reach a calendar feed or a CRM), trimmed. */
+export const text = (args: ToolArgs, key: string) => (typeof args[key] === "string" ? plainText(args[key] as string).trim() : "");
 
 export function parseArgs(raw: string): ToolArgs | null {
   try {

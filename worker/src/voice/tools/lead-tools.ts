@@ -1,7 +1,3 @@
-import { eq } from "drizzle-orm";
-import { leads } from "../../db/schema";
-import { TEST_SUITE_MESSAGES, integrationName } from "@nikki/core";
-import { recordSuiteEffect } from "../../test-suite/effects";
 import { CALLER_PROPERTIES, type CallTool, person, text } from "./context";
 
 export const pushCrmLead: CallTool = {
@@ -19,31 +15,17 @@ export const pushCrmLead: CallTool = {
   async run(args, call, deps) {
     const who = person(args, call, "save the lead");
     if ("ok" in who) return who;
-    const details = { email: text(args, "email") || null, intent: text(args, "intent") || null, notes: text(args, "notes") || null };
-    if (call.test) {
-      const crm = await deps.providers.crm().catch(() => null);
-      const detail = crm
-        ? `Would push ${who.name} (${who.phone}) to ${integrationName(crm.provider)}.`
-        : `${TEST_SUITE_MESSAGES.noCrm}: ${who.name} (${who.phone}) would be saved to your lead list.`;
-      await recordSuiteEffect(deps.db, call.callId, "crm", detail);
-      return { ok: true, saved_to: crm?.provider ?? "the business's lead list" };
-    }
-    const [row] = await deps.db
-      .insert(leads)
-      .values({ organizationId: call.organizationId, callId: call.callId, source: "call", name: who.name, phone: who.phone, ...details })
-      .returning({ id: leads.id });
-    const crm = await deps.providers.crm().catch((error: unknown) => {
-      deps.log.error("crm_unavailable", { organization_id: call.organizationId, error: String(error) });
-      return null;
+    const saved = await deps.effects.saveLead({
+      ...who,
+      email: text(args, "email") || null,
+      intent: text(args, "intent") || null,
+      notes: text(args, "notes") || null,
     });
-    if (!crm) return { ok: true, lead_id: row?.id, saved_to: "the business's lead list" };
-    try {
-      await crm.push({ name: who.name, phone: who.phone, ...details, source: "call", callId: call.callId });
-      await deps.db.update(leads).set({ crmSyncedAt: new Date() }).where(eq(leads.id, row!.id));
-      return { ok: true, lead_id: row?.id, saved_to: crm.provider };
-    } catch (error) {
-      deps.log.warn("crm_push_failed", { provider: crm.provider, error: error instanceof Error ? error.message : String(error) });
-      return { ok: true, lead_id: row?.id, saved_to: "the business's lead list", crm_error: `${crm.provider} did not accept the lead; the team will sync it.` };
-    }
+    return {
+      ok: true,
+      ...(saved.leadId ? { lead_id: saved.leadId } : {}),
+      saved_to: saved.savedTo,
+      ...(saved.crmError ? { crm_error: saved.crmError } : {}),
+    };
   },
 };

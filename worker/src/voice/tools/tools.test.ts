@@ -6,13 +6,16 @@ import { DEMO, seedDemoOrganization } from "../../db/seed";
 import { createLogger } from "../../logger";
 import { setOptOut } from "../../messaging/consent";
 import { sessionUpdate } from "../realtime-session";
-import { type ToolCall, type ToolDeps, runTool } from ".";
+import { type ToolCall, runTool } from ".";
+import type { Providers } from "../../services";
 import { testServices } from "../../../test/services";
 import { SIMULATED } from "../../../test/simulators";
+import { toolDepsOf } from "../../../test/tool-call";
 import { callSid } from "../../../test/twilio";
 
 const db = createD1Database(env.DB);
-let deps: ToolDeps;
+const services = testServices();
+const log = createLogger({ test: "tools" }, "error");
 const begun: { numbers: string[]; reason: string; callerName: string }[] = [];
 const twilioRequests = async () =>
   (await (await fetch(`http://127.0.0.1:${SIMULATED.twilioPort}/__requests`)).json()) as { path: string; form: Record<string, string> }[];
@@ -32,28 +35,26 @@ function toolCall(escalationJson = "{}"): ToolCall {
   };
 }
 
+// The call's CallSession keeps a transfer (worker/test/transfer.test.ts runs it for real); here, what it was asked.
+const transfers = {
+  begin: async (transfer: { numbers: string[]; reason: string; callerName: string }) => {
+    begun.push(transfer);
+    return true;
+  },
+  cancel: async () => undefined,
+};
+
+/** Runs one of the call's tools on its live effects. */
+const run = async (name: string, args: string, call: ToolCall, providers?: Providers) =>
+  runTool(name, args, call, await toolDepsOf(call, services, log, { transfers, providers }));
+
 beforeAll(async () => {
   await seedDemoOrganization(db, "unused-password-hash");
-  const services = testServices();
-  deps = {
-    db,
-    services,
-    providers: await services.providersFor(DEMO.organizationId),
-    log: createLogger({ test: "tools" }, "error"),
-    // The call's CallSession keeps a transfer (worker/test/transfer.test.ts runs it for real); here, what it was asked.
-    transfers: {
-      begin: async (transfer) => {
-        begun.push(transfer);
-        return true;
-      },
-      cancel: async () => undefined,
-    },
-  };
 });
 
 describe("tools during the call", () => {
   it("send_sms texts the caller from the business's number", async () => {
-    const result = await runTool("send_sms", JSON.stringify({ to: "(415) 555-0177", body: "Our address is 1 Main St." }), toolCall(), deps);
+    const result = await run("send_sms", JSON.stringify({ to: "(415) 555-0177", body: "Our address is 1 Main St." }), toolCall());
     expect(result).toMatchObject({ ok: true, message_sid: expect.stringMatching(/^SM/) });
     expect((await twilioRequests()).filter((r) => r.path.endsWith("/Messages.json") && r.form.To === "+14155550177").at(-1)?.form).toEqual({
       From: DEMO.phoneNumber,
@@ -68,18 +69,18 @@ describe("tools during the call", () => {
     // Only texts to this number: other test files run beside this one against the same simulator.
     const textsToIt = async () => (await twilioRequests()).filter((request) => request.path.endsWith("/Messages.json") && request.form.To === optedOut);
     const before = (await textsToIt()).length;
-    expect(await runTool("send_sms", JSON.stringify({ to: optedOut, body: "Hello again" }), toolCall(), deps)).toEqual({
+    expect(await run("send_sms", JSON.stringify({ to: optedOut, body: "Hello again" }), toolCall())).toEqual({
       ok: false,
       error: "That number has opted out of texts from this business, so I can't text it.",
     });
     expect(await textsToIt()).toHaveLength(before);
     await setOptOut(db, DEMO.organizationId, optedOut, false);
-    expect(await runTool("send_sms", JSON.stringify({ to: optedOut, body: "Hello again" }), toolCall(), deps)).toMatchObject({ ok: true });
+    expect(await run("send_sms", JSON.stringify({ to: optedOut, body: "Hello again" }), toolCall())).toMatchObject({ ok: true });
   });
 
   it("transfer_call puts the caller on hold and rings the first escalation number, whose answer hears the whisper first", async () => {
     const call = toolCall('{"numbers": ["+14155550100", "+14155550101"]}');
-    expect(await runTool("transfer_call", JSON.stringify({ reason: "a burst pipe", caller_name: "Ada" }), call, deps)).toEqual({
+    expect(await run("transfer_call", JSON.stringify({ reason: "a burst pipe", caller_name: "Ada" }), call)).toEqual({
       ok: true,
       transferring_to: "a team member",
     });
@@ -97,26 +98,27 @@ describe("tools during the call", () => {
     // Only this call's requests: other test files run beside this one against the same simulator.
     const aboutThisCall = async () =>
       (await twilioRequests()).filter((request) => request.path.includes(call.callSid) || JSON.stringify(request.form).includes("8765550100"));
-    expect(await runTool("transfer_call", "{}", call, deps)).toEqual({
+    expect(await run("transfer_call", "{}", call)).toEqual({
       ok: false,
       error: "The transfer number is not one this business may call. Offer to take a message or to book a callback instead.",
     });
     expect(await aboutThisCall()).toEqual([]);
-    expect(await runTool("transfer_call", "{}", { ...call, allowedCountries: ["US", "JM"] }, deps)).toEqual({ ok: true, transferring_to: "a team member" });
+    expect(await run("transfer_call", "{}", { ...call, allowedCountries: ["US", "JM"] })).toEqual({ ok: true, transferring_to: "a team member" });
   });
 
   it("transfer_call without an escalation number answers with something Nikki can say", async () => {
-    expect(await runTool("transfer_call", "{}", toolCall(), deps)).toEqual({
+    expect(await run("transfer_call", "{}", toolCall())).toEqual({
       ok: false,
       error: "There is no transfer number set up. Offer to take a message or to book a callback instead.",
     });
   });
 
   it("a failing provider becomes an error the model can speak about, never a crash", async () => {
-    const { twilio } = await deps.providers.forNumber(DEMO.phoneNumber);
+    const providers = await services.providersFor(DEMO.organizationId);
+    const { twilio } = await providers.forNumber(DEMO.phoneNumber);
     const failing = { ...twilio!, sendMessage: () => Promise.reject(new Error("Twilio answered 500")) };
-    const broken = { ...deps, providers: { ...deps.providers, forNumber: async () => ({ twilio: failing }) } };
-    expect(await runTool("send_sms", JSON.stringify({ to: "+14155550177", body: "Hi" }), toolCall(), broken)).toEqual({
+    const broken = { ...providers, forNumber: async () => ({ twilio: failing }) };
+    expect(await run("send_sms", JSON.stringify({ to: "+14155550177", body: "Hi" }), toolCall(), broken)).toEqual({
       ok: false,
       error: "That did not work just now. Apologise and offer to take a message instead.",
     });
@@ -138,11 +140,11 @@ describe("tools during the call", () => {
 
   it("refuses a tool the agent has not enabled, and lets end_call through always", async () => {
     const call = { ...toolCall(), tools: ["book_appointment"] };
-    expect(await runTool("send_sms", JSON.stringify({ to: "+14155550177", body: "Hi" }), call, deps)).toEqual({
+    expect(await run("send_sms", JSON.stringify({ to: "+14155550177", body: "Hi" }), call)).toEqual({
       ok: false,
       error: "The send_sms tool is not enabled for this business. Offer to take a message instead.",
     });
-    expect(await runTool("end_call", "{}", { ...call, tools: [] }, deps)).toEqual({ ok: true, ending: true });
+    expect(await run("end_call", "{}", { ...call, tools: [] })).toEqual({ ok: true, ending: true });
   });
 
   it("holds under 50 hostile strings: as tool names none runs, as arguments they are refused by the schemas, and no text leaves", async () => {
@@ -153,16 +155,16 @@ describe("tools during the call", () => {
     const sentBefore = await texts();
     const call = { ...toolCall(), tools: ["book_appointment", "send_sms"] };
     for (const hostile of HOSTILE_STRINGS) {
-      if (hostile !== "end_call") expect((await runTool(hostile, "{}", call, deps)).ok).toBe(false);
-      expect((await runTool("send_sms", JSON.stringify({ to: hostile, body: hostile }), call, deps)).ok).toBe(false);
-      expect((await runTool("transfer_call", JSON.stringify({ reason: hostile }), call, deps)).ok).toBe(false);
-      expect((await runTool("book_appointment", JSON.stringify({ name: hostile, phone: hostile, datetime: hostile }), call, deps)).ok).toBe(false);
-      expect((await runTool("send_sms", hostile, call, deps)).ok).toBe(false);
+      if (hostile !== "end_call") expect((await run(hostile, "{}", call)).ok).toBe(false);
+      expect((await run("send_sms", JSON.stringify({ to: hostile, body: hostile }), call)).ok).toBe(false);
+      expect((await run("transfer_call", JSON.stringify({ reason: hostile }), call)).ok).toBe(false);
+      expect((await run("book_appointment", JSON.stringify({ name: hostile, phone: hostile, datetime: hostile }), call)).ok).toBe(false);
+      expect((await run("send_sms", hostile, call)).ok).toBe(false);
     }
     expect(await texts()).toBe(sentBefore);
   });
 
   it("answers an unknown tool plainly", async () => {
-    expect(await runTool("order_pizza", "{}", toolCall(), deps)).toEqual({ ok: false, error: "There is no tool called order_pizza." });
+    expect(await run("order_pizza", "{}", toolCall())).toEqual({ ok: false, error: "There is no tool called order_pizza." });
   });
 });

@@ -1,17 +1,25 @@
 /**
  * transfer_call (issue 37 §1): a warm transfer. The escalation rules decide whether one may be tried (numbers the
- * business may call, inside its transfer hours); the call's CallSession keeps it; Twilio is told to put the caller on
- * hold and ring the first number, whose answer is briefed before being joined (documents.ts). A Test Suite call
- * records what it would have done.
+ * business may call, inside its transfer hours); then it is the call's effect: the call's CallSession keeps it and
+ * Twilio is told to put the caller on hold and ring the first number, whose answer is briefed before being joined
+ * (documents.ts).
  */
 import { checkDestination, parseEscalation, transfersOpen } from "@nikki/core";
 import { eq } from "drizzle-orm";
+import type { TransferStart } from "../../call-effects/call-effects";
 import { agents } from "../../db/schema";
-import { recordSuiteEffect } from "../../test-suite/effects";
 import { type CallTool, text } from "../tools/context";
 import { dialDocument } from "./documents";
 
 const OFFER_MESSAGE = "Offer to take a message or to book a callback instead.";
+const UNAVAILABLE = `Transfers are not available right now. ${OFFER_MESSAGE}`;
+
+/** What the model is told when the transfer did not start. */
+const REFUSED: Record<Exclude<TransferStart, "started">, string> = {
+  unavailable: UNAVAILABLE,
+  already_tried: `A transfer was already tried on this call and nobody could take it. ${OFFER_MESSAGE}`,
+  failed: `The transfer could not be started. ${OFFER_MESSAGE}`,
+};
 
 export const transferCall: CallTool = {
   description:
@@ -42,24 +50,11 @@ export const transferCall: CallTool = {
     }
     const reason = text(args, "reason").slice(0, 200);
     const callerName = text(args, "caller_name").slice(0, 100);
-    if (call.test) {
-      await recordSuiteEffect(deps.db, call.callId, "transfer", `Would transfer the caller to ${numbers.join(", then ")}.`);
-      return { ok: true, transferring_to: "a team member" };
-    }
     const origin = deps.services.config.publicOrigin;
-    const { twilio } = await deps.providers.forNumber(call.businessNumber);
-    if (!twilio || !origin || !deps.transfers) return { ok: false, error: `Transfers are not available right now. ${OFFER_MESSAGE}` };
-    // Kept before Twilio is told: the stream ends as Twilio takes the new TwiML, and its end must find the transfer.
-    const begun = await deps.transfers.begin({ numbers, reason, callerName });
-    if (!begun) return { ok: false, error: `A transfer was already tried on this call and nobody could take it. ${OFFER_MESSAGE}` };
-    try {
-      await twilio.updateCall(call.callSid, { twiml: dialDocument(origin, call.callSid, numbers, 0, call.businessNumber, agent?.language ?? "en-US") });
-    } catch (error) {
-      await deps.transfers.cancel();
-      deps.log.warn("transfer_failed", { call_id: call.callId, error: error instanceof Error ? error.message : String(error) });
-      return { ok: false, error: `The transfer could not be started. ${OFFER_MESSAGE}` };
-    }
-    deps.log.info("transfer_started", { call_id: call.callId, numbers: numbers.length });
-    return { ok: true, transferring_to: "a team member" };
+    if (!origin) return { ok: false, error: UNAVAILABLE };
+    const twiml = dialDocument(origin, call.callSid, numbers, 0, call.businessNumber, agent?.language ?? "en-US");
+    const started = await deps.effects.transfer({ numbers, reason, callerName, twiml });
+    if (started === "started") return { ok: true, transferring_to: "a team member" };
+    return { ok: false, error: REFUSED[started] };
   },
 };

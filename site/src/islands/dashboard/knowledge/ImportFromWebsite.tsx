@@ -56,7 +56,7 @@ export default function ImportFromWebsite() {
       setRun(polled);
       if (isActive(polled)) return;
       if (polled.status === "done") {
-        toast({ title: "Import finished", description: importOutcome(polled) });
+        toast({ title: "Import finished", description: polled.error ? `${importOutcome(polled)} ${polled.error}` : importOutcome(polled) });
         knowledgeChanged();
       } else toast({ variant: "destructive", title: "The import failed", description: polled.error ?? undefined });
     },

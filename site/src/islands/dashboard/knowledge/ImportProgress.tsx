@@ -2,7 +2,7 @@ import { type KnowledgeImportResource, importOutcome, importProgress } from "@ni
 
 /**
  * An import as it runs ("12 of 31 pages"), then how it ended: the pages new, changed and unchanged and the sections
- * added, or why it failed; each page's failure with its reason.
+ * added (and why it stopped early, at the plan's limit), or why it failed; each page's failure with its reason.
  */
 export default function ImportProgress({ run }: { run: KnowledgeImportResource }) {
   const active = run.status === "queued" || run.status === "running";
@@ -19,6 +19,7 @@ export default function ImportProgress({ run }: { run: KnowledgeImportResource }
         </>
       )}
       {run.status === "done" && <p className="import-result import-result-done">Done: {importOutcome(run)}</p>}
+      {run.status === "done" && run.error && <p className="import-result import-result-failed">{run.error}</p>}
       {run.status === "failed" && <p className="import-result import-result-failed">{run.error}</p>}
       {run.failures.length > 0 && (
         <details className="import-failures" open={!active}>

@@ -46,6 +46,7 @@ const KINDS: { kind: KnowledgeKind; label: string; hint: string }[] = [
 export default function KnowledgeEntryDialog({
   entry,
   agents,
+  maxChars,
   onSaved,
   onClose,
 }: {
@@ -53,6 +54,8 @@ export default function KnowledgeEntryDialog({
   entry: KnowledgeEntry | null;
   /** The organization's agents (null while unknown: only "every agent" is offered). */
   agents: readonly AgentName[] | null;
+  /** The plan's characters of text in one entry (null while unknown: the schema's own limits). */
+  maxChars: number | null;
   onSaved(entry: KnowledgeEntry, added: boolean): void;
   onClose(): void;
 }) {
@@ -133,12 +136,12 @@ export default function KnowledgeEntryDialog({
       {draft.kind === "qa" ? (
         <>
           {textField("question", "Question", KNOWLEDGE_LIMITS.question, "Do you have parking?")}
-          {textArea("answer", "Answer", KNOWLEDGE_LIMITS.answer, 4)}
+          {textArea("answer", "Answer", Math.min(KNOWLEDGE_LIMITS.answer, maxChars ?? KNOWLEDGE_LIMITS.answer), 4)}
         </>
       ) : (
         <>
           {textField("title", "Title", KNOWLEDGE_LIMITS.title, "Prices")}
-          {textArea("body", "Text", KNOWLEDGE_LIMITS.body, 8)}
+          {textArea("body", "Text", Math.min(KNOWLEDGE_LIMITS.body, maxChars ?? KNOWLEDGE_LIMITS.body), 8)}
         </>
       )}
       <fieldset className="plain-fieldset knowledge-agents">

@@ -1,4 +1,5 @@
 import { KNOWLEDGE_MESSAGES as M, KNOWLEDGE_SOURCES, type KnowledgeEntry, type KnowledgeSource, canManage } from "@nikki/core";
+import KnowledgeUsageLine from "./KnowledgeUsageLine";
 import { useEffect, useRef, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -36,13 +37,14 @@ export default function KnowledgePage() {
   // The agents' names (which agents use an entry) are for managers, who may read agents.
   const agents = useResource(() => call(api.agents.$get), { failure: "Failed to load agents", deps: [manager], skip: !manager });
   const agentNames = agents.data?.agents.map(({ id, name }) => ({ id, name })) ?? null;
+  const usage = useResource(() => call(api.knowledge.usage.$get), { failure: M.loadFailed });
   const [editing, setEditing] = useState<KnowledgeEntry | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<KnowledgeEntry | null>(null);
   const action = useAction();
   const filtered = Boolean(q.trim() || source);
   // An import that finished, or a question answered, in the panels beside this one.
-  const reload = useRef(entries.reload);
-  reload.current = entries.reload;
+  const reload = useRef(() => Promise.all([entries.reload(), usage.reload()]));
+  reload.current = () => Promise.all([entries.reload(), usage.reload()]);
   useEffect(() => onKnowledgeChanged(() => void reload.current()), []);
 
   const replace = (entry: KnowledgeEntry) => entries.update((page) => ({ ...page, items: page.items.map((row) => (row.id === entry.id ? entry : row)) }));
@@ -67,7 +69,9 @@ export default function KnowledgePage() {
       success: { title: "Entry Deleted", description: `"${entryName(entry)}" is gone from your agents' knowledge.` },
     });
     setDeleting(null);
-    if (done) entries.update((page) => ({ ...page, items: page.items.filter((row) => row.id !== entry.id) }));
+    if (!done) return;
+    entries.update((page) => ({ ...page, items: page.items.filter((row) => row.id !== entry.id) }));
+    usage.update(({ usage: held }) => ({ usage: { ...held, entries: Math.max(0, held.entries - 1) } }));
   }
 
   const addButton = manager && (
@@ -85,6 +89,7 @@ export default function KnowledgePage() {
             Your agents answer calls, texts and the website chat from these entries.
             {me && !manager && " You can read them; an owner or admin changes them."}
           </p>
+          {usage.data && <KnowledgeUsageLine usage={usage.data.usage} />}
         </div>
         {/* The website import (issue 39 §2) is its own panel below the entries; this button takes the owner there. */}
         {manager && (
@@ -142,10 +147,11 @@ export default function KnowledgePage() {
         <KnowledgeEntryDialog
           entry={editing}
           agents={agentNames}
+          maxChars={usage.data?.usage.max_entry_chars ?? null}
           onClose={() => setEditing(undefined)}
           onSaved={(entry, added) => {
             setEditing(undefined);
-            if (added) void entries.reload();
+            if (added) void reload.current();
             else replace(entry);
           }}
         />

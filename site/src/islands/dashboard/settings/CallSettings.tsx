@@ -44,6 +44,7 @@ export function CallDataSettings({ loaded }: { loaded: LoadedSettings }) {
             min={retentionDays.min}
             max={retentionDays.max}
             unit="days"
+            note={REDACTION_COPY.retention}
             error={errors.transcript_retention_days}
             disabled={pending}
           />

@@ -12,6 +12,7 @@ export function NumberField({
   unit,
   error,
   disabled,
+  note,
 }: {
   id: string;
   label: string;
@@ -22,6 +23,8 @@ export function NumberField({
   unit: string;
   error?: string;
   disabled?: boolean;
+  /** What the number governs, said after its range. */
+  note?: string;
 }) {
   return (
     <FormField id={id} label={label} error={error}>
@@ -39,6 +42,7 @@ export function NumberField({
       />
       <p className="field-hint" id={`${id}-hint`}>
         {min} to {max} {unit}
+        {note ? `. ${note}` : ""}
       </p>
     </FormField>
   );

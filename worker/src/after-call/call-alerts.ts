@@ -3,20 +3,13 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import { appointmentsByCall, callAppointmentsQuery } from "../appointments/of-calls";
 import { calls, members, users } from "../db/schema";
 import { inOneTrip } from "../db/one-trip";
+import { type CallAlert, type CallAlertResult, type CallEffectsOf, callOfRow } from "../call-effects/call-effects";
 import { type LogLevel, createLogger } from "../logger";
-import { sendText } from "../messaging/send-text";
 import type { Services } from "../services";
-import { recordSuiteEffect } from "../test-suite/effects";
 import { type PostCallFacts, postCallFacts } from "./post-call-facts";
 
-export interface CallAlertResult {
-  reason: "lead" | "appointment" | "urgent";
-  emailed: string[];
-  texted: string | null;
-}
-
 function alertText(input: {
-  reason: CallAlertResult["reason"];
+  reason: CallAlert["reason"];
   organization: string;
   from: string;
   agent: string | null;
@@ -47,32 +40,18 @@ function alertText(input: {
 
 /**
  * Once a call is analysed: when it captured a lead, booked an appointment or was urgent, the owner and members who
- * opted in get an e-mail, and the digest phone a text, each channel as the organization's settings allow. Sent once
- * per call (alerted_at is claimed first, so a re-analysis or a second alarm cannot send it again). A Test Suite call's alert
- * is recorded as what would have been sent. `facts`: the call as already read (postCallFacts).
+ * opted in get an e-mail, and the digest phone a text, each channel as the organization's settings allow: the call's
+ * effect (a Test Suite call's is recorded as what would have been sent). Once per call (alerted_at is claimed first, so
+ * a re-analysis or a second alarm cannot send it again). `facts`: the call as already read (postCallFacts).
  */
-export async function sendCallAlert(services: Services, callId: string, facts?: PostCallFacts): Promise<CallAlertResult | null> {
+export async function sendCallAlert(services: Services, callId: string, effectsOf: CallEffectsOf, facts?: PostCallFacts): Promise<CallAlertResult | null> {
   const { db } = services;
-  const log = createLogger({ component: "call_alerts", call_id: callId }, services.config.LOG_LEVEL as LogLevel);
   const row = facts ?? (await postCallFacts(db, callId));
   if (!row || row.call.processingStatus !== "processed" || row.call.alertedAt) return null;
   // The caller's contact details as given (kept so whatever the redaction setting); a call stored redacted before stays masked.
   const entities: Record<string, string> = row.call.entities ? (JSON.parse(row.call.entities) as Record<string, string>) : {};
   const reason = alertReason(row.outcome, urgencyOf(entities.urgency));
   if (!reason) return null;
-  if (row.call.kind === "test") {
-    const channels = [
-      (row.settings?.alertEmail ?? true) && "e-mail the owner",
-      (row.settings?.alertSms ?? true) && row.settings?.digestPhone && `text ${row.settings.digestPhone}`,
-    ];
-    await recordSuiteEffect(
-      db,
-      callId,
-      "alert",
-      `Would ${channels.filter(Boolean).join(" and ") || "send no alert (alerts are off)"}: ${ALERT_SUBJECTS[reason]}.`,
-    );
-    return null;
-  }
   const organizationId = row.call.organizationId;
   // The claim and what the alert says, in one round trip: read for nothing only when another alarm claimed it first.
   const [claimed, booked, recipients] = await inOneTrip(db, [
@@ -111,29 +90,11 @@ export async function sendCallAlert(services: Services, callId: string, facts?: 
       }),
     };
   };
-  const { text } = alertFor(false);
-  const emailed: string[] = [];
-  if (row.settings?.alertEmail ?? true) {
-    const mailer = services.mailer(log);
-    for (const { email, role } of recipients) {
-      try {
-        await mailer.send({ to: email, ...alertFor(masksContactsFor(role)) });
-        if (mailer.delivers) emailed.push(email);
-      } catch (error) {
-        log.warn("alert_mail_failed", { error: String(error) });
-      }
-    }
-  }
-  let texted: string | null = null;
   const digestPhone = row.settings?.digestPhone;
-  if ((row.settings?.alertSms ?? true) && digestPhone) {
-    const result = await sendText(
-      services,
-      { organizationId, from: row.call.toNumber, to: digestPhone, body: text.slice(0, 1500), purpose: "call_alert", callId },
-      { log },
-    );
-    if (result.status === "sent") texted = digestPhone;
-  }
-  log.info("call_alert_sent", { reason, emailed: emailed.length, texted: Boolean(texted) });
-  return { reason, emailed, texted };
+  const log = createLogger({ component: "call_alerts", call_id: callId }, services.config.LOG_LEVEL as LogLevel);
+  return effectsOf(callOfRow(row.call), { services, log }).alert({
+    reason,
+    mails: (row.settings?.alertEmail ?? true) ? recipients.map(({ email, role }) => ({ to: email, ...alertFor(masksContactsFor(role)) })) : [],
+    text: (row.settings?.alertSms ?? true) && digestPhone ? { from: row.call.toNumber, to: digestPhone, body: alertFor(false).text.slice(0, 1500) } : null,
+  });
 }

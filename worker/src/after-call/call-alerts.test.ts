@@ -6,6 +6,7 @@ import { testServices } from "../../test/services";
 import { SIMULATED } from "../../test/simulators";
 import { callSid } from "../../test/twilio";
 import { sendCallAlert } from "./call-alerts";
+import { callEffectsOf } from "../test-suite/call-effects-of";
 
 const BUSINESS_NUMBER = "+14155550142";
 const DIGEST_PHONE = "+14155550177";
@@ -64,7 +65,7 @@ describe("call alerts", () => {
     expect(optIn.status).toBe(200);
     expect(await optIn.json()).toEqual({ call_alerts: true });
     const id = await processedCall({ name: "Grace Hopper", phone: "+14155550199", intent: "water heater quote", urgency: "" });
-    const result = await sendCallAlert(withMail(), id);
+    const result = await sendCallAlert(withMail(), id, callEffectsOf);
     expect({ ...result, emailed: result?.emailed.sort() }).toEqual({ reason: "lead", emailed: [owner.email, viewer.email].sort(), texted: DIGEST_PHONE });
     const mails = await mailsAbout(`calls?call=${id}`);
     expect(mails.map((mail) => mail.body.to[0]).sort()).toEqual([owner.email, viewer.email].sort());
@@ -81,14 +82,14 @@ describe("call alerts", () => {
     expect(text?.form).toMatchObject({ To: DIGEST_PHONE, From: BUSINESS_NUMBER });
     expect(text?.form.Body).toContain("Grace Hopper");
     // Analysed again, or a second alarm: nothing is sent twice.
-    expect(await sendCallAlert(withMail(), id)).toBeNull();
+    expect(await sendCallAlert(withMail(), id, callEffectsOf)).toBeNull();
     expect(await mailsAbout(`calls?call=${id}`)).toHaveLength(2);
   });
 
   it("a viewer who opted in reads the caller's contact details masked, as the dashboard shows them to viewers", async () => {
     expect((await call("/api/org/members/me/alerts", { cookie: viewer.cookie, method: "PUT", body: { call_alerts: true } })).status).toBe(200);
     const id = await processedCall({ name: "Grace Hopper", phone: "+14155550199", email: "grace@example.com", intent: "quote for Grace's heater" });
-    await sendCallAlert(withMail(), id);
+    await sendCallAlert(withMail(), id, callEffectsOf);
     const toViewer = (await mailsAbout(`calls?call=${id}`)).find((mail) => mail.body.to[0] === viewer.email)!.body;
     expect(toViewer.subject).toBe("New lead: [NAME]");
     expect(toViewer.text).toContain("Phone: [PHONE]");
@@ -99,19 +100,19 @@ describe("call alerts", () => {
 
   it("an urgent caller alerts even without a lead; a plain question, a hang-up and a test call do not", async () => {
     const urgent = await processedCall({ name: "", phone: "", urgency: "Emergency - pipe burst" });
-    expect((await sendCallAlert(withMail(), urgent))?.reason).toBe("urgent");
+    expect((await sendCallAlert(withMail(), urgent, callEffectsOf))?.reason).toBe("urgent");
     expect((await mailsAbout(`Summary ${urgent}`))[0]?.body.subject).toBe("Urgent call: +14155552671");
     const info = await processedCall({ name: "", phone: "", urgency: "not urgent" });
-    expect(await sendCallAlert(withMail(), info)).toBeNull();
+    expect(await sendCallAlert(withMail(), info, callEffectsOf)).toBeNull();
     const test = await processedCall({ name: "Test Caller", phone: "+14155550100" }, { kind: "test" });
-    expect(await sendCallAlert(withMail(), test)).toBeNull();
+    expect(await sendCallAlert(withMail(), test, callEffectsOf)).toBeNull();
     expect(await mailsAbout(`Summary ${test}`)).toHaveLength(0);
   });
 
   it("a booking's alert gives the booked time in the business's time zone, naming it", async () => {
     const id = await processedCall({ name: "Ada Lovelace", phone: "+14155550113", appointment_time: "tomorrow at three" });
     await insertAppointment(owner.organizationId, { callId: id, start: "2026-12-01T15:00:00-05:00" });
-    expect((await sendCallAlert(withMail(), id))?.reason).toBe("appointment");
+    expect((await sendCallAlert(withMail(), id, callEffectsOf))?.reason).toBe("appointment");
     // The owner's mail: the viewer who opted in gets one too, read masked, in no set order.
     const mail = (await mailsAbout(`Summary ${id}`)).find((sent) => sent.body.to[0] === owner.email);
     expect(mail?.body.subject).toBe("New appointment booked: Ada Lovelace");
@@ -122,7 +123,7 @@ describe("call alerts", () => {
     expect(created.status).toBe(201);
     const west = await processedCall({ name: "Ada Lovelace", phone: "+14155550114", appointment_time: "tomorrow at noon" });
     await insertAppointment(owner.organizationId, { callId: west, start: "2026-12-02T15:00:00-05:00" });
-    await sendCallAlert(withMail(), west);
+    await sendCallAlert(withMail(), west, callEffectsOf);
     expect((await mailsAbout(`Summary ${west}`))[0]?.body.text).toContain("Appointment: Wednesday, December 2 at 12:00 PM (America/Los_Angeles)");
     await env.DB.prepare("delete from agents where organization_id = ?").bind(owner.organizationId).run();
   });
@@ -130,11 +131,11 @@ describe("call alerts", () => {
   it("each channel can be turned off in Settings", async () => {
     expect((await settings({ alert_email: false })).status).toBe(200);
     const id = await processedCall({ name: "Ada Lovelace", phone: "+14155550111" });
-    expect(await sendCallAlert(withMail(), id)).toEqual({ reason: "lead", emailed: [], texted: DIGEST_PHONE });
+    expect(await sendCallAlert(withMail(), id, callEffectsOf)).toEqual({ reason: "lead", emailed: [], texted: DIGEST_PHONE });
     expect(await mailsAbout(`Summary ${id}`)).toHaveLength(0);
     expect((await settings({ alert_email: true, alert_sms: false })).status).toBe(200);
     const second = await processedCall({ name: "Alan Turing", phone: "+14155550112" });
-    expect((await sendCallAlert(withMail(), second))?.texted).toBeNull();
+    expect((await sendCallAlert(withMail(), second, callEffectsOf))?.texted).toBeNull();
     expect(await textsAbout(`Summary ${second}`)).toHaveLength(0);
     expect(await mailsAbout(`Summary ${second}`)).not.toHaveLength(0);
     expect((await settings({ alert_sms: true })).status).toBe(200);

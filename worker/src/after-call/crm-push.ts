@@ -2,12 +2,10 @@
  * After a call is analysed: the caller goes to the business's CRM as a lead, with the extracted details its agent's
  * CRM mapping names (`{entity: crm_property}`), unless the call already pushed one through `push_crm_lead`.
  */
-import { integrationName, isPiiMarker, normalizeWidgetPhone } from "@nikki/core";
-import { and, eq, isNotNull } from "drizzle-orm";
-import { type calls, leads, testRunEffects } from "../db/schema";
-import type { Logger } from "../logger";
+import { isPiiMarker, normalizeWidgetPhone } from "@nikki/core";
+import type { CallEffects, PushOutcome } from "../call-effects/call-effects";
+import type { calls } from "../db/schema";
 import type { Services } from "../services";
-import { recordSuiteEffect } from "../test-suite/effects";
 
 type Call = typeof calls.$inferSelect;
 
@@ -28,28 +26,21 @@ export function mappedProperties(crmMapping: string, entities: Record<string, st
   return properties;
 }
 
-export type PushOutcome = "pushed" | "already_pushed" | "no_crm" | "no_phone" | "failed";
-
-/** `again`: push even when the call already pushed a lead (Push to CRM in the call's detail). */
+/**
+ * The caller as a lead in the organization's CRM, with what the call's analysis extracted: the call's effect (pushed,
+ * unless it pushed one already; `again`: even then, Push to CRM in the call's detail).
+ */
 export async function pushCallLead(
   services: Services,
-  log: Logger,
+  effects: CallEffects,
   call: Call,
   analysis: { summary: string; entities: Record<string, string> },
   crmMapping: string,
   again = false,
 ): Promise<PushOutcome> {
-  const { db } = services;
-  // The CRM first: without one (the common case) there is no push to look for.
+  // The CRM first: without one (the common case) there is nothing to push.
   const crm = await (await services.providersFor(call.organizationId)).crm();
   if (!crm) return "no_crm";
-  if (!again) {
-    const [pushed] = await db
-      .select({ id: leads.id })
-      .from(leads)
-      .where(and(eq(leads.callId, call.id), isNotNull(leads.crmSyncedAt)));
-    if (pushed) return "already_pushed";
-  }
   const said = normalizeWidgetPhone(analysis.entities.phone ?? "");
   const phone = said.ok ? said.e164 : call.direction === "outbound" ? call.toNumber : call.fromNumber;
   if (!phone) return "no_phone";
@@ -61,24 +52,7 @@ export async function pushCallLead(
     email: given(analysis.entities.email),
     intent: analysis.entities.intent?.trim() || null,
     notes: analysis.summary,
+    properties: mappedProperties(crmMapping, analysis.entities),
   };
-  if (call.kind === "test") {
-    // The call's own push_crm_lead was recorded, not sent: it counts as the push it would have been.
-    const [recorded] = await db
-      .select({ id: testRunEffects.id })
-      .from(testRunEffects)
-      .where(and(eq(testRunEffects.callId, call.id), eq(testRunEffects.kind, "crm")));
-    if (recorded && !again) return "already_pushed";
-    await recordSuiteEffect(db, call.id, "crm", `After the call: would push ${lead.name} (${lead.phone}) to ${integrationName(crm.provider)}.`);
-    return "pushed";
-  }
-  try {
-    await crm.push({ ...lead, source: "call", callId: call.id, properties: mappedProperties(crmMapping, analysis.entities) });
-    await db.insert(leads).values({ organizationId: call.organizationId, callId: call.id, source: "call", ...lead, crmSyncedAt: new Date() });
-    log.info("call_lead_pushed", { provider: crm.provider });
-    return "pushed";
-  } catch (error) {
-    log.warn("crm_push_failed", { provider: crm.provider, error: error instanceof Error ? error.message : String(error) });
-    return "failed";
-  }
+  return effects.pushLead({ crm, lead, again });
 }

@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { outcomeSql } from "../db/call-outcome";
 import { preparedQuery } from "../db/prepared";
 import { agents, calls, organizationSettings, organizations } from "../db/schema";
-import { organizationTimeZoneColumn } from "./call-context";
+import { organizationTimeZoneColumn } from "../org/time-zone";
 
 const factsQuery = preparedQuery((db) =>
   db

@@ -13,6 +13,7 @@ import {
   redactedSpeechEntities,
 } from "@nikki/core";
 import { eq, sql } from "drizzle-orm";
+import { type CallEffectsOf, callOfRow } from "../call-effects/call-effects";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { agents, calls, organizationSettings, organizations } from "../db/schema";
 import { dashboardsOpen } from "../durable/live-dashboards";
@@ -20,7 +21,7 @@ import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { CALLER_FACTS_SCHEMA, type CallerFacts, primaryLanguage, storeForgetMe } from "./caller-facts";
 import { type FoundQuestion, UNANSWERED_QUESTIONS_SCHEMA, questionContext } from "../knowledge/analysis-questions";
-import { UNREDACTED, askedQuestions, recordQuestions } from "../knowledge/record-questions";
+import { UNREDACTED, askedQuestions } from "../knowledge/record-questions";
 import { pushCallLead } from "./crm-push";
 import { sendCallWebhook } from "./crm-webhook";
 
@@ -131,15 +132,17 @@ const processedQuery = preparedQuery((db) =>
 
 /**
  * Analyses one call whose processing is pending: summary, entities and sentiment from OpenAI, stored with the
- * model used. On failure the attempt is counted and the next is due after an exponential backoff; after the
+ * model used; then the call's effects (`effectsOf` chooses them from its row): the caller forgotten when they asked,
+ * the unanswered questions in the owner's inbox, the lead in the CRM, the CRM webhook. On failure the attempt is counted and the next is due after an exponential backoff; after the
  * last attempt the call is marked failed. Answers when to try again, or null when done.
  */
-export async function analyzeDueCall(services: Services, callId: string, now = new Date()): Promise<Date | null> {
+export async function analyzeDueCall(services: Services, callId: string, effectsOf: CallEffectsOf, now = new Date()): Promise<Date | null> {
   const { config, db } = services;
   const log = createLogger({ component: "call_analysis", call_id: callId }, config.LOG_LEVEL as LogLevel);
   const [row] = await analysisInputQuery(db).all({ callId });
   if (!row || row.call.processingStatus !== "pending") return null;
   const { call } = row;
+  const effects = effectsOf(callOfRow(call), { services, log });
   // Nobody watching the organization's live channel: no Durable Object call to tell nobody (durable/live-dashboards.ts).
   const publish = (processingStatus: "processed" | "failed" | "pending") =>
     dashboardsOpen(row.liveDashboards) ? services.publishCall(call.organizationId, { id: callId, processing_status: processingStatus }) : undefined;
@@ -193,16 +196,15 @@ export async function analyzeDueCall(services: Services, callId: string, now = n
       redactedTranscript: redact ? JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content, keep, callerNames) }))) : null,
       language: primaryLanguage(result.language),
     });
-    await storeForgetMe(db, call, result);
-    // A Test Suite call's synthetic caller is nobody: its questions stay on the call, out of the owner's inbox.
-    if (call.kind !== "test") await recordQuestions(db, call.organizationId, callId, asked);
+    await storeForgetMe(effects, call, result);
+    await effects.keepQuestions(asked);
     log.info("call_processed", { attempts, sentiment: result.sentiment });
     await publish("processed");
     const summary = redact ? redactPii(result.summary, keep, callerNames) : result.summary;
-    await pushCallLead(services, log, call, { summary, entities }, crmMapping).catch((error: unknown) =>
+    await pushCallLead(services, effects, call, { summary, entities }, crmMapping).catch((error: unknown) =>
       log.warn("crm_push_failed", { error: error instanceof Error ? error.message : String(error) }),
     );
-    if (row.crmWebhookUrl) await sendCallWebhook(services, log, call, row.crmWebhookUrl, { summary, sentiment: result.sentiment, entities });
+    if (row.crmWebhookUrl) await sendCallWebhook(config, effects, call, row.crmWebhookUrl, { summary, sentiment: result.sentiment, entities });
     return null;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -9,6 +9,7 @@ import { SIMULATED } from "../../test/simulators";
 import { callSid } from "../../test/twilio";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { saveIntegration } from "../services/integrations/store";
+import { callEffectsOf } from "../test-suite/call-effects-of";
 
 interface CallRow {
   processing_status: string;
@@ -40,7 +41,7 @@ beforeAll(async () => {
 describe("post-call analysis on the services it is given", () => {
   it("stores the transcript and summary with PII redacted, and the caller's contact details as given, on the simulated OpenAI", async () => {
     const id = await pendingCall();
-    expect(await analyzeDueCall(testServices(), id)).toBeNull();
+    expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
     const stored = await row(id);
     expect(stored).toMatchObject({ processing_status: "processed", processing_attempts: 1, processing_error: null });
     expect(stored?.summary).toBe("[NAME] called.");
@@ -54,7 +55,7 @@ describe("post-call analysis on the services it is given", () => {
     const id = await pendingCall(
       '[{"role":"user","content":"Hola, soy Lucía Fernández, mi número es +34 612 345 678. I\'d like a quote for Alan Turing\'s boiler."}]',
     );
-    expect(await analyzeDueCall(testServices(), id)).toBeNull();
+    expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
     const stored = await row(id);
     expect(stored?.transcript).not.toContain("Lucía Fernández");
     expect(stored?.summary).not.toContain("Lucía Fernández");
@@ -70,7 +71,7 @@ describe("post-call analysis on the services it is given", () => {
     const heard = await pendingCall(spanish);
     const storedWhileOn = await pendingCall(spanish);
     await env.DB.prepare("update calls set language = 'fr' where id = ?").bind(storedWhileOn).run();
-    for (const id of [heard, storedWhileOn]) expect(await analyzeDueCall(testServices(), id)).toBeNull();
+    for (const id of [heard, storedWhileOn]) expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
     const language = (id: string) => env.DB.prepare("select language from calls where id = ?").bind(id).first<string>("language");
     expect(await language(heard)).toBe("es");
     expect(await language(storedWhileOn)).toBe("fr");
@@ -79,7 +80,7 @@ describe("post-call analysis on the services it is given", () => {
   it("with PII redaction off, keeps the transcript and the entities as said", async () => {
     await env.DB.prepare("update organization_settings set pii_redaction = 0 where organization_id = ?").bind(DEMO.organizationId).run();
     const id = await pendingCall();
-    expect(await analyzeDueCall(testServices(), id)).toBeNull();
+    expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
     expect((await row(id))?.transcript).toContain("ada@example.com");
     expect(JSON.parse((await row(id))!.entities!)).toMatchObject({ name: "Ada Lovelace" });
     await env.DB.prepare("update organization_settings set pii_redaction = 1 where organization_id = ?").bind(DEMO.organizationId).run();
@@ -88,7 +89,7 @@ describe("post-call analysis on the services it is given", () => {
   it("extracts the agent's CRM mapping fields beside the standard ones", async () => {
     await env.DB.prepare("update agents set crm_mapping = ? where id = ?").bind('{"company": "company_name", "Bad Key!": "x"}', DEMO.agentId).run();
     const id = await pendingCall('[{"role":"user","content":"Hi, Ada from Analytical Engines Ltd here"}]');
-    await analyzeDueCall(testServices(), id);
+    await analyzeDueCall(testServices(), id, callEffectsOf);
     const entities = JSON.parse((await env.DB.prepare("select entities from calls where id = ?").bind(id).first<string>("entities"))!) as Record<
       string,
       string
@@ -108,7 +109,7 @@ describe("post-call analysis on the services it is given", () => {
         (await (await fetch(`http://127.0.0.1:${SIMULATED.crmPort}/__requests`)).json()) as { path: string; body: { properties: Record<string, string> } }[]
       ).filter((request) => request.path === "/crm/v3/objects/contacts" && request.body?.properties?.nikki_caller_name === "Grace Hopper");
     const id = await pendingCall('[{"role":"user","content":"Hello, Grace Hopper here, call me on +1 415 555 0199"}]');
-    await analyzeDueCall(services, id);
+    await analyzeDueCall(services, id, callEffectsOf);
     const [pushed] = await contacts();
     expect(pushed?.body.properties).toMatchObject({ firstname: "Grace", lastname: "Hopper", phone: "+14155550199", nikki_caller_name: "Grace Hopper" });
     // An empty entity fills no property.
@@ -118,7 +119,7 @@ describe("post-call analysis on the services it is given", () => {
     expect(lead?.crm_synced_at).toBeGreaterThan(0);
     // Analysed again (Re-run AI Analysis): the CRM is not sent the same caller twice.
     await env.DB.prepare("update calls set processing_status = 'pending' where id = ?").bind(id).run();
-    await analyzeDueCall(services, id);
+    await analyzeDueCall(services, id, callEffectsOf);
     expect(await contacts()).toHaveLength(1);
     await env.DB.prepare("delete from integrations where organization_id = ?").bind(DEMO.organizationId).run();
     await env.DB.prepare("update agents set crm_mapping = '{}' where id = ?").bind(DEMO.agentId).run();
@@ -128,11 +129,11 @@ describe("post-call analysis on the services it is given", () => {
     const id = await pendingCall();
     const services = testServices({ OPENAI_API_KEY: undefined });
     const now = new Date();
-    const first = await analyzeDueCall(services, id, now);
+    const first = await analyzeDueCall(services, id, callEffectsOf, now);
     expect(first!.getTime() - now.getTime()).toBe(2_000);
-    const second = await analyzeDueCall(services, id, now);
+    const second = await analyzeDueCall(services, id, callEffectsOf, now);
     expect(second!.getTime() - now.getTime()).toBe(4_000);
-    for (let attempt = 3; attempt <= MAX_ANALYSIS_ATTEMPTS; attempt++) await analyzeDueCall(services, id, now);
+    for (let attempt = 3; attempt <= MAX_ANALYSIS_ATTEMPTS; attempt++) await analyzeDueCall(services, id, callEffectsOf, now);
     expect(await row(id)).toMatchObject({
       processing_status: "failed",
       processing_attempts: MAX_ANALYSIS_ATTEMPTS,
@@ -149,11 +150,12 @@ describe("post-call analysis on the services it is given", () => {
     const services = testServices();
     const now = new Date();
     const delays: number[] = [];
-    for (let attempt = 1; attempt < MAX_ANALYSIS_ATTEMPTS; attempt++) delays.push((await analyzeDueCall(services, id, now))!.getTime() - now.getTime());
+    for (let attempt = 1; attempt < MAX_ANALYSIS_ATTEMPTS; attempt++)
+      delays.push((await analyzeDueCall(services, id, callEffectsOf, now))!.getTime() - now.getTime());
     expect(delays.slice(0, 2)).toEqual([2_000, 4_000]);
     expect(delays).toEqual([...delays].sort((a, b) => a - b));
     expect(await row(id)).toMatchObject({ processing_status: "pending", processing_attempts: MAX_ANALYSIS_ATTEMPTS - 1 });
-    await analyzeDueCall(services, id, now);
+    await analyzeDueCall(services, id, callEffectsOf, now);
     const failed = await row(id);
     expect(failed).toMatchObject({ processing_status: "failed", processing_attempts: MAX_ANALYSIS_ATTEMPTS, transcript });
     expect(failed!.processing_error).toMatch(/OpenAI answered (500|429)/);
@@ -168,7 +170,7 @@ describe("post-call analysis on the services it is given", () => {
   it("summarises what happened (who called, what they wanted, what was agreed) and extracts the intent, as the analysis prompt asks", async () => {
     await env.DB.prepare("update organization_settings set pii_redaction = 0 where organization_id = ?").bind(DEMO.organizationId).run();
     const id = await pendingCall(BOOKING_CALL);
-    expect(await analyzeDueCall(testServices(), id)).toBeNull();
+    expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
     await env.DB.prepare("update organization_settings set pii_redaction = 1 where organization_id = ?").bind(DEMO.organizationId).run();
     const stored = await row(id);
     expect(stored?.summary).toBe("Ada Lovelace called to book a plumber for tomorrow at 9am. The appointment was booked for tomorrow at 9am.");
@@ -182,13 +184,13 @@ describe("post-call analysis on the services it is given", () => {
 
   it("a re-run on the stored, redacted transcript keeps what it had: the contact details it can no longer read stay as they were", async () => {
     const id = await pendingCall(BOOKING_CALL);
-    await analyzeDueCall(testServices(), id);
+    await analyzeDueCall(testServices(), id, callEffectsOf);
     const first = await row(id);
     expect(JSON.parse(first!.entities!)).toMatchObject({ name: "Ada Lovelace", phone: "415 555 2671", intent: "Book a plumber for tomorrow at 9am" });
     expect(first?.summary).toBe("[NAME] called to book a plumber for tomorrow at 9am. The appointment was booked for tomorrow at 9am.");
     // Re-run AI Analysis: the transcript is now stored redacted, so the caller's name and number are no longer in it.
     await env.DB.prepare("update calls set processing_status = 'pending', processing_attempts = 0 where id = ?").bind(id).run();
-    await analyzeDueCall(testServices(), id);
+    await analyzeDueCall(testServices(), id, callEffectsOf);
     const again = await row(id);
     expect(again?.processing_status).toBe("processed");
     expect(JSON.parse(again!.entities!)).toEqual(JSON.parse(first!.entities!));
@@ -197,11 +199,11 @@ describe("post-call analysis on the services it is given", () => {
 
   it("a re-run that fails keeps the previous analysis, and says why the re-run failed", async () => {
     const id = await pendingCall(BOOKING_CALL);
-    await analyzeDueCall(testServices(), id);
+    await analyzeDueCall(testServices(), id, callEffectsOf);
     const first = await row(id);
     await env.DB.prepare("update calls set processing_status = 'pending', processing_attempts = 0 where id = ?").bind(id).run();
     const services = testServices({ OPENAI_API_KEY: undefined });
-    for (let attempt = 1; attempt <= MAX_ANALYSIS_ATTEMPTS; attempt++) await analyzeDueCall(services, id);
+    for (let attempt = 1; attempt <= MAX_ANALYSIS_ATTEMPTS; attempt++) await analyzeDueCall(services, id, callEffectsOf);
     expect(await row(id)).toMatchObject({
       processing_status: "processed",
       processing_attempts: MAX_ANALYSIS_ATTEMPTS,

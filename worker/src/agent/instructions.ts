@@ -2,7 +2,7 @@ import { PERSONA_NAME, describeLocalTime, describeOpeningHours, greetingOf, lang
 import { jsonList } from "../db/json";
 import { type KnowledgeReach, knowledgeParagraphs, noInventionRule } from "../knowledge/in-instructions";
 import { type AgentKnowledge, NO_KNOWLEDGE } from "../knowledge/reader";
-import { transferLines } from "./transfer/instructions";
+import { transferLines } from "./transfer-lines";
 import type { agents } from "../db/schema";
 
 type Agent = typeof agents.$inferSelect;

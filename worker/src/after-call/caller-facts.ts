@@ -3,8 +3,8 @@
  * whether they asked the business not to keep their details. The analysis's JSON schema asks for both
  * (CALLER_FACTS_SCHEMA): the language is stored with the analysis, and storeForgetMe() keeps the opt-out.
  */
-import type { Database } from "../db/client";
-import { callerMemoryOptOuts, calls } from "../db/schema";
+import type { CallEffects } from "../call-effects/call-effects";
+import type { calls } from "../db/schema";
 
 export interface CallerFacts {
   /** The caller's language, a primary subtag ("en", "es"); empty when the call has none. */
@@ -32,14 +32,9 @@ export function primaryLanguage(value: unknown): string | null {
 }
 
 /**
- * When the caller asked, their number as one this business does not remember (the language is stored with the
- * analysis: `primaryLanguage`). A Test Suite call's synthetic caller is nobody: it records nothing.
+ * When the caller asked, their number as one this business does not remember: the call's effect (the language is
+ * stored with the analysis: `primaryLanguage`).
  */
-export async function storeForgetMe(
-  db: Database,
-  call: Pick<typeof calls.$inferSelect, "id" | "organizationId" | "fromNumber" | "direction" | "kind">,
-  facts: Partial<CallerFacts>,
-): Promise<void> {
-  if (facts.forget_me !== true || call.kind === "test" || call.direction !== "inbound") return;
-  await db.insert(callerMemoryOptOuts).values({ organizationId: call.organizationId, phone: call.fromNumber, callId: call.id }).onConflictDoNothing();
+export async function storeForgetMe(effects: CallEffects, call: Pick<typeof calls.$inferSelect, "direction">, facts: Partial<CallerFacts>): Promise<void> {
+  if (facts.forget_me === true && call.direction === "inbound") await effects.forgetCaller();
 }
