@@ -112,7 +112,9 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await expect(detail.getByText("Redacted", { exact: true })).toHaveCount(2);
   await expect(detail.getByRole("definition").filter({ hasText: /^Ada Lovelace$/ })).toBeVisible();
   await expect(detail.getByText(/from pickup to Nikki's first word/)).toBeVisible();
-  await expect(detail.getByText(/^check_availability \d+ ms, book_appointment \d+ ms$/)).toBeVisible();
+  // The tools in the owner's words (core's tool-actions.ts), each with its time.
+  await expect(detail.getByRole("listitem").filter({ hasText: /^Looked up free times, \d+ ms$/ })).toBeVisible();
+  await expect(detail.getByRole("listitem").filter({ hasText: /^Booked the appointment, \d+ ms$/ })).toBeVisible();
   await expect(detail.getByText(/^\$\d+\.\d\d \(telephony and AI minutes\)$/)).toBeVisible();
   // The recording, streamed through the worker from the business's Twilio account: it plays, and seeks with Range.
   const audio = detail.locator("audio");
