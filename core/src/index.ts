@@ -61,3 +61,4 @@ export * from "./plain-text";
 export * from "./knowledge";
 export * from "./texts";
 export * from "./tool-actions";
+export * from "./audit-copy";
