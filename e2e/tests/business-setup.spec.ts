@@ -1,3 +1,4 @@
+import { NUMBER_MESSAGES } from "@nikki/core";
 import { expect, test } from "@playwright/test";
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
@@ -101,7 +102,7 @@ test("a new business creates its agent, buys and assigns a number, gets its call
 
   // A number: search, buy, assign.
   await page.goto("/dashboard/numbers");
-  await expect(page.getByText("No phone numbers found. Add numbers through Twilio Console.")).toBeVisible();
+  await expect(page.getByText(NUMBER_MESSAGES.empty)).toBeVisible();
   await page.getByRole("button", { name: "Add Number" }).first().click();
   const add = page.getByRole("dialog", { name: "Add Number" });
   await add.getByLabel("Area code").fill("737");
