@@ -11,6 +11,7 @@ import { recordQuestions } from "../knowledge/record-questions";
 import { sendText } from "../messaging/send-text";
 import { postCrmWebhook } from "../services/crm/webhook";
 import type { CallEffects, EffectsCall, EffectsDeps } from "./call-effects";
+import { keepCallLead } from "./call-lead";
 
 type AfterCall = Pick<CallEffects, "pushLead" | "postWebhook" | "alert" | "keepQuestions" | "forgetCaller" | "charge">;
 
@@ -30,7 +31,8 @@ export function liveAfterCall(call: EffectsCall, deps: EffectsDeps): AfterCall {
       }
       try {
         await crm.push({ ...lead, source: "call", callId: call.callId, properties });
-        await db.insert(leads).values({ organizationId: call.organizationId, callId: call.callId, source: "call", ...lead, crmSyncedAt: new Date() });
+        // The call's lead (a booking or push_crm_lead may have kept it already) is the one the CRM now has.
+        await keepCallLead(db, call, lead, { replace: false, crmSyncedAt: new Date() });
         log.info("call_lead_pushed", { provider: crm.provider });
         return "pushed";
       } catch (error) {
