@@ -11,6 +11,7 @@ import EmptyState, { NoMatches } from "../../ui/EmptyState";
 import Loaded, { LoadMore } from "../../ui/Loaded";
 import StatusBadge from "../../ui/StatusBadge";
 import CallDetail from "./CallDetail";
+import CallerCell from "./CallerCell";
 import CallFilters, { type Filters, NO_FILTERS, callQuery } from "./CallFilters";
 import "../../form.css";
 import "../agents/agents.css";
@@ -96,19 +97,7 @@ export default function CallsPage() {
                     </>
                   ),
                 },
-                {
-                  header: "Caller",
-                  cell: (row) => (
-                    <>
-                      {row.from_number}
-                      {row.caller.returning && (
-                        <span className="call-returning">
-                          <StatusBadge kind="callFlag" status="returning" />
-                        </span>
-                      )}
-                    </>
-                  ),
-                },
+                { header: "Caller", cell: (row) => <CallerCell call={row} /> },
                 { header: "Agent", cell: (row) => row.agent_name ?? "—" },
                 { header: "Length", cell: (row) => minutes(row.duration_seconds) },
                 { header: "Outcome", cell: (row) => <StatusBadge kind="callOutcome" status={row.outcome} /> },

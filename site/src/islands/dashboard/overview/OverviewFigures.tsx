@@ -2,6 +2,8 @@ import type { DataOf, api } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import DataTable from "../../ui/DataTable";
 import EmptyState from "../../ui/EmptyState";
+import StatusBadge from "../../ui/StatusBadge";
+import CallerCell from "../calls/CallerCell";
 
 type OverviewResource = DataOf<typeof api.overview.$get>["overview"];
 
@@ -123,8 +125,8 @@ export default function OverviewFigures({ overview }: { overview: OverviewResour
           empty={<EmptyState message="No calls yet. Place a test call from Numbers to hear your receptionist." />}
           columns={[
             { header: "When", cell: (call) => <a href={`/dashboard/calls?call=${call.id}`}>{time.dateTime(call.created_at)}</a> },
-            { header: "Caller", cell: (call) => call.from_number },
-            { header: "Outcome", className: "capitalize", cell: (call) => call.outcome },
+            { header: "Caller", cell: (call) => <CallerCell call={call} /> },
+            { header: "Outcome", cell: (call) => <StatusBadge kind="callOutcome" status={call.outcome} /> },
           ]}
         />
         <a href="/dashboard/calls">All calls</a>
