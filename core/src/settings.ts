@@ -68,6 +68,10 @@ const {
   closedDates,
 } = SETTINGS_RANGES;
 
+/** Under Settings › Widget's choice of widgets: why a business's own site usually shows the chat alone. */
+export const WIDGET_CHOICE_HINT =
+  "Your visitors want you: the chat answers for your business. Test a Call and the browser voice demo show off Nikki AI itself, so they are off unless you want them.";
+
 export const SETTINGS_MESSAGES = {
   transcriptRetention: `Transcript retention must be a whole number of days from ${retentionDays.min} to ${retentionDays.max}.`,
   recordingRetention: `Recording retention must be a whole number of days from ${retentionDays.min} to ${retentionDays.max}.`,

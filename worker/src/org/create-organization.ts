@@ -1,4 +1,4 @@
-import { TRIAL_DAYS } from "@nikki/core";
+import { NEW_BUSINESS_WIDGETS, TRIAL_DAYS } from "@nikki/core";
 import type { Database } from "../db/client";
 import { ensureDefaultService } from "../db/default-service";
 import { members, organizationSettings, organizations, widgetKeys } from "../db/schema";
@@ -20,7 +20,10 @@ export function slugify(name: string): string {
   return `${base || "org"}-${randomToken(6)}`;
 }
 
-/** A new business: the organization, its owner, settings with the spec's defaults, a public widget key, and the default service. */
+/**
+ * A new business: the organization, its owner, settings with the spec's defaults (its site shows the chat alone: core's
+ * NEW_BUSINESS_WIDGETS), a public widget key, and the default service.
+ */
 export async function createOrganizationWithOwner(db: Database, input: { name: string; ownerUserId: string }) {
   const [organization] = await db
     .insert(organizations)
@@ -29,7 +32,7 @@ export async function createOrganizationWithOwner(db: Database, input: { name: s
     .returning({ id: organizations.id, name: organizations.name });
   if (!organization) throw new Error("organization insert returned nothing");
   await db.insert(members).values({ organizationId: organization.id, userId: input.ownerUserId, role: "owner" });
-  await db.insert(organizationSettings).values({ organizationId: organization.id });
+  await db.insert(organizationSettings).values({ organizationId: organization.id, enabledWidgets: JSON.stringify(NEW_BUSINESS_WIDGETS) });
   await db.insert(widgetKeys).values({ organizationId: organization.id, publicKey: `pk_${randomToken(24)}`, label: "Default" });
   await ensureDefaultService(db, organization.id);
   return organization;
