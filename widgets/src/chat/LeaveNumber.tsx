@@ -38,6 +38,8 @@ export function LeaveNumber({ context, question, onClose, onFailed }: Props) {
         id={`nikki-lead-${id}`}
         ref={id === "name" ? first : undefined}
         class="field"
+        // A phone's number keypad for the number (type and inputmode: some keyboards follow only one of them).
+        type={id === "phone" ? "tel" : "text"}
         inputMode={id === "phone" ? "tel" : "text"}
         autoComplete={id === "phone" ? "tel" : "name"}
         required
