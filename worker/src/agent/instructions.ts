@@ -1,4 +1,14 @@
-import { PERSONA_NAME, describeLocalTime, describeOpeningHours, greetingOf, languageCodeOf, languageName, openingLineOf, parseOpeningHours } from "@nikki/core";
+import {
+  CHAT_OFFER_RULE,
+  PERSONA_NAME,
+  describeLocalTime,
+  describeOpeningHours,
+  greetingOf,
+  languageCodeOf,
+  languageName,
+  openingLineOf,
+  parseOpeningHours,
+} from "@nikki/core";
 import { jsonList } from "../db/json";
 import { type KnowledgeReach, knowledgeParagraphs, noInventionRule } from "../knowledge/in-instructions";
 import { type AgentKnowledge, NO_KNOWLEDGE } from "../knowledge/reader";
@@ -66,7 +76,7 @@ function callLines(agent: Agent, afterHours: boolean, now: Date): string[] {
 const CLOSING: Record<Channel, string> = {
   call: "",
   browser_demo: "This is a demo in the visitor's web browser: you cannot book, text or transfer here, so explain what you would do on a real call.",
-  chat: "Answer in the visitor's language.",
+  chat: `Answer in the visitor's language. ${CHAT_OFFER_RULE}`,
   sms: "",
 };
 
