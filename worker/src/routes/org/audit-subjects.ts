@@ -51,70 +51,43 @@ type Names = Map<string, (details: Record<string, unknown> | null) => string>;
 
 const kindOf = (action: string): Kind | undefined => SUBJECT_KIND[action as AuditAction];
 
+/** The kinds named by one column of their own table, which each hold the organization's id. */
+const NAMED_BY = {
+  agent: { table: agents, name: agents.name },
+  service: { table: services, name: services.name },
+  number: { table: phoneNumbers, name: phoneNumbers.twilioNumber },
+  invitation: { table: invitations, name: invitations.email },
+  call: { table: calls, name: calls.fromNumber },
+  question: { table: knowledgeQuestions, name: knowledgeQuestions.text },
+} as const;
+
+/** A booking as its entry made it: the time of that entry (a move's new time), else the booking's own. */
+const startOf = (details: Record<string, unknown> | null, booked: Date) => {
+  const then = typeof details?.start === "string" ? new Date(details.start) : booked;
+  return Number.isNaN(then.getTime()) ? booked : then;
+};
+
 async function namesOf(db: Database, organizationId: string, kind: Kind, ids: string[]): Promise<Names> {
-  const pairs = async (rows: Promise<{ id: string; name: string }[]>): Promise<Names> => new Map((await rows).map((row) => [row.id, () => row.name]));
-  switch (kind) {
-    case "agent":
-      return pairs(
-        db
-          .select({ id: agents.id, name: agents.name })
-          .from(agents)
-          .where(and(eq(agents.organizationId, organizationId), inArray(agents.id, ids))),
-      );
-    case "service":
-      return pairs(
-        db
-          .select({ id: services.id, name: services.name })
-          .from(services)
-          .where(and(eq(services.organizationId, organizationId), inArray(services.id, ids))),
-      );
-    case "number":
-      return pairs(
-        db
-          .select({ id: phoneNumbers.id, name: phoneNumbers.twilioNumber })
-          .from(phoneNumbers)
-          .where(and(eq(phoneNumbers.organizationId, organizationId), inArray(phoneNumbers.id, ids))),
-      );
-    case "knowledge": {
-      const rows = await db
-        .select({ id: knowledgeEntries.id, title: knowledgeEntries.title, question: knowledgeEntries.question })
-        .from(knowledgeEntries)
-        .where(and(eq(knowledgeEntries.organizationId, organizationId), inArray(knowledgeEntries.id, ids)));
-      return new Map(rows.map((row) => [row.id, () => row.title || row.question]));
-    }
-    case "appointment": {
-      const rows = await db
-        .select({ id: appointments.id, name: appointments.name, startAt: appointments.startAt, timeZone: appointments.timeZone })
-        .from(appointments)
-        .where(and(eq(appointments.organizationId, organizationId), inArray(appointments.id, ids)));
-      const startOf = (details: Record<string, unknown> | null, booked: Date) => {
-        const then = typeof details?.start === "string" ? new Date(details.start) : booked;
-        return Number.isNaN(then.getTime()) ? booked : then;
-      };
-      return new Map(rows.map((row) => [row.id, (details) => `${row.name} on ${slotLabel(startOf(details, row.startAt), row.timeZone)}`]));
-    }
-    case "invitation":
-      return pairs(
-        db
-          .select({ id: invitations.id, name: invitations.email })
-          .from(invitations)
-          .where(and(eq(invitations.organizationId, organizationId), inArray(invitations.id, ids))),
-      );
-    case "call":
-      return pairs(
-        db
-          .select({ id: calls.id, name: calls.fromNumber })
-          .from(calls)
-          .where(and(eq(calls.organizationId, organizationId), inArray(calls.id, ids))),
-      );
-    case "question":
-      return pairs(
-        db
-          .select({ id: knowledgeQuestions.id, name: knowledgeQuestions.text })
-          .from(knowledgeQuestions)
-          .where(and(eq(knowledgeQuestions.organizationId, organizationId), inArray(knowledgeQuestions.id, ids))),
-      );
+  if (kind === "knowledge") {
+    const rows = await db
+      .select({ id: knowledgeEntries.id, title: knowledgeEntries.title, question: knowledgeEntries.question })
+      .from(knowledgeEntries)
+      .where(and(eq(knowledgeEntries.organizationId, organizationId), inArray(knowledgeEntries.id, ids)));
+    return new Map(rows.map((row) => [row.id, () => row.title || row.question]));
   }
+  if (kind === "appointment") {
+    const rows = await db
+      .select({ id: appointments.id, name: appointments.name, startAt: appointments.startAt, timeZone: appointments.timeZone })
+      .from(appointments)
+      .where(and(eq(appointments.organizationId, organizationId), inArray(appointments.id, ids)));
+    return new Map(rows.map((row) => [row.id, (details) => `${row.name} on ${slotLabel(startOf(details, row.startAt), row.timeZone)}`]));
+  }
+  const { table, name } = NAMED_BY[kind];
+  const rows = await db
+    .select({ id: table.id, name })
+    .from(table)
+    .where(and(eq(table.organizationId, organizationId), inArray(table.id, ids)));
+  return new Map(rows.map((row) => [row.id, () => row.name]));
 }
 
 /** Each entry's target by name (by entry id), where the target is one of the organization's things. */
