@@ -9,6 +9,8 @@ describe("the activity log's sentences", () => {
     [entry("agent_created", { subject: "Sofia" }), "Agent Sofia created"],
     [entry("agent_created"), "An agent created"],
     [entry("number_bought", { subject: "+15125550100" }), "Number +15125550100 bought"],
+    [entry("number_updated", { subject: "+15125550100", details: { changed: ["assigned_agent_id"] } }), "Number +15125550100 updated (agent)"],
+    [entry("agent_updated", { subject: "Sofia", details: { changed: ["hours_json", "business_hours_tz"] } }), "Agent Sofia edited (hours, time zone)"],
     [
       entry("appointment_created", { subject: "Ada Lovelace on Tuesday, December 8 at 9:00 AM", details: { source: "call" } }),
       "Appointment for Ada Lovelace on Tuesday, December 8 at 9:00 AM booked by a caller",

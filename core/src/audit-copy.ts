@@ -77,8 +77,21 @@ const detail = (details: Details, key: string) => {
   const value = details[key];
   return typeof value === "string" && value.trim() ? value.trim() : null;
 };
+/** Fields whose stored names read badly as words. */
+const FIELD_WORDS: Record<string, string> = {
+  assigned_agent_id: "agent",
+  business_hours_tz: "time zone",
+  persona_prompt: "persona",
+  crm_mapping: "CRM mapping",
+  friendly_name: "name",
+  point_webhooks_here: "webhooks",
+  duration_minutes: "duration",
+  buffer_minutes: "buffer",
+  agent_ids: "agents",
+  chat_agent_id: "chat agent",
+};
 /** A stored field name in words: "transcript_retention_days" is "transcript retention days". */
-const words = (key: string) => key.replace(/_json$/, "").replace(/_/g, " ");
+const words = (key: string) => FIELD_WORDS[key] ?? key.replace(/_json$/, "").replace(/_/g, " ");
 /** "(name, greeting)" for the fields an edit changed; nothing when it did not say. */
 const changed = (details: Details) => {
   const fields = Array.isArray(details.changed) ? details.changed.filter((field): field is string => typeof field === "string") : [];

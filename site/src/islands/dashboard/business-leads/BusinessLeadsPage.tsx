@@ -21,7 +21,8 @@ function Booked({ lead }: { lead: Lead }) {
         <li key={appointment.id}>
           <a href={appointmentsWeekLink(appointment)}>
             <time dateTime={appointment.start}>{appointment.label}</time>
-          </a>
+          </a>{" "}
+          <span className="muted">({appointment.time_zone})</span>
           <span>
             {appointment.service_name}
             {appointment.status === "canceled" && (
