@@ -138,12 +138,14 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   const testCallDetail = async () =>
     (
       (await (await page.request.get(`/api/calls/${testCallId}`)).json()) as {
-        call: { status: string; outcome: string; processing_status: string; transcript: { role: string; content: string }[] };
+        call: { status: string; outcome: string; placed_for: string | null; processing_status: string; transcript: { role: string; content: string }[] };
       }
     ).call;
   await expect.poll(async () => (await testCallDetail()).processing_status, { timeout: 60_000 }).toBe("processed");
   const testCallDone = await testCallDetail();
-  expect(testCallDone).toMatchObject({ status: "completed", outcome: "info" });
+  // A member's own test call is no customer's: it simply ended (Overview does not count it as answered).
+  expect(testCallDone).toMatchObject({ status: "completed", outcome: "test_call", placed_for: "test_call" });
+  expect(((await (await page.request.get("/api/overview")).json()) as { overview: { answered_calls: number } }).overview.answered_calls).toBe(0);
   expect(testCallDone.transcript[0]).toEqual(expect.objectContaining({ role: "assistant", content: SPOKEN_GREETING }));
   const checklist = (await (await page.request.get("/api/org/getting-started")).json()) as { steps: { id: string; done: boolean }[] };
   expect(checklist.steps.find((step) => step.id === "test_call")?.done).toBe(true);
