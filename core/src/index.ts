@@ -42,6 +42,7 @@ export * from "./zoned-time";
 export * from "./availability";
 export * from "./slot-labels";
 export * from "./caller-language";
+export * from "./booked-summary";
 export * from "./follow-up-copy";
 export * from "./relative-dates";
 export * from "./appointments";
