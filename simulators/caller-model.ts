@@ -110,6 +110,13 @@ function offerWords(answer: ToolAnswer, es: boolean): string {
   return es ? `Para su cita tengo libre el ${list}. ¿Cuál le viene mejor?` : `${note}I have ${list}. Which would you like?`;
 }
 
+/** Where the hour the caller named falls in the day ("at 2 pm", "a las 14": afternoon); an hour without am or pm is read as said. */
+function partOfHour(said: string): string {
+  const [, hour = "9", , meridiem = ""] = HOUR.exec(said) ?? [];
+  const h = meridiem.toLowerCase() === "pm" ? (Number(hour) % 12) + 12 : meridiem.toLowerCase() === "am" ? Number(hour) % 12 : Number(hour);
+  return h < 12 ? "morning" : h < 17 ? "afternoon" : "evening";
+}
+
 /** The service argument of the booking tools, when the caller named one. */
 const serviceOf = (memory: CallerMemory) => (memory.service ? { service: memory.service } : {});
 
@@ -124,7 +131,7 @@ function namedService(heard: string): string {
 function bookingReply(heard: string, memory: CallerMemory, es: boolean, first: string): ScriptedReply | null {
   if (memory.booked) return { say: es ? `Su cita ya está reservada, ${first}. ¿Algo más?` : `You're already booked, ${first}. Anything else?` };
   if (!memory.offered) {
-    const part = memory.hour ? (/\b(\d{1,2})\s*pm\b/i.test(memory.hour) ? "afternoon" : "morning") : memory.part || undefined;
+    const part = memory.hour ? partOfHour(memory.hour) : memory.part || undefined;
     return {
       call: "check_availability",
       arguments: { ...serviceOf(memory), ...(memory.day ? { date: memory.day } : {}), ...(part ? { part_of_day: part } : {}) },

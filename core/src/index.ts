@@ -28,6 +28,7 @@ export * from "./screening";
 export * from "./alerts";
 export * from "./test-knowledge";
 export * from "./test-suite";
+export * from "./test-scripts";
 export * from "./test-verdict";
 export * from "./probes";
 export * from "./crm-webhook";

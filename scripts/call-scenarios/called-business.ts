@@ -4,32 +4,28 @@
  * account to sign in with. Local runs only, as `npm run call:simulate` is.
  */
 import { rows } from "@nikki/dev/local-d1";
-import { DEFAULT_SERVICE, labelLanguageOf, slotLabel } from "@nikki/core";
+import { labelLanguageOf, serviceToAskFor, slotLabel } from "@nikki/core";
 
 export interface CalledBusiness {
   name: string;
-  /**
-   * The first service the number's agent offers (oldest first), passing over the default "Appointment" a business that
-   * named its own still has: what the caller asks for by name.
-   */
+  /** The service the caller asks for by name: the first of those the number's agent offers that the business named itself. */
   service: string;
 }
 
-/** The business whose active number `to` is, with its first service; null when no business has that number. */
+/** The business whose active number `to` is, with the service its callers ask for; null when no business has that number. */
 export async function calledBusiness(baseUrl: string, to: string): Promise<CalledBusiness | null> {
-  const [business] = await rows(
+  const offered = await rows(
     baseUrl,
-    `select o.name as name, (
-       select s.name from services s
-       where s.organization_id = p.organization_id and (s.agent_ids = '[]' or instr(s.agent_ids, '"' || p.assigned_agent_id || '"') > 0)
-       order by s.name = ?, s.created_at, s.id limit 1
-     ) as service
+    `select o.name as business, s.name as service
      from phone_numbers p join organizations o on o.id = p.organization_id
-     where p.twilio_number = ? and p.status = 'active'`,
-    [DEFAULT_SERVICE.name, to],
+     left join services s on s.organization_id = p.organization_id and (s.agent_ids = '[]' or instr(s.agent_ids, '"' || p.assigned_agent_id || '"') > 0)
+     where p.twilio_number = ? and p.status = 'active'
+     order by s.created_at, s.id`,
+    [to],
   );
-  if (!business) return null;
-  return { name: String(business.name), service: typeof business.service === "string" ? business.service : DEFAULT_SERVICE.name };
+  if (offered.length === 0) return null;
+  const services = offered.flatMap((row) => (typeof row.service === "string" ? [row.service] : []));
+  return { name: String(offered[0]!.business), service: serviceToAskFor(services) };
 }
 
 export interface StoredBooking {

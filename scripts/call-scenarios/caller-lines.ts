@@ -1,13 +1,11 @@
 /** What the scenarios' callers say: they ask for the business's own service, and give the number they call from when asked. */
+import { withArticle } from "@nikki/core";
 
 /** A number as a caller says it: "+1 512 555 0111" (the simulated model writes it back as E.164). */
 export function spokenNumber(e164: string): string {
   const nanp = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
   return nanp ? `+1 ${nanp[1]} ${nanp[2]} ${nanp[3]}` : e164;
 }
-
-/** "a Cleaning", "an Implant consult". */
-export const withArticle = (service: string) => `${/^[aeiou]/i.test(service) ? "an" : "a"} ${service}`;
 
 /** The booking caller: asks for the service tomorrow morning, gives their number when asked, and takes the first time offered. */
 export const bookingCaller = (service: string, from: string) => [
