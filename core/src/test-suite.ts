@@ -155,7 +155,7 @@ export const TEST_SUITE_MESSAGES = {
   passed: "Test Passed",
   noCustomLines: "Write at least one line for the caller before running your own script.",
   noExpectation: "Choose what must be true after the call before running your own script.",
-  noKnowledgePrice: "Add a price to your agent's knowledge base (for example “Drain cleaning is $149.”) so this scenario can ask about it.",
+  noKnowledgePrice: "Add a price to your agent's knowledge base (for example “A first consultation is $95.”) so this scenario can ask about it.",
   noWebsite: "Import your website on the Knowledge page so this scenario can ask about it.",
   noWebsitePrice:
     "None of the imported pages your agent may use gives a price that the rest of its knowledge does not. Import the page with your prices on the Knowledge page.",

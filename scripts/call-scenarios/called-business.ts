@@ -4,7 +4,7 @@
  * account to sign in with. Local runs only, as `npm run call:simulate` is.
  */
 import { rows } from "@nikki/dev/local-d1";
-import { labelLanguageOf, serviceToAskFor, slotLabel } from "@nikki/core";
+import { serviceToAskFor, slotLabel } from "@nikki/core";
 
 export interface CalledBusiness {
   name: string;
@@ -32,7 +32,7 @@ export interface StoredBooking {
   service: string;
   name: string;
   phone: string;
-  /** The time as the business reads it, in its zone. */
+  /** The time as the business reads it, in its zone (in English, as the terminal speaks). */
   label: string;
 }
 
@@ -40,7 +40,7 @@ export interface StoredBooking {
 export async function bookingsOf(baseUrl: string, callId: string): Promise<StoredBooking[]> {
   const booked = await rows(
     baseUrl,
-    "select service_name, name, phone, start_at, time_zone, language from appointments where call_id = ? and status = 'booked' order by start_at",
+    "select service_name, name, phone, start_at, time_zone from appointments where call_id = ? and status = 'booked' order by start_at",
     [callId],
   );
   return booked.map((row) => {
@@ -49,7 +49,7 @@ export async function bookingsOf(baseUrl: string, callId: string): Promise<Store
       service: String(row.service_name),
       name: String(row.name),
       phone: String(row.phone),
-      label: `${slotLabel(new Date(Number(row.start_at)), zone, labelLanguageOf(String(row.language)))} (${zone})`,
+      label: `${slotLabel(new Date(Number(row.start_at)), zone)} (${zone})`,
     };
   });
 }

@@ -207,7 +207,7 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
       error: {
-        fields: { knowledge: "Add a price to your agent's knowledge base (for example “Drain cleaning is $149.”) so this scenario can ask about it." },
+        fields: { knowledge: "Add a price to your agent's knowledge base (for example “A first consultation is $95.”) so this scenario can ask about it." },
       },
     });
     await call(`/api/agents/${agent.id}`, { cookie: priced.cookie, method: "PATCH", body: { knowledge_base: "We fix boilers. A boiler service is $95." } });

@@ -45,7 +45,7 @@ export default function CustomScenario({ custom, canEdit, onSaved }: { custom: C
         rows={4}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={"How much is drain cleaning?\nMy name is Sam Lee, my number is +1 415 555 0100."}
+        placeholder={"Do you have parking?\nMy name is Sam Lee, my number is +1 415 555 0100."}
         aria-describedby={errors.lines ? "custom-lines-hint custom-lines-error" : "custom-lines-hint"}
         aria-invalid={errors.lines ? true : undefined}
         disabled={disabled}
