@@ -23,8 +23,8 @@ function bookFirstFree(start: string, tries: number): ScriptedReply {
 }
 
 /**
- * The recorded caller's call (`npm run call:simulate -- --scenario slow-tool`, and every simulated call of the
- * benchmarks): a recording has no words the simulated recogniser can read, so this is what it "heard": the caller asks
+ * The recorded caller's call (every simulated call of the benchmarks, and a call placed without words to say): a
+ * recording has no words the simulated recogniser can read, so this is what it "heard": the caller asks
  * for an appointment tomorrow morning (any business books those: its first service); Nikki finds the free times
  * first, books the first one on the caller's number, and reads it back.
  */

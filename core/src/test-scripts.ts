@@ -22,7 +22,16 @@ export function serviceToAskFor(services: readonly string[]): string {
 }
 
 /** "a Cleaning", "an Implant consult". */
-export const withArticle = (service: string) => `${/^[aeiou]/i.test(service) ? "an" : "a"} ${service}`;
+const withArticle = (service: string) => `${/^[aeiou]/i.test(service) ? "an" : "a"} ${service}`;
+
+/**
+ * What a caller asks to book: the service by name ("a Cleaning", "una cita de Cleaning"); the default service is no
+ * name of its own ("an appointment", "una cita").
+ */
+export const askedFor = {
+  en: (service: string) => (service === DEFAULT_SERVICE.name ? "an appointment" : withArticle(service)),
+  es: (service: string) => (service === DEFAULT_SERVICE.name ? "una cita" : `una cita de ${service}`),
+};
 
 /** The next day after today the business opens, and when: how the callers name a day and an hour. */
 export function nextOpening(business: Pick<SuiteBusiness, "hours" | "timeZone" | "now">): { date: string; inDays: number; minutes: number } | null {
@@ -63,7 +72,7 @@ export function scriptedLines(business: SuiteBusiness): Partial<Record<TestScena
   const service = serviceToAskFor(business.services);
   const named = service === DEFAULT_SERVICE.name ? null : service;
   const day = when(business, "en");
-  const booked = named ? withArticle(named) : "an appointment";
+  const booked = askedFor.en(service);
   return {
     lead: [
       `Hi, this is Maria Garcia. I'd like to find out more about ${named ? withArticle(named) : "your services"}.`,
@@ -75,7 +84,7 @@ export function scriptedLines(business: SuiteBusiness): Partial<Record<TestScena
       "Yes, the first time you offered works for me.",
     ],
     spanish: [
-      `Hola, soy Lucía Fernández. Necesito una cita${named ? ` de ${named}` : ""} ${when(business, "es")}.`,
+      `Hola, soy Lucía Fernández. Necesito ${askedFor.es(service)} ${when(business, "es")}.`,
       "Mi número es +1 415 555 0188.",
       "Sí, la primera hora me va bien.",
     ],

@@ -1,5 +1,5 @@
-import { CALLER_FIRST_PHRASE } from "@nikki/simulators/twilio-caller";
 import { deadAirMs, playoutOf } from "../lib/dead-air";
+import { oneBreathCaller } from "./caller-lines";
 import { timingsOf } from "../lib/frame-accounting";
 import { type CallScenario, describeCall } from "./scenario";
 
@@ -13,16 +13,20 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2).padStart(6)} s`;
 export const slowTool: CallScenario = {
   name: "slow-tool",
   summary:
-    "a recorded caller asks for an appointment (the business's first service) while Twilio takes 3 s to send the confirmation: Nikki books it on the caller's number, fills the wait, then reads the time back",
+    "the caller asks for the business's first service and takes the first time offered while Twilio takes 3 s to send the confirmation: Nikki fills the wait, then reads the time back",
   async run(context) {
     const answer = await slowTexts(context.twilioRestUrl, SLOW_TOOL_MS).catch(() => null);
     if (!answer?.ok) throw new Error(`the simulated Twilio does not answer at ${context.twilioRestUrl}`);
-    // The caller asks in one breath (a recording, timed frame by frame), and stays on until the time is read back.
-    const report = await context.place({ minDurationMs: 15_000, speech: CALLER_FIRST_PHRASE }).finally(() => slowTexts(context.twilioRestUrl, 0));
+    // The caller asks in one breath, picks the first time offered (the booking that waits on the text), and stays on until it is read back.
+    const report = await context
+      .place({ says: oneBreathCaller(context.service, context.from), answerTimeoutMs: 12_000, minDurationMs: 8_000 })
+      .finally(() => slowTexts(context.twilioRestUrl, 0));
     const timings = await timingsOf(context.openaiUrl);
     const tag = report.sessionTag;
-    const turnEnd = timings.speechStopped.find(([session]) => Number(session) === tag)?.[1];
-    const answerKey = timings.toolAnswer.find(([session]) => Number(session) === tag)?.[1];
+    // The booking's answer is the last said after a tool; the turn it answers ended last before it was sent.
+    const answerKey = timings.toolAnswers.find(([session]) => Number(session) === tag)?.[1].at(-1);
+    const answerSent = answerKey ? new Map(timings.delivered).get(answerKey) : undefined;
+    const turnEnd = timings.turnEnds.find(([session]) => Number(session) === tag)?.[1].findLast((at) => answerSent === undefined || at < answerSent);
     const words = new Map(timings.utterances);
     const firstHeard = Math.min(...report.receivedAt.values());
     if (tag === null || turnEnd === undefined || report.greetingMs === null) return context.log(describeCall(report));
