@@ -60,3 +60,4 @@ export * from "./knowledge-limits";
 export * from "./plain-text";
 export * from "./knowledge";
 export * from "./texts";
+export * from "./hours-problem";
