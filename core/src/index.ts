@@ -60,4 +60,5 @@ export * from "./knowledge-limits";
 export * from "./plain-text";
 export * from "./knowledge";
 export * from "./texts";
+export * from "./page-access";
 export * from "./hours-problem";
