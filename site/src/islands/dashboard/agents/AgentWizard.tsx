@@ -74,6 +74,7 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
       const greeting = (key === "name" || key === "language") && followsDefault ? defaultGreeting(organization, next.name, next.language) : next.greeting;
       return { ...next, greeting };
     });
+  const turnOnTransfer = () => change("tools", [...draft.tools, "transfer_call"]);
   const text = (key: keyof AgentDraft, label: string, extra: { hint?: string; required?: boolean } = {}) => (
     <TextField
       id={`agent-${key}`}
@@ -206,11 +207,11 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
       </FormField>
       {json(HoursEditor, "hours_json", "Opening hours")}
       {json(EscalationEditor, "escalation_json", "Escalation")}
-      <TransferWarning draft={draft} onTurnOn={() => change("tools", [...draft.tools, "transfer_call"])} />
+      <TransferWarning draft={draft} onTurnOn={turnOnTransfer} />
     </>,
     <ServicesStep key="services" />,
     json(CrmMappingEditor, "crm_mapping", "CRM mapping"),
-    <ReviewStep key="review" draft={draft} organization={organization} />,
+    <ReviewStep key="review" draft={draft} organization={organization} onTurnOn={turnOnTransfer} />,
   ];
 
   return (

@@ -63,7 +63,7 @@ export function TransferWarning({ draft, onTurnOn }: { draft: AgentDraft; onTurn
 }
 
 /** The wizard's last step: everything the agent will be saved with, hours, services and transfers included (issue 54 §11). */
-export default function ReviewStep({ draft, organization }: { draft: AgentDraft; organization: string }) {
+export default function ReviewStep({ draft, organization, onTurnOn }: { draft: AgentDraft; organization: string; onTurnOn(): void }) {
   const escalation = readEscalation(parsedObject(draft.escalation_json));
   const hours = (parsedObject(draft.hours_json) ?? {}) as Hours;
   const secondary = bodyOf(draft).secondary_language;
@@ -106,7 +106,7 @@ export default function ReviewStep({ draft, organization }: { draft: AgentDraft;
           ) : (
             <span className="muted">Any time</span>
           ))}
-        <TransferWarning draft={draft} />
+        <TransferWarning draft={draft} onTurnOn={onTurnOn} />
       </dd>
     </dl>
   );
