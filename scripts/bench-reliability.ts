@@ -77,7 +77,7 @@ if (selected.some((item) => item.server)) {
     port,
     vars: { ...simulators.vars, ...localAuthSecret(), LOG_LEVEL: process.env.RELIABILITY_LOG_LEVEL ?? "error" },
   });
-  context = { base, db: worker.db, simulators, scheduled: worker.scheduled, spentToday: worker.spentToday };
+  context = { base, db: worker.db, authSecret: worker.authSecret, simulators, scheduled: worker.scheduled, spentToday: worker.spentToday };
   dispose = async () => {
     await worker.dispose();
     await simulators.close();
