@@ -26,6 +26,7 @@ import { promptInjection } from "./reliability/prompt-injection";
 import { spendCapBurst } from "./reliability/spend-cap";
 import { redaction } from "./reliability/redaction";
 import { sealing } from "./reliability/sealing";
+import { textAbuse } from "./reliability/text-abuse";
 import { soak } from "./reliability/soak";
 import { webhookSignatures } from "./reliability/webhook-signatures";
 import { closeWranglerPair, wranglerPair } from "./reliability/wrangler-pair";
@@ -55,6 +56,7 @@ const ITEMS: ReliabilityItem[] = [
   fuzz,
   bookingRace,
   businessUrls,
+  textAbuse,
   callsSettled,
 ];
 
