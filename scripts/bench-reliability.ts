@@ -21,6 +21,7 @@ import { demoCallLimits, destinationBurst } from "./reliability/demo-call-burst"
 import { coveredBy, preload } from "./reliability/existing-tests";
 import { apiCost } from "./reliability/api-cost";
 import { fuzz } from "./reliability/fuzz";
+import { icsOutput } from "./reliability/ics-output";
 import { meterIdempotency } from "./reliability/meter-events";
 import { promptInjection } from "./reliability/prompt-injection";
 import { spendCapBurst } from "./reliability/spend-cap";
@@ -58,6 +59,7 @@ const ITEMS: ReliabilityItem[] = [
   businessUrls,
   textAbuse,
   callsSettled,
+  icsOutput,
 ];
 
 const only = process.env.RELIABILITY_ONLY?.split(",").map((n) => n.trim());
