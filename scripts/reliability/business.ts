@@ -1,17 +1,25 @@
 /** A business the reliability items set up through the product's API, as its owner would in the dashboard. */
 import { type Context, signUpOwner } from "./context";
 
+/** The owner's JSON request to the API (signed in, from the dashboard's origin), answered as it comes. */
+export type OwnerRequest = (path: string, body?: unknown, method?: string) => Promise<Response>;
 /** The owner's JSON calls to the API; a refused one throws, with what the API said. */
 export type OwnerSend = <T>(path: string, body?: unknown, method?: string) => Promise<T>;
 
-export function ownerApi(base: string, cookie: string): OwnerSend {
-  return async <T>(path: string, body?: unknown, method = body === undefined ? "GET" : "POST"): Promise<T> => {
-    const response = await fetch(`${base}${path}`, {
+export function ownerRequest(base: string, cookie: string): OwnerRequest {
+  return (path, body, method = body === undefined ? "GET" : "POST") =>
+    fetch(`${base}${path}`, {
       method,
       headers: { "content-type": "application/json", origin: base, cookie },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+}
+
+export function ownerApi(base: string, cookie: string): OwnerSend {
+  const request = ownerRequest(base, cookie);
+  return async <T>(path: string, body?: unknown, method?: string): Promise<T> => {
+    const response = await request(path, body, method);
+    if (!response.ok) throw new Error(`${method ?? (body === undefined ? "GET" : "POST")} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
 }

@@ -9,7 +9,7 @@
  */
 import { type AppointmentResource, plainText } from "@nikki/core";
 import { HOSTILE_STRINGS } from "@nikki/simulators/hostile-strings";
-import { AROUND_THE_CLOCK, freeStarts, ownerApi } from "./business";
+import { AROUND_THE_CLOCK, freeStarts, ownerApi, ownerRequest } from "./business";
 import { type ReliabilityItem, outcome, signUpOwner } from "./context";
 import { readFeed, unescapeText } from "./ics-lines";
 
@@ -73,6 +73,7 @@ export const icsOutput: ReliabilityItem = {
   async run(context) {
     const owner = await signUpOwner(context.base, "Hostile Names Plumbing");
     const send = ownerApi(context.base, owner.cookie);
+    const request = ownerRequest(context.base, owner.cookie);
     await send("/api/agents", { name: "Rosa", status: "active", business_hours_tz: "America/New_York", hours_json: AROUND_THE_CLOCK });
     // A 30-minute step: the availability API's first 500 times then reach far enough for 200 bookings that do not overlap.
     await send("/api/org/settings", { booking_slot_step_minutes: 30 }, "PATCH");
@@ -85,11 +86,7 @@ export const icsOutput: ReliabilityItem = {
     let start = nextStart();
     for (let index = 0; index < APPOINTMENTS; index++) {
       const body = { service_id: services[0]!.id, start, phone: "+14155550100", ...attempt(index) };
-      const response = await fetch(`${context.base}/api/appointments`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: context.base, cookie: owner.cookie },
-        body: JSON.stringify(body),
-      });
+      const response = await request("/api/appointments", body);
       const answer = (await response.json()) as { appointment?: AppointmentResource; error?: { code: string } };
       const key = response.status === 201 ? "201" : `${response.status} ${answer.error?.code}`;
       answers.set(key, (answers.get(key) ?? 0) + 1);

@@ -8,7 +8,7 @@
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
 import { manageToken } from "../../worker/src/appointments/manage-link";
-import type { OwnedBusiness } from "./business";
+import { type OwnedBusiness, ownerRequest } from "./business";
 import { type Context, freshAddress } from "./context";
 
 /** The paths, by the names the item prints. */
@@ -89,11 +89,8 @@ export async function appointmentJourney(shop: Shop, phone: string, cancelOn: "p
 
 /** What POST /api/calls/:id/sms said: sent (200), or the refusal's code (429 rate_limited, 400 destination_not_allowed). */
 async function textFromCallPage(shop: Shop, callId: string): Promise<string> {
-  const response = await fetch(`${shop.context.base}/api/calls/${callId}/sms`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: shop.context.base, cookie: shop.business.cookie },
-    body: JSON.stringify({ body: "Your quote is ready: reply to this text to go ahead." }),
-  });
+  const request = ownerRequest(shop.context.base, shop.business.cookie);
+  const response = await request(`/api/calls/${callId}/sms`, { body: "Your quote is ready: reply to this text to go ahead." });
   if (response.status === 200) return (await response.body?.cancel(), "sent");
   const { error } = (await response.json()) as { error: { code: string } };
   return error.code === "destination_not_allowed" ? "destination_refused" : error.code;
