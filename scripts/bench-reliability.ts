@@ -21,6 +21,7 @@ import { demoCallLimits, destinationBurst } from "./reliability/demo-call-burst"
 import { coveredBy, preload } from "./reliability/existing-tests";
 import { apiCost } from "./reliability/api-cost";
 import { fuzz } from "./reliability/fuzz";
+import { hostileContent } from "./reliability/hostile-content";
 import { icsOutput } from "./reliability/ics-output";
 import { meterIdempotency } from "./reliability/meter-events";
 import { promptInjection } from "./reliability/prompt-injection";
@@ -58,6 +59,7 @@ const ITEMS: ReliabilityItem[] = [
   bookingRace,
   businessUrls,
   textAbuse,
+  hostileContent,
   callsSettled,
   icsOutput,
 ];
