@@ -4,6 +4,7 @@ export * from "./errors";
 export * from "./lead";
 export * from "./phone";
 export * from "./plans";
+export * from "./billing-terms";
 export * from "./validation";
 export * from "./hours";
 export * from "./pii";
