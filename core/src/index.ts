@@ -40,6 +40,7 @@ export * from "./url-guard";
 export * from "./address-ranges";
 export * from "./rate-limits";
 export * from "./zoned-time";
+export * from "./time-zones";
 export * from "./availability";
 export * from "./slot-labels";
 export * from "./caller-language";

@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { timeZoneChoices } from "@nikki/core";
+import { type InputHTMLAttributes, type ReactNode, useMemo } from "react";
 
 interface Props {
   id: string;
@@ -68,6 +69,65 @@ export function OneTimeCodeField(props: Omit<TextFieldProps, "inputMode" | "auto
 /** An e-mail address field (sign-in, password reset, invitations). */
 export function EmailField(props: Omit<TextFieldProps, "type" | "label">) {
   return <TextField label="Email" type="email" required {...props} />;
+}
+
+/** The zones under their region (America, Europe, …; UTC on its own), for a select's groups. */
+function zonesByRegion(current: string): [string, string[]][] {
+  const regions = new Map<string, string[]>();
+  for (const zone of timeZoneChoices(current)) {
+    const region = zone.includes("/") ? zone.slice(0, zone.indexOf("/")) : "Other";
+    regions.set(region, [...(regions.get(region) ?? []), zone]);
+  }
+  return [...regions];
+}
+
+/** A business's time zone: every IANA zone the browser knows, by region, the current one among them. */
+export function TimeZoneField({
+  id,
+  label = "Time zone",
+  value,
+  onValue,
+  error,
+  hint,
+  disabled,
+}: {
+  id: string;
+  label?: string;
+  value: string;
+  onValue(value: string): void;
+  error?: string;
+  hint?: string;
+  disabled?: boolean;
+}) {
+  const regions = useMemo(() => zonesByRegion(value), [value]);
+  const describedBy = [error ? errorId(id) : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
+  return (
+    <FormField id={id} label={label} error={error}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        disabled={disabled}
+      >
+        {regions.map(([region, zones]) => (
+          <optgroup key={region} label={region}>
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replace(/_/g, " ")}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </FormField>
+  );
 }
 
 /** What went wrong with the whole form, announced as it appears; nothing when there is nothing to say. */
