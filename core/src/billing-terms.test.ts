@@ -62,7 +62,11 @@ describe("subscriptionStanding: the Billing tab's one truth", () => {
     [
       "a plan chosen during the trial, then canceled",
       { ...chosenInTrial, cancel_at_period_end: true },
-      { badge: "Free trial · 14 days left", title: "Growth plan", terms: "Free trial until Dec 21, 2026. The plan is canceled: it ends then and nothing is charged." },
+      {
+        badge: "Free trial · 14 days left",
+        title: "Growth plan",
+        terms: "Free trial until Dec 21, 2026. The plan is canceled: it ends then and nothing is charged.",
+      },
     ],
     ["paid", paid, { badge: "Active", title: "Growth plan", terms: "$79 a month, paid. Next charge: $79 on Jan 21, 2027." }],
     [

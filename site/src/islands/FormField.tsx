@@ -39,24 +39,33 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value"
   hint?: string;
 };
 
+/** A control's value, change handler and links to its error and hint for assistive technology. */
+function wiredControl(field: { id: string; value: string; onValue(value: string): void; error?: string; hint?: string }) {
+  const describedBy = [field.error ? errorId(field.id) : "", field.hint ? `${field.id}-hint` : ""].filter(Boolean).join(" ");
+  return {
+    id: field.id,
+    value: field.value,
+    onChange: (event: { target: { value: string } }) => field.onValue(event.target.value),
+    "aria-invalid": field.error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+  };
+}
+
+function FieldHint({ id, hint }: { id: string; hint?: string }) {
+  if (!hint) return null;
+  return (
+    <p className="field-hint" id={`${id}-hint`}>
+      {hint}
+    </p>
+  );
+}
+
 /** A labelled text input wired to its error and hint for assistive technology. */
 export function TextField({ id, label, value, onValue, error, hint, required, ...input }: TextFieldProps) {
-  const describedBy = [error ? errorId(id) : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
   return (
     <FormField id={id} label={label} required={required} error={error}>
-      <input
-        id={id}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
+      <input {...wiredControl({ id, value, onValue, error, hint })} {...input} />
+      <FieldHint id={id} hint={hint} />
     </FormField>
   );
 }
@@ -100,17 +109,9 @@ export function TimeZoneField({
   disabled?: boolean;
 }) {
   const regions = useMemo(() => zonesByRegion(value), [value]);
-  const describedBy = [error ? errorId(id) : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
   return (
     <FormField id={id} label={label} error={error}>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        disabled={disabled}
-      >
+      <select {...wiredControl({ id, value, onValue, error, hint })} disabled={disabled}>
         {regions.map(([region, zones]) => (
           <optgroup key={region} label={region}>
             {zones.map((zone) => (
@@ -121,11 +122,7 @@ export function TimeZoneField({
           </optgroup>
         ))}
       </select>
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
+      <FieldHint id={id} hint={hint} />
     </FormField>
   );
 }
