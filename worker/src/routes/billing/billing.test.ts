@@ -91,6 +91,18 @@ describe("POST /api/billing/checkout", () => {
     expect(again.customer).toBe(session.customer);
   });
 
+  it("charges from today when less than Stripe's 48 hours of trial are left: no trial_end, so Stripe bills the first month now", async () => {
+    const owner = await signUp();
+    await env.DB.prepare("update organizations set trial_ends_at = ? where id = ?")
+      .bind(Date.now() + 24 * 3_600_000, owner.organizationId)
+      .run();
+    const { body } = await checkout(owner);
+    const session = (await (
+      await fetch(`${STRIPE}/v1/checkout/sessions/${body.id}`, { headers: { authorization: `Bearer ${SIMULATED.stripeSecretKey}` } })
+    ).json()) as { subscription_data: Record<string, unknown> };
+    expect(session.subscription_data.trial_end).toBeUndefined();
+  });
+
   it("keeps return addresses on this site and refuses an unknown plan", async () => {
     const owner = await signUp();
     const response = await call("/api/billing/checkout", {
