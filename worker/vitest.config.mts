@@ -127,16 +127,15 @@ export default defineConfig({
     // second, so the default 5 s failed tests of a few sign-ups on a busy machine (test/password-hashing.ts).
     testTimeout: WORKER_TEST_TIMEOUT,
     hookTimeout: WORKER_TEST_TIMEOUT,
-    // One pre-bundled module per dependency instead of hundreds (stripe alone is ~500 files), imported by every file's runner.
+    // One pre-bundled module per dependency instead of hundreds (better-auth alone is ~250 files), imported by every file's runner.
     deps: {
       optimizer: {
         ssr: {
           enabled: true,
           include: [
-            "stripe",
-            "openai",
-            "better-auth",
-            "better-auth/plugins",
+            "better-auth/minimal",
+            "better-auth/plugins/two-factor",
+            "better-auth/plugins/generic-oauth",
             "better-auth/adapters/drizzle",
             "@better-auth/utils/otp",
             "zod",
