@@ -14,6 +14,12 @@ const compatibility = /^compatibility_date = "([\d-]+)"/m.exec(readFileSync(`${r
 
 let mediaPlaneBuild: Promise<string> | undefined;
 
+/** wrangler.toml's `[alias]` table (modules left out of the deployed bundle), so the worker under test is the same. */
+function wranglerAliases(): Record<string, string> {
+  const table = /^\[alias\]\n((?:"[^"\n]+" = "[^"\n]+"\n)+)/m.exec(readFileSync(`${root}/wrangler.toml`, "utf8"))?.[1] ?? "";
+  return Object.fromEntries([...table.matchAll(/^"([^"]+)" = "\.\/([^"]+)"$/gm)].map(([, from, to]) => [from!, `${root}/${to}`]));
+}
+
 /**
  * The media plane (wrangler.media.toml) runs beside the worker under test, as it does deployed. An auxiliary worker
  * is not built by Vite, so it is bundled here, as wrangler would bundle it: once a run, for every runner.
@@ -109,6 +115,7 @@ export default defineConfig({
       },
     })),
   ],
+  resolve: { alias: wranglerAliases() },
   test: {
     name: "worker",
     root: fileURLToPath(new URL(".", import.meta.url)),
