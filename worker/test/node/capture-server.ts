@@ -31,12 +31,26 @@ export async function startCaptureServer(answer: (request: Captured) => Scripted
     response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers }).end(reply.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const take = () => captured.splice(0);
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     /** The requests received since the last `take`, in order; taking them clears the record. */
-    take: () => captured.splice(0),
+    take,
     /** Answers the next requests with these, in order, before the default answer again. */
     script: (...replies: Scripted[]) => void queue.push(...replies),
+    /**
+     * What each of several ways of making the same call sent (the SDK's, the worker's), one after the other, each first
+     * met by `replies`.
+     */
+    async sentByEach(calls: (() => Promise<unknown>)[], ...replies: Scripted[]): Promise<Captured[][]> {
+      const sent: Captured[][] = [];
+      for (const call of calls) {
+        queue.push(...replies);
+        await call();
+        sent.push(take());
+      }
+      return sent;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -88,21 +88,14 @@ describe.each([
   },
 ])("$call", ({ sdk: bySdk, ours: byOurs }) => {
   it("reaches the wire as the SDK sends it", async () => {
-    await bySdk();
-    const [expected] = server.take();
-    await byOurs();
-    const [actual] = server.take();
+    const [[expected], [actual]] = await server.sentByEach([bySdk, byOurs]);
     expect(wire(actual!)).toEqual(wire(expected!));
   });
 
   it("is sent once more after a rate limit, as long as the answer asks", async () => {
     const limited = { status: 429, headers: { "retry-after-ms": "20" }, body: JSON.stringify({ error: { type: "requests", code: "rate_limit_exceeded" } }) };
-    server.script(limited);
-    await bySdk();
-    expect(server.take()).toHaveLength(2);
-    server.script(limited);
-    await byOurs();
-    expect(server.take()).toHaveLength(2);
+    const [bySdkSent, byOursSent] = await server.sentByEach([bySdk, byOurs], limited);
+    expect([bySdkSent!.length, byOursSent!.length]).toEqual([2, 2]);
   });
 });
 

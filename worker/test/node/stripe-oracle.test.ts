@@ -77,10 +77,7 @@ describe.each([
   { call: "a subscription cancelled", sdk: () => sdk.subscriptions.cancel("sub_1"), ours: () => ours.subscriptions.cancel("sub_1") },
 ])("$call", ({ sdk: bySdk, ours: byOurs }) => {
   it("reaches the wire as the SDK sends it", async () => {
-    await bySdk();
-    const [expected] = server.take();
-    await byOurs();
-    const [actual] = server.take();
+    const [[expected], [actual]] = await server.sentByEach([bySdk, byOurs]);
     expect(wire(actual!)).toEqual(wire(expected!));
     // A POST is keyed (the caller's key, else a fresh one), so its retry takes effect once.
     expect(actual!.headers["idempotency-key"] !== undefined).toBe(expected!.method === "POST");
@@ -89,14 +86,9 @@ describe.each([
 
   it("is sent once more after a 500, with the same idempotency key", async () => {
     const failed = { status: 500, body: JSON.stringify({ error: { type: "api_error", message: "An unknown error occurred" } }) };
-    server.script(failed);
-    await bySdk();
-    const bySdkSent = server.take();
-    server.script(failed);
-    await byOurs();
-    const byOursSent = server.take();
-    expect([bySdkSent.length, byOursSent.length]).toEqual([2, 2]);
-    expect(byOursSent[1]!.headers["idempotency-key"]).toBe(byOursSent[0]!.headers["idempotency-key"]);
+    const [bySdkSent, byOursSent] = await server.sentByEach([bySdk, byOurs], failed);
+    expect([bySdkSent!.length, byOursSent!.length]).toEqual([2, 2]);
+    expect(byOursSent![1]!.headers["idempotency-key"]).toBe(byOursSent![0]!.headers["idempotency-key"]);
   });
 });
 
