@@ -4,7 +4,6 @@
  * number, the caller back to the agent, or the end of a call that was put through. Each attempt's result is written
  * on the call as it comes.
  */
-import type { TransferOutcome } from "@nikki/core";
 import type { Database } from "../../db/client";
 import type { AfterDial, TransferState } from "../../rpc/call-session";
 import { attemptOutcome, recordTransfer } from "./state";

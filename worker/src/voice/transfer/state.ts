@@ -6,7 +6,6 @@ import type { CallTransfer, TransferOutcome } from "@nikki/core";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { calls } from "../../db/schema";
-import type { TransferState } from "../../rpc/call-session";
 
 /** What one <Dial> came to, from Twilio's DialCallStatus and DialBridged and the whisper's result. */
 export function attemptOutcome(params: Record<string, string>, accepted: boolean): TransferOutcome {
