@@ -88,7 +88,7 @@ describe.each([
   },
 ])("$call", ({ sdk: bySdk, ours: byOurs }) => {
   it("reaches the wire as the SDK sends it", async () => {
-    const [[expected], [actual]] = await server.sentByEach([bySdk, byOurs]);
+    const [expected, actual] = (await server.sentByEach([bySdk, byOurs])).map((sent) => sent[0]);
     expect(wire(actual!)).toEqual(wire(expected!));
   });
 

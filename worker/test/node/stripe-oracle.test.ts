@@ -77,7 +77,7 @@ describe.each([
   { call: "a subscription cancelled", sdk: () => sdk.subscriptions.cancel("sub_1"), ours: () => ours.subscriptions.cancel("sub_1") },
 ])("$call", ({ sdk: bySdk, ours: byOurs }) => {
   it("reaches the wire as the SDK sends it", async () => {
-    const [[expected], [actual]] = await server.sentByEach([bySdk, byOurs]);
+    const [expected, actual] = (await server.sentByEach([bySdk, byOurs])).map((sent) => sent[0]);
     expect(wire(actual!)).toEqual(wire(expected!));
     // A POST is keyed (the caller's key, else a fresh one), so its retry takes effect once.
     expect(actual!.headers["idempotency-key"] !== undefined).toBe(expected!.method === "POST");
