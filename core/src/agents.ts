@@ -3,6 +3,7 @@ import { AGENT_DEFAULTS, AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentT
 import { type LanguageCode, languageCodeOf } from "./language-detection";
 import { escalationProblem } from "./escalation";
 import { hoursProblem } from "./hours-problem";
+import { TIME_ZONE_MESSAGE, timeZoneField } from "./time-zones";
 
 /** An agent as the dashboard reads it (spec 001 §3 "Agent", snake_case; JSON fields as objects). */
 export interface AgentResource {
@@ -57,7 +58,7 @@ export const AGENT_MESSAGES = {
   secondaryGreeting: "The line in both languages can be at most 200 characters.",
   persona: "The persona can be at most 4,000 characters.",
   knowledge: "The knowledge base can be at most 20,000 characters.",
-  timezone: "Choose a time zone such as America/New_York.",
+  timezone: TIME_ZONE_MESSAGE,
   object: "Must be a JSON object.",
   tools: `Tools must be chosen from ${AGENT_TOOLS.join(", ")}.`,
   hasNumbers: "This agent still answers a phone number. Assign the number to another agent or unassign it first.",
@@ -84,15 +85,6 @@ function jsonObject(field: string) {
   );
 }
 
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const fields = {
   name: z.string(AGENT_MESSAGES.name).check(z.trim(), z.minLength(1, AGENT_MESSAGES.name), z.maxLength(100, AGENT_MESSAGES.name)),
   language: z.enum(AGENT_LANGUAGES, AGENT_MESSAGES.language),
@@ -103,7 +95,7 @@ const fields = {
   greeting: z.nullable(z.string(AGENT_MESSAGES.greeting).check(z.trim(), z.maxLength(500, AGENT_MESSAGES.greeting))),
   persona_prompt: z.string(AGENT_MESSAGES.persona).check(z.maxLength(4_000, AGENT_MESSAGES.persona)),
   knowledge_base: z.string(AGENT_MESSAGES.knowledge).check(z.maxLength(20_000, AGENT_MESSAGES.knowledge)),
-  business_hours_tz: z.string(AGENT_MESSAGES.timezone).check(z.refine(isTimeZone, AGENT_MESSAGES.timezone)),
+  business_hours_tz: timeZoneField(),
   hours_json: jsonObject("hours_json").check(
     z.check((context) => {
       const problem = hoursProblem(context.value, "opening");

@@ -25,8 +25,11 @@ export async function signInAsDemoOwner(page: Page) {
  */
 const visitorAddress = () => `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
-/** Signs up through /signup as a visitor would and waits for the dashboard. */
-export async function signUpThroughPage(page: Page, input: { email: string; company?: string; first?: string; path?: string }) {
+/** Signs up through /signup as a visitor would and waits for the dashboard; `beforeSubmit` sees (or changes) the filled form. */
+export async function signUpThroughPage(
+  page: Page,
+  input: { email: string; company?: string; first?: string; path?: string; beforeSubmit?: (page: Page) => Promise<void> },
+) {
   const address = visitorAddress();
   await page.route("**/api/account/signup", (route) => route.continue({ headers: { ...route.request().headers(), "cf-connecting-ip": address } }));
   await page.goto(input.path ?? "/signup");
@@ -40,6 +43,7 @@ export async function signUpThroughPage(page: Page, input: { email: string; comp
     await expect(page.getByLabel("Email")).toHaveValue(input.email);
   }
   await page.getByLabel("Password").fill(E2E_PASSWORD);
+  await input.beforeSubmit?.(page);
   await page.getByRole("button", { name: /Start Free Trial|Create Account and Join/ }).click();
   if (input.company === undefined) await enterEmailedCode(page, input.email);
   await page.waitForURL("**/dashboard");

@@ -3,7 +3,7 @@ import { type SubmitEvent, useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
 import { useSubmit } from "../../../lib/use-submit";
-import FormField, { FormAlert, TextField } from "../../FormField";
+import FormField, { FormAlert, TextField, TimeZoneField } from "../../FormField";
 import Modal from "../../ui/Modal";
 import { type AgentDraft, LANGUAGE_NAMES, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, draftProblems, emptyDraft, firstProblem } from "./draft";
 import ReviewStep, { TransferWarning } from "./ReviewStep";
@@ -16,30 +16,17 @@ import VoicePreview from "./VoicePreview";
 interface Props {
   /** The agent to edit, or null to create one; undefined keeps the dialog closed. */
   agent: AgentResource | null | undefined;
+  /** The business's time zone, a new agent's own until changed. */
+  timeZone: string | undefined;
   onClose(): void;
   onSaved(agent: AgentResource, created: boolean): void;
 }
 
-const TIME_ZONES = [
-  "America/New_York",
-  "America/Chicago",
-  "America/Denver",
-  "America/Phoenix",
-  "America/Los_Angeles",
-  "America/Anchorage",
-  "Pacific/Honolulu",
-  "America/Toronto",
-  "America/Vancouver",
-  "Europe/London",
-  "Europe/Madrid",
-  "Australia/Sydney",
-];
-
 /** The agent wizard (spec 001 §4, and issue 35 §1's Services step): Previous disabled on the first step, Save Agent on the last; edits too. */
-export default function AgentWizard({ agent, onClose, onSaved }: Props) {
+export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props) {
   const [step, setStep] = useState(0);
   // The agent's own (or a blank one) from the first frame of each opening: its owner keys it (ui/opening-key.ts).
-  const [draft, setDraft] = useState<AgentDraft>(() => (agent ? draftOf(agent) : emptyDraft()));
+  const [draft, setDraft] = useState<AgentDraft>(() => (agent ? draftOf(agent) : emptyDraft(timeZone)));
   const [alert, setAlert] = useState<string | null>(null);
   const { pending, errors, setErrors, submit } = useSubmit<string>();
   const open = agent !== undefined;
@@ -193,18 +180,14 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
       {errors.voice && <p className="field-error">{errors.voice}</p>}
     </fieldset>,
     <>
-      <FormField id="agent-business_hours_tz" label="Time zone" error={errors.business_hours_tz}>
-        <select
-          id="agent-business_hours_tz"
-          value={draft.business_hours_tz}
-          onChange={(event) => change("business_hours_tz", event.target.value)}
-          disabled={pending}
-        >
-          {[...new Set([draft.business_hours_tz, ...TIME_ZONES])].map((zone) => (
-            <option key={zone}>{zone}</option>
-          ))}
-        </select>
-      </FormField>
+      <TimeZoneField
+        id="agent-business_hours_tz"
+        value={draft.business_hours_tz}
+        onValue={(value) => change("business_hours_tz", value)}
+        error={errors.business_hours_tz}
+        hint="The opening hours below, and the times callers book, are in this zone."
+        disabled={pending}
+      />
       {json(HoursEditor, "hours_json", "Opening hours")}
       {json(EscalationEditor, "escalation_json", "Escalation")}
       <TransferWarning draft={draft} onTurnOn={turnOnTransfer} />

@@ -22,7 +22,8 @@ export interface AgentDraft {
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
-export function emptyDraft(): AgentDraft {
+/** A new agent's draft, in the business's time zone when it is known. */
+export function emptyDraft(timeZone: string = AGENT_DEFAULTS.timezone): AgentDraft {
   return {
     name: "",
     language: AGENT_DEFAULTS.language,
@@ -32,7 +33,7 @@ export function emptyDraft(): AgentDraft {
     greeting: "",
     persona_prompt: "",
     knowledge_base: "",
-    business_hours_tz: AGENT_DEFAULTS.timezone,
+    business_hours_tz: timeZone,
     hours_json: pretty(DEFAULT_OPENING_HOURS),
     escalation_json: pretty({}),
     crm_mapping: pretty({}),
