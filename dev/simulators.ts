@@ -1,10 +1,11 @@
 /** The provider simulators for offline demos and benchmarks, and the worker settings that point at them. */
+import { PRODUCT_NAME } from "@nikki/core";
 import { SIMULATED_BUSINESS_CREDENTIALS, SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { type SimulatedMail, startIntegrationsSimulator } from "@nikki/simulators/integrations";
 import { type OpenAiSimulator, type ScriptedTurn, startOpenAiSimulator } from "@nikki/simulators/openai";
 import type { ScriptedReply } from "@nikki/simulators/scripted-turn";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
-import { SIMULATED_PRICE_AMOUNTS, stripeSimulatorVars } from "@nikki/simulators/stripe-vars";
+import { SIMULATED_STRIPE_CATALOGUE, stripeSimulatorVars } from "@nikki/simulators/stripe-vars";
 import { type TwilioRestSimulator, startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
 import { startCalendarSimulators } from "./calendar-simulators";
 
@@ -88,7 +89,8 @@ export async function startSimulators(options: {
         secretKey: SIMULATED_CREDENTIALS.stripeSecretKey,
         webhookSecret: SIMULATED_CREDENTIALS.stripeWebhookSecret,
         webhookUrl: `${options.publicBaseUrl}/webhooks/stripe`,
-        prices: SIMULATED_PRICE_AMOUNTS,
+        ...SIMULATED_STRIPE_CATALOGUE,
+        accountName: PRODUCT_NAME,
       })
     : null;
   const calendars = options.calendarPorts ? await startCalendarSimulators(options.calendarPorts) : null;

@@ -84,3 +84,27 @@ describe("the simulated model and a booking caller", () => {
     expect(reply).toEqual({ call: "check_availability", arguments: {}, then: expect.any(Function) });
   });
 });
+
+describe("the simulated model and a caller who asks for a text", () => {
+  const texting = { instructions: "Qualify the caller.", tools: ["send_sms", "push_crm_lead"] };
+
+  it("texts the number the caller gave once they gave it, says so, and does not text twice", () => {
+    const memory = newCallerMemory();
+    expect(answerCaller("Please text me the details.", memory, texting)).toEqual({
+      say: "Of course. Could I have your name and the best number to reach you?",
+    });
+    const reply = answerCaller("Hi, this is Grace Hopper, my number is +1 415 555 0101.", memory, texting);
+    expect(reply).toMatchObject({ call: "send_sms", arguments: { to: "+14155550101", body: expect.stringMatching(/^Hi Grace, thanks for calling\./) } });
+    if (!("call" in reply)) throw new Error("expected a tool call");
+    expect(nextAfter(reply, { ok: true, message_sid: "SM1" })).toEqual({ say: "Done, Grace: I've sent you a text. Anything else?" });
+    const refused = "This business can't send more texts right now. Offer to take a message instead.";
+    expect(nextAfter(reply, { ok: false, error: refused })).toEqual({ say: refused });
+    noteToolAnswer(memory, "send_sms", { ok: false, error: refused });
+    expect(answerCaller("Thanks, please text me again.", memory, texting)).toMatchObject({ call: "push_crm_lead" });
+  });
+
+  it("does not text when the agent has no send_sms", () => {
+    const reply = answerCaller("Hi, this is Grace Hopper, +1 415 555 0101. Please send me a text.", newCallerMemory(), { ...texting, tools: [] });
+    expect(reply).toEqual({ say: "Thanks, Grace. Someone from the team will call you back." });
+  });
+});

@@ -5,7 +5,8 @@
  * the model works: the webhook, the bridge, the prompt and knowledge, the tools, the post-call pipeline.
  *
  * Booking goes as the instructions ask: check_availability first, offer the times it returned by their labels, and
- * book_appointment only with the start of the one the caller picked; then read back the label and the code.
+ * book_appointment only with the start of the one the caller picked; then read back the label and the code. A caller
+ * who asks to be texted is sent one text (send_sms) to the number they gave, once they have given it.
  */
 import { answerFromKnowledge, answerFromSections, questionIn } from "./knowledge-answer";
 import type { ScriptedNext, ScriptedReply, ToolAnswer } from "./scripted-turn";
@@ -29,6 +30,9 @@ export interface CallerMemory {
   urgent: boolean;
   booking: boolean;
   leadSaved: boolean;
+  /** The caller asked for a text, and whether send_sms was tried (sent or refused: the model does not ask twice). */
+  wantsText: boolean;
+  texted: boolean;
   /** The times check_availability offered, once it was asked. */
   offered: OfferedTime[] | null;
   booked: boolean;
@@ -46,6 +50,8 @@ export const newCallerMemory = (): CallerMemory => ({
   urgent: false,
   booking: false,
   leadSaved: false,
+  wantsText: false,
+  texted: false,
   offered: null,
   booked: false,
   said: [],
@@ -74,6 +80,7 @@ const PART_OF_DAY: Record<string, string> = { mañana: "morning", tarde: "aftern
 const URGENT = /\b(urgent|emergency|flood(?:ing)?|urgente|emergencia)\b/i;
 const PERSON =
   /\b(?:speak|talk) (?:to|with) (?:a |an |the |someone|somebody)?(?:person|human|someone|somebody|manager|owner|team member)|\b(?:transfer|put) me through\b|\bhablar con (?:una persona|alguien)/i;
+const TEXT_ME = /\b(?:text|sms) me\b|\bsend me (?:a |an )?(?:text|sms)\b|\b(?:mándeme|envíeme) un (?:mensaje|sms)\b/i;
 const PICK = /\b(yes|yeah|first|second|third|that one|works|sí|si|primera|segunda|vale)\b/i;
 const ORDINALS: [RegExp, number][] = [
   [/\b(second|segunda)\b/i, 1],
@@ -85,6 +92,7 @@ export function noteToolAnswer(memory: CallerMemory, tool: string, answer: ToolA
   if (tool === "check_availability" && answer.ok !== false) memory.offered = Array.isArray(answer.slots) ? (answer.slots as OfferedTime[]) : [];
   if (tool === "book_appointment" && answer.ok !== false) memory.booked = true;
   if (tool === "push_crm_lead" && answer.ok !== false) memory.leadSaved = true;
+  if (tool === "send_sms") memory.texted = true;
 }
 
 /** The offered time the caller picked: by its order, or by the hour they named, else the first. */
@@ -187,6 +195,20 @@ function welcomeBack(memory: CallerMemory, instructions: string): string | null 
   return memory.spanish ? `¡Hola de nuevo, ${first}!` : `Welcome back, ${first}!`;
 }
 
+/** The text a caller asked for, to the number they gave; a refusal is said as the tool's error. */
+function textReply(memory: CallerMemory, es: boolean, first: string): ScriptedReply {
+  return {
+    call: "send_sms",
+    arguments: {
+      to: memory.phone,
+      body: es
+        ? `Hola ${first}, gracias por llamar. Responda a este mensaje y el equipo le contestará.`
+        : `Hi ${first}, thanks for calling. Reply to this text and the team will get back to you.`,
+    },
+    then: es ? `Listo, ${first}: le envié un mensaje de texto. ¿Algo más?` : `Done, ${first}: I've sent you a text. Anything else?`,
+  };
+}
+
 /** Remembers what the caller said and answers: their question, then a tool call with what is needed, or a question for what is missing. */
 export function answerCaller(heard: string, memory: CallerMemory, session: { instructions: string; tools: string[] }): ScriptedReply {
   const welcome = welcomeBack(memory, session.instructions);
@@ -227,6 +249,7 @@ function receptionistReply(heard: string, memory: CallerMemory, session: { instr
   memory.booking ||= BOOKING.test(heard);
   memory.service ||= namedService(heard);
   memory.urgent ||= URGENT.test(heard);
+  memory.wantsText ||= TEXT_ME.test(heard);
   memory.day ||= DAY.exec(heard)?.[1] ?? "";
   const hour = HOUR.exec(heard);
   if (hour) memory.hour = hour[0];
@@ -244,6 +267,7 @@ function receptionistReply(heard: string, memory: CallerMemory, session: { instr
       say: es ? "¡Claro! ¿Me puede dar su nombre y su número de teléfono, por favor?" : "Of course. Could I have your name and the best number to reach you?",
     };
   }
+  if (memory.wantsText && !memory.texted && session.tools.includes("send_sms")) return textReply(memory, es, first);
   const closed = session.instructions.includes("The business is closed right now");
   const notes = memory.said.join(" ").slice(0, 200);
   // Closed, the model books only when its instructions say bookings are still taken; else it takes a message.

@@ -150,6 +150,9 @@ export const TEST_SUITE_MESSAGES = {
   notAuthenticated: "User not authenticated",
   noOrganization: "No organization found",
   noNumber: "No phone numbers configured. Please add a phone number in Settings > Numbers.",
+  /** For a viewer, who cannot add one. */
+  noNumberReader: "No phone numbers configured yet: an owner or admin adds one in Numbers.",
+  noCustomScript: "No script written yet.",
   noCrm: "No CRM configured (expected)",
   failed: "Test Failed",
   passed: "Test Passed",

@@ -37,7 +37,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await expect(page.getByRole("heading", { name: "Getting started" })).toBeVisible();
   await expect(page.getByText("0 of 5 done. Next: create an agent.")).toBeVisible();
   await page.getByRole("link", { name: "Billing" }).click();
-  await expect(page.getByText("Trial (14 days left)")).toBeVisible();
+  await expect(page.getByText("Free trial · 14 days left")).toBeVisible();
   await expect(page.getByText("No invoices found")).toBeVisible();
 
   // Its own accounts, stored and verified.
@@ -146,12 +146,12 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await plans.getByLabel(/^Starter/).check();
   await plans.getByRole("button", { name: "Continue to checkout" }).click();
   await page.waitForURL(`http://127.0.0.1:${STRIPE_SIM_PORT}/pay/**`);
-  await expect(page.getByText(/\$29\.00 per month, after a 1[34]-day free trial\./)).toBeVisible();
-  await page.getByRole("button", { name: "Pay and subscribe" }).click();
+  await expect(page.getByText(/^Then \$29\.00 per month starting /)).toBeVisible();
+  await page.getByRole("button", { name: "Start trial" }).click();
   await page.waitForURL("**/dashboard/billing?checkout=success");
-  await expect(page.getByRole("heading", { name: "Starter plan" })).toBeVisible();
-  await expect(page.getByText("Active (trial)")).toBeVisible();
-  // One state: the trial's end and the first charge, not a renewal date inside the trial.
-  await expect(page.getByText(/^Free trial until .+, then \$29 a month\.$/)).toBeVisible();
-  await expect(page.getByText(/renews/)).toHaveCount(0);
+  const plan = page.getByRole("region", { name: "Starter plan" });
+  // One state: the trial's end and the first charge, not a renewal date inside the trial, nor "Active" before a charge.
+  await expect(plan.getByText(/^Free trial · 1[34] days left$/)).toBeVisible();
+  await expect(plan.getByText(/^Free trial until .+: nothing is charged before then\. Your card is charged \$29 on .+, then every month\.$/)).toBeVisible();
+  await expect(plan.getByText(/renews|Active/)).toHaveCount(0);
 });
