@@ -21,7 +21,8 @@ const usage = [
   `  --scenario NAME  one of the scenarios below (default: booking)`,
   `  --to NUMBER      the product's number to ring, E.164 (default: the demo number ${DEMO.phoneNumber})`,
   "  --from NUMBER    the caller's number, E.164: the number that rings, and the one the caller gives when asked",
-  "                   (default: +14155552671, or the scenario's own)",
+  "                   (default: one of the fictional +1 415 555 0100–0199 numbers, a different one each run, so runs in a",
+  "                   row are not screened as one number ringing again and again; or the scenario's own)",
   "  --help           this list",
   "",
   "Scenarios:",
@@ -47,7 +48,9 @@ if (values.help) {
 }
 const scenario = scenarioNamed(values.scenario ?? "booking") ?? fail(`There is no scenario named "${values.scenario}".`);
 const to = values.to ?? DEMO.phoneNumber;
-const from = values.from ?? scenario.defaultFrom ?? "+14155552671";
+/** A fictional number (555-0100 to 555-0199), drawn for each run: repeated runs must not look like a robocaller redialling. */
+const anyCaller = () => `+1415555${String(100 + Math.floor(Math.random() * 100)).padStart(4, "0")}`;
+const from = values.from ?? scenario.defaultFrom ?? anyCaller();
 if (!E164.test(to)) fail(`--to must be a phone number in E.164 form, like +14155550123 (got "${to}").`);
 if (!E164.test(from)) fail(`--from must be a phone number in E.164 form, like +14155550123 (got "${from}").`);
 
