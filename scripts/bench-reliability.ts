@@ -21,11 +21,14 @@ import { demoCallLimits, destinationBurst } from "./reliability/demo-call-burst"
 import { coveredBy, preload } from "./reliability/existing-tests";
 import { apiCost } from "./reliability/api-cost";
 import { fuzz } from "./reliability/fuzz";
+import { hostileContent } from "./reliability/hostile-content";
+import { icsOutput } from "./reliability/ics-output";
 import { meterIdempotency } from "./reliability/meter-events";
 import { promptInjection } from "./reliability/prompt-injection";
 import { spendCapBurst } from "./reliability/spend-cap";
 import { redaction } from "./reliability/redaction";
 import { sealing } from "./reliability/sealing";
+import { textAbuse } from "./reliability/text-abuse";
 import { soak } from "./reliability/soak";
 import { webhookSignatures } from "./reliability/webhook-signatures";
 import { closeWranglerPair, wranglerPair } from "./reliability/wrangler-pair";
@@ -55,7 +58,10 @@ const ITEMS: ReliabilityItem[] = [
   fuzz,
   bookingRace,
   businessUrls,
+  textAbuse,
+  hostileContent,
   callsSettled,
+  icsOutput,
 ];
 
 const only = process.env.RELIABILITY_ONLY?.split(",").map((n) => n.trim());
@@ -77,7 +83,7 @@ if (selected.some((item) => item.server)) {
     port,
     vars: { ...simulators.vars, ...localAuthSecret(), LOG_LEVEL: process.env.RELIABILITY_LOG_LEVEL ?? "error" },
   });
-  context = { base, db: worker.db, simulators, scheduled: worker.scheduled, spentToday: worker.spentToday };
+  context = { base, db: worker.db, authSecret: worker.authSecret, simulators, scheduled: worker.scheduled, spentToday: worker.spentToday };
   dispose = async () => {
     await worker.dispose();
     await simulators.close();

@@ -1,10 +1,13 @@
 /**
- * The deployed Workers' sizes, as `wrangler deploy` bundles them (minified): one line each,
- *   worker-size: raw=B gzip=B          (the control plane, wrangler.toml)
- *   media-worker-size: raw=B gzip=B    (the media plane, wrangler.media.toml: its whole heap is what a frame waits on)
- * printed by `npm run size` after the widget sizes. Cloudflare's limit is on the compressed upload. The media plane has a
- * budget (its import rule in biome.json keeps the rest of the product out of it; this keeps what it may import small):
- * over it, the line says so and the command fails.
+ * The deployed Workers' sizes, as `wrangler deploy` bundles them (minified): one line each, the budget after the figure
+ * it limits,
+ *   worker-size: raw=B budget=B gzip=B          (the control plane, wrangler.toml: its minified size)
+ *   media-worker-size: raw=B gzip=B budget=B    (the media plane, wrangler.media.toml: its whole heap is what a frame waits on)
+ * printed by `npm run size` after the widget sizes. Cloudflare's limit is on the compressed upload. Over a budget, the
+ * line says so and the command fails. The media plane's import rule in biome.json keeps the rest of the product out of
+ * it; its budget keeps what it may import small. The control plane's keeps a library's every resource, a second copy of
+ * a package or a simulator from slipping in (`npx wrangler deploy --dry-run --outdir DIR --metafile DIR/meta.json`
+ * says what is in it, by input file).
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,24 +27,38 @@ import { ROOT, run } from "@nikki/dev/local";
  */
 const MEDIA_GZIP_BUDGET = 14_336;
 
+/**
+ * The control plane's minified bundle: 2,316 KiB when the budget was set, 1,217 KiB (1,246,594 B) once Kysely
+ * (better-auth's minimal entry), two extra builds of zod, the openai and stripe SDKs (the worker speaks their REST APIs
+ * over fetch) and better-auth's unused social providers, telemetry and memory adapter (wrangler.toml [alias]) had left
+ * it, so 1,225 KiB. The issue's target was 1,024 KiB; what stands between is in docs/performance.md (bench:widgets and
+ * bundle sizes, 2026-12-07).
+ */
+const CONTROL_RAW_BUDGET = 1_254_400;
+
 // wrangler's dry run insists on the assets directory, which a fresh clone has not built yet.
 mkdirSync(`${ROOT}/site/dist`, { recursive: true });
 let over = false;
 
-for (const [label, config] of [
-  ["worker-size", "wrangler.toml"],
-  ["media-worker-size", "wrangler.media.toml"],
-] as const) {
+const WORKERS = [
+  { label: "worker-size", config: "wrangler.toml", limits: "raw", budget: CONTROL_RAW_BUDGET },
+  { label: "media-worker-size", config: "wrangler.media.toml", limits: "gzip", budget: MEDIA_GZIP_BUDGET },
+] as const;
+
+for (const { label, config, limits, budget } of WORKERS) {
   const outdir = mkdtempSync(join(tmpdir(), "nikki-worker-size-"));
   try {
     await run("npx", ["wrangler", "deploy", "--dry-run", "--config", config, "--outdir", outdir], { quiet: true });
     const modules = readdirSync(outdir).filter((name) => name.endsWith(".js") || name.endsWith(".wasm"));
     const bytes = modules.map((name) => readFileSync(join(outdir, name)));
-    const raw = bytes.reduce((total, file) => total + file.length, 0);
-    const gzip = bytes.reduce((total, file) => total + gzipSync(file, { level: 9 }).length, 0);
-    const budget = label === "media-worker-size" ? MEDIA_GZIP_BUDGET : null;
-    if (budget !== null && gzip > budget) over = true;
-    console.log(`${label}: raw=${raw} gzip=${gzip}${budget === null ? "" : ` budget=${budget}${gzip > budget ? " OVER BUDGET" : ""}`}`);
+    const sizes = {
+      raw: bytes.reduce((total, file) => total + file.length, 0),
+      gzip: bytes.reduce((total, file) => total + gzipSync(file, { level: 9 }).length, 0),
+    };
+    if (sizes[limits] > budget) over = true;
+    const field = (name: keyof typeof sizes) =>
+      `${name}=${sizes[name]}${name === limits ? ` budget=${budget}${sizes[name] > budget ? " OVER BUDGET" : ""}` : ""}`;
+    console.log(`${label}: ${field("raw")} ${field("gzip")}`);
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

@@ -58,6 +58,8 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     sessionReady: new Map(),
     speechStopped: new Map(),
     toolAnswer: new Map(),
+    turnEnds: new Map(),
+    toolAnswers: new Map(),
     utterances: new Map(),
     fillerFrames: new Map(),
   };
@@ -76,6 +78,8 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         sessionReady: [...timings.sessionReady],
         speechStopped: [...timings.speechStopped],
         toolAnswer: [...timings.toolAnswer],
+        turnEnds: [...timings.turnEnds],
+        toolAnswers: [...timings.toolAnswers],
         utterances: [...timings.utterances],
         fillerFrames: [...timings.fillerFrames],
       };

@@ -1,11 +1,16 @@
+import { PLANS } from "@nikki/core/plans";
 import { SIMULATED_CREDENTIALS } from "./credentials.ts";
 
-/** The plans' simulated prices (cents), as the Stripe simulator knows them. */
-export const SIMULATED_PRICE_AMOUNTS: Record<string, number> = {
-  [SIMULATED_CREDENTIALS.stripePrices.starter]: 2_900,
-  [SIMULATED_CREDENTIALS.stripePrices.growth]: 7_900,
-  [SIMULATED_CREDENTIALS.stripePrices.scale]: 15_900,
-  [SIMULATED_CREDENTIALS.stripePrices.unlimited]: 30_000,
+const pricesOfPlans = <T>(value: (plan: (typeof PLANS)[number]) => T): Record<string, T> =>
+  Object.fromEntries(PLANS.map((plan) => [SIMULATED_CREDENTIALS.stripePrices[plan.slug], value(plan)]));
+
+/**
+ * What the simulated Stripe account sells: the plans' prices (cents) and product names, as the catalogue says. (Only
+ * `plans`, which imports nothing, is read from core: the worker tests' config loads this file without a bundler.)
+ */
+export const SIMULATED_STRIPE_CATALOGUE = {
+  prices: pricesOfPlans((plan) => plan.priceCents),
+  productNames: pricesOfPlans((plan) => plan.name),
 };
 
 /** Worker variables that point its Stripe calls at the simulator on `port`. */

@@ -1,13 +1,17 @@
 /**
  * A Stripe simulator for tests and offline demos, speaking Stripe's wire format for what the product uses:
  * customers, Checkout sessions (whose URL is a local checkout page; paying there creates the subscription and
- * its first invoice and delivers correctly signed webhooks to the worker), subscriptions, the billing portal and
- * billing meter events. Test infrastructure only: the worker reaches it through STRIPE_API_BASE.
+ * its first invoice and delivers correctly signed webhooks to the worker), subscriptions (trialing until `trial_end`,
+ * whose current period is the trial, then active; `trial_end=now` ends a trial as Stripe does, billing the first
+ * period), invoices with their PDF and hosted page (stripe-invoices.ts), the billing portal and billing meter events.
+ * Test infrastructure only: the worker reaches it through STRIPE_API_BASE.
  */
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import { faultQueue } from "./faults";
 import { listenLocal, readText, sendJson } from "./http";
+import { checkoutPage } from "./stripe-checkout-page";
+import { type SimulatedInvoice, hostedInvoicePage, invoiceOfLink, invoicePdf, newInvoice } from "./stripe-invoices";
 import { parseStripeForm, stripeSignature } from "./stripe-signature";
 
 type Obj = Record<string, unknown> & { id: string };
@@ -20,10 +24,43 @@ export interface StripeSimulatorOptions {
   webhookUrl: string;
   /** Unit amounts of the prices the simulator knows (cents). */
   prices: Record<string, number>;
+  /** The product each price sells, as Checkout and invoices name it (else the price id). */
+  productNames?: Record<string, string>;
+  /** The business the invoices come from (Stripe's account name). */
+  accountName?: string;
 }
 
 const newId = (prefix: string) => `${prefix}_sim${randomBytes(8).toString("hex")}`;
 const now = () => Math.floor(Date.now() / 1000);
+/** Checkout's `subscription_data[trial_end]` must be at least 48 hours away (Stripe's rule). */
+const MIN_TRIAL_S = 48 * 3600;
+
+/** A monthly price's next period end: the same day of the next month (its last day when shorter), as Stripe bills. */
+function monthAfter(seconds: number): number {
+  const start = new Date(seconds * 1000);
+  const next = new Date(start);
+  next.setUTCDate(1);
+  next.setUTCMonth(start.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(start.getUTCDate(), lastDay));
+  return Math.floor(next.getTime() / 1000);
+}
+
+type Subscription = Obj & {
+  customer: string;
+  status: string;
+  metadata: Record<string, string>;
+  trial_end: number | null;
+  items: {
+    object: "list";
+    data: {
+      id: string;
+      current_period_start: number;
+      current_period_end: number;
+      price: { id: string; unit_amount: number; recurring: { usage_type: string } };
+    }[];
+  };
+};
 
 export async function startStripeSimulator(options: StripeSimulatorOptions) {
   const base = `http://127.0.0.1:${options.port}`;
@@ -32,8 +69,8 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
     string,
     Obj & { line_items: { price: string }[]; subscription_data?: { trial_period_days?: string; trial_end?: string; metadata?: Record<string, string> } }
   >();
-  const subscriptions = new Map<string, Obj>();
-  const invoices = new Map<string, Obj>();
+  const subscriptions = new Map<string, Subscription>();
+  const invoices = new Map<string, SimulatedInvoice>();
   const meterEvents = new Map<string, Obj>();
   /** Injected failures (test control /__faults, faults.ts): the next requests to a path answer 500, before or after acting. */
   const faults = faultQueue();
@@ -62,14 +99,17 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
     return days > 0 ? now() + days * 86_400 : null;
   }
 
-  function subscriptionFor(customer: string, prices: string[], metadata: Record<string, string>, trialEnd: number | null): Obj {
+  /** A subscription from now: trialing until `trialEnd` (its first period is the trial), else active for a month. */
+  function subscriptionFor(customer: string, prices: string[], metadata: Record<string, string>, trialEnd: number | null): Subscription {
     const start = now();
-    const subscription: Obj = {
+    const periodEnd = trialEnd ?? monthAfter(start);
+    const subscription: Subscription = {
       id: newId("sub"),
       object: "subscription",
       customer,
       status: trialEnd ? "trialing" : "active",
       metadata,
+      trial_start: trialEnd ? start : null,
       trial_end: trialEnd,
       cancel_at_period_end: false,
       created: start,
@@ -80,7 +120,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
           object: "subscription_item",
           quantity: 1,
           current_period_start: start,
-          current_period_end: start + 30 * 86_400,
+          current_period_end: periodEnd,
           price: {
             id: price,
             object: "price",
@@ -94,25 +134,50 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
     return subscription;
   }
 
-  function invoiceFor(subscription: Obj, paid: boolean): Obj {
-    const items = (subscription.items as { data: { price: { unit_amount: number } }[] }).data;
-    const amount = subscription.status === "trialing" ? 0 : items.reduce((sum, item) => sum + item.price.unit_amount, 0);
-    const invoice: Obj = {
-      id: newId("in"),
-      object: "invoice",
-      customer: subscription.customer,
-      number: `SIM-${String(invoices.size + 1).padStart(4, "0")}`,
-      created: now(),
-      currency: "usd",
-      amount_due: amount,
-      amount_paid: paid ? amount : 0,
-      status: paid ? "paid" : "open",
-      invoice_pdf: `${base}/invoices/${invoices.size + 1}.pdf`,
-      hosted_invoice_url: `${base}/invoices/${invoices.size + 1}`,
-      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
-    };
+  /** The invoice of the subscription's current period: the trial's $0 one while trialing, else the period in full. */
+  function invoiceFor(subscription: Subscription): SimulatedInvoice {
+    const items = subscription.items.data;
+    const licensed = items.filter((item) => item.price.recurring.usage_type !== "metered");
+    const invoice = newInvoice(
+      {
+        subscription,
+        prices: licensed.map((item) => ({
+          id: item.price.id,
+          amount: item.price.unit_amount,
+          product: options.productNames?.[item.price.id] ?? item.price.id,
+        })),
+        start: items[0]?.current_period_start ?? now(),
+        end: items[0]?.current_period_end ?? now(),
+        trial: subscription.status === "trialing",
+      },
+      { sequence: invoices.size + 1, base, accountName: options.accountName ?? "Stripe simulator", customer: customers.get(subscription.customer) },
+    );
     invoices.set(invoice.id, invoice);
     return invoice;
+  }
+
+  /**
+   * `POST /v1/subscriptions/{id}`: `trial_end=now` ends the trial at once (a new period starts and is billed, the
+   * subscription is active), a later `trial_end` moves it; `cancel_at_period_end` as sent. Then Stripe's events.
+   */
+  async function updateSubscription(response: ServerResponse, subscription: Subscription, body: Record<string, unknown>) {
+    if (subscription.status === "canceled") return stripeError(response, 400, "A canceled subscription can only update its cancellation_details and metadata.");
+    let invoice: SimulatedInvoice | null = null;
+    if (body.trial_end !== undefined) {
+      const at = body.trial_end === "now" ? now() : Number(body.trial_end);
+      if (!Number.isInteger(at) || at < now()) return stripeError(response, 400, "Invalid timestamp: must be an integer Unix timestamp in the future.");
+      const ends = at <= now();
+      for (const item of subscription.items.data) {
+        if (ends) item.current_period_start = at;
+        item.current_period_end = ends ? monthAfter(at) : at;
+      }
+      Object.assign(subscription, { trial_end: at, status: ends ? "active" : "trialing" });
+      if (ends) invoice = invoiceFor(subscription);
+    }
+    if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === "true";
+    sendJson(response, 200, subscription);
+    await deliver("customer.subscription.updated", subscription).catch(() => undefined);
+    if (invoice) await deliver("invoice.paid", invoice).catch(() => undefined);
   }
 
   async function api(request: IncomingMessage, response: ServerResponse, url: URL) {
@@ -134,6 +199,9 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
       const lineItems = (body.line_items as { price: string }[]) ?? [];
       const unknown = lineItems.find((item) => !(item.price in options.prices) && !item.price.includes("overage"));
       if (unknown) return stripeError(response, 400, `No such price: '${unknown.price}'`);
+      const trialEnd = (body.subscription_data as { trial_end?: string } | undefined)?.trial_end;
+      if (trialEnd !== undefined && !(Number(trialEnd) >= now() + MIN_TRIAL_S))
+        return stripeError(response, 400, "`subscription_data[trial_end]` must be at least 48 hours in the future.");
       const session = {
         id: newId("cs"),
         object: "checkout.session",
@@ -168,6 +236,12 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
     }
     if (route === "GET /subscriptions/:id")
       return subscriptions.has(id!) ? sendJson(response, 200, subscriptions.get(id!)) : stripeError(response, 404, `No such subscription: '${id}'`);
+    if (route === "POST /subscriptions/:id") {
+      const subscription = subscriptions.get(id!);
+      return subscription ? updateSubscription(response, subscription, body) : stripeError(response, 404, `No such subscription: '${id}'`);
+    }
+    if (route === "GET /invoices/:id")
+      return invoices.has(id!) ? sendJson(response, 200, invoices.get(id!)) : stripeError(response, 404, `No such invoice: '${id}'`);
     if (url.pathname === "/v1/billing_portal/sessions" && request.method === "POST") {
       if (!customers.has(String(body.customer))) return stripeError(response, 400, `No such customer: '${body.customer}'`);
       const portal = {
@@ -195,20 +269,33 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
     return stripeError(response, 404, `Unrecognized request URL (${request.method}: ${url.pathname})`);
   }
 
-  function checkoutPage(response: ServerResponse, sessionId: string) {
+  function showCheckout(response: ServerResponse, sessionId: string) {
     const session = sessions.get(sessionId);
     if (!session) return void response.writeHead(404, { "content-type": "text/plain" }).end("No such checkout session");
-    const plan = session.subscription_data?.metadata?.plan_slug ?? "plan";
-    const amount = (options.prices[session.line_items[0]?.price ?? ""] ?? 0) / 100;
-    const trialEnd = trialEndOf(session.subscription_data);
-    const trial = trialEnd ? Math.ceil((trialEnd - now()) / 86_400) : 0;
-    response
-      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
-      .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Simulated Stripe Checkout</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:460px;margin:60px auto;padding:0 20px;color:#1a1f36}button{font:inherit;font-weight:600;background:#635bff;color:#fff;border:0;border-radius:6px;padding:12px 20px;width:100%;cursor:pointer}.muted{color:#697386}</style></head>
-<body><main><p class="muted">Stripe simulator · test mode</p><h1>Subscribe to ${plan}</h1><p>$${amount.toFixed(2)} per month${trial ? `, after a ${trial}-day free trial` : ""}.</p>
-<form method="post" action="/pay/${session.id}"><button type="submit">Pay and subscribe</button></form>
-<p><a href="${session.cancel_url}">Cancel and go back</a></p></main></body></html>`);
+    const price = session.line_items[0]?.price ?? "";
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
+      checkoutPage({
+        sessionId: session.id,
+        product: options.productNames?.[price] ?? session.subscription_data?.metadata?.plan_slug ?? price,
+        amountCents: options.prices[price] ?? 0,
+        trialEnd: trialEndOf(session.subscription_data),
+        now: now(),
+        cancelUrl: String(session.cancel_url),
+      }),
+    );
+  }
+
+  /** An invoice's PDF (`invoice_pdf`) or hosted page (`hosted_invoice_url`). */
+  function showInvoice(response: ServerResponse, url: URL): boolean {
+    const found = invoiceOfLink(invoices.values(), url);
+    if (!found) return false;
+    const { invoice, pdf } = found;
+    if (pdf)
+      response
+        .writeHead(200, { "content-type": "application/pdf", "content-disposition": `inline; filename="Invoice-${invoice.number}.pdf"` })
+        .end(invoicePdf(invoice));
+    else response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(hostedInvoicePage(invoice));
+    return true;
   }
 
   async function pay(response: ServerResponse, sessionId: string) {
@@ -225,7 +312,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
       payment_status: subscription.status === "trialing" ? "no_payment_required" : "paid",
       subscription: subscription.id,
     });
-    const invoice = invoiceFor(subscription, true);
+    const invoice = invoiceFor(subscription);
     await deliver("customer.subscription.created", subscription);
     await deliver("checkout.session.completed", session);
     await deliver("invoice.paid", invoice);
@@ -236,7 +323,8 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
     const url = new URL(request.url ?? "/", base);
     try {
       if (url.pathname.startsWith("/v1/")) return await api(request, response, url);
-      if (url.pathname.startsWith("/pay/") && request.method === "GET") return checkoutPage(response, url.pathname.slice(5));
+      if (url.pathname.startsWith("/pay/") && request.method === "GET") return showCheckout(response, url.pathname.slice(5));
+      if (request.method === "GET" && showInvoice(response, url)) return;
       if (url.pathname.startsWith("/pay/") && request.method === "POST") return await pay(response, url.pathname.slice(5));
       if (url.pathname.startsWith("/portal/"))
         return void response
@@ -257,7 +345,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
           trial_days?: number;
           status?: string;
         };
-        const subscription = subscriptionFor(input.customer, input.prices, input.metadata, input.trial_days ?? 0);
+        const subscription = subscriptionFor(input.customer, input.prices, input.metadata, input.trial_days ? now() + input.trial_days * 86_400 : null);
         if (input.status) subscription.status = input.status;
         return sendJson(response, 200, subscription);
       }

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { computeTwilioSignature } from "@nikki/core/twilio-signature";
 import { type StreamReport, emptyStreamReport, runMediaStream } from "./media-stream";
 import { encodeText } from "./speech-codec";
-import { type Callee, type DialedCall, runUpdatedCall } from "./twilio-dial";
+import { type Callee, type DialedCall, runUpdatedCall, spoken } from "./twilio-dial";
 
 export const CALLER_SPEECH = new Uint8Array(readFileSync(new URL("./fixtures/caller-booking.ulaw", import.meta.url)));
 /**
@@ -67,6 +67,9 @@ export interface SimulatedCallOptions {
 export interface SimulatedCallReport extends StreamReport {
   callSid: string;
   callId: string | null;
+  /** The words the voice webhook's answer said (its <Say>s; "" before it answered). */
+  said: string;
+  /** The answer connected no stream: a message to leave, a refusal, a screened caller's goodbye. */
   voicemail: boolean;
   /**
    * The TwiML the <Connect> action answered when the stream ended (or could not open) with the call still up, as Twilio
@@ -95,7 +98,7 @@ async function signedPost(options: SimulatedCallOptions, path: string, params: R
 
 /** A call's report before anything was sent or heard (and the whole report of a call that never got through). */
 export function emptyCallReport(callSid: string): SimulatedCallReport {
-  return { callSid, callId: null, voicemail: false, afterStream: null, transfer: null, ...emptyStreamReport() };
+  return { callSid, callId: null, said: "", voicemail: false, afterStream: null, transfer: null, ...emptyStreamReport() };
 }
 
 export async function placeSimulatedCall(options: SimulatedCallOptions): Promise<SimulatedCallReport> {
@@ -112,6 +115,7 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
       CallStatus: "ringing",
     })
   ).text();
+  report.said = spoken(answer);
   const callId = /<Parameter name="callId" value="([^"]+)"/.exec(answer)?.[1] ?? null;
   const token = /<Parameter name="token" value="([^"]+)"/.exec(answer)?.[1] ?? null;
   report.callId = callId;
@@ -150,7 +154,8 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
       ? {
           speech: Uint8Array.from(encodeText(options.says[0]!)),
           nextTurns: options.says.slice(1).map((line) => Uint8Array.from(encodeText(line))),
-          speakAfter: "greeting" as const,
+          // Over Nikki's greeting when the caller barges in, else once it has played.
+          speakAfter: options.bargeInAfterMs === undefined ? ("greeting" as const) : { bargeInMs: options.bargeInAfterMs },
         }
       : {
           tag: options.tag,

@@ -49,7 +49,8 @@ const attribute = (attributes: string, name: string) => {
   const match = new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1];
   return match === undefined ? undefined : unescape(match);
 };
-const spoken = (twiml: string) => [...twiml.matchAll(/<Say[^>]*>([^<]*)<\/Say>/g)].map((match) => unescape(match[1]!)).join(" ");
+/** The words a TwiML document's <Say>s speak. */
+export const spoken = (twiml: string) => [...twiml.matchAll(/<Say[^>]*>([^<]*)<\/Say>/g)].map((match) => unescape(match[1]!)).join(" ");
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
 
 /** Runs the TwiML until the caller is streamed again (that TwiML is answered) or the call ends (null). */

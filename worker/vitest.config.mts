@@ -14,6 +14,12 @@ const compatibility = /^compatibility_date = "([\d-]+)"/m.exec(readFileSync(`${r
 
 let mediaPlaneBuild: Promise<string> | undefined;
 
+/** wrangler.toml's `[alias]` table (modules left out of the deployed bundle), so the worker under test is the same. */
+function wranglerAliases(): Record<string, string> {
+  const table = /^\[alias\]\n((?:"[^"\n]+" = "[^"\n]+"\n)+)/m.exec(readFileSync(`${root}/wrangler.toml`, "utf8"))?.[1] ?? "";
+  return Object.fromEntries([...table.matchAll(/^"([^"]+)" = "\.\/([^"]+)"$/gm)].map(([, from, to]) => [from!, `${root}/${to}`]));
+}
+
 /**
  * The media plane (wrangler.media.toml) runs beside the worker under test, as it does deployed. An auxiliary worker
  * is not built by Vite, so it is bundled here, as wrangler would bundle it: once a run, for every runner.
@@ -109,6 +115,7 @@ export default defineConfig({
       },
     })),
   ],
+  resolve: { alias: wranglerAliases() },
   test: {
     name: "worker",
     root: fileURLToPath(new URL(".", import.meta.url)),
@@ -127,16 +134,15 @@ export default defineConfig({
     // second, so the default 5 s failed tests of a few sign-ups on a busy machine (test/password-hashing.ts).
     testTimeout: WORKER_TEST_TIMEOUT,
     hookTimeout: WORKER_TEST_TIMEOUT,
-    // One pre-bundled module per dependency instead of hundreds (stripe alone is ~500 files), imported by every file's runner.
+    // One pre-bundled module per dependency instead of hundreds (better-auth alone is ~250 files), imported by every file's runner.
     deps: {
       optimizer: {
         ssr: {
           enabled: true,
           include: [
-            "stripe",
-            "openai",
-            "better-auth",
-            "better-auth/plugins",
+            "better-auth/minimal",
+            "better-auth/plugins/two-factor",
+            "better-auth/plugins/generic-oauth",
             "better-auth/adapters/drizzle",
             "@better-auth/utils/otp",
             "zod",

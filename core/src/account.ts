@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import type { Role } from "./constants";
 import { EMAIL_PATTERN, ONE_TIME_CODE_PATTERN } from "./patterns";
 import { oneLineText } from "./plain-text";
+import { timeZoneField } from "./time-zones";
 import { firstIssuePerField } from "./validation";
 
 export const PASSWORD_MIN = 8;
@@ -46,6 +47,8 @@ export const signupSchema = z
     email: email(),
     company: z.optional(z.string().check(z.trim(), z.maxLength(100, ACCOUNT_MESSAGES.company), oneLineText())),
     password: newPassword(),
+    /** The new business's time zone (the page proposes the browser's); its first agent starts in it. */
+    time_zone: z.optional(timeZoneField()),
     /** Signing up from an invitation joins that organization instead of creating one. */
     invitationId: z.optional(z.string().check(z.maxLength(64))),
   })
@@ -96,6 +99,7 @@ export const organizationUpdateSchema = z.object({
 /** A signed-in user without an organization (e.g. new through Google) creates their business. */
 export const createOrganizationSchema = z.object({
   company: z.string().check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.company), z.maxLength(100, ACCOUNT_MESSAGES.company), oneLineText()),
+  time_zone: z.optional(timeZoneField()),
 });
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; fields: Record<string, string> };

@@ -140,17 +140,22 @@ export const BILLING_MESSAGES = {
   trialEnded: "Your free trial has ended: calls now only take messages. Choose a plan to have your receptionist answer again.",
 } as const;
 
-/** What `GET /api/billing/subscription` answers. */
+/** What `GET /api/billing/subscription` answers (the route says it `satisfies` this). */
 export interface BillingSubscriptionResource {
   subscribed: boolean;
   state: "subscribed" | "trial" | "lapsed";
+  /** The free trial's end (the organization's, from sign-up). */
   trial_ends_at: string | null;
+  /** Days left of the trial in effect: Stripe's while it keeps the subscription trialing, else the free trial's; 0 after. */
   trial_days_left: number;
   limits: { slug: PlanSlug; name: string; included_minutes: number | null };
   overage_cents: number;
   spend: { spent_usd: number; cap_usd: number; state: "ok" | "warning" | "capped" };
   plan: { slug: PlanSlug; name: string; price_cents: number; included_minutes: number | null; overage_cents_per_minute: number | null } | null;
+  price_id: string | null;
+  /** Stripe's subscription status (`trialing`, `active`, `past_due`, `canceled`, …) and its trial's end. */
   status: string | null;
+  trial_end: string | null;
   current_period_start: string;
   current_period_end: string | null;
   cancel_at_period_end: boolean;

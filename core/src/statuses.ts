@@ -1,5 +1,6 @@
 import type { AppointmentSource, AppointmentStatus } from "./appointments";
 import type { CALL_STATUSES, CallOutcome, ProcessingStatus } from "./calls";
+import type { SubscriptionBadge } from "./billing-terms";
 
 /** How a status reads at a glance: the dashboard gives each tone one colour. */
 export type StatusTone = "positive" | "attention" | "neutral" | "negative" | "accent";
@@ -72,9 +73,11 @@ export const STATUS_LOOKS = {
   subscription: {
     trial: look("Trial", "attention"),
     active: look("Active", "positive"),
-    trialing: look("Active (trial)", "positive"),
+    // A plan chosen during the free trial: Stripe keeps it trialing, nothing charged until the trial's end.
+    trialing: look("Free trial", "positive"),
+    past_due: look("Payment failed", "negative"),
     none: look("No Subscription", "neutral"),
-  },
+  } satisfies Record<SubscriptionBadge["status"], StatusLook>,
   testRun: { running: look("Running", "attention"), passed: look("Passed", "positive"), failed: look("Failed", "negative") },
   testStep: {
     running: look("Running", "attention"),

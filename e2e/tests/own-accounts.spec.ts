@@ -37,7 +37,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await expect(page.getByRole("heading", { name: "Getting started" })).toBeVisible();
   await expect(page.getByText("0 of 5 done. Next: create an agent.")).toBeVisible();
   await page.getByRole("link", { name: "Billing" }).click();
-  await expect(page.getByText("Trial (14 days left)")).toBeVisible();
+  await expect(page.getByText("Free trial · 14 days left")).toBeVisible();
   await expect(page.getByText("No invoices found")).toBeVisible();
 
   // Its own accounts, stored and verified.
@@ -108,7 +108,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await page.getByRole("button", { name: /^Open the call from \+14155550188/ }).click();
   const detail = page.getByRole("dialog", { name: "Call from +14155550188" });
   await expect(detail.getByText("AI Generated")).toBeVisible();
-  await expect(detail.getByRole("listitem").filter({ hasText: /Can I book a plumber/ })).toBeVisible();
+  await expect(detail.getByRole("listitem").filter({ hasText: /Can I book an appointment/ })).toBeVisible();
   await expect(detail.getByText("Redacted", { exact: true })).toHaveCount(2);
   await expect(detail.getByRole("definition").filter({ hasText: /^Ada Lovelace$/ })).toBeVisible();
   await expect(detail.getByText(/from pickup to Nikki's first word/)).toBeVisible();
@@ -127,7 +127,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   });
   await partial;
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(3);
-  await expect(detail.getByText(/called to book a plumber/)).toBeVisible();
+  await expect(detail.getByText(/called to book an appointment/)).toBeVisible();
   await expect(detail.getByRole("term").filter({ hasText: /^Name$/ })).toBeVisible();
   const pushedBefore = (await hubspotContacts()).length;
   await detail.getByRole("button", { name: "Push to CRM" }).click();
@@ -148,12 +148,12 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await plans.getByLabel(/^Starter/).check();
   await plans.getByRole("button", { name: "Continue to checkout" }).click();
   await page.waitForURL(`http://127.0.0.1:${STRIPE_SIM_PORT}/pay/**`);
-  await expect(page.getByText(/\$29\.00 per month, after a 1[34]-day free trial\./)).toBeVisible();
-  await page.getByRole("button", { name: "Pay and subscribe" }).click();
+  await expect(page.getByText(/^Then \$29\.00 per month starting /)).toBeVisible();
+  await page.getByRole("button", { name: "Start trial" }).click();
   await page.waitForURL("**/dashboard/billing?checkout=success");
-  await expect(page.getByRole("heading", { name: "Starter plan" })).toBeVisible();
-  await expect(page.getByText("Active (trial)")).toBeVisible();
-  // One state: the trial's end and the first charge, not a renewal date inside the trial.
-  await expect(page.getByText(/^Free trial until .+, then \$29 a month\.$/)).toBeVisible();
-  await expect(page.getByText(/renews/)).toHaveCount(0);
+  const plan = page.getByRole("region", { name: "Starter plan" });
+  // One state: the trial's end and the first charge, not a renewal date inside the trial, nor "Active" before a charge.
+  await expect(plan.getByText(/^Free trial · 1[34] days left$/)).toBeVisible();
+  await expect(plan.getByText(/^Free trial until .+: nothing is charged before then\. Your card is charged \$29 on .+, then every month\.$/)).toBeVisible();
+  await expect(plan.getByText(/renews|Active/)).toHaveCount(0);
 });

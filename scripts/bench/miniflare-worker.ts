@@ -150,6 +150,8 @@ export async function startMiniflareWorker(options: { port: number; vars: Record
   return {
     /** The control plane's D1, for counting what requests wrote. */
     db: d1,
+    /** The AUTH_SECRET both planes run with (what signs sessions and manage links). */
+    authSecret: secret,
     /** The media plane's processes, to meter its CPU apart from the control plane's. */
     mediaPids,
     /** Runs the control plane's cron as Cloudflare does, at `at` (its scheduled time); resolves once its work is done. */

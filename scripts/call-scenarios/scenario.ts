@@ -1,3 +1,4 @@
+import { REPEAT_CALL_LIMIT, REPEAT_CALL_WINDOW_MINUTES, SPAM_GOODBYE } from "@nikki/core";
 import type { SimulatedCallOptions, SimulatedCallReport } from "@nikki/simulators/twilio-caller";
 
 /** Where and as whom a scenario calls, and how it reports. */
@@ -10,6 +11,10 @@ export interface ScenarioContext {
   from: string;
   /** The running product's Twilio simulator (npm start's), which hands a call's updates to its simulated caller. */
   twilioRestUrl: string;
+  /** The running product's OpenAI simulator (npm start's), which lists its Realtime sessions and their timings. */
+  openaiUrl: string;
+  /** What the caller asks for: the first service of the business rung (scenarios/called-business.ts). */
+  service: string;
   log(line: string): void;
   /** Rings `to` from `from` as Twilio does, with the options the scenario gives. */
   place(options?: Partial<SimulatedCallOptions>): Promise<SimulatedCallReport>;
@@ -27,6 +32,8 @@ export interface CallScenario {
 
 /** The line every scenario ends with for a call that was answered by the agent's stream. */
 export function describeCall(report: SimulatedCallReport): string {
+  if (report.voicemail && Object.values(SPAM_GOODBYE).some((goodbye) => report.said.includes(goodbye)))
+    return `The call was screened before Nikki answered: the caller's number is blocked (Settings › Calls), or rang more than ${REPEAT_CALL_LIMIT} times in ${REPEAT_CALL_WINDOW_MINUTES} minutes, as robocalls do. Call from another number (--from), or wait.`;
   if (report.voicemail) return "The call went to voicemail: is `npm start -- --simulate` running, and does the number ring an agent?";
   if (report.afterStream !== null && report.mediaReceived === 0)
     return "The call's stream could not run, so the caller was offered a message (the <Connect> action): is the media plane running?";

@@ -9,7 +9,8 @@ import { RECONCILE_MARGIN_SECONDS } from "../../worker/src/jobs/reconcile-calls"
 import { SETTINGS_RANGES, callCostMicroUsd } from "@nikki/core";
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
-import { type Context, type ReliabilityItem, completedCallback, outcome, signUpOwner } from "./context";
+import { ownedBusiness } from "./business";
+import { type Context, type ReliabilityItem, completedCallback, outcome } from "./context";
 
 const TAKEN = 20;
 const BLOCKED = 8;
@@ -34,24 +35,9 @@ interface CallRow {
 
 /** A business with an agent and a number of its own, through the product's API as its owner would set it up. */
 async function business(context: Context) {
-  const owner = await signUpOwner(context.base, "Settled Calls Plumbing");
-  const send = async <T>(path: string, body: unknown, method = "POST"): Promise<T> => {
-    const response = await fetch(`${context.base}${path}`, {
-      method,
-      headers: { "content-type": "application/json", origin: context.base, cookie: owner.cookie },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const { agent } = await send<{ agent: { id: string } }>("/api/agents", { name: "Rosa", status: "active" });
-  const { available } = await send<{ available: { phone_number: string }[] }>("/api/numbers/search", {});
-  const { number } = await send<{ number: { id: string; phone_number: string } }>("/api/numbers", { phone_number: available[0]!.phone_number });
-  await send(`/api/numbers/${number.id}`, { assigned_agent_id: agent.id }, "PATCH");
   // Its 20 calls at once each hold a typical call's cost: a cap above them all.
   const settings = { blocked_numbers: Array.from({ length: BLOCKED }, (_, index) => blocked(index)), daily_spend_cap_usd: 100 };
-  await send("/api/org/settings", settings, "PATCH");
-  return { organizationId: owner.organizationId, number: number.phone_number };
+  return ownedBusiness(context, "Settled Calls Plumbing", { agent: { name: "Rosa", status: "active" }, settings });
 }
 
 const callsOf = async (context: Context, organizationId: string) =>

@@ -8,6 +8,8 @@ export interface Context {
   base: string;
   db: D1Database;
   simulators: Simulators;
+  /** The worker's AUTH_SECRET: what a link it sends (the manage page's) is signed with. */
+  authSecret: string;
   /** The product's cron, run at a given scheduled time (Miniflare's, bench-reliability.ts). */
   scheduled(at: Date): Promise<void>;
   /** An organization's spend today as its SpendMeter counted it, in micro-dollars. */

@@ -3,10 +3,10 @@ import * as z from "zod";
 import type { RateLimiter } from "./durable/rate-limiter";
 import type { OrgEvents } from "./durable/org-events";
 import type { SpendMeter } from "./durable/spend-meter";
-import type { KnowledgeImporterRpc } from "./knowledge/import/rpc";
+import type { KnowledgeImporterRpc } from "./rpc/knowledge-importer";
 import { DEFAULT_DOH_URL } from "./call/doh";
-import type { TestSuiteRunnerRpc } from "./test-suite/rpc";
-import type { CallSessionRpc } from "./voice/setup";
+import type { TestSuiteRunnerRpc } from "./rpc/test-suite-runner";
+import type { CallSessionRpc } from "./rpc/call-session";
 
 /** The bindings wrangler.toml and `.dev.vars` give the worker. */
 export interface Bindings {

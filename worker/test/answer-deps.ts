@@ -1,7 +1,7 @@
 import type { Logger } from "../src/logger";
 import type { AnswerDeps } from "../src/voice/answer";
 import { readAnsweredPlan } from "../src/voice/answered-plan";
-import type { CallSetup } from "../src/voice/setup";
+import type { CallSetup } from "../src/rpc/call-session";
 import { testServices } from "./services";
 
 /** What the voice webhook gives answerCall(), on the test services (with `bindings` over the test's); work after the response is left to run. */

@@ -5,7 +5,7 @@ import { hostileSite } from "@nikki/simulators/hostile-pages";
 import { startIntegrationsSimulator } from "@nikki/simulators/integrations";
 import { startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
-import { SIMULATED_PRICE_AMOUNTS } from "@nikki/simulators/stripe-vars";
+import { SIMULATED_STRIPE_CATALOGUE } from "@nikki/simulators/stripe-vars";
 import { startTwilioRestSimulator } from "@nikki/simulators/twilio-rest";
 import { startCalendarSimulators } from "@nikki/dev/calendar-simulators";
 import { freePorts } from "@nikki/dev/free-port";
@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
     webhookSecret: SIMULATED_CREDENTIALS.stripeWebhookSecret,
     // The worker tests deliver their own events (SELF.fetch); paying on the simulator's page is an e2e flow.
     webhookUrl: "http://127.0.0.1:9/webhooks/stripe",
-    prices: SIMULATED_PRICE_AMOUNTS,
+    ...SIMULATED_STRIPE_CATALOGUE,
   });
   const calendars = await startCalendarSimulators({ oidc: oidcPort, googleCalendar: googleCalendarPort, calcom: calcomPort });
   const websites = await Promise.all(WEBSITE_NAMES.map((name) => startBusinessWebsite(websitePorts[name], WEBSITES[name])));

@@ -9,7 +9,7 @@ import { createLogger } from "../src/logger";
 import { answerCall } from "../src/voice/answer";
 import { PLATFORM_ACCOUNT, callContextFor } from "../src/voice/call-context";
 import { sessionUpdate } from "../src/voice/realtime-session";
-import type { CallSetup } from "../src/voice/setup";
+import type { CallSetup } from "../src/rpc/call-session";
 import { runTool } from "../src/voice/tools";
 import { call, signUp } from "./accounts";
 import { answeredSetup, testAnswerDeps } from "./answer-deps";

@@ -14,7 +14,7 @@ import { analyzeDueCall } from "../src/after-call/analysis";
 import { answerCall } from "../src/voice/answer";
 import { PLATFORM_ACCOUNT, callContextFor } from "../src/voice/call-context";
 import { memoryQuery } from "../src/voice/caller-memory";
-import type { CallSetup } from "../src/voice/setup";
+import type { CallSetup } from "../src/rpc/call-session";
 import { type SignedUp, call, signUp } from "./accounts";
 import { answeredSetup, testAnswerDeps } from "./answer-deps";
 import { testServices } from "./services";

@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { timeZoneChoices } from "@nikki/core";
+import { type InputHTMLAttributes, type ReactNode, useMemo } from "react";
 
 interface Props {
   id: string;
@@ -38,24 +39,33 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value"
   hint?: string;
 };
 
+/** A control's value, change handler and links to its error and hint for assistive technology. */
+function wiredControl(field: { id: string; value: string; onValue(value: string): void; error?: string; hint?: string }) {
+  const describedBy = [field.error ? errorId(field.id) : "", field.hint ? `${field.id}-hint` : ""].filter(Boolean).join(" ");
+  return {
+    id: field.id,
+    value: field.value,
+    onChange: (event: { target: { value: string } }) => field.onValue(event.target.value),
+    "aria-invalid": field.error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+  };
+}
+
+function FieldHint({ id, hint }: { id: string; hint?: string }) {
+  if (!hint) return null;
+  return (
+    <p className="field-hint" id={`${id}-hint`}>
+      {hint}
+    </p>
+  );
+}
+
 /** A labelled text input wired to its error and hint for assistive technology. */
 export function TextField({ id, label, value, onValue, error, hint, required, ...input }: TextFieldProps) {
-  const describedBy = [error ? errorId(id) : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
   return (
     <FormField id={id} label={label} required={required} error={error}>
-      <input
-        id={id}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
+      <input {...wiredControl({ id, value, onValue, error, hint })} {...input} />
+      <FieldHint id={id} hint={hint} />
     </FormField>
   );
 }
@@ -68,6 +78,53 @@ export function OneTimeCodeField(props: Omit<TextFieldProps, "inputMode" | "auto
 /** An e-mail address field (sign-in, password reset, invitations). */
 export function EmailField(props: Omit<TextFieldProps, "type" | "label">) {
   return <TextField label="Email" type="email" required {...props} />;
+}
+
+/** The zones under their region (America, Europe, …; UTC on its own), for a select's groups. */
+function zonesByRegion(current: string): [string, string[]][] {
+  const regions = new Map<string, string[]>();
+  for (const zone of timeZoneChoices(current)) {
+    const region = zone.includes("/") ? zone.slice(0, zone.indexOf("/")) : "Other";
+    regions.set(region, [...(regions.get(region) ?? []), zone]);
+  }
+  return [...regions];
+}
+
+/** A business's time zone: every IANA zone the browser knows, by region, the current one among them. */
+export function TimeZoneField({
+  id,
+  label = "Time zone",
+  value,
+  onValue,
+  error,
+  hint,
+  disabled,
+}: {
+  id: string;
+  label?: string;
+  value: string;
+  onValue(value: string): void;
+  error?: string;
+  hint?: string;
+  disabled?: boolean;
+}) {
+  const regions = useMemo(() => zonesByRegion(value), [value]);
+  return (
+    <FormField id={id} label={label} error={error}>
+      <select {...wiredControl({ id, value, onValue, error, hint })} disabled={disabled}>
+        {regions.map(([region, zones]) => (
+          <optgroup key={region} label={region}>
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replace(/_/g, " ")}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <FieldHint id={id} hint={hint} />
+    </FormField>
+  );
 }
 
 /** What went wrong with the whole form, announced as it appears; nothing when there is nothing to say. */

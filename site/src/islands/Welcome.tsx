@@ -1,9 +1,10 @@
-import { formatUsd } from "@nikki/core";
+import { AGENT_DEFAULTS, businessDate, checkoutConfirmation } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { type ApiResult, type DataOf, api, call } from "../lib/client";
 import { usePoll } from "../lib/use-poll";
 
-type Subscription = DataOf<typeof api.billing.subscription.$get>;
+/** The subscription as the API reads it, and the business's time zone its dates are shown in. */
+type Subscription = DataOf<typeof api.billing.subscription.$get> & { time_zone: string };
 type Standing = Subscription | "signed-out";
 
 /** Stripe's webhook may come a moment after Checkout sends the visitor here: the subscription is read again meanwhile. */
@@ -22,19 +23,18 @@ function statusLine(subscription: Subscription | null | "error" | "signed-out"):
   // Said only as the server has it: a visitor who never paid is not told that a payment went through.
   if (!subscription.subscribed)
     return "No payment is on record for your organization yet. If you have just paid, it shows here within a minute; otherwise choose a plan in Billing.";
-  const trial =
-    subscription.status === "trialing" && subscription.trial_end
-      ? `: your free trial runs until ${new Date(subscription.trial_end).toLocaleDateString()}, then ${formatUsd(subscription.plan?.price_cents ?? 0)}/month`
-      : "";
-  return `Your ${subscription.plan?.name ?? ""} subscription is active${trial}.`;
+  return checkoutConfirmation(subscription, (at) => businessDate(at, subscription.time_zone)) ?? "";
 }
 
 /** The subscription as the API reads it now, or "signed-out" (the session read answers null, not the subscription's 401). */
 async function readStanding(): Promise<ApiResult<Standing>> {
   const session = await call(api.auth["get-session"].$get);
   if (session.ok && session.data === null) return { ok: true, status: session.status, data: "signed-out" };
-  const result = await call(api.billing.subscription.$get);
-  return !result.ok && result.status === 401 ? { ok: true, status: 401, data: "signed-out" } : result;
+  const [result, me] = await Promise.all([call(api.billing.subscription.$get), call(api.account.me.$get)]);
+  if (!result.ok && result.status === 401) return { ok: true, status: 401, data: "signed-out" };
+  if (!result.ok) return result;
+  if (!me.ok) return me;
+  return { ...result, data: { ...result.data, time_zone: me.data.organization?.time_zone ?? AGENT_DEFAULTS.timezone } };
 }
 
 /** /welcome after Checkout: the subscription as the API reads it (again until it is on record), what to do next,

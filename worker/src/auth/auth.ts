@@ -1,7 +1,9 @@
 import { PRODUCT_NAME } from "@nikki/core";
-import { betterAuth } from "better-auth";
+// The minimal entry leaves out Kysely (its adapter and dialects): the drizzle adapter is the only database here.
+import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { genericOAuth, twoFactor } from "better-auth/plugins";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Database } from "../db/client";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
 import type { Config } from "../env";

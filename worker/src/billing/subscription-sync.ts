@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import type { Database } from "../db/client";
 import { invoices, subscriptions } from "../db/schema";
 import type { Config } from "../env";
-import { planOfPrice } from "../services/stripe/client";
+import { type StripeClient, planOfPrice } from "../services/stripe/client";
 
 const ms = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
@@ -20,7 +20,7 @@ async function organizationOf(db: Database, metadata: Stripe.Metadata | null | u
  * Re-reads a subscription from Stripe and stores what it says now. Every subscription event goes through
  * here, so events delivered out of order (updated before created, a late deleted) converge on Stripe's state.
  */
-export async function syncSubscription(db: Database, stripe: Stripe, config: Config, subscriptionId: string): Promise<string | null> {
+export async function syncSubscription(db: Database, stripe: StripeClient, config: Config, subscriptionId: string): Promise<string | null> {
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
   const customerId = idOf(subscription.customer);
   const organizationId = await organizationOf(db, subscription.metadata, customerId);

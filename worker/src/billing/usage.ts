@@ -1,11 +1,11 @@
 import { findPlan } from "@nikki/core";
 import { and, eq, gte, ne, sql } from "drizzle-orm";
-import type Stripe from "stripe";
 import type { Database } from "../db/client";
 import { inPlanMinutes } from "../db/call-outcome";
 import { calls, subscriptions } from "../db/schema";
 import type { Config } from "../env";
 import type { Logger } from "../logger";
+import type { StripeClient } from "../services/stripe/client";
 
 /**
  * Whole minutes of the organization's calls since `since` (each call rounded up, as carriers bill); Test Suite calls
@@ -40,7 +40,7 @@ export type OverageSubscription = Pick<typeof subscriptions.$inferSelect, "planS
  * meter, with the call id as the event identifier, so a repeated report is ignored by Stripe (never billed twice).
  */
 export async function reportOverage(
-  deps: { db: Database; stripe: Stripe | null; config: Config; log: Logger },
+  deps: { db: Database; stripe: StripeClient | null; config: Config; log: Logger },
   call: { id: string; organizationId: string; durationSeconds: number | null; screened?: string | null },
   /** The organization's subscription when the caller has read it already (null: it has none). */
   known?: OverageSubscription | null,

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { calls } from "../db/schema";
 import type { Services } from "../services";
-import type { CallSessionRpc } from "../voice/setup";
+import type { CallSessionRpc } from "../rpc/call-session";
 
 /** The cron's safety net for post-call analysis: due retries whose alarm did not run are re-armed on their call. */
 export async function rearmDueAnalyses(services: Services, sessions: DurableObjectNamespace<CallSessionRpc>, now = new Date(), limit = 20): Promise<number> {

@@ -17,6 +17,7 @@ import { type LogLevel, createLogger } from "../logger";
 import { sendText } from "../messaging/send-text";
 import type { Services } from "../services";
 import { primaryAgent } from "../org/agents";
+import { organizationTimeZoneColumn } from "../org/time-zone";
 import { markDigested, newQuestions, questionLines } from "./digest-questions";
 
 export const DIGEST_HOUR = 8;
@@ -76,13 +77,13 @@ export async function sendMorningDigests(services: Services, now = new Date()): 
   const log = createLogger({ component: "morning_digest" }, services.config.LOG_LEVEL as LogLevel);
   const mailer = services.mailer(log);
   const organizationRows = await db
-    .select({ id: organizations.id, name: organizations.name, settings: organizationSettings })
+    .select({ id: organizations.id, name: organizations.name, settings: organizationSettings, timeZone: organizationTimeZoneColumn(db, organizations.id) })
     .from(organizations)
     .innerJoin(organizationSettings, eq(organizationSettings.organizationId, organizations.id));
   let sent = 0;
   for (const organization of organizationRows) {
     const agent = await primaryAgent(db, organization.id);
-    const timeZone = agent?.businessHoursTz ?? AGENT_DEFAULTS.timezone;
+    const timeZone = organization.timeZone;
     const today = localDate(timeZone, now);
     if (localClock(timeZone, now).minutes < DIGEST_HOUR * 60 || organization.settings.lastDigestDate === today) continue;
     await db.update(organizationSettings).set({ lastDigestDate: today }).where(eq(organizationSettings.organizationId, organization.id));

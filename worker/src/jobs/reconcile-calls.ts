@@ -13,7 +13,7 @@ import { type LogLevel, type Logger, createLogger } from "../logger";
 import { type Services, withProvidersOnce } from "../services";
 import { callEffectsOf } from "../test-suite/call-effects-of";
 import { settleCallStatus } from "../voice/settle-call";
-import type { CallSessionRpc } from "../voice/setup";
+import type { CallSessionRpc } from "../rpc/call-session";
 import { twilioCallEnd } from "./twilio-call-end";
 
 /** Beyond the longest call the organization allows: a voicemail's recording, a goodbye, Twilio's own wrap-up. */

@@ -21,14 +21,19 @@ export function slugify(name: string): string {
 }
 
 /**
- * A new business: the organization, its owner, settings with the spec's defaults (its site shows the chat alone: core's
- * NEW_BUSINESS_WIDGETS), a public widget key, and the default service.
+ * A new business: the organization (in the time zone it chose, else the default), its owner, settings with the spec's
+ * defaults (its site shows the chat alone: core's NEW_BUSINESS_WIDGETS), a public widget key, and the default service.
  */
-export async function createOrganizationWithOwner(db: Database, input: { name: string; ownerUserId: string }) {
+export async function createOrganizationWithOwner(db: Database, input: { name: string; ownerUserId: string; timeZone?: string }) {
   const [organization] = await db
     .insert(organizations)
     // Every organization starts the free trial (Growth's limits, no card) the site promises.
-    .values({ name: input.name, slug: slugify(input.name), trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000) })
+    .values({
+      name: input.name,
+      slug: slugify(input.name),
+      trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+    })
     .returning({ id: organizations.id, name: organizations.name });
   if (!organization) throw new Error("organization insert returned nothing");
   await db.insert(members).values({ organizationId: organization.id, userId: input.ownerUserId, role: "owner" });

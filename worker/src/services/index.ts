@@ -1,4 +1,3 @@
-import type Stripe from "stripe";
 import type { Database } from "../db/client";
 import { databaseOf } from "../db/database";
 import type { LiveAppointmentEvent, LiveCallEvent } from "@nikki/core";
@@ -10,7 +9,7 @@ import type { Logger } from "../logger";
 import { type Mailer, httpMailer, logMailer } from "./mail";
 import { type OpenAiClient, liveOpenAiClient } from "./openai/client";
 import { type Providers, organizationProviders, twilioClientOf } from "./providers";
-import { stripeClient } from "./stripe/client";
+import { type StripeClient, stripeClient } from "./stripe/client";
 import type { TwilioClient } from "./twilio/client";
 
 export type { Providers } from "./providers";
@@ -34,7 +33,7 @@ export interface Services {
   /** The platform's own accounts. */
   openai: OpenAiClient | null;
   twilio: TwilioClient | null;
-  stripe: Stripe | null;
+  stripe: StripeClient | null;
   /** The accounts an organization's calls, texts, chats and leads use. */
   providersFor(organizationId: string): Promise<Providers>;
 }
@@ -51,7 +50,7 @@ export function servicesOn(
 ): Services {
   const openai = config.OPENAI_API_KEY ? liveOpenAiClient({ apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL }) : null;
   const twilio = config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN ? twilioClientOf(config, config.TWILIO_ACCOUNT_SID, config.TWILIO_AUTH_TOKEN) : null;
-  let stripe: Stripe | null | undefined;
+  let stripe: StripeClient | null | undefined;
   const publish = async (organizationId: string, event: LiveCallEvent | LiveAppointmentEvent) => {
     if (!orgEvents) return;
     await orgEvents

@@ -3,7 +3,7 @@ import { createApp } from "../app";
 import { type Bindings, readConfig } from "../env";
 import { type LogLevel, createLogger } from "../logger";
 import { liveServices } from "../services";
-import type { TestSuiteRunnerRpc } from "./rpc";
+import type { TestSuiteRunnerRpc } from "../rpc/test-suite-runner";
 import { runSuiteCall } from "./run";
 
 /**

@@ -10,7 +10,7 @@ import { mediaPlanFor } from "./media-plan";
 import { answeredPlanJson } from "./answered-plan";
 import { greetingOf } from "./greeting-cache";
 import { GOODBYE_AT_TIME_LIMIT, agentInstructions, openingLine } from "../agent/instructions";
-import type { CallSetup } from "./setup";
+import type { CallSetup } from "../rpc/call-session";
 import { hashToken, mintToken } from "../call/stream-ticket";
 import { markSpam, spamBeforeAnswer, spamTwiml } from "./spam-caller";
 import { type MessageDeps, takeMessage } from "./take-message";

@@ -10,7 +10,7 @@ import { preparedQuery } from "../db/prepared";
 import { calls } from "../db/schema";
 import type { Database } from "../db/client";
 import type { StoredPlan } from "../call/plan";
-import type { CallSetup } from "./setup";
+import type { CallSetup } from "../rpc/call-session";
 
 export interface AnsweredPlan {
   setup: CallSetup;

@@ -9,7 +9,7 @@ import type { TranscriptEntry } from "../call/plan";
 import type { Database } from "../db/client";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { calls } from "../db/schema";
-import type { ToolCall } from "./setup";
+import type { ToolCall } from "../rpc/call-session";
 
 /** The row keeps the first language told: a later tool's guess changes nothing stored. */
 const storeQuery = preparedQuery((db) =>

@@ -16,7 +16,7 @@ import type { OpenAiClient } from "../services/openai/client";
 import { openingLine } from "../agent/instructions";
 import type { MediaPlane } from "./media-client";
 import { callOpenAi } from "./media-plan";
-import type { CallSetup } from "./setup";
+import type { CallSetup } from "../rpc/call-session";
 
 const FRAME_BYTES = 160;
 /** μ-law silence, which pads the last frame. */

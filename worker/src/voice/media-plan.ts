@@ -9,7 +9,7 @@ import type { Services } from "../services";
 import { streamSignatures } from "@nikki/core/twilio-signature";
 import { TICKET_TTL_MS } from "../call/stream-ticket";
 import { sessionUpdate } from "./realtime-session";
-import type { CallSetup } from "./setup";
+import type { CallSetup } from "../rpc/call-session";
 
 /** The account the call runs on: the platform's key unless the organization brought its own (DESIGN.md: whose account pays). */
 export async function callOpenAi(services: Services, setup: CallSetup) {

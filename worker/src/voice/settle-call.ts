@@ -3,7 +3,7 @@ import type { Logger } from "../logger";
 import type { Services } from "../services";
 import type { SigningAccount } from "./call-context";
 import { recordCallStatus, settleEnded } from "./call-status";
-import type { CallSessionRpc } from "./setup";
+import type { CallSessionRpc } from "../rpc/call-session";
 
 export interface SettleDeps {
   services: Services;

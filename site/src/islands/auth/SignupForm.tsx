@@ -1,21 +1,21 @@
-import { type SignupInput, parseFields, signupSchema } from "@nikki/core";
+import { AGENT_DEFAULTS, type SignupInput, TIME_ZONE_HINT, localTimeZone, parseFields, signupSchema } from "@nikki/core";
 import { type SubmitEvent, useEffect, useId, useState } from "react";
 import { type DataOf, api, call } from "../../lib/client";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useSubmit } from "../../lib/use-submit";
-import { FormAlert, TextField } from "../FormField";
+import { FormAlert, TextField, TimeZoneField } from "../FormField";
 import GoogleButton from "./GoogleButton";
 import InvitationCode from "./InvitationCode";
 import "../form.css";
 
-type Values = { firstName: string; lastName: string; email: string; company: string; password: string };
+type Values = { firstName: string; lastName: string; email: string; company: string; password: string; time_zone: string };
 type Field = keyof Values;
 
 type Invitation = DataOf<(typeof api.invitations)[":id"]["$get"]>["invitation"];
 
 /** /signup (spec 000 §2): the account and its organization; from an invitation, joins that organization. */
 export default function SignupForm() {
-  const [values, setValues] = useState<Values>({ firstName: "", lastName: "", email: "", company: "", password: "" });
+  const [values, setValues] = useState<Values>({ firstName: "", lastName: "", email: "", company: "", password: "", time_zone: AGENT_DEFAULTS.timezone });
   const { pending, errors, setErrors, submit: send } = useSubmit<Field>();
   const [alert, setAlert] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
@@ -27,6 +27,9 @@ export default function SignupForm() {
   const id = (field: Field) => `${uid}-${field}`;
 
   useEffect(() => {
+    // The browser's zone, proposed once the page runs here (the server's HTML cannot know it).
+    const local = localTimeZone();
+    if (local) setValues((current) => ({ ...current, time_zone: local }));
     const fromUrl = new URLSearchParams(window.location.search).get("invitation");
     if (!fromUrl) return;
     setInvitationId(fromUrl);
@@ -51,6 +54,7 @@ export default function SignupForm() {
   const payload = (next: Values): SignupInput => ({
     ...next,
     company: invitationId ? undefined : next.company,
+    time_zone: invitationId ? undefined : next.time_zone,
     invitationId: invitationId ?? undefined,
   });
   const check = (next: Values) => {
@@ -110,6 +114,16 @@ export default function SignupForm() {
         </div>
         {field("email", "Email", "email", "email", { readOnly: Boolean(invitation) })}
         {!invitationId && field("company", "Company name", "text", "organization")}
+        {!invitationId && (
+          <TimeZoneField
+            id={id("time_zone")}
+            value={values.time_zone}
+            onValue={(value) => change("time_zone", value)}
+            error={errors.time_zone}
+            hint={TIME_ZONE_HINT}
+            disabled={pending}
+          />
+        )}
         {field("password", "Password", "password", "new-password", { hint: "Min. 8 characters" })}
         <FormAlert>{alert}</FormAlert>
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>

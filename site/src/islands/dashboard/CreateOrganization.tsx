@@ -1,19 +1,22 @@
-import { ACCOUNT_MESSAGES, createOrganizationSchema, parseFields } from "@nikki/core";
-import { type SubmitEvent, useState } from "react";
+import { ACCOUNT_MESSAGES, AGENT_DEFAULTS, TIME_ZONE_HINT, createOrganizationSchema, localTimeZone, parseFields } from "@nikki/core";
+import { type SubmitEvent, useEffect, useState } from "react";
 import { api, call } from "../../lib/client";
 import { useSubmit } from "../../lib/use-submit";
-import { TextField } from "../FormField";
+import { TextField, TimeZoneField } from "../FormField";
 import "../form.css";
 
 /** For a signed-in user with no organization: the spec's notice, and their own business to create. */
 export default function CreateOrganization() {
   const [company, setCompany] = useState("");
-  const { pending, errors, setErrors, submit: send } = useSubmit<"company">();
+  const [timeZone, setTimeZone] = useState<string>(AGENT_DEFAULTS.timezone);
+  const { pending, errors, setErrors, submit: send } = useSubmit<"company" | "time_zone">();
   const error = errors.company;
+  // The browser's zone, proposed once the page runs here (the server's HTML cannot know it).
+  useEffect(() => setTimeZone((current) => localTimeZone() ?? current), []);
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
-    const parsed = parseFields(createOrganizationSchema, { company });
+    const parsed = parseFields(createOrganizationSchema, { company, time_zone: timeZone });
     const created = await send({
       invalid: parsed.ok ? {} : parsed.fields,
       request: () => call(api.account.organization.$post, undefined, parsed.ok ? parsed.data : {}),
@@ -38,6 +41,7 @@ export default function CreateOrganization() {
           autoComplete="organization"
           disabled={pending}
         />
+        <TimeZoneField id="new-org-time-zone" value={timeZone} onValue={setTimeZone} error={errors.time_zone} hint={TIME_ZONE_HINT} disabled={pending} />
         <button type="submit" className="btn btn-primary" disabled={pending} style={{ justifySelf: "start" }}>
           {pending ? "Creating..." : "Create My Business"}
         </button>

@@ -1,4 +1,5 @@
 /** Accounts: better-auth's core, organization and two-factor tables. */
+import { AGENT_DEFAULTS } from "@nikki/core";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, createdAt, updatedAt } from "./columns";
 
@@ -99,6 +100,11 @@ export const organizations = sqliteTable("organizations", {
   metadata: text("metadata"),
   /** The free trial (Growth's limits, no card) every organization starts at sign-up; null: none. */
   trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
+  /**
+   * The time zone chosen at sign-up (the browser's, proposed): the business's until an agent has one, and the zone a
+   * new agent starts in (org/time-zone.ts).
+   */
+  timeZone: text("time_zone").notNull().default(AGENT_DEFAULTS.timezone),
   createdAt: createdAt(),
 });
 

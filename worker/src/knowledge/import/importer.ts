@@ -3,7 +3,7 @@ import { DurableObject } from "cloudflare:workers";
 import { type Bindings, readConfig } from "../../env";
 import { type LogLevel, createLogger } from "../../logger";
 import { liveServices } from "../../services";
-import type { KnowledgeImporterRpc } from "./rpc";
+import type { KnowledgeImporterRpc } from "../../rpc/knowledge-importer";
 import { markImportFailed, runImport } from "./run";
 
 /**

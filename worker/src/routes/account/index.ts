@@ -75,7 +75,7 @@ export const accountRoutes = new Hono<AppEnv>()
         for (const cookie of response.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
         return c.json({ user: created.user, organization: null, verification_required: true, emailed, invitation_id: invitation.id }, 201);
       }
-      const organization = await createOrganizationWithOwner(db, { name: input.company!, ownerUserId: created.user.id });
+      const organization = await createOrganizationWithOwner(db, { name: input.company!, ownerUserId: created.user.id, timeZone: input.time_zone });
       await audit(c, { action: "account_created", organizationId: organization.id, actorUserId: created.user.id, actorEmail: created.user.email });
       if (created.token) {
         await db.update(sessions).set({ activeOrganizationId: organization.id }).where(eq(sessions.token, created.token));
@@ -91,7 +91,11 @@ export const accountRoutes = new Hono<AppEnv>()
     }
     const parsed = parseFields(createOrganizationSchema, await readJsonBody(c));
     if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
-    const organization = await createOrganizationWithOwner(c.var.db, { name: parsed.data.company, ownerUserId: caller.userId });
+    const organization = await createOrganizationWithOwner(c.var.db, {
+      name: parsed.data.company,
+      ownerUserId: caller.userId,
+      timeZone: parsed.data.time_zone,
+    });
     await c.var.db.update(sessions).set({ activeOrganizationId: organization.id }).where(eq(sessions.id, caller.sessionId));
     await audit(c, { action: "account_created", organizationId: organization.id, actorUserId: caller.userId, actorEmail: caller.email });
     return c.json({ organization }, 201);

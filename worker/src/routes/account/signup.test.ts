@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, AGENT_DEFAULTS, SETTINGS_DEFAULTS } from "@nikki/core";
+import { ACCOUNT_MESSAGES, AGENT_DEFAULTS, SETTINGS_DEFAULTS, TIME_ZONE_MESSAGE } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PASSWORD, call, cookieFrom, signUp, uniqueEmail } from "../../../test/accounts";
@@ -49,6 +49,44 @@ describe("POST /api/account/signup", () => {
     expect(await zoneOf()).toBe("Europe/Berlin");
   });
 
+  it("keeps the time zone the business chose at sign-up: /me names it before any agent, and the first agent starts in it", async () => {
+    const response = await call("/api/account/signup", {
+      body: {
+        firstName: "Rosa",
+        lastName: "Diaz",
+        email: uniqueEmail("chicago"),
+        company: "Bright Smile Dental",
+        password: PASSWORD,
+        time_zone: "america/chicago",
+      },
+    });
+    expect(response.status).toBe(201);
+    const cookie = cookieFrom(response);
+    const { organization } = (await response.json()) as { organization: { id: string } };
+    // Kept in Intl's spelling.
+    expect(await env.DB.prepare("select time_zone from organizations where id = ?").bind(organization.id).first("time_zone")).toBe("America/Chicago");
+    const me = (await (await call("/api/account/me", { cookie })).json()) as { organization: { time_zone: string } };
+    expect(me.organization.time_zone).toBe("America/Chicago");
+    const created = await call("/api/agents", { cookie, body: { name: "Nikki" } });
+    expect(((await created.json()) as { agent: { business_hours_tz: string } }).agent.business_hours_tz).toBe("America/Chicago");
+    // An agent given its own zone keeps it.
+    const own = await call("/api/agents", { cookie, body: { name: "Sam", business_hours_tz: "America/Denver", status: "inactive" } });
+    expect(((await own.json()) as { agent: { business_hours_tz: string } }).agent.business_hours_tz).toBe("America/Denver");
+  });
+
+  it.each(["EST", "+05:00", "Mars/Olympus_Mons", "America/Chicago; drop table", 42])(
+    "refuses the time zone %j with the field's message and creates nothing",
+    async (zone) => {
+      const email = uniqueEmail("zone-bad");
+      const response = await call("/api/account/signup", {
+        body: { firstName: "A", lastName: "B", email, company: "Co", password: PASSWORD, time_zone: zone },
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields.time_zone).toBe(TIME_ZONE_MESSAGE);
+      expect(await env.DB.prepare("select count(*) as n from users where email = ?").bind(email).first("n")).toBe(0);
+    },
+  );
+
   it("sets the session cookie HttpOnly, SameSite=Lax, Secure and __Secure- prefixed on HTTPS", async () => {
     const response = await call("/api/account/signup", {
       body: { firstName: "A", lastName: "B", email: uniqueEmail("cookie"), company: "Co", password: PASSWORD },
@@ -98,6 +136,16 @@ describe("GET /api/account/providers", () => {
 });
 
 describe("POST /api/account/organization", () => {
+  it("creates a signed-in user's business in the time zone they chose", async () => {
+    const owner = await signUp();
+    await env.DB.prepare("delete from members where user_id = ?").bind(owner.userId).run();
+    await env.DB.prepare("update sessions set active_organization_id = null where user_id = ?").bind(owner.userId).run();
+    const response = await call("/api/account/organization", { cookie: owner.cookie, body: { company: "Lakeside Dental", time_zone: "Europe/Dublin" } });
+    expect(response.status).toBe(201);
+    const { organization } = (await response.json()) as { organization: { id: string } };
+    expect(await env.DB.prepare("select time_zone from organizations where id = ?").bind(organization.id).first("time_zone")).toBe("Europe/Dublin");
+  });
+
   it("refuses a second organization for a member", async () => {
     const owner = await signUp();
     const response = await call("/api/account/organization", { cookie: owner.cookie, body: { company: "Another" } });

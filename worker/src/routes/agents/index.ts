@@ -1,4 +1,4 @@
-import { AGENT_MESSAGES, TEST_CALL_MESSAGES, agentCreateSchema, agentPatchSchema } from "@nikki/core";
+import { AGENT_DEFAULTS, AGENT_MESSAGES, TEST_CALL_MESSAGES, agentCreateSchema, agentPatchSchema } from "@nikki/core";
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
@@ -12,7 +12,8 @@ import { access, orgCaller } from "../../middleware/access";
 import { placeTestCall, testCallLimit } from "../test-calls/index";
 import { changesGreeting, renderAgentGreeting } from "../../voice/greeting-cache";
 import { mediaPlane } from "../../voice/media-client";
-import { agentColumns, secondaryLanguageClash, serializeAgent } from "./resource";
+import { type AgentBusiness, agentColumns, secondaryLanguageClash, serializeAgent } from "./resource";
+import { organizationTimeZoneColumn } from "../../org/time-zone";
 
 type Ctx = Context<AppEnv>;
 
@@ -40,12 +41,13 @@ function refuseSecondaryClash(input: Parameters<typeof secondaryLanguageClash>[0
   if (secondaryLanguageClash(input, current)) throw new ApiError("validation_failed", { fields: { secondary_language: AGENT_MESSAGES.secondaryLanguage } });
 }
 
-async function organizationNameOf(c: Ctx): Promise<string> {
+/** The caller's business as an agent's defaults need it: its name (the greeting) and time zone (a new agent's). */
+async function businessOf(c: Ctx): Promise<AgentBusiness> {
   const [row] = await c.var.db
-    .select({ name: organizations.name })
+    .select({ name: organizations.name, timeZone: organizationTimeZoneColumn(c.var.db, organizations.id) })
     .from(organizations)
     .where(eq(organizations.id, orgCaller(c).organizationId));
-  return row?.name ?? "";
+  return row ?? { name: "", timeZone: AGENT_DEFAULTS.timezone };
 }
 
 async function numbersOf(c: Ctx, agentIds: string[]) {
@@ -110,7 +112,7 @@ export const agentRoutes = new Hono<AppEnv>()
     if (input.knowledge_base) await refuseBoxPastLimits(c.var.db, caller.organizationId, null, input.knowledge_base);
     const [row] = await c.var.db
       .insert(agents)
-      .values({ ...agentColumns(input, await organizationNameOf(c), null), name: input.name, organizationId: caller.organizationId })
+      .values({ ...agentColumns(input, await businessOf(c), null), name: input.name, organizationId: caller.organizationId })
       .returning();
     if (input.knowledge_base)
       await writeKnowledgeBox(c.var.db, { organizationId: caller.organizationId, agentId: row!.id, agentName: row!.name }, input.knowledge_base);
@@ -135,7 +137,7 @@ export const agentRoutes = new Hono<AppEnv>()
     refuseSecondaryClash(input, agent);
     if (input.status === "active" && agent.status !== "active") await checkAgentLimit(c, agent.id);
     if (input.knowledge_base) await refuseBoxPastLimits(c.var.db, caller.organizationId, agent.id, input.knowledge_base);
-    const columns = agentColumns(input, await organizationNameOf(c), agent);
+    const columns = agentColumns(input, await businessOf(c), agent);
     const [row] = Object.keys(columns).length ? await c.var.db.update(agents).set(columns).where(eq(agents.id, agent.id)).returning() : [agent];
     const box = { organizationId: caller.organizationId, agentId: agent.id, agentName: row!.name };
     if (row!.name !== agent.name) await renameKnowledgeBox(c.var.db, box, agent.name);

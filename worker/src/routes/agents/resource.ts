@@ -72,7 +72,13 @@ function greetingColumn(input: AgentPatch, organizationName: string, current: Ro
  * weekdays), and every agent gets a greeting. `knowledge_base` is not a column's: the route writes it as the agent's
  * knowledge box (knowledge/box.ts).
  */
-export function agentColumns(input: AgentPatch, organizationName: string, current: Row | null): Partial<typeof agents.$inferInsert> {
+/** What an agent's defaults take from its business: the name its default greeting says, the zone a new agent starts in. */
+export interface AgentBusiness {
+  name: string;
+  timeZone: string;
+}
+
+export function agentColumns(input: AgentPatch, business: AgentBusiness, current: Row | null): Partial<typeof agents.$inferInsert> {
   const create = current === null;
   const columns: Partial<typeof agents.$inferInsert> = {};
   const set = <K extends keyof typeof agents.$inferInsert>(key: K, value: (typeof agents.$inferInsert)[K] | undefined) => {
@@ -84,9 +90,9 @@ export function agentColumns(input: AgentPatch, organizationName: string, curren
   set("secondaryGreeting", input.secondary_greeting === undefined ? undefined : input.secondary_greeting?.trim() || null);
   set("voice", input.voice ?? (create ? AGENT_DEFAULTS.voice : undefined));
   set("status", input.status);
-  set("greeting", greetingColumn(input, organizationName, current));
+  set("greeting", greetingColumn(input, business.name, current));
   set("personaPrompt", input.persona_prompt);
-  set("businessHoursTz", input.business_hours_tz ?? (create ? AGENT_DEFAULTS.timezone : undefined));
+  set("businessHoursTz", input.business_hours_tz ?? (create ? business.timeZone : undefined));
   const hours = input.hours_json ?? (create ? DEFAULT_OPENING_HOURS : undefined);
   set("hoursJson", hours && JSON.stringify(hours));
   set("escalationJson", input.escalation_json && JSON.stringify(savedEscalation(input.escalation_json)));

@@ -55,9 +55,12 @@ const subscriptionOf = (owner: SignedUp) =>
     (r) =>
       r.json() as Promise<{
         subscribed: boolean;
+        state: string;
         status: string | null;
         plan: { slug: string } | null;
         trial_end: string | null;
+        trial_days_left: number;
+        current_period_end: string | null;
         minutes_used: number;
         price_id: string | null;
       }>,
@@ -86,6 +89,18 @@ describe("POST /api/billing/checkout", () => {
       await fetch(`${STRIPE}/v1/checkout/sessions/${second.body.id}`, { headers: { authorization: `Bearer ${SIMULATED.stripeSecretKey}` } })
     ).json()) as { customer: string };
     expect(again.customer).toBe(session.customer);
+  });
+
+  it("charges from today when less than Stripe's 48 hours of trial are left: no trial_end, so Stripe bills the first month now", async () => {
+    const owner = await signUp();
+    await env.DB.prepare("update organizations set trial_ends_at = ? where id = ?")
+      .bind(Date.now() + 24 * 3_600_000, owner.organizationId)
+      .run();
+    const { body } = await checkout(owner);
+    const session = (await (
+      await fetch(`${STRIPE}/v1/checkout/sessions/${body.id}`, { headers: { authorization: `Bearer ${SIMULATED.stripeSecretKey}` } })
+    ).json()) as { subscription_data: Record<string, unknown> };
+    expect(session.subscription_data.trial_end).toBeUndefined();
   });
 
   it("keeps return addresses on this site and refuses an unknown plan", async () => {
@@ -221,6 +236,28 @@ describe("billing for the dashboard", () => {
     const portal = await call("/api/billing/portal", { cookie: owner.cookie, body: {} });
     expect(portal.status).toBe(200);
     expect(((await portal.json()) as { url: string }).url).toBe(`${STRIPE}/portal/${subscription.customer}`);
+  });
+
+  it("a plan chosen during the trial reads as the trial Stripe keeps (its days, its end), then as paid once Stripe ends it", async () => {
+    const owner = await signUp();
+    const subscription = await stripeSubscription(owner);
+    await webhook("customer.subscription.created", { id: subscription.id, object: "subscription" });
+    const trialing = await subscriptionOf(owner);
+    expect(trialing).toMatchObject({ subscribed: true, state: "subscribed", status: "trialing", trial_days_left: 14 });
+    // Stripe's current period during a trial is the trial itself: no renewal date inside it.
+    expect(trialing.current_period_end).toBe(trialing.trial_end);
+
+    // The trial ends (Stripe's `trial_end=now`, as at the trial's end): the first month is billed, the plan active.
+    const ended = await fetch(`${STRIPE}/v1/subscriptions/${subscription.id}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${SIMULATED.stripeSecretKey}`, "content-type": "application/x-www-form-urlencoded" },
+      body: "trial_end=now",
+    });
+    expect(ended.status).toBe(200);
+    await webhook("customer.subscription.updated", { id: subscription.id, object: "subscription" });
+    const active = await subscriptionOf(owner);
+    expect(active).toMatchObject({ subscribed: true, status: "active", trial_days_left: 0 });
+    expect(new Date(active.current_period_end!).getTime() - Date.now()).toBeGreaterThan(27 * 86_400_000);
   });
 
   it("counts the trial's minutes across subscribing: a plan chosen during the trial keeps what was used before it", async () => {

@@ -1,4 +1,4 @@
-import { PLAN_SLUGS, findPlan } from "@nikki/core";
+import { type BillingSubscriptionResource, PLAN_SLUGS, findPlan } from "@nikki/core";
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as z from "zod";
@@ -118,11 +118,13 @@ export const billingRoutes = new Hono<AppEnv>()
     const minutesUsed = await minutesUsedSince(c.var.db, caller.organizationId, periodStart);
     const included = plan?.includedMinutes ?? null;
     const overageMinutes = plan && included !== null ? Math.max(0, minutesUsed - included) : 0;
+    // The trial in effect: Stripe's while it keeps the chosen plan trialing (nothing charged yet), else the free one's.
+    const trialEnd = subscribed && current?.status === "trialing" ? current.trialEnd : effect.status === "trial" ? effect.trialEndsAt : null;
     return c.json({
       subscribed,
       state: effect.status,
       trial_ends_at: effect.trialEndsAt?.toISOString() ?? null,
-      trial_days_left: effect.status === "trial" && effect.trialEndsAt ? Math.ceil((effect.trialEndsAt.getTime() - Date.now()) / 86_400_000) : 0,
+      trial_days_left: trialEnd ? Math.max(0, Math.ceil((trialEnd.getTime() - Date.now()) / 86_400_000)) : 0,
       limits: { slug: effect.plan.slug, name: effect.plan.name, included_minutes: effect.plan.includedMinutes },
       overage_cents: overageMinutes * (plan?.overageCentsPerMinute ?? 0),
       spend: await spendStatus(c.var.services, caller.organizationId),
@@ -142,7 +144,7 @@ export const billingRoutes = new Hono<AppEnv>()
       current_period_end: current?.currentPeriodEnd?.toISOString() ?? null,
       cancel_at_period_end: current?.cancelAtPeriodEnd ?? false,
       minutes_used: minutesUsed,
-    });
+    } satisfies BillingSubscriptionResource);
   })
   .get("/invoices", access("admin"), async (c) => {
     const rows = await c.var.db

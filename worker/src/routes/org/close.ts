@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { members, organizations, phoneNumbers, sessions, subscriptions } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
+import { StripeError } from "../../services/stripe/client";
 import { TwilioError } from "../../services/twilio/client";
 
 const ENDED = new Set(["canceled", "incomplete_expired"]);
@@ -17,7 +18,7 @@ async function cancelSubscription(c: Context<AppEnv>, organizationId: string): P
   try {
     await stripe.subscriptions.cancel(subscription.stripeSubscriptionId);
   } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
+    const status = error instanceof StripeError ? error.statusCode : undefined;
     if (status !== 404) {
       c.var.log.warn("close_subscription_failed", { status: status ?? null, error: String(error) });
       throw new ApiError("billing_unavailable", { message: CLOSE_MESSAGES.subscription });

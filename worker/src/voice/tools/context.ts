@@ -4,9 +4,9 @@ import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import type { ToolOutput } from "../../call/plan";
 import type { Providers, Services } from "../../services";
-import type { ToolCall } from "../setup";
+import type { ToolCall } from "../../rpc/call-session";
 
-export type { ToolCall } from "../setup";
+export type { ToolCall } from "../../rpc/call-session";
 
 export interface ToolDeps {
   db: Database;

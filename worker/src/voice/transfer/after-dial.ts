@@ -1,10 +1,9 @@
 import { AGENT_DEFAULTS } from "@nikki/core";
 import type { MediaPlan } from "../../call/plan";
 import { type SigningAccount, callContextFor } from "../call-context";
-import type { CallSetup } from "../setup";
+import type { AfterDial, CallSetup } from "../../rpc/call-session";
 import { type MessageDeps, takeMessage } from "../take-message";
 import { keepHoldLine } from "./hand-off";
-import type { AfterDial } from "./keeper";
 import { nextAfterDial } from "./next";
 import { backToAgent } from "./resume";
 

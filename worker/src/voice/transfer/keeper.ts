@@ -4,16 +4,9 @@
  * number, the caller back to the agent, or the end of a call that was put through. Each attempt's result is written
  * on the call as it comes.
  */
-import type { TransferOutcome } from "@nikki/core";
 import type { Database } from "../../db/client";
-import { type TransferState, attemptOutcome, recordTransfer } from "./state";
-
-/** What follows a <Dial>: ring the next number, take the caller back to the agent, hang up, or (a stale action) take a message. */
-export type AfterDial =
-  | { kind: "dial"; numbers: string[]; attempt: number }
-  | { kind: "agent"; segment: number; outcome: TransferOutcome }
-  | { kind: "hangup" }
-  | { kind: "message" };
+import type { AfterDial, TransferState } from "../../rpc/call-session";
+import { attemptOutcome, recordTransfer } from "./state";
 
 type Storage = Pick<DurableObjectStorage, "get" | "put" | "delete">;
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CallSetup } from "../setup";
+import type { CallSetup, TransferState } from "../../rpc/call-session";
 import { type NextAfterDial, nextAfterDial, whisperFor } from "./next";
-import type { TransferState } from "./state";
 
 const ORIGIN = "https://nikki.test";
 const CALL_SID = `CA${"1".repeat(32)}`;

@@ -5,12 +5,10 @@
  */
 import { AGENT_DEFAULTS, type TransferOutcome } from "@nikki/core";
 import type { TranscriptEntry } from "../../call/plan";
-import type { CallSetup } from "../setup";
+import type { AfterDial, CallSetup, TransferState } from "../../rpc/call-session";
 import { hangup, twiml } from "../twiml";
 import { dialDocument, unknownTransferDocument, whisperDocument } from "./documents";
 import { holdLine } from "./hand-off";
-import type { AfterDial } from "./keeper";
-import type { TransferState } from "./state";
 
 /** The transfer the webhook's URL names: the parent call's CallSid and the attempt. */
 export interface TransferLeg {

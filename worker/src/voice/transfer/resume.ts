@@ -7,7 +7,7 @@ import type { TransferOutcome } from "@nikki/core";
 import type { MediaPlan } from "../../call/plan";
 import { hashToken, mintToken } from "../../call/stream-ticket";
 import { mediaPlanFor } from "../media-plan";
-import type { CallSetup } from "../setup";
+import type { CallSetup } from "../../rpc/call-session";
 import { type MessageDeps, messageAfter } from "../take-message";
 import { connectStream, say, twiml } from "../twiml";
 

@@ -7,26 +7,6 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { calls } from "../../db/schema";
 
-export interface TransferState {
-  numbers: string[];
-  /** The index in `numbers` of the number being rung now. */
-  attempt: number;
-  reason: string;
-  callerName: string;
-  /** When the caller was put on hold (ms). */
-  startedAt: number;
-  /** Whether the person who answered the current attempt pressed 1 (the whisper's result). */
-  accepted: boolean;
-  /**
-   * dialing: the agent's stream ended for the transfer, which rings or is connected; agent: the caller is back with the
-   * agent (a new stream, `resumeSegment`); over: Twilio reported the call over while it was dialing.
-   */
-  phase: "dialing" | "agent" | "over";
-  /** The stream the transfer began on (1: the one the call was answered with). */
-  fromSegment: number;
-  resumeSegment: number;
-}
-
 /** What one <Dial> came to, from Twilio's DialCallStatus and DialBridged and the whisper's result. */
 export function attemptOutcome(params: Record<string, string>, accepted: boolean): TransferOutcome {
   switch (params.DialCallStatus) {

@@ -3,9 +3,10 @@ import { type SubmitEvent, useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
 import { useSubmit } from "../../../lib/use-submit";
-import FormField, { FormAlert, TextField } from "../../FormField";
+import FormField, { FormAlert, TextField, TimeZoneField } from "../../FormField";
 import Modal from "../../ui/Modal";
 import { type AgentDraft, LANGUAGE_NAMES, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, draftProblems, emptyDraft, firstProblem } from "./draft";
+import ReviewStep, { TransferWarning } from "./ReviewStep";
 import { EscalationEditor } from "./EscalationEditor";
 import { CrmMappingEditor, HoursEditor } from "./JsonEditors";
 import SecondLanguageFields from "./SecondLanguageFields";
@@ -15,30 +16,17 @@ import VoicePreview from "./VoicePreview";
 interface Props {
   /** The agent to edit, or null to create one; undefined keeps the dialog closed. */
   agent: AgentResource | null | undefined;
+  /** The business's time zone, a new agent's own until changed. */
+  timeZone: string | undefined;
   onClose(): void;
   onSaved(agent: AgentResource, created: boolean): void;
 }
 
-const TIME_ZONES = [
-  "America/New_York",
-  "America/Chicago",
-  "America/Denver",
-  "America/Phoenix",
-  "America/Los_Angeles",
-  "America/Anchorage",
-  "Pacific/Honolulu",
-  "America/Toronto",
-  "America/Vancouver",
-  "Europe/London",
-  "Europe/Madrid",
-  "Australia/Sydney",
-];
-
 /** The agent wizard (spec 001 §4, and issue 35 §1's Services step): Previous disabled on the first step, Save Agent on the last; edits too. */
-export default function AgentWizard({ agent, onClose, onSaved }: Props) {
+export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props) {
   const [step, setStep] = useState(0);
   // The agent's own (or a blank one) from the first frame of each opening: its owner keys it (ui/opening-key.ts).
-  const [draft, setDraft] = useState<AgentDraft>(() => (agent ? draftOf(agent) : emptyDraft()));
+  const [draft, setDraft] = useState<AgentDraft>(() => (agent ? draftOf(agent) : emptyDraft(timeZone)));
   const [alert, setAlert] = useState<string | null>(null);
   const { pending, errors, setErrors, submit } = useSubmit<string>();
   const open = agent !== undefined;
@@ -73,6 +61,7 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
       const greeting = (key === "name" || key === "language") && followsDefault ? defaultGreeting(organization, next.name, next.language) : next.greeting;
       return { ...next, greeting };
     });
+  const turnOnTransfer = () => change("tools", [...draft.tools, "transfer_call"]);
   const text = (key: keyof AgentDraft, label: string, extra: { hint?: string; required?: boolean } = {}) => (
     <TextField
       id={`agent-${key}`}
@@ -105,14 +94,28 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
     <Editor key={key} id={`agent-${key}`} label={label} value={draft[key]} onValue={(value) => change(key, value)} error={errors[key]} />
   );
 
+  /**
+   * Opens step `index`. Going forward, by Next or a step's button, the step being left and any it skips are checked
+   * first and the first problem is shown where it is: Review is never reached past a step that would be refused.
+   */
+  function goTo(index: number) {
+    if (index > step) {
+      const problems = draftProblems(draft);
+      const field = firstProblem(problems, (at) => at >= step && at < index);
+      if (field) return showProblems(problems, field);
+    }
+    setErrors({});
+    setStep(index);
+  }
+
   async function save(event: SubmitEvent) {
     event.preventDefault();
+    if (step < STEPS.length - 1) return goTo(step + 1);
+    // Save checks every step and opens the first with a problem.
     const problems = draftProblems(draft);
-    // Next checks this step's fields; Save checks every step and opens the first with a problem.
-    const field = firstProblem(problems, step < STEPS.length - 1 ? step : undefined);
+    const field = firstProblem(problems);
     if (field) return showProblems(problems, field);
     setErrors({});
-    if (step < STEPS.length - 1) return setStep(step + 1);
     setAlert(null);
     const saved = await submit({
       request: () => (agent ? call(api.agents[":id"].$patch, { param: { id: agent.id } }, bodyOf(draft)) : call(api.agents.$post, undefined, bodyOf(draft))),
@@ -177,38 +180,21 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
       {errors.voice && <p className="field-error">{errors.voice}</p>}
     </fieldset>,
     <>
-      <FormField id="agent-business_hours_tz" label="Time zone" error={errors.business_hours_tz}>
-        <select
-          id="agent-business_hours_tz"
-          value={draft.business_hours_tz}
-          onChange={(event) => change("business_hours_tz", event.target.value)}
-          disabled={pending}
-        >
-          {[...new Set([draft.business_hours_tz, ...TIME_ZONES])].map((zone) => (
-            <option key={zone}>{zone}</option>
-          ))}
-        </select>
-      </FormField>
+      <TimeZoneField
+        id="agent-business_hours_tz"
+        value={draft.business_hours_tz}
+        onValue={(value) => change("business_hours_tz", value)}
+        error={errors.business_hours_tz}
+        hint="The opening hours below, and the times callers book, are in this zone."
+        disabled={pending}
+      />
       {json(HoursEditor, "hours_json", "Opening hours")}
       {json(EscalationEditor, "escalation_json", "Escalation")}
+      <TransferWarning draft={draft} onTurnOn={turnOnTransfer} />
     </>,
     <ServicesStep key="services" />,
     json(CrmMappingEditor, "crm_mapping", "CRM mapping"),
-    <dl className="review" key="review">
-      <dt>Name</dt>
-      <dd>{draft.name || "—"}</dd>
-      <dt>Language and voice</dt>
-      <dd>
-        {LANGUAGE_NAMES[draft.language] ?? draft.language}
-        {bodyOf(draft).secondary_language ? ` and ${LANGUAGE_NAMES[draft.secondary_language] ?? draft.secondary_language}` : ""}, {draft.voice}
-      </dd>
-      <dt>Greeting</dt>
-      <dd>{draft.greeting || defaultGreeting(organization, draft.name, draft.language)}</dd>
-      <dt>Time zone</dt>
-      <dd>{draft.business_hours_tz}</dd>
-      <dt>Tools</dt>
-      <dd>{draft.tools.map((tool) => TOOL_NAMES[tool]).join(", ") || "None: the agent takes messages only"}</dd>
-    </dl>,
+    <ReviewStep key="review" draft={draft} organization={organization} onTurnOn={turnOnTransfer} />,
   ];
 
   return (
@@ -216,7 +202,7 @@ export default function AgentWizard({ agent, onClose, onSaved }: Props) {
       <ol className="wizard-steps" aria-label="Steps">
         {STEPS.map((label, index) => (
           <li key={label} aria-current={index === step ? "step" : undefined}>
-            <button type="button" onClick={() => setStep(index)} disabled={pending}>
+            <button type="button" onClick={() => goTo(index)} disabled={pending}>
               <span className="step-number">{index + 1}</span> <span className="step-label">{label}</span>
             </button>
           </li>

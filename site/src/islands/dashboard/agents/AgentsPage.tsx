@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
+import { useMe } from "../../../lib/me";
 import { useAction } from "../../../lib/use-action";
 import { useResource } from "../../../lib/use-resource";
 import EmptyState from "../../ui/EmptyState";
@@ -20,6 +21,8 @@ export default function AgentsPage() {
   const [editing, setEditing] = useState<Agent | null | undefined>(undefined);
   const editingKey = useOpeningKey(editing !== undefined);
   const action = useAction();
+  // A new agent starts in the business's time zone (the one chosen at sign-up, or the first agent's).
+  const timeZone = useMe()?.organization?.time_zone;
 
   async function toggle(agent: Agent) {
     const status = agent.status === "active" ? "inactive" : "active";
@@ -102,6 +105,7 @@ export default function AgentsPage() {
       <AgentWizard
         key={editingKey}
         agent={editing}
+        timeZone={timeZone}
         onClose={() => setEditing(undefined)}
         onSaved={() => {
           setEditing(undefined);

@@ -22,7 +22,8 @@ export interface AgentDraft {
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
-export function emptyDraft(): AgentDraft {
+/** A new agent's draft, in the business's time zone when it is known. */
+export function emptyDraft(timeZone: string = AGENT_DEFAULTS.timezone): AgentDraft {
   return {
     name: "",
     language: AGENT_DEFAULTS.language,
@@ -32,7 +33,7 @@ export function emptyDraft(): AgentDraft {
     greeting: "",
     persona_prompt: "",
     knowledge_base: "",
-    business_hours_tz: AGENT_DEFAULTS.timezone,
+    business_hours_tz: timeZone,
     hours_json: pretty(DEFAULT_OPENING_HOURS),
     escalation_json: pretty({}),
     crm_mapping: pretty({}),
@@ -86,9 +87,9 @@ export function draftProblems(draft: AgentDraft): Record<string, string> {
   return parsed.ok ? {} : parsed.fields;
 }
 
-/** The first field with a problem, in the wizard's order (its step, then the step's fields as listed). */
-export function firstProblem(problems: Record<string, string>, step?: number): string | undefined {
-  return Object.keys(STEP_OF_FIELD).find((field) => problems[field] && (step === undefined || STEP_OF_FIELD[field] === step));
+/** The first field with a problem, in the wizard's order (its step, then the step's fields as listed), among the steps `within` takes. */
+export function firstProblem(problems: Record<string, string>, within: (step: number) => boolean = () => true): string | undefined {
+  return Object.keys(STEP_OF_FIELD).find((field) => problems[field] && within(STEP_OF_FIELD[field]!));
 }
 
 export const STEPS = ["Profile", "Persona", "Knowledge", "Voice", "Hours & Escalation", "Services", "CRM Mapping", "Review"] as const;

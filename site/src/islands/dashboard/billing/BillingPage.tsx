@@ -1,14 +1,14 @@
-import { BILLING_MESSAGES, formatUsd } from "@nikki/core";
+import { BILLING_MESSAGES, formatUsd, subscriptionStanding } from "@nikki/core";
 import { type ReactNode, useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import { useMe } from "../../../lib/me";
-import { toast } from "../../../lib/toast";
 import { useAction } from "../../../lib/use-action";
 import { useResource } from "../../../lib/use-resource";
 import Loaded from "../../ui/Loaded";
 import StatusBadge from "../../ui/StatusBadge";
 import ChangePlanDialog from "./ChangePlanDialog";
+import CheckoutConfirmation from "./CheckoutConfirmation";
 import Invoices from "./Invoices";
 import type { Billing } from "./billing-resource";
 import SpendCap from "./SpendCap";
@@ -17,24 +17,6 @@ import "../../form.css";
 import "../agents/agents.css";
 import "./billing.css";
 
-function SubscriptionBadge({ billing }: { billing: Billing }) {
-  if (billing.state === "trial")
-    return <StatusBadge kind="subscription" status="trial" label={`Trial (${billing.trial_days_left} day${billing.trial_days_left === 1 ? "" : "s"} left)`} />;
-  if (billing.subscribed) return <StatusBadge kind="subscription" status={billing.status === "trialing" ? "trialing" : "active"} />;
-  return <StatusBadge kind="subscription" status="none" />;
-}
-
-/**
- * The plan's price and its next date: in a trial, the day the trial ends and the first charge (a renewal date then
- * would be the trial's); after it, the renewal.
- */
-function planTerms(billing: Billing, date: (at: string) => string): string {
-  const price = `${formatUsd(billing.plan?.price_cents ?? 0)} a month`;
-  const cancels = billing.cancel_at_period_end ? " (cancels then)" : "";
-  if (billing.status === "trialing" && billing.trial_end) return `Free trial until ${date(billing.trial_end)}, then ${price}${cancels}.`;
-  return `${price}${billing.current_period_end ? `, renews ${date(billing.current_period_end)}` : ""}${cancels}.`;
-}
-
 /** Billing (spec 001 §2): the plan, trial, minutes and overage, today's spend, invoices, change plan and the portal. */
 export default function BillingPage() {
   const subscription = useResource(() => call(api.billing.subscription.$get), { failure: BILLING_MESSAGES.loadFailed });
@@ -42,11 +24,9 @@ export default function BillingPage() {
   const owner = useMe()?.role === "owner";
   const action = useAction();
   const time = useBusinessTime();
-  useEffect(() => {
-    if (new URLSearchParams(window.location.search).get("checkout") === "success") {
-      toast({ title: "Subscription started", description: "Thank you! Your plan is active as soon as Stripe confirms it." });
-    }
-  }, []);
+  // Back from Stripe Checkout: read after hydration (the server's HTML knows no query).
+  const [fromCheckout, setFromCheckout] = useState(false);
+  useEffect(() => setFromCheckout(new URLSearchParams(window.location.search).get("checkout") === "success"), []);
 
   async function portal() {
     const done = await action.run({ request: () => call(api.billing.portal.$post, undefined, {}), failure: BILLING_MESSAGES.portalFailed });
@@ -54,22 +34,33 @@ export default function BillingPage() {
   }
 
   return (
-    <Loaded resource={subscription} loading="Loading billing…">
-      {(billing) => (
-        <BillingView
-          billing={billing}
-          owner={owner}
-          invoices={
-            <Loaded resource={invoices} loading="Loading invoices…">
-              {({ invoices: rows }) => <Invoices invoices={rows} />}
-            </Loaded>
-          }
-          portal={{ open: () => void portal(), opening: action.busy() }}
-          onSaved={() => void subscription.reload()}
-          date={time.date}
+    <div className="billing">
+      {fromCheckout && time.zone && (
+        <CheckoutConfirmation
+          day={time.date}
+          onConfirmed={() => {
+            void subscription.reload();
+            void invoices.reload();
+          }}
         />
       )}
-    </Loaded>
+      <Loaded resource={subscription} loading="Loading billing…">
+        {(billing) => (
+          <BillingView
+            billing={billing}
+            owner={owner}
+            invoices={
+              <Loaded resource={invoices} loading="Loading invoices…">
+                {({ invoices: rows }) => <Invoices invoices={rows} />}
+              </Loaded>
+            }
+            portal={{ open: () => void portal(), opening: action.busy() }}
+            onSaved={() => void subscription.reload()}
+            date={time.date}
+          />
+        )}
+      </Loaded>
+    </div>
   );
 }
 
@@ -91,6 +82,7 @@ function BillingView({
 }) {
   const [changing, setChanging] = useState(false);
   const included = billing.plan?.included_minutes ?? billing.limits.included_minutes;
+  const standing = subscriptionStanding(billing, date);
   return (
     <div className="billing">
       {billing.state === "lapsed" && (
@@ -101,16 +93,10 @@ function BillingView({
       <section className="card panel billing-card" aria-labelledby="plan-title">
         <div className="panel-head">
           <div>
-            <h2 id="plan-title">{billing.plan ? `${billing.plan.name} plan` : billing.state === "trial" ? "Free trial" : "No plan"}</h2>
-            <p className="muted">
-              {billing.plan
-                ? planTerms(billing, date)
-                : billing.state === "trial"
-                  ? `${billing.limits.name}'s limits until ${billing.trial_ends_at ? date(billing.trial_ends_at) : ""}, no card needed. Choose a plan to keep answering after that.`
-                  : "Choose a plan to have your receptionist answer calls."}
-            </p>
+            <h2 id="plan-title">{standing.title}</h2>
+            <p className="muted">{standing.terms}</p>
           </div>
-          <SubscriptionBadge billing={billing} />
+          <StatusBadge kind="subscription" status={standing.badge.status} label={standing.badge.label} />
         </div>
         <UsageBar
           label={included === null ? `${billing.minutes_used} minutes this period (unlimited)` : `${billing.minutes_used} of ${included} minutes this period`}

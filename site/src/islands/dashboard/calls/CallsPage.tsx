@@ -54,9 +54,11 @@ export default function CallsPage() {
     <NoMatches message="No calls match these filters." onClear={() => setFilters(NO_FILTERS)} />
   ) : (
     <EmptyState message={CALL_MESSAGES.empty}>
-      <a className="btn btn-secondary btn-sm" href="/dashboard/numbers">
-        Place a test call
-      </a>
+      {canAct && (
+        <a className="btn btn-secondary btn-sm" href="/dashboard/numbers">
+          Place a test call
+        </a>
+      )}
     </EmptyState>
   );
   return (

@@ -87,7 +87,8 @@ function MinutesChart({ days }: { days: OverviewResource["daily_minutes"] }) {
 }
 
 /** Overview's figures for the billing period (Test Suite calls left out), the week's minutes and the newest calls. */
-export default function OverviewFigures({ overview }: { overview: OverviewResource }) {
+/** `manager`: an owner or admin, who can place a test call (a viewer is told only that there are none). */
+export default function OverviewFigures({ overview, manager }: { overview: OverviewResource; manager: boolean }) {
   const time = useBusinessTime();
   const stats: [string, string][] = [
     ["Minutes used", overview.minutes_included === null ? `${overview.minutes_used}` : `${overview.minutes_used} of ${overview.minutes_included}`],
@@ -122,7 +123,7 @@ export default function OverviewFigures({ overview }: { overview: OverviewResour
           caption="Recent calls"
           rows={overview.recent_calls}
           rowKey={(call) => call.id}
-          empty={<EmptyState message="No calls yet. Place a test call from Numbers to hear your receptionist." />}
+          empty={<EmptyState message={manager ? "No calls yet. Place a test call from Numbers to hear your receptionist." : "No calls yet."} />}
           columns={[
             { header: "When", cell: (call) => <a href={`/dashboard/calls?call=${call.id}`}>{time.dateTime(call.created_at)}</a> },
             { header: "Caller", cell: (call) => <CallerCell call={call} /> },

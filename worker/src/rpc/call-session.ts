@@ -1,6 +1,10 @@
+/**
+ * What the worker asks of a call's CallSession over RPC, and the types that cross that boundary: the call's setup, the
+ * tool's view of the call, a warm transfer's state and what follows a <Dial>. Bindings (env.ts) types the namespace with
+ * this interface rather than the class, so the environment's types never reach into voice/.
+ */
 import type { CallEnd, CallEndReason, MediaPlan, PlanRequest, RealtimeTarget, StoredPlan, ToolOutput, ToolRequest, TranscriptEntry } from "../call/plan";
-import type { AfterDial } from "./transfer/keeper";
-import type { TransferState } from "./transfer/state";
+import type { TransferOutcome } from "@nikki/core";
 
 /** What a tool needs to know about the call it runs in. */
 export interface ToolCall {
@@ -66,3 +70,31 @@ export interface CallSessionRpc extends Rpc.DurableObjectBranded {
   transferScreened(attempt: number, accepted: boolean): Promise<void>;
   transferDialed(attempt: number, params: Record<string, string>): Promise<{ next: AfterDial; setup: CallSetup | null }>;
 }
+
+/** A warm transfer in progress, as the call's CallSession keeps it between Twilio's webhooks. */
+export interface TransferState {
+  numbers: string[];
+  /** The index in `numbers` of the number being rung now. */
+  attempt: number;
+  reason: string;
+  callerName: string;
+  /** When the caller was put on hold (ms). */
+  startedAt: number;
+  /** Whether the person who answered the current attempt pressed 1 (the whisper's result). */
+  accepted: boolean;
+  /**
+   * dialing: the agent's stream ended for the transfer, which rings or is connected; agent: the caller is back with the
+   * agent (a new stream, `resumeSegment`); over: Twilio reported the call over while it was dialing.
+   */
+  phase: "dialing" | "agent" | "over";
+  /** The stream the transfer began on (1: the one the call was answered with). */
+  fromSegment: number;
+  resumeSegment: number;
+}
+
+/** What follows a <Dial>: ring the next number, take the caller back to the agent, hang up, or (a stale action) take a message. */
+export type AfterDial =
+  | { kind: "dial"; numbers: string[]; attempt: number }
+  | { kind: "agent"; segment: number; outcome: TransferOutcome }
+  | { kind: "hangup" }
+  | { kind: "message" };

@@ -1,0 +1,129 @@
+/**
+ * Item 21: hostile website content does not hold the worker. Each hostile page, sitemap and robots.txt of
+ * simulators/hostile-pages.ts is served on a site of its own (hostile-sites.ts); a business looks at each site
+ * (`POST /api/knowledge/import/discover`) and imports it whole (`POST /api/knowledge/import` with no pages picked:
+ * its KnowledgeImporter finds the pages again and reads each), one site at a time, while `GET /api/ping` is sent 40
+ * times a second from a thread of its own. Between two sites the pings go on for as long as the site took, with no
+ * import running: the same pings, in the same run, are the baseline; each side's samples are pooled before its p99.
+ *
+ * How a parse is timed: workerd's clock stands still during synchronous work, so the worker cannot time its own
+ * parsing (nor does it log it). Each discover request is timed from here, and each import from its 202 to its
+ * `done` (polled every 50 ms): both include the fetches over loopback and, for an import, storing its sections, so
+ * `max_parse_ms` (the longest of them) is a bound on any one parse. **Targets:** `max_parse_ms` ≤ 1,000 and
+ * `ping_p99_ratio` ≤ 2; no 5xx, no ping refused, every import ended.
+ */
+import { percentile } from "../bench/stats";
+import { ownerApi, ownerRequest } from "./business";
+import { type Context, type ReliabilityItem, outcome, signUpOwner } from "./context";
+import { hostileSites, serveSites } from "./hostile-sites";
+import { pingsInOwnThread } from "./ping-thread";
+
+const MAX_PARSE_MS = 1_000;
+const MAX_P99_RATIO = 2;
+const PING_EVERY_MS = 25;
+/** Sites per business: within its hourly limits on imports (20) and discoveries (60). */
+const SITES_PER_BUSINESS = 10;
+const IMPORT_AT_MOST_MS = 60_000;
+
+interface SiteRun {
+  discoverMs: number;
+  importMs: number;
+  /** What went wrong: a 5xx, an import refused or never ended. */
+  problems: string[];
+}
+
+/** Looks at the site, then imports it whole; each timed, from its request to its answer (an import, to its end). */
+async function discoverAndImport(context: Context, cookie: string, origin: string, phase: (name: string) => void): Promise<SiteRun> {
+  const problems: string[] = [];
+  const request = ownerRequest(context.base, cookie);
+  phase("discover");
+  const discoverStarted = performance.now();
+  const discovered = await request("/api/knowledge/import/discover", { url: origin });
+  await discovered.arrayBuffer();
+  const discoverMs = performance.now() - discoverStarted;
+  if (discovered.status >= 500) problems.push(`discover answered ${discovered.status}`);
+
+  phase("import");
+  const importStarted = performance.now();
+  const started = await request("/api/knowledge/import", { url: origin });
+  const body = (await started.json()) as { import?: { id: string } };
+  if (started.status !== 202 || !body.import) return { discoverMs, importMs: 0, problems: [...problems, `the import answered ${started.status}`] };
+  const read = ownerApi(context.base, cookie);
+  for (;;) {
+    const { import: current } = await read<{ import: { status: string } }>(`/api/knowledge/imports/${body.import.id}`);
+    if (current.status === "done" || current.status === "failed") break;
+    if (performance.now() - importStarted > IMPORT_AT_MOST_MS) {
+      problems.push(`the import was still ${current.status} after ${IMPORT_AT_MOST_MS / 1000} s`);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { discoverMs, importMs: performance.now() - importStarted, problems };
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+export const hostileContent: ReliabilityItem = {
+  number: "21",
+  name: "hostile_content",
+  server: true,
+  async run(context) {
+    const sites = hostileSites();
+    const served = await serveSites(sites);
+    const owners: string[] = [];
+    for (let index = 0; index < Math.ceil(sites.length / SITES_PER_BUSINESS); index++) {
+      owners.push((await signUpOwner(context.base, `Hostile Websites ${index + 1}`)).cookie);
+    }
+    const pings = pingsInOwnThread(context.base, PING_EVERY_MS);
+    const runs: SiteRun[] = [];
+    try {
+      for (const [index, origin] of served.origins.entries()) {
+        const started = performance.now();
+        const run = await discoverAndImport(context, owners[Math.floor(index / SITES_PER_BUSINESS)]!, origin, pings.phase);
+        runs.push({ ...run, problems: run.problems.map((problem) => `${sites[index]!.name}: ${problem}`) });
+        pings.phase("quiet");
+        await new Promise((resolve) => setTimeout(resolve, Math.max(500, performance.now() - started)));
+      }
+    } finally {
+      await served.close();
+    }
+    const { samples, errors, longestStallMs } = await pings.stop();
+
+    const [discovering, importing, quiet] = [samples.discover ?? [], samples.import ?? [], samples.quiet ?? []];
+    const busy = [...discovering, ...importing];
+    const busyP99 = percentile(busy, 99);
+    const quietP99 = percentile(quiet, 99);
+    const ratio = busyP99 / quietP99;
+    const maxDiscover = Math.max(...runs.map((run) => run.discoverMs));
+    const maxImport = Math.max(...runs.map((run) => run.importMs));
+    const maxParse = Math.max(maxDiscover, maxImport);
+    const slowest = runs.reduce(
+      (worst, run, index) => (Math.max(run.discoverMs, run.importMs) > Math.max(runs[worst]!.discoverMs, runs[worst]!.importMs) ? index : worst),
+      0,
+    );
+
+    const failures = runs.flatMap((run) => run.problems);
+    if (maxParse > MAX_PARSE_MS) failures.push(`${sites[slowest]!.name} took ${Math.round(maxParse)} ms (target ${MAX_PARSE_MS})`);
+    if (!(ratio <= MAX_P99_RATIO))
+      failures.push(`ping p99 ${round(busyP99)} ms during imports against ${round(quietP99)} ms without (target ratio ${MAX_P99_RATIO})`);
+    if (errors) failures.push(`${errors} pings failed`);
+    return outcome(
+      {
+        sites: sites.length,
+        pages: sites.reduce((sum, site) => sum + site.documents, 0),
+        max_discover_ms: round(maxDiscover),
+        max_import_ms: round(maxImport),
+        max_parse_ms: round(maxParse),
+        slowest: JSON.stringify(`${sites[slowest]!.name} ${Math.round(runs[slowest]!.discoverMs)}/${Math.round(runs[slowest]!.importMs)} ms`),
+        pings: busy.length + quiet.length,
+        ping_p99_ms: round(busyP99),
+        ping_quiet_p99_ms: round(quietP99),
+        ping_p99_discover_ms: round(percentile(discovering, 99)),
+        ping_p99_import_ms: round(percentile(importing, 99)),
+        ping_p99_ratio: Math.round(ratio * 100) / 100,
+        pinger_stall_max_ms: round(longestStallMs),
+      },
+      failures,
+    );
+  },
+};
