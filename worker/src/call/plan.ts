@@ -34,8 +34,13 @@ export interface MediaPlan {
    */
   streamSignatures: string[];
   realtime: RealtimeTarget;
-  /** The model's `session.update` event, serialized: instructions, voice, the agent's tools. */
+  /** The model's `session.update` event, serialized: instructions, voice, the agent's tools and turn-taking. */
   sessionUpdate: string;
+  /**
+   * How long the caller must speak over the agent before its playback stops (the agent's `interruption_min_ms`); shorter
+   * sounds, a cough or an "mm-hm", never cut it off. Absent in plans made before it: core's TURN_TAKING_DEFAULTS (300).
+   */
+  interruptionMinMs?: number;
   /** The agent's greeting, which the model says first, word for word (protocol.ts greetingResponse()). */
   openingLine: string;
   /**

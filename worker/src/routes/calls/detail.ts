@@ -74,6 +74,7 @@ export function serializeCallDetail(
     redacted: options.storedRedacted || options.masksContacts,
     appointments,
     language: call.language,
+    realtime_model: call.realtimeModel,
     transfer: parseCallTransfer(call.transfer),
     screened: call.screened,
     unanswered_questions: storedQuestions(call.unansweredQuestions).map(show),
