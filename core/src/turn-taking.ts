@@ -89,36 +89,38 @@ export const TURN_TAKING_COPY = {
   legend: "How the agent takes turns",
   turnDetection: "When the agent answers",
   turnDetections: {
-    server_vad: "After a pause (server VAD)",
-    semantic_vad: "When the caller sounds finished (semantic VAD)",
+    server_vad: "After a pause",
+    semantic_vad: "When the caller sounds done",
   } satisfies Record<TurnDetection, string>,
+  turnDetectionHint: "A pause is server VAD: quick and predictable. Sounding done is semantic VAD: it waits through an “uhm”, and may answer later.",
   silence: "Pause before answering (ms)",
   silenceHint: "Shorter answers sooner but may cut in when a caller stops to think. 500 ms is the provider's default.",
   eagerness: "Eagerness",
   eagernesses: {
     auto: "Auto (same as medium)",
-    low: "Low: lets the caller finish (waits up to 8 s)",
-    medium: "Medium (waits up to 4 s)",
-    high: "High: answers soonest (waits up to 2 s)",
+    low: "Low: waits up to 8 s",
+    medium: "Medium: waits up to 4 s",
+    high: "High: answers within 2 s",
   } satisfies Record<TurnEagerness, string>,
   noiseReduction: "Noise reduction",
+  noiseReductionHint: "Cleans the caller's audio before the model hears it. Far field suits most phone calls, busy rooms included.",
   noiseReductions: {
     off: "Off",
-    near_field: "Near field: a handset or headset held close",
-    far_field: "Far field: speakerphones, cars, busy rooms (recommended for calls)",
+    near_field: "Near field (handset held close)",
+    far_field: "Far field (speakerphone, car)",
   } satisfies Record<NoiseReduction, string>,
   interruption: "Caller speaks this long before the agent stops (ms)",
   interruptionHint: "Shorter sounds (a cough, an “mm-hm”) never cut the agent off.",
   model: "Realtime model",
-  deploymentModel: (model: string) => `This deployment's default (${model})`,
+  deploymentModel: (model: string) => `Default (${model})`,
   deploymentDefault: "This deployment's default",
   notOffered: (model: string) => `${model} (no longer offered: calls use the default)`,
   /** One line for the wizard's Review: "After a 500 ms pause · far-field noise reduction · interrupted after 300 ms". */
   summary: (turn: TurnTaking) =>
     [
-      turn.turn_detection === "semantic_vad" ? `When the caller sounds finished (eagerness ${turn.eagerness})` : `After a ${turn.silence_duration_ms} ms pause`,
+      turn.turn_detection === "semantic_vad" ? `When the caller sounds done (eagerness ${turn.eagerness})` : `After a ${turn.silence_duration_ms} ms pause`,
       turn.noise_reduction === "off" ? "no noise reduction" : `${turn.noise_reduction === "far_field" ? "far" : "near"}-field noise reduction`,
-      `interrupted after ${turn.interruption_min_ms} ms of speech`,
+      `stops talking after ${turn.interruption_min_ms} ms of the caller's speech`,
     ].join(" · "),
 } as const;
 
