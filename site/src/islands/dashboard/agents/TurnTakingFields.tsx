@@ -13,13 +13,13 @@ interface Props {
   onChange<K extends TurnKey>(key: K, value: AgentDraft[K]): void;
 }
 
-/** A select of fixed choices, labelled in core's words, wired to its error. */
+/** A select of choices, labelled in core's words, wired to its hint and error. */
 function Choice<T extends string>(props: {
   field: TurnKey;
   label: string;
   value: T;
   choices: readonly T[];
-  labels: Record<T, string>;
+  labelOf(choice: T): string;
   hint?: string;
   error?: string;
   disabled: boolean;
@@ -39,7 +39,7 @@ function Choice<T extends string>(props: {
       >
         {props.choices.map((choice) => (
           <option key={choice} value={choice}>
-            {props.labels[choice]}
+            {props.labelOf(choice)}
           </option>
         ))}
       </select>
@@ -61,96 +61,61 @@ export default function TurnTakingFields({ draft, errors, disabled, onChange }: 
   const models = useResource(() => call(api.agents["realtime-models"].$get), { failure: "Failed to load the realtime models" });
   const offered = models.data?.realtime_models;
   const others = offered?.allowed.filter((model) => model !== offered.default) ?? [];
-  const stale = draft.realtime_model && offered && !offered.allowed.includes(draft.realtime_model);
-  const modelError = errors.realtime_model;
+  // "" is the deployment's default; the agent's own is shown as saved while the list loads, or after the deployment stopped offering it.
+  const saved = draft.realtime_model && !others.includes(draft.realtime_model) ? [draft.realtime_model] : [];
+  const modelChoices = ["", ...others, ...saved];
+  const modelLabel = (model: string) => {
+    if (model === "") return offered ? C.deploymentModel(offered.default) : C.deploymentDefault;
+    return offered && !offered.allowed.includes(model) ? C.notOffered(model) : model;
+  };
+
+  const choice = <K extends "turn_detection" | "eagerness" | "noise_reduction" | "realtime_model">(
+    field: K,
+    label: string,
+    choices: readonly AgentDraft[K][],
+    labelOf: (choice: AgentDraft[K]) => string,
+    hint?: string,
+  ) => (
+    <Choice
+      field={field}
+      label={label}
+      value={draft[field]}
+      choices={choices}
+      labelOf={labelOf}
+      hint={hint}
+      error={errors[field]}
+      disabled={disabled}
+      onValue={(value) => onChange(field, value)}
+    />
+  );
+  const milliseconds = (field: "silence_duration_ms" | "interruption_min_ms", label: string, hint: string) => (
+    <TextField
+      id={`agent-${field}`}
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={TURN_TAKING_BOUNDS[field].min}
+      max={TURN_TAKING_BOUNDS[field].max}
+      step={50}
+      value={draft[field]}
+      onValue={(value) => onChange(field, value)}
+      hint={hint}
+      error={errors[field]}
+      disabled={disabled}
+    />
+  );
+
   return (
     <fieldset className="plain-fieldset turn-taking">
       <legend className="step-legend">{C.legend}</legend>
       <div className="turn-taking-grid">
-        <Choice
-          field="turn_detection"
-          label={C.turnDetection}
-          value={draft.turn_detection}
-          choices={TURN_DETECTIONS}
-          labels={C.turnDetections}
-          hint={C.turnDetectionHint}
-          error={errors.turn_detection}
-          disabled={disabled}
-          onValue={(value) => onChange("turn_detection", value)}
-        />
-        {draft.turn_detection === "server_vad" ? (
-          <TextField
-            id="agent-silence_duration_ms"
-            label={C.silence}
-            type="number"
-            inputMode="numeric"
-            min={TURN_TAKING_BOUNDS.silence_duration_ms.min}
-            max={TURN_TAKING_BOUNDS.silence_duration_ms.max}
-            step={50}
-            value={draft.silence_duration_ms}
-            onValue={(value) => onChange("silence_duration_ms", value)}
-            hint={C.silenceHint}
-            error={errors.silence_duration_ms}
-            disabled={disabled}
-          />
-        ) : (
-          <Choice
-            field="eagerness"
-            label={C.eagerness}
-            value={draft.eagerness}
-            choices={TURN_EAGERNESS}
-            labels={C.eagernesses}
-            error={errors.eagerness}
-            disabled={disabled}
-            onValue={(value) => onChange("eagerness", value)}
-          />
-        )}
-        <Choice
-          field="noise_reduction"
-          label={C.noiseReduction}
-          value={draft.noise_reduction}
-          choices={NOISE_REDUCTIONS}
-          labels={C.noiseReductions}
-          hint={C.noiseReductionHint}
-          error={errors.noise_reduction}
-          disabled={disabled}
-          onValue={(value) => onChange("noise_reduction", value)}
-        />
-        <TextField
-          id="agent-interruption_min_ms"
-          label={C.interruption}
-          type="number"
-          inputMode="numeric"
-          min={TURN_TAKING_BOUNDS.interruption_min_ms.min}
-          max={TURN_TAKING_BOUNDS.interruption_min_ms.max}
-          step={50}
-          value={draft.interruption_min_ms}
-          onValue={(value) => onChange("interruption_min_ms", value)}
-          hint={C.interruptionHint}
-          error={errors.interruption_min_ms}
-          disabled={disabled}
-        />
-        <FormField id="agent-realtime_model" label={C.model} error={modelError}>
-          <select
-            id="agent-realtime_model"
-            value={draft.realtime_model}
-            onChange={(event) => onChange("realtime_model", event.target.value)}
-            disabled={disabled}
-            aria-invalid={modelError ? true : undefined}
-            aria-describedby={modelError ? errorId("agent-realtime_model") : undefined}
-          >
-            <option value="">{offered ? C.deploymentModel(offered.default) : C.deploymentDefault}</option>
-            {others.map((model) => (
-              <option key={model} value={model}>
-                {model}
-              </option>
-            ))}
-            {/* The agent's own, shown as it is saved while the list loads or after the deployment stopped offering it. */}
-            {draft.realtime_model && !others.includes(draft.realtime_model) && (
-              <option value={draft.realtime_model}>{stale ? C.notOffered(draft.realtime_model) : draft.realtime_model}</option>
-            )}
-          </select>
-        </FormField>
+        {choice("turn_detection", C.turnDetection, TURN_DETECTIONS, (value) => C.turnDetections[value], C.turnDetectionHint)}
+        {draft.turn_detection === "server_vad"
+          ? milliseconds("silence_duration_ms", C.silence, C.silenceHint)
+          : choice("eagerness", C.eagerness, TURN_EAGERNESS, (value) => C.eagernesses[value])}
+        {choice("noise_reduction", C.noiseReduction, NOISE_REDUCTIONS, (value) => C.noiseReductions[value], C.noiseReductionHint)}
+        {milliseconds("interruption_min_ms", C.interruption, C.interruptionHint)}
+        {choice("realtime_model", C.model, modelChoices, modelLabel)}
       </div>
     </fieldset>
   );
