@@ -94,7 +94,7 @@ export const TURN_TAKING_COPY = {
   } satisfies Record<TurnDetection, string>,
   turnDetectionHint: "A pause is server VAD: quick and predictable. Sounding done is semantic VAD: it waits through an “uhm”, and may answer later.",
   silence: "Pause before answering (ms)",
-  silenceHint: "Shorter answers sooner but may cut in when a caller stops to think. 500 ms is the provider's default.",
+  silenceHint: "Shorter answers sooner but may cut in when a caller stops to think. 500\u00a0ms is the provider's default.",
   eagerness: "Eagerness",
   eagernesses: {
     auto: "Auto (same as medium)",
