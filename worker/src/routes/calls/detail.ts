@@ -56,7 +56,7 @@ export function serializeCallDetail(
   }
   const start = call.createdAt.getTime();
   return {
-    ...serializeCall(row),
+    ...serializeCall(row, options),
     transcript: entries
       .filter((entry) => entry.content && (entry.role === "user" || entry.role === "assistant"))
       .map((entry) => ({
