@@ -27,10 +27,10 @@ export const CALENDAR_COPY_MESSAGES = {
   lastCopied: (when: string) => `Last copy made ${when}`,
   noneYet: "No copies made yet",
   pending: (count: number) =>
-    `${count} booking ${count === 1 ? "change waits" : "changes wait"} to be copied: it could not be reached, and Nikki tries again every 15 minutes.`,
+    `${count} booking ${count === 1 ? "change waits" : "changes wait"} to be copied: it could not be reached, and Nikki AI tries again every 15 minutes.`,
   unreachableSubject: (calendar: string) => `${calendar} could not be reached`,
   unreachableBody: (calendar: string, reason: string) =>
-    `Nikki could not copy a booking to ${calendar} (${reason}). Your bookings are held in Nikki and will be copied to ${calendar} as soon as it answers again; the Appointments tab shows them all. Your other calendars still get every change. You will not be told again about ${calendar} until it has worked once more.`,
+    `Nikki AI could not copy a booking to ${calendar} (${reason}). Your bookings are held in Nikki AI and will be copied to ${calendar} as soon as it answers again; the Appointments tab shows them all. Your other calendars still get every change. You will not be told again about ${calendar} until it has worked once more.`,
   /** The reason when a calendar gave none. */
   noAnswer: "it did not answer",
 } as const;

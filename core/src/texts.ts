@@ -109,7 +109,7 @@ export interface TextUsageResource {
 /** Settings › Texts, in the product's words. */
 export const TEXT_SETTINGS_COPY = {
   title: "Texts",
-  lead: "Every text Nikki sends (confirmations, reminders, follow-ups, alerts, replies) counts against these limits and today's spending limit.",
+  lead: "Every text your agents send (confirmations, reminders, follow-ups, alerts, replies) counts against these limits and today's spending limit.",
   perHour: "Texts per hour",
   perDay: "Texts per day",
   bounds: (plan: string, perHour: number, perDay: number) => `Up to ${perHour} an hour and ${perDay} a day on the ${plan} plan.`,

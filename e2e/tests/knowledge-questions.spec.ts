@@ -88,7 +88,7 @@ for (const viewport of [
   });
 }
 
-test("a call shows the questions Nikki could not answer, with the way to answer them on Knowledge", async ({ page, browser }) => {
+test("a call shows the questions its agent could not answer, with the way to answer them on Knowledge", async ({ page, browser }) => {
   const organizationId = await businessWithQuestions(page);
   const callId = `call-qp-${organizationId}-0`;
   await execute(
@@ -107,7 +107,7 @@ test("a call shows the questions Nikki could not answer, with the way to answer 
   );
   await page.goto(`/dashboard/calls?call=${callId}`);
   const detail = page.getByRole("dialog");
-  await expect(detail.getByRole("heading", { name: "Questions Nikki could not answer" })).toBeVisible();
+  await expect(detail.getByRole("heading", { name: "Questions the agent could not answer" })).toBeVisible();
   await expect(detail.locator(".call-questions li")).toHaveText(["Do you have parking for customers?", "Do you work on Sundays?"]);
   await detail.getByRole("link", { name: "Answer them on the Knowledge page" }).click();
   await expect(page).toHaveURL(/\/dashboard\/knowledge$/);

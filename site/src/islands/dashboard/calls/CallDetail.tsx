@@ -230,7 +230,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 {redactedBadge(Boolean(shown.summary))}
               </div>
               <p className={shown.summary ? "" : "muted"}>{shown.summary ? text(shown.summary) : CALL_MESSAGES.noSummary}</p>
-              <CallQuestions questions={shown.unanswered_questions} canAnswer={canAct} />
+              <CallQuestions questions={shown.unanswered_questions} canAnswer={canAct} agentName={shown.agent_name ?? "the agent"} />
               <h3>Entities</h3>
               {contactsMasked ? (
                 <p className="field-hint">{REDACTION_COPY.contactsMasked}</p>

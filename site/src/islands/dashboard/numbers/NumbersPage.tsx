@@ -124,7 +124,9 @@ export default function NumbersPage() {
                       <h3>{number.phone_number}</h3>
                       <p className="muted">{number.friendly_name ?? "No name"}</p>
                       <p className="agent-numbers">{number.agent_name ? `Answered by ${number.agent_name}` : "No agent assigned"}</p>
-                      {number.webhooks === "elsewhere" && <p className="field-error">Its Twilio webhooks point somewhere else: calls do not reach Nikki.</p>}
+                      {number.webhooks === "elsewhere" && (
+                        <p className="field-error">Its Twilio webhooks point somewhere else: calls do not reach your agent.</p>
+                      )}
                     </div>
                     <StatusBadge kind="number" status={statusOf(number)} />
                     <div className="agent-actions">

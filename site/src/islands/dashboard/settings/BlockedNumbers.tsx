@@ -31,7 +31,7 @@ export function BlockedNumbersSettings({ loaded }: { loaded: LoadedSettings }) {
     <Section
       id="blocked-numbers"
       title="Blocked numbers"
-      lead="Callers you never want Nikki to answer: they hear a short message and are hung up, and the call is stored as spam without AI cost. Block a caller from a call's detail, or list numbers here."
+      lead="Callers you never want your agents to answer: they hear a short message and are hung up, and the call is stored as spam without AI cost. Block a caller from a call's detail, or list numbers here."
       onSave={() => void saveList()}
       pending={pending}
     >

@@ -112,7 +112,7 @@ export function PhoneSettings({ loaded }: { loaded: LoadedSettings }) {
     <Section
       id="phone"
       title="Phone and limits"
-      lead="Where numbers are searched and calls may go, how often the Test-a-Call widget may ring, and the texts Nikki sends."
+      lead="Where numbers are searched and calls may go, how often the Test-a-Call widget may ring, and the texts your agents send."
       onSave={() => void save()}
       pending={pending}
     >
