@@ -1,4 +1,4 @@
-import { REDACTION_COPY, REGIONS, SETTINGS_RANGES } from "@nikki/core";
+import { PHONE_EXAMPLES, REDACTION_COPY, REGIONS, SETTINGS_RANGES } from "@nikki/core";
 import FormField, { TextField } from "../../FormField";
 import { NumberField, Section, Switch } from "./SettingsField";
 import { type LoadedSettings, useSettingsSection } from "./use-settings";
@@ -187,7 +187,7 @@ export function PhoneSettings({ loaded }: { loaded: LoadedSettings }) {
           label="Morning digest by text to"
           type="tel"
           inputMode="tel"
-          placeholder="+14155552671"
+          placeholder={PHONE_EXAMPLES[loaded.settings.default_region]}
           hint="At 8:00 your time, the night's after-hours calls. Leave empty for none."
           value={draft.digest_phone ?? ""}
           onValue={(value) => set("digest_phone", value.trim() || null)}
