@@ -124,6 +124,12 @@ const fields = {
   ...turnTakingFields,
 };
 
+/** The wizard's switch between a form and the same setting written as data (JSON), for the few who want it. */
+export const SETTING_AS_DATA_COPY = {
+  show: (what: string) => `Show the ${what} as data`,
+  hide: (what: string) => `Edit the ${what} with the form`,
+} as const;
+
 /** `POST /api/agents`: only the name is required; the rest take the spec's defaults. */
 export const agentCreateSchema = z.strictObject({
   name: fields.name,

@@ -60,6 +60,15 @@ export const numberPatchSchema = z.strictObject({
   point_webhooks_here: z.optional(z.literal(true)),
 });
 
+/** The Numbers page's words for copying a number's Twilio setup (the webhook addresses and the answer, TwiML), for an owner. */
+export const TWILIO_SETUP_COPY = {
+  button: "Copy Twilio setup",
+  label: (number: string) => `Copy Twilio setup for ${number}`,
+  hint: "“Copy Twilio setup” copies the web addresses to paste into a number's settings in Twilio, if you manage it there yourself and its calls don't reach your agent.",
+  copiedTitle: "Twilio Setup Copied",
+  copied: "Paste it into the number's settings in Twilio.",
+} as const;
+
 export const TEST_CALL_MESSAGES = {
   phoneNeeded: "Enter your mobile number and we'll call it, like (512) 555-0123, or with its country code like +44 20 7946 0958.",
   phone: "Write your mobile number like (512) 555-0123, or with its country code like +44 20 7946 0958.",

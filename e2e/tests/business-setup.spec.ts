@@ -63,7 +63,7 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await expect(wizard.getByLabel("Transfer number")).toBeFocused();
   // Written as the business dials it (its default region, US): read as +15125550100.
   await wizard.getByLabel("Transfer number").fill("(512) 555-0100");
-  await wizard.getByRole("button", { name: "Show raw JSON" }).first().click();
+  await wizard.getByRole("button", { name: "Show the hours as data" }).click();
   await wizard.getByLabel("Opening hours (JSON)").fill('{"mon": [{"open": "08:00", "close": "18:00"}');
   await wizard.getByRole("button", { name: "Next" }).click();
   await expect(wizard.getByText("Step 5 of 8: Hours & Escalation")).toBeVisible();

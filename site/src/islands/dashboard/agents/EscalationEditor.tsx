@@ -124,7 +124,7 @@ export function EscalationEditor({ id: editorId, value, onValue, error }: JsonPr
           </div>
         </div>
       )}
-      <Toggle raw={raw || !parsed} onRaw={setRaw} label="escalation" />
+      <Toggle raw={raw || !parsed} onRaw={setRaw} label="escalation rules" />
     </fieldset>
   );
 }

@@ -1,12 +1,12 @@
-import { ESCALATION_MESSAGES, TURN_TAKING_COPY, WEEKDAY_NAMES, WEEK_FROM_MONDAY, defaultGreeting, readEscalation } from "@nikki/core";
+import { ESCALATION_MESSAGES, TURN_TAKING_COPY, WEEKDAY_NAMES, WEEK_FROM_MONDAY, defaultGreeting, readEscalation, spanLabel } from "@nikki/core";
 import { api, call } from "../../../lib/client";
 import { useRegion } from "../../../lib/me";
 import { useResource } from "../../../lib/use-resource";
 import Loaded from "../../ui/Loaded";
 import { type AgentDraft, type Hours, LANGUAGE_NAMES, TOOL_NAMES, bodyOf, parsedObject } from "./draft";
 
-/** "09:00–12:00, 13:00–17:00", or "Closed". */
-const spansOf = (hours: Hours, day: string) => (hours[day] ?? []).map((span) => `${span.open}–${span.close}`).join(", ") || "Closed";
+/** "9:00 AM–12:00 PM, 1:00 PM–5:00 PM", or "Closed". */
+const spansOf = (hours: Hours, day: string) => (hours[day] ?? []).map((span) => spanLabel(span)).join(", ") || "Closed";
 
 /** A week of hours, a day a line, Monday first. */
 function WeekList({ hours, label }: { hours: Hours; label: string }) {
