@@ -142,7 +142,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   // Choose a plan: Stripe Checkout (simulated), then back to Billing on the plan.
   await page.getByRole("link", { name: "Billing" }).click();
   await page.getByRole("button", { name: "Choose a plan" }).click();
-  const plans = page.getByRole("dialog", { name: "Change plan" });
+  const plans = page.getByRole("dialog", { name: "Choose a plan" });
   await plans.getByRole("button", { name: "Continue to checkout" }).click();
   await expect(plans.getByText("Please select a plan.")).toBeVisible();
   await plans.getByLabel(/^Starter/).check();
