@@ -1,3 +1,4 @@
+import { plural } from "./plural";
 /**
  * What the business is told about its plan, in one place (DESIGN.md "Trial"): the Billing tab's badge and sentence, and
  * the confirmation after Checkout (the Billing tab's `?checkout=success`, /welcome). One truth, read from Stripe's
@@ -36,7 +37,7 @@ export interface SubscriptionStanding {
 /** Formats an ISO instant as a day, in the business's time zone. */
 export type DayOf = (at: string) => string;
 
-const daysLeft = (days: number) => `${days} day${days === 1 ? "" : "s"} left`;
+const daysLeft = (days: number) => `${plural(days, "day")} left`;
 
 /** A subscription Stripe keeps in its trial (the trial's remaining days carried into the plan): nothing charged yet. */
 const inPaidTrial = (reading: SubscriptionReading) => reading.subscribed && reading.status === "trialing" && reading.trial_end !== null;

@@ -1,3 +1,4 @@
+import { plural } from "./plural";
 /**
  * Every connected calendar (Google Calendar, Cal.com) gets a copy of each booking, move and cancellation: what the
  * Integrations cards say of it, and what the owner is told once when a calendar cannot be reached.
@@ -27,7 +28,7 @@ export const CALENDAR_COPY_MESSAGES = {
   lastCopied: (when: string) => `Last copy made ${when}`,
   noneYet: "No copies made yet",
   pending: (count: number) =>
-    `${count} booking ${count === 1 ? "change waits" : "changes wait"} to be copied: it could not be reached, and Nikki AI tries again every 15 minutes.`,
+    `${plural(count, "booking change waits", "booking changes wait")} to be copied: it could not be reached, and Nikki AI tries again every 15 minutes.`,
   unreachableSubject: (calendar: string) => `${calendar} could not be reached`,
   unreachableBody: (calendar: string, reason: string) =>
     `Nikki AI could not copy a booking to ${calendar} (${reason}). Your bookings are held in Nikki AI and will be copied to ${calendar} as soon as it answers again; the Appointments tab shows them all. Your other calendars still get every change. You will not be told again about ${calendar} until it has worked once more.`,

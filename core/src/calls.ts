@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { plural } from "./plural";
 import type { AnsweredBy, DialPurpose } from "./answering-machine";
 import type { CallAppointmentResource } from "./appointments";
 import type { CallTransfer } from "./call-transfer";
@@ -79,7 +80,7 @@ export const CALL_MESSAGES = {
   smsFailed: "Failed to send SMS. Check Twilio integration.",
   smsBody: "Write a message of 1 to 480 characters.",
   optedOut: "This caller has opted out of texts from your business.",
-  returningCaller: (previousCalls: number) => `Returning caller (${previousCalls} ${previousCalls === 1 ? "call" : "calls"})`,
+  returningCaller: (previousCalls: number) => `Returning caller (${plural(previousCalls, "call")})`,
 } as const;
 
 /** `POST /api/calls/:id/sms`. */

@@ -3,6 +3,7 @@ export * from "./constants";
 export * from "./errors";
 export * from "./lead";
 export * from "./phone";
+export * from "./plural";
 export * from "./plans";
 export * from "./billing-terms";
 export * from "./validation";

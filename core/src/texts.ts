@@ -1,3 +1,4 @@
+import { plural } from "./plural";
 /**
  * The messaging gate's rules and words (DESIGN.md "One path per effect"): every text the product sends passes the
  * recipient's opt-out, the destination rules of calls, the organization's hourly and daily limits and the daily spend
@@ -53,7 +54,7 @@ export function textDestinationMessage(to: string, allowed: readonly string[]): 
 export function textLimitMessage(window: "hour" | "day", limit: number, secondsLeft: number): string {
   if (window === "day") return `Your organization has sent its ${limit} texts for today (Settings › Texts). Texts resume tomorrow (UTC).`;
   const minutes = Math.max(1, Math.ceil(secondsLeft / 60));
-  return `Your organization has sent its ${limit} texts for this hour (Settings › Texts). Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Your organization has sent its ${limit} texts for this hour (Settings › Texts). Try again in ${plural(minutes, "minute")}.`;
 }
 
 /** What became of the text about a booking, as `POST/PATCH /api/appointments` answer it (`text`). */

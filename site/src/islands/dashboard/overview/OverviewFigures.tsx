@@ -1,3 +1,4 @@
+import { plural } from "@nikki/core";
 import type { DataOf, api } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import DataTable from "../../ui/DataTable";
@@ -77,7 +78,7 @@ function MinutesChart({ days }: { days: OverviewResource["daily_minutes"] }) {
           {days.map((entry) => (
             <tr key={entry.date}>
               <th scope="row">{entry.date}</th>
-              <td>{entry.minutes} minutes</td>
+              <td>{plural(entry.minutes, "minute")}</td>
             </tr>
           ))}
         </tbody>

@@ -1,11 +1,11 @@
-import { BLOCKED_NUMBERS_MAX, PHONE_EXAMPLES, REPEAT_CALL_LIMIT, REPEAT_CALL_WINDOW_MINUTES, abroadExample, phoneFormatHint } from "@nikki/core";
+import { BLOCKED_NUMBERS_MAX, PHONE_EXAMPLES, REPEAT_CALL_LIMIT, REPEAT_CALL_WINDOW_MINUTES, abroadExample, phoneFormatHint, plural } from "@nikki/core";
 import { useState } from "react";
 import FormField, { errorId } from "../../FormField";
 import { Section } from "./SettingsField";
 import { type LoadedSettings, useSettingsSection } from "./use-settings";
 
 const countOf = (numbers: readonly string[]) =>
-  numbers.length === 0 ? "No numbers are blocked." : `${numbers.length} number${numbers.length === 1 ? " is" : "s are"} blocked.`;
+  numbers.length === 0 ? "No numbers are blocked." : `${plural(numbers.length, "number is", "numbers are")} blocked.`;
 
 /**
  * Settings › Calls: blocked numbers (issue 37 §5). A blocked caller hears a short message and is hung up before Nikki
