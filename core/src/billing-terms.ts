@@ -1,10 +1,10 @@
-import { plural } from "./plural";
 /**
  * What the business is told about its plan, in one place (DESIGN.md "Trial"): the Billing tab's badge and sentence, and
  * the confirmation after Checkout (the Billing tab's `?checkout=success`, /welcome). One truth, read from Stripe's
  * subscription: while Stripe says `trialing`, the free trial runs until `trial_end` and nothing has been charged;
  * once `active`, the plan is paid and renews at the period's end.
  */
+import { plural } from "./plural";
 import { type BillingSubscriptionResource, formatUsd } from "./plans";
 
 export type SubscriptionReading = Pick<

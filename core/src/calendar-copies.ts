@@ -1,8 +1,8 @@
-import { plural } from "./plural";
 /**
  * Every connected calendar (Google Calendar, Cal.com) gets a copy of each booking, move and cancellation: what the
  * Integrations cards say of it, and what the owner is told once when a calendar cannot be reached.
  */
+import { plural } from "./plural";
 
 /** The integrations that are calendars: each one connected gets every copy, and its busy times count. */
 export const CALENDAR_PROVIDERS = ["google_calendar", "calcom"] as const;

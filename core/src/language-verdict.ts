@@ -1,8 +1,8 @@
-import { plural } from "./plural";
 /**
  * The Test Suite's checks of the caller's language (issue 37 §4): the call is stored in the language the caller spoke,
  * and every text the call would send the caller is written in it.
  */
+import { plural } from "./plural";
 import { type LanguageCode, detectLanguage, languageCodeOf, languageName } from "./caller-language";
 
 type Verdict = { passed: boolean; reason: string };

@@ -1,8 +1,9 @@
-import { plural } from "./plural";
 /**
  * Limits on what costs money or sends mail (issue 33 §2), each with the message that names it: past a limit the
  * route answers 429 `rate_limited` with Retry-After and this message, followed by when to try again (tryAgainIn()).
  */
+import { plural } from "./plural";
+
 const limit = (perHour: number, message: string) => ({ perHour, message });
 
 export const HOURLY_LIMITS = {

@@ -1,9 +1,9 @@
-import { plural } from "./plural";
 /**
  * The messaging gate's rules and words (DESIGN.md "One path per effect"): every text the product sends passes the
  * recipient's opt-out, the destination rules of calls, the organization's hourly and daily limits and the daily spend
  * cap, and is answered `sent` or `refused` with one of these codes.
  */
+import { plural } from "./plural";
 import { countryList, countryOf } from "./destinations";
 import { normalizeWidgetPhone } from "./phone";
 
