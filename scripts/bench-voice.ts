@@ -52,6 +52,7 @@ import { rampCalls } from "./bench/ramped-calls";
 import { startMiniflareWorker } from "./bench/miniflare-worker";
 import { type Census, censusLine, summed, takeCensus } from "./bench/census";
 import { productPlan, startControlBaseline } from "./bench/control-baseline";
+import { clearAgenda, openAgenda } from "./bench/open-agenda";
 import { cpuMeter, withChildren } from "./bench/process-cpu";
 import { percentile } from "./bench/stats";
 import { spawnSimulators } from "./bench/simulators-spawn";
@@ -211,13 +212,12 @@ async function settled(db: D1Database, reports: SimulatedCallReport[]) {
 const tagOf = (side: number, round: number) => side * RELAY_TAGS + round * 1_000 + 1;
 
 /**
- * The slow-tool case: the bookings of earlier passes are let go and the agent opens all day, so every call's booking
- * goes through and texts its confirmation, which a slow Twilio holds SLOW_TOOL_MS. Each call's dead air, where its
+ * The slow-tool case: the bookings of earlier passes are let go (the agent is open all day: bench/open-agenda.ts), so
+ * every call's booking goes through and texts its confirmation, which a slow Twilio holds SLOW_TOOL_MS. Each call's dead air, where its
  * caller heard the tool's answer; and how long its slowest tool took (the control plane's own figure).
  */
 async function slowToolPass(db: D1Database): Promise<{ deadAir: number[]; slowestToolMs: number[] }> {
-  const allDay = JSON.stringify(Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [{ open: "00:00", close: "23:59" }]])));
-  await db.batch([db.prepare("delete from appointments"), db.prepare("update agents set hours_json = ?").bind(allDay)]);
+  await clearAgenda(db);
   const delay = (ms: number) =>
     fetch(`http://127.0.0.1:${twilioPort}/__delays`, { method: "POST", body: JSON.stringify({ path_contains: "/Messages.json", ms }) });
   await delay(SLOW_TOOL_MS);
@@ -271,7 +271,11 @@ try {
       vars: { ...simulatorVars, LOG_LEVEL: "error" },
       census: true,
       // All N calls of every round at once would pass the trial's daily spending limit, and the last ones would go to voicemail.
-      prepare: (db) => db.prepare("update organization_settings set daily_spend_cap_usd = 10000").run(),
+      prepare: (db) =>
+        db
+          .prepare("update organization_settings set daily_spend_cap_usd = 10000")
+          .run()
+          .then(() => openAgenda(db)),
     }),
   );
   const { value: bare, pids: relayPids } = await withChildren(() => startBareRelay({ ...relayOptions, port: relayPort }));
@@ -302,6 +306,7 @@ try {
     // Rounds alternate the sides, so a burst of load from elsewhere on the machine weighs on one round, not one side.
     for (let round = 0; round < ROUNDS; round++) {
       for (const [side, base] of bases.entries()) {
+        if (side === 0 || side === 3) await clearAgenda(databaseOf(side));
         await censusOf(side);
         const cpuBefore = meters[side]!.read();
         const mediaBefore = side === 0 ? mediaMeter.read() : 0;
