@@ -14,7 +14,9 @@ export const CENSUS_PATH = "/__census";
 const CENSUS = /* js */ `
 import { AsyncLocalStorage } from "node:async_hooks";
 
-const tally = () => ({ trips: 0, statements: 0, sql: {}, requests: {}, received: {} });
+// Statements are kept by their text and where they were made, and told apart by kind only when read: a Map lookup a
+// statement, so the census costs each side little.
+const tally = () => ({ trips: 0, statements: 0, made: new Map(), requests: {}, received: {} });
 let counted = tally();
 const note = (map, key) => { map[key] = (map[key] ?? 0) + 1; };
 
@@ -30,10 +32,22 @@ const handling = new AsyncLocalStorage();
 
 function trip(statements) {
   counted.trips++;
+  const where = handling.getStore() ?? "object";
   for (const statement of statements) {
     counted.statements++;
-    note(counted.sql, kindOf(String(statement?.statement ?? "?")) + " @" + (handling.getStore() ?? "object"));
+    const text = statement?.statement ?? "?";
+    let places = counted.made.get(text);
+    if (!places) counted.made.set(text, (places = new Map()));
+    places.set(where, (places.get(where) ?? 0) + 1);
   }
+}
+
+/** What was counted since the last read, its statements by kind and place ("insert calls @tool"). */
+function report(taken) {
+  const sql = {};
+  for (const [text, places] of taken.made)
+    for (const [where, count] of places) sql[kindOf(String(text)) + " @" + where] = (sql[kindOf(String(text)) + " @" + where] ?? 0) + count;
+  return { trips: taken.trips, statements: taken.statements, sql, requests: taken.requests, received: taken.received };
 }
 
 /** "POST /2010-04-01/Accounts/:id/Messages.json": ids and numbers left out, so a path names a kind of request. */
@@ -82,7 +96,7 @@ export default {
     if (new URL(request.url).pathname === "${CENSUS_PATH}") {
       const taken = counted;
       counted = tally();
-      return Response.json(taken);
+      return Response.json(report(taken));
     }
     const received = requestOf(request);
     note(counted.received, received);
