@@ -61,9 +61,19 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** Each booking a minute of its own, from two days after this isolate started: the baseline books no time twice. */
-const firstSlot = Math.ceil(Date.now() / 60_000) * 60_000 + 2 * 86_400_000;
-let slots = 0;
+/**
+ * Bookable times: every 5 minutes from two days after this isolate started, the earliest one not booked offered, as
+ * the product offers its earliest free time; so callers at once race for it and book on the alternative, as they do
+ * on the product (bench/open-agenda.ts opens its agenda the same way).
+ */
+const STEP_MS = 5 * 60_000;
+const FIRST_START = Math.ceil(Date.now() / STEP_MS) * STEP_MS + 2 * 86_400_000;
+
+const freeStart = (booked: Set<number>) => {
+  let start = FIRST_START;
+  while (booked.has(start)) start += STEP_MS;
+  return new Date(start).toISOString();
+};
 
 type Db = ReturnType<typeof createD1Database>;
 type Call = { id: string; organizationId: string; caller: string; agentId: string };
@@ -74,16 +84,19 @@ type Call = { id: string; organizationId: string; caller: string; agentId: strin
  */
 const streaming = new Map<string, Call>();
 
-/** The booking tools' reads: the services, then the day's bookings and the agent's (the product reads both). */
-async function bookingReads(db: Db, organizationId: string) {
+/** The booking tools' reads: the services, then the bookings held and the caller's own (the product reads both). */
+async function bookingReads(db: Db, organizationId: string, caller: string) {
   const [service] = await db.select().from(services).where(eq(services.organizationId, organizationId)).limit(1);
-  await db.select({ startAt: appointments.startAt }).from(appointments).where(eq(appointments.organizationId, organizationId)).limit(50);
+  const held = await db
+    .select({ startAt: appointments.startAt })
+    .from(appointments)
+    .where(and(eq(appointments.organizationId, organizationId), eq(appointments.status, "booked")));
   await db
     .select({ id: appointments.id })
     .from(appointments)
-    .where(and(eq(appointments.organizationId, organizationId), eq(appointments.status, "booked")))
+    .where(and(eq(appointments.organizationId, organizationId), eq(appointments.phone, caller)))
     .limit(50);
-  return service;
+  return { service, booked: new Set(held.map((row) => row.startAt.getTime())) };
 }
 
 /** The confirmation text, as the messaging gate sends one: opt-out, sender, price, Twilio, then its rows. */
@@ -122,16 +135,20 @@ async function checkAvailability(db: Db, call: Call, organizationId: string) {
     .update(calls)
     .set({ language: "en" })
     .where(and(eq(calls.id, call.id), isNull(calls.language)));
-  await bookingReads(db, organizationId);
-  const start = new Date(firstSlot + slots++ * 60_000).toISOString();
+  const start = freeStart((await bookingReads(db, organizationId, call.caller)).booked);
   return { ok: true, slots: [{ start, label: start }] };
 }
 
 async function bookAppointment(env: VoiceBaselineBindings, db: Db, call: Call, organizationId: string, args: { name?: string; start?: string }) {
-  const service = await bookingReads(db, organizationId);
-  const start = new Date(args.start ?? firstSlot + slots++ * 60_000);
+  const { service, booked } = await bookingReads(db, organizationId, call.caller);
+  const start = new Date(args.start ?? freeStart(booked));
+  const taken = () => {
+    const alternative = freeStart(booked.add(start.getTime()));
+    return { ok: false, error: "That time was just taken.", alternatives: [{ start: alternative, label: alternative }] };
+  };
+  if (booked.has(start.getTime())) return taken();
   const code = crypto.randomUUID().slice(0, 6).toUpperCase();
-  const [booked] = await db
+  const [made] = await db
     .insert(appointments)
     .values({
       organizationId,
@@ -142,15 +159,18 @@ async function bookAppointment(env: VoiceBaselineBindings, db: Db, call: Call, o
       name: args.name ?? "Caller",
       phone: call.caller,
       startAt: start,
-      endAt: new Date(start.getTime() + 30_000),
-      busyUntil: new Date(start.getTime() + 30_000),
+      endAt: new Date(start.getTime() + STEP_MS),
+      busyUntil: new Date(start.getTime() + STEP_MS),
       timeZone: "UTC",
       source: "call",
       confirmationCode: code,
       manageTokenHash: await sha256Hex(crypto.randomUUID()),
     })
-    .returning({ id: appointments.id });
-  await db.insert(auditLog).values({ organizationId, action: "appointment.booked", target: booked!.id });
+    .returning({ id: appointments.id })
+    // Booked by another caller since the read: the unique start refuses it, as the product's does.
+    .catch(() => []);
+  if (!made) return taken();
+  await db.insert(auditLog).values({ organizationId, action: "appointment.booked", target: made.id });
   await sendText(env, db, call, organizationId, `Booked: ${start.toISOString()}. Code ${code}.`);
   return { ok: true, booked_for: start.toISOString(), confirmation_code: code };
 }
