@@ -25,8 +25,8 @@
  * callbacks, end) and makes the same D1 statements, text and analysis request with bare handlers (target ≤ 1.5). Both
  * control sides run under a census (bench/census.ts) whose `census:` lines give, per call, the statements, texts and
  * requests each made. Each side's CPU is counted from a pass's first call to the end of its settling (after-call work
- * included); a stall from elsewhere delays frames but adds no CPU time. The `cpu:` line gives the ms a call. R5: speech_started
- * sent by OpenAI → Twilio's clear through the bridge, over the same single message's transit through the relay (p50,
+ * included); a stall from elsewhere delays frames but adds no CPU time. The `cpu:` line gives the ms a call.
+ * R5: speech_started sent by OpenAI → Twilio's clear through the bridge, over the same single message's transit through the relay (p50,
  * median of the rounds).
  * D: frames the bridge lost. G, GC: the greeting case (bench/greeting-pass.ts, BENCH_GREETING_PAIRS pairs of single
  * calls, default 5), p50 from the stream's start to the greeting's first frame: G when the model says it (no render
@@ -213,8 +213,8 @@ const tagOf = (side: number, round: number) => side * RELAY_TAGS + round * 1_000
 
 /**
  * The slow-tool case: the bookings of earlier passes are let go (the agent is open all day: bench/open-agenda.ts), so
- * every call's booking goes through and texts its confirmation, which a slow Twilio holds SLOW_TOOL_MS. Each call's dead air, where its
- * caller heard the tool's answer; and how long its slowest tool took (the control plane's own figure).
+ * every call's booking goes through and texts its confirmation, which a slow Twilio holds SLOW_TOOL_MS. Each call's
+ * dead air, where its caller heard the tool's answer; and how long its slowest tool took (the control plane's own figure).
  */
 async function slowToolPass(db: D1Database): Promise<{ deadAir: number[]; slowestToolMs: number[] }> {
   await clearAgenda(db);
