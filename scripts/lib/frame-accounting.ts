@@ -12,6 +12,8 @@ export type Timings = Record<"appended" | "delivered" | "speechStarted" | "sessi
   utterances: [string, string][];
   /** Each frame of a tool filler's response, with the response it belongs to. */
   fillerFrames: [string, string][];
+  /** Per session tag, each turn answered: the caller's last loud frame, and the first frame said after it. */
+  turns: [string, { end: string | null; reply: string | null }[]][];
 };
 
 /** With `take`, the simulator forgets what it returned, so the next call gets only the frames timed since. */

@@ -6,7 +6,7 @@ import { FILLER_AFTER_MS, FILLER_LEAD_MS, FILLER_MARK_PREFIX, FILLER_PAUSE_MS, S
 
 const LINES = ["One moment while I check that.", "Still checking…"];
 const fresh = () => {
-  const bridge = new BridgeProtocol({ maxCallMs: 600_000, goodbyeInstructions: "Say goodbye.", fillers: LINES });
+  const bridge = new BridgeProtocol({ maxCallMs: 600_000, goodbyeInstructions: "Say goodbye.", fillers: LINES, interruptionMinMs: 0 });
   bridge.onTwilio(twilio.start, 0);
   return bridge;
 };

@@ -2,6 +2,7 @@ import { URL_REFUSAL_REASONS, type UrlPolicy, urlRefusal } from "@nikki/core/url
 import type { Logger } from "../logger";
 import { constantTimeEqual } from "@nikki/core/twilio-signature";
 import { type BridgeAction, BridgeProtocol, greetingResponse } from "../call/protocol";
+import { bridgeSession } from "../call/bridge-session";
 import { type StreamTicket, checkTicket } from "../call/stream-ticket";
 import { resolvedUrlRefusal } from "../call/resolved-host";
 import type { ControlPlane } from "./control-client";
@@ -126,6 +127,8 @@ export class MediaCall {
       screenTalkOver: plan.screenTalkOver,
       fillers: plan.fillers,
       openingLine: plan.openingLine,
+      interruptionMinMs: plan.interruptionMinMs,
+      speechEndLagMs: bridgeSession(plan.sessionUpdate).silenceWindowMs,
     });
     this.protocol = protocol;
     server.addEventListener("message", (event) => this.dispatch(protocol.onTwilio(event.data, Date.now())));
@@ -153,13 +156,14 @@ export class MediaCall {
           this.send(this.twilio, JSON.stringify(action.message));
           break;
         case "openai":
-          this.toOpenAI(JSON.stringify(action.event));
+          if (!this.toOpenAI(JSON.stringify(action.event)) && action.event.type === "input_audio_buffer.append") this.protocol?.inputDropped();
           break;
         case "twilio_json":
           this.send(this.twilio, action.json);
           break;
         case "openai_json":
-          this.toOpenAI(action.json);
+          // The caller's audio: a frame the model never gets is one its times do not count (turn-taking.ts).
+          if (!this.toOpenAI(action.json)) this.protocol?.inputDropped();
           break;
         case "started":
           this.streamStartedAt = Date.now();
@@ -234,7 +238,8 @@ export class MediaCall {
       socket.addEventListener("message", (event) => this.dispatch(this.protocol?.onOpenAI(event.data, Date.now()) ?? []));
       socket.addEventListener("close", closed);
       socket.addEventListener("error", closed);
-      socket.send(plan.sessionUpdate);
+      // Its turn detection reports the caller's speech; the bridge decides who talks (call/bridge-session.ts).
+      socket.send(bridgeSession(plan.sessionUpdate).json);
       return socket;
     } catch (error) {
       this.log.error("openai_connect_failed", { error: error instanceof Error ? error.message : String(error) });
@@ -263,9 +268,12 @@ export class MediaCall {
     this.log.info("call_bridge_connected", { call_id: plan.callId, opened_with_stream: openedWithStream, greeted });
   }
 
-  private toOpenAI(message: string) {
+  /** False when the message was dropped: the session is not open yet and enough waits for it. */
+  private toOpenAI(message: string): boolean {
     if (this.openai) this.send(this.openai, message);
     else if (this.pendingToOpenAI.length < 100) this.pendingToOpenAI.push(message);
+    else return false;
+    return true;
   }
 
   /** Sockets a send failed on (closed): skipped from then on. Cheaper per frame than asking each socket its readyState. */
