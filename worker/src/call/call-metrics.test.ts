@@ -42,14 +42,14 @@ describe("a call's latency figures", () => {
     });
   });
 
-  it("a filler's audio, held by the bridge and sent later, is the product's part of the turn", () => {
+  it("audio that arrived before it went out (queued behind the bridge's work) is the product's part of the turn", () => {
     const metrics = new CallMetrics();
     metrics.streamStarted(0);
     metrics.answerAudio("greeting", 500);
     metrics.turnEnded(end(2_000, 2_000, 2_500));
-    metrics.audioArrived("filler", 3_000);
-    metrics.answerAudio("filler", 3_400);
-    expect(metrics.summary().turns).toEqual([{ at_ms: 2_000, voice_to_voice_ms: 1_400, model_ms: 1_000, product_ms: 400 }]);
+    metrics.audioArrived("item_b", 3_000);
+    metrics.answerAudio("item_b", 3_012);
+    expect(metrics.summary().turns).toEqual([{ at_ms: 2_000, voice_to_voice_ms: 1_012, model_ms: 1_000, product_ms: 12 }]);
   });
 
   it("percentiles by nearest rank; none without values", () => {

@@ -339,8 +339,10 @@ export class BridgeProtocol {
   /** Nikki's audio to Twilio; a new item is a new answer (its first audio times the turn). */
   private audio(itemId: string, delta: string, now: number): BridgeAction[] {
     if (!this.streamSid || itemId === this.playout.cleared) return [];
-    this.metrics.audioArrived(itemId, now);
+    // A filler's audio, held until it is due, arrives (for the turn's times) when it is released: asked for early on
+    // purpose, its wait is no time the product took (tool-fillers.ts).
     if (this.fillers.takesAudio(itemId, delta)) return [];
+    this.metrics.audioArrived(itemId, now);
     // Audio after the greeting rendered ahead plays after all of it.
     const greetingOver = itemId !== CACHED_GREETING && this.playout.currentItem === CACHED_GREETING ? this.settleGreeting() : null;
     if (this.playout.sent(itemId, delta)) {
