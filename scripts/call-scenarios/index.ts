@@ -6,6 +6,7 @@ import { silent } from "./silent";
 import { slowTool } from "./slow-tool";
 import type { CallScenario } from "./scenario";
 import { spanish } from "./spanish";
+import { backchannel, cough, interrupt } from "./talk-over";
 import { transferAnswered } from "./transfer-answered";
 import { transferNoAnswer } from "./transfer-no-answer";
 import { unanswered } from "./unanswered";
@@ -14,6 +15,9 @@ import { unanswered } from "./unanswered";
 export const SCENARIOS: readonly CallScenario[] = [
   booking,
   slowTool,
+  cough,
+  backchannel,
+  interrupt,
   returning,
   spanish,
   transferAnswered,
