@@ -35,6 +35,12 @@
  * booking tool takes SLOW_TOOL_MS (3 s: the confirmation text waits on a slow Twilio, the simulator's /__delays), each
  * the longest silence its caller hears in playout time between the end of their turn and the tool's answer being
  * spoken (scripts/lib/dead-air.ts), p95 over the calls; `n/a` when no call reached the answer. Target: ≤ 1,200 ms.
+ * Voice to voice (issue 55 §1), over every turn the bridge's rounds answered, pooled: from the end of the caller's speech
+ * (the end of their last loud frame before the model's speech_stopped) to the answer's first frame reaching them,
+ * p50 and p90; the product's part, that frame's way from the model to the caller, p95 (target ≤ 20 ms; a turn a tool
+ * filler answered counts in voice to voice only, its audio held until due on purpose). The bridge's
+ * barge-in (R5) starts at the caller's frame that confirmed the interruption (its false-interruption guard waits for
+ * the plan's minimum of speech: the frame it sent right after cutting Nikki off, which the simulator records).
  * Takes free ports, so it runs beside `npm start`.
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
@@ -63,6 +69,8 @@ const SETTLE_MS = 2_000;
 /** The slow-tool case: its calls, and how long their booking tool takes. */
 const SLOW_CALLS = Number(process.env.BENCH_SLOW_CALLS ?? 20);
 const SLOW_TOOL_MS = 3_000;
+/** A caller frame's length: its end is this long after it was sent. */
+const FRAME_MS = 20;
 /** The greeting case: pairs of calls, the first without the greeting rendered ahead, the second with it (bench/greeting-pass.ts). */
 const GREETING_PAIRS = Number(process.env.BENCH_GREETING_PAIRS ?? 5);
 /** Caller tags of each side start at a multiple of this, so no frame of one side is matched with another's (tags are 16-bit). */
@@ -94,6 +102,9 @@ interface PhaseFigures {
   inbound: number[];
   outbound: number[];
   bargeIns: number[];
+  /** Each turn answered: the caller's end of speech to the answer's first frame reaching them, and that frame's way from the model to them. */
+  voiceToVoice: number[];
+  productTurns: number[];
   greetings: number[];
   dropped: number;
   answered: number;
@@ -111,6 +122,9 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   const fillerFrames = new Map(timings.fillerFrames);
   const speechStarted = new Map(timings.speechStarted.map(([tag, at]) => [Number(tag), at]));
   const sessionReady = new Map(timings.sessionReady.map(([tag, at]) => [Number(tag), at]));
+  const cutFrames = new Map(timings.cutFrames.map(([tag, key]) => [Number(tag), key]));
+  const turns = new Map(timings.turns.map(([tag, list]) => [Number(tag), list]));
+  const deliveredAt = new Map(delivered);
   const firstFrames = reports.map((report) => Math.min(...report.sentAt.values()));
   const lastFrames = reports.map((report) => Math.max(...report.sentAt.values()));
   const [from, to] = [Math.max(...firstFrames), Math.min(...lastFrames)];
@@ -120,6 +134,8 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
     inbound: [],
     outbound: [],
     bargeIns: [],
+    voiceToVoice: [],
+    productTurns: [],
     greetings: [],
     dropped: 0,
     answered: 0,
@@ -147,8 +163,21 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
       result.outbound.push(arrived - sentAt);
       if (sentAt >= from && sentAt <= to) result.concurrent.push(arrived - sentAt);
     }
-    const said = speechStarted.get(report.sessionTag);
+    // The bridge's barge-in starts at the caller's frame that confirmed it (its guard: issue 55); the relay's at speech_started.
+    const confirmedBy = cutFrames.get(report.sessionTag);
+    const said = confirmedBy === undefined ? speechStarted.get(report.sessionTag) : report.sentAt.get(confirmedBy);
     if (said !== undefined && report.clearAt !== null) result.bargeIns.push(report.clearAt - said);
+    for (const turn of turns.get(report.sessionTag) ?? []) {
+      const [ended, heard, made] = [
+        turn.end && report.sentAt.get(turn.end),
+        turn.reply && report.receivedAt.get(turn.reply),
+        turn.reply && deliveredAt.get(turn.reply),
+      ];
+      if (typeof ended !== "number" || typeof heard !== "number" || typeof made !== "number") continue;
+      result.voiceToVoice.push(heard - (ended + FRAME_MS));
+      // A filler's audio is held until it is due, on purpose (tool-fillers.ts): no time the product took.
+      if (!fillerFrames.has(turn.reply!)) result.productTurns.push(heard - made);
+    }
   }
   result.transit = [...result.inbound, ...result.outbound];
   return result;
@@ -167,6 +196,8 @@ function pooled(phases: PhaseFigures[]): PhaseFigures {
     inbound: all("inbound"),
     outbound: all("outbound"),
     bargeIns: all("bargeIns"),
+    voiceToVoice: all("voiceToVoice"),
+    productTurns: all("productTurns"),
     greetings: all("greetings"),
     dropped: sum("dropped"),
     answered: Math.min(...phases.map((phase) => phase.answered)),
@@ -360,5 +391,8 @@ console.log(
     `greeting_ms=${greeting.greetingMs}`,
     `greeting_cached_ms=${greeting.greetingCachedMs}`,
     `dead_air_p95_ms=${deadAirP95}`,
+    `voice_to_voice_p50_ms=${Math.round(percentile(bridge.voiceToVoice, 50))}`,
+    `voice_to_voice_p90_ms=${Math.round(percentile(bridge.voiceToVoice, 90))}`,
+    `product_turn_p95_ms=${round(percentile(bridge.productTurns, 95))}`,
   ].join(" "),
 );

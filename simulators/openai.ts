@@ -63,6 +63,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     utterances: new Map(),
     fillerFrames: new Map(),
     turns: new Map(),
+    cutFrames: new Map(),
   };
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => {
@@ -84,6 +85,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         utterances: [...timings.utterances],
         fillerFrames: [...timings.fillerFrames],
         turns: [...timings.turns],
+        cutFrames: [...timings.cutFrames],
       };
       // Taken: a benchmark reads each pass's frames once, and a record kept for the whole run would grow this process's
       // heap, and its garbage collector's pauses, under the frames of every later pass.

@@ -65,6 +65,11 @@ export interface AudioTimings {
    * speech), and the first frame of the first words said after it (the answer, or a filler while a tool runs).
    */
   turns: Map<number, { end: string | null; reply: string | null }[]>;
+  /**
+   * Per session tag, the caller's frame the client sent right after it first cut Nikki off (a truncate, a cancel, or
+   * her item deleted): the frame that confirmed the caller was interrupting her (the benchmark's barge-in starts there).
+   */
+  cutFrames: Map<number, string>;
   /** Each frame of a tool filler's response (metadata `tool_filler`), with that response's id: the bridge holds a filler's audio and drops it whole when the tool answers first. */
   fillerFrames: Map<string, string>;
 }
@@ -76,6 +81,11 @@ const NOISE_MAX_MS = 250;
 export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log: RealtimeLog, tag: number, timings: AudioTimings) {
   const script = [...(options.script ?? [])];
   const vad = new SimulatedVad();
+  /** The client just cut Nikki off: the next tagged frame it sends is the one that confirmed it (`cutFrames`). */
+  let cutPending = false;
+  const cut = () => {
+    if (!timings.cutFrames.has(tag)) cutPending = true;
+  };
   let itemSeq = 0;
   /** The call the model made and waits on; its answer arrives as a function_call_output item. */
   let awaitingToolOutput: ScriptedCall | null = null;
@@ -266,10 +276,14 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
         if (event.item_id.startsWith("item_user_")) {
           pendingTurn = null;
           if (timings.turns.get(tag)?.at(-1)?.reply === null) timings.turns.get(tag)!.pop();
-        }
+        } else cut();
         send({ type: "conversation.item.deleted", item_id: event.item_id });
         break;
+      case "conversation.item.truncate":
+        cut();
+        break;
       case "response.cancel": {
+        cut();
         // By id, any response; without one, only the default conversation's.
         const id = event.response_id ?? speaking_?.id;
         const response = id ? (outOfBand.get(id) ?? (speaking_?.id === id ? speaking_ : undefined)) : undefined;
@@ -285,6 +299,10 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
         const bytes = Buffer.from(String(event.audio ?? ""), "base64");
         const key = readTag(bytes.subarray(0, TAG_BYTES));
         if (key) timings.appended.set(key, at);
+        if (key && cutPending) {
+          timings.cutFrames.set(tag, key);
+          cutPending = false;
+        }
         const heard = vad.append(bytes, key);
         if (heard?.kind === "started") {
           if (!timings.speechStarted.has(tag)) timings.speechStarted.set(tag, wallClock());

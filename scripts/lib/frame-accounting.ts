@@ -14,6 +14,8 @@ export type Timings = Record<"appended" | "delivered" | "speechStarted" | "sessi
   fillerFrames: [string, string][];
   /** Per session tag, each turn answered: the caller's last loud frame, and the first frame said after it. */
   turns: [string, { end: string | null; reply: string | null }[]][];
+  /** Per session tag, the caller's frame sent right after the bridge first cut Nikki off (the one that confirmed it). */
+  cutFrames: [string, string][];
 };
 
 /** With `take`, the simulator forgets what it returned, so the next call gets only the frames timed since. */
