@@ -3,27 +3,16 @@
  * caller and `npm run call:simulate` play over the agent to show a cough does not cut her off (issue 55 §2).
  */
 import { linearToUlaw } from "./mulaw";
+import { seededRandom } from "./seeded-random";
 
 const RATE = 8_000;
-
-/** A deterministic generator in [0, 1) (mulberry32): the same cough every time. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * A cough: a burst of breath noise `ms` long (150 by default), at its loudest about -14 dBFS, rising in 10 ms and
  * dying away, as loud as speech and nothing like it (no pitch, no words).
  */
 export function coughSound(ms = 150): Uint8Array {
-  const next = random(0xc0ff);
+  const next = seededRandom(0xc0ff);
   const samples = Math.round((ms * RATE) / 1000);
   const attack = RATE / 100;
   return Uint8Array.from({ length: samples }, (_, i) => {

@@ -1,28 +1,17 @@
 import type { TestRunResource, TestStep } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type SignedUp, call, signUp } from "./accounts";
+import { type SignedUp, call } from "./accounts";
+import { businessOnNumber, finishedRun } from "./test-suite-runs";
 
 let owner: SignedUp;
 const NUMBER = "+14155550163";
 
 beforeAll(async () => {
-  owner = await signUp({ company: "Cough Drop Dental" });
-  const created = await call("/api/agents", { cookie: owner.cookie, body: { name: "Rosa" } });
-  const { agent } = (await created.json()) as { agent: { id: string } };
-  await env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number, assigned_agent_id, status) values (?, ?, ?, ?, 'active')")
-    .bind(crypto.randomUUID(), owner.organizationId, NUMBER, agent.id)
-    .run();
+  owner = await businessOnNumber("Cough Drop Dental", NUMBER);
 });
 
-async function finished(id: string): Promise<TestRunResource> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const { test_run } = (await (await call(`/api/test-suite/runs/${id}`, { cookie: owner.cookie })).json()) as { test_run: TestRunResource };
-    if (test_run.status !== "running" || Date.now() > deadline) return test_run;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
+const finished = (id: string) => finishedRun(owner, id);
 
 const stepDetail = (steps: TestStep[], key: string) => steps.find((step) => step.key === key)?.detail ?? "";
 
