@@ -40,7 +40,8 @@
  * p50 and p90; the product's part, that frame's way from the model to the caller, p95 (target ≤ 20 ms; a turn a tool
  * filler answered counts in voice to voice only, its audio held until due on purpose). The bridge's
  * barge-in (R5) starts at the caller's frame that confirmed the interruption (its false-interruption guard waits for
- * the plan's minimum of speech: the frame it sent right after cutting Nikki off, which the simulator records).
+ * the plan's minimum of speech: the frame it sent right after cutting Nikki off, which the simulator records), or at
+ * speech_started, as the relay's, when the model's word came late enough to confirm it by itself.
  * Takes free ports, so it runs beside `npm start`.
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
@@ -125,6 +126,7 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   const cutFrames = new Map(timings.cutFrames.map(([tag, key]) => [Number(tag), key]));
   const turns = new Map(timings.turns.map(([tag, list]) => [Number(tag), list]));
   const deliveredAt = new Map(delivered);
+  const cancelledFrames = new Set(timings.cancelledFrames);
   const firstFrames = reports.map((report) => Math.min(...report.sentAt.values()));
   const lastFrames = reports.map((report) => Math.max(...report.sentAt.values()));
   const [from, to] = [Math.max(...firstFrames), Math.min(...lastFrames)];
@@ -146,7 +148,7 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   for (const report of reports) {
     if (!report.voicemail && report.mediaReceived > 0) result.answered++;
     if (report.greetingMs !== null) result.greetings.push(report.greetingMs);
-    result.dropped += lostFrames(report, appended, delivered, fillerFrames);
+    result.dropped += lostFrames(report, appended, delivered, fillerFrames, cancelledFrames);
     const ready = report.sessionTag === null ? undefined : sessionReady.get(report.sessionTag);
     for (const [key, sentAt] of report.sentAt) {
       const arrived = appended.get(key);
@@ -163,9 +165,13 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
       result.outbound.push(arrived - sentAt);
       if (sentAt >= from && sentAt <= to) result.concurrent.push(arrived - sentAt);
     }
-    // The bridge's barge-in starts at the caller's frame that confirmed it (its guard: issue 55); the relay's at speech_started.
+    // The bridge's barge-in starts at the caller's frame that confirmed it (its guard: issue 55); the relay's at
+    // speech_started, and so does the bridge's when that event confirmed it (the model's word came after the minimum
+    // of speech: the frame after the cut was sent once the clear had come).
     const confirmedBy = cutFrames.get(report.sessionTag);
-    const said = confirmedBy === undefined ? speechStarted.get(report.sessionTag) : report.sentAt.get(confirmedBy);
+    const frameSent = confirmedBy === undefined ? undefined : report.sentAt.get(confirmedBy);
+    const confirmedByFrame = frameSent !== undefined && report.clearAt !== null && frameSent <= report.clearAt;
+    const said = confirmedByFrame ? frameSent : speechStarted.get(report.sessionTag);
     if (said !== undefined && report.clearAt !== null) result.bargeIns.push(report.clearAt - said);
     for (const turn of turns.get(report.sessionTag) ?? []) {
       const [ended, heard, made] = [

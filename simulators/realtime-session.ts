@@ -70,6 +70,11 @@ export interface AudioTimings {
    * her item deleted): the frame that confirmed the caller was interrupting her (the benchmark's barge-in starts there).
    */
   cutFrames: Map<number, string>;
+  /**
+   * Each frame of a response that was cancelled: what of it reached the client after its cancel left is not played
+   * (the bridge drops the rest of an answer it cut off), so none of it that went unheard was lost.
+   */
+  cancelledFrames: Set<string>;
   /** Each frame of a tool filler's response (metadata `tool_filler`), with that response's id: the bridge holds a filler's audio and drops it whole when the tool answers first. */
   fillerFrames: Map<string, string>;
 }
@@ -118,10 +123,13 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
     });
     const silence = new Uint8Array(FRAME_BYTES).fill(0xff);
     let sent = 0;
+    /** Its frames' keys, kept in case it is cancelled (`cancelledFrames`). */
+    const keys: string[] = [];
     let timer: ReturnType<typeof setTimeout> | null = null;
     const finish = (status: "completed" | "cancelled") => {
       if (timer) clearTimeout(timer);
       if (band.outOfBand) outOfBand.delete(responseId);
+      if (status === "cancelled") for (const key of keys) timings.cancelledFrames.add(key);
       else speaking_ = null;
       if (status === "completed") {
         send({ type: "response.output_audio.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 });
@@ -143,6 +151,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
       const sequence = (deltaSeq = (deltaSeq + 1) & 0xffff);
       const delta = Buffer.from(tagFrame(silence, tag, sequence)).toString("base64");
       timings.delivered.set(`${tag}:${sequence}`, wallClock());
+      keys.push(`${tag}:${sequence}`);
       if (band.answersTool && !timings.toolAnswer.has(tag)) timings.toolAnswer.set(tag, `${tag}:${sequence}`);
       if (band.answersTool && sent === 0) timings.toolAnswers.set(tag, [...(timings.toolAnswers.get(tag) ?? []), `${tag}:${sequence}`]);
       if (sent === 0) timings.utterances.set(`${tag}:${sequence}`, text);
