@@ -118,6 +118,21 @@ describe("a cough, a backchannel, an interruption (the bridge's false-interrupti
     expect(bridge.onOpenAI(openai.audioDelta("item_a"), 2_300)).toEqual([]);
   });
 
+  it("the caller talking over an answer being made, before any of its audio: cancelled, and what comes of it is not played", () => {
+    const bridge = new BridgeProtocol({ maxCallMs: 600_000, goodbyeInstructions: "", speechEndLagMs: 500 });
+    bridge.onTwilio(twilio.start, 0);
+    bridge.modelReady();
+    bridge.onOpenAI(openai.answerCreated("resp_1"), 5);
+    const steps = play(bridge, payloads(concat(silence(100), voiced(600, -20), silence(200))), [[150, openai.speechStartedAt(0, "item_c")]]);
+    const cut = steps.find((step) => toModel(step.actions).some((event) => event.type === "response.cancel"))!;
+    // Nothing played yet: nothing to clear or truncate, the answer is cancelled.
+    expect(clears(sent(steps))).toEqual([]);
+    expect(toModel(cut.actions)).toEqual([{ type: "response.cancel" }]);
+    // Its item and audio, made before the cancel reached the model, never reach the caller.
+    bridge.onOpenAI(openai.outputItemAdded("resp_1", "item_late"), 1_000);
+    expect(bridge.onOpenAI(openai.audioDelta("item_late"), 1_001)).toEqual([]);
+  });
+
   it("the model's word coming late: the speech since its start counts, and Nikki is cut at once", () => {
     const bridge = answering();
     const steps = play(bridge, payloads(concat(silence(400), voiced(1_000, -20), silence(600))), [[925, openai.speechStartedAt(100, "item_late")]]);

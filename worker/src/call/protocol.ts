@@ -202,6 +202,7 @@ export class BridgeProtocol {
         return told.map((told): BridgeAction => ({ kind: "openai", event: told }));
       }
       case "response.output_item.added":
+        this.turns.itemAdded(str(event.response_id), str(event.item?.id));
         this.fillers.itemAdded(str(event.response_id), str(event.item?.id));
         return [];
       case "response.done": {
@@ -338,7 +339,8 @@ export class BridgeProtocol {
 
   /** Nikki's audio to Twilio; a new item is a new answer (its first audio times the turn). */
   private audio(itemId: string, delta: string, now: number): BridgeAction[] {
-    if (!this.streamSid || itemId === this.playout.cleared) return [];
+    // What comes of an answer cut off (cleared, or cancelled before its audio began) is not played.
+    if (!this.streamSid || itemId === this.playout.cleared || this.turns.cancelled(itemId)) return [];
     // A filler's audio, held until it is due, arrives (for the turn's times) when it is released: asked for early on
     // purpose, its wait is no time the product took (tool-fillers.ts).
     if (this.fillers.takesAudio(itemId, delta)) return [];

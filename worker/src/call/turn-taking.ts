@@ -60,8 +60,12 @@ export class TurnTaking {
   /** The caller's speech the model hears now (speech_started, not yet stopped). */
   private speaking: Speech | null = null;
   private readonly waiting = new Map<string, Speech>();
-  /** The model's answer in the call's conversation being made (not a filler's, which is out of band). */
+  /** The model's answer in the call's conversation being made (not a filler's, which is out of band), and its item. */
   private activeResponse: string | null = null;
+  private activeItem: string | null = null;
+  /** The answer last cancelled, and its item: what more of it comes (made before the cancel reached the model) is not played. */
+  private cancelledResponse: string | null = null;
+  private cancelledItem: string | null = null;
 
   constructor(private readonly options: TurnTakingOptions) {
     this.guard = new InterruptionGuard(options.interruptionMinMs);
@@ -72,13 +76,30 @@ export class TurnTaking {
     return this.activeResponse !== null;
   }
 
-  /** What stops that answer, if there is one. */
+  /** What stops that answer, if there is one (its audio from then on is not played: cancelled()). */
   cancel(): { type: "response.cancel" } | null {
-    return this.activeResponse ? { type: "response.cancel" } : null;
+    if (!this.activeResponse) return null;
+    this.cancelledResponse = this.activeResponse;
+    this.cancelledItem = this.activeItem;
+    return { type: "response.cancel" };
+  }
+
+  /** Whether `itemId` is the answer cancelled last. */
+  cancelled(itemId: string): boolean {
+    return itemId === this.cancelledItem;
   }
 
   responseCreated(id: string | undefined, outOfBand: boolean): void {
-    if (id && !outOfBand) this.activeResponse = id;
+    if (!id || outOfBand) return;
+    this.activeResponse = id;
+    this.activeItem = null;
+  }
+
+  /** response.output_item.added: the item an answer speaks in. */
+  itemAdded(responseId: string | undefined, itemId: string | undefined): void {
+    if (!responseId || !itemId) return;
+    if (responseId === this.activeResponse) this.activeItem = itemId;
+    if (responseId === this.cancelledResponse) this.cancelledItem = itemId;
   }
 
   responseDone(id: string | undefined): void {
