@@ -50,6 +50,7 @@ import { startBareRelay } from "./bench/bare-relay";
 import { deadAirMs } from "./lib/dead-air";
 import { greetingFigures } from "./bench/greeting-pass";
 import { type Timings, lostFrames, timingsOf } from "./lib/frame-accounting";
+import { bargeInStart, turnRecords, turnTimes } from "./lib/voice-turns";
 import { freePort } from "@nikki/dev/free-port";
 import { rampCalls } from "./bench/ramped-calls";
 import { startMiniflareWorker } from "./bench/miniflare-worker";
@@ -70,8 +71,6 @@ const SETTLE_MS = 2_000;
 /** The slow-tool case: its calls, and how long their booking tool takes. */
 const SLOW_CALLS = Number(process.env.BENCH_SLOW_CALLS ?? 20);
 const SLOW_TOOL_MS = 3_000;
-/** A caller frame's length: its end is this long after it was sent. */
-const FRAME_MS = 20;
 /** The greeting case: pairs of calls, the first without the greeting rendered ahead, the second with it (bench/greeting-pass.ts). */
 const GREETING_PAIRS = Number(process.env.BENCH_GREETING_PAIRS ?? 5);
 /** Caller tags of each side start at a multiple of this, so no frame of one side is matched with another's (tags are 16-bit). */
@@ -121,11 +120,8 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   const appended = new Map(timings.appended);
   const delivered = timings.delivered;
   const fillerFrames = new Map(timings.fillerFrames);
-  const speechStarted = new Map(timings.speechStarted.map(([tag, at]) => [Number(tag), at]));
   const sessionReady = new Map(timings.sessionReady.map(([tag, at]) => [Number(tag), at]));
-  const cutFrames = new Map(timings.cutFrames.map(([tag, key]) => [Number(tag), key]));
-  const turns = new Map(timings.turns.map(([tag, list]) => [Number(tag), list]));
-  const deliveredAt = new Map(delivered);
+  const records = turnRecords(timings);
   const cancelledFrames = new Set(timings.cancelledFrames);
   const firstFrames = reports.map((report) => Math.min(...report.sentAt.values()));
   const lastFrames = reports.map((report) => Math.max(...report.sentAt.values()));
@@ -165,25 +161,11 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
       result.outbound.push(arrived - sentAt);
       if (sentAt >= from && sentAt <= to) result.concurrent.push(arrived - sentAt);
     }
-    // The bridge's barge-in starts at the caller's frame that confirmed it (its guard: issue 55); the relay's at
-    // speech_started, and so does the bridge's when that event confirmed it (the model's word came after the minimum
-    // of speech: the frame after the cut was sent once the clear had come).
-    const confirmedBy = cutFrames.get(report.sessionTag);
-    const frameSent = confirmedBy === undefined ? undefined : report.sentAt.get(confirmedBy);
-    const confirmedByFrame = frameSent !== undefined && report.clearAt !== null && frameSent <= report.clearAt;
-    const said = confirmedByFrame ? frameSent : speechStarted.get(report.sessionTag);
+    const said = bargeInStart(report, report.sessionTag, records);
     if (said !== undefined && report.clearAt !== null) result.bargeIns.push(report.clearAt - said);
-    for (const turn of turns.get(report.sessionTag) ?? []) {
-      const [ended, heard, made] = [
-        turn.end && report.sentAt.get(turn.end),
-        turn.reply && report.receivedAt.get(turn.reply),
-        turn.reply && deliveredAt.get(turn.reply),
-      ];
-      if (typeof ended !== "number" || typeof heard !== "number" || typeof made !== "number") continue;
-      result.voiceToVoice.push(heard - (ended + FRAME_MS));
-      // A filler's audio is held until it is due, on purpose (tool-fillers.ts): no time the product took.
-      if (!fillerFrames.has(turn.reply!)) result.productTurns.push(heard - made);
-    }
+    const turns = turnTimes(report, report.sessionTag, records);
+    result.voiceToVoice.push(...turns.voiceToVoice);
+    result.productTurns.push(...turns.product);
   }
   result.transit = [...result.inbound, ...result.outbound];
   return result;

@@ -3,11 +3,9 @@
  * messages and effects out. No sockets, no clock of its own, no module state: one instance per call.
  *
  * Turns and barge-in: the bridge, not the model, decides when the caller interrupts and when the model answers
- * (turn-taking.ts: speech over the agent must last the plan's minimum, or have words, before it stops her). Stopped,
- * Twilio is told to `clear` what it still holds, the model's answer is cancelled, and its item truncated at the audio
- * heard (playout.ts reads how much from Twilio's clock). The greeting rendered ahead is cut the same way, and the model
- * and the transcript get the words of it the caller heard (cached-greeting.ts). While the model's session is not ready
- * yet (modelReady()) the bridge hears a caller talking over the greeting rendered ahead itself (caller-speech.ts).
+ * (turn-taking.ts). Interrupted, Twilio is told to `clear`, the answer is cancelled and truncated at the audio heard
+ * (playout.ts, from Twilio's clock); the greeting rendered ahead is cut the same way (cached-greeting.ts), and before the
+ * model's session is ready (modelReady()) the bridge hears a caller talking over it itself (caller-speech.ts).
  *
  * A tool that is slow to answer gets a filler or two in Nikki's voice (tool-fillers.ts decides when; `wake` actions ask
  * the caller of this class for a timer, and onWake() is its tick).
@@ -337,12 +335,12 @@ export class BridgeProtocol {
     return this.end(reason);
   }
 
-  /** Nikki's audio to Twilio; a new item is a new answer (its first audio times the turn). */
+  /**
+   * Nikki's audio to Twilio; a new item is a new answer (its first audio times the turn). What comes of an answer cut
+   * off is not played. A filler's audio, held until due, arrives (for the turn's times) when released: no product time.
+   */
   private audio(itemId: string, delta: string, now: number): BridgeAction[] {
-    // What comes of an answer cut off (cleared, or cancelled before its audio began) is not played.
     if (!this.streamSid || itemId === this.playout.cleared || this.turns.cancelled(itemId)) return [];
-    // A filler's audio, held until it is due, arrives (for the turn's times) when it is released: asked for early on
-    // purpose, its wait is no time the product took (tool-fillers.ts).
     if (this.fillers.takesAudio(itemId, delta)) return [];
     this.metrics.audioArrived(itemId, now);
     // Audio after the greeting rendered ahead plays after all of it.
