@@ -88,8 +88,18 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
   const vad = new SimulatedVad();
   /** The client just cut Nikki off: the next tagged frame it sends is the one that confirmed it (`cutFrames`). */
   let cutPending = false;
-  const cut = () => {
+  /** The frames of the default conversation's answers, by item (the last few): what a truncate cuts off. */
+  const answerFrames = new Map<string, string[]>();
+  /** Frames the client may drop as it cuts an answer off: none of them that went unheard was lost. */
+  const cutShort = (keys: readonly string[]) => {
+    for (const key of keys) timings.cancelledFrames.add(key);
+  };
+  /** The client cut Nikki off: `itemId` the answer it truncated, or (none) the default conversation's last it cancelled. */
+  const cut = (itemId?: string) => {
     if (!timings.cutFrames.has(tag)) cutPending = true;
+    // Cut off, even once all of it was made: what of it was still on its way is not played.
+    const frames = itemId === undefined ? [...answerFrames.values()].at(-1) : answerFrames.get(itemId);
+    if (frames) cutShort(frames);
   };
   let itemSeq = 0;
   /** The call the model made and waits on; its answer arrives as a function_call_output item. */
@@ -123,14 +133,18 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
     });
     const silence = new Uint8Array(FRAME_BYTES).fill(0xff);
     let sent = 0;
-    /** Its frames' keys, kept in case it is cancelled (`cancelledFrames`). */
+    /** Its frames' keys, kept in case it is cut off (`cancelledFrames`). */
     const keys: string[] = [];
+    if (!band.outOfBand) {
+      answerFrames.set(itemId, keys);
+      if (answerFrames.size > 4) answerFrames.delete(answerFrames.keys().next().value!);
+    }
     let timer: ReturnType<typeof setTimeout> | null = null;
     const finish = (status: "completed" | "cancelled") => {
       if (timer) clearTimeout(timer);
       if (band.outOfBand) outOfBand.delete(responseId);
-      if (status === "cancelled") for (const key of keys) timings.cancelledFrames.add(key);
       else speaking_ = null;
+      if (status === "cancelled") cutShort(keys);
       if (status === "completed") {
         send({ type: "response.output_audio.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 });
         send({ type: "response.output_audio_transcript.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript: text });
@@ -285,14 +299,16 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
         if (event.item_id.startsWith("item_user_")) {
           pendingTurn = null;
           if (timings.turns.get(tag)?.at(-1)?.reply === null) timings.turns.get(tag)!.pop();
-        } else cut();
+        } else cut(event.item_id);
         send({ type: "conversation.item.deleted", item_id: event.item_id });
         break;
       case "conversation.item.truncate":
-        cut();
+        cut(event.item_id);
         break;
       case "response.cancel": {
-        cut();
+        // A filler's, by id, marks its own frames when it is cancelled (it may be done already: then it was heard).
+        if (event.response_id === undefined) cut();
+        else if (!timings.cutFrames.has(tag)) cutPending = true;
         // By id, any response; without one, only the default conversation's.
         const id = event.response_id ?? speaking_?.id;
         const response = id ? (outOfBand.get(id) ?? (speaking_?.id === id ? speaking_ : undefined)) : undefined;
