@@ -8,7 +8,8 @@ import { OPENAI_MODELS } from "@nikki/core/constants";
 import type { RealtimeClientEvent, SessionUpdatedEvent } from "openai/resources/realtime/realtime";
 import type { WebSocket } from "ws";
 import { TAG_BYTES, readTag, tagFrame, wallClock } from "./frame-tag";
-import { answerCaller, newCallerMemory, noteToolAnswer } from "./caller-model";
+import { answerCaller, answeredFirst, newCallerMemory, noteToolAnswer } from "./caller-model";
+import { noteSaid, ownerNoteOf } from "./owner-note";
 import { type ScriptedCall, type ScriptedReply, type ScriptedTurn, type ToolAnswer, nextAfter } from "./scripted-turn";
 
 export type { ScriptedTurn } from "./scripted-turn";
@@ -160,12 +161,16 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
   let heardAudio: Buffer[] = [];
   const configured = { instructions: "", tools: [] as string[] };
   const memory = newCallerMemory();
+  /** An owner's note not yet honoured: the next answer carries it (owner-note.ts). */
+  let ownerNote: string | null = null;
   const answerTurn = () => {
     const heard = decodeText(Buffer.concat(heardAudio));
     heardAudio = [];
-    const turn: ScriptedTurn = heard
+    const scripted: ScriptedTurn = heard
       ? { transcript: heard, reply: answerCaller(heard, memory, configured) }
       : (script.shift() ?? { transcript: "Thanks.", reply: { say: "You're welcome. Anything else?" } });
+    const turn = ownerNote ? { ...scripted, reply: answeredFirst(noteSaid(ownerNote, memory.spanish), scripted.reply) as ScriptedReply } : scripted;
+    ownerNote = null;
     send({ type: "conversation.item.input_audio_transcription.completed", item_id: `item_user_${itemSeq}`, content_index: 0, transcript: turn.transcript });
     act(turn.reply);
   };
@@ -212,6 +217,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
         break;
       case "conversation.item.create":
         // A message the bridge adds (the greeting it played itself) joins the conversation: acknowledged, never spoken.
+        ownerNote = ownerNoteOf(event) ?? ownerNote;
         if (event.item.type === "message") {
           // As the API refuses it: an assistant's content is output text or audio, never the caller's input kinds.
           if (event.item.role === "assistant" && event.item.content.some((part) => part.type !== "output_text" && part.type !== "output_audio")) {

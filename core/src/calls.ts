@@ -184,4 +184,6 @@ export interface OverviewResource {
   turn_gap_p95_ms: number | null;
   daily_minutes: { date: string; minutes: number }[];
   recent_calls: CallResource[];
+  /** Calls in progress now (the Calls page's "Live now"). */
+  live_calls: number;
 }

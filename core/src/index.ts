@@ -65,6 +65,7 @@ export * from "./plain-text";
 export * from "./knowledge";
 export * from "./texts";
 export * from "./tool-actions";
+export * from "./live-calls";
 export * from "./audit-copy";
 export * from "./page-access";
 export * from "./hours-problem";

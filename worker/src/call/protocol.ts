@@ -24,6 +24,7 @@ import { FILLER_MARK_PREFIX, type FillerAction, ToolFillers } from "./tool-fille
 import { CACHED_GREETING, CachedGreeting } from "./cached-greeting";
 import { CutAnswers } from "./cut-answers";
 import { Playout } from "./playout";
+import { type OwnerThen, ownerResponse, ownerThen } from "./owner-command";
 
 /** How the greeting's response.created is recognised: its line is the transcript's, whatever of it the caller heard. */
 const GREETING_METADATA = "nikki_greeting";
@@ -53,7 +54,8 @@ export type BridgeAction =
   | { kind: "transcript"; role: "user" | "assistant"; text: string; atMs: number; language?: string }
   | { kind: "end"; reason: "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended" | "silent" | "talk_over" }
   /** Call onWake() at this time (tool-fillers.ts); a later one replaces it. */
-  | { kind: "wake"; at: number };
+  | { kind: "wake"; at: number }
+  | { kind: "hand_over" };
 
 export interface ProtocolOptions {
   /** Milliseconds the call may last before Nikki says goodbye. */
@@ -236,7 +238,8 @@ export class BridgeProtocol {
         const cancelled = event.response?.status === "cancelled" && event.response.id !== this.greetingResponse;
         const cut = cancelled ? this.cutAnswers.cancelled(event.response?.output?.[0]) : null;
         const heard: BridgeAction[] = cut ? [{ kind: "transcript", role: "assistant", text: cut, atMs: this.elapsed(now) }] : [];
-        return this.ending ? [...heard, ...this.end(this.ending)] : heard;
+        const next = ownerThen(event.response?.metadata) ?? this.ending;
+        return next === "hand_over" ? [...heard, { kind: "hand_over" }] : next ? [...heard, ...this.end(next === "end" ? "agent_ended" : next)] : heard;
       }
       default:
         return [];
@@ -321,6 +324,12 @@ export class BridgeProtocol {
     else return [];
     const instructions = this.ending === "silent" ? SILENT_GOODBYE_INSTRUCTIONS : this.options.goodbyeInstructions;
     return [{ kind: "openai", event: { type: "response.create", response: { instructions } } }];
+  }
+
+  /** An owner's command (owner-command.ts): the agent stops as at a barge-in and says `instructions`, then `then` follows. */
+  sayThen(instructions: string, then: OwnerThen): BridgeAction[] {
+    const stop = this.ended || !this.streamSid ? null : this.playout.playing() ? this.bargeIn() : [];
+    return stop ? [...stop, ...ownerResponse(instructions, then).map((event): BridgeAction => ({ kind: "openai", event }))] : [];
   }
 
   /** The agent called end_call: the call ends once its goodbye has been spoken (the next response.done). */

@@ -17,9 +17,12 @@ import { callActionRoutes } from "./actions";
 import { callBlockRoutes } from "./block";
 import { serializeCallDetail } from "./detail";
 import { callColumns, listCalls } from "./list";
+import { liveCallRoutes } from "./live";
 
 /** `/api/calls`: the organization's calls (every member reads them; owners and admins act on them). */
 export const callRoutes = new Hono<AppEnv>()
+  // First: `/live` is no call's id.
+  .route("/", liveCallRoutes)
   .get("/", access("viewer"), queryOf(callListQuerySchema, "a filter of the call list"), async (c) => {
     const organizationId = orgCaller(c).organizationId;
     const query = c.req.valid("query");

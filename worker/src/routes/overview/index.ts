@@ -10,6 +10,7 @@ import { access, orgCaller } from "../../middleware/access";
 import { percentile } from "../../call/call-metrics";
 import { organizationTimeZone } from "../../org/time-zone";
 import { callColumns, serializeCall } from "../calls/list";
+import { liveCallCount } from "../calls/live-list";
 
 const DAYS = 7;
 /** The turn gaps of at most this many recent calls make the period's percentiles. */
@@ -30,7 +31,7 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
   const timeZone = await organizationTimeZone(db, organizationId);
   const weekAgo = new Date(Date.now() - (DAYS + 1) * 86_400_000);
 
-  const [minutes, effect, answered, afterHours, leadCount, bookings, greeting, gapRows, weekRows, recent] = await Promise.all([
+  const [minutes, effect, answered, afterHours, leadCount, bookings, greeting, gapRows, weekRows, recent, live] = await Promise.all([
     minutesUsedSince(db, organizationId, since),
     planInEffect(db, organizationId),
     db
@@ -70,6 +71,7 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
       .where(and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), notSpam))
       .orderBy(desc(calls.createdAt))
       .limit(5),
+    liveCallCount(db, organizationId),
   ]);
 
   const gaps = gapRows.flatMap((row) => {
@@ -98,6 +100,7 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
     turn_gap_p95_ms: percentile(gaps, 0.95),
     daily_minutes: days.map((date) => ({ date, minutes: perDay.get(date) ?? 0 })),
     recent_calls: recent.map(serializeCall),
+    live_calls: live,
   };
   return c.json({ overview });
 });
