@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import type { AnsweredBy, DialPurpose } from "./answering-machine";
 import type { CallAppointmentResource } from "./appointments";
 import type { CallTransfer } from "./call-transfer";
+import type { OwnerNote } from "./live-calls";
 import { pageMarkerSchema } from "./page-marker";
 import { type ScreenedAs, screenedOutcome } from "./screening";
 
@@ -162,6 +163,8 @@ export interface CallDetailResource extends CallResource {
   number_blocked: boolean;
   /** What the caller asked that the agent's knowledge did not answer (issue 39 §4), found by the analysis; [] when none. */
   unanswered_questions: string[];
+  /** The notes owners and admins sent the agent during the call (issue 56 §3), shown to them as "Owner note"; [] for viewers. */
+  owner_notes: OwnerNote[];
 }
 
 /** What `GET /api/events` sends an organization's open dashboards: one of its calls was inserted or changed. */

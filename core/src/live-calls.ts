@@ -32,6 +32,8 @@ export interface LiveLine {
   role: "user" | "assistant";
   text: string;
   at: string;
+  /** When its speaker finished it (the media plane's clock): how fresh the line is when it reaches a live view. */
+  done_at: string;
 }
 
 /**

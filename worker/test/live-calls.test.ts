@@ -5,7 +5,7 @@
  * the transcript; End call has the agent say goodbye and the call ends, after which every live route answers 409.
  * Viewers are refused, another organization finds no call, and each watch, note and end is audited.
  */
-import type { LiveCallMessage, LiveCallResource, LiveCallView } from "@nikki/core";
+import { type LiveCallMessage, type LiveCallResource, type LiveCallView, NOTES_PER_CALL } from "@nikki/core";
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
@@ -109,6 +109,10 @@ describe("a call in progress, watched and steered by its owner", { timeout: 90_0
     expect(after.transcript.at(-1)?.text).toMatch(/^By the way, we can offer you the 10% new-patient discount\./);
     expect(after.events).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "owner_note", text: NOTE })]));
     expect(after.transcript.some((line) => line.text.includes(NOTE))).toBe(false);
+    // A call takes NOTES_PER_CALL notes, no more.
+    for (let n = 2; n <= NOTES_PER_CALL; n++)
+      expect((await call(`/api/calls/${live.callId}/note`, { cookie: owner.cookie, body: { text: `Note ${n}` } })).status).toBe(201);
+    expect((await call(`/api/calls/${live.callId}/note`, { cookie: owner.cookie, body: { text: "One too many" } })).status).toBe(429);
 
     // End call: the agent says goodbye, the call ends, the watcher is told, and the call answers 409 from then on.
     expect((await call(`/api/calls/${live.callId}/end`, { cookie: owner.cookie, body: {} })).status).toBe(202);
@@ -122,7 +126,15 @@ describe("a call in progress, watched and steered by its owner", { timeout: 90_0
     const transcript = JSON.parse(ended.transcript) as { role: string; content: string }[];
     expect(transcript.at(-1)?.content).toMatch(/goodbye/i);
     expect(ended.transcript).not.toContain(NOTE);
-    expect(JSON.parse(ended.owner_notes)).toEqual([expect.objectContaining({ text: NOTE, by: expect.any(String) })]);
+    expect(JSON.parse(ended.owner_notes)).toHaveLength(NOTES_PER_CALL);
+    // The stored call shows the notes to owners and admins, apart from the transcript; a viewer reads none.
+    const detail = await json<{ call: { owner_notes: { text: string; by: string }[]; transcript: { content: string }[] } }>(
+      await call(`/api/calls/${live.callId}`, { cookie: owner.cookie }),
+    );
+    expect(detail.call.owner_notes[0]).toMatchObject({ text: NOTE, by: expect.any(String) });
+    expect(detail.call.transcript.some((entry) => entry.content.includes(NOTE))).toBe(false);
+    const viewed = await json<{ call: { owner_notes: unknown[] } }>(await call(`/api/calls/${live.callId}`, { cookie: viewer.cookie }));
+    expect(viewed.call.owner_notes).toEqual([]);
     for (const [path, body] of [
       [`/api/calls/${live.callId}/live`, undefined],
       [`/api/calls/${live.callId}/note`, { text: NOTE }],

@@ -12,6 +12,8 @@ export interface LiveBatch {
   /** The place of `lines[0]` in the segment's transcript: batches that overtake each other still land in order. */
   first: number;
   lines: TranscriptEntry[];
+  /** When each line's speaker finished it, as the media plane saw it (epoch ms): the live view's delay is measured from it. */
+  done_at: number[];
   latency: CallMetricsSummary | null;
 }
 

@@ -337,8 +337,9 @@ export class MediaCall {
     if (this.ticker) clearInterval(this.ticker);
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.commands.stop();
-    this.feed.flush();
+    const lastLines = this.feed.flush();
     closeQuietly(this.openai ?? (await this.opening));
+    await lastLines;
     const end: CallEnd = { reason, transcript: this.transcript, metrics: this.protocol ? this.protocol.metrics.summary() : null };
     // A segment after the first (the agent again after a transfer) names itself; the first is sent as it always was.
     if (this.plan?.segment && this.plan.segment > 1) end.segment = this.plan.segment;

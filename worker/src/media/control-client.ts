@@ -25,6 +25,8 @@ const CONTROL = "https://control.internal/internal/calls";
 
 export function controlPlane(fetcher: Fetcher, secret: string): ControlPlane {
   const post = async (callSid: string, action: string, body: object) => (await postToPlane(fetcher, secret, `${CONTROL}/${callSid}/${action}`, body)).json();
+  /** A request answered with no body (204); postToPlane throws unless it was taken. */
+  const tell = async (callSid: string, action: string, body: object) => void (await postToPlane(fetcher, secret, `${CONTROL}/${callSid}/${action}`, body));
   return {
     // Asked once more when the first ask fails on the way (a connection lost, seen on the first call after `wrangler dev`
     // starts): the control plane hands the same plan again until the stream's end is kept.
@@ -34,7 +36,7 @@ export function controlPlane(fetcher: Fetcher, secret: string): ControlPlane {
     ended: async (callSid, end) => void (await post(callSid, "ended", end)),
     realtime: async (callSid) => ((await post(callSid, "realtime", {})) as { realtime: RealtimeTarget | null }).realtime,
     greetingMissing: async (callSid) => void (await post(callSid, "greeting", {})),
-    live: async (callSid, batch) => void (await post(callSid, "live", batch)),
-    handOver: async (callSid, segment) => void (await post(callSid, "hand-over", segment > 1 ? { segment } : {})),
+    live: (callSid, batch) => tell(callSid, "live", batch),
+    handOver: (callSid, segment) => tell(callSid, "hand-over", segment > 1 ? { segment } : {}),
   };
 }

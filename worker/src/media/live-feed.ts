@@ -14,6 +14,7 @@ export const BATCH_MS = 100;
 
 export class LiveFeed {
   private pending: TranscriptEntry[] = [];
+  private doneAt: number[] = [];
   /** Lines handed over so far (the next batch's `first`). */
   private sent = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -27,18 +28,25 @@ export class LiveFeed {
 
   line(entry: TranscriptEntry): void {
     this.pending.push(entry);
-    this.timer ??= setTimeout(() => this.flush(), BATCH_MS);
+    this.doneAt.push(Date.now());
+    this.timer ??= setTimeout(() => void this.flush(), BATCH_MS);
   }
 
-  /** What waits goes now (the call is ending). */
-  flush(): void {
+  /** What waits goes now; the call's end awaits it, so the last lines reach the live views before the end does. */
+  flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.pending.length === 0) return;
+    if (this.pending.length === 0) return Promise.resolve();
     const lines = this.pending.splice(0);
-    const batch: LiveBatch = { first: this.sent, lines, latency: this.latency(), ...(this.segment > 1 ? { segment: this.segment } : {}) };
+    const batch: LiveBatch = {
+      first: this.sent,
+      lines,
+      done_at: this.doneAt.splice(0),
+      latency: this.latency(),
+      ...(this.segment > 1 ? { segment: this.segment } : {}),
+    };
     this.sent += lines.length;
-    this.deliver(batch).catch((error: unknown) =>
+    return this.deliver(batch).catch((error: unknown) =>
       this.log.warn("live_lines_lost", { lines: lines.length, error: error instanceof Error ? error.message : String(error) }),
     );
   }

@@ -37,7 +37,7 @@ export function serializeCallDetail(
   row: Parameters<typeof serializeCall>[0],
   options: { storedRedacted: boolean; masksContacts: boolean },
   appointments: CallAppointmentResource[],
-): Omit<CallDetailResource, "number_blocked"> {
+): Omit<CallDetailResource, "number_blocked" | "owner_notes"> {
   const { call } = row;
   const redactOnDisplay = options.masksContacts && !options.storedRedacted;
   const show = (text: string) => (redactOnDisplay ? redactPii(text) : text);

@@ -19,6 +19,7 @@ import { access, orgCaller } from "../../middleware/access";
 import { settingsRowOf } from "../../org/settings";
 import type { OwnerAnswer } from "../../rpc/call-session";
 import { liveCalls } from "./live-list";
+import { ownerNotesOf } from "./owner-notes";
 
 /** The organization's call `:id`, refused unless it is still in progress. */
 async function liveCallOf(c: Context<AppEnv>) {
@@ -80,7 +81,7 @@ export const liveCallRoutes = new Hono<AppEnv>()
     const { text } = await parseBody(c, liveNoteSchema, "a field of a note");
     const call = await liveCallOf(c);
     const [kept] = await c.var.db.select({ notes: calls.ownerNotes }).from(calls).where(eq(calls.id, call.id));
-    if (jsonList(kept?.notes ?? null).length >= NOTES_PER_CALL) throw new ApiError("rate_limited", { message: LIVE_CALL_MESSAGES.tooManyNotes });
+    if (ownerNotesOf(kept?.notes ?? null).length >= NOTES_PER_CALL) throw new ApiError("rate_limited", { message: LIVE_CALL_MESSAGES.tooManyNotes });
     refuseUnlessTaken(await call.session.owner({ kind: "note", text, instructions: guardedNote(text) }));
     const caller = orgCaller(c);
     const note: OwnerNote = { id: crypto.randomUUID(), text, at: new Date().toISOString(), by: caller.name || caller.email };

@@ -33,6 +33,7 @@ const liveBatch = z.object({
   segment: z.number().int().min(2).max(9).optional(),
   first: z.number().int().min(0).max(5_000),
   lines: z.array(transcriptEntry).max(100),
+  done_at: z.array(z.number().int().nonnegative()).max(100),
   latency: z.record(z.string(), z.unknown()).nullable(),
 });
 const callEnd = z.object({

@@ -82,6 +82,7 @@ export class LiveFeed {
         role: entry.role,
         text: entry.content.slice(0, MAX_LINE_CHARS),
         at: entry.timestamp,
+        done_at: new Date(batch.done_at[index] ?? Date.now()).toISOString(),
       }),
     );
     added.forEach((line, index) => (lines[batch.first + index] = line));
