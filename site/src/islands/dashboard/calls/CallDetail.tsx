@@ -26,6 +26,7 @@ import BlockNumber from "./BlockNumber";
 import CallActions from "./CallActions";
 import type { CallDetailResource } from "./call-detail-resource";
 import CallBookings from "./CallBookings";
+import CallOwnerNotes from "./CallOwnerNotes";
 import CallQuestions from "./CallQuestions";
 import CallTransfer from "./CallTransfer";
 
@@ -229,6 +230,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
               </div>
               <p className={shown.summary ? "" : "muted"}>{shown.summary ? text(shown.summary) : CALL_MESSAGES.noSummary}</p>
               <CallQuestions questions={shown.unanswered_questions} canAnswer={canAct} />
+              <CallOwnerNotes notes={shown.owner_notes} />
               <h3>Entities</h3>
               {contactsMasked ? (
                 <p className="field-hint">{REDACTION_COPY.contactsMasked}</p>
