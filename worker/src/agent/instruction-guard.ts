@@ -73,7 +73,7 @@ export async function guardInstructions(secret: string | undefined, instructions
  */
 export function guardedNote(note: string): string {
   const text = note
-    .replace(/[\r\n\t]+/g, " ")
+    .replace(/\s+/g, " ")
     .replace(/[«»"“”]/g, "'")
     .trim();
   return [
