@@ -249,7 +249,9 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
         const instructions = event.response?.instructions;
         // Out of band: said beside the conversation, which it neither reads (no input) nor adds to; a pending call still waits.
         if (event.response?.conversation === "none") speak(spokenResponse(instructions), { outOfBand: true, metadata: event.response.metadata });
-        else if (awaitingToolOutput) {
+        // A response with instructions of its own (an owner's goodbye, a take-over's line) is said even while a tool's
+        // answer is awaited, as a real model does; the tool's answer is still acted on when it comes.
+        else if (awaitingToolOutput && !instructions) {
           const waited = awaitingToolOutput;
           awaitingToolOutput = null;
           act(nextAfter(waited, toolAnswer), true);

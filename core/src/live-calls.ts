@@ -129,9 +129,9 @@ export function liveStateLabel(state: LiveCallState, agent: string, withWhom: st
     case "talking":
       return `Talking with ${agent}`;
     case "ringing":
-      return `Ringing ${withWhom ?? "the team"}…`;
+      return withWhom ? `Ringing ${withWhom}…` : "Ringing a phone for a transfer…";
     case "connected":
-      return `Connected to ${withWhom ?? "the team"}`;
+      return withWhom ? `Connected to ${withWhom}` : "Put through to a person";
   }
 }
 

@@ -3,7 +3,7 @@
  * under Live now; Watch shows the transcript as it is spoken (each line's delay from its speaker finishing to the
  * browser measured); a note makes the agent's next answer carry it; Take over rings the owner's phone, which hears the
  * briefing and presses 1, and the view says Connected; the view turns into the call's detail when the call ends. A
- * second call is ended from the view: the agent says goodbye.
+ * second call is watched until the agent looks up free times, then ended from the view: the agent says goodbye.
  */
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -75,6 +75,7 @@ async function watch(page: Page, from: string) {
   const liveNow = page.getByRole("region", { name: /Live now/ });
   await expect(liveNow.getByText(from)).toBeVisible({ timeout: 15_000 });
   await expect(liveNow.getByText(/Talking with Grace|Grace is picking up/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("live-now-1280.png") });
   await liveNow.getByRole("button", { name: `Watch the call from ${from}` }).click();
   const view = page.getByRole("dialog", { name: `Live: call from ${from}` });
   await expect(view).toBeVisible();
@@ -120,6 +121,7 @@ test("the owner watches a call live, steers it with a note and takes it over", a
   });
   await expect(view.getByRole("status")).toHaveText(/Ringing Ada…|Connected to Ada/, { timeout: 15_000 });
   await expect(view.getByRole("status")).toHaveText(/Connected to Ada/, { timeout: 15_000 });
+  await page.screenshot({ path: test.info().outputPath("live-connected-1280.png") });
 
   // The call ends: the view turns into the call's detail, without a reload.
   const detail = page.getByRole("dialog", { name: `Call from ${from}` });
@@ -135,7 +137,7 @@ test("the owner watches a call live, steers it with a note and takes it over", a
   expect(delay).toBeLessThanOrEqual(1_000);
 });
 
-test("the owner ends a call from its live view: the agent says goodbye", async ({ page }) => {
+test("the owner sees the agent look up free times, then ends the call from its live view: the agent says goodbye", async ({ page }) => {
   test.setTimeout(120_000);
   await signUpNewBusiness(page, { email: e2eEmail("live-end"), company: "Live End Dental" });
   const number = await practice(page);
@@ -143,7 +145,8 @@ test("the owner ends a call from its live view: the agent says goodbye", async (
   const printed = simulateLongCall(number, from);
 
   const view = await watch(page, from);
-  await expect(view.locator(".live-transcript > li")).toHaveCount(3, { timeout: 15_000 });
+  // What the agent does shows as it happens: the caller asks to book, and the agent looks up free times.
+  await expect(view.locator(".live-event-agent").filter({ hasText: "Looking up free times…" })).toBeVisible({ timeout: 60_000 });
   await view.getByRole("button", { name: "End call" }).click();
   await expect(view.getByText("Ending the call: the agent says goodbye")).toBeVisible();
   await expect(view.locator(".live-transcript > li.turn-assistant").last()).toContainText(/goodbye/i, { timeout: 15_000 });

@@ -150,5 +150,15 @@ describe("a call in progress, watched and steered by its owner", { timeout: 90_0
       .bind(owner.organizationId, live.callId)
       .all<{ action: string }>();
     expect(new Set(audited.results.map((row) => row.action))).toEqual(new Set(["call_watched", "call_note_sent", "call_ended_by_owner"]));
+    // The Activity log says it in words, naming the call by its caller.
+    const { entries } = await json<{ entries: { target: string | null; summary: string }[] }>(await call("/api/org/audit", { cookie: owner.cookie }));
+    const said = entries.filter((entry) => entry.target === live.callId).map((entry) => entry.summary);
+    expect(said).toEqual(
+      expect.arrayContaining([
+        `Watched the call from ${CALLER} live`,
+        `Sent a note to the agent on the call from ${CALLER}`,
+        `Ended the call from ${CALLER} from the live view`,
+      ]),
+    );
   });
 });
