@@ -7,7 +7,6 @@ import { createLogger } from "../src/logger";
 import { type MediaStorage, MediaCall } from "../src/media/call";
 import type { ControlPlane } from "../src/media/control-client";
 import type { CallEnd, MediaPlan } from "../src/call/plan";
-import type { LiveBatch } from "../src/call/live";
 
 export interface MediaCallOptions {
   /** Each write to the storage passes here first (a test may refuse one). */
@@ -39,14 +38,13 @@ export function mediaCall(sid: string, options: MediaCallOptions = {}) {
   let offered: MediaPlan | null = null;
   const asked: string[] = [];
   const ends = options.ends ?? [];
-  const batches: LiveBatch[] = [];
   const control: ControlPlane = {
     plan: async () => offered,
     tool: options.tool ?? (async () => ({ ok: true })),
     ended: async (_sid, end) => void ends.push(end),
     realtime: async () => null,
     greetingMissing: async () => void asked.push("greeting"),
-    live: async (_sid, batch) => void batches.push(batch),
+    live: async () => undefined,
     handOver: async () => void asked.push("hand_over"),
   };
   const call = new MediaCall({
@@ -58,7 +56,7 @@ export function mediaCall(sid: string, options: MediaCallOptions = {}) {
     dohUrl: options.dohUrl ?? SIMULATED_DOH_URL,
     ...(options.greetings ? { greetings: options.greetings } : {}),
   });
-  return { call, stored, asked, batches, offer: (plan: MediaPlan) => void (offered = plan) };
+  return { call, stored, asked, offer: (plan: MediaPlan) => void (offered = plan) };
 }
 
 /** Twilio's side of the stream, signed for the call as its plan expects. */
