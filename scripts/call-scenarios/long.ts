@@ -5,7 +5,7 @@ import { type CallScenario, describeCall } from "./scenario";
 import { describeTransfer } from "./transfer-report";
 
 /** Long enough between turns for an owner to watch, write a note that steers the next answer, take over or end the call. */
-const PAUSE_MS = 7_000;
+const PAUSE_MS = 9_000;
 
 /** The long caller: three questions, then a booking, with a pause before each turn. */
 export const longCaller = (service: string, from: string) => [
