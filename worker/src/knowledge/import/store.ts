@@ -4,7 +4,7 @@
  * those the owner edited, which are never touched (nor duplicated by a new section of the same title). New sections
  * stop at the plan's limit of entries.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { knowledgeEntries } from "../../db/schema";
 import { type KnowledgeRoom, entriesHeld, undoPastLimit } from "../limits";
@@ -20,7 +20,11 @@ export interface ImportedPage {
   sections: PageSection[];
 }
 
-const ROWS_PER_INSERT = 10;
+/**
+ * Rows one insert writes at most: D1 binds at most 100 values to a statement, and a row binds one per column at most
+ * (10 rows of 14 bound values each made "too many SQL variables", and a page of more than 7 sections failed).
+ */
+const ROWS_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(knowledgeEntries)).length);
 
 export type PageStored = "new" | "changed" | "unchanged";
 
@@ -72,7 +76,6 @@ export async function storePage(db: Database, page: ImportedPage, room: Pick<Kno
   const found = page.sections.filter((section) => !editedTitles.has(section.title));
   const fresh = found.slice(0, Math.max(0, room.maxEntries - (await entriesHeld(db, page.organizationId))));
   let added = 0;
-  // A few rows a statement: D1 binds at most 100 values to one.
   for (let from = 0; from < fresh.length; from += ROWS_PER_INSERT) {
     const rows = await db
       .insert(knowledgeEntries)
