@@ -31,10 +31,11 @@ const MEDIA_GZIP_BUDGET = 14_336;
  * The control plane's minified bundle: 2,316 KiB when the budget was set, 1,217 KiB (1,246,594 B) once Kysely
  * (better-auth's minimal entry), two extra builds of zod, the openai and stripe SDKs (the worker speaks their REST APIs
  * over fetch) and better-auth's unused social providers, telemetry and memory adapter (wrangler.toml [alias]) had left
- * it, so 1,225 KiB. The issue's target was 1,024 KiB; what stands between is in docs/performance.md (bench:widgets and
- * bundle sizes, 2026-12-07).
+ * it, so 1,225 KiB; 1,173 KiB (1,201,311 B) once the product's own growth was paid for by bundling without keep_names
+ * (JOSE's error names restored by worker/src/auth/jose-names.ts), so 1,180 KiB. The issue's target was 1,024 KiB; what
+ * stands between is in docs/performance.md (bench:widgets and bundle sizes, 2026-12-07).
  */
-const CONTROL_RAW_BUDGET = 1_254_400;
+const CONTROL_RAW_BUDGET = 1_208_320;
 
 // wrangler's dry run insists on the assets directory, which a fresh clone has not built yet.
 mkdirSync(`${ROOT}/site/dist`, { recursive: true });

@@ -4,7 +4,8 @@
  * sentences (who called and what they wanted, then what was agreed), the sentiment, the caller's language, whether they
  * asked not to keep their details, and the fields the schema
  * requires, exactly as said, empty when absent. Deterministic rules, so a test can say what the analysis must be; a
- * masked detail ("[NAME]", "[PHONE]") is not a detail, so it is never extracted.
+ * masked detail ("[NAME]", "[PHONE]") is not a detail, so it is never extracted. A booked time is the one the
+ * instructions list as stored for the call (core/src/booked-summary.ts), never the time the caller asked for.
  */
 import { SPANISH } from "./caller-model";
 import { type SimulatedQuestion, unansweredQuestions } from "./unanswered-questions";
@@ -40,6 +41,20 @@ const FORGET_ME =
   /\b(?:don'?t|do not) (?:keep|store|save|remember) (?:my|any of my) (?:details|information|info|data|number)\b|\b(?:delete|erase|forget) my (?:details|information|info|data|number)\b|\bno (?:guarde|guarden) mis datos\b|\b(?:borre|borren) mis datos\b/i;
 const MESSAGE_TAKEN = /\b(passed your message|call you back|le llamarán|take a message)\b/i;
 
+/** The call's bookings as the instructions list them ("- Cleaning: Tuesday, December 1 at 8:00 AM"); null when they say nothing of bookings. */
+function bookingsIn(system: string): { service: string; label: string }[] | null {
+  if (/^No appointment was booked on this call\./m.test(system)) return [];
+  const start = system.search(/^Appointments booked on this call/m);
+  if (start < 0) return null;
+  const bookings: { service: string; label: string }[] = [];
+  for (const line of system.slice(start).split("\n").slice(1)) {
+    const found = /^- (.+?): (.+)$/.exec(line);
+    if (!found) break;
+    bookings.push({ service: found[1]!, label: found[2]! });
+  }
+  return bookings;
+}
+
 const lines = (transcript: string, who: "Caller" | "Receptionist") =>
   transcript
     .split("\n")
@@ -69,7 +84,8 @@ export function analyseTranscript(transcript: string, fields: readonly string[],
   const callerText = said.join("\n");
   const name = NAME.exec(callerText)?.[1] ?? FULL_NAME.exec(callerText)?.[1] ?? "";
   const when = WHEN.exec(callerText);
-  const appointmentTime = when ? `${when[1]} at ${when[2]!.replace(/\s+/g, "")}` : "";
+  const bookings = bookingsIn(system);
+  const appointmentTime = bookings?.length ? bookings.map((booking) => booking.label).join("; ") : when ? `${when[1]} at ${when[2]!.replace(/\s+/g, "")}` : "";
   const { action, question } = requestOf(said);
   const extracted: Record<string, string> = {
     name,
@@ -83,7 +99,7 @@ export function analyseTranscript(transcript: string, fields: readonly string[],
   const who = name || "Someone";
   const wanted = action ? `${who} called to ${action}.` : question ? `${who} called and asked: "${question}"` : `${who} called.`;
   const closing = answered.slice(1).join(" ");
-  const booked = BOOKED.test(closing);
+  const booked = bookings ? bookings.length > 0 : BOOKED.test(closing);
   const agreed = booked
     ? `The appointment was booked${appointmentTime ? ` for ${appointmentTime}` : ""}.`
     : MESSAGE_TAKEN.test(closing)

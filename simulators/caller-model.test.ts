@@ -38,6 +38,53 @@ describe("the simulated model and a returning caller", () => {
   });
 });
 
+describe("the simulated model and a booking caller", () => {
+  const booking = (instructions: string) => ({ instructions, tools: ["push_crm_lead", "check_availability", "book_appointment"] });
+  const CLOSED_BOOKS =
+    "The business is closed right now, but appointments can still be booked: a caller who wants one books it as below, for a time the business is open.";
+  const CLOSED = "The business is closed right now. Take a message: the caller's name, phone number, the reason for the call and how urgent it is.";
+
+  it("asks only for the number a caller who gave their name left out, then looks up times for the service they named, and books it on that number", () => {
+    const memory = newCallerMemory();
+    expect(answerCaller("Hi, this is Ada Lovelace. Can I book a Cleaning for tomorrow morning?", memory, booking("Qualify the caller."))).toEqual({
+      say: "Thanks, Ada. What's the best number to reach you?",
+    });
+    const check = answerCaller("Sure, it's +1 512 555 0111.", memory, booking("Qualify the caller."));
+    expect(check).toMatchObject({ call: "check_availability", arguments: { service: "Cleaning", date: "tomorrow", part_of_day: "morning" } });
+    if (!("call" in check)) throw new Error("expected a tool call");
+    const slots = [{ start: "2026-12-02T08:00:00-06:00", label: "Wednesday, December 2 at 8:00 AM" }];
+    noteToolAnswer(memory, "check_availability", { ok: true, slots });
+    expect(nextAfter(check, { ok: true, slots })).toEqual({ say: "I have Wednesday, December 2 at 8:00 AM. Which would you like?" });
+    expect(answerCaller("The first one works, thanks.", memory, booking("Qualify the caller."))).toMatchObject({
+      call: "book_appointment",
+      arguments: { name: "Ada Lovelace", phone: "+15125550111", start: "2026-12-02T08:00:00-06:00", service: "Cleaning" },
+    });
+  });
+
+  it("books a Spanish caller while the business is closed when its instructions say bookings are still taken, and takes a message when they do not", () => {
+    const says = ["Hola, soy Lucía Fernández. Quiero una cita de Cleaning para mañana a las 10.", "Mi número es el +1 512 555 0111."];
+    const open = newCallerMemory();
+    answerCaller(says[0]!, open, booking(CLOSED_BOOKS));
+    expect(answerCaller(says[1]!, open, booking(CLOSED_BOOKS))).toMatchObject({
+      call: "check_availability",
+      arguments: { service: "Cleaning", date: "mañana", part_of_day: "morning" },
+    });
+    const closed = newCallerMemory();
+    expect(answerCaller(says[0]!, closed, booking(CLOSED))).toEqual({ say: "Gracias, Lucía. ¿Me da su número de teléfono, por favor?" });
+    expect(answerCaller(says[1]!, closed, booking(CLOSED))).toMatchObject({ call: "push_crm_lead" });
+  });
+
+  it("names no service for a caller who asks for an appointment", () => {
+    const memory = newCallerMemory();
+    const reply = answerCaller(
+      "Hello, I'm James Chen, my number is +1 415 555 0173. Can I book an appointment for the next day you're open?",
+      memory,
+      booking(""),
+    );
+    expect(reply).toEqual({ call: "check_availability", arguments: {}, then: expect.any(Function) });
+  });
+});
+
 describe("the simulated model and a caller who asks for a text", () => {
   const texting = { instructions: "Qualify the caller.", tools: ["send_sms", "push_crm_lead"] };
 

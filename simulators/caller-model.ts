@@ -20,9 +20,12 @@ interface OfferedTime {
 export interface CallerMemory {
   name: string;
   phone: string;
-  /** The day the caller named ("tomorrow", "el martes"), and the hour ("10 am", "9"). */
+  /** The service the caller named ("a Cleaning", "una cita de Cleaning"), passed to the booking tools; empty when none. */
+  service: string;
+  /** The day the caller named ("tomorrow", "el martes"), the hour ("10 am", "9") and the part of the day ("morning"). */
   day: string;
   hour: string;
+  part: string;
   spanish: boolean;
   urgent: boolean;
   booking: boolean;
@@ -39,8 +42,10 @@ export interface CallerMemory {
 export const newCallerMemory = (): CallerMemory => ({
   name: "",
   phone: "",
+  service: "",
   day: "",
   hour: "",
+  part: "",
   spanish: false,
   urgent: false,
   booking: false,
@@ -57,8 +62,21 @@ export const SPANISH = /\b(hola|quiero|necesito|cita|gracias|llamo|soy|mañana|n
 const NAME = /\b(?:this is|my name is|I'm|I am|soy|me llamo)\s+([A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?: [A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)?)/;
 const PHONE = /\+?\d[\d\s().-]{8,}\d/;
 const BOOKING = /\b(book|appointment|schedule|visit|cita|reservar|agendar)\b/i;
+/** The service named with the booking ("book a Cleaning for…", "una cita de Cleaning para…"); "an appointment" names none. */
+const SERVICE = [
+  /\b(?:book|schedule)\s+(?:a|an|my|the)\s+(.+?)(?=\s+(?:for|on|at|this|next|tomorrow|today|please)\b|[?.!,]|$)/i,
+  /\bcita\s+(?:de|para)\s+(?!(?:mañana|hoy|el|la|las)\b)(.+?)(?=\s+(?:para|el|mañana|hoy|a las?)\b|[?.!,]|$)/i,
+];
+const GENERIC_SERVICE = /^(appointment|visit|cita|consulta)$/i;
+/**
+ * The product's instructions when the business is closed but still takes bookings (worker/src/agent/instructions.ts):
+ * the model books a caller who asks, and takes a message from anyone else.
+ */
+const BOOKS_AFTER_HOURS = "appointments can still be booked";
 const DAY = /\b(today|tomorrow|hoy|mañana|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miércoles|jueves|viernes|sábado)\b/i;
 const HOUR = /\b(?:at|a las?)\s+(\d{1,2})(?::(\d\d))?\s*(am|pm)?/i;
+const PART = /\b(morning|afternoon|evening)\b|\bpor la (mañana|tarde|noche)\b/i;
+const PART_OF_DAY: Record<string, string> = { mañana: "morning", tarde: "afternoon", noche: "evening" };
 const URGENT = /\b(urgent|emergency|flood(?:ing)?|urgente|emergencia)\b/i;
 const PERSON =
   /\b(?:speak|talk) (?:to|with) (?:a |an |the |someone|somebody)?(?:person|human|someone|somebody|manager|owner|team member)|\b(?:transfer|put) me through\b|\bhablar con (?:una persona|alguien)/i;
@@ -100,13 +118,31 @@ function offerWords(answer: ToolAnswer, es: boolean): string {
   return es ? `Para su cita tengo libre el ${list}. ¿Cuál le viene mejor?` : `${note}I have ${list}. Which would you like?`;
 }
 
+/** Where the hour the caller named falls in the day ("at 2 pm", "a las 14": afternoon); an hour without am or pm is read as said. */
+function partOfHour(said: string): string {
+  const [, hour = "9", , meridiem = ""] = HOUR.exec(said) ?? [];
+  const h = meridiem.toLowerCase() === "pm" ? (Number(hour) % 12) + 12 : meridiem.toLowerCase() === "am" ? Number(hour) % 12 : Number(hour);
+  return h < 12 ? "morning" : h < 17 ? "afternoon" : "evening";
+}
+
+/** The service argument of the booking tools, when the caller named one. */
+const serviceOf = (memory: CallerMemory) => (memory.service ? { service: memory.service } : {});
+
+function namedService(heard: string): string {
+  for (const pattern of SERVICE) {
+    const named = pattern.exec(heard)?.[1]?.trim();
+    if (named && !GENERIC_SERVICE.test(named)) return named;
+  }
+  return "";
+}
+
 function bookingReply(heard: string, memory: CallerMemory, es: boolean, first: string): ScriptedReply | null {
   if (memory.booked) return { say: es ? `Su cita ya está reservada, ${first}. ¿Algo más?` : `You're already booked, ${first}. Anything else?` };
   if (!memory.offered) {
-    const part = /\b(\d{1,2})\s*pm\b/i.test(memory.hour) ? "afternoon" : memory.hour ? "morning" : undefined;
+    const part = memory.hour ? partOfHour(memory.hour) : memory.part || undefined;
     return {
       call: "check_availability",
-      arguments: { ...(memory.day ? { date: memory.day } : {}), ...(part ? { part_of_day: part } : {}) },
+      arguments: { ...serviceOf(memory), ...(memory.day ? { date: memory.day } : {}), ...(part ? { part_of_day: part } : {}) },
       then: (answer) => offerWords(answer, es),
     };
   }
@@ -115,7 +151,7 @@ function bookingReply(heard: string, memory: CallerMemory, es: boolean, first: s
   if (!time) return null;
   return {
     call: "book_appointment",
-    arguments: { name: memory.name, phone: memory.phone, start: time.start, notes: memory.said.join(" ").slice(0, 200) },
+    arguments: { name: memory.name, phone: memory.phone, start: time.start, ...serviceOf(memory), notes: memory.said.join(" ").slice(0, 200) },
     then: es
       ? `Listo, ${first}: su cita es el {{booked_for}}. Su código de confirmación es {{confirmation_code}}. ¡Gracias por llamar!`
       : `You're all set, ${first}: {{booked_for}}. Your confirmation code is {{confirmation_code}}. Thanks for calling!`,
@@ -207,19 +243,26 @@ function replyTo(heard: string, memory: CallerMemory, session: { instructions: s
 function receptionistReply(heard: string, memory: CallerMemory, session: { instructions: string; tools: string[] }): ScriptedReply {
   memory.said.push(heard);
   memory.spanish ||= SPANISH.test(heard);
-  memory.name ||= NAME.exec(heard)?.[1] ?? "";
+  // The name said on this call wins over the one remembered from an earlier call from the number.
+  memory.name = NAME.exec(heard)?.[1] ?? memory.name;
   memory.phone ||= PHONE.exec(heard)?.[0].replace(/[^\d+]/g, "") ?? "";
   memory.booking ||= BOOKING.test(heard);
+  memory.service ||= namedService(heard);
   memory.urgent ||= URGENT.test(heard);
   memory.wantsText ||= TEXT_ME.test(heard);
   memory.day ||= DAY.exec(heard)?.[1] ?? "";
   const hour = HOUR.exec(heard);
   if (hour) memory.hour = hour[0];
+  const part = PART.exec(heard);
+  if (part) memory.part = part[1]?.toLowerCase() ?? PART_OF_DAY[part[2]!.toLowerCase()]!;
   const es = memory.spanish;
   const first = memory.name.split(" ")[0] ?? "";
   if (!memory.name || !memory.phone) {
     if (informationQuestion(heard))
       return { say: es ? "¿Me deja su nombre y su número, para que el equipo le llame?" : "Can I take your name and number, so the team can follow up?" };
+    // Only what is missing is asked for: a caller who gave their name is asked for their number.
+    if (memory.name)
+      return { say: es ? `Gracias, ${first}. ¿Me da su número de teléfono, por favor?` : `Thanks, ${first}. What's the best number to reach you?` };
     return {
       say: es ? "¡Claro! ¿Me puede dar su nombre y su número de teléfono, por favor?" : "Of course. Could I have your name and the best number to reach you?",
     };
@@ -227,7 +270,9 @@ function receptionistReply(heard: string, memory: CallerMemory, session: { instr
   if (memory.wantsText && !memory.texted && session.tools.includes("send_sms")) return textReply(memory, es, first);
   const closed = session.instructions.includes("The business is closed right now");
   const notes = memory.said.join(" ").slice(0, 200);
-  if (memory.booking && !closed && session.tools.includes("check_availability")) {
+  // Closed, the model books only when its instructions say bookings are still taken; else it takes a message.
+  const books = !closed || session.instructions.includes(BOOKS_AFTER_HOURS);
+  if (memory.booking && books && session.tools.includes("check_availability")) {
     const reply = bookingReply(heard, memory, es, first);
     if (reply) return reply;
   }

@@ -100,6 +100,9 @@ export function bestSentence(question: string, knowledge: string[]): string | nu
 
 const notKnown = (question: string) => NOT_KNOWN[SPANISH.test(question) ? "es" : "en"];
 
+/** Whether an answer is the "I don't know" (either language). */
+export const saysNotKnown = (answer: string) => Object.values(NOT_KNOWN).includes(answer as (typeof NOT_KNOWN)[keyof typeof NOT_KNOWN]);
+
 /** The answer to a question, by the rule above; the "I don't know" is in the question's language. */
 export function answerFromKnowledge(question: string, instructions: string): string {
   const found = bestSentence(question, knowledgeOf(instructions));

@@ -177,7 +177,12 @@ ${consent}<button type="submit">Continue</button></form></body></html>`);
       const grant = tokens.get(request.headers.authorization?.replace(/^Bearer /, "") ?? "");
       if (!grant) return json(401, { error: "invalid_token" });
       const sub = createHash("sha256").update(grant.email).digest("hex").slice(0, 21);
-      return json(200, { sub, email: grant.email, email_verified: true, name: grant.name });
+      // As Google's: the e-mail only with the `email` scope, the name only with `profile`.
+      return json(200, {
+        sub,
+        ...(grant.scopes.includes("email") ? { email: grant.email, email_verified: true } : {}),
+        ...(grant.scopes.includes("profile") ? { name: grant.name } : {}),
+      });
     }
 
     json(404, { error: "not_found" });

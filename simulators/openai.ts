@@ -7,6 +7,7 @@
  * Test infrastructure only: the worker reaches it through OPENAI_BASE_URL, never by import.
  */
 import { OPENAI_MODELS } from "@nikki/core/constants";
+import { CHAT_OFFER_MARK } from "@nikki/core/chat";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
@@ -16,7 +17,7 @@ import type { RTCPeerConnection } from "werift";
 import { type WebRtcSessionLog, answerRealtimeOffer } from "./realtime-webrtc";
 import { analyseTranscript } from "./call-analysis";
 import { SIMULATED_BUSINESS_CREDENTIALS } from "./credentials";
-import { answerFromKnowledge, questionIn } from "./knowledge-answer";
+import { answerFromKnowledge, questionIn, saysNotKnown } from "./knowledge-answer";
 import { speechWav } from "./speech";
 
 export type { AudioTimings, OpenAiSimulatorOptions, RealtimeLog, ScriptedTurn } from "./realtime-session";
@@ -57,6 +58,8 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     sessionReady: new Map(),
     speechStopped: new Map(),
     toolAnswer: new Map(),
+    turnEnds: new Map(),
+    toolAnswers: new Map(),
     utterances: new Map(),
     fillerFrames: new Map(),
   };
@@ -75,6 +78,8 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         sessionReady: [...timings.sessionReady],
         speechStopped: [...timings.speechStopped],
         toolAnswer: [...timings.toolAnswer],
+        turnEnds: [...timings.turnEnds],
+        toolAnswers: [...timings.toolAnswers],
         utterances: [...timings.utterances],
         fillerFrames: [...timings.fillerFrames],
       };
@@ -199,7 +204,12 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         }
         // A question gets the answer its instructions' knowledge gives (knowledge-answer.ts), or "I don't know".
         const question = questionIn(last);
-        if (question) return completion(answerFromKnowledge(question, body.messages.find((message) => message.role === "system")?.content ?? ""));
+        if (question) {
+          const system = body.messages.find((message) => message.role === "system")?.content ?? "";
+          const answer = answerFromKnowledge(question, system);
+          // As a model follows its instructions: an "I don't know" ends with the mark the chat's instructions ask for.
+          return completion(saysNotKnown(answer) && system.includes(CHAT_OFFER_MARK) ? `${answer} ${CHAT_OFFER_MARK}` : answer);
+        }
         return completion(`Thanks for your message! About "${last.slice(0, 60)}": we'd be glad to help.`);
       }
       const conversation = body.messages.find((message) => message.role === "user")?.content ?? "";

@@ -51,6 +51,9 @@ export interface AudioTimings {
   speechStopped: Map<number, number>;
   /** The first frame of the first words said after a tool's output (the tool's answer being spoken), per session tag. */
   toolAnswer: Map<number, string>;
+  /** Every turn's end (speech_stopped sent), and the first frame of every answer said after a tool's output, per session tag (a call of several turns). */
+  turnEnds: Map<number, number[]>;
+  toolAnswers: Map<number, string[]>;
   /** The words of each spoken response, by its first frame (what a caller heard, when it reached them). */
   utterances: Map<string, string>;
   /** Each frame of a tool filler's response (metadata `tool_filler`), with that response's id: the bridge holds a filler's audio and drops it whole when the tool answers first. */
@@ -137,6 +140,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
       const delta = Buffer.from(tagFrame(silence, tag, sequence)).toString("base64");
       timings.delivered.set(`${tag}:${sequence}`, wallClock());
       if (band.answersTool && !timings.toolAnswer.has(tag)) timings.toolAnswer.set(tag, `${tag}:${sequence}`);
+      if (band.answersTool && sent === 0) timings.toolAnswers.set(tag, [...(timings.toolAnswers.get(tag) ?? []), `${tag}:${sequence}`]);
       if (sent === 0) timings.utterances.set(`${tag}:${sequence}`, text);
       if (band.metadata?.tool_filler !== undefined) timings.fillerFrames.set(`${tag}:${sequence}`, `${tag}:${responseId}`);
       send({ type: "response.output_audio.delta", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta });
@@ -273,6 +277,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
         } else if (!loud && speaking && ++silentFrames >= SILENCE_FRAMES_TO_STOP) {
           speaking = false;
           if (!timings.speechStopped.has(tag)) timings.speechStopped.set(tag, wallClock());
+          timings.turnEnds.set(tag, [...(timings.turnEnds.get(tag) ?? []), wallClock()]);
           send({ type: "input_audio_buffer.speech_stopped", audio_end_ms: 0, item_id: `item_user_${itemSeq}` });
           answerTurn();
         } else if (loud) silentFrames = 0;

@@ -154,7 +154,8 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
       ? {
           speech: Uint8Array.from(encodeText(options.says[0]!)),
           nextTurns: options.says.slice(1).map((line) => Uint8Array.from(encodeText(line))),
-          speakAfter: "greeting" as const,
+          // Over Nikki's greeting when the caller barges in, else once it has played.
+          speakAfter: options.bargeInAfterMs === undefined ? ("greeting" as const) : { bargeInMs: options.bargeInAfterMs },
         }
       : {
           tag: options.tag,

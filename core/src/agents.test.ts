@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseFields } from "./account";
 import { AGENT_MESSAGES as M, agentCreateSchema, agentPatchSchema } from "./agents";
 import { ESCALATION_MESSAGES } from "./escalation";
+import { HOURS_MESSAGES } from "./hours-problem";
 
 describe("an agent's fields", () => {
   it("needs only a name", () => {
@@ -30,15 +31,15 @@ describe("an agent's fields", () => {
     [{ name: "A", language: "klingon" }, "language", M.language],
     [{ name: "A", status: "paused" }, "status", M.status],
     [{ name: "A", business_hours_tz: "Mars/Olympus_Mons" }, "business_hours_tz", M.timezone],
-    [{ name: "A", hours_json: { funday: [] } }, "hours_json", M.hours],
-    [{ name: "A", hours_json: { mon: [{ open: "17:00", close: "09:00" }] } }, "hours_json", M.hours],
+    [{ name: "A", hours_json: { funday: [] } }, "hours_json", HOURS_MESSAGES.unknownDay("funday")],
+    [{ name: "A", hours_json: { fri: [{ open: "17:00", close: "09:00" }] } }, "hours_json", "Friday closes before it opens."],
     [{ name: "A", hours_json: "[1,2]" }, "hours_json", M.object],
     [{ name: "A", escalation_json: { phone: "415-555-0100" } }, "escalation_json", ESCALATION_MESSAGES.numbers],
     [{ name: "A", escalation_json: { numbers: ["+14155550100", "555-0101"] } }, "escalation_json", ESCALATION_MESSAGES.numbers],
     [
       { name: "A", escalation_json: { numbers: [], transfer_hours: { mon: [{ open: "18:00", close: "09:00" }] } } },
       "escalation_json",
-      ESCALATION_MESSAGES.hours,
+      "Monday's transfer hours end before they start.",
     ],
     [{ name: "A", escalation_json: { keywords: ["emergency", ""] } }, "escalation_json", ESCALATION_MESSAGES.keywords],
     [{ name: "A", tools: ["order_pizza"] }, "tools", M.tools],

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { AGENT_DEFAULTS, AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentTool } from "./constants";
 import { type LanguageCode, languageCodeOf } from "./language-detection";
 import { escalationProblem } from "./escalation";
-import { WEEKDAYS } from "./hours";
+import { hoursProblem } from "./hours-problem";
 import { TIME_ZONE_MESSAGE, timeZoneField } from "./time-zones";
 
 /** An agent as the dashboard reads it (spec 001 §3 "Agent", snake_case; JSON fields as objects). */
@@ -59,7 +59,6 @@ export const AGENT_MESSAGES = {
   persona: "The persona can be at most 4,000 characters.",
   knowledge: "The knowledge base can be at most 20,000 characters.",
   timezone: TIME_ZONE_MESSAGE,
-  hours: 'Opening hours are days (mon … sun) with lists of {"open": "HH:MM", "close": "HH:MM"}, open before close.',
   object: "Must be a JSON object.",
   tools: `Tools must be chosen from ${AGENT_TOOLS.join(", ")}.`,
   hasNumbers: "This agent still answers a phone number. Assign the number to another agent or unassign it first.",
@@ -86,21 +85,6 @@ function jsonObject(field: string) {
   );
 }
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** Weekly hours: known days only, each span HH:MM to a later HH:MM. */
-function isOpeningHours(value: Record<string, unknown>): boolean {
-  return Object.entries(value).every(
-    ([day, spans]) =>
-      (WEEKDAYS as readonly string[]).includes(day) &&
-      Array.isArray(spans) &&
-      spans.every((span) => {
-        const { open, close } = (span ?? {}) as { open?: unknown; close?: unknown };
-        return typeof open === "string" && typeof close === "string" && TIME.test(open) && TIME.test(close) && open < close;
-      }),
-  );
-}
-
 const fields = {
   name: z.string(AGENT_MESSAGES.name).check(z.trim(), z.minLength(1, AGENT_MESSAGES.name), z.maxLength(100, AGENT_MESSAGES.name)),
   language: z.enum(AGENT_LANGUAGES, AGENT_MESSAGES.language),
@@ -112,7 +96,12 @@ const fields = {
   persona_prompt: z.string(AGENT_MESSAGES.persona).check(z.maxLength(4_000, AGENT_MESSAGES.persona)),
   knowledge_base: z.string(AGENT_MESSAGES.knowledge).check(z.maxLength(20_000, AGENT_MESSAGES.knowledge)),
   business_hours_tz: timeZoneField(),
-  hours_json: jsonObject("hours_json").check(z.refine(isOpeningHours, AGENT_MESSAGES.hours)),
+  hours_json: jsonObject("hours_json").check(
+    z.check((context) => {
+      const problem = hoursProblem(context.value, "opening");
+      if (problem) context.issues.push({ code: "custom", input: context.value, message: problem });
+    }),
+  ),
   escalation_json: jsonObject("escalation_json").check(
     z.check((context) => {
       const problem = escalationProblem(context.value);

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { LEAD_MESSAGES } from "./lead";
+import type { CallAppointmentResource } from "./appointments";
+import { LEAD_INTENT_LABELS, LEAD_MESSAGES, type LeadIntent } from "./lead";
 import { pageMarkerSchema } from "./page-marker";
 import { normalizeWidgetPhone } from "./phone";
 import { multiLineText, oneLineText } from "./plain-text";
@@ -22,6 +23,8 @@ export interface BusinessLead {
   notes: string | null;
   /** The call it came from, for a lead taken on a call. */
   call_id: string | null;
+  /** What that call booked, oldest first (a caller who booked is a lead); empty for any other lead. */
+  appointments: CallAppointmentResource[];
   /** When it reached the business's CRM; null when it has none or the push has not succeeded. */
   crm_synced_at: string | null;
   created_at: string;
@@ -29,8 +32,37 @@ export interface BusinessLead {
 
 export const businessLeadsQuerySchema = z.strictObject({ cursor: pageMarkerSchema });
 
+/** Words as compared: lower case, letters and digits only, one space between, padded so a match is whole words. */
+const wordsOf = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()} `;
+/** A note's sentences: "Wants a cleaning. Asked about parking." is two. */
+const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim());
+
+/**
+ * "What they want" on the lead list (issue 54 §14): the intent in words and the notes, each thing said once. A
+ * sentence whose words another one already says ("Book a cleaning" beside "Ada called to book a cleaning.") is
+ * dropped for the fuller one, so the same words never show twice.
+ */
+export function leadNeed(intent: string | null, notes: string | null): string {
+  const intentWords = intent?.trim() ? (LEAD_INTENT_LABELS[intent.trim() as LeadIntent] ?? intent.trim()) : null;
+  const pieces = [...(intentWords ? [{ text: intentWords, intent: true }] : []), ...sentencesOf(notes ?? "").map((text) => ({ text, intent: false }))];
+  const kept: typeof pieces = [];
+  for (const piece of pieces) {
+    const words = wordsOf(piece.text);
+    if (!words.trim()) continue;
+    const same = kept.findIndex((other) => wordsOf(other.text).includes(words) || words.includes(wordsOf(other.text)));
+    if (same === -1) kept.push(piece);
+    else if (words.length > wordsOf(kept[same]!.text).length) kept[same] = piece;
+  }
+  const said = [kept.filter((piece) => piece.intent), kept.filter((piece) => !piece.intent)].map((group) => group.map((piece) => piece.text).join(" "));
+  return said.filter(Boolean).join(" · ") || "—";
+}
+
 export const BUSINESS_LEADS_MESSAGES = {
-  empty: "No leads yet. Callers your agent saves and visitors who leave their number in your website chat appear here.",
+  empty: "No leads yet. Callers your agent books or saves, and visitors who leave their number in your website chat, appear here.",
   loadFailed: "Failed to load leads",
   sources: { call: "Call", chat: "Website chat", sms: "Text message", form: "Form" } satisfies Record<BusinessLeadSource, string>,
 } as const;

@@ -21,6 +21,13 @@ describe("callOutcome", () => {
     [{ screened: "blocked", durationSeconds: 3 }, "spam"],
     [{ screened: "talk_over", leadSaved: true }, "spam"],
     [{ screened: "repeat_caller" }, "spam"],
+    [{ status: "in-progress", durationSeconds: null, callerSpoke: false }, "in_progress"],
+    [{ status: "in-progress", booked: true }, "appointment"],
+    [{ placedFor: "test_call", status: "completed" }, "test_call"],
+    [{ placedFor: "test_call", status: "completed", durationSeconds: 4 }, "test_call"],
+    [{ placedFor: "test_call", leadSaved: true }, "lead"],
+    [{ placedFor: "test_call", answeredBy: "machine" }, "voicemail"],
+    [{ placedFor: "demo_call", status: "completed" }, "info"],
   ] as const)("%o → %s", (call, outcome) => {
     expect(callOutcome({ ...base, ...call })).toBe(outcome);
   });

@@ -1,12 +1,15 @@
 import * as z from "zod/mini";
-import type { AnsweredBy } from "./answering-machine";
+import type { AnsweredBy, DialPurpose } from "./answering-machine";
 import type { CallAppointmentResource } from "./appointments";
 import type { CallTransfer } from "./call-transfer";
 import { pageMarkerSchema } from "./page-marker";
 import { type ScreenedAs, screenedOutcome } from "./screening";
 
-/** What a call came to (issue 10 §2): shown in Calls and Overview and filtered on the server. */
-export const CALL_OUTCOMES = ["appointment", "lead", "info", "hangup", "voicemail", "silent", "spam"] as const;
+/**
+ * What a call came to (issue 10 §2): shown in Calls and Overview and filtered on the server. A call still going on has
+ * come to nothing yet (in_progress); a member's own test call that booked or saved nothing simply ended (test_call).
+ */
+export const CALL_OUTCOMES = ["appointment", "lead", "info", "hangup", "voicemail", "silent", "spam", "in_progress", "test_call"] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 export const CALL_STATUSES = ["in-progress", "completed", "abandoned", "busy", "no-answer", "failed", "canceled"] as const;
@@ -24,8 +27,10 @@ export const HANGUP_SECONDS = 10;
 
 /**
  * The outcome rule: Appointment when a booking was made; Lead when a lead was pushed or a name and phone were
- * captured; Hangup when the caller left within 10 s or said nothing; else Info. A call the product placed that a
- * machine answered: Voicemail (a message left), or Hangup (a fax). A screened call (screening.ts) is Silent or Spam whatever else it holds. (The call list's SQL mirrors it.)
+ * captured; In progress while the call goes on; a member's test call (placed for `test_call`) that did neither: Call
+ * ended; Hangup when the caller left within 10 s or said nothing; else Info. A call the product placed that a machine
+ * answered: Voicemail (a message left), or Hangup (a fax). A screened call (screening.ts) is Silent or Spam whatever
+ * else it holds. (The call list's SQL mirrors it: worker/src/db/call-outcome.ts.)
  */
 export function callOutcome(call: {
   screened?: ScreenedAs | null;
@@ -36,12 +41,16 @@ export function callOutcome(call: {
   durationSeconds: number | null;
   callerSpoke: boolean;
   answeredBy?: AnsweredBy | null;
+  status?: (typeof CALL_STATUSES)[number];
+  placedFor?: DialPurpose | null;
 }): CallOutcome {
   if (call.screened) return screenedOutcome(call.screened);
   if (call.answeredBy === "machine") return "voicemail";
   if (call.answeredBy === "fax") return "hangup";
   if (call.booked) return "appointment";
   if (call.leadSaved || (call.name.trim() !== "" && call.phone.trim() !== "")) return "lead";
+  if (call.status === "in-progress") return "in_progress";
+  if (call.placedFor === "test_call") return "test_call";
   if ((call.durationSeconds ?? 0) < HANGUP_SECONDS || !call.callerSpoke) return "hangup";
   return "info";
 }
@@ -109,6 +118,8 @@ export interface CallResource {
   outcome: CallOutcome;
   /** Who answered a call the product placed (answering machine detection); null when not checked. */
   answered_by: AnsweredBy | null;
+  /** Why the product placed it: a member's test call, a visitor's demo call; null for a call that rang in. */
+  placed_for: DialPurpose | null;
   processing_status: ProcessingStatus;
   sentiment: "positive" | "neutral" | "negative" | null;
   /** Whether this number called this business before, and how many times (inbound calls; a Test Suite call never is). */

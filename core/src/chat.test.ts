@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chatRequestSchema, conversationFor } from "./chat";
+import { CHAT_OFFER_MARK, chatRequestSchema, conversationFor, takeOfferMark } from "./chat";
 import { CHAT_MESSAGES } from "./widget-copy";
 import { parseFields } from "./account";
 
@@ -29,5 +29,13 @@ describe("chat requests", () => {
   ])("refuses %j", (body, message) => {
     const parsed = parseFields(chatRequestSchema, body);
     expect(parsed).toEqual({ ok: false, fields: { messages: message } });
+  });
+});
+
+describe("the chat's offer mark", () => {
+  it("is taken out of a reply wherever the model put it, and says it was there", () => {
+    expect(takeOfferMark(`I'm sorry, I don't know that. ${CHAT_OFFER_MARK}`)).toEqual({ reply: "I'm sorry, I don't know that.", offer: true });
+    expect(takeOfferMark(`${CHAT_OFFER_MARK} Sorry, I can't say. ${CHAT_OFFER_MARK}`)).toEqual({ reply: "Sorry, I can't say.", offer: true });
+    expect(takeOfferMark("We open at 8:00 AM.")).toEqual({ reply: "We open at 8:00 AM.", offer: false });
   });
 });

@@ -19,6 +19,26 @@ export const businessChatGreeting = (agentName: string, organizationName: string
 
 export type ChatTurn = { role: "user" | "assistant"; content: string };
 
+/**
+ * The chat's "I don't know" (issue 54 §16): the chat's instructions ask the model to end a reply it could not answer
+ * with this mark; the server takes it out and answers `offer_contact`, and the widget offers the visitor to leave their
+ * number (or the business's contact page) right under that reply.
+ */
+export const CHAT_OFFER_MARK = "[[offer_callback]]";
+export const CHAT_OFFER_RULE = `When you cannot answer from what you know, say so in a sentence, offer to have someone from the team call them back, and end that reply with ${CHAT_OFFER_MARK} (the chat then shows the visitor where to leave their number).`;
+
+/** A reply without the mark (wherever the model put it), and whether it carried one. */
+export function takeOfferMark(reply: string): { reply: string; offer: boolean } {
+  const parts = reply.split(CHAT_OFFER_MARK);
+  return {
+    reply: parts
+      .join(" ")
+      .replace(/[ \t]{2,}/g, " ")
+      .trim(),
+    offer: parts.length > 1,
+  };
+}
+
 /** The conversation the model sees: no client system turns, no empty turns, the last 20, ending with the visitor. */
 export function conversationFor(messages: z.output<typeof chatRequestSchema>["messages"]): ChatTurn[] | null {
   const turns = messages

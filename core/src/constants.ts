@@ -82,6 +82,13 @@ export const SETTINGS_DEFAULTS = {
   bookingSlotStepMinutes: 15,
 } as const;
 
+/**
+ * The widgets a new business shows on its own site: the chat, which speaks for that business. Test a Call and the
+ * browser voice demo demonstrate this product to its own visitors (the demo organization and this product's own site
+ * keep every widget, the column's default); a business may turn them on in Settings.
+ */
+export const NEW_BUSINESS_WIDGETS = ["chat"] as const satisfies readonly (typeof WIDGET_NAMES)[number][];
+
 export const SETTINGS_RANGES = {
   retentionDays: { min: 1, max: 365 },
   widgetRateIpHour: { min: 1, max: 20 },

@@ -78,6 +78,7 @@ describe("a lead and an appointment, as a viewer reads them", () => {
     intent: "Quote for Ada's water heater",
     notes: "Ada Lovelace asked to be called on 415 555 0142",
     call_id: "c1",
+    appointments: [],
     crm_synced_at: null,
     created_at: "2026-12-01T15:00:00.000Z",
   };

@@ -31,7 +31,7 @@ describe("escalation rules", () => {
   it("names the first problem", () => {
     expect(escalationProblem({ numbers: ["+14155550100"], transfer_hours: null, keywords: ["manager"] })).toBeNull();
     expect(escalationProblem({ numbers: Array(6).fill("+14155550100") })).toMatch(/at most 5/);
-    expect(escalationProblem({ transfer_hours: { xday: [] } })).toMatch(/Transfer hours/);
+    expect(escalationProblem({ transfer_hours: { xday: [] } })).toBe("“xday” is not a day: the days are mon, tue, wed, thu, fri, sat and sun.");
   });
 });
 

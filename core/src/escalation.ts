@@ -4,6 +4,7 @@
  * The older `{phone}` (or `number`, `transfer_to`) is still read, as `numbers: [phone]`.
  */
 import { type OpeningHours, WEEKDAYS, isOpen } from "./hours";
+import { hoursProblem } from "./hours-problem";
 import { normalizeWidgetPhone } from "./phone";
 
 export interface Escalation {
@@ -17,8 +18,11 @@ export const ESCALATION_LIMITS = { numbers: 5, keywords: 20, keywordLength: 40 }
 
 export const ESCALATION_MESSAGES = {
   numbers: `Each transfer number needs its country code, like +14155552671 (at most ${ESCALATION_LIMITS.numbers} numbers).`,
-  hours: 'Transfer hours are days (mon … sun) with lists of {"open": "HH:MM", "close": "HH:MM"}, open before close, or null for any time.',
   keywords: `Keywords are words or short phrases (at most ${ESCALATION_LIMITS.keywords}, each at most ${ESCALATION_LIMITS.keywordLength} characters).`,
+  /** The wizard's warnings: transfer numbers the agent cannot use, or the tool without a number (issue 54 §11). */
+  toolOff: "“Transfer to a person” is off in the Profile step, so callers are never transferred to these numbers.",
+  turnOn: "Turn it on",
+  noNumbers: "“Transfer to a person” is on, but there is no transfer number: a caller who asks for a person is offered a message instead.",
 } as const;
 
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -42,11 +46,8 @@ export function escalationProblem(value: Record<string, unknown>): string | null
   if (given.length > ESCALATION_LIMITS.numbers) return ESCALATION_MESSAGES.numbers;
   if (![...given, ...legacy].every((entry) => typeof entry === "string" && E164.test(entry))) return ESCALATION_MESSAGES.numbers;
   const hours = value.transfer_hours;
-  if (hours !== undefined && hours !== null) {
-    if (typeof hours !== "object" || Array.isArray(hours)) return ESCALATION_MESSAGES.hours;
-    const days = Object.entries(hours as Record<string, unknown>);
-    if (!days.every(([day, spans]) => (WEEKDAYS as readonly string[]).includes(day) && isSpanList(spans))) return ESCALATION_MESSAGES.hours;
-  }
+  const hoursWrong = hours === undefined || hours === null ? null : hoursProblem(hours, "transfer");
+  if (hoursWrong) return hoursWrong;
   const keywords = value.keywords ?? [];
   const keywordOk = (entry: unknown) => typeof entry === "string" && entry.trim().length > 0 && entry.length <= ESCALATION_LIMITS.keywordLength;
   if (!Array.isArray(keywords) || keywords.length > ESCALATION_LIMITS.keywords || !keywords.every(keywordOk)) return ESCALATION_MESSAGES.keywords;

@@ -4,6 +4,18 @@
  */
 export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+/** The week as the dashboard lists it, Monday first. */
+export const WEEK_FROM_MONDAY: readonly Weekday[] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+/** A weekday's name as the dashboard and the read-back times write it. */
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  sun: "Sunday",
+  mon: "Monday",
+  tue: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+};
 export type OpeningHours = Partial<Record<Weekday, { open: string; close: string }[]>>;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -96,12 +108,9 @@ export function describeLocalTime(timeZone: string, now: Date): string {
 
 /** "Mon 09:00-18:00; Tue 09:00-18:00; …; Sun closed", for the agent's instructions. */
 export function describeOpeningHours(hours: OpeningHours): string {
-  const order: Weekday[] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
-  return order
-    .map((day) => {
-      const spans = hours[day] ?? [];
-      const label = day[0]!.toUpperCase() + day.slice(1);
-      return spans.length ? `${label} ${spans.map((s) => `${s.open}-${s.close}`).join(", ")}` : `${label} closed`;
-    })
-    .join("; ");
+  return WEEK_FROM_MONDAY.map((day) => {
+    const spans = hours[day] ?? [];
+    const label = day[0]!.toUpperCase() + day.slice(1);
+    return spans.length ? `${label} ${spans.map((s) => `${s.open}-${s.close}`).join(", ")}` : `${label} closed`;
+  }).join("; ");
 }

@@ -15,6 +15,9 @@ describe("credentialHint", () => {
     expect(credentialHint("google_calendar", { refresh_token: "1//secret-refresh-token", calendar_id: "primary" })).toBe("Calendar primary");
     expect(credentialHint("google_calendar", { refresh_token: "1//secret-refresh-token" })).toBe("Calendar primary");
     expect(credentialHint("google_calendar", { refresh_token: "1//secret-refresh-token", calendar_id: "team@example.com" })).toBe("Calendar team@example.com");
+    expect(
+      credentialHint("google_calendar", { refresh_token: "1//secret-refresh-token", calendar_id: "primary", account_email: "dr.lee@brightsmile.example" }),
+    ).toBe("Connected as dr.lee@brightsmile.example (primary calendar)");
   });
 });
 

@@ -118,6 +118,8 @@ export const INTEGRATIONS: readonly IntegrationInfo[] = [
 
 /** The scopes a Google Calendar connection asks for: free/busy times, and the events it books. */
 export const GOOGLE_CALENDAR_SCOPES = ["https://www.googleapis.com/auth/calendar.events", "https://www.googleapis.com/auth/calendar.freebusy"] as const;
+/** What Connect asks for: the calendar scopes, and the account's e-mail so the card names the account connected. */
+export const GOOGLE_CONNECT_SCOPES = ["openid", "email", ...GOOGLE_CALENDAR_SCOPES] as const;
 
 export function integrationInfo(provider: IntegrationProvider): IntegrationInfo {
   return INTEGRATIONS.find((entry) => entry.provider === provider)!;
@@ -212,7 +214,11 @@ export function credentialSchemas(policy: UrlPolicy) {
     gohighlevel: z.strictObject({ api_key: headerSafe("Private Integration Token"), location_id: text("Location ID") }),
     zapier: z.strictObject({ webhook_url: text("Catch Hook URL").check(z.refine(isZapierCatchHook, INTEGRATION_MESSAGES.zapierUrl)) }),
     // Stored by the OAuth callback, never typed: a PUT is refused before this schema is read.
-    google_calendar: z.strictObject({ refresh_token: headerSafe("Refresh Token"), calendar_id: z.optional(text("Calendar ID")) }),
+    google_calendar: z.strictObject({
+      refresh_token: headerSafe("Refresh Token"),
+      calendar_id: z.optional(text("Calendar ID")),
+      account_email: z.optional(text("Google account")),
+    }),
     calcom: z.strictObject({
       api_key: headerSafe("API Key"),
       event_type_id: text("Event Type ID").check(z.regex(/^\d{1,12}$/, INTEGRATION_MESSAGES.eventTypeId)),
@@ -245,8 +251,13 @@ const hostOf = (value: string) => /^[a-z]+:\/\/([^/?#@]+)/i.exec(value)?.[1] ?? 
 
 /** The masked hint of stored credentials: non-secret values shortened, secret ones as their last four characters. */
 export function credentialHint(provider: IntegrationProvider, credentials: Record<string, string | undefined>): string {
-  // Google Calendar's credentials are never typed (OAuth): its hint names the calendar bookings go to.
-  if (provider === "google_calendar") return `Calendar ${credentials.calendar_id || "primary"}`;
+  // Google Calendar's credentials are never typed (OAuth): its hint names the account connected and the calendar
+  // bookings go to (a connection made before the account was kept names the calendar alone).
+  if (provider === "google_calendar") {
+    const calendar = credentials.calendar_id || "primary";
+    if (!credentials.account_email) return `Calendar ${calendar}`;
+    return `Connected as ${credentials.account_email} (${calendar === "primary" ? "primary calendar" : `calendar ${calendar}`})`;
+  }
   const parts: string[] = [];
   for (const field of integrationInfo(provider).fields) {
     const value = credentials[field.key];

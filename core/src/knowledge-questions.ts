@@ -82,6 +82,8 @@ export const QUESTION_MESSAGES = {
   intro: "Callers asked these and your agent's knowledge did not say. Answer once, and your agent uses the answer from the next call on.",
   empty: "No unanswered questions. When a caller asks something your agent's knowledge does not cover, it shows up here for you to answer.",
   emptyNext: "Place a test call from Test Suite, or add what callers often ask in Knowledge.",
+  /** The empty inbox for a viewer, who reads it but does not answer. */
+  emptyReader: "No unanswered questions. When a caller asks something your agent's knowledge does not cover, it shows up here for an owner or admin to answer.",
   loadFailed: "Failed to load the questions",
   answerRequired: "Write the answer your agent should give.",
   answerTooLong: `Keep the answer under ${QUESTION_LIMITS.answerChars.toLocaleString("en-US")} characters.`,

@@ -35,6 +35,8 @@ export const NUMBER_MESSAGES = {
   taken: "That number already belongs to a business on Nikki AI.",
   unavailable: "That number is no longer available. Search again and pick another.",
   twilioMissing: "Phone numbers need a Twilio account. Add one in Integrations, or ask the operator to configure it.",
+  /** Numbers with none yet: where to get the first one. */
+  empty: "No phone numbers yet. Click Add Number to pick a local number; your agent answers it as soon as you assign it.",
 } as const;
 
 export const numberSearchSchema = z.strictObject({

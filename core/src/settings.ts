@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { REGIONS, type Region, SETTINGS_RANGES } from "./constants";
-import { OPERATOR_E164 } from "./phone";
+import { OPERATOR_E164, normalizeWidgetPhone } from "./phone";
 import { PLANS, type Plan } from "./plans";
 import { BLOCKED_NUMBERS_MAX } from "./screening";
 import { guardedUrl } from "./url-field";
@@ -68,6 +68,10 @@ const {
   closedDates,
 } = SETTINGS_RANGES;
 
+/** Under Settings › Widget's choice of widgets: why a business's own site usually shows the chat alone. */
+export const WIDGET_CHOICE_HINT =
+  "Your visitors want you: the chat answers for your business. Test a Call and the browser voice demo show off Nikki AI itself, so they are off unless you want them.";
+
 export const SETTINGS_MESSAGES = {
   transcriptRetention: `Transcript retention must be a whole number of days from ${retentionDays.min} to ${retentionDays.max}.`,
   recordingRetention: `Recording retention must be a whole number of days from ${retentionDays.min} to ${retentionDays.max}.`,
@@ -92,7 +96,10 @@ export const SETTINGS_MESSAGES = {
   bookingNotice: `The booking notice must be a whole number of minutes from ${bookingMinNoticeMinutes.min} to ${bookingMinNoticeMinutes.max}.`,
   bookingHorizon: `The booking horizon must be a whole number of days from ${bookingHorizonDays.min} to ${bookingHorizonDays.max}.`,
   bookingStep: `The slot step must be a whole number of minutes from ${bookingSlotStepMinutes.min} to ${bookingSlotStepMinutes.max}, in steps of 5.`,
-  blockedNumbers: `Each blocked number needs its country code, like +14155552671: one number a line, at most ${BLOCKED_NUMBERS_MAX}.`,
+  blockedNumbers: `Blocked numbers are phone numbers, one a line, at most ${BLOCKED_NUMBERS_MAX}.`,
+  blockedNumberLine: (line: number, typed: string) =>
+    `Line ${line}, “${typed.length > 40 ? `${typed.slice(0, 40)}…` : typed}”, is not a phone number. Write it like (512) 555-0222, or with its country code like +44 20 7946 0958.`,
+  blockedNumbersMany: `At most ${BLOCKED_NUMBERS_MAX} blocked numbers: remove some first.`,
   closedDates: `Closed dates must be real dates written YYYY-MM-DD, at most ${closedDates}.`,
   textsPerHour: (plan: TextBounds) => `Texts per hour must be a whole number from 1 to ${plan.texts.perHourMax} on the ${plan.name} plan.`,
   textsPerDay: (plan: TextBounds) => `Texts per day must be a whole number from 1 to ${plan.texts.perDayMax} on the ${plan.name} plan.`,
@@ -141,6 +148,38 @@ export function siteOriginOf(value: string): string | null {
 const isHttpsUrl = (value: string) => /^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(value);
 /** The call's id is appended to the bridge URL as a path segment: no query or fragment. */
 const withoutQuery = (value: string) => !/[?#]/.test(value);
+
+/** A textarea's lines may each be one, so a raw list is bounded only against abuse; the kept numbers by the limit. */
+const BLOCKED_LINES_MAX = BLOCKED_NUMBERS_MAX * 4;
+
+/**
+ * Blocked numbers as a business types them, one a line: each read as New appointment reads a phone (spec 000 §5:
+ * "(512) 555-0222" is +15125550222), blank lines dropped, each number once. The first line that is no phone is named
+ * by its place in the list, which is the textarea's line when the form sends every line it holds.
+ */
+const blockedNumbers = z.pipe(
+  z
+    .array(z.string(SETTINGS_MESSAGES.blockedNumbers), SETTINGS_MESSAGES.blockedNumbers)
+    .check(z.maxLength(BLOCKED_LINES_MAX, SETTINGS_MESSAGES.blockedNumbersMany)),
+  z.transform((lines, context) => {
+    const numbers = new Set<string>();
+    for (const [index, line] of lines.entries()) {
+      const typed = line.trim();
+      if (!typed) continue;
+      const phone = typed.length <= 40 ? normalizeWidgetPhone(typed) : null;
+      if (!phone?.ok) {
+        context.issues.push({ code: "custom", input: lines, message: SETTINGS_MESSAGES.blockedNumberLine(index + 1, typed), path: [] });
+        return z.NEVER;
+      }
+      numbers.add(phone.e164);
+    }
+    if (numbers.size > BLOCKED_NUMBERS_MAX) {
+      context.issues.push({ code: "custom", input: lines, message: SETTINGS_MESSAGES.blockedNumbersMany, path: [] });
+      return z.NEVER;
+    }
+    return [...numbers];
+  }),
+);
 
 /**
  * `PATCH /api/org/settings`: any subset of the settings; unknown fields are refused so a typo is never ignored. The
@@ -196,14 +235,7 @@ export const settingsPatchSchema = (policy: UrlPolicy, texts: TextBounds = ANY_P
         .array(z.string(SETTINGS_MESSAGES.closedDates).check(z.refine(isLocalDate, SETTINGS_MESSAGES.closedDates)), SETTINGS_MESSAGES.closedDates)
         .check(z.maxLength(closedDates, SETTINGS_MESSAGES.closedDates)),
     ),
-    blocked_numbers: z.optional(
-      z
-        .array(
-          z.string(SETTINGS_MESSAGES.blockedNumbers).check(z.trim(), z.regex(OPERATOR_E164, SETTINGS_MESSAGES.blockedNumbers)),
-          SETTINGS_MESSAGES.blockedNumbers,
-        )
-        .check(z.maxLength(BLOCKED_NUMBERS_MAX, SETTINGS_MESSAGES.blockedNumbers)),
-    ),
+    blocked_numbers: z.optional(blockedNumbers),
     texts_per_hour: z.optional(wholeIn({ min: 1, max: texts.texts.perHourMax }, SETTINGS_MESSAGES.textsPerHour(texts))),
     texts_per_day: z.optional(wholeIn({ min: 1, max: texts.texts.perDayMax }, SETTINGS_MESSAGES.textsPerDay(texts))),
   });

@@ -1,9 +1,9 @@
 /**
  * How a booked or offered time is read back: "Tuesday, December 1 at 3:00 PM" / "martes 1 de diciembre a las 15:00",
  * in the business's time zone. Built from the zone's parts with our own names, so the words are the same in every
- * runtime (ICU versions differ in spaces and abbreviations).
+ * runtime (ICU versions differ in spaces and abbreviations); only the zone's own name comes from ICU (`zoneName()`).
  */
-import type { Weekday } from "./hours";
+import { WEEKDAY_NAMES, type Weekday } from "./hours";
 import { type LocalParts, localParts, weekdayOf } from "./zoned-time";
 
 /** The languages labels are written in; an agent speaking another language reads them in English. */
@@ -12,7 +12,7 @@ export type LabelLanguage = "en" | "es";
 export const labelLanguageOf = (agentLanguage: string | null | undefined): LabelLanguage => (agentLanguage?.toLowerCase().startsWith("es") ? "es" : "en");
 
 const DAYS: Record<LabelLanguage, Record<Weekday, string>> = {
-  en: { sun: "Sunday", mon: "Monday", tue: "Tuesday", wed: "Wednesday", thu: "Thursday", fri: "Friday", sat: "Saturday" },
+  en: WEEKDAY_NAMES,
   es: { sun: "domingo", mon: "lunes", tue: "martes", wed: "miércoles", thu: "jueves", fri: "viernes", sat: "sábado" },
 };
 const MONTHS: Record<LabelLanguage, string[]> = {
@@ -46,6 +46,23 @@ export function timeLabel(instant: Date, timeZone: string, language: LabelLangua
 export function slotLabel(instant: Date, timeZone: string, language: LabelLanguage = "en"): string {
   const parts = localParts(timeZone, instant);
   return `${dayLabelOf(parts, language)} ${clockOf(parts.minutes, language)}`;
+}
+
+/**
+ * The zone's everyday name in the language, "Central Time" or "hora central" (ICU's generic name: the same in winter
+ * and summer); the zone's IANA name where the runtime has no name but an offset.
+ */
+export function zoneName(timeZone: string, language: LabelLanguage = "en", at: Date = new Date()): string {
+  const name = new Intl.DateTimeFormat(language === "es" ? "es" : "en-US", { timeZone, timeZoneName: "longGeneric" })
+    .formatToParts(at)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return name && !name.startsWith("GMT") ? name : timeZone;
+}
+
+/** slotLabel with its zone, for a reader who may be elsewhere: "Tuesday, December 1 at 3:00 PM Central Time". */
+export function zonedSlotLabel(instant: Date, timeZone: string, language: LabelLanguage = "en"): string {
+  const zone = zoneName(timeZone, language, instant);
+  return language === "es" ? `${slotLabel(instant, timeZone, language)} (${zone})` : `${slotLabel(instant, timeZone, language)} ${zone}`;
 }
 
 /** A local date (YYYY-MM-DD) read back: "Tuesday, December 1" or "martes 1 de diciembre". */

@@ -44,8 +44,10 @@ export const STATUS_LOOKS = {
     voicemail: look("Voicemail", "neutral"),
     silent: look("Silent", "neutral"),
     spam: look("Spam", "negative"),
+    in_progress: look("In progress", "attention"),
+    test_call: look("Call ended", "neutral"),
   } satisfies Record<CallOutcome, StatusLook>,
-  callFlag: { after_hours: look("After hours", "attention"), returning: look("Returning caller", "positive") },
+  callFlag: { after_hours: look("After hours", "attention"), returning: look("Returning caller", "positive"), test_call: look("Test call", "accent") },
   processing: {
     pending: look("Processing...", "attention"),
     processed: look("AI Generated", "positive"),

@@ -1,13 +1,20 @@
 /**
  * The built-in knowledge scenarios' questions: "Answers from the knowledge base" asks about the first price in the
  * agent's knowledge base, "Answers from the website" about the first price on an imported page the agent may use that
- * nothing else it knows gives; each asked as a caller would ("Drain cleaning is how much?"), with the price it must say.
+ * nothing else it knows gives; each asked in a caller's words about the thing priced ("How much is the drain
+ * cleaning?"), never as the sentence with its figure taken out, with the price the answer must carry.
  */
 import { TEST_SCENARIOS, TEST_SUITE_MESSAGES, type TestScenario, type TestScenarioId } from "./test-suite";
 
 const MONEY = /[$€£]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:dollars|euros|pounds|USD|EUR|GBP)\b/i;
 const LEADING_LINK = /^(?:for|per|is|are)\s+/i;
 const ARTICLE_LAST = /\b(?:a|an|the)$/i;
+/** Words between the thing and its price: "Wedding cakes from", "Plans start at", "A cleaning costs". */
+const LINK_LAST = /\s+(?:is|are|costs?|runs?|starts?|starting|begins?|from|at|only|just|for|per|of|will be)$/i;
+/** A sentence led by who offers it ("We offer CareCredit financing for treatments over $500") names no thing to ask the price of. */
+const PRONOUN_LED = /^(?:we|you|i|they|it|this|that|these|those|he|she|there|all|every|most|please|call|ask)\b/i;
+const MAX_THING_WORDS = 8;
+const EDGE_PUNCTUATION = /^[\s\-•*–—:,;]+|[\s\-–—:,;]+$/g;
 
 /** A text's sentences: split after . ! ? and at line breaks (a price's "1.50" stays whole). */
 export function sentencesOf(text: string): string[] {
@@ -18,14 +25,33 @@ export function sentencesOf(text: string): string[] {
 }
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** "Sourdough loaf" as said mid-sentence: "sourdough loaf" (an acronym or "X-rays" keeps its capital). */
+const midSentence = (text: string) => (/^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
+
+/** "How much is the drain cleaning?", "How much are the wedding cakes?": the question a caller asks about a thing's price. */
+function priceQuestion(thing: string): string {
+  const bare = thing.replace(/^(?:a|an|the)\s+/i, "");
+  const plural = /[^su]s$/i.test(bare) && !/\band\b/i.test(bare);
+  return `How much ${plural ? "are" : "is"} the ${bare}?`;
+}
+
+/** The thing a price is for, from the words before it ("Wedding cakes from", "Our cleanings are"); null when they name none. */
+function thingPriced(before: string): string | null {
+  let thing = before.replace(EDGE_PUNCTUATION, "");
+  // "New patients: exam, X-rays and cleaning for $99": the last label's words.
+  thing = thing.slice(thing.lastIndexOf(":") + 1).replace(EDGE_PUNCTUATION, "");
+  while (LINK_LAST.test(thing)) thing = thing.replace(LINK_LAST, "").replace(EDGE_PUNCTUATION, "");
+  thing = thing.replace(/^(?:our|your)\s+/i, "");
+  if (!thing || PRONOUN_LED.test(thing) || words(thing).length > MAX_THING_WORDS) return null;
+  return midSentence(thing);
+}
 
 export interface KnowledgeProbe {
   question: string;
   answer: string;
 }
 
-/** The question a caller asks about each price the knowledge gives, in order, and that price. */
+/** The question a caller asks about each price the knowledge gives (a price whose thing the sentence does not name is passed over), in order, and that price. */
 export function* knowledgeProbes(knowledge: string): Generator<KnowledgeProbe> {
   for (const sentence of sentencesOf(knowledge)) {
     const found = MONEY.exec(sentence);
@@ -38,12 +64,15 @@ export function* knowledgeProbes(knowledge: string): Generator<KnowledgeProbe> {
       yield { question: `How much is the ${after.trim()}?`, answer };
       continue;
     }
-    if (words(before).length >= 2) {
-      yield { question: `${capitalised(before)} how much?`, answer };
+    if (words(before).length >= 1) {
+      const thing = thingPriced(before);
+      if (thing) yield { question: priceQuestion(thing), answer };
       continue;
     }
+    // "$95 for a boiler service."
     while (LEADING_LINK.test(after.trim())) after = after.trim().replace(LEADING_LINK, "");
-    if (words(after).length >= 1) yield { question: `How much is ${after.trim()}?`, answer };
+    const thing = thingPriced(after);
+    if (thing) yield { question: priceQuestion(thing), answer };
   }
 }
 

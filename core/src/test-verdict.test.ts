@@ -63,54 +63,58 @@ describe("testVerdict: built-in scenarios", () => {
 
   it("fails a lead without a phone, an unprocessed call and a silent caller, saying why", () => {
     expect(testVerdict(checksOf("lead"), facts({ entities: { name: "Maria Garcia", phone: "" } })).reason).toBe(
-      "No lead was saved: the caller's phone number was not captured.",
+      "Rosa did not get the caller's phone number, so no lead was saved.",
     );
     expect(testVerdict(checksOf("lead"), facts({ processingStatus: "failed", processingError: "OpenAI answered 500" }))).toEqual({
       passed: false,
-      reason: "The call was not analysed: OpenAI answered 500",
+      reason: "The call's transcript and summary could not be made: OpenAI answered 500",
     });
-    expect(testVerdict(checksOf("lead"), facts({ transcript: [] })).passed).toBe(false);
+    expect(testVerdict(checksOf("lead"), facts({ transcript: [] }))).toEqual({
+      passed: false,
+      reason: "Rosa never heard the caller: nothing they said reached the transcript.",
+    });
   });
 
   it("passes 'a booking is made' only on times offered within hours and a booking validated on one of them", () => {
     const offered = [slot("09:00"), slot("09:15"), slot("16:30")];
     expect(testVerdict(checksOf("appointment"), facts({ tools: bothTools, offered, booked: slot("09:15") }))).toEqual({
       passed: true,
-      reason: "Appointment validated for Tuesday, December 1 at 09:15: offered within your hours, and free (a Test Suite call holds no slot).",
+      reason: "Rosa booked Tuesday, December 1 at 9:15 AM: a free time within your opening hours (a Test Suite call holds no slot).",
     });
     expect(testVerdict([{ expect: "appointment", phrase: null }], facts({ tools: bothTools, offered, booked: slot("09:15") })).passed).toBe(true);
   });
 
   it.each([
+    ["free times were never looked up", { tools: [{ name: "book_appointment", ok: true }], booked: slot("09:00") }, "Rosa never looked up free times."],
     [
-      "nothing was offered",
-      { tools: [{ name: "book_appointment", ok: true }], booked: slot("09:00") },
-      "No free times were offered (check_availability was not called, or offered none).",
+      "none were found",
+      { tools: [{ name: "check_availability", ok: true }] },
+      "Rosa looked up free times but had none to offer: check Rosa's hours and Settings › Booking.",
     ],
     [
       "a time after closing was offered",
       { tools: bothTools, offered: [slot("16:45")], booked: slot("16:45") },
-      "A time outside your opening hours was offered: Tuesday, December 1 at 16:45.",
+      "Rosa offered Tuesday, December 1 at 4:45 PM, outside your opening hours.",
     ],
     [
       "a time before opening was offered",
       { tools: bothTools, offered: [slot("08:45")], booked: slot("08:45") },
-      "A time outside your opening hours was offered: Tuesday, December 1 at 08:45.",
+      "Rosa offered Tuesday, December 1 at 8:45 AM, outside your opening hours.",
     ],
     [
       "nothing was booked",
       { tools: [{ name: "check_availability", ok: true }], offered: [slot("09:00")] },
-      "No appointment was booked (book_appointment was not called, or failed).",
+      "Rosa offered free times but never booked the one the caller picked.",
     ],
     [
       "the booking failed",
       { tools: [bothTools[0]!, { name: "book_appointment", ok: false }], offered: [slot("09:00")], booked: slot("09:00") },
-      "No appointment was booked (book_appointment was not called, or failed).",
+      "Rosa tried to book the time the caller picked, but the booking failed.",
     ],
     [
       "a time not offered was booked",
       { tools: bothTools, offered: [slot("09:00")], booked: slot("10:00") },
-      "The time booked was not one of the times offered.",
+      "Rosa booked Tuesday, December 1 at 10:00 AM, which was not one of the times offered.",
     ],
   ])("fails an appointment when %s", (_case, over, reason) => {
     expect(testVerdict(checksOf("appointment"), facts(over))).toEqual({ passed: false, reason });
@@ -127,18 +131,22 @@ describe("testVerdict: built-in scenarios", () => {
     // The call is stored as Spanish, and the texts to the caller are in Spanish too (issue 37 §4).
     expect(testVerdict(checksOf("spanish"), spanish)).toEqual({ passed: false, reason: "No language was stored for the call." });
     const stored = { ...spanish, language: "es" };
-    expect(testVerdict(checksOf("spanish"), stored)).toEqual({
+    // The Spanish caller books: a lead alone is not enough.
+    expect(testVerdict(checksOf("spanish"), stored)).toEqual({ passed: false, reason: "Rosa never looked up free times." });
+    const booked = { ...stored, tools: bothTools, offered: [slot("09:00")], booked: slot("09:00") };
+    const texted = { ...booked, texts: ["Fontanería Ruiz: su cita queda reservada para el martes 1 de diciembre a las 9:00. Código ABC123."] };
+    expect(testVerdict(checksOf("spanish"), booked)).toEqual({
       passed: false,
       reason: "No text would have been sent to the caller (no booking confirmation, no follow-up).",
     });
-    const texted = { ...stored, texts: ["¡Gracias por llamar a Fontanería Ruiz! Tenemos sus datos y le contactaremos pronto."] };
     expect(testVerdict(checksOf("spanish"), texted)).toEqual({
       passed: true,
-      reason: "Rosa answered in Spanish. The call is stored as Spanish. Lead captured: Maria Garcia, +14155550142. The caller would get 1 text in Spanish.",
+      reason:
+        "Rosa answered in Spanish. The call is stored as Spanish. Rosa booked Tuesday, December 1 at 9:00 AM: a free time within your opening hours (a Test Suite call holds no slot). The caller would get 1 text in Spanish.",
     });
     expect(testVerdict(checksOf("spanish"), { ...texted, language: "en" }).reason).toBe("The call is stored as English, not Spanish.");
-    expect(testVerdict(checksOf("spanish"), { ...texted, entities: {} }).passed).toBe(false);
-    expect(testVerdict(checksOf("after_hours"), facts()).reason).toBe("The call was not treated as after hours.");
+    expect(testVerdict(checksOf("spanish"), { ...texted, tools: [] }).passed).toBe(false);
+    expect(testVerdict(checksOf("after_hours"), facts()).reason).toBe("Rosa took the call as one during your opening hours, not after hours.");
     expect(testVerdict(checksOf("after_hours"), facts({ afterHours: true })).reason).toBe("Message taken: Maria Garcia, +14155550142.");
   });
 
@@ -181,11 +189,15 @@ describe("testVerdict: what a custom scenario states", () => {
     const transfer: TestCheck[] = [{ expect: "transfer", phrase: null }];
     expect(testVerdict(transfer, facts({ tools: [{ name: "transfer_call", ok: true }] }))).toEqual({
       passed: true,
-      reason: "The caller was transferred (recorded, not done).",
+      reason: "Rosa transferred the caller (recorded, not done).",
     });
     expect(testVerdict(transfer, facts({ tools: [{ name: "transfer_call", ok: false }] }))).toEqual({
       passed: false,
-      reason: "The caller was not transferred (transfer_call was not called, or failed: does the agent have the transfer tool and a transfer number?).",
+      reason: "Rosa tried to transfer the caller, but could not: check Rosa's transfer numbers (Agents › Hours & Escalation).",
+    });
+    expect(testVerdict(transfer, facts({ tools: [] }))).toEqual({
+      passed: false,
+      reason: "Rosa did not transfer the caller: turn on “Transfer to a person” for Rosa and add a transfer number (Agents › Hours & Escalation).",
     });
     expect(testVerdict([{ expect: "spanish", phrase: null }], facts()).passed).toBe(false);
     expect(testVerdict([{ expect: "lead", phrase: null }], facts()).passed).toBe(true);
@@ -226,18 +238,25 @@ describe("the custom scenario's schema", () => {
 
 describe("knowledgeProbe: the knowledge scenario's question and answer", () => {
   it.each([
-    ["We unblock drains. Drain cleaning is $149. Call-outs are free.", { question: "Drain cleaning is how much?", answer: "$149" }],
-    ["Nikki AI answers calls 24/7. Plans start at $29 a month with a 14-day free trial.", { question: "Plans start at how much?", answer: "$29" }],
-    ["$95 for a boiler service.", { question: "How much is a boiler service?", answer: "$95" }],
-    ["Boiler service: 95 dollars", { question: "Boiler service how much?", answer: "95 dollars" }],
+    ["We unblock drains. Drain cleaning is $149. Call-outs are free.", { question: "How much is the drain cleaning?", answer: "$149" }],
+    ["Nikki AI answers calls 24/7. Plans start at $29 a month with a 14-day free trial.", { question: "How much are the plans?", answer: "$29" }],
+    ["$95 for a boiler service.", { question: "How much is the boiler service?", answer: "$95" }],
+    ["Boiler service: 95 dollars", { question: "How much is the boiler service?", answer: "95 dollars" }],
     ["Homes up to 15 miles beyond these towns can be served for a $20 travel fee.", { question: "How much is the travel fee?", answer: "$20" }],
-    ["We fix leaks.\nWater heater installs start at $1,200.50 and up.", { question: "Water heater installs start at how much?", answer: "$1,200.50" }],
+    ["We fix leaks.\nWater heater installs start at $1,200.50 and up.", { question: "How much are the water heater installs?", answer: "$1,200.50" }],
+    // A sentence led by who offers it names no thing priced: it is passed over, never asked with its figure taken out.
+    [
+      "We offer CareCredit financing for treatments over $500. New patients: exam, X-rays and cleaning for $99.",
+      { question: "How much is the exam, X-rays and cleaning?", answer: "$99" },
+    ],
+    ["Our teeth whitening is $299.", { question: "How much is the teeth whitening?", answer: "$299" }],
   ])("%j → %j", (knowledge, probe) => {
     expect(knowledgeProbe(knowledge)).toEqual(probe);
   });
 
   it("has nothing to ask without a price", () => {
     expect(knowledgeProbe("We fix leaks, 24/7.")).toBeNull();
+    expect(knowledgeProbe("We offer CareCredit financing for treatments over $500.")).toBeNull();
     expect(knowledgeProbe("")).toBeNull();
   });
 });
@@ -246,8 +265,12 @@ describe("websiteScenario: the website scenario's question, only the imported pa
   const pages = ["Hours.\nOpen 7 am to 3 pm.", "Bread.\nSourdough loaf: $8.\nBaguette: $4.", "Cakes.\nWedding cakes from $350."];
 
   it("asks about the first price of the pages that the rest of the knowledge does not give", () => {
-    expect(websiteScenario(pages, "")).toMatchObject({ lines: ["Sourdough loaf how much?"], checks: [{ expect: "says", phrase: "$8" }], blocker: null });
-    expect(websiteScenario(pages, "Our sourdough is $8.")).toMatchObject({ lines: ["Wedding cakes from how much?"], checks: [{ phrase: "$350" }] });
+    expect(websiteScenario(pages, "")).toMatchObject({ lines: ["How much is the sourdough loaf?"], checks: [{ expect: "says", phrase: "$8" }], blocker: null });
+    expect(websiteScenario(pages, "Our sourdough is $8.")).toMatchObject({ lines: ["How much is the baguette?"], checks: [{ phrase: "$4" }] });
+    expect(websiteScenario(pages, "Our sourdough is $8, a baguette $4.")).toMatchObject({
+      lines: ["How much are the wedding cakes?"],
+      checks: [{ phrase: "$350" }],
+    });
     // Another price that merely starts the same is not the same price.
     expect(websiteScenario(pages, "Rye is $85, a tart $8.50.")).toMatchObject({ checks: [{ phrase: "$8" }] });
   });

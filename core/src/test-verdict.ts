@@ -5,6 +5,7 @@ import { parseOpeningHours } from "./hours";
 import { normalizeWidgetPhone } from "./phone";
 import { PII_MARKERS } from "./pii";
 import type { TestCheck } from "./test-suite";
+import { slotLabel } from "./slot-labels";
 import { isToolFiller } from "./tool-fillers";
 import { localParts } from "./zoned-time";
 
@@ -79,6 +80,7 @@ function wholeIn(text: string, words: string): boolean {
 
 const quoted = (text: string, max = 200) => `“${text.length > max ? `${text.slice(0, max - 1)}…` : text}”`;
 const toolOk = (facts: SuiteCallFacts, name: string) => facts.tools.some((tool) => tool.name === name && tool.ok);
+const toolTried = (facts: SuiteCallFacts, name: string) => facts.tools.some((tool) => tool.name === name);
 const redactedMarkers = Object.values(PII_MARKERS) as string[];
 
 /** What the agent said after its greeting (the greeting comes before the caller's first line). */
@@ -110,23 +112,40 @@ function leadVerdict(facts: SuiteCallFacts): Verdict {
       passed: true,
       reason: `${facts.afterHours ? "Message taken" : "Lead captured"}: ${name}, ${number.ok ? number.e164 : phone}${saved ? "" : " (from the transcript)"}.`,
     };
-  return { passed: false, reason: `No lead was saved: the caller's ${name ? "phone number" : "name"} was not captured.` };
+  return { passed: false, reason: `${facts.agentName} did not get the caller's ${name ? "phone number" : "name"}, so no lead was saved.` };
 }
+
+/** A recorded time as the owner reads it: in the business's zone, in English (the caller may have heard it in Spanish). */
+const ownerLabel = (facts: SuiteCallFacts, slot: RecordedSlot) =>
+  facts.hours ? slotLabel(new Date(slot.start), facts.hours.timeZone) : (slot.label ?? slot.start);
 
 /** "A booking is made": times offered within hours, and a booking book_appointment validated on one of them. */
 function appointmentVerdict(facts: SuiteCallFacts): Verdict {
-  if (!toolOk(facts, "check_availability") || facts.offered.length === 0) {
-    return { passed: false, reason: "No free times were offered (check_availability was not called, or offered none)." };
-  }
+  const agent = facts.agentName;
+  if (!toolTried(facts, "check_availability")) return { passed: false, reason: `${agent} never looked up free times.` };
+  if (!toolOk(facts, "check_availability") || facts.offered.length === 0)
+    return { passed: false, reason: `${agent} looked up free times but had none to offer: check ${agent}'s hours and Settings › Booking.` };
   const outside = facts.hours ? facts.offered.find((slot) => !withinHours(facts.hours!, slot)) : undefined;
-  if (outside || !facts.hours) return { passed: false, reason: `A time outside your opening hours was offered${outside?.label ? `: ${outside.label}` : ""}.` };
+  if (outside || !facts.hours)
+    return { passed: false, reason: `${agent} offered ${outside ? ownerLabel(facts, outside) : "a time"}, outside your opening hours.` };
   const booked = facts.booked;
+  if (!toolTried(facts, "book_appointment")) return { passed: false, reason: `${agent} offered free times but never booked the one the caller picked.` };
   if (!toolOk(facts, "book_appointment") || !booked)
-    return { passed: false, reason: "No appointment was booked (book_appointment was not called, or failed)." };
-  if (!facts.offered.some((slot) => slot.start === booked.start)) return { passed: false, reason: "The time booked was not one of the times offered." };
+    return { passed: false, reason: `${agent} tried to book the time the caller picked, but the booking failed.` };
+  if (!facts.offered.some((slot) => slot.start === booked.start))
+    return { passed: false, reason: `${agent} booked ${ownerLabel(facts, booked)}, which was not one of the times offered.` };
+  return { passed: true, reason: `${agent} booked ${ownerLabel(facts, booked)}: a free time within your opening hours (a Test Suite call holds no slot).` };
+}
+
+/** "The caller is transferred": transfer_call done (recorded), or why not. */
+function transferVerdict(facts: SuiteCallFacts): Verdict {
+  const agent = facts.agentName;
+  if (toolOk(facts, "transfer_call")) return { passed: true, reason: `${agent} transferred the caller (recorded, not done).` };
+  if (toolTried(facts, "transfer_call"))
+    return { passed: false, reason: `${agent} tried to transfer the caller, but could not: check ${agent}'s transfer numbers (Agents › Hours & Escalation).` };
   return {
-    passed: true,
-    reason: `Appointment validated for ${booked.label ?? booked.start}: offered within your hours, and free (a Test Suite call holds no slot).`,
+    passed: false,
+    reason: `${agent} did not transfer the caller: turn on “Transfer to a person” for ${agent} and add a transfer number (Agents › Hours & Escalation).`,
   };
 }
 
@@ -140,12 +159,7 @@ function checkVerdict(check: TestCheck, facts: SuiteCallFacts): Verdict {
     case "appointment":
       return appointmentVerdict(facts);
     case "transfer":
-      return toolOk(facts, "transfer_call")
-        ? { passed: true, reason: "The caller was transferred (recorded, not done)." }
-        : {
-            passed: false,
-            reason: "The caller was not transferred (transfer_call was not called, or failed: does the agent have the transfer tool and a transfer number?).",
-          };
+      return transferVerdict(facts);
     case "spanish":
       return answeredInSpanish(facts.transcript)
         ? { passed: true, reason: `${facts.agentName} answered in Spanish.` }
@@ -155,7 +169,9 @@ function checkVerdict(check: TestCheck, facts: SuiteCallFacts): Verdict {
     case "texts_language":
       return textsLanguageVerdict(facts.texts, check.phrase);
     case "after_hours":
-      return facts.afterHours ? { passed: true, reason: "" } : { passed: false, reason: "The call was not treated as after hours." };
+      return facts.afterHours
+        ? { passed: true, reason: "" }
+        : { passed: false, reason: `${facts.agentName} took the call as one during your opening hours, not after hours.` };
     case "filler":
       return fillerVerdict(facts);
   }
@@ -174,9 +190,10 @@ function fillerVerdict(facts: SuiteCallFacts): Verdict {
 /** Pass or fail, with the reason a business reads under the scenario: every check must be met; the first that is not says why. */
 export function testVerdict(checks: readonly TestCheck[], facts: SuiteCallFacts): Verdict {
   if (facts.processingStatus !== "processed") {
-    return { passed: false, reason: `The call was not analysed${facts.processingError ? `: ${facts.processingError}` : "."}` };
+    return { passed: false, reason: `The call's transcript and summary could not be made${facts.processingError ? `: ${facts.processingError}` : "."}` };
   }
-  if (!facts.transcript.some((entry) => entry.role === "user")) return { passed: false, reason: "Nothing the caller said reached the transcript." };
+  if (!facts.transcript.some((entry) => entry.role === "user"))
+    return { passed: false, reason: `${facts.agentName} never heard the caller: nothing they said reached the transcript.` };
   if (checks.length === 0) return { passed: false, reason: "Nothing was stated to check: choose what must be true after the call." };
   const reasons: string[] = [];
   for (const check of checks) {

@@ -46,6 +46,8 @@ export type DemoCallErrorCode = keyof typeof DEMO_CALL_ERRORS;
 export const WIDGET_LEAD_COPY = {
   prompt: "Need more help?",
   open: "Leave your number",
+  /** Under a reply the assistant could not answer. */
+  offer: (organization: string) => `Have ${organization} call me back`,
   contact: "Contact us",
   intro: (organization: string) => `Leave your name and number and ${organization} will call you back.`,
   name: "Your name",

@@ -88,12 +88,18 @@ export async function enterEmailedCode(page: Page, email: string) {
  * page, signed in to the owner's organization.
  */
 export async function joinAsViewer(owner: Page, browser: Browser): Promise<{ viewer: Page; context: BrowserContext }> {
+  const { member, context } = await joinAsMember(owner, browser, "viewer");
+  return { viewer: member, context };
+}
+
+/** joinAsViewer for either role an owner may invite: the member's page, signed in to the owner's organization. */
+export async function joinAsMember(owner: Page, browser: Browser, role: "viewer" | "admin"): Promise<{ member: Page; context: BrowserContext }> {
   await owner.goto("/dashboard/settings");
   await owner.getByRole("button", { name: "Invite Member" }).click();
   const invite = owner.getByRole("dialog", { name: "Invite a team member" });
-  const email = e2eEmail("viewer");
+  const email = e2eEmail(role);
   await invite.getByLabel("Email").fill(email);
-  await invite.getByLabel("Role").selectOption("viewer");
+  await invite.getByLabel("Role").selectOption(role);
   await invite.getByRole("button", { name: "Send Invitation" }).click();
   // The link field may show before the invitation's answer fills it in.
   const linkField = invite.getByRole("textbox", { name: "Invitation link" });
@@ -101,9 +107,9 @@ export async function joinAsViewer(owner: Page, browser: Browser): Promise<{ vie
   const link = await linkField.inputValue();
   await invite.getByRole("button", { name: "Done" }).click();
   const context = await browser.newContext();
-  const viewer = await context.newPage();
-  await viewer.goto(link.replace(/^https?:\/\/[^/]+/, ""));
-  await viewer.getByRole("link", { name: "Create My Account" }).click();
-  await signUpThroughPage(viewer, { email, first: "Vera", path: viewer.url().replace(/^https?:\/\/[^/]+/, "") });
-  return { viewer, context };
+  const member = await context.newPage();
+  await member.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  await member.getByRole("link", { name: "Create My Account" }).click();
+  await signUpThroughPage(member, { email, first: role === "viewer" ? "Vera" : "Adam", path: member.url().replace(/^https?:\/\/[^/]+/, "") });
+  return { member, context };
 }

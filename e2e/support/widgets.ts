@@ -12,6 +12,12 @@ export async function waitForLaunchers(page: Page) {
   await expect(testCallLauncher(page)).toBeVisible();
 }
 
+/** Both launchers are on the page, shown or stepped aside from a form's submit button under them (boot.ts). */
+export async function launchersPlaced(page: Page) {
+  await expect(page.locator("nikki-chat").locator("button").first()).toBeAttached();
+  await expect(page.locator("nikki-test-call").locator("button").first()).toBeAttached();
+}
+
 /** Calls the Twilio simulator received for `to`. */
 export async function simulatedCallsTo(to: string): Promise<{ form: Record<string, string> }[]> {
   const requests = (await (await fetch(`http://127.0.0.1:${TWILIO_SIM_PORT}/__requests`)).json()) as { path: string; form: Record<string, string> }[];

@@ -114,7 +114,8 @@ test("Google Calendar connects through Google's consent and tests; Cal.com saves
   await page.waitForURL((url) => url.pathname === "/dashboard/integrations" && !url.search.includes("calendar="));
   await expect(toast(page, GOOGLE_CALENDAR_OUTCOMES.connected.title)).toBeVisible();
   await expect(google.getByText("Verified", { exact: true })).toBeVisible();
-  await expect(google.getByText("Calendar primary")).toBeVisible();
+  // The card names the account connected (the Google simulator's default sign-in).
+  await expect(google.getByText("Connected as grace.hopper@example.com (primary calendar)")).toBeVisible();
   await expect(google.getByRole("button", { name: "Reconnect with Google" })).toBeVisible();
   await page.getByRole("button", { name: "Test Connection to Google Calendar" }).click();
   await expect(toast(page, "Connection Successful")).toContainText("Connected to Google Calendar");

@@ -1,9 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { HOST_ORIGIN } from "@nikki/dev/e2e-ports";
-import { chatLauncher, chatPanel } from "../support/widgets";
+import { chatLauncher, chatPanel, testCallLauncher } from "../support/widgets";
 
-/** Issue 36 §3: a business's website chat greets as its agent, and "contact" leaves a lead the business sees. */
+/**
+ * Issue 36 §3: a business's website chat greets as its agent, and "contact" leaves a lead the business sees. Issue 54
+ * §16: a new business's site shows its chat alone, and the chat's "I don't know" offers to take the visitor's number.
+ */
 test("the chat on a business's own site speaks for that business and hands a visitor's number to its Leads", async ({ page }) => {
   await signUpNewBusiness(page, { email: e2eEmail("chat"), company: "Harbor Plumbing" });
   // Setup through the API the dashboard uses (the wizard and Settings are tested on their own).
@@ -18,12 +21,22 @@ test("the chat on a business's own site speaks for that business and hands a vis
   const site = await page.context().newPage();
   await site.goto(`${HOST_ORIGIN}/business.html?key=${key}`);
   await chatLauncher(site).click();
+  // Its visitors want the business: no Test a Call of this product's beside its chat.
+  await expect(testCallLauncher(site)).toHaveCount(0);
   const panel = chatPanel(site);
   await expect(panel.locator(".bubble.assistant").first()).toHaveText("Assistant: Hi, I'm Marina at Harbor Plumbing. How can I help you today?");
   await expect(panel.getByText(/plans, setup, billing/)).toHaveCount(0);
   await expect(panel.getByRole("link", { name: "Contact us" })).toHaveCount(0);
 
-  await panel.getByRole("button", { name: "Leave your number" }).click();
+  // A question it cannot answer: it says so and offers, right under its reply, to take the visitor's number.
+  await panel.getByLabel("Your question").fill("Do you fix tankless water heaters from Rinnai?");
+  await panel.getByRole("button", { name: "Send message" }).click();
+  await expect(panel.locator(".bubble.assistant").last()).toHaveText(
+    "Assistant: I'm sorry, I don't know that. I can have someone from the team get back to you.",
+  );
+  await panel.getByRole("button", { name: "Have Harbor Plumbing call me back" }).click();
+  // The number field brings up a phone's number keypad.
+  await expect(panel.getByLabel("Phone number")).toHaveAttribute("type", "tel");
   await panel.getByLabel("Your name").fill("Dana Scully");
   await panel.getByLabel("Phone number").fill("12");
   await panel.getByRole("button", { name: "Send", exact: true }).click();
@@ -46,4 +59,6 @@ test("on this product's own site the chat keeps the product's greeting and conta
   const panel = chatPanel(page);
   await expect(panel.getByText("Hi! I'm the AI assistant for Nikki AI Demo. Ask me anything about plans, setup, billing or features.")).toBeVisible();
   await expect(panel.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", /\/contact$/);
+  // The product's own site keeps its Test a Call.
+  await expect(testCallLauncher(page)).toBeVisible();
 });

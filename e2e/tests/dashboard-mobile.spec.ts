@@ -1,3 +1,4 @@
+import { NUMBER_MESSAGES } from "@nikki/core";
 import { expect, test } from "@playwright/test";
 import { DASHBOARD_TABS } from "../../site/src/lib/dashboard-tabs";
 import { e2eEmail, signInAsDemoOwner, signUpNewBusiness } from "../support/accounts";
@@ -52,7 +53,7 @@ test.describe("the dashboard at 390 px", () => {
     await expect(toasts.first()).toContainText("×3");
     const toastBox = (await toasts.first().boundingBox())!;
     // With no number yet, the list's first row is its empty state.
-    const rowBox = (await page.getByText("No phone numbers found. Add numbers through Twilio Console.").boundingBox())!;
+    const rowBox = (await page.getByText(NUMBER_MESSAGES.empty).boundingBox())!;
     expect(toastBox.y + toastBox.height <= rowBox.y || toastBox.y >= rowBox.y + rowBox.height).toBe(true);
     await page.close();
   });

@@ -108,11 +108,13 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await page.getByRole("button", { name: /^Open the call from \+14155550188/ }).click();
   const detail = page.getByRole("dialog", { name: "Call from +14155550188" });
   await expect(detail.getByText("AI Generated")).toBeVisible();
-  await expect(detail.getByRole("listitem").filter({ hasText: /Can I book a plumber/ })).toBeVisible();
+  await expect(detail.getByRole("listitem").filter({ hasText: /Can I book an appointment/ })).toBeVisible();
   await expect(detail.getByText("Redacted", { exact: true })).toHaveCount(2);
   await expect(detail.getByRole("definition").filter({ hasText: /^Ada Lovelace$/ })).toBeVisible();
   await expect(detail.getByText(/from pickup to Nikki's first word/)).toBeVisible();
-  await expect(detail.getByText(/^check_availability \d+ ms, book_appointment \d+ ms$/)).toBeVisible();
+  // The tools in the owner's words (core's tool-actions.ts), each with its time.
+  await expect(detail.getByRole("listitem").filter({ hasText: /^Looked up free times, \d+ ms$/ })).toBeVisible();
+  await expect(detail.getByRole("listitem").filter({ hasText: /^Booked the appointment, \d+ ms$/ })).toBeVisible();
   await expect(detail.getByText(/^\$\d+\.\d\d \(telephony and AI minutes\)$/)).toBeVisible();
   // The recording, streamed through the worker from the business's Twilio account: it plays, and seeks with Range.
   const audio = detail.locator("audio");
@@ -125,7 +127,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   });
   await partial;
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(3);
-  await expect(detail.getByText(/called to book a plumber/)).toBeVisible();
+  await expect(detail.getByText(/called to book an appointment/)).toBeVisible();
   await expect(detail.getByRole("term").filter({ hasText: /^Name$/ })).toBeVisible();
   const pushedBefore = (await hubspotContacts()).length;
   await detail.getByRole("button", { name: "Push to CRM" }).click();

@@ -29,7 +29,7 @@ test("the Test Suite runs its eight scenarios through the real pipeline, green, 
 
   // The knowledge scenario asks about the first price in Rosa's knowledge base, and expects her to say it.
   const knowledge = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Answers from the knowledge base" }) });
-  await expect(knowledge.getByText("“Drain cleaning is how much?”")).toBeVisible();
+  await expect(knowledge.getByText("“How much is the drain cleaning?”")).toBeVisible();
   await expect(knowledge.getByText("Expected: Rosa says “$149”")).toBeVisible();
 
   // The website scenario has nothing to ask about until the website is imported: it says where to do that.
@@ -50,7 +50,7 @@ test("the Test Suite runs its eight scenarios through the real pipeline, green, 
     "https://suite-plumbing.example/prices",
   );
   await page.reload();
-  await expect(website.getByText("“Water heater flush how much?”")).toBeVisible();
+  await expect(website.getByText("“How much is the water heater flush?”")).toBeVisible();
   await expect(website.getByText("Expected: Rosa says “$89”")).toBeVisible();
 
   // The custom scenario cannot run until the business writes its caller's lines and states what must be true.

@@ -1,6 +1,7 @@
 /**
- * What a scenario reads back from the running product as the demo business's owner sees it: signs in as the seed's
- * owner (a local demo's account) and reads a call's detail from GET /api/calls/:id, waiting for its analysis.
+ * What a scenario reads back from the running product as the business's owner sees it: signs in as the seed's owner (a
+ * local demo's account; NIKKI_EMAIL / NIKKI_PASSWORD name another business's owner or admin) and reads a call's detail
+ * from GET /api/calls/:id, waiting for its analysis.
  */
 import type { ProcessingStatus } from "@nikki/core";
 import { DEMO } from "../../worker/src/db/seed";
@@ -30,12 +31,14 @@ export async function signInFailure(response: Response, email: string, hint: str
 }
 
 export async function dashboardReader(baseUrl: string) {
+  const email = process.env.NIKKI_EMAIL ?? DEMO.ownerEmail;
   const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({ email: DEMO.ownerEmail, password: DEMO.ownerPassword }),
+    body: JSON.stringify({ email, password: process.env.NIKKI_PASSWORD ?? DEMO.ownerPassword }),
   });
-  if (!signedIn.ok) throw new Error(await signInFailure(signedIn, DEMO.ownerEmail, "is this the local demo database?"));
+  if (!signedIn.ok)
+    throw new Error(await signInFailure(signedIn, email, "is this the local demo database? (NIKKI_EMAIL and NIKKI_PASSWORD name another account)"));
   const cookie = signedIn.headers
     .getSetCookie()
     .map((line) => line.split(";")[0]!)

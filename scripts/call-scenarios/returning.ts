@@ -1,14 +1,13 @@
 import { CALL_MESSAGES } from "@nikki/core";
+import { bookingCaller } from "./caller-lines";
 import { type CallScenario, describeCall } from "./scenario";
 import { dashboardReader } from "./dashboard-reader";
 
-/** The OpenAI simulator `npm start` runs (scripts/start.ts): it lists each Realtime session's instructions. */
-const OPENAI_SIMULATOR = "http://127.0.0.1:8801";
-const SECOND_CALL_SAYS = "Hi, it's me again. Please tell the plumber I'll be home after two.";
+const SECOND_CALL_SAYS = "Hi, it's me again. Please tell the team I'll be ten minutes late.";
 
-/** The memory lines of the latest Realtime session that was told about this caller, if the simulator is there to ask. */
-async function memoryLines(from: string): Promise<string[] | null> {
-  const sessions = (await fetch(`${OPENAI_SIMULATOR}/__realtime-lifecycles`)
+/** The memory lines of the latest Realtime session that was told about this caller, if the OpenAI simulator is there to ask (it lists each session's instructions). */
+async function memoryLines(openaiUrl: string, from: string): Promise<string[] | null> {
+  const sessions = (await fetch(`${openaiUrl}/__realtime-lifecycles`)
     .then((response) => response.json())
     .catch(() => null)) as { instructions: string }[] | null;
   if (!sessions) return null;
@@ -21,11 +20,11 @@ async function memoryLines(from: string): Promise<string[] | null> {
 
 export const returning: CallScenario = {
   name: "returning",
-  summary: "calls twice from one number: the first books a plumber; the second, once the first is analysed, is known by name",
+  summary: "calls twice from one number: the first books the business's first service; the second, once the first is analysed, is known by name",
   async run(context) {
     const dashboard = await dashboardReader(context.baseUrl);
-    context.log("First call: the caller books a plumber.");
-    const first = await context.place({ minDurationMs: 12_000 });
+    context.log(`First call: the caller books ${context.service}.`);
+    const first = await context.place({ says: bookingCaller(context.service, context.from), bargeInAfterMs: 400, answerTimeoutMs: 12_000 });
     context.log(describeCall(first));
     if (!first.callId || first.voicemail) return;
     const analysed = await dashboard.analysed(first.callId);
@@ -36,7 +35,7 @@ export const returning: CallScenario = {
     const second = await context.place({ says: [SECOND_CALL_SAYS], bargeInAfterMs: 3_000, minDurationMs: 8_000 });
     context.log(describeCall(second));
     if (!second.callId || second.voicemail) return;
-    const lines = await memoryLines(context.from);
+    const lines = await memoryLines(context.openaiUrl, context.from);
     if (lines === null) context.log("(The OpenAI simulator is not running here, so the session's instructions cannot be shown.)");
     else if (lines.length === 0) context.log("The second call's instructions hold no memory of this caller.");
     else context.log(`The second call's session instructions:\n  ${lines.join("\n  ")}`);

@@ -11,6 +11,10 @@ export interface ScenarioContext {
   from: string;
   /** The running product's Twilio simulator (npm start's), which hands a call's updates to its simulated caller. */
   twilioRestUrl: string;
+  /** The running product's OpenAI simulator (npm start's), which lists its Realtime sessions and their timings. */
+  openaiUrl: string;
+  /** What the caller asks for: the first service of the business rung (scenarios/called-business.ts). */
+  service: string;
   log(line: string): void;
   /** Rings `to` from `from` as Twilio does, with the options the scenario gives. */
   place(options?: Partial<SimulatedCallOptions>): Promise<SimulatedCallReport>;

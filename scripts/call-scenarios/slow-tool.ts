@@ -1,29 +1,32 @@
-import { CALLER_FIRST_PHRASE } from "@nikki/simulators/twilio-caller";
 import { deadAirMs, playoutOf } from "../lib/dead-air";
+import { oneBreathCaller } from "./caller-lines";
 import { timingsOf } from "../lib/frame-accounting";
 import { type CallScenario, describeCall } from "./scenario";
 
-/** `npm start`'s simulated OpenAI and Twilio (scripts/start.ts). */
-const OPENAI_SIMULATOR = "http://127.0.0.1:8801";
-const TWILIO_SIMULATOR = "http://127.0.0.1:8802";
 /** How long the booking tool takes: Twilio is this slow to take the confirmation text. */
 const SLOW_TOOL_MS = 3_000;
 
-const slowTexts = (ms: number) => fetch(`${TWILIO_SIMULATOR}/__delays`, { method: "POST", body: JSON.stringify({ path_contains: "/Messages.json", ms }) });
+const slowTexts = (twilio: string, ms: number) =>
+  fetch(`${twilio}/__delays`, { method: "POST", body: JSON.stringify({ path_contains: "/Messages.json", ms }) });
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2).padStart(6)} s`;
 
 export const slowTool: CallScenario = {
   name: "slow-tool",
-  summary: "books a plumber while Twilio takes 3 s to send the confirmation: Nikki fills the wait, then reads the time back",
+  summary:
+    "the caller asks for the business's first service and takes the first time offered while Twilio takes 3 s to send the confirmation: Nikki fills the wait, then reads the time back",
   async run(context) {
-    const answer = await slowTexts(SLOW_TOOL_MS).catch(() => null);
-    if (!answer?.ok) throw new Error(`the simulated Twilio does not answer at ${TWILIO_SIMULATOR}`);
-    // The caller asks in one breath, and stays on until the time is read back.
-    const report = await context.place({ minDurationMs: 15_000, speech: CALLER_FIRST_PHRASE }).finally(() => slowTexts(0));
-    const timings = await timingsOf(OPENAI_SIMULATOR);
+    const answer = await slowTexts(context.twilioRestUrl, SLOW_TOOL_MS).catch(() => null);
+    if (!answer?.ok) throw new Error(`the simulated Twilio does not answer at ${context.twilioRestUrl}`);
+    // The caller asks in one breath, picks the first time offered (the booking that waits on the text), and stays on until it is read back.
+    const report = await context
+      .place({ says: oneBreathCaller(context.service, context.from), answerTimeoutMs: 12_000, minDurationMs: 8_000 })
+      .finally(() => slowTexts(context.twilioRestUrl, 0));
+    const timings = await timingsOf(context.openaiUrl);
     const tag = report.sessionTag;
-    const turnEnd = timings.speechStopped.find(([session]) => Number(session) === tag)?.[1];
-    const answerKey = timings.toolAnswer.find(([session]) => Number(session) === tag)?.[1];
+    // The booking's answer is the last said after a tool; the turn it answers ended last before it was sent.
+    const answerKey = timings.toolAnswers.find(([session]) => Number(session) === tag)?.[1].at(-1);
+    const answerSent = answerKey ? new Map(timings.delivered).get(answerKey) : undefined;
+    const turnEnd = timings.turnEnds.find(([session]) => Number(session) === tag)?.[1].findLast((at) => answerSent === undefined || at < answerSent);
     const words = new Map(timings.utterances);
     const firstHeard = Math.min(...report.receivedAt.values());
     if (tag === null || turnEnd === undefined || report.greetingMs === null) return context.log(describeCall(report));

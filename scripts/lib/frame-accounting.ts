@@ -5,6 +5,9 @@ import type { SimulatedCallReport } from "@nikki/simulators/twilio-caller";
 export type Timings = Record<"appended" | "delivered" | "speechStarted" | "sessionReady" | "speechStopped", [string, number][]> & {
   /** Per session tag, the first frame of the words said after a tool's output. */
   toolAnswer: [string, string][];
+  /** Per session tag, every turn's end, and the first frame of every answer said after a tool's output. */
+  turnEnds: [string, number[]][];
+  toolAnswers: [string, string[]][];
   /** The words of each spoken response, by its first frame. */
   utterances: [string, string][];
   /** Each frame of a tool filler's response, with the response it belongs to. */

@@ -65,6 +65,25 @@ if (stub?.c && script) {
     document.body.append(host);
   };
 
+  // A launcher never covers a form's submit button on the page (sign-up's "Start Free Trial" on a phone): while one lies
+  // under it, the launcher steps aside (launcher.css), and comes back once the page scrolls the button away. Checked
+  // once a frame at most, on scroll and resize, and with the reattaching below (forms that appear later).
+  let frame = 0;
+  const clear = () =>
+    (frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      const buttons = Array.from(document.querySelectorAll("form [type=submit],form button:not([type])"), (button) => button.getBoundingClientRect());
+      for (const host of Object.values(hosts)) {
+        const box = host.getBoundingClientRect();
+        host.toggleAttribute(
+          "data-aside",
+          buttons.some((button) => button.width && button.left < box.right && button.right > box.left && button.top < box.bottom && button.bottom > box.top),
+        );
+      }
+    }));
+  addEventListener("scroll", clear, { passive: true });
+  addEventListener("resize", clear);
+
   function api(command: string, arg?: unknown, fn?: unknown) {
     if (command === "on") arg === "ready" && (config ? (fn as Listener)() : listeners.push(fn as Listener));
     else if (!config) queued.push([command, arg]);
@@ -97,7 +116,11 @@ if (stub?.c && script) {
       const mountAll = () => Object.entries(hosts).map(([name, host]) => mount(name as WidgetName, host));
       w.requestIdleCallback ? w.requestIdleCallback(mountAll, { timeout: 2_000 }) : setTimeout(mountAll);
       // SPA routers that swap or clear <body> drop the launchers: put them back.
-      setInterval(() => Object.values(hosts).map((host) => host.isConnected || document.body.append(host)), 1_000);
+      setInterval(() => {
+        for (const host of Object.values(hosts)) host.isConnected || document.body.append(host);
+        clear();
+      }, 1_000);
+      clear();
       listeners.map((fn) => fn());
       queued.map((args) => api(...(Array.from(args) as [string])));
     })

@@ -1,3 +1,4 @@
+import type { AuditAction } from "@nikki/core";
 import type { Context } from "hono";
 import { auditLog } from "./db/schema";
 import type { Database } from "./db/client";
@@ -5,55 +6,7 @@ import { isLocalDeployment } from "./env";
 import type { Logger } from "./logger";
 import type { AppEnv } from "./app-env";
 
-export type AuditAction =
-  | "account_created"
-  | "sign_in"
-  | "sign_in_failed"
-  | "invitation_created"
-  | "invitation_canceled"
-  | "invitation_accepted"
-  | "invitation_revoked"
-  | "member_role_changed"
-  | "member_removed"
-  | "organization_updated"
-  | "organization_exported"
-  | "organization_deleted"
-  | "settings_updated"
-  | "agent_created"
-  | "agent_updated"
-  | "agent_deleted"
-  | "number_bought"
-  | "number_updated"
-  | "number_released"
-  | "numbers_synced"
-  | "widget_key_rotated"
-  | "integration_saved"
-  | "integration_tested"
-  | "integration_removed"
-  | "checkout_started"
-  | "call_pushed_to_crm"
-  | "call_texted"
-  | "number_blocked"
-  | "number_unblocked"
-  | "test_call_started"
-  | "retention_purged"
-  | "billing_portal_opened"
-  | "two_factor_enabled"
-  | "two_factor_disabled"
-  | "service_created"
-  | "service_updated"
-  | "service_deleted"
-  | "appointment_created"
-  | "appointment_rescheduled"
-  | "appointment_canceled"
-  | "calendar_feed_rotated"
-  | "calendar_connected"
-  | "knowledge_question_answered"
-  | "knowledge_question_dismissed"
-  | "knowledge_import_started"
-  | "knowledge_created"
-  | "knowledge_updated"
-  | "knowledge_deleted";
+export type { AuditAction } from "@nikki/core";
 
 /**
  * The caller's address: `CF-Connecting-IP`, which Cloudflare's edge sets (anything a client sends, such as

@@ -20,21 +20,32 @@ const settingsOf = async (who: SignedUp) =>
   ((await (await call("/api/org/settings", { cookie: who.cookie })).json()) as { settings: OrganizationSettings }).settings;
 
 describe("blocked numbers (issue 37 §5)", () => {
-  it("are a setting: E.164 numbers, each once; anything else is refused with the setting's words", async () => {
+  it("are a setting: typed as New appointment takes a phone, kept in E.164 each once, blank lines dropped; the save answers what it kept", async () => {
     const owner = await signUp({ company: "Blocked Plumbing" });
     expect((await settingsOf(owner)).blocked_numbers).toEqual([]);
     const saved = await call("/api/org/settings", {
       method: "PATCH",
       cookie: owner.cookie,
-      body: { blocked_numbers: ["+14155550101", "+14155550101", "+442071234567"] },
+      body: { blocked_numbers: ["(512) 555-0222", "", "+1 512 555 0222", "  512.555.0223 ", "+44 20 7123 4567", "15125550224"] },
     });
     expect(saved.status).toBe(200);
-    expect((await settingsOf(owner)).blocked_numbers).toEqual(["+14155550101", "+442071234567"]);
-    const refused = await call("/api/org/settings", { method: "PATCH", cookie: owner.cookie, body: { blocked_numbers: ["415 555 0101"] } });
+    const kept = ["+15125550222", "+15125550223", "+442071234567", "+15125550224"];
+    expect(((await saved.json()) as { settings: OrganizationSettings }).settings.blocked_numbers).toEqual(kept);
+    expect((await settingsOf(owner)).blocked_numbers).toEqual(kept);
+  });
+
+  it.each([
+    [["+15125550222", "", "555-02"], "Line 3, “555-02”, is not a phone number."],
+    [["call me maybe"], "Line 1, “call me maybe”, is not a phone number."],
+    [["(512) 555-0222, (512) 555-0223"], "Line 1, “(512) 555-0222, (512) 555-0223”, is not a phone number."],
+  ])("refuse %j naming the line that is wrong, and keep the list as it was", async (lines, words) => {
+    const owner = await signUp({ company: "Blocked Lines Dental" });
+    await call("/api/org/settings", { method: "PATCH", cookie: owner.cookie, body: { blocked_numbers: ["+14155550101"] } });
+    const refused = await call("/api/org/settings", { method: "PATCH", cookie: owner.cookie, body: { blocked_numbers: lines } });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
-      blocked_numbers: "Each blocked number needs its country code, like +14155552671: one number a line, at most 500.",
-    });
+    const { fields } = ((await refused.json()) as { error: { fields: Record<string, string> } }).error;
+    expect(fields.blocked_numbers).toBe(`${words} Write it like (512) 555-0222, or with its country code like +44 20 7946 0958.`);
+    expect((await settingsOf(owner)).blocked_numbers).toEqual(["+14155550101"]);
   });
 
   it("are added from a call's detail in one click and taken back out (undo); the detail says whether the number is blocked", async () => {

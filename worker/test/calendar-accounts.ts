@@ -1,4 +1,4 @@
-import { type AppointmentResource, GOOGLE_CALENDAR_SCOPES, type IntegrationResource, type SlotResource } from "@nikki/core";
+import { type AppointmentResource, GOOGLE_CALENDAR_SCOPES, GOOGLE_CONNECT_SCOPES, type IntegrationResource, type SlotResource } from "@nikki/core";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import type { ReceivedChange } from "@nikki/simulators/received";
 import { env } from "cloudflare:test";
@@ -79,7 +79,7 @@ export async function connectGoogle(org: BookingOrganization, grant: readonly st
     client_id: SIMULATED.googleClientId,
     redirect_uri: `${BASE}/api/integrations/google_calendar/callback`,
     response_type: "code",
-    scope: GOOGLE_CALENDAR_SCOPES.join(" "),
+    scope: GOOGLE_CONNECT_SCOPES.join(" "),
     access_type: "offline",
     prompt: "consent",
   });

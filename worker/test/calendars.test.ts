@@ -49,7 +49,12 @@ describe("Google Calendar", () => {
     expect(await env.DB.prepare("select count(*) as n from integrations where organization_id = ?").bind(partial.owner.organizationId).first("n")).toBe(0);
 
     expect(await connectGoogle(google)).toBe("/dashboard/integrations?calendar=connected");
-    expect(await integrationOf(google.owner, "google_calendar")).toMatchObject({ badge: "Verified", copies: { last_copied_at: null, pending: 0 } });
+    // The card names the Google account connected (its e-mail, from Google's userinfo).
+    expect(await integrationOf(google.owner, "google_calendar")).toMatchObject({
+      badge: "Verified",
+      hint: "Connected as grace.hopper@example.com (primary calendar)",
+      copies: { last_copied_at: null, pending: 0 },
+    });
     const sealed = await env.DB.prepare("select credentials_encrypted from integrations where organization_id = ? and provider = 'google_calendar'")
       .bind(google.owner.organizationId)
       .first<string>("credentials_encrypted");

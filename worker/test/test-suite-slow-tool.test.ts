@@ -1,4 +1,4 @@
-import { TEST_SCENARIOS, type TestRunResource, type TestStep } from "@nikki/core";
+import type { TestRunResource, TestScenario, TestStep } from "@nikki/core";
 import { createExecutionContext, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
@@ -53,7 +53,8 @@ describe("the Test Suite's slow booking system (slow_tool: every tool held 3 s)"
   it("fails, saying why, when fillers are off (TOOL_FILLERS=off): the caller heard silence while the tool ran", async () => {
     // The same runner the TEST_SUITE_RUNNER object starts, on a copy of the bindings with fillers off (env stays as it is).
     const bindings = { ...env, TOOL_FILLERS: "off" } as Bindings;
-    const scenario = TEST_SCENARIOS.find((candidate) => candidate.id === "slow_tool")!;
+    const { scenarios } = (await (await call("/api/test-suite", { cookie: owner.cookie })).json()) as { scenarios: TestScenario[] };
+    const scenario = scenarios.find((candidate) => candidate.id === "slow_tool")!;
     const runId = crypto.randomUUID();
     await env.DB.prepare(
       "insert into test_runs (id, organization_id, created_by, scenario, lines, expect, call_sid, created_at) values (?, ?, ?, 'slow_tool', ?, 'says', ?, ?)",

@@ -57,7 +57,8 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
       .bind(result.call_id)
       .first<{ kind: string; transcript: string; cost_micro_usd: number | null }>();
     expect(stored?.kind).toBe("test");
-    expect(stored?.transcript).toContain("I'd like a quote to replace my water heater.");
+    // Suite Plumbing named no service of its own: the caller asks about its services.
+    expect(stored?.transcript).toContain("I'd like to find out more about your services.");
     expect(stored?.cost_micro_usd ?? 0).toBe(0);
     // The lead tool's push and the alert are recorded, not done: no lead row, nothing texted or e-mailed.
     const detail = (await (await call(`/api/test-suite/runs/${result.id}`, { cookie: owner.cookie })).json()) as { test_run: TestRunResource };
@@ -92,11 +93,11 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     const booking = await run(owner, "appointment");
     expect(booking.status).toBe("passed");
     expect(booking.verdict).toMatch(
-      /^Appointment validated for \w+day, \w+ \d+ at (9|10|11|12|1|2|3|4):\d\d [AP]M: offered within your hours, and free \(a Test Suite call holds no slot\)\.$/,
+      /^Rosa booked \w+day, \w+ \d+ at (9|10|11|12|1|2|3|4):\d\d [AP]M: a free time within your opening hours \(a Test Suite call holds no slot\)\.$/,
     );
     const effects = (await finished(owner, booking.id)).side_effects;
     expect(effects.find((effect) => effect.kind === "availability")?.detail).toMatch(/^Offered 5 free times within your hours: /);
-    const label = booking.verdict!.slice("Appointment validated for ".length, booking.verdict!.indexOf(": offered"));
+    const label = booking.verdict!.slice("Rosa booked ".length, booking.verdict!.indexOf(": a free time"));
     expect(effects.find((effect) => effect.kind === "booking")?.detail).toBe(
       `Would book James Chen (+14155550173) for ${label}: that time is free and within your hours (a Test Suite call holds no slot).`,
     );
@@ -107,12 +108,12 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     expect(calls.find((row) => row.id === night.call_id)?.outcome).toBe("lead");
   });
 
-  it("answers the Spanish caller in Spanish, stores the call as Spanish, and the booking's text would be in Spanish", async () => {
+  it("answers the Spanish caller in Spanish and books, stores the call as Spanish, and the booking's text would be in Spanish", async () => {
     const spanish = await run(owner, "spanish");
-    expect([spanish.status, spanish.verdict]).toEqual([
-      "passed",
-      "Rosa answered in Spanish. The call is stored as Spanish. Lead captured: Lucía Fernández, +14155550188. The caller would get 1 text in Spanish.",
-    ]);
+    expect(spanish.status).toBe("passed");
+    expect(spanish.verdict).toMatch(
+      /^Rosa answered in Spanish\. The call is stored as Spanish\. Rosa booked \w+day, \w+ \d+ at \d+:\d\d [AP]M: a free time within your opening hours \(a Test Suite call holds no slot\)\. The caller would get 1 text in Spanish\.$/,
+    );
     expect(await env.DB.prepare("select language from calls where id = ?").bind(spanish.call_id).first("language")).toBe("es");
     // The free times were offered in Spanish, and the confirmation the caller would get is Spanish (Rosa speaks English).
     const effects = (await finished(owner, spanish.id)).side_effects;
@@ -175,7 +176,7 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     ]);
     // Stated outcomes the call did not reach fail too.
     await script({ expect: "lead" });
-    expect((await run(owner, "custom")).verdict).toBe("No lead was saved: the caller's name was not captured.");
+    expect((await run(owner, "custom")).verdict).toBe("Rosa did not get the caller's name, so no lead was saved.");
   });
 
   it("checks a transfer as the business states it: only with a transfer number does the caller reach a person", async () => {
@@ -187,11 +188,11 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     const without = await run(owner, "custom");
     expect([without.status, without.verdict]).toEqual([
       "failed",
-      "The caller was not transferred (transfer_call was not called, or failed: does the agent have the transfer tool and a transfer number?).",
+      "Rosa did not transfer the caller: turn on “Transfer to a person” for Rosa and add a transfer number (Agents › Hours & Escalation).",
     ]);
     await patchAgent({ escalation_json: { phone: "+14155550199" }, tools: ["book_appointment", "push_crm_lead", "send_sms", "transfer_call"] });
     const transferred = await run(owner, "custom");
-    expect([transferred.status, transferred.verdict]).toEqual(["passed", "The caller was transferred (recorded, not done)."]);
+    expect([transferred.status, transferred.verdict]).toEqual(["passed", "Rosa transferred the caller (recorded, not done)."]);
     expect((await finished(owner, transferred.id)).side_effects).toContainEqual({ kind: "transfer", detail: "Would transfer the caller to +14155550199." });
   });
 
@@ -206,14 +207,14 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
       error: {
-        fields: { knowledge: "Add a price to your agent's knowledge base (for example “Drain cleaning is $149.”) so this scenario can ask about it." },
+        fields: { knowledge: "Add a price to your agent's knowledge base (for example “A first consultation is $95.”) so this scenario can ask about it." },
       },
     });
     await call(`/api/agents/${agent.id}`, { cookie: priced.cookie, method: "PATCH", body: { knowledge_base: "We fix boilers. A boiler service is $95." } });
     const { scenarios } = (await (await call("/api/test-suite", { cookie: priced.cookie })).json()) as { scenarios: TestScenario[] };
     expect(scenarios.find((scenario) => scenario.id === "knowledge")).toMatchObject({
       title: "Answers from the knowledge base",
-      lines: ["A boiler service is how much?"],
+      lines: ["How much is the boiler service?"],
       checks: [{ expect: "says", phrase: "$95" }],
     });
     const result = await run(priced, "knowledge");

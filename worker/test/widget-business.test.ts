@@ -1,4 +1,4 @@
-import { LEAD_MESSAGES, WIDGET_LEAD_COPY, type WidgetConfig, businessChatGreeting } from "@nikki/core";
+import { CHAT_OFFER_MARK, CHAT_OFFER_RULE, LEAD_MESSAGES, WIDGET_LEAD_COPY, type WidgetConfig, businessChatGreeting } from "@nikki/core";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -75,6 +75,29 @@ describe("the chat on a business's own site", () => {
       { role: "assistant", content: chat.greeting },
       { role: "user", content: asked },
     ]);
+  });
+});
+
+describe("the chat's \"I don't know\"", () => {
+  const ask = (content: string, ip: string) =>
+    call(`/api/chat?key=${key}`, { origin: SITE, headers: { "cf-connecting-ip": ip }, body: { messages: [{ role: "user", content }] } });
+
+  it("offers to take the visitor's number: the reply says it does not know, without the model's mark, and answers offer_contact", async () => {
+    const response = await ask("Do you take Delta Dental insurance?", "203.0.113.142");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { reply: string; signature: string; offer_contact: boolean };
+    expect(body).toMatchObject({ reply: "I'm sorry, I don't know that. I can have someone from the team get back to you.", offer_contact: true });
+    expect(body.reply).not.toContain(CHAT_OFFER_MARK);
+    // The model was asked for the mark: the rule is in the chat's instructions.
+    const requests = (await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__chat-requests`)).json()) as { messages: { content: string }[] }[];
+    expect(requests.findLast((request) => request.messages.at(-1)?.content === "Do you take Delta Dental insurance?")!.messages[0]!.content).toContain(
+      CHAT_OFFER_RULE,
+    );
+  });
+
+  it("offers nothing when the reply needs no follow-up", async () => {
+    const body = (await (await ask("Thank you", "203.0.113.143")).json()) as { offer_contact: boolean };
+    expect(body.offer_contact).toBe(false);
   });
 });
 

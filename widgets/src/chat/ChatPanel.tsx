@@ -52,7 +52,8 @@ export function ChatPanel({ context, open }: WidgetProps) {
     const outcome = await askAssistant(context, asked);
     setPending(false);
     if ("reply" in outcome) {
-      const answered: ChatMessage[] = [...asked, { role: "assistant", content: outcome.reply, ...(outcome.sig ? { sig: outcome.sig } : {}) }];
+      const { reply, sig, offer } = outcome;
+      const answered: ChatMessage[] = [...asked, { role: "assistant", content: reply, ...(sig ? { sig } : {}), ...(offer ? { offer } : {}) }];
       setMessages(answered);
       saveConversation(context, answered);
       setAnnouncement(outcome.reply);
@@ -88,6 +89,20 @@ export function ChatPanel({ context, open }: WidgetProps) {
               </p>
             ))}
             {pending && <p class="bubble assistant typing">{CHAT_MESSAGES.typing}</p>}
+            {/* The assistant could not answer: right under its reply, where the visitor can leave their number. */}
+            {!pending && messages.at(-1)?.offer && handOff === "closed" && (
+              <p class="offer">
+                {config.contact_url ? (
+                  <a class="btn secondary" href={config.contact_url} target="_top">
+                    {WIDGET_LEAD_COPY.contact}
+                  </a>
+                ) : (
+                  <button type="button" class="btn secondary" onClick={() => setHandOff("open")}>
+                    {WIDGET_LEAD_COPY.offer(config.organization.name)}
+                  </button>
+                )}
+              </p>
+            )}
           </div>
           <div class="sr-only" aria-live="polite">
             {announcement}

@@ -31,29 +31,34 @@ export function LeaveNumber({ context, question, onClose, onFailed }: Props) {
     onFailed(outcome.toast);
   }
 
-  const field = (id: "name" | "phone", label: string, value: string, set: (value: string) => void) => (
-    <p class="lead-field">
-      <label for={`nikki-lead-${id}`}>{label}</label>
-      <input
-        id={`nikki-lead-${id}`}
-        ref={id === "name" ? first : undefined}
-        class="field"
-        inputMode={id === "phone" ? "tel" : "text"}
-        autoComplete={id === "phone" ? "tel" : "name"}
-        required
-        value={value}
-        disabled={pending}
-        aria-invalid={errors[id] ? true : undefined}
-        aria-describedby={errors[id] ? `nikki-lead-${id}-error` : undefined}
-        onInput={(event) => set(event.currentTarget.value)}
-      />
-      {errors[id] && (
-        <span class="lead-error" id={`nikki-lead-${id}-error`}>
-          {errors[id]}
-        </span>
-      )}
-    </p>
-  );
+  const field = (id: "name" | "phone", label: string, value: string, set: (value: string) => void) => {
+    const input = {
+      id: `nikki-lead-${id}`,
+      class: "field",
+      required: true,
+      value,
+      disabled: pending,
+      "aria-invalid": errors[id] ? true : undefined,
+      "aria-describedby": errors[id] ? `nikki-lead-${id}-error` : undefined,
+      onInput: (event: { currentTarget: HTMLInputElement }) => set(event.currentTarget.value),
+    };
+    return (
+      <p class="lead-field">
+        <label for={input.id}>{label}</label>
+        {id === "phone" ? (
+          // A phone's number keypad (type and inputmode: some keyboards follow only one of them).
+          <input type="tel" inputMode="tel" autoComplete="tel" {...input} />
+        ) : (
+          <input ref={first} type="text" autoComplete="name" {...input} />
+        )}
+        {errors[id] && (
+          <span class="lead-error" id={`nikki-lead-${id}-error`}>
+            {errors[id]}
+          </span>
+        )}
+      </p>
+    );
+  };
 
   return (
     <form class="lead" onSubmit={send}>

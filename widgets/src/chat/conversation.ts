@@ -7,6 +7,8 @@ export interface ChatMessage {
   content: string;
   /** The server's signature of its own reply, sent back with it: unsigned assistant words are not the assistant's. */
   sig?: string;
+  /** A reply that could not answer: the chat offers the visitor to leave their number under it. */
+  offer?: boolean;
 }
 
 /** The conversation survives page loads within the tab (sessionStorage), one per widget key. */
@@ -31,15 +33,18 @@ export function saveConversation(context: WidgetContext, messages: ChatMessage[]
   }
 }
 
-export type ChatOutcome = { reply: string; sig?: string } | { toast: readonly [string, string] };
+export type ChatOutcome = { reply: string; sig?: string; offer?: boolean } | { toast: readonly [string, string] };
 
 /** Spec 000 §8: 429 and 402 have their own toasts; anything else is the backend error; no reply is an apology. */
 export async function askAssistant(context: WidgetContext, messages: ChatMessage[]): Promise<ChatOutcome> {
   // Only the recent turns: the server reads the last 20, and a long visit never reaches the conversation cap.
-  const result = await widgetRequest<{ reply?: string; signature?: string | null }>(context, "/api/chat", { messages: messages.slice(-40) });
+  const result = await widgetRequest<{ reply?: string; signature?: string | null; offer_contact?: boolean }>(context, "/api/chat", {
+    messages: messages.slice(-40).map(({ role, content, sig }) => ({ role, content, sig })),
+  });
   if (result.ok) {
     const reply = result.data.reply?.trim();
-    return reply ? { reply, ...(result.data.signature ? { sig: result.data.signature } : {}) } : { reply: CHAT_MESSAGES.noReply };
+    const { signature, offer_contact } = result.data;
+    return reply ? { reply, ...(signature ? { sig: signature } : {}), ...(offer_contact ? { offer: true } : {}) } : { reply: CHAT_MESSAGES.noReply };
   }
   // The business's own limits (trial over, daily spending limit): its words, not "wait a moment".
   if ((result.code === "spend_cap" || result.code === "trial_ended") && result.message) return { toast: [CHAT_MESSAGES.pausedTitle, result.message] };

@@ -34,12 +34,15 @@ export function TestCallDialog({ context, open }: WidgetProps) {
   const isOpen = useSharedValue(open);
 
   useEffect(() => {
-    if (context.autoOpen == null || !firstVisit()) return;
+    if (context.autoOpen == null) return;
     const timer = setTimeout(
       () => {
-        // Never interrupt: not while the visitor types in a form or has another widget open.
+        // Never interrupt: not while the visitor types in a form or has another widget open, nor once they scrolled
+        // to read (a FAQ), nor on a phone, where the dialog is a sheet over what they read. Only a dialog that opens
+        // counts as the one time.
         const busy = document.activeElement?.matches("input,textarea,select,[contenteditable],nikki-chat,nikki-test-call");
-        if (!busy) open.value = true;
+        const reading = scrollY > 0 || matchMedia("(max-width:479px)").matches;
+        if (!busy && !reading && firstVisit()) open.value = true;
       },
       Math.max(0, 2_500 - performance.now()),
     );

@@ -32,6 +32,28 @@ async function pendingCall(transcript = '[{"role":"user","content":"Hi, this is 
   return id;
 }
 
+/** An appointment the call booked: 8:00 AM in Chicago on Tuesday, March 5, 2030, whatever was said on the call. */
+async function bookedOnCall(callId: string) {
+  // One booking holds that time: the one an earlier test made goes first.
+  await env.DB.prepare("delete from appointments where organization_id = ?").bind(DEMO.organizationId).run();
+  await env.DB.prepare(
+    `insert into appointments (id, organization_id, service_name, call_id, name, phone, start_at, end_at, busy_until, time_zone, source, confirmation_code, manage_token_hash)
+     values (?, ?, 'Cleaning', ?, 'Ada Lovelace', '+14155552671', ?, ?, ?, 'America/Chicago', 'call', ?, ?)`,
+  )
+    .bind(
+      crypto.randomUUID(),
+      DEMO.organizationId,
+      callId,
+      Date.parse("2030-03-05T14:00:00Z"),
+      Date.parse("2030-03-05T15:00:00Z"),
+      Date.parse("2030-03-05T15:00:00Z"),
+      crypto.randomUUID().slice(0, 6),
+      crypto.randomUUID(),
+    )
+    .run();
+}
+const BOOKED_LABEL = "Tuesday, March 5 at 8:00 AM";
+
 const row = (id: string) => env.DB.prepare("select * from calls where id = ?").bind(id).first<CallRow>();
 
 beforeAll(async () => {
@@ -170,31 +192,59 @@ describe("post-call analysis on the services it is given", () => {
   it("summarises what happened (who called, what they wanted, what was agreed) and extracts the intent, as the analysis prompt asks", async () => {
     await env.DB.prepare("update organization_settings set pii_redaction = 0 where organization_id = ?").bind(DEMO.organizationId).run();
     const id = await pendingCall(BOOKING_CALL);
+    await bookedOnCall(id);
     expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
     await env.DB.prepare("update organization_settings set pii_redaction = 1 where organization_id = ?").bind(DEMO.organizationId).run();
     const stored = await row(id);
-    expect(stored?.summary).toBe("Ada Lovelace called to book a plumber for tomorrow at 9am. The appointment was booked for tomorrow at 9am.");
+    // What was agreed is the booking as stored (8:00), not the time said on the call ("tomorrow 9am").
+    expect(stored?.summary).toBe(`Ada Lovelace called to book a plumber for tomorrow at 9am. The appointment was booked for ${BOOKED_LABEL}.`);
     expect(JSON.parse(stored!.entities!)).toMatchObject({
       name: "Ada Lovelace",
       phone: "415 555 2671",
       intent: "Book a plumber for tomorrow at 9am",
-      appointment_time: "tomorrow at 9am",
+      appointment_time: BOOKED_LABEL,
     });
+  });
+
+  it("states a Spanish caller's booking at its stored time, not the hour they asked for (issue 54 §6)", async () => {
+    const id = await pendingCall(
+      JSON.stringify([
+        { role: "user", content: "Hola, soy Lucía Fernández. Necesito una cita para mañana a las 9." },
+        { role: "assistant", content: "Listo, Lucía: su cita es el martes 5 de marzo a las 8:00. ¡Gracias por llamar!" },
+      ]),
+    );
+    await bookedOnCall(id);
+    expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
+    const stored = await row(id);
+    expect(stored?.summary).toBe(`[NAME] called. The appointment was booked for ${BOOKED_LABEL}.`);
+    expect(stored?.summary).not.toMatch(/mañana|\b9\b/);
+    expect(JSON.parse(stored!.entities!)).toMatchObject({ appointment_time: BOOKED_LABEL });
+  });
+
+  it("never says a call booked when it booked nothing, whatever was said", async () => {
+    const id = await pendingCall(BOOKING_CALL);
+    expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
+    const stored = await row(id);
+    expect(stored?.summary).toBe(
+      `[NAME] called to book a plumber for tomorrow at 9am. The receptionist answered: "You're all set, [NAME]: tomorrow 9am. Thanks for calling!"`,
+    );
+    expect(stored?.summary).not.toContain("was booked");
   });
 
   it("a re-run on the stored, redacted transcript keeps what it had: the contact details it can no longer read stay as they were", async () => {
     const id = await pendingCall(BOOKING_CALL);
+    await bookedOnCall(id);
     await analyzeDueCall(testServices(), id, callEffectsOf);
     const first = await row(id);
     expect(JSON.parse(first!.entities!)).toMatchObject({ name: "Ada Lovelace", phone: "415 555 2671", intent: "Book a plumber for tomorrow at 9am" });
-    expect(first?.summary).toBe("[NAME] called to book a plumber for tomorrow at 9am. The appointment was booked for tomorrow at 9am.");
+    expect(first?.summary).toBe(`[NAME] called to book a plumber for tomorrow at 9am. The appointment was booked for ${BOOKED_LABEL}.`);
     // Re-run AI Analysis: the transcript is now stored redacted, so the caller's name and number are no longer in it.
     await env.DB.prepare("update calls set processing_status = 'pending', processing_attempts = 0 where id = ?").bind(id).run();
     await analyzeDueCall(testServices(), id, callEffectsOf);
     const again = await row(id);
     expect(again?.processing_status).toBe("processed");
     expect(JSON.parse(again!.entities!)).toEqual(JSON.parse(first!.entities!));
-    expect(again?.summary).toBe("Someone called to book a plumber for tomorrow at 9am. The appointment was booked for tomorrow at 9am.");
+    expect(again?.summary).toBe(`Someone called to book a plumber for tomorrow at 9am. The appointment was booked for ${BOOKED_LABEL}.`);
   });
 
   it("a re-run that fails keeps the previous analysis, and says why the re-run failed", async () => {

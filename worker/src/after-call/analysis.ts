@@ -1,16 +1,20 @@
 import {
   AGENT_DEFAULTS,
   OPENAI_MODELS,
+  bookingsForAnalysis,
   callerLanguageNote,
   callerNamesOf,
   isMachine,
   isPiiMarker,
+  labelLanguageOf,
   languageCodeOf,
   languageName,
   redactCallerDetails,
   redactCallerNames,
   redactPii,
   redactedSpeechEntities,
+  slotLabel,
+  summaryWithBookings,
 } from "@nikki/core";
 import { eq, sql } from "drizzle-orm";
 import { type CallEffectsOf, callOfRow } from "../call-effects/call-effects";
@@ -86,6 +90,12 @@ export function keptEntities(stored: string | null, next: Record<string, string>
       return [key, lost && typeof previous === "string" && previous.trim() ? previous : value];
     }),
   );
+}
+
+/** The entities with the appointment's time as stored, when the call booked one (the model's is the words said). */
+function bookedTimeOf(entities: Record<string, string>, bookings: readonly { label: string }[]): Record<string, string> {
+  if (bookings.length === 0 || !("appointment_time" in entities)) return entities;
+  return { ...entities, appointment_time: bookings.map((booking) => booking.label).join("; ") };
 }
 
 /** The call with its agent's CRM mapping and the organization's settings, in one read. */
@@ -166,19 +176,23 @@ export async function analyzeDueCall(services: Services, callId: string, effects
     // The summary is the business's to read: in its agent's language, whatever the caller spoke (noted after it).
     const businessLanguage = row.agentLanguage ?? AGENT_DEFAULTS.language;
     const questions = await questionContext(db, call.organizationId, call.agentId);
+    // The call's bookings, read in the business's language: the summary's booked times are these, not the words said.
+    const labels = labelLanguageOf(businessLanguage);
+    const bookings = (await effects.bookings()).map((booking) => ({ service: booking.service, label: slotLabel(booking.start, booking.timeZone, labels) }));
     const analysed = await openai.chatJson<CallAnalysis>({
-      system: `You analyse phone calls to a small business answered by its AI receptionist. Summarise the call in ${languageName(languageCodeOf(businessLanguage) ?? "en")}, extract the requested details exactly as said (empty string when absent), and judge the caller's sentiment. Note the caller's language, and whether they asked the business not to keep their details.\n\n${questions.instructions}`,
+      system: `You analyse phone calls to a small business answered by its AI receptionist. Summarise the call in ${languageName(languageCodeOf(businessLanguage) ?? "en")}, extract the requested details exactly as said (empty string when absent), and judge the caller's sentiment. Note the caller's language, and whether they asked the business not to keep their details.\n\n${bookingsForAnalysis(bookings)}\n\n${questions.instructions}`,
       user: entries.map((entry) => `${entry.role === "user" ? "Caller" : "Receptionist"}: ${entry.content}`).join("\n"),
       schemaName: "call_analysis",
       schema: analysisSchema(fields),
     });
     const note = callerLanguageNote(languageCodeOf(call.language), businessLanguage);
-    const result = note ? { ...analysed, summary: `${analysed.summary.trim()} ${note}` } : analysed;
+    const booked = summaryWithBookings(analysed.summary, bookings, labels);
+    const result = { ...analysed, summary: note ? `${booked} ${note}` : booked };
     const redact = row.piiRedaction ?? true;
-    // The business's own names (its greeting says them) are not the caller's PII.
-    const keep = [row.organizationName ?? "", row.agentName ?? ""];
-    // A re-run reads the transcript as stored (redacted): the contact details kept before stand.
-    const entities = keptEntities(call.entities, result.entities);
+    // The business's own names (its greeting, its services) are not the caller's PII.
+    const keep = [row.organizationName ?? "", row.agentName ?? "", ...bookings.map((booking) => booking.service)];
+    // A re-run reads the transcript as stored (redacted): the contact details kept before stand. A booked time is the booking's.
+    const entities = keptEntities(call.entities, bookedTimeOf(result.entities, bookings));
     // The names the caller gave, masked wherever a first name alone is said back ("Thanks, Sam.").
     const callerNames = callerNamesOf(entities);
     const asked = askedQuestions(

@@ -1,4 +1,14 @@
-import { PERSONA_NAME, describeLocalTime, describeOpeningHours, greetingOf, languageCodeOf, languageName, openingLineOf, parseOpeningHours } from "@nikki/core";
+import {
+  CHAT_OFFER_RULE,
+  PERSONA_NAME,
+  describeLocalTime,
+  describeOpeningHours,
+  greetingOf,
+  languageCodeOf,
+  languageName,
+  openingLineOf,
+  parseOpeningHours,
+} from "@nikki/core";
 import { jsonList } from "../db/json";
 import { type KnowledgeReach, knowledgeParagraphs, noInventionRule } from "../knowledge/in-instructions";
 import { type AgentKnowledge, NO_KNOWLEDGE } from "../knowledge/reader";
@@ -48,16 +58,25 @@ function languageLine(agent: Agent): string {
   return `Language: you open the call in ${opens}. Detect which language the caller speaks (English, Spanish or another) and answer in that language. If the caller switches language, switch with them.`;
 }
 
+/** What a message taken after hours holds, and what is promised. */
+const MESSAGE =
+  "the caller's name, phone number, the reason for the call and how urgent it is. Promise a call back in the morning when the office opens. Use push_crm_lead to save the message before saying goodbye.";
+
+/** Closed now: a message for the morning; an agent that books still books a caller who asks (for a time the business is open). */
+const afterHoursLine = (books: boolean) =>
+  books
+    ? `The business is closed right now, but appointments can still be booked: a caller who wants one books it as below, for a time the business is open. For anything else, take a message: ${MESSAGE}`
+    : `The business is closed right now. Take a message: ${MESSAGE}`;
+
 /** What a phone agent does on a call: hours, local time, language, the task and its tools. */
 function callLines(agent: Agent, afterHours: boolean, now: Date): string[] {
+  const books = jsonList(agent.tools).includes("book_appointment");
   return [
     `Business hours (${agent.businessHoursTz}): ${describeOpeningHours(parseOpeningHours(agent.hoursJson))}.`,
     `Right now it is ${describeLocalTime(agent.businessHoursTz, now)} there.`,
     languageLine(agent),
-    afterHours
-      ? "The business is closed right now. Take a message: the caller's name, phone number, the reason for the call and how urgent it is. Promise a call back in the morning when the office opens. Use push_crm_lead to save the message before saying goodbye."
-      : "Qualify the caller: their name, phone number and what they need. Save every new prospect with push_crm_lead.",
-    jsonList(agent.tools).includes("book_appointment") ? BOOKING : "",
+    afterHours ? afterHoursLine(books) : "Qualify the caller: their name, phone number and what they need. Save every new prospect with push_crm_lead.",
+    books ? BOOKING : "",
     "Use send_sms only when the caller asks for something in writing. Use transfer_call when the caller asks for a person or it is an emergency. When the conversation is finished, say goodbye and call end_call.",
     ...transferLines(agent.escalationJson, jsonList(agent.tools)),
   ];
@@ -66,7 +85,7 @@ function callLines(agent: Agent, afterHours: boolean, now: Date): string[] {
 const CLOSING: Record<Channel, string> = {
   call: "",
   browser_demo: "This is a demo in the visitor's web browser: you cannot book, text or transfer here, so explain what you would do on a real call.",
-  chat: "Answer in the visitor's language.",
+  chat: `Answer in the visitor's language. ${CHAT_OFFER_RULE}`,
   sms: "",
 };
 

@@ -17,13 +17,17 @@ import type { AppointmentRow } from "./store";
 /** What became of the text (core's APPOINTMENT_TEXT_OUTCOMES): sent, refused by the gate with its code, or not sent. */
 export type TextOutcome = AppointmentTextOutcome;
 
-/** Settings' sender, else a number that rings the appointment's agent, else the organization's first active number. */
+/** Settings' sender, else the number a caller would ring (ringingNumberFor). */
 export async function senderNumberFor(db: Database, organizationId: string, agentId: string | null): Promise<string | null> {
   const [settings] = await db
     .select({ sender: organizationSettings.smsSenderNumber })
     .from(organizationSettings)
     .where(eq(organizationSettings.organizationId, organizationId));
-  if (settings?.sender) return settings.sender;
+  return settings?.sender ?? (await ringingNumberFor(db, organizationId, agentId));
+}
+
+/** The business's number for an appointment: one that rings its agent, else the organization's first active number. */
+export async function ringingNumberFor(db: Database, organizationId: string, agentId: string | null): Promise<string | null> {
   const numbers = await db
     .select({ number: phoneNumbers.twilioNumber, agentId: phoneNumbers.assignedAgentId })
     .from(phoneNumbers)

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from "@nikki/core";
 // The minimal entry leaves out Kysely (its adapter and dialects): the drizzle adapter is the only database here.
+import "./jose-names";
 import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";

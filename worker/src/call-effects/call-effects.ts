@@ -130,6 +130,13 @@ export interface CallAlertResult {
   texted: string | null;
 }
 
+/** An appointment the call booked, as stored: what its analysis states as booked (the time from here, never the model's words). */
+export interface CallBooking {
+  service: string;
+  start: Date;
+  timeZone: string;
+}
+
 /** A call's end, as its status callback recorded it, with what charging it reads of the organization. */
 export interface ChargedCall {
   id: string;
@@ -166,6 +173,8 @@ export interface CallEffects {
   postWebhook(url: string, payload: CrmWebhookPayload): Promise<void>;
   /** After the analysis: the owner and members e-mailed, the digest phone texted; null when the alert was not sent. */
   alert(alert: CallAlert): Promise<CallAlertResult | null>;
+  /** For the analysis: the appointments the call booked, oldest first (a Test Suite call's, as recorded). */
+  bookings(): Promise<CallBooking[]>;
   /** After the analysis: the questions nobody answered, in the owner's inbox. */
   keepQuestions(asked: AskedQuestion[]): Promise<void>;
   /** After the analysis: the caller asked not to be remembered, and is not. */

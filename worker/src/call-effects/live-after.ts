@@ -3,16 +3,17 @@
  * URL guard, the alert by mail and through the messaging gate, the questions into the owner's inbox, the caller's wish
  * to be forgotten kept, and the call's cost to the spend meter with its minutes beyond the plan to Stripe's.
  */
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { chargeSpend } from "../billing/spend";
 import { reportOverage } from "../billing/usage";
-import { callerMemoryOptOuts, leads } from "../db/schema";
+import { appointments, callerMemoryOptOuts, leads } from "../db/schema";
 import { recordQuestions } from "../knowledge/record-questions";
 import { sendText } from "../messaging/send-text";
 import { postCrmWebhook } from "../services/crm/webhook";
 import type { CallEffects, EffectsCall, EffectsDeps } from "./call-effects";
+import { keepCallLead } from "./call-lead";
 
-type AfterCall = Pick<CallEffects, "pushLead" | "postWebhook" | "alert" | "keepQuestions" | "forgetCaller" | "charge">;
+type AfterCall = Pick<CallEffects, "pushLead" | "postWebhook" | "alert" | "bookings" | "keepQuestions" | "forgetCaller" | "charge">;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -30,7 +31,8 @@ export function liveAfterCall(call: EffectsCall, deps: EffectsDeps): AfterCall {
       }
       try {
         await crm.push({ ...lead, source: "call", callId: call.callId, properties });
-        await db.insert(leads).values({ organizationId: call.organizationId, callId: call.callId, source: "call", ...lead, crmSyncedAt: new Date() });
+        // The call's lead (a booking or push_crm_lead may have kept it already) is the one the CRM now has.
+        await keepCallLead(db, call, lead, { replace: false, crmSyncedAt: new Date() });
         log.info("call_lead_pushed", { provider: crm.provider });
         return "pushed";
       } catch (error) {
@@ -63,6 +65,14 @@ export function liveAfterCall(call: EffectsCall, deps: EffectsDeps): AfterCall {
       log.info("call_alert_sent", { reason, emailed: emailed.length, texted: Boolean(texted) });
       return { reason, emailed, texted };
     },
+
+    // Every appointment the call made, canceled since or not: the call booked it.
+    bookings: () =>
+      db
+        .select({ service: appointments.serviceName, start: appointments.startAt, timeZone: appointments.timeZone })
+        .from(appointments)
+        .where(and(eq(appointments.organizationId, call.organizationId), eq(appointments.callId, call.callId)))
+        .orderBy(asc(appointments.startAt)),
 
     keepQuestions: (asked) => recordQuestions(db, call.organizationId, call.callId, asked),
 

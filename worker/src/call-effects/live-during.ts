@@ -1,13 +1,15 @@
 /**
  * A live call's effects while it runs, each through its one path: texts through the messaging gate, the caller's
- * bookings through the appointment commands (the caller as the actor), leads into the lead list and the CRM, a transfer
- * kept by the call's CallSession and started by Twilio's call update.
+ * bookings through the appointment commands (the caller as the actor; a caller who booked is the call's lead), leads
+ * into the lead list (one per call: call-lead.ts) and the CRM, a transfer kept by the call's CallSession and started
+ * by Twilio's call update.
  */
 import { eq } from "drizzle-orm";
 import { type CallerActor, book, cancel, reschedule } from "../appointments/commands";
 import { leads } from "../db/schema";
 import { sendText } from "../messaging/send-text";
 import type { CallEffects, EffectsCall, EffectsDeps } from "./call-effects";
+import { keepCallLead } from "./call-lead";
 
 type DuringCall = Pick<CallEffects, "text" | "saveLead" | "offered" | "book" | "reschedule" | "cancel" | "transfer" | "endCall">;
 
@@ -22,11 +24,7 @@ export function liveDuringCall(call: EffectsCall, deps: EffectsDeps): DuringCall
     },
 
     async saveLead(lead) {
-      const [row] = await services.db
-        .insert(leads)
-        .values({ organizationId: call.organizationId, callId: call.callId, source: "call", ...lead })
-        .returning({ id: leads.id });
-      const leadId = row?.id ?? null;
+      const leadId = await keepCallLead(services.db, call, lead, { replace: true });
       const crm = await (await providers()).crm().catch((error: unknown) => {
         log.error("crm_unavailable", { organization_id: call.organizationId, error: String(error) });
         return null;
@@ -44,7 +42,17 @@ export function liveDuringCall(call: EffectsCall, deps: EffectsDeps): DuringCall
 
     async offered() {},
 
-    book: (context, request) => book(deps, caller, context, request),
+    async book(context, request) {
+      const booked = await book(deps, caller, context, request);
+      // A caller who booked is a lead, whose booking the lead list shows; the booking stands should keeping it fail.
+      if (booked.ok) {
+        const { name, phone, notes } = booked.appointment;
+        await keepCallLead(services.db, call, { name, phone, email: null, intent: "book_appointment", notes }, { replace: false }).catch((error: unknown) =>
+          log.warn("booking_lead_failed", { call_id: call.callId, error: error instanceof Error ? error.message : String(error) }),
+        );
+      }
+      return booked;
+    },
     reschedule: (context, row, start) => reschedule(deps, caller, context, row, start),
     cancel: (row) => cancel(deps, caller, row),
 

@@ -18,6 +18,8 @@ export const outcomeSql = sql<CallOutcome>`case
   when ${calls.answeredBy} = 'fax' then 'hangup'
   when ${booked} then 'appointment'
   when ${leadSaved} or ${captured} then 'lead'
+  when ${calls.status} = 'in-progress' then 'in_progress'
+  when ${calls.placedFor} = 'test_call' then 'test_call'
   when coalesce(${calls.durationSeconds}, 0) < ${HANGUP_SECONDS} or not ${callerSpoke} then 'hangup'
   else 'info' end`;
 
@@ -26,5 +28,7 @@ export const outcomeSql = sql<CallOutcome>`case
  * robocall), nor one the caller left before Nikki answered (abandoned: the AI never took it).
  */
 export const inPlanMinutes = sql`(${calls.screened} is null and ${calls.status} != 'abandoned')`;
+/** Not a member's own test call (Numbers' or Agents' Test Call): Overview does not count it as an answered call. */
+export const notTestCall = sql`coalesce(${calls.placedFor}, '') != 'test_call'`;
 /** A call Overview lists: not spam (blocked, robocall; a silent one still shows), not a ring abandoned before Nikki answered. */
 export const notSpam = sql`(coalesce(${calls.screened}, 'silent') = 'silent' and ${calls.status} != 'abandoned')`;

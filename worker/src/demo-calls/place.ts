@@ -9,7 +9,7 @@ import type { Logger } from "../logger";
 import { settingsRowOf } from "../org/settings";
 import type { Services } from "../services";
 
-type PlacedCall = { organizationId: string; from: string; agentId: string; to: string };
+type PlacedCall = { organizationId: string; from: string; agentId: string; to: string; purpose: DialPurpose };
 
 export interface DemoCallPlacer {
   services: Services;
@@ -36,7 +36,7 @@ async function callingLine(db: Database, organizationId: string) {
  * posts to `/twilio/voice/amd` (voice/answering-machine.ts: a machine gets a short message about `purpose`). Throws
  * backend_down (not configured), backend_timeout (Twilio slower than its 10 s budget) or call_failed.
  */
-export async function dialOut(placer: DemoCallPlacer, call: PlacedCall & { purpose: DialPurpose }): Promise<string> {
+export async function dialOut(placer: DemoCallPlacer, call: PlacedCall): Promise<string> {
   const refusal = await refusalNow(placer.services, call.organizationId);
   if (refusal) throw new ApiError(refusal);
   const { twilio } = await (await placer.services.providersFor(call.organizationId)).forNumber(call.from);
@@ -64,11 +64,19 @@ export async function dialOut(placer: DemoCallPlacer, call: PlacedCall & { purpo
   return callSid;
 }
 
-/** Recorded as soon as it is dialled, so the status callback has a call to end even if nobody answers. */
+/** Recorded as soon as it is dialled, with why, so the status callback has a call to end even if nobody answers. */
 async function recordPlacedCall(placer: DemoCallPlacer, call: PlacedCall, callSid: string) {
   const [row] = await placer.services.db
     .insert(calls)
-    .values({ callSid, organizationId: call.organizationId, agentId: call.agentId, direction: "outbound", fromNumber: call.from, toNumber: call.to })
+    .values({
+      callSid,
+      organizationId: call.organizationId,
+      agentId: call.agentId,
+      direction: "outbound",
+      fromNumber: call.from,
+      toNumber: call.to,
+      placedFor: call.purpose,
+    })
     .onConflictDoNothing({ target: calls.callSid })
     .returning({ id: calls.id });
   if (row) await placer.services.publishCall(call.organizationId, { id: row.id });
@@ -86,7 +94,7 @@ export async function findPlacedDemoCall(placer: DemoCallPlacer, organizationId:
   // Twilio's dates have whole seconds.
   const found = (await twilio.recentCalls({ from: line.number, to: e164 })).find((call) => call.createdAt.getTime() >= since.getTime() - 1_000);
   if (!found) return null;
-  await recordPlacedCall(placer, { organizationId, from: line.number, agentId: line.agentId, to: e164 }, found.sid);
+  await recordPlacedCall(placer, { organizationId, from: line.number, agentId: line.agentId, to: e164, purpose: "demo_call" }, found.sid);
   return found.sid;
 }
 

@@ -40,6 +40,8 @@ describe("test calls from the dashboard", () => {
     });
     const [request] = await callsTo("+14155550191");
     expect(request?.form).toMatchObject({ From: NUMBER, Url: `https://nikki.test/twilio/voice/outbound?agent=${agentId}` });
+    // Kept as a member's test call: Overview counts it as no customer's answered call.
+    expect(await env.DB.prepare("select placed_for from calls where call_sid = ?").bind(placedBody.test_call.call_sid).first("placed_for")).toBe("test_call");
 
     const me = (await (await call("/api/account/me", { cookie: business.cookie })).json()) as { user: { phone: string } };
     expect(me.user.phone).toBe("+14155550191");

@@ -1,4 +1,4 @@
-import { TRIAL_DAYS } from "@nikki/core";
+import { NEW_BUSINESS_WIDGETS, TRIAL_DAYS } from "@nikki/core";
 import type { Database } from "../db/client";
 import { ensureDefaultService } from "../db/default-service";
 import { members, organizationSettings, organizations, widgetKeys } from "../db/schema";
@@ -22,7 +22,7 @@ export function slugify(name: string): string {
 
 /**
  * A new business: the organization (in the time zone it chose, else the default), its owner, settings with the spec's
- * defaults, a public widget key, and the default service.
+ * defaults (its site shows the chat alone: core's NEW_BUSINESS_WIDGETS), a public widget key, and the default service.
  */
 export async function createOrganizationWithOwner(db: Database, input: { name: string; ownerUserId: string; timeZone?: string }) {
   const [organization] = await db
@@ -37,7 +37,7 @@ export async function createOrganizationWithOwner(db: Database, input: { name: s
     .returning({ id: organizations.id, name: organizations.name });
   if (!organization) throw new Error("organization insert returned nothing");
   await db.insert(members).values({ organizationId: organization.id, userId: input.ownerUserId, role: "owner" });
-  await db.insert(organizationSettings).values({ organizationId: organization.id });
+  await db.insert(organizationSettings).values({ organizationId: organization.id, enabledWidgets: JSON.stringify(NEW_BUSINESS_WIDGETS) });
   await db.insert(widgetKeys).values({ organizationId: organization.id, publicKey: `pk_${randomToken(24)}`, label: "Default" });
   await ensureDefaultService(db, organization.id);
   return organization;

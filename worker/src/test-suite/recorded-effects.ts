@@ -5,7 +5,7 @@
  * commands' dry runs. Only its model's minutes are real, and charged to the day's spend (never the plan's minutes).
  */
 import { ALERT_SUBJECTS, TEST_SUITE_MESSAGES, integrationName, labelLanguageOf, modelCostMicroUsd, slotLabel } from "@nikki/core";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { type TestSuiteActor, book, cancel, reschedule } from "../appointments/commands";
 import type { AppointmentRow } from "../appointments/store";
 import { chargeSpend } from "../billing/spend";
@@ -62,6 +62,8 @@ export function recordedEffects(call: EffectsCall, deps: EffectsDeps): CallEffec
           start: row.startAt.toISOString(),
           end: row.endAt.toISOString(),
           label,
+          service: row.serviceName,
+          time_zone: row.timeZone,
         },
       );
       const body = outcome.dryRun?.text ?? "";
@@ -111,6 +113,19 @@ export function recordedEffects(call: EffectsCall, deps: EffectsDeps): CallEffec
       const channels = [mails.length > 0 && "e-mail the owner", text && `text ${text.to}`].filter(Boolean);
       await record("alert", `Would ${channels.join(" and ") || "send no alert (alerts are off)"}: ${ALERT_SUBJECTS[reason]}.`);
       return null;
+    },
+
+    async bookings() {
+      const rows = await db
+        .select({ data: testRunEffects.data })
+        .from(testRunEffects)
+        .where(and(eq(testRunEffects.callId, call.callId), eq(testRunEffects.kind, "booking")))
+        .orderBy(asc(testRunEffects.createdAt));
+      // Only a booking's record carries its start (a move or cancellation records words alone).
+      return rows.flatMap((row) => {
+        const data = row.data ? (JSON.parse(row.data) as { start?: string; service?: string; time_zone?: string }) : {};
+        return data.start && data.service && data.time_zone ? [{ service: data.service, start: new Date(data.start), timeZone: data.time_zone }] : [];
+      });
     },
 
     // The synthetic caller is nobody: its questions stay on the call, out of the owner's inbox, and nothing is kept of it.

@@ -90,13 +90,18 @@ describe("a live call uses everything the agent holds", () => {
     expect((await answer({ agent: { voice: "sage" } })).setup!.voice).toBe("sage");
   });
 
-  it("time zone and hours: outside them the call is after hours and Nikki takes a message", async () => {
+  it("time zone and hours: outside them the call is after hours; Nikki still books a caller who asks, and takes a message from anyone else", async () => {
     const open = await answer({ agent: { business_hours_tz: "Pacific/Kiritimati" } });
     expect(open.setup!.afterHours).toBe(false);
-    const closed = await answer({ agent: { hours_json: "{}" } });
+    const closed = await answer({ agent: { hours_json: "{}", tools: '["book_appointment","push_crm_lead"]' } });
     expect(closed.setup!.afterHours).toBe(true);
-    expect(closed.setup!.instructions).toContain("The business is closed right now.");
+    expect(closed.setup!.instructions).toContain(
+      "The business is closed right now, but appointments can still be booked: a caller who wants one books it as below, for a time the business is open. For anything else, take a message:",
+    );
     expect(closed.setup!.instructions).toContain("(Pacific/Kiritimati)");
+    // An agent that does not book only takes messages after hours.
+    const messages = await answer({ agent: { hours_json: "{}", tools: '["push_crm_lead"]' } });
+    expect(messages.setup!.instructions).toContain("The business is closed right now. Take a message:");
   });
 
   it("escalation, tools and the organization's countries: handed to the tools", async () => {

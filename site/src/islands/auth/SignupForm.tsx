@@ -33,7 +33,7 @@ export default function SignupForm() {
     const fromUrl = new URLSearchParams(window.location.search).get("invitation");
     if (!fromUrl) return;
     setInvitationId(fromUrl);
-    // Joining a team is not a free trial: the card says what this page is for an invited person.
+    // Joining a team is not a free trial: the card's lede says what this page is for an invited person, once.
     const title = document.querySelector("[data-auth-title]");
     const lede = document.querySelector("[data-auth-lede]");
     if (title) title.textContent = "Join your team";
@@ -108,11 +108,6 @@ export default function SignupForm() {
   return (
     <form className="form" noValidate onSubmit={submit}>
       <fieldset className="form-fields" disabled={!hydrated}>
-        {invitation && (
-          <p className="form-success">
-            You're joining <strong>{invitation.organization_name}</strong> as {invitation.role}.
-          </p>
-        )}
         <div className="form-row">
           {field("firstName", "First name", "text", "given-name")}
           {field("lastName", "Last name", "text", "family-name")}

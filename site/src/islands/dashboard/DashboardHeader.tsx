@@ -45,7 +45,8 @@ export default function DashboardHeader() {
           <span className="narrow-only">Simulated</span>
         </span>
       )}
-      <span className="dash-org" aria-live="polite">
+      {/* The business's name in full: on up to three lines on a phone, and as a tooltip wherever it is still cut short. */}
+      <span className="dash-org" aria-live="polite" title={me?.organization?.name}>
         {me ? (me.organization?.name ?? "No organization") : <span className="skeleton" aria-label="Loading" />}
       </span>
       <div className="user-menu" ref={menu}>

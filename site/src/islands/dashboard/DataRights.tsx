@@ -1,4 +1,4 @@
-import { CLOSE_MESSAGES, isErrorEnvelope } from "@nikki/core";
+import { CLOSE_MESSAGES, PAGE_ACCESS_COPY, isErrorEnvelope } from "@nikki/core";
 import { type SubmitEvent, useState } from "react";
 import { type ApiResult, api, call } from "../../lib/client";
 import { useMe } from "../../lib/me";
@@ -24,13 +24,24 @@ async function downloadExport(): Promise<ApiResult<null>> {
   return { ok: true, status: response.status, data: null };
 }
 
-/** Settings › Your data (owners): download everything, or close the organization after typing its name. */
+/** Settings › Your data (owners; an admin reads that it is the owner's): download everything, or close the organization after typing its name. */
 export default function DataRights() {
   const me = useMe();
   const [closing, setClosing] = useState(false);
   const [typed, setTyped] = useState("");
   const action = useAction();
   const { pending, errors, submit } = useSubmit<"confirm">();
+  if (me?.role === "admin")
+    return (
+      <section className="card panel" aria-labelledby="data-title" id="data">
+        <div className="panel-head">
+          <div>
+            <h2 id="data-title">Your data</h2>
+            <p>{PAGE_ACCESS_COPY.dataRightsOwnerOnly}</p>
+          </div>
+        </div>
+      </section>
+    );
   if (me?.role !== "owner" || !me.organization) return null;
   const name = me.organization.name;
 

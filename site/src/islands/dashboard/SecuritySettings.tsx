@@ -143,7 +143,7 @@ export default function SecuritySettings() {
                 columns={[
                   { header: "When", cell: (entry) => <Time at={entry.created_at} /> },
                   { header: "Who", cell: (entry) => entry.actor_email ?? "—" },
-                  { header: "What", cell: (entry) => `${entry.action.replaceAll("_", " ")}${entry.target ? `: ${entry.target}` : ""}` },
+                  { header: "What", cell: (entry) => entry.summary },
                   { header: "IP", cell: (entry) => entry.ip ?? "—" },
                 ]}
               />

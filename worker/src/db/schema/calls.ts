@@ -1,5 +1,5 @@
 /** Calls and what comes of them: leads, message threads, SMS opt-outs (appointments: appointments.ts). */
-import { ANSWERED_BY, PROCESSING_STATUSES } from "@nikki/core";
+import { ANSWERED_BY, DIAL_PURPOSES, PROCESSING_STATUSES } from "@nikki/core";
 import { sql } from "drizzle-orm";
 import { index, uniqueIndex, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, createdAt } from "./columns";
@@ -65,6 +65,11 @@ export const calls = sqliteTable(
     callPlan: text("call_plan"),
     /** Who answered a call the product placed (Twilio's answering machine detection); null when not checked. */
     answeredBy: text("answered_by", { enum: ANSWERED_BY }),
+    /**
+     * Why the product placed the call: a member's test call from the dashboard (not a customer's: Overview leaves it out
+     * of its answered calls), or a website visitor's demo call; null for a call that rang in.
+     */
+    placedFor: text("placed_for", { enum: DIAL_PURPOSES }),
     /** A warm transfer's result (issue 37), JSON: {target, outcome, waited_s}; null when none was tried. */
     transfer: text("transfer"),
     /** Why the call was screened (core's screening.ts: silent, blocked, talk_over, repeat_caller); null: a customer's call. */

@@ -66,7 +66,7 @@ describe("POST /api/agents", () => {
   it.each([
     [{}, "name", M.name],
     [{ name: "A", voice: "nova" }, "voice", M.voice],
-    [{ name: "A", hours_json: { mon: [{ open: "18:00", close: "09:00" }] } }, "hours_json", M.hours],
+    [{ name: "A", hours_json: { mon: [{ open: "18:00", close: "09:00" }] } }, "hours_json", "Monday closes before it opens."],
     [{ name: "A", business_hours_tz: "Nowhere/Land" }, "business_hours_tz", M.timezone],
     [{ name: "A", tools: ["launch_rockets"] }, "tools", M.tools],
   ])("refuses %j with fields.%s and creates nothing", async (body, field, message) => {

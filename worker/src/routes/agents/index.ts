@@ -116,7 +116,14 @@ export const agentRoutes = new Hono<AppEnv>()
       .returning();
     if (input.knowledge_base)
       await writeKnowledgeBox(c.var.db, { organizationId: caller.organizationId, agentId: row!.id, agentName: row!.name }, input.knowledge_base);
-    await audit(c, { action: "agent_created", organizationId: caller.organizationId, actorUserId: caller.userId, actorEmail: caller.email, target: row!.id });
+    await audit(c, {
+      action: "agent_created",
+      organizationId: caller.organizationId,
+      actorUserId: caller.userId,
+      actorEmail: caller.email,
+      target: row!.id,
+      details: { name: row!.name },
+    });
     renderGreetingAfterSave(c, row!.id);
     return c.json({ agent: await agentResource(c, row!) }, 201);
   })
@@ -141,7 +148,7 @@ export const agentRoutes = new Hono<AppEnv>()
       actorUserId: caller.userId,
       actorEmail: caller.email,
       target: agent.id,
-      details: { changed: Object.keys(input) },
+      details: { changed: Object.keys(input), name: row!.name },
     });
     if (changesGreeting(Object.keys(input))) renderGreetingAfterSave(c, agent.id);
     return c.json({ agent: await agentResource(c, row!) });
@@ -158,6 +165,14 @@ export const agentRoutes = new Hono<AppEnv>()
     const agent = await agentOf(c, c.req.param("id"));
     if ((await numbersOf(c, [agent.id])).get(agent.id)?.length) throw new ApiError("conflict", { message: AGENT_MESSAGES.hasNumbers });
     await c.var.db.delete(agents).where(eq(agents.id, agent.id));
-    await audit(c, { action: "agent_deleted", organizationId: caller.organizationId, actorUserId: caller.userId, actorEmail: caller.email, target: agent.id });
+    // The name is kept: the activity log names the agent after it is gone.
+    await audit(c, {
+      action: "agent_deleted",
+      organizationId: caller.organizationId,
+      actorUserId: caller.userId,
+      actorEmail: caller.email,
+      target: agent.id,
+      details: { name: agent.name },
+    });
     return c.body(null, 204);
   });

@@ -78,6 +78,19 @@ describe("GET /api/calls", () => {
     expect(await ids_("?date_to=2026-11-20")).toHaveLength(4);
   });
 
+  it("says a call still going on is in progress, and a member's test call that ended simply ended, by the same rule as core", async () => {
+    const dental = await signUp({ company: "Outcome Dental" });
+    const live = await insertCall(dental.organizationId, { status: "in-progress", duration_seconds: null, transcript: null });
+    const test = await insertCall(dental.organizationId, { direction: "outbound", placed_for: "test_call", duration_seconds: 5 });
+    const demo = await insertCall(dental.organizationId, { direction: "outbound", placed_for: "demo_call" });
+    const rows = (await list(dental)).body.calls;
+    expect(Object.fromEntries(rows.map((row) => [row.id, [row.outcome, row.placed_for]]))).toEqual({
+      [live]: ["in_progress", null],
+      [test]: ["test_call", "test_call"],
+      [demo]: ["info", "demo_call"],
+    });
+  });
+
   it("pages by 50 with a cursor", async () => {
     const busy = await signUp({ company: "Busy Plumbing" });
     for (let i = 0; i < 55; i++) await insertCall(busy.organizationId);
@@ -92,7 +105,9 @@ describe("GET /api/calls", () => {
   it("refuses a filter it does not know, naming it", async () => {
     const bad = await list(owner, "?outcome=sale");
     expect(bad.status).toBe(400);
-    expect(bad.body.error?.fields).toEqual({ outcome: "outcome must be one of appointment, lead, info, hangup, voicemail, silent, spam." });
+    expect(bad.body.error?.fields).toEqual({
+      outcome: "outcome must be one of appointment, lead, info, hangup, voicemail, silent, spam, in_progress, test_call.",
+    });
     expect((await list(owner, "?cursor=nonsense")).status).toBe(400);
     expect((await list(owner, "?sort=asc")).status).toBe(400);
   });

@@ -35,6 +35,7 @@ export function serializeCall(row: { call: typeof calls.$inferSelect; agentName:
     after_hours: call.afterHours,
     outcome: row.outcome,
     answered_by: call.answeredBy,
+    placed_for: call.placedFor,
     processing_status: call.processingStatus,
     sentiment: call.sentiment,
     caller: { returning: row.previousCalls > 0, previous_calls: row.previousCalls },

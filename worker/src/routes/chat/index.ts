@@ -1,5 +1,15 @@
 import { chargeSpend, limitsOf, refusalNow } from "../../billing/spend";
-import { LIMITS, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, chatRequestSchema, conversationFor, greetingOf, parseFields, redactCallerDetails } from "@nikki/core";
+import {
+  LIMITS,
+  SPEND_MESSAGES,
+  SPEND_PRICES_MICRO_USD,
+  chatRequestSchema,
+  conversationFor,
+  greetingOf,
+  parseFields,
+  redactCallerDetails,
+  takeOfferMark,
+} from "@nikki/core";
 import { Hono } from "hono";
 import { clientIp } from "../../audit";
 import type { AppEnv } from "../../app-env";
@@ -21,7 +31,8 @@ const TOO_MANY = "Please wait a moment before sending another message.";
 /**
  * `POST /api/chat?key=`: the chat widget. The server owns the instructions (the organization's agent persona
  * and knowledge); the visitor's turns are trimmed to 2,000 characters and the last 20; daily budgets per IP
- * and per organization bound what it costs. Failures answer the codes the widget words per spec 000 §8.
+ * and per organization bound what it costs. `offer_contact`: the reply could not answer, so the widget offers the
+ * visitor to leave their number. Failures answer the codes the widget words per spec 000 §8.
  */
 export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
   "/",
@@ -81,7 +92,8 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
         maxTokens: LIMITS.chatOutputTokens,
         messages: [{ role: "system", content: guard.system }, ...turns],
       });
-      const reply = guard.screen(answer, c.var.log, { channel: "chat", organization_id: owner.organizationId });
+      // A reply that could not answer carries the offer mark: the visitor is offered to leave their number instead.
+      const { reply, offer } = takeOfferMark(guard.screen(answer, c.var.log, { channel: "chat", organization_id: owner.organizationId }));
       // Counted after the answer is sent: the visitor never waits on the meter.
       c.executionCtx.waitUntil(
         chargeSpend(c.var.services, c.var.log, owner.organizationId, "", SPEND_PRICES_MICRO_USD.chatReply, limits).catch((error: unknown) =>
@@ -99,7 +111,7 @@ export const chatRoutes = new Hono<AppEnv>().use("/", widgetCors()).post(
           limits,
         }).catch((error: unknown) => c.var.log.warn("chat_questions_failed", { error: error instanceof Error ? error.message : String(error) })),
       );
-      return c.json({ reply, signature: await signAssistantTurn(c.var.config, owner.organizationId, reply.trim()) });
+      return c.json({ reply, signature: await signAssistantTurn(c.var.config, owner.organizationId, reply.trim()), offer_contact: offer });
     } catch (error) {
       const status = error instanceof OpenAiError ? error.status : 0;
       const code = error instanceof OpenAiError ? error.code : null;

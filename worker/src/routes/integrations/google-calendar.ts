@@ -1,14 +1,14 @@
 /**
- * Connecting Google Calendar (issue 35 §7): OAuth 2 with the calendar.events and calendar.freebusy scopes and offline
- * access. `POST …/connect` answers Google's consent URL with a signed state (organization, member, 10 minutes);
+ * Connecting Google Calendar (issue 35 §7): OAuth 2 with the calendar.events and calendar.freebusy scopes (and the
+ * account's e-mail, to name it on the card) and offline access. `POST …/connect` answers Google's consent URL with a signed state (organization, member, 10 minutes);
  * Google sends the browser back to `GET …/callback`, which exchanges the code for a refresh token, seals it like every
  * credential, tests it and returns to Integrations with the outcome in the query.
  */
-import { GOOGLE_CALENDAR_SCOPES, INTEGRATION_MESSAGES } from "@nikki/core";
+import { GOOGLE_CALENDAR_SCOPES, GOOGLE_CONNECT_SCOPES, INTEGRATION_MESSAGES } from "@nikki/core";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
 import { calendarOf } from "../../services/calendars";
-import { googleEndpoints, googleToken } from "../../services/calendars/google";
+import { googleAccountEmail, googleEndpoints, googleToken } from "../../services/calendars/google";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { readIntegration, recordIntegrationTest, saveIntegration } from "../../services/integrations/store";
@@ -60,7 +60,7 @@ export const googleCalendarRoutes = new Hono<AppEnv>()
       client_id: GOOGLE_CLIENT_ID,
       redirect_uri: redirectUri(c),
       response_type: "code",
-      scope: GOOGLE_CALENDAR_SCOPES.join(" "),
+      scope: GOOGLE_CONNECT_SCOPES.join(" "),
       access_type: "offline",
       prompt: "consent",
       include_granted_scopes: "true",
@@ -81,7 +81,12 @@ export const googleCalendarRoutes = new Hono<AppEnv>()
     if (!granted) return c.redirect(`${BACK}?calendar=failed`, 302);
     const scopes = (granted.scope ?? "").split(" ");
     if (!granted.refresh_token || !GOOGLE_CALENDAR_SCOPES.every((scope) => scopes.includes(scope))) return c.redirect(`${BACK}?calendar=scopes`, 302);
-    const credentials = { refresh_token: granted.refresh_token, calendar_id: "primary" };
+    // Which Google account it is, so the card can say so; a connection is made all the same when Google does not say.
+    const email = await googleAccountEmail(c.var.config, granted.access_token).catch((error: unknown) => {
+      c.var.log.warn("google_calendar_account_unknown", { error: String(error) });
+      return null;
+    });
+    const credentials = { refresh_token: granted.refresh_token, calendar_id: "primary", ...(email ? { account_email: email } : {}) };
     await saveIntegration(c.var.db, c.var.config, caller.organizationId, "google_calendar", credentials);
     const stored = await readIntegration(c.var.db, c.var.config, caller.organizationId, "google_calendar");
     const tested = await calendarOf("google_calendar", c.var.config, credentials)

@@ -110,7 +110,7 @@ export const knowledgeEntryRoutes = new Hono<AppEnv>()
       })
       .returning();
     if ((await undoPastLimit(c.var.db, room, [row!.id])).length > 0) throw fullRefusal(room);
-    await record(c, "knowledge_created", row!.id, { kind: row!.kind });
+    await record(c, "knowledge_created", row!.id, { kind: row!.kind, title: row!.title || row!.question });
     return c.json({ entry: serializeKnowledgeEntry(row!) }, 201);
   })
   .patch("/:id", access("admin"), async (c) => {
@@ -136,12 +136,12 @@ export const knowledgeEntryRoutes = new Hono<AppEnv>()
           .where(eq(knowledgeEntries.id, existing.id))
           .returning()
       : [existing];
-    await record(c, "knowledge_updated", existing.id, { changed: Object.keys(input) });
+    await record(c, "knowledge_updated", existing.id, { changed: Object.keys(input), title: row!.title || row!.question });
     return c.json({ entry: serializeKnowledgeEntry(row!) });
   })
   .delete("/:id", access("admin"), async (c) => {
     const existing = await entryOf(c);
     await c.var.db.delete(knowledgeEntries).where(eq(knowledgeEntries.id, existing.id));
-    await record(c, "knowledge_deleted", existing.id, { kind: existing.kind, source: existing.source });
+    await record(c, "knowledge_deleted", existing.id, { kind: existing.kind, source: existing.source, title: existing.title || existing.question });
     return c.json({ entry: serializeKnowledgeEntry(existing) });
   });

@@ -1,4 +1,4 @@
-import { type BusinessLead, businessLeadsQuerySchema, maskedLead, masksContactsFor } from "@nikki/core";
+import { type BusinessLead, type CallAppointmentResource, businessLeadsQuerySchema, maskedLead, masksContactsFor } from "@nikki/core";
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterCursor, pageOf } from "../../db/cursor";
@@ -6,10 +6,12 @@ import { leads } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { queryOf } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
+import { appointmentsOfCalls } from "../../appointments/of-calls";
+import { organizationTimeZone } from "../../org/time-zone";
 
 const PAGE = 50;
 
-function serializeBusinessLead(row: typeof leads.$inferSelect): BusinessLead {
+function serializeBusinessLead(row: typeof leads.$inferSelect, booked: Map<string, CallAppointmentResource[]>): BusinessLead {
   return {
     id: row.id,
     source: row.source,
@@ -19,14 +21,15 @@ function serializeBusinessLead(row: typeof leads.$inferSelect): BusinessLead {
     intent: row.intent,
     notes: row.notes,
     call_id: row.callId,
+    appointments: row.callId ? (booked.get(row.callId) ?? []) : [],
     crm_synced_at: row.crmSyncedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
 
 /**
- * `GET /api/leads` (every member): the organization's own leads, from its calls and its website chat, newest first;
- * a viewer reads their contact details masked.
+ * `GET /api/leads` (every member): the organization's own leads, from its calls and its website chat, newest first,
+ * each with what its call booked (times in the business's zone); a viewer reads their contact details masked.
  */
 export const businessLeadRoutes = new Hono<AppEnv>().get("/", access("viewer"), queryOf(businessLeadsQuerySchema, "a leads query"), async (c) => {
   const caller = orgCaller(c);
@@ -38,6 +41,8 @@ export const businessLeadRoutes = new Hono<AppEnv>().get("/", access("viewer"), 
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(PAGE + 1);
   const { page, next_cursor } = pageOf(rows, PAGE);
-  const shown = page.map(serializeBusinessLead).map(masksContactsFor(caller.role) ? maskedLead : (lead) => lead);
+  const callIds = page.flatMap((row) => (row.callId ? [row.callId] : []));
+  const booked = await appointmentsOfCalls(c.var.db, caller.organizationId, callIds, await organizationTimeZone(c.var.db, caller.organizationId));
+  const shown = page.map((row) => serializeBusinessLead(row, booked)).map(masksContactsFor(caller.role) ? maskedLead : (lead) => lead);
   return c.json({ leads: shown, next_cursor }, 200, { "cache-control": "no-store" });
 });

@@ -6,9 +6,10 @@ import {
   labelLanguageOf,
   localParts,
   parseInstant,
-  slotLabel,
   timeLabel,
+  zoneName,
   zonedInstant,
+  zonedSlotLabel,
 } from "@nikki/core";
 import { eq } from "drizzle-orm";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
@@ -16,13 +17,14 @@ import { bookingDepsOf } from "../../appointments/booking-deps";
 import { type ManagePageActor, cancel, reschedule } from "../../appointments/commands";
 import { bookingContext } from "../../appointments/context";
 import { tokenHash } from "../../appointments/manage-link";
+import { ringingNumberFor } from "../../appointments/notify";
 import { type AppointmentRow, availabilityNow, moveCheck } from "../../appointments/store";
 import { clientIp } from "../../audit";
-import { appointments, organizations } from "../../db/schema";
+import { appointments, organizationSettings, organizations } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
-import { manageHtml, problemHtml } from "./page";
+import { type ManageView, manageHtml, problemHtml } from "./page";
 
 type Ctx = Context<AppEnv>;
 
@@ -69,25 +71,55 @@ async function appointmentOfLink(c: Ctx): Promise<AppointmentRow | null> {
   return row && row.endAt.getTime() > Date.now() ? row : null;
 }
 
-async function render(c: Ctx, row: AppointmentRow, options: { notice?: { text: string; warn: boolean }; from?: string; confirmCancel?: boolean }) {
+/** How a canceled booking's person books again: the business's number, and its own link (contact page, else website). */
+async function bookAgainOf(c: Ctx, row: AppointmentRow, domain: string | null): Promise<ManageView["bookAgain"]> {
+  const [settings] = await c.var.db
+    .select({ contactUrl: organizationSettings.contactUrl })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, row.organizationId));
+  return {
+    phone: await ringingNumberFor(c.var.db, row.organizationId, row.agentId),
+    link: settings?.contactUrl ?? (domain ? `https://${domain}` : null),
+  };
+}
+
+interface RenderOptions {
+  notice?: { text: string; warn: boolean };
+  from?: string;
+  confirmCancel?: boolean;
+  /** `?move=`: the time picked, asked about before it is taken. */
+  move?: Date | null;
+}
+
+async function render(c: Ctx, row: AppointmentRow, options: RenderOptions) {
   const language = labelLanguageOf(row.language);
-  const [organization] = await c.var.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, row.organizationId));
-  const view = {
+  const [organization] = await c.var.db
+    .select({ name: organizations.name, domain: organizations.domain })
+    .from(organizations)
+    .where(eq(organizations.id, row.organizationId));
+  const booked = row.status === "booked";
+  const move = booked && !options.confirmCancel && options.move ? options.move : null;
+  const view: ManageView = {
     language,
     business: organization?.name ?? "",
     service: row.serviceName,
-    label: slotLabel(row.startAt, row.timeZone, language),
+    label: zonedSlotLabel(row.startAt, row.timeZone, language),
+    zone: zoneName(row.timeZone, language, row.startAt),
     code: row.confirmationCode,
-    canceled: row.status === "canceled",
+    canceled: !booked,
     notice: options.notice ?? null,
-    days: [] as { date: string; times: { start: string; time: string }[] }[],
-    laterFrom: null as string | null,
-    confirmCancel: options.confirmCancel ?? false,
+    days: [],
+    laterFrom: null,
+    confirmCancel: booked && (options.confirmCancel ?? false),
+    confirmMove: move && { start: isoInZone(row.timeZone, move), label: zonedSlotLabel(move, row.timeZone, language) },
+    bookAgain: booked ? null : await bookAgainOf(c, row, organization?.domain ?? null),
     path: `/a/${c.req.param("token")}`,
   };
-  const context = row.status === "booked" ? await bookingContext(c.var.db, row.organizationId, { serviceId: row.serviceId, agentId: row.agentId }) : null;
-  if (context && !("problem" in context) && !view.confirmCancel) {
+  const context = booked ? await bookingContext(c.var.db, row.organizationId, { serviceId: row.serviceId, agentId: row.agentId }) : null;
+  if (context && !("problem" in context) && !view.confirmCancel && !view.confirmMove) {
     const zone = context.agent.timeZone;
+    // The free times are in the agent's zone now (the booking's, unless the agent has moved since).
+    view.zone = zoneName(zone, language);
     const input = await availabilityNow(bookingDepsOf(c.var.services), context, moveCheck(row, { notice: true }));
     const from = options.from && isLocalDate(options.from) ? zonedInstant(zone, options.from, 0) : undefined;
     const slots = freeSlots(input, { from, limit: 200 }).filter((slot) => slot.start.getTime() !== row.startAt.getTime());
@@ -124,15 +156,22 @@ export const manageRoutes = new Hono<AppEnv>()
   .get("/:token", guard, async (c) => {
     const row = await appointmentOfLink(c);
     if (!row) return page(c, problemHtml("invalid"), 404);
-    const copy = MANAGE_PAGE_COPY[labelLanguageOf(row.language)];
+    const language = labelLanguageOf(row.language);
+    const copy = MANAGE_PAGE_COPY[language];
     const done = c.req.query("done");
     const notice =
       done === "moved"
-        ? { text: copy.moved(slotLabel(row.startAt, row.timeZone, labelLanguageOf(row.language))), warn: false }
+        ? { text: copy.moved(zonedSlotLabel(row.startAt, row.timeZone, language)), warn: false }
         : done === "canceled"
           ? { text: copy.canceledNow, warn: false }
           : undefined;
-    return render(c, row, { notice, from: c.req.query("from"), confirmCancel: c.req.query("confirm") === "cancel" && row.status === "booked" });
+    const move = c.req.query("move");
+    return render(c, row, {
+      notice,
+      from: c.req.query("from"),
+      confirmCancel: c.req.query("confirm") === "cancel",
+      move: move ? parseInstant(move, row.timeZone) : null,
+    });
   })
   .post("/:token/reschedule", guard, async (c) => {
     const row = await appointmentOfLink(c);

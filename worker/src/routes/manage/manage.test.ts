@@ -44,13 +44,31 @@ describe("the manage page /a/{token}", () => {
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toContain("Manage Plumbing");
     expect(html).toContain(appointment.confirmation_code);
-    expect(html).toMatch(/\w+day, \w+ \d+ at 10:00 AM/);
-    // Free times from the same availability, three days at a time, each a button; its own time is not one of them.
+    // Every time says its zone: the booking's, and the free times'.
+    expect(html).toMatch(/\w+day, \w+ \d+ at 10:00 AM Eastern Time/);
+    expect(html).toContain("All times are Eastern Time.");
+    // Free times from the same availability, three days at a time, each a link to the page that asks; its own time is not one of them.
     expect(html).toContain("Later times");
-    expect(html.match(/<button type="submit">/g)?.length).toBeGreaterThan(10);
+    expect(html.match(/<a class="button" href="\/a\/[\w-]{43}\?move=/g)?.length).toBeGreaterThan(10);
+    expect(html).not.toContain("/reschedule");
     const day = await (await visit(`${link}?from=${localStart(3, "00:00").slice(0, 10)}`)).text();
-    expect(day).toContain(`value="${localStart(3, "10:30")}"`);
-    expect(day).not.toContain(`value="${localStart(3, "10:00")}"`);
+    expect(day).toContain(`?move=${encodeURIComponent(localStart(3, "10:30"))}"`);
+    expect(day).not.toContain(`?move=${encodeURIComponent(localStart(3, "10:00"))}"`);
+  });
+
+  it("asks before it moves: the time picked is named with its zone, and only the answer's form moves it", async () => {
+    const id = await insertAppointment(org.owner.organizationId, { start: localStart(4, "09:00"), name: "Mary Jackson" });
+    const link = await linkOf(id);
+    const to = localStart(4, "13:00");
+    const ask = await (await visit(`${link}?move=${encodeURIComponent(to)}`)).text();
+    expect(ask).toMatch(/<h2>Move to \w+day, \w+ \d+ at 1:00 PM Eastern Time\?<\/h2>/);
+    expect(ask).toContain(
+      `<form method="post" action="${link}/reschedule"><input type="hidden" name="start" value="${to}"><button class="primary" type="submit">Yes, move it</button>`,
+    );
+    expect(ask).toContain(`<a class="button" href="${link}">No, keep it</a>`);
+    // Asking changes nothing; a made-up time is no question.
+    expect(await env.DB.prepare("select start_at from appointments where id = ?").bind(id).first("start_at")).toBe(new Date(localStart(4, "09:00")).getTime());
+    expect(await (await visit(`${link}?move=someday`)).text()).toContain("Choose a new time");
   });
 
   it("moves the booking to a chosen time, texts the new time, and says so", async () => {
@@ -69,7 +87,7 @@ describe("the manage page /a/{token}", () => {
     expect(row).toEqual({ start_at: new Date(localStart(4, "15:30")).getTime(), status: "booked" });
     const texts = (await twilioMessages()).filter((message) => message.form.To === "+14155550172");
     expect(texts.at(-1)?.form.Body).toMatch(/^Manage Plumbing: your appointment is moved to \w+day, \w+ \d+ at 3:30 PM\./);
-    expect(await (await visit(`${link}?done=moved`)).text()).toMatch(/Done: your appointment is now \w+day, \w+ \d+ at 3:30 PM\./);
+    expect(await (await visit(`${link}?done=moved`)).text()).toMatch(/Done: your appointment is now \w+day, \w+ \d+ at 3:30 PM Eastern Time\./);
   });
 
   it("refuses a taken or made-up time on the page, changing nothing", async () => {
@@ -86,7 +104,7 @@ describe("the manage page /a/{token}", () => {
     );
   });
 
-  it("asks before canceling, cancels, and then shows the booking as canceled", async () => {
+  it("asks before canceling, cancels, and then shows the booking as canceled with the business's number to book again", async () => {
     const id = await insertAppointment(org.owner.organizationId, { start: localStart(6, "09:00"), name: "Alan Turing" });
     const link = await linkOf(id);
     expect(await (await visit(`${link}?confirm=cancel`)).text()).toContain("Cancel it? This cannot be undone.");
@@ -97,6 +115,29 @@ describe("the manage page /a/{token}", () => {
     expect(html).toContain("Done: your appointment is canceled.");
     expect(html).toContain("This appointment is canceled.");
     expect(html).not.toContain("/reschedule");
+    expect(html).not.toContain("?move=");
+    const number = await env.DB.prepare("select twilio_number from phone_numbers where organization_id = ?")
+      .bind(org.owner.organizationId)
+      .first<string>("twilio_number");
+    const readable = `+1 ${number!.slice(2, 5)}-${number!.slice(5, 8)}-${number!.slice(8)}`;
+    expect(html).toContain("<h2>Book again</h2><p>Call Manage Plumbing to book a new time.</p>");
+    expect(html).toContain(`<a class="button" href="tel:${number}">Call ${readable}</a>`);
+  });
+
+  it("offers the business's own link to book again, and says whom to contact when it has neither a number nor a link", async () => {
+    const linked = await bookingOrganization("Linked Dental");
+    await call("/api/org/settings", { method: "PATCH", cookie: linked.owner.cookie, body: { contact_url: "https://linked.example/book" } });
+    const withLink = await insertAppointment(linked.owner.organizationId, { start: localStart(3, "09:00"), status: "canceled" });
+    const html = await (await visit(await linkOf(withLink))).text();
+    expect(html).toContain("<p>Book a new time with Linked Dental online.</p>");
+    expect(html).toContain('<a class="button" href="https://linked.example/book" rel="noopener noreferrer">Book online</a>');
+    expect(html).not.toContain("tel:");
+
+    const bare = await bookingOrganization("Bare Dental");
+    const without = await insertAppointment(bare.owner.organizationId, { start: localStart(3, "09:00"), status: "canceled" });
+    const plain = await (await visit(await linkOf(without))).text();
+    expect(plain).toContain("<p>Contact Bare Dental to book a new time.</p>");
+    expect(plain).not.toContain('class="actions"');
   });
 
   it("answers a bad, unknown or expired link with a clear page", async () => {
@@ -117,10 +158,17 @@ describe("the manage page /a/{token}", () => {
     ).json()) as {
       appointment: { id: string };
     };
-    const html = await (await visit(await linkOf(booked.appointment.id))).text();
+    const link = await linkOf(booked.appointment.id);
+    const html = await (await visit(link)).text();
     expect(html).toContain('<html lang="es">');
-    expect(html).toMatch(/\w+ \d+ de \w+ a las 15:00/);
+    expect(html).toMatch(/\w+ \d+ de \w+ a las 15:00 \(hora oriental\)/);
     expect(html).toContain("Elija otra hora");
+    expect(html).toContain("Todas las horas se indican en hora oriental.");
+    const to = localStart(3, "17:00");
+    expect(await (await visit(`${link}?move=${encodeURIComponent(to)}`)).text()).toMatch(/¿Pasarla al \w+ \d+ de \w+ a las 17:00 \(hora oriental\)\?/);
+    await post(`${link}/cancel`, {});
+    const canceled = await (await visit(link)).text();
+    expect(canceled).toContain("<h2>Reservar de nuevo</h2><p>Póngase en contacto con Fontanería Gestión para reservar otra hora.</p>");
   });
 
   it("is rate-limited per address with a page, not an error envelope", async () => {

@@ -1,6 +1,8 @@
 /**
  * The caller's manage page as HTML (issue 35 §5): one small, script-free document that works at 390 px, in the
- * appointment's language. Everything interpolated is escaped; the page is rendered, not served from the site.
+ * appointment's language. Everything interpolated is escaped; the page is rendered, not served from the site. With no
+ * script, a move and a cancellation are each asked about on a page of their own before the form that does it; every
+ * time says its zone; a canceled booking offers the way to book again (issue 54 §12).
  */
 import { type LabelLanguage, MANAGE_PAGE_COPY, dateLabel } from "@nikki/core";
 
@@ -25,13 +27,17 @@ button.primary{background:#5b3fd6;border-color:#5b3fd6;color:#fff}
 button.danger{background:#b42318;border-color:#b42318;color:#fff}
 .muted{color:#5b5870}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1rem}
+.actions form{margin:0}
 `;
 
 export interface ManageView {
   language: LabelLanguage;
   business: string;
   service: string;
+  /** The booked time with its zone. */
   label: string;
+  /** The zone's name, which the free times are in. */
+  zone: string;
   code: string;
   canceled: boolean;
   /** A message after an action: done, or a refusal. */
@@ -41,6 +47,10 @@ export interface ManageView {
   /** The next page of times (`?from=`), when there are more. */
   laterFrom: string | null;
   confirmCancel: boolean;
+  /** A free time picked to move to (`?move=`), asked about before the form that moves it. */
+  confirmMove: { start: string; label: string } | null;
+  /** After a cancellation, how to book again: the business's number and its own link, when it has them. */
+  bookAgain: { phone: string | null; link: string | null } | null;
   /** The page's own path, `/a/{token}`. */
   path: string;
 }
@@ -49,29 +59,49 @@ function document(language: LabelLanguage, title: string, body: string): string 
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
+type Copy = (typeof MANAGE_PAGE_COPY)[LabelLanguage];
+
+/** "+1 512-555-0100" for a North American number; any other as stored. */
+const readableNumber = (e164: string) => (/^\+1\d{10}$/.test(e164) ? `+1 ${e164.slice(2, 5)}-${e164.slice(5, 8)}-${e164.slice(8)}` : e164);
+
+/** A canceled booking: it says so, and how to book again (the business's number, its own link), whichever it has. */
+function canceledHtml(view: ManageView, copy: Copy): string {
+  const { phone, link } = view.bookAgain ?? { phone: null, link: null };
+  const say = phone ? copy.bookAgainCall(view.business) : link ? copy.bookAgainOnline(view.business) : copy.bookAgainContact(view.business);
+  const call = phone ? `<a class="button" href="tel:${escape(phone)}">${escape(copy.call(readableNumber(phone)))}</a>` : "";
+  const visit = link ? `<a class="button" href="${escape(link)}" rel="noopener noreferrer">${copy.visit}</a>` : "";
+  return `<p class="note warn">${copy.canceled}</p><h2>${copy.bookAgain}</h2><p>${escape(say)}</p>${call || visit ? `<div class="actions">${call}${visit}</div>` : ""}`;
+}
+
+/** The free times, three days at a time: each a link to the page that asks before moving there. */
+function slotsHtml(view: ManageView, copy: Copy): string {
+  const days = view.days
+    .map(
+      (day) =>
+        `<h3 class="muted">${escape(dateLabel(day.date, view.language))}</h3><ul class="slots">${day.times
+          .map((time) => `<li><a class="button" href="${view.path}?move=${encodeURIComponent(time.start)}">${escape(time.time)}</a></li>`)
+          .join("")}</ul>`,
+    )
+    .join("");
+  const later = view.laterFrom ? `<p><a class="button" href="${view.path}?from=${view.laterFrom}">${copy.later}</a></p>` : "";
+  const times = days ? `<p class="muted">${escape(copy.timesIn(view.zone))}</p>${days}` : `<p class="muted">${copy.noSlots}</p>`;
+  return `<h2>${copy.reschedule}</h2>${times}${later}<div class="actions"><a class="button" href="${view.path}?confirm=cancel">${copy.cancel}</a></div>`;
+}
+
 export function manageHtml(view: ManageView): string {
   const copy = MANAGE_PAGE_COPY[view.language];
   const details = `<div class="card"><dl><dt>${copy.service}</dt><dd>${escape(view.service)}</dd><dt>${copy.when}</dt><dd>${escape(view.label)}</dd><dt>${copy.code}</dt><dd>${escape(view.code)}</dd></dl></div>`;
   const notice = view.notice ? `<p class="note${view.notice.warn ? " warn" : ""}" role="status">${escape(view.notice.text)}</p>` : "";
-  let actions = "";
+  let actions: string;
   if (view.canceled) {
-    actions = `<p class="note warn">${copy.canceled}</p>`;
+    actions = canceledHtml(view, copy);
   } else if (view.confirmCancel) {
     actions = `<h2>${copy.cancelConfirm}</h2><div class="actions"><form method="post" action="${view.path}/cancel"><button class="danger" type="submit">${copy.cancelYes}</button></form><a class="button" href="${view.path}">${copy.keep}</a></div>`;
+  } else if (view.confirmMove) {
+    const { start, label } = view.confirmMove;
+    actions = `<h2>${escape(copy.moveConfirm(label))}</h2><div class="actions"><form method="post" action="${view.path}/reschedule"><input type="hidden" name="start" value="${escape(start)}"><button class="primary" type="submit">${copy.moveYes}</button></form><a class="button" href="${view.path}">${copy.keep}</a></div>`;
   } else {
-    const days = view.days
-      .map(
-        (day) =>
-          `<h3 class="muted">${escape(dateLabel(day.date, view.language))}</h3><ul class="slots">${day.times
-            .map(
-              (time) =>
-                `<li><form method="post" action="${view.path}/reschedule"><input type="hidden" name="start" value="${escape(time.start)}"><button type="submit">${escape(time.time)}</button></form></li>`,
-            )
-            .join("")}</ul>`,
-      )
-      .join("");
-    const later = view.laterFrom ? `<p><a class="button" href="${view.path}?from=${view.laterFrom}">${copy.later}</a></p>` : "";
-    actions = `<h2>${copy.reschedule}</h2>${days || `<p class="muted">${copy.noSlots}</p>`}${later}<div class="actions"><a class="button" href="${view.path}?confirm=cancel">${copy.cancel}</a></div>`;
+    actions = slotsHtml(view, copy);
   }
   return document(view.language, copy.title, `<h1>${copy.title}</h1><p class="muted">${escape(copy.with(view.business))}</p>${notice}${details}${actions}`);
 }

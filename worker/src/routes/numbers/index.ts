@@ -155,7 +155,7 @@ export const numberRoutes = new Hono<AppEnv>()
       if (input.point_webhooks_here) changes.webhooks = "here";
     }
     if (Object.keys(changes).length) await c.var.db.update(phoneNumbers).set(changes).where(eq(phoneNumbers.id, number.id));
-    await record(c, "number_updated", number.id, { changed: Object.keys(input) });
+    await record(c, "number_updated", number.id, { changed: Object.keys(input), phone_number: number.twilioNumber });
     const updated = await numberOf(c, number.id);
     return c.json({ number: serializeNumber(updated.number, updated.agentName) });
   })

@@ -40,7 +40,8 @@ describe("GET /api/org/settings", () => {
       max_call_seconds: 900,
       digest_phone: null,
       widget_color: SETTINGS_DEFAULTS.widgetColor,
-      enabled_widgets: ["chat", "test-call", "voice-demo"],
+      // A business's own site shows its chat; Test a Call and the voice demo demonstrate this product.
+      enabled_widgets: ["chat"],
       contact_url: null,
       chat_agent_id: null,
       daily_spend_cap_usd: null,
@@ -168,14 +169,17 @@ describe("what the settings change", () => {
     expect(allowed.headers.get("access-control-allow-origin")).toBe("https://origins-co.example");
   });
 
-  it("widget colour and widgets: the loader's config follows them", async () => {
+  it("widget colour and widgets: the loader's config follows them; a new business shows its chat alone (the demo keeps every widget: chat-and-widget.test.ts)", async () => {
     const business = await signUp({ company: "Colour Co" });
-    await patch(business, { allowed_origins: ["https://colour.example"], widget_color: "#112233", enabled_widgets: ["chat"] });
-    const config = (await (await call(`/api/widget/config?key=${await keyOf(business)}`, { origin: "https://colour.example" })).json()) as {
-      colors: { primary: string };
-      widgets: string[];
-    };
-    expect(config).toMatchObject({ colors: { primary: "#112233" }, widgets: ["chat"] });
+    const configOf = async (key: string, origin: string) =>
+      (await (await call(`/api/widget/config?key=${key}`, { origin })).json()) as { colors: { primary: string }; widgets: string[] };
+    await patch(business, { allowed_origins: ["https://colour.example"] });
+    expect((await configOf((await keyOf(business))!, "https://colour.example")).widgets).toEqual(["chat"]);
+    await patch(business, { widget_color: "#112233", enabled_widgets: ["chat", "test-call"] });
+    expect(await configOf((await keyOf(business))!, "https://colour.example")).toMatchObject({
+      colors: { primary: "#112233" },
+      widgets: ["chat", "test-call"],
+    });
   });
 
   it("widget_rate_ip_hour: the demo-call limiter allows exactly that many calls per IP", async () => {

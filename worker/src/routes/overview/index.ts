@@ -3,7 +3,7 @@ import { and, avg, count, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm"
 import { Hono } from "hono";
 import { planInEffect } from "../../billing/plan";
 import { minutesUsedSince, periodStartOf } from "../../billing/usage";
-import { inPlanMinutes, notSpam } from "../../db/call-outcome";
+import { inPlanMinutes, notSpam, notTestCall } from "../../db/call-outcome";
 import { agents, appointments, calls, leads, subscriptions } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { access, orgCaller } from "../../middleware/access";
@@ -17,7 +17,8 @@ const GAP_SAMPLE_CALLS = 500;
 
 /**
  * `GET /api/overview` (every member): the billing period's figures, the last 7 days' minutes, the 5 newest calls
- * (a silent call among them, never a spam one).
+ * (a silent call among them, never a spam one). A member's own test call is no answered or after-hours call (its
+ * minutes are used all the same), and reads "Call ended" among the newest.
  */
 export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), async (c) => {
   const organizationId = orgCaller(c).organizationId;
@@ -35,11 +36,11 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
     db
       .select({ n: count() })
       .from(calls)
-      .where(and(real, eq(calls.kind, "conversation"), eq(calls.status, "completed"))),
+      .where(and(real, notTestCall, eq(calls.kind, "conversation"), eq(calls.status, "completed"))),
     db
       .select({ n: count() })
       .from(calls)
-      .where(and(real, eq(calls.afterHours, true))),
+      .where(and(real, notTestCall, eq(calls.afterHours, true))),
     db
       .select({ n: count() })
       .from(leads)

@@ -23,6 +23,15 @@ describe("GET /api/overview", () => {
     await insertCall(org, { status: "completed", duration_seconds: 30, metrics: metrics(1200, [700]) });
     await insertCall(org, { status: "completed", kind: "voicemail", after_hours: 1, duration_seconds: 50 });
     await insertCall(org, { status: "completed", kind: "test", duration_seconds: 600, metrics: metrics(5000, [9000]) });
+    // A member's test call from Numbers: its minutes are used, but it is no customer's answered call.
+    const test = await insertCall(org, {
+      status: "completed",
+      direction: "outbound",
+      placed_for: "test_call",
+      duration_seconds: 45,
+      after_hours: 1,
+      transcript: '[{"role":"user","content":"Testing"}]',
+    });
     await env.DB.prepare("insert into leads (id, organization_id, call_id, source, name, phone) values (?, ?, ?, 'call', 'Ada', '+14155550100')")
       .bind(crypto.randomUUID(), org, first)
       .run();
@@ -30,7 +39,7 @@ describe("GET /api/overview", () => {
 
     const { overview } = (await (await call("/api/overview", { cookie: owner.cookie })).json()) as { overview: OverviewResource };
     expect(overview).toMatchObject({
-      minutes_used: 5,
+      minutes_used: 6,
       minutes_included: 400,
       answered_calls: 2,
       leads_captured: 1,
@@ -41,8 +50,9 @@ describe("GET /api/overview", () => {
       turn_gap_p95_ms: 900,
     });
     expect(overview.daily_minutes).toHaveLength(7);
-    expect(overview.daily_minutes.at(-1)?.minutes).toBe(5);
-    expect(overview.recent_calls).toHaveLength(3);
+    expect(overview.daily_minutes.at(-1)?.minutes).toBe(6);
+    expect(overview.recent_calls).toHaveLength(4);
+    expect(overview.recent_calls.find((row) => row.id === test)).toMatchObject({ placed_for: "test_call", outcome: "test_call" });
     expect(overview.recent_calls.every((row) => row.kind !== "test")).toBe(true);
   });
 });

@@ -67,7 +67,7 @@ export const serviceRoutes = new Hono<AppEnv>()
           .where(eq(services.id, existing.id))
           .returning()
       : [existing];
-    await record(c, "service_updated", existing.id, { changed: Object.keys(input) });
+    await record(c, "service_updated", existing.id, { changed: Object.keys(input), name: row!.name });
     return c.json({ service: serializeService(row!) });
   })
   .delete("/:id", access("admin"), async (c) => {

@@ -22,7 +22,7 @@ import { access, orgCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { settingsRowOf } from "../../org/settings";
 import { testNumberOf } from "../../test-suite/test-number";
-import { suiteScenarios } from "../../test-suite/knowledge-scenarios";
+import { suiteScenarios } from "../../test-suite/scenarios";
 
 /** Test calls use the organization's providers: at most this many an hour. */
 const RUNS_PER_HOUR = 30;
@@ -60,7 +60,7 @@ export const testSuiteRoutes = new Hono<AppEnv>()
     const number = await testNumberOf(c.var.db, organizationId);
     const runs = await c.var.db.select().from(testRuns).where(eq(testRuns.organizationId, organizationId)).orderBy(desc(testRuns.createdAt)).limit(20);
     return c.json({
-      scenarios: await suiteScenarios(c.var.db, organizationId, number?.agentId ?? null),
+      scenarios: await suiteScenarios(c.var.db, organizationId, number),
       custom: customOf(settings),
       number: number ? { number: number.number, agent_name: number.agent } : null,
       duration_seconds: SUITE_CALL_SECONDS,
@@ -93,7 +93,7 @@ export const testSuiteRoutes = new Hono<AppEnv>()
       if (!parsed.ok) throw new ApiError("validation_failed", { fields: parsed.fields });
       const settings = await settingsRowOf(c.var.db, caller.organizationId);
       const number = await testNumberOf(c.var.db, caller.organizationId);
-      const scenarios = await suiteScenarios(c.var.db, caller.organizationId, number?.agentId ?? null);
+      const scenarios = await suiteScenarios(c.var.db, caller.organizationId, number);
       const scenario = scenarios.find((candidate) => candidate.id === parsed.data.scenario)!;
       // What this run states must be true: the business's own for its script, else the scenario's.
       const custom = customOf(settings);

@@ -10,13 +10,14 @@ import { type BusinessCalendar, CalendarError, calendarJson, descriptionOf, summ
 
 const NAME = "Google Calendar";
 const accessTokens = new Map<string, { token: string; expiresAt: number }>();
-const discovered = new Map<string, Promise<{ authorization_endpoint: string; token_endpoint: string }>>();
+type Endpoints = { authorization_endpoint: string; token_endpoint: string; userinfo_endpoint?: string };
+const discovered = new Map<string, Promise<Endpoints>>();
 
 /** Google's OAuth endpoints, from the discovery document sign-in uses too (read once per isolate). */
 export function googleEndpoints(config: Config) {
   let endpoints = discovered.get(config.GOOGLE_DISCOVERY_URL);
   if (!endpoints) {
-    endpoints = calendarJson(NAME, config.GOOGLE_DISCOVERY_URL, {}, outboundFetch) as Promise<{ authorization_endpoint: string; token_endpoint: string }>;
+    endpoints = calendarJson(NAME, config.GOOGLE_DISCOVERY_URL, {}, outboundFetch) as Promise<Endpoints>;
     discovered.set(config.GOOGLE_DISCOVERY_URL, endpoints);
     endpoints.catch(() => discovered.delete(config.GOOGLE_DISCOVERY_URL));
   }
@@ -39,6 +40,18 @@ export async function googleToken(config: Config, grant: Record<string, string>)
     scope?: string;
     refresh_token?: string;
   };
+}
+
+/**
+ * The Google account a connection was made with (its e-mail, which is also its primary calendar's id), from the
+ * userinfo endpoint the discovery document names, with the access token the code was exchanged for (the connection
+ * asks for the `email` scope); null when Google does not say.
+ */
+export async function googleAccountEmail(config: Config, accessToken: string): Promise<string | null> {
+  const { userinfo_endpoint } = await googleEndpoints(config);
+  if (!userinfo_endpoint) return null;
+  const info = (await calendarJson(NAME, userinfo_endpoint, { headers: { authorization: `Bearer ${accessToken}` } }, outboundFetch)) as { email?: unknown };
+  return typeof info.email === "string" && info.email.includes("@") ? info.email : null;
 }
 
 async function accessToken(config: Config, refreshToken: string): Promise<string> {

@@ -114,6 +114,9 @@ describe("book_appointment", () => {
       start: new Date(start).toISOString(),
       end: new Date(localStart(2, "16:30")).toISOString(),
       label: output.booked_for,
+      // What the call's analysis reads as booked (core/booked-summary.ts).
+      service: expect.any(String),
+      time_zone: ZONE,
     });
     const held = await env.DB.prepare("select count(*) as n from appointments where organization_id = ? and start_at = ?")
       .bind(org.owner.organizationId, new Date(start).getTime())

@@ -1,3 +1,4 @@
+import type { CallToolName } from "@nikki/core";
 import { type CallTool, type ToolCall, type ToolDeps, type ToolOutput, parseArgs } from "./context";
 import { transferCall } from "../transfer/tool";
 import { endCall, sendSms } from "./call-tools";
@@ -8,7 +9,7 @@ import { lookupKnowledgeTool } from "./knowledge-tool";
 
 export { type ToolCall, type ToolDeps, type ToolOutput } from "./context";
 
-/** Every tool a call's agent may use, by the name the model calls it. */
+/** Every tool a call's agent may use, by the name the model calls it (core's CALL_TOOL_NAMES, which word each for the owner). */
 export const CALL_TOOLS = {
   check_availability: checkAvailability,
   book_appointment: bookTool,
@@ -19,9 +20,7 @@ export const CALL_TOOLS = {
   transfer_call: transferCall,
   lookup_knowledge: lookupKnowledgeTool,
   end_call: endCall,
-} satisfies Record<string, CallTool>;
-
-export type CallToolName = keyof typeof CALL_TOOLS;
+} satisfies Record<CallToolName, CallTool>;
 
 /** Booking is one switch for the business (book_appointment): finding times, moving and canceling come with it. */
 const BOOKING_COMPANIONS = ["check_availability", "reschedule_appointment", "cancel_appointment"];

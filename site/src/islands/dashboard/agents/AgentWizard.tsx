@@ -6,6 +6,7 @@ import { useSubmit } from "../../../lib/use-submit";
 import FormField, { FormAlert, TextField, TimeZoneField } from "../../FormField";
 import Modal from "../../ui/Modal";
 import { type AgentDraft, LANGUAGE_NAMES, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, draftProblems, emptyDraft, firstProblem } from "./draft";
+import ReviewStep, { TransferWarning } from "./ReviewStep";
 import { EscalationEditor } from "./EscalationEditor";
 import { CrmMappingEditor, HoursEditor } from "./JsonEditors";
 import SecondLanguageFields from "./SecondLanguageFields";
@@ -60,6 +61,7 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
       const greeting = (key === "name" || key === "language") && followsDefault ? defaultGreeting(organization, next.name, next.language) : next.greeting;
       return { ...next, greeting };
     });
+  const turnOnTransfer = () => change("tools", [...draft.tools, "transfer_call"]);
   const text = (key: keyof AgentDraft, label: string, extra: { hint?: string; required?: boolean } = {}) => (
     <TextField
       id={`agent-${key}`}
@@ -92,14 +94,28 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
     <Editor key={key} id={`agent-${key}`} label={label} value={draft[key]} onValue={(value) => change(key, value)} error={errors[key]} />
   );
 
+  /**
+   * Opens step `index`. Going forward, by Next or a step's button, the step being left and any it skips are checked
+   * first and the first problem is shown where it is: Review is never reached past a step that would be refused.
+   */
+  function goTo(index: number) {
+    if (index > step) {
+      const problems = draftProblems(draft);
+      const field = firstProblem(problems, (at) => at >= step && at < index);
+      if (field) return showProblems(problems, field);
+    }
+    setErrors({});
+    setStep(index);
+  }
+
   async function save(event: SubmitEvent) {
     event.preventDefault();
+    if (step < STEPS.length - 1) return goTo(step + 1);
+    // Save checks every step and opens the first with a problem.
     const problems = draftProblems(draft);
-    // Next checks this step's fields; Save checks every step and opens the first with a problem.
-    const field = firstProblem(problems, step < STEPS.length - 1 ? step : undefined);
+    const field = firstProblem(problems);
     if (field) return showProblems(problems, field);
     setErrors({});
-    if (step < STEPS.length - 1) return setStep(step + 1);
     setAlert(null);
     const saved = await submit({
       request: () => (agent ? call(api.agents[":id"].$patch, { param: { id: agent.id } }, bodyOf(draft)) : call(api.agents.$post, undefined, bodyOf(draft))),
@@ -174,24 +190,11 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
       />
       {json(HoursEditor, "hours_json", "Opening hours")}
       {json(EscalationEditor, "escalation_json", "Escalation")}
+      <TransferWarning draft={draft} onTurnOn={turnOnTransfer} />
     </>,
     <ServicesStep key="services" />,
     json(CrmMappingEditor, "crm_mapping", "CRM mapping"),
-    <dl className="review" key="review">
-      <dt>Name</dt>
-      <dd>{draft.name || "—"}</dd>
-      <dt>Language and voice</dt>
-      <dd>
-        {LANGUAGE_NAMES[draft.language] ?? draft.language}
-        {bodyOf(draft).secondary_language ? ` and ${LANGUAGE_NAMES[draft.secondary_language] ?? draft.secondary_language}` : ""}, {draft.voice}
-      </dd>
-      <dt>Greeting</dt>
-      <dd>{draft.greeting || defaultGreeting(organization, draft.name, draft.language)}</dd>
-      <dt>Time zone</dt>
-      <dd>{draft.business_hours_tz}</dd>
-      <dt>Tools</dt>
-      <dd>{draft.tools.map((tool) => TOOL_NAMES[tool]).join(", ") || "None: the agent takes messages only"}</dd>
-    </dl>,
+    <ReviewStep key="review" draft={draft} organization={organization} onTurnOn={turnOnTransfer} />,
   ];
 
   return (
@@ -199,7 +202,7 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
       <ol className="wizard-steps" aria-label="Steps">
         {STEPS.map((label, index) => (
           <li key={label} aria-current={index === step ? "step" : undefined}>
-            <button type="button" onClick={() => setStep(index)} disabled={pending}>
+            <button type="button" onClick={() => goTo(index)} disabled={pending}>
               <span className="step-number">{index + 1}</span> <span className="step-label">{label}</span>
             </button>
           </li>

@@ -24,8 +24,9 @@ export function EscalationEditor({ id: editorId, value, onValue, error }: JsonPr
     onValue(JSON.stringify({ numbers, transfer_hours: rules.transfer_hours, keywords, ...next }, null, 2));
   const rows = numbers.length ? numbers : [""];
   const numberError = error === ESCALATION_MESSAGES.numbers;
-  const hoursError = error === ESCALATION_MESSAGES.hours ? error : undefined;
   const keywordError = error === ESCALATION_MESSAGES.keywords;
+  // Anything else the rules refuse is the transfer hours' ("Friday's transfer hours end before they start").
+  const hoursError = error && !numberError && !keywordError ? error : undefined;
   return (
     <fieldset className="plain-fieldset" id={editorId}>
       <legend className="step-legend">Escalation</legend>

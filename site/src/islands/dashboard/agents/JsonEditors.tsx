@@ -1,9 +1,7 @@
-import { WEEKDAYS } from "@nikki/core";
+import { WEEKDAY_NAMES, WEEK_FROM_MONDAY } from "@nikki/core";
 import { useId, useState } from "react";
 import { type Hours, parsedObject } from "./draft";
 
-const DAY_NAMES: Record<string, string> = { mon: "Monday", tue: "Tuesday", wed: "Wednesday", thu: "Thursday", fri: "Friday", sat: "Saturday", sun: "Sunday" };
-const WEEK = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
 /** Details a business most often sends on, offered in turn by "Add a field" (each to a CRM field of the same name). */
 const SUGGESTED_DETAILS = ["company", "address", "service", "appointment_time", "urgency"];
 
@@ -50,33 +48,40 @@ export function Toggle({ raw, onRaw, label }: { raw: boolean; onRaw: (raw: boole
   );
 }
 
-/** A week of hours, one span a day: each day on or off, with its opening and closing time (opening and transfer hours). */
+/**
+ * A week of hours, one span a day: each day on or off, with its opening and closing time (opening and transfer hours).
+ * The day an error names ("Friday closes before it opens") has its times marked wrong.
+ */
 export function WeekHoursGrid({ hours, onHours, what, error }: { hours: Hours; onHours: (hours: Hours) => void; what?: string; error?: string }) {
+  const errorId = useId();
   const set = (day: string, spans: { open: string; close: string }[]) => onHours({ ...hours, [day]: spans });
   return (
     <div className="hours-grid">
-      {WEEK.map((day) => {
+      {WEEK_FROM_MONDAY.map((day) => {
         const span = hours[day]?.[0];
+        const wrong = error?.startsWith(WEEKDAY_NAMES[day]) ? { "aria-invalid": true, "aria-describedby": errorId } : {};
         return (
           <div className="hours-row" key={day}>
             <label className="consent">
               <input type="checkbox" checked={Boolean(span)} onChange={(event) => set(day, event.target.checked ? [{ open: "09:00", close: "17:00" }] : [])} />
-              <span>{DAY_NAMES[day]}</span>
+              <span>{WEEKDAY_NAMES[day]}</span>
             </label>
             {span ? (
               <span className="hours-times">
                 <input
                   type="time"
-                  aria-label={what ? `${DAY_NAMES[day]} ${what} from` : `${DAY_NAMES[day]} opens`}
+                  aria-label={what ? `${WEEKDAY_NAMES[day]} ${what} from` : `${WEEKDAY_NAMES[day]} opens`}
                   value={span.open}
                   onChange={(event) => set(day, [{ ...span, open: event.target.value }])}
+                  {...wrong}
                 />
                 <span aria-hidden="true">to</span>
                 <input
                   type="time"
-                  aria-label={what ? `${DAY_NAMES[day]} ${what} until` : `${DAY_NAMES[day]} closes`}
+                  aria-label={what ? `${WEEKDAY_NAMES[day]} ${what} until` : `${WEEKDAY_NAMES[day]} closes`}
                   value={span.close}
                   onChange={(event) => set(day, [{ ...span, close: event.target.value }])}
+                  {...wrong}
                 />
               </span>
             ) : (
@@ -85,7 +90,11 @@ export function WeekHoursGrid({ hours, onHours, what, error }: { hours: Hours; o
           </div>
         );
       })}
-      {error && <p className="field-error">{error}</p>}
+      {error && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -87,9 +87,9 @@ export function draftProblems(draft: AgentDraft): Record<string, string> {
   return parsed.ok ? {} : parsed.fields;
 }
 
-/** The first field with a problem, in the wizard's order (its step, then the step's fields as listed). */
-export function firstProblem(problems: Record<string, string>, step?: number): string | undefined {
-  return Object.keys(STEP_OF_FIELD).find((field) => problems[field] && (step === undefined || STEP_OF_FIELD[field] === step));
+/** The first field with a problem, in the wizard's order (its step, then the step's fields as listed), among the steps `within` takes. */
+export function firstProblem(problems: Record<string, string>, within: (step: number) => boolean = () => true): string | undefined {
+  return Object.keys(STEP_OF_FIELD).find((field) => problems[field] && within(STEP_OF_FIELD[field]!));
 }
 
 export const STEPS = ["Profile", "Persona", "Knowledge", "Voice", "Hours & Escalation", "Services", "CRM Mapping", "Review"] as const;

@@ -105,7 +105,9 @@ export default function AppointmentsPage() {
   const empty = filtered ? (
     <NoMatches message="No appointments match these filters." onClear={() => setFilters(NO_FILTERS)} />
   ) : (
-    <EmptyState message="No upcoming appointments yet. When a caller books on the phone, or you book one here, it shows up here right away.">
+    <EmptyState
+      message={`No upcoming appointments yet. When a caller books on the phone${canAct ? ", or you book one here" : ""}, it shows up here right away.`}
+    >
       {newButton || <p className="muted">Your receptionist books callers into free times within your opening hours.</p>}
     </EmptyState>
   );

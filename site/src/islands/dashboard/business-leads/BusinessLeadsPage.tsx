@@ -1,4 +1,4 @@
-import { BUSINESS_LEADS_MESSAGES as M, LEAD_INTENT_LABELS, type LeadIntent, canManage } from "@nikki/core";
+import { BUSINESS_LEADS_MESSAGES as M, canManage, leadNeed } from "@nikki/core";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import { useMe } from "../../../lib/me";
@@ -6,15 +6,42 @@ import { usePagedResource } from "../../../lib/use-resource";
 import DataTable from "../../ui/DataTable";
 import EmptyState from "../../ui/EmptyState";
 import Loaded, { LoadMore } from "../../ui/Loaded";
+import StatusBadge from "../../ui/StatusBadge";
+import { appointmentsWeekLink } from "../calls/CallBookings";
 import "../calls/calls.css";
 
 type Lead = DataOf<typeof api.leads.$get>["leads"][number];
 
-const need = (lead: Lead) => [lead.intent && (LEAD_INTENT_LABELS[lead.intent as LeadIntent] ?? lead.intent), lead.notes].filter(Boolean).join(" · ") || "—";
+/** What a lead's call booked: each time in the business's zone, its service, and canceled ones said so. */
+function Booked({ lead }: { lead: Lead }) {
+  if (lead.appointments.length === 0) return "—";
+  return (
+    <ul className="call-bookings">
+      {lead.appointments.map((appointment) => (
+        <li key={appointment.id}>
+          <a href={appointmentsWeekLink(appointment)}>
+            <time dateTime={appointment.start}>{appointment.label}</time>
+          </a>{" "}
+          <span className="muted">({appointment.time_zone})</span>
+          <span>
+            {appointment.service_name}
+            {appointment.status === "canceled" && (
+              <>
+                {" "}
+                <StatusBadge kind="appointment" status={appointment.status} />
+              </>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
- * Leads (the business's own, every member): callers its agent saved and visitors who left their name and number in
- * its website chat, newest first, 50 at a time, with where each came from and whether its CRM has it.
+ * Leads (the business's own, every member): callers its agent saved or booked and visitors who left their name and
+ * number in its website chat, newest first, 50 at a time, with where each came from, what its call booked and whether
+ * its CRM has it.
  */
 export default function BusinessLeadsPage() {
   const leads = usePagedResource(
@@ -30,7 +57,7 @@ export default function BusinessLeadsPage() {
       <div className="panel-head">
         <div>
           <h2 id="business-leads-title">Your leads</h2>
-          <p>People who asked you to get back to them, on a call or in the chat on your website. Call them back while they're warm.</p>
+          <p>People who booked or asked you to get back to them, on a call or in the chat on your website. Call them back while they're warm.</p>
         </div>
       </div>
       <Loaded resource={leads} loading="Loading leads…">
@@ -57,7 +84,8 @@ export default function BusinessLeadsPage() {
                   header: "From",
                   cell: (lead) => (lead.call_id ? <a href={`/dashboard/calls?call=${lead.call_id}`}>{M.sources.call}</a> : M.sources[lead.source]),
                 },
-                { header: "What they want", cell: need },
+                { header: "What they want", cell: (lead) => leadNeed(lead.intent, lead.notes) },
+                { header: "Booked", cell: (lead) => <Booked lead={lead} /> },
                 { header: "CRM", cell: (lead) => (lead.crm_synced_at ? `Sent ${time.dateTime(lead.crm_synced_at)}` : "Not sent") },
               ]}
             />

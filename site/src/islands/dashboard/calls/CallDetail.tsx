@@ -11,6 +11,7 @@ import {
   masksContactsFor,
   processingShown,
   redactPii,
+  toolAction,
 } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
@@ -84,8 +85,18 @@ function LatencyAndCost({ call }: { call: CallDetailResource }) {
           </dd>
           <dt>Barge-ins</dt>
           <dd>{latency.barge_ins}</dd>
-          <dt>Tools</dt>
-          <dd>{latency.tools.length ? latency.tools.map((tool) => `${tool.name} ${ms(tool.ms)}${tool.ok ? "" : " (failed)"}`).join(", ") : "None"}</dd>
+          <dt>What {call.agent_name ?? "Nikki"} did</dt>
+          <dd>
+            {latency.tools.length ? (
+              <ul className="call-tools">
+                {latency.tools.map((tool, index) => (
+                  <li key={`${index}-${tool.name}`}>{`${toolAction(tool.name, tool.ok)}, ${ms(tool.ms)}`}</li>
+                ))}
+              </ul>
+            ) : (
+              "Nothing beyond talking"
+            )}
+          </dd>
         </>
       )}
       <dt>Estimated cost</dt>

@@ -11,6 +11,7 @@ import EmptyState, { NoMatches } from "../../ui/EmptyState";
 import Loaded, { LoadMore } from "../../ui/Loaded";
 import StatusBadge from "../../ui/StatusBadge";
 import CallDetail from "./CallDetail";
+import CallerCell from "./CallerCell";
 import CallFilters, { type Filters, NO_FILTERS, callQuery } from "./CallFilters";
 import "../../form.css";
 import "../agents/agents.css";
@@ -53,9 +54,11 @@ export default function CallsPage() {
     <NoMatches message="No calls match these filters." onClear={() => setFilters(NO_FILTERS)} />
   ) : (
     <EmptyState message={CALL_MESSAGES.empty}>
-      <a className="btn btn-secondary btn-sm" href="/dashboard/numbers">
-        Place a test call
-      </a>
+      {canAct && (
+        <a className="btn btn-secondary btn-sm" href="/dashboard/numbers">
+          Place a test call
+        </a>
+      )}
     </EmptyState>
   );
   return (
@@ -96,19 +99,7 @@ export default function CallsPage() {
                     </>
                   ),
                 },
-                {
-                  header: "Caller",
-                  cell: (row) => (
-                    <>
-                      {row.from_number}
-                      {row.caller.returning && (
-                        <span className="call-returning">
-                          <StatusBadge kind="callFlag" status="returning" />
-                        </span>
-                      )}
-                    </>
-                  ),
-                },
+                { header: "Caller", cell: (row) => <CallerCell call={row} /> },
                 { header: "Agent", cell: (row) => row.agent_name ?? "—" },
                 { header: "Length", cell: (row) => minutes(row.duration_seconds) },
                 { header: "Outcome", cell: (row) => <StatusBadge kind="callOutcome" status={row.outcome} /> },

@@ -1,4 +1,4 @@
-import { OPERATOR_CALL_MESSAGES } from "@nikki/core";
+import { OPERATOR_CALL_MESSAGES, RESTRICTED_PAGES } from "@nikki/core";
 import { useState } from "react";
 import { api, call } from "../../../lib/client";
 import { toast } from "../../../lib/toast";
@@ -10,7 +10,7 @@ import { type LoadedSettings, useSettings, useSettingsSection } from "../setting
 import "../agents/agents.css";
 import "../settings/settings.css";
 import "./health.css";
-import { OPERATORS_ONLY, type ProbeRow, ProbeList, useCanOperate, useProbes } from "./use-probes";
+import { type ProbeRow, ProbeList, useCanOperate, useProbes } from "./use-probes";
 
 const ROWS: ProbeRow[] = [
   { target: "bridge_health", name: "Voice bridge", detail: <p className="muted">The bridge's health URL answers “Voice Bridge OK”.</p> },
@@ -101,7 +101,6 @@ export default function VoiceOps() {
     else toast({ variant: "destructive", title: "Health Check Failed", description: `${failed} of ${ROWS.length} checks need attention.` });
   }
 
-  if (canRun === false) return <p className="card panel">{OPERATORS_ONLY}</p>;
   return (
     <>
       <Loaded resource={settings} loading="Loading settings…">
@@ -129,7 +128,7 @@ export default function VoiceOps() {
             place={(body) => call(api.health["test-call"].$post, undefined, body)}
             label="your receptionist"
             copy={SALES_TEST_CALL}
-            disabledReason={canRun ? undefined : OPERATORS_ONLY}
+            disabledReason={canRun ? undefined : RESTRICTED_PAGES.health}
           />
         </div>
       </section>

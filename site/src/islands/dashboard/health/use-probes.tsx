@@ -119,5 +119,3 @@ export function useCanOperate(): boolean | null {
   const me = useMe();
   return me === undefined ? null : canManage(me?.role);
 }
-
-export const OPERATORS_ONLY = "Only owners and admins can run these checks.";

@@ -30,11 +30,15 @@ export default function QuestionsInbox() {
       <Loaded resource={questions} loading="Loading questions…">
         {({ items }) =>
           items.length === 0 ? (
-            <EmptyState message={M.empty}>
-              <p className="question-next">{M.emptyNext}</p>
-              <a className="btn btn-secondary btn-sm" href="/dashboard/test-calls">
-                Open Test Suite
-              </a>
+            <EmptyState message={canAnswer ? M.empty : M.emptyReader}>
+              {canAnswer && (
+                <>
+                  <p className="question-next">{M.emptyNext}</p>
+                  <a className="btn btn-secondary btn-sm" href="/dashboard/test-calls">
+                    Open Test Suite
+                  </a>
+                </>
+              )}
             </EmptyState>
           ) : (
             <>

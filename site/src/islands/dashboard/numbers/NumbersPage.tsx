@@ -1,3 +1,4 @@
+import { NUMBER_MESSAGES } from "@nikki/core";
 import { useState } from "react";
 import { api, call } from "../../../lib/client";
 import { toast } from "../../../lib/toast";
@@ -113,7 +114,7 @@ export default function NumbersPage() {
       <Loaded resource={numbers} loading="Loading phone numbers…">
         {({ numbers: rows }) =>
           rows.length === 0 ? (
-            <EmptyState message="No phone numbers found. Add numbers through Twilio Console.">{addButton}</EmptyState>
+            <EmptyState message={NUMBER_MESSAGES.empty}>{addButton}</EmptyState>
           ) : (
             <ul className="agent-list">
               {rows.map((number) => {

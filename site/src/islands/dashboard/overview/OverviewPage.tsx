@@ -40,7 +40,7 @@ export default function OverviewPage() {
       )}
       {steps.data && !steps.data.complete && <GettingStarted progress={steps.data} />}
       <Loaded resource={figures} loading="Loading the figures…">
-        {({ overview }) => <OverviewFigures overview={overview} />}
+        {({ overview }) => <OverviewFigures overview={overview} manager={manager} />}
       </Loaded>
     </div>
   );

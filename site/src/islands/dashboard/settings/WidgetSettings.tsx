@@ -1,4 +1,4 @@
-import { PERSONA_NAME, WIDGET_NAMES, type WidgetName, businessChatGreeting, readableTextOn, siteOriginOf } from "@nikki/core";
+import { PERSONA_NAME, WIDGET_CHOICE_HINT, WIDGET_NAMES, type WidgetName, businessChatGreeting, readableTextOn, siteOriginOf } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -174,6 +174,7 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
         </div>
         <fieldset className="plain-fieldset">
           <legend className="step-legend">Widgets shown</legend>
+          <p className="field-hint">{WIDGET_CHOICE_HINT}</p>
           {WIDGET_NAMES.map((name) => (
             <label className="consent" key={name}>
               <input

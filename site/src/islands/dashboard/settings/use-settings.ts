@@ -15,17 +15,23 @@ export function useSettings(allowed: boolean) {
 
 /** One section's copy of the settings (read once for the page by useSettings) and its Save: only its fields are sent. */
 export function useSettingsSection<K extends keyof Settings>(loaded: LoadedSettings, fields: readonly K[]) {
-  const [draft, setDraft] = useState(() => Object.fromEntries(fields.map((field) => [field, loaded.settings[field]])) as Pick<Settings, K>);
+  const fieldsOf = (settings: Settings) => Object.fromEntries(fields.map((field) => [field, settings[field]])) as Pick<Settings, K>;
+  const [draft, setDraft] = useState(() => fieldsOf(loaded.settings));
   const form = useSubmit<string>();
 
   const set = <F extends K>(field: F, value: Settings[F]) => setDraft((current) => ({ ...current, [field]: value }));
 
-  async function save() {
-    await form.submit({
+  /** Saves the section; the draft becomes what the server kept (a number as stored, a list without repeats), which it answers. */
+  async function save(): Promise<Pick<Settings, K> | null> {
+    const done = await form.submit({
       request: () => call(api.org.settings.$patch, undefined, draft),
       failure: { toast: "Failed to save settings." },
       success: { title: "Saved", description: "Your settings are updated." },
     });
+    if (!done) return null;
+    const kept = fieldsOf(done.data.settings);
+    setDraft(kept);
+    return kept;
   }
 
   /** Saves some of the section's fields at once (the rest of its draft waits for Save); true when saved. */

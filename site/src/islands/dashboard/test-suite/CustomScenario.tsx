@@ -14,7 +14,7 @@ import { api, call } from "../../../lib/client";
 import { useSubmit } from "../../../lib/use-submit";
 
 /** The custom scenario's script: one caller line per row, what must be true after the call, and for "says" the phrase. */
-export default function CustomScenario({ custom, canEdit, onSaved }: { custom: Custom; canEdit: boolean; onSaved(custom: Custom): void }) {
+export default function CustomScenario({ custom, onSaved }: { custom: Custom; onSaved(custom: Custom): void }) {
   const [text, setText] = useState(custom.lines.join("\n"));
   const [expect, setExpect] = useState<TestExpectation | "">(custom.expect ?? "");
   const [phrase, setPhrase] = useState(custom.phrase);
@@ -36,7 +36,7 @@ export default function CustomScenario({ custom, canEdit, onSaved }: { custom: C
     if (done) onSaved(done.data.custom);
   }
 
-  const disabled = !canEdit || saving;
+  const disabled = saving;
   return (
     <form className="custom-script" noValidate onSubmit={save}>
       <label htmlFor="custom-lines">What the caller says, one line per turn</label>
@@ -45,7 +45,7 @@ export default function CustomScenario({ custom, canEdit, onSaved }: { custom: C
         rows={4}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={"How much is drain cleaning?\nMy name is Sam Lee, my number is +1 415 555 0100."}
+        placeholder={"Do you have parking?\nMy name is Sam Lee, my number is +1 415 555 0100."}
         aria-describedby={errors.lines ? "custom-lines-hint custom-lines-error" : "custom-lines-hint"}
         aria-invalid={errors.lines ? true : undefined}
         disabled={disabled}
@@ -99,11 +99,9 @@ export default function CustomScenario({ custom, canEdit, onSaved }: { custom: C
           )}
         </>
       )}
-      {canEdit && (
-        <button type="submit" className="btn btn-secondary btn-sm" disabled={saving}>
-          {saving ? "Saving..." : "Save script"}
-        </button>
-      )}
+      <button type="submit" className="btn btn-secondary btn-sm" disabled={saving}>
+        {saving ? "Saving..." : "Save script"}
+      </button>
       {!custom.expect && custom.lines.length > 0 && <p className="field-hint">{TEST_SUITE_MESSAGES.noExpectation}</p>}
     </form>
   );

@@ -155,10 +155,12 @@ function SuiteView({
             Calls ring <strong>{suite.number.number}</strong>, answered by <strong>{suite.number.agent_name}</strong>.
           </p>
         ) : (
-          <EmptyState message={TEST_SUITE_MESSAGES.noNumber}>
-            <a className="btn btn-secondary btn-sm" href="/dashboard/numbers">
-              Go to Numbers
-            </a>
+          <EmptyState message={canRun ? TEST_SUITE_MESSAGES.noNumber : TEST_SUITE_MESSAGES.noNumberReader}>
+            {canRun && (
+              <a className="btn btn-secondary btn-sm" href="/dashboard/numbers">
+                Go to Numbers
+              </a>
+            )}
           </EmptyState>
         )}
         {!canRun && <p className="muted">Only owners and admins can run the Test Suite. You can read every run.</p>}
@@ -175,8 +177,10 @@ function SuiteView({
                   {last && <StatusBadge kind="testRun" status={last.status} />}
                 </div>
                 <p className="muted">{scenario.description}</p>
-                {scenario.id === "custom" ? (
-                  <CustomScenario custom={suite.custom} canEdit={canRun} onSaved={onCustomSaved} />
+                {scenario.id === "custom" && canRun ? (
+                  <CustomScenario custom={suite.custom} onSaved={onCustomSaved} />
+                ) : scenario.id === "custom" && lines.length === 0 ? (
+                  <p className="muted">{TEST_SUITE_MESSAGES.noCustomScript}</p>
                 ) : (
                   <ol className="scenario-lines">
                     {lines.map((line) => (
@@ -186,7 +190,7 @@ function SuiteView({
                 )}
                 {scenario.id !== "custom" && suite.number && blocker && (
                   <p className="field-hint">
-                    {blocker} <a href={FIX_PAGE[scenario.id]?.href}>{FIX_PAGE[scenario.id]?.label}</a>
+                    {blocker} {canRun && <a href={FIX_PAGE[scenario.id]?.href}>{FIX_PAGE[scenario.id]?.label}</a>}
                   </p>
                 )}
                 {checks.length > 0 && <p className="scenario-expect">Expected: {checks.map((check) => describeCheck(check, agentName)).join("; ")}</p>}

@@ -1,0 +1,94 @@
+import { ESCALATION_MESSAGES } from "@nikki/core";
+import { type Locator, type Page, expect, test } from "@playwright/test";
+import { e2eEmail, signUpNewBusiness } from "../support/accounts";
+
+const toast = (page: Page, title: string) => page.getByRole("status").filter({ hasText: title });
+
+/** A service added in the wizard's Services step, as an owner types it. */
+async function addService(page: Page, wizard: Locator, name: string, minutes: string) {
+  await wizard.getByRole("button", { name: "Add service" }).click();
+  const editor = wizard.getByRole("group", { name: "New service" });
+  await editor.getByLabel("Service name").fill(name);
+  await editor.getByLabel("Duration").fill(minutes);
+  await editor.getByRole("button", { name: "Add service" }).click();
+  await expect(toast(page, "Service Added").filter({ hasText: name })).toBeVisible();
+}
+
+test("the agent wizard's step buttons check the step being left, hours errors name the day, transfer numbers without the tool warn, and Review shows hours, services and transfers", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpNewBusiness(page, { email: e2eEmail("wizard"), company: "Bright Smile Dental" });
+  await page.goto("/dashboard/agents");
+  await page.getByRole("button", { name: "Create Agent" }).first().click();
+  const wizard = page.getByRole("dialog", { name: "Create Agent" });
+  const heading = (step: string) => wizard.getByRole("heading", { name: step });
+
+  // Profile, then straight to Hours & Escalation by its button: the steps between are fine as they are.
+  await wizard.getByLabel("Agent name").fill("Sofia");
+  await wizard.getByRole("button", { name: /Hours & Escalation/ }).click();
+  await expect(heading("Step 5 of 8: Hours & Escalation")).toBeVisible();
+  await wizard.getByLabel("Time zone", { exact: true }).selectOption("America/Chicago");
+
+  // Friday closing before it opens is named by its day, and Review cannot be reached past it.
+  await wizard.getByLabel("Friday closes").fill("08:00");
+  await wizard.getByRole("button", { name: /Review/ }).click();
+  await expect(heading("Step 5 of 8: Hours & Escalation")).toBeVisible();
+  await expect(wizard.getByText("Friday closes before it opens.")).toBeVisible();
+  // The focus goes to Friday's times, both marked wrong.
+  await expect(wizard.getByLabel("Friday opens")).toBeFocused();
+  await expect(wizard.getByLabel("Friday closes")).toHaveAttribute("aria-invalid", "true");
+  await expect(wizard.getByLabel("Thursday closes")).not.toHaveAttribute("aria-invalid", "true");
+  await wizard.getByLabel("Friday closes").fill("17:00");
+
+  // A transfer number while "Transfer to a person" is off: the wizard says so, and turns it on in one click.
+  await wizard.getByLabel("Transfer number 1").fill("+15125550100");
+  const warning = wizard.getByRole("note").filter({ hasText: ESCALATION_MESSAGES.toolOff });
+  await expect(warning).toBeVisible();
+  await warning.getByRole("button", { name: ESCALATION_MESSAGES.turnOn }).click();
+  await expect(warning).toHaveCount(0);
+
+  // The dental practice's services.
+  await wizard.getByRole("button", { name: /Services/ }).click();
+  await expect(heading("Step 6 of 8: Services")).toBeVisible();
+  await expect(wizard.getByText("Friday closes before it opens.")).toHaveCount(0);
+  await addService(page, wizard, "Cleaning", "60");
+  await addService(page, wizard, "Checkup", "30");
+
+  // Review: the hours a day a line in the agent's zone, the services, the transfer numbers.
+  await wizard.getByRole("button", { name: /Review/ }).click();
+  await expect(heading("Step 8 of 8: Review")).toBeVisible();
+  const hours = wizard.getByRole("list", { name: "Opening hours" });
+  await expect(hours.getByRole("listitem")).toHaveText([
+    "Monday 09:00–17:00",
+    "Tuesday 09:00–17:00",
+    "Wednesday 09:00–17:00",
+    "Thursday 09:00–17:00",
+    "Friday 09:00–17:00",
+    "Saturday Closed",
+    "Sunday Closed",
+  ]);
+  await expect(wizard.getByText("Times in America/Chicago")).toBeVisible();
+  const services = wizard.getByRole("list", { name: "Services" });
+  await expect(services.getByRole("listitem").filter({ hasText: "Cleaning" })).toHaveText("Cleaning (60 min)");
+  await expect(services.getByRole("listitem").filter({ hasText: "Checkup" })).toHaveText("Checkup (30 min)");
+  await expect(wizard.getByRole("list", { name: "Transfer numbers" }).getByRole("listitem")).toHaveText(["+15125550100"]);
+  await expect(wizard.getByRole("note")).toHaveCount(0);
+
+  // The transfer tool turned off again: Review warns beside the numbers, and turns it back on.
+  await wizard.getByRole("button", { name: /Profile/ }).click();
+  await wizard.getByLabel("Transfer to a person").uncheck();
+  await wizard.getByRole("button", { name: /Review/ }).click();
+  const reviewWarning = wizard.getByRole("note").filter({ hasText: ESCALATION_MESSAGES.toolOff });
+  await expect(reviewWarning).toBeVisible();
+  await reviewWarning.getByRole("button", { name: ESCALATION_MESSAGES.turnOn }).click();
+  await expect(reviewWarning).toHaveCount(0);
+  await expect(wizard.getByRole("definition").filter({ hasText: "Transfer to a person" })).toBeVisible();
+
+  // At a phone's width Review fits the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(hours).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await wizard.getByRole("button", { name: "Save Agent" }).click();
+  await expect(toast(page, "Agent Created")).toBeVisible();
+});

@@ -1,0 +1,1 @@
+ALTER TABLE `calls` ADD `placed_for` text;

@@ -1,0 +1,113 @@
+import { ESCALATION_MESSAGES, WEEKDAY_NAMES, WEEK_FROM_MONDAY, defaultGreeting, readEscalation } from "@nikki/core";
+import { api, call } from "../../../lib/client";
+import { useResource } from "../../../lib/use-resource";
+import Loaded from "../../ui/Loaded";
+import { type AgentDraft, type Hours, LANGUAGE_NAMES, TOOL_NAMES, bodyOf, parsedObject } from "./draft";
+
+/** "09:00–12:00, 13:00–17:00", or "Closed". */
+const spansOf = (hours: Hours, day: string) => (hours[day] ?? []).map((span) => `${span.open}–${span.close}`).join(", ") || "Closed";
+
+/** A week of hours, a day a line, Monday first. */
+function WeekList({ hours, label }: { hours: Hours; label: string }) {
+  return (
+    <ul className="review-week" aria-label={label}>
+      {WEEK_FROM_MONDAY.map((day) => (
+        <li key={day}>
+          <span>{WEEKDAY_NAMES[day]}</span> {spansOf(hours, day)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The services callers can book (the Services step's, as saved), read again when Review opens. */
+function ReviewServices() {
+  const services = useResource(() => call(api.services.$get), { failure: "Failed to load services" });
+  return (
+    <Loaded resource={services} loading="Loading services…">
+      {({ services: rows }) => (
+        <ul className="review-list" aria-label="Services">
+          {rows.map((service) => (
+            <li key={service.id}>
+              {service.name} ({service.duration_minutes} min{service.price_text ? `, ${service.price_text}` : ""})
+            </li>
+          ))}
+        </ul>
+      )}
+    </Loaded>
+  );
+}
+
+/** The warning beside transfer numbers the agent may not use, or the transfer tool without a number; null when they agree. */
+export function TransferWarning({ draft, onTurnOn }: { draft: AgentDraft; onTurnOn?(): void }) {
+  const numbers = readEscalation(parsedObject(draft.escalation_json)).numbers;
+  const toolOn = draft.tools.includes("transfer_call");
+  if (numbers.length > 0 && !toolOn)
+    return (
+      <p className="wizard-warning" role="note">
+        {ESCALATION_MESSAGES.toolOff}{" "}
+        {onTurnOn && (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={onTurnOn}>
+            {ESCALATION_MESSAGES.turnOn}
+          </button>
+        )}
+      </p>
+    );
+  if (numbers.length === 0 && toolOn)
+    return (
+      <p className="wizard-warning" role="note">
+        {ESCALATION_MESSAGES.noNumbers}
+      </p>
+    );
+  return null;
+}
+
+/** The wizard's last step: everything the agent will be saved with, hours, services and transfers included (issue 54 §11). */
+export default function ReviewStep({ draft, organization, onTurnOn }: { draft: AgentDraft; organization: string; onTurnOn(): void }) {
+  const escalation = readEscalation(parsedObject(draft.escalation_json));
+  const hours = (parsedObject(draft.hours_json) ?? {}) as Hours;
+  const secondary = bodyOf(draft).secondary_language;
+  return (
+    <dl className="review">
+      <dt>Name</dt>
+      <dd>{draft.name || "—"}</dd>
+      <dt>Language and voice</dt>
+      <dd>
+        {LANGUAGE_NAMES[draft.language] ?? draft.language}
+        {secondary ? ` and ${LANGUAGE_NAMES[secondary] ?? secondary}` : ""}, {draft.voice}
+      </dd>
+      <dt>Greeting</dt>
+      <dd>{draft.greeting || defaultGreeting(organization, draft.name, draft.language)}</dd>
+      <dt>Tools</dt>
+      <dd>{draft.tools.map((tool) => TOOL_NAMES[tool]).join(", ") || "None: the agent takes messages only"}</dd>
+      <dt>Opening hours</dt>
+      <dd>
+        <WeekList hours={hours} label="Opening hours" />
+        <span className="muted">Times in {draft.business_hours_tz}</span>
+      </dd>
+      <dt>Services</dt>
+      <dd>
+        <ReviewServices />
+      </dd>
+      <dt>Transfer numbers</dt>
+      <dd>
+        {escalation.numbers.length ? (
+          <ul className="review-list" aria-label="Transfer numbers">
+            {escalation.numbers.map((number) => (
+              <li key={number}>{number}</li>
+            ))}
+          </ul>
+        ) : (
+          "None"
+        )}
+        {escalation.numbers.length > 0 &&
+          (escalation.transfer_hours ? (
+            <WeekList hours={escalation.transfer_hours as Hours} label="Transfer hours" />
+          ) : (
+            <span className="muted">Any time</span>
+          ))}
+        <TransferWarning draft={draft} onTurnOn={onTurnOn} />
+      </dd>
+    </dl>
+  );
+}
