@@ -68,3 +68,4 @@ export * from "./tool-actions";
 export * from "./audit-copy";
 export * from "./page-access";
 export * from "./hours-problem";
+export * from "./turn-taking";

@@ -21,9 +21,10 @@ import { callColumns, listCalls } from "./list";
 /** `/api/calls`: the organization's calls (every member reads them; owners and admins act on them). */
 export const callRoutes = new Hono<AppEnv>()
   .get("/", access("viewer"), queryOf(callListQuerySchema, "a filter of the call list"), async (c) => {
-    const organizationId = orgCaller(c).organizationId;
+    const { organizationId, role } = orgCaller(c);
     const query = c.req.valid("query");
-    return c.json(await listCalls(c.var.db, organizationId, query, await organizationTimeZone(c.var.db, organizationId)));
+    const reader = { masksContacts: masksContactsFor(role) };
+    return c.json(await listCalls(c.var.db, organizationId, query, await organizationTimeZone(c.var.db, organizationId), reader));
   })
   .get("/:id", access("viewer"), async (c) => {
     const caller = orgCaller(c);
