@@ -16,6 +16,7 @@ export type { ScriptedTurn } from "./scripted-turn";
 import type { SimulatedServerEvent } from "./realtime-events";
 import { decodeText } from "./speech-codec";
 import { spokenResponse } from "./spoken-response";
+import { DEFAULT_TURN_DETECTION, effectiveTurnDetection, sessionConfigRefusal, turnEndSilenceMs } from "./realtime-session-config";
 
 export interface OpenAiSimulatorOptions {
   port: number;
@@ -36,6 +37,8 @@ export interface RealtimeLog {
   closedAt?: number;
   /** Which accepted key opened it: the platform's or a business's own (whose account pays). */
   keyOwner?: "platform" | "business";
+  /** The model the connection asked for (`/v1/realtime?model=`). */
+  model?: string;
 }
 
 /** Timing of tagged audio, for the voice benchmark (wallClock(), comparable across processes). */
@@ -76,8 +79,7 @@ function frameEnergy(base64: string): number {
   return bytes.length ? sum / bytes.length : 0;
 }
 const SPEECH_ENERGY = 1000;
-/** 500 ms of silence ends a turn, as server VAD's silence_duration_ms does. */
-const SILENCE_FRAMES_TO_STOP = 25;
+const FRAME_MS = 20;
 
 export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log: RealtimeLog, tag: number, timings: AudioTimings) {
   const script = [...(options.script ?? [])];
@@ -160,6 +162,9 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
   /** The caller's audio since speech started, and what the session was configured with (for caller-model.ts). */
   let heardAudio: Buffer[] = [];
   const configured = { instructions: "", tools: [] as string[] };
+  /** The session's turn detection (realtime-session-config.ts): its silence ends the caller's turns. */
+  let turnDetection = effectiveTurnDetection(undefined, DEFAULT_TURN_DETECTION);
+  const silenceFramesToStop = () => Math.max(1, Math.ceil(turnEndSilenceMs(turnDetection) / FRAME_MS));
   const memory = newCallerMemory();
   /** An owner's note not yet honoured: the next answer carries it (owner-note.ts). */
   let ownerNote: string | null = null;
@@ -193,7 +198,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
     send({ type: "response.done", response: { id: responseId, status: "completed", output: [{ type: "function_call", name: reply.call, arguments: args }] } });
   };
 
-  send({ type: "session.created", session: { type: "realtime", model: OPENAI_MODELS.realtime } });
+  send({ type: "session.created", session: { type: "realtime", model: log.model ?? OPENAI_MODELS.realtime } });
   socket.on("message", (raw) => {
     // What the bridge sends, typed as the Realtime API's client events: a field the bridge names wrongly fails the typecheck.
     let event: RealtimeClientEvent;
@@ -207,14 +212,26 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
     // Audio is timed through `timings`; logging every frame's payload would only load the benchmark's own process.
     if (event.type !== "input_audio_buffer.append") log.received.push({ ...event, type: String(event.type), at });
     switch (event.type) {
-      case "session.update":
-        if (!timings.sessionReady.has(tag)) timings.sessionReady.set(tag, at);
-        if (event.session.type === "realtime") {
-          configured.instructions = event.session.instructions ?? configured.instructions;
-          configured.tools = (event.session.tools ?? []).flatMap((tool) => ("name" in tool && tool.name ? [tool.name] : []));
+      case "session.update": {
+        // Refused as the API refuses it: an error naming the parameter, and the session left as it was.
+        const refusal = sessionConfigRefusal(event.session);
+        if (refusal) {
+          send({ type: "error", error: { type: "invalid_request_error", ...refusal, event_id: event.event_id ?? null } });
+          break;
         }
-        send({ type: "session.updated", session: event.session as SessionUpdatedEvent["session"] });
+        if (!timings.sessionReady.has(tag)) timings.sessionReady.set(tag, at);
+        if (event.session.type !== "realtime") {
+          send({ type: "session.updated", session: event.session as SessionUpdatedEvent["session"] });
+          break;
+        }
+        configured.instructions = event.session.instructions ?? configured.instructions;
+        configured.tools = (event.session.tools ?? []).flatMap((tool) => ("name" in tool && tool.name ? [tool.name] : []));
+        const { audio } = event.session;
+        turnDetection = effectiveTurnDetection(audio?.input?.turn_detection, turnDetection);
+        // The effective configuration, as the API answers it: the provider's defaults filled in under what was sent.
+        send({ type: "session.updated", session: { ...event.session, audio: { ...audio, input: { ...audio?.input, turn_detection: turnDetection } } } });
         break;
+      }
       case "conversation.item.create":
         // A message the bridge adds (the greeting it played itself) joins the conversation: acknowledged, never spoken.
         ownerNote = ownerNoteOf(event) ?? ownerNote;
@@ -282,7 +299,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
           if (!timings.speechStarted.has(tag)) timings.speechStarted.set(tag, wallClock());
           send({ type: "input_audio_buffer.speech_started", audio_start_ms: 0, item_id: `item_user_${itemSeq}` });
           speaking_?.cancel();
-        } else if (!loud && speaking && ++silentFrames >= SILENCE_FRAMES_TO_STOP) {
+        } else if (!loud && speaking && ++silentFrames >= silenceFramesToStop()) {
           speaking = false;
           if (!timings.speechStopped.has(tag)) timings.speechStopped.set(tag, wallClock());
           timings.turnEnds.set(tag, [...(timings.turnEnds.get(tag) ?? []), wallClock()]);

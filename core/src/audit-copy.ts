@@ -93,6 +93,9 @@ const FIELD_WORDS: Record<string, string> = {
   buffer_minutes: "buffer",
   agent_ids: "agents",
   chat_agent_id: "chat agent",
+  silence_duration_ms: "pause before answering",
+  interruption_min_ms: "interruption minimum",
+  realtime_model: "model",
 };
 /** A stored field name in words: "transcript_retention_days" is "transcript retention days". */
 const words = (key: string) => FIELD_WORDS[key] ?? key.replace(/_json$/, "").replace(/_/g, " ");

@@ -155,6 +155,8 @@ export interface CallDetailResource extends CallResource {
   appointments: CallAppointmentResource[];
   /** The caller's language, detected from their first turn ("en", "es", …); null for a call the AI never took. */
   language: string | null;
+  /** The realtime model that answered ("gpt-realtime"); null for a call the AI never took. */
+  realtime_model: string | null;
   /** A warm transfer tried during the call (issue 37), null when none was. */
   transfer: CallTransfer | null;
   /** Why the call was screened (screening.ts: silent, blocked, talk_over, repeat_caller); null for a customer's call. */

@@ -69,3 +69,4 @@ export * from "./live-calls";
 export * from "./audit-copy";
 export * from "./page-access";
 export * from "./hours-problem";
+export * from "./turn-taking";

@@ -192,6 +192,11 @@ export const MATRIX: Row[] = [
   },
   { route: "GET /api/agents", request: path("/api/agents"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
   {
+    route: "GET /api/agents/realtime-models",
+    request: path("/api/agents/realtime-models"),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
+  },
+  {
     route: "POST /api/agents",
     request: async () => ({ path: "/api/agents", body: { name: "Matrix Agent", status: "inactive" } }),
     expect: { anonymous: 401, viewer: 403, admin: 201, owner: 201, other: 201 },

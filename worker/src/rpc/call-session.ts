@@ -4,7 +4,7 @@
  * this interface rather than the class, so the environment's types never reach into voice/.
  */
 import type { CallEnd, CallEndReason, MediaPlan, PlanRequest, RealtimeTarget, StoredPlan, ToolOutput, ToolRequest, TranscriptEntry } from "../call/plan";
-import type { LiveCallView, TransferOutcome } from "@nikki/core";
+import type { LiveCallView, TransferOutcome, TurnTaking } from "@nikki/core";
 import type { LiveBatch } from "../call/live";
 
 /** What a tool needs to know about the call it runs in. */
@@ -47,6 +47,10 @@ export interface CallSetup {
   /** What the agent says while a slow tool runs, in its language; absent in setups stored before fillers (English). */
   fillers?: readonly string[];
   voice: string;
+  /** The agent's turn detection, noise reduction and interruption minimum; absent in setups stored before them (the defaults). */
+  turnTaking?: TurnTaking;
+  /** The realtime model that answers (voice/realtime-models.ts); absent in setups stored before it (the deployment's). */
+  realtimeModel?: string;
   /** The agent's language: the call's language when nothing the caller said told theirs (absent in older setups). */
   language?: string;
   /** The organization has an OpenAI key of its own to try first; absent in setups stored before it was known (look it up). */

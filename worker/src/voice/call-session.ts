@@ -15,7 +15,7 @@ import { callerLanguageOfCall } from "./caller-language";
 import { recordNeverStreamed } from "./call-status";
 import { messageAfterDrop } from "./dropped-call";
 import { renderCallGreeting } from "./greeting-cache";
-import { callOpenAi } from "./media-plan";
+import { callModel, callOpenAi } from "./media-plan";
 import { recordScreenedEnd, screenedEnd } from "./screened-call";
 import type { AfterDial, CallSessionRpc, CallSetup, OwnerAnswer, OwnerRequest, ToolCall, TransferState } from "../rpc/call-session";
 import { type ToolOutput, runTool } from "./tools";
@@ -109,7 +109,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const answered = await readAnsweredPlan(this.services.db, this.ctx.id.name ?? "");
     if (!answered || !StreamPlans.expects(answered.plan, request)) return null;
     const realtime = await this.realtimeOf(answered.setup);
-    if (!realtime || !(await claimAnsweredPlan(this.services.db, answered.setup.tool.callId))) return null;
+    if (!realtime || !(await claimAnsweredPlan(this.services.db, answered.setup.tool.callId, realtime.model))) return null;
     await this.ctx.storage.put({ setup: answered.setup, ...StreamPlans.entry(answered.plan, true) });
     this.setup = answered.setup;
     this.plans.kept(answered.plan, true);
@@ -207,7 +207,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
 
   /** Where the call's model session opens, on the account that pays for it; null when that account has no key. */
   private async realtimeOf(setup: CallSetup): Promise<RealtimeTarget | null> {
-    return (await callOpenAi(this.services, setup))?.realtimeTarget(this.services.config.OPENAI_REALTIME_MODEL) ?? null;
+    return (await callOpenAi(this.services, setup))?.realtimeTarget(callModel(this.services, setup)) ?? null;
   }
 
   /**

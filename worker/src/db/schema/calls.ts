@@ -43,6 +43,8 @@ export const calls = sqliteTable(
     processingError: text("processing_error"),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
     modelUsed: text("model_used"),
+    /** The realtime model that answered the call, written when its stream took the plan; null: the AI never took it. */
+    realtimeModel: text("realtime_model"),
     afterHours: integer("after_hours", { mode: "boolean" }).notNull().default(false),
     /**
      * The caller's language, detected from their first turn (else noted by the analysis): the primary subtag of an agent

@@ -56,7 +56,7 @@ export function serializeCallDetail(
   }
   const start = call.createdAt.getTime();
   return {
-    ...serializeCall(row),
+    ...serializeCall(row, options),
     transcript: entries
       .filter((entry) => entry.content && (entry.role === "user" || entry.role === "assistant"))
       .map((entry) => ({
@@ -74,6 +74,7 @@ export function serializeCallDetail(
     redacted: options.storedRedacted || options.masksContacts,
     appointments,
     language: call.language,
+    realtime_model: call.realtimeModel,
     transfer: parseCallTransfer(call.transfer),
     screened: call.screened,
     unanswered_questions: storedQuestions(call.unansweredQuestions).map(show),

@@ -25,9 +25,10 @@ export const callRoutes = new Hono<AppEnv>()
   // First: `/live` is no call's id.
   .route("/", liveCallRoutes)
   .get("/", access("viewer"), queryOf(callListQuerySchema, "a filter of the call list"), async (c) => {
-    const organizationId = orgCaller(c).organizationId;
+    const { organizationId, role } = orgCaller(c);
     const query = c.req.valid("query");
-    return c.json(await listCalls(c.var.db, organizationId, query, await organizationTimeZone(c.var.db, organizationId)));
+    const reader = { masksContacts: masksContactsFor(role) };
+    return c.json(await listCalls(c.var.db, organizationId, query, await organizationTimeZone(c.var.db, organizationId), reader));
   })
   .get("/:id", access("viewer"), async (c) => {
     const caller = orgCaller(c);

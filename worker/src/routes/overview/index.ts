@@ -1,4 +1,4 @@
-import { type OverviewResource, localDate } from "@nikki/core";
+import { type OverviewResource, localDate, masksContactsFor } from "@nikki/core";
 import { and, avg, count, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { planInEffect } from "../../billing/plan";
@@ -22,7 +22,7 @@ const GAP_SAMPLE_CALLS = 500;
  * minutes are used all the same), and reads "Call ended" among the newest.
  */
 export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), async (c) => {
-  const organizationId = orgCaller(c).organizationId;
+  const { organizationId, role } = orgCaller(c);
   const db = c.var.db;
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId));
   const since = periodStartOf(subscription);
@@ -99,7 +99,7 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
     turn_gap_p50_ms: percentile(gaps, 0.5),
     turn_gap_p95_ms: percentile(gaps, 0.95),
     daily_minutes: days.map((date) => ({ date, minutes: perDay.get(date) ?? 0 })),
-    recent_calls: recent.map(serializeCall),
+    recent_calls: recent.map((row) => serializeCall(row, { masksContacts: masksContactsFor(role) })),
     live_calls: live,
   };
   return c.json({ overview });

@@ -189,6 +189,8 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 <dd className="capitalize">{shown.sentiment ?? "—"}</dd>
                 <dt>Language</dt>
                 <dd>{spokenIn(shown.language)}</dd>
+                <dt>AI model</dt>
+                <dd>{shown.realtime_model ?? "—"}</dd>
               </dl>
               <ProcessingStatus call={shown} />
               <CallBookings appointments={shown.appointments} />
