@@ -56,8 +56,9 @@ if (!E164.test(from)) fail(`--from must be a phone number in E.164 form, like +1
 
 const base = process.env.NIKKI_URL ?? `http://localhost:${process.env.PORT ?? 8787}`;
 /** npm start's Twilio and OpenAI simulators (scripts/start.ts). */
-const twilioRestUrl = process.env.TWILIO_SIMULATOR_URL ?? "http://127.0.0.1:8802";
-const openaiUrl = process.env.OPENAI_SIMULATOR_URL ?? "http://127.0.0.1:8801";
+const simulatorsFrom = Number(process.env.SIMULATOR_PORTS_FROM ?? 8801);
+const twilioRestUrl = process.env.TWILIO_SIMULATOR_URL ?? `http://127.0.0.1:${simulatorsFrom + 1}`;
+const openaiUrl = process.env.OPENAI_SIMULATOR_URL ?? `http://127.0.0.1:${simulatorsFrom}`;
 const log = (line: string) => console.log(line);
 // The caller asks for the business's own first service; a product that cannot be read yet gets the default's name.
 const business = await calledBusiness(base, to).catch(() => null);

@@ -21,20 +21,22 @@ console.log("Building the site…");
 await buildSite();
 console.log("Preparing the local database…");
 await prepareLocalDatabase();
+/** The simulators' seven ports, from 8801 (SIMULATOR_PORTS_FROM moves them, so two checkouts can each run the product). */
+const simulatorPort = (offset: number) => Number(process.env.SIMULATOR_PORTS_FROM ?? 8801) + offset;
 const simulators = simulate
   ? await startSimulators({
-      openaiPort: 8801,
-      twilioPort: 8802,
-      stripePort: 8803,
-      integrationsPort: 8804,
-      calendarPorts: { oidc: 8805, googleCalendar: 8806, calcom: 8807 },
+      openaiPort: simulatorPort(0),
+      twilioPort: simulatorPort(1),
+      stripePort: simulatorPort(2),
+      integrationsPort: simulatorPort(3),
+      calendarPorts: { oidc: simulatorPort(4), googleCalendar: simulatorPort(5), calcom: simulatorPort(6) },
       publicBaseUrl: `http://localhost:${PORT}`,
       onMail: (mail) => console.log(`\n[simulated mail] to ${mail.to.join(", ")}: ${mail.subject}\n${mail.text}\n`),
     })
   : null;
 if (simulators) {
   console.log(
-    `Simulated providers: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl}, Stripe on http://127.0.0.1:8803, CRMs, ElevenLabs and mail on http://127.0.0.1:8804 (e-mails are printed here), Google sign-in on 8805, Google Calendar on 8806, Cal.com on 8807 (simulated keys; see README for the business's own test credentials).`,
+    `Simulated providers: OpenAI on ${simulators.openai.baseUrl}, Twilio on ${simulators.twilio.baseUrl}, Stripe on http://127.0.0.1:${simulatorPort(2)}, CRMs, ElevenLabs and mail on http://127.0.0.1:${simulatorPort(3)} (e-mails are printed here), Google sign-in on ${simulatorPort(4)}, Google Calendar on ${simulatorPort(5)}, Cal.com on ${simulatorPort(6)} (simulated keys; see README for the business's own test credentials).`,
   );
 }
 // This deployment's address: a localhost one makes it local to the URL guard (loopback URLs allowed). A tunnel's

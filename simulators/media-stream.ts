@@ -73,6 +73,8 @@ export interface StreamOptions {
   over?: { afterMs: number; sound: Uint8Array };
   /** How long to wait for Nikki's answer after the party's turn. */
   answerTimeoutMs: number;
+  /** How long the party thinks before each next turn once Nikki's answer has played (default: a breath, 300 ms). */
+  pauseMs?: number;
   /** Stay on the line (in silence) at least this long after the stream starts. */
   minDurationMs?: number;
   /** Ends the stream from outside (the call hung up, or its TwiML replaced). */
@@ -193,7 +195,7 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
           log(`call ${callSid}: the ${typeof options.speakAfter === "string" ? turn[options.speakAfter] : "caller starts talking over Nikki"}`);
       }
       // Nikki answered the turn and her answer has played: the party says the next one.
-      if (speechDoneAt !== null && mediaAfterSpeech > 0 && nextTurns.length > 0 && now > playbackEndsAt + 300) {
+      if (speechDoneAt !== null && mediaAfterSpeech > 0 && nextTurns.length > 0 && now > playbackEndsAt + (options.pauseMs ?? 300)) {
         speech = nextTurns.shift()!;
         speechOffset = 0;
         speechDoneAt = null;

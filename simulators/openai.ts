@@ -109,6 +109,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
           types: session.received.map((event) => event.type),
           sent: session.sent.map((event) => event.type),
           key_owner: session.keyOwner ?? null,
+          model: session.model ?? null,
           instructions: String((session.received.find((event) => event.type === "session.update")?.session as { instructions?: string })?.instructions ?? ""),
         })),
       );
@@ -248,7 +249,8 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
   const accept = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
     realtime.handleUpgrade(request, socket, head, (ws) => {
       const key = request.headers.authorization?.replace(/^Bearer /, "");
-      const log: RealtimeLog = { received: [], sent: [], keyOwner: key === options.apiKey ? "platform" : "business" };
+      const model = new URL(request.url ?? "/", "http://localhost").searchParams.get("model") ?? undefined;
+      const log: RealtimeLog = { received: [], sent: [], keyOwner: key === options.apiKey ? "platform" : "business", ...(model ? { model } : {}) };
       sessions.push(log);
       open.set(ws, log);
       ws.on("close", () => {

@@ -11,7 +11,8 @@ import { OPENAI_MODELS } from "@nikki/core/constants";
 import type { RealtimeClientEvent, SessionUpdatedEvent } from "openai/resources/realtime/realtime";
 import type { WebSocket } from "ws";
 import { TAG_BYTES, readTag, tagFrame, wallClock } from "./frame-tag";
-import { answerCaller, newCallerMemory, noteToolAnswer } from "./caller-model";
+import { answerCaller, answeredFirst, newCallerMemory, noteToolAnswer } from "./caller-model";
+import { noteSaid, ownerNoteOf } from "./owner-note";
 import { type ScriptedCall, type ScriptedReply, type ScriptedTurn, type ToolAnswer, nextAfter } from "./scripted-turn";
 import { SimulatedVad } from "./realtime-vad";
 
@@ -19,6 +20,7 @@ export type { ScriptedTurn } from "./scripted-turn";
 import type { SimulatedServerEvent } from "./realtime-events";
 import { decodeText } from "./speech-codec";
 import { spokenResponse } from "./spoken-response";
+import { DEFAULT_TURN_DETECTION, effectiveTurnDetection, sessionConfigRefusal, turnEndSilenceMs } from "./realtime-session-config";
 
 export interface OpenAiSimulatorOptions {
   port: number;
@@ -39,6 +41,8 @@ export interface RealtimeLog {
   closedAt?: number;
   /** Which accepted key opened it: the platform's or a business's own (whose account pays). */
   keyOwner?: "platform" | "business";
+  /** The model the connection asked for (`/v1/realtime?model=`). */
+  model?: string;
 }
 
 /** Timing of tagged audio, for the voice benchmark (wallClock(), comparable across processes). */
@@ -82,10 +86,13 @@ export interface AudioTimings {
 const FRAME_BYTES = 160;
 /** Loud audio under this long, with no words in it, is a noise the recogniser transcribes as nothing (a cough, a door). */
 const NOISE_MAX_MS = 250;
+const FRAME_MS = 20;
 
 export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log: RealtimeLog, tag: number, timings: AudioTimings) {
   const script = [...(options.script ?? [])];
-  const vad = new SimulatedVad();
+  /** Frames of silence that end a caller's turn: the session's turn detection's, once configured. */
+  let silenceFrames = () => 25;
+  const vad = new SimulatedVad(() => silenceFrames());
   /** The client just cut Nikki off: the next tagged frame it sends is the one that confirmed it (`cutFrames`). */
   let cutPending = false;
   /** The frames of the default conversation's answers, by item (the last few): what a truncate cuts off. */
@@ -187,7 +194,18 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
   };
   /** What the session was configured with (for caller-model.ts, and how turns are taken). */
   const configured = { instructions: "", tools: [] as string[], createResponse: true, interruptResponse: true };
+  /** The session's turn detection (realtime-session-config.ts): its silence ends the caller's turns. */
+  let turnDetection = effectiveTurnDetection(undefined, DEFAULT_TURN_DETECTION);
+  silenceFrames = () => Math.max(1, Math.ceil(turnEndSilenceMs(turnDetection) / FRAME_MS));
   const memory = newCallerMemory();
+  /** An owner's note not yet honoured: the next answer carries it (owner-note.ts). */
+  let ownerNote: string | null = null;
+  const withOwnerNote = (reply: ScriptedReply): ScriptedReply => {
+    if (!ownerNote) return reply;
+    const said = answeredFirst(noteSaid(ownerNote, memory.spanish), reply) as ScriptedReply;
+    ownerNote = null;
+    return said;
+  };
   /** The caller's last turn, waiting for the client's response.create (create_response false). */
   let pendingTurn: (() => ScriptedReply) | null = null;
   /** The caller's speech ended: transcribed, then answered (at once, or when the client asks). */
@@ -199,7 +217,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
     const transcript = heard ?? scripted?.transcript ?? "";
     send({ type: "conversation.item.input_audio_transcription.completed", item_id: itemId, content_index: 0, transcript });
     // A noise is answered only when the client asks; then as a model would, asking the caller to go on.
-    const reply = () => (heard ? answerCaller(heard, memory, configured) : (scripted?.reply ?? { say: "Sorry, I didn't catch that." }));
+    const reply = () => withOwnerNote(heard ? answerCaller(heard, memory, configured) : (scripted?.reply ?? { say: "Sorry, I didn't catch that." }));
     if (configured.createResponse && !noise) act(reply());
     else pendingTurn = reply;
   };
@@ -222,7 +240,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
     send({ type: "response.done", response: { id: responseId, status: "completed", output: [{ type: "function_call", name: reply.call, arguments: args }] } });
   };
 
-  send({ type: "session.created", session: { type: "realtime", model: OPENAI_MODELS.realtime } });
+  send({ type: "session.created", session: { type: "realtime", model: log.model ?? OPENAI_MODELS.realtime } });
   socket.on("message", (raw) => {
     // What the bridge sends, typed as the Realtime API's client events: a field the bridge names wrongly fails the typecheck.
     let event: RealtimeClientEvent;
@@ -236,21 +254,34 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
     // Audio is timed through `timings`; logging every frame's payload would only load the benchmark's own process.
     if (event.type !== "input_audio_buffer.append") log.received.push({ ...event, type: String(event.type), at });
     switch (event.type) {
-      case "session.update":
-        if (!timings.sessionReady.has(tag)) timings.sessionReady.set(tag, at);
-        if (event.session.type === "realtime") {
-          configured.instructions = event.session.instructions ?? configured.instructions;
-          configured.tools = (event.session.tools ?? []).flatMap((tool) => ("name" in tool && tool.name ? [tool.name] : []));
-          const detection = event.session.audio?.input?.turn_detection;
-          if (detection) {
-            configured.createResponse = detection.create_response ?? true;
-            configured.interruptResponse = detection.interrupt_response ?? true;
-          }
+      case "session.update": {
+        // Refused as the API refuses it: an error naming the parameter, and the session left as it was.
+        const refusal = sessionConfigRefusal(event.session);
+        if (refusal) {
+          send({ type: "error", error: { type: "invalid_request_error", ...refusal, event_id: event.event_id ?? null } });
+          break;
         }
-        send({ type: "session.updated", session: event.session as SessionUpdatedEvent["session"] });
+        if (!timings.sessionReady.has(tag)) timings.sessionReady.set(tag, at);
+        if (event.session.type !== "realtime") {
+          send({ type: "session.updated", session: event.session as SessionUpdatedEvent["session"] });
+          break;
+        }
+        configured.instructions = event.session.instructions ?? configured.instructions;
+        configured.tools = (event.session.tools ?? []).flatMap((tool) => ("name" in tool && tool.name ? [tool.name] : []));
+        const { audio } = event.session;
+        turnDetection = effectiveTurnDetection(audio?.input?.turn_detection, turnDetection);
+        const detection = audio?.input?.turn_detection;
+        if (detection) {
+          configured.createResponse = detection.create_response ?? true;
+          configured.interruptResponse = detection.interrupt_response ?? true;
+        }
+        // The effective configuration, as the API answers it: the provider's defaults filled in under what was sent.
+        send({ type: "session.updated", session: { ...event.session, audio: { ...audio, input: { ...audio?.input, turn_detection: turnDetection } } } });
         break;
+      }
       case "conversation.item.create":
         // A message the bridge adds (the greeting it played itself) joins the conversation: acknowledged, never spoken.
+        ownerNote = ownerNoteOf(event) ?? ownerNote;
         if (event.item.type === "message") {
           // As the API refuses it: an assistant's content is output text or audio, never the caller's input kinds.
           if (event.item.role === "assistant" && event.item.content.some((part) => part.type !== "output_text" && part.type !== "output_audio")) {
@@ -282,7 +313,9 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
         const instructions = event.response?.instructions;
         // Out of band: said beside the conversation, which it neither reads (no input) nor adds to; a pending call still waits.
         if (event.response?.conversation === "none") speak(spokenResponse(instructions), { outOfBand: true, metadata: event.response.metadata });
-        else if (awaitingToolOutput) {
+        // A response with instructions of its own (an owner's goodbye, a take-over's line) is said even while a tool's
+        // answer is awaited, as a real model does; the tool's answer is still acted on when it comes.
+        else if (awaitingToolOutput && !instructions) {
           const waited = awaitingToolOutput;
           awaitingToolOutput = null;
           act(nextAfter(waited, toolAnswer), true);

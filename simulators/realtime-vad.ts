@@ -30,6 +30,9 @@ export type VadEvent =
   | { kind: "stopped"; itemId: string; audioEndMs: number; audio: Buffer; loudMs: number };
 
 export class SimulatedVad {
+  /** `silenceFramesToStop`: the frames of silence that end a turn (the session's silence_duration_ms). */
+  constructor(private readonly silenceFramesToStop: () => number = () => SILENCE_FRAMES_TO_STOP) {}
+
   /** Milliseconds of input audio received. */
   private bufferMs = 0;
   private speaking = false;
@@ -62,7 +65,7 @@ export class SimulatedVad {
       this.silentFrames = 0;
       return null;
     }
-    if (!this.speaking || ++this.silentFrames < SILENCE_FRAMES_TO_STOP) return null;
+    if (!this.speaking || ++this.silentFrames < this.silenceFramesToStop()) return null;
     this.speaking = false;
     const stopped: VadEvent = { kind: "stopped", itemId: this.itemId, audioEndMs: this.bufferMs, audio: Buffer.concat(this.heard), loudMs: this.loudMs };
     this.heard = [];

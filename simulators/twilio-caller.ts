@@ -46,6 +46,8 @@ export interface SimulatedCallOptions {
    * answer to the one before has played. Its frames are not tagged, since a tag would write over the words.
    */
   says?: string[];
+  /** How long the caller thinks before each of `says` after the first (default: a breath). */
+  pauseMs?: number;
   /**
    * The REST simulator of the account called (twilio-rest.ts). Twilio keeps its record of the call there (answered, then
    * over: twilio-calls.ts), where a fault may lose its final status callback; and the caller follows the worker's
@@ -167,6 +169,7 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     answerTimeoutMs: options.answerTimeoutMs ?? 8_000,
     ...(options.over ? { over: options.over } : {}),
     minDurationMs: options.minDurationMs,
+    ...(options.pauseMs === undefined ? {} : { pauseMs: options.pauseMs }),
     signal: updates?.signal,
     report,
     log,

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import type { AnsweredBy, DialPurpose } from "./answering-machine";
 import type { CallAppointmentResource } from "./appointments";
 import type { CallTransfer } from "./call-transfer";
+import type { OwnerNote } from "./live-calls";
 import { pageMarkerSchema } from "./page-marker";
 import { type ScreenedAs, screenedOutcome } from "./screening";
 
@@ -172,6 +173,8 @@ export interface CallDetailResource extends CallResource {
   appointments: CallAppointmentResource[];
   /** The caller's language, detected from their first turn ("en", "es", …); null for a call the AI never took. */
   language: string | null;
+  /** The realtime model that answered ("gpt-realtime"); null for a call the AI never took. */
+  realtime_model: string | null;
   /** A warm transfer tried during the call (issue 37), null when none was. */
   transfer: CallTransfer | null;
   /** Why the call was screened (screening.ts: silent, blocked, talk_over, repeat_caller); null for a customer's call. */
@@ -180,6 +183,8 @@ export interface CallDetailResource extends CallResource {
   number_blocked: boolean;
   /** What the caller asked that the agent's knowledge did not answer (issue 39 §4), found by the analysis; [] when none. */
   unanswered_questions: string[];
+  /** The notes owners and admins sent the agent during the call (issue 56 §3), shown to them as "Owner note"; [] for viewers. */
+  owner_notes: OwnerNote[];
 }
 
 /** What `GET /api/events` sends an organization's open dashboards: one of its calls was inserted or changed. */
@@ -205,4 +210,6 @@ export interface OverviewResource {
   voice_to_voice_p90_ms: number | null;
   daily_minutes: { date: string; minutes: number }[];
   recent_calls: CallResource[];
+  /** Calls in progress now (the Calls page's "Live now"). */
+  live_calls: number;
 }

@@ -1,5 +1,6 @@
 import { blocked } from "./blocked";
 import { booking } from "./booking";
+import { long } from "./long";
 import { returning } from "./returning";
 import { robocall } from "./robocall";
 import { silent } from "./silent";
@@ -14,6 +15,7 @@ import { unanswered } from "./unanswered";
 /** Every scenario `npm run call:simulate` knows, in the order `--help` lists them. */
 export const SCENARIOS: readonly CallScenario[] = [
   booking,
+  long,
   slowTool,
   cough,
   backchannel,

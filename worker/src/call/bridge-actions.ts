@@ -18,4 +18,6 @@ export type BridgeAction =
   | { kind: "transcript"; role: "user" | "assistant"; text: string; atMs: number; language?: string }
   | { kind: "end"; reason: "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended" | "silent" | "talk_over" }
   /** Call onWake() at this time (tool-fillers.ts); a later one replaces it. */
-  | { kind: "wake"; at: number };
+  | { kind: "wake"; at: number }
+  /** The owner took the call over: the control plane rings them (owner-command.ts). */
+  | { kind: "hand_over" };

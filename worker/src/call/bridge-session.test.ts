@@ -1,3 +1,4 @@
+import { TURN_TAKING_DEFAULTS } from "@nikki/core";
 import { describe, expect, it } from "vitest";
 import { sessionUpdate } from "../voice/realtime-session";
 import { bridgeSession } from "./bridge-session";
@@ -8,7 +9,7 @@ const detectionOf = (json: string) => (JSON.parse(json) as { session: { audio: {
 
 describe("the model's session as the bridge opens it", () => {
   it("the control plane's session: its turn detection reports only, everything else as it was", () => {
-    const planned = sessionUpdate({ model: "gpt-realtime", instructions: "Be brief.", voice: "marin", tools: [] });
+    const planned = sessionUpdate({ model: "gpt-realtime", instructions: "Be brief.", voice: "marin", tools: [], turnTaking: TURN_TAKING_DEFAULTS });
     const opened = bridgeSession(JSON.stringify(planned));
     expect(JSON.parse(opened.json)).toEqual({
       ...planned,

@@ -34,7 +34,7 @@ export interface MediaPlan {
    */
   streamSignatures: string[];
   realtime: RealtimeTarget;
-  /** The model's `session.update` event, serialized: instructions, voice, the agent's tools. */
+  /** The model's `session.update` event, serialized: instructions, voice, the agent's tools and turn-taking. */
   sessionUpdate: string;
   /** The agent's greeting, which the model says first, word for word (protocol.ts greetingResponse()). */
   openingLine: string;

@@ -21,31 +21,17 @@ import { SILENT_GOODBYE_INSTRUCTIONS } from "@nikki/core/call-screen-rules";
 import { GREETING_METADATA } from "./say-exactly";
 import { num, obj, parseFrame, str } from "./frame-fields";
 import type { BridgeAction } from "./bridge-actions";
+import type { ProtocolOptions } from "./protocol-options";
 import { TurnTaking, type TurnDecision } from "./turn-taking";
 import { DEFAULT_INTERRUPTION_MIN_MS } from "./interruption-guard";
 import { FILLER_MARK_PREFIX, type FillerAction, ToolFillers } from "./tool-fillers";
 import { CACHED_GREETING, CachedGreeting } from "./cached-greeting";
 import { CutAnswers } from "./cut-answers";
 import { Playout } from "./playout";
-
-export interface ProtocolOptions {
-  /** Milliseconds the call may last before Nikki says goodbye. */
-  maxCallMs: number;
-  /** What Nikki is asked to say when the time is up. */
-  goodbyeInstructions: string;
-  /** Hang up on a recording talking over the greeting (inbound calls); silence is screened on every call. */
-  screenTalkOver?: boolean;
-  /** What she says while a slow tool runs, in the agent's language (tool-fillers.ts); none, nothing. */
-  fillers?: readonly string[];
-  /** The greeting, word for word: the transcript's first entry, whether it plays rendered ahead or the model says it. */
-  openingLine?: string;
-  /** How long the caller speaks over the agent before she stops (the plan's; default DEFAULT_INTERRUPTION_MIN_MS). */
-  interruptionMinMs?: number;
-  /** How far before the model's `audio_end_ms` the caller stopped speaking (bridge-session.ts silenceWindowMs). */
-  speechEndLagMs?: number;
-}
+import { type OwnerThen, ownerResponse, ownerThen } from "./owner-command";
 
 export type { BridgeAction, TwilioOutbound } from "./bridge-actions";
+export type { ProtocolOptions } from "./protocol-options";
 export { greetingResponse } from "./say-exactly";
 
 export class BridgeProtocol {
@@ -212,7 +198,8 @@ export class BridgeProtocol {
         const cancelled = event.response?.status === "cancelled" && event.response.id !== this.greetingResponse;
         const cut = cancelled ? this.cutAnswers.cancelled(event.response?.output?.[0]) : null;
         const heard: BridgeAction[] = cut ? [{ kind: "transcript", role: "assistant", text: cut, atMs: this.elapsed(now) }] : [];
-        return this.ending ? [...heard, ...this.end(this.ending)] : heard;
+        const next = ownerThen(event.response?.metadata) ?? this.ending;
+        return next === "hand_over" ? [...heard, { kind: "hand_over" }] : next ? [...heard, ...this.end(next === "end" ? "agent_ended" : next)] : heard;
       }
       default:
         return [];
@@ -323,6 +310,12 @@ export class BridgeProtocol {
     else return [];
     const instructions = this.ending === "silent" ? SILENT_GOODBYE_INSTRUCTIONS : this.options.goodbyeInstructions;
     return [{ kind: "openai", event: { type: "response.create", response: { instructions } } }];
+  }
+
+  /** An owner's command (owner-command.ts): the agent stops as at a barge-in and says `instructions`, then `then` follows. */
+  sayThen(instructions: string, then: OwnerThen): BridgeAction[] {
+    const stop = this.ended || !this.streamSid ? null : this.playout.playing() ? this.bargeIn() : [];
+    return stop ? [...stop, ...ownerResponse(instructions, then).map((event): BridgeAction => ({ kind: "openai", event }))] : [];
   }
 
   /** The agent called end_call: the call ends once its goodbye has been spoken (the next response.done). */

@@ -7,6 +7,9 @@ import { type StreamTicket, checkTicket } from "../call/stream-ticket";
 import { resolvedUrlRefusal } from "../call/resolved-host";
 import type { ControlPlane } from "./control-client";
 import type { CallEnd, CallEndReason, RealtimeTarget, StoredPlan, TranscriptEntry } from "../call/plan";
+import type { OwnerCommand } from "../call/live";
+import { LiveFeed } from "./live-feed";
+import { OwnerCommands } from "./owner-commands";
 
 /** Delivering a call's end to the control plane is retried this many times (backoff from 1 s) before it is given up. */
 const END_DELIVERIES = 8;
@@ -68,6 +71,9 @@ export class MediaCall {
   private readonly segment: number;
   private readonly urlPolicy: UrlPolicy;
   private readonly dohUrl: string;
+  /** The live view's lines, to the control plane (live-feed.ts), and an owner's commands from it (owner-commands.ts). */
+  private readonly feed: LiveFeed;
+  private readonly commands: OwnerCommands;
 
   constructor(deps: MediaCallDeps) {
     this.storage = deps.storage;
@@ -78,6 +84,23 @@ export class MediaCall {
     this.segment = deps.segment ?? 1;
     this.urlPolicy = deps.urlPolicy;
     this.dohUrl = deps.dohUrl;
+    this.feed = new LiveFeed(
+      (batch) => this.control.live(this.callSid, batch),
+      () => this.protocol?.metrics.summary() ?? null,
+      this.log,
+      this.segment,
+    );
+    this.commands = new OwnerCommands({
+      live: () => (this.protocol && this.openai && !this.finished ? { protocol: this.protocol, sendToModel: (json) => this.toOpenAI(json) } : null),
+      dispatch: (actions) => this.dispatch(actions),
+      handOver: () => this.control.handOver(this.callSid, this.segment),
+      log: this.log,
+    });
+  }
+
+  /** An owner's command from the control plane (issue 56); false when this stream cannot take it (not live, or over). */
+  command(command: OwnerCommand): boolean {
+    return this.commands.run(command);
   }
 
   /**
@@ -173,14 +196,20 @@ export class MediaCall {
             this.failStream("stream_start_failed", error),
           );
           break;
-        case "transcript":
-          this.transcript.push({
+        case "transcript": {
+          const entry: TranscriptEntry = {
             role: action.role,
             content: action.text,
             // When it was said, from the stream's start: the greeting's entry is written once it is over.
             timestamp: new Date((this.streamStartedAt ?? Date.now()) + action.atMs).toISOString(),
             ...(action.language ? { language: action.language } : {}),
-          });
+          };
+          this.transcript.push(entry);
+          this.feed.line(entry);
+          break;
+        }
+        case "hand_over":
+          this.commands.handOver();
           break;
         case "tool":
           void this.tool(action.callId, action.name, action.arguments);
@@ -315,7 +344,10 @@ export class MediaCall {
     this.finished = true;
     if (this.ticker) clearInterval(this.ticker);
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.commands.stop();
+    const lastLines = this.feed.flush();
     closeQuietly(this.openai ?? (await this.opening));
+    await lastLines;
     const end: CallEnd = { reason, transcript: this.transcript, metrics: this.protocol ? this.protocol.metrics.summary() : null };
     // A segment after the first (the agent again after a transfer) names itself; the first is sent as it always was.
     if (this.plan?.segment && this.plan.segment > 1) end.segment = this.plan.segment;

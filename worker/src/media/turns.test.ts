@@ -1,3 +1,4 @@
+import { TURN_TAKING_DEFAULTS } from "@nikki/core";
 import { describe, expect, it } from "vitest";
 import { concat, noise, payloads, silence, voiced } from "../call/fixtures/line-audio";
 import { DEFAULT_INTERRUPTION_MIN_MS } from "../call/interruption-guard";
@@ -27,7 +28,7 @@ async function callWith(caller: string[]) {
     ...(await plan(sid, token)),
     openingLine: LINE,
     greetingKey: "greeting:harbor",
-    sessionUpdate: JSON.stringify(sessionUpdate({ model: "test", instructions: marker, voice: "marin", tools: [] })),
+    sessionUpdate: JSON.stringify(sessionUpdate({ model: "test", instructions: marker, voice: "marin", tools: [], turnTaking: TURN_TAKING_DEFAULTS })),
   });
   const received = async () =>
     ((await (await fetch(`http://127.0.0.1:${SIMULATED.openaiPort}/__realtime-sessions`)).json()) as Received[]).find((session) =>

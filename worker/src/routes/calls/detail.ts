@@ -39,7 +39,7 @@ export function serializeCallDetail(
   row: Parameters<typeof serializeCall>[0],
   options: { storedRedacted: boolean; masksContacts: boolean },
   appointments: CallAppointmentResource[],
-): Omit<CallDetailResource, "number_blocked"> {
+): Omit<CallDetailResource, "number_blocked" | "owner_notes"> {
   const { call } = row;
   const redactOnDisplay = options.masksContacts && !options.storedRedacted;
   const show = (text: string) => (redactOnDisplay ? redactPii(text) : text);
@@ -58,7 +58,7 @@ export function serializeCallDetail(
   }
   const start = call.createdAt.getTime();
   return {
-    ...serializeCall(row),
+    ...serializeCall(row, options),
     transcript: entries
       .filter((entry) => entry.content && (entry.role === "user" || entry.role === "assistant"))
       .map((entry) => ({
@@ -76,6 +76,7 @@ export function serializeCallDetail(
     redacted: options.storedRedacted || options.masksContacts,
     appointments,
     language: call.language,
+    realtime_model: call.realtimeModel,
     transfer: parseCallTransfer(call.transfer),
     screened: call.screened,
     unanswered_questions: storedQuestions(call.unansweredQuestions).map(show),

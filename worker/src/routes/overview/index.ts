@@ -1,4 +1,4 @@
-import { type CallLatency, type OverviewResource, localDate } from "@nikki/core";
+import { type CallLatency, type OverviewResource, localDate, masksContactsFor } from "@nikki/core";
 import { and, avg, count, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { planInEffect } from "../../billing/plan";
@@ -10,6 +10,7 @@ import { access, orgCaller } from "../../middleware/access";
 import { percentile } from "../../call/call-metrics";
 import { organizationTimeZone } from "../../org/time-zone";
 import { callColumns, serializeCall } from "../calls/list";
+import { liveCallCount } from "../calls/live-list";
 
 const DAYS = 7;
 /** The turn gaps of at most this many recent calls make the period's percentiles (and the week's voice-to-voice ones). */
@@ -33,7 +34,7 @@ function pooled<T>(rows: { metrics: string | null }[], read: (latency: Partial<C
  * same), and reads "Call ended" among the newest.
  */
 export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), async (c) => {
-  const organizationId = orgCaller(c).organizationId;
+  const { organizationId, role } = orgCaller(c);
   const db = c.var.db;
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId));
   const since = periodStartOf(subscription);
@@ -43,7 +44,7 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
   const weekAgo = new Date(Date.now() - (DAYS + 1) * 86_400_000);
   const sevenDaysAgo = new Date(Date.now() - DAYS * 86_400_000);
 
-  const [minutes, effect, answered, afterHours, leadCount, bookings, greeting, gapRows, weekMetrics, weekRows, recent] = await Promise.all([
+  const [minutes, effect, answered, afterHours, leadCount, bookings, greeting, gapRows, weekMetrics, weekRows, recent, live] = await Promise.all([
     minutesUsedSince(db, organizationId, since),
     planInEffect(db, organizationId),
     db
@@ -89,6 +90,7 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
       .where(and(eq(calls.organizationId, organizationId), ne(calls.kind, "test"), notSpam))
       .orderBy(desc(calls.createdAt))
       .limit(5),
+    liveCallCount(db, organizationId),
   ]);
 
   const gaps = pooled(gapRows, (latency) => latency.turn_gaps_ms);
@@ -113,7 +115,8 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
     voice_to_voice_p50_ms: percentile(voiceToVoice, 0.5),
     voice_to_voice_p90_ms: percentile(voiceToVoice, 0.9),
     daily_minutes: days.map((date) => ({ date, minutes: perDay.get(date) ?? 0 })),
-    recent_calls: recent.map(serializeCall),
+    recent_calls: recent.map((row) => serializeCall(row, { masksContacts: masksContactsFor(role) })),
+    live_calls: live,
   };
   return c.json({ overview });
 });

@@ -31,6 +31,7 @@ import BlockNumber from "./BlockNumber";
 import CallActions from "./CallActions";
 import type { CallDetailResource } from "./call-detail-resource";
 import CallBookings from "./CallBookings";
+import CallOwnerNotes from "./CallOwnerNotes";
 import CallQuestions from "./CallQuestions";
 import CallTransfer from "./CallTransfer";
 
@@ -211,6 +212,8 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 <dd className="capitalize">{shown.sentiment ?? "—"}</dd>
                 <dt>Language</dt>
                 <dd>{spokenIn(shown.language)}</dd>
+                <dt>AI model</dt>
+                <dd>{shown.realtime_model ?? "—"}</dd>
               </dl>
               <ProcessingStatus call={shown} />
               <CallBookings appointments={shown.appointments} />
@@ -252,6 +255,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
               </div>
               <p className={shown.summary ? "" : "muted"}>{shown.summary ? text(shown.summary) : CALL_MESSAGES.noSummary}</p>
               <CallQuestions questions={shown.unanswered_questions} canAnswer={canAct} />
+              <CallOwnerNotes notes={shown.owner_notes} />
               <h3>Entities</h3>
               {contactsMasked ? (
                 <p className="field-hint">{REDACTION_COPY.contactsMasked}</p>

@@ -91,6 +91,7 @@ function MinutesChart({ days }: { days: OverviewResource["daily_minutes"] }) {
 export default function OverviewFigures({ overview, manager }: { overview: OverviewResource; manager: boolean }) {
   const time = useBusinessTime();
   const stats: [string, string][] = [
+    ["Calls live now", String(overview.live_calls)],
     ["Minutes used", overview.minutes_included === null ? `${overview.minutes_used}` : `${overview.minutes_used} of ${overview.minutes_included}`],
     ["Calls answered", String(overview.answered_calls)],
     ["Leads captured", String(overview.leads_captured)],
