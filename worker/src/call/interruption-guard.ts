@@ -10,7 +10,10 @@
  */
 import { LineLevel } from "./caller-speech";
 
-/** How long the caller speaks over the agent before she stops, when the call's plan does not say. */
+/**
+ * How long the caller speaks over the agent before she stops, when the call's plan does not say: the agents' default
+ * (core/src/turn-taking.ts), written here so the media plane bundles no zod.
+ */
 export const DEFAULT_INTERRUPTION_MIN_MS = 300;
 /** 1.28 s of 20 ms frames: the model's padding before the speech it detects (300 ms) and its time to detect it. */
 const RING_FRAMES = 64;
