@@ -39,6 +39,13 @@
  * booking tool takes SLOW_TOOL_MS (3 s: the confirmation text waits on a slow Twilio, the simulator's /__delays), each
  * the longest silence its caller hears in playout time between the end of their turn and the tool's answer being
  * spoken (scripts/lib/dead-air.ts), p95 over the calls; `n/a` when no call reached the answer. Target: ≤ 1,200 ms.
+ * Voice to voice (issue 55 §1), over every turn the bridge's rounds answered, pooled: from the end of the caller's speech
+ * (the end of their last loud frame before the model's speech_stopped) to the answer's first frame reaching them,
+ * p50 and p90; the product's part, that frame's way from the model to the caller, p95 (target ≤ 20 ms; a turn a tool
+ * filler answered counts in voice to voice only, its audio held until due on purpose). The bridge's
+ * barge-in (R5) starts at the caller's frame that confirmed the interruption (its false-interruption guard waits for
+ * the plan's minimum of speech: the frame it sent right after cutting Nikki off, which the simulator records), or at
+ * speech_started, as the relay's, when the model's word came late enough to confirm it by itself.
  * Takes free ports, so it runs beside `npm start`.
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
@@ -47,6 +54,7 @@ import { startBareRelay } from "./bench/bare-relay";
 import { deadAirMs } from "./lib/dead-air";
 import { greetingFigures } from "./bench/greeting-pass";
 import { type Timings, lostFrames, timingsOf } from "./lib/frame-accounting";
+import { bargeInStart, turnRecords, turnTimes } from "./lib/voice-turns";
 import { freePort } from "@nikki/dev/free-port";
 import { rampCalls } from "./bench/ramped-calls";
 import { startMiniflareWorker } from "./bench/miniflare-worker";
@@ -109,6 +117,9 @@ interface PhaseFigures {
   inbound: number[];
   outbound: number[];
   bargeIns: number[];
+  /** Each turn answered: the caller's end of speech to the answer's first frame reaching them, and that frame's way from the model to them. */
+  voiceToVoice: number[];
+  productTurns: number[];
   greetings: number[];
   dropped: number;
   answered: number;
@@ -124,8 +135,9 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   const appended = new Map(timings.appended);
   const delivered = timings.delivered;
   const fillerFrames = new Map(timings.fillerFrames);
-  const speechStarted = new Map(timings.speechStarted.map(([tag, at]) => [Number(tag), at]));
   const sessionReady = new Map(timings.sessionReady.map(([tag, at]) => [Number(tag), at]));
+  const records = turnRecords(timings);
+  const cancelledFrames = new Set(timings.cancelledFrames);
   const firstFrames = reports.map((report) => Math.min(...report.sentAt.values()));
   const lastFrames = reports.map((report) => Math.max(...report.sentAt.values()));
   const [from, to] = [Math.max(...firstFrames), Math.min(...lastFrames)];
@@ -135,6 +147,8 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
     inbound: [],
     outbound: [],
     bargeIns: [],
+    voiceToVoice: [],
+    productTurns: [],
     greetings: [],
     dropped: 0,
     answered: 0,
@@ -145,7 +159,7 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   for (const report of reports) {
     if (!report.voicemail && report.mediaReceived > 0) result.answered++;
     if (report.greetingMs !== null) result.greetings.push(report.greetingMs);
-    result.dropped += lostFrames(report, appended, delivered, fillerFrames);
+    result.dropped += lostFrames(report, appended, delivered, fillerFrames, cancelledFrames);
     const ready = report.sessionTag === null ? undefined : sessionReady.get(report.sessionTag);
     for (const [key, sentAt] of report.sentAt) {
       const arrived = appended.get(key);
@@ -162,8 +176,11 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
       result.outbound.push(arrived - sentAt);
       if (sentAt >= from && sentAt <= to) result.concurrent.push(arrived - sentAt);
     }
-    const said = speechStarted.get(report.sessionTag);
+    const said = bargeInStart(report, report.sessionTag, records);
     if (said !== undefined && report.clearAt !== null) result.bargeIns.push(report.clearAt - said);
+    const turns = turnTimes(report, report.sessionTag, records);
+    result.voiceToVoice.push(...turns.voiceToVoice);
+    result.productTurns.push(...turns.product);
   }
   result.transit = [...result.inbound, ...result.outbound];
   return result;
@@ -182,6 +199,8 @@ function pooled(phases: PhaseFigures[]): PhaseFigures {
     inbound: all("inbound"),
     outbound: all("outbound"),
     bargeIns: all("bargeIns"),
+    voiceToVoice: all("voiceToVoice"),
+    productTurns: all("productTurns"),
     greetings: all("greetings"),
     dropped: sum("dropped"),
     answered: Math.min(...phases.map((phase) => phase.answered)),
@@ -412,5 +431,8 @@ console.log(
     `greeting_ms=${greeting.greetingMs}`,
     `greeting_cached_ms=${greeting.greetingCachedMs}`,
     `dead_air_p95_ms=${deadAirP95}`,
+    `voice_to_voice_p50_ms=${Math.round(percentile(bridge.voiceToVoice, 50))}`,
+    `voice_to_voice_p90_ms=${Math.round(percentile(bridge.voiceToVoice, 90))}`,
+    `product_turn_p95_ms=${round(percentile(bridge.productTurns, 95))}`,
   ].join(" "),
 );

@@ -62,6 +62,9 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     toolAnswers: new Map(),
     utterances: new Map(),
     fillerFrames: new Map(),
+    turns: new Map(),
+    cutFrames: new Map(),
+    cancelledFrames: new Set(),
   };
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => {
@@ -82,6 +85,9 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         toolAnswers: [...timings.toolAnswers],
         utterances: [...timings.utterances],
         fillerFrames: [...timings.fillerFrames],
+        turns: [...timings.turns],
+        cutFrames: [...timings.cutFrames],
+        cancelledFrames: [...timings.cancelledFrames],
       };
       // Taken: a benchmark reads each pass's frames once, and a record kept for the whole run would grow this process's
       // heap, and its garbage collector's pauses, under the frames of every later pass.
@@ -103,6 +109,7 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
           types: session.received.map((event) => event.type),
           sent: session.sent.map((event) => event.type),
           key_owner: session.keyOwner ?? null,
+          model: session.model ?? null,
           instructions: String((session.received.find((event) => event.type === "session.update")?.session as { instructions?: string })?.instructions ?? ""),
         })),
       );
@@ -242,7 +249,8 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
   const accept = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
     realtime.handleUpgrade(request, socket, head, (ws) => {
       const key = request.headers.authorization?.replace(/^Bearer /, "");
-      const log: RealtimeLog = { received: [], sent: [], keyOwner: key === options.apiKey ? "platform" : "business" };
+      const model = new URL(request.url ?? "/", "http://localhost").searchParams.get("model") ?? undefined;
+      const log: RealtimeLog = { received: [], sent: [], keyOwner: key === options.apiKey ? "platform" : "business", ...(model ? { model } : {}) };
       sessions.push(log);
       open.set(ws, log);
       ws.on("close", () => {

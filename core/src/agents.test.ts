@@ -3,6 +3,7 @@ import { parseFields } from "./account";
 import { AGENT_MESSAGES as M, agentCreateSchema, agentPatchSchema } from "./agents";
 import { ESCALATION_MESSAGES } from "./escalation";
 import { HOURS_MESSAGES } from "./hours-problem";
+import { TURN_TAKING_MESSAGES as T } from "./turn-taking";
 
 describe("an agent's fields", () => {
   it("needs only a name", () => {
@@ -44,8 +45,38 @@ describe("an agent's fields", () => {
     [{ name: "A", escalation_json: { keywords: ["emergency", ""] } }, "escalation_json", ESCALATION_MESSAGES.keywords],
     [{ name: "A", tools: ["order_pizza"] }, "tools", M.tools],
     [{ name: "A", greeting: "x".repeat(501) }, "greeting", M.greeting],
+    [{ name: "A", turn_detection: "none" }, "turn_detection", T.turnDetection],
+    [{ name: "A", turn_detection: null }, "turn_detection", T.turnDetection],
+    [{ name: "A", silence_duration_ms: 199 }, "silence_duration_ms", T.silence],
+    [{ name: "A", silence_duration_ms: 2_001 }, "silence_duration_ms", T.silence],
+    [{ name: "A", silence_duration_ms: 500.5 }, "silence_duration_ms", T.silence],
+    [{ name: "A", silence_duration_ms: "500" }, "silence_duration_ms", T.silence],
+    [{ name: "A", eagerness: "eager" }, "eagerness", T.eagerness],
+    [{ name: "A", noise_reduction: "studio" }, "noise_reduction", T.noiseReduction],
+    [{ name: "A", noise_reduction: null }, "noise_reduction", T.noiseReduction],
+    [{ name: "A", interruption_min_ms: 99 }, "interruption_min_ms", T.interruption],
+    [{ name: "A", interruption_min_ms: 1_501 }, "interruption_min_ms", T.interruption],
+    [{ name: "A", realtime_model: "" }, "realtime_model", T.modelName],
+    [{ name: "A", realtime_model: "gpt realtime; drop" }, "realtime_model", T.modelName],
+    [{ name: "A", realtime_model: 4 }, "realtime_model", T.modelName],
   ])("refuses %j: fields.%s", (body, field, message) => {
     expect(parseFields(agentCreateSchema, body)).toEqual({ ok: false, fields: { [field]: message } });
+  });
+
+  it("takes turn-taking settings within their bounds, and null for the deployment's model", () => {
+    const settings = {
+      turn_detection: "semantic_vad",
+      silence_duration_ms: 200,
+      eagerness: "low",
+      noise_reduction: "off",
+      interruption_min_ms: 1_500,
+      realtime_model: "gpt-realtime-2.1-mini",
+    };
+    expect(parseFields(agentCreateSchema, { name: "A", ...settings })).toEqual({ ok: true, data: { name: "A", ...settings } });
+    expect(parseFields(agentPatchSchema, { realtime_model: null, silence_duration_ms: 2_000, interruption_min_ms: 100 })).toEqual({
+      ok: true,
+      data: { realtime_model: null, silence_duration_ms: 2_000, interruption_min_ms: 100 },
+    });
   });
 
   it("patches any subset, the name included", () => {

@@ -4,9 +4,10 @@ import { type LanguageCode, languageCodeOf } from "./language-detection";
 import { escalationProblem } from "./escalation";
 import { hoursProblem } from "./hours-problem";
 import { TIME_ZONE_MESSAGE, timeZoneField } from "./time-zones";
+import { type TurnTaking, turnTakingFields } from "./turn-taking";
 
-/** An agent as the dashboard reads it (spec 001 §3 "Agent", snake_case; JSON fields as objects). */
-export interface AgentResource {
+/** An agent as the dashboard reads it (spec 001 §3 "Agent", snake_case; JSON fields as objects; its turn-taking, turn-taking.ts). */
+export interface AgentResource extends TurnTaking {
   id: string;
   name: string;
   language: string;
@@ -24,6 +25,8 @@ export interface AgentResource {
   escalation_json: Record<string, unknown>;
   crm_mapping: Record<string, unknown>;
   tools: AgentTool[];
+  /** The realtime model its calls use; null: the deployment's (OPENAI_REALTIME_MODEL). */
+  realtime_model: string | null;
   /** The numbers assigned to it. */
   numbers: { id: string; phone_number: string }[];
   created_at: string;
@@ -110,6 +113,7 @@ const fields = {
   ),
   crm_mapping: jsonObject("crm_mapping"),
   tools: z.array(z.enum(AGENT_TOOLS, AGENT_MESSAGES.tools), AGENT_MESSAGES.tools),
+  ...turnTakingFields,
 };
 
 /** `POST /api/agents`: only the name is required; the rest take the spec's defaults. */
@@ -128,6 +132,12 @@ export const agentCreateSchema = z.strictObject({
   escalation_json: z.optional(fields.escalation_json),
   crm_mapping: z.optional(fields.crm_mapping),
   tools: z.optional(fields.tools),
+  turn_detection: z.optional(fields.turn_detection),
+  silence_duration_ms: z.optional(fields.silence_duration_ms),
+  eagerness: z.optional(fields.eagerness),
+  noise_reduction: z.optional(fields.noise_reduction),
+  interruption_min_ms: z.optional(fields.interruption_min_ms),
+  realtime_model: z.optional(fields.realtime_model),
 });
 export type AgentCreate = z.output<typeof agentCreateSchema>;
 

@@ -36,6 +36,10 @@ export const AUDIT_ACTIONS = [
   "checkout_started",
   "call_pushed_to_crm",
   "call_texted",
+  "call_watched",
+  "call_note_sent",
+  "call_taken_over",
+  "call_ended_by_owner",
   "number_blocked",
   "number_unblocked",
   "test_call_started",
@@ -89,6 +93,9 @@ const FIELD_WORDS: Record<string, string> = {
   buffer_minutes: "buffer",
   agent_ids: "agents",
   chat_agent_id: "chat agent",
+  silence_duration_ms: "pause before answering",
+  interruption_min_ms: "interruption minimum",
+  realtime_model: "model",
 };
 /** A stored field name in words: "transcript_retention_days" is "transcript retention days". */
 const words = (key: string) => FIELD_WORDS[key] ?? key.replace(/_json$/, "").replace(/_/g, " ");
@@ -152,6 +159,11 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   checkout_started: (_s, _t, details) => `Checkout started${detail(details, "plan") ? ` for the ${detail(details, "plan")} plan` : ""}`,
   call_pushed_to_crm: (subject) => `${subject ? `Call from ${subject}` : "A call"} pushed to the CRM`,
   call_texted: (subject) => `Texted ${subject ?? "a caller"} after their call`,
+  call_watched: (subject) => `Watched ${subject ? `the call from ${subject}` : "a call"} live`,
+  call_note_sent: (subject) => `Sent a note to the agent on ${subject ? `the call from ${subject}` : "a call"}`,
+  call_taken_over: (subject, _t, details) =>
+    `Took over ${subject ? `the call from ${subject}` : "a call"}${detail(details, "number") ? ` on ${detail(details, "number")}` : ""}`,
+  call_ended_by_owner: (subject) => `Ended ${subject ? `the call from ${subject}` : "a call"} from the live view`,
   number_blocked: (_s, target) => `${target ?? "A number"} blocked`,
   number_unblocked: (_s, target) => `${target ?? "A number"} unblocked`,
   test_call_started: (_s, target) => `Test Suite call started${quoted(scenarioTitle(target))}`,

@@ -74,6 +74,13 @@ export const maskedAppointment = (appointment: AppointmentResource): Appointment
   notes: maskedSpeech(appointment.notes, appointment.name),
 });
 
+/**
+ * A call's two numbers as a viewer reads them: the caller's (who rang, or whom a call the product placed rang) is a
+ * contact detail, masked; the business's own number stays.
+ */
+export const maskedCallParties = <T extends { from_number: string; to_number: string }>(call: T, inbound: boolean): T =>
+  inbound ? { ...call, from_number: masked(call.from_number, PII_MARKERS.phone) } : { ...call, to_number: masked(call.to_number, PII_MARKERS.phone) };
+
 /** What the dashboard says about redaction, next to the setting and on a call. */
 export const REDACTION_COPY = {
   setting:

@@ -1,4 +1,4 @@
-import { OPENAI_MODELS, type UrlPolicy, ownBridgeUrl, urlPolicyFrom } from "@nikki/core";
+import { OPENAI_MODELS, REALTIME_MODELS, type UrlPolicy, ownBridgeUrl, urlPolicyFrom } from "@nikki/core";
 import * as z from "zod";
 import type { RateLimiter } from "./durable/rate-limiter";
 import type { OrgEvents } from "./durable/org-events";
@@ -45,6 +45,8 @@ export interface Bindings {
   OPENAI_API_KEY?: string;
   OPENAI_BASE_URL?: string;
   OPENAI_REALTIME_MODEL?: string;
+  /** The realtime models an agent may choose instead of OPENAI_REALTIME_MODEL, comma separated (default: core's REALTIME_MODELS). */
+  OPENAI_REALTIME_MODELS?: string;
   /** "off": calls say nothing while a slow tool runs (issue 37 §2's fillers); an operator's switch, on unless set. */
   TOOL_FILLERS?: string;
   ENCRYPTION_KEY?: string;
@@ -105,6 +107,17 @@ const configSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_REALTIME_MODEL: z.string().min(1).default(OPENAI_MODELS.realtime),
+  /** What agents may choose besides OPENAI_REALTIME_MODEL (voice/realtime-models.ts), comma separated. */
+  OPENAI_REALTIME_MODELS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((model) => model.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/i, "must be model names, comma separated")).min(1, "must name at least one model"))
+    .default([...REALTIME_MODELS]),
   TOOL_FILLERS: z.enum(["on", "off"]).default("on"),
   /**
    * Where Twilio streams this deployment's calls: the media plane's own address (`wss://voice.example.com/twilio/stream`).

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { inviteAndJoin, pendingInvitation, uniqueEmail } from "./accounts";
 import { BOOKING_ROWS } from "./access-matrix-booking-rows";
 import { CALL_ROWS } from "./access-matrix-call-rows";
+import { LIVE_ROWS } from "./access-matrix-live-rows";
 import { QUESTION_ROWS } from "./access-matrix-question-rows";
 import { KNOWLEDGE_IMPORT_ROWS } from "./access-matrix-knowledge-import-rows";
 import { KNOWLEDGE_ROWS } from "./access-matrix-knowledge-rows";
@@ -191,6 +192,11 @@ export const MATRIX: Row[] = [
   },
   { route: "GET /api/agents", request: path("/api/agents"), expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 } },
   {
+    route: "GET /api/agents/realtime-models",
+    request: path("/api/agents/realtime-models"),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
+  },
+  {
     route: "POST /api/agents",
     request: async () => ({ path: "/api/agents", body: { name: "Matrix Agent", status: "inactive" } }),
     expect: { anonymous: 401, viewer: 403, admin: 201, owner: 201, other: 201 },
@@ -335,6 +341,7 @@ export const MATRIX: Row[] = [
   { route: "GET /api/overview", request: path("/api/overview"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/calls", request: path("/api/calls"), expect: { ...same(200), anonymous: 401 } },
   ...CALL_ROWS,
+  ...LIVE_ROWS,
   ...BOOKING_ROWS,
   ...QUESTION_ROWS,
   ...KNOWLEDGE_IMPORT_ROWS,

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { TURN_TAKING_DEFAULTS } from "@nikki/core";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Database, createD1Database } from "../src/db/client";
@@ -138,7 +139,9 @@ describe("knowledge beyond the budget", () => {
     expect(setup.tool.tools).toContain("lookup_knowledge");
     expect(setup.instructions).toContain(LOOKUP_INSTRUCTION);
     expect(setup.instructions).not.toContain("What you know about the business:");
-    expect(JSON.stringify(sessionUpdate({ model: "m", instructions: "", voice: "alloy", tools: setup.tool.tools }))).toContain('"name":"lookup_knowledge"');
+    expect(
+      JSON.stringify(sessionUpdate({ model: "m", instructions: "", voice: "alloy", tools: setup.tool.tools, turnTaking: TURN_TAKING_DEFAULTS })),
+    ).toContain('"name":"lookup_knowledge"');
 
     const found = await lookup(setup, "How much would unclogging my drain cost on a Saturday, out in Springfield?");
     expect(found.sections.map((section) => section.title)).toEqual(["Prices", expect.any(String), expect.any(String)]);

@@ -4,7 +4,7 @@
  * summary) are stored redacted; the contact details the caller gave (the call's entities, the lead, the appointment, the
  * alert's "who called") are kept as given for owners and admins, and every endpoint a viewer reads masks them.
  */
-import type { AppointmentResource, BusinessLead, CallDetailResource } from "@nikki/core";
+import type { AppointmentResource, BusinessLead, CallDetailResource, CallResource, OverviewResource } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sendCallAlert } from "../src/after-call/call-alerts";
@@ -120,6 +120,23 @@ describe.each(CONTACT_ROUTES)("%s: the caller's contact details by role", (_rout
   it("viewers read them masked", async () => {
     const contact = await contactOf(viewer);
     expect({ name: contact.name, phone: contact.phone }).toEqual({ name: "[NAME]", phone: "[PHONE]" });
+  });
+});
+
+/** Each endpoint that shows the number the caller rang from: the call list, the call's detail and Overview's recent calls. */
+const CALLER_NUMBER_ROUTES: [string, (who: SignedUp) => Promise<CallResource | undefined>][] = [
+  ["GET /api/calls", async (who) => (await readAs<{ calls: CallResource[] }>(who, "/api/calls")).calls.find((row) => row.id === callId)],
+  ["GET /api/calls/:id", async (who) => (await readAs<{ call: CallDetailResource }>(who, `/api/calls/${callId}`)).call],
+  [
+    "GET /api/overview",
+    async (who) => (await readAs<{ overview: OverviewResource }>(who, "/api/overview")).overview.recent_calls.find((row) => row.id === callId),
+  ],
+];
+
+describe.each(CALLER_NUMBER_ROUTES)("%s: the number the caller rang from", (_route, callOf) => {
+  it("owners and admins read it; a viewer reads it masked beside the business's own number", async () => {
+    for (const who of [owner, admin]) expect(await callOf(who)).toMatchObject({ from_number: CALLER, to_number: NUMBER });
+    expect(await callOf(viewer)).toMatchObject({ from_number: "[PHONE]", to_number: NUMBER });
   });
 });
 

@@ -34,7 +34,7 @@ export interface MediaPlan {
    */
   streamSignatures: string[];
   realtime: RealtimeTarget;
-  /** The model's `session.update` event, serialized: instructions, voice, the agent's tools. */
+  /** The model's `session.update` event, serialized: instructions, voice, the agent's tools and turn-taking. */
   sessionUpdate: string;
   /** The agent's greeting, which the model says first, word for word (protocol.ts greetingResponse()). */
   openingLine: string;
@@ -52,6 +52,11 @@ export interface MediaPlan {
    * may reach a voicemail greeting, which answering machine detection handles. Absent in plans made before it: true.
    */
   screenTalkOver?: boolean;
+  /**
+   * How long the caller must speak over the agent before she stops (the agent's setting; the bridge's guard:
+   * turn-taking.ts). Absent (plans made before it was a setting): DEFAULT_INTERRUPTION_MIN_MS, 300.
+   */
+  interruptionMinMs?: number;
 }
 
 export interface TranscriptEntry {

@@ -17,6 +17,8 @@ import { type MessageDeps, takeMessage } from "./take-message";
 import { describeCallerMemory, rememberCaller } from "./caller-memory";
 import { type AgentKnowledge, NO_KNOWLEDGE, agentKnowledge } from "../knowledge/reader";
 import { connectStream, startRecording, twiml } from "./twiml";
+import { turnTakingOf } from "../agent/turn-taking";
+import { realtimeModelFor } from "./realtime-models";
 
 type Agent = typeof agents.$inferSelect;
 
@@ -199,6 +201,8 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     screenTalkOver: call.direction === "inbound",
     fillers: deps.services.config.TOOL_FILLERS === "off" ? [] : toolFillers(agent.language),
     voice: agent.voice,
+    turnTaking: turnTakingOf(agent),
+    realtimeModel: realtimeModelFor(deps.services.config, agent.realtimeModel),
     language: agent.language,
     ownOpenAiKey: context.ownOpenAiKey,
   };

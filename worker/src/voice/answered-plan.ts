@@ -34,7 +34,7 @@ const readQuery = preparedQuery((db) =>
 const claimQuery = preparedQuery((db) =>
   db
     .update(calls)
-    .set({ callPlan: null })
+    .set({ callPlan: null, realtimeModel: sql`${sql.placeholder("model")}` })
     .where(and(eq(calls.id, sql.placeholder("id")), open()))
     .returning({ id: calls.id })
     .prepare(),
@@ -48,7 +48,10 @@ export async function readAnsweredPlan(db: Database, callSid: string): Promise<A
   return { setup: { ...stored.setup, tool: { ...stored.setup.tool, callId: row.id } }, plan: { ...stored.plan, callId: row.id } };
 }
 
-/** The stream has the plan: cleared from the row, once (false when another stream or the call's end came first). */
-export async function claimAnsweredPlan(db: Database, callId: string): Promise<boolean> {
-  return (await claimQuery(db).all({ id: callId })).length > 0;
+/**
+ * The stream has the plan: cleared from the row, once (false when another stream or the call's end came first), and the
+ * realtime model it opens with kept as the one that answered the call.
+ */
+export async function claimAnsweredPlan(db: Database, callId: string, model: string): Promise<boolean> {
+  return (await claimQuery(db).all({ id: callId, model })).length > 0;
 }

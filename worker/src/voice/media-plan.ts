@@ -3,7 +3,7 @@
  * session (whose key: the platform's, or the organization's own), its instructions and tools, the stream's ticket, and
  * the signatures the stream may carry (worked out here, with the token of the account that holds the number).
  */
-import { AGENT_DEFAULTS, toolFillers } from "@nikki/core";
+import { AGENT_DEFAULTS, TURN_TAKING_DEFAULTS, toolFillers } from "@nikki/core";
 import type { MediaPlan } from "../call/plan";
 import type { Services } from "../services";
 import { streamSignatures } from "@nikki/core/twilio-signature";
@@ -16,6 +16,9 @@ export async function callOpenAi(services: Services, setup: CallSetup) {
   return setup.ownOpenAiKey === false && services.openai ? services.openai : (await services.providersFor(setup.tool.organizationId)).openai;
 }
 
+/** The realtime model the call answers with, chosen at the webhook (realtime-models.ts); older setups: the deployment's. */
+export const callModel = (services: Services, setup: CallSetup) => setup.realtimeModel ?? services.config.OPENAI_REALTIME_MODEL;
+
 /**
  * Null when the call cannot have one (no model account). `stream.authToken` is the token the voice webhook was
  * verified with: the account that holds the number signs its stream the same way.
@@ -25,17 +28,18 @@ export async function mediaPlanFor(
   setup: CallSetup,
   stream: { url: string; authToken: string; ticketHash: string },
 ): Promise<MediaPlan | null> {
-  const { config } = services;
   const openai = await callOpenAi(services, setup);
   if (!openai) return null;
-  const model = config.OPENAI_REALTIME_MODEL;
+  const model = callModel(services, setup);
+  const turnTaking = setup.turnTaking ?? TURN_TAKING_DEFAULTS;
   return {
     callId: setup.tool.callId,
     ticketHash: stream.ticketHash,
     ticketExpiresAt: Date.now() + TICKET_TTL_MS,
     streamSignatures: await streamSignatures(stream.authToken, stream.url),
     realtime: openai.realtimeTarget(model),
-    sessionUpdate: JSON.stringify(sessionUpdate({ model, instructions: setup.instructions, voice: setup.voice, tools: setup.tool.tools })),
+    sessionUpdate: JSON.stringify(sessionUpdate({ model, instructions: setup.instructions, voice: setup.voice, tools: setup.tool.tools, turnTaking })),
+    interruptionMinMs: turnTaking.interruption_min_ms,
     openingLine: setup.openingLine,
     goodbye: setup.goodbye,
     fillers: setup.fillers ?? toolFillers(AGENT_DEFAULTS.language),

@@ -1,5 +1,13 @@
 /** An organization's configuration: settings, widget keys, agents, numbers, integrations. */
-import { SETTINGS_DEFAULTS, TEST_EXPECTATIONS, TEXT_LIMIT_DEFAULTS } from "@nikki/core";
+import {
+  NOISE_REDUCTIONS,
+  SETTINGS_DEFAULTS,
+  TEST_EXPECTATIONS,
+  TEXT_LIMIT_DEFAULTS,
+  TURN_DETECTIONS,
+  TURN_EAGERNESS,
+  TURN_TAKING_DEFAULTS,
+} from "@nikki/core";
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, createdAt, linkToken, updatedAt } from "./columns";
 import { organizations } from "./accounts";
@@ -120,6 +128,14 @@ export const agents = sqliteTable(
     escalationJson: text("escalation_json").notNull().default("{}"),
     crmMapping: text("crm_mapping").notNull().default("{}"),
     tools: text("tools").notNull().default('["book_appointment","push_crm_lead","send_sms"]'),
+    /** How the agent takes turns on a call (core's turn-taking.ts, its defaults here too). */
+    turnDetection: text("turn_detection", { enum: TURN_DETECTIONS }).notNull().default(TURN_TAKING_DEFAULTS.turn_detection),
+    silenceDurationMs: integer("silence_duration_ms").notNull().default(TURN_TAKING_DEFAULTS.silence_duration_ms),
+    eagerness: text("eagerness", { enum: TURN_EAGERNESS }).notNull().default(TURN_TAKING_DEFAULTS.eagerness),
+    noiseReduction: text("noise_reduction", { enum: NOISE_REDUCTIONS }).notNull().default(TURN_TAKING_DEFAULTS.noise_reduction),
+    interruptionMinMs: integer("interruption_min_ms").notNull().default(TURN_TAKING_DEFAULTS.interruption_min_ms),
+    /** The realtime model its calls use, one the deployment allows; null: the deployment's own (OPENAI_REALTIME_MODEL). */
+    realtimeModel: text("realtime_model"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

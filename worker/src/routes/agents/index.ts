@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, AGENT_MESSAGES, TEST_CALL_MESSAGES, agentCreateSchema, agentPatchSchema } from "@nikki/core";
+import { AGENT_DEFAULTS, AGENT_MESSAGES, TEST_CALL_MESSAGES, TURN_TAKING_MESSAGES, agentCreateSchema, agentPatchSchema } from "@nikki/core";
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
@@ -14,6 +14,7 @@ import { changesGreeting, renderAgentGreeting } from "../../voice/greeting-cache
 import { mediaPlane } from "../../voice/media-client";
 import { type AgentBusiness, agentColumns, secondaryLanguageClash, serializeAgent } from "./resource";
 import { organizationTimeZoneColumn } from "../../org/time-zone";
+import { realtimeModels } from "../../voice/realtime-models";
 
 type Ctx = Context<AppEnv>;
 
@@ -39,6 +40,16 @@ const renderGreetingAfterSave = (c: Ctx, agentId: string) =>
 /** A second language that is the agent's own is refused under its field. */
 function refuseSecondaryClash(input: Parameters<typeof secondaryLanguageClash>[0], current: Parameters<typeof secondaryLanguageClash>[1]) {
   if (secondaryLanguageClash(input, current)) throw new ApiError("validation_failed", { fields: { secondary_language: AGENT_MESSAGES.secondaryLanguage } });
+}
+
+/**
+ * A newly chosen realtime model the deployment does not offer (its configuration, so not core's schema) is refused under
+ * its field. One the deployment stopped offering may stay saved (its calls use the deployment's: realtime-models.ts).
+ */
+function refuseUnofferedModel(c: Ctx, model: string | null | undefined, current: string | null = null) {
+  const { allowed } = realtimeModels(c.var.config);
+  if (model && model !== current && !allowed.includes(model))
+    throw new ApiError("validation_failed", { fields: { realtime_model: TURN_TAKING_MESSAGES.model(allowed) } });
 }
 
 /** The caller's business as an agent's defaults need it: its name (the greeting) and time zone (a new agent's). */
@@ -104,10 +115,13 @@ export const agentRoutes = new Hono<AppEnv>()
     const [numbers, boxes] = await Promise.all([numbersOf(c, ids), boxesOf(c, ids)]);
     return c.json({ agents: rows.map((row) => serializeAgent(row, numbers.get(row.id) ?? [], boxes.get(row.id) ?? "")) });
   })
+  // Before `/:id`: the models an agent may choose, for the wizard's Voice step.
+  .get("/realtime-models", access("admin"), (c) => c.json({ realtime_models: realtimeModels(c.var.config) }))
   .post("/", access("admin"), async (c) => {
     const caller = orgCaller(c);
     const input = await parseBody(c, agentCreateSchema, "a field of an agent");
     refuseSecondaryClash(input, null);
+    refuseUnofferedModel(c, input.realtime_model);
     if ((input.status ?? "active") === "active") await checkAgentLimit(c);
     if (input.knowledge_base) await refuseBoxPastLimits(c.var.db, caller.organizationId, null, input.knowledge_base);
     const [row] = await c.var.db
@@ -135,6 +149,7 @@ export const agentRoutes = new Hono<AppEnv>()
     const agent = await agentOf(c, c.req.param("id"));
     const input = await parseBody(c, agentPatchSchema, "a field of an agent");
     refuseSecondaryClash(input, agent);
+    refuseUnofferedModel(c, input.realtime_model, agent.realtimeModel);
     if (input.status === "active" && agent.status !== "active") await checkAgentLimit(c, agent.id);
     if (input.knowledge_base) await refuseBoxPastLimits(c.var.db, caller.organizationId, agent.id, input.knowledge_base);
     const columns = agentColumns(input, await businessOf(c), agent);

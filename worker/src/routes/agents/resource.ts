@@ -10,6 +10,7 @@ import {
   savedEscalation,
 } from "@nikki/core";
 import type { agents } from "../../db/schema";
+import { turnTakingOf } from "../../agent/turn-taking";
 
 type Row = typeof agents.$inferSelect;
 
@@ -48,6 +49,8 @@ export function serializeAgent(row: Row, numbers: { id: string; phone_number: st
     escalation_json: objectOf(row.escalationJson),
     crm_mapping: objectOf(row.crmMapping),
     tools: toolsOf(row.tools),
+    ...turnTakingOf(row),
+    realtime_model: row.realtimeModel,
     numbers,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -98,6 +101,13 @@ export function agentColumns(input: AgentPatch, business: AgentBusiness, current
   set("escalationJson", input.escalation_json && JSON.stringify(savedEscalation(input.escalation_json)));
   set("crmMapping", input.crm_mapping && JSON.stringify(input.crm_mapping));
   set("tools", input.tools && JSON.stringify([...new Set(input.tools)]));
+  // Turn-taking left out of a create takes the columns' defaults (core's TURN_TAKING_DEFAULTS).
+  set("turnDetection", input.turn_detection);
+  set("silenceDurationMs", input.silence_duration_ms);
+  set("eagerness", input.eagerness);
+  set("noiseReduction", input.noise_reduction);
+  set("interruptionMinMs", input.interruption_min_ms);
+  set("realtimeModel", input.realtime_model);
   return columns;
 }
 

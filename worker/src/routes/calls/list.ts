@@ -2,7 +2,7 @@
  * The call list's query: the organization's calls newest first, 50 a page (a cursor of created_at and id), every
  * filter applied in SQL, the outcome computed by the same rule as core's callOutcome().
  */
-import { type CallListQuery, type CallOutcome, type CallResource, addDays, zonedInstant } from "@nikki/core";
+import { type CallListQuery, type CallOutcome, type CallResource, addDays, maskedCallParties, zonedInstant } from "@nikki/core";
 import { type SQL, and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { outcomeSql } from "../../db/call-outcome";
@@ -20,9 +20,13 @@ export const callColumns = {
   previousCalls: previousCallsSql,
 };
 
-export function serializeCall(row: { call: typeof calls.$inferSelect; agentName: string | null; outcome: CallOutcome; previousCalls: number }): CallResource {
+/** One call of a list; `masksContacts`: the reader is a viewer, who reads the caller's number masked (contact-details.ts). */
+export function serializeCall(
+  row: { call: typeof calls.$inferSelect; agentName: string | null; outcome: CallOutcome; previousCalls: number },
+  { masksContacts }: { masksContacts: boolean },
+): CallResource {
   const { call } = row;
-  return {
+  const resource: CallResource = {
     id: call.id,
     call_sid: call.callSid,
     from_number: call.fromNumber,
@@ -41,6 +45,7 @@ export function serializeCall(row: { call: typeof calls.$inferSelect; agentName:
     caller: { returning: row.previousCalls > 0, previous_calls: row.previousCalls },
     created_at: call.createdAt.toISOString(),
   };
+  return masksContacts ? maskedCallParties(resource, call.direction === "inbound") : resource;
 }
 
 /** Midnight of an ISO date in a time zone, as an instant (core's zoned time, daylight saving included). */
@@ -51,6 +56,7 @@ export async function listCalls(
   organizationId: string,
   query: CallListQuery,
   timeZone: string,
+  reader: { masksContacts: boolean },
 ): Promise<{ calls: CallResource[]; next_cursor: string | null }> {
   const where: (SQL | undefined)[] = [eq(calls.organizationId, organizationId)];
   if (query.status && query.status !== "all") where.push(eq(calls.status, query.status));
@@ -75,5 +81,5 @@ export async function listCalls(
     .limit(CALLS_PAGE + 1);
   const page = rows.slice(0, CALLS_PAGE);
   const last = page.at(-1);
-  return { calls: page.map(serializeCall), next_cursor: rows.length > CALLS_PAGE && last ? encodeCursor(last.call) : null };
+  return { calls: page.map((row) => serializeCall(row, reader)), next_cursor: rows.length > CALLS_PAGE && last ? encodeCursor(last.call) : null };
 }

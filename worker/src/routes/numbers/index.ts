@@ -1,5 +1,5 @@
 import { NUMBER_COUNTRIES, NUMBER_MESSAGES, TEST_CALL_MESSAGES, numberBuySchema, numberPatchSchema, numberSearchSchema } from "@nikki/core";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
 import { agents, phoneNumbers } from "../../db/schema";
@@ -94,7 +94,16 @@ export const numberRoutes = new Hono<AppEnv>()
     const [available, price] = await atTwilio(c, () =>
       Promise.all([twilio.searchNumbers({ country, areaCode: query.area_code, contains: query.contains }), twilio.localNumberPrice(country).catch(() => null)]),
     );
-    return c.json({ country, available, monthly_price: price });
+    // A number some business here already holds cannot be bought again (a provider that forgot a purchase may list it).
+    const found = available.map((number) => number.phone_number);
+    const held = found.length
+      ? new Set(
+          (await c.var.db.select({ number: phoneNumbers.twilioNumber }).from(phoneNumbers).where(inArray(phoneNumbers.twilioNumber, found))).map(
+            (row) => row.number,
+          ),
+        )
+      : new Set<string>();
+    return c.json({ country, available: available.filter((number) => !held.has(number.phone_number)), monthly_price: price });
   })
   .post(
     "/",

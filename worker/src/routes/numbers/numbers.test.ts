@@ -41,6 +41,17 @@ describe("searching and buying a number", () => {
     expect(available[0]!.locality).toBe("Austin");
   });
 
+  it("leaves out a number another business here already holds, though the provider still lists it", async () => {
+    const [listed] = await search(owner, { area_code: "303" });
+    const other = await signUp({ company: "Numbers Elsewhere" });
+    await env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number, status) values (?, ?, ?, 'active')")
+      .bind(crypto.randomUUID(), other.organizationId, listed!.phone_number)
+      .run();
+    const after = await search(owner, { area_code: "303" });
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.map((number) => number.phone_number)).not.toContain(listed!.phone_number);
+  });
+
   it("buys one with this deployment's webhooks; it belongs to the organization, unassigned and inactive", async () => {
     const number = await buy(owner, "415");
     expect(number).toMatchObject({ assigned_agent_id: null, agent_name: null, status: "inactive", webhooks: "here", twilio_sid: expect.stringMatching(/^PN/) });

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { TURN_TAKING_DEFAULTS } from "@nikki/core";
 import { HOSTILE_STRINGS } from "@nikki/simulators/hostile-strings";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../../db/client";
@@ -125,7 +126,13 @@ describe("tools during the call", () => {
   });
 
   it("tells the model of the agent's enabled tools only, and end_call", () => {
-    const update = sessionUpdate({ model: "gpt-realtime", instructions: "Be brief.", voice: "coral", tools: ["book_appointment", "transfer_call"] });
+    const update = sessionUpdate({
+      model: "gpt-realtime",
+      instructions: "Be brief.",
+      voice: "coral",
+      tools: ["book_appointment", "transfer_call"],
+      turnTaking: TURN_TAKING_DEFAULTS,
+    });
     const tools = "tools" in update.session ? (update.session.tools ?? []) : [];
     // Booking is one switch: finding, moving and canceling come with book_appointment.
     expect(tools.map((tool) => ("name" in tool ? tool.name : ""))).toEqual([

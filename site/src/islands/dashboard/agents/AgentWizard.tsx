@@ -11,6 +11,7 @@ import { EscalationEditor } from "./EscalationEditor";
 import { CrmMappingEditor, HoursEditor } from "./JsonEditors";
 import SecondLanguageFields from "./SecondLanguageFields";
 import ServicesStep from "./ServicesStep";
+import TurnTakingFields from "./TurnTakingFields";
 import VoicePreview from "./VoicePreview";
 
 interface Props {
@@ -164,21 +165,31 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
       {area("persona_prompt", "Persona", "How the agent sounds and behaves: tone, what to ask, what never to say.", 5)}
     </>,
     area("knowledge_base", "Knowledge base", "Services, prices, service area, policies: everything the agent may tell callers.", 10),
-    <fieldset className="plain-fieldset" key="voice">
-      <legend className="step-legend">Voice</legend>
-      <div className="voice-grid">
-        {AGENT_VOICES.map((voice) => (
-          <div className={`voice-option${draft.voice === voice ? " selected" : ""}`} key={voice}>
-            <label>
-              <input type="radio" name="agent-voice" value={voice} checked={draft.voice === voice} onChange={() => change("voice", voice)} disabled={pending} />
-              <span>{voice[0]!.toUpperCase() + voice.slice(1)}</span>
-            </label>
-            <VoicePreview voice={voice} />
-          </div>
-        ))}
-      </div>
-      {errors.voice && <p className="field-error">{errors.voice}</p>}
-    </fieldset>,
+    <>
+      <fieldset className="plain-fieldset" key="voice">
+        <legend className="step-legend">Voice</legend>
+        <div className="voice-grid">
+          {AGENT_VOICES.map((voice) => (
+            <div className={`voice-option${draft.voice === voice ? " selected" : ""}`} key={voice}>
+              <label>
+                <input
+                  type="radio"
+                  name="agent-voice"
+                  value={voice}
+                  checked={draft.voice === voice}
+                  onChange={() => change("voice", voice)}
+                  disabled={pending}
+                />
+                <span>{voice[0]!.toUpperCase() + voice.slice(1)}</span>
+              </label>
+              <VoicePreview voice={voice} />
+            </div>
+          ))}
+        </div>
+        {errors.voice && <p className="field-error">{errors.voice}</p>}
+      </fieldset>
+      <TurnTakingFields draft={draft} errors={errors} disabled={pending} onChange={change} />
+    </>,
     <>
       <TimeZoneField
         id="agent-business_hours_tz"

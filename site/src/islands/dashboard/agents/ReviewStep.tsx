@@ -1,4 +1,4 @@
-import { ESCALATION_MESSAGES, WEEKDAY_NAMES, WEEK_FROM_MONDAY, defaultGreeting, readEscalation } from "@nikki/core";
+import { ESCALATION_MESSAGES, TURN_TAKING_COPY, WEEKDAY_NAMES, WEEK_FROM_MONDAY, defaultGreeting, readEscalation } from "@nikki/core";
 import { api, call } from "../../../lib/client";
 import { useResource } from "../../../lib/use-resource";
 import Loaded from "../../ui/Loaded";
@@ -66,7 +66,8 @@ export function TransferWarning({ draft, onTurnOn }: { draft: AgentDraft; onTurn
 export default function ReviewStep({ draft, organization, onTurnOn }: { draft: AgentDraft; organization: string; onTurnOn(): void }) {
   const escalation = readEscalation(parsedObject(draft.escalation_json));
   const hours = (parsedObject(draft.hours_json) ?? {}) as Hours;
-  const secondary = bodyOf(draft).secondary_language;
+  const body = bodyOf(draft);
+  const secondary = body.secondary_language;
   return (
     <dl className="review">
       <dt>Name</dt>
@@ -76,6 +77,10 @@ export default function ReviewStep({ draft, organization, onTurnOn }: { draft: A
         {LANGUAGE_NAMES[draft.language] ?? draft.language}
         {secondary ? ` and ${LANGUAGE_NAMES[secondary] ?? secondary}` : ""}, {draft.voice}
       </dd>
+      <dt>Turn-taking</dt>
+      <dd>{TURN_TAKING_COPY.summary(body)}</dd>
+      <dt>{TURN_TAKING_COPY.model}</dt>
+      <dd>{draft.realtime_model || TURN_TAKING_COPY.deploymentDefault}</dd>
       <dt>Greeting</dt>
       <dd>{draft.greeting || defaultGreeting(organization, draft.name, draft.language)}</dd>
       <dt>Tools</dt>

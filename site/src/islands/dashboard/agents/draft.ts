@@ -1,4 +1,15 @@
-import { AGENT_DEFAULTS, type AgentResource, type AgentTool, DEFAULT_OPENING_HOURS, agentCreateSchema, parseFields } from "@nikki/core";
+import {
+  AGENT_DEFAULTS,
+  type AgentResource,
+  type AgentTool,
+  DEFAULT_OPENING_HOURS,
+  type NoiseReduction,
+  TURN_TAKING_DEFAULTS,
+  type TurnDetection,
+  type TurnEagerness,
+  agentCreateSchema,
+  parseFields,
+} from "@nikki/core";
 
 export type Hours = Record<string, { open: string; close: string }[]>;
 
@@ -18,6 +29,14 @@ export interface AgentDraft {
   escalation_json: string;
   crm_mapping: string;
   tools: AgentTool[];
+  turn_detection: TurnDetection;
+  /** Milliseconds as typed (a number input's text), sent as a number. */
+  silence_duration_ms: string;
+  eagerness: TurnEagerness;
+  noise_reduction: NoiseReduction;
+  interruption_min_ms: string;
+  /** "" for the deployment's model. */
+  realtime_model: string;
 }
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
@@ -38,6 +57,10 @@ export function emptyDraft(timeZone: string = AGENT_DEFAULTS.timezone): AgentDra
     escalation_json: pretty({}),
     crm_mapping: pretty({}),
     tools: ["book_appointment", "push_crm_lead", "send_sms"],
+    ...TURN_TAKING_DEFAULTS,
+    silence_duration_ms: String(TURN_TAKING_DEFAULTS.silence_duration_ms),
+    interruption_min_ms: String(TURN_TAKING_DEFAULTS.interruption_min_ms),
+    realtime_model: "",
   };
 }
 
@@ -56,8 +79,17 @@ export function draftOf(agent: AgentResource): AgentDraft {
     escalation_json: pretty(agent.escalation_json),
     crm_mapping: pretty(agent.crm_mapping),
     tools: agent.tools,
+    turn_detection: agent.turn_detection,
+    silence_duration_ms: String(agent.silence_duration_ms),
+    eagerness: agent.eagerness,
+    noise_reduction: agent.noise_reduction,
+    interruption_min_ms: String(agent.interruption_min_ms),
+    realtime_model: agent.realtime_model ?? "",
   };
 }
+
+/** A number input's text as the API takes it: an empty one is no number (refused in the schema's words). */
+const typedNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 
 /** The request body: JSON fields go as the text the user left, so the server reports a parse error under its field. */
 export function bodyOf(draft: AgentDraft) {
@@ -68,6 +100,9 @@ export function bodyOf(draft: AgentDraft) {
     greeting: draft.greeting.trim() || null,
     secondary_language: secondary,
     secondary_greeting: (secondary && draft.secondary_greeting.trim()) || null,
+    silence_duration_ms: typedNumber(draft.silence_duration_ms),
+    interruption_min_ms: typedNumber(draft.interruption_min_ms),
+    realtime_model: draft.realtime_model || null,
   };
 }
 
@@ -105,6 +140,12 @@ export const STEP_OF_FIELD: Record<string, number> = {
   persona_prompt: 1,
   knowledge_base: 2,
   voice: 3,
+  turn_detection: 3,
+  silence_duration_ms: 3,
+  eagerness: 3,
+  noise_reduction: 3,
+  interruption_min_ms: 3,
+  realtime_model: 3,
   business_hours_tz: 4,
   hours_json: 4,
   escalation_json: 4,
