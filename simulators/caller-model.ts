@@ -168,8 +168,8 @@ export function informationQuestion(heard: string): string | null {
   return question && !BOOKING.test(question) && !PERSON.test(question) ? question : null;
 }
 
-/** The words that come next, with the knowledge's answer said first. */
-function answeredFirst(answer: string, next: ScriptedNext): ScriptedNext {
+/** The words that come next, with the knowledge's answer (or an owner's note: owner-note.ts) said first. */
+export function answeredFirst(answer: string, next: ScriptedNext): ScriptedNext {
   if (typeof next === "function") return (output) => answeredFirst(answer, next(output)) as string | ScriptedReply;
   if (typeof next === "string") return `${answer} ${next}`;
   if ("say" in next) return { say: `${answer} ${next.say}` };

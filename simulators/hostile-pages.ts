@@ -116,3 +116,13 @@ export function hostileSite(): WebsitePages {
     "/deeper": { body: deep(100_000) },
   };
 }
+
+/**
+ * A website whose home page is a page of malformed entities (the costliest to read of hostilePages before the reader
+ * was made to yield), as long as the import reads it whole (2 MB, less room for its wrapping): for showing that the
+ * worker answers other requests while it reads one.
+ */
+export function heavySite(): WebsitePages {
+  const page = hostilePages(HOSTILE_PAGE_BYTES - 16 * 1024).find((hostile) => hostile.name === "malformed entities")!;
+  return { "/": { body: page.text } };
+}

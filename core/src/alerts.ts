@@ -37,3 +37,37 @@ export const ALERT_SUBJECTS = {
 
 /** `PUT /api/org/members/me/alerts`: a member's own choice to get call alerts by e-mail. */
 export const callAlertsSchema = z.strictObject({ call_alerts: z.boolean(SETTINGS_MESSAGES.boolean) });
+
+/** What the owner's e-mail says when the booked person moved or canceled on their manage page. */
+export interface ManageChangeAlertInput {
+  change: "rescheduled" | "canceled";
+  /** The booked person's name and number (masked for a viewer). */
+  name: string;
+  phone: string;
+  service: string;
+  /** The appointment's time now (moved) or the time that was canceled, with its zone. */
+  when: string;
+  /** Before a move, the time it had, with its zone. */
+  was: string | null;
+  code: string;
+  link: string;
+}
+
+export function manageChangeAlert(input: ManageChangeAlertInput): { subject: string; text: string } {
+  const moved = input.change === "rescheduled";
+  return {
+    subject: `${moved ? "Appointment moved" : "Appointment canceled"}: ${input.name}`,
+    text: [
+      moved
+        ? `${input.name} moved their appointment to ${input.when}, on the link we texted them.`
+        : `${input.name} canceled their appointment on ${input.when}, on the link we texted them.`,
+      moved && input.was ? `It was: ${input.was}` : "",
+      `Service: ${input.service}`,
+      `Phone: ${input.phone}`,
+      `Confirmation code: ${input.code}`,
+      `\nSee your appointments: ${input.link}`,
+    ]
+      .filter(Boolean)
+      .join("\n"),
+  };
+}

@@ -12,8 +12,10 @@ export type CalendarProvider = (typeof CALENDAR_PROVIDERS)[number];
 export interface CalendarCopiesResource {
   /** When the last copy was made there (ISO), null before the first. */
   last_copied_at: string | null;
-  /** Bookings, moves and cancellations still to be copied there (it could not be reached; the cron tries again). */
+  /** Bookings, moves and cancellations still to be copied there (just connected, or it could not be reached; the cron tries again). */
   pending: number;
+  /** Of those, the ones whose last try there failed. */
+  failing: number;
 }
 
 /** An appointment's copy in one calendar, as `AppointmentResource.calendar_copies` lists it. */
@@ -27,6 +29,8 @@ export interface AppointmentCalendarCopy {
 export const CALENDAR_COPY_MESSAGES = {
   lastCopied: (when: string) => `Last copy made ${when}`,
   noneYet: "No copies made yet",
+  /** Pending copies none of which has failed yet: the bookings made before the calendar was connected, being copied now. */
+  copying: (count: number) => `${count} ${count === 1 ? "booking is" : "bookings are"} being copied here now.`,
   pending: (count: number) =>
     `${plural(count, "booking change waits", "booking changes wait")} to be copied: it could not be reached, and Nikki AI tries again every 15 minutes.`,
   unreachableSubject: (calendar: string) => `${calendar} could not be reached`,

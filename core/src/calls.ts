@@ -3,6 +3,7 @@ import { plural } from "./plural";
 import type { AnsweredBy, DialPurpose } from "./answering-machine";
 import type { CallAppointmentResource } from "./appointments";
 import type { CallTransfer } from "./call-transfer";
+import type { OwnerNote } from "./live-calls";
 import { pageMarkerSchema } from "./page-marker";
 import { type ScreenedAs, screenedOutcome } from "./screening";
 
@@ -128,12 +129,30 @@ export interface CallResource {
   created_at: string;
 }
 
-/** A call's latency figures (issue 10 §3). */
+/**
+ * One turn as the caller heard it (issue 55 §1): from the end of their speech to the first frame of the answer sent to
+ * them, the model's part (to its first audio) and the product's (from that audio to the frame out). `at_ms`: where in
+ * the call the caller's speech ended.
+ */
+export interface TurnLatency {
+  at_ms: number;
+  voice_to_voice_ms: number;
+  model_ms: number;
+  product_ms: number;
+}
+
+/** A call's latency figures (issue 10 §3; voice to voice, issue 55). */
 export interface CallLatency {
   greeting_ms: number | null;
+  /** The bridge's own clock, from the model's end-of-turn event to the answer's first audio (kept as before). */
   turn_gaps_ms: number[];
   turn_gap_p50_ms: number | null;
   turn_gap_p95_ms: number | null;
+  /** Every answered turn; [] in calls stored before it was measured. */
+  turns: TurnLatency[];
+  voice_to_voice_p50_ms: number | null;
+  voice_to_voice_p90_ms: number | null;
+  product_p95_ms: number | null;
   barge_ins: number;
   tools: { name: string; ms: number; ok: boolean }[];
 }
@@ -165,6 +184,8 @@ export interface CallDetailResource extends CallResource {
   number_blocked: boolean;
   /** What the caller asked that the agent's knowledge did not answer (issue 39 §4), found by the analysis; [] when none. */
   unanswered_questions: string[];
+  /** The notes owners and admins sent the agent during the call (issue 56 §3), shown to them as "Owner note"; [] for viewers. */
+  owner_notes: OwnerNote[];
 }
 
 /** What `GET /api/events` sends an organization's open dashboards: one of its calls was inserted or changed. */
@@ -185,6 +206,11 @@ export interface OverviewResource {
   avg_greeting_ms: number | null;
   turn_gap_p50_ms: number | null;
   turn_gap_p95_ms: number | null;
+  /** The last 7 days' answered turns, voice to voice (null with none). */
+  voice_to_voice_p50_ms: number | null;
+  voice_to_voice_p90_ms: number | null;
   daily_minutes: { date: string; minutes: number }[];
   recent_calls: CallResource[];
+  /** Calls in progress now (the Calls page's "Live now"). */
+  live_calls: number;
 }

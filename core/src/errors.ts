@@ -27,6 +27,7 @@ export const API_ERRORS = {
   not_found: { status: 404, message: "Not found." },
   conflict: { status: 409, message: "That conflicts with what is already there." },
   slot_taken: { status: 409, message: "That time was just taken. Choose one of the other times." },
+  call_ended: { status: 409, message: "This call has ended." },
   twilio_unavailable: { status: 503, message: "Phone numbers need a Twilio account. Add one in Integrations, or ask the operator to configure it." },
   twilio_failed: { status: 502, message: "Twilio did not accept that just now. Please try again." },
   trial_ended: { status: 402, message: SPEND_MESSAGES.trialEnded },

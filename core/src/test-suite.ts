@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /** The Test Suite (spec 001 §9): a simulated call end to end through the real pipeline, one scenario at a time. */
-export const TEST_SCENARIO_IDS = ["lead", "appointment", "spanish", "after_hours", "slow_tool", "knowledge", "website", "custom"] as const;
+export const TEST_SCENARIO_IDS = ["lead", "appointment", "spanish", "after_hours", "slow_tool", "cough", "knowledge", "website", "custom"] as const;
 export type TestScenarioId = (typeof TEST_SCENARIO_IDS)[number];
 
 /** What a business may state must be true after its own script's call, checked from what the call stored. */
@@ -10,9 +10,9 @@ export type TestExpectation = (typeof TEST_EXPECTATIONS)[number];
 /**
  * What a verdict checks: an expectation, or a built-in scenario's own: the call was taken as after hours, the call is
  * stored in the caller's language (`phrase`: its code), the texts to the caller are in it; the agent filled a slow
- * tool's wait (a filler line before the tool's answer).
+ * tool's wait (a filler line before the tool's answer); the caller heard the answer whole (a cough over it cut nothing).
  */
-export type TestCheckKind = TestExpectation | "after_hours" | "caller_language" | "texts_language" | "filler";
+export type TestCheckKind = TestExpectation | "after_hours" | "caller_language" | "texts_language" | "filler" | "heard_whole";
 
 /** One thing a scenario states must be true; `phrase` is what the agent must say, for "says". */
 export interface TestCheck {
@@ -30,6 +30,7 @@ export const TEST_EXPECTATION_LABELS: Record<TestCheckKind, string> = {
   caller_language: "The call is stored in the caller's language",
   texts_language: "The texts to the caller are in their language",
   filler: "The caller hears the agent is checking before the answer",
+  heard_whole: "The caller hears the answer whole",
 };
 
 /** A check as the page shows it under "Expected": the agent by its name, its own words quoted. */
@@ -55,6 +56,8 @@ export interface TestScenario {
 
 /** How late every tool of a slow_tool run answers (the control plane holds its answer), as a slow booking system would. */
 export const SLOW_TOOL_SCENARIO_MS = 3_000;
+/** How far into the agent's answer the cough scenario's caller coughs: early, so it is over the answer however short. */
+export const COUGH_SCENARIO_AFTER_MS = 60;
 
 const check = (expect: TestCheckKind, phrase: string | null = null): TestCheck => ({ expect, phrase });
 
@@ -71,6 +74,8 @@ const SCENARIO_DESCRIPTIONS: Record<TestScenarioId, (agent: string) => string> =
   after_hours: (agent) => `A caller with an urgent question rings while you are closed. ${agent} takes a message for the morning.`,
   slow_tool: (agent) =>
     `A caller asks for free times while your booking system takes 3 s to answer. ${agent} tells the caller it is checking, then offers the times: no dead air.`,
+  cough: (agent) =>
+    `A caller asks about your first service and coughs while ${agent} answers. A cough is no interruption: ${agent} talks on, the caller hears the answer whole, and the cough gets no answer.`,
   knowledge: (agent) => `A caller asks about a price in your agent's knowledge base. ${agent} must say it.`,
   website: (agent) => `A caller asks, in their own words, about a fact that only a page imported from your website gives. ${agent} must say it.`,
   custom: () => "Write what the caller says, line by line, and what must be true after the call.",
@@ -124,6 +129,14 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
     lines: [],
     expect: "says",
     checks: [check("filler")],
+  },
+  {
+    id: "cough",
+    title: "Caller coughs mid-answer",
+    description: describeScenario("cough", THE_AGENT),
+    lines: [],
+    expect: "says",
+    checks: [check("heard_whole")],
   },
   {
     id: "knowledge",

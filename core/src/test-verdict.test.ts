@@ -150,6 +150,17 @@ describe("testVerdict: built-in scenarios", () => {
     expect(testVerdict(checksOf("after_hours"), facts({ afterHours: true })).reason).toBe("Message taken: Maria Garcia, +14155550142.");
   });
 
+  it("the cough scenario passes when the caller heard the answer whole, and fails when the cough cut the agent off", () => {
+    expect(testVerdict(checksOf("cough"), facts({ bargeIns: 0 }))).toEqual({
+      passed: true,
+      reason: "The caller coughed while Rosa answered, and heard the answer whole: Rosa talked on.",
+    });
+    expect(testVerdict(checksOf("cough"), facts({ bargeIns: 1 }))).toEqual({
+      passed: false,
+      reason: "The caller's cough cut Rosa off: the rest of the answer was not heard.",
+    });
+  });
+
   it("tells Spanish from English answers", () => {
     expect(answeredInSpanish([{ role: "assistant", content: "Gracias por llamar, ¿en qué le puedo ayudar?" }])).toBe(true);
     expect(answeredInSpanish([{ role: "assistant", content: "Thanks for calling, how can I help?" }])).toBe(false);

@@ -149,21 +149,6 @@ test("with Google Calendar and Cal.com both connected, a booking is copied to ea
       body: JSON.stringify({ name: "Rosa", business_hours_tz: "America/New_York", hours_json }),
     });
   }, hours);
-  await page.goto("/dashboard/integrations");
-  const google = integrationCard(page, "Google Calendar");
-  const calcom = integrationCard(page, "Cal.com");
-  // Each card promises every booking change, before and after it is connected.
-  await expect(google.getByText(integrationInfo("google_calendar").purpose)).toBeVisible();
-  await expect(calcom.getByText(integrationInfo("calcom").purpose)).toBeVisible();
-  await google.getByRole("button", { name: "Connect with Google" }).click();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL((url) => url.pathname === "/dashboard/integrations" && !url.search.includes("calendar="));
-  await expect(google.getByText("Verified", { exact: true })).toBeVisible();
-  await connectIntegration(page, "Cal.com", { "API Key": OWN.calcom.api_key, "Event Type ID": OWN.calcom.event_type_id });
-  await page.reload();
-  for (const card of [google, calcom]) await expect(card.getByText(CALENDAR_COPY_MESSAGES.noneYet)).toBeVisible();
-
-  // Bookings by hand, in the first free time: both calendars get their copy.
   const bookFirstFree = () =>
     page.evaluate(async () => {
       const { services } = (await (await fetch("/api/services")).json()) as { services: { id: string }[] };
@@ -176,6 +161,27 @@ test("with Google Calendar and Cal.com both connected, a booking is copied to ea
       const { appointment } = (await response.json()) as { appointment: { calendar_copies: { provider: string; state: string }[] } };
       return appointment.calendar_copies.map((copy) => [copy.provider, copy.state]);
     });
+  // A booking made before any calendar is connected has no copy yet; connecting each calendar copies it there.
+  expect(await bookFirstFree()).toEqual([]);
+  await page.goto("/dashboard/integrations");
+  const google = integrationCard(page, "Google Calendar");
+  const calcom = integrationCard(page, "Cal.com");
+  // Each card promises every booking change, before and after it is connected.
+  await expect(google.getByText(integrationInfo("google_calendar").purpose)).toBeVisible();
+  await expect(calcom.getByText(integrationInfo("calcom").purpose)).toBeVisible();
+  await google.getByRole("button", { name: "Connect with Google" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL((url) => url.pathname === "/dashboard/integrations" && !url.search.includes("calendar="));
+  await expect(google.getByText("Verified", { exact: true })).toBeVisible();
+  await connectIntegration(page, "Cal.com", { "API Key": OWN.calcom.api_key, "Event Type ID": OWN.calcom.event_type_id });
+  // Made just after each connection's answer: the card says so once the page is read again.
+  await expect(async () => {
+    await page.reload();
+    for (const card of [google, calcom]) await expect(card.getByText(/^Last copy made /)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  for (const card of [google, calcom]) await expect(card.getByText(/to be copied|being copied/)).toHaveCount(0);
+
+  // Bookings by hand, in the first free time: both calendars get their copy.
   expect(await bookFirstFree()).toEqual([
     ["calcom", "synced"],
     ["google_calendar", "synced"],

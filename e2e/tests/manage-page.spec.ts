@@ -1,4 +1,4 @@
-import { addDays, localParts } from "@nikki/core";
+import { addDays, dateLabel, localParts } from "@nikki/core";
 import { TWILIO_SIM_PORT } from "@nikki/dev/e2e-ports";
 import { type Page, expect, test } from "@playwright/test";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
@@ -67,13 +67,34 @@ test("the caller's manage page asks before it moves or cancels, shows the time z
   await expect(caller.getByText("All times are Central Time.")).toBeVisible();
   expect(await fits(caller)).toBe(true);
 
+  // A day first: no time is listed until one is chosen, and canceling is in view without scrolling past any.
+  const timeLink = / at \d+:\d\d [AP]M$/;
+  await expect(caller.getByRole("link", { name: timeLink })).toHaveCount(0);
+  await expect(caller.getByRole("link", { name: "Cancel this appointment" })).toBeInViewport();
+  const dayLink = caller.getByRole("link", { name: dateLabel(day), exact: true });
+  await expect(dayLink).toBeVisible();
+  expect(await fits(caller)).toBe(true);
+  // Chosen by keyboard: the page opens on that day's times, the next Tab is its first time, and every time names its day.
+  await dayLink.focus();
+  await caller.keyboard.press("Enter");
+  await expect(caller.getByRole("heading", { name: `Free times on ${dateLabel(day)}` })).toBeVisible();
+  await expect(dayLink).toHaveAttribute("aria-current", "true");
+  await caller.keyboard.press("Tab");
+  await expect(caller.locator(":focus")).toHaveAccessibleName(new RegExp(`^${dateLabel(day)} at \\d+:\\d\\d [AP]M$`));
+  const names = await caller.getByRole("link", { name: timeLink }).evaluateAll((links) => links.map((link) => link.getAttribute("aria-label")));
+  expect(names.length).toBeGreaterThan(10);
+  for (const name of names) expect(name?.startsWith(`${dateLabel(day)} at `)).toBe(true);
+  expect(await fits(caller)).toBe(true);
+
   // A time picked is asked about first; "No" keeps the booking as it was.
-  await caller.getByRole("link", { name: "11:00 AM", exact: true }).first().click();
+  const eleven = () => caller.getByRole("link", { name: `${dateLabel(day)} at 11:00 AM`, exact: true });
+  await eleven().click();
   const ask = caller.getByRole("heading", { name: /^Move to \w+day, \w+ \d+ at 11:00 AM Central Time\?$/ });
   await expect(ask).toBeVisible();
   await caller.getByRole("link", { name: "No, keep it" }).click();
   await expect(caller.getByRole("definition").filter({ hasText: /at 10:00 AM Central Time$/ })).toBeVisible();
-  await caller.getByRole("link", { name: "11:00 AM", exact: true }).first().click();
+  await dayLink.click();
+  await eleven().click();
   await expect(ask).toBeVisible();
   expect(await fits(caller)).toBe(true);
   await caller.getByRole("button", { name: "Yes, move it" }).click();
@@ -89,7 +110,7 @@ test("the caller's manage page asks before it moves or cancels, shows the time z
   await expect(caller.getByText("Call Bright Smile Dental to book a new time.")).toBeVisible();
   const readable = `+1 ${number.slice(2, 5)}-${number.slice(5, 8)}-${number.slice(8)}`;
   await expect(caller.getByRole("link", { name: `Call ${readable}` })).toHaveAttribute("href", `tel:${number}`);
-  await expect(caller.getByRole("link", { name: /^\d+:\d\d [AP]M$/ })).toHaveCount(0);
+  await expect(caller.getByRole("link", { name: timeLink })).toHaveCount(0);
   expect(await fits(caller)).toBe(true);
 
   // Booked with the Spanish agent: the same steps in Spanish, every time with its zone.
@@ -98,8 +119,11 @@ test("the caller's manage page asks before it moves or cancels, shows the time z
   await expect(caller.getByRole("heading", { name: "Su cita" })).toBeVisible();
   await expect(caller.getByRole("definition").filter({ hasText: /a las 15:00 \(hora central\)$/ })).toBeVisible();
   await expect(caller.getByText("Todas las horas se indican en hora central.")).toBeVisible();
-  await caller.getByRole("link", { name: "16:00", exact: true }).first().click();
-  await expect(caller.getByRole("heading", { name: /^¿Pasarla al \w+ \d+ de \w+ a las 16:00 \(hora central\)\?$/ })).toBeVisible();
+  await caller.getByRole("link", { name: dateLabel(day, "es"), exact: true }).click();
+  await expect(caller.getByRole("heading", { name: `Horas libres el ${dateLabel(day, "es")}` })).toBeVisible();
+  await caller.getByRole("link", { name: `${dateLabel(day, "es")} a las 16:00`, exact: true }).click();
+  // The exact words: a weekday such as "miércoles" or "sábado" is no \w+.
+  await expect(caller.getByRole("heading", { name: `¿Pasarla al ${dateLabel(day, "es")} a las 16:00 (hora central)?`, exact: true })).toBeVisible();
   await caller.getByRole("link", { name: "No, mantenerla" }).click();
   await caller.getByRole("link", { name: "Cancelar esta cita" }).click();
   await caller.getByRole("button", { name: "Sí, cancelarla" }).click();

@@ -60,7 +60,7 @@ export async function importSite(origin: string, dir: string): Promise<SiteSecti
     const url = `${origin}/${path}`;
     const response = await fetch(url, { redirect: "manual" });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    const page = extractPage(await response.text(), path);
+    const page = await extractPage(await response.text(), path);
     sections.push(...page.sections.map((section) => ({ ...section, sourceUrl: url, pageTitle: page.title })));
   }
   return sections;

@@ -44,7 +44,7 @@ function trees(roots: number[], rows = processes()): Set<number> {
 }
 
 /** This process's children now: taken before and after something, they tell which processes it spawned. */
-const childPids = (): Set<number> =>
+export const childPids = (): Set<number> =>
   new Set(
     processes()
       .filter((row) => row.ppid === process.pid)
@@ -70,4 +70,35 @@ export async function withChildren<T>(started: () => Promise<T>): Promise<{ valu
   const before = childPids();
   const value = await started();
   return { value, pids: [...childPids()].filter((pid) => !before.has(pid)) };
+}
+
+/**
+ * A meter of how long the threads of the trees under `roots` ran, and waited runnable for a CPU another process had
+ * (the kernel's /proc/<pid>/task/<tid>/schedstat, in ms so far). Waiting as long as running or longer means the
+ * machine, not the process, set the pace of whatever it answered meanwhile.
+ */
+export function runQueueMeter(roots: number[]) {
+  return {
+    read(): { runMs: number; waitMs: number } {
+      let [runNs, waitNs] = [0, 0];
+      for (const pid of trees(roots)) {
+        let tasks: string[] = [];
+        try {
+          tasks = readdirSync(`/proc/${pid}/task`);
+        } catch {
+          continue; // the process ended
+        }
+        for (const tid of tasks) {
+          try {
+            const [run, wait] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ").map(Number);
+            runNs += run!;
+            waitNs += wait!;
+          } catch {
+            // the thread ended
+          }
+        }
+      }
+      return { runMs: runNs / 1e6, waitMs: waitNs / 1e6 };
+    },
+  };
 }

@@ -11,7 +11,13 @@
  * `done` (polled every 50 ms): both include the fetches over loopback and, for an import, storing its sections, so
  * `max_parse_ms` (the longest of them) is a bound on any one parse. **Targets:** `max_parse_ms` ≤ 1,000 and
  * `ping_p99_ratio` ≤ 2; no 5xx, no ping refused, every import ended.
+ *
+ * What tells the machine's part from the product's: `ping_max_ms` names the site and phase of the slowest ping (the
+ * same site run after run would be a reader that holds the worker), `ping_quiet_max_ms` the slowest with nothing
+ * importing, `pinger_stall_max_ms` the pinging thread's own longest stall, and `worker_cpu_wait_per_ms` how long the
+ * worker's processes waited for a CPU per ms they ran, on each side (from /proc: near 0 with a core to spare).
  */
+import { childPids, runQueueMeter } from "../bench/process-cpu";
 import { percentile } from "../bench/stats";
 import { ownerApi, ownerRequest } from "./business";
 import { type Context, type ReliabilityItem, outcome, signUpOwner } from "./context";
@@ -63,6 +69,14 @@ async function discoverAndImport(context: Context, cookie: string, origin: strin
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
+type Scheduling = { runMs: number; waitMs: number };
+const addScheduling = (sum: Scheduling, from: Scheduling, to: Scheduling) => {
+  sum.runMs += to.runMs - from.runMs;
+  sum.waitMs += to.waitMs - from.waitMs;
+};
+/** ms waited for a CPU per ms run: near 0 on a machine with a core to spare. */
+const waitPerRun = ({ runMs, waitMs }: Scheduling) => Math.round((waitMs / runMs) * 100) / 100;
+
 export const hostileContent: ReliabilityItem = {
   number: "21",
   name: "hostile_content",
@@ -75,21 +89,38 @@ export const hostileContent: ReliabilityItem = {
       owners.push((await signUpOwner(context.base, `Hostile Websites ${index + 1}`)).cookie);
     }
     const pings = pingsInOwnThread(context.base, PING_EVERY_MS);
+    // The worker's processes (workerd, Miniflare's children): how long they ran and waited for a CPU, per side.
+    const worker = runQueueMeter([...childPids()]);
+    const scheduling = { busy: { runMs: 0, waitMs: 0 }, quiet: { runMs: 0, waitMs: 0 } };
     const runs: SiteRun[] = [];
     try {
       for (const [index, origin] of served.origins.entries()) {
         const started = performance.now();
-        const run = await discoverAndImport(context, owners[Math.floor(index / SITES_PER_BUSINESS)]!, origin, pings.phase);
+        // Each site's pings apart (`import#3`), so the slowest can be told to come from one site or from any.
+        const phase = (name: string) => pings.phase(`${name}#${index}`);
+        const beforeBusy = worker.read();
+        const run = await discoverAndImport(context, owners[Math.floor(index / SITES_PER_BUSINESS)]!, origin, phase);
         runs.push({ ...run, problems: run.problems.map((problem) => `${sites[index]!.name}: ${problem}`) });
         pings.phase("quiet");
+        const beforeQuiet = worker.read();
         await new Promise((resolve) => setTimeout(resolve, Math.max(500, performance.now() - started)));
+        addScheduling(scheduling.busy, beforeBusy, beforeQuiet);
+        addScheduling(scheduling.quiet, beforeQuiet, worker.read());
       }
     } finally {
       await served.close();
     }
     const { samples, errors, longestStallMs } = await pings.stop();
 
-    const [discovering, importing, quiet] = [samples.discover ?? [], samples.import ?? [], samples.quiet ?? []];
+    const bySite = Object.entries(samples).flatMap(([key, times]) => {
+      const [phase, index] = key.split("#");
+      return index === undefined ? [] : [{ phase: phase!, site: sites[Number(index)]!.name, times }];
+    });
+    const ofPhase = (phase: string) => bySite.filter((run) => run.phase === phase).flatMap((run) => run.times);
+    const [discovering, importing, quiet] = [ofPhase("discover"), ofPhase("import"), samples.quiet ?? []];
+    const worstPing = bySite
+      .map((run) => ({ ...run, ms: Math.max(...run.times) }))
+      .reduce((worst, run) => (run.ms > worst.ms ? run : worst), { phase: "", site: "", ms: 0 });
     const busy = [...discovering, ...importing];
     const busyP99 = percentile(busy, 99);
     const quietP99 = percentile(quiet, 99);
@@ -121,7 +152,11 @@ export const hostileContent: ReliabilityItem = {
         ping_p99_discover_ms: round(percentile(discovering, 99)),
         ping_p99_import_ms: round(percentile(importing, 99)),
         ping_p99_ratio: Math.round(ratio * 100) / 100,
+        ping_max_ms: JSON.stringify(`${Math.round(worstPing.ms)} ${worstPing.phase} ${worstPing.site}`),
+        ping_quiet_max_ms: round(Math.max(...quiet)),
         pinger_stall_max_ms: round(longestStallMs),
+        worker_cpu_ms: `busy:${Math.round(scheduling.busy.runMs)},quiet:${Math.round(scheduling.quiet.runMs)}`,
+        worker_cpu_wait_per_ms: `busy:${waitPerRun(scheduling.busy)},quiet:${waitPerRun(scheduling.quiet)}`,
       },
       failures,
     );

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { inviteAndJoin, pendingInvitation, uniqueEmail } from "./accounts";
 import { BOOKING_ROWS } from "./access-matrix-booking-rows";
 import { CALL_ROWS } from "./access-matrix-call-rows";
+import { LIVE_ROWS } from "./access-matrix-live-rows";
 import { QUESTION_ROWS } from "./access-matrix-question-rows";
 import { KNOWLEDGE_IMPORT_ROWS } from "./access-matrix-knowledge-import-rows";
 import { KNOWLEDGE_ROWS } from "./access-matrix-knowledge-rows";
@@ -340,6 +341,7 @@ export const MATRIX: Row[] = [
   { route: "GET /api/overview", request: path("/api/overview"), expect: { ...same(200), anonymous: 401 } },
   { route: "GET /api/calls", request: path("/api/calls"), expect: { ...same(200), anonymous: 401 } },
   ...CALL_ROWS,
+  ...LIVE_ROWS,
   ...BOOKING_ROWS,
   ...QUESTION_ROWS,
   ...KNOWLEDGE_IMPORT_ROWS,

@@ -1,7 +1,7 @@
 import { type AppointmentResource, GOOGLE_CALENDAR_SCOPES, GOOGLE_CONNECT_SCOPES, type IntegrationResource, type SlotResource } from "@nikki/core";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import type { ReceivedChange } from "@nikki/simulators/received";
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 import { createApp } from "../src/app";
 import { createLogger } from "../src/logger";
@@ -31,8 +31,10 @@ const app = createApp(liveServices);
 export const calendarServices = () => testServices(bindings);
 export const log = createLogger({ test: "calendars" }, "error");
 
-export function request(who: SignedUp, path: string, method = "GET", body?: unknown) {
-  return app.request(
+/** A request to the app; the work it leaves running after its answer (waitUntil) is done before this returns. */
+export async function request(who: SignedUp, path: string, method = "GET", body?: unknown) {
+  const context = createExecutionContext();
+  const response = await app.request(
     `${BASE}${path}`,
     {
       method,
@@ -41,7 +43,10 @@ export function request(who: SignedUp, path: string, method = "GET", body?: unkn
       redirect: "manual",
     },
     bindings,
+    context,
   );
+  await waitOnExecutionContext(context);
+  return response;
 }
 
 /** A simulator's test control. */

@@ -2,7 +2,7 @@ import { GOOGLE_CALENDAR_SCOPES } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { syncCalendars } from "../src/appointments/calendar-sync";
-import { type BookingOrganization, bookingOrganization, localStart, twilioMessages } from "./booking";
+import { type BookingOrganization, bookingOrganization, insertAppointment, localStart, twilioMessages } from "./booking";
 import {
   CALCOM,
   GOOGLE,
@@ -53,7 +53,7 @@ describe("Google Calendar", () => {
     expect(await integrationOf(google.owner, "google_calendar")).toMatchObject({
       badge: "Verified",
       hint: "Connected as grace.hopper@example.com (primary calendar)",
-      copies: { last_copied_at: null, pending: 0 },
+      copies: { last_copied_at: null, pending: 0, failing: 0 },
     });
     const sealed = await env.DB.prepare("select credentials_encrypted from integrations where organization_id = ? and provider = 'google_calendar'")
       .bind(google.owner.organizationId)
@@ -86,7 +86,7 @@ describe("Google Calendar", () => {
     // Its own copy is busy in Google too, but it is not a conflict with itself: the booking can still move by 15 minutes.
     await change(google, booked.id, { start: localStart(3, "11:15") });
     const card = await integrationOf(google.owner, "google_calendar");
-    expect(card.copies).toEqual({ last_copied_at: expect.any(String), pending: 0 });
+    expect(card.copies).toEqual({ last_copied_at: expect.any(String), pending: 0, failing: 0 });
     expect(Date.now() - new Date(card.copies!.last_copied_at!).getTime()).toBeLessThan(60_000);
   });
 
@@ -109,7 +109,7 @@ describe("Google Calendar", () => {
     expect([first.calendar_copies, second.calendar_copies]).toEqual([0, 1].map(() => [{ provider: "google_calendar", state: "pending", event_id: null }]));
     expect((await copiesIn(first.id))[0]).toMatchObject({ last_error: "Google Calendar: Backend Error (503)" });
     expect(await mailsTo(google.owner, "Google Calendar could not be reached")).toBe(1);
-    expect((await integrationOf(google.owner, "google_calendar")).copies).toMatchObject({ pending: 2 });
+    expect((await integrationOf(google.owner, "google_calendar")).copies).toMatchObject({ pending: 2, failing: 2 });
     expect((await syncCalendars(services(), log)).synced).toBeGreaterThanOrEqual(2);
     for (const { id } of [first, second])
       expect(await copiesIn(id)).toEqual([expect.objectContaining({ state: "synced", event_id: expect.any(String), last_error: null })]);
@@ -249,5 +249,68 @@ describe("Google Calendar and Cal.com together", () => {
       ["google_calendar", "synced", null],
     ]);
     expect((await changesOf(booked.id)).calcom).toEqual([["created", iso(11, "10:00")]]);
+  });
+});
+
+describe("A calendar connected after bookings were made", () => {
+  const iso = (day: number, time: string) => new Date(localStart(day, time)).toISOString();
+  const created = (day: number, time: string) => [["created", iso(day, time)]];
+
+  it("gets every upcoming booking at once, keeps them while it cannot be reached, and never twice on connecting again", async () => {
+    const org = await bookingOrganization("Booked Before Plumbing", { number: true });
+    const { output } = await runToolOn(org, services(), log, "book_appointment", {
+      name: "Ada Lovelace",
+      phone: "+14155550190",
+      start: localStart(12, "09:00"),
+    });
+    expect(output.ok).toBe(true);
+    const phoned = String(output.appointment_id);
+    const booked = await book(org, localStart(12, "11:00"), "Grace Hopper", "+14155550191");
+    expect(booked.calendar_copies).toEqual([]);
+    const canceled = await book(org, localStart(12, "13:00"), "Alan Turing", "+14155550192");
+    await change(org, canceled.id, { status: "canceled" });
+    const past = await insertAppointment(org.owner.organizationId, { start: localStart(-1, "10:00") });
+
+    // Cal.com takes no bookings for now (its Test Connection, on /v2/slots, still passes): its copies wait.
+    await control(CALCOM, "/__faults", { path: "/v2/bookings*", count: 1000, status: 503 });
+    expect(await connectCalcom(org)).toMatchObject({ success: true });
+    // Tried once: after its first refusal the rest wait for the sync, as they do there.
+    expect((await integrationOf(org.owner, "calcom")).copies).toEqual({ last_copied_at: null, pending: 2, failing: 1 });
+    expect(await mailsTo(org.owner, "Cal.com could not be reached")).toBe(1);
+    // Google gets both upcoming bookings as it is connected, before any sync.
+    expect(await connectGoogle(org)).toBe("/dashboard/integrations?calendar=connected");
+    await control(CALCOM, "/__faults", undefined, "DELETE");
+    expect(await changesOf(phoned)).toEqual({ google: created(12, "09:00"), calcom: [] });
+    expect(await changesOf(booked.id)).toEqual({ google: created(12, "11:00"), calcom: [] });
+    expect((await integrationOf(org.owner, "google_calendar")).copies).toEqual({ last_copied_at: expect.any(String), pending: 0, failing: 0 });
+    for (const id of [phoned, booked.id])
+      expect((await copiesIn(id)).map((copy) => [copy.provider, copy.state])).toEqual([
+        ["calcom", "pending"],
+        ["google_calendar", "synced"],
+      ]);
+
+    // The sync makes Cal.com's once it answers.
+    await syncCalendars(services(), log);
+    expect(await changesOf(phoned)).toEqual({ google: created(12, "09:00"), calcom: created(12, "09:00") });
+    expect((await integrationOf(org.owner, "calcom")).copies).toEqual({ last_copied_at: expect.any(String), pending: 0, failing: 0 });
+
+    // Connecting both again, and the next sync, copy nothing twice; the canceled and the past booking never go.
+    expect(await connectGoogle(org)).toBe("/dashboard/integrations?calendar=connected");
+    expect(await connectCalcom(org)).toMatchObject({ success: true });
+    await syncCalendars(services(), log);
+    expect(await changesOf(phoned)).toEqual({ google: created(12, "09:00"), calcom: created(12, "09:00") });
+    expect(await changesOf(booked.id)).toEqual({ google: created(12, "11:00"), calcom: created(12, "11:00") });
+    for (const id of [canceled.id, past]) expect(await changesOf(id)).toEqual({ google: [], calcom: [] });
+  });
+
+  it("copies at the next sync a booking its calendar has no copy of (one connected before connecting copied them)", async () => {
+    const org = await bookingOrganization("Connected Long Ago Plumbing");
+    expect(await connectCalcom(org)).toMatchObject({ success: true });
+    // Written straight to the table: no copy is marked, as for a calendar connected before connecting marked them.
+    const id = await insertAppointment(org.owner.organizationId, { start: localStart(13, "10:00") });
+    expect(await copiesIn(id)).toEqual([]);
+    await syncCalendars(services(), log);
+    expect(await changesOf(id)).toEqual({ google: [], calcom: created(13, "10:00") });
+    expect(await copiesIn(id)).toEqual([expect.objectContaining({ provider: "calcom", state: "synced", last_error: null })]);
   });
 });

@@ -1,7 +1,7 @@
 import { SIMULATED_BUSINESS_CREDENTIALS, SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { startBusinessWebsite } from "@nikki/simulators/business-website";
 import { BAKERY_SITE, LINKED_SITE, MOVED_SITE } from "@nikki/simulators/business-website-pages";
-import { hostileSite } from "@nikki/simulators/hostile-pages";
+import { heavySite, hostileSite } from "@nikki/simulators/hostile-pages";
 import { startIntegrationsSimulator } from "@nikki/simulators/integrations";
 import { startOpenAiSimulator } from "@nikki/simulators/openai";
 import { startStripeSimulator } from "@nikki/simulators/stripe";
@@ -14,7 +14,7 @@ import { BOOKING_SCRIPT } from "./booking-script";
 import type { SimulatorPorts } from "./simulator-ports";
 
 /** The businesses' websites a knowledge import reads (knowledge-import tests), each an origin of its own. */
-const WEBSITES = { bakery: BAKERY_SITE, linked: LINKED_SITE, moved: MOVED_SITE, hostile: hostileSite() };
+const WEBSITES = { bakery: BAKERY_SITE, linked: LINKED_SITE, moved: MOVED_SITE, hostile: hostileSite(), heavy: heavySite() };
 const WEBSITE_NAMES = Object.keys(WEBSITES) as (keyof typeof WEBSITES)[];
 
 /**

@@ -9,6 +9,7 @@ export const SITES = {
   linked: `http://127.0.0.1:${SIMULATED.websitePorts.linked}`,
   moved: `http://127.0.0.1:${SIMULATED.websitePorts.moved}`,
   hostile: `http://127.0.0.1:${SIMULATED.websitePorts.hostile}`,
+  heavy: `http://127.0.0.1:${SIMULATED.websitePorts.heavy}`,
 };
 
 export async function discover(owner: SignedUp, url: string) {

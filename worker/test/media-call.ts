@@ -44,6 +44,8 @@ export function mediaCall(sid: string, options: MediaCallOptions = {}) {
     ended: async (_sid, end) => void ends.push(end),
     realtime: async () => null,
     greetingMissing: async () => void asked.push("greeting"),
+    live: async () => undefined,
+    handOver: async () => void asked.push("hand_over"),
   };
   const call = new MediaCall({
     callSid: sid,

@@ -8,7 +8,7 @@ export interface SimulatorPorts {
   calcomPort: number;
   oidcPort: number;
   /** The fixture websites a knowledge import reads (simulators/business-website-pages.ts). */
-  websitePorts: { bakery: number; linked: number; moved: number; hostile: number };
+  websitePorts: { bakery: number; linked: number; moved: number; hostile: number; heavy: number };
 }
 
 declare module "vitest" {

@@ -244,6 +244,43 @@ describe("a warm transfer", { timeout: 45_000 }, () => {
     expect(String(call.transcript)).toContain("burst pipe");
   });
 
+  it("an owner's take-over, unanswered: the agent tells the caller, the owner's phone rings, and the caller comes back to the agent", async () => {
+    const sid = callSid();
+    const answer = await answerCall(sid);
+    const callId = parameter(answer, "callId");
+    const stream = await openStream(sid);
+    stream.socket.send(startMessage(sid, { callId, token: parameter(answer, "token") }));
+    await until(() => stream.received.some((m) => m.event === "media"));
+    const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(sid));
+    expect(await session.owner({ kind: "take_over", number: "+14155550199", name: "Ada" })).toBe("taken");
+    // Once the agent has said it, Twilio is told to ring the owner's phone, its briefing and "press 1" as for any transfer.
+    const update = await until(async () => (await twilioRequests()).find((r) => r.method === "POST" && r.path.endsWith(`/Calls/${sid}.json`)) ?? null);
+    expect(update.form.Twiml).toContain(">+14155550199</Number>");
+    // The greeting, cut by the command, is in the transcript only when some of it was heard.
+    const told = await until(async () => {
+      const view = await session.liveView();
+      return view.transcript.some((line) => line.text === "One moment, I'll put you through to Ada.") ? view : null;
+    });
+    expect(told.transcript.at(-1)).toMatchObject({ role: "assistant", text: "One moment, I'll put you through to Ada." });
+    expect(told).toMatchObject({ state: "ringing", with: "Ada" });
+    stop(stream, sid);
+    const { next } = await ring(sid, update.form.Twiml!, { answers: false }, { DialCallStatus: "no-answer", DialCallSid: callSid() });
+    expect(next).toContain(`<Stream url="wss://nikki.test/twilio/stream/${sid}/2">`);
+    const back = await session.liveView();
+    expect(back).toMatchObject({ state: "talking", with: null });
+    expect(back.events.map((event) => event.text)).toEqual(
+      expect.arrayContaining([
+        "Taking over: Ada's phone rings once the agent has told the caller",
+        "Transferring to Ada…",
+        "Ada did not take the call: the caller is back with the agent",
+      ]),
+    );
+    // Taken over once: the call is not put through again.
+    expect(await session.owner({ kind: "take_over", number: "+14155550199", name: "Ada" })).toBe("already_transferred");
+    await hangUp(sid, 30);
+    await processed(callId);
+  });
+
   it("outside transfer hours the tool refuses, Twilio is never asked, and the agent offers a message", async () => {
     // Open one minute a week, a week from now: closed at any time a test runs.
     await useEscalation({ numbers: ["+14155550100"], transfer_hours: { sun: [{ open: "03:00", close: "03:01" }] }, keywords: [] });

@@ -1,10 +1,11 @@
 import { ALERT_SUBJECTS, alertReason, bookedTimesText, maskedEntities, masksContactsFor, redactPii, urgencyOf } from "@nikki/core";
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { appointmentsByCall, callAppointmentsQuery } from "../appointments/of-calls";
-import { calls, members, users } from "../db/schema";
+import { calls } from "../db/schema";
 import { inOneTrip } from "../db/one-trip";
 import { type CallAlert, type CallAlertResult, type CallEffectsOf, callOfRow } from "../call-effects/call-effects";
 import { type LogLevel, createLogger } from "../logger";
+import { alertRecipientsQuery } from "../org/alert-recipients";
 import type { Services } from "../services";
 import { type PostCallFacts, postCallFacts } from "./post-call-facts";
 
@@ -61,11 +62,7 @@ export async function sendCallAlert(services: Services, callId: string, effectsO
       .where(and(eq(calls.id, callId), isNull(calls.alertedAt)))
       .returning({ id: calls.id }),
     callAppointmentsQuery(db, organizationId, [callId]),
-    db
-      .select({ email: users.email, role: members.role })
-      .from(members)
-      .innerJoin(users, eq(users.id, members.userId))
-      .where(and(eq(members.organizationId, organizationId), or(eq(members.role, "owner"), eq(members.callAlerts, true)))),
+    alertRecipientsQuery(db, organizationId),
   ]);
   if (claimed.length === 0) return null;
 

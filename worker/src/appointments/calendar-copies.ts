@@ -5,8 +5,9 @@
  * others are kept, and the owner is told once per calendar until it works again.
  */
 import { CALENDAR_COPY_MESSAGES, type CalendarCopiesResource, integrationInfo } from "@nikki/core";
-import { and, eq, exists, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, gt, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { inOneTrip } from "../db/one-trip";
 import { appointmentCalendarCopies as copies, appointments, integrations, members, users } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Services } from "../services";
@@ -114,6 +115,37 @@ export async function copyToCalendars(services: Services, log: Logger, row: Appo
   await Promise.all(marked.map((copy) => syncCopy(services, log, calendars.find((calendar) => calendar.provider === copy.provider)!, row, copy)));
 }
 
+/** Rows per insert: D1 binds at most 100 values in one statement. */
+const ROWS_PER_INSERT = 10;
+
+/**
+ * A calendar connected (or verified again) after bookings were made: each upcoming booking (booked, starting after
+ * `now`) that has no copy there gets a pending one, for the runner (calendar-sync.ts) to make. One that has a copy
+ * there already keeps it, so connecting the same calendar again never doubles an event. Answers how many were marked.
+ */
+export async function markUpcomingPending(db: Database, organizationId: string, provider: CalendarProvider, now = new Date()): Promise<number> {
+  const copied = db
+    .select({ id: copies.id })
+    .from(copies)
+    .where(and(eq(copies.appointmentId, appointments.id), eq(copies.provider, provider)));
+  const upcoming = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.organizationId, organizationId), eq(appointments.status, "booked"), gt(appointments.startAt, now), notExists(copied)));
+  const rows = upcoming.map(({ id }) => ({ appointmentId: id, organizationId, provider, state: "pending" as const }));
+  const inserts = [];
+  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT)
+    inserts.push(
+      db
+        .insert(copies)
+        .values(rows.slice(at, at + ROWS_PER_INSERT))
+        .onConflictDoNothing(),
+    );
+  const [first, ...rest] = inserts;
+  if (first) await inOneTrip(db, [first, ...rest]);
+  return rows.length;
+}
+
 /** The copies of some appointments, for their resources. */
 export async function copiesOf(db: Database, appointmentIds: string[]): Promise<Map<string, CalendarCopyRow[]>> {
   const byAppointment = new Map<string, CalendarCopyRow[]>();
@@ -130,11 +162,15 @@ export async function calendarCopyStats(db: Database, organizationId: string): P
       provider: copies.provider,
       lastCopiedAt: sql<number | null>`max(case when ${copies.state} = 'synced' then ${copies.updatedAt} end)`,
       pending: sql<number>`sum(case when ${copies.state} = 'pending' then 1 else 0 end)`,
+      failing: sql<number>`sum(case when ${copies.state} = 'pending' and ${copies.lastError} is not null then 1 else 0 end)`,
     })
     .from(copies)
     .where(eq(copies.organizationId, organizationId))
     .groupBy(copies.provider);
   return new Map(
-    rows.map((row) => [row.provider, { last_copied_at: row.lastCopiedAt === null ? null : new Date(row.lastCopiedAt).toISOString(), pending: row.pending }]),
+    rows.map((row) => [
+      row.provider,
+      { last_copied_at: row.lastCopiedAt === null ? null : new Date(row.lastCopiedAt).toISOString(), pending: row.pending, failing: row.failing },
+    ]),
   );
 }

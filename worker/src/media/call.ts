@@ -2,10 +2,14 @@ import { URL_REFUSAL_REASONS, type UrlPolicy, urlRefusal } from "@nikki/core/url
 import type { Logger } from "../logger";
 import { constantTimeEqual } from "@nikki/core/twilio-signature";
 import { type BridgeAction, BridgeProtocol, greetingResponse } from "../call/protocol";
+import { bridgeSession } from "../call/bridge-session";
 import { type StreamTicket, checkTicket } from "../call/stream-ticket";
 import { resolvedUrlRefusal } from "../call/resolved-host";
 import type { ControlPlane } from "./control-client";
 import type { CallEnd, CallEndReason, RealtimeTarget, StoredPlan, TranscriptEntry } from "../call/plan";
+import type { OwnerCommand } from "../call/live";
+import { LiveFeed } from "./live-feed";
+import { OwnerCommands } from "./owner-commands";
 
 /** Delivering a call's end to the control plane is retried this many times (backoff from 1 s) before it is given up. */
 const END_DELIVERIES = 8;
@@ -67,6 +71,9 @@ export class MediaCall {
   private readonly segment: number;
   private readonly urlPolicy: UrlPolicy;
   private readonly dohUrl: string;
+  /** The live view's lines, to the control plane (live-feed.ts), and an owner's commands from it (owner-commands.ts). */
+  private readonly feed: LiveFeed;
+  private readonly commands: OwnerCommands;
 
   constructor(deps: MediaCallDeps) {
     this.storage = deps.storage;
@@ -77,6 +84,23 @@ export class MediaCall {
     this.segment = deps.segment ?? 1;
     this.urlPolicy = deps.urlPolicy;
     this.dohUrl = deps.dohUrl;
+    this.feed = new LiveFeed(
+      (batch) => this.control.live(this.callSid, batch),
+      () => this.protocol?.metrics.summary() ?? null,
+      this.log,
+      this.segment,
+    );
+    this.commands = new OwnerCommands({
+      live: () => (this.protocol && this.openai && !this.finished ? { protocol: this.protocol, sendToModel: (json) => this.toOpenAI(json) } : null),
+      dispatch: (actions) => this.dispatch(actions),
+      handOver: () => this.control.handOver(this.callSid, this.segment),
+      log: this.log,
+    });
+  }
+
+  /** An owner's command from the control plane (issue 56); false when this stream cannot take it (not live, or over). */
+  command(command: OwnerCommand): boolean {
+    return this.commands.run(command);
   }
 
   /**
@@ -126,6 +150,8 @@ export class MediaCall {
       screenTalkOver: plan.screenTalkOver,
       fillers: plan.fillers,
       openingLine: plan.openingLine,
+      interruptionMinMs: plan.interruptionMinMs,
+      speechEndLagMs: bridgeSession(plan.sessionUpdate).silenceWindowMs,
     });
     this.protocol = protocol;
     server.addEventListener("message", (event) => this.dispatch(protocol.onTwilio(event.data, Date.now())));
@@ -153,13 +179,14 @@ export class MediaCall {
           this.send(this.twilio, JSON.stringify(action.message));
           break;
         case "openai":
-          this.toOpenAI(JSON.stringify(action.event));
+          if (!this.toOpenAI(JSON.stringify(action.event)) && action.event.type === "input_audio_buffer.append") this.protocol?.inputDropped();
           break;
         case "twilio_json":
           this.send(this.twilio, action.json);
           break;
         case "openai_json":
-          this.toOpenAI(action.json);
+          // The caller's audio: a frame the model never gets is one its times do not count (turn-taking.ts).
+          if (!this.toOpenAI(action.json)) this.protocol?.inputDropped();
           break;
         case "started":
           this.streamStartedAt = Date.now();
@@ -169,14 +196,20 @@ export class MediaCall {
             this.failStream("stream_start_failed", error),
           );
           break;
-        case "transcript":
-          this.transcript.push({
+        case "transcript": {
+          const entry: TranscriptEntry = {
             role: action.role,
             content: action.text,
             // When it was said, from the stream's start: the greeting's entry is written once it is over.
             timestamp: new Date((this.streamStartedAt ?? Date.now()) + action.atMs).toISOString(),
             ...(action.language ? { language: action.language } : {}),
-          });
+          };
+          this.transcript.push(entry);
+          this.feed.line(entry);
+          break;
+        }
+        case "hand_over":
+          this.commands.handOver();
           break;
         case "tool":
           void this.tool(action.callId, action.name, action.arguments);
@@ -234,7 +267,8 @@ export class MediaCall {
       socket.addEventListener("message", (event) => this.dispatch(this.protocol?.onOpenAI(event.data, Date.now()) ?? []));
       socket.addEventListener("close", closed);
       socket.addEventListener("error", closed);
-      socket.send(plan.sessionUpdate);
+      // Its turn detection reports the caller's speech; the bridge decides who talks (call/bridge-session.ts).
+      socket.send(bridgeSession(plan.sessionUpdate).json);
       return socket;
     } catch (error) {
       this.log.error("openai_connect_failed", { error: error instanceof Error ? error.message : String(error) });
@@ -263,9 +297,12 @@ export class MediaCall {
     this.log.info("call_bridge_connected", { call_id: plan.callId, opened_with_stream: openedWithStream, greeted });
   }
 
-  private toOpenAI(message: string) {
+  /** False when the message was dropped: the session is not open yet and enough waits for it. */
+  private toOpenAI(message: string): boolean {
     if (this.openai) this.send(this.openai, message);
     else if (this.pendingToOpenAI.length < 100) this.pendingToOpenAI.push(message);
+    else return false;
+    return true;
   }
 
   /** Sockets a send failed on (closed): skipped from then on. Cheaper per frame than asking each socket its readyState. */
@@ -307,7 +344,10 @@ export class MediaCall {
     this.finished = true;
     if (this.ticker) clearInterval(this.ticker);
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.commands.stop();
+    const lastLines = this.feed.flush();
     closeQuietly(this.openai ?? (await this.opening));
+    await lastLines;
     const end: CallEnd = { reason, transcript: this.transcript, metrics: this.protocol ? this.protocol.metrics.summary() : null };
     // A segment after the first (the agent again after a transfer) names itself; the first is sent as it always was.
     if (this.plan?.segment && this.plan.segment > 1) end.segment = this.plan.segment;

@@ -1,6 +1,9 @@
+import type { OwnerCommand } from "../call/live";
 import type { LogLevel } from "../logger";
-/** A call's MediaSession: reached only by its stream's upgrade (a fetch), so no RPC of its own. */
-export type MediaSessionRpc = Rpc.DurableObjectBranded;
+/** A call's MediaSession: its stream's upgrade (a fetch), and an owner's command from the control plane. */
+export interface MediaSessionRpc extends Rpc.DurableObjectBranded {
+  command(command: OwnerCommand): Promise<boolean>;
+}
 
 /** The media plane's bindings: its sessions, the way back to the control plane, and the secret both planes share. */
 export interface MediaBindings {

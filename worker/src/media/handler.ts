@@ -1,14 +1,16 @@
 /**
- * The media plane's HTTP surface: Twilio's media streams (and the bridge's health URL), and the control plane's one
- * request, signed (plane-auth.ts): keep an agent's greeting rendered ahead. A stream's MediaSession fetches its plan
- * from the control plane itself (media/call.ts).
+ * The media plane's HTTP surface: Twilio's media streams (and the bridge's health URL), and the control plane's
+ * requests, signed (plane-auth.ts): keep an agent's greeting rendered ahead, and an owner's command for a live stream.
+ * A stream's MediaSession fetches its plan from the control plane itself (media/call.ts).
  */
 import { BRIDGE_HEALTH_BODY } from "@nikki/core/probes";
 import { createLogger } from "../logger";
 import type { MediaBindings } from "./env";
 import { verifiedPlaneBody } from "../call/plane-auth";
+import type { OwnerCommand } from "../call/live";
 
 const STREAM = /^\/twilio\/stream\/(CA[0-9a-f]{32})(?:\/([2-9]))?$/i;
+const COMMAND = /^\/media\/calls\/(CA[0-9a-f]{32})\/([1-9])\/command$/i;
 
 const refusal = (status: number, code: string, message: string) =>
   Response.json({ error: { code, message } }, { status, headers: { "cache-control": "no-store" } });
@@ -19,7 +21,21 @@ export async function handleMedia(request: Request, env: MediaBindings): Promise
   const stream = STREAM.exec(pathname);
   if (stream && request.method === "GET") return openStream(request, env, mediaSessionName(stream[1]!, Number(stream[2] ?? 1)));
   if (pathname === "/media/greetings") return keepGreeting(request, env);
+  const command = COMMAND.exec(pathname);
+  if (command) return ownerCommand(request, env, mediaSessionName(command[1]!, Number(command[2])));
   return refusal(404, "not_found", "Not found.");
+}
+
+/** An owner's command (issue 56) for the stream `sessionName`: `{taken}`, false when that stream is not live. */
+async function ownerCommand(request: Request, env: MediaBindings, sessionName: string): Promise<Response> {
+  const command = await verifiedPlaneBody<OwnerCommand>(env.AUTH_SECRET, request);
+  const valid =
+    command?.kind === "note"
+      ? typeof command.text === "string"
+      : (command?.kind === "end" || command?.kind === "hand_over") && typeof command.instructions === "string";
+  if (!command || !valid) return refusal(403, "forbidden", "Only the control plane may command a call.");
+  const taken = await env.MEDIA_SESSION.get(env.MEDIA_SESSION.idFromName(sessionName)).command(command);
+  return Response.json({ taken });
 }
 
 /** A greeting rendered ahead, from the control plane (voice/greeting-cache.ts): kept a month, rendered again when it is gone. */

@@ -5,6 +5,7 @@ import { DEFAULT_DOH_URL } from "../call/doh";
 import { MediaCall } from "./call";
 import { controlPlane } from "./control-client";
 import type { MediaBindings, MediaSessionRpc } from "./env";
+import type { OwnerCommand } from "../call/live";
 
 /** One live stream's audio (keyed by CallSid, and segment after a transfer): the Durable Object around its MediaCall. */
 export class MediaSession extends DurableObject<MediaBindings> implements MediaSessionRpc {
@@ -28,6 +29,10 @@ export class MediaSession extends DurableObject<MediaBindings> implements MediaS
 
   override fetch(request: Request): Promise<Response> {
     return this.call.fetch(request);
+  }
+
+  async command(command: OwnerCommand): Promise<boolean> {
+    return this.call.command(command);
   }
 
   override alarm(): Promise<void> {

@@ -4,7 +4,8 @@
  * this interface rather than the class, so the environment's types never reach into voice/.
  */
 import type { CallEnd, CallEndReason, MediaPlan, PlanRequest, RealtimeTarget, StoredPlan, ToolOutput, ToolRequest, TranscriptEntry } from "../call/plan";
-import type { TransferOutcome, TurnTaking } from "@nikki/core";
+import type { LiveCallView, TransferOutcome, TurnTaking } from "@nikki/core";
+import type { LiveBatch } from "../call/live";
 
 /** What a tool needs to know about the call it runs in. */
 export interface ToolCall {
@@ -73,7 +74,16 @@ export interface CallSessionRpc extends Rpc.DurableObjectBranded {
   transferBrief(): Promise<{ transfer: TransferState; setup: CallSetup; transcript: TranscriptEntry[] } | null>;
   transferScreened(attempt: number, accepted: boolean): Promise<void>;
   transferDialed(attempt: number, params: Record<string, string>): Promise<{ next: AfterDial; setup: CallSetup | null }>;
+  liveView(): Promise<LiveCallView>;
+  liveLines(batch: LiveBatch): Promise<void>;
+  owner(request: OwnerRequest): Promise<OwnerAnswer>;
+  handOver(): Promise<void>;
 }
+
+/** What an owner or admin asks of a live call (issue 56): a note (its words, and as the model is told it), a take-over, an end. */
+export type OwnerRequest = { kind: "note"; text: string; instructions: string } | { kind: "take_over"; number: string; name: string } | { kind: "end" };
+/** taken: under way; ended: the call is over; the rest: why the call could not take it now. */
+export type OwnerAnswer = "taken" | "ended" | "not_with_agent" | "already_transferred" | "unavailable";
 
 /** A warm transfer in progress, as the call's CallSession keeps it between Twilio's webhooks. */
 export interface TransferState {

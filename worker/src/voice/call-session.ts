@@ -17,13 +17,18 @@ import { messageAfterDrop } from "./dropped-call";
 import { renderCallGreeting } from "./greeting-cache";
 import { callModel, callOpenAi } from "./media-plan";
 import { recordScreenedEnd, screenedEnd } from "./screened-call";
-import type { AfterDial, CallSessionRpc, CallSetup, TransferState } from "../rpc/call-session";
+import type { AfterDial, CallSessionRpc, CallSetup, OwnerAnswer, OwnerRequest, ToolCall, TransferState } from "../rpc/call-session";
 import { type ToolOutput, runTool } from "./tools";
 import { TransferKeeper } from "./transfer/keeper";
 import { withHandOff } from "./transfer/hand-off";
 import { keptSoFar, storedSoFar } from "./transfer/kept-so-far";
 import { StreamPlans } from "./stream-plans";
 import { claimAnsweredPlan, readAnsweredPlan } from "./answered-plan";
+import type { LiveCallView } from "@nikki/core";
+import type { LiveBatch } from "../call/live";
+import type { Providers } from "../services/providers";
+import { LiveCall } from "./live/live-call";
+import { handOver, ownerCommand } from "./live/owner";
 
 /** The call's end as the media plane saw it: its transcript and latency figures, analysis due now. */
 const endCallQuery = preparedQuery((db) =>
@@ -58,6 +63,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   private readonly plans: StreamPlans;
   /** The caller's language for its tools, stored on the call's row once (caller-language.ts). */
   private readonly callerLanguage: ReturnType<typeof callerLanguageOfCall>;
+  /** The call as its live views see it, and an owner's commands (live/). */
+  private readonly live: LiveCall;
 
   constructor(
     ctx: DurableObjectState,
@@ -71,6 +78,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     this.transfers = new TransferKeeper(ctx.storage, this.services.db);
     this.plans = new StreamPlans(ctx.storage);
     this.callerLanguage = callerLanguageOfCall(this.services.db);
+    this.live = new LiveCall(ctx, this.services);
     this.log = createLogger({ component: "call_session", call_sid: ctx.id.name ?? null }, config.LOG_LEVEL as LogLevel);
   }
 
@@ -128,15 +136,67 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const { slowToolMs } = setup.tool;
     if (slowToolMs && request.name !== "end_call") await new Promise((resolve) => setTimeout(resolve, slowToolMs));
     const call = await this.callerLanguage(setup.tool, request.callerTurns);
-    const transfers = { begin: this.transfers.begin.bind(this.transfers), cancel: this.transfers.cancel.bind(this.transfers) };
+    const started = this.live.toolStarted(request.name).catch(() => undefined);
     const deps = { services: this.services, providers, log: this.log };
-    const output = await runTool(request.name, request.arguments, call, {
-      ...deps,
-      db: this.services.db,
-      effects: this.effectsOf(call, { ...deps, transfers }),
-    });
+    const output = await runTool(request.name, request.arguments, call, { ...deps, db: this.services.db, effects: this.effectsFor(call, providers) });
     this.log.info("call_tool", { tool: request.name, ok: output.ok });
+    await started;
+    await this.live.toolDone(setup, request.name, output, await this.transfers.state()).catch(() => undefined);
     return output;
+  }
+
+  /** The call's effects for its tools and its owner's commands, with its transfer kept here. */
+  private effectsFor(call: ToolCall, providers?: Providers) {
+    const transfers = { begin: this.transfers.begin.bind(this.transfers), cancel: this.transfers.cancel.bind(this.transfers) };
+    return this.effectsOf(call, { services: this.services, ...(providers ? { providers } : {}), log: this.log, transfers });
+  }
+
+  /** The live view's start (issue 56): what was said and done so far; "answering" until a stream claimed the call. */
+  async liveView(): Promise<LiveCallView> {
+    const view = await this.live.feed.view(0);
+    return (await this.loadSetup()) ? view : { ...view, state: "answering" };
+  }
+
+  /** A live view's socket, from the calls route (which checked the member, the organization and that the call is on). */
+  override async fetch(): Promise<Response> {
+    return this.live.feed.watch(0);
+  }
+
+  override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (message === "ping") socket.send("pong");
+  }
+
+  override async webSocketClose(socket: WebSocket, code: number): Promise<void> {
+    // 1005 and 1006 (no code, abnormal) may not be sent back: close normally.
+    socket.close(code >= 1000 && code < 1004 ? code : 1000, "Closed");
+  }
+
+  /** The transcript's lines as the media plane hands them over, for the live views. */
+  async liveLines(batch: LiveBatch): Promise<void> {
+    await this.live.feed.lines(batch);
+  }
+
+  /** An owner's note, take-over or end (live/owner.ts); "ended" for a call that is over, or not known here. */
+  async owner(request: OwnerRequest): Promise<OwnerAnswer> {
+    const setup = await this.loadSetup();
+    if (!setup || (await this.endReason())) return "ended";
+    const media = mediaPlane(this.env.MEDIA, this.services.config.AUTH_SECRET ?? "");
+    return ownerCommand(request, {
+      ...(await this.ownerDeps(setup)),
+      command: (segment, command) => media.command(setup.tool.callSid, segment, command),
+      callerLanguage: await this.live.feed.callerLanguage(),
+    });
+  }
+
+  /** The agent has told the caller it is putting them through: the owner who took the call over is rung now. */
+  async handOver(): Promise<void> {
+    const setup = await this.loadSetup();
+    if (setup && !(await this.endReason())) await handOver(await this.ownerDeps(setup));
+  }
+
+  private async ownerDeps(setup: CallSetup) {
+    const origin = this.services.config.publicOrigin ?? null;
+    return { setup, transfer: await this.transfers.state(), live: this.live, storage: this.ctx.storage, effects: this.effectsFor(setup.tool), origin };
   }
 
   /** The model's session again, for a media session that lost the one opened at the webhook; null when the call is gone. */
@@ -229,6 +289,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
         });
     await this.ctx.storage.put("endReason", end.reason);
     this.log.info("call_ended", { call_id: setup.tool.callId, reason: end.reason, turns: end.transcript.length });
+    this.live.feed.ended();
     if (dashboardsOpen(stored?.liveDashboards))
       await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId, processing_status: screened ? "processed" : "pending" });
     await this.ctx.storage.setAlarm(Date.now() + 500);
@@ -257,6 +318,8 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   private async forgetAll(): Promise<void> {
     this.setup = null;
     this.plans.forget();
+    this.live.feed.ended();
+    this.live.feed.forget();
     await this.ctx.storage.deleteAll();
   }
 
@@ -283,13 +346,17 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
   /** The whisper's key press: 1 accepts the call. */
   async transferScreened(attempt: number, accepted: boolean): Promise<void> {
     await this.transfers.screened(attempt, accepted);
+    const setup = accepted ? await this.loadSetup() : null;
+    if (setup) await this.live.putThrough(setup).catch(() => undefined);
   }
 
   /** Twilio's <Dial action> for one number: what comes next, with the setup a return to the agent needs. */
   async transferDialed(attempt: number, params: Record<string, string>): Promise<{ next: AfterDial; setup: CallSetup | null }> {
     const setup = await this.loadSetup();
     if (!setup) return { next: { kind: "message" }, setup: null };
-    return { next: await this.transfers.dialed(setup.tool.callId, attempt, params), setup };
+    const next = await this.transfers.dialed(setup.tool.callId, attempt, params);
+    await this.live.dialed(setup, next).catch(() => undefined);
+    return { next, setup };
   }
 
   /** Why the call's stream ended, as the media plane handed it over; null when no end was kept (or it is forgotten). */

@@ -1,6 +1,7 @@
 /**
  * What follows every booking, move and cancellation that was made, in this order: the audit entry naming who made it,
- * the copies in every connected calendar, the text to the booked person, and the organization's open dashboards.
+ * the copies in every connected calendar, the text to the booked person, the owner's e-mail when the booked person
+ * made it on their manage page, and the organization's open dashboards.
  */
 import type { AppointmentTextKind } from "@nikki/core";
 import { writeAudit } from "../../audit";
@@ -11,6 +12,7 @@ import type { BookingContext } from "../context";
 import { type TextOutcome, textAboutAppointment } from "../notify";
 import type { AppointmentRow } from "../store";
 import { type Actor, type TestSuiteActor, auditEntryOf } from "./actor";
+import { alertOwnerOfManageChange } from "./owner-alert";
 
 export type AppointmentChange = "booked" | "rescheduled" | "canceled";
 
@@ -34,11 +36,14 @@ export async function followUp(
   row: AppointmentRow,
   change: AppointmentChange,
   context?: BookingContext,
+  /** A move's appointment as it was. */
+  before?: AppointmentRow,
 ): Promise<TextOutcome> {
   const { services, log } = deps;
   await writeAudit(services.db, log, auditEntryOf(actor, AUDIT_OF[change], row));
   await copyToCalendars(services, log, row, actor.kind === "calendar" ? actor.provider : undefined);
   const text = await textAboutAppointment(services, row, TEXT_OF[change], { from: textFrom(actor, context), business: context?.organizationName, log });
+  if (actor.kind === "manage_page" && change !== "booked") await alertOwnerOfManageChange(services, log, row, change, before);
   if (context?.dashboardsOpen !== false) await services.publishAppointment(row.organizationId, { id: row.id, status: row.status });
   return text;
 }

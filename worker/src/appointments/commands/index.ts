@@ -84,7 +84,7 @@ export async function reschedule(deps: CommandDeps, actor: MovingActor, context:
   }
   const outcome = await rescheduleAppointment(bookingDeps, context, row, start, options);
   if (!outcome.ok) return outcome;
-  const text = await followUp(deps, actor, outcome.appointment, "rescheduled", context);
+  const text = await followUp(deps, actor, outcome.appointment, "rescheduled", context, row);
   return { ok: true, appointment: outcome.appointment, text, dryRun: null };
 }
 

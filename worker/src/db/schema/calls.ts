@@ -80,6 +80,13 @@ export const calls = sqliteTable(
     unansweredQuestions: text("unanswered_questions"),
     /** When the call's alert (lead, booking, urgent) went out, so a re-analysis never sends it twice. */
     alertedAt: integer("alerted_at", { mode: "timestamp_ms" }),
+    /**
+     * Where a call in progress is beyond talking with the agent (issue 56: a number ringing for a transfer, the caller
+     * put through), for the Calls page's "Live now"; null while it talks with the agent (or answers, or is over).
+     */
+    liveState: text("live_state", { enum: ["ringing", "connected"] }),
+    /** The notes owners and admins sent the agent during the call (issue 56 §3), JSON list of {id, text, at, by}; never in the transcript. */
+    ownerNotes: text("owner_notes"),
   },
   (t) => [
     index("calls_org_created_idx").on(t.organizationId, t.createdAt),

@@ -16,6 +16,7 @@ import {
 import type { Config } from "../../env";
 import { ALLOW_ALL, type Robots, parseRobots } from "./robots";
 import { resolvedUrlRefusal } from "../../call/resolved-host";
+import { yieldToOtherRequests } from "./cooperative";
 import { type SiteAnswer, fetchSite } from "./site-fetch";
 import { linkedPagesOf, pageOf, pathOf, sameOriginXml } from "./site-links";
 import { parseSitemap } from "./sitemap";
@@ -24,6 +25,11 @@ import { parseSitemap } from "./sitemap";
 const SITEMAP_FILES = 10;
 /** Pages fetched at most only to find links (the address's own included). */
 const LINK_PAGES = 15;
+/**
+ * Addresses looked at (each a URL parsed, and matched against robots.txt) between two yields: a sitemap of 2 MB may
+ * list a hundred thousand.
+ */
+const ADDRESSES_PER_YIELD = 1_024;
 
 export interface OpenedSite {
   /** The address, without its fragment. */
@@ -38,7 +44,7 @@ const robotsFetch = (limits: ImportLimits) => ({ timeoutMs: limits.pageTimeoutMs
 
 async function readRobots(config: Config, start: URL, limits: ImportLimits): Promise<Robots | { error: string }> {
   const answer = await fetchSite(config, `${start.origin}/robots.txt`, robotsFetch(limits), limits.totalBytes);
-  if (answer.ok) return parseRobots(answer.text, IMPORT_ROBOTS_TOKEN);
+  if (answer.ok) return await parseRobots(answer.text, IMPORT_ROBOTS_TOKEN);
   // RFC 9309: unavailable (4xx, and a redirect we do not follow) means no rules; unreachable (5xx, no answer) means none allowed.
   if (answer.status !== undefined && answer.status < 500) return ALLOW_ALL;
   // No answer at all: the site itself is down or mistyped, which is what the owner needs to hear.
@@ -56,7 +62,7 @@ export async function openSite(config: Config, address: string, limits: ImportLi
   const start = url.href;
   const robots = await readRobots(config, url, limits);
   if ("error" in robots) return robots;
-  if (!robots.allows(pathOf(start))) return { start, origin: url.origin, robots, startHtml: null };
+  if (!(await robots.allows(pathOf(start)))) return { start, origin: url.origin, robots, startHtml: null };
   const answer = await fetchSite(config, start, { timeoutMs: limits.pageTimeoutMs, maxBytes: limits.totalBytes, html: true }, limits.totalBytes);
   if (!answer.ok && answer.location) return { error: IMPORT_MESSAGES.rootRedirect(answer.location) };
   if (!answer.ok) return { error: IMPORT_MESSAGES.rootFailed(start, answer.reason) };
@@ -77,8 +83,9 @@ async function sitemapPages(config: Config, site: OpenedSite, limits: ImportLimi
     const answer: SiteAnswer = await fetchSite(config, next, { timeoutMs: limits.pageTimeoutMs, maxBytes: budget, html: false }, limits.totalBytes);
     if (!answer.ok) continue;
     budget -= answer.bytes;
-    const { index, locations } = parseSitemap(answer.text);
-    for (const location of locations) {
+    const { index, locations } = await parseSitemap(answer.text);
+    for (const [at, location] of locations.entries()) {
+      if (at > 0 && at % ADDRESSES_PER_YIELD === 0) await yieldToOtherRequests();
       if (index) {
         const child = sameOriginXml(location, site.origin);
         if (child) queue.push(child);
@@ -99,12 +106,12 @@ async function linkedPages(config: Config, site: OpenedSite, limits: ImportLimit
   for (let fetched = 0; fetched < Math.min(found.length, LINK_PAGES) && found.length < enough; fetched++) {
     const page = found[fetched]!;
     let html = fetched === 0 ? site.startHtml : null;
-    if (html === null && site.robots.allows(pathOf(page))) {
+    if (html === null && (await site.robots.allows(pathOf(page)))) {
       const answer = await fetchSite(config, page, { timeoutMs: limits.pageTimeoutMs, maxBytes: budget, html: true }, limits.totalBytes);
       budget -= answer.bytes;
       html = answer.ok ? answer.text : null;
     }
-    for (const linked of html === null ? [] : linkedPagesOf(html, page, site.origin)) {
+    for (const linked of html === null ? [] : await linkedPagesOf(html, page, site.origin)) {
       if (!known.has(linked)) {
         known.add(linked);
         found.push(linked);
@@ -126,8 +133,9 @@ export async function findPages(config: Config, site: OpenedSite, limits: Import
   const candidates = listed.length > 0 ? listed : await linkedPages(config, site, limits, enough);
   const pages: string[] = [];
   const skipped: ImportFailure[] = [];
-  for (const page of candidates) {
-    if (!site.robots.allows(pathOf(page))) skipped.push({ url: page, reason: PAGE_FAILURES.robots });
+  for (const [at, page] of candidates.entries()) {
+    if (at > 0 && at % ADDRESSES_PER_YIELD === 0) await yieldToOtherRequests();
+    if (!(await site.robots.allows(pathOf(page)))) skipped.push({ url: page, reason: PAGE_FAILURES.robots });
     else if (pages.length < limits.pages) pages.push(page);
   }
   if (pages.length === 0 && skipped.length === 0) return { error: IMPORT_MESSAGES.noPages };

@@ -4,6 +4,7 @@
  * the text up to the next heading its body). Also the page's links, for finding the site's other pages.
  */
 import { IMPORT_LIMITS } from "@nikki/core";
+import { yieldToOtherRequests } from "./cooperative";
 import { type HtmlElement, type HtmlNode, elementsOf, firstElement, parseHtml, textOf } from "./html-tree";
 
 export interface PageSection {
@@ -30,6 +31,10 @@ const BLOCK = new Set([
   ..."p div section article main header li ul ol dl dt dd table thead tbody tr td th blockquote pre figure figcaption address details summary br hr".split(" "),
 ]);
 const HEADING = /^h[1-6]$/;
+
+/** The attributes the extractor reads; a page's others are left unread. */
+const READ_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "role", "hidden", "aria-hidden"]);
+const LINK_ATTRIBUTES: ReadonlySet<string> = new Set(["href"]);
 
 const isHidden = (element: HtmlElement) => "hidden" in element.attributes || element.attributes["aria-hidden"] === "true";
 
@@ -58,11 +63,27 @@ function mainParts(document: HtmlElement): { parts: HtmlElement[]; insideMain: b
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
-/** Long bodies cut at line ends into parts of at most SECTION_BODY_MAX characters. */
+/**
+ * `raw` as one line: each run of whitespace one space, trimmed, clipped to `max`. Only as much of `raw` is read as the
+ * line keeps: collapsing only shortens, so a part of `raw` gives the line's first characters as the whole would, and
+ * once that part's line is longer than `max`, so is the whole's (a hostile page's one paragraph of 2 MB costs 4 KB).
+ */
+function lineOf(raw: string, max: number): string {
+  const start = raw.search(/\S/);
+  if (start === -1) return "";
+  for (let length = max + 1; ; length *= 2) {
+    const end = start + length;
+    const line = raw.slice(start, end).replace(/\s+/g, " ");
+    if (end >= raw.length) return clip(line.trimEnd(), max);
+    if (line.trimEnd().length > max) return clip(line, max);
+  }
+}
+
+/** Long bodies cut at line ends into parts of at most SECTION_BODY_MAX characters (no line is longer). */
 function bodyParts(lines: string[]): string[] {
   const parts: string[] = [];
   let part = "";
-  for (const line of lines.map((text) => clip(text, SECTION_BODY_MAX))) {
+  for (const line of lines) {
     if (part && part.length + 1 + line.length > SECTION_BODY_MAX) {
       parts.push(part);
       part = "";
@@ -78,7 +99,7 @@ function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle: strin
   const gathered: { title: string; lines: string[] }[] = [{ title: firstTitle, lines: [] }];
   let line = "";
   const endLine = () => {
-    const text = line.replace(/\s+/g, " ").trim();
+    const text = lineOf(line, SECTION_BODY_MAX);
     if (text) gathered.at(-1)!.lines.push(text);
     line = "";
   };
@@ -90,7 +111,7 @@ function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle: strin
     if (isChrome(node, insideMain)) return;
     if (HEADING.test(node.name)) {
       endLine();
-      gathered.push({ title: clip(textOf(node).trim(), TITLE_MAX), lines: [] });
+      gathered.push({ title: lineOf(textOf(node), TITLE_MAX), lines: [] });
       return;
     }
     const block = BLOCK.has(node.name);
@@ -109,17 +130,23 @@ function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle: strin
     .slice(0, PAGE_SECTIONS_MAX);
 }
 
+/** Every link's href in the tree, as written (trimmed), in document order. */
+const linksOf = (document: HtmlElement) =>
+  [...elementsOf(document)].filter((element) => element.name === "a" && element.attributes.href).map((element) => element.attributes.href!.trim());
+
 /** The page's title, sections and links; `fallbackTitle` names text before any heading on a page without a <title>. */
-export function extractPage(html: string, fallbackTitle: string): ExtractedPage {
-  const document = parseHtml(html);
+export async function extractPage(html: string, fallbackTitle: string): Promise<ExtractedPage> {
+  const document = await parseHtml(html, { attributes: READ_ATTRIBUTES });
+  // The walks below (a few ms over MAX_ELEMENTS elements) apart from the parse's last chunk.
+  await yieldToOtherRequests();
   const titleElement = firstElement(document, "title");
-  const title = clip((titleElement ? textOf(titleElement) : "").trim(), TITLE_MAX) || fallbackTitle;
+  const title = lineOf(titleElement ? textOf(titleElement) : "", TITLE_MAX) || fallbackTitle;
   const { parts, insideMain } = mainParts(document);
-  const links = [...elementsOf(document)]
-    .filter((element) => element.name === "a" && element.attributes.href)
-    .map((element) => element.attributes.href!.trim());
-  return { title, sections: sectionsOf(parts, insideMain, title), links };
+  return { title, sections: sectionsOf(parts, insideMain, title), links: linksOf(document) };
 }
+
+/** The page's links alone, as extractPage finds them (its text is not cut into sections). */
+export const pageLinks = async (html: string): Promise<string[]> => linksOf(await parseHtml(html, { attributes: LINK_ATTRIBUTES }));
 
 /** The text a page's sections say, as hashed to tell whether the page changed since the last import. */
 export const sectionsText = (sections: PageSection[]) => sections.map((section) => `${section.title}\n${section.body}`).join("\n\n");

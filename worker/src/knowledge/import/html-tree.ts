@@ -1,9 +1,10 @@
 /**
- * A forgiving HTML reader for imported pages: text and elements (with their attributes) as a small tree, enough to
- * find a page's main text, headings and links. Not a full HTML5 tree builder: an end tag closes the nearest open
- * element of its name (a stray one is ignored); scripts, styles, SVG, templates, noscript and iframes are kept as
- * empty elements, their content skipped; comments dropped. Tokens come from markup-tokens.ts (linear in the page);
- * the tree is at most MAX_DEPTH deep, so nothing that walks it recurses as deep as a hostile page nests.
+ * A forgiving HTML reader for imported pages: text and elements (with the attributes asked for) as a small tree,
+ * enough to find a page's main text, headings and links. Not a full HTML5 tree builder: an end tag closes the nearest
+ * open element of its name (a stray one is ignored); scripts, styles, SVG, templates, noscript and iframes are kept as
+ * empty elements, their content skipped; comments dropped. Tokens come from markup-tokens.ts (linear in the page, read
+ * in chunks with yields between them); the tree is at most MAX_DEPTH deep, so nothing that walks it recurses as deep
+ * as a hostile page nests.
  */
 import { characterOf, tokenize } from "./markup-tokens";
 
@@ -32,24 +33,47 @@ export const MAX_ELEMENTS = 20_000;
 
 /** Attributes of an element that has none yet (shared: an element's own object is made at its first attribute). */
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
+/**
+ * Text pieces held before they join their element's text: a page of broken entities comes as hundreds of thousands of
+ * pieces, and adding each to a string made a rope that deep, slow to read and to collect.
+ */
+const TEXT_PIECES = 1_024;
+
+export interface ParseOptions {
+  /** The attribute names kept (lower case); every attribute when not given. A page's others are not even read. */
+  attributes?: ReadonlySet<string>;
+}
 
 /** The document as a tree under a root element named `#document`. */
-export function parseHtml(html: string): HtmlElement {
+export async function parseHtml(html: string, options: ParseOptions = {}): Promise<HtmlElement> {
+  const kept = options.attributes;
+  const longestKept = kept ? Math.max(0, ...[...kept].map((name) => name.length)) : Number.POSITIVE_INFINITY;
   const root: HtmlElement = { name: "#document", attributes: NO_ATTRIBUTES, children: [] };
   const open: HtmlElement[] = [root];
   /** While in an element whose content is skipped: its name and how many of that name are open inside it. */
   let skipping: { name: string; open: number } | null = null;
   let elements = 0;
   let tag: HtmlElement | null = null;
-  let attribute = "";
-  let value = "";
+  /** The attribute being read, null when it is not kept (or its tag is left out). */
+  let attribute: string | null = null;
+  let value: string[] = [];
+  /** Text of the innermost open element not yet in its children. */
+  let pending: string[] = [];
 
-  const addText = (text: string) => {
-    if (skipping) return;
+  /** The pending text into the innermost open element: before it changes, and every TEXT_PIECES pieces. */
+  const placeText = () => {
+    if (pending.length === 0) return;
+    const text = pending.join("");
+    pending = [];
     const children = open.at(-1)!.children;
     const last = children.length - 1;
     if (typeof children[last] === "string") children[last] += text;
     else children.push(text);
+  };
+  const addText = (text: string) => {
+    if (skipping) return;
+    pending.push(text);
+    if (pending.length === TEXT_PIECES) placeText();
   };
   const nameAt = (start: number, end: number) => html.slice(start, end).toLowerCase();
   /** How many open elements have each name, so an end tag with none open costs nothing. */
@@ -71,6 +95,7 @@ export function parseHtml(html: string): HtmlElement {
     if (!tag) return;
     const opened: HtmlElement = tag;
     tag = null;
+    placeText();
     const empty = SKIPPED.has(opened.name) || VOID.has(opened.name);
     // open[0] is the document, not an element of the page.
     if (!empty && open.length > MAX_DEPTH) count(open.pop()!.name, -1);
@@ -86,37 +111,43 @@ export function parseHtml(html: string): HtmlElement {
       return;
     }
     if (!openNamed.get(name)) return;
+    placeText();
     while (open.length > 1) {
       const closed = open.pop()!;
       count(closed.name, -1);
       if (closed.name === name) return;
     }
   };
+  const startAttribute = (start: number, end: number) => {
+    value = [];
+    // A name longer than any kept one is not even sliced: a hostile tag may hold hundreds of thousands of them.
+    const name = tag && end - start <= longestKept ? nameAt(start, end) : null;
+    attribute = name !== null && (!kept || kept.has(name)) ? name : null;
+  };
 
-  tokenize(html, "html", {
+  await tokenize(html, "html", {
     ontext: (start, end) => addText(html.slice(start, end)),
     ontextentity: (codePoint) => addText(characterOf(codePoint)),
     onopentagname: (start, end) => startTag(nameAt(start, end)),
-    onattribname: (start, end) => {
-      attribute = tag ? nameAt(start, end) : "";
-      value = "";
-    },
+    onattribname: startAttribute,
     onattribdata: (start, end) => {
-      if (tag) value += html.slice(start, end);
+      if (attribute !== null) value.push(html.slice(start, end));
     },
     onattribentity: (codePoint) => {
-      if (tag) value += characterOf(codePoint);
+      if (attribute !== null) value.push(characterOf(codePoint));
     },
     onattribend: () => {
-      if (!tag || Object.hasOwn(tag.attributes, attribute)) return;
+      if (!tag || attribute === null || Object.hasOwn(tag.attributes, attribute)) return;
       if (tag.attributes === NO_ATTRIBUTES) tag.attributes = {};
-      tag.attributes[attribute] = value;
+      tag.attributes[attribute] = value.join("");
+      attribute = null;
     },
     // `<div/>` opens a div, as in browsers: only void elements are empty.
     onopentagend: endStartTag,
     onselfclosingtag: endStartTag,
     onclosetag: (start, end) => endTag(nameAt(start, end)),
   });
+  placeText();
   return root;
 }
 
@@ -138,7 +169,7 @@ export const firstElement = (node: HtmlElement, name: string): HtmlElement | und
   return undefined;
 };
 
-/** An element's text, whitespace collapsed. */
+/** An element's text, as written (whitespace and all). */
 export function textOf(node: HtmlNode): string {
   const texts: string[] = [];
   const pending: HtmlNode[] = [node];
@@ -146,5 +177,5 @@ export function textOf(node: HtmlNode): string {
     if (typeof next === "string") texts.push(next);
     else for (let index = next.children.length - 1; index >= 0; index--) pending.push(next.children[index]!);
   }
-  return texts.join("").replace(/\s+/g, " ");
+  return texts.join("");
 }

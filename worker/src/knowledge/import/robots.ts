@@ -1,8 +1,11 @@
 /**
  * robots.txt as RFC 9309 reads it: the groups naming our product token (`NikkiAI`) apply if there are any, else those
  * of `*`; within them the longest matching rule wins, Allow over Disallow at equal length; `*` and a final `$` in
- * paths, matched in linear time (no regular expression). Also the sitemaps it names.
+ * paths, matched in linear time (no regular expression). Also the sitemaps it names. A robots.txt of 512 KB may hold
+ * tens of thousands of rules, each matched against every path asked: reading it and matching a path are done a few
+ * thousand lines or rules at a time, yielding between them (cooperative.ts).
  */
+import { yieldToOtherRequests } from "./cooperative";
 
 interface Rule {
   allow: boolean;
@@ -11,12 +14,16 @@ interface Rule {
 
 export interface Robots {
   /** Whether a path (with its query) may be fetched. */
-  allows(pathAndQuery: string): boolean;
+  allows(pathAndQuery: string): Promise<boolean>;
   sitemaps: string[];
 }
 
 /** Every path allowed: no robots.txt (a 4xx, as RFC 9309 says). */
-export const ALLOW_ALL: Robots = { allows: () => true, sitemaps: [] };
+export const ALLOW_ALL: Robots = { allows: async () => true, sitemaps: [] };
+
+/** Lines read, and rules matched, between two yields: a millisecond or two of the worst of either (2 KB paths). */
+const LINES_PER_YIELD = 4_096;
+const RULES_PER_YIELD = 2_048;
 
 /**
  * A path pattern as its literal pieces between `*`s, for matching without a regular expression: a backtracking
@@ -65,11 +72,12 @@ function normalizedPath(path: string): string {
   }
 }
 
-export function parseRobots(text: string, productToken: string): Robots {
+export async function parseRobots(text: string, productToken: string): Promise<Robots> {
   const groups: { agents: string[]; rules: Rule[] }[] = [];
   const sitemaps: string[] = [];
   let lastWasAgent = false;
-  for (const raw of text.split(/\r\n|\r|\n/)) {
+  for (const [index, raw] of text.split(/\r\n|\r|\n/).entries()) {
+    if (index > 0 && index % LINES_PER_YIELD === 0) await yieldToOtherRequests();
     const line = raw.replace(/#.*$/, "").trim();
     const colon = line.indexOf(":");
     if (colon === -1) continue;
@@ -97,11 +105,12 @@ export function parseRobots(text: string, productToken: string): Robots {
   const matchers = rules.map((rule) => ({ ...rule, path: compiled(rule.pattern) }));
   return {
     sitemaps,
-    allows(pathAndQuery) {
+    async allows(pathAndQuery) {
       const path = normalizedPath(pathAndQuery);
       if (path === "/robots.txt") return true;
       let best: { allow: boolean; length: number } | null = null;
-      for (const rule of matchers) {
+      for (const [index, rule] of matchers.entries()) {
+        if (index > 0 && index % RULES_PER_YIELD === 0) await yieldToOtherRequests();
         if (!matchesPath(rule.path, path)) continue;
         const length = rule.pattern.length;
         if (!best || length > best.length || (length === best.length && rule.allow)) best = { allow: rule.allow, length };

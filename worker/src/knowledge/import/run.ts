@@ -115,7 +115,7 @@ interface PageOutcome {
 
 /** One page read and stored: the bytes it took, why it was not imported, or what storing it did. */
 async function importPage(services: { config: Config; db: Database }, job: PageJob): Promise<PageOutcome> {
-  if (!job.robots.allows(pathOf(job.url))) return { bytes: 0, reason: PAGE_FAILURES.robots };
+  if (!(await job.robots.allows(pathOf(job.url)))) return { bytes: 0, reason: PAGE_FAILURES.robots };
   const answer = await fetchSite(
     services.config,
     job.url,
@@ -123,7 +123,7 @@ async function importPage(services: { config: Config; db: Database }, job: PageJ
     job.limits.totalBytes,
   );
   if (!answer.ok) return { bytes: answer.bytes, reason: answer.reason };
-  const page = extractPage(answer.text, pathOf(job.url));
+  const page = await extractPage(answer.text, pathOf(job.url));
   if (page.sections.length === 0) return { bytes: answer.bytes, reason: PAGE_FAILURES.noText };
   const text = sectionsText(page.sections);
   const stored = await storePage(

@@ -2,7 +2,7 @@
  * A website's addresses as the import reads them: a link as one of the site's pages (or its sitemaps), a page's path
  * for robots.txt, and the pages a page links to.
  */
-import { extractPage } from "./extract";
+import { pageLinks } from "./extract";
 
 /** Files a page link may not be: not worth a request to find out. */
 const NOT_PAGES = /\.(?:pdf|jpe?g|png|gif|webp|svg|ico|css|js|mjs|json|xml|txt|zip|gz|mp[34]|mov|avi|woff2?|ttf|docx?|xlsx?|pptx?)$/i;
@@ -43,9 +43,10 @@ export const pathOf = (url: string) => {
 };
 
 /** The pages of `origin` that the HTML of `page` links to, each once, in document order. */
-export function linkedPagesOf(html: string, page: string, origin: string): string[] {
+export async function linkedPagesOf(html: string, page: string, origin: string): Promise<string[]> {
   const pages = new Set<string>();
-  for (const href of extractPage(html, "").links) {
+  // Each href once: a page may repeat one link thousands of times, and each is a URL to parse.
+  for (const href of new Set(await pageLinks(html))) {
     const linked = pageOf(href, page, origin);
     if (linked) pages.add(linked);
   }

@@ -6,12 +6,13 @@ import { characterOf, tokenize } from "./markup-tokens";
 
 export interface SitemapContents {
   index: boolean;
+  /** Each once, in the order first listed: a hostile sitemap repeats one address tens of thousands of times. */
   locations: string[];
 }
 
-export function parseSitemap(xml: string): SitemapContents {
+export async function parseSitemap(xml: string): Promise<SitemapContents> {
   let index = false;
-  const locations: string[] = [];
+  const locations = new Set<string>();
   /** The text of the `<loc>` being read; null outside one. */
   let location: string | null = null;
   /** A tag's name without its namespace prefix, in lower case; only the two names looked for are read whole. */
@@ -23,7 +24,7 @@ export function parseSitemap(xml: string): SitemapContents {
   const addText = (text: string) => {
     if (location !== null) location += text;
   };
-  tokenize(xml, "xml", {
+  await tokenize(xml, "xml", {
     onopentagname(start, end) {
       const name = localName(start, end);
       if (name === "sitemapindex") index = true;
@@ -32,12 +33,12 @@ export function parseSitemap(xml: string): SitemapContents {
     },
     onclosetag(start, end) {
       const text = location?.trim();
-      if (text && localName(start, end) === "loc") locations.push(text);
+      if (text && localName(start, end) === "loc") locations.add(text);
       location = null;
     },
     ontext: (start, end) => addText(xml.slice(start, end)),
     ontextentity: (codePoint) => addText(characterOf(codePoint)),
     oncdata: (start, end, offset) => addText(xml.slice(start, end - offset)),
   });
-  return { index, locations };
+  return { index, locations: [...locations] };
 }

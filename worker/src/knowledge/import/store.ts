@@ -4,8 +4,9 @@
  * those the owner edited, which are never touched (nor duplicated by a new section of the same title). New sections
  * stop at the plan's limit of entries.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { inOneTrip } from "../../db/one-trip";
 import { knowledgeEntries } from "../../db/schema";
 import { type KnowledgeRoom, entriesHeld, undoPastLimit } from "../limits";
 import type { PageSection } from "./extract";
@@ -20,7 +21,11 @@ export interface ImportedPage {
   sections: PageSection[];
 }
 
-const ROWS_PER_INSERT = 10;
+/**
+ * Rows one insert writes at most: D1 binds at most 100 values to a statement, and a row binds one per column at most
+ * (10 rows of 14 bound values each made "too many SQL variables", and a page of more than 7 sections failed).
+ */
+const ROWS_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(knowledgeEntries)).length);
 
 export type PageStored = "new" | "changed" | "unchanged";
 
@@ -59,42 +64,44 @@ export async function storePage(db: Database, page: ImportedPage, room: Pick<Kno
   const edited = existing.filter((entry) => entry.edited);
   if (imported.length > 0 && imported.every((entry) => entry.contentHash === page.contentHash)) {
     // The same text: its entries stay as they are (their updated_at too), now counted as this import's.
-    for (const entry of imported) {
-      await db
-        .update(knowledgeEntries)
-        .set({ importId: page.importId, pageTitle: page.title, updatedAt: entry.updatedAt })
-        .where(eq(knowledgeEntries.id, entry.id));
-    }
+    const [first, ...rest] = imported.map((entry) =>
+      db.update(knowledgeEntries).set({ importId: page.importId, pageTitle: page.title, updatedAt: entry.updatedAt }).where(eq(knowledgeEntries.id, entry.id)),
+    );
+    await inOneTrip(db, [first!, ...rest]);
     return { page: "unchanged", sectionsAdded: 0, sectionsLeft: 0 };
   }
   if (imported.length > 0) await db.delete(knowledgeEntries).where(and(ofPage, eq(knowledgeEntries.edited, false)));
   const editedTitles = new Set(edited.map((entry) => entry.title));
   const found = page.sections.filter((section) => !editedTitles.has(section.title));
   const fresh = found.slice(0, Math.max(0, room.maxEntries - (await entriesHeld(db, page.organizationId))));
-  let added = 0;
-  // A few rows a statement: D1 binds at most 100 values to one.
-  for (let from = 0; from < fresh.length; from += ROWS_PER_INSERT) {
-    const rows = await db
-      .insert(knowledgeEntries)
-      .values(
-        fresh.slice(from, from + ROWS_PER_INSERT).map((section) => ({
-          organizationId: page.organizationId,
-          kind: "section" as const,
-          title: section.title,
-          body: section.body,
-          source: "website" as const,
-          sourceUrl: page.url,
-          pageTitle: page.title,
-          contentHash: page.contentHash,
-          importId: page.importId,
-        })),
-      )
-      .returning({ id: knowledgeEntries.id });
-    const ids = rows.map((row) => row.id);
-    // Entries typed meanwhile may have taken the room: what is past the limit goes again, and the page stops there.
-    const undone = await undoPastLimit(db, room, ids);
-    added += ids.length - undone.length;
-    if (undone.length > 0) break;
-  }
+  const ids = await insertSections(db, page, fresh);
+  // Entries typed meanwhile may have taken the room: what is past the limit goes again.
+  const added = ids.length - (await undoPastLimit(db, room, ids)).length;
   return { page: existing.length > 0 ? "changed" : "new", sectionsAdded: added, sectionsLeft: found.length - added };
+}
+
+/**
+ * The sections written, ROWS_PER_INSERT a statement, every statement in one round trip: one statement awaited after
+ * another (a page has up to 200 sections) cost a round trip each, and under workerd locally (Miniflare: tests, benches)
+ * a run of them kept the isolate's other requests waiting until the last.
+ */
+async function insertSections(db: Database, page: ImportedPage, sections: PageSection[]): Promise<string[]> {
+  const statements = [];
+  for (let from = 0; from < sections.length; from += ROWS_PER_INSERT) {
+    const rows = sections.slice(from, from + ROWS_PER_INSERT).map((section) => ({
+      organizationId: page.organizationId,
+      kind: "section" as const,
+      title: section.title,
+      body: section.body,
+      source: "website" as const,
+      sourceUrl: page.url,
+      pageTitle: page.title,
+      contentHash: page.contentHash,
+      importId: page.importId,
+    }));
+    statements.push(db.insert(knowledgeEntries).values(rows).returning({ id: knowledgeEntries.id }));
+  }
+  const [first, ...rest] = statements;
+  if (!first) return [];
+  return (await inOneTrip(db, [first, ...rest])).flat().map((row) => row.id);
 }

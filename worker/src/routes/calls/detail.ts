@@ -18,10 +18,12 @@ function storedQuestions(stored: string | null): string[] {
   }
 }
 
+/** The call's stored latency (call-metrics.ts); a call stored before voice to voice was measured has no turns. */
 function parsedLatency(stored: string | null): CallLatency | null {
   if (!stored) return null;
   try {
-    return JSON.parse(stored) as CallLatency;
+    const latency = JSON.parse(stored) as Omit<CallLatency, "turns" | "voice_to_voice_p50_ms" | "voice_to_voice_p90_ms" | "product_p95_ms">;
+    return { turns: [], voice_to_voice_p50_ms: null, voice_to_voice_p90_ms: null, product_p95_ms: null, ...latency };
   } catch {
     return null;
   }
@@ -37,7 +39,7 @@ export function serializeCallDetail(
   row: Parameters<typeof serializeCall>[0],
   options: { storedRedacted: boolean; masksContacts: boolean },
   appointments: CallAppointmentResource[],
-): Omit<CallDetailResource, "number_blocked"> {
+): Omit<CallDetailResource, "number_blocked" | "owner_notes"> {
   const { call } = row;
   const redactOnDisplay = options.masksContacts && !options.storedRedacted;
   const show = (text: string) => (redactOnDisplay ? redactPii(text) : text);

@@ -1,4 +1,4 @@
-import { CALL_MESSAGES, SCREENED_MESSAGES, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, callListQuerySchema, masksContactsFor } from "@nikki/core";
+import { CALL_MESSAGES, SCREENED_MESSAGES, canManage, SPEND_MESSAGES, SPEND_PRICES_MICRO_USD, callListQuerySchema, masksContactsFor } from "@nikki/core";
 import { chargeSpend, refusalNow } from "../../billing/spend";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -17,9 +17,13 @@ import { callActionRoutes } from "./actions";
 import { callBlockRoutes } from "./block";
 import { serializeCallDetail } from "./detail";
 import { callColumns, listCalls } from "./list";
+import { liveCallRoutes } from "./live";
+import { ownerNotesOf } from "./owner-notes";
 
 /** `/api/calls`: the organization's calls (every member reads them; owners and admins act on them). */
 export const callRoutes = new Hono<AppEnv>()
+  // First: `/live` is no call's id.
+  .route("/", liveCallRoutes)
   .get("/", access("viewer"), queryOf(callListQuerySchema, "a filter of the call list"), async (c) => {
     const { organizationId, role } = orgCaller(c);
     const query = c.req.valid("query");
@@ -39,7 +43,9 @@ export const callRoutes = new Hono<AppEnv>()
     // Viewers always read the speech redacted and the contact details masked; owners and admins read them as stored.
     const options = { storedRedacted: settings.piiRedaction, masksContacts: masksContactsFor(caller.role) };
     const blocked = jsonList(settings.blockedNumbers).includes(row.call.direction === "inbound" ? row.call.fromNumber : row.call.toNumber);
-    return c.json({ call: { ...serializeCallDetail(row, options, booked.get(row.call.id) ?? []), number_blocked: blocked } });
+    // The owners' notes to the agent are for owners and admins: never in the transcript, never a viewer's.
+    const ownerNotes = canManage(caller.role) ? ownerNotesOf(row.call.ownerNotes) : [];
+    return c.json({ call: { ...serializeCallDetail(row, options, booked.get(row.call.id) ?? []), number_blocked: blocked, owner_notes: ownerNotes } });
   })
   .get("/:id/recording", access("viewer"), async (c) => {
     const caller = orgCaller(c);

@@ -2,7 +2,8 @@
  * Connecting Google Calendar (issue 35 §7): OAuth 2 with the calendar.events and calendar.freebusy scopes (and the
  * account's e-mail, to name it on the card) and offline access. `POST …/connect` answers Google's consent URL with a signed state (organization, member, 10 minutes);
  * Google sends the browser back to `GET …/callback`, which exchanges the code for a refresh token, seals it like every
- * credential, tests it and returns to Integrations with the outcome in the query.
+ * credential, tests it, has the organization's upcoming bookings copied there (calendar-connected.ts) and returns to
+ * Integrations with the outcome in the query.
  */
 import { GOOGLE_CALENDAR_SCOPES, GOOGLE_CONNECT_SCOPES, INTEGRATION_MESSAGES } from "@nikki/core";
 import { type Context, Hono } from "hono";
@@ -14,6 +15,7 @@ import { ApiError } from "../../http/api-error";
 import { readIntegration, recordIntegrationTest, saveIntegration } from "../../services/integrations/store";
 import { access, orgCaller } from "../../middleware/access";
 import { purposeKey, toBase64Url } from "../../call/keyed-hash";
+import { copyBookingsToConnected } from "./calendar-connected";
 
 type Ctx = Context<AppEnv>;
 const STATE_MS = 10 * 60_000;
@@ -94,6 +96,7 @@ export const googleCalendarRoutes = new Hono<AppEnv>()
       .then((message) => ({ success: true, message }))
       .catch((error: unknown) => ({ success: false, message: error instanceof Error ? error.message : INTEGRATION_MESSAGES.connectFailed("Google Calendar") }));
     if (stored) await recordIntegrationTest(c.var.db, stored.row, tested);
+    if (tested.success) await copyBookingsToConnected(c, caller.organizationId, "google_calendar");
     await audit(c, {
       action: "calendar_connected",
       organizationId: caller.organizationId,

@@ -28,6 +28,7 @@ import {
   saveIntegration,
 } from "../../services/integrations/store";
 import { testConnection } from "../../services/integrations/test-connection";
+import { copyBookingsToConnected } from "./calendar-connected";
 import { googleCalendarRoutes } from "./google-calendar";
 import { access, orgCaller } from "../../middleware/access";
 import { hourly, rateLimit } from "../../middleware/rate-limit";
@@ -45,7 +46,7 @@ type CopyStats = Awaited<ReturnType<typeof calendarCopyStats>>;
 /** A calendar's copies as its card shows them; null for a provider that is not a calendar. */
 function copiesOf(provider: IntegrationProvider, stats: CopyStats): CalendarCopiesResource | null {
   const calendar = CALENDAR_PROVIDERS.find((candidate) => candidate === provider);
-  return calendar ? (stats.get(calendar) ?? { last_copied_at: null, pending: 0 }) : null;
+  return calendar ? (stats.get(calendar) ?? { last_copied_at: null, pending: 0, failing: 0 }) : null;
 }
 
 async function resourceOf(c: Ctx, provider: IntegrationProvider, row: IntegrationRow | undefined, stats: CopyStats): Promise<IntegrationResource> {
@@ -122,6 +123,7 @@ export const integrationRoutes = new Hono<AppEnv>()
     if (!stored) throw new ApiError("validation_failed", { message: INTEGRATION_MESSAGES.notConfigured(name) });
     const result = await testConnection(provider, stored.credentials, c.var.config);
     await recordIntegrationTest(c.var.db, stored.row, result);
+    if (result.success) await copyBookingsToConnected(c, stored.row.organizationId, provider);
     await auditEntry(c, "integration_tested", provider, { success: result.success });
     c.var.log.info("integration_tested", { provider, organization_id: stored.row.organizationId, success: result.success });
     return c.json(result);

@@ -1,7 +1,8 @@
 /**
  * `/internal/calls/:callSid/*`: the media plane's requests to the control plane, signed (call/plane-auth.ts) rather
  * than carrying a role: a stream's plan as it arrives, a tool the model called, the call's end, the model's session
- * again, and a greeting it had no render of.
+ * again, a greeting it had no render of, the transcript's lines as they are said (the live view) and the moment the
+ * agent has told the caller the owner takes over.
  */
 import { type Context, Hono } from "hono";
 import * as z from "zod";
@@ -9,6 +10,7 @@ import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { verifiedPlaneBody } from "../../call/plane-auth";
 import { CALL_END_REASONS, type CallEnd } from "../../call/plan";
+import type { LiveBatch } from "../../call/live";
 
 const CALL_SID = /^CA[0-9a-f]{32}$/i;
 
@@ -26,6 +28,13 @@ const toolRequest = z.object({
 const planRequest = z.object({
   segment: z.number().int().min(2).max(9).optional(),
   signature: z.string().max(200),
+});
+const liveBatch = z.object({
+  segment: z.number().int().min(2).max(9).optional(),
+  first: z.number().int().min(0).max(5_000),
+  lines: z.array(transcriptEntry).max(100),
+  done_at: z.array(z.number().int().nonnegative()).max(100),
+  latency: z.record(z.string(), z.unknown()).nullable(),
 });
 const callEnd = z.object({
   reason: z.enum(CALL_END_REASONS),
@@ -64,4 +73,14 @@ export const internalRoutes = new Hono<AppEnv>()
   .post("/calls/:callSid/greeting", async (c) => {
     const { session } = await planeRequest(c, z.object({}));
     return c.json({ rendered: await session.renderGreeting() });
+  })
+  .post("/calls/:callSid/live", async (c) => {
+    const { session, body } = await planeRequest(c, liveBatch);
+    await session.liveLines(body as LiveBatch);
+    return c.body(null, 204);
+  })
+  .post("/calls/:callSid/hand-over", async (c) => {
+    const { session } = await planeRequest(c, z.object({ segment: z.number().int().min(2).max(9).optional() }));
+    await session.handOver();
+    return c.body(null, 204);
   });

@@ -1,16 +1,4 @@
-import {
-  MANAGE_PAGE_COPY,
-  freeSlots,
-  isLocalDate,
-  isoInZone,
-  labelLanguageOf,
-  localParts,
-  parseInstant,
-  timeLabel,
-  zoneName,
-  zonedInstant,
-  zonedSlotLabel,
-} from "@nikki/core";
+import { MANAGE_PAGE_COPY, freeSlots, isLocalDate, isoInZone, labelLanguageOf, parseInstant, zoneName, zonedInstant, zonedSlotLabel } from "@nikki/core";
 import { eq } from "drizzle-orm";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bookingDepsOf } from "../../appointments/booking-deps";
@@ -24,6 +12,7 @@ import { appointments, organizationSettings, organizations } from "../../db/sche
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
+import { DAYS_SHOWN, freeDays } from "./free-days";
 import { type ManageView, manageHtml, problemHtml } from "./page";
 
 type Ctx = Context<AppEnv>;
@@ -31,7 +20,6 @@ type Ctx = Context<AppEnv>;
 /** A visitor's requests to manage pages an hour, and one link's: enough for a person, too few to guess tokens. */
 const PER_IP_HOUR = 60;
 const PER_LINK_HOUR = 30;
-const DAYS_SHOWN = 3;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const HEADERS = {
@@ -86,6 +74,8 @@ async function bookAgainOf(c: Ctx, row: AppointmentRow, domain: string | null): 
 interface RenderOptions {
   notice?: { text: string; warn: boolean };
   from?: string;
+  /** `?day=`: the day whose free times are shown. */
+  day?: string;
   confirmCancel?: boolean;
   /** `?move=`: the time picked, asked about before it is taken. */
   move?: Date | null;
@@ -108,8 +98,8 @@ async function render(c: Ctx, row: AppointmentRow, options: RenderOptions) {
     code: row.confirmationCode,
     canceled: !booked,
     notice: options.notice ?? null,
-    days: [],
-    laterFrom: null,
+    free: null,
+    from: null,
     confirmCancel: booked && (options.confirmCancel ?? false),
     confirmMove: move && { start: isoInZone(row.timeZone, move), label: zonedSlotLabel(move, row.timeZone, language) },
     bookAgain: booked ? null : await bookAgainOf(c, row, organization?.domain ?? null),
@@ -121,21 +111,14 @@ async function render(c: Ctx, row: AppointmentRow, options: RenderOptions) {
     // The free times are in the agent's zone now (the booking's, unless the agent has moved since).
     view.zone = zoneName(zone, language);
     const input = await availabilityNow(bookingDepsOf(c.var.services), context, moveCheck(row, { notice: true }));
-    const from = options.from && isLocalDate(options.from) ? zonedInstant(zone, options.from, 0) : undefined;
-    const slots = freeSlots(input, { from, limit: 200 }).filter((slot) => slot.start.getTime() !== row.startAt.getTime());
-    for (const slot of slots) {
-      const date = localParts(zone, slot.start).date;
-      let day = view.days.find((entry) => entry.date === date);
-      if (!day) {
-        if (view.days.length === DAYS_SHOWN) {
-          view.laterFrom = date;
-          break;
-        }
-        day = { date, times: [] };
-        view.days.push(day);
-      }
-      day.times.push({ start: isoInZone(zone, slot.start), time: timeLabel(slot.start, zone, language) });
-    }
+    const from = options.from && isLocalDate(options.from) ? options.from : null;
+    // Enough for every time of the days shown and one more day's first (a day has at most a day's worth of steps).
+    const limit = (DAYS_SHOWN + 1) * Math.ceil((24 * 60) / context.rules.stepMinutes);
+    const slots = freeSlots(input, { from: from ? zonedInstant(zone, from, 0) : undefined, limit }).filter(
+      (slot) => slot.start.getTime() !== row.startAt.getTime(),
+    );
+    view.free = freeDays(slots, zone, language, options.day);
+    view.from = from;
   }
   return page(c, manageHtml(view));
 }
@@ -169,6 +152,7 @@ export const manageRoutes = new Hono<AppEnv>()
     return render(c, row, {
       notice,
       from: c.req.query("from"),
+      day: c.req.query("day"),
       confirmCancel: c.req.query("confirm") === "cancel",
       move: move ? parseInstant(move, row.timeZone) : null,
     });

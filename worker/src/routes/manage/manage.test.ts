@@ -1,3 +1,4 @@
+import { dateLabel } from "@nikki/core";
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../../test/accounts";
@@ -47,13 +48,30 @@ describe("the manage page /a/{token}", () => {
     // Every time says its zone: the booking's, and the free times'.
     expect(html).toMatch(/\w+day, \w+ \d+ at 10:00 AM Eastern Time/);
     expect(html).toContain("All times are Eastern Time.");
-    // Free times from the same availability, three days at a time, each a link to the page that asks; its own time is not one of them.
-    expect(html).toContain("Later times");
-    expect(html.match(/<a class="button" href="\/a\/[\w-]{43}\?move=/g)?.length).toBeGreaterThan(10);
+    // A day first: the next days with free times (a week of them), each a link to its times; no time until one is chosen.
+    const date = localStart(3, "00:00").slice(0, 10);
+    expect(html).toContain("Choose a day");
+    expect(html.match(/<ul class="days">(.*?)<\/ul>/)![1]!.match(/<li>/g)).toHaveLength(7);
+    expect(html).toContain(`<a class="button" href="${link}?day=${date}#times">${dateLabel(date)}</a>`);
+    expect(html).toContain("Later days");
+    expect(html).not.toContain("?move=");
     expect(html).not.toContain("/reschedule");
-    const day = await (await visit(`${link}?from=${localStart(3, "00:00").slice(0, 10)}`)).text();
-    expect(day).toContain(`?move=${encodeURIComponent(localStart(3, "10:30"))}"`);
+    // Cancel comes before the times, never below them.
+    expect(html.indexOf("Cancel this appointment")).toBeLessThan(html.indexOf("Choose a day"));
+    // The chosen day's times, from the same availability, each a link to the page that asks, named with its day; its
+    // own time is not one of them.
+    const day = await (await visit(`${link}?day=${date}`)).text();
+    expect(day).toContain(`aria-current="true">${dateLabel(date)}</a>`);
+    expect(day).toContain(`<h3 id="times">Free times on ${dateLabel(date)}</h3>`);
+    expect(day).toContain(
+      `<a class="button" href="${link}?move=${encodeURIComponent(localStart(3, "10:30"))}" aria-label="${dateLabel(date)} at 10:30 AM">10:30 AM</a>`,
+    );
     expect(day).not.toContain(`?move=${encodeURIComponent(localStart(3, "10:00"))}"`);
+    expect(day.indexOf("Cancel this appointment")).toBeLessThan(day.indexOf("?move="));
+    // Later days start where the week shown ends.
+    const later = /href="([^"]+)">Later days</.exec(html)![1]!.replaceAll("&#38;", "&");
+    const next = await (await visit(later)).text();
+    expect(next.match(/<ul class="days">(.*?)<\/ul>/)![1]).not.toContain(`?day=${date}`);
   });
 
   it("asks before it moves: the time picked is named with its zone, and only the answer's form moves it", async () => {

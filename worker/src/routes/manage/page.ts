@@ -1,10 +1,12 @@
 /**
  * The caller's manage page as HTML (issue 35 §5): one small, script-free document that works at 390 px, in the
  * appointment's language. Everything interpolated is escaped; the page is rendered, not served from the site. With no
- * script, a move and a cancellation are each asked about on a page of their own before the form that does it; every
- * time says its zone; a canceled booking offers the way to book again (issue 54 §12).
+ * script, a move and a cancellation are each asked about on a page of their own before the form that does it; a new
+ * time is chosen a day first, then that day's times; every time says its zone; a canceled booking offers the way to
+ * book again (issue 54 §12).
  */
-import { type LabelLanguage, MANAGE_PAGE_COPY, dateLabel } from "@nikki/core";
+import { type LabelLanguage, MANAGE_PAGE_COPY } from "@nikki/core";
+import type { FreeDays } from "./free-days";
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -14,6 +16,7 @@ body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif
 main{max-width:30rem;margin:0 auto;padding:1.25rem 1rem 3rem}
 h1{font-size:1.4rem;margin:.25rem 0}
 h2{font-size:1.05rem;margin:1.5rem 0 .5rem}
+h3{font-size:1rem;margin:1rem 0 .5rem}
 .card{background:#fff;border-radius:12px;padding:1rem;box-shadow:0 1px 3px rgba(0,0,0,.08)}
 dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:.35rem .9rem}
 dt{color:#5b5870}
@@ -21,7 +24,10 @@ dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 .note{padding:.75rem 1rem;border-radius:10px;margin:1rem 0;background:#e9f7ef;color:#14532d}
 .note.warn{background:#fff4e5;color:#7a4100}
 .slots{display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 .5rem;padding:0;list-style:none}
-.slots form{margin:0}
+.days{display:grid;grid-template-columns:repeat(auto-fill,minmax(10.5rem,1fr));gap:.5rem;margin:0 0 .5rem;padding:0;list-style:none}
+.days .button{width:100%}
+.days .button[aria-current]{background:#5b3fd6;border-color:#5b3fd6;color:#fff}
+a:focus-visible,button:focus-visible{outline:3px solid #1c1a29;outline-offset:2px}
 button,.button{font:inherit;min-height:44px;padding:.55rem .9rem;border-radius:10px;border:1px solid #8b6cff;background:#fff;color:#3d2a99;cursor:pointer;text-decoration:none;display:inline-flex;align-items:center}
 button.primary{background:#5b3fd6;border-color:#5b3fd6;color:#fff}
 button.danger{background:#b42318;border-color:#b42318;color:#fff}
@@ -42,10 +48,10 @@ export interface ManageView {
   canceled: boolean;
   /** A message after an action: done, or a refusal. */
   notice: { text: string; warn: boolean } | null;
-  /** Free times by local date (already labelled), when the booking can still be moved. */
-  days: { date: string; times: { start: string; time: string }[] }[];
-  /** The next page of times (`?from=`), when there are more. */
-  laterFrom: string | null;
+  /** The days with free times and the chosen day's times, when the booking can still be moved. */
+  free: FreeDays | null;
+  /** The first day offered (`?from=`), when not the first free one. */
+  from: string | null;
   confirmCancel: boolean;
   /** A free time picked to move to (`?move=`), asked about before the form that moves it. */
   confirmMove: { start: string; label: string } | null;
@@ -73,19 +79,32 @@ function canceledHtml(view: ManageView, copy: Copy): string {
   return `<p class="note warn">${copy.canceled}</p><h2>${copy.bookAgain}</h2><p>${escape(say)}</p>${call || visit ? `<div class="actions">${call}${visit}</div>` : ""}`;
 }
 
-/** The free times, three days at a time: each a link to the page that asks before moving there. */
+/** A link to this page with a query (values escaped). */
+const linkTo = (view: ManageView, query: Record<string, string | null>, fragment = "") => {
+  const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== null));
+  return escape(`${view.path}?${search}${fragment}`);
+};
+
+/**
+ * The free times, a day first: the next days with any (a week at a time), each a link to the page showing its times,
+ * and the chosen day's times, each a link to the page that asks before moving there.
+ */
 function slotsHtml(view: ManageView, copy: Copy): string {
-  const days = view.days
-    .map(
-      (day) =>
-        `<h3 class="muted">${escape(dateLabel(day.date, view.language))}</h3><ul class="slots">${day.times
-          .map((time) => `<li><a class="button" href="${view.path}?move=${encodeURIComponent(time.start)}">${escape(time.time)}</a></li>`)
-          .join("")}</ul>`,
-    )
+  const free = view.free ?? { days: [], chosen: null, laterFrom: null };
+  if (free.days.length === 0) return `<h2>${copy.reschedule}</h2><p class="muted">${copy.noSlots}</p>`;
+  const days = free.days
+    .map((day) => {
+      const current = day.date === free.chosen?.date ? ' aria-current="true"' : "";
+      return `<li><a class="button" href="${linkTo(view, { from: view.from, day: day.date }, "#times")}"${current}>${escape(day.label)}</a></li>`;
+    })
     .join("");
-  const later = view.laterFrom ? `<p><a class="button" href="${view.path}?from=${view.laterFrom}">${copy.later}</a></p>` : "";
-  const times = days ? `<p class="muted">${escape(copy.timesIn(view.zone))}</p>${days}` : `<p class="muted">${copy.noSlots}</p>`;
-  return `<h2>${copy.reschedule}</h2>${times}${later}<div class="actions"><a class="button" href="${view.path}?confirm=cancel">${copy.cancel}</a></div>`;
+  const later = free.laterFrom ? `<p><a class="button" href="${linkTo(view, { from: free.laterFrom })}">${copy.later}</a></p>` : "";
+  const times = free.chosen
+    ? `<h3 id="times">${escape(copy.timesOn(free.chosen.label))}</h3><ul class="slots">${free.chosen.times
+        .map((time) => `<li><a class="button" href="${linkTo(view, { move: time.start })}" aria-label="${escape(time.name)}">${escape(time.time)}</a></li>`)
+        .join("")}</ul>`
+    : "";
+  return `<h2>${copy.reschedule}</h2><p class="muted">${escape(copy.timesIn(view.zone))}</p><h3>${copy.chooseDay}</h3><ul class="days">${days}</ul>${later}${times}`;
 }
 
 export function manageHtml(view: ManageView): string {
@@ -101,7 +120,8 @@ export function manageHtml(view: ManageView): string {
     const { start, label } = view.confirmMove;
     actions = `<h2>${escape(copy.moveConfirm(label))}</h2><div class="actions"><form method="post" action="${view.path}/reschedule"><input type="hidden" name="start" value="${escape(start)}"><button class="primary" type="submit">${copy.moveYes}</button></form><a class="button" href="${view.path}">${copy.keep}</a></div>`;
   } else {
-    actions = slotsHtml(view, copy);
+    // Canceling comes before the times, so it is never below a long list of them.
+    actions = `<div class="actions"><a class="button" href="${view.path}?confirm=cancel">${copy.cancel}</a></div>${slotsHtml(view, copy)}`;
   }
   return document(view.language, copy.title, `<h1>${copy.title}</h1><p class="muted">${escape(copy.with(view.business))}</p>${notice}${details}${actions}`);
 }

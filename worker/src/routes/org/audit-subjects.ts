@@ -32,6 +32,10 @@ const SUBJECT_KIND: Partial<Record<AuditAction, Kind>> = {
   invitation_revoked: "invitation",
   call_pushed_to_crm: "call",
   call_texted: "call",
+  call_watched: "call",
+  call_note_sent: "call",
+  call_taken_over: "call",
+  call_ended_by_owner: "call",
   knowledge_question_answered: "question",
   knowledge_question_dismissed: "question",
 };

@@ -1,5 +1,5 @@
-import { CALL_MESSAGES, canManage, processingShown } from "@nikki/core";
-import { useEffect, useRef, useState } from "react";
+import { CALL_MESSAGES, type LiveCallResource, canManage, processingShown } from "@nikki/core";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import { useMe } from "../../../lib/me";
@@ -13,6 +13,8 @@ import StatusBadge from "../../ui/StatusBadge";
 import CallDetail from "./CallDetail";
 import CallerCell from "./CallerCell";
 import CallFilters, { type Filters, NO_FILTERS, callQuery } from "./CallFilters";
+import LiveCallPanel from "./live/LiveCallPanel";
+import LiveNow from "./live/LiveNow";
 import "../../form.css";
 import "../agents/agents.css";
 import "./calls.css";
@@ -35,7 +37,14 @@ export default function CallsPage() {
   const [open, setOpen] = useState<string | null>(null);
   const canAct = canManage(useMe()?.role);
   const [changed, setChanged] = useState(0);
+  const [liveChanged, setLiveChanged] = useState(0);
+  const [watching, setWatching] = useState<LiveCallResource | null>(null);
   const time = useBusinessTime();
+  // A watched call that ends turns into its detail.
+  const watchedEnded = useCallback((callId: string) => {
+    setWatching(null);
+    setOpen(callId);
+  }, []);
 
   // A link to one call (an alert's, a test run's) opens its detail.
   useEffect(() => setOpen(new URLSearchParams(window.location.search).get("call")), []);
@@ -45,7 +54,10 @@ export default function CallsPage() {
   useLiveCalls((event) => {
     if (event.processing_status === "processed") toast({ title: "Call Processed", description: "Its summary and details are ready." });
     clearTimeout(pendingReload.current);
-    pendingReload.current = setTimeout(() => void calls.reload(), LIVE_RELOAD_MS);
+    pendingReload.current = setTimeout(() => {
+      void calls.reload();
+      setLiveChanged((count) => count + 1);
+    }, LIVE_RELOAD_MS);
     if (event.id === open) setChanged((count) => count + 1);
   });
 
@@ -72,6 +84,7 @@ export default function CallsPage() {
           </p>
         </div>
       </div>
+      {canAct && <LiveNow changed={liveChanged} onWatch={setWatching} />}
       <CallFilters filters={filters} onChange={setFilters} />
       <Loaded resource={calls} loading="Loading calls…">
         {({ items }) => (
@@ -111,6 +124,7 @@ export default function CallsPage() {
           </>
         )}
       </Loaded>
+      <LiveCallPanel call={watching} canAct={canAct} onEnded={watchedEnded} onClose={() => setWatching(null)} />
       <CallDetail callId={open} changed={changed} canAct={canAct} onClose={() => setOpen(null)} />
     </section>
   );

@@ -1,0 +1,157 @@
+/**
+ * Issue 56, the owner in the loop, in Chromium while `npm run call:simulate -- --scenario long` runs: the call shows
+ * under Live now; Watch shows the transcript as it is spoken (each line's delay from its speaker finishing to the
+ * browser measured); a note makes the agent's next answer carry it; Take over rings the owner's phone, which hears the
+ * briefing and presses 1, and the view says Connected; the view turns into the call's detail when the call ends. A
+ * second call is watched until the agent looks up free times, then ended from the view: the agent says goodbye.
+ */
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import type { LiveCallMessage } from "@nikki/core";
+import { E2E_BASE_URL, OPENAI_SIM_PORT, TWILIO_SIM_PORT } from "@nikki/dev/e2e-ports";
+import { type Page, expect, test } from "@playwright/test";
+import { e2eEmail, signUpNewBusiness } from "../support/accounts";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const TWILIO = `http://127.0.0.1:${TWILIO_SIM_PORT}`;
+const ALWAYS_OPEN = Object.fromEntries(["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => [day, [{ open: "00:00", close: "23:59" }]]));
+const NOTE = "Offer the 10% new-patient discount";
+const OWNER_PHONE = "+15125550199";
+
+/** `npm run call:simulate -- --scenario long` against this run's product and simulators: what it printed. */
+async function simulateLongCall(to: string, from: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    `${ROOT}/node_modules/.bin/tsx`,
+    ["scripts/simulate-call.ts", "--scenario", "long", "--to", to, "--from", from],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NIKKI_URL: E2E_BASE_URL, TWILIO_SIMULATOR_URL: TWILIO, OPENAI_SIMULATOR_URL: `http://127.0.0.1:${OPENAI_SIM_PORT}` },
+      timeout: 120_000,
+    },
+  );
+  return stdout;
+}
+
+/** A practice with Cleaning, Grace answering at any hour, and a number: the number. */
+async function practice(page: Page): Promise<string> {
+  return page.evaluate(async (hours) => {
+    const send = (path: string, body: unknown, method = "POST"): Promise<any> =>
+      fetch(path, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((response) => response.json());
+    await send("/api/services", { name: "Cleaning", duration_minutes: 60 });
+    const { agent } = await send("/api/agents", {
+      name: "Grace",
+      business_hours_tz: "America/Chicago",
+      hours_json: hours,
+      tools: ["book_appointment", "send_sms"],
+    });
+    const { available } = await send("/api/numbers/search", {});
+    const { number } = await send("/api/numbers", { phone_number: available[0].phone_number });
+    await send(`/api/numbers/${number.id}`, { assigned_agent_id: agent.id }, "PATCH");
+    return number.phone_number as string;
+  }, ALWAYS_OPEN);
+}
+
+/** How long each line took from its speaker finishing to this browser, as the live view's socket brought it. */
+function lineDelays(page: Page): number[] {
+  const delays: number[] = [];
+  page.on("websocket", (socket) => {
+    if (!/\/api\/calls\/[^/]+\/live$/.test(socket.url())) return;
+    socket.on("framereceived", ({ payload }) => {
+      const now = Date.now();
+      if (typeof payload !== "string" || payload === "pong") return;
+      const message = JSON.parse(payload) as LiveCallMessage;
+      if (message.type === "lines") for (const line of message.lines) delays.push(now - Date.parse(line.done_at));
+    });
+  });
+  return delays;
+}
+
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)] ?? Number.NaN;
+
+/** Calls, the call under Live now, and its live view opened with Watch. */
+async function watch(page: Page, from: string) {
+  await page.goto("/dashboard/calls");
+  const liveNow = page.getByRole("region", { name: /Live now/ });
+  await expect(liveNow.getByText(from)).toBeVisible({ timeout: 15_000 });
+  await expect(liveNow.getByText(/Talking with Grace|Grace is picking up/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("live-now-1280.png") });
+  await liveNow.getByRole("button", { name: `Watch the call from ${from}` }).click();
+  const view = page.getByRole("dialog", { name: `Live: call from ${from}` });
+  await expect(view).toBeVisible();
+  return view;
+}
+
+test("the owner watches a call live, steers it with a note and takes it over", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUpNewBusiness(page, { email: e2eEmail("live"), company: "Live Smile Dental" });
+  const number = await practice(page);
+  const delays = lineDelays(page);
+  const from = "+15125550141";
+  const printed = simulateLongCall(number, from);
+
+  const view = await watch(page, from);
+  const lines = view.locator(".live-transcript > li");
+  // The greeting, the first question and its answer, before the call is anywhere near its end.
+  await expect(lines).toHaveCount(3, { timeout: 15_000 });
+  await expect(view.getByRole("status")).toHaveText(/Talking with Grace/);
+  await expect(view.getByText(/^Last \d+(\.\d+)? m?s · p50/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("live-view-1280.png") });
+
+  // A note: the agent's next answer carries its offer, in its own words; the view shows it as the owner's note.
+  await view.getByLabel("Note to the agent").fill(NOTE);
+  await view.getByRole("button", { name: "Send note" }).click();
+  await expect(view.getByText(`Owner note: ${NOTE}`)).toBeVisible();
+  await expect(
+    view.locator(".live-transcript > li.turn-assistant").filter({ hasText: "By the way, we can offer you the 10% new-patient discount." }),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("live-view-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Take over: the owner's profile has no phone, so it is asked once; the agent tells the caller, the phone rings,
+  // its answer hears the briefing and presses 1, and the view follows it.
+  await view.getByRole("button", { name: "Take over" }).click();
+  await view.getByLabel("Your phone").fill(OWNER_PHONE);
+  await view.getByRole("button", { name: "Ring this phone" }).click();
+  await expect(view.locator(".live-transcript > li.turn-assistant").filter({ hasText: "One moment, I'll put you through to Ada." })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(view.getByRole("status")).toHaveText(/Ringing Ada…|Connected to Ada/, { timeout: 15_000 });
+  await expect(view.getByRole("status")).toHaveText(/Connected to Ada/, { timeout: 15_000 });
+  await page.screenshot({ path: test.info().outputPath("live-connected-1280.png") });
+
+  // The call ends: the view turns into the call's detail, without a reload.
+  const detail = page.getByRole("dialog", { name: `Call from ${from}` });
+  await expect(detail).toBeVisible({ timeout: 40_000 });
+  await expect(detail.locator(".live-event").filter({ hasText: `Owner note: ${NOTE}` })).toBeVisible();
+  await expect(detail.locator(".transcript").getByText(NOTE)).toHaveCount(0);
+  const report = await printed;
+  expect(report).toMatch(new RegExp(`\\${OWNER_PHONE} answered, heard the briefing: ".+", pressed 1 and was put through\\.`));
+
+  const delay = p95(delays);
+  console.log(`live view: ${delays.length} lines, delay from the speaker finishing to the browser p95 ${delay} ms, max ${Math.max(...delays)} ms`);
+  expect(delays.length).toBeGreaterThanOrEqual(4);
+  expect(delay).toBeLessThanOrEqual(1_000);
+});
+
+test("the owner sees the agent look up free times, then ends the call from its live view: the agent says goodbye", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpNewBusiness(page, { email: e2eEmail("live-end"), company: "Live End Dental" });
+  const number = await practice(page);
+  const from = "+15125550142";
+  const printed = simulateLongCall(number, from);
+
+  const view = await watch(page, from);
+  // What the agent does shows as it happens: the caller asks to book, and the agent looks up free times.
+  await expect(view.locator(".live-event-agent").filter({ hasText: "Looking up free times…" })).toBeVisible({ timeout: 60_000 });
+  await view.getByRole("button", { name: "End call" }).click();
+  await expect(view.getByText("Ending the call: the agent says goodbye")).toBeVisible();
+  await expect(view.locator(".live-transcript > li.turn-assistant").last()).toContainText(/goodbye/i, { timeout: 15_000 });
+  await expect(page.getByRole("dialog", { name: `Call from ${from}` })).toBeVisible({ timeout: 30_000 });
+  await printed;
+  await page.goto("/dashboard/calls");
+  await expect(page.getByRole("region", { name: /Live now/ })).toHaveCount(0);
+});

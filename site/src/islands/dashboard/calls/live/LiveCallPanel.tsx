@@ -1,0 +1,102 @@
+import { type LiveCallResource, type LiveLatency, OWNER_NOTE_LABEL, liveStateLabel } from "@nikki/core";
+import { type ReactNode, useEffect, useRef } from "react";
+import { useLiveCall } from "../../../../lib/use-live-call";
+import Modal from "../../../ui/Modal";
+import LiveControls from "./LiveControls";
+import RunningTimer from "./RunningTimer";
+import "../calls.css";
+import "./live.css";
+
+const ms = (value: number | null) => (value === null ? "—" : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`);
+
+/** The response time so far: the call's turn gaps (the caller stops speaking → the agent's first audio). */
+function responseTime(latency: LiveLatency): string {
+  if (latency.turns === 0) return latency.greeting_ms === null ? "Not measured yet" : `Greeting ${ms(latency.greeting_ms)}; no full turn yet`;
+  return `Last ${ms(latency.last_ms)} · p50 ${ms(latency.p50_ms)} · p95 ${ms(latency.p95_ms)} over ${latency.turns} turn${latency.turns === 1 ? "" : "s"}`;
+}
+
+interface LiveCallPanelProps {
+  call: LiveCallResource | null;
+  /** Owners and admins act on the call (a note, Take over, End call); the live routes refuse anyone else. */
+  canAct: boolean;
+  /** The call is over: the page shows its detail in place of this view. */
+  onEnded(callId: string): void;
+  onClose(): void;
+  /**
+   * Slot for "Listen in" (issue 56 §2, another engineer's): its Listen button and player for this call, rendered in the
+   * view for owners and admins only, e.g. `listen={(callId) => <LiveListen callId={callId} />}`.
+   */
+  listen?: (callId: string) => ReactNode;
+}
+
+/**
+ * Watching a call as it happens (issue 56 §1): where it is ("Talking with Grace", "Ringing Grace…", "Connected to
+ * Grace"), how long it has gone, its response time so far, the transcript as each line's speaker finishes it, and what
+ * the agent and the owners do; for owners and admins a note, Take over and End call. It turns into the call's detail
+ * when the call ends, without a reload.
+ */
+export default function LiveCallPanel({ call, canAct, onEnded, onClose, listen }: LiveCallPanelProps) {
+  const { view, ended } = useLiveCall(call?.id ?? null);
+  // The newest line in sight as it comes (the transcript scrolls within the view).
+  const transcript = useRef<HTMLOListElement>(null);
+  const lineCount = view?.transcript.length ?? 0;
+  useEffect(() => {
+    if (lineCount > 0) transcript.current?.scrollTo({ top: transcript.current.scrollHeight });
+  }, [lineCount]);
+  useEffect(() => {
+    if (ended && call) onEnded(call.id);
+  }, [ended, call, onEnded]);
+  const agent = call?.agent_name ?? "Nikki";
+  return (
+    <Modal
+      open={call !== null}
+      onClose={onClose}
+      title={call ? `Live: call from ${call.caller.name ?? call.from_number}` : "Live call"}
+      titleId="live-call-title"
+      className="call-detail live-call"
+    >
+      {call && (
+        <>
+          <div className="live-head">
+            <p className="live-state" role="status">
+              <span className="live-dot" aria-hidden="true" /> {view ? liveStateLabel(view.state, agent, view.with) : "Connecting…"}
+            </p>
+            <RunningTimer since={call.started_at} />
+          </div>
+          <dl className="call-facts">
+            <dt>Response time</dt>
+            <dd>{view ? responseTime(view.latency) : "—"}</dd>
+          </dl>
+          {canAct && listen?.(call.id)}
+          <h3>Transcript</h3>
+          {view && view.transcript.length > 0 ? (
+            <ol ref={transcript} className="transcript live-transcript" aria-live="polite">
+              {view.transcript.map((line) => (
+                <li key={line.id} className={`turn turn-${line.role}`}>
+                  <span className="turn-who">{line.role === "user" ? "Caller" : agent}</span>
+                  <p>{line.text}</p>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="muted">Nothing said yet.</p>
+          )}
+          <h3>What's happening</h3>
+          {view && view.events.length > 0 ? (
+            <ul className="live-events" aria-live="polite">
+              {view.events.map((event) => (
+                <li key={event.id} className={`live-event live-event-${event.kind}`}>
+                  {event.kind === "owner_note" && <strong>{OWNER_NOTE_LABEL}: </strong>}
+                  {event.text}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">{agent} has only talked so far.</p>
+          )}
+          {canAct && <LiveControls callId={call.id} withAgent={view?.state === "talking"} />}
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * A live call's feed in its CallSession (issue 56 §1): the transcript's lines as the media plane hands them over, what
+ * happened besides speech (the agent's tools, the owner's notes and commands, transfers), the response time so far, and
+ * where the call is. It is kept in the object's storage (the object may be evicted or hibernate between two lines) and
+ * sent at once to the call's watchers: the live views of owners and admins, each a hibernating WebSocket of this object.
+ */
+import { type LiveCallMessage, type LiveCallState, type LiveCallView, type LiveEvent, type LiveLatency, type LiveLine, NO_LATENCY } from "@nikki/core";
+import type { CallMetricsSummary } from "../../call/call-metrics";
+import type { LiveBatch } from "../../call/live";
+
+type Storage = Pick<DurableObjectStorage, "get" | "put">;
+
+interface Kept {
+  /** Each stream's lines in order, by segment ("1", "2"). */
+  segments: Record<string, LiveLine[]>;
+  events: LiveEvent[];
+  latency: LiveLatency;
+  state: LiveCallState;
+  with: string | null;
+  /** The caller's language, as the speech recogniser first reported it. */
+  callerLanguage: string | null;
+}
+
+/** A call's feed stays within these (a long call's live view shows its latest; the stored call keeps everything). */
+const MAX_LINES = 400;
+const MAX_EVENTS = 200;
+const MAX_LINE_CHARS = 2_000;
+const WATCH_TAG = "watch";
+
+const fresh = (): Kept => ({ segments: {}, events: [], latency: NO_LATENCY, state: "talking", with: null, callerLanguage: null });
+
+export function liveLatency(metrics: CallMetricsSummary | null): LiveLatency {
+  if (!metrics) return NO_LATENCY;
+  const gaps = metrics.turn_gaps_ms;
+  return {
+    measure: "turn_gap",
+    turns: gaps.length,
+    last_ms: gaps.at(-1) ?? null,
+    p50_ms: metrics.turn_gap_p50_ms,
+    p95_ms: metrics.turn_gap_p95_ms,
+    greeting_ms: metrics.greeting_ms,
+  };
+}
+
+export class LiveFeed {
+  private kept: Kept | null = null;
+
+  constructor(
+    private readonly ctx: Pick<DurableObjectState, "acceptWebSocket" | "getWebSockets">,
+    private readonly storage: Storage,
+  ) {}
+
+  private async load(): Promise<Kept> {
+    this.kept ??= (await this.storage.get<Kept>("live")) ?? fresh();
+    return this.kept;
+  }
+
+  private async keep(message: LiveCallMessage): Promise<void> {
+    await this.storage.put("live", this.kept);
+    this.send(message);
+  }
+
+  private send(message: LiveCallMessage): void {
+    const text = JSON.stringify(message);
+    for (const socket of this.ctx.getWebSockets(WATCH_TAG)) {
+      try {
+        socket.send(text);
+      } catch {
+        // Closing already: its page reconnects.
+      }
+    }
+  }
+
+  /** A batch from the media plane: its lines in their places (a batch that overtook another lands in order too). */
+  async lines(batch: LiveBatch): Promise<void> {
+    const kept = await this.load();
+    const segment = String(batch.segment ?? 1);
+    const lines = (kept.segments[segment] ??= []);
+    const added = batch.lines.slice(0, Math.max(0, MAX_LINES - batch.first)).map(
+      (entry, index): LiveLine => ({
+        id: `${segment}.${batch.first + index}`,
+        role: entry.role,
+        text: entry.content.slice(0, MAX_LINE_CHARS),
+        at: entry.timestamp,
+        done_at: new Date(batch.done_at[index] ?? Date.now()).toISOString(),
+      }),
+    );
+    added.forEach((line, index) => (lines[batch.first + index] = line));
+    if (batch.latency) kept.latency = liveLatency(batch.latency);
+    kept.callerLanguage ??= batch.lines.find((entry) => entry.role === "user" && entry.language)?.language ?? null;
+    await this.keep({ type: "lines", lines: added, latency: kept.latency });
+  }
+
+  /** Something happened; `state` (and whom it is with) when the call's state changed with it. */
+  async event(kind: LiveEvent["kind"], text: string, state?: { state: LiveCallState; with: string | null }): Promise<void> {
+    const kept = await this.load();
+    const event: LiveEvent = { id: String(kept.events.length + 1), kind, text, at: new Date().toISOString() };
+    if (kept.events.length < MAX_EVENTS) kept.events.push(event);
+    if (state) Object.assign(kept, state);
+    await this.keep({ type: "event", event, ...(state ?? {}) });
+  }
+
+  async state(): Promise<{ state: LiveCallState; with: string | null }> {
+    const kept = await this.load();
+    return { state: kept.state, with: kept.with };
+  }
+
+  async callerLanguage(): Promise<string | null> {
+    return (await this.load()).callerLanguage;
+  }
+
+  async view(listeners: number): Promise<LiveCallView> {
+    const kept = await this.load();
+    const transcript = Object.keys(kept.segments)
+      .sort()
+      .flatMap((segment) => kept.segments[segment]!.filter(Boolean));
+    return { transcript, events: kept.events, latency: kept.latency, listeners, state: kept.state, with: kept.with };
+  }
+
+  /** A live view's socket: it gets the view whole, then each change. */
+  async watch(listeners: number): Promise<Response> {
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    this.ctx.acceptWebSocket(server, [WATCH_TAG]);
+    server.send(JSON.stringify({ type: "view", view: await this.view(listeners) } satisfies LiveCallMessage));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** The call is over: its watchers are told (their view turns into the call's detail) and let go. */
+  ended(): void {
+    this.send({ type: "ended" });
+    for (const socket of this.ctx.getWebSockets(WATCH_TAG)) socket.close(1000, "The call ended");
+  }
+
+  /** The call is forgotten here (it lives on in the database). */
+  forget(): void {
+    this.kept = null;
+  }
+}

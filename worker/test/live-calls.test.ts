@@ -1,0 +1,164 @@
+/**
+ * Issue 56, the owner in the loop, through both planes: a call in progress is under Live now; its live view starts from
+ * the lines said so far and its socket brings each new one; a note reaches the model as a system item and its next
+ * answer carries it (the simulated model honours it as a real one would), shown to owners as "Owner note", never in
+ * the transcript; End call has the agent say goodbye and the call ends, after which every live route answers 409.
+ * Viewers are refused, another organization finds no call, and each watch, note and end is audited.
+ */
+import { type LiveCallMessage, type LiveCallResource, type LiveCallView, NOTES_PER_CALL } from "@nikki/core";
+import { SELF, env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
+import { ZONE } from "./booking";
+import { BASE } from "./post-json";
+import { liveCall } from "./spoken-call";
+import { callSid, until } from "./twilio";
+
+const ALWAYS_OPEN = Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [{ open: "00:00", close: "23:59" }]]));
+const CALLER = "+14155550156";
+const NOTE = "Offer the 10% new-patient discount";
+
+let owner: SignedUp;
+let viewer: SignedUp;
+let other: SignedUp;
+let number: string;
+
+beforeAll(async () => {
+  owner = await signUp({ company: "Live Dental" });
+  viewer = await inviteAndJoin(owner, "viewer");
+  other = await signUp({ company: "Other Dental" });
+  const created = await call("/api/agents", { cookie: owner.cookie, body: { name: "Grace", business_hours_tz: ZONE, hours_json: ALWAYS_OPEN } });
+  expect(created.status).toBe(201);
+  const { agent } = (await created.json()) as { agent: { id: string } };
+  number = `+1646${String(crypto.getRandomValues(new Uint32Array(1))[0]! % 10_000_000).padStart(7, "0")}`;
+  await env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number, assigned_agent_id, status) values (?, ?, ?, ?, 'active')")
+    .bind(crypto.randomUUID(), owner.organizationId, number, agent.id)
+    .run();
+});
+
+const json = async <T>(response: Response, status = 200) => {
+  expect(response.status).toBe(status);
+  return (await response.json()) as T;
+};
+
+/** The live view's socket, as the dashboard opens it (same-site Origin, the member's cookie); its messages as they come. */
+async function watch(callId: string, who: SignedUp) {
+  const response = await SELF.fetch(`${BASE}/api/calls/${callId}/live`, {
+    headers: { upgrade: "websocket", cookie: who.cookie, origin: BASE },
+  });
+  expect(response.status).toBe(101);
+  const socket = response.webSocket!;
+  const messages: { at: number; message: LiveCallMessage }[] = [];
+  socket.accept();
+  socket.addEventListener("message", (event) => messages.push({ at: Date.now(), message: JSON.parse(String(event.data)) as LiveCallMessage }));
+  return { socket, messages };
+}
+
+describe("a call in progress, watched and steered by its owner", { timeout: 90_000 }, () => {
+  it("is live, its lines reach the watcher, a note steers the next answer, and End call ends it", async () => {
+    const live = await liveCall(callSid(), CALLER, number);
+
+    // Live now: the call, its caller and agent; `/live` is no call's id (matched before /:id).
+    const { calls } = await json<{ calls: LiveCallResource[] }>(await call("/api/calls/live", { cookie: owner.cookie }));
+    expect(calls).toEqual([
+      expect.objectContaining({
+        id: live.callId,
+        from_number: CALLER,
+        agent_name: "Grace",
+        state: "talking",
+        caller: { name: null, returning: false, previous_calls: 0 },
+      }),
+    ]);
+    expect((await json<{ calls: LiveCallResource[] }>(await call("/api/calls/live", { cookie: other.cookie }))).calls).toEqual([]);
+    const overview = await json<{ overview: { live_calls: number } }>(await call("/api/overview", { cookie: owner.cookie }));
+    expect(overview.overview.live_calls).toBe(1);
+
+    // Viewers are refused every live route; another organization finds no call.
+    for (const [path, body] of [
+      ["/api/calls/live", undefined],
+      [`/api/calls/${live.callId}/live`, undefined],
+      [`/api/calls/${live.callId}/note`, { text: NOTE }],
+      [`/api/calls/${live.callId}/take-over`, { number: "+14155550100" }],
+      [`/api/calls/${live.callId}/end`, {}],
+    ] as const) {
+      expect((await call(path, { cookie: viewer.cookie, ...(body ? { body } : {}) })).status).toBe(403);
+      if (path !== "/api/calls/live") expect((await call(path, { cookie: other.cookie, ...(body ? { body } : {}) })).status).toBe(404);
+    }
+
+    const watcher = await watch(live.callId, owner);
+    await live.say("Hi, this is Ada Lovelace. Do you take new patients?");
+    const view = await json<LiveCallView>(await call(`/api/calls/${live.callId}/live`, { cookie: owner.cookie }));
+    expect(view.transcript.map((line) => line.role)).toEqual(["assistant", "user", "assistant"]);
+    expect(view.transcript[1]!.text).toBe("Hi, this is Ada Lovelace. Do you take new patients?");
+    expect(view.state).toBe("talking");
+    expect(view.latency).toMatchObject({ measure: "turn_gap" });
+    expect(view.latency.turns).toBeGreaterThan(0);
+    // The socket brought the same lines as they were said.
+    const streamed = watcher.messages.flatMap(({ message }) => (message.type === "lines" ? message.lines : []));
+    expect(streamed.map((line) => line.text)).toEqual(expect.arrayContaining(view.transcript.slice(1).map((line) => line.text)));
+
+    // A note: the next answer carries its offer, in the model's words; the note is shown as the owner's, never in the transcript.
+    const noted = await json<{ note: { id: string; text: string; at: string } }>(
+      await call(`/api/calls/${live.callId}/note`, { cookie: owner.cookie, body: { text: `  ${NOTE}  ` } }),
+      201,
+    );
+    expect(noted.note.text).toBe(NOTE);
+    expect((await call(`/api/calls/${live.callId}/note`, { cookie: owner.cookie, body: { text: "x".repeat(501) } })).status).toBe(400);
+    await live.say("My number is +1 415 555 0156.");
+    const after = await json<LiveCallView>(await call(`/api/calls/${live.callId}/live`, { cookie: owner.cookie }));
+    expect(after.transcript.at(-1)?.text).toMatch(/^By the way, we can offer you the 10% new-patient discount\./);
+    expect(after.events).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "owner_note", text: NOTE })]));
+    expect(after.transcript.some((line) => line.text.includes(NOTE))).toBe(false);
+    // A call takes NOTES_PER_CALL notes, no more.
+    for (let n = 2; n <= NOTES_PER_CALL; n++)
+      expect((await call(`/api/calls/${live.callId}/note`, { cookie: owner.cookie, body: { text: `Note ${n}` } })).status).toBe(201);
+    expect((await call(`/api/calls/${live.callId}/note`, { cookie: owner.cookie, body: { text: "One too many" } })).status).toBe(429);
+
+    // End call: the agent says goodbye, the call ends, the watcher is told, and the call answers 409 from then on.
+    expect((await call(`/api/calls/${live.callId}/end`, { cookie: owner.cookie, body: {} })).status).toBe(202);
+    await until(() => watcher.messages.some(({ message }) => message.type === "ended"), 20_000);
+    const ended = await until(async () => {
+      const row = await env.DB.prepare("select ended_at, transcript, owner_notes from calls where id = ?")
+        .bind(live.callId)
+        .first<Record<string, string | null>>();
+      return row?.ended_at && row.transcript ? { transcript: row.transcript, owner_notes: row.owner_notes ?? "[]" } : null;
+    }, 20_000);
+    const transcript = JSON.parse(ended.transcript) as { role: string; content: string }[];
+    expect(transcript.at(-1)?.content).toMatch(/goodbye/i);
+    expect(ended.transcript).not.toContain(NOTE);
+    expect(JSON.parse(ended.owner_notes)).toHaveLength(NOTES_PER_CALL);
+    // The stored call shows the notes to owners and admins, apart from the transcript; a viewer reads none.
+    const detail = await json<{ call: { owner_notes: { text: string; by: string }[]; transcript: { content: string }[] } }>(
+      await call(`/api/calls/${live.callId}`, { cookie: owner.cookie }),
+    );
+    expect(detail.call.owner_notes[0]).toMatchObject({ text: NOTE, by: expect.any(String) });
+    expect(detail.call.transcript.some((entry) => entry.content.includes(NOTE))).toBe(false);
+    const viewed = await json<{ call: { owner_notes: unknown[] } }>(await call(`/api/calls/${live.callId}`, { cookie: viewer.cookie }));
+    expect(viewed.call.owner_notes).toEqual([]);
+    for (const [path, body] of [
+      [`/api/calls/${live.callId}/live`, undefined],
+      [`/api/calls/${live.callId}/note`, { text: NOTE }],
+      [`/api/calls/${live.callId}/end`, {}],
+    ] as const) {
+      const refused = await call(path, { cookie: owner.cookie, ...(body ? { body } : {}) });
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("call_ended");
+    }
+    expect((await json<{ calls: LiveCallResource[] }>(await call("/api/calls/live", { cookie: owner.cookie }))).calls).toEqual([]);
+
+    const audited = await env.DB.prepare("select action from audit_log where organization_id = ? and target = ? order by created_at")
+      .bind(owner.organizationId, live.callId)
+      .all<{ action: string }>();
+    expect(new Set(audited.results.map((row) => row.action))).toEqual(new Set(["call_watched", "call_note_sent", "call_ended_by_owner"]));
+    // The Activity log says it in words, naming the call by its caller.
+    const { entries } = await json<{ entries: { target: string | null; summary: string }[] }>(await call("/api/org/audit", { cookie: owner.cookie }));
+    const said = entries.filter((entry) => entry.target === live.callId).map((entry) => entry.summary);
+    expect(said).toEqual(
+      expect.arrayContaining([
+        `Watched the call from ${CALLER} live`,
+        `Sent a note to the agent on the call from ${CALLER}`,
+        `Ended the call from ${CALLER} from the live view`,
+      ]),
+    );
+  });
+});
