@@ -145,12 +145,6 @@ export const OWNER_ACTION_WORDS = {
   notRung: (whom: string) => `${whom}'s phone could not be rung: the caller stays with the agent`,
 } as const;
 
-/** A number as a person reads it: "+1 512 555 0101" for a NANP number, else as stored. */
-export function readableNumber(e164: string): string {
-  const nanp = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return nanp ? `+1 ${nanp[1]} ${nanp[2]} ${nanp[3]}` : e164;
-}
-
 /** What the agent tells the caller before the owner takes over, in the caller's language (English unless Spanish). */
 export function takeOverLine(language: string | null | undefined, name: string): string {
   return language?.startsWith("es") ? `Un momento, le paso con ${name}.` : `One moment, I'll put you through to ${name}.`;

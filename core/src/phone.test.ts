@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INVALID_PHONE_FORMAT, PHONE_EXAMPLES, isOperatorE164, normalizeWidgetPhone, parsePhone, phoneFormatHint } from "./phone";
+import { INVALID_PHONE_FORMAT, PHONE_EXAMPLES, displayPhone, isOperatorE164, normalizeWidgetPhone, parsePhone, phoneFormatHint } from "./phone";
 
 describe("normalizeWidgetPhone (spec 000 §5)", () => {
   it.each([
@@ -81,5 +81,15 @@ describe("parsePhone: what an owner types, read in the organization's default re
     expect(phoneFormatHint("GB")).toBe("Write numbers as you dial them, like 020 7946 0958, or with their country code, like +1 512 555 0123.");
     expect(phoneFormatHint("EU")).toBe("Write numbers with their country code, like +49 30 901820.");
     for (const region of ["US", "CA", "GB", "AU", "EU"] as const) expect(parsePhone(PHONE_EXAMPLES[region], region).ok).toBe(true);
+  });
+});
+
+describe("displayPhone: every number the product shows, written one way", () => {
+  it("writes a North American number as +1 602-555-0111 and leaves any other, and the viewer's mask, as stored", () => {
+    expect(displayPhone("+16025550111")).toBe("+1 602-555-0111");
+    expect(displayPhone("+14165550123")).toBe("+1 416-555-0123");
+    expect(displayPhone("+442079460958")).toBe("+442079460958");
+    expect(displayPhone("[PHONE]")).toBe("[PHONE]");
+    expect(displayPhone("")).toBe("");
   });
 });

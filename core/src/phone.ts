@@ -93,6 +93,15 @@ export function phoneField(region: Region, message: string) {
   );
 }
 
+/**
+ * Every phone number the product shows (dashboard, caller's manage page, live-call lines), written one way: a North
+ * American number as "+1 602-555-0111"; any other (a masked "[PHONE]", another country) as stored.
+ */
+export function displayPhone(e164: string): string {
+  const nanp = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return nanp ? `+1 ${nanp[1]}-${nanp[2]}-${nanp[3]}` : e164;
+}
+
 export function isOperatorE164(input: string): boolean {
   return OPERATOR_E164.test(input.trim());
 }

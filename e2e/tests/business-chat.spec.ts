@@ -48,7 +48,7 @@ test("the chat on a business's own site speaks for that business and hands a vis
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Leads", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/business-leads$/);
   const row = page.getByRole("row").filter({ hasText: "Dana Scully" });
-  await expect(row).toContainText("+14155550142");
+  await expect(row).toContainText("+1 415-555-0142");
   await expect(row).toContainText("Website chat");
   await expect(row).toContainText("Not sent");
 });

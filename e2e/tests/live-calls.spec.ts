@@ -8,7 +8,7 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { LiveCallMessage } from "@nikki/core";
+import { type LiveCallMessage, displayPhone } from "@nikki/core";
 import { E2E_BASE_URL, OPENAI_SIM_PORT, TWILIO_SIM_PORT } from "@nikki/dev/e2e-ports";
 import { type Page, expect, test } from "@playwright/test";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
@@ -73,11 +73,11 @@ const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, 
 async function watch(page: Page, from: string) {
   await page.goto("/dashboard/calls");
   const liveNow = page.getByRole("region", { name: /Live now/ });
-  await expect(liveNow.getByText(from)).toBeVisible({ timeout: 15_000 });
+  await expect(liveNow.getByText(displayPhone(from))).toBeVisible({ timeout: 15_000 });
   await expect(liveNow.getByText(/Talking with Grace|Grace is picking up/)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("live-now-1280.png") });
-  await liveNow.getByRole("button", { name: `Watch the call from ${from}` }).click();
-  const view = page.getByRole("dialog", { name: `Live: call from ${from}` });
+  await liveNow.getByRole("button", { name: `Watch the call from ${displayPhone(from)}` }).click();
+  const view = page.getByRole("dialog", { name: `Live: call from ${displayPhone(from)}` });
   await expect(view).toBeVisible();
   return view;
 }
@@ -150,7 +150,7 @@ test("the owner sees the agent look up free times, then ends the call from its l
   await view.getByRole("button", { name: "End call" }).click();
   await expect(view.getByText("Ending the call: the agent says goodbye")).toBeVisible();
   await expect(view.locator(".live-transcript > li.turn-assistant").last()).toContainText(/goodbye/i, { timeout: 15_000 });
-  await expect(page.getByRole("dialog", { name: `Call from ${from}` })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("dialog", { name: `Call from ${displayPhone(from)}` })).toBeVisible({ timeout: 30_000 });
   await printed;
   await page.goto("/dashboard/calls");
   await expect(page.getByRole("region", { name: /Live now/ })).toHaveCount(0);

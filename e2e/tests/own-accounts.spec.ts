@@ -93,7 +93,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   });
   expect(call.voicemail).toBe(false);
   // Live, without a reload: the row appears, then turns processed with the toast.
-  await expect(page.getByRole("button", { name: /^Open the call from \+14155550188/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Open the call from \+1 415-555-0188/ })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Call Processed" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("cell", { name: "AI Generated" })).toBeVisible();
   // The lead reaches HubSpot.
@@ -105,7 +105,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
 
   // The call in Calls: its transcript and summary (stored redacted), the caller's name as given, processed; pushed to the
   // CRM again and a text to the caller.
-  await page.getByRole("button", { name: /^Open the call from \+14155550188/ }).click();
+  await page.getByRole("button", { name: /^Open the call from \+1 415-555-0188/ }).click();
   const detail = page.getByRole("dialog", { name: "Call from +14155550188" });
   await expect(detail.getByText("AI Generated")).toBeVisible();
   await expect(detail.getByRole("listitem").filter({ hasText: /Can I book an appointment/ })).toBeVisible();

@@ -76,7 +76,7 @@ test("call:simulate rings from --from, asks for the practice's first service, an
   await page.goto("/dashboard/appointments");
   const row = page.getByRole("row").filter({ hasText: "Ada Lovelace" });
   await expect(row).toContainText("Cleaning");
-  await expect(row).toContainText("+15125550111");
+  await expect(row).toContainText("+1 512-555-0111");
   await expect(row.getByRole("link", { name: "Open the call Ada Lovelace booked on" })).toBeVisible();
 });
 

@@ -111,5 +111,5 @@ test("the Test Suite runs its nine scenarios through the real pipeline, green, w
 
   // Test calls are in Calls, marked as tests, and not in Overview's figures.
   await night.getByRole("link", { name: "Open this run's call in Calls" }).click();
-  await expect(page.getByRole("dialog", { name: /^Call from \+15005550006/ })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: /^Call from \+1 500-555-0006/ })).toBeVisible();
 });

@@ -5,7 +5,7 @@
  * time is chosen a day first, then that day's times; every time says its zone; a canceled booking offers the way to
  * book again (issue 54 §12).
  */
-import { type LabelLanguage, MANAGE_PAGE_COPY } from "@nikki/core";
+import { displayPhone, type LabelLanguage, MANAGE_PAGE_COPY } from "@nikki/core";
 import type { FreeDays } from "./free-days";
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -67,14 +67,11 @@ function document(language: LabelLanguage, title: string, body: string): string 
 
 type Copy = (typeof MANAGE_PAGE_COPY)[LabelLanguage];
 
-/** "+1 512-555-0100" for a North American number; any other as stored. */
-const readableNumber = (e164: string) => (/^\+1\d{10}$/.test(e164) ? `+1 ${e164.slice(2, 5)}-${e164.slice(5, 8)}-${e164.slice(8)}` : e164);
-
 /** A canceled booking: it says so, and how to book again (the business's number, its own link), whichever it has. */
 function canceledHtml(view: ManageView, copy: Copy): string {
   const { phone, link } = view.bookAgain ?? { phone: null, link: null };
   const say = phone ? copy.bookAgainCall(view.business) : link ? copy.bookAgainOnline(view.business) : copy.bookAgainContact(view.business);
-  const call = phone ? `<a class="button" href="tel:${escape(phone)}">${escape(copy.call(readableNumber(phone)))}</a>` : "";
+  const call = phone ? `<a class="button" href="tel:${escape(phone)}">${escape(copy.call(displayPhone(phone)))}</a>` : "";
   const visit = link ? `<a class="button" href="${escape(link)}" rel="noopener noreferrer">${copy.visit}</a>` : "";
   return `<p class="note warn">${copy.canceled}</p><h2>${copy.bookAgain}</h2><p>${escape(say)}</p>${call || visit ? `<div class="actions">${call}${visit}</div>` : ""}`;
 }

@@ -4,7 +4,7 @@
  * the caller back with the agent. A change of where the call is also reaches the Calls page's "Live now"
  * (calls.live_state, and the organization's live channel).
  */
-import { type LiveCallState, type LiveEvent, OWNER_ACTION_WORDS, readableNumber, toolDoing, toolOutcome } from "@nikki/core";
+import { type LiveCallState, type LiveEvent, displayPhone, OWNER_ACTION_WORDS, toolDoing, toolOutcome } from "@nikki/core";
 import { eq } from "drizzle-orm";
 import { calls } from "../../db/schema";
 import type { Services } from "../../services";
@@ -29,7 +29,7 @@ export class LiveCall {
   /** A tool answered; a transfer it started rings its first number. */
   async toolDone(setup: CallSetup, name: string, output: ToolOutput, transfer: TransferState | undefined): Promise<void> {
     if (name === "transfer_call" && output.ok && transfer) {
-      const number = readableNumber(transfer.numbers[0] ?? "");
+      const number = displayPhone(transfer.numbers[0] ?? "");
       return this.moved(setup, "agent", OWNER_ACTION_WORDS.transferring(number), "ringing", number);
     }
     await this.feed.event("agent", toolOutcome(name, output));
@@ -44,7 +44,7 @@ export class LiveCall {
   /** After one number rang: the next one rings, or the caller is back with the agent. */
   async dialed(setup: CallSetup, next: AfterDial): Promise<void> {
     if (next.kind === "dial") {
-      const number = readableNumber(next.numbers[next.attempt] ?? "");
+      const number = displayPhone(next.numbers[next.attempt] ?? "");
       return this.moved(setup, "state", OWNER_ACTION_WORDS.transferring(number), "ringing", number);
     }
     if (next.kind !== "agent") return;

@@ -1,3 +1,4 @@
+import { displayPhone } from "@nikki/core";
 import type { AppointmentResource } from "@nikki/core";
 import StatusBadge from "../../ui/StatusBadge";
 
@@ -23,7 +24,7 @@ export function Who({ appointment }: { appointment: AppointmentResource }) {
   return (
     <span className="appointment-who">
       <strong>{appointment.name}</strong>
-      <a href={`tel:${appointment.phone}`}>{appointment.phone}</a>
+      <a href={`tel:${appointment.phone}`}>{displayPhone(appointment.phone)}</a>
     </span>
   );
 }

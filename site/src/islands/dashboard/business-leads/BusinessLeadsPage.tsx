@@ -1,4 +1,4 @@
-import { BUSINESS_LEADS_MESSAGES as M, canManage, leadNeed } from "@nikki/core";
+import { BUSINESS_LEADS_MESSAGES as M, canManage, leadNeed, displayPhone } from "@nikki/core";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import { useMe } from "../../../lib/me";
@@ -79,7 +79,7 @@ export default function BusinessLeadsPage() {
               columns={[
                 { header: "When", cell: (lead) => time.dateTime(lead.created_at) },
                 { header: "Name", cell: (lead) => lead.name },
-                { header: "Phone", cell: (lead) => <a href={`tel:${lead.phone}`}>{lead.phone}</a> },
+                { header: "Phone", cell: (lead) => <a href={`tel:${lead.phone}`}>{displayPhone(lead.phone)}</a> },
                 {
                   header: "From",
                   cell: (lead) => (lead.call_id ? <a href={`/dashboard/calls?call=${lead.call_id}`}>{M.sources.call}</a> : M.sources[lead.source]),

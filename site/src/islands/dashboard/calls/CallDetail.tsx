@@ -16,6 +16,7 @@ import {
   redactPii,
   toolAction,
   typicalTurn,
+  displayPhone,
 } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
@@ -161,7 +162,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
     read.update((current) => ({ call: { ...current.call, processing_status: "pending" } }));
   }
 
-  const title = detail.data ? `Call from ${detail.data.call.from_number}` : "Call";
+  const title = detail.data ? `Call from ${displayPhone(detail.data.call.from_number)}` : "Call";
   return (
     <Modal open={callId !== null} onClose={onClose} title={title} titleId="call-detail-title" className="call-detail">
       <Loaded resource={detail} loading="Loading the call…">
@@ -187,7 +188,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 </dd>
                 <dt>From → to</dt>
                 <dd>
-                  {shown.from_number} → {shown.to_number}
+                  {displayPhone(shown.from_number)} → {displayPhone(shown.to_number)}
                   {shown.caller.returning && (
                     <span className="call-returning">
                       <StatusBadge kind="callFlag" status="returning" label={CALL_MESSAGES.returningCaller(shown.caller.previous_calls)} />

@@ -1,3 +1,4 @@
+import { displayPhone } from "@nikki/core";
 import type { CallResource } from "@nikki/core";
 import StatusBadge from "../../ui/StatusBadge";
 import "./calls.css";
@@ -10,7 +11,7 @@ export default function CallerCell({ call }: { call: Pick<CallResource, "from_nu
   if (call.placed_for === "test_call") {
     return (
       <>
-        {call.to_number}
+        {displayPhone(call.to_number)}
         <span className="call-returning">
           <StatusBadge kind="callFlag" status="test_call" />
         </span>
@@ -19,7 +20,7 @@ export default function CallerCell({ call }: { call: Pick<CallResource, "from_nu
   }
   return (
     <>
-      {call.from_number}
+      {displayPhone(call.from_number)}
       {call.caller.returning && (
         <span className="call-returning">
           <StatusBadge kind="callFlag" status="returning" />

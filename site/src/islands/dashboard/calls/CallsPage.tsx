@@ -1,4 +1,4 @@
-import { CALL_MESSAGES, type LiveCallResource, canManage, processingShown } from "@nikki/core";
+import { CALL_MESSAGES, type LiveCallResource, canManage, processingShown, displayPhone } from "@nikki/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
@@ -103,7 +103,7 @@ export default function CallsPage() {
                         type="button"
                         className="link-button"
                         onClick={() => setOpen(row.id)}
-                        aria-label={`Open the call from ${row.from_number} at ${time.dateTime(row.created_at)}`}
+                        aria-label={`Open the call from ${displayPhone(row.from_number)} at ${time.dateTime(row.created_at)}`}
                       >
                         {time.dateTime(row.created_at)}
                       </button>

@@ -1,4 +1,4 @@
-import { LEAD_INTENT_LABELS, type LeadIntent, OPERATOR_LEADS_MESSAGES as M } from "@nikki/core";
+import { LEAD_INTENT_LABELS, type LeadIntent, OPERATOR_LEADS_MESSAGES as M, displayPhone } from "@nikki/core";
 import { useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
@@ -74,7 +74,7 @@ export default function LeadsPage() {
               columns={[
                 { header: "When", cell: (lead) => time.dateTime(lead.created_at) },
                 { header: "Name", cell: (lead) => lead.name },
-                { header: "Phone", cell: (lead) => <a href={`tel:${lead.phone}`}>{lead.phone}</a> },
+                { header: "Phone", cell: (lead) => <a href={`tel:${lead.phone}`}>{displayPhone(lead.phone)}</a> },
                 { header: "E-mail", cell: (lead) => (lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : "—") },
                 { header: "Looking for", cell: (lead) => (lead.intent ? (LEAD_INTENT_LABELS[lead.intent as LeadIntent] ?? lead.intent) : "—") },
                 {

@@ -1,4 +1,4 @@
-import { type LiveCallResource, type LiveLatency, OWNER_NOTE_LABEL, liveStateLabel } from "@nikki/core";
+import { type LiveCallResource, type LiveLatency, OWNER_NOTE_LABEL, liveStateLabel, displayPhone } from "@nikki/core";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLiveCall } from "../../../../lib/use-live-call";
 import Modal from "../../../ui/Modal";
@@ -51,7 +51,7 @@ export default function LiveCallPanel({ call, canAct, onEnded, onClose, listen }
     <Modal
       open={call !== null}
       onClose={onClose}
-      title={call ? `Live: call from ${call.caller.name ?? call.from_number}` : "Live call"}
+      title={call ? `Live: call from ${call.caller.name ?? displayPhone(call.from_number)}` : "Live call"}
       titleId="live-call-title"
       className="call-detail live-call"
     >

@@ -1,4 +1,4 @@
-import { LIVE_CALL_MESSAGES, type LiveCallResource, liveStateLabel } from "@nikki/core";
+import { LIVE_CALL_MESSAGES, type LiveCallResource, liveStateLabel, displayPhone } from "@nikki/core";
 import { api, call } from "../../../../lib/client";
 import { useResource } from "../../../../lib/use-resource";
 import StatusBadge from "../../../ui/StatusBadge";
@@ -23,8 +23,8 @@ export default function LiveNow({ changed, onWatch }: { changed: number; onWatch
         {calls.map((row) => (
           <li key={row.id} className="live-now-row">
             <div className="live-now-caller">
-              <strong>{row.caller.name ?? row.from_number}</strong>
-              {row.caller.name && <span className="muted"> {row.from_number}</span>}
+              <strong>{row.caller.name ?? displayPhone(row.from_number)}</strong>
+              {row.caller.name && <span className="muted"> {displayPhone(row.from_number)}</span>}
               {row.caller.returning && (
                 <span className="call-returning">
                   <StatusBadge kind="callFlag" status="returning" />
@@ -35,7 +35,12 @@ export default function LiveNow({ changed, onWatch }: { changed: number; onWatch
               <span>{liveStateLabel(row.state, row.agent_name ?? "Nikki", null)}</span>
               <RunningTimer since={row.started_at} />
             </div>
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => onWatch(row)} aria-label={`Watch the call from ${row.from_number}`}>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => onWatch(row)}
+              aria-label={`Watch the call from ${displayPhone(row.from_number)}`}
+            >
               Watch
             </button>
           </li>
