@@ -7,6 +7,8 @@ describe("a call's latency, in words", () => {
   it("times under a second in milliseconds, longer ones in seconds, none as a dash", () => {
     expect([durationText(1), durationText(640), durationText(1_250), durationText(null)]).toEqual(["1 ms", "640 ms", "1.25 s", "—"]);
     expect(LATENCY_COPY.greeted(1)).toBe("Greeted 1 ms after answering");
+    expect(LATENCY_COPY.greeted(0)).toBe("Greeted the moment the call connected");
+    expect([0, 0.4, 1, 640, null].map(LATENCY_COPY.averageGreeted)).toEqual(["under 1 ms", "under 1 ms", "1 ms", "640 ms", "—"]);
     expect(LATENCY_COPY.response(640, 910)).toBe("640 ms typical, 910 ms slowest");
   });
 

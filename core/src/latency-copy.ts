@@ -10,7 +10,11 @@ export const durationText = (ms: number | null) => (ms === null ? "—" : ms >= 
 
 export const LATENCY_COPY = {
   greeting: "Greeting",
-  greeted: (ms: number) => `Greeted ${durationText(ms)} after answering`,
+  /** A greeting rendered ahead plays within a millisecond of the answer: "0 ms" would read as made up, so it is said in words. */
+  greeted: (ms: number) => (ms < 1 ? "Greeted the moment the call connected" : `Greeted ${durationText(ms)} after answering`),
+  averageGreeting: "Greeting (average)",
+  /** The week's average greeting; under a millisecond in words, as a single call's. */
+  averageGreeted: (ms: number | null) => (ms !== null && ms < 1 ? "under 1 ms" : durationText(ms)),
   notMeasured: "Not measured (the AI did not take this call)",
   responseTime: "Response time",
   weekResponseTime: "Response time (7 days)",

@@ -1,4 +1,4 @@
-import { LATENCY_COPY, durationText, plural } from "@nikki/core";
+import { LATENCY_COPY, plural } from "@nikki/core";
 import type { DataOf, api } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import DataTable from "../../ui/DataTable";
@@ -97,7 +97,7 @@ export default function OverviewFigures({ overview, manager }: { overview: Overv
     ["Leads captured", String(overview.leads_captured)],
     ["Appointments booked", String(overview.appointments_booked)],
     ["After-hours calls", String(overview.after_hours_calls)],
-    ["Greeting (average)", durationText(overview.avg_greeting_ms)],
+    [LATENCY_COPY.averageGreeting, LATENCY_COPY.averageGreeted(overview.avg_greeting_ms)],
     [
       LATENCY_COPY.weekResponseTime,
       overview.voice_to_voice_p50_ms === null ? LATENCY_COPY.noAnswers : LATENCY_COPY.response(overview.voice_to_voice_p50_ms, overview.voice_to_voice_p90_ms),
