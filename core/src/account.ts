@@ -94,6 +94,8 @@ export const organizationUpdateSchema = z.object({
       ),
     ),
   ),
+  /** The zone chosen at sign-up, changeable in Settings › Organization (the same IANA list and check). */
+  time_zone: z.optional(timeZoneField()),
 });
 
 /** A signed-in user without an organization (e.g. new through Google) creates their business. */

@@ -7,6 +7,13 @@ import { isTimeZone } from "./zoned-time";
 
 export const TIME_ZONE_MESSAGE = "Choose a time zone such as America/Chicago.";
 /** Under the field where a new business chooses its zone (sign-up, a business created after Google sign-in). */
+/** What a time zone field shows until the page runs in the browser and knows its zone (the server's HTML cannot). */
+export const TIME_ZONE_DETECTING = "Detecting your time zone…";
+
+/** Under Settings › Organization's time zone: what it sets, and what keeps its own (an agent's hours). */
+export const ORGANIZATION_TIME_ZONE_HINT =
+  "Days and times in the dashboard use it until your first agent has its hours; each agent's hours keep their own zone.";
+
 export const TIME_ZONE_HINT = "Your opening hours and bookings use it. We proposed your browser's: change it if your business is elsewhere.";
 
 /** Area/Location (Etc/GMT+5 and America/Argentina/Buenos_Aires too), or UTC: no offsets, no abbreviations such as EST. */

@@ -1,3 +1,4 @@
+import { TIME_ZONE_DETECTING } from "@nikki/core";
 import { expect, test } from "@playwright/test";
 import { e2eEmail, signUpThroughPage } from "../support/accounts";
 
@@ -37,4 +38,31 @@ test("sign-up proposes the browser's time zone; the business and its first agent
 
   const { agents } = (await (await page.request.get("/api/agents")).json()) as { agents: { name: string; business_hours_tz: string }[] };
   expect(agents).toEqual([expect.objectContaining({ name: "Nikki", business_hours_tz: "America/Chicago" })]);
+
+  // The owner moves the business's own zone afterwards, in Settings › Organization (the same list as sign-up).
+  await page.goto("/dashboard/settings#organization");
+  const organization = page.getByRole("region", { name: "Organization" });
+  const orgZone = organization.getByLabel("Time zone");
+  await expect(orgZone).toHaveValue("America/Chicago");
+  await orgZone.selectOption("America/Denver");
+  await organization.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Your organization's details are updated.")).toBeVisible();
+  const org = (await (await page.request.get("/api/org")).json()) as { organization: { time_zone: string } };
+  expect(org.organization.time_zone).toBe("America/Denver");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await organization.screenshot({ path: test.info().outputPath(`organization-time-zone-${width}.png`) });
+  }
+});
+
+test("before the page runs in the browser, sign-up shows no zone it has not read from the browser, and cannot be sent", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: "America/Chicago" });
+  const page = await context.newPage();
+  await page.goto("/signup");
+  const zone = page.getByLabel("Time zone");
+  await expect(zone).toBeDisabled();
+  await expect(zone.locator("option")).toHaveText([TIME_ZONE_DETECTING]);
+  await expect(page.getByRole("button", { name: "Start Free Trial" })).toBeDisabled();
+  await page.screenshot({ path: test.info().outputPath("sign-up-before-hydration-1280.png") });
+  await context.close();
 });

@@ -1,4 +1,4 @@
-import { currentTimeZoneName, timeZoneChoices } from "@nikki/core";
+import { TIME_ZONE_DETECTING, currentTimeZoneName, timeZoneChoices } from "@nikki/core";
 import { type InputHTMLAttributes, type ReactNode, useMemo } from "react";
 
 interface Props {
@@ -90,7 +90,11 @@ function zonesByRegion(current: string): [string, string[]][] {
   return [...regions];
 }
 
-/** A business's time zone: every IANA zone the browser knows, by region, the current one among them. */
+/**
+ * A business's time zone: every IANA zone the browser knows, by region, the current one among them. With no value yet
+ * (the page has not run in the browser, so the browser's zone is unknown) it says it is detecting it and takes no input:
+ * a zone shown before then would be a guess a fast submit could save.
+ */
 export function TimeZoneField({
   id,
   label = "Time zone",
@@ -108,10 +112,11 @@ export function TimeZoneField({
   hint?: string;
   disabled?: boolean;
 }) {
-  const regions = useMemo(() => zonesByRegion(value), [value]);
+  const regions = useMemo(() => (value ? zonesByRegion(value) : []), [value]);
   return (
     <FormField id={id} label={label} error={error}>
-      <select {...wiredControl({ id, value: currentTimeZoneName(value), onValue, error, hint })} disabled={disabled}>
+      <select {...wiredControl({ id, value: value && currentTimeZoneName(value), onValue, error, hint })} disabled={disabled || !value}>
+        {!value && <option value="">{TIME_ZONE_DETECTING}</option>}
         {regions.map(([region, zones]) => (
           <optgroup key={region} label={region}>
             {zones.map((zone) => (

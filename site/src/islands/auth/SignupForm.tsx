@@ -15,7 +15,7 @@ type Invitation = DataOf<(typeof api.invitations)[":id"]["$get"]>["invitation"];
 
 /** /signup (spec 000 §2): the account and its organization; from an invitation, joins that organization. */
 export default function SignupForm() {
-  const [values, setValues] = useState<Values>({ firstName: "", lastName: "", email: "", company: "", password: "", time_zone: AGENT_DEFAULTS.timezone });
+  const [values, setValues] = useState<Values>({ firstName: "", lastName: "", email: "", company: "", password: "", time_zone: "" });
   const { pending, errors, setErrors, submit: send } = useSubmit<Field>();
   const [alert, setAlert] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
@@ -27,9 +27,9 @@ export default function SignupForm() {
   const id = (field: Field) => `${uid}-${field}`;
 
   useEffect(() => {
-    // The browser's zone, proposed once the page runs here (the server's HTML cannot know it).
-    const local = localTimeZone();
-    if (local) setValues((current) => ({ ...current, time_zone: local }));
+    // The browser's zone, proposed once the page runs here (the server's HTML cannot know it, so it shows none).
+    const local = localTimeZone() ?? AGENT_DEFAULTS.timezone;
+    setValues((current) => ({ ...current, time_zone: current.time_zone || local }));
     const fromUrl = new URLSearchParams(window.location.search).get("invitation");
     if (!fromUrl) return;
     setInvitationId(fromUrl);
@@ -126,7 +126,7 @@ export default function SignupForm() {
         )}
         {field("password", "Password", "password", "new-password", { hint: "Min. 8 characters" })}
         <FormAlert>{alert}</FormAlert>
-        <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending || (!invitationId && !values.time_zone)}>
           {pending ? "Creating your account..." : invitation ? "Create Account and Join" : "Start Free Trial"}
         </button>
         {!invitationId && (

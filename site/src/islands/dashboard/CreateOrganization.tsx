@@ -8,11 +8,11 @@ import "../form.css";
 /** For a signed-in user with no organization: the spec's notice, and their own business to create. */
 export default function CreateOrganization() {
   const [company, setCompany] = useState("");
-  const [timeZone, setTimeZone] = useState<string>(AGENT_DEFAULTS.timezone);
+  const [timeZone, setTimeZone] = useState("");
   const { pending, errors, setErrors, submit: send } = useSubmit<"company" | "time_zone">();
   const error = errors.company;
   // The browser's zone, proposed once the page runs here (the server's HTML cannot know it).
-  useEffect(() => setTimeZone((current) => localTimeZone() ?? current), []);
+  useEffect(() => setTimeZone((current) => current || (localTimeZone() ?? AGENT_DEFAULTS.timezone)), []);
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();

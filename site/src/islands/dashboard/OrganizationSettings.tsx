@@ -1,27 +1,31 @@
-import { canManage, organizationUpdateSchema, parseFields } from "@nikki/core";
+import { ORGANIZATION_TIME_ZONE_HINT, canManage, organizationUpdateSchema, parseFields } from "@nikki/core";
 import { type SubmitEvent, useEffect, useState } from "react";
 import { api, call } from "../../lib/client";
 import { useMe } from "../../lib/me";
 import { useSubmit } from "../../lib/use-submit";
-import { TextField } from "../FormField";
+import { TextField, TimeZoneField } from "../FormField";
 import "../form.css";
 
-/** Settings → Organization: name and domain (spec 001 §3), editable by owners and admins. */
+/** Settings → Organization: name, domain (spec 001 §3) and the time zone chosen at sign-up, editable by owners and admins. */
 export default function OrganizationSettings() {
   const me = useMe();
   const [name, setName] = useState("");
   const [domain, setDomain] = useState("");
-  const { pending, errors, submit } = useSubmit<"name" | "domain">();
+  const [timeZone, setTimeZone] = useState("");
+  const { pending, errors, submit } = useSubmit<"name" | "domain" | "time_zone">();
   const canEdit = canManage(me?.role);
 
   useEffect(() => {
     setName(me?.organization?.name ?? "");
     setDomain(me?.organization?.domain ?? "");
+    setTimeZone(me?.organization?.time_zone ?? "");
   }, [me]);
 
   async function save(event: SubmitEvent) {
     event.preventDefault();
-    const parsed = parseFields(organizationUpdateSchema, { name, domain });
+    // The zone is sent when changed: what /me shows is the business's zone, which a first agent's hours may set.
+    const zoneChanged = timeZone !== "" && timeZone !== me?.organization?.time_zone;
+    const parsed = parseFields(organizationUpdateSchema, { name, domain, time_zone: zoneChanged ? timeZone : undefined });
     await submit({
       invalid: parsed.ok ? {} : parsed.fields,
       request: () => call(api.org.$patch, undefined, parsed.ok ? parsed.data : {}),
@@ -56,6 +60,14 @@ export default function OrganizationSettings() {
           {field("name", "Organization name", name, setName)}
           {field("domain", "Website domain", domain, setDomain)}
         </div>
+        <TimeZoneField
+          id="org-time-zone"
+          value={timeZone}
+          onValue={setTimeZone}
+          error={errors.time_zone}
+          hint={ORGANIZATION_TIME_ZONE_HINT}
+          disabled={pending || !canEdit}
+        />
         {canEdit && (
           <button type="submit" className="btn btn-primary" disabled={pending} style={{ justifySelf: "start" }}>
             {pending ? "Saving..." : "Save Changes"}

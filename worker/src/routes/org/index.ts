@@ -25,6 +25,7 @@ const columns = {
   id: organizations.id,
   name: organizations.name,
   domain: organizations.domain,
+  time_zone: organizations.timeZone,
   createdAt: organizations.createdAt,
 };
 
@@ -47,6 +48,7 @@ export const orgRoutes = new Hono<AppEnv>()
     const changes = {
       ...(parsed.data.name !== undefined ? { name: parsed.data.name } : {}),
       ...(parsed.data.domain !== undefined ? { domain: parsed.data.domain || null } : {}),
+      ...(parsed.data.time_zone !== undefined ? { timeZone: parsed.data.time_zone } : {}),
     };
     const [organization] = Object.keys(changes).length
       ? await c.var.db.update(organizations).set(changes).where(eq(organizations.id, caller.organizationId)).returning(columns)

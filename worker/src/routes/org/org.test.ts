@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, INVITATION_CODE_MESSAGES } from "@nikki/core";
+import { ACCOUNT_MESSAGES, INVITATION_CODE_MESSAGES, TIME_ZONE_MESSAGE } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD, type SignedUp, call, cookieFrom, enterInvitationCode, inviteAndJoin, signUp, uniqueEmail } from "../../../test/accounts";
@@ -65,6 +65,24 @@ describe("CSRF", () => {
   it("lets the same request through from this site", async () => {
     const response = await call("/api/org", { method: "PATCH", cookie: owner.cookie, body: { domain: "owner-protection.example" } });
     expect(response.status).toBe(200);
+  });
+});
+
+describe("the organization's time zone (Settings › Organization)", () => {
+  it("is changed by an owner to another IANA zone, read back; a zone not on the list is refused and changes nothing", async () => {
+    const zoned = await signUp({ company: "Zone Change Dental" });
+    const changed = await call("/api/org", { method: "PATCH", cookie: zoned.cookie, body: { time_zone: "America/Denver" } });
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as { organization: { time_zone: string } }).organization.time_zone).toBe("America/Denver");
+
+    const refused = await call("/api/org", { method: "PATCH", cookie: zoned.cookie, body: { time_zone: "Mars/Olympus_Mons" } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: "validation_failed", fields: { time_zone: TIME_ZONE_MESSAGE } } });
+
+    const read = (await (await call("/api/org", { cookie: zoned.cookie })).json()) as { organization: { time_zone: string } };
+    expect(read.organization.time_zone).toBe("America/Denver");
+    const me = (await (await call("/api/account/me", { cookie: zoned.cookie })).json()) as { organization: { time_zone: string } };
+    expect(me.organization.time_zone).toBe("America/Denver");
   });
 });
 
