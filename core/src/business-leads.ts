@@ -64,6 +64,11 @@ export function leadNeed(intent: string | null, notes: string | null): string {
 export const BUSINESS_LEADS_MESSAGES = {
   empty: "No leads yet. Callers your agent books or saves, and visitors who leave their number in your website chat, appear here.",
   loadFailed: "Failed to load leads",
+  crmSent: (when: string) => `Sent ${when}`,
+  /** A connected CRM that did not get the lead (its push failed, or it came before the CRM was connected). */
+  crmNotSent: "Not sent",
+  crmNone: "No CRM connected",
+  crmConnect: "Connect one",
   sources: { call: "Call", chat: "Website chat", sms: "Text message", form: "Form" } satisfies Record<BusinessLeadSource, string>,
 } as const;
 

@@ -50,7 +50,14 @@ test("the chat on a business's own site speaks for that business and hands a vis
   const row = page.getByRole("row").filter({ hasText: "Dana Scully" });
   await expect(row).toContainText("+1 415-555-0142");
   await expect(row).toContainText("Website chat");
-  await expect(row).toContainText("Not sent");
+  // No CRM is connected at all: the column says so, with where the owner connects one (not "Not sent").
+  await expect(row).toContainText("No CRM connected");
+  await expect(row).not.toContainText("Not sent");
+  await expect(row.getByRole("link", { name: "Connect one" })).toHaveAttribute("href", "/dashboard/integrations");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`business-leads-${width}.png`) });
+  }
 });
 
 test("on this product's own site the chat keeps the product's greeting and contact page", async ({ page }) => {

@@ -103,7 +103,11 @@ describe("the chat's \"I don't know\"", () => {
 
 describe("the chat's contact hand-off", () => {
   it("takes the visitor's name and number as the business's lead, listed for the business and sent to its CRM", async () => {
+    // Until a CRM is connected, the list says there is none (Leads' CRM column then says so rather than "Not sent").
+    const crmConnected = async () => ((await (await call("/api/leads", { cookie: business.cookie })).json()) as { crm_connected: boolean }).crm_connected;
+    expect(await crmConnected()).toBe(false);
     expect((await call("/api/integrations/hubspot", { method: "PUT", cookie: business.cookie, body: { credentials: OWN.hubspot } })).status).toBe(200);
+    expect(await crmConnected()).toBe(true);
     const pushedBefore = (await hubspotContacts()).length;
     const response = await leaveNumber({ name: "Dana Scully", phone: "(415) 555-0142", notes: "Do you unblock drains on Sundays?" });
     expect(response.status).toBe(201);

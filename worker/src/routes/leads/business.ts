@@ -8,6 +8,8 @@ import { queryOf } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { appointmentsOfCalls } from "../../appointments/of-calls";
 import { organizationTimeZone } from "../../org/time-zone";
+import { hasCrm } from "../../services/crm";
+import { integrationRows } from "../../services/integrations/store";
 
 const PAGE = 50;
 
@@ -30,6 +32,7 @@ function serializeBusinessLead(row: typeof leads.$inferSelect, booked: Map<strin
 /**
  * `GET /api/leads` (every member): the organization's own leads, from its calls and its website chat, newest first,
  * each with what its call booked (times in the business's zone); a viewer reads their contact details masked.
+ * `crm_connected`: whether a CRM is connected at all, so "not sent" is said only where a CRM could have had it.
  */
 export const businessLeadRoutes = new Hono<AppEnv>().get("/", access("viewer"), queryOf(businessLeadsQuerySchema, "a leads query"), async (c) => {
   const caller = orgCaller(c);
@@ -44,5 +47,6 @@ export const businessLeadRoutes = new Hono<AppEnv>().get("/", access("viewer"), 
   const callIds = page.flatMap((row) => (row.callId ? [row.callId] : []));
   const booked = await appointmentsOfCalls(c.var.db, caller.organizationId, callIds, await organizationTimeZone(c.var.db, caller.organizationId));
   const shown = page.map((row) => serializeBusinessLead(row, booked)).map(masksContactsFor(caller.role) ? maskedLead : (lead) => lead);
-  return c.json({ leads: shown, next_cursor }, 200, { "cache-control": "no-store" });
+  const crm_connected = hasCrm(await integrationRows(c.var.db, caller.organizationId));
+  return c.json({ leads: shown, next_cursor, crm_connected }, 200, { "cache-control": "no-store" });
 });

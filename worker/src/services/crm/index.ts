@@ -119,6 +119,9 @@ export function crmClient(provider: CrmClient["provider"], credentials: Record<s
   }
 }
 
+/** Whether the organization has a CRM among its integration rows (Leads says "No CRM connected" otherwise). */
+export const hasCrm = (rows: IntegrationRow[]): boolean => rows.some((row) => (CRM_ORDER as readonly string[]).includes(row.provider));
+
 /** The organization's CRM among its integration rows, or null when none is configured (leads then stay in Nikki's own lead list). */
 export async function crmFor(db: Database, config: Config, rows: IntegrationRow[]): Promise<CrmClient | null> {
   const chosen = CRM_ORDER.map((provider) => rows.find((row) => row.provider === provider)).find((row) => row !== undefined);

@@ -10,7 +10,7 @@ import StatusBadge from "../../ui/StatusBadge";
 import { appointmentsWeekLink } from "../calls/CallBookings";
 import "../calls/calls.css";
 
-type Lead = DataOf<typeof api.leads.$get>["leads"][number];
+type Lead = DataOf<typeof api.leads.$get>["leads"][number] & { crm_connected: boolean };
 
 /** What a lead's call booked: each time in the business's zone, its service, and canceled ones said so. */
 function Booked({ lead }: { lead: Lead }) {
@@ -38,6 +38,24 @@ function Booked({ lead }: { lead: Lead }) {
   );
 }
 
+/** Whether the CRM has the lead: sent when; with no CRM connected at all, says so (and, to who can, where to connect one). */
+function CrmCell({ lead, canConnect }: { lead: Lead; canConnect: boolean }) {
+  const time = useBusinessTime();
+  if (lead.crm_synced_at) return M.crmSent(time.dateTime(lead.crm_synced_at));
+  if (lead.crm_connected) return M.crmNotSent;
+  return (
+    <>
+      <span className="muted">{M.crmNone}</span>
+      {canConnect && (
+        <>
+          {" "}
+          <a href="/dashboard/integrations">{M.crmConnect}</a>
+        </>
+      )}
+    </>
+  );
+}
+
 /**
  * Leads (the business's own, every member): callers its agent saved or booked and visitors who left their name and
  * number in its website chat, newest first, 50 at a time, with where each came from, what its call booked and whether
@@ -46,7 +64,8 @@ function Booked({ lead }: { lead: Lead }) {
 export default function BusinessLeadsPage() {
   const leads = usePagedResource(
     (cursor) => call(api.leads.$get, { query: cursor ? { cursor } : {} }),
-    (page) => ({ items: page.leads, next_cursor: page.next_cursor }),
+    // Whether a CRM is connected comes with each page; each row carries it for its CRM cell.
+    (page) => ({ items: page.leads.map((lead) => ({ ...lead, crm_connected: page.crm_connected })), next_cursor: page.next_cursor }),
     { failure: M.loadFailed },
   );
   const time = useBusinessTime();
@@ -86,7 +105,7 @@ export default function BusinessLeadsPage() {
                 },
                 { header: "What they want", cell: (lead) => leadNeed(lead.intent, lead.notes) },
                 { header: "Booked", cell: (lead) => <Booked lead={lead} /> },
-                { header: "CRM", cell: (lead) => (lead.crm_synced_at ? `Sent ${time.dateTime(lead.crm_synced_at)}` : "Not sent") },
+                { header: "CRM", cell: (lead) => <CrmCell lead={lead} canConnect={canSetUp} /> },
               ]}
             />
             <LoadMore list={leads} />
