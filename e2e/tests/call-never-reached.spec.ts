@@ -1,4 +1,4 @@
-import { CALL_MESSAGES } from "@nikki/core";
+import { CALL_MESSAGES, displayPhone } from "@nikki/core";
 import { E2E_BASE_URL, TWILIO_SIM_PORT } from "@nikki/dev/e2e-ports";
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
@@ -44,7 +44,7 @@ for (const [name, viewport] of [
       await signInAsDemoOwner(page);
       await page.goto("/dashboard/calls");
       await page.getByRole("button", { name: new RegExp(`^Open the call from \\${from}`) }).click();
-      const detail = page.getByRole("dialog", { name: `Call from ${from}` });
+      const detail = page.getByRole("dialog", { name: `Call from ${displayPhone(from)}` });
       await expect(detail.getByText("Nothing to process", { exact: true })).toBeVisible();
       await expect(detail.getByText(CALL_MESSAGES.abandoned)).toBeVisible();
       await expect(detail.getByText(CALL_MESSAGES.noRecording)).toBeVisible();

@@ -124,7 +124,7 @@ test("the owner watches a call live, steers it with a note and takes it over", a
   await page.screenshot({ path: test.info().outputPath("live-connected-1280.png") });
 
   // The call ends: the view turns into the call's detail, without a reload.
-  const detail = page.getByRole("dialog", { name: `Call from ${from}` });
+  const detail = page.getByRole("dialog", { name: `Call from ${displayPhone(from)}` });
   await expect(detail).toBeVisible({ timeout: 40_000 });
   await expect(detail.locator(".live-event").filter({ hasText: `Owner note: ${NOTE}` })).toBeVisible();
   await expect(detail.locator(".transcript").getByText(NOTE)).toHaveCount(0);
