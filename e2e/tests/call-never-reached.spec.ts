@@ -43,7 +43,7 @@ for (const [name, viewport] of [
 
       await signInAsDemoOwner(page);
       await page.goto("/dashboard/calls");
-      await page.getByRole("button", { name: new RegExp(`^Open the call from \\${from}`) }).click();
+      await page.getByRole("button", { name: new RegExp(`^Open the call from \\${displayPhone(from)}`) }).click();
       const detail = page.getByRole("dialog", { name: `Call from ${displayPhone(from)}` });
       await expect(detail.getByText("Nothing to process", { exact: true })).toBeVisible();
       await expect(detail.getByText(CALL_MESSAGES.abandoned)).toBeVisible();

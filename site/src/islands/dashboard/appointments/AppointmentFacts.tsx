@@ -24,7 +24,9 @@ export function Who({ appointment }: { appointment: AppointmentResource }) {
   return (
     <span className="appointment-who">
       <strong>{appointment.name}</strong>
-      <a href={`tel:${appointment.phone}`}>{displayPhone(appointment.phone)}</a>
+      <a className="phone-number" href={`tel:${appointment.phone}`}>
+        {displayPhone(appointment.phone)}
+      </a>
     </span>
   );
 }

@@ -98,7 +98,14 @@ export default function BusinessLeadsPage() {
               columns={[
                 { header: "When", cell: (lead) => time.dateTime(lead.created_at) },
                 { header: "Name", cell: (lead) => lead.name },
-                { header: "Phone", cell: (lead) => <a href={`tel:${lead.phone}`}>{displayPhone(lead.phone)}</a> },
+                {
+                  header: "Phone",
+                  cell: (lead) => (
+                    <a className="phone-number" href={`tel:${lead.phone}`}>
+                      {displayPhone(lead.phone)}
+                    </a>
+                  ),
+                },
                 {
                   header: "From",
                   cell: (lead) => (lead.call_id ? <a href={`/dashboard/calls?call=${lead.call_id}`}>{M.sources.call}</a> : M.sources[lead.source]),

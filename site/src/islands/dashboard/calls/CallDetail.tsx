@@ -188,7 +188,8 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 </dd>
                 <dt>From → to</dt>
                 <dd>
-                  {displayPhone(shown.from_number)} → {displayPhone(shown.to_number)}
+                  <span className="phone-number">{displayPhone(shown.from_number)}</span> →{" "}
+                  <span className="phone-number">{displayPhone(shown.to_number)}</span>
                   {shown.caller.returning && (
                     <span className="call-returning">
                       <StatusBadge kind="callFlag" status="returning" label={CALL_MESSAGES.returningCaller(shown.caller.previous_calls)} />

@@ -11,7 +11,7 @@ export default function CallerCell({ call }: { call: Pick<CallResource, "from_nu
   if (call.placed_for === "test_call") {
     return (
       <>
-        {displayPhone(call.to_number)}
+        <span className="phone-number">{displayPhone(call.to_number)}</span>
         <span className="call-returning">
           <StatusBadge kind="callFlag" status="test_call" />
         </span>
@@ -20,7 +20,7 @@ export default function CallerCell({ call }: { call: Pick<CallResource, "from_nu
   }
   return (
     <>
-      {displayPhone(call.from_number)}
+      <span className="phone-number">{displayPhone(call.from_number)}</span>
       {call.caller.returning && (
         <span className="call-returning">
           <StatusBadge kind="callFlag" status="returning" />

@@ -74,7 +74,14 @@ export default function LeadsPage() {
               columns={[
                 { header: "When", cell: (lead) => time.dateTime(lead.created_at) },
                 { header: "Name", cell: (lead) => lead.name },
-                { header: "Phone", cell: (lead) => <a href={`tel:${lead.phone}`}>{displayPhone(lead.phone)}</a> },
+                {
+                  header: "Phone",
+                  cell: (lead) => (
+                    <a className="phone-number" href={`tel:${lead.phone}`}>
+                      {displayPhone(lead.phone)}
+                    </a>
+                  ),
+                },
                 { header: "E-mail", cell: (lead) => (lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : "—") },
                 { header: "Looking for", cell: (lead) => (lead.intent ? (LEAD_INTENT_LABELS[lead.intent as LeadIntent] ?? lead.intent) : "—") },
                 {
