@@ -9,6 +9,7 @@ import type { CallEnd, CallEndReason, RealtimeTarget, StoredPlan, TranscriptEntr
 import type { OwnerCommand } from "../call/live";
 import { LiveFeed } from "./live-feed";
 import { OwnerCommands } from "./owner-commands";
+import { Listeners } from "./listeners";
 
 /** Delivering a call's end to the control plane is retried this many times (backoff from 1 s) before it is given up. */
 const END_DELIVERIES = 8;
@@ -32,6 +33,8 @@ export interface MediaCallDeps {
   urlPolicy: UrlPolicy;
   /** The DoH resolver a business's realtime host is resolved with before connecting (call/doh.ts). */
   dohUrl: string;
+  /** The secret listen tickets are signed with (call/listen-ticket.ts); none: nobody can listen. */
+  listenSecret?: string;
 }
 
 /**
@@ -73,6 +76,8 @@ export class MediaCall {
   /** The live view's lines, to the control plane (live-feed.ts), and an owner's commands from it (owner-commands.ts). */
   private readonly feed: LiveFeed;
   private readonly commands: OwnerCommands;
+  /** Members listening in (listeners.ts): the audio below is forked to them while `listeners.count` is not 0. */
+  private readonly listeners: Listeners;
 
   constructor(deps: MediaCallDeps) {
     this.storage = deps.storage;
@@ -95,6 +100,18 @@ export class MediaCall {
       handOver: () => this.control.handOver(this.callSid, this.segment),
       log: this.log,
     });
+    this.listeners = new Listeners({
+      callSid: this.callSid,
+      segment: this.segment,
+      secret: deps.listenSecret,
+      stillAllowed: (organizationId, userIds) => this.control.listening(this.callSid, organizationId, userIds),
+      log: this.log,
+    });
+  }
+
+  /** A member's socket to listen in, with its ticket (listeners.ts). */
+  listen(request: Request): Promise<Response> {
+    return this.listeners.accept(request, this.twilio !== null && !this.finished);
   }
 
   /** An owner's command from the control plane (issue 56); false when this stream cannot take it (not live, or over). */
@@ -174,15 +191,18 @@ export class MediaCall {
       switch (action.kind) {
         case "twilio":
           this.send(this.twilio, JSON.stringify(action.message));
+          if (this.listeners.count && action.message.event === "clear") this.listeners.clear();
           break;
         case "openai":
           this.toOpenAI(JSON.stringify(action.event));
           break;
         case "twilio_json":
           this.send(this.twilio, action.json);
+          if (this.listeners.count) this.listeners.agent(action.json);
           break;
         case "openai_json":
           this.toOpenAI(action.json);
+          if (this.listeners.count) this.listeners.caller(action.json);
           break;
         case "started":
           this.streamStartedAt = Date.now();
@@ -337,6 +357,7 @@ export class MediaCall {
     if (this.ticker) clearInterval(this.ticker);
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.commands.stop();
+    this.listeners.end();
     const lastLines = this.feed.flush();
     closeQuietly(this.openai ?? (await this.opening));
     await lastLines;
