@@ -11,7 +11,6 @@ import type { AppEnv } from "../../app-env";
 import { listenPath, mintListenTicket } from "../../call/listen-ticket";
 import type { Database } from "../../db/client";
 import { calls, members } from "../../db/schema";
-import { deploymentBridgeUrl } from "../../env";
 import { ApiError } from "../../http/api-error";
 import { access, orgCaller } from "../../middleware/access";
 import { settingsRowOf } from "../../org/settings";
@@ -24,9 +23,11 @@ export const listenRoutes = new Hono<AppEnv>().post("/:id/listen", access("admin
   if (segment === "ended") throw new ApiError("call_ended");
   if (!(await settingsRowOf(c.var.db, caller.organizationId)).liveListening) throw new ApiError("forbidden", { message: LISTEN_MESSAGES.notAllowed });
   if (segment === "not_with_agent") throw new ApiError("conflict", { message: LIVE_CALL_MESSAGES.notWithAgent });
-  const bridge = deploymentBridgeUrl(c.var.config);
+  // This origin's socket, handed to the media plane through its binding (app.ts): the dashboard's pages connect only
+  // to their own origin (core/csp.ts), wherever the media plane takes Twilio's streams.
+  const origin = c.var.config.publicOrigin;
   const secret = c.var.config.AUTH_SECRET;
-  if (!bridge || !secret) throw new ApiError("voice_bridge_unavailable");
+  if (!origin || !secret) throw new ApiError("voice_bridge_unavailable");
   const { ticket, expiresAt } = await mintListenTicket(secret, {
     callSid: call.callSid,
     segment,
@@ -34,8 +35,10 @@ export const listenRoutes = new Hono<AppEnv>().post("/:id/listen", access("admin
     userId: caller.userId,
   });
   await record(c, "call_listened", call.id);
-  const host = bridge.replace(/\/twilio\/stream$/, "");
-  return c.json({ url: `${host}${listenPath(call.callSid, segment)}?ticket=${ticket}`, expires_at: new Date(expiresAt).toISOString() });
+  return c.json({
+    url: `${origin.replace(/^http/, "ws")}${listenPath(call.callSid, segment)}?ticket=${ticket}`,
+    expires_at: new Date(expiresAt).toISOString(),
+  });
 });
 
 /**
