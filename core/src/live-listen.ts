@@ -7,11 +7,14 @@
 export const MAX_LISTENERS = 3;
 
 /**
- * One message on a listener's socket: a stretch of the call's μ-law audio (8 kHz, base64) from one side, stamped with
- * the media plane's clock when it handled it (epoch ms), or `clear` when the caller cut the agent off (what the agent
- * had queued is not played).
+ * One message on a listener's socket: the call's μ-law audio (8 kHz, base64 pieces, in order) from one side that the
+ * media plane handled within LISTEN_BATCH_MS, stamped with its clock when it handled the first (epoch ms); or `clear`
+ * when the caller cut the agent off (what the agent had queued is not played).
  */
-export type ListenMessage = { track: "caller" | "agent"; at: number; audio: string } | { track: "clear"; at: number };
+export type ListenMessage = { track: "caller" | "agent"; at: number; audio: string[] } | { track: "clear"; at: number };
+
+/** The media plane sends a listener each side's audio in one message this often: one send per side, not per frame. */
+export const LISTEN_BATCH_MS = 200;
 
 /** Why a listener's socket closed (WebSocket close codes; 1000 is the call's end). */
 export const LISTEN_CLOSE = {

@@ -109,9 +109,12 @@ export class MediaCall {
     });
   }
 
-  /** A member's socket to listen in, with its ticket (listeners.ts). */
+  /**
+   * A member's socket to listen in, with its ticket (listeners.ts). One that comes before Twilio's stream (the ticket
+   * was minted as the call was answered) hears it from its start.
+   */
   listen(request: Request): Promise<Response> {
-    return this.listeners.accept(request, this.twilio !== null && !this.finished);
+    return this.listeners.accept(request, !this.finished);
   }
 
   /** An owner's command from the control plane (issue 56); false when this stream cannot take it (not live, or over). */

@@ -11,10 +11,11 @@ import type { MixerInput } from "./mixer-worklet";
 /** μ-law byte → sample in [-1, 1]: 256 entries, so a frame decodes with one lookup a sample. */
 const ULAW = Float32Array.from({ length: 256 }, (_, code) => ulawToLinear(code) / 32_768);
 
-function decode(base64: string): Float32Array {
-  const bytes = atob(base64);
-  const samples = new Float32Array(bytes.length);
-  for (let i = 0; i < bytes.length; i++) samples[i] = ULAW[bytes.charCodeAt(i)]!;
+function decode(pieces: string[]): Float32Array {
+  const bytes = pieces.map((piece) => atob(piece));
+  const samples = new Float32Array(bytes.reduce((total, piece) => total + piece.length, 0));
+  let at = 0;
+  for (const piece of bytes) for (let i = 0; i < piece.length; i++) samples[at++] = ULAW[piece.charCodeAt(i)]!;
   return samples;
 }
 
