@@ -17,7 +17,7 @@ import { appendAudioJson } from "../call/audio-frames";
 import { type ListenClaims, readListenTicket } from "../call/listen-ticket";
 import type { Logger } from "../logger";
 
-export const LEASE_MS = 5_000;
+export const LEASE_MS = 10_000;
 
 export interface ListenerDeps {
   callSid: string;
