@@ -14,12 +14,12 @@
  * R ≤ 1.25. Takes free ports, so it runs beside `npm start`.
  */
 import { freePort } from "@nikki/dev/free-port";
-import type { SimulatedCallReport } from "@nikki/simulators/twilio-caller";
 import { DEMO } from "../worker/src/db/seed";
 import { type Listener, listen } from "./bench/listener-client";
 import { startMiniflareWorker } from "./bench/miniflare-worker";
 import { cpuMeter } from "./bench/process-cpu";
 import { rampCalls } from "./bench/ramped-calls";
+import { settled } from "./bench/settled";
 import { spawnSimulators } from "./bench/simulators-spawn";
 import { percentile } from "./bench/stats";
 import { lostFrames, timingsOf } from "./lib/frame-accounting";
@@ -85,16 +85,6 @@ function missed(keys: string[], heard: Set<string>): number {
   return keys.filter((key) => seqOf(key) >= low && seqOf(key) <= high && !heard.has(key)).length;
 }
 
-async function settled(db: D1Database, reports: SimulatedCallReport[]) {
-  const sids = reports.map((report) => report.callSid);
-  const pending = db
-    .prepare(`select count(*) as n from calls where processing_status = 'pending' and call_sid in (${sids.map(() => "?").join(",")})`)
-    .bind(...sids);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && ((await pending.first<number>("n")) ?? 0) > 0) await sleep(250);
-  await sleep(SETTLE_MS);
-}
-
 const started = performance.now();
 const passes: Pass[] = [];
 try {
@@ -113,7 +103,7 @@ try {
       tag += calls;
       const timings = await timingsOf(`http://127.0.0.1:${openaiPort}`, { take: true });
       const listeners = listening ? await listening.stop() : new Map<string, Listener>();
-      await settled(worker.db, reports);
+      await settled(worker.db, reports, SETTLE_MS);
       const appended = new Map(timings.appended);
       const fillerFrames = new Map(timings.fillerFrames);
       const result: Pass = {
