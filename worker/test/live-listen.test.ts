@@ -2,7 +2,8 @@
  * Issue 56 §2, listening in, through both planes: an owner or admin gets a ticket (never a viewer, never another
  * organization, never with listening off), and its socket on the media plane gets the call's audio, both sides; a
  * ticket opens one socket; the 4th listener is refused; what a listener sends reaches neither Twilio's side nor the
- * model, and closes its socket; a member removed is cut off at the next lease; the call's end closes the rest.
+ * model, and closes its socket; a member removed, or made a viewer, is cut off at the next lease; the call's end
+ * closes the rest.
  */
 import { LISTEN_CLOSE, type ListenMessage, MAX_LISTENERS } from "@nikki/core";
 import { SELF, env } from "cloudflare:test";
@@ -17,6 +18,7 @@ const CALLER = "+14155550157";
 
 let owner: SignedUp;
 let admin: SignedUp & { memberId: string };
+let secondAdmin: SignedUp & { memberId: string };
 let viewer: SignedUp;
 let other: SignedUp;
 let number: string;
@@ -24,6 +26,7 @@ let number: string;
 beforeAll(async () => {
   owner = await signUp({ company: "Listening Dental" });
   admin = await inviteAndJoin(owner, "admin");
+  secondAdmin = await inviteAndJoin(owner, "admin");
   viewer = await inviteAndJoin(owner, "viewer");
   other = await signUp({ company: "Other Dental" });
   number = await gracesNumber(owner);
@@ -104,9 +107,13 @@ describe("listening in to a call in progress", { timeout: 90_000 }, () => {
     const view = (await (await call(`/api/calls/${live.callId}/live`, { cookie: owner.cookie })).json()) as { transcript: { text: string }[] };
     expect(view.transcript.some((line) => /cancel/i.test(line.text))).toBe(false);
 
-    // The admin is removed from the organization: their socket closes at the next lease; the other listener stays.
+    // One admin is removed from the organization, another made a viewer: both sockets close at the next lease; the
+    // owner's stays.
+    const demotedEar = await listen((await ticket(live.callId, secondAdmin)).url);
     expect((await call(`/api/org/members/${admin.memberId}`, { method: "DELETE", cookie: owner.cookie })).status).toBeLessThan(300);
-    await until(() => adminEar.closed() === LISTEN_CLOSE.revoked, LEASE_MS * 2 + 2_000);
+    const demoted = await call(`/api/org/members/${secondAdmin.memberId}`, { method: "PATCH", cookie: owner.cookie, body: { role: "viewer" } });
+    expect(demoted.status).toBe(200);
+    await until(() => adminEar.closed() === LISTEN_CLOSE.revoked && demotedEar.closed() === LISTEN_CLOSE.revoked, LEASE_MS * 2 + 2_000);
     expect(thirdEar.closed()).toBe(null);
 
     // The call ends: the last listener's socket closes, and a ticket answers 409 call_ended from then on.
@@ -119,6 +126,6 @@ describe("listening in to a call in progress", { timeout: 90_000 }, () => {
     const audited = await env.DB.prepare("select count(*) as n from audit_log where organization_id = ? and target = ? and action = 'call_listened'")
       .bind(owner.organizationId, live.callId)
       .first<{ n: number }>();
-    expect(audited?.n).toBe(4);
+    expect(audited?.n).toBe(5);
   });
 });
