@@ -8,8 +8,8 @@
  * accept a Realtime session; BENCH_RESPONSE_MS, default 400, to a reply's first audio). Each caller plays real-time
  * μ-law, talks over Nikki (barge-in) and hangs up after her answer. Frames carry tags, so each is timed from leaving
  * one side to arriving at the other, both directions, on this process's clock. Ends with:
- *   voice-bridge: p50_ratio=R1 p95_pooled_ratio=R2 p99_pooled_ratio=R3 p99_vs_object_ratio=R4 cpu_per_call_ratio=C
- *     barge_in_ratio=R5 calls=N dropped=D greeting_ms=G greeting_cached_ms=GC dead_air_p95_ms=A
+ *   voice-bridge: p50_ratio=R1 p95_pooled_ratio=R2 p99_pooled_ratio=R3 p99_vs_object_ratio=R4 media_cpu_ratio=M
+ *     control_cpu_ratio=C barge_in_ratio=R5 calls=N dropped=D greeting_ms=G greeting_cached_ms=GC dead_air_p95_ms=A
  * Before measuring, BENCH_WARMUP_CALLS (default 10) calls go through each side unmeasured, so neither is timed while
  * its runtime still compiles its code. The sides then alternate for BENCH_ROUNDS rounds (default 5), so a burst of
  * load from elsewhere on the machine weighs on one round rather than on one side. Each pass starts once the one
@@ -18,11 +18,15 @@
  * R1: per-frame transit through the bridge over the same through the relay, p50, the median of the rounds' ratios.
  * R2, R3: the same at p95 and p99 over all frames of all rounds pooled (a stall of 25–50 ms that hits one round
  * decides that round's p99, and the pool weighs it as the few frames it delayed). R4: the bridge's pooled p99 over
- * that of the relay with each stream in a Durable Object (below). C: CPU time of all the bridge's processes (both
- * planes' workerd, from /proc: scripts/bench/process-cpu.ts) per call over the same of the relay in a Durable Object,
- * each counted from a pass's first call to the end of its settling (the bridge's after-call work included); a stall
- * from elsewhere delays frames but adds no CPU time. The `cpu:` line splits the bridge's by plane. R5: speech_started
- * sent by OpenAI → Twilio's clear through the bridge, over the same single message's transit through the relay (p50,
+ * that of the relay with each stream in a Durable Object (below). M: CPU time of the media plane's workerd (from /proc:
+ * scripts/bench/process-cpu.ts) per call over that of the relay in a Durable Object (target ≤ 1.1). C: CPU time of
+ * the control plane's workerd per call over that of a fourth side, the control baseline (bench/control-baseline.ts):
+ * the product's media plane before a bare control worker that gets the same requests (webhook, plan, tools, status
+ * callbacks, end) and makes the same D1 statements, text and analysis request with bare handlers (target ≤ 1.5). Both
+ * control sides run under a census (bench/census.ts) whose `census:` lines give, per call, the statements, texts and
+ * requests each made. Each side's CPU is counted from a pass's first call to the end of its settling (after-call work
+ * included); a stall from elsewhere delays frames but adds no CPU time. The `cpu:` line gives the ms a call.
+ * R5: speech_started sent by OpenAI → Twilio's clear through the bridge, over the same single message's transit through the relay (p50,
  * median of the rounds).
  * D: frames the bridge lost. G, GC: the greeting case (bench/greeting-pass.ts, BENCH_GREETING_PAIRS pairs of single
  * calls, default 5), p50 from the stream's start to the greeting's first frame: G when the model says it (no render
@@ -35,6 +39,13 @@
  * booking tool takes SLOW_TOOL_MS (3 s: the confirmation text waits on a slow Twilio, the simulator's /__delays), each
  * the longest silence its caller hears in playout time between the end of their turn and the tool's answer being
  * spoken (scripts/lib/dead-air.ts), p95 over the calls; `n/a` when no call reached the answer. Target: ≤ 1,200 ms.
+ * Voice to voice (issue 55 §1), over every turn the bridge's rounds answered, pooled: from the end of the caller's speech
+ * (the end of their last loud frame before the model's speech_stopped) to the answer's first frame reaching them,
+ * p50 and p90; the product's part, that frame's way from the model to the caller, p95 (target ≤ 20 ms; a turn a tool
+ * filler answered counts in voice to voice only, its audio held until due on purpose). The bridge's
+ * barge-in (R5) starts at the caller's frame that confirmed the interruption (its false-interruption guard waits for
+ * the plan's minimum of speech: the frame it sent right after cutting Nikki off, which the simulator records), or at
+ * speech_started, as the relay's, when the model's word came late enough to confirm it by itself.
  * Takes free ports, so it runs beside `npm start`.
  */
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
@@ -43,9 +54,13 @@ import { startBareRelay } from "./bench/bare-relay";
 import { deadAirMs } from "./lib/dead-air";
 import { greetingFigures } from "./bench/greeting-pass";
 import { type Timings, lostFrames, timingsOf } from "./lib/frame-accounting";
+import { bargeInStart, turnRecords, turnTimes } from "./lib/voice-turns";
 import { freePort } from "@nikki/dev/free-port";
 import { rampCalls } from "./bench/ramped-calls";
 import { startMiniflareWorker } from "./bench/miniflare-worker";
+import { type Census, censusLine, summed, takeCensus } from "./bench/census";
+import { productPlan, startControlBaseline } from "./bench/control-baseline";
+import { clearAgenda, openAgenda } from "./bench/open-agenda";
 import { cpuMeter, withChildren } from "./bench/process-cpu";
 import { percentile } from "./bench/stats";
 import { spawnSimulators } from "./bench/simulators-spawn";
@@ -72,7 +87,15 @@ const RELAY_TAGS = 20_000;
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const round2 = (value: number) => round(value, 2);
 
-const [workerPort, relayPort, objectRelayPort, openaiPort, twilioPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+const [workerPort, relayPort, objectRelayPort, openaiPort, twilioPort, baselinePort, baselineMediaPort] = await Promise.all([
+  freePort(),
+  freePort(),
+  freePort(),
+  freePort(),
+  freePort(),
+  freePort(),
+  freePort(),
+]);
 const workerBase = `http://127.0.0.1:${workerPort}`;
 // The simulators run in their own process, so their load does not delay the callers' clocks (and the reverse).
 const simulators = await spawnSimulators({
@@ -95,6 +118,9 @@ interface PhaseFigures {
   inbound: number[];
   outbound: number[];
   bargeIns: number[];
+  /** Each turn answered: the caller's end of speech to the answer's first frame reaching them, and that frame's way from the model to them. */
+  voiceToVoice: number[];
+  productTurns: number[];
   greetings: number[];
   dropped: number;
   answered: number;
@@ -110,8 +136,9 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   const appended = new Map(timings.appended);
   const delivered = timings.delivered;
   const fillerFrames = new Map(timings.fillerFrames);
-  const speechStarted = new Map(timings.speechStarted.map(([tag, at]) => [Number(tag), at]));
   const sessionReady = new Map(timings.sessionReady.map(([tag, at]) => [Number(tag), at]));
+  const records = turnRecords(timings);
+  const cancelledFrames = new Set(timings.cancelledFrames);
   const firstFrames = reports.map((report) => Math.min(...report.sentAt.values()));
   const lastFrames = reports.map((report) => Math.max(...report.sentAt.values()));
   const [from, to] = [Math.max(...firstFrames), Math.min(...lastFrames)];
@@ -121,6 +148,8 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
     inbound: [],
     outbound: [],
     bargeIns: [],
+    voiceToVoice: [],
+    productTurns: [],
     greetings: [],
     dropped: 0,
     answered: 0,
@@ -131,7 +160,7 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
   for (const report of reports) {
     if (!report.voicemail && report.mediaReceived > 0) result.answered++;
     if (report.greetingMs !== null) result.greetings.push(report.greetingMs);
-    result.dropped += lostFrames(report, appended, delivered, fillerFrames);
+    result.dropped += lostFrames(report, appended, delivered, fillerFrames, cancelledFrames);
     const ready = report.sessionTag === null ? undefined : sessionReady.get(report.sessionTag);
     for (const [key, sentAt] of report.sentAt) {
       const arrived = appended.get(key);
@@ -148,8 +177,11 @@ function figures(reports: SimulatedCallReport[], timings: Timings): PhaseFigures
       result.outbound.push(arrived - sentAt);
       if (sentAt >= from && sentAt <= to) result.concurrent.push(arrived - sentAt);
     }
-    const said = speechStarted.get(report.sessionTag);
+    const said = bargeInStart(report, report.sessionTag, records);
     if (said !== undefined && report.clearAt !== null) result.bargeIns.push(report.clearAt - said);
+    const turns = turnTimes(report, report.sessionTag, records);
+    result.voiceToVoice.push(...turns.voiceToVoice);
+    result.productTurns.push(...turns.product);
   }
   result.transit = [...result.inbound, ...result.outbound];
   return result;
@@ -168,6 +200,8 @@ function pooled(phases: PhaseFigures[]): PhaseFigures {
     inbound: all("inbound"),
     outbound: all("outbound"),
     bargeIns: all("bargeIns"),
+    voiceToVoice: all("voiceToVoice"),
+    productTurns: all("productTurns"),
     greetings: all("greetings"),
     dropped: sum("dropped"),
     answered: Math.min(...phases.map((phase) => phase.answered)),
@@ -185,13 +219,12 @@ const settled = (db: D1Database, reports: SimulatedCallReport[]) => settledPass(
 const tagOf = (side: number, round: number) => side * RELAY_TAGS + round * 1_000 + 1;
 
 /**
- * The slow-tool case: the bookings of earlier passes are let go and the agent opens all day, so every call's booking
- * goes through and texts its confirmation, which a slow Twilio holds SLOW_TOOL_MS. Each call's dead air, where its
- * caller heard the tool's answer; and how long its slowest tool took (the control plane's own figure).
+ * The slow-tool case: the bookings of earlier passes are let go (the agent is open all day: bench/open-agenda.ts), so
+ * every call's booking goes through and texts its confirmation, which a slow Twilio holds SLOW_TOOL_MS. Each call's
+ * dead air, where its caller heard the tool's answer; and how long its slowest tool took (the control plane's own figure).
  */
 async function slowToolPass(db: D1Database): Promise<{ deadAir: number[]; slowestToolMs: number[] }> {
-  const allDay = JSON.stringify(Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [{ open: "00:00", close: "23:59" }]])));
-  await db.batch([db.prepare("delete from appointments"), db.prepare("update agents set hours_json = ?").bind(allDay)]);
+  await clearAgenda(db);
   const delay = (ms: number) =>
     fetch(`http://127.0.0.1:${twilioPort}/__delays`, { method: "POST", body: JSON.stringify({ path_contains: "/Messages.json", ms }) });
   await delay(SLOW_TOOL_MS);
@@ -230,45 +263,74 @@ async function slowToolPass(db: D1Database): Promise<{ deadAir: number[]; slowes
 const started = performance.now();
 let slowTool: Awaited<ReturnType<typeof slowToolPass>> = { deadAir: [], slowestToolMs: [] };
 let greeting = { greetingMs: Number.NaN, greetingCachedMs: Number.NaN };
-/** Each side's figures, round by round: the product, the bare relay, and the same relay with its streams in Durable Objects. */
-const sides = { bridge: [] as PhaseFigures[], relay: [] as PhaseFigures[], relayInObject: [] as PhaseFigures[] };
+/**
+ * Each side's figures, round by round: the product, the bare relay, the same relay with its streams in Durable Objects,
+ * and the control baseline (bench/control-baseline.ts: the product's media plane before a bare control worker).
+ */
+const sides = { bridge: [] as PhaseFigures[], relay: [] as PhaseFigures[], relayInObject: [] as PhaseFigures[], controlBaseline: [] as PhaseFigures[] };
+/** What the product's control plane and the control baseline did in the rounds (bench/census.ts). */
+const censuses = { product: [] as Census[], baseline: [] as Census[] };
 const relayOptions = { realtimeUrl: `http://127.0.0.1:${openaiPort}/v1/realtime?model=bench`, apiKey: SIMULATED_CREDENTIALS.openaiKey };
 try {
   const { value: worker, pids: bridgePids } = await withChildren(() =>
     startMiniflareWorker({
       port: workerPort,
       vars: { ...simulatorVars, LOG_LEVEL: "error" },
+      census: true,
       // All N calls of every round at once would pass the trial's daily spending limit, and the last ones would go to voicemail.
-      prepare: (db) => db.prepare("update organization_settings set daily_spend_cap_usd = 10000").run(),
+      prepare: (db) =>
+        db
+          .prepare("update organization_settings set daily_spend_cap_usd = 10000")
+          .run()
+          .then(() => openAgenda(db)),
     }),
   );
   const { value: bare, pids: relayPids } = await withChildren(() => startBareRelay({ ...relayOptions, port: relayPort }));
   const { value: inObject, pids: objectPids } = await withChildren(() => startBareRelay({ ...relayOptions, port: objectRelayPort, durableObject: true }));
-  const meters = [cpuMeter(bridgePids), cpuMeter(relayPids), cpuMeter(objectPids)] as const;
+  const controlBaseline = await startControlBaseline({
+    port: baselinePort,
+    mediaPort: baselineMediaPort,
+    secret: worker.authSecret,
+    vars: { ...simulatorVars, LOG_LEVEL: "error" },
+    plan: await productPlan(workerBase, worker.db),
+  });
+  const baselineBase = `http://127.0.0.1:${baselinePort}`;
+  const meters = [cpuMeter(bridgePids), cpuMeter(relayPids), cpuMeter(objectPids), cpuMeter(controlBaseline.pids)] as const;
   const mediaMeter = cpuMeter(worker.mediaPids);
-  const bases = [workerBase, `http://127.0.0.1:${relayPort}`, `http://127.0.0.1:${objectRelayPort}`] as const;
-  const lists = [sides.bridge, sides.relay, sides.relayInObject] as const;
+  const bases = [workerBase, `http://127.0.0.1:${relayPort}`, `http://127.0.0.1:${objectRelayPort}`, baselineBase] as const;
+  const lists = [sides.bridge, sides.relay, sides.relayInObject, sides.controlBaseline] as const;
+  // The control baseline's calls are its own database's; the others' are the product's (the relays write none).
+  const databaseOf = (side: number) => (side === 3 ? controlBaseline.db : worker.db);
+  // The control baseline's callers ring from numbers of their own (the tags of the bridge's, moved on).
+  const firstTagOf = (side: number, round: number) => (side === 3 ? tagOf(0, round) + 500 : tagOf(side, round));
+  const censusOf = (side: number) => (side === 0 ? takeCensus(workerBase) : side === 3 ? takeCensus(baselineBase) : null);
   try {
     const settle = (reports: SimulatedCallReport[]) => settled(worker.db, reports);
-    if (WARMUP_CALLS > 0) for (const [side, base] of bases.entries()) await placeCalls(base, tagOf(side, ROUNDS), WARMUP_CALLS).then(settle);
+    if (WARMUP_CALLS > 0)
+      for (const [side, base] of bases.entries())
+        await placeCalls(base, firstTagOf(side, ROUNDS), WARMUP_CALLS).then((reports) => settled(databaseOf(side), reports));
     await timingsNow();
     // Rounds alternate the sides, so a burst of load from elsewhere on the machine weighs on one round, not one side.
     for (let round = 0; round < ROUNDS; round++) {
       for (const [side, base] of bases.entries()) {
+        if (side === 0 || side === 3) await clearAgenda(databaseOf(side));
+        await censusOf(side);
         const cpuBefore = meters[side]!.read();
         const mediaBefore = side === 0 ? mediaMeter.read() : 0;
-        const reports = await placeCalls(base, tagOf(side, round));
+        const reports = await placeCalls(base, firstTagOf(side, round));
         const phase = figures(reports, await timingsNow());
-        await settle(reports);
+        await settled(databaseOf(side), reports);
         phase.cpuMs = meters[side]!.read() - cpuBefore;
         if (side === 0) phase.mediaCpuMs = mediaMeter.read() - mediaBefore;
         lists[side]!.push(phase);
+        const census = await censusOf(side);
+        if (census) (side === 0 ? censuses.product : censuses.baseline).push(census);
       }
     }
     if (SLOW_CALLS > 0) slowTool = await slowToolPass(worker.db);
     if (GREETING_PAIRS > 0) greeting = await greetingFigures({ base: workerBase, db: worker.db, pairs: GREETING_PAIRS, firstTag: 64_001, settle });
   } finally {
-    await Promise.all([bare.dispose(), inObject.dispose(), worker.dispose()]);
+    await Promise.all([bare.dispose(), inObject.dispose(), worker.dispose(), controlBaseline.dispose()]);
   }
 } finally {
   simulators.process.kill("SIGTERM");
@@ -276,7 +338,11 @@ try {
 const bridge = pooled(sides.bridge);
 const relay = pooled(sides.relay);
 const relayInObject = pooled(sides.relayInObject);
+const baseline = pooled(sides.controlBaseline);
 const cpuPerCall = (phase: PhaseFigures) => phase.cpuMs / phase.calls;
+/** The bridge's CPU by plane: the media plane carries the frames as the relays do; the control plane the rest (metered as the difference). */
+const mediaPerCall = (phase: PhaseFigures) => phase.mediaCpuMs / phase.calls;
+const controlPerCall = (phase: PhaseFigures) => (phase.cpuMs - phase.mediaCpuMs) / phase.calls;
 
 console.log(
   `bench:voice: ${CALLS} calls through each, ${ROUNDS} rounds after ${WARMUP_CALLS} warm-up calls, in ${round((performance.now() - started) / 1000)} s (OpenAI simulated at ${CONNECT_MS} ms to connect, ${RESPONSE_MS} ms to first audio)`,
@@ -285,6 +351,7 @@ for (const [name, phase] of [
   ["bridge", bridge],
   ["relay ", relay],
   ["relay in a Durable Object", relayInObject],
+  ["control baseline (its CPU: the bare control worker's)", baseline],
 ] as const) {
   console.log(
     `  ${name}: ${phase.answered} answered, ${phase.transit.length} frames p50 ${round(percentile(phase.transit, 50))} ms p95 ${round(percentile(phase.transit, 95))} ms p99 ${round(percentile(phase.transit, 99))} ms, ` +
@@ -311,12 +378,13 @@ const ratios = sides.bridge.map((phase, round) => {
     bargeIn: ratio(phase, relayRound, bargeIn),
     placementP99: ratio(objectRound, relayRound, p99),
     ownP99: ratio(phase, objectRound, p99),
-    cpu: ratio(phase, objectRound, cpuPerCall),
+    mediaCpu: mediaPerCall(phase) / cpuPerCall(objectRound),
+    controlCpu: controlPerCall(phase) / cpuPerCall(sides.controlBaseline[round]!),
   };
 });
 // Each round's ratios: a stall from elsewhere on the machine shows as one round apart from the others.
 console.log(
-  `rounds: ${ratios.map((r, index) => `${index + 1}: p50 ${round2(r.p50)} p95 ${round2(r.p95)} p99 ${round2(r.p99)} barge-in ${round2(r.bargeIn)} cpu/call ${round2(r.cpu)} (object placement p99 ${round2(r.placementP99)}, bridge over it ${round2(r.ownP99)})`).join("; ")}`,
+  `rounds: ${ratios.map((r, index) => `${index + 1}: p50 ${round2(r.p50)} p95 ${round2(r.p95)} p99 ${round2(r.p99)} barge-in ${round2(r.bargeIn)} media cpu ${round2(r.mediaCpu)} control cpu ${round2(r.controlCpu)} (object placement p99 ${round2(r.placementP99)}, bridge over it ${round2(r.ownP99)})`).join("; ")}`,
 );
 const medianOf = (key: keyof (typeof ratios)[number]) => round(median(ratios.map((r) => r[key])), 2);
 // What a Durable Object per call costs by itself, and the bridge over a relay placed the same way: together they
@@ -324,12 +392,14 @@ const medianOf = (key: keyof (typeof ratios)[number]) => round(median(ratios.map
 console.log(
   `placement: relay_in_object_p99_pooled_ratio=${round2(ratio(relayInObject, relay, p99))} relay_in_object_p99_ratio_median=${medianOf("placementP99")} bridge_over_relay_in_object_p99_ratio_median=${medianOf("ownP99")}`,
 );
-// The bridge's CPU by plane: the media plane carries the frames as the relays do; the control plane's share is the
-// call's webhooks, tools, end and after-call work (analysis, texts), which the relays have none of.
-const mediaPerCall = bridge.mediaCpuMs / bridge.calls;
+// CPU per call by plane, each against the baseline doing its work: the media plane against the relay with a Durable
+// Object per call; the control plane (webhooks, plan, tools, end, analysis, texts) against the bare control worker
+// making the same requests, statements and texts, which the `census:` line counts for both.
 console.log(
-  `cpu: bridge_media_plane_ms_per_call=${Math.round(mediaPerCall)} bridge_control_plane_ms_per_call=${Math.round(cpuPerCall(bridge) - mediaPerCall)} relay_in_object_ms_per_call=${Math.round(cpuPerCall(relayInObject))} media_plane_vs_object_ratio=${round2(mediaPerCall / cpuPerCall(relayInObject))}`,
+  `cpu: media_plane_ms_per_call=${Math.round(mediaPerCall(bridge))} relay_in_object_ms_per_call=${Math.round(cpuPerCall(relayInObject))} control_plane_ms_per_call=${Math.round(controlPerCall(bridge))} control_baseline_ms_per_call=${Math.round(cpuPerCall(baseline))}`,
 );
+console.log(`census: product ${censusLine(summed(censuses.product), bridge.calls)}`);
+console.log(`census: baseline ${censusLine(summed(censuses.baseline), baseline.calls)}`);
 const deadAirP95 = slowTool.deadAir.length ? String(Math.round(percentile(slowTool.deadAir, 95))) : "n/a";
 console.log(
   `slow-tool: ${slowTool.deadAir.length} of ${SLOW_CALLS} calls heard the ${SLOW_TOOL_MS} ms tool's answer; dead air p50 ${Math.round(percentile(slowTool.deadAir, 50))} ms p95 ${deadAirP95} ms max ${Math.round(Math.max(...slowTool.deadAir))} ms; slowest tool per call p50 ${Math.round(percentile(slowTool.slowestToolMs, 50))} ms`,
@@ -341,12 +411,16 @@ console.log(
     `p95_pooled_ratio=${round2(ratio(bridge, relay, p95))}`,
     `p99_pooled_ratio=${round2(ratio(bridge, relay, p99))}`,
     `p99_vs_object_ratio=${round2(ratio(bridge, relayInObject, p99))}`,
-    `cpu_per_call_ratio=${round2(ratio(bridge, relayInObject, cpuPerCall))}`,
+    `media_cpu_ratio=${round2(mediaPerCall(bridge) / cpuPerCall(relayInObject))}`,
+    `control_cpu_ratio=${round2(controlPerCall(bridge) / cpuPerCall(baseline))}`,
     `barge_in_ratio=${medianOf("bargeIn")}`,
     `calls=${bridge.answered}`,
     `dropped=${bridge.dropped}`,
     `greeting_ms=${greeting.greetingMs}`,
     `greeting_cached_ms=${greeting.greetingCachedMs}`,
     `dead_air_p95_ms=${deadAirP95}`,
+    `voice_to_voice_p50_ms=${Math.round(percentile(bridge.voiceToVoice, 50))}`,
+    `voice_to_voice_p90_ms=${Math.round(percentile(bridge.voiceToVoice, 90))}`,
+    `product_turn_p95_ms=${round(percentile(bridge.productTurns, 95))}`,
   ].join(" "),
 );

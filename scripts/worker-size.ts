@@ -23,19 +23,24 @@ import { ROOT, run } from "@nikki/dev/local";
  * needs), so 10.25 KB; 11.75 KB (12,033 B) with the bridge hearing a caller over that greeting itself while the model's
  * session opens (call/caller-speech.ts, cached-greeting.ts, greeting-heard.ts: 1.5 KB), so 12 KB; 13.6 KB (13,947 B) with
  * a business's realtime host resolved over DoH before connecting, its answers judged (call/doh.ts and resolved-host.ts, core's address-ranges.ts)
- * and the URL guard's wildcard-DNS names (1.9 KB), so 14 KB.
+ * and the URL guard's wildcard-DNS names (1.9 KB), so 14 KB; 16.9 KB (17,343 B) once the bridge took the turns itself
+ * (call/turn-taking.ts, interruption-guard.ts, input-timeline.ts, bridge-session.ts: a cough no longer cuts the agent
+ * off, and each turn's voice-to-voice time is measured) and a call can be watched and steered as it happens
+ * (media/live-feed.ts, owner-commands.ts), so 18 KB.
  */
-const MEDIA_GZIP_BUDGET = 14_336;
+const MEDIA_GZIP_BUDGET = 18_432;
 
 /**
  * The control plane's minified bundle: 2,316 KiB when the budget was set, 1,217 KiB (1,246,594 B) once Kysely
  * (better-auth's minimal entry), two extra builds of zod, the openai and stripe SDKs (the worker speaks their REST APIs
  * over fetch) and better-auth's unused social providers, telemetry and memory adapter (wrangler.toml [alias]) had left
  * it, so 1,225 KiB; 1,173 KiB (1,201,311 B) once the product's own growth was paid for by bundling without keep_names
- * (JOSE's error names restored by worker/src/auth/jose-names.ts), so 1,180 KiB. The issue's target was 1,024 KiB; what
- * stands between is in docs/performance.md (bench:widgets and bundle sizes, 2026-12-07).
+ * (JOSE's error names restored by worker/src/auth/jose-names.ts), so 1,180 KiB; 1,203 KiB (1,231,608 B) with turn-taking
+ * settings, live calls (watch, notes, end, take over), calendars filled when connected and one phone parser, so
+ * 1,210 KiB. The issue's target was 1,024 KiB; what stands between is in docs/performance.md (bench:widgets and bundle
+ * sizes, 2026-12-07).
  */
-const CONTROL_RAW_BUDGET = 1_208_320;
+const CONTROL_RAW_BUDGET = 1_239_040;
 
 // wrangler's dry run insists on the assets directory, which a fresh clone has not built yet.
 mkdirSync(`${ROOT}/site/dist`, { recursive: true });

@@ -15,6 +15,8 @@ const FRAME = 160;
 const FRAME_MS = 20;
 /** How many of Nikki's first frames are read for the words a greeting rendered ahead carries (up to ~300 characters). */
 const WORDS_FRAMES = 8;
+/** After a sound over Nikki's answer, how long the party waits for an answer to it (the model's 500 ms of silence, and its reply). */
+const OVER_ANSWER_MS = 2_500;
 
 /** What the far end heard and sent during the stream. */
 export interface StreamReport {
@@ -23,10 +25,14 @@ export interface StreamReport {
   mediaReceived: number;
   receivedAt: Map<string, number>;
   clearAt: number | null;
+  /** When the party started the sound it makes over Nikki's answer (`over`), on the wall clock; null when it made none. */
+  overAt: number | null;
   /** The stream number the OpenAI side tagged its audio with (pairs this call with its Realtime session). */
   sessionTag: number | null;
   /** From the stream's start message to the greeting's first audio. */
   greetingMs: number | null;
+  /** When the stream's start message was sent, on the wall clock. */
+  startedAt: number | null;
 }
 
 export const emptyStreamReport = (): StreamReport => ({
@@ -35,8 +41,10 @@ export const emptyStreamReport = (): StreamReport => ({
   mediaReceived: 0,
   receivedAt: new Map(),
   clearAt: null,
+  overAt: null,
   sessionTag: null,
   greetingMs: null,
+  startedAt: null,
 });
 
 export interface StreamOptions {
@@ -58,6 +66,11 @@ export interface StreamOptions {
    * soon as the stream starts (a voicemail's greeting, a fax's tone) or from the first frame (a recorded message that waits for no one).
    */
   speakAfter: { bargeInMs: number } | "greeting" | "answer" | "at_once";
+  /**
+   * A sound the party makes over Nikki's answer to their last turn, `afterMs` after its first audio came (a cough, an
+   * "mm-hm", talking over her); the stream then stays on until whatever answers it has played.
+   */
+  over?: { afterMs: number; sound: Uint8Array };
   /** How long to wait for Nikki's answer after the party's turn. */
   answerTimeoutMs: number;
   /** How long the party thinks before each next turn once Nikki's answer has played (default: a breath, 300 ms). */
@@ -114,12 +127,17 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
     streamSid,
   });
   const startSentAt = wallClock();
+  report.startedAt = startSentAt;
 
   let playbackEndsAt = 0;
   let nikkiStartedAt: number | null = null;
   let speechOffset = -1;
   let speechDoneAt: number | null = null;
   let mediaAfterSpeech = 0;
+  /** When Nikki's answer to the last turn began coming, and where the sound over it is (-1: not started). */
+  let answerCameAt: number | null = null;
+  let overOffset = -1;
+  let overDoneAt: number | null = null;
   const marksPending: ReturnType<typeof setTimeout>[] = [];
   const firstFrames: Buffer[] = [];
   socket.on("message", (raw) => {
@@ -127,7 +145,7 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
     const message = JSON.parse(String(raw)) as { event: string; media?: { payload: string }; mark?: { name: string } };
     if (message.event === "media" && message.media) {
       report.mediaReceived++;
-      if (speechDoneAt !== null) mediaAfterSpeech++;
+      if (speechDoneAt !== null && mediaAfterSpeech++ === 0 && nextTurns.length === 0) answerCameAt = now;
       const bytes = Buffer.from(message.media.payload, "base64");
       const key = readTag(bytes);
       if (key) {
@@ -185,7 +203,18 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
         log(`call ${callSid}: the party says the next turn`);
       }
       let frame = silence;
-      if (speechOffset >= 0 && speechOffset < speech.length) {
+      const { over } = options;
+      if (over && overOffset < 0 && answerCameAt !== null && now - answerCameAt >= over.afterMs) {
+        overOffset = 0;
+        report.overAt = now;
+        log(`call ${callSid}: the caller makes a sound over Nikki (${Math.round((over.sound.length / FRAME) * FRAME_MS)} ms)`);
+      }
+      if (over && overOffset >= 0 && overOffset < over.sound.length) {
+        frame = over.sound.subarray(overOffset, overOffset + FRAME);
+        if (frame.length < FRAME) frame = Uint8Array.from({ length: FRAME }, (_, i) => frame[i] ?? 0xff);
+        overOffset += FRAME;
+        if (overOffset >= over.sound.length) overDoneAt = now;
+      } else if (speechOffset >= 0 && speechOffset < speech.length) {
         frame = speech.subarray(speechOffset, speechOffset + FRAME);
         if (frame.length < FRAME) frame = Uint8Array.from({ length: FRAME }, (_, i) => frame[i] ?? 0xff);
         speechOffset += FRAME;
@@ -203,11 +232,14 @@ export async function runMediaStream(options: StreamOptions): Promise<StreamOutc
       report.framesSent++;
       // A party with several turns also hears the last answer out before hanging up.
       const heardOut = !options.nextTurns?.length || now > playbackEndsAt + 300;
+      // A sound over her answer may get one of its own (an interruption's): heard out, and time for it to come.
+      const overHeard = !options.over || (overDoneAt !== null && now - overDoneAt > OVER_ANSWER_MS && now > playbackEndsAt + 300);
       const answered =
         speechDoneAt !== null &&
         mediaAfterSpeech > 0 &&
         nextTurns.length === 0 &&
         heardOut &&
+        overHeard &&
         now - speechDoneAt > 1_000 &&
         now - started >= (options.minDurationMs ?? 0);
       const gaveUp = speechDoneAt !== null && mediaAfterSpeech === 0 && now - speechDoneAt > options.answerTimeoutMs;

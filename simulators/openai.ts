@@ -62,6 +62,9 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
     toolAnswers: new Map(),
     utterances: new Map(),
     fillerFrames: new Map(),
+    turns: new Map(),
+    cutFrames: new Map(),
+    cancelledFrames: new Set(),
   };
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => {
@@ -82,6 +85,9 @@ export async function startOpenAiSimulator(options: OpenAiSimulatorOptions): Pro
         toolAnswers: [...timings.toolAnswers],
         utterances: [...timings.utterances],
         fillerFrames: [...timings.fillerFrames],
+        turns: [...timings.turns],
+        cutFrames: [...timings.cutFrames],
+        cancelledFrames: [...timings.cancelledFrames],
       };
       // Taken: a benchmark reads each pass's frames once, and a record kept for the whole run would grow this process's
       // heap, and its garbage collector's pauses, under the frames of every later pass.

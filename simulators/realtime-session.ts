@@ -1,8 +1,11 @@
 /**
  * The OpenAI simulator's Realtime websocket session (GA events): server VAD from the energy of the μ-law audio it
- * receives, streamed audio deltas, transcripts, and function calls. What the caller "said" is the text the simulated
- * text-to-speech embedded in its audio (speech-codec.ts) when there is any (the Test Suite's caller), answered by
- * caller-model.ts; otherwise the next scripted turn.
+ * receives (realtime-vad.ts), streamed audio deltas, transcripts, and function calls. What the caller "said" is the
+ * text the simulated text-to-speech embedded in its audio (speech-codec.ts) when there is any (the Test Suite's
+ * caller), answered by caller-model.ts; a short burst without any is a noise (a cough), transcribed as nothing;
+ * otherwise the next scripted turn. As on the real API, the session's `turn_detection` says whether speech cancels the
+ * answer being spoken (`interrupt_response`) and whether a turn's end gets an answer by itself (`create_response`);
+ * without one, a turn waits for the client's `response.create`.
  */
 import { OPENAI_MODELS } from "@nikki/core/constants";
 import type { RealtimeClientEvent, SessionUpdatedEvent } from "openai/resources/realtime/realtime";
@@ -11,6 +14,7 @@ import { TAG_BYTES, readTag, tagFrame, wallClock } from "./frame-tag";
 import { answerCaller, answeredFirst, newCallerMemory, noteToolAnswer } from "./caller-model";
 import { noteSaid, ownerNoteOf } from "./owner-note";
 import { type ScriptedCall, type ScriptedReply, type ScriptedTurn, type ToolAnswer, nextAfter } from "./scripted-turn";
+import { SimulatedVad } from "./realtime-vad";
 
 export type { ScriptedTurn } from "./scripted-turn";
 import type { SimulatedServerEvent } from "./realtime-events";
@@ -60,31 +64,50 @@ export interface AudioTimings {
   toolAnswers: Map<number, string[]>;
   /** The words of each spoken response, by its first frame (what a caller heard, when it reached them). */
   utterances: Map<string, string>;
+  /**
+   * Every turn answered, per session tag: the caller's last loud tagged frame before it ended (the end of their
+   * speech), and the first frame of the first words said after it (the answer, or a filler while a tool runs).
+   */
+  turns: Map<number, { end: string | null; reply: string | null }[]>;
+  /**
+   * Per session tag, the caller's frame the client sent right after it first cut Nikki off (a truncate, a cancel, or
+   * her item deleted): the frame that confirmed the caller was interrupting her (the benchmark's barge-in starts there).
+   */
+  cutFrames: Map<number, string>;
+  /**
+   * Each frame of a response that was cancelled: what of it reached the client after its cancel left is not played
+   * (the bridge drops the rest of an answer it cut off), so none of it that went unheard was lost.
+   */
+  cancelledFrames: Set<string>;
   /** Each frame of a tool filler's response (metadata `tool_filler`), with that response's id: the bridge holds a filler's audio and drops it whole when the tool answers first. */
   fillerFrames: Map<string, string>;
 }
 
 const FRAME_BYTES = 160;
-/** μ-law code → linear magnitude (G.711), enough to measure energy. */
-function ulawMagnitude(byte: number): number {
-  const u = ~byte & 0xff;
-  const exponent = (u >> 4) & 0x07;
-  const mantissa = u & 0x0f;
-  return (((mantissa << 3) + 0x84) << exponent) - 0x84;
-}
-function frameEnergy(base64: string): number {
-  const bytes = Buffer.from(base64, "base64");
-  let sum = 0;
-  for (const byte of bytes) sum += ulawMagnitude(byte);
-  return bytes.length ? sum / bytes.length : 0;
-}
-const SPEECH_ENERGY = 1000;
+/** Loud audio under this long, with no words in it, is a noise the recogniser transcribes as nothing (a cough, a door). */
+const NOISE_MAX_MS = 250;
 const FRAME_MS = 20;
 
 export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptions, log: RealtimeLog, tag: number, timings: AudioTimings) {
   const script = [...(options.script ?? [])];
-  let speaking = false;
-  let silentFrames = 0;
+  /** Frames of silence that end a caller's turn: the session's turn detection's, once configured. */
+  let silenceFrames = () => 25;
+  const vad = new SimulatedVad(() => silenceFrames());
+  /** The client just cut Nikki off: the next tagged frame it sends is the one that confirmed it (`cutFrames`). */
+  let cutPending = false;
+  /** The frames of the default conversation's answers, by item (the last few): what a truncate cuts off. */
+  const answerFrames = new Map<string, string[]>();
+  /** Frames the client may drop as it cuts an answer off: none of them that went unheard was lost. */
+  const cutShort = (keys: readonly string[]) => {
+    for (const key of keys) timings.cancelledFrames.add(key);
+  };
+  /** The client cut Nikki off: `itemId` the answer it truncated, or (none) the default conversation's last it cancelled. */
+  const cut = (itemId?: string) => {
+    if (!timings.cutFrames.has(tag)) cutPending = true;
+    // Cut off, even once all of it was made: what of it was still on its way is not played.
+    const frames = itemId === undefined ? [...answerFrames.values()].at(-1) : answerFrames.get(itemId);
+    if (frames) cutShort(frames);
+  };
   let itemSeq = 0;
   /** The call the model made and waits on; its answer arrives as a function_call_output item. */
   let awaitingToolOutput: ScriptedCall | null = null;
@@ -117,11 +140,18 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
     });
     const silence = new Uint8Array(FRAME_BYTES).fill(0xff);
     let sent = 0;
+    /** Its frames' keys, kept in case it is cut off (`cancelledFrames`). */
+    const keys: string[] = [];
+    if (!band.outOfBand) {
+      answerFrames.set(itemId, keys);
+      if (answerFrames.size > 4) answerFrames.delete(answerFrames.keys().next().value!);
+    }
     let timer: ReturnType<typeof setTimeout> | null = null;
     const finish = (status: "completed" | "cancelled") => {
       if (timer) clearTimeout(timer);
       if (band.outOfBand) outOfBand.delete(responseId);
       else speaking_ = null;
+      if (status === "cancelled") cutShort(keys);
       if (status === "completed") {
         send({ type: "response.output_audio.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 });
         send({ type: "response.output_audio_transcript.done", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript: text });
@@ -142,9 +172,12 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
       const sequence = (deltaSeq = (deltaSeq + 1) & 0xffff);
       const delta = Buffer.from(tagFrame(silence, tag, sequence)).toString("base64");
       timings.delivered.set(`${tag}:${sequence}`, wallClock());
+      keys.push(`${tag}:${sequence}`);
       if (band.answersTool && !timings.toolAnswer.has(tag)) timings.toolAnswer.set(tag, `${tag}:${sequence}`);
       if (band.answersTool && sent === 0) timings.toolAnswers.set(tag, [...(timings.toolAnswers.get(tag) ?? []), `${tag}:${sequence}`]);
       if (sent === 0) timings.utterances.set(`${tag}:${sequence}`, text);
+      const turn = sent === 0 ? timings.turns.get(tag)?.at(-1) : undefined;
+      if (turn && turn.reply === null) turn.reply = `${tag}:${sequence}`;
       if (band.metadata?.tool_filler !== undefined) timings.fillerFrames.set(`${tag}:${sequence}`, `${tag}:${responseId}`);
       send({ type: "response.output_audio.delta", response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta });
       sent++;
@@ -159,25 +192,34 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
     if (options.responseDelayMs) timer = setTimeout(next, options.responseDelayMs);
     else next();
   };
-  /** The caller's audio since speech started, and what the session was configured with (for caller-model.ts). */
-  let heardAudio: Buffer[] = [];
-  const configured = { instructions: "", tools: [] as string[] };
+  /** What the session was configured with (for caller-model.ts, and how turns are taken). */
+  const configured = { instructions: "", tools: [] as string[], createResponse: true, interruptResponse: true };
   /** The session's turn detection (realtime-session-config.ts): its silence ends the caller's turns. */
   let turnDetection = effectiveTurnDetection(undefined, DEFAULT_TURN_DETECTION);
-  const silenceFramesToStop = () => Math.max(1, Math.ceil(turnEndSilenceMs(turnDetection) / FRAME_MS));
+  silenceFrames = () => Math.max(1, Math.ceil(turnEndSilenceMs(turnDetection) / FRAME_MS));
   const memory = newCallerMemory();
   /** An owner's note not yet honoured: the next answer carries it (owner-note.ts). */
   let ownerNote: string | null = null;
-  const answerTurn = () => {
-    const heard = decodeText(Buffer.concat(heardAudio));
-    heardAudio = [];
-    const scripted: ScriptedTurn = heard
-      ? { transcript: heard, reply: answerCaller(heard, memory, configured) }
-      : (script.shift() ?? { transcript: "Thanks.", reply: { say: "You're welcome. Anything else?" } });
-    const turn = ownerNote ? { ...scripted, reply: answeredFirst(noteSaid(ownerNote, memory.spanish), scripted.reply) as ScriptedReply } : scripted;
+  const withOwnerNote = (reply: ScriptedReply): ScriptedReply => {
+    if (!ownerNote) return reply;
+    const said = answeredFirst(noteSaid(ownerNote, memory.spanish), reply) as ScriptedReply;
     ownerNote = null;
-    send({ type: "conversation.item.input_audio_transcription.completed", item_id: `item_user_${itemSeq}`, content_index: 0, transcript: turn.transcript });
-    act(turn.reply);
+    return said;
+  };
+  /** The caller's last turn, waiting for the client's response.create (create_response false). */
+  let pendingTurn: (() => ScriptedReply) | null = null;
+  /** The caller's speech ended: transcribed, then answered (at once, or when the client asks). */
+  const endTurn = (itemId: string, audio: Buffer, loudMs: number) => {
+    const heard = decodeText(audio);
+    const noise = !heard && loudMs < NOISE_MAX_MS;
+    const scripted: ScriptedTurn | null =
+      heard || noise ? null : (script.shift() ?? { transcript: "Thanks.", reply: { say: "You're welcome. Anything else?" } });
+    const transcript = heard ?? scripted?.transcript ?? "";
+    send({ type: "conversation.item.input_audio_transcription.completed", item_id: itemId, content_index: 0, transcript });
+    // A noise is answered only when the client asks; then as a model would, asking the caller to go on.
+    const reply = () => withOwnerNote(heard ? answerCaller(heard, memory, configured) : (scripted?.reply ?? { say: "Sorry, I didn't catch that." }));
+    if (configured.createResponse && !noise) act(reply());
+    else pendingTurn = reply;
   };
   /** Says the words, or calls the tool and waits for its answer (then acts on what comes next). */
   const act = (reply: ScriptedReply, answersTool = false) => {
@@ -228,6 +270,11 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
         configured.tools = (event.session.tools ?? []).flatMap((tool) => ("name" in tool && tool.name ? [tool.name] : []));
         const { audio } = event.session;
         turnDetection = effectiveTurnDetection(audio?.input?.turn_detection, turnDetection);
+        const detection = audio?.input?.turn_detection;
+        if (detection) {
+          configured.createResponse = detection.create_response ?? true;
+          configured.interruptResponse = detection.interrupt_response ?? true;
+        }
         // The effective configuration, as the API answers it: the provider's defaults filled in under what was sent.
         send({ type: "session.updated", session: { ...event.session, audio: { ...audio, input: { ...audio?.input, turn_detection: turnDetection } } } });
         break;
@@ -272,10 +319,29 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
           const waited = awaitingToolOutput;
           awaitingToolOutput = null;
           act(nextAfter(waited, toolAnswer), true);
+        } else if (pendingTurn && !instructions) {
+          // The client asks for the answer to the caller's last turn.
+          const reply = pendingTurn;
+          pendingTurn = null;
+          act(reply());
         } else speak(spokenResponse(instructions), { outOfBand: false, metadata: event.response?.metadata });
         break;
       }
+      case "conversation.item.delete":
+        // The caller's item the client dismissed (a cough) is forgotten, and so is any answer it was waiting for.
+        if (event.item_id.startsWith("item_user_")) {
+          pendingTurn = null;
+          if (timings.turns.get(tag)?.at(-1)?.reply === null) timings.turns.get(tag)!.pop();
+        } else cut(event.item_id);
+        send({ type: "conversation.item.deleted", item_id: event.item_id });
+        break;
+      case "conversation.item.truncate":
+        cut(event.item_id);
+        break;
       case "response.cancel": {
+        // A filler's, by id, marks its own frames when it is cancelled (it may be done already: then it was heard).
+        if (event.response_id === undefined) cut();
+        else if (!timings.cutFrames.has(tag)) cutPending = true;
         // By id, any response; without one, only the default conversation's.
         const id = event.response_id ?? speaking_?.id;
         const response = id ? (outOfBand.get(id) ?? (speaking_?.id === id ? speaking_ : undefined)) : undefined;
@@ -288,24 +354,25 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
         break;
       }
       case "input_audio_buffer.append": {
-        const audio = String(event.audio ?? "");
-        const key = readTag(Buffer.from(audio.slice(0, (TAG_BYTES / 3) * 4), "base64"));
+        const bytes = Buffer.from(String(event.audio ?? ""), "base64");
+        const key = readTag(bytes.subarray(0, TAG_BYTES));
         if (key) timings.appended.set(key, at);
-        const loud = frameEnergy(audio) > SPEECH_ENERGY;
-        if (loud || speaking) heardAudio.push(Buffer.from(audio, "base64"));
-        if (loud && !speaking) {
-          speaking = true;
-          silentFrames = 0;
+        if (key && cutPending) {
+          timings.cutFrames.set(tag, key);
+          cutPending = false;
+        }
+        const heard = vad.append(bytes, key);
+        if (heard?.kind === "started") {
           if (!timings.speechStarted.has(tag)) timings.speechStarted.set(tag, wallClock());
-          send({ type: "input_audio_buffer.speech_started", audio_start_ms: 0, item_id: `item_user_${itemSeq}` });
-          speaking_?.cancel();
-        } else if (!loud && speaking && ++silentFrames >= silenceFramesToStop()) {
-          speaking = false;
+          send({ type: "input_audio_buffer.speech_started", audio_start_ms: heard.audioStartMs, item_id: heard.itemId });
+          if (configured.interruptResponse) speaking_?.cancel();
+        } else if (heard?.kind === "stopped") {
           if (!timings.speechStopped.has(tag)) timings.speechStopped.set(tag, wallClock());
           timings.turnEnds.set(tag, [...(timings.turnEnds.get(tag) ?? []), wallClock()]);
-          send({ type: "input_audio_buffer.speech_stopped", audio_end_ms: 0, item_id: `item_user_${itemSeq}` });
-          answerTurn();
-        } else if (loud) silentFrames = 0;
+          timings.turns.set(tag, [...(timings.turns.get(tag) ?? []), { end: vad.lastLoudKey, reply: null }]);
+          send({ type: "input_audio_buffer.speech_stopped", audio_end_ms: heard.audioEndMs, item_id: heard.itemId });
+          endTurn(heard.itemId, heard.audio, heard.loudMs);
+        }
         break;
       }
       default:

@@ -31,6 +31,8 @@ export interface SimulatedCallOptions {
   bargeInAfterMs?: number;
   /** How long to wait for Nikki's answer after the caller's turn. */
   answerTimeoutMs?: number;
+  /** A sound the caller makes over Nikki's answer to their last line (media-stream.ts `over`). */
+  over?: { afterMs: number; sound: Uint8Array };
   /**
    * Take as long as Twilio does to play the <Say> and <Play> before <Connect><Stream> (about 15 characters a second;
    * 2 s a clip) before opening the stream, as a real caller hears them (benchmark: the greeting's wait).
@@ -165,6 +167,7 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
           speakAfter: options.speakAtOnce ? ("at_once" as const) : { bargeInMs: options.bargeInAfterMs ?? 400 },
         }),
     answerTimeoutMs: options.answerTimeoutMs ?? 8_000,
+    ...(options.over ? { over: options.over } : {}),
     minDurationMs: options.minDurationMs,
     ...(options.pauseMs === undefined ? {} : { pauseMs: options.pauseMs }),
     signal: updates?.signal,

@@ -35,7 +35,7 @@ describe("an agent's fields", () => {
     [{ name: "A", hours_json: { funday: [] } }, "hours_json", HOURS_MESSAGES.unknownDay("funday")],
     [{ name: "A", hours_json: { fri: [{ open: "17:00", close: "09:00" }] } }, "hours_json", "Friday closes before it opens."],
     [{ name: "A", hours_json: "[1,2]" }, "hours_json", M.object],
-    [{ name: "A", escalation_json: { phone: "415-555-0100" } }, "escalation_json", ESCALATION_MESSAGES.numbers],
+    [{ name: "A", escalation_json: { phone: "555-0100" } }, "escalation_json", ESCALATION_MESSAGES.numbers],
     [{ name: "A", escalation_json: { numbers: ["+14155550100", "555-0101"] } }, "escalation_json", ESCALATION_MESSAGES.numbers],
     [
       { name: "A", escalation_json: { numbers: [], transfer_hours: { mon: [{ open: "18:00", close: "09:00" }] } } },

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { AGENT_DEFAULTS, AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentTool } from "./constants";
+import { AGENT_DEFAULTS, AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentTool, type Region } from "./constants";
 import { type LanguageCode, languageCodeOf } from "./language-detection";
-import { escalationProblem } from "./escalation";
+import { escalationProblem, savedEscalation } from "./escalation";
 import { hoursProblem } from "./hours-problem";
 import { TIME_ZONE_MESSAGE, timeZoneField } from "./time-zones";
 import { type TurnTaking, turnTakingFields } from "./turn-taking";
@@ -88,6 +88,19 @@ function jsonObject(field: string) {
   );
 }
 
+/** Escalation rules as a business writes them: the transfer numbers read in its default region, stored as E.164. */
+function escalationField(region: Region) {
+  return z.pipe(
+    jsonObject("escalation_json").check(
+      z.check((context) => {
+        const problem = escalationProblem(context.value, region);
+        if (problem) context.issues.push({ code: "custom", input: context.value, message: problem });
+      }),
+    ),
+    z.transform((value) => savedEscalation(value, region)),
+  );
+}
+
 const fields = {
   name: z.string(AGENT_MESSAGES.name).check(z.trim(), z.minLength(1, AGENT_MESSAGES.name), z.maxLength(100, AGENT_MESSAGES.name)),
   language: z.enum(AGENT_LANGUAGES, AGENT_MESSAGES.language),
@@ -105,16 +118,17 @@ const fields = {
       if (problem) context.issues.push({ code: "custom", input: context.value, message: problem });
     }),
   ),
-  escalation_json: jsonObject("escalation_json").check(
-    z.check((context) => {
-      const problem = escalationProblem(context.value);
-      if (problem) context.issues.push({ code: "custom", input: context.value, message: problem });
-    }),
-  ),
+  escalation_json: escalationField("US"),
   crm_mapping: jsonObject("crm_mapping"),
   tools: z.array(z.enum(AGENT_TOOLS, AGENT_MESSAGES.tools), AGENT_MESSAGES.tools),
   ...turnTakingFields,
 };
+
+/** The wizard's switch between a form and the same setting written as data (JSON), for the few who want it. */
+export const SETTING_AS_DATA_COPY = {
+  show: (what: string) => `Show the ${what} as data`,
+  hide: (what: string) => `Edit the ${what} with the form`,
+} as const;
 
 /** `POST /api/agents`: only the name is required; the rest take the spec's defaults. */
 export const agentCreateSchema = z.strictObject({
@@ -143,4 +157,10 @@ export type AgentCreate = z.output<typeof agentCreateSchema>;
 
 /** `PATCH /api/agents/:id`: any field. */
 export const agentPatchSchema = z.partial(agentCreateSchema);
+
+/** The agent schemas for an organization: its transfer numbers may be written as its default region dials them. */
+export function agentSchemasIn(region: Region) {
+  const create = z.extend(agentCreateSchema, { escalation_json: z.optional(escalationField(region)) });
+  return { create, patch: z.partial(create) };
+}
 export type AgentPatch = z.output<typeof agentPatchSchema>;

@@ -5,8 +5,9 @@
 import * as z from "zod/mini";
 import type { SlotProblem } from "./availability";
 import type { AppointmentCalendarCopy } from "./calendar-copies";
+import type { Region } from "./constants";
 import { pageMarkerSchema } from "./page-marker";
-import { normalizeWidgetPhone } from "./phone";
+import { phoneField } from "./phone";
 import { multiLineText, oneLineText } from "./plain-text";
 import { isLocalDate } from "./zoned-time";
 
@@ -102,7 +103,7 @@ export const APPOINTMENT_MESSAGES = {
   service: "Choose one of your services.",
   start: "Give the start as an ISO 8601 date and time with its offset, such as 2026-12-01T15:00:00-05:00.",
   name: "Enter the name of the person booking (1 to 100 characters).",
-  phone: "Enter a valid phone number, such as +14155552671.",
+  phone: "Enter a phone number, like (512) 555-0123, or with its country code like +44 20 7946 0958.",
   notes: "Notes can be at most 500 characters.",
   agent: "Choose one of your organization's agents.",
   status: "Status can only be set to canceled.",
@@ -181,15 +182,14 @@ export const appointmentCreateSchema = z.strictObject({
   name: z
     .string(APPOINTMENT_MESSAGES.name)
     .check(z.trim(), z.minLength(1, APPOINTMENT_MESSAGES.name), z.maxLength(100, APPOINTMENT_MESSAGES.name), oneLineText()),
-  phone: z.string(APPOINTMENT_MESSAGES.phone).check(
-    z.trim(),
-    z.maxLength(40, APPOINTMENT_MESSAGES.phone),
-    z.refine((value) => normalizeWidgetPhone(value).ok, APPOINTMENT_MESSAGES.phone),
-  ),
+  phone: phoneField("US", APPOINTMENT_MESSAGES.phone),
   notes: z.optional(z.nullable(z.string(APPOINTMENT_MESSAGES.notes).check(z.trim(), z.maxLength(500, APPOINTMENT_MESSAGES.notes), multiLineText()))),
   agent_id: z.optional(z.nullable(id(APPOINTMENT_MESSAGES.agent))),
 });
 export type AppointmentCreate = z.output<typeof appointmentCreateSchema>;
+
+/** `POST /api/appointments` for an organization: the person's phone written as its default region dials it, given on as E.164. */
+export const appointmentCreateSchemaIn = (region: Region) => z.extend(appointmentCreateSchema, { phone: phoneField(region, APPOINTMENT_MESSAGES.phone) });
 
 /** `PATCH /api/appointments/:id`: a new start (reschedule) or `status: "canceled"`. */
 export const appointmentPatchSchema = z

@@ -4,6 +4,7 @@
  * subscription: while Stripe says `trialing`, the free trial runs until `trial_end` and nothing has been charged;
  * once `active`, the plan is paid and renews at the period's end.
  */
+import { plural } from "./plural";
 import { type BillingSubscriptionResource, formatUsd } from "./plans";
 
 export type SubscriptionReading = Pick<
@@ -36,7 +37,7 @@ export interface SubscriptionStanding {
 /** Formats an ISO instant as a day, in the business's time zone. */
 export type DayOf = (at: string) => string;
 
-const daysLeft = (days: number) => `${days} day${days === 1 ? "" : "s"} left`;
+const daysLeft = (days: number) => `${plural(days, "day")} left`;
 
 /** A subscription Stripe keeps in its trial (the trial's remaining days carried into the plan): nothing charged yet. */
 const inPaidTrial = (reading: SubscriptionReading) => reading.subscribed && reading.status === "trialing" && reading.trial_end !== null;

@@ -2,6 +2,7 @@
  * Every connected calendar (Google Calendar, Cal.com) gets a copy of each booking, move and cancellation: what the
  * Integrations cards say of it, and what the owner is told once when a calendar cannot be reached.
  */
+import { plural } from "./plural";
 
 /** The integrations that are calendars: each one connected gets every copy, and its busy times count. */
 export const CALENDAR_PROVIDERS = ["google_calendar", "calcom"] as const;
@@ -31,10 +32,10 @@ export const CALENDAR_COPY_MESSAGES = {
   /** Pending copies none of which has failed yet: the bookings made before the calendar was connected, being copied now. */
   copying: (count: number) => `${count} ${count === 1 ? "booking is" : "bookings are"} being copied here now.`,
   pending: (count: number) =>
-    `${count} booking ${count === 1 ? "change waits" : "changes wait"} to be copied: it could not be reached, and Nikki tries again every 15 minutes.`,
+    `${plural(count, "booking change waits", "booking changes wait")} to be copied: it could not be reached, and Nikki AI tries again every 15 minutes.`,
   unreachableSubject: (calendar: string) => `${calendar} could not be reached`,
   unreachableBody: (calendar: string, reason: string) =>
-    `Nikki could not copy a booking to ${calendar} (${reason}). Your bookings are held in Nikki and will be copied to ${calendar} as soon as it answers again; the Appointments tab shows them all. Your other calendars still get every change. You will not be told again about ${calendar} until it has worked once more.`,
+    `Nikki AI could not copy a booking to ${calendar} (${reason}). Your bookings are held in Nikki AI and will be copied to ${calendar} as soon as it answers again; the Appointments tab shows them all. Your other calendars still get every change. You will not be told again about ${calendar} until it has worked once more.`,
   /** The reason when a calendar gave none. */
   noAnswer: "it did not answer",
 } as const;

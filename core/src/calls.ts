@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { plural } from "./plural";
 import type { AnsweredBy, DialPurpose } from "./answering-machine";
 import type { CallAppointmentResource } from "./appointments";
 import type { CallTransfer } from "./call-transfer";
@@ -63,8 +64,8 @@ export const CALL_MESSAGES = {
   noSummary: "No summary available",
   noEntities: "No entities extracted",
   noTranscript: "No transcript available",
-  abandoned: "The caller hung up before Nikki answered, so there was nothing to analyse. Only the telephony minutes are charged.",
-  neverReached: "The call never reached Nikki, so there was nothing to analyse. Only the telephony minutes are charged.",
+  abandoned: "The caller hung up before your agent answered, so there was nothing to analyse. Only the telephony minutes are charged.",
+  neverReached: "The call never reached your agent, so there was nothing to analyse. Only the telephony minutes are charged.",
   processing: "Processing...",
   processed: "AI Generated",
   failed: 'Processing failed. Click "Re-run AI Analysis" to try again.',
@@ -80,7 +81,7 @@ export const CALL_MESSAGES = {
   smsFailed: "Failed to send SMS. Check Twilio integration.",
   smsBody: "Write a message of 1 to 480 characters.",
   optedOut: "This caller has opted out of texts from your business.",
-  returningCaller: (previousCalls: number) => `Returning caller (${previousCalls} ${previousCalls === 1 ? "call" : "calls"})`,
+  returningCaller: (previousCalls: number) => `Returning caller (${plural(previousCalls, "call")})`,
 } as const;
 
 /** `POST /api/calls/:id/sms`. */
@@ -128,12 +129,30 @@ export interface CallResource {
   created_at: string;
 }
 
-/** A call's latency figures (issue 10 §3). */
+/**
+ * One turn as the caller heard it (issue 55 §1): from the end of their speech to the first frame of the answer sent to
+ * them, the model's part (to its first audio) and the product's (from that audio to the frame out). `at_ms`: where in
+ * the call the caller's speech ended.
+ */
+export interface TurnLatency {
+  at_ms: number;
+  voice_to_voice_ms: number;
+  model_ms: number;
+  product_ms: number;
+}
+
+/** A call's latency figures (issue 10 §3; voice to voice, issue 55). */
 export interface CallLatency {
   greeting_ms: number | null;
+  /** The bridge's own clock, from the model's end-of-turn event to the answer's first audio (kept as before). */
   turn_gaps_ms: number[];
   turn_gap_p50_ms: number | null;
   turn_gap_p95_ms: number | null;
+  /** Every answered turn; [] in calls stored before it was measured. */
+  turns: TurnLatency[];
+  voice_to_voice_p50_ms: number | null;
+  voice_to_voice_p90_ms: number | null;
+  product_p95_ms: number | null;
   barge_ins: number;
   tools: { name: string; ms: number; ok: boolean }[];
 }
@@ -187,6 +206,9 @@ export interface OverviewResource {
   avg_greeting_ms: number | null;
   turn_gap_p50_ms: number | null;
   turn_gap_p95_ms: number | null;
+  /** The last 7 days' answered turns, voice to voice (null with none). */
+  voice_to_voice_p50_ms: number | null;
+  voice_to_voice_p90_ms: number | null;
   daily_minutes: { date: string; minutes: number }[];
   recent_calls: CallResource[];
   /** Calls in progress now (the Calls page's "Live now"). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { escalationProblem, parseEscalation, savedEscalation, transfersOpen } from "./escalation";
+import { agentSchemasIn } from "./agents";
+import { ESCALATION_MESSAGES, escalationProblem, parseEscalation, savedEscalation, transfersOpen } from "./escalation";
 
 describe("escalation rules", () => {
   it("reads the numbers in turn, transfer hours and keywords", () => {
@@ -39,5 +40,16 @@ describe("escalation rules as saved", () => {
   it("drop a number row the form added and left empty, and nothing else", () => {
     expect(savedEscalation({ numbers: ["+14155550123", ""], keywords: ["leak"] })).toEqual({ numbers: ["+14155550123"], keywords: ["leak"] });
     expect(savedEscalation({ phone: "+14155550123" })).toEqual({ phone: "+14155550123" });
+  });
+
+  it("read transfer numbers as the organization's region dials them, and store them as E.164", () => {
+    expect(escalationProblem({ numbers: ["(720) 555-0123"] }, "US")).toBeNull();
+    expect(savedEscalation({ numbers: ["(720) 555-0123", "+44 20 7946 0958"] }, "US")).toEqual({ numbers: ["+17205550123", "+442079460958"] });
+    expect(savedEscalation({ numbers: ["020 7946 0958"] }, "GB")).toEqual({ numbers: ["+442079460958"] });
+    expect(escalationProblem({ numbers: ["(720) 555-0123"] }, "GB")).toBe(ESCALATION_MESSAGES.numbers);
+    expect(escalationProblem({ numbers: ["030 901820"] }, "EU")).toBe(ESCALATION_MESSAGES.numbers);
+    expect(agentSchemasIn("GB").create.parse({ name: "Rita", escalation_json: { numbers: ["020 7946 0958"] } }).escalation_json).toEqual({
+      numbers: ["+442079460958"],
+    });
   });
 });

@@ -5,7 +5,8 @@
  */
 import { type OpeningHours, WEEKDAYS, isOpen } from "./hours";
 import { hoursProblem } from "./hours-problem";
-import { normalizeWidgetPhone } from "./phone";
+import type { Region } from "./constants";
+import { parsePhone } from "./phone";
 
 export interface Escalation {
   numbers: string[];
@@ -17,7 +18,7 @@ export interface Escalation {
 export const ESCALATION_LIMITS = { numbers: 5, keywords: 20, keywordLength: 40 } as const;
 
 export const ESCALATION_MESSAGES = {
-  numbers: `Each transfer number needs its country code, like +14155552671 (at most ${ESCALATION_LIMITS.numbers} numbers).`,
+  numbers: `Write each transfer number as you dial it, like (720) 555-0123, or with its country code, like +44 20 7946 0958 (at most ${ESCALATION_LIMITS.numbers} numbers).`,
   keywords: `Keywords are words or short phrases (at most ${ESCALATION_LIMITS.keywords}, each at most ${ESCALATION_LIMITS.keywordLength} characters).`,
   /** The wizard's warnings: transfer numbers the agent cannot use, or the tool without a number (issue 54 §11). */
   toolOff: "“Transfer to a person” is off in the Profile step, so callers are never transferred to these numbers.",
@@ -25,7 +26,6 @@ export const ESCALATION_MESSAGES = {
   noNumbers: "“Transfer to a person” is on, but there is no transfer number: a caller who asks for a person is offered a message instead.",
 } as const;
 
-const E164 = /^\+[1-9]\d{6,14}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const LEGACY_KEYS = ["phone", "number", "transfer_to"] as const;
 
@@ -36,15 +36,18 @@ const isSpanList = (spans: unknown) =>
     return typeof open === "string" && typeof close === "string" && TIME.test(open) && TIME.test(close) && open < close;
   });
 
-/** The first problem with an `escalation_json` object as a business writes it, or null when it is fine. */
-export function escalationProblem(value: Record<string, unknown>): string | null {
+/**
+ * The first problem with an `escalation_json` object as a business writes it, or null when it is fine: its numbers are
+ * read in the organization's default region, as every phone an owner types (savedEscalation stores them as E.164).
+ */
+export function escalationProblem(value: Record<string, unknown>, region: Region = "US"): string | null {
   const legacy = LEGACY_KEYS.map((key) => value[key]).filter((entry) => entry !== undefined && entry !== "");
   const numbers = value.numbers ?? [];
   if (!Array.isArray(numbers)) return ESCALATION_MESSAGES.numbers;
   // A row the form added and left empty is no number, and no problem.
   const given = numbers.filter((entry) => entry !== "");
   if (given.length > ESCALATION_LIMITS.numbers) return ESCALATION_MESSAGES.numbers;
-  if (![...given, ...legacy].every((entry) => typeof entry === "string" && E164.test(entry))) return ESCALATION_MESSAGES.numbers;
+  if (![...given, ...legacy].every((entry) => typeof entry === "string" && parsePhone(entry, region).ok)) return ESCALATION_MESSAGES.numbers;
   const hours = value.transfer_hours;
   const hoursWrong = hours === undefined || hours === null ? null : hoursProblem(hours, "transfer");
   if (hoursWrong) return hoursWrong;
@@ -54,12 +57,26 @@ export function escalationProblem(value: Record<string, unknown>): string | null
   return null;
 }
 
-/** The rules as saved: a number row the form added and left empty is dropped (it would come back as an empty row). */
-export const savedEscalation = (value: Record<string, unknown>): Record<string, unknown> =>
-  Array.isArray(value.numbers) ? { ...value, numbers: value.numbers.filter((entry) => entry !== "") } : value;
+/**
+ * The rules as saved: each number as E.164, read in the organization's default region; a number row the form added and
+ * left empty is dropped (it would come back as an empty row).
+ */
+export function savedEscalation(value: Record<string, unknown>, region: Region = "US"): Record<string, unknown> {
+  const e164 = (entry: unknown) => {
+    const phone = typeof entry === "string" ? parsePhone(entry, region) : null;
+    return phone?.ok ? phone.e164 : entry;
+  };
+  const saved: Record<string, unknown> = { ...value };
+  for (const key of LEGACY_KEYS) if (typeof saved[key] === "string" && saved[key] !== "") saved[key] = e164(saved[key]);
+  if (Array.isArray(value.numbers)) saved.numbers = value.numbers.filter((entry) => entry !== "").map(e164);
+  return saved;
+}
 
-/** The rules as they are used: anything unreadable is left out (no numbers: no transfer), never a thrown error. */
-export function readEscalation(value: unknown): Escalation {
+/**
+ * The rules as they are used: anything unreadable is left out (no numbers: no transfer), never a thrown error. Stored
+ * numbers are E.164; a draft's (the wizard's Review) are read in the organization's region.
+ */
+export function readEscalation(value: unknown, region: Region = "US"): Escalation {
   const object = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const listed = Array.isArray(object.numbers) ? object.numbers : [];
   const legacy = LEGACY_KEYS.map((key) => object[key]);
@@ -67,7 +84,7 @@ export function readEscalation(value: unknown): Escalation {
   const numbers = [
     ...new Set(
       [...listed, ...legacy].flatMap((entry) => {
-        const phone = typeof entry === "string" ? normalizeWidgetPhone(entry) : null;
+        const phone = typeof entry === "string" ? parsePhone(entry, region) : null;
         return phone?.ok ? [phone.e164] : [];
       }),
     ),

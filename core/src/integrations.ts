@@ -101,7 +101,7 @@ export const INTEGRATIONS: readonly IntegrationInfo[] = [
     name: "Google Calendar",
     purpose: "Busy times in your Google Calendar are never offered. Every booking, move and cancellation is copied here.",
     fields: [],
-    help: "Connect signs in with Google and asks to see your free/busy times and manage the events Nikki books.",
+    help: "Connect signs in with Google and asks to see your free/busy times and manage the events your agents book.",
     oauth: true,
   },
   {

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { plural } from "./plural";
 import { guardedUrl } from "./url-field";
 import type { UrlPolicy } from "./url-guard";
 
@@ -118,7 +119,7 @@ export interface ImportDiscoveryResource {
 }
 
 /** "12 of 31 pages", as the dashboard shows an import's progress. */
-export const importProgress = (done: number, total: number) => `${done} of ${total} ${total === 1 ? "page" : "pages"}`;
+export const importProgress = (done: number, total: number) => `${done} of ${plural(total, "page")}`;
 
 type ImportCounts = Pick<KnowledgeImportResource, "pages_total" | "pages_new" | "pages_changed" | "pages_unchanged" | "sections_added" | "sections_imported">;
 
@@ -128,12 +129,12 @@ type ImportCounts = Pick<KnowledgeImportResource, "pages_total" | "pages_new" | 
  */
 export function importOutcome(run: ImportCounts): string {
   const read = run.pages_new + run.pages_changed + run.pages_unchanged;
-  if (read === 0 && run.sections_imported > 0) return `${run.sections_imported} ${run.sections_imported === 1 ? "section" : "sections"} imported.`;
+  if (read === 0 && run.sections_imported > 0) return `${plural(run.sections_imported, "section")} imported.`;
   const parts = [
     [run.pages_new, "new"],
     [run.pages_changed, "changed"],
     [run.pages_unchanged, "unchanged"],
   ].flatMap(([count, what]) => (count ? [`${count} ${what}`] : []));
-  const added = run.sections_added === 0 ? "no sections added" : `${run.sections_added} ${run.sections_added === 1 ? "section" : "sections"} added`;
+  const added = run.sections_added === 0 ? "no sections added" : `${plural(run.sections_added, "section")} added`;
   return `${importProgress(read, run.pages_total)} read${parts.length ? `: ${parts.join(", ")}` : ""}; ${added}.`;
 }

@@ -2,6 +2,7 @@
  * The Test Suite's checks of the caller's language (issue 37 §4): the call is stored in the language the caller spoke,
  * and every text the call would send the caller is written in it.
  */
+import { plural } from "./plural";
 import { type LanguageCode, detectLanguage, languageCodeOf, languageName } from "./caller-language";
 
 type Verdict = { passed: boolean; reason: string };
@@ -21,5 +22,5 @@ export function textsLanguageVerdict(texts: readonly string[] | undefined, expec
   if (!texts?.length) return { passed: false, reason: "No text would have been sent to the caller (no booking confirmation, no follow-up)." };
   const other = texts.find((text) => detectLanguage(text) !== want);
   if (other) return { passed: false, reason: `A text is not in ${name}: “${other.slice(0, 120)}”` };
-  return { passed: true, reason: `The caller would get ${texts.length} text${texts.length === 1 ? "" : "s"} in ${name}.` };
+  return { passed: true, reason: `The caller would get ${plural(texts.length, "text")} in ${name}.` };
 }

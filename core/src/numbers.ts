@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { OPERATOR_E164 } from "./phone";
+import type { Region } from "./constants";
+import { OPERATOR_E164, phoneField } from "./phone";
 
 /** A phone number as the dashboard reads it (spec 001 §3 "Phone number", snake_case, with its agent's name). */
 export interface NumberResource {
@@ -59,14 +60,25 @@ export const numberPatchSchema = z.strictObject({
   point_webhooks_here: z.optional(z.literal(true)),
 });
 
-/** `POST /api/agents/:id/test-call` and `/api/numbers/:id/test-call`: the user's own phone, asked once. */
-export const testCallSchema = z.strictObject({
-  phone: z.optional(z.string(NUMBER_MESSAGES.phoneNumber).check(z.trim(), z.regex(OPERATOR_E164, NUMBER_MESSAGES.phoneNumber))),
-});
+/** The Numbers page's words for copying a number's Twilio setup (the webhook addresses and the answer, TwiML), for an owner. */
+export const TWILIO_SETUP_COPY = {
+  button: "Copy Twilio setup",
+  label: (number: string) => `Copy Twilio setup for ${number}`,
+  hint: "“Copy Twilio setup” copies the web addresses to paste into a number's settings in Twilio, if you manage it there yourself and its calls don't reach your agent.",
+  copiedTitle: "Twilio Setup Copied",
+  copied: "Paste it into the number's settings in Twilio.",
+} as const;
 
 export const TEST_CALL_MESSAGES = {
-  phoneNeeded: "Enter your mobile number in E.164 format (e.g., +14155552671) and we'll call it.",
+  phoneNeeded: "Enter your mobile number and we'll call it, like (512) 555-0123, or with its country code like +44 20 7946 0958.",
+  phone: "Write your mobile number like (512) 555-0123, or with its country code like +44 20 7946 0958.",
   noNumber: "Assign a phone number to this agent first: the test call comes from it.",
   noAgent: "Assign an agent to this number first: that agent answers the test call.",
   inactive: "Activate the agent first: an inactive agent sends callers to voicemail.",
 } as const;
+
+/**
+ * `POST /api/agents/:id/test-call` and `/api/numbers/:id/test-call`: the user's own phone, asked once, written as the
+ * organization's default region dials it.
+ */
+export const testCallSchemaIn = (region: Region) => z.strictObject({ phone: z.optional(phoneField(region, TEST_CALL_MESSAGES.phone)) });

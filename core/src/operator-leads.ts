@@ -26,4 +26,8 @@ export const OPERATOR_LEADS_MESSAGES = {
   noMatch: "No leads match that search.",
   loadFailed: "Failed to load leads",
   mailSubject: (name: string) => `New lead: ${name}`,
+  /** Said to a member of a business who opens the operators' page: what it is, and where their own leads are. */
+  notOperator: "This page is Nikki AI's own: the people who asked Nikki AI about the product. Your business's callers and leads are on your Leads page.",
+  yourLeads: "Open your Leads",
+  yourLeadsHref: "/dashboard/business-leads",
 } as const;

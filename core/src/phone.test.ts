@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INVALID_PHONE_FORMAT, isOperatorE164, normalizeWidgetPhone } from "./phone";
+import { INVALID_PHONE_FORMAT, PHONE_EXAMPLES, isOperatorE164, normalizeWidgetPhone, parsePhone, phoneFormatHint } from "./phone";
 
 describe("normalizeWidgetPhone (spec 000 §5)", () => {
   it.each([
@@ -43,5 +43,43 @@ describe("isOperatorE164 (spec 001 §5: plus, 1-9, then 6 to 14 digits)", () => 
     ["", false],
   ])("%s → %s", (input, expected) => {
     expect(isOperatorE164(input)).toBe(expected);
+  });
+});
+
+describe("parsePhone: what an owner types, read in the organization's default region", () => {
+  it.each([
+    ["US", "(720) 555-0123", "+17205550123"],
+    ["US", "720.555.0123", "+17205550123"],
+    ["US", "1 720 555 0123", "+17205550123"],
+    ["US", "+44 20 7946 0958", "+442079460958"],
+    ["CA", "(416) 555-0123", "+14165550123"],
+    ["GB", "020 7946 0958", "+442079460958"],
+    ["GB", "07700 900123", "+447700900123"],
+    ["GB", "+1 (720) 555-0123", "+17205550123"],
+    ["GB", "0044 20 7946 0958", "+442079460958"],
+    ["AU", "(02) 9374 4000", "+61293744000"],
+    ["AU", "0412 345 678", "+61412345678"],
+    ["EU", "+49 30 901820", "+4930901820"],
+    ["EU", "0033 1 23 45 67 89", "+33123456789"],
+  ] as const)("%s: %s → %s", (region, input, expected) => {
+    expect(parsePhone(input, region)).toEqual({ ok: true, e164: expected });
+  });
+
+  it.each([
+    ["US", "555-0123"],
+    ["GB", "7946 0958"],
+    ["GB", "(720) 555-0123"],
+    ["AU", "9374 4000"],
+    ["EU", "030 901820"],
+    ["GB", "020 7946 0958 call me"],
+  ] as const)("%s: %s is no number there", (region, input) => {
+    expect(parsePhone(input, region)).toEqual({ ok: false, message: INVALID_PHONE_FORMAT });
+  });
+
+  it("gives each region's owners an example they would write", () => {
+    expect(phoneFormatHint("US")).toBe("Write numbers as you dial them, like (512) 555-0123, or with their country code, like +44 20 7946 0958.");
+    expect(phoneFormatHint("GB")).toBe("Write numbers as you dial them, like 020 7946 0958, or with their country code, like +1 512 555 0123.");
+    expect(phoneFormatHint("EU")).toBe("Write numbers with their country code, like +49 30 901820.");
+    for (const region of ["US", "CA", "GB", "AU", "EU"] as const) expect(parsePhone(PHONE_EXAMPLES[region], region).ok).toBe(true);
   });
 });

@@ -130,6 +130,8 @@ export function overageNote(): string {
 
 /** The Billing tab's words (spec 001 §2, §8). */
 export const BILLING_MESSAGES = {
+  /** The plan button and its dialog's title: "Choose a plan" while there is none (a trial), else "Change plan". */
+  planAction: (subscribed: boolean) => (subscribed ? "Change plan" : "Choose a plan"),
   loadFailed: "Failed to load billing information",
   checkoutFailed: "Failed to create checkout session. Please try again.",
   portalFailed: "Failed to open customer portal. Please try again.",

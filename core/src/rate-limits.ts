@@ -2,6 +2,8 @@
  * Limits on what costs money or sends mail (issue 33 §2), each with the message that names it: past a limit the
  * route answers 429 `rate_limited` with Retry-After and this message, followed by when to try again (tryAgainIn()).
  */
+import { plural } from "./plural";
+
 const limit = (perHour: number, message: string) => ({ perHour, message });
 
 export const HOURLY_LIMITS = {
@@ -33,5 +35,5 @@ export const INVITATION_REVOKED_MESSAGE = "This invitation was revoked after 10 
 export function tryAgainIn(seconds: number): string {
   if (seconds < 60) return "Try again in a minute.";
   const minutes = Math.ceil(seconds / 60);
-  return `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Try again in ${plural(minutes, "minute")}.`;
 }

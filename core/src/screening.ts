@@ -33,10 +33,10 @@ export const SPAM_GOODBYE: Record<string, string> = {
 
 /** What the dashboard says about a screened call, in place of its analysis. */
 export const SCREENED_MESSAGES: Record<ScreenedAs, string> = {
-  silent: "The caller never spoke, so Nikki said goodbye and hung up after 10 seconds. Not analysed and not counted in your plan's minutes.",
+  silent: "The caller never spoke, so your agent said goodbye and hung up after 10 seconds. Not analysed and not counted in your plan's minutes.",
   blocked: "This number is blocked in Settings › Calls: the caller heard a short message and the call was hung up. Not analysed or billed as AI minutes.",
   talk_over:
-    "A recorded message talked over Nikki's greeting without pausing, so the call was treated as a robocall and hung up. Not analysed or billed as AI minutes.",
+    "A recorded message talked over your agent's greeting without pausing, so the call was treated as a robocall and hung up. Not analysed or billed as AI minutes.",
   repeat_caller: `This number rang more than ${REPEAT_CALL_LIMIT} times in ${REPEAT_CALL_WINDOW_MINUTES} minutes, so the call was treated as a robocall and hung up. Not analysed or billed as AI minutes.`,
 };
 
@@ -46,6 +46,6 @@ export const BLOCK_MESSAGES = {
   noNumber: "This call has no caller number to block.",
   ownNumber: "This is one of your own numbers: it cannot be blocked.",
   confirm: (number: string) =>
-    `Block ${number}? Its calls will hear a short message and be hung up before Nikki answers. You can unblock it in Settings › Calls.`,
+    `Block ${number}? Its calls will hear a short message and be hung up before your agent answers. You can unblock it in Settings › Calls.`,
   listFull: `At most ${BLOCKED_NUMBERS_MAX} blocked numbers: remove some in Settings › Calls first.`,
 } as const;

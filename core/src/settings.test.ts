@@ -80,7 +80,7 @@ describe("PATCH /api/org/settings body", () => {
     ["allowed_countries", ["usa"], M.countries],
     ["allowed_origins", ["https://example.com/"], M.origins],
     ["allowed_origins", "https://example.com", M.origins],
-    ["digest_phone", "415 555 2671", M.digestPhone],
+    ["digest_phone", "555 2671", M.digestPhone],
     ["widget_color", "purple", M.color],
     ["enabled_widgets", ["chat", "popup"], M.widgets],
     ["contact_url", "http://plumber.example/contact", M.contactUrl],

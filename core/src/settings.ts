@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { REGIONS, type Region, SETTINGS_RANGES } from "./constants";
-import { OPERATOR_E164, normalizeWidgetPhone } from "./phone";
+import { OPERATOR_E164, parsePhone, phoneField } from "./phone";
 import { PLANS, type Plan } from "./plans";
 import { BLOCKED_NUMBERS_MAX } from "./screening";
 import { guardedUrl } from "./url-field";
@@ -83,7 +83,7 @@ export const SETTINGS_MESSAGES = {
   countries: "Allowed countries must be two-letter country codes, like US or CA, at least one.",
   origins: "Each allowed origin must be a full origin such as https://www.example.com, with no path.",
   boolean: "Choose on or off.",
-  digestPhone: "Phone number must be in E.164 format (e.g., +14155552671)",
+  digestPhone: "Write the phone number like (512) 555-0123, or with its country code like +44 20 7946 0958.",
   color: "The colour must be a hex colour like #8b6cff.",
   widgets: `Enabled widgets must be chosen from ${WIDGET_NAMES.join(", ")}.`,
   contactUrl: "The contact link must be a full https:// address.",
@@ -154,40 +154,42 @@ const withoutQuery = (value: string) => !/[?#]/.test(value);
 const BLOCKED_LINES_MAX = BLOCKED_NUMBERS_MAX * 4;
 
 /**
- * Blocked numbers as a business types them, one a line: each read as New appointment reads a phone (spec 000 §5:
- * "(512) 555-0222" is +15125550222), blank lines dropped, each number once. The first line that is no phone is named
+ * Blocked numbers as a business types them, one a line: each read as every phone an owner types, in the organization's
+ * default region ("(512) 555-0222" is +15125550222 in the US), blank lines dropped, each number once. The first line that is no phone is named
  * by its place in the list, which is the textarea's line when the form sends every line it holds.
  */
-const blockedNumbers = z.pipe(
-  z
-    .array(z.string(SETTINGS_MESSAGES.blockedNumbers), SETTINGS_MESSAGES.blockedNumbers)
-    .check(z.maxLength(BLOCKED_LINES_MAX, SETTINGS_MESSAGES.blockedNumbersMany)),
-  z.transform((lines, context) => {
-    const numbers = new Set<string>();
-    for (const [index, line] of lines.entries()) {
-      const typed = line.trim();
-      if (!typed) continue;
-      const phone = typed.length <= 40 ? normalizeWidgetPhone(typed) : null;
-      if (!phone?.ok) {
-        context.issues.push({ code: "custom", input: lines, message: SETTINGS_MESSAGES.blockedNumberLine(index + 1, typed), path: [] });
+const blockedNumbers = (region: Region) =>
+  z.pipe(
+    z
+      .array(z.string(SETTINGS_MESSAGES.blockedNumbers), SETTINGS_MESSAGES.blockedNumbers)
+      .check(z.maxLength(BLOCKED_LINES_MAX, SETTINGS_MESSAGES.blockedNumbersMany)),
+    z.transform((lines, context) => {
+      const numbers = new Set<string>();
+      for (const [index, line] of lines.entries()) {
+        const typed = line.trim();
+        if (!typed) continue;
+        const phone = typed.length <= 40 ? parsePhone(typed, region) : null;
+        if (!phone?.ok) {
+          context.issues.push({ code: "custom", input: lines, message: SETTINGS_MESSAGES.blockedNumberLine(index + 1, typed), path: [] });
+          return z.NEVER;
+        }
+        numbers.add(phone.e164);
+      }
+      if (numbers.size > BLOCKED_NUMBERS_MAX) {
+        context.issues.push({ code: "custom", input: lines, message: SETTINGS_MESSAGES.blockedNumbersMany, path: [] });
         return z.NEVER;
       }
-      numbers.add(phone.e164);
-    }
-    if (numbers.size > BLOCKED_NUMBERS_MAX) {
-      context.issues.push({ code: "custom", input: lines, message: SETTINGS_MESSAGES.blockedNumbersMany, path: [] });
-      return z.NEVER;
-    }
-    return [...numbers];
-  }),
-);
+      return [...numbers];
+    }),
+  );
 
 /**
  * `PATCH /api/org/settings`: any subset of the settings; unknown fields are refused so a typo is never ignored. The
  * URLs the worker fetches pass the URL guard under the deployment's policy, and the text limits the organization's plan
- * (`texts`: the plan in effect), so the schema is made per policy and plan.
+ * (`texts`: the plan in effect), and the phones an owner types are read in the organization's default region
+ * (`region`: as stored; phone.ts), so the schema is made per policy, plan and region.
  */
-export const settingsPatchSchema = (policy: UrlPolicy, texts: TextBounds = ANY_PLAN) =>
+export const settingsPatchSchema = (policy: UrlPolicy, texts: TextBounds = ANY_PLAN, region: Region = "US") =>
   z.strictObject({
     transcript_retention_days: z.optional(wholeIn(retentionDays, SETTINGS_MESSAGES.transcriptRetention)),
     recording_retention_days: z.optional(wholeIn(retentionDays, SETTINGS_MESSAGES.recordingRetention)),
@@ -210,7 +212,7 @@ export const settingsPatchSchema = (policy: UrlPolicy, texts: TextBounds = ANY_P
     ),
     post_call_sms: z.optional(flag()),
     max_call_seconds: z.optional(wholeIn(maxCallSeconds, SETTINGS_MESSAGES.maxCallSeconds)),
-    digest_phone: z.optional(z.nullable(z.string(SETTINGS_MESSAGES.digestPhone).check(z.trim(), z.regex(OPERATOR_E164, SETTINGS_MESSAGES.digestPhone)))),
+    digest_phone: z.optional(z.nullable(phoneField(region, SETTINGS_MESSAGES.digestPhone))),
     widget_color: z.optional(z.string(SETTINGS_MESSAGES.color).check(z.regex(/^#[0-9a-f]{6}$/i, SETTINGS_MESSAGES.color))),
     enabled_widgets: z.optional(z.array(z.enum(WIDGET_NAMES, SETTINGS_MESSAGES.widgets), SETTINGS_MESSAGES.widgets)),
     contact_url: z.optional(
@@ -237,7 +239,7 @@ export const settingsPatchSchema = (policy: UrlPolicy, texts: TextBounds = ANY_P
         .array(z.string(SETTINGS_MESSAGES.closedDates).check(z.refine(isLocalDate, SETTINGS_MESSAGES.closedDates)), SETTINGS_MESSAGES.closedDates)
         .check(z.maxLength(closedDates, SETTINGS_MESSAGES.closedDates)),
     ),
-    blocked_numbers: z.optional(blockedNumbers),
+    blocked_numbers: z.optional(blockedNumbers(region)),
     texts_per_hour: z.optional(wholeIn({ min: 1, max: texts.texts.perHourMax }, SETTINGS_MESSAGES.textsPerHour(texts))),
     texts_per_day: z.optional(wholeIn({ min: 1, max: texts.texts.perDayMax }, SETTINGS_MESSAGES.textsPerDay(texts))),
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveLocalDate } from "./relative-dates";
-import { dateLabel, labelLanguageOf, partOfDay, slotLabel, timeLabel } from "./slot-labels";
+import { clockLabel, dateLabel, labelLanguageOf, partOfDay, slotLabel, spanLabel, timeLabel } from "./slot-labels";
 import { isoInZone, parseInstant, zonedInstant } from "./zoned-time";
 
 describe("read-back labels in the business's time zone", () => {
@@ -96,5 +96,20 @@ describe("relative dates resolved in the business's time zone", () => {
     ["sometime soon", "America/New_York", null],
   ])("%s in %s → %s", (text, zone, expected) => {
     expect(resolveLocalDate(text, zone, lateMonday)).toBe(expected);
+  });
+});
+
+describe("clockLabel and spanLabel: hours as the dashboard shows every time", () => {
+  it.each([
+    ["00:00", "12:00 AM"],
+    ["09:00", "9:00 AM"],
+    ["12:00", "12:00 PM"],
+    ["17:30", "5:30 PM"],
+    ["23:59", "11:59 PM"],
+  ])("%s → %s", (hhmm, label) => expect(clockLabel(hhmm)).toBe(label));
+
+  it("writes a span with an en dash, in Spanish as 24-hour", () => {
+    expect(spanLabel({ open: "09:00", close: "17:00" })).toBe("9:00 AM–5:00 PM");
+    expect(spanLabel({ open: "09:00", close: "17:00" }, "es")).toBe("9:00–17:00");
   });
 });

@@ -37,6 +37,15 @@ function clockOf(minutes: number, language: LabelLanguage): string {
   return `at ${timeOf(minutes, language)}`;
 }
 
+/** A wall-clock time as hours are written ("09:00", "17:30") as the dashboard shows it: "9:00 AM", "5:30 PM". */
+export function clockLabel(hhmm: string, language: LabelLanguage = "en"): string {
+  return timeOf(Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)), language);
+}
+
+/** An opening span as the dashboard shows it: "9:00 AM–5:00 PM". */
+export const spanLabel = (span: { open: string; close: string }, language: LabelLanguage = "en") =>
+  `${clockLabel(span.open, language)}–${clockLabel(span.close, language)}`;
+
 /** The time of day alone, in the zone: "3:00 PM" or "15:00". */
 export function timeLabel(instant: Date, timeZone: string, language: LabelLanguage = "en"): string {
   return timeOf(localParts(timeZone, instant).minutes, language);

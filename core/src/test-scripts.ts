@@ -93,5 +93,6 @@ export function scriptedLines(business: SuiteBusiness): Partial<Record<TestScena
       "Please call me back on +1 415 555 0126.",
     ],
     slow_tool: [`Hi, this is Ana Silva, my number is +1 415 555 0190. Can I book ${booked} ${day}?`],
+    cough: [`Hi, could you tell me a little about ${named ? withArticle(named) : "your services"}?`],
   };
 }

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /** The Test Suite (spec 001 §9): a simulated call end to end through the real pipeline, one scenario at a time. */
-export const TEST_SCENARIO_IDS = ["lead", "appointment", "spanish", "after_hours", "slow_tool", "knowledge", "website", "custom"] as const;
+export const TEST_SCENARIO_IDS = ["lead", "appointment", "spanish", "after_hours", "slow_tool", "cough", "knowledge", "website", "custom"] as const;
 export type TestScenarioId = (typeof TEST_SCENARIO_IDS)[number];
 
 /** What a business may state must be true after its own script's call, checked from what the call stored. */
@@ -10,9 +10,9 @@ export type TestExpectation = (typeof TEST_EXPECTATIONS)[number];
 /**
  * What a verdict checks: an expectation, or a built-in scenario's own: the call was taken as after hours, the call is
  * stored in the caller's language (`phrase`: its code), the texts to the caller are in it; the agent filled a slow
- * tool's wait (a filler line before the tool's answer).
+ * tool's wait (a filler line before the tool's answer); the caller heard the answer whole (a cough over it cut nothing).
  */
-export type TestCheckKind = TestExpectation | "after_hours" | "caller_language" | "texts_language" | "filler";
+export type TestCheckKind = TestExpectation | "after_hours" | "caller_language" | "texts_language" | "filler" | "heard_whole";
 
 /** One thing a scenario states must be true; `phrase` is what the agent must say, for "says". */
 export interface TestCheck {
@@ -29,12 +29,14 @@ export const TEST_EXPECTATION_LABELS: Record<TestCheckKind, string> = {
   after_hours: "The call is taken as after hours",
   caller_language: "The call is stored in the caller's language",
   texts_language: "The texts to the caller are in their language",
-  filler: "The caller hears Nikki is checking before the answer",
+  filler: "The caller hears the agent is checking before the answer",
+  heard_whole: "The caller hears the answer whole",
 };
 
-/** A check as the page shows it under "Expected": the agent's own words quoted. */
+/** A check as the page shows it under "Expected": the agent by its name, its own words quoted. */
 export function describeCheck(check: TestCheck, agentName: string): string {
   if (check.expect === "says") return check.phrase ? `${agentName} says “${check.phrase}”` : `${agentName} says the answer`;
+  if (check.expect === "filler") return `The caller hears ${agentName} is checking before the answer`;
   return TEST_EXPECTATION_LABELS[check.expect];
 }
 
@@ -54,8 +56,34 @@ export interface TestScenario {
 
 /** How late every tool of a slow_tool run answers (the control plane holds its answer), as a slow booking system would. */
 export const SLOW_TOOL_SCENARIO_MS = 3_000;
+/** How far into the agent's answer the cough scenario's caller coughs: early, so it is over the answer however short. */
+export const COUGH_SCENARIO_AFTER_MS = 60;
 
 const check = (expect: TestCheckKind, phrase: string | null = null): TestCheck => ({ expect, phrase });
+
+/** Who the scenarios name where no agent answers the test number yet. */
+const THE_AGENT = "Your agent";
+
+/** What each scenario proves, in the owner's words, naming the agent that answers the test number ("Rita saves the lead"). */
+const SCENARIO_DESCRIPTIONS: Record<TestScenarioId, (agent: string) => string> = {
+  lead: (agent) => `A caller asks about your first service and leaves their name and number. ${agent} saves the lead.`,
+  appointment: (agent) =>
+    `A caller gives their details and asks for your first service on the next day you're open, at your opening time. ${agent} offers free times within your hours and books the one the caller picks.`,
+  spanish: (agent) =>
+    `A caller speaks Spanish and books your first service. ${agent} answers in Spanish and books it, the call is stored as Spanish, and the texts the caller would get are in Spanish.`,
+  after_hours: (agent) => `A caller with an urgent question rings while you are closed. ${agent} takes a message for the morning.`,
+  slow_tool: (agent) =>
+    `A caller asks for free times while your booking system takes 3 s to answer. ${agent} tells the caller it is checking, then offers the times: no dead air.`,
+  cough: (agent) =>
+    `A caller asks about your first service and coughs while ${agent} answers. A cough is no interruption: ${agent} talks on, the caller hears the answer whole, and the cough gets no answer.`,
+  knowledge: (agent) => `A caller asks about a price in your agent's knowledge base. ${agent} must say it.`,
+  website: (agent) => `A caller asks, in their own words, about a fact that only a page imported from your website gives. ${agent} must say it.`,
+  custom: () => "Write what the caller says, line by line, and what must be true after the call.",
+};
+
+export function describeScenario(id: TestScenarioId, agentName: string): string {
+  return SCENARIO_DESCRIPTIONS[id](agentName);
+}
 
 /**
  * The scenarios, with no caller lines: each business's are written from its services, hours and knowledge
@@ -65,7 +93,7 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
   {
     id: "lead",
     title: "New lead",
-    description: "A caller asks about your first service and leaves their name and number. Nikki saves the lead.",
+    description: describeScenario("lead", THE_AGENT),
     lines: [],
     expect: "lead",
     checks: [check("lead")],
@@ -73,8 +101,7 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
   {
     id: "appointment",
     title: "Appointment booking",
-    description:
-      "A caller gives their details and asks for your first service on the next day you're open, at your opening time. Nikki offers free times within your hours and books the one the caller picks.",
+    description: describeScenario("appointment", THE_AGENT),
     lines: [],
     expect: "appointment",
     checks: [check("appointment")],
@@ -82,8 +109,7 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
   {
     id: "spanish",
     title: "Spanish caller",
-    description:
-      "A caller speaks Spanish and books your first service. Nikki answers in Spanish and books it, the call is stored as Spanish, and the texts the caller would get are in Spanish.",
+    description: describeScenario("spanish", THE_AGENT),
     lines: [],
     expect: "spanish",
     checks: [check("spanish"), check("caller_language", "es"), check("appointment"), check("texts_language", "es")],
@@ -91,7 +117,7 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
   {
     id: "after_hours",
     title: "After-hours caller",
-    description: "A caller with an urgent question rings while you are closed. Nikki takes a message for the morning.",
+    description: describeScenario("after_hours", THE_AGENT),
     lines: [],
     expect: "lead",
     checks: [check("after_hours"), check("lead")],
@@ -99,16 +125,23 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
   {
     id: "slow_tool",
     title: "Slow booking system",
-    description:
-      "A caller asks for free times while your booking system takes 3 s to answer. Nikki tells the caller she is checking, then offers the times: no dead air.",
+    description: describeScenario("slow_tool", THE_AGENT),
     lines: [],
     expect: "says",
     checks: [check("filler")],
   },
   {
+    id: "cough",
+    title: "Caller coughs mid-answer",
+    description: describeScenario("cough", THE_AGENT),
+    lines: [],
+    expect: "says",
+    checks: [check("heard_whole")],
+  },
+  {
     id: "knowledge",
     title: "Answers from the knowledge base",
-    description: "A caller asks about a price in your agent's knowledge base. Nikki must say it.",
+    description: describeScenario("knowledge", THE_AGENT),
     lines: [],
     expect: "says",
     checks: [check("says")],
@@ -116,7 +149,7 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
   {
     id: "website",
     title: "Answers from the website",
-    description: "A caller asks, in their own words, about a fact that only a page imported from your website gives. Nikki must say it.",
+    description: describeScenario("website", THE_AGENT),
     lines: [],
     expect: "says",
     checks: [check("says")],
@@ -124,7 +157,7 @@ export const TEST_SCENARIOS: readonly TestScenario[] = [
   {
     id: "custom",
     title: "Your own script",
-    description: "Write what the caller says, line by line, and what must be true after the call.",
+    description: describeScenario("custom", THE_AGENT),
     lines: [],
     expect: "says",
     checks: [],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { knowledgeProbe, websiteScenario } from "./test-knowledge";
-import { TEST_SCENARIOS, TEST_SUITE_MESSAGES, type TestCheck, checksOfRun, customScenarioSchema, describeCheck } from "./test-suite";
+import { TEST_SCENARIOS, TEST_SUITE_MESSAGES, type TestCheck, checksOfRun, customScenarioSchema, describeCheck, describeScenario } from "./test-suite";
 import { type SuiteCallFacts, answeredInSpanish, saysPhrase, testVerdict } from "./test-verdict";
 import { parseFields } from "./account";
 
@@ -150,6 +150,17 @@ describe("testVerdict: built-in scenarios", () => {
     expect(testVerdict(checksOf("after_hours"), facts({ afterHours: true })).reason).toBe("Message taken: Maria Garcia, +14155550142.");
   });
 
+  it("the cough scenario passes when the caller heard the answer whole, and fails when the cough cut the agent off", () => {
+    expect(testVerdict(checksOf("cough"), facts({ bargeIns: 0 }))).toEqual({
+      passed: true,
+      reason: "The caller coughed while Rosa answered, and heard the answer whole: Rosa talked on.",
+    });
+    expect(testVerdict(checksOf("cough"), facts({ bargeIns: 1 }))).toEqual({
+      passed: false,
+      reason: "The caller's cough cut Rosa off: the rest of the answer was not heard.",
+    });
+  });
+
   it("tells Spanish from English answers", () => {
     expect(answeredInSpanish([{ role: "assistant", content: "Gracias por llamar, ¿en qué le puedo ayudar?" }])).toBe(true);
     expect(answeredInSpanish([{ role: "assistant", content: "Thanks for calling, how can I help?" }])).toBe(false);
@@ -214,6 +225,16 @@ describe("testVerdict: what a custom scenario states", () => {
     expect(checksOfRun("custom", "info", null)).toEqual([]);
     expect(describeCheck({ expect: "says", phrase: "$149" }, "Rosa")).toBe("Rosa says “$149”");
     expect(describeCheck({ expect: "transfer", phrase: null }, "Rosa")).toBe("The caller is transferred");
+    expect(describeCheck({ expect: "filler", phrase: null }, "Rosa")).toBe("The caller hears Rosa is checking before the answer");
+  });
+
+  it("names the agent, never the product, in every scenario's description", () => {
+    for (const scenario of TEST_SCENARIOS) {
+      expect(describeScenario(scenario.id, "Rita")).not.toMatch(/Nikki/);
+      expect(scenario.description).not.toMatch(/Nikki/);
+    }
+    expect(describeScenario("lead", "Rita")).toMatch(/Rita saves the lead\.$/);
+    expect(TEST_SCENARIOS.find((scenario) => scenario.id === "lead")!.description).toMatch(/Your agent saves the lead\.$/);
   });
 });
 

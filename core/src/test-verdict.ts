@@ -35,6 +35,8 @@ export interface SuiteCallFacts {
   language?: string | null;
   /** The texts the call would have sent the caller (booking confirmation, follow-up), recorded since a Test Suite call sends none. */
   texts?: string[];
+  /** How many times the caller cut the agent off (the call's latency figures). */
+  bargeIns?: number;
 }
 
 /** Whether a recorded time is one the opening hours allow: it starts in a span and ends by its close. */
@@ -174,6 +176,10 @@ function checkVerdict(check: TestCheck, facts: SuiteCallFacts): Verdict {
         : { passed: false, reason: `${facts.agentName} took the call as one during your opening hours, not after hours.` };
     case "filler":
       return fillerVerdict(facts);
+    case "heard_whole":
+      return (facts.bargeIns ?? 0) === 0
+        ? { passed: true, reason: `The caller coughed while ${facts.agentName} answered, and heard the answer whole: ${facts.agentName} talked on.` }
+        : { passed: false, reason: `The caller's cough cut ${facts.agentName} off: the rest of the answer was not heard.` };
   }
 }
 

@@ -3,6 +3,7 @@
  * recipient's opt-out, the destination rules of calls, the organization's hourly and daily limits and the daily spend
  * cap, and is answered `sent` or `refused` with one of these codes.
  */
+import { plural } from "./plural";
 import { countryList, countryOf } from "./destinations";
 import { normalizeWidgetPhone } from "./phone";
 
@@ -53,7 +54,7 @@ export function textDestinationMessage(to: string, allowed: readonly string[]): 
 export function textLimitMessage(window: "hour" | "day", limit: number, secondsLeft: number): string {
   if (window === "day") return `Your organization has sent its ${limit} texts for today (Settings › Texts). Texts resume tomorrow (UTC).`;
   const minutes = Math.max(1, Math.ceil(secondsLeft / 60));
-  return `Your organization has sent its ${limit} texts for this hour (Settings › Texts). Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Your organization has sent its ${limit} texts for this hour (Settings › Texts). Try again in ${plural(minutes, "minute")}.`;
 }
 
 /** What became of the text about a booking, as `POST/PATCH /api/appointments` answer it (`text`). */
@@ -109,7 +110,7 @@ export interface TextUsageResource {
 /** Settings › Texts, in the product's words. */
 export const TEXT_SETTINGS_COPY = {
   title: "Texts",
-  lead: "Every text Nikki sends (confirmations, reminders, follow-ups, alerts, replies) counts against these limits and today's spending limit.",
+  lead: "Every text your agents send (confirmations, reminders, follow-ups, alerts, replies) counts against these limits and today's spending limit.",
   perHour: "Texts per hour",
   perDay: "Texts per day",
   bounds: (plan: string, perHour: number, perDay: number) => `Up to ${perHour} an hour and ${perDay} a day on the ${plan} plan.`,

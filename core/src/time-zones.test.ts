@@ -23,3 +23,23 @@ describe("a business's time zone", () => {
     expect([...choices].sort((a, b) => a.localeCompare(b))).toEqual(choices);
   });
 });
+
+describe("current IANA names: shown and stored, the old ones still accepted", () => {
+  it.each([
+    ["Asia/Calcutta", "Asia/Kolkata"],
+    ["Asia/Kolkata", "Asia/Kolkata"],
+    ["europe/kiev", "Europe/Kyiv"],
+    ["Europe/Kyiv", "Europe/Kyiv"],
+    ["America/Godthab", "America/Nuuk"],
+    ["America/Chicago", "America/Chicago"],
+  ])("%s is kept as %s", (typed, stored) => {
+    expect(z.parse(timeZoneField(), typed)).toBe(stored);
+  });
+
+  it("lists the current names, never the outdated ones", () => {
+    const choices = timeZoneChoices("Europe/Kiev");
+    expect(choices).toEqual(expect.arrayContaining(["Asia/Kolkata", "Europe/Kyiv", "America/Nuuk"]));
+    for (const old of ["Asia/Calcutta", "Europe/Kiev", "America/Godthab"]) expect(choices).not.toContain(old);
+    expect(new Set(choices).size).toBe(choices.length);
+  });
+});

@@ -17,9 +17,38 @@ export function isIanaTimeZone(value: string): boolean {
   return value.length <= 64 && IANA_NAME.test(value) && isTimeZone(value);
 }
 
-/** The zone as Intl spells it (america/chicago → America/Chicago). */
+/**
+ * Zones ICU (and so Intl, in browsers and workerd) still names by an outdated IANA name, with the current one: a
+ * business in Kyiv chooses Europe/Kyiv, never Europe/Kiev. The old names are still accepted as input.
+ */
+const CURRENT_NAMES: Record<string, string> = {
+  "Africa/Asmera": "Africa/Asmara",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Coral_Harbour": "America/Atikokan",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk",
+};
+
+/** A zone by its current IANA name (Asia/Calcutta → Asia/Kolkata); any other zone as it is. */
+export const currentTimeZoneName = (zone: string): string => CURRENT_NAMES[zone] ?? zone;
+
+/** The zone as Intl spells it (america/chicago → America/Chicago), by its current IANA name (asia/calcutta → Asia/Kolkata). */
 export function canonicalTimeZone(value: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+  return currentTimeZoneName(new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone);
 }
 
 /** A time zone field: checked, then kept in Intl's spelling. */
@@ -33,11 +62,14 @@ export const timeZoneField = (message: string = TIME_ZONE_MESSAGE) =>
 /** The zone this browser (or runtime) is in, when it is one a business may choose; else undefined. */
 export function localTimeZone(): string | undefined {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isIanaTimeZone(zone) ? zone : undefined;
+  return zone && isIanaTimeZone(zone) ? currentTimeZoneName(zone) : undefined;
 }
 
-/** The zones to choose from, sorted, with `current` among them (an engine's list may lack UTC or a stored alias). */
+/**
+ * The zones to choose from by their current names, sorted, with `current` among them (an engine's list may lack UTC;
+ * a zone stored by its old name is offered by its current one).
+ */
 export function timeZoneChoices(current?: string): string[] {
   const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return [...new Set([...known, "UTC", ...(current ? [current] : [])])].sort((a, b) => a.localeCompare(b));
+  return [...new Set([...known, "UTC", ...(current ? [current] : [])].map(currentTimeZoneName))].sort((a, b) => a.localeCompare(b));
 }

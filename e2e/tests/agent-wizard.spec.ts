@@ -42,7 +42,7 @@ test("the agent wizard's step buttons check the step being left, hours errors na
   await wizard.getByLabel("Friday closes").fill("17:00");
 
   // A transfer number while "Transfer to a person" is off: the wizard says so, and turns it on in one click.
-  await wizard.getByLabel("Transfer number 1").fill("+15125550100");
+  await wizard.getByLabel("Transfer number 1").fill("(720) 555-0123");
   const warning = wizard.getByRole("note").filter({ hasText: ESCALATION_MESSAGES.toolOff });
   await expect(warning).toBeVisible();
   await warning.getByRole("button", { name: ESCALATION_MESSAGES.turnOn }).click();
@@ -60,11 +60,11 @@ test("the agent wizard's step buttons check the step being left, hours errors na
   await expect(heading("Step 8 of 8: Review")).toBeVisible();
   const hours = wizard.getByRole("list", { name: "Opening hours" });
   await expect(hours.getByRole("listitem")).toHaveText([
-    "Monday 09:00–17:00",
-    "Tuesday 09:00–17:00",
-    "Wednesday 09:00–17:00",
-    "Thursday 09:00–17:00",
-    "Friday 09:00–17:00",
+    "Monday 9:00 AM–5:00 PM",
+    "Tuesday 9:00 AM–5:00 PM",
+    "Wednesday 9:00 AM–5:00 PM",
+    "Thursday 9:00 AM–5:00 PM",
+    "Friday 9:00 AM–5:00 PM",
     "Saturday Closed",
     "Sunday Closed",
   ]);
@@ -72,7 +72,7 @@ test("the agent wizard's step buttons check the step being left, hours errors na
   const services = wizard.getByRole("list", { name: "Services" });
   await expect(services.getByRole("listitem").filter({ hasText: "Cleaning" })).toHaveText("Cleaning (60 min)");
   await expect(services.getByRole("listitem").filter({ hasText: "Checkup" })).toHaveText("Checkup (30 min)");
-  await expect(wizard.getByRole("list", { name: "Transfer numbers" }).getByRole("listitem")).toHaveText(["+15125550100"]);
+  await expect(wizard.getByRole("list", { name: "Transfer numbers" }).getByRole("listitem")).toHaveText(["+17205550123"]);
   await expect(wizard.getByRole("note")).toHaveCount(0);
 
   // The transfer tool turned off again: Review warns beside the numbers, and turns it back on.

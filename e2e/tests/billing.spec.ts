@@ -61,7 +61,7 @@ test("a new practice chooses Growth in Billing during its trial: one truth (tria
   await expect(trial.getByText("Free trial · 14 days left")).toBeVisible();
 
   await page.getByRole("button", { name: "Choose a plan" }).click();
-  const plans = page.getByRole("dialog", { name: "Change plan" });
+  const plans = page.getByRole("dialog", { name: "Choose a plan" });
   await plans.getByLabel(/^Growth/).check();
   await plans.getByRole("button", { name: "Continue to checkout" }).click();
   await page.waitForURL(`${STRIPE}/pay/**`);

@@ -1,4 +1,4 @@
-import { NUMBER_MESSAGES } from "@nikki/core";
+import { ESCALATION_MESSAGES, NUMBER_MESSAGES, TEST_CALL_MESSAGES } from "@nikki/core";
 import { expect, test } from "@playwright/test";
 import { SIMULATED_CREDENTIALS } from "@nikki/simulators/credentials";
 import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
@@ -59,10 +59,11 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await wizard.getByLabel("Transfer number").fill("12345");
   await wizard.getByRole("button", { name: "Next" }).click();
   await expect(wizard.getByText("Step 5 of 8: Hours & Escalation")).toBeVisible();
-  await expect(wizard.getByText("Each transfer number needs its country code, like +14155552671 (at most 5 numbers).")).toBeVisible();
+  await expect(wizard.getByText(ESCALATION_MESSAGES.numbers)).toBeVisible();
   await expect(wizard.getByLabel("Transfer number")).toBeFocused();
-  await wizard.getByLabel("Transfer number").fill("+15125550100");
-  await wizard.getByRole("button", { name: "Show raw JSON" }).first().click();
+  // Written as the business dials it (its default region, US): read as +15125550100.
+  await wizard.getByLabel("Transfer number").fill("(512) 555-0100");
+  await wizard.getByRole("button", { name: "Show the hours as data" }).click();
   await wizard.getByLabel("Opening hours (JSON)").fill('{"mon": [{"open": "08:00", "close": "18:00"}');
   await wizard.getByRole("button", { name: "Next" }).click();
   await expect(wizard.getByText("Step 5 of 8: Hours & Escalation")).toBeVisible();
@@ -96,6 +97,7 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await expect(wizard.getByLabel("Agent name")).toBeFocused();
   await wizard.getByLabel("Agent name").fill("Rosa");
   await wizard.getByRole("button", { name: /Review/ }).click();
+  await expect(wizard.getByText("+15125550100")).toBeVisible();
   await wizard.getByRole("button", { name: "Save Agent" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Agent Created" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Rosa" })).toBeVisible();
@@ -126,8 +128,8 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await page.getByRole("button", { name: `Test call ${number}` }).click();
   const testCall = page.getByRole("dialog", { name: "Test call" });
   await testCall.getByRole("button", { name: "Call Me" }).click();
-  await expect(testCall.getByText("Please enter your mobile number in E.164 format")).toBeVisible();
-  await testCall.getByLabel("Your mobile number").fill("+14155550166");
+  await expect(testCall.getByText(TEST_CALL_MESSAGES.phoneNeeded)).toBeVisible();
+  await testCall.getByLabel("Your mobile number").fill("(415) 555-0166");
   await testCall.getByRole("button", { name: "Call Me" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Calling +14155550166 from ${number}` })).toBeVisible();
   expect((await simulatedCallsTo("+14155550166")).at(-1)?.form).toMatchObject({ From: number, Url: expect.stringContaining("/twilio/voice/outbound?agent=") });

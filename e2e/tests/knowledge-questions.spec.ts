@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createBusiness, e2eEmail, joinAsViewer } from "../support/accounts";
-import { execute, queryOne } from "../support/db";
+import { execute, insertFinishedCall, queryOne } from "../support/db";
 
 /**
  * Issue 39 §4: "Questions to answer" on the Knowledge page. A business of its own, with questions its callers asked
@@ -88,26 +88,16 @@ for (const viewport of [
   });
 }
 
-test("a call shows the questions Nikki could not answer, with the way to answer them on Knowledge", async ({ page, browser }) => {
+test("a call shows the questions its agent could not answer, with the way to answer them on Knowledge", async ({ page, browser }) => {
   const organizationId = await businessWithQuestions(page);
   const callId = `call-qp-${organizationId}-0`;
-  await execute(
-    "insert into calls (id, call_sid, organization_id, from_number, to_number, status, processing_status, duration_seconds, summary, unanswered_questions, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    callId,
-    `CA${organizationId.replace(/-/g, "")}`,
-    organizationId,
-    "+14155550142",
-    "+17375550142",
-    "completed",
-    "processed",
-    64,
-    "The caller asked about parking and Sunday hours.",
-    JSON.stringify(["Do you have parking for customers?", "Do you work on Sundays?"]),
-    Date.now(),
-  );
+  await insertFinishedCall(organizationId, callId, 64, {
+    summary: "The caller asked about parking and Sunday hours.",
+    unanswered_questions: JSON.stringify(["Do you have parking for customers?", "Do you work on Sundays?"]),
+  });
   await page.goto(`/dashboard/calls?call=${callId}`);
   const detail = page.getByRole("dialog");
-  await expect(detail.getByRole("heading", { name: "Questions Nikki could not answer" })).toBeVisible();
+  await expect(detail.getByRole("heading", { name: "Questions the agent could not answer" })).toBeVisible();
   await expect(detail.locator(".call-questions li")).toHaveText(["Do you have parking for customers?", "Do you work on Sundays?"]);
   await detail.getByRole("link", { name: "Answer them on the Knowledge page" }).click();
   await expect(page).toHaveURL(/\/dashboard\/knowledge$/);

@@ -111,7 +111,11 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await expect(detail.getByRole("listitem").filter({ hasText: /Can I book an appointment/ })).toBeVisible();
   await expect(detail.getByText("Redacted", { exact: true })).toHaveCount(2);
   await expect(detail.getByRole("definition").filter({ hasText: /^Ada Lovelace$/ })).toBeVisible();
-  await expect(detail.getByText(/from pickup to Nikki's first word/)).toBeVisible();
+  // How soon she greeted, and her answers' response time voice to voice, explained on focus or a tap.
+  await expect(detail.getByText(/^Greeted [\d.]+ m?s after answering$/)).toBeVisible();
+  const responseTime = detail.getByRole("button", { name: /^[\d.]+ m?s typical, [\d.]+ m?s slowest$/ });
+  await responseTime.click();
+  await expect(detail.getByRole("tooltip")).toContainText(/^From the moment the caller stops talking .* for Nikki AI to pass it on\.$/);
   // The tools in the owner's words (core's tool-actions.ts), each with its time.
   await expect(detail.getByRole("listitem").filter({ hasText: /^Looked up free times, \d+ ms$/ })).toBeVisible();
   await expect(detail.getByRole("listitem").filter({ hasText: /^Booked the appointment, \d+ ms$/ })).toBeVisible();
@@ -142,7 +146,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   // Choose a plan: Stripe Checkout (simulated), then back to Billing on the plan.
   await page.getByRole("link", { name: "Billing" }).click();
   await page.getByRole("button", { name: "Choose a plan" }).click();
-  const plans = page.getByRole("dialog", { name: "Change plan" });
+  const plans = page.getByRole("dialog", { name: "Choose a plan" });
   await plans.getByRole("button", { name: "Continue to checkout" }).click();
   await expect(plans.getByText("Please select a plan.")).toBeVisible();
   await plans.getByLabel(/^Starter/).check();

@@ -8,12 +8,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { createD1Database } from "../../worker/src/db/client";
 import { DEMO, seedDemoOrganization } from "../../worker/src/db/seed";
 import { BASELINE_CONFIG, writeBaselineConfig } from "./baseline";
+import { censusEntry } from "./census";
 import { freePort } from "@nikki/dev/free-port";
 import { withChildren } from "./process-cpu";
 import { ROOT, run } from "@nikki/dev/local";
@@ -24,15 +26,57 @@ type WorkerOptions = ReturnType<typeof unstable_getMiniflareWorkerOptions>["work
 /** A service binding to the other plane's process. */
 const loopback = (port: number) => ({ external: { address: `127.0.0.1:${port}`, http: {} } });
 
-async function bundled(config: string, outdir: string): Promise<WorkerOptions> {
-  await run("npx", ["wrangler", "deploy", "--dry-run", "--config", config, "--outdir", outdir], { quiet: true });
-  return unstable_getMiniflareWorkerOptions(config.startsWith("/") ? config : `${ROOT}/${config}`).workerOptions;
+/** Each configuration is bundled once a run (a second media plane, bench:voice's control baseline, reuses the first's bundle). */
+const bundles = new Map<string, Promise<WorkerOptions>>();
+
+function bundled(config: string, outdir: string): Promise<WorkerOptions> {
+  let bundle = bundles.get(config);
+  if (!bundle) {
+    bundle = run("npx", ["wrangler", "deploy", "--dry-run", "--config", config, "--outdir", outdir], { quiet: true }).then(
+      () => unstable_getMiniflareWorkerOptions(config.startsWith("/") ? config : `${ROOT}/${config}`).workerOptions,
+    );
+    bundles.set(config, bundle);
+  }
+  return bundle;
+}
+
+/**
+ * The media plane (wrangler.media.toml) in a workerd process of its own, its CONTROL binding on the control plane
+ * listening on `controlPort`: the product's, or bench:voice's bare control baseline (control-baseline.ts).
+ */
+export async function startMediaPlane(options: {
+  port: number;
+  controlPort: number;
+  secret: string;
+  vars: Record<string, string>;
+  storage: string;
+  bundle?: WorkerOptions;
+}): Promise<Miniflare> {
+  const worker = miniflare({
+    name: "nikki-ai-media",
+    port: options.port,
+    script: `${ROOT}/.bench/media/index.js`,
+    worker: options.bundle ?? (await bundled("wrangler.media.toml", ".bench/media")),
+    // The deployment's address too: the media plane's URL guard knows a local deployment by it, as the control plane's does.
+    bindings: {
+      AUTH_SECRET: options.secret,
+      LOG_LEVEL: options.vars.LOG_LEVEL ?? "info",
+      ...(options.vars.PUBLIC_BASE_URL ? { PUBLIC_BASE_URL: options.vars.PUBLIC_BASE_URL } : {}),
+    },
+    other: ["CONTROL", options.controlPort],
+    storage: options.storage,
+    // BENCH_MEDIA_INSPECTOR_PORT / BENCH_INSPECTOR_PORT open a plane's V8 inspector, to profile it while a benchmark runs.
+    inspectorPort: process.env.BENCH_MEDIA_INSPECTOR_PORT,
+  });
+  await worker.ready;
+  return worker;
 }
 
 function miniflare(options: {
   name: string;
   port: number;
-  script: string;
+  /** The entry module, then any module it imports (the census's around a bundle: census.ts). */
+  script: string | string[];
   worker: WorkerOptions;
   bindings: Record<string, string>;
   /** The other plane's service binding, by name and port. */
@@ -46,8 +90,9 @@ function miniflare(options: {
         {
           ...options.worker,
           name: options.name,
-          modules: true,
-          scriptPath: options.script,
+          ...(typeof options.script === "string"
+            ? { modules: true, scriptPath: options.script }
+            : { modules: options.script.map((path) => ({ type: "ESModule", path })), modulesRoot: dirname(options.script[0]!) }),
           bindings: { ...(options.worker.bindings as Record<string, string>), ...options.bindings },
           serviceBindings: { ...(options.worker.serviceBindings as object), ...(options.other ? { [options.other[0]]: loopback(options.other[1]) } : {}) },
           // Assets are not served in benchmarks; module rules and the root only matter to wrangler's bundler.
@@ -79,11 +124,14 @@ async function seededDatabase(worker: Miniflare, prepare?: (db: D1Database) => P
   return d1;
 }
 
+/** The bundle's entry, or the census around it (census.ts: what the worker's isolate does, counted). */
+const entryOf = (script: string, census?: boolean) => (census ? [censusEntry(script), script] : script);
+
 /**
  * The benchmarks' baseline (scripts/baseline/worker.ts: bare routes doing the product's database work) bundled and
  * run the same way, on a D1 of its own with the same migrations and demo organization.
  */
-export async function startMiniflareBaseline(options: { port: number }) {
+export async function startMiniflareBaseline(options: { port: number; vars?: Record<string, string>; census?: boolean }) {
   mkdirSync(`${ROOT}/site/dist`, { recursive: true });
   writeBaselineConfig();
   // Written where its configuration lives unless the directory is absolute.
@@ -92,9 +140,9 @@ export async function startMiniflareBaseline(options: { port: number }) {
   const baseline = miniflare({
     name: "nikki-baseline",
     port: options.port,
-    script: `${ROOT}/.bench/baseline-dist/worker.js`,
+    script: entryOf(`${ROOT}/.bench/baseline-dist/worker.js`, options.census),
     worker,
-    bindings: {},
+    bindings: options.vars ?? {},
     storage,
   });
   await baseline.ready;
@@ -108,37 +156,26 @@ export async function startMiniflareBaseline(options: { port: number }) {
   };
 }
 
-export async function startMiniflareWorker(options: { port: number; vars: Record<string, string>; prepare?(db: D1Database): Promise<unknown> }) {
+export async function startMiniflareWorker(options: {
+  port: number;
+  vars: Record<string, string>;
+  prepare?(db: D1Database): Promise<unknown>;
+  /** Run the control plane under the census (census.ts). */
+  census?: boolean;
+}) {
   // wrangler's dry run insists on the assets directory; a fresh clone has not built the site yet, and benchmarks serve no assets.
   mkdirSync(`${ROOT}/site/dist`, { recursive: true });
   const [control, media, mediaPort] = await Promise.all([bundled("wrangler.toml", ".bench/dist"), bundled("wrangler.media.toml", ".bench/media"), freePort()]);
   const secret = options.vars.AUTH_SECRET ?? randomBytes(32).toString("hex");
   const storage = ramDiskTempDir("nikki-bench-");
   // The media plane's process is started alone first, so its CPU can be told from the control plane's (bench:voice).
-  const { value: mediaWorker, pids: mediaPids } = await withChildren(async () => {
-    const worker = miniflare({
-      name: "nikki-ai-media",
-      port: mediaPort,
-      script: `${ROOT}/.bench/media/index.js`,
-      worker: media,
-      // The deployment's address too: the media plane's URL guard knows a local deployment by it, as the control plane's does.
-      bindings: {
-        AUTH_SECRET: secret,
-        LOG_LEVEL: options.vars.LOG_LEVEL ?? "info",
-        ...(options.vars.PUBLIC_BASE_URL ? { PUBLIC_BASE_URL: options.vars.PUBLIC_BASE_URL } : {}),
-      },
-      other: ["CONTROL", options.port],
-      storage: `${storage}/media`,
-      // BENCH_MEDIA_INSPECTOR_PORT / BENCH_INSPECTOR_PORT open a plane's V8 inspector, to profile it while a benchmark runs.
-      inspectorPort: process.env.BENCH_MEDIA_INSPECTOR_PORT,
-    });
-    await worker.ready;
-    return worker;
-  });
+  const { value: mediaWorker, pids: mediaPids } = await withChildren(() =>
+    startMediaPlane({ port: mediaPort, controlPort: options.port, secret, vars: options.vars, storage: `${storage}/media`, bundle: media }),
+  );
   const controlWorker = miniflare({
     name: "nikki-ai",
     port: options.port,
-    script: `${ROOT}/.bench/dist/index.js`,
+    script: entryOf(`${ROOT}/.bench/dist/index.js`, options.census),
     worker: control,
     bindings: { ...options.vars, AUTH_SECRET: secret, VOICE_BRIDGE_URL: `ws://127.0.0.1:${mediaPort}/twilio/stream` },
     other: ["MEDIA", mediaPort],

@@ -7,6 +7,7 @@ import { silent } from "./silent";
 import { slowTool } from "./slow-tool";
 import type { CallScenario } from "./scenario";
 import { spanish } from "./spanish";
+import { backchannel, cough, interrupt } from "./talk-over";
 import { transferAnswered } from "./transfer-answered";
 import { transferNoAnswer } from "./transfer-no-answer";
 import { unanswered } from "./unanswered";
@@ -16,6 +17,9 @@ export const SCENARIOS: readonly CallScenario[] = [
   booking,
   long,
   slowTool,
+  cough,
+  backchannel,
+  interrupt,
   returning,
   spanish,
   transferAnswered,

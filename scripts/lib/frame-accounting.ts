@@ -12,6 +12,12 @@ export type Timings = Record<"appended" | "delivered" | "speechStarted" | "sessi
   utterances: [string, string][];
   /** Each frame of a tool filler's response, with the response it belongs to. */
   fillerFrames: [string, string][];
+  /** Per session tag, each turn answered: the caller's last loud frame, and the first frame said after it. */
+  turns: [string, { end: string | null; reply: string | null }[]][];
+  /** Per session tag, the caller's frame sent right after the bridge first cut Nikki off (the one that confirmed it). */
+  cutFrames: [string, string][];
+  /** Each frame of a cancelled response (the bridge drops what of it comes after it cut Nikki off). */
+  cancelledFrames: string[];
 };
 
 /** With `take`, the simulator forgets what it returned, so the next call gets only the frames timed since. */
@@ -24,12 +30,14 @@ export async function timingsOf(openaiBase: string, options: { take?: boolean } 
  * caller received that never reached the caller (what was still on its way when the call hung up is not lost). A tool
  * filler of which the caller heard nothing was not said, not lost: the bridge holds a filler's audio until it is due
  * and drops it whole when the tool answers first (worker/src/call/tool-fillers.ts); one cut short lost its missing frames.
+ * Nor was a frame of a cancelled response the caller did not hear: the bridge drops what comes of an answer it cut off.
  */
 export function lostFrames(
   report: SimulatedCallReport,
   appended: Map<string, number>,
   delivered: [string, number][],
   fillerFrames: Map<string, string>,
+  cancelledFrames: ReadonlySet<string> = new Set(),
 ): number {
   let lost = 0;
   for (const key of report.sentAt.keys()) if (!appended.has(key)) lost++;
@@ -41,7 +49,7 @@ export function lostFrames(
     if (filler) heardFillers.add(filler);
   }
   for (const [key, sentAt] of delivered) {
-    if (!key.startsWith(`${report.sessionTag}:`) || report.receivedAt.has(key) || sentAt >= lastReceived) continue;
+    if (!key.startsWith(`${report.sessionTag}:`) || report.receivedAt.has(key) || sentAt >= lastReceived || cancelledFrames.has(key)) continue;
     const filler = fillerFrames.get(key);
     if (filler === undefined || heardFillers.has(filler)) lost++;
   }

@@ -122,7 +122,8 @@ export const soak: ReliabilityItem = {
     const timings = await timingsOf(pair.openai);
     const appended = new Map(timings.appended);
     const fillerFrames = new Map(timings.fillerFrames);
-    const dropped = calls.reduce((sum, report) => sum + lostFrames(report, appended, timings.delivered, fillerFrames), 0);
+    const cancelledFrames = new Set(timings.cancelledFrames);
+    const dropped = calls.reduce((sum, report) => sum + lostFrames(report, appended, timings.delivered, fillerFrames, cancelledFrames), 0);
     const streamed = calls.filter((report) => !report.voicemail && report.mediaReceived > 0).length;
     const framesSent = calls.reduce((sum, report) => sum + report.framesSent, 0);
     const serverErrors = [...product, ...baseline].filter((answer) => answer.status >= 500 || answer.status === 0).length;

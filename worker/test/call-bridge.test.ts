@@ -1,4 +1,4 @@
-import { addDays, localParts, partOfDay, slotLabel } from "@nikki/core";
+import { type CallLatency, addDays, localParts, partOfDay, slotLabel } from "@nikki/core";
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
@@ -52,14 +52,15 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     stream.socket.send(startMessage(sid, { callId, token }));
 
     // Nikki speaks first: audio, then a mark at the end of her answer, which Twilio echoes once played.
-    await until(() => stream.received.some((m) => m.event === "media"));
+    await until(() => stream.received.some((m) => m.event === "mark"));
     const marks = stream.received.filter((m) => m.event === "mark").map((m) => (m.mark as { name: string }).name);
     for (const name of marks.slice(0, 2)) stream.socket.send(JSON.stringify({ event: "mark", streamSid: `MZ${sid.slice(2)}`, mark: { name } }));
+    // Her greeting's response is done by now (the simulator makes 100 ms of audio in 25 ms).
+    await new Promise((resolve) => setTimeout(resolve, 200));
 
-    // The caller talks over her: the bridge clears Twilio's buffer (barge-in), then the turn ends in silence.
-    let t = 0;
+    // The caller asks, her greeting played out (nothing to clear), and the turn ends in silence: the bridge asks for the answer.
+    let t = 200;
     for (let i = 0; i < 15; i++) stream.socket.send(mediaMessage(sid, (t += 20), LOUD));
-    await until(() => stream.received.some((m) => m.event === "clear"));
     const mediaBeforeAnswer = stream.received.filter((m) => m.event === "media").length;
     for (let i = 0; i < 30; i++) stream.socket.send(mediaMessage(sid, (t += 20), SILENT));
 
@@ -115,8 +116,14 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     // The contact details the caller gave are the business's customer record: kept as given (redaction by purpose).
     expect(JSON.parse(String(call.entities))).toMatchObject({ name: "Ada Lovelace", phone: "+1 415 555 2671" });
     // Its latency and cost: the greeting measured from the stream's start, the booking tool timed, 42 s as one minute.
-    const metrics = JSON.parse(String(call.metrics)) as { greeting_ms: number; tools: { name: string; ok: boolean }[] };
+    const metrics = JSON.parse(String(call.metrics)) as CallLatency;
     expect(metrics.greeting_ms).toBeGreaterThanOrEqual(0);
+    expect(stream.received.some((m) => m.event === "clear")).toBe(false);
+    expect(metrics.barge_ins).toBe(0);
+    // Each answer timed from where the caller's speech ended (520 ms into the stream) to its first frame out.
+    expect(metrics.turns.length).toBeGreaterThan(0);
+    expect(metrics.turns[0]).toMatchObject({ at_ms: 520 });
+    expect(metrics.voice_to_voice_p50_ms).toBe(metrics.turns[0]!.voice_to_voice_ms);
     expect(metrics.tools).toEqual([
       expect.objectContaining({ name: "check_availability", ok: true }),
       expect.objectContaining({ name: "book_appointment", ok: true }),

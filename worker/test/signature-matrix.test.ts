@@ -151,6 +151,13 @@ const MATRIX: Row[] = [
     expect: { unsigned: 403, wrong_secret: 403, signed: 200 },
   },
   { route: "POST /internal/calls/:callSid/greeting", send: fromMediaPlane("greeting", {}), expect: { unsigned: 403, wrong_secret: 403, signed: 200 } },
+  {
+    route: "POST /internal/calls/:callSid/live",
+    send: fromMediaPlane("live", { first: 0, lines: [], done_at: [], latency: null }),
+    expect: { unsigned: 403, wrong_secret: 403, signed: 204 },
+  },
+  // No take-over was asked for this call: signed, the hand-over finds nothing to do.
+  { route: "POST /internal/calls/:callSid/hand-over", send: fromMediaPlane("hand-over", {}), expect: { unsigned: 403, wrong_secret: 403, signed: 204 } },
 ];
 
 const PROVIDER_ROUTE = (route: string) => / \/(twilio|webhooks|internal)\//.test(route);

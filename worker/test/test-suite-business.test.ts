@@ -42,6 +42,9 @@ describe("a dental practice's Test Suite", { timeout: 90_000 }, () => {
     expect(lines("lead")[0]).toBe("Hi, this is Maria Garcia. I'd like to find out more about a Cleaning.");
     expect(JSON.stringify(scenarios)).not.toMatch(/plumb|water heater|basement|flood/i);
     expect(scenarios.find((scenario) => scenario.id === "spanish")!.description).toMatch(/books your first service/);
+    // Every description names the practice's agent, never the product.
+    expect(scenarios.find((scenario) => scenario.id === "lead")!.description).toMatch(/Sofia saves the lead\.$/);
+    expect(scenarios.map((scenario) => scenario.description).join(" ")).not.toMatch(/Nikki/);
   });
 
   it("books the Spanish caller's Cleaning, and the summary states the time as booked", async () => {

@@ -5,28 +5,17 @@ import { createApp } from "../src/app";
 import { type Bindings, readConfig } from "../src/env";
 import { liveServices } from "../src/services";
 import { runSuiteCall } from "../src/test-suite/run";
-import { type SignedUp, call, signUp } from "./accounts";
+import { type SignedUp, call } from "./accounts";
+import { businessOnNumber, finishedRun } from "./test-suite-runs";
 
 let owner: SignedUp;
 const NUMBER = "+14155550162";
 
 beforeAll(async () => {
-  owner = await signUp({ company: "Slow Booking Plumbing" });
-  const created = await call("/api/agents", { cookie: owner.cookie, body: { name: "Rosa" } });
-  const { agent } = (await created.json()) as { agent: { id: string } };
-  await env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number, assigned_agent_id, status) values (?, ?, ?, ?, 'active')")
-    .bind(crypto.randomUUID(), owner.organizationId, NUMBER, agent.id)
-    .run();
+  owner = await businessOnNumber("Slow Booking Plumbing", NUMBER);
 });
 
-async function finished(id: string): Promise<TestRunResource> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const { test_run } = (await (await call(`/api/test-suite/runs/${id}`, { cookie: owner.cookie })).json()) as { test_run: TestRunResource };
-    if (test_run.status !== "running" || Date.now() > deadline) return test_run;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
+const finished = (id: string) => finishedRun(owner, id);
 
 /** The milliseconds from the end of the caller's line to the answer, as the run's step says them. */
 const answeredAfter = (steps: TestStep[]) => Number(/answered (\d+) ms after/.exec(steps.find((step) => step.key === "line-1")?.detail ?? "")?.[1]);

@@ -15,9 +15,11 @@ export const log = createLogger({ test: "messaging_gate" }, "error");
 const today = () => new Date().toISOString().slice(0, 10);
 export const spentToday = async (organizationId: string) => (await env.SPEND_METER.get(env.SPEND_METER.idFromName(organizationId)).snapshot(today())).spent;
 
-let phones = 0;
-/** A US mobile number of its own for each text, so what reached the Twilio simulator is told apart from other files'. */
-export const recipient = () => `+1415${720 + (Date.now() % 80)}${String(++phones).padStart(4, "0")}`;
+/**
+ * A US mobile number of its own for each text, so what reached the Twilio simulator (shared by every test file) is told
+ * apart from other files': seven random digits, where a per-file counter beside the clock had two files meet on one.
+ */
+export const recipient = () => `+1415${2_000_000 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 8_000_000)}`;
 export const messagesTo = async (to: string) => (await twilioMessages()).filter((message) => message.form.To === to);
 
 /** A trial organization (Growth's bounds) with an agent open every day and a number of its own. */

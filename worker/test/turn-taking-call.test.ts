@@ -67,7 +67,7 @@ describe("an agent's turn-taking on its calls", { timeout: 30_000 }, () => {
       realtime_model: "gpt-realtime-mini",
     });
     const { callId, plan, update, life, input } = await callTo(agent);
-    expect(input.turn_detection).toEqual({ type: "semantic_vad", eagerness: "low", create_response: true, interrupt_response: true });
+    expect(input.turn_detection).toEqual({ type: "semantic_vad", eagerness: "low", create_response: false, interrupt_response: false });
     expect(input.noise_reduction).toEqual({ type: "near_field" });
     expect(update.session?.model).toBe("gpt-realtime-mini");
     expect(plan.interruptionMinMs).toBe(650);
@@ -83,7 +83,7 @@ describe("an agent's turn-taking on its calls", { timeout: 30_000 }, () => {
   it("opens with server VAD after the agent's silence, noise reduction left out when off, on the deployment's model", async () => {
     const agent = await agentWith("Servo", { silence_duration_ms: 750, noise_reduction: "off" });
     const { callId, plan, update, life, input } = await callTo(agent);
-    expect(input.turn_detection).toEqual({ type: "server_vad", silence_duration_ms: 750, create_response: true, interrupt_response: true });
+    expect(input.turn_detection).toEqual({ type: "server_vad", silence_duration_ms: 750, create_response: false, interrupt_response: false });
     expect(input).not.toHaveProperty("noise_reduction");
     expect(update.session?.model).toBe("gpt-realtime");
     expect(life.model).toBe("gpt-realtime");
@@ -95,7 +95,7 @@ describe("an agent's turn-taking on its calls", { timeout: 30_000 }, () => {
 
   it("opens a new agent's calls with the defaults: server VAD after 500 ms, far-field noise reduction", async () => {
     const { input } = await callTo(await agentWith("Dee", {}));
-    expect(input.turn_detection).toEqual({ type: "server_vad", silence_duration_ms: 500, create_response: true, interrupt_response: true });
+    expect(input.turn_detection).toEqual({ type: "server_vad", silence_duration_ms: 500, create_response: false, interrupt_response: false });
     expect(input.noise_reduction).toEqual({ type: "far_field" });
   });
 });

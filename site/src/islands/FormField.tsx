@@ -1,4 +1,4 @@
-import { timeZoneChoices } from "@nikki/core";
+import { currentTimeZoneName, timeZoneChoices } from "@nikki/core";
 import { type InputHTMLAttributes, type ReactNode, useMemo } from "react";
 
 interface Props {
@@ -111,7 +111,7 @@ export function TimeZoneField({
   const regions = useMemo(() => zonesByRegion(value), [value]);
   return (
     <FormField id={id} label={label} error={error}>
-      <select {...wiredControl({ id, value, onValue, error, hint })} disabled={disabled}>
+      <select {...wiredControl({ id, value: currentTimeZoneName(value), onValue, error, hint })} disabled={disabled}>
         {regions.map(([region, zones]) => (
           <optgroup key={region} label={region}>
             {zones.map((zone) => (

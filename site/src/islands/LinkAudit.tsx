@@ -1,3 +1,4 @@
+import { plural } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { AUDITED_PAGES, type Finding, runLinkAudit } from "../lib/link-audit";
 
@@ -28,12 +29,8 @@ export default function LinkAudit() {
           <strong>
             Pages scanned {scanned} / {AUDITED_PAGES.length}
           </strong>
-          <span className={errors ? "diagnostics-failed" : "muted"}>
-            {errors} {errors === 1 ? "error" : "errors"}
-          </span>
-          <span className="muted">
-            {warnings} {warnings === 1 ? "warning" : "warnings"}
-          </span>
+          <span className={errors ? "diagnostics-failed" : "muted"}>{plural(errors, "error")}</span>
+          <span className="muted">{plural(warnings, "warning")}</span>
         </p>
         <button type="button" className="btn btn-primary" onClick={() => void run()} disabled={running}>
           {running ? "Scanning…" : "Re-run Audit"}

@@ -11,9 +11,9 @@ type Standing = Subscription | "signed-out";
 const CONFIRM_MS = 2_000;
 
 const NEXT_STEPS = [
-  ["Set up your agent", "Give Nikki your business hours, services and the questions callers ask most."],
-  ["Connect your number", "Forward your business line to your Nikki number, or get a new one."],
-  ["Place a test call", "Call your number and hear Nikki answer, book and follow up by text."],
+  ["Set up your agent", "Give your agent your business hours, services and the questions callers ask most."],
+  ["Connect your number", "Forward your business line to your Nikki AI number, or get a new one."],
+  ["Place a test call", "Call your number and hear your agent answer, book and follow up by text."],
 ] as const;
 
 function statusLine(subscription: Subscription | null | "error" | "signed-out"): string {

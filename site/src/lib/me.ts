@@ -1,3 +1,4 @@
+import type { Region } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { type DataOf, api, call } from "./client";
 
@@ -40,4 +41,9 @@ export function useMe(): Me | null | undefined {
     return () => void listeners.delete(setMe);
   }, []);
   return me;
+}
+
+/** The organization's default region, in which every phone a member types is read (core's parsePhone); US until known. */
+export function useRegion(): Region {
+  return useMe()?.organization?.default_region ?? "US";
 }

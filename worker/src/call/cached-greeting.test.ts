@@ -10,7 +10,7 @@ const LINE = "This call may be recorded. Thanks for calling Harbor Dental, this 
 const FRAMES = Array.from({ length: 12 }, (_, i) => btoa(String.fromCharCode(...new Uint8Array(160).fill(0x10 + i))));
 
 const started = (now = 0) => {
-  const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "Say goodbye.", openingLine: LINE });
+  const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "Say goodbye.", openingLine: LINE, interruptionMinMs: 0 });
   bridge.onTwilio(twilio.start, now);
   return bridge;
 };

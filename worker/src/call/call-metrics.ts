@@ -1,9 +1,12 @@
-import type { CallLatency } from "@nikki/core";
+import type { CallLatency, TurnLatency } from "@nikki/core";
+import type { SpeechEnd } from "./turn-taking";
 
 /**
- * A call's latency figures, pure (times handed in): time from the stream's start to the greeting's first audio,
- * each turn's gap (the caller stopped speaking → the answer's first audio), barge-ins, and tool calls with their
- * durations. Stored with the call and shown in its detail (issue 10 §3).
+ * A call's latency figures, pure (times handed in): time from the stream's start to the greeting's first audio; each
+ * turn as the caller heard it, from the end of their speech to the first frame of the answer sent to Twilio, split
+ * at the model's first audio (turn-taking.ts places the end of speech); each turn's gap on the bridge's own clock (the
+ * model's end-of-turn event → the answer's first audio, as before); barge-ins; tool calls with their durations.
+ * Stored with the call and shown in its detail (issue 10 §3, issue 55 §1).
  */
 export type CallMetricsSummary = CallLatency;
 
@@ -14,11 +17,18 @@ export function percentile(values: number[], fraction: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
 }
 
+/** Items whose first audio's arrival is kept: the one playing, and a filler's held meanwhile. */
+const ARRIVALS_KEPT = 4;
+
 export class CallMetrics {
   private startedAt: number | null = null;
   private greetingMs: number | null = null;
-  private speechStoppedAt: number | null = null;
+  private turnEnd: SpeechEnd | null = null;
   private gaps: number[] = [];
+  private turns: TurnLatency[] = [];
+  /** When the model's first audio of each recent item arrived. */
+  private readonly arrivals = new Map<string, number>();
+  private lastArrival: string | null = null;
   private bargeIns = 0;
   private tools: CallMetricsSummary["tools"] = [];
 
@@ -26,15 +36,34 @@ export class CallMetrics {
     this.startedAt ??= now;
   }
 
-  /** The first audio of an assistant item: the greeting's, or an answer's after the caller stopped. */
-  answerAudio(now: number) {
-    if (this.startedAt !== null && this.greetingMs === null) this.greetingMs = now - this.startedAt;
-    else if (this.speechStoppedAt !== null) this.gaps.push(now - this.speechStoppedAt);
-    this.speechStoppedAt = null;
+  /** The model's audio of `itemId` arrived (every delta: only an item's first is kept). */
+  audioArrived(itemId: string, now: number) {
+    if (itemId === this.lastArrival) return;
+    this.lastArrival = itemId;
+    if (this.arrivals.has(itemId)) return;
+    this.arrivals.set(itemId, now);
+    if (this.arrivals.size > ARRIVALS_KEPT) this.arrivals.delete(this.arrivals.keys().next().value!);
   }
 
-  callerStopped(now: number) {
-    this.speechStoppedAt = now;
+  /** The caller's turn is over, and the model asked for its answer. */
+  turnEnded(end: SpeechEnd) {
+    this.turnEnd = end;
+  }
+
+  /** The first frame of an assistant item sent to Twilio: the greeting's, or the answer to the turn that ended. */
+  answerAudio(itemId: string, now: number) {
+    const end = this.turnEnd;
+    this.turnEnd = null;
+    if (this.startedAt !== null && this.greetingMs === null) {
+      this.greetingMs = now - this.startedAt;
+      return;
+    }
+    if (!end) return;
+    this.gaps.push(now - end.stoppedAt);
+    const arrived = this.arrivals.get(itemId) ?? now;
+    const model = Math.max(0, Math.round(arrived - end.clockAt));
+    const product = Math.max(0, Math.round(now - arrived));
+    this.turns.push({ at_ms: Math.round(end.streamMs), voice_to_voice_ms: model + product, model_ms: model, product_ms: product });
   }
 
   bargedIn() {
@@ -46,11 +75,19 @@ export class CallMetrics {
   }
 
   summary(): CallMetricsSummary {
+    const voiceToVoice = this.turns.map((turn) => turn.voice_to_voice_ms);
     return {
       greeting_ms: this.greetingMs,
       turn_gaps_ms: this.gaps,
       turn_gap_p50_ms: percentile(this.gaps, 0.5),
       turn_gap_p95_ms: percentile(this.gaps, 0.95),
+      turns: this.turns,
+      voice_to_voice_p50_ms: percentile(voiceToVoice, 0.5),
+      voice_to_voice_p90_ms: percentile(voiceToVoice, 0.9),
+      product_p95_ms: percentile(
+        this.turns.map((turn) => turn.product_ms),
+        0.95,
+      ),
       barge_ins: this.bargeIns,
       tools: this.tools,
     };

@@ -86,29 +86,57 @@ export function measureUlaw(base64: string, from: number, to: number, out: Frame
 /** Loud enough to be speech at all, whatever the line (the greeting-heard estimate counts such frames). */
 export const isSpeechLevel = (frame: FrameMeasure) => frame.meanSquare >= SPEECH_MEAN_SQUARE;
 
-/** One call's caller, heard frame by frame. */
-export class CallerSpeech {
+/** One frame as the line carried it: its length, and whether it was loud (speech level, well over the floor) and voiced. */
+export interface FrameHeard {
+  ms: number;
+  loud: boolean;
+  voiced: boolean;
+}
+
+/**
+ * A line heard frame by frame: each frame judged against the line's floor, the quietest of the last
+ * FLOOR_WINDOW_FRAMES. Answers the same object each time (no allocation per frame).
+ */
+export class LineLevel {
   private readonly frame = newFrameMeasure();
   /** The last frames' mean squares, the floor's window; unfilled slots are ignored (Infinity). */
   private readonly recent = new Float64Array(FLOOR_WINDOW_FRAMES).fill(Number.POSITIVE_INFINITY);
   private next = 0;
+  private readonly heard: FrameHeard = { ms: 0, loud: false, voiced: false };
+
+  /** An inbound payload (base64 μ-law). */
+  hear(payload: string): FrameHeard {
+    const frame = measureUlaw(payload, 0, payload.length, this.frame);
+    const heard = this.heard;
+    heard.ms = frame.samples / 8;
+    if (frame.samples === 0) {
+      heard.loud = heard.voiced = false;
+      return heard;
+    }
+    this.recent[this.next] = frame.meanSquare;
+    this.next = (this.next + 1) % FLOOR_WINDOW_FRAMES;
+    let floor = frame.meanSquare;
+    for (let i = 0; i < FLOOR_WINDOW_FRAMES; i++) floor = Math.min(floor, this.recent[i]!);
+    heard.loud = isSpeechLevel(frame) && frame.meanSquare >= floor * NOISE_MARGIN;
+    heard.voiced = heard.loud && frame.crossings < VOICED_CROSSING_RATE * Math.max(1, frame.samples - 1);
+    return heard;
+  }
+}
+
+/** One call's caller, heard frame by frame. */
+export class CallerSpeech {
+  private readonly line = new LineLevel();
   private voicedMs = 0;
   private gapMs = 0;
 
   /** An inbound payload (base64 μ-law): true while the caller is talking (CALLER_SPEECH_MS of voice, and on). */
   hear(payload: string): boolean {
-    const frame = measureUlaw(payload, 0, payload.length, this.frame);
-    if (frame.samples === 0) return this.talking();
-    this.recent[this.next] = frame.meanSquare;
-    this.next = (this.next + 1) % FLOOR_WINDOW_FRAMES;
-    let floor = frame.meanSquare;
-    for (let i = 0; i < FLOOR_WINDOW_FRAMES; i++) floor = Math.min(floor, this.recent[i]!);
-    const voiced = isSpeechLevel(frame) && frame.meanSquare >= floor * NOISE_MARGIN && frame.crossings < VOICED_CROSSING_RATE * Math.max(1, frame.samples - 1);
-    const ms = frame.samples / 8;
-    if (voiced) {
-      this.voicedMs += ms;
+    const frame = this.line.hear(payload);
+    if (frame.ms === 0) return this.talking();
+    if (frame.voiced) {
+      this.voicedMs += frame.ms;
       this.gapMs = 0;
-    } else if ((this.gapMs += ms) > GAP_MS) {
+    } else if ((this.gapMs += frame.ms) > GAP_MS) {
       this.voicedMs = 0;
     }
     return this.talking();

@@ -7,7 +7,7 @@ const transcripts = (actions: BridgeAction[]) => actions.flatMap((a) => (a.kind 
 
 /** An answer of 300 ms of audio, sent when Twilio's clock read 0, and the caller talking over it at 150 ms: half heard. */
 function cutHalfway() {
-  const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "" });
+  const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "", interruptionMinMs: 0 });
   bridge.onTwilio(twilio.start, 0);
   bridge.onTwilio(twilio.media(0), 100);
   for (let i = 0; i < 3; i++) bridge.onOpenAI(openai.audioDelta("item_a"), 100 + i);
@@ -38,7 +38,7 @@ describe("an answer a barge-in cut, in the transcript", () => {
 
   it("the greeting the model says, cut, is not written again from its cancelled response: its line is written already", () => {
     const line = "Thanks for calling Fields Dental, this is Dana. How can I help?";
-    const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "", openingLine: line });
+    const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "", openingLine: line, interruptionMinMs: 0 });
     bridge.onTwilio(twilio.start, 0);
     bridge.onTwilio(twilio.media(0), 100);
     expect(transcripts(bridge.onOpenAI(openai.greetingCreated("resp_1"), 100))).toEqual([line]);
@@ -49,7 +49,7 @@ describe("an answer a barge-in cut, in the transcript", () => {
   });
 
   it("an answer cut before any of it was heard leaves no line", () => {
-    const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "" });
+    const bridge = new BridgeProtocol({ maxCallMs: 60_000, goodbyeInstructions: "", interruptionMinMs: 0 });
     bridge.onTwilio(twilio.start, 0);
     bridge.onTwilio(twilio.media(0), 100);
     bridge.onOpenAI(openai.audioDelta("item_a"), 100);

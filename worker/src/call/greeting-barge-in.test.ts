@@ -20,7 +20,7 @@ const echo = (ms: number) => mix(noise(ms, -62, 21), concat(silence(200), voiced
 
 /** A stream started at 0 with the greeting rendered ahead sent at once; `ready`: the model's session is open already. */
 function greeted(ready = false) {
-  const bridge = new BridgeProtocol({ maxCallMs: 600_000, goodbyeInstructions: "Say goodbye.", openingLine: LINE });
+  const bridge = new BridgeProtocol({ maxCallMs: 600_000, goodbyeInstructions: "Say goodbye.", openingLine: LINE, interruptionMinMs: 0 });
   bridge.onTwilio(twilio.start, 0);
   if (ready) bridge.modelReady();
   const greeting = bridge.playGreeting(RENDER, 0);

@@ -28,6 +28,8 @@ export class Playout {
   lastMark: string | null = null;
   /** Twilio's clock: the latest inbound media frame's timestamp. */
   twilioMs = 0;
+  /** The item Twilio was last told to clear: what more of it comes (made before its cancel reached the model) is not played. */
+  cleared: string | null = null;
   /** Milliseconds of `currentItem` confirmed played by an echoed mark. */
   private playedMs = 0;
   /** Where on Twilio's clock the audio of `currentItem` sent so far ends playing. */
@@ -80,6 +82,7 @@ export class Playout {
 
   /** Twilio was told to clear: nothing it held will play, nor be echoed. */
   stop(): void {
+    this.cleared = this.currentItem;
     this.marks.clear();
     this.reset();
   }

@@ -2,11 +2,10 @@
  * The call bridge's protocol logic, pure: Twilio Media Streams messages and OpenAI Realtime (GA) events in,
  * messages and effects out. No sockets, no clock of its own, no module state: one instance per call.
  *
- * Barge-in: when the caller starts speaking, Twilio is told to `clear` what it still holds, then the assistant item is
- * truncated at the audio heard (playout.ts reads how much from Twilio's clock). The greeting rendered ahead is cut the
- * same way, and the model and the transcript get the words of it the caller heard (cached-greeting.ts). The caller's
- * start is the model's voice activity detection, but while the model's session is not ready yet (modelReady()) the
- * bridge hears a caller talking over the greeting rendered ahead itself (caller-speech.ts).
+ * Turns and barge-in: the bridge, not the model, decides when the caller interrupts and when the model answers
+ * (turn-taking.ts). Interrupted, Twilio is told to `clear`, the answer is cancelled and truncated at the audio heard
+ * (playout.ts, from Twilio's clock); the greeting rendered ahead is cut the same way (cached-greeting.ts), and before the
+ * model's session is ready (modelReady()) the bridge hears a caller talking over it itself (caller-speech.ts).
  *
  * A tool that is slow to answer gets a filler or two in Nikki's voice (tool-fillers.ts decides when; `wake` actions ask
  * the caller of this class for a timer, and onWake() is its tick).
@@ -19,72 +18,21 @@ import { FRAME_BASE64_CHARS, appendAudioJson, audioDelta, inboundMediaPayload, i
 import { CallMetrics } from "./call-metrics";
 import { CallScreen } from "./call-screen";
 import { SILENT_GOODBYE_INSTRUCTIONS } from "@nikki/core/call-screen-rules";
-import { sayExactly } from "./say-exactly";
+import { GREETING_METADATA } from "./say-exactly";
+import { num, obj, parseFrame, str } from "./frame-fields";
+import type { BridgeAction } from "./bridge-actions";
+import type { ProtocolOptions } from "./protocol-options";
+import { TurnTaking, type TurnDecision } from "./turn-taking";
+import { DEFAULT_INTERRUPTION_MIN_MS } from "./interruption-guard";
 import { FILLER_MARK_PREFIX, type FillerAction, ToolFillers } from "./tool-fillers";
 import { CACHED_GREETING, CachedGreeting } from "./cached-greeting";
 import { CutAnswers } from "./cut-answers";
 import { Playout } from "./playout";
 import { type OwnerThen, ownerResponse, ownerThen } from "./owner-command";
 
-/** How the greeting's response.created is recognised: its line is the transcript's, whatever of it the caller heard. */
-const GREETING_METADATA = "nikki_greeting";
-
-/**
- * The model's first response: the agent's greeting, word for word. Left to itself the model would improvise one; told
- * exactly what to say, the caller, the transcript and the dashboard all have the same line.
- */
-export function greetingResponse(line: string): RealtimeClientEvent {
-  return { type: "response.create", response: { instructions: sayExactly(line), metadata: { [GREETING_METADATA]: "1" } } };
-}
-
-export type TwilioOutbound =
-  | { event: "media"; streamSid: string; media: { payload: string } }
-  | { event: "mark"; streamSid: string; mark: { name: string } }
-  | { event: "clear"; streamSid: string };
-
-export type BridgeAction =
-  | { kind: "twilio"; message: TwilioOutbound }
-  | { kind: "openai"; event: RealtimeClientEvent }
-  /** The hot frames, already serialized (audio-frames.ts). */
-  | { kind: "twilio_json"; json: string }
-  | { kind: "openai_json"; json: string }
-  | { kind: "started"; callSid: string; streamSid: string; parameters: Record<string, string> }
-  | { kind: "tool"; callId: string; name: string; arguments: string }
-  /** `language`: the caller's, when the speech recogniser reported one (gpt-transcribe's `languages`). */
-  | { kind: "transcript"; role: "user" | "assistant"; text: string; atMs: number; language?: string }
-  | { kind: "end"; reason: "twilio_stop" | "openai_closed" | "time_limit" | "agent_ended" | "silent" | "talk_over" }
-  /** Call onWake() at this time (tool-fillers.ts); a later one replaces it. */
-  | { kind: "wake"; at: number }
-  | { kind: "hand_over" };
-
-export interface ProtocolOptions {
-  /** Milliseconds the call may last before Nikki says goodbye. */
-  maxCallMs: number;
-  /** What Nikki is asked to say when the time is up. */
-  goodbyeInstructions: string;
-  /** Hang up on a recording talking over the greeting (inbound calls); silence is screened on every call. */
-  screenTalkOver?: boolean;
-  /** What she says while a slow tool runs, in the agent's language (tool-fillers.ts); none, nothing. */
-  fillers?: readonly string[];
-  /** The greeting, word for word: the transcript's first entry, whether it plays rendered ahead or the model says it. */
-  openingLine?: string;
-}
-
-type Json = Record<string, unknown>;
-
-/** Parses a socket frame; anything that is not a JSON object with a string type/event is null and ignored. */
-export function parseFrame(raw: unknown, key: "event" | "type"): Json | null {
-  if (typeof raw !== "string") return null;
-  try {
-    const value = JSON.parse(raw) as unknown;
-    return typeof value === "object" && value !== null && typeof (value as Json)[key] === "string" ? (value as Json) : null;
-  } catch {
-    return null;
-  }
-}
-
-const str = (value: unknown) => (typeof value === "string" ? value : undefined);
-const obj = (value: unknown) => (typeof value === "object" && value !== null ? (value as Json) : undefined);
+export type { BridgeAction, TwilioOutbound } from "./bridge-actions";
+export type { ProtocolOptions } from "./protocol-options";
+export { greetingResponse } from "./say-exactly";
 
 export class BridgeProtocol {
   streamSid: string | null = null;
@@ -98,6 +46,7 @@ export class BridgeProtocol {
   private ended = false;
   /** The call's latency figures, read when it ends. */
   readonly metrics = new CallMetrics();
+  private readonly turns: TurnTaking;
   /** Whether the caller is one (call-screen.ts): silent and talk-over calls are ended from onTick. */
   private readonly screen: CallScreen;
 
@@ -110,6 +59,7 @@ export class BridgeProtocol {
     this.screen = new CallScreen(options.screenTalkOver ?? true);
     this.fillers = new ToolFillers(options.fillers ?? []);
     this.greeting = options.openingLine ? new CachedGreeting(options.openingLine) : null;
+    this.turns = new TurnTaking({ interruptionMinMs: options.interruptionMinMs ?? DEFAULT_INTERRUPTION_MIN_MS, speechEndLagMs: options.speechEndLagMs ?? 0 });
   }
 
   /**
@@ -123,8 +73,9 @@ export class BridgeProtocol {
   onTwilio(raw: unknown, now: number): BridgeAction[] {
     const payload = inboundMediaPayload(raw);
     if (payload !== undefined) {
-      this.playout.twilioMs = inboundMediaTimestamp(raw as string) ?? this.playout.twilioMs;
-      return payload && this.streamSid ? this.inbound(payload, { kind: "openai_json", json: appendAudioJson(payload) }) : [];
+      const timestamp = inboundMediaTimestamp(raw as string);
+      this.playout.twilioMs = timestamp ?? this.playout.twilioMs;
+      return payload && this.streamSid ? this.inbound(payload, timestamp, now, { kind: "openai_json", json: appendAudioJson(payload) }) : [];
     }
     const frame = parseFrame(raw, "event");
     if (!frame) return [];
@@ -145,9 +96,10 @@ export class BridgeProtocol {
         const media = obj(frame.media);
         const payload = str(media?.payload);
         if (!payload || !this.streamSid || (media?.track !== undefined && media.track !== "inbound")) return [];
-        const timestamp = Number(media?.timestamp);
-        if (media?.timestamp !== undefined && Number.isFinite(timestamp)) this.playout.twilioMs = timestamp;
-        return this.inbound(payload, { kind: "openai", event: { type: "input_audio_buffer.append", audio: payload } });
+        const stamped = Number(media?.timestamp);
+        const timestamp = media?.timestamp !== undefined && Number.isFinite(stamped) ? stamped : undefined;
+        if (timestamp !== undefined) this.playout.twilioMs = timestamp;
+        return this.inbound(payload, timestamp, now, { kind: "openai", event: { type: "input_audio_buffer.append", audio: payload } });
       }
       case "mark": {
         const name = str(obj(frame.mark)?.name);
@@ -185,19 +137,23 @@ export class BridgeProtocol {
       case "input_audio_buffer.speech_started":
         this.screen.speechStarted(now);
         this.callerSpeaking = true;
-        return this.bargeIn();
+        return this.decided(this.turns.started(str(event.item_id) ?? "", num(event.audio_start_ms), this.agentTalking()));
       case "input_audio_buffer.speech_stopped":
         this.screen.speechStopped();
         this.callerSpeaking = false;
-        this.metrics.callerStopped(now);
-        return [];
+        return this.decided(this.turns.stopped(str(event.item_id) ?? "", num(event.audio_end_ms), now));
+      case "conversation.item.input_audio_transcription.delta":
+        return this.decided(this.turns.words(str(event.item_id) ?? "", str(event.delta) ?? "", false, this.agentTalking()));
+      case "conversation.item.input_audio_transcription.failed":
+        return this.decided(this.turns.words(str(event.item_id) ?? "", "", true, this.agentTalking()));
       case "conversation.item.input_audio_transcription.completed": {
         const text = str(event.transcript)?.trim();
+        const decided = this.decided(this.turns.words(str(event.item_id) ?? "", text ?? "", true, this.agentTalking()));
         if (text) this.screen.callerSpoke();
         const language = Array.isArray(event.languages) ? str(obj(event.languages[0])?.code) : undefined;
-        if (!text) return [];
+        if (!text) return decided;
         // The greeting's words come first, should its end not have been told yet.
-        return [...this.settleGreeting(), { kind: "transcript", role: "user", text, atMs: this.elapsed(now), ...(language ? { language } : {}) }];
+        return [...decided, ...this.settleGreeting(), { kind: "transcript", role: "user", text, atMs: this.elapsed(now), ...(language ? { language } : {}) }];
       }
       case "response.output_audio_transcript.done": {
         const text = str(event.transcript)?.trim();
@@ -214,6 +170,8 @@ export class BridgeProtocol {
       case "response.created": {
         const line = this.options.openingLine;
         const response = obj(event.response);
+        // A filler's response is out of band, beside the conversation (tool-fillers.ts): no answer of the model's.
+        this.turns.responseCreated(str(response?.id), obj(response?.metadata)?.tool_filler !== undefined);
         if (!line || obj(response?.metadata)?.[GREETING_METADATA] !== "1" || this.greetingResponse)
           return this.filled(this.fillers.responseCreated(event.response), now);
         this.greetingResponse = str(response?.id) ?? null;
@@ -228,9 +186,11 @@ export class BridgeProtocol {
         return told.map((told): BridgeAction => ({ kind: "openai", event: told }));
       }
       case "response.output_item.added":
+        this.turns.itemAdded(str(event.response_id), str(event.item?.id));
         this.fillers.itemAdded(str(event.response_id), str(event.item?.id));
         return [];
       case "response.done": {
+        this.turns.responseDone(str(event.response?.id));
         // A filler's response is not the model's: it neither ends the call nor answers anything.
         const filler = this.fillers.responseDone(str(event.response?.id));
         if (filler) return this.filled(filler, now);
@@ -262,11 +222,37 @@ export class BridgeProtocol {
     return actions;
   }
 
-  /** The caller's audio, to the model; over the greeting rendered ahead before the model can hear it, a barge-in first. */
-  private inbound(payload: string, append: BridgeAction): BridgeAction[] {
-    if (!this.greeting?.listening || !this.greeting.hear(payload) || this.playout.currentItem !== CACHED_GREETING || !this.playout.playing()) return [append];
-    const actions = this.bargeIn();
+  /**
+   * The caller's audio, to the model, heard on the way (turn-taking.ts); over the greeting rendered ahead before the
+   * model can hear it, a barge-in first.
+   */
+  private inbound(payload: string, timestamp: number | undefined, now: number, append: BridgeAction): BridgeAction[] {
+    const turn = this.turns.heard(payload, timestamp, now, this.agentTalking());
+    const overGreeting = this.greeting?.listening && this.greeting.hear(payload) && this.playout.currentItem === CACHED_GREETING && this.playout.playing();
+    if (turn.length === 0 && !overGreeting) return [append];
+    const actions = overGreeting ? this.bargeIn() : this.decided(turn);
     actions.push(append);
+    return actions;
+  }
+
+  /** The last caller frame sent to the model never reached it (the call's queue to the model was full). */
+  readonly inputDropped = () => this.turns.dropped();
+  /** The agent is talking: her audio is still playing, or her answer is being made. */
+  private readonly agentTalking = () => this.playout.playing() || this.turns.responding;
+
+  /** What turn-taking decided, as the bridge's actions. */
+  private decided(decisions: readonly TurnDecision[]): BridgeAction[] {
+    const actions: BridgeAction[] = [];
+    for (const decision of decisions) {
+      // Speech confirmed once she had finished has nothing left to cut.
+      if (decision.kind === "interrupt") actions.push(...(this.agentTalking() ? this.bargeIn(this.turns.cancel()) : []));
+      else if (decision.kind === "dismiss") actions.push({ kind: "openai", event: { type: "conversation.item.delete", item_id: decision.itemId } });
+      // The goodbye asked for at the time limit is the answer now.
+      else if (!this.ending) {
+        this.metrics.turnEnded(decision.end);
+        actions.push({ kind: "openai", event: { type: "response.create" } });
+      }
+    }
     return actions;
   }
 
@@ -342,15 +328,20 @@ export class BridgeProtocol {
     return this.end(reason);
   }
 
-  /** Nikki's audio to Twilio; a new item is a new answer (its first audio times the turn). */
+  /**
+   * Nikki's audio to Twilio; a new item is a new answer (its first audio times the turn). What comes of an answer cut
+   * off is not played. A filler's audio, held until due, arrives (for the turn's times) when released: no product time.
+   */
   private audio(itemId: string, delta: string, now: number): BridgeAction[] {
-    if (!this.streamSid || this.fillers.takesAudio(itemId, delta)) return [];
+    if (!this.streamSid || itemId === this.playout.cleared || this.turns.cancelled(itemId)) return [];
+    if (this.fillers.takesAudio(itemId, delta)) return [];
+    this.metrics.audioArrived(itemId, now);
     // Audio after the greeting rendered ahead plays after all of it.
     const greetingOver = itemId !== CACHED_GREETING && this.playout.currentItem === CACHED_GREETING ? this.settleGreeting() : null;
     if (this.playout.sent(itemId, delta)) {
       this.screen.audio(itemId, now);
       // The turn's gap is the silence the caller waited through: a filler heard ends it as the answer would.
-      this.metrics.answerAudio(now);
+      this.metrics.answerAudio(itemId, now);
     }
     const media: BridgeAction = { kind: "twilio_json", json: twilioMediaJson(this.streamSid, delta) };
     return greetingOver ? [...greetingOver, media] : [media];
@@ -363,9 +354,11 @@ export class BridgeProtocol {
     return { kind: "twilio", message: { event: "mark", streamSid, mark: { name } } };
   }
 
-  private bargeIn(): BridgeAction[] {
+  /** The caller interrupted: Twilio cleared, the model's answer stopped (`cancel`, when one is being made) and cut at what was heard. */
+  private bargeIn(cancel: RealtimeClientEvent | null = null): BridgeAction[] {
+    const cancelled: BridgeAction[] = cancel ? [{ kind: "openai", event: cancel }] : [];
     const item = this.playout.currentItem;
-    if (!this.streamSid || !item || this.playout.sentMs === 0) return [];
+    if (!this.streamSid || !item || this.playout.sentMs === 0) return cancelled;
     const heardMs = this.playout.heardMs();
     // A filler is in no conversation, so there is nothing to truncate; its response is cancelled by id instead.
     // The greeting rendered ahead is no item of the model's yet: it is told the words heard, as said.
@@ -375,7 +368,7 @@ export class BridgeProtocol {
         ? this.settleGreeting(heardMs)
         : this.truncate(item, heardMs);
     // Twilio's clear first: the caller stops hearing Nikki one send sooner; the model's truncate is computed already.
-    const actions: BridgeAction[] = [{ kind: "twilio", message: { event: "clear", streamSid: this.streamSid } }, ...stop];
+    const actions: BridgeAction[] = [{ kind: "twilio", message: { event: "clear", streamSid: this.streamSid } }, ...cancelled, ...stop];
     this.metrics.bargedIn();
     this.playout.stop();
     return actions;

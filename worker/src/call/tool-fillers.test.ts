@@ -6,7 +6,7 @@ import { FILLER_AFTER_MS, FILLER_LEAD_MS, FILLER_MARK_PREFIX, FILLER_PAUSE_MS, S
 
 const LINES = ["One moment while I check that.", "Still checking…"];
 const fresh = () => {
-  const bridge = new BridgeProtocol({ maxCallMs: 600_000, goodbyeInstructions: "Say goodbye.", fillers: LINES });
+  const bridge = new BridgeProtocol({ maxCallMs: 600_000, goodbyeInstructions: "Say goodbye.", fillers: LINES, interruptionMinMs: 0 });
   bridge.onTwilio(twilio.start, 0);
   return bridge;
 };
@@ -83,6 +83,8 @@ describe("fillers while a slow tool runs (issue 37 §2)", () => {
     expect(bridge.onWake(9000)).toEqual([]);
     bridge.onOpenAI(openai.audioDelta("item_answer"), 4500);
     expect(bridge.metrics.summary().turn_gaps_ms).toEqual([1700 - 900]);
+    // The filler's audio, made at 1,400 and held until due at 1,700, took the product no time: its wait is the model's part.
+    expect(bridge.metrics.summary().turns).toMatchObject([{ product_ms: 0 }]);
   });
 
   it("a fast tool gets no filler: nothing is asked of the model, and the answer is asked for at once", () => {

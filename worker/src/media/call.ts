@@ -1,9 +1,10 @@
-import { URL_REFUSAL_REASONS, type UrlPolicy, urlRefusal } from "@nikki/core/url-guard";
+import type { UrlPolicy } from "@nikki/core/url-guard";
 import type { Logger } from "../logger";
 import { constantTimeEqual } from "@nikki/core/twilio-signature";
 import { type BridgeAction, BridgeProtocol, greetingResponse } from "../call/protocol";
+import { bridgeSession } from "../call/bridge-session";
 import { type StreamTicket, checkTicket } from "../call/stream-ticket";
-import { resolvedUrlRefusal } from "../call/resolved-host";
+import { closeQuietly, modelSocket } from "./model-socket";
 import type { ControlPlane } from "./control-client";
 import type { CallEnd, CallEndReason, RealtimeTarget, StoredPlan, TranscriptEntry } from "../call/plan";
 import type { OwnerCommand } from "../call/live";
@@ -169,6 +170,8 @@ export class MediaCall {
       screenTalkOver: plan.screenTalkOver,
       fillers: plan.fillers,
       openingLine: plan.openingLine,
+      interruptionMinMs: plan.interruptionMinMs,
+      speechEndLagMs: bridgeSession(plan.sessionUpdate).silenceWindowMs,
     });
     this.protocol = protocol;
     server.addEventListener("message", (event) => this.dispatch(protocol.onTwilio(event.data, Date.now())));
@@ -197,14 +200,15 @@ export class MediaCall {
           if (this.listeners.count && action.message.event === "clear") this.listeners.clear();
           break;
         case "openai":
-          this.toOpenAI(JSON.stringify(action.event));
+          if (!this.toOpenAI(JSON.stringify(action.event)) && action.event.type === "input_audio_buffer.append") this.protocol?.inputDropped();
           break;
         case "twilio_json":
           this.send(this.twilio, action.json);
           if (this.listeners.count) this.listeners.agent(action.json);
           break;
         case "openai_json":
-          this.toOpenAI(action.json);
+          // The caller's audio: a frame the model never gets is one its times do not count (turn-taking.ts).
+          if (!this.toOpenAI(action.json)) this.protocol?.inputDropped();
           if (this.listeners.count) this.listeners.caller(action.json);
           break;
         case "started":
@@ -264,20 +268,7 @@ export class MediaCall {
   /** Opens and configures the model's session; the greeting waits for the stream (`connectOpenAI`). Null when it cannot. */
   private async openSession(realtime: RealtimeTarget, plan: StoredPlan): Promise<WebSocket | null> {
     try {
-      // A business's own realtime URL is guarded again here, in the plane that connects (a plan may predate the rule),
-      // its host resolved first: an answer that is a private address is refused too.
-      const refusal = realtime.fromBusiness
-        ? (urlRefusal(realtime.url, "https", this.urlPolicy) ?? (await resolvedUrlRefusal(this.dohUrl, realtime.url, this.urlPolicy)))
-        : null;
-      if (refusal) throw new Error(`The realtime URL is not allowed: ${URL_REFUSAL_REASONS[refusal]}`);
-      // On Workers a websocket client is a fetch with an upgrade; a redirect is not followed.
-      const response = await fetch(realtime.url, {
-        headers: { upgrade: "websocket", authorization: `Bearer ${realtime.apiKey}` },
-        redirect: "manual",
-      });
-      const socket = response.webSocket;
-      if (!socket) throw new Error(`The model's session answered ${response.status}`);
-      socket.accept();
+      const socket = await modelSocket(realtime, this.urlPolicy, this.dohUrl);
       const closed = () => {
         // Closed before the stream came: a later stream opens a new session.
         if (!this.protocol) this.opening = null;
@@ -286,7 +277,8 @@ export class MediaCall {
       socket.addEventListener("message", (event) => this.dispatch(this.protocol?.onOpenAI(event.data, Date.now()) ?? []));
       socket.addEventListener("close", closed);
       socket.addEventListener("error", closed);
-      socket.send(plan.sessionUpdate);
+      // Its turn detection reports the caller's speech; the bridge decides who talks (call/bridge-session.ts).
+      socket.send(bridgeSession(plan.sessionUpdate).json);
       return socket;
     } catch (error) {
       this.log.error("openai_connect_failed", { error: error instanceof Error ? error.message : String(error) });
@@ -315,9 +307,12 @@ export class MediaCall {
     this.log.info("call_bridge_connected", { call_id: plan.callId, opened_with_stream: openedWithStream, greeted });
   }
 
-  private toOpenAI(message: string) {
+  /** False when the message was dropped: the session is not open yet and enough waits for it. */
+  private toOpenAI(message: string): boolean {
     if (this.openai) this.send(this.openai, message);
     else if (this.pendingToOpenAI.length < 100) this.pendingToOpenAI.push(message);
+    else return false;
+    return true;
   }
 
   /** Sockets a send failed on (closed): skipped from then on. Cheaper per frame than asking each socket its readyState. */
@@ -401,13 +396,5 @@ export class MediaCall {
     if (!this.stored) return;
     this.stored = false;
     await this.storage.deleteAll();
-  }
-}
-
-function closeQuietly(socket: WebSocket | null) {
-  try {
-    socket?.close(1000, "Call ended");
-  } catch {
-    // Already closed.
   }
 }

@@ -19,7 +19,7 @@ export function serializeSettings(row: Row, origin: string | null): Organization
     record_calls: row.recordCalls,
     record_announce: row.recordAnnounce,
     live_listening: row.liveListening,
-    default_region: (REGIONS as readonly string[]).includes(row.defaultRegion) ? (row.defaultRegion as Region) : "US",
+    default_region: regionOf(row),
     widget_rate_ip_hour: row.widgetRateIpHour,
     widget_rate_phone_day: row.widgetRatePhoneDay,
     allowed_countries: jsonList(row.allowedCountries),
@@ -96,6 +96,10 @@ const settingsRowQuery = preparedQuery((db) =>
     .where(eq(organizationSettings.organizationId, sql.placeholder("organizationId")))
     .prepare(),
 );
+
+/** The organization's default region (Settings › Calls), in which every phone its members type is read (core's phone.ts). */
+export const regionOf = (row: Pick<Row, "defaultRegion">): Region =>
+  (REGIONS as readonly string[]).includes(row.defaultRegion) ? (row.defaultRegion as Region) : "US";
 
 /** The organization's settings row, created with the defaults if it is missing. */
 export async function settingsRowOf(db: Database, organizationId: string): Promise<Row> {

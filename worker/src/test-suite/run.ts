@@ -4,6 +4,7 @@
  * post-call pipeline stores transcript, summary and entities. The verdict is read from what was stored.
  */
 import {
+  COUGH_SCENARIO_AFTER_MS,
   type RecordedSlot,
   SUITE_CALL_SECONDS,
   TEST_SUITE_MESSAGES,
@@ -18,6 +19,7 @@ import { calls, organizations, testRunEffects, testRuns, users } from "../db/sch
 import { ownTwilioAccount } from "../services/integrations/store";
 import type { Services } from "../services";
 import { wavToUlaw } from "@nikki/core/mulaw";
+import { coughSound } from "@nikki/core/caller-sounds";
 import { testNumberOf } from "./test-number";
 import { type SyntheticCallOptions, SyntheticStream, completed, ring } from "./synthetic-caller";
 
@@ -152,9 +154,12 @@ async function callAndCheck(deps: SuiteCallDeps, run: typeof testRuns.$inferSele
     await steps.end("success", `${number.agent} greeted the caller ${greeting} ms after the stream started`);
     for (const [index, line] of lines.entries()) {
       await steps.start(`line-${index + 1}`, `Caller: “${line}”`);
-      const gap = await stream.say(audio[index]!, TURN_TIMEOUT_MS);
+      // The cough scenario's caller coughs over the answer to their last line.
+      const cough = run.scenario === "cough" && index === lines.length - 1;
+      const gap = await stream.say(audio[index]!, TURN_TIMEOUT_MS, cough ? { sound: coughSound(), afterMs: COUGH_SCENARIO_AFTER_MS } : undefined);
       if (gap === null) await fail(steps, `${number.agent} did not answer.`);
-      await steps.end("success", `${number.agent} answered ${gap} ms after the caller stopped`);
+      const coughed = cough ? `; the caller coughed ${COUGH_SCENARIO_AFTER_MS} ms into the answer` : "";
+      await steps.end("success", `${number.agent} answered ${gap} ms after the caller stopped${coughed}`);
     }
   } finally {
     stream.hangUp();
@@ -190,7 +195,7 @@ async function callAndCheck(deps: SuiteCallDeps, run: typeof testRuns.$inferSele
     processingError: call.processingError,
     afterHours: call.afterHours,
     entities,
-    tools: call.metrics ? ((JSON.parse(call.metrics) as { tools?: SuiteCallFacts["tools"] }).tools ?? []) : [],
+    ...latencyFacts(call.metrics),
     transcript: call.transcript ? (JSON.parse(call.transcript) as SuiteCallFacts["transcript"]) : [],
     ...recordedTimes(effects),
     language: call.language,
@@ -200,6 +205,12 @@ async function callAndCheck(deps: SuiteCallDeps, run: typeof testRuns.$inferSele
   const verdict = testVerdict(checksOfRun(run.scenario, run.expect, run.phrase), facts);
   await steps.end(verdict.passed ? "success" : "error", verdict.passed ? verdict.reason : `${TEST_SUITE_MESSAGES.failed}: ${verdict.reason}`);
   return verdict;
+}
+
+/** The tools the call ran and how often the caller cut the agent off, from its latency figures. */
+function latencyFacts(stored: string | null): Pick<SuiteCallFacts, "tools" | "bargeIns"> {
+  const metrics = stored ? (JSON.parse(stored) as { tools?: SuiteCallFacts["tools"]; barge_ins?: number }) : {};
+  return { tools: metrics.tools ?? [], bargeIns: metrics.barge_ins ?? 0 };
 }
 
 /** The times check_availability offered and the one book_appointment validated, from the effects they recorded. */

@@ -4,7 +4,7 @@
  * knowledge box (its typed section), "Answers from the website" about the imported pages it may use (the same entries
  * it answers from, reader.ts's rule), with everything else it may use as what the website's answer must not also be in.
  */
-import { TEST_SCENARIOS, type TestScenario, knowledgeScenario, parseOpeningHours, scriptedLines, websiteScenario } from "@nikki/core";
+import { TEST_SCENARIOS, type TestScenario, describeScenario, knowledgeScenario, parseOpeningHours, scriptedLines, websiteScenario } from "@nikki/core";
 import { asc, sql } from "drizzle-orm";
 import { offeredBy, servicesOf } from "../appointments/catalogue";
 import type { Database } from "../db/client";
@@ -31,6 +31,8 @@ async function knowledgeTexts(db: Database, organizationId: string, agentId: str
 /** The agent answering the test number (test-number.ts), as the scenarios read it. */
 export interface SuiteAgent {
   agentId: string;
+  /** Its name, which the scenarios' descriptions use ("Rita saves the lead"). */
+  agent: string;
   hoursJson: string;
   timeZone: string;
 }
@@ -49,9 +51,10 @@ export async function suiteScenarios(db: Database, organizationId: string, agent
     timeZone: agent?.timeZone ?? "UTC",
     now,
   });
+  const named = (scenario: TestScenario): TestScenario => (agent ? { ...scenario, description: describeScenario(scenario.id, agent.agent) } : scenario);
   return TEST_SCENARIOS.map((scenario) => {
-    if (scenario.id === "knowledge") return knowledgeScenario(agentId ? (box.get(agentId) ?? "") : "");
-    if (scenario.id === "website") return websiteScenario(texts.pages, texts.other);
-    return { ...scenario, lines: lines[scenario.id] ?? scenario.lines };
+    if (scenario.id === "knowledge") return named(knowledgeScenario(agentId ? (box.get(agentId) ?? "") : ""));
+    if (scenario.id === "website") return named(websiteScenario(texts.pages, texts.other));
+    return named({ ...scenario, lines: lines[scenario.id] ?? scenario.lines });
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The Test Suite's caller: the worker acting as Twilio towards itself. It posts the signed voice webhook, opens the
  * signed media stream, streams μ-law at real-time pace (silence, or the caller's lines spoken by the TTS provider),
- * echoes marks, and hangs up with Twilio's status callback. Requests go to the app in-process, not over the network.
+ * plays Nikki's audio as Twilio does (in real time, from when it comes, until told to clear), echoes each mark once
+ * the audio before it has played, and hangs up with Twilio's status callback. Requests go to the app in-process, not over the network.
  * A line's answer is Nikki's first audio that is not a filler said while a tool runs: the stream carries no words, so
  * a filler is told by the marks the media plane sends after its audio (named with FILLER_MARK_PREFIX).
  */
@@ -77,6 +78,9 @@ export class SyntheticStream {
   /** The end of the caller's last line, and the first audio of Nikki's answer to it. */
   private lineEndedAt = 0;
   private answerAudioAt = 0;
+  /** When Nikki's audio received so far ends playing; how many times Twilio was told to clear it. */
+  private playbackEndsAt = 0;
+  clears = 0;
   private readonly started = Date.now();
   private closed = false;
 
@@ -129,22 +133,29 @@ export class SyntheticStream {
     return this.lastAudioAt - this.started;
   }
 
-  /** Plays the line, then waits for Nikki's answer to start and finish. Answers the gap from the end of the line to her first audio. */
-  async say(audio: Uint8Array, timeoutMs: number): Promise<number | null> {
+  /**
+   * Plays the line, then waits for Nikki's answer to start and finish. Answers the gap from the end of the line to her
+   * first audio. `over`: a sound the caller makes `afterMs` into her answer (a cough), over her.
+   */
+  async say(audio: Uint8Array, timeoutMs: number, over?: { sound: Uint8Array; afterMs: number }): Promise<number | null> {
     await this.quiet(timeoutMs);
-    for (let offset = 0; offset < audio.length; offset += FRAME_BYTES) {
-      const frame = audio.subarray(offset, offset + FRAME_BYTES);
-      this.queue.push(frame.length === FRAME_BYTES ? frame : Uint8Array.from({ length: FRAME_BYTES }, (_, i) => frame[i] ?? 0xff));
-    }
+    this.play(audio);
     while (this.queue.length > 0 && !this.closed) await pause(FRAME_MS);
     const spokenAt = Date.now();
     this.lineEndedAt = spokenAt;
     const answered = this.answerMarks;
+    const framesBefore = this.audioFrames;
+    let soundAt = over ? Number.POSITIVE_INFINITY : null;
     const deadline = spokenAt + timeoutMs;
     // Fillers ("One moment while I check that.") are not the answer: it is the first audio marked as not a filler's.
-    while (this.answerMarks === answered) {
+    while (this.answerMarks === answered || (soundAt !== null && Date.now() < soundAt)) {
       if (Date.now() > deadline || this.closed) return null;
-      await pause(25);
+      if (soundAt === Number.POSITIVE_INFINITY && this.audioFrames > framesBefore) soundAt = Date.now() + over!.afterMs;
+      if (soundAt !== null && Date.now() >= soundAt) {
+        this.play(over!.sound);
+        soundAt = null;
+      }
+      await pause(10);
     }
     const gap = this.answerAudioAt - spokenAt;
     await this.quiet(timeoutMs);
@@ -162,9 +173,19 @@ export class SyntheticStream {
     }
   }
 
+  /** The caller's audio, queued to be sent a frame at a time. */
+  private play(audio: Uint8Array) {
+    for (let offset = 0; offset < audio.length; offset += FRAME_BYTES) {
+      const frame = audio.subarray(offset, offset + FRAME_BYTES);
+      this.queue.push(frame.length === FRAME_BYTES ? frame : Uint8Array.from({ length: FRAME_BYTES }, (_, i) => frame[i] ?? 0xff));
+    }
+  }
+
+  /** Until Nikki's audio has played out and none has come for QUIET_MS. */
   private async quiet(timeoutMs: number) {
     const deadline = Date.now() + timeoutMs;
-    while (this.audioFrames > 0 && Date.now() - this.lastAudioAt < QUIET_MS && Date.now() < deadline && !this.closed) await pause(50);
+    const heardUntil = () => Math.max(this.lastAudioAt, this.playbackEndsAt);
+    while (this.audioFrames > 0 && Date.now() - heardUntil() < QUIET_MS && Date.now() < deadline && !this.closed) await pause(50);
   }
 
   private tick() {
@@ -180,18 +201,25 @@ export class SyntheticStream {
 
   private received(data: unknown) {
     if (typeof data !== "string") return;
-    const message = JSON.parse(data) as { event?: string; mark?: { name: string } };
+    const message = JSON.parse(data) as { event?: string; mark?: { name: string }; media?: { payload?: string } };
+    const now = Date.now();
     if (message.event === "media") {
       this.audioFrames++;
-      this.lastAudioAt = Date.now();
+      this.lastAudioAt = now;
       this.unmarkedSince ??= this.lastAudioAt;
+      // μ-law at 8 kHz: 8 bytes a millisecond, after what is still playing.
+      this.playbackEndsAt = Math.max(this.playbackEndsAt, now) + atob(message.media?.payload ?? "").length / 8;
+    } else if (message.event === "clear") {
+      this.clears++;
+      this.playbackEndsAt = now;
     } else if (message.event === "mark" && message.mark) {
       if (this.unmarkedSince !== null && !message.mark.name.startsWith(FILLER_MARK_PREFIX)) {
         this.answerMarks++;
         if (this.answerAudioAt < this.lineEndedAt) this.answerAudioAt = this.unmarkedSince;
       }
       this.unmarkedSince = null;
-      this.send({ event: "mark", sequenceNumber: "0", streamSid: this.streamSid, mark: { name: message.mark.name } });
+      const mark = { event: "mark", sequenceNumber: "0", streamSid: this.streamSid, mark: { name: message.mark.name } };
+      setTimeout(() => this.send(mark), Math.max(0, this.playbackEndsAt - now));
     }
   }
 

@@ -244,6 +244,11 @@ describe("generated hostile pages", () => {
     return tokens;
   }
 
+  it("report an attribute value the text never closes neither whole nor in chunks (a chunk's end is no value's end)", async () => {
+    const text = "<a href='<div>&#x";
+    for (const chunkChars of [1, 5, 14, Number.POSITIVE_INFINITY]) expect(await tokensOf(text, "html", chunkChars)).toEqual(["open:a", "attribute:href"]);
+  });
+
   it("are read in chunks as they are read whole, whatever the chunks split (a tag, an entity, a comment)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.oneof(MARKUP, fc.string()), { maxLength: 30 }), fc.integer({ min: 1, max: 16 }), async (pieces, chunkChars) => {

@@ -100,8 +100,8 @@ export default function DataRights() {
         onSubmit={close}
         lead={
           <>
-            Your subscription is cancelled, your numbers are released (callers will no longer reach Nikki), every member is signed out and all data is deleted.
-            Type <strong>{name}</strong> to confirm.
+            Your subscription is cancelled, your numbers are released (callers will no longer reach your agents), every member is signed out and all data is
+            deleted. Type <strong>{name}</strong> to confirm.
           </>
         }
       >

@@ -47,7 +47,12 @@ export default function MoreTabs() {
       mark();
     });
     observer.observe(strip, { subtree: true, attributes: true, attributeFilter: ["hidden"] });
-    const resized = new ResizeObserver(mark);
+    // The More button appearing narrows the strip after the first centring: centre the current tab again, or it ends
+    // up behind the button ("Test Su…").
+    const resized = new ResizeObserver(() => {
+      showCurrent();
+      mark();
+    });
     resized.observe(strip);
     strip.addEventListener("scroll", mark, { passive: true });
     return () => {

@@ -1,7 +1,7 @@
-import { type AnsweredBy, OPERATOR_PHONE_MESSAGES, isOperatorE164 } from "@nikki/core";
+import { type AnsweredBy, OPERATOR_PHONE_MESSAGES, PHONE_EXAMPLES, type Region, TEST_CALL_MESSAGES, isOperatorE164, parsePhone } from "@nikki/core";
 import { type SubmitEvent, useEffect, useState } from "react";
 import { type ApiResult, type DataOf, api, call } from "../../lib/client";
-import { useMe } from "../../lib/me";
+import { useMe, useRegion } from "../../lib/me";
 import { toast } from "../../lib/toast";
 import { usePoll } from "../../lib/use-poll";
 import { useSubmit } from "../../lib/use-submit";
@@ -59,6 +59,15 @@ const AGENT_COPY: TestCallCopy = {
 };
 
 /**
+ * What is wrong with a typed phone, or null: the operator pages keep the spec's E.164 check and messages; an owner's
+ * test call reads the phone in the organization's region, as the server does.
+ */
+function phoneProblem(typed: string, region: Region, operator: boolean): string | null {
+  if (operator) return isOperatorE164(typed) ? null : typed ? OPERATOR_PHONE_MESSAGES.invalid : OPERATOR_PHONE_MESSAGES.required;
+  return parsePhone(typed, region).ok ? null : typed ? TEST_CALL_MESSAGES.phone : TEST_CALL_MESSAGES.phoneNeeded;
+}
+
+/**
  * Test Call: rings the signed-in user's own phone from this agent's (or number's) line, answered exactly as a caller
  * would be. The phone is asked once and kept on the profile.
  */
@@ -75,6 +84,8 @@ export default function TestCallButton({
   copy?: TestCallCopy;
 }) {
   const me = useMe();
+  const region = useRegion();
+  const operator = Boolean(copy.toastInvalid);
   const [open, setOpen] = useState(false);
   const [phone, setPhone] = useState("");
   const [known, setKnown] = useState<string | null>(null);
@@ -96,8 +107,9 @@ export default function TestCallButton({
   async function ring(event: SubmitEvent) {
     event.preventDefault();
     const typed = phone.trim();
-    const invalid = known || isOperatorE164(typed) ? {} : { phone: typed ? OPERATOR_PHONE_MESSAGES.invalid : OPERATOR_PHONE_MESSAGES.required };
-    if (invalid.phone && copy.toastInvalid) {
+    const problem = known && !typed ? null : phoneProblem(typed, region, operator);
+    const invalid = problem ? { phone: problem } : {};
+    if (invalid.phone && operator) {
       const { invalidTitle, requiredTitle } = OPERATOR_PHONE_MESSAGES;
       toast({ variant: "destructive", title: typed ? invalidTitle : requiredTitle, description: invalid.phone });
     }
@@ -144,8 +156,8 @@ export default function TestCallButton({
           label="Your mobile number"
           type="tel"
           inputMode="tel"
-          placeholder="+14155552671"
-          hint="E.164, like +14155552671. Kept on your profile for next time."
+          placeholder={operator ? "+14155552671" : PHONE_EXAMPLES[region]}
+          hint={operator ? "E.164, like +14155552671. Kept on your profile for next time." : "Kept on your profile for next time."}
           value={phone}
           onValue={setPhone}
           error={errors.phone}

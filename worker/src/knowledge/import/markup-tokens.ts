@@ -43,12 +43,30 @@ const NONE: Callbacks = {
 
 /** Reads `text` as HTML (script, style, title and textarea as text) or as XML, calling `handlers` as it goes. */
 export async function tokenize(text: string, mode: "html" | "xml", handlers: TokenHandlers, chunkChars = CHUNK_CHARS): Promise<void> {
-  const tokenizer = new Tokenizer({ xmlMode: mode === "xml", decodeEntities: true }, { ...NONE, ...handlers });
+  const tokenizer = new Tokenizer({ xmlMode: mode === "xml", decodeEntities: true }, { ...NONE, ...handlers, ...wholeAttributeValues(handlers) });
   for (let start = 0; start < text.length; start += chunkChars) {
     if (start > 0) await yieldToOtherRequests();
     tokenizer.write(text.slice(start, start + chunkChars));
   }
   tokenizer.end();
+}
+
+/**
+ * An attribute value's pieces held until the attribute ends: the tokenizer reports what a chunk holds of a value as it
+ * ends, and a value the text never closes has no end, so without this a document read in chunks would report pieces of
+ * a value that, read whole, it never reports.
+ */
+function wholeAttributeValues(handlers: TokenHandlers): Pick<Callbacks, "onattribdata" | "onattribentity" | "onattribend"> {
+  let pieces: (() => void)[] = [];
+  return {
+    onattribdata: (start, endIndex) => pieces.push(() => handlers.onattribdata?.(start, endIndex)),
+    onattribentity: (codePoint) => pieces.push(() => handlers.onattribentity?.(codePoint)),
+    onattribend: (quote, endIndex) => {
+      for (const piece of pieces) piece();
+      pieces = [];
+      handlers.onattribend?.(quote, endIndex);
+    },
+  };
 }
 
 /** A decoded character reference's code point as text (the decoder has already replaced invalid ones with U+FFFD). */

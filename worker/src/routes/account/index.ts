@@ -12,6 +12,7 @@ import { access, isOperator, signedInCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 import { createOrganizationWithOwner } from "../../org/create-organization";
 import { readAuthError } from "../auth/errors";
+import { regionOf, settingsRowOf } from "../../org/settings";
 import { organizationTimeZone } from "../../org/time-zone";
 import { sendInvitationCode } from "../invitations/verification";
 
@@ -121,7 +122,14 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json({
       user: user!,
       organization: organization
-        ? { id: organization.id, name: organization.name, domain: organization.domain, time_zone: await organizationTimeZone(c.var.db, organization.id) }
+        ? {
+            id: organization.id,
+            name: organization.name,
+            domain: organization.domain,
+            time_zone: await organizationTimeZone(c.var.db, organization.id),
+            // The region every phone a member types is read in (Settings › Calls; core's parsePhone).
+            default_region: regionOf(await settingsRowOf(c.var.db, organization.id)),
+          }
         : null,
       role: caller.role,
       call_alerts: organization?.callAlerts ?? false,

@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, AGENT_MESSAGES, TEST_CALL_MESSAGES, TURN_TAKING_MESSAGES, agentCreateSchema, agentPatchSchema } from "@nikki/core";
+import { AGENT_DEFAULTS, AGENT_MESSAGES, TEST_CALL_MESSAGES, TURN_TAKING_MESSAGES, agentSchemasIn } from "@nikki/core";
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
@@ -13,6 +13,7 @@ import { placeTestCall, testCallLimit } from "../test-calls/index";
 import { changesGreeting, renderAgentGreeting } from "../../voice/greeting-cache";
 import { mediaPlane } from "../../voice/media-client";
 import { type AgentBusiness, agentColumns, secondaryLanguageClash, serializeAgent } from "./resource";
+import { regionOf, settingsRowOf } from "../../org/settings";
 import { organizationTimeZoneColumn } from "../../org/time-zone";
 import { realtimeModels } from "../../voice/realtime-models";
 
@@ -60,6 +61,9 @@ async function businessOf(c: Ctx): Promise<AgentBusiness> {
     .where(eq(organizations.id, orgCaller(c).organizationId));
   return row ?? { name: "", timeZone: AGENT_DEFAULTS.timezone };
 }
+
+/** The agent schemas for the caller's organization: transfer numbers read in its default region. */
+const schemasOf = async (c: Ctx) => agentSchemasIn(regionOf(await settingsRowOf(c.var.db, orgCaller(c).organizationId)));
 
 async function numbersOf(c: Ctx, agentIds: string[]) {
   if (agentIds.length === 0) return new Map<string, { id: string; phone_number: string }[]>();
@@ -119,7 +123,7 @@ export const agentRoutes = new Hono<AppEnv>()
   .get("/realtime-models", access("admin"), (c) => c.json({ realtime_models: realtimeModels(c.var.config) }))
   .post("/", access("admin"), async (c) => {
     const caller = orgCaller(c);
-    const input = await parseBody(c, agentCreateSchema, "a field of an agent");
+    const input = await parseBody(c, (await schemasOf(c)).create, "a field of an agent");
     refuseSecondaryClash(input, null);
     refuseUnofferedModel(c, input.realtime_model);
     if ((input.status ?? "active") === "active") await checkAgentLimit(c);
@@ -147,7 +151,7 @@ export const agentRoutes = new Hono<AppEnv>()
   .patch("/:id", access("admin"), async (c) => {
     const caller = orgCaller(c);
     const agent = await agentOf(c, c.req.param("id"));
-    const input = await parseBody(c, agentPatchSchema, "a field of an agent");
+    const input = await parseBody(c, (await schemasOf(c)).patch, "a field of an agent");
     refuseSecondaryClash(input, agent);
     refuseUnofferedModel(c, input.realtime_model, agent.realtimeModel);
     if (input.status === "active" && agent.status !== "active") await checkAgentLimit(c, agent.id);

@@ -1,13 +1,12 @@
 import {
   APPOINTMENT_MESSAGES,
-  appointmentCreateSchema,
+  appointmentCreateSchemaIn,
   appointmentListQuerySchema,
   appointmentPatchSchema,
   availabilityQuerySchema,
   freeSlots,
   maskedAppointment,
   masksContactsFor,
-  normalizeWidgetPhone,
 } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
@@ -24,6 +23,7 @@ import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody, queryOf } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
+import { regionOf, settingsRowOf } from "../../org/settings";
 import { organizationTimeZone } from "../../org/time-zone";
 import { boundOf, listAppointments } from "./list";
 import { bookedOrRefuse, contextOrRefuse } from "./outcome";
@@ -80,13 +80,12 @@ export const appointmentRoutes = new Hono<AppEnv>()
   })
   .post("/", access("admin"), async (c) => {
     const organizationId = orgCaller(c).organizationId;
-    const input = await parseBody(c, appointmentCreateSchema, "a field of an appointment");
+    const input = await parseBody(c, appointmentCreateSchemaIn(regionOf(await settingsRowOf(c.var.db, organizationId))), "a field of an appointment");
     const context = contextOrRefuse(await bookingContext(c.var.db, organizationId, { serviceId: input.service_id, agentId: input.agent_id }));
-    const phone = normalizeWidgetPhone(input.phone);
     const outcome = await book(c.var, member(c), context, {
       start: new Date(input.start),
       name: input.name,
-      phone: phone.ok ? phone.e164 : input.phone,
+      phone: input.phone,
       notes: input.notes || null,
     });
     const { appointment, text } = bookedOrRefuse(outcome, context);

@@ -18,10 +18,12 @@ function storedQuestions(stored: string | null): string[] {
   }
 }
 
+/** The call's stored latency (call-metrics.ts); a call stored before voice to voice was measured has no turns. */
 function parsedLatency(stored: string | null): CallLatency | null {
   if (!stored) return null;
   try {
-    return JSON.parse(stored) as CallLatency;
+    const latency = JSON.parse(stored) as Omit<CallLatency, "turns" | "voice_to_voice_p50_ms" | "voice_to_voice_p90_ms" | "product_p95_ms">;
+    return { turns: [], voice_to_voice_p50_ms: null, voice_to_voice_p90_ms: null, product_p95_ms: null, ...latency };
   } catch {
     return null;
   }

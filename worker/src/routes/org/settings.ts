@@ -8,7 +8,7 @@ import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
-import { serializeSettings, settingsChanges, settingsRowOf } from "../../org/settings";
+import { regionOf, serializeSettings, settingsChanges, settingsRowOf } from "../../org/settings";
 
 /**
  * `/api/org/settings`: every setting of the caller's organization (spec 001 §3), for owners and admins. A patch
@@ -33,7 +33,8 @@ export const settingsRoutes = new Hono<AppEnv>()
     const caller = orgCaller(c);
     // Text limits are bounded by the plan in effect (a trial has Growth's).
     const { plan } = await planInEffect(c.var.db, caller.organizationId);
-    const patch = await parseBody(c, settingsPatchSchema(c.var.config.urlPolicy, plan), "a setting");
+    const region = regionOf(await settingsRowOf(c.var.db, caller.organizationId));
+    const patch = await parseBody(c, settingsPatchSchema(c.var.config.urlPolicy, plan, region), "a setting");
     const chatAgentId = patch.chat_agent_id;
     if (chatAgentId) {
       const [agent] = await c.var.db

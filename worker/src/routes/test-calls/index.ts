@@ -1,4 +1,4 @@
-import { TEST_CALL_MESSAGES, answeredByMessage, checkDestination, testCallSchema } from "@nikki/core";
+import { TEST_CALL_MESSAGES, answeredByMessage, checkDestination, testCallSchemaIn } from "@nikki/core";
 import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { jsonList } from "../../db/json";
@@ -8,7 +8,7 @@ import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
-import { settingsRowOf } from "../../org/settings";
+import { regionOf, settingsRowOf } from "../../org/settings";
 import { dialOut } from "../../demo-calls/place";
 
 /**
@@ -17,11 +17,12 @@ import { dialOut } from "../../demo-calls/place";
  */
 export async function placeTestCall(c: Context<AppEnv>, line: { from: string; agentId: string }): Promise<{ call_sid: string; to: string; from: string }> {
   const caller = orgCaller(c);
-  const input = await parseBody(c, testCallSchema, "a field of a test call");
+  const settings = await settingsRowOf(c.var.db, caller.organizationId);
+  const input = await parseBody(c, testCallSchemaIn(regionOf(settings)), "a field of a test call");
   const [user] = await c.var.db.select({ phone: users.phone }).from(users).where(eq(users.id, caller.userId));
   const phone = input.phone ?? user?.phone;
   if (!phone) throw new ApiError("validation_failed", { fields: { phone: TEST_CALL_MESSAGES.phoneNeeded } });
-  const destination = checkDestination(phone, jsonList((await settingsRowOf(c.var.db, caller.organizationId)).allowedCountries));
+  const destination = checkDestination(phone, jsonList(settings.allowedCountries));
   if (!destination.ok) throw new ApiError(destination.code, { message: destination.message });
   if (input.phone && input.phone !== user?.phone) await c.var.db.update(users).set({ phone: destination.e164 }).where(eq(users.id, caller.userId));
   const callSid = await dialOut(

@@ -1,7 +1,7 @@
 import { AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentResource, defaultGreeting } from "@nikki/core";
 import { type SubmitEvent, useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
-import { useMe } from "../../../lib/me";
+import { useMe, useRegion } from "../../../lib/me";
 import { useSubmit } from "../../../lib/use-submit";
 import FormField, { FormAlert, TextField, TimeZoneField } from "../../FormField";
 import Modal from "../../ui/Modal";
@@ -32,6 +32,7 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
   const { pending, errors, setErrors, submit } = useSubmit<string>();
   const open = agent !== undefined;
   const organization = useMe()?.organization?.name ?? "";
+  const region = useRegion();
   // The field to focus once its step is shown (a refused Next or Save).
   const [focusField, setFocusField] = useState<string | null>(null);
 
@@ -101,7 +102,7 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
    */
   function goTo(index: number) {
     if (index > step) {
-      const problems = draftProblems(draft);
+      const problems = draftProblems(draft, region);
       const field = firstProblem(problems, (at) => at >= step && at < index);
       if (field) return showProblems(problems, field);
     }
@@ -113,7 +114,7 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
     event.preventDefault();
     if (step < STEPS.length - 1) return goTo(step + 1);
     // Save checks every step and opens the first with a problem.
-    const problems = draftProblems(draft);
+    const problems = draftProblems(draft, region);
     const field = firstProblem(problems);
     if (field) return showProblems(problems, field);
     setErrors({});

@@ -1,9 +1,9 @@
-import { ESCALATION_LIMITS, ESCALATION_MESSAGES, readEscalation } from "@nikki/core";
+import { ESCALATION_LIMITS, ESCALATION_MESSAGES, PHONE_EXAMPLES, parsePhone, readEscalation } from "@nikki/core";
 import { useId, useState } from "react";
+import { useRegion } from "../../../lib/me";
 import { type Hours, parsedObject } from "./draft";
 import { type JsonProps, RawJson, Toggle, WeekHoursGrid } from "./JsonEditors";
 
-const E164 = /^\+[1-9]\d{6,14}$/;
 const WEEKDAYS_NINE_TO_FIVE: Hours = Object.fromEntries(["mon", "tue", "wed", "thu", "fri"].map((day) => [day, [{ open: "09:00", close: "17:00" }]]));
 
 /**
@@ -17,7 +17,8 @@ export function EscalationEditor({ id: editorId, value, onValue, error }: JsonPr
   const parsed = parsedObject(value);
   // Numbers as typed (a half-typed one stays in its box); the rest as the rules read them.
   const typed = Array.isArray(parsed?.numbers) ? (parsed.numbers as unknown[]).map(String) : null;
-  const rules = readEscalation(parsed);
+  const region = useRegion();
+  const rules = readEscalation(parsed, region);
   const numbers = typed ?? rules.numbers;
   const keywords = Array.isArray(parsed?.keywords) ? (parsed.keywords as unknown[]).map(String) : rules.keywords;
   const write = (next: { numbers?: string[]; transfer_hours?: Hours | null; keywords?: string[] }) =>
@@ -46,10 +47,10 @@ export function EscalationEditor({ id: editorId, value, onValue, error }: JsonPr
                   id={`${id}-number-${index}`}
                   type="tel"
                   inputMode="tel"
-                  placeholder="+14155552671"
+                  placeholder={PHONE_EXAMPLES[region]}
                   value={number}
                   onChange={(event) => write({ numbers: rows.map((row, i) => (i === index ? event.target.value.trim() : row)) })}
-                  aria-invalid={numberError && !E164.test(number) ? true : undefined}
+                  aria-invalid={numberError && !parsePhone(number, region).ok ? true : undefined}
                   aria-describedby={numberError ? `${id}-numbers-error` : `${id}-how`}
                 />
                 {rows.length > 1 && (
@@ -123,7 +124,7 @@ export function EscalationEditor({ id: editorId, value, onValue, error }: JsonPr
           </div>
         </div>
       )}
-      <Toggle raw={raw || !parsed} onRaw={setRaw} label="escalation" />
+      <Toggle raw={raw || !parsed} onRaw={setRaw} label="escalation rules" />
     </fieldset>
   );
 }

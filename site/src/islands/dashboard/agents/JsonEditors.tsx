@@ -1,4 +1,4 @@
-import { WEEKDAY_NAMES, WEEK_FROM_MONDAY } from "@nikki/core";
+import { SETTING_AS_DATA_COPY, WEEKDAY_NAMES, WEEK_FROM_MONDAY } from "@nikki/core";
 import { useId, useState } from "react";
 import { type Hours, parsedObject } from "./draft";
 
@@ -43,7 +43,7 @@ export function RawJson({ label, value, onValue, error }: JsonProps) {
 export function Toggle({ raw, onRaw, label }: { raw: boolean; onRaw: (raw: boolean) => void; label: string }) {
   return (
     <button type="button" className="btn btn-secondary btn-sm" aria-pressed={raw} onClick={() => onRaw(!raw)}>
-      {raw ? `Edit ${label} with the form` : "Show raw JSON"}
+      {raw ? SETTING_AS_DATA_COPY.hide(label) : SETTING_AS_DATA_COPY.show(label)}
     </button>
   );
 }
@@ -168,7 +168,7 @@ export function CrmMappingEditor({ id, value, onValue, error }: JsonProps) {
           {error && <p className="field-error">{error}</p>}
         </div>
       )}
-      <Toggle raw={raw || !mapping} onRaw={setRaw} label="mapping" />
+      <Toggle raw={raw || !mapping} onRaw={setRaw} label="CRM mapping" />
     </fieldset>
   );
 }

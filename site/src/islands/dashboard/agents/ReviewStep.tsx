@@ -1,11 +1,12 @@
-import { ESCALATION_MESSAGES, TURN_TAKING_COPY, WEEKDAY_NAMES, WEEK_FROM_MONDAY, defaultGreeting, readEscalation } from "@nikki/core";
+import { ESCALATION_MESSAGES, TURN_TAKING_COPY, WEEKDAY_NAMES, WEEK_FROM_MONDAY, defaultGreeting, readEscalation, spanLabel } from "@nikki/core";
 import { api, call } from "../../../lib/client";
+import { useRegion } from "../../../lib/me";
 import { useResource } from "../../../lib/use-resource";
 import Loaded from "../../ui/Loaded";
 import { type AgentDraft, type Hours, LANGUAGE_NAMES, TOOL_NAMES, bodyOf, parsedObject } from "./draft";
 
-/** "09:00–12:00, 13:00–17:00", or "Closed". */
-const spansOf = (hours: Hours, day: string) => (hours[day] ?? []).map((span) => `${span.open}–${span.close}`).join(", ") || "Closed";
+/** "9:00 AM–12:00 PM, 1:00 PM–5:00 PM", or "Closed". */
+const spansOf = (hours: Hours, day: string) => (hours[day] ?? []).map((span) => spanLabel(span)).join(", ") || "Closed";
 
 /** A week of hours, a day a line, Monday first. */
 function WeekList({ hours, label }: { hours: Hours; label: string }) {
@@ -40,7 +41,7 @@ function ReviewServices() {
 
 /** The warning beside transfer numbers the agent may not use, or the transfer tool without a number; null when they agree. */
 export function TransferWarning({ draft, onTurnOn }: { draft: AgentDraft; onTurnOn?(): void }) {
-  const numbers = readEscalation(parsedObject(draft.escalation_json)).numbers;
+  const numbers = readEscalation(parsedObject(draft.escalation_json), useRegion()).numbers;
   const toolOn = draft.tools.includes("transfer_call");
   if (numbers.length > 0 && !toolOn)
     return (
@@ -64,7 +65,7 @@ export function TransferWarning({ draft, onTurnOn }: { draft: AgentDraft; onTurn
 
 /** The wizard's last step: everything the agent will be saved with, hours, services and transfers included (issue 54 §11). */
 export default function ReviewStep({ draft, organization, onTurnOn }: { draft: AgentDraft; organization: string; onTurnOn(): void }) {
-  const escalation = readEscalation(parsedObject(draft.escalation_json));
+  const escalation = readEscalation(parsedObject(draft.escalation_json), useRegion());
   const hours = (parsedObject(draft.hours_json) ?? {}) as Hours;
   const body = bodyOf(draft);
   const secondary = body.secondary_language;

@@ -7,7 +7,8 @@ import {
   TURN_TAKING_DEFAULTS,
   type TurnDetection,
   type TurnEagerness,
-  agentCreateSchema,
+  type Region,
+  agentSchemasIn,
   parseFields,
 } from "@nikki/core";
 
@@ -117,8 +118,8 @@ export function parsedObject(text: string): Record<string, unknown> | null {
 }
 
 /** What the server would refuse in the draft, field by field in its own words (core's agent schema), before sending. */
-export function draftProblems(draft: AgentDraft): Record<string, string> {
-  const parsed = parseFields(agentCreateSchema, bodyOf(draft));
+export function draftProblems(draft: AgentDraft, region: Region): Record<string, string> {
+  const parsed = parseFields(agentSchemasIn(region).create, bodyOf(draft));
   return parsed.ok ? {} : parsed.fields;
 }
 

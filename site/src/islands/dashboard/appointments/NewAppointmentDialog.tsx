@@ -1,6 +1,7 @@
-import { type AppointmentResource, appointmentCreateSchema, parseFields } from "@nikki/core";
+import { type AppointmentResource, PHONE_EXAMPLES, appointmentCreateSchemaIn, parseFields } from "@nikki/core";
 import { type SubmitEvent, useState } from "react";
 import { api, call } from "../../../lib/client";
+import { useRegion } from "../../../lib/me";
 import FormField, { FormAlert, TextField, errorId } from "../../FormField";
 import Modal from "../../ui/Modal";
 import { changeToast, useBookingSubmit } from "./booking-submit";
@@ -37,6 +38,7 @@ export default function NewAppointmentDialog({
   const [phone, setPhone] = useState("");
   const [notes, setNotes] = useState("");
   const booking = useBookingSubmit<Field>();
+  const region = useRegion();
 
   // Another service, agent or day offers other times.
   const choose =
@@ -49,7 +51,7 @@ export default function NewAppointmentDialog({
   async function book(event: SubmitEvent) {
     event.preventDefault();
     const input = { service_id: serviceId, start, name, phone, notes: notes.trim() || null, ...(agentId ? { agent_id: agentId } : {}) };
-    const parsed = parseFields(appointmentCreateSchema, input);
+    const parsed = parseFields(appointmentCreateSchemaIn(region), input);
     const invalid = parsed.ok ? {} : { ...parsed.fields, ...(start ? {} : { start: CHOOSE_A_TIME }) };
     const done = await booking.send({
       invalid,
@@ -109,6 +111,7 @@ export default function NewAppointmentDialog({
           label="Phone"
           required
           type="tel"
+          placeholder={PHONE_EXAMPLES[region]}
           value={phone}
           onValue={setPhone}
           error={errors.phone}

@@ -108,7 +108,7 @@ function BillingView({
         {owner ? (
           <div className="agent-actions">
             <button type="button" className="btn btn-primary btn-sm" onClick={() => setChanging(true)}>
-              {billing.subscribed ? "Change plan" : "Choose a plan"}
+              {BILLING_MESSAGES.planAction(billing.subscribed)}
             </button>
             {billing.subscribed && (
               <button type="button" className="btn btn-secondary btn-sm" disabled={portal.opening} onClick={portal.open}>

@@ -5,7 +5,7 @@ import { useSubmit } from "../../../lib/use-submit";
 import Modal from "../../ui/Modal";
 
 /**
- * Change plan (spec 001 §2 Billing): pick a plan; confirm is disabled on the current one. Without a subscription it
+ * Change plan (spec 001 §2 Billing), titled "Choose a plan" while there is none: pick a plan; confirm is disabled on the current one. Without a subscription it
  * opens Stripe Checkout (the trial's remaining days carried over); with one, the customer portal, where Stripe
  * switches the plan and prorates it.
  */
@@ -48,7 +48,7 @@ export default function ChangePlanDialog({
   }
 
   return (
-    <Modal open={open} onClose={onClose} title="Change plan" titleId="change-plan-title" onSubmit={confirm}>
+    <Modal open={open} onClose={onClose} title={BILLING_MESSAGES.planAction(subscribed)} titleId="change-plan-title" onSubmit={confirm}>
       <fieldset className="plain-fieldset plan-options" aria-describedby={error ? "change-plan-error" : undefined}>
         <legend className="step-legend">Plans</legend>
         {PLANS.map((plan) => (

@@ -1,9 +1,12 @@
 import {
   ANSWERED_BY_LABELS,
   CALL_MESSAGES,
+  type CallLatency,
+  LATENCY_COPY,
   REDACTION_COPY,
   SCREENED_MESSAGES,
   contactMarker,
+  durationText,
   isMachine,
   isPiiMarker,
   languageCodeOf,
@@ -12,6 +15,7 @@ import {
   processingShown,
   redactPii,
   toolAction,
+  typicalTurn,
 } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
@@ -21,6 +25,7 @@ import { type Resource, useResource } from "../../../lib/use-resource";
 import Loaded from "../../ui/Loaded";
 import Modal from "../../ui/Modal";
 import StatusBadge from "../../ui/StatusBadge";
+import ExplainedFigure from "../../ui/ExplainedFigure";
 import Time from "../../ui/Time";
 import BlockNumber from "./BlockNumber";
 import CallActions from "./CallActions";
@@ -68,21 +73,39 @@ function ProcessingStatus({ call }: { call: CallDetailResource }) {
   );
 }
 
-const ms = (value: number | null) => (value === null ? "—" : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`);
+/** The answers' response time, voice to voice, with where a typical answer's time went (on hover, focus or a tap). */
+function ResponseTime({ latency }: { latency: CallLatency }) {
+  const typical = typicalTurn(latency.turns);
+  if (!typical) return <>{LATENCY_COPY.noAnswers}</>;
+  return (
+    <ExplainedFigure
+      figure={LATENCY_COPY.response(latency.voice_to_voice_p50_ms, latency.voice_to_voice_p90_ms)}
+      explanation={`${LATENCY_COPY.explained} ${LATENCY_COPY.share(typical)}`}
+    />
+  );
+}
 
 function LatencyAndCost({ call }: { call: CallDetailResource }) {
   const { latency } = call;
   return (
     <dl className="call-facts">
-      <dt>Greeting</dt>
-      <dd>{latency ? `${ms(latency.greeting_ms)} from pickup to Nikki's first word` : "Not measured (the AI did not take this call)"}</dd>
+      {!latency && (
+        <>
+          <dt>{LATENCY_COPY.greeting}</dt>
+          <dd>{LATENCY_COPY.notMeasured}</dd>
+        </>
+      )}
       {latency && (
         <>
-          <dt>Turn gap</dt>
+          {latency.greeting_ms !== null && (
+            <>
+              <dt>{LATENCY_COPY.greeting}</dt>
+              <dd>{LATENCY_COPY.greeted(latency.greeting_ms)}</dd>
+            </>
+          )}
+          <dt>{LATENCY_COPY.responseTime}</dt>
           <dd>
-            {latency.turn_gaps_ms.length
-              ? `p50 ${ms(latency.turn_gap_p50_ms)}, p95 ${ms(latency.turn_gap_p95_ms)} over ${latency.turn_gaps_ms.length} turns`
-              : "No full turns"}
+            <ResponseTime latency={latency} />
           </dd>
           <dt>Barge-ins</dt>
           <dd>{latency.barge_ins}</dd>
@@ -91,7 +114,7 @@ function LatencyAndCost({ call }: { call: CallDetailResource }) {
             {latency.tools.length ? (
               <ul className="call-tools">
                 {latency.tools.map((tool, index) => (
-                  <li key={`${index}-${tool.name}`}>{`${toolAction(tool.name, tool.ok)}, ${ms(tool.ms)}`}</li>
+                  <li key={`${index}-${tool.name}`}>{`${toolAction(tool.name, tool.ok)}, ${durationText(tool.ms)}`}</li>
                 ))}
               </ul>
             ) : (
@@ -231,7 +254,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 {redactedBadge(Boolean(shown.summary))}
               </div>
               <p className={shown.summary ? "" : "muted"}>{shown.summary ? text(shown.summary) : CALL_MESSAGES.noSummary}</p>
-              <CallQuestions questions={shown.unanswered_questions} canAnswer={canAct} />
+              <CallQuestions questions={shown.unanswered_questions} canAnswer={canAct} agentName={shown.agent_name ?? "the agent"} />
               <CallOwnerNotes notes={shown.owner_notes} />
               <h3>Entities</h3>
               {contactsMasked ? (

@@ -30,8 +30,6 @@ export function callQuery(filters: Filters, cursor: string | null): CallQuery {
   };
 }
 
-const label = (value: string) => value.replace(/-/g, " ").replace(/^./, (first) => first.toUpperCase());
-
 /** The call list's filters, applied on the server as they change. */
 export default function CallFilters({ filters, onChange }: { filters: Filters; onChange(filters: Filters): void }) {
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => onChange({ ...filters, [key]: value });
@@ -58,7 +56,7 @@ export default function CallFilters({ filters, onChange }: { filters: Filters; o
           <option value="">Any</option>
           {CALL_OUTCOMES.map((outcome) => (
             <option key={outcome} value={outcome}>
-              {label(outcome)}
+              {statusLook("callOutcome", outcome).label}
             </option>
           ))}
         </select>

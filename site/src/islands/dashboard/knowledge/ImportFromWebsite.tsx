@@ -1,4 +1,4 @@
-import { type ImportDiscoveryResource, type KnowledgeImportResource, IMPORT_LIMITS, canManage, importOutcome, siteAddress } from "@nikki/core";
+import { type ImportDiscoveryResource, type KnowledgeImportResource, IMPORT_LIMITS, canManage, importOutcome, siteAddress, plural } from "@nikki/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -135,7 +135,7 @@ export default function ImportFromWebsite() {
         <>
           <PagePicker discovery={discovery} picked={picked} onChange={setPicked} disabled={starting} />
           <button type="button" className="btn btn-primary" onClick={() => void start()} disabled={starting || picked.size === 0}>
-            {starting ? "Starting…" : `Import ${picked.size} ${picked.size === 1 ? "page" : "pages"}`}
+            {starting ? "Starting…" : `Import ${plural(picked.size, "page")}`}
           </button>
         </>
       )}

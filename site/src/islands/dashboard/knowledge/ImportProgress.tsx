@@ -1,4 +1,4 @@
-import { type KnowledgeImportResource, importOutcome, importProgress } from "@nikki/core";
+import { type KnowledgeImportResource, importOutcome, importProgress, plural } from "@nikki/core";
 
 /**
  * An import as it runs ("12 of 31 pages"), then how it ended: the pages new, changed and unchanged and the sections
@@ -23,9 +23,7 @@ export default function ImportProgress({ run }: { run: KnowledgeImportResource }
       {run.status === "failed" && <p className="import-result import-result-failed">{run.error}</p>}
       {run.failures.length > 0 && (
         <details className="import-failures" open={!active}>
-          <summary>
-            {run.failures.length} {run.failures.length === 1 ? "page was" : "pages were"} not imported
-          </summary>
+          <summary>{plural(run.failures.length, "page was", "pages were")} not imported</summary>
           <ul>
             {run.failures.map((failure) => (
               <li key={failure.url}>

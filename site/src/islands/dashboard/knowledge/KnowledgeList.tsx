@@ -1,4 +1,4 @@
-import { KNOWLEDGE_MESSAGES as M, type KnowledgeEntry } from "@nikki/core";
+import { KNOWLEDGE_MESSAGES as M, type KnowledgeEntry, plural } from "@nikki/core";
 import type { ReactNode } from "react";
 import DataTable from "../../ui/DataTable";
 import type { AgentName } from "./KnowledgeEntryDialog";
@@ -33,7 +33,7 @@ function Source({ entry }: { entry: KnowledgeEntry }) {
 function agentsText(entry: KnowledgeEntry, agents: readonly AgentName[] | null): string {
   if (entry.agent_ids.length === 0) return "Every agent";
   const names = entry.agent_ids.map((id) => agents?.find((agent) => agent.id === id)?.name).filter(Boolean);
-  return names.length === entry.agent_ids.length ? names.join(", ") : `${entry.agent_ids.length} ${entry.agent_ids.length === 1 ? "agent" : "agents"}`;
+  return names.length === entry.agent_ids.length ? names.join(", ") : plural(entry.agent_ids.length, "agent");
 }
 
 /**

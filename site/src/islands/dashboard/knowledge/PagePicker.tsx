@@ -1,3 +1,4 @@
+import { plural } from "@nikki/core";
 import type { ImportDiscoveryResource } from "@nikki/core";
 
 const pathOf = (url: string) => {
@@ -27,8 +28,7 @@ export default function PagePicker({
   return (
     <fieldset className="page-picker" disabled={disabled}>
       <legend>
-        {discovery.pages.length} {discovery.pages.length === 1 ? "page" : "pages"} found{" "}
-        {discovery.source === "sitemap" ? "in your sitemap" : "by following your links"}
+        {plural(discovery.pages.length, "page")} found {discovery.source === "sitemap" ? "in your sitemap" : "by following your links"}
       </legend>
       <label className="page-pick page-pick-all">
         <input type="checkbox" checked={all} onChange={() => onChange(all ? new Set() : new Set(discovery.pages))} />

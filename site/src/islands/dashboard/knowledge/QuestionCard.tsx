@@ -1,4 +1,4 @@
-import { CHAT_QUESTION_PREFIX, QUESTION_MESSAGES as M, answerQuestionSchema, parseFields } from "@nikki/core";
+import { CHAT_QUESTION_PREFIX, QUESTION_MESSAGES as M, answerQuestionSchema, parseFields, plural } from "@nikki/core";
 import { type FormEvent, type KeyboardEvent, useRef, useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
@@ -81,9 +81,7 @@ export default function QuestionCard({ question, canAnswer, onDone }: Props) {
     <li className="question-card" aria-labelledby={`question-${question.id}`}>
       <div className="question-head">
         <h3 id={`question-${question.id}`}>{question.text}</h3>
-        <span className="question-count">
-          Asked {question.count} {question.count === 1 ? "time" : "times"}
-        </span>
+        <span className="question-count">Asked {plural(question.count, "time")}</span>
       </div>
       <p className="question-meta">
         Last asked {time.dateTime(question.last_asked_at)}

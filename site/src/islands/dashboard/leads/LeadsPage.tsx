@@ -28,7 +28,16 @@ export default function LeadsPage() {
   );
   const time = useBusinessTime();
 
-  if (allowed === false) return <p className="card panel">Leads are for the product's operators. Ask to have your verified e-mail added to OPERATOR_EMAILS.</p>;
+  if (allowed === false)
+    return (
+      <section className="card panel" aria-labelledby="leads-title">
+        <h2 id="leads-title">Contact form leads</h2>
+        <p>{M.notOperator}</p>
+        <a className="btn btn-primary btn-sm" href={M.yourLeadsHref}>
+          {M.yourLeads}
+        </a>
+      </section>
+    );
   return (
     <section className="card panel" aria-labelledby="leads-title">
       <div className="panel-head">

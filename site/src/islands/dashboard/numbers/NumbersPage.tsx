@@ -1,4 +1,4 @@
-import { NUMBER_MESSAGES } from "@nikki/core";
+import { NUMBER_MESSAGES, TWILIO_SETUP_COPY } from "@nikki/core";
 import { useState } from "react";
 import { api, call } from "../../../lib/client";
 import { toast } from "../../../lib/toast";
@@ -59,7 +59,7 @@ export default function NumbersPage() {
   async function copyTwiml(number: PhoneNumber) {
     try {
       await navigator.clipboard.writeText(twimlFor(number));
-      toast({ title: "TwiML Copied", description: "Paste it into the number's configuration in Twilio." });
+      toast({ title: TWILIO_SETUP_COPY.copiedTitle, description: TWILIO_SETUP_COPY.copied });
     } catch {
       toast({ variant: "destructive", title: "Couldn't copy.", description: "Your browser did not allow copying." });
     }
@@ -116,57 +116,65 @@ export default function NumbersPage() {
           rows.length === 0 ? (
             <EmptyState message={NUMBER_MESSAGES.empty}>{addButton}</EmptyState>
           ) : (
-            <ul className="agent-list">
-              {rows.map((number) => {
-                return (
-                  <li className="agent-row" key={number.id}>
-                    <div className="agent-main">
-                      <h3>{number.phone_number}</h3>
-                      <p className="muted">{number.friendly_name ?? "No name"}</p>
-                      <p className="agent-numbers">{number.agent_name ? `Answered by ${number.agent_name}` : "No agent assigned"}</p>
-                      {number.webhooks === "elsewhere" && <p className="field-error">Its Twilio webhooks point somewhere else: calls do not reach Nikki.</p>}
-                    </div>
-                    <StatusBadge kind="number" status={statusOf(number)} />
-                    <div className="agent-actions">
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-sm"
-                        onClick={() => setAssigning(number)}
-                        aria-label={`Assign ${number.phone_number}`}
-                      >
-                        Assign
-                      </button>
-                      <TestCallButton
-                        place={(phone) => call(api.numbers[":id"]["test-call"].$post, { param: { id: number.id } }, phone)}
-                        label={number.phone_number}
-                        disabledReason={number.assigned_agent_id ? undefined : "Assign an agent first."}
-                      />
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-sm"
-                        onClick={() => void copyTwiml(number)}
-                        aria-label={`Copy TwiML for ${number.phone_number}`}
-                      >
-                        Copy TwiML
-                      </button>
-                      {number.webhooks === "elsewhere" && (
-                        <button type="button" className="btn btn-secondary btn-sm" disabled={action.busy(number.id)} onClick={() => void pointHere(number)}>
-                          Point it here
+            <>
+              <ul className="agent-list">
+                {rows.map((number) => {
+                  return (
+                    <li className="agent-row" key={number.id}>
+                      <div className="agent-main">
+                        <h3>{number.phone_number}</h3>
+                        <p className="muted">{number.friendly_name ?? "No name"}</p>
+                        <p className="agent-numbers">{number.agent_name ? `Answered by ${number.agent_name}` : "No agent assigned"}</p>
+                        {number.webhooks === "elsewhere" && (
+                          <p className="field-error">Its Twilio webhooks point somewhere else: calls do not reach your agent.</p>
+                        )}
+                      </div>
+                      <StatusBadge kind="number" status={statusOf(number)} />
+                      <div className="agent-actions">
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-sm"
+                          onClick={() => setAssigning(number)}
+                          aria-label={`Assign ${number.phone_number}`}
+                        >
+                          Assign
                         </button>
-                      )}
-                      <button
-                        type="button"
-                        className="btn btn-danger btn-sm"
-                        onClick={() => setReleasing(number)}
-                        aria-label={`Release ${number.phone_number}`}
-                      >
-                        Release
-                      </button>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
+                        <TestCallButton
+                          place={(phone) => call(api.numbers[":id"]["test-call"].$post, { param: { id: number.id } }, phone)}
+                          label={number.phone_number}
+                          disabledReason={number.assigned_agent_id ? undefined : "Assign an agent first."}
+                        />
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-sm"
+                          onClick={() => void copyTwiml(number)}
+                          aria-label={TWILIO_SETUP_COPY.label(number.phone_number)}
+                          aria-describedby="twilio-setup-hint"
+                        >
+                          {TWILIO_SETUP_COPY.button}
+                        </button>
+                        {number.webhooks === "elsewhere" && (
+                          <button type="button" className="btn btn-secondary btn-sm" disabled={action.busy(number.id)} onClick={() => void pointHere(number)}>
+                            Point it here
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          className="btn btn-danger btn-sm"
+                          onClick={() => setReleasing(number)}
+                          aria-label={`Release ${number.phone_number}`}
+                        >
+                          Release
+                        </button>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+              <p className="field-hint" id="twilio-setup-hint">
+                {TWILIO_SETUP_COPY.hint}
+              </p>
+            </>
           )
         }
       </Loaded>

@@ -1,3 +1,4 @@
+import { LATENCY_COPY, durationText, plural } from "@nikki/core";
 import type { DataOf, api } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import DataTable from "../../ui/DataTable";
@@ -7,7 +8,6 @@ import CallerCell from "../calls/CallerCell";
 
 type OverviewResource = DataOf<typeof api.overview.$get>["overview"];
 
-const ms = (value: number | null) => (value === null ? "—" : value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${value} ms`);
 const day = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString(undefined, { weekday: "short" });
 
 /** The minutes axis: at most 4 steps of a round size (1, 2, 5, 10, 20, …) up to the week's most. */
@@ -77,7 +77,7 @@ function MinutesChart({ days }: { days: OverviewResource["daily_minutes"] }) {
           {days.map((entry) => (
             <tr key={entry.date}>
               <th scope="row">{entry.date}</th>
-              <td>{entry.minutes} minutes</td>
+              <td>{plural(entry.minutes, "minute")}</td>
             </tr>
           ))}
         </tbody>
@@ -97,8 +97,11 @@ export default function OverviewFigures({ overview, manager }: { overview: Overv
     ["Leads captured", String(overview.leads_captured)],
     ["Appointments booked", String(overview.appointments_booked)],
     ["After-hours calls", String(overview.after_hours_calls)],
-    ["Greeting (average)", ms(overview.avg_greeting_ms)],
-    ["Turn gap p50 / p95", `${ms(overview.turn_gap_p50_ms)} / ${ms(overview.turn_gap_p95_ms)}`],
+    ["Greeting (average)", durationText(overview.avg_greeting_ms)],
+    [
+      LATENCY_COPY.weekResponseTime,
+      overview.voice_to_voice_p50_ms === null ? LATENCY_COPY.noAnswers : LATENCY_COPY.response(overview.voice_to_voice_p50_ms, overview.voice_to_voice_p90_ms),
+    ],
   ];
   return (
     <>

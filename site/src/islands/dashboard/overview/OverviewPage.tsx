@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, SPEND_MESSAGES } from "@nikki/core";
+import { BILLING_MESSAGES, SPEND_MESSAGES, plural } from "@nikki/core";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
 import { useLiveEvents } from "../../../lib/use-live-events";
@@ -35,7 +35,7 @@ export default function OverviewPage() {
       )}
       {plan?.state === "trial" && (
         <p className="notice">
-          Free trial: {plan.trial_days_left} day{plan.trial_days_left === 1 ? "" : "s"} left. <a href="/dashboard/billing">See plans</a>
+          Free trial: {plural(plan.trial_days_left, "day")} left. <a href="/dashboard/billing">See plans</a>
         </p>
       )}
       {steps.data && !steps.data.complete && <GettingStarted progress={steps.data} />}

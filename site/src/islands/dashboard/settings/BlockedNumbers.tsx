@@ -1,11 +1,11 @@
-import { BLOCKED_NUMBERS_MAX, REPEAT_CALL_LIMIT, REPEAT_CALL_WINDOW_MINUTES } from "@nikki/core";
+import { BLOCKED_NUMBERS_MAX, PHONE_EXAMPLES, REPEAT_CALL_LIMIT, REPEAT_CALL_WINDOW_MINUTES, abroadExample, phoneFormatHint, plural } from "@nikki/core";
 import { useState } from "react";
 import FormField, { errorId } from "../../FormField";
 import { Section } from "./SettingsField";
 import { type LoadedSettings, useSettingsSection } from "./use-settings";
 
 const countOf = (numbers: readonly string[]) =>
-  numbers.length === 0 ? "No numbers are blocked." : `${numbers.length} number${numbers.length === 1 ? " is" : "s are"} blocked.`;
+  numbers.length === 0 ? "No numbers are blocked." : `${plural(numbers.length, "number is", "numbers are")} blocked.`;
 
 /**
  * Settings › Calls: blocked numbers (issue 37 §5). A blocked caller hears a short message and is hung up before Nikki
@@ -19,6 +19,7 @@ export function BlockedNumbersSettings({ loaded }: { loaded: LoadedSettings }) {
   const [saved, setSaved] = useState(loaded.settings.blocked_numbers);
   const error = errors.blocked_numbers;
   const lines = text.split("\n");
+  const region = loaded.settings.default_region;
 
   async function saveList() {
     const kept = await save();
@@ -31,7 +32,7 @@ export function BlockedNumbersSettings({ loaded }: { loaded: LoadedSettings }) {
     <Section
       id="blocked-numbers"
       title="Blocked numbers"
-      lead="Callers you never want Nikki to answer: they hear a short message and are hung up, and the call is stored as spam without AI cost. Block a caller from a call's detail, or list numbers here."
+      lead="Callers you never want your agents to answer: they hear a short message and are hung up, and the call is stored as spam without AI cost. Block a caller from a call's detail, or list numbers here."
       onSave={() => void saveList()}
       pending={pending}
     >
@@ -39,7 +40,7 @@ export function BlockedNumbersSettings({ loaded }: { loaded: LoadedSettings }) {
         <textarea
           id="blocked-numbers-list"
           rows={Math.min(8, Math.max(3, lines.length + 1))}
-          placeholder={"(512) 555-0222\n+44 20 7946 0958"}
+          placeholder={`${PHONE_EXAMPLES[region]}\n${abroadExample(region)}`}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -51,8 +52,8 @@ export function BlockedNumbersSettings({ loaded }: { loaded: LoadedSettings }) {
         />
       </FormField>
       <p className="field-hint" id="blocked-numbers-hint">
-        {countOf(saved)} A number without a country code is read as a US one. Robocalls that talk over the greeting or ring more than {REPEAT_CALL_LIMIT} times
-        in {REPEAT_CALL_WINDOW_MINUTES} minutes are hung up without being listed here.
+        {countOf(saved)} {phoneFormatHint(region)} Robocalls that talk over the greeting or ring more than {REPEAT_CALL_LIMIT} times in{" "}
+        {REPEAT_CALL_WINDOW_MINUTES} minutes are hung up without being listed here.
       </p>
     </Section>
   );

@@ -1,4 +1,4 @@
-import { LISTEN_MESSAGES, REDACTION_COPY, REGIONS, SETTINGS_RANGES } from "@nikki/core";
+import { LISTEN_MESSAGES, PHONE_EXAMPLES, REDACTION_COPY, REGIONS, SETTINGS_RANGES } from "@nikki/core";
 import FormField, { TextField } from "../../FormField";
 import { NumberField, Section, Switch } from "./SettingsField";
 import { type LoadedSettings, useSettingsSection } from "./use-settings";
@@ -120,7 +120,7 @@ export function PhoneSettings({ loaded }: { loaded: LoadedSettings }) {
     <Section
       id="phone"
       title="Phone and limits"
-      lead="Where numbers are searched and calls may go, how often the Test-a-Call widget may ring, and the texts Nikki sends."
+      lead="Where numbers are searched and calls may go, how often the Test-a-Call widget may ring, and the texts your agents send."
       onSave={() => void save()}
       pending={pending}
     >
@@ -195,7 +195,7 @@ export function PhoneSettings({ loaded }: { loaded: LoadedSettings }) {
           label="Morning digest by text to"
           type="tel"
           inputMode="tel"
-          placeholder="+14155552671"
+          placeholder={PHONE_EXAMPLES[loaded.settings.default_region]}
           hint="At 8:00 your time, the night's after-hours calls. Leave empty for none."
           value={draft.digest_phone ?? ""}
           onValue={(value) => set("digest_phone", value.trim() || null)}

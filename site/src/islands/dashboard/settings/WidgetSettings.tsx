@@ -100,7 +100,7 @@ export function WidgetSettings({ loaded }: { loaded: LoadedSettings }) {
     <Section
       id="widget"
       title="Widget"
-      lead="Put Nikki on your own website: paste the tag, allow your site, and choose how it looks."
+      lead="Put your agent on your own website: paste the tag, allow your site, and choose how it looks."
       onSave={() => void save()}
       pending={pending}
     >

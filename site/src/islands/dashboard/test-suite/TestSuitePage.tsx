@@ -1,4 +1,4 @@
-import { PERSONA_NAME, TEST_SUITE_MESSAGES, type TestCheck, type TestScenarioId, canManage, describeCheck } from "@nikki/core";
+import { TEST_SUITE_MESSAGES, type TestCheck, type TestScenarioId, canManage, describeCheck } from "@nikki/core";
 import { useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
@@ -119,7 +119,7 @@ function SuiteView({
 }) {
   const time = useBusinessTime();
   const busy = queue.length > 0;
-  const agentName = suite.number?.agent_name ?? PERSONA_NAME;
+  const agentName = suite.number?.agent_name ?? "Your agent";
   const custom = suite.custom;
   const checksOf = (scenario: Suite["scenarios"][number]): TestCheck[] =>
     scenario.id === "custom" ? (custom.expect ? [{ expect: custom.expect, phrase: custom.phrase || null }] : []) : scenario.checks;
