@@ -17,9 +17,13 @@ export const spentToday = async (organizationId: string) => (await env.SPEND_MET
 
 /**
  * A US mobile number of its own for each text, so what reached the Twilio simulator (shared by every test file) is told
- * apart from other files': seven random digits, where a per-file counter beside the clock had two files meet on one.
+ * apart from other files': an ordinary exchange (720-799: none premium or special, which the gate refuses) and four
+ * random digits, where a per-file counter beside the clock had two files meet on one number.
  */
-export const recipient = () => `+1415${2_000_000 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 8_000_000)}`;
+export const recipient = () => {
+  const [exchange, line] = crypto.getRandomValues(new Uint32Array(2));
+  return `+1415${720 + (exchange! % 80)}${String(line! % 10_000).padStart(4, "0")}`;
+};
 export const messagesTo = async (to: string) => (await twilioMessages()).filter((message) => message.form.To === to);
 
 /** A trial organization (Growth's bounds) with an agent open every day and a number of its own. */
