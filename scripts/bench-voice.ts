@@ -64,6 +64,7 @@ import { clearAgenda, openAgenda } from "./bench/open-agenda";
 import { cpuMeter, withChildren } from "./bench/process-cpu";
 import { percentile } from "./bench/stats";
 import { spawnSimulators } from "./bench/simulators-spawn";
+import { settled as settledPass } from "./bench/settled";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const RAMP_MS = Number(process.env.BENCH_RAMP_MS ?? 5_000);
@@ -211,22 +212,9 @@ function pooled(phases: PhaseFigures[]): PhaseFigures {
 }
 
 const median = (values: number[]) => percentile(values, 50);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * After a pass: until the product has analysed the pass's calls (its after-call work: analysis, follow-up text,
- * alert), then SETTLE_MS more for every side alike, so the next pass starts on a quiet machine and neither side's
- * leftover work weighs on the other's frames.
- */
-async function settled(db: D1Database, reports: SimulatedCallReport[]) {
-  const sids = reports.map((report) => report.callSid);
-  const pending = db
-    .prepare(`select count(*) as n from calls where processing_status = 'pending' and call_sid in (${sids.map(() => "?").join(",")})`)
-    .bind(...sids);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && ((await pending.first<number>("n")) ?? 0) > 0) await sleep(250);
-  await sleep(SETTLE_MS);
-}
+/** After a pass, SETTLE_MS for every side alike: neither side's leftover work weighs on the other's frames. */
+const settled = (db: D1Database, reports: SimulatedCallReport[]) => settledPass(db, reports, SETTLE_MS);
 /** A side's first caller tag in a round, so no frame of one pass is matched with another's. */
 const tagOf = (side: number, round: number) => side * RELAY_TAGS + round * 1_000 + 1;
 

@@ -26,9 +26,10 @@ import { ROOT, run } from "@nikki/dev/local";
  * and the URL guard's wildcard-DNS names (1.9 KB), so 14 KB; 16.9 KB (17,343 B) once the bridge took the turns itself
  * (call/turn-taking.ts, interruption-guard.ts, input-timeline.ts, bridge-session.ts: a cough no longer cuts the agent
  * off, and each turn's voice-to-voice time is measured) and a call can be watched and steered as it happens
- * (media/live-feed.ts, owner-commands.ts), so 18 KB.
+ * (media/live-feed.ts, owner-commands.ts), so 18 KB; 18.5 KB (18,942 B) with the call's audio forked to owners listening
+ * in (media/listeners.ts, call/listen-ticket.ts: 1.6 KB), so 19.5 KB.
  */
-const MEDIA_GZIP_BUDGET = 18_432;
+const MEDIA_GZIP_BUDGET = 19_968;
 
 /**
  * The control plane's minified bundle: 2,316 KiB when the budget was set, 1,217 KiB (1,246,594 B) once Kysely

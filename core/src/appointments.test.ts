@@ -9,6 +9,7 @@ import {
   serviceCreateSchema,
   servicePatchSchema,
   slotProblemMessage,
+  starterServiceNote,
 } from "./appointments";
 
 describe("a service's fields", () => {
@@ -78,5 +79,15 @@ describe("an appointment's fields", () => {
     expect(slotProblemMessage("notice", { ...settings, minNoticeMinutes: 90 })).toBe("That time is too soon: bookings need 90 minutes' notice.");
     expect(slotProblemMessage("horizon", settings)).toBe("That time is too far ahead: bookings open 30 days in advance.");
     expect(slotProblemMessage("taken", settings)).toBe(A.slotTaken);
+  });
+});
+
+describe("the Services step's note on the starting service", () => {
+  it("names the starting service with its duration as it is now", () => {
+    expect(starterServiceNote([{ name: "Appointment", duration_minutes: 45 }])).toContain("“Appointment” (45 min)");
+  });
+  it("is gone once the starting service is renamed or deleted", () => {
+    expect(starterServiceNote([{ name: "Cleaning", duration_minutes: 30 }])).toBeNull();
+    expect(starterServiceNote([])).toBeNull();
   });
 });

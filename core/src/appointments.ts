@@ -97,6 +97,28 @@ export const SERVICE_MESSAGES = {
   agents: "Choose agents of your organization (at most 50), or none for all of them.",
   notFound: "That service was not found.",
   lastOne: "Keep at least one service: add another before deleting this one.",
+  namePlaceholder: "e.g. Consultation",
+} as const;
+
+/**
+ * The Services step's note on the service every business starts with, while it still bears its starting name (its
+ * duration as it is now); once renamed or deleted there is nothing to explain, and no note.
+ */
+export function starterServiceNote(services: readonly Pick<ServiceResource, "name" | "duration_minutes">[]): string | null {
+  const starter = services.find((service) => service.name === DEFAULT_SERVICE.name);
+  if (!starter) return null;
+  return `Every business starts with “${starter.name}” (${starter.duration_minutes} min), so callers can book before you add your own. Rename it, change it, or add others; at least one service always stays.`;
+}
+
+/**
+ * The agenda with its default filters (upcoming, booked) and nothing in it: "yet" only while the organization has
+ * never had an appointment; after one was canceled or has passed, the filters that show it are named.
+ */
+export const APPOINTMENTS_EMPTY = {
+  never: (canBook: boolean) =>
+    `No upcoming appointments yet. When a caller books on the phone${canBook ? ", or you book one here" : ""}, it shows up here right away.`,
+  noneBooked: "No booked appointments coming up.",
+  elsewhere: "Canceled appointments are under the Status filter, past ones under When.",
 } as const;
 
 export const APPOINTMENT_MESSAGES = {

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   "call_pushed_to_crm",
   "call_texted",
   "call_watched",
+  "call_listened",
   "call_note_sent",
   "call_taken_over",
   "call_ended_by_owner",
@@ -160,6 +161,7 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   call_pushed_to_crm: (subject) => `${subject ? `Call from ${subject}` : "A call"} pushed to the CRM`,
   call_texted: (subject) => `Texted ${subject ?? "a caller"} after their call`,
   call_watched: (subject) => `Watched ${subject ? `the call from ${subject}` : "a call"} live`,
+  call_listened: (subject) => `Listened in to ${subject ? `the call from ${subject}` : "a call"}`,
   call_note_sent: (subject) => `Sent a note to the agent on ${subject ? `the call from ${subject}` : "a call"}`,
   call_taken_over: (subject, _t, details) =>
     `Took over ${subject ? `the call from ${subject}` : "a call"}${detail(details, "number") ? ` on ${detail(details, "number")}` : ""}`,

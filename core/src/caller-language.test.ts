@@ -62,6 +62,16 @@ describe("the words a call opens with", () => {
     expect(recordingNotice("de-DE")).toBe("Dieser Anruf kann aufgezeichnet werden.");
   });
 
+  it("when owners may listen in live, the notice says the call may be monitored too, whether or not recording is announced", () => {
+    expect(openingLineOf(agent, "Thanks for calling Acme.", { announceRecording: true, monitored: true })).toBe(
+      "This call may be recorded or monitored. Thanks for calling Acme.",
+    );
+    expect(openingLineOf(agent, "Hi.", { announceRecording: false, monitored: true })).toBe("This call may be recorded or monitored. Hi.");
+    expect(openingLineOf({ ...agent, language: "es-MX" }, "Hola.", { announceRecording: true, monitored: true })).toBe(
+      "Esta llamada puede ser grabada o monitoreada. Hola.",
+    );
+  });
+
   it("with a secondary language, a line in both languages follows the greeting: the pair's default or the business's words", () => {
     expect(defaultSecondaryGreeting("en-US", "es-ES")).toBe("We also speak Spanish. También hablamos español.");
     expect(defaultSecondaryGreeting("es-ES", "en-US")).toBe("También hablamos inglés. We also speak English.");

@@ -34,8 +34,18 @@ const RECORDING_NOTICE: Record<LanguageCode, string> = {
   pt: "Esta chamada pode ser gravada.",
 };
 
-/** The recording notice, in the agent's language (said by the agent as part of its opening line). */
-export const recordingNotice = (language: string) => RECORDING_NOTICE[languageCodeOf(language) ?? "en"];
+/** Said instead when the organization lets its owners and admins listen in to calls live (issue 56 §2). */
+const MONITORING_NOTICE: Record<LanguageCode, string> = {
+  en: "This call may be recorded or monitored.",
+  es: "Esta llamada puede ser grabada o monitoreada.",
+  fr: "Cet appel peut être enregistré ou écouté.",
+  de: "Dieser Anruf kann aufgezeichnet oder mitgehört werden.",
+  it: "Questa chiamata potrebbe essere registrata o ascoltata.",
+  pt: "Esta chamada pode ser gravada ou monitorada.",
+};
+
+/** The recording notice, in the agent's language (said by the agent as part of its opening line); `monitored`: the one that says so too. */
+export const recordingNotice = (language: string, monitored = false) => (monitored ? MONITORING_NOTICE : RECORDING_NOTICE)[languageCodeOf(language) ?? "en"];
 
 const ALSO_SPOKEN: Record<LanguageCode, (name: string) => string> = {
   en: (name) => `We also speak ${name}.`,
@@ -65,12 +75,14 @@ export interface OpeningAgent {
 
 /**
  * What a call opens with, said by the agent in its voice: the recording notice when the call is recorded and announced,
- * the greeting, then (with a secondary language) the line in both languages.
+ * or whenever it may be listened to live (`monitored`: "may be recorded or monitored"), the greeting, then (with a
+ * secondary language) the line in both languages.
  */
-export function openingLineOf(agent: OpeningAgent, greeting: string, options: { announceRecording: boolean }): string {
+export function openingLineOf(agent: OpeningAgent, greeting: string, options: { announceRecording: boolean; monitored?: boolean }): string {
   const pairDefault = defaultSecondaryGreeting(agent.language, agent.secondaryLanguage);
   const bilingual = pairDefault ? agent.secondaryGreeting?.trim() || pairDefault : "";
-  return [options.announceRecording ? recordingNotice(agent.language) : "", greeting, bilingual].filter(Boolean).join(" ");
+  const notice = options.monitored ? recordingNotice(agent.language, true) : options.announceRecording ? recordingNotice(agent.language) : "";
+  return [notice, greeting, bilingual].filter(Boolean).join(" ");
 }
 
 /** The summary's note of the caller's language, in the business's language, when the two differ. */

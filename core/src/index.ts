@@ -67,6 +67,7 @@ export * from "./knowledge";
 export * from "./texts";
 export * from "./tool-actions";
 export * from "./live-calls";
+export * from "./live-listen";
 export * from "./audit-copy";
 export * from "./page-access";
 export * from "./hours-problem";

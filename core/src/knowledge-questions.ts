@@ -93,6 +93,8 @@ export const QUESTION_MESSAGES = {
   alreadyDismissed: "This question was dismissed already. Reload the page to see the questions still open.",
   notFound: "That question is not in your organization's list. Reload the page.",
   noSuggestion: "No suggested answer: your knowledge does not say. Write the answer yourself.",
+  /** The same, for a viewer, who reads the question but cannot answer it. */
+  noSuggestionReader: "No suggested answer: your knowledge does not say. An owner or admin can answer it here.",
 } as const;
 
 export const answerQuestionSchema = z.strictObject({

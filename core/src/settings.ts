@@ -15,6 +15,7 @@ export interface OrganizationSettings {
   pii_redaction: boolean;
   record_calls: boolean;
   record_announce: boolean;
+  live_listening: boolean;
   default_region: Region;
   widget_rate_ip_hour: number;
   widget_rate_phone_day: number;
@@ -195,6 +196,7 @@ export const settingsPatchSchema = (policy: UrlPolicy, texts: TextBounds = ANY_P
     pii_redaction: z.optional(flag()),
     record_calls: z.optional(flag()),
     record_announce: z.optional(flag()),
+    live_listening: z.optional(flag()),
     default_region: z.optional(z.enum(REGIONS, SETTINGS_MESSAGES.region)),
     widget_rate_ip_hour: z.optional(wholeIn(widgetRateIpHour, SETTINGS_MESSAGES.widgetRateIpHour)),
     widget_rate_phone_day: z.optional(wholeIn(widgetRatePhoneDay, SETTINGS_MESSAGES.widgetRatePhoneDay)),

@@ -1,4 +1,4 @@
-import { addDays, localParts, weekdayOf } from "@nikki/core";
+import { APPOINTMENTS_EMPTY, addDays, localParts, weekdayOf } from "@nikki/core";
 import { type Page, expect, test } from "@playwright/test";
 import { e2eEmail, joinAsViewer, signUpNewBusiness } from "../support/accounts";
 
@@ -155,4 +155,26 @@ test("a business books by hand, sees its agenda and week live, reschedules, canc
   await readOnly.getByRole("button", { name: "Close" }).click();
   expect(await fits()).toBe(true);
   await context.close();
+});
+
+test('once its only booking is canceled, the empty agenda says none is booked and where the canceled one is, without "yet"', async ({ page }) => {
+  await signUpNewBusiness(page, { email: e2eEmail("agenda-canceled"), company: "Canceled Dental" });
+  await agentWithNumber(page);
+  const tomorrow = addDays(localParts(ZONE, new Date()).date, 1);
+  expect(await bookElsewhere(page, tomorrow, "10:00", "Grace Hopper")).toBe(201);
+  const canceled = await page.evaluate(async () => {
+    const { appointments } = (await (await fetch("/api/appointments")).json()) as { appointments: { id: string }[] };
+    const response = await fetch(`/api/appointments/${appointments[0]!.id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ status: "canceled" }),
+    });
+    return response.status;
+  });
+  expect(canceled).toBe(200);
+
+  await page.goto("/dashboard/appointments");
+  await expect(page.getByText(APPOINTMENTS_EMPTY.noneBooked)).toBeVisible();
+  await expect(page.getByText(APPOINTMENTS_EMPTY.elsewhere)).toBeVisible();
+  await expect(page.getByText(/appointments yet/)).toHaveCount(0);
 });

@@ -27,6 +27,7 @@ test("the wizard's Services step adds a service; Settings saves the booking sett
 
   await wizard.getByRole("button", { name: "Add service" }).click();
   const editor = wizard.getByRole("group", { name: "New service" });
+  await expect(editor.getByLabel("Service name")).toHaveAttribute("placeholder", SERVICE_MESSAGES.namePlaceholder);
   await editor.getByLabel("Service name").fill("Drain cleaning");
   await editor.getByLabel("Duration").fill("62");
   await editor.getByRole("button", { name: "Add service" }).click();
@@ -44,6 +45,13 @@ test("the wizard's Services step adds a service; Settings saves the booking sett
   await expect(drain).toContainText("Offered by every agent");
   const stored = (await (await page.request.get("/api/services")).json()) as { services: { name: string; duration_minutes: number; buffer_minutes: number }[] };
   expect(stored.services.find((service) => service.name === "Drain cleaning")).toMatchObject({ duration_minutes: 60, buffer_minutes: 15 });
+
+  // The starting service renamed, the note about it goes.
+  await wizard.getByRole("button", { name: "Edit Appointment" }).click();
+  await wizard.getByRole("group", { name: "Edit Appointment" }).getByLabel("Service name").fill("Emergency call-out");
+  await wizard.getByRole("group", { name: "Edit Appointment" }).getByRole("button", { name: "Save service" }).click();
+  await expect(services.getByRole("listitem").filter({ hasText: "Emergency call-out" })).toBeVisible();
+  await expect(wizard.getByRole("note")).toHaveCount(0);
 
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByRole("button", { name: "Next" }).click();

@@ -1,3 +1,4 @@
+import { QUESTION_MESSAGES } from "@nikki/core";
 import { expect, test } from "@playwright/test";
 import { createBusiness, e2eEmail, joinAsViewer } from "../support/accounts";
 import { execute, insertFinishedCall, queryOne } from "../support/db";
@@ -108,6 +109,11 @@ test("a call shows the questions its agent could not answer, with the way to ans
   await viewer.goto(`/dashboard/calls?call=${callId}`);
   await expect(viewer.getByRole("dialog").locator(".call-questions li")).toHaveCount(2);
   await expect(viewer.getByRole("link", { name: "Answer them on the Knowledge page" })).toHaveCount(0);
+  // On the Knowledge page the viewer is not told to write the answer: they cannot.
+  await viewer.goto("/dashboard/knowledge");
+  const sundays = viewer.getByRole("listitem").filter({ has: viewer.getByRole("heading", { name: "Do you work on Sundays?" }) });
+  await expect(sundays).toContainText(QUESTION_MESSAGES.noSuggestionReader);
+  await expect(sundays).not.toContainText("Write the answer yourself");
   await context.close();
 });
 

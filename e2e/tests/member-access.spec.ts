@@ -53,6 +53,19 @@ test("a viewer opening each owner page by address reads who may use it; the page
   const { member: viewer, context: viewerContext } = await joinAsMember(page, browser, "viewer");
   const refused = refusals(viewer);
 
+  // The menu: a viewer is not offered the tabs whose pages are for owners and admins, and neither a viewer nor the
+  // owner who signed up (no operator) sees the product's own Sales leads; both see their business's Leads.
+  await open(viewer, "/dashboard");
+  const viewerMenu = viewer.getByRole("navigation", { name: "Dashboard" });
+  await expect(viewerMenu.getByRole("link", { name: "Leads", exact: true })).toBeVisible();
+  for (const name of ["Agents", "Numbers", "Integrations", "Billing", "Settings", "Sales leads"])
+    await expect(viewerMenu.getByRole("link", { name })).toHaveCount(0);
+  await open(page, "/dashboard");
+  const ownerMenu = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(ownerMenu.getByRole("link", { name: "Agents" })).toBeVisible();
+  await expect(ownerMenu.getByRole("link", { name: "Leads", exact: true })).toBeVisible();
+  await expect(ownerMenu.getByRole("link", { name: "Sales leads" })).toHaveCount(0);
+
   for (const { path, message, actions } of RESTRICTED) {
     await test.step(`viewer at ${path}`, async () => {
       await open(viewer, path);

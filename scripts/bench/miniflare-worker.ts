@@ -191,6 +191,8 @@ export async function startMiniflareWorker(options: {
     authSecret: secret,
     /** The media plane's processes, to meter its CPU apart from the control plane's. */
     mediaPids,
+    /** The media plane's own address (listeners connect to it: bench:live). */
+    mediaBase: `http://127.0.0.1:${mediaPort}`,
     /** Runs the control plane's cron as Cloudflare does, at `at` (its scheduled time); resolves once its work is done. */
     async scheduled(at: Date) {
       const result = await (await controlWorker.getWorker()).scheduled({ scheduledTime: at, cron: "* * * * *" });

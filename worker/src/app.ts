@@ -41,7 +41,7 @@ import { testSuiteRoutes } from "./routes/test-suite";
 import { knowledgeImportRoutes } from "./routes/knowledge/imports";
 import { orgRoutes } from "./routes/org";
 import { telemetryRoutes } from "./routes/telemetry";
-import { twilioRoutes } from "./routes/twilio";
+import { toMediaPlane, twilioRoutes } from "./routes/twilio";
 import { internalRoutes } from "./routes/internal";
 import { knowledgeQuestionRoutes } from "./routes/knowledge/questions";
 import { promptAudio } from "./voice/prompts";
@@ -125,6 +125,8 @@ export function createApp(servicesFor: ServicesFactory) {
     .route("/api/voice-samples", voiceSampleRoutes)
     .route("/twilio", twilioRoutes)
     .route("/internal", internalRoutes)
+    // A member listening in to a call (issue 56 §2): the media plane's socket, reached through this origin too.
+    .get("/media/listen/:callSid/:segment", toMediaPlane)
     // Voicemail greetings voiced by a business's ElevenLabs account, fetched by Twilio's <Play> (ids are random UUIDs).
     .get("/media/prompts/:id", async (c) => {
       const prompt = await promptAudio(c.var.db, c.req.param("id"));

@@ -31,5 +31,10 @@ export const LIVE_ROWS: Row[] = [
     request: async (world) => ({ path: `/api/calls/${await callInProgress(world)}/take-over`, body: { number: "+14155550123" } }),
     expect: owners(409),
   },
+  {
+    route: "POST /api/calls/:id/listen",
+    request: async (world) => ({ path: `/api/calls/${await callInProgress(world)}/listen`, body: {} }),
+    expect: owners(409),
+  },
   { route: "POST /api/calls/:id/end", request: async (world) => ({ path: `/api/calls/${await callInProgress(world)}/end`, body: {} }), expect: owners(409) },
 ];

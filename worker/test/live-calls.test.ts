@@ -9,12 +9,11 @@ import { type LiveCallMessage, type LiveCallResource, type LiveCallView, NOTES_P
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
-import { ZONE } from "./booking";
+import { gracesNumber } from "./live-practice";
 import { BASE } from "./post-json";
 import { liveCall } from "./spoken-call";
 import { callSid, until } from "./twilio";
 
-const ALWAYS_OPEN = Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [{ open: "00:00", close: "23:59" }]]));
 const CALLER = "+14155550156";
 const NOTE = "Offer the 10% new-patient discount";
 
@@ -27,13 +26,7 @@ beforeAll(async () => {
   owner = await signUp({ company: "Live Dental" });
   viewer = await inviteAndJoin(owner, "viewer");
   other = await signUp({ company: "Other Dental" });
-  const created = await call("/api/agents", { cookie: owner.cookie, body: { name: "Grace", business_hours_tz: ZONE, hours_json: ALWAYS_OPEN } });
-  expect(created.status).toBe(201);
-  const { agent } = (await created.json()) as { agent: { id: string } };
-  number = `+1646${String(crypto.getRandomValues(new Uint32Array(1))[0]! % 10_000_000).padStart(7, "0")}`;
-  await env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number, assigned_agent_id, status) values (?, ?, ?, ?, 'active')")
-    .bind(crypto.randomUUID(), owner.organizationId, number, agent.id)
-    .run();
+  number = await gracesNumber(owner);
 });
 
 const json = async <T>(response: Response, status = 200) => {

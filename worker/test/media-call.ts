@@ -46,6 +46,7 @@ export function mediaCall(sid: string, options: MediaCallOptions = {}) {
     greetingMissing: async () => void asked.push("greeting"),
     live: async () => undefined,
     handOver: async () => void asked.push("hand_over"),
+    listening: async () => [],
   };
   const call = new MediaCall({
     callSid: sid,

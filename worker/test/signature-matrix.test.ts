@@ -156,6 +156,12 @@ const MATRIX: Row[] = [
     send: fromMediaPlane("live", { first: 0, lines: [], done_at: [], latency: null }),
     expect: { unsigned: 403, wrong_secret: 403, signed: 204 },
   },
+  // The media plane's lease on who may still listen: signed, no member named, nobody allowed.
+  {
+    route: "POST /internal/calls/:callSid/listeners",
+    send: fromMediaPlane("listeners", { organization_id: "org_matrix", user_ids: [] }),
+    expect: { unsigned: 403, wrong_secret: 403, signed: 200 },
+  },
   // No take-over was asked for this call: signed, the hand-over finds nothing to do.
   { route: "POST /internal/calls/:callSid/hand-over", send: fromMediaPlane("hand-over", {}), expect: { unsigned: 403, wrong_secret: 403, signed: 204 } },
 ];

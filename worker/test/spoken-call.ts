@@ -40,6 +40,8 @@ export async function liveCall(sid: string, from: string, to: string) {
   let t = 0;
   return {
     callId,
+    /** What the bridge sent Twilio's side so far. */
+    received: stream.received,
     async say(line: string) {
       const before = stream.received.length;
       for (const frame of [...spoken(line), ...Array.from({ length: 30 }, () => SILENT)]) stream.socket.send(mediaMessage(sid, (t += 20), frame));

@@ -15,9 +15,15 @@ export const log = createLogger({ test: "messaging_gate" }, "error");
 const today = () => new Date().toISOString().slice(0, 10);
 export const spentToday = async (organizationId: string) => (await env.SPEND_METER.get(env.SPEND_METER.idFromName(organizationId)).snapshot(today())).spent;
 
-let phones = 0;
-/** A US mobile number of its own for each text, so what reached the Twilio simulator is told apart from other files'. */
-export const recipient = () => `+1415${720 + (Date.now() % 80)}${String(++phones).padStart(4, "0")}`;
+/**
+ * A US mobile number of its own for each text, so what reached the Twilio simulator (shared by every test file) is told
+ * apart from other files': an ordinary exchange (720-799: none premium or special, which the gate refuses) and four
+ * random digits, where a per-file counter beside the clock had two files meet on one number.
+ */
+export const recipient = () => {
+  const [exchange, line] = crypto.getRandomValues(new Uint32Array(2));
+  return `+1415${720 + (exchange! % 80)}${String(line! % 10_000).padStart(4, "0")}`;
+};
 export const messagesTo = async (to: string) => (await twilioMessages()).filter((message) => message.form.To === to);
 
 /** A trial organization (Growth's bounds) with an agent open every day and a number of its own. */

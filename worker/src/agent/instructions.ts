@@ -120,7 +120,11 @@ export function agentInstructions({
  * announced (never Twilio's <Say> before the stream), the agent's greeting (the text the wizard and the chat show), and
  * with a secondary language the line in both languages. The transcript shows it as said.
  */
-export function openingLine(agent: Agent, organizationName: string, options: { announceRecording: boolean } = { announceRecording: false }): string {
+export function openingLine(
+  agent: Agent,
+  organizationName: string,
+  options: { announceRecording: boolean; monitored?: boolean } = { announceRecording: false },
+): string {
   return openingLineOf(agent, greetingOf(agent, organizationName), options);
 }
 

@@ -1,15 +1,16 @@
-import { URL_REFUSAL_REASONS, type UrlPolicy, urlRefusal } from "@nikki/core/url-guard";
+import type { UrlPolicy } from "@nikki/core/url-guard";
 import type { Logger } from "../logger";
 import { constantTimeEqual } from "@nikki/core/twilio-signature";
 import { type BridgeAction, BridgeProtocol, greetingResponse } from "../call/protocol";
 import { bridgeSession } from "../call/bridge-session";
 import { type StreamTicket, checkTicket } from "../call/stream-ticket";
-import { resolvedUrlRefusal } from "../call/resolved-host";
+import { closeQuietly, modelSocket } from "./model-socket";
 import type { ControlPlane } from "./control-client";
 import type { CallEnd, CallEndReason, RealtimeTarget, StoredPlan, TranscriptEntry } from "../call/plan";
 import type { OwnerCommand } from "../call/live";
 import { LiveFeed } from "./live-feed";
 import { OwnerCommands } from "./owner-commands";
+import { Listeners } from "./listeners";
 
 /** Delivering a call's end to the control plane is retried this many times (backoff from 1 s) before it is given up. */
 const END_DELIVERIES = 8;
@@ -33,6 +34,8 @@ export interface MediaCallDeps {
   urlPolicy: UrlPolicy;
   /** The DoH resolver a business's realtime host is resolved with before connecting (call/doh.ts). */
   dohUrl: string;
+  /** The secret listen tickets are signed with (call/listen-ticket.ts); none: nobody can listen. */
+  listenSecret?: string;
 }
 
 /**
@@ -74,6 +77,8 @@ export class MediaCall {
   /** The live view's lines, to the control plane (live-feed.ts), and an owner's commands from it (owner-commands.ts). */
   private readonly feed: LiveFeed;
   private readonly commands: OwnerCommands;
+  /** Members listening in (listeners.ts): the audio below is forked to them while `listeners.count` is not 0. */
+  private readonly listeners: Listeners;
 
   constructor(deps: MediaCallDeps) {
     this.storage = deps.storage;
@@ -96,6 +101,21 @@ export class MediaCall {
       handOver: () => this.control.handOver(this.callSid, this.segment),
       log: this.log,
     });
+    this.listeners = new Listeners({
+      callSid: this.callSid,
+      segment: this.segment,
+      secret: deps.listenSecret,
+      stillAllowed: (organizationId, userIds) => this.control.listening(this.callSid, organizationId, userIds),
+      log: this.log,
+    });
+  }
+
+  /**
+   * A member's socket to listen in, with its ticket (listeners.ts). One that comes before Twilio's stream (the ticket
+   * was minted as the call was answered) hears it from its start.
+   */
+  listen(request: Request): Promise<Response> {
+    return this.listeners.accept(request, !this.finished);
   }
 
   /** An owner's command from the control plane (issue 56); false when this stream cannot take it (not live, or over). */
@@ -177,16 +197,19 @@ export class MediaCall {
       switch (action.kind) {
         case "twilio":
           this.send(this.twilio, JSON.stringify(action.message));
+          if (this.listeners.count && action.message.event === "clear") this.listeners.clear();
           break;
         case "openai":
           if (!this.toOpenAI(JSON.stringify(action.event)) && action.event.type === "input_audio_buffer.append") this.protocol?.inputDropped();
           break;
         case "twilio_json":
           this.send(this.twilio, action.json);
+          if (this.listeners.count) this.listeners.agent(action.json);
           break;
         case "openai_json":
           // The caller's audio: a frame the model never gets is one its times do not count (turn-taking.ts).
           if (!this.toOpenAI(action.json)) this.protocol?.inputDropped();
+          if (this.listeners.count) this.listeners.caller(action.json);
           break;
         case "started":
           this.streamStartedAt = Date.now();
@@ -245,20 +268,7 @@ export class MediaCall {
   /** Opens and configures the model's session; the greeting waits for the stream (`connectOpenAI`). Null when it cannot. */
   private async openSession(realtime: RealtimeTarget, plan: StoredPlan): Promise<WebSocket | null> {
     try {
-      // A business's own realtime URL is guarded again here, in the plane that connects (a plan may predate the rule),
-      // its host resolved first: an answer that is a private address is refused too.
-      const refusal = realtime.fromBusiness
-        ? (urlRefusal(realtime.url, "https", this.urlPolicy) ?? (await resolvedUrlRefusal(this.dohUrl, realtime.url, this.urlPolicy)))
-        : null;
-      if (refusal) throw new Error(`The realtime URL is not allowed: ${URL_REFUSAL_REASONS[refusal]}`);
-      // On Workers a websocket client is a fetch with an upgrade; a redirect is not followed.
-      const response = await fetch(realtime.url, {
-        headers: { upgrade: "websocket", authorization: `Bearer ${realtime.apiKey}` },
-        redirect: "manual",
-      });
-      const socket = response.webSocket;
-      if (!socket) throw new Error(`The model's session answered ${response.status}`);
-      socket.accept();
+      const socket = await modelSocket(realtime, this.urlPolicy, this.dohUrl);
       const closed = () => {
         // Closed before the stream came: a later stream opens a new session.
         if (!this.protocol) this.opening = null;
@@ -345,6 +355,7 @@ export class MediaCall {
     if (this.ticker) clearInterval(this.ticker);
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.commands.stop();
+    this.listeners.end();
     const lastLines = this.feed.flush();
     closeQuietly(this.openai ?? (await this.opening));
     await lastLines;
@@ -385,13 +396,5 @@ export class MediaCall {
     if (!this.stored) return;
     this.stored = false;
     await this.storage.deleteAll();
-  }
-}
-
-function closeQuietly(socket: WebSocket | null) {
-  try {
-    socket?.close(1000, "Call ended");
-  } catch {
-    // Already closed.
   }
 }

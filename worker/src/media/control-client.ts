@@ -18,6 +18,8 @@ export interface ControlPlane {
   live(callSid: string, batch: LiveBatch): Promise<void>;
   /** The agent has told the caller: the owner who took the call over is rung now. */
   handOver(callSid: string, segment: number): Promise<void>;
+  /** Which of these members may still listen to the call (media/listeners.ts, on each lease). */
+  listening(callSid: string, organizationId: string, userIds: string[]): Promise<string[]>;
 }
 
 /** Any host: a service binding delivers the request to the control plane whatever the URL names. */
@@ -38,5 +40,7 @@ export function controlPlane(fetcher: Fetcher, secret: string): ControlPlane {
     greetingMissing: async (callSid) => void (await post(callSid, "greeting", {})),
     live: (callSid, batch) => tell(callSid, "live", batch),
     handOver: (callSid, segment) => tell(callSid, "hand-over", segment > 1 ? { segment } : {}),
+    listening: async (callSid, organizationId, userIds) =>
+      ((await post(callSid, "listeners", { organization_id: organizationId, user_ids: userIds })) as { allowed: string[] }).allowed,
   };
 }

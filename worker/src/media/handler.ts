@@ -1,6 +1,7 @@
 /**
  * The media plane's HTTP surface: Twilio's media streams (and the bridge's health URL), and the control plane's
- * requests, signed (plane-auth.ts): keep an agent's greeting rendered ahead, and an owner's command for a live stream.
+ * requests, signed (plane-auth.ts): keep an agent's greeting rendered ahead, and an owner's command for a live stream;
+ * and members listening in to a call, with a ticket.
  * A stream's MediaSession fetches its plan from the control plane itself (media/call.ts).
  */
 import { BRIDGE_HEALTH_BODY } from "@nikki/core/probes";
@@ -8,6 +9,7 @@ import { createLogger } from "../logger";
 import type { MediaBindings } from "./env";
 import { verifiedPlaneBody } from "../call/plane-auth";
 import type { OwnerCommand } from "../call/live";
+import { LISTEN_PATH } from "../call/listen-ticket";
 
 const STREAM = /^\/twilio\/stream\/(CA[0-9a-f]{32})(?:\/([2-9]))?$/i;
 const COMMAND = /^\/media\/calls\/(CA[0-9a-f]{32})\/([1-9])\/command$/i;
@@ -20,6 +22,9 @@ export async function handleMedia(request: Request, env: MediaBindings): Promise
   if (pathname === "/twilio/stream" && request.method === "GET") return new Response(BRIDGE_HEALTH_BODY, { headers: { "content-type": "text/plain" } });
   const stream = STREAM.exec(pathname);
   if (stream && request.method === "GET") return openStream(request, env, mediaSessionName(stream[1]!, Number(stream[2] ?? 1)));
+  // A member listening in (issue 56 §2): the call's session checks the ticket (media/listeners.ts).
+  const listen = LISTEN_PATH.exec(pathname);
+  if (listen && request.method === "GET") return openStream(request, env, mediaSessionName(listen[1]!, Number(listen[2])));
   if (pathname === "/media/greetings") return keepGreeting(request, env);
   const command = COMMAND.exec(pathname);
   if (command) return ownerCommand(request, env, mediaSessionName(command[1]!, Number(command[2])));

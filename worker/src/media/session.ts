@@ -6,6 +6,7 @@ import { MediaCall } from "./call";
 import { controlPlane } from "./control-client";
 import type { MediaBindings, MediaSessionRpc } from "./env";
 import type { OwnerCommand } from "../call/live";
+import { LISTEN_PATH } from "../call/listen-ticket";
 
 /** One live stream's audio (keyed by CallSid, and segment after a transfer): the Durable Object around its MediaCall. */
 export class MediaSession extends DurableObject<MediaBindings> implements MediaSessionRpc {
@@ -24,11 +25,13 @@ export class MediaSession extends DurableObject<MediaBindings> implements MediaS
       log: createLogger({ component: "media_session", call_sid: callSid }, env.LOG_LEVEL ?? "info"),
       urlPolicy: urlPolicyFrom(env.PUBLIC_BASE_URL, env.TEST_ONLY_URL_ALLOW),
       dohUrl: env.DOH_URL || DEFAULT_DOH_URL,
+      ...(env.AUTH_SECRET ? { listenSecret: env.AUTH_SECRET } : {}),
     });
   }
 
+  /** Twilio's stream, or a member listening in (handler.ts routes both here). */
   override fetch(request: Request): Promise<Response> {
-    return this.call.fetch(request);
+    return LISTEN_PATH.test(new URL(request.url).pathname) ? this.call.listen(request) : this.call.fetch(request);
   }
 
   async command(command: OwnerCommand): Promise<boolean> {

@@ -18,6 +18,7 @@ export function serializeSettings(row: Row, origin: string | null): Organization
     pii_redaction: row.piiRedaction,
     record_calls: row.recordCalls,
     record_announce: row.recordAnnounce,
+    live_listening: row.liveListening,
     default_region: regionOf(row),
     widget_rate_ip_hour: row.widgetRateIpHour,
     widget_rate_phone_day: row.widgetRatePhoneDay,
@@ -58,6 +59,7 @@ export function settingsChanges(patch: SettingsPatch): Partial<Row> {
   set("piiRedaction", patch.pii_redaction);
   set("recordCalls", patch.record_calls);
   set("recordAnnounce", patch.record_announce);
+  set("liveListening", patch.live_listening);
   set("defaultRegion", patch.default_region);
   set("widgetRateIpHour", patch.widget_rate_ip_hour);
   set("widgetRatePhoneDay", patch.widget_rate_phone_day);

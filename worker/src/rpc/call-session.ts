@@ -78,6 +78,8 @@ export interface CallSessionRpc extends Rpc.DurableObjectBranded {
   liveLines(batch: LiveBatch): Promise<void>;
   owner(request: OwnerRequest): Promise<OwnerAnswer>;
   handOver(): Promise<void>;
+  /** The stream a member listens in to (the agent's segment); why not when there is none. */
+  listenSegment(): Promise<number | "ended" | "not_with_agent">;
 }
 
 /** What an owner or admin asks of a live call (issue 56): a note (its words, and as the model is told it), a take-over, an end. */

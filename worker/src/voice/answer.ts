@@ -196,7 +196,10 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     maxCallSeconds: context.maxCallSeconds,
     instructions: agentInstructions({ agent, organizationName: context.organizationName, channel: "call", afterHours, callerMemory, knowledge, now }),
     streamUrl,
-    openingLine: openingLine(agent, context.organizationName, { announceRecording: context.recordCalls && context.recordAnnounce }),
+    openingLine: openingLine(agent, context.organizationName, {
+      announceRecording: context.recordCalls && context.recordAnnounce,
+      monitored: context.liveListening,
+    }),
     goodbye: GOODBYE_AT_TIME_LIMIT,
     screenTalkOver: call.direction === "inbound",
     fillers: deps.services.config.TOOL_FILLERS === "off" ? [] : toolFillers(agent.language),

@@ -16,6 +16,8 @@ export interface CallContext {
   numberAssigned: boolean;
   recordCalls: boolean;
   recordAnnounce: boolean;
+  /** Owners and admins may listen in (the notice then says the call may be monitored). */
+  liveListening: boolean;
   maxCallSeconds: number;
   piiRedaction: boolean;
   postCallSms: boolean;
@@ -121,6 +123,7 @@ export async function callContextFor(
     numberAssigned: Boolean(row.assignedAgentId) && row.numberStatus === "active",
     recordCalls: row.settings?.recordCalls ?? true,
     recordAnnounce: row.settings?.recordAnnounce ?? true,
+    liveListening: row.settings?.liveListening ?? false,
     maxCallSeconds: row.settings?.maxCallSeconds ?? 900,
     bridgeWsUrl: row.settings?.bridgeWsUrl ?? null,
     piiRedaction: row.settings?.piiRedaction ?? true,

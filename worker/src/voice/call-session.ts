@@ -28,7 +28,7 @@ import type { LiveCallView } from "@nikki/core";
 import type { LiveBatch } from "../call/live";
 import type { Providers } from "../services/providers";
 import { LiveCall } from "./live/live-call";
-import { handOver, ownerCommand } from "./live/owner";
+import { agentSegment, handOver, ownerCommand } from "./live/owner";
 
 /** The call's end as the media plane saw it: its transcript and latency figures, analysis due now. */
 const endCallQuery = preparedQuery((db) =>
@@ -186,6 +186,15 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
       command: (segment, command) => media.command(setup.tool.callSid, segment, command),
       callerLanguage: await this.live.feed.callerLanguage(),
     });
+  }
+
+  /** The stream a member listens in to (issue 56 §2): the one the caller talks to the agent on. */
+  async listenSegment(): Promise<number | "ended" | "not_with_agent"> {
+    const setup = await this.loadSetup();
+    if (!setup || (await this.endReason())) return "ended";
+    const transfer = await this.transfers.state();
+    if (transfer?.phase === "over") return "ended";
+    return agentSegment(transfer) ?? "not_with_agent";
   }
 
   /** The agent has told the caller it is putting them through: the owner who took the call over is rung now. */

@@ -76,7 +76,11 @@ export async function renderAgentGreeting(services: Services, media: MediaPlane,
     .select({
       agent: agents,
       organizationName: organizations.name,
-      settings: { recordCalls: organizationSettings.recordCalls, recordAnnounce: organizationSettings.recordAnnounce },
+      settings: {
+        recordCalls: organizationSettings.recordCalls,
+        recordAnnounce: organizationSettings.recordAnnounce,
+        liveListening: organizationSettings.liveListening,
+      },
     })
     .from(agents)
     .innerJoin(organizations, eq(organizations.id, agents.organizationId))
@@ -86,5 +90,6 @@ export async function renderAgentGreeting(services: Services, media: MediaPlane,
   const openai = (await services.providersFor(row.agent.organizationId)).openai;
   if (!openai) return false;
   const announceRecording = (row.settings?.recordCalls ?? true) && (row.settings?.recordAnnounce ?? true);
-  return renderGreeting(openai, media, await greetingOf(row.agent, openingLine(row.agent, row.organizationName, { announceRecording })), log);
+  const monitored = row.settings?.liveListening ?? false;
+  return renderGreeting(openai, media, await greetingOf(row.agent, openingLine(row.agent, row.organizationName, { announceRecording, monitored })), log);
 }

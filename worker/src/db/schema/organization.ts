@@ -22,6 +22,8 @@ export const organizationSettings = sqliteTable("organization_settings", {
   piiRedaction: integer("pii_redaction", { mode: "boolean" }).notNull().default(true),
   recordCalls: integer("record_calls", { mode: "boolean" }).notNull().default(true),
   recordAnnounce: integer("record_announce", { mode: "boolean" }).notNull().default(true),
+  /** Owners and admins may listen in to calls live (issue 56 §2); the agent then says the call may be monitored. */
+  liveListening: integer("live_listening", { mode: "boolean" }).notNull().default(false),
   defaultRegion: text("default_region", { enum: ["US", "CA", "GB", "AU", "EU"] })
     .notNull()
     .default("US"),

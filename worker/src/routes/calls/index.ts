@@ -18,12 +18,14 @@ import { callBlockRoutes } from "./block";
 import { serializeCallDetail } from "./detail";
 import { callColumns, listCalls } from "./list";
 import { liveCallRoutes } from "./live";
+import { listenRoutes } from "./listen";
 import { ownerNotesOf } from "./owner-notes";
 
 /** `/api/calls`: the organization's calls (every member reads them; owners and admins act on them). */
 export const callRoutes = new Hono<AppEnv>()
   // First: `/live` is no call's id.
   .route("/", liveCallRoutes)
+  .route("/", listenRoutes)
   .get("/", access("viewer"), queryOf(callListQuerySchema, "a filter of the call list"), async (c) => {
     const { organizationId, role } = orgCaller(c);
     const query = c.req.valid("query");

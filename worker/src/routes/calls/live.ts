@@ -22,7 +22,7 @@ import { liveCalls } from "./live-list";
 import { ownerNotesOf } from "./owner-notes";
 
 /** The organization's call `:id`, refused unless it is still in progress. */
-async function liveCallOf(c: Context<AppEnv>) {
+export async function liveCallOf(c: Context<AppEnv>) {
   const [call] = await c.var.db
     .select({ id: calls.id, callSid: calls.callSid, status: calls.status, endedAt: calls.endedAt, durationSeconds: calls.durationSeconds })
     .from(calls)
@@ -44,7 +44,7 @@ function refuseUnlessTaken(answer: OwnerAnswer): void {
   throw new ApiError("conflict", { message });
 }
 
-const record = (c: Context<AppEnv>, action: AuditAction, callId: string, details?: Record<string, unknown>) => {
+export const record = (c: Context<AppEnv>, action: AuditAction, callId: string, details?: Record<string, unknown>) => {
   const caller = orgCaller(c);
   return audit(c, { action, organizationId: caller.organizationId, actorUserId: caller.userId, actorEmail: caller.email, target: callId, details });
 };

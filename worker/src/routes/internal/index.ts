@@ -1,8 +1,8 @@
 /**
  * `/internal/calls/:callSid/*`: the media plane's requests to the control plane, signed (call/plane-auth.ts) rather
  * than carrying a role: a stream's plan as it arrives, a tool the model called, the call's end, the model's session
- * again, a greeting it had no render of, the transcript's lines as they are said (the live view) and the moment the
- * agent has told the caller the owner takes over.
+ * again, a greeting it had no render of, the transcript's lines as they are said (the live view), the moment the
+ * agent has told the caller the owner takes over, and which listening members may still listen (a lease).
  */
 import { type Context, Hono } from "hono";
 import * as z from "zod";
@@ -11,6 +11,8 @@ import { ApiError } from "../../http/api-error";
 import { verifiedPlaneBody } from "../../call/plane-auth";
 import { CALL_END_REASONS, type CallEnd } from "../../call/plan";
 import type { LiveBatch } from "../../call/live";
+import { MAX_LISTENERS } from "@nikki/core/live-listen";
+import { allowedListeners } from "../calls/listen";
 
 const CALL_SID = /^CA[0-9a-f]{32}$/i;
 
@@ -35,6 +37,10 @@ const liveBatch = z.object({
   lines: z.array(transcriptEntry).max(100),
   done_at: z.array(z.number().int().nonnegative()).max(100),
   latency: z.record(z.string(), z.unknown()).nullable(),
+});
+const listeners = z.object({
+  organization_id: z.string().min(1).max(64),
+  user_ids: z.array(z.string().min(1).max(64)).max(MAX_LISTENERS),
 });
 const callEnd = z.object({
   reason: z.enum(CALL_END_REASONS),
@@ -78,6 +84,10 @@ export const internalRoutes = new Hono<AppEnv>()
     const { session, body } = await planeRequest(c, liveBatch);
     await session.liveLines(body as LiveBatch);
     return c.body(null, 204);
+  })
+  .post("/calls/:callSid/listeners", async (c) => {
+    const { body } = await planeRequest(c, listeners);
+    return c.json({ allowed: await allowedListeners(c.var.db, c.req.param("callSid"), body.organization_id, body.user_ids) });
   })
   .post("/calls/:callSid/hand-over", async (c) => {
     const { session } = await planeRequest(c, z.object({ segment: z.number().int().min(2).max(9).optional() }));

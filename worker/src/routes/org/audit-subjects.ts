@@ -33,6 +33,7 @@ const SUBJECT_KIND: Partial<Record<AuditAction, Kind>> = {
   call_pushed_to_crm: "call",
   call_texted: "call",
   call_watched: "call",
+  call_listened: "call",
   call_note_sent: "call",
   call_taken_over: "call",
   call_ended_by_owner: "call",

@@ -31,6 +31,7 @@ describe("GET /api/org/settings", () => {
       pii_redaction: true,
       record_calls: true,
       record_announce: true,
+      live_listening: false,
       default_region: "US",
       widget_rate_ip_hour: 3,
       widget_rate_phone_day: 2,

@@ -13,7 +13,7 @@ import { answerVoiceWebhook, xml } from "./answer";
 import { transferDialed, transferScreened, transferWhisper } from "./transfer";
 
 /** A stream handed to the media plane; when that worker cannot be reached, Twilio's handshake gets a 503 that says so. */
-async function toMediaPlane(c: Context<AppEnv>) {
+export async function toMediaPlane(c: Context<AppEnv>) {
   try {
     return await c.env.MEDIA.fetch(c.req.raw);
   } catch (error) {

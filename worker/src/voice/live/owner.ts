@@ -34,7 +34,7 @@ export interface OwnerDeps {
 }
 
 /** The stream the caller talks to the agent on; null while they are with a person (a transfer ringing or put through). */
-function agentSegment(transfer: TransferState | undefined): number | null {
+export function agentSegment(transfer: TransferState | undefined): number | null {
   if (!transfer) return 1;
   return transfer.phase === "agent" ? transfer.resumeSegment : null;
 }

@@ -1,4 +1,4 @@
-import { SERVICE_RANGES, type ServiceResource, parseFields, serviceCreateSchema } from "@nikki/core";
+import { SERVICE_MESSAGES, SERVICE_RANGES, type ServiceResource, parseFields, serviceCreateSchema } from "@nikki/core";
 import { type KeyboardEvent, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useSubmit } from "../../../lib/use-submit";
@@ -76,7 +76,7 @@ export default function ServiceEditor({
         id={id("name")}
         label="Service name"
         required
-        placeholder="Drain cleaning"
+        placeholder={SERVICE_MESSAGES.namePlaceholder}
         value={draft.name}
         onValue={(value) => set("name", value)}
         error={errors.name}

@@ -1,4 +1,4 @@
-import { DEFAULT_SERVICE, type ServiceResource, canManage } from "@nikki/core";
+import { type ServiceResource, canManage, starterServiceNote } from "@nikki/core";
 import { useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -24,6 +24,16 @@ function offeredBy(service: ServiceResource, agents: readonly Agent[]): string {
   if (service.agent_ids.length === 0) return "Offered by every agent";
   const names = service.agent_ids.map((id) => agents.find((agent) => agent.id === id)?.name ?? "a removed agent");
   return `Offered by ${names.join(", ")}`;
+}
+
+/** The note on the service every business starts with, while it is still there by that name. */
+function StarterNote({ services }: { services: readonly ServiceResource[] }) {
+  const note = starterServiceNote(services);
+  return note ? (
+    <p className="service-note" role="note">
+      {note}
+    </p>
+  ) : null;
 }
 
 /**
@@ -64,13 +74,10 @@ export default function ServicesStep() {
       <p className="muted">
         What callers can book, with how long it takes. Services are shared by all your agents, and each change here is saved at once, apart from Save Agent.
       </p>
-      <p className="service-note" role="note">
-        Every business starts with “{DEFAULT_SERVICE.name}” ({DEFAULT_SERVICE.durationMinutes} min), so callers can book before you add your own. Rename it,
-        change it, or add others; at least one service always stays.
-      </p>
       <Loaded resource={services} loading="Loading services…">
         {({ services: rows }) => (
           <>
+            <StarterNote services={rows} />
             {rows.length === 0 ? (
               <EmptyState message="No services yet. Add one so callers can book." />
             ) : (

@@ -1,4 +1,4 @@
-import { type AppointmentResource, canManage, isLocalDate } from "@nikki/core";
+import { APPOINTMENTS_EMPTY, type AppointmentResource, canManage, isLocalDate } from "@nikki/core";
 import { useEffect, useRef, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
@@ -46,6 +46,9 @@ export default function AppointmentsPage() {
     { failure: LOAD_FAILED, deps: [filters, today, changed], skip: !zone || view !== "agenda" },
   );
   const services = useResource(() => call(api.services.$get), { failure: "Failed to load services" });
+  // Whether the organization has had any appointment at all (canceled or past too): the empty agenda says "yet" only
+  // when it has not.
+  const everBooked = useResource(() => call(api.appointments.$get, { query: { status: "all" } }), { failure: LOAD_FAILED, deps: [changed] });
   const agents = useResource(() => call(api.agents.$get), { failure: "Failed to load agents", skip: !canAct, deps: [canAct] });
   const [creating, setCreating] = useState(false);
   const creatingKey = useOpeningKey(creating);
@@ -104,10 +107,13 @@ export default function AppointmentsPage() {
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   const empty = filtered ? (
     <NoMatches message="No appointments match these filters." onClear={() => setFilters(NO_FILTERS)} />
+  ) : everBooked.data?.appointments.length ? (
+    <EmptyState message={APPOINTMENTS_EMPTY.noneBooked}>
+      <p className="muted">{APPOINTMENTS_EMPTY.elsewhere}</p>
+      {newButton}
+    </EmptyState>
   ) : (
-    <EmptyState
-      message={`No upcoming appointments yet. When a caller books on the phone${canAct ? ", or you book one here" : ""}, it shows up here right away.`}
-    >
+    <EmptyState message={APPOINTMENTS_EMPTY.never(canAct)}>
       {newButton || <p className="muted">Your receptionist books callers into free times within your opening hours.</p>}
     </EmptyState>
   );

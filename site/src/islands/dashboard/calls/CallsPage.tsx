@@ -14,6 +14,7 @@ import CallDetail from "./CallDetail";
 import CallerCell from "./CallerCell";
 import CallFilters, { type Filters, NO_FILTERS, callQuery } from "./CallFilters";
 import LiveCallPanel from "./live/LiveCallPanel";
+import LiveListen from "./live/LiveListen";
 import LiveNow from "./live/LiveNow";
 import "../../form.css";
 import "../agents/agents.css";
@@ -124,7 +125,13 @@ export default function CallsPage() {
           </>
         )}
       </Loaded>
-      <LiveCallPanel call={watching} canAct={canAct} onEnded={watchedEnded} onClose={() => setWatching(null)} />
+      <LiveCallPanel
+        call={watching}
+        canAct={canAct}
+        onEnded={watchedEnded}
+        onClose={() => setWatching(null)}
+        listen={(callId) => <LiveListen callId={callId} />}
+      />
       <CallDetail callId={open} changed={changed} canAct={canAct} onClose={() => setOpen(null)} />
     </section>
   );

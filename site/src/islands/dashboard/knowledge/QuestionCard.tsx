@@ -111,7 +111,7 @@ export default function QuestionCard({ question, canAnswer, onDone }: Props) {
             )}
           </>
         ) : (
-          <p className="muted">{M.noSuggestion}</p>
+          <p className="muted">{canAnswer ? M.noSuggestion : M.noSuggestionReader}</p>
         )}
       </div>
       {canAnswer && (

@@ -1,4 +1,4 @@
-import { PHONE_EXAMPLES, REDACTION_COPY, REGIONS, SETTINGS_RANGES } from "@nikki/core";
+import { LISTEN_MESSAGES, PHONE_EXAMPLES, REDACTION_COPY, REGIONS, SETTINGS_RANGES } from "@nikki/core";
 import FormField, { TextField } from "../../FormField";
 import { NumberField, Section, Switch } from "./SettingsField";
 import { type LoadedSettings, useSettingsSection } from "./use-settings";
@@ -23,6 +23,7 @@ export function CallDataSettings({ loaded }: { loaded: LoadedSettings }) {
     "pii_redaction",
     "record_calls",
     "record_announce",
+    "live_listening",
     "max_call_seconds",
   ] as const);
   const { retentionDays, maxCallSeconds } = SETTINGS_RANGES;
@@ -73,6 +74,13 @@ export function CallDataSettings({ loaded }: { loaded: LoadedSettings }) {
           checked={draft.record_announce}
           onChecked={(value) => set("record_announce", value)}
           disabled={pending || !draft.record_calls}
+        />
+        <Switch
+          label={LISTEN_MESSAGES.setting}
+          hint={LISTEN_MESSAGES.settingHint}
+          checked={draft.live_listening}
+          onChecked={(value) => set("live_listening", value)}
+          disabled={pending}
         />
         <Switch
           label="Redact personal details"

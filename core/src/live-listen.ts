@@ -1,0 +1,52 @@
+/**
+ * Listening in to a live call (issue 56 §2): what the media plane sends a listener, how it closes a listener's socket
+ * and why, and the words the page shows. A listener socket carries the call's audio one way only.
+ */
+
+/** At most this many people listen to one call at once. */
+export const MAX_LISTENERS = 3;
+
+/**
+ * One message on a listener's socket: the call's μ-law audio (8 kHz, base64 pieces, in order) from one side that the
+ * media plane handled within LISTEN_BATCH_MS, stamped with its clock when it handled the first (epoch ms); or `clear`
+ * when the caller cut the agent off (what the agent had queued is not played).
+ */
+export type ListenMessage = { track: "caller" | "agent"; at: number; audio: string[] } | { track: "clear"; at: number };
+
+/** The media plane sends a listener each side's audio in one message this often: one send per side, not per frame. */
+export const LISTEN_BATCH_MS = 200;
+
+/** Why a listener's socket closed (WebSocket close codes; 1000 is the call's end). */
+export const LISTEN_CLOSE = {
+  ended: 1000,
+  /** The ticket was not valid for this call (forged, used, expired). */
+  ticket: 4001,
+  /** The call has MAX_LISTENERS listeners already. */
+  full: 4002,
+  /** The member may no longer listen (removed, their role changed, or listening was turned off). */
+  revoked: 4003,
+  /** A listener sent something: listeners never speak into a call. */
+  spoke: 4004,
+} as const;
+
+export const LISTEN_MESSAGES = {
+  listen: "Listen",
+  stop: "Stop listening",
+  connecting: "Connecting…",
+  listening: "Listening",
+  [LISTEN_CLOSE.ended]: "The call has ended.",
+  [LISTEN_CLOSE.ticket]: "Could not start listening. Please try again.",
+  [LISTEN_CLOSE.full]: `${MAX_LISTENERS} people are listening to this call already.`,
+  [LISTEN_CLOSE.revoked]: "You can no longer listen to this call.",
+  [LISTEN_CLOSE.spoke]: "Listening stopped.",
+  failed: "Could not start listening. Please try again.",
+  notAllowed: "Live listening is off. An owner can turn it on in Settings.",
+  unsupported: "This browser cannot play the call's audio.",
+  setting: "Let owners and admins listen in",
+  settingHint:
+    'Owners and admins can hear calls as they happen (Calls → Watch → Listen), never speak into them. Callers then hear "This call may be recorded or monitored." first, in the agent\'s language.',
+} as const;
+
+/** What the page says when a listener's socket closed with `code`. */
+export const listenClosedMessage = (code: number): string =>
+  (LISTEN_MESSAGES as Record<number, string | undefined>)[code] ?? LISTEN_MESSAGES[LISTEN_CLOSE.ended];

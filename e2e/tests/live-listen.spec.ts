@@ -1,0 +1,71 @@
+/**
+ * Issue 56 §2 in Chromium: with live listening turned on in Settings (the agent then opens with "may be recorded or
+ * monitored"), an owner watching a call (`npm run call:simulate
+ * -- --scenario long`) presses Listen and hears it: the page's AnalyserNode reads non-silent samples of both sides'
+ * audio, which came over the media plane's listener socket; ending the call closes that socket.
+ */
+import { LISTEN_MESSAGES, type ListenMessage } from "@nikki/core";
+import { type Page, expect, test } from "@playwright/test";
+import { e2eEmail, signUpNewBusiness } from "../support/accounts";
+import { practice, simulateLongCall, watch } from "../support/live-call";
+
+/** The listener socket's audio as it reaches the page: how many messages of each side, each one's delay, how it closed. */
+function listenerSocket(page: Page) {
+  const seen = { caller: 0, agent: 0, delays: [] as number[], closed: false };
+  page.on("websocket", (socket) => {
+    if (!/\/media\/listen\//.test(socket.url())) return;
+    socket.on("framereceived", ({ payload }) => {
+      const message = JSON.parse(String(payload)) as ListenMessage;
+      if (message.track === "clear") return;
+      seen[message.track] += 1;
+      seen.delays.push(Date.now() - message.at);
+    });
+    socket.on("close", () => {
+      seen.closed = true;
+    });
+  });
+  return seen;
+}
+
+test("an owner listens in to a call as it happens", async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUpNewBusiness(page, { email: e2eEmail("listen"), company: "Listening Smile Dental" });
+  const number = await practice(page);
+  // Settings: the switch, explained next to it; off by default.
+  await page.goto("/dashboard/settings");
+  const calls = page.getByRole("region", { name: "Calls, recording and privacy" });
+  const allow = calls.getByLabel(LISTEN_MESSAGES.setting);
+  await expect(allow).not.toBeChecked();
+  await expect(calls.getByText(/Callers then hear "This call may be recorded or monitored\." first/)).toBeVisible();
+  await allow.check();
+  await calls.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved", { exact: true }).first()).toBeVisible();
+  await calls.screenshot({ path: test.info().outputPath("listen-setting.png") });
+  const heard = listenerSocket(page);
+  const from = "+15125550143";
+  const printed = simulateLongCall(number, from);
+
+  const view = await watch(page, from);
+  // The agent's first words say the call may be monitored.
+  await expect(view.locator(".live-transcript > li").first()).toContainText("This call may be recorded or monitored.", { timeout: 15_000 });
+  await view.getByRole("button", { name: "Listen", exact: true }).click();
+  const meter = view.getByRole("meter", { name: "Listening" });
+  await expect(meter).toBeVisible({ timeout: 10_000 });
+  // The analyser reads the call's audio: non-silent samples (μ-law silence decodes to exactly 0).
+  await expect.poll(async () => Number(await meter.getAttribute("data-level")), { timeout: 30_000, intervals: [50] }).toBeGreaterThan(0);
+  await expect.poll(() => heard.caller > 0 && heard.agent > 0, { timeout: 30_000 }).toBe(true);
+  await page.screenshot({ path: test.info().outputPath("listen-1280.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("listen-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Ending the call closes the listener's socket; the view turns into the call's detail.
+  await view.getByRole("button", { name: "End call" }).click();
+  await expect(page.getByRole("dialog", { name: `Call from ${from}` })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => heard.closed, { timeout: 10_000 }).toBe(true);
+  await printed;
+  const sorted = [...heard.delays].sort((a, b) => a - b);
+  console.log(
+    `listen: ${heard.caller} caller and ${heard.agent} agent messages, delay media plane → page p95 ${sorted[Math.ceil(sorted.length * 0.95) - 1]} ms`,
+  );
+});

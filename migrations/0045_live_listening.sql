@@ -1,0 +1,1 @@
+ALTER TABLE `organization_settings` ADD `live_listening` integer DEFAULT false NOT NULL;

@@ -1,0 +1,173 @@
+/**
+ * Members listening in to a call (issue 56 §2), in its MediaCall: the audio the bridge already moves (the caller's to
+ * the model, the agent's to Twilio) is forked to at most MAX_LISTENERS sockets, untouched, each side's pieces sent
+ * together every LISTEN_BATCH_MS (a send per frame cost the media plane ~40% more CPU a call; a batch, one send per
+ * side five times a second); the page mixes and plays the two sides. With nobody listening the audio path pays one
+ * number's check a frame.
+ *
+ * A listener comes with a ticket (call/listen-ticket.ts), taken once. Every LEASE_MS the control plane is asked which
+ * of the listening members may still listen (still an owner or admin of the call's organization, listening still
+ * allowed): the others' sockets close. A lease rather than the control plane telling the media plane: membership
+ * changes in many places (removal, a role change, an organization or account deleted, the setting turned off), and
+ * the lease covers them all from one question, costing one request per call every LEASE_MS while someone listens.
+ * Whatever a listener sends closes its socket and reaches nothing: listeners never speak into a call.
+ */
+import { LISTEN_BATCH_MS, LISTEN_CLOSE, MAX_LISTENERS } from "@nikki/core/live-listen";
+import { appendAudioJson } from "../call/audio-frames";
+import { type ListenClaims, readListenTicket } from "../call/listen-ticket";
+import type { Logger } from "../logger";
+
+export const LEASE_MS = 10_000;
+
+export interface ListenerDeps {
+  callSid: string;
+  segment: number;
+  secret: string | undefined;
+  /** Which of these members of the organization may still listen (the control plane's answer). */
+  stillAllowed(organizationId: string, userIds: string[]): Promise<string[]>;
+  log: Logger;
+}
+
+/** The caller's audio to the model is `appendAudioJson(payload)`: the payload is what lies between these. */
+const CALLER_PREFIX = appendAudioJson("").slice(0, -2);
+const PAYLOAD_KEY = '"payload":"';
+
+/** One side's audio waiting for the next send: base64 pieces, and when the first came. */
+interface Batch {
+  track: "caller" | "agent";
+  pieces: string[];
+  at: number;
+}
+
+export class Listeners {
+  /** How many listen now: the audio path checks this, and nothing else, when nobody does. */
+  count = 0;
+  private readonly sockets = new Map<WebSocket, ListenClaims>();
+  /** Tickets taken (their nonces): each opens one socket. */
+  private readonly taken = new Set<string>();
+  private lease: ReturnType<typeof setInterval> | null = null;
+  private over = false;
+
+  constructor(private readonly deps: ListenerDeps) {}
+
+  /** A listener's socket: accepted, then closed at once with the reason when its ticket or the call (over: not `live`) refuses it. */
+  async accept(request: Request, live: boolean): Promise<Response> {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a websocket", { status: 426 });
+    const { callSid, segment, secret } = this.deps;
+    const claims = await readListenTicket(secret, new URL(request.url).searchParams.get("ticket"), callSid, segment);
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    server.accept();
+    const refusal =
+      this.over || !live
+        ? LISTEN_CLOSE.ended
+        : !claims || this.taken.has(claims.nonce)
+          ? LISTEN_CLOSE.ticket
+          : this.sockets.size >= MAX_LISTENERS
+            ? LISTEN_CLOSE.full
+            : null;
+    if (refusal !== null || !claims) {
+      this.deps.log.info("listener_refused", { code: refusal });
+      server.close(refusal ?? LISTEN_CLOSE.ticket, refusal === LISTEN_CLOSE.full ? "This call has its listeners" : "Not allowed");
+      return new Response(null, { status: 101, webSocket: client });
+    }
+    this.taken.add(claims.nonce);
+    this.sockets.set(server, claims);
+    this.count = this.sockets.size;
+    server.addEventListener("message", () => this.drop(server, LISTEN_CLOSE.spoke, "Listeners cannot speak into a call"));
+    server.addEventListener("close", () => this.drop(server, LISTEN_CLOSE.ended, "Closed"));
+    server.addEventListener("error", () => this.forget(server));
+    this.lease ??= setInterval(() => void this.renew(), LEASE_MS);
+    this.deps.log.info("listener_joined", { listeners: this.count });
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** The caller's audio on its way to the model (`appendAudioJson`). */
+  caller(json: string): void {
+    if (json.startsWith(CALLER_PREFIX)) this.keep(this.callerBatch, json.slice(CALLER_PREFIX.length, -2));
+  }
+
+  /** The agent's audio on its way to Twilio (`twilioMediaJson`). */
+  agent(json: string): void {
+    const at = json.lastIndexOf(PAYLOAD_KEY);
+    const end = at < 0 ? -1 : json.indexOf('"', at + PAYLOAD_KEY.length);
+    if (end >= 0) this.keep(this.agentBatch, json.slice(at + PAYLOAD_KEY.length, end));
+  }
+
+  /** The caller cut the agent off: Twilio drops what it held, so do the listeners (and what waits to go to them). */
+  clear(): void {
+    this.agentBatch.pieces = [];
+    this.broadcast(`{"track":"clear","at":${Date.now()}}`);
+  }
+
+  private readonly callerBatch: Batch = { track: "caller", pieces: [], at: 0 };
+  private readonly agentBatch: Batch = { track: "agent", pieces: [], at: 0 };
+  private batchTimer: ReturnType<typeof setTimeout> | null = null;
+
+  private keep(batch: Batch, piece: string): void {
+    if (batch.pieces.length === 0) batch.at = Date.now();
+    batch.pieces.push(piece);
+    this.batchTimer ??= setTimeout(() => this.flush(), LISTEN_BATCH_MS);
+  }
+
+  private flush(): void {
+    this.batchTimer = null;
+    for (const batch of [this.callerBatch, this.agentBatch]) {
+      if (batch.pieces.length === 0) continue;
+      this.broadcast(`{"track":"${batch.track}","at":${batch.at},"audio":["${batch.pieces.join('","')}"]}`);
+      batch.pieces = [];
+    }
+  }
+
+  /** The call is over: every listener's socket closes, and no one joins after. */
+  end(): void {
+    this.over = true;
+    if (this.batchTimer) clearTimeout(this.batchTimer);
+    this.batchTimer = null;
+    for (const socket of [...this.sockets.keys()]) this.drop(socket, LISTEN_CLOSE.ended, "The call has ended");
+  }
+
+  private broadcast(message: string): void {
+    for (const socket of this.sockets.keys()) {
+      try {
+        socket.send(message);
+      } catch {
+        this.forget(socket);
+      }
+    }
+  }
+
+  /** Asks the control plane who may still listen; the others are cut off (and all of them when it cannot answer). */
+  private async renew(): Promise<void> {
+    const listening = [...this.sockets.entries()];
+    if (listening.length === 0) return;
+    const organizationId = listening[0]![1].organizationId;
+    const allowed = new Set(
+      await this.deps.stillAllowed(organizationId, [...new Set(listening.map(([, claims]) => claims.userId))]).catch((error: unknown) => {
+        this.deps.log.warn("listen_lease_failed", { error: error instanceof Error ? error.message : String(error) });
+        return [] as string[];
+      }),
+    );
+    for (const [socket, claims] of listening) if (!allowed.has(claims.userId)) this.drop(socket, LISTEN_CLOSE.revoked, "No longer allowed to listen");
+  }
+
+  private drop(socket: WebSocket, code: number, reason: string): void {
+    this.forget(socket);
+    try {
+      socket.close(code, reason);
+    } catch {
+      // Already closed.
+    }
+  }
+
+  private forget(socket: WebSocket): void {
+    if (!this.sockets.delete(socket)) return;
+    this.count = this.sockets.size;
+    if (this.count > 0) return;
+    if (this.lease) clearInterval(this.lease);
+    this.lease = null;
+    if (this.batchTimer) clearTimeout(this.batchTimer);
+    this.batchTimer = null;
+    this.callerBatch.pieces = [];
+    this.agentBatch.pieces = [];
+  }
+}
