@@ -3,6 +3,7 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { E2E_BASE_URL, OPENAI_SIM_PORT, TWILIO_SIM_PORT } from "@nikki/dev/e2e-ports";
+import { displayPhone } from "@nikki/core";
 import { type Page, expect, test } from "@playwright/test";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -45,7 +46,8 @@ export async function practice(page: Page): Promise<string> {
 }
 
 /** Calls, the call under Live now, and its live view opened with Watch. */
-export async function watch(page: Page, from: string) {
+export async function watch(page: Page, number: string) {
+  const from = displayPhone(number);
   await page.goto("/dashboard/calls");
   const liveNow = page.getByRole("region", { name: /Live now/ });
   await expect(liveNow.getByText(from)).toBeVisible({ timeout: 15_000 });

@@ -94,7 +94,8 @@ test("the owner sees the agent look up free times, then ends the call from its l
   await expect(view.locator(".live-event-agent").filter({ hasText: "Looking up free times…" })).toBeVisible({ timeout: 60_000 });
   await view.getByRole("button", { name: "End call" }).click();
   await expect(view.getByText("Ending the call: the agent says goodbye")).toBeVisible();
-  await expect(view.locator(".live-transcript > li.turn-assistant").last()).toContainText(/goodbye/i, { timeout: 15_000 });
+  // The goodbye is said (a free time the model was already reading out may land beside it on a busy machine).
+  await expect(view.locator(".live-transcript > li.turn-assistant").filter({ hasText: /goodbye/i })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("dialog", { name: `Call from ${displayPhone(from)}` })).toBeVisible({ timeout: 30_000 });
   await printed;
   await page.goto("/dashboard/calls");

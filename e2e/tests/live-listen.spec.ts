@@ -4,7 +4,7 @@
  * -- --scenario long`) presses Listen and hears it: the page's AnalyserNode reads non-silent samples of both sides'
  * audio, which came over the media plane's listener socket; ending the call closes that socket.
  */
-import { LISTEN_MESSAGES, type ListenMessage } from "@nikki/core";
+import { LISTEN_MESSAGES, type ListenMessage, displayPhone } from "@nikki/core";
 import { type Page, expect, test } from "@playwright/test";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { practice, simulateLongCall, watch } from "../support/live-call";
@@ -61,7 +61,7 @@ test("an owner listens in to a call as it happens", async ({ page }) => {
 
   // Ending the call closes the listener's socket; the view turns into the call's detail.
   await view.getByRole("button", { name: "End call" }).click();
-  await expect(page.getByRole("dialog", { name: `Call from ${from}` })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("dialog", { name: `Call from ${displayPhone(from)}` })).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => heard.closed, { timeout: 10_000 }).toBe(true);
   await printed;
   const sorted = [...heard.delays].sort((a, b) => a - b);

@@ -34,9 +34,9 @@ export default function OrganizationSettings() {
     });
   }
 
-  const field = (id: "name" | "domain", label: string, value: string, set: (value: string) => void) => (
+  const field = (id: "name" | "domain" | "time_zone", label: string, value: string, set: (value: string) => void) => (
     <TextField
-      id={`org-${id}`}
+      id={`org-${id.replace("_", "-")}`}
       label={label}
       required={id === "name"}
       error={errors[id]}
@@ -60,14 +60,19 @@ export default function OrganizationSettings() {
           {field("name", "Organization name", name, setName)}
           {field("domain", "Website domain", domain, setDomain)}
         </div>
-        <TimeZoneField
-          id="org-time-zone"
-          value={timeZone}
-          onValue={setTimeZone}
-          error={errors.time_zone}
-          hint={ORGANIZATION_TIME_ZONE_HINT}
-          disabled={pending || !canEdit}
-        />
+        {canEdit ? (
+          <TimeZoneField
+            id="org-time-zone"
+            value={timeZone}
+            onValue={setTimeZone}
+            error={errors.time_zone}
+            hint={ORGANIZATION_TIME_ZONE_HINT}
+            disabled={pending}
+          />
+        ) : (
+          // A viewer reads the zone; a disabled list would still offer itself as one to choose from.
+          field("time_zone", "Time zone", timeZone, setTimeZone)
+        )}
         {canEdit && (
           <button type="submit" className="btn btn-primary" disabled={pending} style={{ justifySelf: "start" }}>
             {pending ? "Saving..." : "Save Changes"}
