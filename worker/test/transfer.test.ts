@@ -78,14 +78,20 @@ const answerCall = async (sid: string) =>
     })
   ).text();
 
-/** Answers a call, asks for a person, and waits for Twilio to be told to hold and dial: the TwiML it was given. */
-async function askForTransfer() {
+/** A call answered and streaming, its greeting playing. */
+async function streamingCall() {
   const sid = callSid();
   const answer = await answerCall(sid);
   const callId = parameter(answer, "callId");
   const stream = await openStream(sid);
   stream.socket.send(startMessage(sid, { callId, token: parameter(answer, "token") }));
   await until(() => stream.received.some((m) => m.event === "media"));
+  return { sid, callId, stream };
+}
+
+/** Answers a call, asks for a person, and waits for Twilio to be told to hold and dial: the TwiML it was given. */
+async function askForTransfer() {
+  const { sid, callId, stream } = await streamingCall();
   speak(stream, sid, ASK);
   const update = await until(async () => (await twilioRequests()).find((r) => r.method === "POST" && r.path.endsWith(`/Calls/${sid}.json`)) ?? null);
   // Twilio runs the new TwiML: the agent's stream ends.
@@ -245,12 +251,7 @@ describe("a warm transfer", { timeout: 45_000 }, () => {
   });
 
   it("an owner's take-over, unanswered: the agent tells the caller, the owner's phone rings, and the caller comes back to the agent", async () => {
-    const sid = callSid();
-    const answer = await answerCall(sid);
-    const callId = parameter(answer, "callId");
-    const stream = await openStream(sid);
-    stream.socket.send(startMessage(sid, { callId, token: parameter(answer, "token") }));
-    await until(() => stream.received.some((m) => m.event === "media"));
+    const { sid, callId, stream } = await streamingCall();
     const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(sid));
     expect(await session.owner({ kind: "take_over", number: "+14155550199", name: "Ada" })).toBe("taken");
     // Once the agent has said it, Twilio is told to ring the owner's phone, its briefing and "press 1" as for any transfer.
