@@ -39,7 +39,8 @@ export async function practice(page: Page): Promise<string> {
       tools: ["book_appointment", "send_sms"],
     });
     const { available } = await send("/api/numbers/search", {});
-    const { number } = await send("/api/numbers", { phone_number: available[0].phone_number });
+    // Specs run side by side and search the same numbers: each buys one of them at random, not the first.
+    const { number } = await send("/api/numbers", { phone_number: available[Math.floor(Math.random() * available.length)].phone_number });
     await send(`/api/numbers/${number.id}`, { assigned_agent_id: agent.id }, "PATCH");
     return number.phone_number as string;
   }, ALWAYS_OPEN);
