@@ -2,7 +2,7 @@ import { HOSTILE_PAGE_BYTES, hostilePages, hostileRobots, hostileSitemaps, neste
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SECTION_BODY_MAX, extractPage } from "../../src/knowledge/import/extract";
-import { parseHtml } from "../../src/knowledge/import/html-tree";
+import { ELEMENTS_PER_YIELD, MAX_ELEMENTS, parseHtml } from "../../src/knowledge/import/html-tree";
 import { CHUNK_CHARS, type TokenHandlers, characterOf, tokenize } from "../../src/knowledge/import/markup-tokens";
 import { parseRobots } from "../../src/knowledge/import/robots";
 import { linkedPagesOf } from "../../src/knowledge/import/site-links";
@@ -93,6 +93,14 @@ describe("reading a 2 MB document lets other work run between its pieces", () =>
     ["a sitemap", () => parseSitemap(sitemap)],
   ])("%s", async (_, read) => {
     expect(await turnsGivenWhile(read)).toBeGreaterThanOrEqual(chunks / 2);
+  });
+
+  it("a page's tree, walked in pieces too: 5,000 elements read in one piece", async () => {
+    const page = `<main>x${"<i>".repeat(5_000)}</main>`;
+    expect(page.length).toBeLessThan(CHUNK_CHARS);
+    expect(MAX_ELEMENTS).toBeGreaterThan(5_000);
+    // Two walks of the tree (what it holds, then its sections), each yielding every ELEMENTS_PER_YIELD elements.
+    expect(await turnsGivenWhile(() => extractPage(page, "/many"))).toBeGreaterThanOrEqual(2 * Math.floor(5_000 / ELEMENTS_PER_YIELD));
   });
 
   it("a robots.txt of 20,000 rules, read and matched", async () => {

@@ -4,8 +4,7 @@
  * the text up to the next heading its body). Also the page's links, for finding the site's other pages.
  */
 import { IMPORT_LIMITS } from "@nikki/core";
-import { yieldToOtherRequests } from "./cooperative";
-import { type HtmlElement, type HtmlNode, elementsOf, firstElement, parseHtml, textOf } from "./html-tree";
+import { type HtmlElement, type TreeVisitor, parseHtml, textOf, walkTree } from "./html-tree";
 
 export interface PageSection {
   title: string;
@@ -42,23 +41,54 @@ const isHidden = (element: HtmlElement) => "hidden" in element.attributes || ele
 const isChrome = (element: HtmlElement, insideMain: boolean) =>
   NEVER_TEXT.has(element.name) || (element.name === "header" && !insideMain) || CHROME_ROLES.has(element.attributes.role ?? "") || isHidden(element);
 
-/** The `name` elements under `node` not inside another one, not looking inside what `skip` refuses. */
-function outermost(node: HtmlElement, name: string, skip: (element: HtmlElement) => boolean): HtmlElement[] {
-  return node.children.flatMap((child) => {
-    if (typeof child === "string" || skip(child)) return [];
-    return child.name === name ? [child] : outermost(child, name, skip);
-  });
+/** What one walk of the whole page finds: its title, where its main text is, and its links. */
+interface PageSurvey {
+  title: HtmlElement | undefined;
+  /** `main` (or role=main), else the outermost articles, else the body (else the whole document). */
+  parts: HtmlElement[];
+  insideMain: boolean;
+  links: string[];
 }
 
-/** Where the main text is: `main` (or role=main), else the outermost articles, else the body. */
-function mainParts(document: HtmlElement): { parts: HtmlElement[]; insideMain: boolean } {
-  const skipChrome = (element: HtmlElement) => isChrome(element, false);
-  for (const element of elementsOf(document, skipChrome)) {
-    if (element.name === "main" || element.attributes.role === "main") return { parts: [element], insideMain: true };
-  }
-  const articles = outermost(document, "article", skipChrome);
-  if (articles.length > 0) return { parts: articles, insideMain: true };
-  return { parts: [firstElement(document, "body") ?? document], insideMain: false };
+/**
+ * The page walked once (in pieces: walkTree), for: the first `title`; the first `main` or role=main outside the
+ * chrome; the articles outside the chrome and not inside another article; the first `body`; every link's href as
+ * written (trimmed), in document order, chrome or not.
+ */
+async function surveyed(document: HtmlElement): Promise<PageSurvey> {
+  let title: HtmlElement | undefined;
+  let body: HtmlElement | undefined;
+  let main: HtmlElement | undefined;
+  const articles: HtmlElement[] = [];
+  const links: string[] = [];
+  /** Per element entered, whether it is chrome and whether it is an outermost article; the counts of those open. */
+  const entered: { chrome: boolean; article: boolean }[] = [];
+  let chromeOpen = 0;
+  let articlesOpen = 0;
+  await walkTree(document, {
+    enter(element) {
+      if (element.name === "title") title ??= element;
+      if (element.name === "body") body ??= element;
+      const href = element.name === "a" ? element.attributes.href : undefined;
+      if (href) links.push(href.trim());
+      const chrome = isChrome(element, false);
+      const article = !chrome && chromeOpen === 0 && articlesOpen === 0 && element.name === "article";
+      if (!chrome && chromeOpen === 0 && (element.name === "main" || element.attributes.role === "main")) main ??= element;
+      if (article) articles.push(element);
+      entered.push({ chrome, article });
+      chromeOpen += Number(chrome);
+      articlesOpen += Number(article);
+      return true;
+    },
+    leave() {
+      const { chrome, article } = entered.pop()!;
+      chromeOpen -= Number(chrome);
+      articlesOpen -= Number(article);
+    },
+  });
+  if (main) return { title, parts: [main], insideMain: true, links };
+  if (articles.length > 0) return { title, parts: articles, insideMain: true, links };
+  return { title, parts: [body ?? document], insideMain: false, links };
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -95,7 +125,7 @@ function bodyParts(lines: string[]): string[] {
 }
 
 /** The sections of `parts`' text: a new one at each heading; text before the first heading goes under `firstTitle`. */
-function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle: string): PageSection[] {
+async function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle: string): Promise<PageSection[]> {
   const gathered: { title: string; lines: string[] }[] = [{ title: firstTitle, lines: [] }];
   let line = "";
   const endLine = () => {
@@ -103,24 +133,26 @@ function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle: strin
     if (text) gathered.at(-1)!.lines.push(text);
     line = "";
   };
-  const walk = (node: HtmlNode) => {
-    if (typeof node === "string") {
-      line += node;
-      return;
-    }
-    if (isChrome(node, insideMain)) return;
-    if (HEADING.test(node.name)) {
-      endLine();
-      gathered.push({ title: lineOf(textOf(node), TITLE_MAX), lines: [] });
-      return;
-    }
-    const block = BLOCK.has(node.name);
-    if (block) endLine();
-    for (const child of node.children) walk(child);
-    if (block) endLine();
+  const visitor: TreeVisitor = {
+    text: (text) => {
+      line += text;
+    },
+    enter(element) {
+      if (isChrome(element, insideMain)) return false;
+      if (HEADING.test(element.name)) {
+        endLine();
+        gathered.push({ title: lineOf(textOf(element), TITLE_MAX), lines: [] });
+        return false;
+      }
+      if (BLOCK.has(element.name)) endLine();
+      return true;
+    },
+    leave(element) {
+      if (BLOCK.has(element.name)) endLine();
+    },
   };
   for (const part of parts) {
-    walk(part);
+    await walkTree(part, visitor);
     endLine();
   }
   return gathered
@@ -130,23 +162,15 @@ function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle: strin
     .slice(0, PAGE_SECTIONS_MAX);
 }
 
-/** Every link's href in the tree, as written (trimmed), in document order. */
-const linksOf = (document: HtmlElement) =>
-  [...elementsOf(document)].filter((element) => element.name === "a" && element.attributes.href).map((element) => element.attributes.href!.trim());
-
 /** The page's title, sections and links; `fallbackTitle` names text before any heading on a page without a <title>. */
 export async function extractPage(html: string, fallbackTitle: string): Promise<ExtractedPage> {
   const document = await parseHtml(html, { attributes: READ_ATTRIBUTES });
-  // The walks below (a few ms over MAX_ELEMENTS elements) apart from the parse's last chunk.
-  await yieldToOtherRequests();
-  const titleElement = firstElement(document, "title");
-  const title = lineOf(titleElement ? textOf(titleElement) : "", TITLE_MAX) || fallbackTitle;
-  const { parts, insideMain } = mainParts(document);
-  return { title, sections: sectionsOf(parts, insideMain, title), links: linksOf(document) };
+  const survey = await surveyed(document);
+  const title = lineOf(survey.title ? textOf(survey.title) : "", TITLE_MAX) || fallbackTitle;
+  return { title, sections: await sectionsOf(survey.parts, survey.insideMain, title), links: survey.links };
 }
 
 /** The page's links alone, as extractPage finds them (its text is not cut into sections). */
-export const pageLinks = async (html: string): Promise<string[]> => linksOf(await parseHtml(html, { attributes: LINK_ATTRIBUTES }));
-
+export const pageLinks = async (html: string): Promise<string[]> => (await surveyed(await parseHtml(html, { attributes: LINK_ATTRIBUTES }))).links;
 /** The text a page's sections say, as hashed to tell whether the page changed since the last import. */
 export const sectionsText = (sections: PageSection[]) => sections.map((section) => `${section.title}\n${section.body}`).join("\n\n");
