@@ -142,10 +142,15 @@ describe("a site's address", { timeout: 90_000 }, () => {
     const items = Array.from({ length: 46 }, (_, index) => `/catalog/item-${index + 1}`);
     expect(body.discovery).toEqual({ url: linked("/"), source: "links", pages: ["/", "/about-us", "/contact", "/catalog", ...items].map(linked), skipped: [] });
 
+    const homeAsked = async () => (await requestsTo(SITES.linked)).filter((path) => path === "/").length;
+    const homeBefore = await homeAsked();
     const { final } = await importedToEnd(owner, { url: SITES.linked });
     expect(final).toMatchObject({ status: "done", pages_total: 50, pages_done: 50, failures: [] });
     const pages = new Set((await websiteEntries(owner.organizationId)).map((entry) => entry.source_url));
     expect(pages.size).toBe(50);
     expect(pages.has(linked("/catalog/item-47"))).toBe(false);
+    // The address is fetched once by the import, read for its links and imported from that one reading.
+    expect((await homeAsked()) - homeBefore).toBe(1);
+    expect(pages.has(linked("/"))).toBe(true);
   });
 });

@@ -17,8 +17,9 @@ import type { Config } from "../../env";
 import { ALLOW_ALL, type Robots, parseRobots } from "./robots";
 import { resolvedUrlRefusal } from "../../call/resolved-host";
 import { yieldToOtherRequests } from "./cooperative";
+import { type ExtractedPage, extractPage } from "./extract";
 import { type SiteAnswer, fetchSite } from "./site-fetch";
-import { linkedPagesOf, pageOf, pathOf, sameOriginXml } from "./site-links";
+import { linkedPagesOf, pageOf, pagesLinked, pathOf, sameOriginXml } from "./site-links";
 import { parseSitemap } from "./sitemap";
 
 /** Sitemaps read at most, an index's included. */
@@ -36,8 +37,17 @@ export interface OpenedSite {
   start: string;
   origin: string;
   robots: Robots;
-  /** The address's HTML, when robots.txt allowed reading it. */
-  startHtml: string | null;
+  /**
+   * The address's page, when robots.txt allowed reading it: fetched once and read once, whoever asks first (finding
+   * the site's pages by its links, then importing it). Reading a 2 MB page is most of an import's work, and each
+   * reading is work every request waiting on the isolate shares.
+   */
+  startPage: StartPage | null;
+}
+
+export interface StartPage {
+  bytes: number;
+  read(): Promise<ExtractedPage>;
 }
 
 const robotsFetch = (limits: ImportLimits) => ({ timeoutMs: limits.pageTimeoutMs, maxBytes: 512 * 1024, html: false });
@@ -62,11 +72,13 @@ export async function openSite(config: Config, address: string, limits: ImportLi
   const start = url.href;
   const robots = await readRobots(config, url, limits);
   if ("error" in robots) return robots;
-  if (!(await robots.allows(pathOf(start)))) return { start, origin: url.origin, robots, startHtml: null };
+  if (!(await robots.allows(pathOf(start)))) return { start, origin: url.origin, robots, startPage: null };
   const answer = await fetchSite(config, start, { timeoutMs: limits.pageTimeoutMs, maxBytes: limits.totalBytes, html: true }, limits.totalBytes);
   if (!answer.ok && answer.location) return { error: IMPORT_MESSAGES.rootRedirect(answer.location) };
   if (!answer.ok) return { error: IMPORT_MESSAGES.rootFailed(start, answer.reason) };
-  return { start, origin: url.origin, robots, startHtml: answer.text };
+  let read: Promise<ExtractedPage> | undefined;
+  const startPage = { bytes: answer.bytes, read: () => (read ??= extractPage(answer.text, pathOf(start))) };
+  return { start, origin: url.origin, robots, startPage };
 }
 
 /** The pages the sitemaps list (same origin only), in their order; empty when there is no sitemap. */
@@ -105,13 +117,14 @@ async function linkedPages(config: Config, site: OpenedSite, limits: ImportLimit
   let budget = limits.totalBytes;
   for (let fetched = 0; fetched < Math.min(found.length, LINK_PAGES) && found.length < enough; fetched++) {
     const page = found[fetched]!;
-    let html = fetched === 0 ? site.startHtml : null;
-    if (html === null && (await site.robots.allows(pathOf(page)))) {
+    let links: string[] = [];
+    if (fetched === 0 && site.startPage) links = pagesLinked((await site.startPage.read()).links, page, site.origin);
+    else if (await site.robots.allows(pathOf(page))) {
       const answer = await fetchSite(config, page, { timeoutMs: limits.pageTimeoutMs, maxBytes: budget, html: true }, limits.totalBytes);
       budget -= answer.bytes;
-      html = answer.ok ? answer.text : null;
+      if (answer.ok) links = await linkedPagesOf(answer.text, page, site.origin);
     }
-    for (const linked of html === null ? [] : await linkedPagesOf(html, page, site.origin)) {
+    for (const linked of links) {
       if (!known.has(linked)) {
         known.add(linked);
         found.push(linked);

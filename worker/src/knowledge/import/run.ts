@@ -12,9 +12,8 @@ import { jsonList } from "../../db/json";
 import { knowledgeImports } from "../../db/schema";
 import type { Config } from "../../env";
 import { type KnowledgeRoom, knowledgeRoomOf } from "../limits";
-import { findPages, openSite } from "./discover";
-import { extractPage, sectionsText } from "./extract";
-import type { Robots } from "./robots";
+import { type OpenedSite, findPages, openSite } from "./discover";
+import { type ExtractedPage, extractPage, sectionsText } from "./extract";
 import { fetchSite } from "./site-fetch";
 import { pathOf } from "./site-links";
 import { type PageStoredResult, contentHashOf, storePage } from "./store";
@@ -64,7 +63,7 @@ export async function runImport(services: { config: Config; db: Database }, impo
   let stoppedAtLimit = false;
   for (let index = row.pagesDone; index < pages.length && !stoppedAtLimit; index++) {
     const url = pages[index]!;
-    const outcome = await importPage({ config, db }, { organizationId: row.organizationId, importId, url, limits, bytesLeft, robots: site.robots, room });
+    const outcome = await importPage({ config, db }, { organizationId: row.organizationId, importId, url, limits, bytesLeft, site, room });
     bytesLeft -= outcome.bytes;
     if (outcome.reason) failures.push({ url, reason: outcome.reason });
     const stored = outcome.stored;
@@ -101,7 +100,7 @@ interface PageJob {
   url: string;
   limits: ImportLimits;
   bytesLeft: number;
-  robots: Robots;
+  site: OpenedSite;
   room: KnowledgeRoom;
 }
 
@@ -113,18 +112,27 @@ interface PageOutcome {
   stored?: PageStoredResult;
 }
 
-/** One page read and stored: the bytes it took, why it was not imported, or what storing it did. */
-async function importPage(services: { config: Config; db: Database }, job: PageJob): Promise<PageOutcome> {
-  if (!(await job.robots.allows(pathOf(job.url)))) return { bytes: 0, reason: PAGE_FAILURES.robots };
+/** The page read: the site's address as opened (already fetched, perhaps read for its links), else fetched now. */
+async function readPage(config: Config, job: PageJob): Promise<{ page: ExtractedPage; bytes: number } | { reason: string; bytes: number }> {
+  const { startPage } = job.site;
+  if (job.url === job.site.start && startPage && startPage.bytes <= job.bytesLeft) return { page: await startPage.read(), bytes: startPage.bytes };
   const answer = await fetchSite(
-    services.config,
+    config,
     job.url,
     { timeoutMs: job.limits.pageTimeoutMs, maxBytes: Math.max(0, job.bytesLeft), html: true },
     job.limits.totalBytes,
   );
-  if (!answer.ok) return { bytes: answer.bytes, reason: answer.reason };
-  const page = await extractPage(answer.text, pathOf(job.url));
-  if (page.sections.length === 0) return { bytes: answer.bytes, reason: PAGE_FAILURES.noText };
+  if (!answer.ok) return answer;
+  return { page: await extractPage(answer.text, pathOf(job.url)), bytes: answer.bytes };
+}
+
+/** One page read and stored: the bytes it took, why it was not imported, or what storing it did. */
+async function importPage(services: { config: Config; db: Database }, job: PageJob): Promise<PageOutcome> {
+  if (!(await job.site.robots.allows(pathOf(job.url)))) return { bytes: 0, reason: PAGE_FAILURES.robots };
+  const read = await readPage(services.config, job);
+  if ("reason" in read) return { bytes: read.bytes, reason: read.reason };
+  const { page, bytes } = read;
+  if (page.sections.length === 0) return { bytes, reason: PAGE_FAILURES.noText };
   const text = sectionsText(page.sections);
   const stored = await storePage(
     services.db,
@@ -138,5 +146,5 @@ async function importPage(services: { config: Config; db: Database }, job: PageJ
     },
     job.room,
   );
-  return { bytes: answer.bytes, reason: null, stored };
+  return { bytes, reason: null, stored };
 }

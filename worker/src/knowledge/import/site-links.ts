@@ -42,13 +42,16 @@ export const pathOf = (url: string) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 
-/** The pages of `origin` that the HTML of `page` links to, each once, in document order. */
-export async function linkedPagesOf(html: string, page: string, origin: string): Promise<string[]> {
+/** The pages of `origin` among the links of `page` (hrefs as written), each once, in their order. */
+export function pagesLinked(hrefs: string[], page: string, origin: string): string[] {
   const pages = new Set<string>();
   // Each href once: a page may repeat one link thousands of times, and each is a URL to parse.
-  for (const href of new Set(await pageLinks(html))) {
+  for (const href of new Set(hrefs)) {
     const linked = pageOf(href, page, origin);
     if (linked) pages.add(linked);
   }
   return [...pages];
 }
+
+/** The pages of `origin` that the HTML of `page` links to, each once, in document order. */
+export const linkedPagesOf = async (html: string, page: string, origin: string): Promise<string[]> => pagesLinked(await pageLinks(html), page, origin);
