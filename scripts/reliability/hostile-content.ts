@@ -7,9 +7,13 @@
  * import running: the same pings, in the same run, are the baseline; each side's samples are pooled before its p99.
  *
  * How a parse is timed: workerd's clock stands still during synchronous work, so the worker cannot time its own
- * parsing (nor does it log it). Each discover request is timed from here, and each import from its 202 to its
- * `done` (polled every 50 ms): both include the fetches over loopback and, for an import, storing its sections, so
- * `max_parse_ms` (the longest of them) is a bound on any one parse. **Targets:** `max_parse_ms` ≤ 1,000 and
+ * parsing (nor does it log it). Each discover request is timed from here, and each import from its row's creation to
+ * its last update, when it was marked done (the database's clock and the worker's, at I/O: the synchronous work before
+ * that write is counted): both include the fetches over loopback and, for an import, storing its sections, so
+ * `max_parse_ms` (the longest of them) is a bound on any one parse. The import is polled as the dashboard polls it,
+ * once a second (ImportFromWebsite.tsx): polled every 50 ms, as before, the polls were 20 authenticated reads a second
+ * through the same workerd thread beside each import and none beside the baseline's pings. The pings sent after an
+ * import was done and before its poll saw it are set aside (nothing was running: neither side's). **Targets:** `max_parse_ms` ≤ 1,000 and
  * `ping_p99_ratio` ≤ 2; no 5xx, no ping refused, every import ended.
  *
  * What tells the machine's part from the product's: `ping_max_ms` names the site and phase of the slowest ping (the
@@ -30,10 +34,14 @@ const PING_EVERY_MS = 25;
 /** Sites per business: within its hourly limits on imports (20) and discoveries (60). */
 const SITES_PER_BUSINESS = 10;
 const IMPORT_AT_MOST_MS = 60_000;
+/** As the dashboard polls a running import (site/src/islands/dashboard/knowledge/ImportFromWebsite.tsx). */
+const POLL_EVERY_MS = 1_000;
 
 interface SiteRun {
   discoverMs: number;
   importMs: number;
+  /** When the import was done (epoch ms), by its row. */
+  importEndedAt: number;
   /** What went wrong: a 5xx, an import refused or never ended. */
   problems: string[];
 }
@@ -53,18 +61,19 @@ async function discoverAndImport(context: Context, cookie: string, origin: strin
   const importStarted = performance.now();
   const started = await request("/api/knowledge/import", { url: origin });
   const body = (await started.json()) as { import?: { id: string } };
-  if (started.status !== 202 || !body.import) return { discoverMs, importMs: 0, problems: [...problems, `the import answered ${started.status}`] };
+  if (started.status !== 202 || !body.import)
+    return { discoverMs, importMs: 0, importEndedAt: Date.now(), problems: [...problems, `the import answered ${started.status}`] };
   const read = ownerApi(context.base, cookie);
   for (;;) {
-    const { import: current } = await read<{ import: { status: string } }>(`/api/knowledge/imports/${body.import.id}`);
-    if (current.status === "done" || current.status === "failed") break;
+    await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
+    const { import: current } = await read<{ import: { status: string; created_at: string; updated_at: string } }>(`/api/knowledge/imports/${body.import.id}`);
+    const [created, updated] = [Date.parse(current.created_at), Date.parse(current.updated_at)];
+    if (current.status === "done" || current.status === "failed") return { discoverMs, importMs: updated - created, importEndedAt: updated, problems };
     if (performance.now() - importStarted > IMPORT_AT_MOST_MS) {
       problems.push(`the import was still ${current.status} after ${IMPORT_AT_MOST_MS / 1000} s`);
-      break;
+      return { discoverMs, importMs: performance.now() - importStarted, importEndedAt: Date.now(), problems };
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { discoverMs, importMs: performance.now() - importStarted, problems };
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -110,11 +119,14 @@ export const hostileContent: ReliabilityItem = {
     } finally {
       await served.close();
     }
-    const { samples, errors, longestStallMs } = await pings.stop();
+    const { samples, sentAt, errors, longestStallMs } = await pings.stop();
 
     const bySite = Object.entries(samples).flatMap(([key, times]) => {
       const [phase, index] = key.split("#");
-      return index === undefined ? [] : [{ phase: phase!, site: sites[Number(index)]!.name, times }];
+      if (index === undefined) return [];
+      const endedAt = runs[Number(index)]!.importEndedAt;
+      const ran = phase === "import" ? times.filter((_, at) => sentAt[key]![at]! <= endedAt) : times;
+      return [{ phase: phase!, site: sites[Number(index)]!.name, times: ran }];
     });
     const ofPhase = (phase: string) => bySite.filter((run) => run.phase === phase).flatMap((run) => run.times);
     const [discovering, importing, quiet] = [ofPhase("discover"), ofPhase("import"), samples.quiet ?? []];

@@ -11,6 +11,8 @@ import { Worker, isMainThread, parentPort, workerData } from "node:worker_thread
 export interface PingResults {
   /** Each ping's time in ms, by the phase it was sent in. */
   samples: Record<string, number[]>;
+  /** When each of those pings was sent (epoch ms, the same order): to set aside those of a phase that had ended. */
+  sentAt: Record<string, number[]>;
   /** Pings answered other than 200, or not at all. */
   errors: number;
   /** This thread's longest event-loop stall, in ms. */
@@ -21,6 +23,7 @@ type Message = { phase: string } | { stop: true };
 
 function pingAtSteadyRate(base: string, everyMs: number) {
   const samples: Record<string, number[]> = {};
+  const sentAt: Record<string, number[]> = {};
   const pending = new Set<Promise<void>>();
   let phase = "idle";
   let errors = 0;
@@ -28,12 +31,14 @@ function pingAtSteadyRate(base: string, everyMs: number) {
   loop.enable();
   const timer = setInterval(() => {
     const sentIn = phase;
+    const sentAtMs = Date.now();
     const started = performance.now();
     const ping = fetch(`${base}/api/ping`)
       .then(async (response) => {
         await response.arrayBuffer();
         if (response.status !== 200) errors++;
         (samples[sentIn] ??= []).push(performance.now() - started);
+        (sentAt[sentIn] ??= []).push(sentAtMs);
       })
       .catch(() => {
         errors++;
@@ -49,7 +54,7 @@ function pingAtSteadyRate(base: string, everyMs: number) {
       clearInterval(timer);
       await Promise.all(pending);
       loop.disable();
-      return { samples, errors, longestStallMs: loop.max / 1e6 };
+      return { samples, sentAt, errors, longestStallMs: loop.max / 1e6 };
     },
   };
 }
