@@ -139,6 +139,10 @@ export function liveStateLabel(state: LiveCallState, agent: string, withWhom: st
 export const OWNER_ACTION_WORDS = {
   takeOver: (name: string) => `Taking over: ${name}'s phone rings once the agent has told the caller`,
   end: "Ending the call: the agent says goodbye",
+  /** End call asks first: the question, what follows, and the button that does it. */
+  endQuestion: "End this call?",
+  endFollows: (agent: string) => `${agent} will say goodbye and hang up.`,
+  endConfirm: "End call",
   transferring: (whom: string) => `Transferring to ${whom}…`,
   connected: (whom: string) => `Connected to ${whom}`,
   notTaken: (whom: string) => `${whom} did not take the call: the caller is back with the agent`,
