@@ -4,6 +4,7 @@
  * take it over, end it. The API's shapes, the request schemas and the words, shared by the worker and the dashboard.
  */
 import * as z from "zod/mini";
+import { type LanguageCode, languageCodeOf } from "./language-detection";
 import { OPERATOR_E164 } from "./phone";
 
 /**
@@ -153,3 +154,15 @@ export const OWNER_ACTION_WORDS = {
 export function takeOverLine(language: string | null | undefined, name: string): string {
   return language?.startsWith("es") ? `Un momento, le paso con ${name}.` : `One moment, I'll put you through to ${name}.`;
 }
+
+const GOODBYE: Record<LanguageCode, string> = {
+  en: "Thank you for calling. Goodbye!",
+  es: "Gracias por llamar. ¡Adiós!",
+  fr: "Merci de votre appel. Au revoir !",
+  de: "Vielen Dank für Ihren Anruf. Auf Wiederhören!",
+  it: "Grazie per la chiamata. Arrivederci!",
+  pt: "Obrigado por ligar. Até logo!",
+};
+
+/** What the agent says when an owner ends the call, in the caller's language (the agent's when the caller's is unknown). */
+export const endCallLine = (language: string | null | undefined): string => GOODBYE[languageCodeOf(language) ?? "en"];
