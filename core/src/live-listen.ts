@@ -43,8 +43,8 @@ export const LISTEN_MESSAGES = {
   notAllowed: "Live listening is off. An owner can turn it on in Settings.",
   unsupported: "This browser cannot play the call's audio.",
   setting: "Let owners and admins listen in",
-  settingHint:
-    'Owners and admins can hear calls as they happen (Calls → Watch → Listen), never speak into them. Callers then hear "This call may be recorded or monitored." first, in the agent\'s language.',
+  /** Followed on the page by the notice callers then hear (caller-language.ts, recordingNoticeHint). */
+  settingHint: "Owners and admins can hear calls as they happen (Calls → Watch → Listen), never speak into them.",
 } as const;
 
 /** What the page says when a listener's socket closed with `code`. */
