@@ -9,15 +9,16 @@ import { type Page, expect, test } from "@playwright/test";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { practice, simulateLongCall, watch } from "../support/live-call";
 
-/** The listener socket's audio as it reaches the page: how many messages of each side, each one's delay, how it closed. */
+/** The listener socket's audio as it reaches the page: how many messages carried each side, each one's delay, how it closed. */
 function listenerSocket(page: Page) {
   const seen = { caller: 0, agent: 0, delays: [] as number[], closed: false };
   page.on("websocket", (socket) => {
     if (!/\/media\/listen\//.test(socket.url())) return;
     socket.on("framereceived", ({ payload }) => {
       const message = JSON.parse(String(payload)) as ListenMessage;
-      if (message.track === "clear") return;
-      seen[message.track] += 1;
+      if (message.type === "clear") return;
+      if (message.caller.length > 0) seen.caller += 1;
+      if (message.agent.length > 0) seen.agent += 1;
       seen.delays.push(Date.now() - message.at);
     });
     socket.on("close", () => {
