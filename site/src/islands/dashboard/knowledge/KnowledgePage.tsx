@@ -140,14 +140,7 @@ export default function KnowledgePage() {
                     }}
                   />
                 ) : (
-                  <EmptyState message={M.empty}>
-                    {manager && (
-                      <div className="knowledge-head-actions">
-                        {addButton}
-                        {importButton}
-                      </div>
-                    )}
-                  </EmptyState>
+                  <EmptyState message={M.empty}>{addButton}</EmptyState>
                 )
               }
             />
