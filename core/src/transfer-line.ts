@@ -15,7 +15,9 @@ export const TRANSFER_LINE_MESSAGES = {
     `${number} is one of ${agent}'s transfer numbers: once ${agent} answers it, a transfer would ring this same line. Change ${agent}'s transfer numbers in Agents (Hours & Escalation).`,
   /** Buying a number some agents transfer to. */
   buy: (number: string, agents: readonly string[]) =>
-    `${number} is a transfer number of ${agents.join(", ")}: if it rings ${agents.length === 1 ? "that agent" : "one of them"}, a transfer would ring this same line. Change the transfer numbers in Agents first.`,
+    agents.length === 1
+      ? `${number} is one of ${agents[0]}'s transfer numbers: if ${agents[0]} answers it, a transfer would ring this same line. Change ${agents[0]}'s transfer numbers in Agents first.`
+      : `${number} is a transfer number of ${agents.join(", ")}: if one of them answers it, a transfer would ring this same line. Change their transfer numbers in Agents first.`,
 } as const;
 
 /** The agent's transfer numbers (its `escalation_json`, as written or saved) that are among `lines`, in E.164. */
