@@ -1,11 +1,12 @@
 /**
  * A page's main text as knowledge sections (issue 39 §2): the page's `main` (else its articles, else its body), without
- * navigation, header, footer, asides, scripts and styles, split at each heading (the heading is the section's title,
- * the text up to the next heading its body). Also the page's links, for finding the site's other pages.
+ * its chrome (page-chrome.ts: navigation, header, footer, asides, scripts, styles, menus of links), split at each
+ * heading (the heading is the section's title, the text up to the next heading its body). Also the page's links, for finding the site's other pages.
  */
 import { IMPORT_LIMITS } from "@nikki/core";
 import { yieldToOtherRequests } from "./cooperative";
 import { type HtmlElement, type HtmlNode, elementsOf, firstElement, parseHtml, textOf } from "./html-tree";
+import { isChrome, menusIn } from "./page-chrome";
 
 export interface PageSection {
   title: string;
@@ -25,8 +26,6 @@ const TITLE_MAX = 200;
 /** Sections one page gives at most (each is a knowledge entry written to the database): the rest of a longer page is left. */
 export const PAGE_SECTIONS_MAX = 200;
 
-const NEVER_TEXT = new Set(["nav", "aside", "footer", "script", "style", "noscript", "template", "svg", "iframe", "form", "button", "select", "dialog"]);
-const CHROME_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search"]);
 const BLOCK = new Set([
   ..."p div section article main header li ul ol dl dt dd table thead tbody tr td th blockquote pre figure figcaption address details summary br hr".split(" "),
 ]);
@@ -35,12 +34,6 @@ const HEADING = /^h[1-6]$/;
 /** The attributes the extractor reads; a page's others are left unread. */
 const READ_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "role", "hidden", "aria-hidden"]);
 const LINK_ATTRIBUTES: ReadonlySet<string> = new Set(["href"]);
-
-const isHidden = (element: HtmlElement) => "hidden" in element.attributes || element.attributes["aria-hidden"] === "true";
-
-/** The page's chrome: left out wherever it is; a `header` too, unless it is inside the main text (an article's own title). */
-const isChrome = (element: HtmlElement, insideMain: boolean) =>
-  NEVER_TEXT.has(element.name) || (element.name === "header" && !insideMain) || CHROME_ROLES.has(element.attributes.role ?? "") || isHidden(element);
 
 /** The `name` elements under `node` not inside another one, not looking inside what `skip` refuses. */
 function outermost(node: HtmlElement, name: string, skip: (element: HtmlElement) => boolean): HtmlElement[] {
@@ -96,6 +89,8 @@ function bodyParts(lines: string[]): string[] {
 
 /** The sections of `parts`' text: a new one at each heading; text before the first heading goes under `firstTitle`. */
 function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle: string): PageSection[] {
+  const menus = menusIn(parts, insideMain);
+  let headed = false;
   const gathered: { title: string; lines: string[] }[] = [{ title: firstTitle, lines: [] }];
   let line = "";
   const endLine = () => {
@@ -109,7 +104,10 @@ function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle: strin
       return;
     }
     if (isChrome(node, insideMain)) return;
+    // Inside `main`, a list of links under a heading is the page's own (a catalogue's items); before any, a menu.
+    if (menus.has(node) && !(insideMain && headed)) return;
     if (HEADING.test(node.name)) {
+      headed = true;
       endLine();
       gathered.push({ title: lineOf(textOf(node), TITLE_MAX), lines: [] });
       return;
