@@ -11,6 +11,7 @@ const chrome = (title: string, main: string) => `<!doctype html>
 <script>window.analytics = "<h2>not text</h2>";</script></head>
 <body>
 <header><a href="/">Sunrise Bakery</a><nav><a href="/">Home</a> <a href="/about">About</a> <a href="/prices">Prices</a> <a href="/hours">Hours</a></nav></header>
+<div class="menu-bar"><ul><li><a href="/">Home</a></li><li><a href="/about">About</a></li><li><a href="/prices">Prices</a></li></ul> | <a href="/hours">Hours</a></div>
 ${main}
 <aside><h3>Follow us</h3><p>Instagram and Facebook: @sunrisebakery</p></aside>
 <footer><p>© 2026 Sunrise Bakery · Privacy · Terms</p><nav><a href="/careers">Careers</a></nav></footer>

@@ -276,6 +276,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
       checkoutPage({
         sessionId: session.id,
+        mode: session.mode === "payment" ? "payment" : "subscription",
         product: options.productNames?.[price] ?? session.subscription_data?.metadata?.plan_slug ?? price,
         amountCents: options.prices[price] ?? 0,
         trialEnd: trialEndOf(session.subscription_data),

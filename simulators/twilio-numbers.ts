@@ -4,6 +4,7 @@
  * Numbers for sale are made up per area code; bought numbers live in memory until released.
  */
 import { randomBytes } from "node:crypto";
+import { areaPlace } from "./nanp-areas";
 
 export interface IncomingNumber {
   sid: string;
@@ -22,14 +23,6 @@ export interface IncomingNumber {
   uri: string;
 }
 
-const AREAS: Record<string, { locality: string; region: string }> = {
-  "415": { locality: "San Francisco", region: "CA" },
-  "212": { locality: "New York", region: "NY" },
-  "512": { locality: "Austin", region: "TX" },
-  "416": { locality: "Toronto", region: "ON" },
-  "604": { locality: "Vancouver", region: "BC" },
-};
-
 const friendly = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
 const twilioError = (status: number, code: number, message: string) => ({
   status,
@@ -44,7 +37,7 @@ export function phoneNumberInventory(accountSid: string) {
     const areaCode = query.get("AreaCode") ?? (country === "CA" ? "416" : "415");
     const contains = (query.get("Contains") ?? "").replace(/\D/g, "");
     const pageSize = Math.min(Number(query.get("PageSize") ?? 20) || 20, 30);
-    const area = AREAS[areaCode] ?? { locality: "Springfield", region: country === "CA" ? "ON" : "IL" };
+    const area = areaPlace(areaCode);
     const numbers = [];
     for (let line = 100; line < 1000 && numbers.length < pageSize; line += 37) {
       const e164 = `+1${areaCode}555${String(line).padStart(4, "0")}`;
@@ -53,13 +46,13 @@ export function phoneNumberInventory(accountSid: string) {
       numbers.push({
         friendly_name: friendly(e164),
         phone_number: e164,
-        lata: "722",
-        locality: area.locality,
-        rate_center: area.locality.toUpperCase().slice(0, 10),
-        latitude: "37.7749",
-        longitude: "-122.4194",
-        region: area.region,
-        postal_code: "94103",
+        lata: area ? "722" : null,
+        locality: area?.locality ?? null,
+        rate_center: area ? area.locality.toUpperCase().replace(/\s+/g, "").slice(0, 10) : null,
+        latitude: area?.latitude ?? null,
+        longitude: area?.longitude ?? null,
+        region: area?.region ?? null,
+        postal_code: area?.postal_code ?? null,
         iso_country: country,
         address_requirements: "none",
         beta: false,

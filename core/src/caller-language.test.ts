@@ -7,6 +7,7 @@ import {
   languageCodeOf,
   openingLineOf,
   recordingNotice,
+  recordingNoticeHint,
 } from "./caller-language";
 import { storedLanguageVerdict, textsLanguageVerdict } from "./language-verdict";
 import { defaultGreeting, greetingOf } from "./agents";
@@ -70,6 +71,12 @@ describe("the words a call opens with", () => {
     expect(openingLineOf({ ...agent, language: "es-MX" }, "Hola.", { announceRecording: true, monitored: true })).toBe(
       "Esta llamada puede ser grabada o monitoreada. Hola.",
     );
+  });
+
+  it("Settings quotes the notice the call says: recorded, or recorded or monitored while live listening is on", () => {
+    expect(recordingNoticeHint(false)).toBe(`Callers hear "${recordingNotice("en-US")}" first, in the agent's language.`);
+    expect(recordingNoticeHint(true)).toBe(`Callers hear "${recordingNotice("en-US", true)}" first, in the agent's language, while live listening is on.`);
+    expect(recordingNoticeHint(true)).toContain('"This call may be recorded or monitored."');
   });
 
   it("with a secondary language, a line in both languages follows the greeting: the pair's default or the business's words", () => {

@@ -47,6 +47,15 @@ const MONITORING_NOTICE: Record<LanguageCode, string> = {
 /** The recording notice, in the agent's language (said by the agent as part of its opening line); `monitored`: the one that says so too. */
 export const recordingNotice = (language: string, monitored = false) => (monitored ? MONITORING_NOTICE : RECORDING_NOTICE)[languageCodeOf(language) ?? "en"];
 
+/**
+ * Settings' words for the notice a call opens with, quoting it as the call says it (openingLineOf): "may be recorded",
+ * or while live listening is allowed "may be recorded or monitored" (said then whether or not the recording is announced).
+ */
+export function recordingNoticeHint(monitored: boolean): string {
+  const said = `Callers hear "${recordingNotice("en", monitored)}" first, in the agent's language`;
+  return monitored ? `${said}, while live listening is on.` : `${said}.`;
+}
+
 const ALSO_SPOKEN: Record<LanguageCode, (name: string) => string> = {
   en: (name) => `We also speak ${name}.`,
   es: (name) => `También hablamos ${name}.`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { agentSchemasIn } from "./agents";
-import { ESCALATION_MESSAGES, escalationProblem, parseEscalation, savedEscalation, transfersOpen } from "./escalation";
+import { ESCALATION_MESSAGES, escalationProblem, parseEscalation, savedEscalation, toolsAfterEscalation, transfersOpen } from "./escalation";
 
 describe("escalation rules", () => {
   it("reads the numbers in turn, transfer hours and keywords", () => {
@@ -51,5 +51,21 @@ describe("escalation rules as saved", () => {
     expect(agentSchemasIn("GB").create.parse({ name: "Rita", escalation_json: { numbers: ["020 7946 0958"] } }).escalation_json).toEqual({
       numbers: ["+442079460958"],
     });
+  });
+});
+
+describe("the wizard's transfer switch follows the first transfer number", () => {
+  const none = { numbers: [""] };
+  const half = { numbers: ["720555"] };
+  const one = { numbers: ["(720) 555-0123"] };
+  const two = { numbers: ["(720) 555-0123", "(303) 555-0199"] };
+  it.each([
+    ["the first number typed turns it on", ["send_sms"], none, one, ["send_sms", "transfer_call"]],
+    ["a half-typed number leaves it as it is", ["send_sms"], none, half, ["send_sms"]],
+    ["a second number, with the tool switched off on purpose, leaves it off", ["send_sms"], one, two, ["send_sms"]],
+    ["on already: once", ["transfer_call"], none, one, ["transfer_call"]],
+    ["the numbers removed leave it on (the wizard warns)", ["transfer_call"], one, none, ["transfer_call"]],
+  ] as const)("%s", (_case, tools, before, after, expected) => {
+    expect(toolsAfterEscalation(tools, before, after, "US")).toEqual(expected);
   });
 });

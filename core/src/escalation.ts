@@ -5,7 +5,7 @@
  */
 import { type OpeningHours, WEEKDAYS, isOpen } from "./hours";
 import { hoursProblem } from "./hours-problem";
-import type { Region } from "./constants";
+import type { AgentTool, Region } from "./constants";
 import { parsePhone } from "./phone";
 
 export interface Escalation {
@@ -24,6 +24,8 @@ export const ESCALATION_MESSAGES = {
   toolOff: "“Transfer to a person” is off in the Profile step, so callers are never transferred to these numbers.",
   turnOn: "Turn it on",
   noNumbers: "“Transfer to a person” is on, but there is no transfer number: a caller who asks for a person is offered a message instead.",
+  /** Said when the first transfer number typed turned the tool on (the owner meant it). */
+  turnedOn: "“Transfer to a person” is now on in the Profile step, so a caller who asks for a person is transferred to these numbers.",
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -116,4 +118,14 @@ export function parseEscalation(json: string): Escalation {
 /** Whether transfers are taken at `now` in the agent's zone: always when no transfer hours are set. */
 export function transfersOpen(escalation: Escalation, timeZone: string, now: Date): boolean {
   return escalation.transfer_hours === null || isOpen(escalation.transfer_hours, timeZone, now);
+}
+
+/**
+ * An agent's tools once its escalation goes from `before` to `after` (both as written): the first transfer number given
+ * while "Transfer to a person" is off turns it on, since whoever types one means callers to reach it. Numbers kept
+ * while the tool is switched off again stay off (the wizard warns about them).
+ */
+export function toolsAfterEscalation(tools: readonly AgentTool[], before: unknown, after: unknown, region: Region = "US"): AgentTool[] {
+  const firstNumber = readEscalation(before, region).numbers.length === 0 && readEscalation(after, region).numbers.length > 0;
+  return firstNumber && !tools.includes("transfer_call") ? [...tools, "transfer_call"] : [...tools];
 }

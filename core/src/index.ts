@@ -20,6 +20,7 @@ export * from "./destinations";
 export * from "./settings";
 export * from "./agents";
 export * from "./escalation";
+export * from "./transfer-line";
 export * from "./call-transfer";
 export * from "./numbers";
 export * from "./integrations";

@@ -50,7 +50,7 @@ export const KNOWLEDGE_MESSAGES = {
   notFound: "That knowledge entry was not found. It may have been deleted: reload the list.",
   boxAgents: "This section is an agent's knowledge base and serves that agent only. Add a new entry to share it with other agents.",
   loadFailed: "Failed to load knowledge",
-  empty: "No knowledge yet. Add what callers ask about, such as prices, hours and policies, and your agents answer from it.",
+  empty: "No knowledge yet. Add what callers ask about, such as prices, hours and policies, or import your website's pages, and your agents answer from it.",
   noMatches: "No entries match. Try other words or another source.",
   sources: { typed: "Typed", website: "Website", question: "Approved question" } satisfies Record<KnowledgeSource, string>,
 } as const;

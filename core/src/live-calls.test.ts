@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { liveNoteSchema, liveStateLabel, takeOverLine, takeOverSchema } from "./live-calls";
+import { endCallLine, liveNoteSchema, liveStateLabel, takeOverLine, takeOverSchema } from "./live-calls";
 import { toolDoing, toolOutcome } from "./tool-actions";
 
 describe("a live call in words", () => {
@@ -23,6 +23,9 @@ describe("a live call in words", () => {
   it("puts the caller through in their language, and checks a note and a phone at the edge", () => {
     expect(takeOverLine("es-MX", "Ada")).toBe("Un momento, le paso con Ada.");
     expect(takeOverLine(null, "Ada")).toBe("One moment, I'll put you through to Ada.");
+    expect(endCallLine("es")).toBe("Gracias por llamar. ¡Adiós!");
+    expect(endCallLine("de-DE")).toBe("Vielen Dank für Ihren Anruf. Auf Wiederhören!");
+    expect(endCallLine(null)).toBe("Thank you for calling. Goodbye!");
     expect(liveNoteSchema.safeParse({ text: "  Offer the discount " }).data).toEqual({ text: "Offer the discount" });
     expect(liveNoteSchema.safeParse({ text: "   " }).success).toBe(false);
     expect(liveNoteSchema.safeParse({ text: "x".repeat(501) }).success).toBe(false);

@@ -4,6 +4,7 @@
  * take it over, end it. The API's shapes, the request schemas and the words, shared by the worker and the dashboard.
  */
 import * as z from "zod/mini";
+import { type LanguageCode, languageCodeOf } from "./language-detection";
 import { OPERATOR_E164 } from "./phone";
 
 /**
@@ -139,6 +140,10 @@ export function liveStateLabel(state: LiveCallState, agent: string, withWhom: st
 export const OWNER_ACTION_WORDS = {
   takeOver: (name: string) => `Taking over: ${name}'s phone rings once the agent has told the caller`,
   end: "Ending the call: the agent says goodbye",
+  /** End call asks first: the question, what follows, and the button that does it. */
+  endQuestion: "End this call?",
+  endFollows: (agent: string) => `${agent} will say goodbye and hang up.`,
+  endConfirm: "End call",
   transferring: (whom: string) => `Transferring to ${whom}…`,
   connected: (whom: string) => `Connected to ${whom}`,
   notTaken: (whom: string) => `${whom} did not take the call: the caller is back with the agent`,
@@ -149,3 +154,15 @@ export const OWNER_ACTION_WORDS = {
 export function takeOverLine(language: string | null | undefined, name: string): string {
   return language?.startsWith("es") ? `Un momento, le paso con ${name}.` : `One moment, I'll put you through to ${name}.`;
 }
+
+const GOODBYE: Record<LanguageCode, string> = {
+  en: "Thank you for calling. Goodbye!",
+  es: "Gracias por llamar. ¡Adiós!",
+  fr: "Merci de votre appel. Au revoir !",
+  de: "Vielen Dank für Ihren Anruf. Auf Wiederhören!",
+  it: "Grazie per la chiamata. Arrivederci!",
+  pt: "Obrigado por ligar. Até logo!",
+};
+
+/** What the agent says when an owner ends the call, in the caller's language (the agent's when the caller's is unknown). */
+export const endCallLine = (language: string | null | undefined): string => GOODBYE[languageCodeOf(language) ?? "en"];

@@ -7,14 +7,18 @@
 export const MAX_LISTENERS = 3;
 
 /**
- * One message on a listener's socket: the call's μ-law audio (8 kHz, base64 pieces, in order) from one side that the
- * media plane handled within LISTEN_BATCH_MS, stamped with its clock when it handled the first (epoch ms); or `clear`
- * when the caller cut the agent off (what the agent had queued is not played).
+ * One message on a listener's socket: the call's μ-law audio (8 kHz, base64 pieces of each side, in order) that the
+ * media plane handled within about LISTEN_BATCH_MS, both sides in one message, stamped with its clock when it handled
+ * the first (epoch ms); or `clear` when the caller cut the agent off (what the agent had queued is not played).
  */
-export type ListenMessage = { track: "caller" | "agent"; at: number; audio: string[] } | { track: "clear"; at: number };
+export type ListenMessage = { type: "audio"; at: number; caller: string[]; agent: string[] } | { type: "clear"; at: number };
 
-/** The media plane sends a listener each side's audio in one message this often: one send per side, not per frame. */
-export const LISTEN_BATCH_MS = 200;
+/**
+ * The media plane sends a listener the call's audio in one message this often: one send, not one per frame or side.
+ * Each send is most of what a listener costs the media plane (media/listeners.ts), and this is most of a listener's
+ * delay (bench:live: p95 about 340 ms of the 500 allowed).
+ */
+export const LISTEN_BATCH_MS = 300;
 
 /** Why a listener's socket closed (WebSocket close codes; 1000 is the call's end). */
 export const LISTEN_CLOSE = {
@@ -43,8 +47,8 @@ export const LISTEN_MESSAGES = {
   notAllowed: "Live listening is off. An owner can turn it on in Settings.",
   unsupported: "This browser cannot play the call's audio.",
   setting: "Let owners and admins listen in",
-  settingHint:
-    'Owners and admins can hear calls as they happen (Calls → Watch → Listen), never speak into them. Callers then hear "This call may be recorded or monitored." first, in the agent\'s language.',
+  /** Followed on the page by the notice callers then hear (caller-language.ts, recordingNoticeHint). */
+  settingHint: "Owners and admins can hear calls as they happen (Calls → Watch → Listen), never speak into them.",
 } as const;
 
 /** What the page says when a listener's socket closed with `code`. */

@@ -1,6 +1,6 @@
 /**
- * The built-in knowledge scenarios' questions: "Answers from the knowledge base" asks about the first price in the
- * agent's knowledge base, "Answers from the website" about the first price on an imported page the agent may use that
+ * The built-in knowledge scenarios' questions: "Answers from the knowledge base" asks about the first price in what the
+ * agent may use from the Knowledge page (typed first), "Answers from the website" about the first price on an imported page the agent may use that
  * nothing else it knows gives; each asked in a caller's words about the thing priced ("How much is the drain
  * cleaning?"), never as the sentence with its figure taken out, with the price the answer must carry.
  */
@@ -106,9 +106,21 @@ function probedScenario(id: TestScenarioId, probe: KnowledgeProbe | null, blocke
   };
 }
 
-/** The knowledge scenario as an agent's knowledge makes it: the question it asks and the price it expects (none without a price). */
-export function knowledgeScenario(knowledgeBase: string): TestScenario {
-  return probedScenario("knowledge", knowledgeProbe(knowledgeBase), TEST_SUITE_MESSAGES.noKnowledgePrice);
+/**
+ * The knowledge scenario as what the agent may use makes it: the first price of its typed knowledge (its knowledge
+ * base, the sections and answers written on the Knowledge page), else of its imported pages, preferring one the website
+ * scenario does not already ask about; none without a price anywhere.
+ */
+export function knowledgeScenario(typedKnowledge: string, pages: readonly string[] = []): TestScenario {
+  return probedScenario("knowledge", typedKnowledgeProbe(typedKnowledge, pages), TEST_SUITE_MESSAGES.noKnowledgePrice);
+}
+
+function typedKnowledgeProbe(typedKnowledge: string, pages: readonly string[]): KnowledgeProbe | null {
+  const typed = knowledgeProbe(typedKnowledge);
+  if (typed) return typed;
+  const website = websiteProbe(pages, typedKnowledge);
+  for (const page of pages) for (const probe of knowledgeProbes(page)) if (probe.answer !== website?.answer) return probe;
+  return website;
 }
 
 /**

@@ -76,7 +76,7 @@ const SCENARIO_DESCRIPTIONS: Record<TestScenarioId, (agent: string) => string> =
     `A caller asks for free times while your booking system takes 3 s to answer. ${agent} tells the caller it is checking, then offers the times: no dead air.`,
   cough: (agent) =>
     `A caller asks about your first service and coughs while ${agent} answers. A cough is no interruption: ${agent} talks on, the caller hears the answer whole, and the cough gets no answer.`,
-  knowledge: (agent) => `A caller asks about a price in your agent's knowledge base. ${agent} must say it.`,
+  knowledge: (agent) => `A caller asks about a price that ${agent}'s knowledge gives (your Knowledge page). ${agent} must say it.`,
   website: (agent) => `A caller asks, in their own words, about a fact that only a page imported from your website gives. ${agent} must say it.`,
   custom: () => "Write what the caller says, line by line, and what must be true after the call.",
 };
@@ -191,7 +191,8 @@ export const TEST_SUITE_MESSAGES = {
   passed: "Test Passed",
   noCustomLines: "Write at least one line for the caller before running your own script.",
   noExpectation: "Choose what must be true after the call before running your own script.",
-  noKnowledgePrice: "Add a price to your agent's knowledge base (for example “A first consultation is $95.”) so this scenario can ask about it.",
+  noKnowledgePrice:
+    "Add a price on the Knowledge page (for example “A first consultation is $95.”), or import your website's prices there, so this scenario can ask about it.",
   noWebsite: "Import your website on the Knowledge page so this scenario can ask about it.",
   noWebsitePrice:
     "None of the imported pages your agent may use gives a price that the rest of its knowledge does not. Import the page with your prices on the Knowledge page.",

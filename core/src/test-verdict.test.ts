@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { knowledgeProbe, websiteScenario } from "./test-knowledge";
+import { knowledgeProbe, knowledgeScenario, websiteScenario } from "./test-knowledge";
 import { TEST_SCENARIOS, TEST_SUITE_MESSAGES, type TestCheck, checksOfRun, customScenarioSchema, describeCheck, describeScenario } from "./test-suite";
 import { type SuiteCallFacts, answeredInSpanish, saysPhrase, testVerdict } from "./test-verdict";
 import { parseFields } from "./account";
@@ -299,5 +299,25 @@ describe("websiteScenario: the website scenario's question, only the imported pa
   it("says what to do when nothing is imported, or no page gives a price of its own", () => {
     expect(websiteScenario([], "Drain cleaning is $149.")).toMatchObject({ lines: [], blocker: TEST_SUITE_MESSAGES.noWebsite });
     expect(websiteScenario(pages.slice(0, 1), "")).toMatchObject({ lines: [], blocker: TEST_SUITE_MESSAGES.noWebsitePrice });
+  });
+});
+
+describe("knowledgeScenario: a price the Knowledge page gives, typed first", () => {
+  const pages = ["Bread.\nSourdough loaf: $8.\nBaguette: $4.", "Cakes.\nWedding cakes from $350."];
+
+  it("asks about typed knowledge first, else an imported price the website scenario does not ask about", () => {
+    expect(knowledgeScenario("A boiler service is $95.", pages)).toMatchObject({ lines: ["How much is the boiler service?"], blocker: null });
+    // Only the pages give prices: the website scenario asks about the loaf, this one about the baguette.
+    expect(knowledgeScenario("We bake every morning.", pages)).toMatchObject({
+      lines: ["How much is the baguette?"],
+      checks: [{ phrase: "$4" }],
+      blocker: null,
+    });
+    expect(knowledgeScenario("", ["Teeth whitening is $249."])).toMatchObject({ lines: ["How much is the teeth whitening?"], blocker: null });
+  });
+
+  it("points to the Knowledge page when nothing gives a price", () => {
+    expect(knowledgeScenario("We bake every morning.", ["Hours.\nOpen 7 am."])).toMatchObject({ lines: [], blocker: TEST_SUITE_MESSAGES.noKnowledgePrice });
+    expect(TEST_SUITE_MESSAGES.noKnowledgePrice).toMatch(/Knowledge page/);
   });
 });

@@ -1,4 +1,4 @@
-import { ESCALATION_MESSAGES } from "@nikki/core";
+import { ESCALATION_MESSAGES, TRANSFER_LINE_MESSAGES } from "@nikki/core";
 import { type Locator, type Page, expect, test } from "@playwright/test";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 
@@ -14,7 +14,7 @@ async function addService(page: Page, wizard: Locator, name: string, minutes: st
   await expect(toast(page, "Service Added").filter({ hasText: name })).toBeVisible();
 }
 
-test("the agent wizard's step buttons check the step being left, hours errors name the day, transfer numbers without the tool warn, and Review shows hours, services and transfers", async ({
+test("the agent wizard's step buttons check the step being left, hours errors name the day, the first transfer number turns the tool on, and Review shows hours, services and transfers", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -41,12 +41,10 @@ test("the agent wizard's step buttons check the step being left, hours errors na
   await expect(wizard.getByLabel("Thursday closes")).not.toHaveAttribute("aria-invalid", "true");
   await wizard.getByLabel("Friday closes").fill("17:00");
 
-  // A transfer number while "Transfer to a person" is off: the wizard says so, and turns it on in one click.
-  await wizard.getByLabel("Transfer number 1").fill("(720) 555-0123");
-  const warning = wizard.getByRole("note").filter({ hasText: ESCALATION_MESSAGES.toolOff });
-  await expect(warning).toBeVisible();
-  await warning.getByRole("button", { name: ESCALATION_MESSAGES.turnOn }).click();
-  await expect(warning).toHaveCount(0);
+  // The first transfer number typed while "Transfer to a person" is off turns it on, and the wizard says so.
+  await wizard.getByLabel("Transfer number 1").fill("(720) 555-0100");
+  await expect(wizard.getByRole("status").filter({ hasText: ESCALATION_MESSAGES.turnedOn })).toBeVisible();
+  await expect(wizard.getByRole("note").filter({ hasText: ESCALATION_MESSAGES.toolOff })).toHaveCount(0);
 
   // The dental practice's services.
   await wizard.getByRole("button", { name: /Services/ }).click();
@@ -72,7 +70,7 @@ test("the agent wizard's step buttons check the step being left, hours errors na
   const services = wizard.getByRole("list", { name: "Services" });
   await expect(services.getByRole("listitem").filter({ hasText: "Cleaning" })).toHaveText("Cleaning (60 min)");
   await expect(services.getByRole("listitem").filter({ hasText: "Checkup" })).toHaveText("Checkup (30 min)");
-  await expect(wizard.getByRole("list", { name: "Transfer numbers" }).getByRole("listitem")).toHaveText(["+17205550123"]);
+  await expect(wizard.getByRole("list", { name: "Transfer numbers" }).getByRole("listitem")).toHaveText(["+17205550100"]);
   await expect(wizard.getByRole("note")).toHaveCount(0);
 
   // The transfer tool turned off again: Review warns beside the numbers, and turns it back on.
@@ -91,4 +89,33 @@ test("the agent wizard's step buttons check the step being left, hours errors na
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await wizard.getByRole("button", { name: "Save Agent" }).click();
   await expect(toast(page, "Agent Created")).toBeVisible();
+
+  // Sofia's transfer number for sale in Denver: buying it and assigning it to her are warned about (a transfer would
+  // ring the same line), and once it is hers, her wizard warns and her save is refused under the transfer numbers.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/dashboard/numbers");
+  await page.getByRole("button", { name: "Add Number" }).first().click();
+  const add = page.getByRole("dialog", { name: "Add Number" });
+  await add.getByLabel("Area code").fill("720");
+  await add.getByLabel("Digits it contains").fill("5550100");
+  await add.getByRole("button", { name: "Search" }).click();
+  await expect(add.getByText("Denver, CO")).toBeVisible();
+  await expect(add.getByRole("note").filter({ hasText: TRANSFER_LINE_MESSAGES.buy("+17205550100", ["Sofia"]) })).toBeVisible();
+  await add.getByRole("button", { name: "Buy +17205550100" }).click();
+  await expect(toast(page, "Number Added")).toBeVisible();
+  await page.getByRole("button", { name: "Assign +17205550100" }).click();
+  const assign = page.getByRole("dialog", { name: "Assign Number" });
+  await expect(assign.getByRole("note")).toHaveCount(0);
+  await assign.getByLabel("Agent").selectOption({ label: "Sofia" });
+  await expect(assign.getByRole("note")).toHaveText(TRANSFER_LINE_MESSAGES.assign("+17205550100", "Sofia"));
+  await assign.getByRole("button", { name: "Assign" }).click();
+  await expect(toast(page, "Number Assigned")).toBeVisible();
+  await page.goto("/dashboard/agents");
+  await page.getByRole("button", { name: "Edit Sofia" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Sofia" });
+  await edit.getByRole("button", { name: /Review/ }).click();
+  await expect(edit.getByRole("note").filter({ hasText: TRANSFER_LINE_MESSAGES.ownLine })).toBeVisible();
+  await edit.getByRole("button", { name: "Save Agent" }).click();
+  await expect(edit.getByRole("heading", { name: "Step 5 of 8: Hours & Escalation" })).toBeVisible();
+  await expect(edit.locator(".field-error").filter({ hasText: TRANSFER_LINE_MESSAGES.ownLine })).toBeVisible();
 });

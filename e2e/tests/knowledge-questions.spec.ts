@@ -85,6 +85,14 @@ for (const viewport of [
     await expect(cards).toHaveCount(0);
     await expect(inbox.getByText(/^No unanswered questions\./)).toBeVisible();
     await expect(inbox.getByRole("link", { name: "Open Test Suite" })).toBeVisible();
+    // What to do here, on this page: its own buttons, not a pointer to "Knowledge".
+    await expect(inbox.getByText(QUESTION_MESSAGES.emptyNext)).toBeVisible();
+    await expect(inbox).not.toContainText("in Knowledge");
+    await inbox.getByRole("button", { name: "Import from website" }).click();
+    await expect(page.locator("#import-url")).toBeFocused();
+    await inbox.getByRole("button", { name: "Add entry" }).click();
+    await expect(page.getByRole("dialog", { name: "Add knowledge" })).toBeVisible();
+    await page.keyboard.press("Escape");
     expect(await queryOne<{ status: string }>("select status from knowledge_questions where id = ?", `qs-${organizationId}`)).toEqual({ status: "answered" });
   });
 }

@@ -3,7 +3,8 @@
  * under Live now; Watch shows the transcript as it is spoken (each line's delay from its speaker finishing to the
  * browser measured); a note makes the agent's next answer carry it; Take over rings the owner's phone, which hears the
  * briefing and presses 1, and the view says Connected; the view turns into the call's detail when the call ends. A
- * second call is watched until the agent looks up free times, then ended from the view: the agent says goodbye.
+ * second call, counted live by an Overview left open, is watched until the agent looks up free times, then ended from
+ * the view once the owner confirms: the agent says goodbye, and Overview's count drops back.
  */
 import { type LiveCallMessage, displayPhone } from "@nikki/core";
 import { type Page, expect, test } from "@playwright/test";
@@ -82,17 +83,45 @@ test("the owner watches a call live, steers it with a note and takes it over", a
   expect(delay).toBeLessThanOrEqual(1_000);
 });
 
-test("the owner sees the agent look up free times, then ends the call from its live view: the agent says goodbye", async ({ page }) => {
+test("Overview counts the call live; the owner sees the agent look up free times, then ends the call, asked first: the agent says goodbye", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUpNewBusiness(page, { email: e2eEmail("live-end"), company: "Live End Dental" });
   const number = await practice(page);
   const from = "+15125550142";
+  // Overview, open in a tab of its own before the call: its live count follows the call starting and ending through
+  // the organization's live channel, never reloaded.
+  const overview = await page.context().newPage();
+  await overview.goto("/dashboard");
+  const liveCount = overview.locator(".stat", { hasText: "Calls live now" }).locator("dd");
+  await expect(liveCount).toHaveText("0");
   const printed = simulateLongCall(number, from);
+  await expect(liveCount).toHaveText("1", { timeout: 15_000 });
 
   const view = await watch(page, from);
   // What the agent does shows as it happens: the caller asks to book, and the agent looks up free times.
   await expect(view.locator(".live-event-agent").filter({ hasText: "Looking up free times…" })).toBeVisible({ timeout: 60_000 });
-  await view.getByRole("button", { name: "End call" }).click();
+  // End call asks first; Escape leaves the call as it was, focus back on End call, and the keyboard alone ends it.
+  const end = view.getByRole("button", { name: "End call" });
+  await end.click();
+  const question = page.getByRole("dialog", { name: "End this call?" });
+  await expect(question).toContainText("Grace will say goodbye and hang up.");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(question.getByRole("button", { name: "End call" })).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath("live-end-confirm-390.png") });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.keyboard.press("Escape");
+  await expect(question).toBeHidden();
+  await expect(view).toBeVisible();
+  await expect(end).toBeFocused();
+  await expect(view.getByText("Ending the call: the agent says goodbye")).toHaveCount(0);
+  await page.keyboard.press("Enter");
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: "Cancel" }).press("Enter");
+  await expect(question).toBeHidden();
+  await end.press("Enter");
+  await question.getByRole("button", { name: "End call" }).press("Enter");
   await expect(view.getByText("Ending the call: the agent says goodbye")).toBeVisible();
   // The goodbye is said and the call ends: the view turns into the call's detail, whose transcript ends with it (read
   // there, since on a quick end the live view may already have given way to the detail).
@@ -105,6 +134,7 @@ test("the owner sees the agent look up free times, then ends the call from its l
       .last(),
   ).toBeVisible();
   await printed;
+  await expect(liveCount).toHaveText("0", { timeout: 15_000 });
   await page.goto("/dashboard/calls");
   await expect(page.getByRole("region", { name: /Live now/ })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 /**
  * Issue 56 §2 in Chromium: with live listening turned on in Settings (the agent then opens with "may be recorded or
- * monitored"), an owner watching a call (`npm run call:simulate
+ * monitored", which Settings quotes as the switch changes), an owner watching a call (`npm run call:simulate
  * -- --scenario long`) presses Listen and hears it: the page's AnalyserNode reads non-silent samples of both sides'
  * audio, which came over the media plane's listener socket; ending the call closes that socket.
  */
@@ -9,15 +9,16 @@ import { type Page, expect, test } from "@playwright/test";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 import { practice, simulateLongCall, watch } from "../support/live-call";
 
-/** The listener socket's audio as it reaches the page: how many messages of each side, each one's delay, how it closed. */
+/** The listener socket's audio as it reaches the page: how many messages carried each side, each one's delay, how it closed. */
 function listenerSocket(page: Page) {
   const seen = { caller: 0, agent: 0, delays: [] as number[], closed: false };
   page.on("websocket", (socket) => {
     if (!/\/media\/listen\//.test(socket.url())) return;
     socket.on("framereceived", ({ payload }) => {
       const message = JSON.parse(String(payload)) as ListenMessage;
-      if (message.track === "clear") return;
-      seen[message.track] += 1;
+      if (message.type === "clear") return;
+      if (message.caller.length > 0) seen.caller += 1;
+      if (message.agent.length > 0) seen.agent += 1;
       seen.delays.push(Date.now() - message.at);
     });
     socket.on("close", () => {
@@ -36,8 +37,14 @@ test("an owner listens in to a call as it happens", async ({ page }) => {
   const calls = page.getByRole("region", { name: "Calls, recording and privacy" });
   const allow = calls.getByLabel(LISTEN_MESSAGES.setting);
   await expect(allow).not.toBeChecked();
-  await expect(calls.getByText(/Callers then hear "This call may be recorded or monitored\." first/)).toBeVisible();
+  // "Announce the recording" quotes the notice the call says: "may be recorded" until live listening is on.
+  const announceHint = calls.locator(".setting-switch", { hasText: "Announce the recording" });
+  await expect(announceHint).toContainText('Callers hear "This call may be recorded." first');
+  await expect(calls.getByText(/never speak into them\. Callers hear "This call may be recorded or monitored\." first/)).toBeVisible();
   await allow.check();
+  await expect(announceHint).toContainText(
+    'Callers hear "This call may be recorded or monitored." first, in the agent\'s language, while live listening is on.',
+  );
   await calls.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved", { exact: true }).first()).toBeVisible();
   await calls.screenshot({ path: test.info().outputPath("listen-setting.png") });
@@ -61,6 +68,7 @@ test("an owner listens in to a call as it happens", async ({ page }) => {
 
   // Ending the call closes the listener's socket; the view turns into the call's detail.
   await view.getByRole("button", { name: "End call" }).click();
+  await page.getByRole("dialog", { name: "End this call?" }).getByRole("button", { name: "End call" }).click();
   await expect(page.getByRole("dialog", { name: `Call from ${displayPhone(from)}` })).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => heard.closed, { timeout: 10_000 }).toBe(true);
   await printed;

@@ -46,8 +46,8 @@ export async function listen(options: { mediaBase: string; secret: string; callS
   const listener: Listener = { delays: [], heard: new Set(), listened: false, closedWith: null, close: () => socket.close(1000) };
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(String(event.data)) as ListenMessage;
-    if (message.track === "clear") return;
-    for (const piece of message.audio) decodePiece(piece, listener.heard);
+    if (message.type === "clear") return;
+    for (const piece of [...message.caller, ...message.agent]) decodePiece(piece, listener.heard);
     listener.delays.push(Date.now() - message.at);
   });
   await new Promise<void>((resolve) => {

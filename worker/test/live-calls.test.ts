@@ -2,10 +2,11 @@
  * Issue 56, the owner in the loop, through both planes: a call in progress is under Live now; its live view starts from
  * the lines said so far and its socket brings each new one; a note reaches the model as a system item and its next
  * answer carries it (the simulated model honours it as a real one would), shown to owners as "Owner note", never in
- * the transcript; End call has the agent say goodbye and the call ends, after which every live route answers 409.
+ * the transcript; End call has the agent say goodbye (in the caller's language) and the call ends, after which every
+ * live route answers 409.
  * Viewers are refused, another organization finds no call, and each watch, note and end is audited.
  */
-import { type LiveCallMessage, type LiveCallResource, type LiveCallView, NOTES_PER_CALL } from "@nikki/core";
+import { type LiveCallMessage, type LiveCallResource, type LiveCallView, NOTES_PER_CALL, endCallLine } from "@nikki/core";
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
@@ -153,5 +154,19 @@ describe("a call in progress, watched and steered by its owner", { timeout: 90_0
         `Ended the call from ${CALLER} from the live view`,
       ]),
     );
+  });
+
+  it("ends a Spanish caller's call with the goodbye in Spanish", async () => {
+    const live = await liveCall(callSid(), "+14155550157", number);
+    await live.say("Hola, soy Lucía Fernández. ¿Tienen citas para mañana por la mañana?");
+    expect((await call(`/api/calls/${live.callId}/end`, { cookie: owner.cookie, body: {} })).status).toBe(202);
+    const stored = await until(
+      () => env.DB.prepare("select transcript from calls where id = ? and ended_at is not null").bind(live.callId).first<string | null>("transcript"),
+      20_000,
+    );
+    // What the agent said last, as the model spoke it to the caller: the Spanish goodbye, not the English one.
+    const said = (JSON.parse(stored) as { role: string; content: string }[]).filter((entry) => entry.role === "assistant").at(-1)?.content;
+    expect(said).toBe(endCallLine("es"));
+    expect(said).not.toBe(endCallLine("en"));
   });
 });

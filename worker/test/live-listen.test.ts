@@ -54,7 +54,7 @@ async function listen(url: string) {
 }
 
 const audioOf = (messages: ListenMessage[], track: "caller" | "agent") =>
-  messages.flatMap((message) => (message.track === track ? message.audio.map((piece) => atob(piece).length) : [])).reduce((sum, bytes) => sum + bytes, 0);
+  messages.flatMap((message) => (message.type === "audio" ? message[track].map((piece) => atob(piece).length) : [])).reduce((sum, bytes) => sum + bytes, 0);
 
 describe("listening in to a call in progress", { timeout: 90_000 }, () => {
   it("plays both sides to at most three owners and admins, who can say nothing, and cuts them off when they may no longer listen", async () => {

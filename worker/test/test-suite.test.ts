@@ -1,4 +1,4 @@
-import { SPEND_PRICES_MICRO_USD, type TestRunResource, type TestScenario } from "@nikki/core";
+import { SPEND_PRICES_MICRO_USD, TEST_SUITE_MESSAGES, type TestRunResource, type TestScenario } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { finishedRun as finished } from "./test-suite-runs";
@@ -207,9 +207,14 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
       error: {
-        fields: { knowledge: "Add a price to your agent's knowledge base (for example “A first consultation is $95.”) so this scenario can ask about it." },
+        fields: { knowledge: TEST_SUITE_MESSAGES.noKnowledgePrice },
       },
     });
+    // A price typed on the Knowledge page is one to ask about; the agent's own knowledge base comes first.
+    const typed = await call("/api/knowledge", { cookie: priced.cookie, body: { kind: "section", title: "Prices", body: "A camera inspection is $175." } });
+    expect(typed.status).toBe(201);
+    const suite = async () => ((await (await call("/api/test-suite", { cookie: priced.cookie })).json()) as { scenarios: TestScenario[] }).scenarios;
+    expect((await suite()).find((scenario) => scenario.id === "knowledge")).toMatchObject({ lines: ["How much is the camera inspection?"], blocker: null });
     await call(`/api/agents/${agent.id}`, { cookie: priced.cookie, method: "PATCH", body: { knowledge_base: "We fix boilers. A boiler service is $95." } });
     const { scenarios } = (await (await call("/api/test-suite", { cookie: priced.cookie })).json()) as { scenarios: TestScenario[] };
     expect(scenarios.find((scenario) => scenario.id === "knowledge")).toMatchObject({

@@ -1,7 +1,7 @@
 /**
  * The Test Suite's scenarios as an organization's test agent makes them: the built-in callers ask for its first
- * service on its next opening (core's test-scripts.ts); "Answers from the knowledge base" asks about the agent's
- * knowledge box (its typed section), "Answers from the website" about the imported pages it may use (the same entries
+ * service on its next opening (core's test-scripts.ts); "Answers from the knowledge base" asks about what it may use
+ * from the Knowledge page (its knowledge box first, then typed entries, then imported pages), "Answers from the website" about the imported pages it may use (the same entries
  * it answers from, reader.ts's rule), with everything else it may use as what the website's answer must not also be in.
  */
 import { TEST_SCENARIOS, type TestScenario, describeScenario, knowledgeScenario, parseOpeningHours, scriptedLines, websiteScenario } from "@nikki/core";
@@ -53,7 +53,7 @@ export async function suiteScenarios(db: Database, organizationId: string, agent
   });
   const named = (scenario: TestScenario): TestScenario => (agent ? { ...scenario, description: describeScenario(scenario.id, agent.agent) } : scenario);
   return TEST_SCENARIOS.map((scenario) => {
-    if (scenario.id === "knowledge") return named(knowledgeScenario(agentId ? (box.get(agentId) ?? "") : ""));
+    if (scenario.id === "knowledge") return named(knowledgeScenario(`${agentId ? (box.get(agentId) ?? "") : ""}\n${texts.other}`, texts.pages));
     if (scenario.id === "website") return named(websiteScenario(texts.pages, texts.other));
     return named({ ...scenario, lines: lines[scenario.id] ?? scenario.lines });
   });

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 
 export interface Column<Row> {
   /** The column's heading; on a phone it labels the value in each card. */
@@ -9,9 +9,15 @@ export interface Column<Row> {
   className?: string;
 }
 
+/** A click that a control inside the row handles itself, or that ends selecting the row's text: not the row's. */
+const notTheRows = (event: MouseEvent) =>
+  (event.target as Element).closest("a, button, input, select, textarea, label, summary, [role='button']") !== null ||
+  Boolean(window.getSelection()?.toString());
+
 /**
  * The dashboard's tables: a captioned table on wide screens, each row a card of labelled values on a phone
- * (dashboard.css `.data-table`). With no rows it shows `empty` instead.
+ * (dashboard.css `.data-table`). With no rows it shows `empty` instead. With `onRowClick`, a click anywhere on a row
+ * opens it as its own link or button does; that control stays the keyboard's way in (the row takes no focus).
  */
 export default function DataTable<Row>({
   caption,
@@ -19,12 +25,14 @@ export default function DataTable<Row>({
   rows,
   rowKey,
   empty,
+  onRowClick,
 }: {
   caption: string;
   columns: Column<Row>[];
   rows: readonly Row[];
   rowKey(row: Row): string;
   empty: ReactNode;
+  onRowClick?(row: Row): void;
 }) {
   if (rows.length === 0) return <>{empty}</>;
   return (
@@ -42,7 +50,7 @@ export default function DataTable<Row>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} className={onRowClick ? "row-opens" : undefined} onClick={onRowClick && ((event) => notTheRows(event) || onRowClick(row))}>
               {columns.map((column) => (
                 <td key={column.header} data-label={column.hiddenHeader ? undefined : column.header} className={column.className}>
                   {column.cell(row)}

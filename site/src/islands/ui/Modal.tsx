@@ -58,7 +58,9 @@ export default function Modal({ open, onClose, title, titleId, lead, onSubmit, c
       ref={dialog}
       className={className ? `dialog ${className}` : "dialog"}
       aria-labelledby={titleId}
-      onClose={onClose}
+      // React passes a dialog's close up its tree: a dialog opened from within this one (End call's question in the
+      // live view) closing must not close this one too.
+      onClose={(event) => event.target === event.currentTarget && onClose()}
       onClick={closeOnBackdrop ? (event) => event.target === dialog.current && onClose() : undefined}
     >
       {onSubmit ? (

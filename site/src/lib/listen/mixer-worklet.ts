@@ -5,6 +5,8 @@
  * the listener stays close to the call); the agent's comes in bursts as the model speaks and is played through.
  */
 
+import { LISTEN_BATCH_MS } from "@nikki/core/live-listen";
+
 /** The worklet scope's part this file uses (not in TypeScript's DOM library). */
 declare class AudioWorkletProcessor {
   readonly port: MessagePort;
@@ -14,8 +16,11 @@ declare function registerProcessor(name: string, processor: new () => AudioWorkl
 /** What the page posts: a side's samples, or `clear` (the caller cut the agent off). */
 export type MixerInput = { track: "caller" | "agent"; samples: Float32Array } | { track: "clear" };
 
-/** The caller's side is kept within this many samples of live (0.4 s at 8 kHz). */
-const CALLER_BACKLOG = 3_200;
+/**
+ * The caller's side is kept within this many samples of live: two of the media plane's batches (0.6 s at 8 kHz), so
+ * two that come close together after a late one are both played.
+ */
+const CALLER_BACKLOG = 2 * LISTEN_BATCH_MS * 8;
 
 class Track {
   private chunks: Float32Array[] = [];

@@ -19,6 +19,8 @@ function decode(pieces: string[]): Float32Array {
   return samples;
 }
 
+const TRACKS = ["caller", "agent"] as const;
+
 export interface ListenPlayer {
   /** The audio's level now (RMS of the analyser's last window, 0 to 1). */
   level(): number;
@@ -36,9 +38,12 @@ export async function playListen(url: string, onClose: (code: number) => void): 
   let stopped = false;
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(String(event.data)) as ListenMessage;
-    if (message.track === "clear") return mixer.port.postMessage({ track: "clear" } satisfies MixerInput);
-    const samples = decode(message.audio);
-    mixer.port.postMessage({ track: message.track, samples } satisfies MixerInput, [samples.buffer]);
+    if (message.type === "clear") return mixer.port.postMessage({ track: "clear" } satisfies MixerInput);
+    for (const track of TRACKS) {
+      if (message[track].length === 0) continue;
+      const samples = decode(message[track]);
+      mixer.port.postMessage({ track, samples } satisfies MixerInput, [samples.buffer]);
+    }
   });
   socket.addEventListener("close", (event) => {
     if (!stopped) onClose(event.code);

@@ -1,10 +1,11 @@
 /**
  * A page's main text as knowledge sections (issue 39 §2): the page's `main` (else its articles, else its body), without
- * navigation, header, footer, asides, scripts and styles, split at each heading (the heading is the section's title,
- * the text up to the next heading its body). Also the page's links, for finding the site's other pages.
+ * its chrome (page-chrome.ts: navigation, header, footer, asides, scripts, styles, menus of links), split at each
+ * heading (the heading is the section's title, the text up to the next heading its body). Also the page's links, for finding the site's other pages.
  */
 import { IMPORT_LIMITS } from "@nikki/core";
 import { type HtmlElement, type TreeVisitor, parseHtml, textOf, walkTree } from "./html-tree";
+import { isChrome, menusIn } from "./page-chrome";
 
 export interface PageSection {
   title: string;
@@ -24,8 +25,6 @@ const TITLE_MAX = 200;
 /** Sections one page gives at most (each is a knowledge entry written to the database): the rest of a longer page is left. */
 export const PAGE_SECTIONS_MAX = 200;
 
-const NEVER_TEXT = new Set(["nav", "aside", "footer", "script", "style", "noscript", "template", "svg", "iframe", "form", "button", "select", "dialog"]);
-const CHROME_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search"]);
 const BLOCK = new Set([
   ..."p div section article main header li ul ol dl dt dd table thead tbody tr td th blockquote pre figure figcaption address details summary br hr".split(" "),
 ]);
@@ -34,12 +33,6 @@ const HEADING = /^h[1-6]$/;
 /** The attributes the extractor reads; a page's others are left unread. */
 const READ_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "role", "hidden", "aria-hidden"]);
 const LINK_ATTRIBUTES: ReadonlySet<string> = new Set(["href"]);
-
-const isHidden = (element: HtmlElement) => "hidden" in element.attributes || element.attributes["aria-hidden"] === "true";
-
-/** The page's chrome: left out wherever it is; a `header` too, unless it is inside the main text (an article's own title). */
-const isChrome = (element: HtmlElement, insideMain: boolean) =>
-  NEVER_TEXT.has(element.name) || (element.name === "header" && !insideMain) || CHROME_ROLES.has(element.attributes.role ?? "") || isHidden(element);
 
 /** What one walk of the whole page finds: its title, where its main text is, and its links. */
 interface PageSurvey {
@@ -126,6 +119,8 @@ function bodyParts(lines: string[]): string[] {
 
 /** The sections of `parts`' text: a new one at each heading; text before the first heading goes under `firstTitle`. */
 async function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle: string): Promise<PageSection[]> {
+  const menus = await menusIn(parts, insideMain);
+  let headed = false;
   const gathered: { title: string; lines: string[] }[] = [{ title: firstTitle, lines: [] }];
   let line = "";
   const endLine = () => {
@@ -139,7 +134,10 @@ async function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle:
     },
     enter(element) {
       if (isChrome(element, insideMain)) return false;
+      // Inside `main`, a list of links under a heading is the page's own (a catalogue's items); before any, a menu.
+      if (menus.has(element) && !(insideMain && headed)) return false;
       if (HEADING.test(element.name)) {
+        headed = true;
         endLine();
         gathered.push({ title: lineOf(textOf(element), TITLE_MAX), lines: [] });
         return false;

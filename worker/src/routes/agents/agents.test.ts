@@ -1,4 +1,4 @@
-import { AGENT_MESSAGES as M, type AgentResource, DEFAULT_OPENING_HOURS } from "@nikki/core";
+import { AGENT_MESSAGES as M, type AgentResource, DEFAULT_OPENING_HOURS, TRANSFER_LINE_MESSAGES } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, call, inviteAndJoin, signUp } from "../../../test/accounts";
@@ -153,5 +153,27 @@ describe("GET, PATCH and DELETE /api/agents/:id", () => {
     const viewer = await inviteAndJoin(owner, "viewer");
     expect((await call("/api/agents", { cookie: viewer.cookie })).status).toBe(403);
     expect((await call(`/api/agents/${agent.id}`, { cookie: owner.cookie }).then(agentIn)).name).toBe("Private");
+  });
+});
+
+describe("a transfer number that is the agent's own line", () => {
+  it("is refused under the escalation field, in any way it is written; a number another agent answers is a transfer like any", async () => {
+    const dental = await signUp({ company: "Mile High Dental" });
+    const sofia = await agentIn(await create(dental, { name: "Sofia" }));
+    const max = await agentIn(await create(dental, { name: "Max" }));
+    const line = (number: string, agentId: string) =>
+      env.DB.prepare("insert into phone_numbers (id, organization_id, twilio_number, assigned_agent_id, status) values (?, ?, ?, ?, 'active')")
+        .bind(crypto.randomUUID(), dental.organizationId, number, agentId)
+        .run();
+    await line("+17205550142", sofia.id);
+    await line("+17205550143", max.id);
+    for (const escalation_json of [{ numbers: ["(720) 555-0142"] }, { numbers: ["+13035550199", "+17205550142"] }, { phone: "720-555-0142" }]) {
+      const refused = await patch(dental, sofia.id, { escalation_json });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { fields: object } }).error.fields).toEqual({ escalation_json: TRANSFER_LINE_MESSAGES.ownLine });
+    }
+    const toMax = await patch(dental, sofia.id, { escalation_json: { numbers: ["(720) 555-0143"] } });
+    expect(toMax.status).toBe(200);
+    expect((await agentIn(toMax)).escalation_json).toMatchObject({ numbers: ["+17205550143"] });
   });
 });

@@ -1,4 +1,12 @@
-import { AGENT_DEFAULTS, AGENT_MESSAGES, TEST_CALL_MESSAGES, TURN_TAKING_MESSAGES, agentSchemasIn } from "@nikki/core";
+import {
+  AGENT_DEFAULTS,
+  AGENT_MESSAGES,
+  TEST_CALL_MESSAGES,
+  TRANSFER_LINE_MESSAGES,
+  TURN_TAKING_MESSAGES,
+  agentSchemasIn,
+  transfersToOwnLine,
+} from "@nikki/core";
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { audit } from "../../audit";
@@ -51,6 +59,15 @@ function refuseUnofferedModel(c: Ctx, model: string | null | undefined, current:
   const { allowed } = realtimeModels(c.var.config);
   if (model && model !== current && !allowed.includes(model))
     throw new ApiError("validation_failed", { fields: { realtime_model: TURN_TAKING_MESSAGES.model(allowed) } });
+}
+
+/** Transfer numbers that are one of the numbers this agent answers would ring the same line: refused under the field. */
+async function refuseTransferToOwnLine(c: Ctx, agentId: string, escalation: Record<string, unknown> | undefined) {
+  if (escalation === undefined) return;
+  const lines = ((await numbersOf(c, [agentId])).get(agentId) ?? []).map((number) => number.phone_number);
+  const region = regionOf(await settingsRowOf(c.var.db, orgCaller(c).organizationId));
+  if (transfersToOwnLine(escalation, lines, region).length > 0)
+    throw new ApiError("validation_failed", { fields: { escalation_json: TRANSFER_LINE_MESSAGES.ownLine } });
 }
 
 /** The caller's business as an agent's defaults need it: its name (the greeting) and time zone (a new agent's). */
@@ -154,6 +171,7 @@ export const agentRoutes = new Hono<AppEnv>()
     const input = await parseBody(c, (await schemasOf(c)).patch, "a field of an agent");
     refuseSecondaryClash(input, agent);
     refuseUnofferedModel(c, input.realtime_model, agent.realtimeModel);
+    await refuseTransferToOwnLine(c, agent.id, input.escalation_json);
     if (input.status === "active" && agent.status !== "active") await checkAgentLimit(c, agent.id);
     if (input.knowledge_base) await refuseBoxPastLimits(c.var.db, caller.organizationId, agent.id, input.knowledge_base);
     const columns = agentColumns(input, await businessOf(c), agent);

@@ -16,7 +16,8 @@ const twilioNumber = async (sid: string) =>
   ).json()) as { voice_url: string; sms_url: string; status_callback: string; friendly_name: string; status?: number };
 
 async function search(who: SignedUp, body: object) {
-  return ((await (await api(who, "/api/numbers/search", "POST", body)).json()) as { available: { phone_number: string; locality: string }[] }).available;
+  return ((await (await api(who, "/api/numbers/search", "POST", body)).json()) as { available: { phone_number: string; locality: string; region: string }[] })
+    .available;
 }
 
 async function buy(who: SignedUp, areaCode: string) {
@@ -39,6 +40,13 @@ describe("searching and buying a number", () => {
     expect(available.length).toBeGreaterThan(0);
     expect(available.every((number) => number.phone_number.startsWith("+1512") && number.phone_number.includes("55"))).toBe(true);
     expect(available[0]!.locality).toBe("Austin");
+  });
+
+  it("names the place of a Denver number, and no place at all for an area code the provider cannot place", async () => {
+    const [denver] = await search(owner, { area_code: "720" });
+    expect(denver).toMatchObject({ locality: "Denver", region: "CO" });
+    const [unplaced] = await search(owner, { area_code: "207" });
+    expect(unplaced).toMatchObject({ locality: "", region: "" });
   });
 
   it("leaves out a number another business here already holds, though the provider still lists it", async () => {

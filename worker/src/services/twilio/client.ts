@@ -60,6 +60,9 @@ export interface AvailableNumber {
   region: string;
 }
 
+/** Twilio answers a null locality and region for a number it cannot place; ours carries "" then. */
+type TwilioAvailableNumber = Omit<AvailableNumber, "locality" | "region"> & { locality: string | null; region: string | null };
+
 export interface NumberWebhooks {
   voiceUrl: string;
   smsUrl: string;
@@ -175,12 +178,12 @@ export function liveTwilioClient(options: {
     },
     async searchNumbers({ country, areaCode, contains }) {
       const query = new URLSearchParams({ PageSize: "20", ...(areaCode ? { AreaCode: areaCode } : {}), ...(contains ? { Contains: contains } : {}) });
-      const result = await send<{ available_phone_numbers?: AvailableNumber[] }>("GET", `/AvailablePhoneNumbers/${country}/Local.json?${query}`);
+      const result = await send<{ available_phone_numbers?: TwilioAvailableNumber[] }>("GET", `/AvailablePhoneNumbers/${country}/Local.json?${query}`);
       return (result.available_phone_numbers ?? []).map(({ phone_number, friendly_name, locality, region }) => ({
         phone_number,
         friendly_name,
-        locality,
-        region,
+        locality: locality ?? "",
+        region: region ?? "",
       }));
     },
     async buyNumber({ phoneNumber, friendlyName, webhooks }) {

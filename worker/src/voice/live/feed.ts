@@ -5,6 +5,7 @@
  * sent at once to the call's watchers: the live views of owners and admins, each a hibernating WebSocket of this object.
  */
 import { type LiveCallMessage, type LiveCallState, type LiveCallView, type LiveEvent, type LiveLatency, type LiveLine, NO_LATENCY } from "@nikki/core";
+import { callerLanguageOf } from "@nikki/core/caller-language";
 import type { CallMetricsSummary } from "../../call/call-metrics";
 import type { LiveBatch } from "../../call/live";
 
@@ -17,7 +18,7 @@ interface Kept {
   latency: LiveLatency;
   state: LiveCallState;
   with: string | null;
-  /** The caller's language, as the speech recogniser first reported it. */
+  /** The caller's language, from their first lines (the recogniser's tag, else their words), as the stored call's is. */
   callerLanguage: string | null;
 }
 
@@ -87,7 +88,7 @@ export class LiveFeed {
     );
     added.forEach((line, index) => (lines[batch.first + index] = line));
     if (batch.latency) kept.latency = liveLatency(batch.latency);
-    kept.callerLanguage ??= batch.lines.find((entry) => entry.role === "user" && entry.language)?.language ?? null;
+    kept.callerLanguage ??= callerLanguageOf(batch.lines);
     await this.keep({ type: "lines", lines: added, latency: kept.latency });
   }
 

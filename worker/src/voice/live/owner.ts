@@ -8,7 +8,7 @@ import { OWNER_ACTION_WORDS } from "@nikki/core";
 import type { OwnerCommand } from "../../call/live";
 import type { CallEffects } from "../../call-effects/call-effects";
 import type { CallSetup, OwnerAnswer, OwnerRequest, TransferState } from "../../rpc/call-session";
-import { OWNER_GOODBYE, takeOverInstructions } from "../../agent/owner-lines";
+import { goodbyeInstructions, takeOverInstructions } from "../../agent/owner-lines";
 import { dialDocument } from "../transfer/documents";
 import type { LiveCall } from "./live-call";
 
@@ -50,12 +50,14 @@ export async function ownerCommand(request: OwnerRequest, deps: OwnerDeps): Prom
   }
   if (segment === null) return "not_with_agent";
   if (request.kind === "take_over" && transfer) return "already_transferred";
+  // The caller's language as their words told it, else the agent's.
+  const language = deps.callerLanguage ?? setup.language;
   const command: OwnerCommand =
     request.kind === "note"
       ? { kind: "note", text: request.instructions }
       : request.kind === "end"
-        ? { kind: "end", instructions: OWNER_GOODBYE }
-        : { kind: "hand_over", instructions: takeOverInstructions(deps.callerLanguage ?? setup.language, request.name) };
+        ? { kind: "end", instructions: goodbyeInstructions(language) }
+        : { kind: "hand_over", instructions: takeOverInstructions(language, request.name) };
   if (request.kind === "take_over") await deps.storage.put("takeOver", { number: request.number, name: request.name } satisfies TakeOver);
   if (!(await deps.command(segment, command).catch(() => false))) {
     if (request.kind === "take_over") await deps.storage.delete("takeOver");

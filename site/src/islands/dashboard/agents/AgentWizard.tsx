@@ -1,11 +1,23 @@
-import { AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentResource, defaultGreeting } from "@nikki/core";
+import { AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentResource, ESCALATION_MESSAGES, defaultGreeting, toolsAfterEscalation } from "@nikki/core";
 import { type SubmitEvent, useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe, useRegion } from "../../../lib/me";
 import { useSubmit } from "../../../lib/use-submit";
 import FormField, { FormAlert, TextField, TimeZoneField } from "../../FormField";
 import Modal from "../../ui/Modal";
-import { type AgentDraft, LANGUAGE_NAMES, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, draftProblems, emptyDraft, firstProblem } from "./draft";
+import {
+  type AgentDraft,
+  LANGUAGE_NAMES,
+  STEPS,
+  STEP_OF_FIELD,
+  TOOL_NAMES,
+  bodyOf,
+  draftOf,
+  draftProblems,
+  emptyDraft,
+  firstProblem,
+  parsedObject,
+} from "./draft";
 import ReviewStep, { TransferWarning } from "./ReviewStep";
 import { EscalationEditor } from "./EscalationEditor";
 import { CrmMappingEditor, HoursEditor } from "./JsonEditors";
@@ -63,7 +75,16 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
       const greeting = (key === "name" || key === "language") && followsDefault ? defaultGreeting(organization, next.name, next.language) : next.greeting;
       return { ...next, greeting };
     });
+  // The numbers this agent answers: a transfer to one of them would ring the same line.
+  const ownLines = agent?.numbers.map((number) => number.phone_number) ?? [];
   const turnOnTransfer = () => change("tools", [...draft.tools, "transfer_call"]);
+  // The first transfer number typed turns "Transfer to a person" on (said beside the numbers until the dialog closes).
+  const [transferTurnedOn, setTransferTurnedOn] = useState(false);
+  const changeEscalation = (value: string) => {
+    const tools = toolsAfterEscalation(draft.tools, parsedObject(draft.escalation_json), parsedObject(value), region);
+    if (tools.length > draft.tools.length) setTransferTurnedOn(true);
+    setDraft((current) => ({ ...current, escalation_json: value, tools }));
+  };
   const text = (key: keyof AgentDraft, label: string, extra: { hint?: string; required?: boolean } = {}) => (
     <TextField
       id={`agent-${key}`}
@@ -93,7 +114,14 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
 
   /** A JSON field's editor, its id the one the wizard focuses when the field has a problem. */
   const json = (Editor: typeof HoursEditor, key: "hours_json" | "escalation_json" | "crm_mapping", label: string) => (
-    <Editor key={key} id={`agent-${key}`} label={label} value={draft[key]} onValue={(value) => change(key, value)} error={errors[key]} />
+    <Editor
+      key={key}
+      id={`agent-${key}`}
+      label={label}
+      value={draft[key]}
+      onValue={(value) => (key === "escalation_json" ? changeEscalation(value) : change(key, value))}
+      error={errors[key]}
+    />
   );
 
   /**
@@ -202,11 +230,14 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
       />
       {json(HoursEditor, "hours_json", "Opening hours")}
       {json(EscalationEditor, "escalation_json", "Escalation")}
-      <TransferWarning draft={draft} onTurnOn={turnOnTransfer} />
+      <p className="wizard-note" role="status">
+        {transferTurnedOn && draft.tools.includes("transfer_call") ? ESCALATION_MESSAGES.turnedOn : ""}
+      </p>
+      <TransferWarning draft={draft} ownLines={ownLines} onTurnOn={turnOnTransfer} />
     </>,
     <ServicesStep key="services" />,
     json(CrmMappingEditor, "crm_mapping", "CRM mapping"),
-    <ReviewStep key="review" draft={draft} organization={organization} onTurnOn={turnOnTransfer} />,
+    <ReviewStep key="review" draft={draft} organization={organization} ownLines={ownLines} onTurnOn={turnOnTransfer} />,
   ];
 
   return (

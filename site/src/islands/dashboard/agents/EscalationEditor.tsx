@@ -1,4 +1,4 @@
-import { ESCALATION_LIMITS, ESCALATION_MESSAGES, PHONE_EXAMPLES, parsePhone, readEscalation } from "@nikki/core";
+import { ESCALATION_LIMITS, ESCALATION_MESSAGES, PHONE_EXAMPLES, TRANSFER_LINE_MESSAGES, parsePhone, readEscalation } from "@nikki/core";
 import { useId, useState } from "react";
 import { useRegion } from "../../../lib/me";
 import { type Hours, parsedObject } from "./draft";
@@ -24,7 +24,8 @@ export function EscalationEditor({ id: editorId, value, onValue, error }: JsonPr
   const write = (next: { numbers?: string[]; transfer_hours?: Hours | null; keywords?: string[] }) =>
     onValue(JSON.stringify({ numbers, transfer_hours: rules.transfer_hours, keywords, ...next }, null, 2));
   const rows = numbers.length ? numbers : [""];
-  const numberError = error === ESCALATION_MESSAGES.numbers;
+  // The numbers' own problems (a transfer to the agent's own line among them) show under the numbers.
+  const numberError = error === ESCALATION_MESSAGES.numbers || error === TRANSFER_LINE_MESSAGES.ownLine;
   const keywordError = error === ESCALATION_MESSAGES.keywords;
   // Anything else the rules refuse is the transfer hours' ("Friday's transfer hours end before they start").
   const hoursError = error && !numberError && !keywordError ? error : undefined;

@@ -1,4 +1,14 @@
-import { ESCALATION_MESSAGES, TURN_TAKING_COPY, WEEKDAY_NAMES, WEEK_FROM_MONDAY, defaultGreeting, readEscalation, spanLabel } from "@nikki/core";
+import {
+  ESCALATION_MESSAGES,
+  TRANSFER_LINE_MESSAGES,
+  TURN_TAKING_COPY,
+  WEEKDAY_NAMES,
+  WEEK_FROM_MONDAY,
+  defaultGreeting,
+  readEscalation,
+  spanLabel,
+  transfersToOwnLine,
+} from "@nikki/core";
 import { api, call } from "../../../lib/client";
 import { useRegion } from "../../../lib/me";
 import { useResource } from "../../../lib/use-resource";
@@ -39,10 +49,21 @@ function ReviewServices() {
   );
 }
 
-/** The warning beside transfer numbers the agent may not use, or the transfer tool without a number; null when they agree. */
-export function TransferWarning({ draft, onTurnOn }: { draft: AgentDraft; onTurnOn?(): void }) {
-  const numbers = readEscalation(parsedObject(draft.escalation_json), useRegion()).numbers;
+/**
+ * The warning beside transfer numbers the agent may not use: one that is the agent's own line (`ownLines`, the numbers
+ * it answers), or numbers with the transfer tool off; or the tool without a number. Null when they agree.
+ */
+export function TransferWarning({ draft, ownLines, onTurnOn }: { draft: AgentDraft; ownLines: readonly string[]; onTurnOn?(): void }) {
+  const region = useRegion();
+  const escalation = parsedObject(draft.escalation_json);
+  const numbers = readEscalation(escalation, region).numbers;
   const toolOn = draft.tools.includes("transfer_call");
+  if (transfersToOwnLine(escalation, ownLines, region).length > 0)
+    return (
+      <p className="wizard-warning" role="note">
+        {TRANSFER_LINE_MESSAGES.ownLine}
+      </p>
+    );
   if (numbers.length > 0 && !toolOn)
     return (
       <p className="wizard-warning" role="note">
@@ -64,7 +85,17 @@ export function TransferWarning({ draft, onTurnOn }: { draft: AgentDraft; onTurn
 }
 
 /** The wizard's last step: everything the agent will be saved with, hours, services and transfers included (issue 54 §11). */
-export default function ReviewStep({ draft, organization, onTurnOn }: { draft: AgentDraft; organization: string; onTurnOn(): void }) {
+export default function ReviewStep({
+  draft,
+  organization,
+  ownLines,
+  onTurnOn,
+}: {
+  draft: AgentDraft;
+  organization: string;
+  ownLines: readonly string[];
+  onTurnOn(): void;
+}) {
   const escalation = readEscalation(parsedObject(draft.escalation_json), useRegion());
   const hours = (parsedObject(draft.hours_json) ?? {}) as Hours;
   const body = bodyOf(draft);
@@ -112,7 +143,7 @@ export default function ReviewStep({ draft, organization, onTurnOn }: { draft: A
           ) : (
             <span className="muted">Any time</span>
           ))}
-        <TransferWarning draft={draft} onTurnOn={onTurnOn} />
+        <TransferWarning draft={draft} ownLines={ownLines} onTurnOn={onTurnOn} />
       </dd>
     </dl>
   );

@@ -95,6 +95,7 @@ export default function CallsPage() {
               rows={items}
               rowKey={(row: Call) => row.id}
               empty={empty}
+              onRowClick={(row) => setOpen(row.id)}
               columns={[
                 {
                   header: "When",

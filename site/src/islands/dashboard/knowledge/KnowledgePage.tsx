@@ -15,6 +15,7 @@ import "../../form.css";
 import "../agents/agents.css";
 import "../calls/calls.css";
 import { onKnowledgeChanged } from "../../../lib/knowledge-changed";
+import { onAddKnowledgeEntry } from "../../../lib/knowledge-add-entry";
 import "./knowledge.css";
 
 const SEARCH_DELAY_MS = 300;
@@ -46,6 +47,7 @@ export default function KnowledgePage() {
   const reload = useRef(() => Promise.all([entries.reload(), usage.reload()]));
   reload.current = () => Promise.all([entries.reload(), usage.reload()]);
   useEffect(() => onKnowledgeChanged(() => void reload.current()), []);
+  useEffect(() => onAddKnowledgeEntry(() => setEditing(null)), []);
 
   const replace = (entry: KnowledgeEntry) => entries.update((page) => ({ ...page, items: page.items.map((row) => (row.id === entry.id ? entry : row)) }));
 
@@ -79,6 +81,11 @@ export default function KnowledgePage() {
       Add entry
     </button>
   );
+  const importButton = manager && (
+    <button type="button" className="btn btn-secondary btn-sm" onClick={openImportFromWebsite}>
+      Import from website
+    </button>
+  );
 
   return (
     <section className="card panel" aria-labelledby="knowledge-title">
@@ -95,9 +102,7 @@ export default function KnowledgePage() {
         {manager && (
           <div className="knowledge-head-actions">
             {addButton}
-            <button type="button" className="btn btn-secondary btn-sm" onClick={openImportFromWebsite}>
-              Import from website
-            </button>
+            {importButton}
           </div>
         )}
       </div>

@@ -1,9 +1,11 @@
 import { QUESTION_MESSAGES as M, canManage } from "@nikki/core";
 import { api, call } from "../../../lib/client";
+import { askToAddKnowledgeEntry } from "../../../lib/knowledge-add-entry";
 import { useMe } from "../../../lib/me";
 import { usePagedResource } from "../../../lib/use-resource";
 import EmptyState from "../../ui/EmptyState";
 import Loaded, { LoadMore } from "../../ui/Loaded";
+import { openImportFromWebsite } from "./ImportFromWebsite";
 import QuestionCard from "./QuestionCard";
 import "./questions.css";
 
@@ -34,9 +36,17 @@ export default function QuestionsInbox() {
               {canAnswer && (
                 <>
                   <p className="question-next">{M.emptyNext}</p>
-                  <a className="btn btn-secondary btn-sm" href="/dashboard/test-calls">
-                    Open Test Suite
-                  </a>
+                  <div className="question-next-actions">
+                    <button type="button" className="btn btn-primary btn-sm" onClick={askToAddKnowledgeEntry}>
+                      Add entry
+                    </button>
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={openImportFromWebsite}>
+                      Import from website
+                    </button>
+                    <a className="btn btn-secondary btn-sm" href="/dashboard/test-calls">
+                      Open Test Suite
+                    </a>
+                  </div>
                 </>
               )}
             </EmptyState>

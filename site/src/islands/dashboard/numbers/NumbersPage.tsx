@@ -189,6 +189,7 @@ export default function NumbersPage() {
       />
       <AddNumberDialog
         open={adding}
+        agents={agents.data?.agents ?? []}
         onClose={() => setAdding(false)}
         onBought={(number) => {
           numbers.update((list) => ({ numbers: [number, ...list.numbers] }));

@@ -1,6 +1,7 @@
-import { NUMBER_MESSAGES, numberSearchSchema, parseFields } from "@nikki/core";
+import { NUMBER_MESSAGES, TRANSFER_LINE_MESSAGES, agentsTransferringTo, numberSearchSchema, parseFields } from "@nikki/core";
 import { type SubmitEvent, useEffect, useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
+import { useRegion } from "../../../lib/me";
 import { useSubmit } from "../../../lib/use-submit";
 import FormField, { FormAlert, TextField } from "../../FormField";
 import Modal from "../../ui/Modal";
@@ -24,6 +25,10 @@ export function AssignDialog({
   const [agentId, setAgentId] = useState("");
   const { pending, errors, submit } = useSubmit<"assigned_agent_id">();
   useEffect(() => setAgentId(number?.assigned_agent_id ?? ""), [number]);
+  const region = useRegion();
+  const chosenAgent = agents.find((agent) => agent.id === agentId);
+  // The agent chosen transfers callers to this very number: its transfers would ring the same line.
+  const loops = number && chosenAgent ? agentsTransferringTo(number.phone_number, [chosenAgent], region).length > 0 : false;
 
   async function assign(event: SubmitEvent) {
     event.preventDefault();
@@ -60,6 +65,11 @@ export function AssignDialog({
           ))}
         </select>
       </FormField>
+      {loops && (
+        <p className="wizard-warning" role="note">
+          {TRANSFER_LINE_MESSAGES.assign(number!.phone_number, chosenAgent!.name)}
+        </p>
+      )}
       {agents.length === 0 && (
         <p className="muted">
           You have no agents yet. <a href="/dashboard/agents">Create one first</a>.
@@ -76,7 +86,18 @@ const monthly = (price: NonNullable<Found["monthly_price"]>) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: price.currency }).format(Number(price.amount));
 
 /** Add Number: search Twilio's numbers for sale, pick one, confirm, buy. */
-export function AddNumberDialog({ open, onClose, onBought }: { open: boolean; onClose(): void; onBought(number: PhoneNumber): void }) {
+export function AddNumberDialog({
+  open,
+  agents,
+  onClose,
+  onBought,
+}: {
+  open: boolean;
+  /** The organization's agents: buying one's transfer number is warned about. */
+  agents: readonly Agent[];
+  onClose(): void;
+  onBought(number: PhoneNumber): void;
+}) {
   const [areaCode, setAreaCode] = useState("");
   const [contains, setContains] = useState("");
   const [found, setFound] = useState<Found | null>(null);
@@ -84,6 +105,7 @@ export function AddNumberDialog({ open, onClose, onBought }: { open: boolean; on
   const [alert, setAlert] = useState<string | null>(null);
   const searching = useSubmit<"area_code" | "contains" | "country">();
   const buying = useSubmit<"phone_number">();
+  const transferringTo = agentsTransferringTo(chosen, agents, useRegion());
 
   useEffect(() => {
     if (!open) return;
@@ -175,6 +197,11 @@ export function AddNumberDialog({ open, onClose, onBought }: { open: boolean; on
               ? `Twilio bills ${monthly(found.monthly_price)} a month for this number, to the account it is bought on. Release it here to stop.`
               : "Twilio bills this number every month to the account it is bought on. Release it here to stop."}
           </p>
+          {transferringTo.length > 0 && (
+            <p className="wizard-warning" role="note">
+              {TRANSFER_LINE_MESSAGES.buy(chosen, transferringTo)}
+            </p>
+          )}
           <button type="button" className="btn btn-primary btn-block" disabled={buying.pending} onClick={() => void buy()}>
             {buying.pending ? "Buying..." : `Buy ${chosen}`}
           </button>

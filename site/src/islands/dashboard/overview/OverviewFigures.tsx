@@ -8,6 +8,8 @@ import CallerCell from "../calls/CallerCell";
 
 type OverviewResource = DataOf<typeof api.overview.$get>["overview"];
 
+/** A call's detail, opened over the Calls page. */
+const callHref = (id: string) => `/dashboard/calls?call=${encodeURIComponent(id)}`;
 const day = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString(undefined, { weekday: "short" });
 
 /** The minutes axis: at most 4 steps of a round size (1, 2, 5, 10, 20, …) up to the week's most. */
@@ -127,9 +129,10 @@ export default function OverviewFigures({ overview, manager }: { overview: Overv
           caption="Recent calls"
           rows={overview.recent_calls}
           rowKey={(call) => call.id}
+          onRowClick={(call) => window.location.assign(callHref(call.id))}
           empty={<EmptyState message={manager ? "No calls yet. Place a test call from Numbers to hear your receptionist." : "No calls yet."} />}
           columns={[
-            { header: "When", cell: (call) => <a href={`/dashboard/calls?call=${call.id}`}>{time.dateTime(call.created_at)}</a> },
+            { header: "When", cell: (call) => <a href={callHref(call.id)}>{time.dateTime(call.created_at)}</a> },
             { header: "Caller", cell: (call) => <CallerCell call={call} /> },
             { header: "Outcome", cell: (call) => <StatusBadge kind="callOutcome" status={call.outcome} /> },
           ]}

@@ -1,4 +1,4 @@
-import { LISTEN_MESSAGES, PHONE_EXAMPLES, REDACTION_COPY, REGIONS, SETTINGS_RANGES } from "@nikki/core";
+import { LISTEN_MESSAGES, PHONE_EXAMPLES, REDACTION_COPY, REGIONS, SETTINGS_RANGES, recordingNoticeHint } from "@nikki/core";
 import FormField, { TextField } from "../../FormField";
 import { NumberField, Section, Switch } from "./SettingsField";
 import { type LoadedSettings, useSettingsSection } from "./use-settings";
@@ -70,14 +70,14 @@ export function CallDataSettings({ loaded }: { loaded: LoadedSettings }) {
         />
         <Switch
           label="Announce the recording"
-          hint={'Callers hear "This call may be recorded." first.'}
+          hint={recordingNoticeHint(draft.live_listening)}
           checked={draft.record_announce}
           onChecked={(value) => set("record_announce", value)}
           disabled={pending || !draft.record_calls}
         />
         <Switch
           label={LISTEN_MESSAGES.setting}
-          hint={LISTEN_MESSAGES.settingHint}
+          hint={`${LISTEN_MESSAGES.settingHint} ${recordingNoticeHint(true)}`}
           checked={draft.live_listening}
           onChecked={(value) => set("live_listening", value)}
           disabled={pending}

@@ -21,7 +21,7 @@ type Suite = DataOf<(typeof api)["test-suite"]["$get"]>;
 const POLL_MS = 700;
 /** Where a knowledge scenario's owner goes to give it something to ask about. */
 const FIX_PAGE: Partial<Record<TestScenarioId, { href: string; label: string }>> = {
-  knowledge: { href: "/dashboard/agents", label: "Open Agents" },
+  knowledge: { href: "/dashboard/knowledge", label: "Open Knowledge" },
   website: { href: "/dashboard/knowledge", label: "Open Knowledge" },
 };
 

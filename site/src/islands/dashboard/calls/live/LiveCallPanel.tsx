@@ -94,7 +94,7 @@ export default function LiveCallPanel({ call, canAct, onEnded, onClose, listen }
           ) : (
             <p className="muted">{agent} has only talked so far.</p>
           )}
-          {canAct && <LiveControls callId={call.id} withAgent={view?.state === "talking"} />}
+          {canAct && <LiveControls callId={call.id} agent={agent} withAgent={view?.state === "talking"} />}
         </>
       )}
     </Modal>

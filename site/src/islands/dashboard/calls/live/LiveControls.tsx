@@ -1,15 +1,18 @@
-import { LIVE_CALL_MESSAGES, NOTE_MAX_CHARS } from "@nikki/core";
+import { LIVE_CALL_MESSAGES, NOTE_MAX_CHARS, OWNER_ACTION_WORDS } from "@nikki/core";
 import { type SubmitEvent, useState } from "react";
 import { api, call } from "../../../../lib/client";
 import { toast } from "../../../../lib/toast";
 import { useAction } from "../../../../lib/use-action";
+import ConfirmDialog from "../../ConfirmDialog";
 
 /**
  * What an owner or admin does to a call they watch (issue 56 §3, §4): a note to the agent, Take over (their phone rings
- * once the agent has told the caller; the phone is asked for here when their profile has none) and End call.
+ * once the agent has told the caller; the phone is asked for here when their profile has none) and End call, asked
+ * first (the agent hangs up, which cannot be undone).
  */
-export default function LiveControls({ callId, withAgent }: { callId: string; withAgent: boolean }) {
+export default function LiveControls({ callId, agent, withAgent }: { callId: string; agent: string; withAgent: boolean }) {
   const action = useAction();
+  const [askEnd, setAskEnd] = useState(false);
   const [note, setNote] = useState("");
   const [askPhone, setAskPhone] = useState<string | null>(null);
   const [phone, setPhone] = useState("");
@@ -37,6 +40,16 @@ export default function LiveControls({ callId, withAgent }: { callId: string; wi
       return;
     }
     setAskPhone(null);
+  }
+
+  async function endCall() {
+    await action.run({
+      key: "end",
+      request: () => call(api.calls[":id"].end.$post, param, {}),
+      failure: "Could not end the call",
+      success: { title: "Ending the call", description: "The agent says goodbye, then the call ends." },
+    });
+    setAskEnd(false);
   }
 
   return (
@@ -67,21 +80,19 @@ export default function LiveControls({ callId, withAgent }: { callId: string; wi
         <button type="button" className="btn btn-primary btn-sm" disabled={!withAgent} onClick={() => void takeOver()}>
           {askPhone === null ? "Take over" : "Ring this phone"}
         </button>
-        <button
-          type="button"
-          className="btn btn-danger btn-sm"
-          onClick={() =>
-            void action.run({
-              key: "end",
-              request: () => call(api.calls[":id"].end.$post, param, {}),
-              failure: "Could not end the call",
-              success: { title: "Ending the call", description: "The agent says goodbye, then the call ends." },
-            })
-          }
-        >
-          End call
+        <button type="button" className="btn btn-danger btn-sm" onClick={() => setAskEnd(true)}>
+          {OWNER_ACTION_WORDS.endConfirm}
         </button>
       </div>
+      <ConfirmDialog
+        open={askEnd}
+        title={OWNER_ACTION_WORDS.endQuestion}
+        message={OWNER_ACTION_WORDS.endFollows(agent)}
+        confirmLabel={OWNER_ACTION_WORDS.endConfirm}
+        pending={action.busy("end")}
+        onConfirm={() => void endCall()}
+        onCancel={() => setAskEnd(false)}
+      />
     </div>
   );
 }
