@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { endCallLine, liveNoteSchema, liveStateLabel, takeOverLine, takeOverSchema } from "./live-calls";
+import { OWNER_ACTION_WORDS, endCallLine, liveNoteSchema, liveStateLabel, takeOverLine, takeOverSchema, takeOverSchemaIn } from "./live-calls";
+import { listenStopped } from "./live-listen";
 import { toolDoing, toolOutcome } from "./tool-actions";
 
 describe("a live call in words", () => {
@@ -29,7 +30,19 @@ describe("a live call in words", () => {
     expect(liveNoteSchema.safeParse({ text: "  Offer the discount " }).data).toEqual({ text: "Offer the discount" });
     expect(liveNoteSchema.safeParse({ text: "   " }).success).toBe(false);
     expect(liveNoteSchema.safeParse({ text: "x".repeat(501) }).success).toBe(false);
-    expect(takeOverSchema.safeParse({ number: "5125550101" }).success).toBe(false);
+    expect(takeOverSchema.safeParse({ number: "(512) 555-0101", save_to_profile: true }).data).toEqual({ number: "+15125550101", save_to_profile: true });
+    expect(takeOverSchemaIn("GB").safeParse({ number: "020 7946 0958" }).data).toEqual({ number: "+442079460958" });
+    expect(takeOverSchema.safeParse({ number: "call me" }).success).toBe(false);
     expect(takeOverSchema.safeParse({}).success).toBe(true);
+    expect(OWNER_ACTION_WORDS.takeOverFollows("+14155550123", true)).toBe("Put the caller through to you? We'll ring +1 415-555-0123 (your phone).");
+    expect(OWNER_ACTION_WORDS.takeOverFollows("+14155550124", false)).toBe("Put the caller through to you? We'll ring +1 415-555-0124.");
+  });
+
+  it("says why Listen is stopped while the caller is put through (the stream is over), and lets it start with the agent", () => {
+    expect(listenStopped("ringing", "Demo")).toBe("Listening stopped: the call is being put through to Demo.");
+    expect(listenStopped("connected", "Demo")).toBe("Listening stopped: the call was put through to Demo.");
+    expect(listenStopped("connected", null)).toBe("Listening stopped: the call was put through to a person.");
+    expect(listenStopped("talking", null)).toBeNull();
+    expect(listenStopped("answering", null)).toBeNull();
   });
 });

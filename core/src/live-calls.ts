@@ -5,7 +5,8 @@
  */
 import * as z from "zod/mini";
 import { type LanguageCode, languageCodeOf } from "./language-detection";
-import { OPERATOR_E164 } from "./phone";
+import type { Region } from "./constants";
+import { displayPhone, phoneField } from "./phone";
 
 /**
  * Where a live call is: the AI is answering (its stream not started yet), talking, a number is ringing for a transfer
@@ -92,8 +93,8 @@ export const NOTE_MAX_CHARS = 500;
 export const LIVE_CALL_MESSAGES = {
   note: `Write a note of 1 to ${NOTE_MAX_CHARS} characters.`,
   tooManyNotes: `A call takes at most ${NOTES_PER_CALL} notes.`,
-  phone: "Enter the phone to ring in E.164 format (e.g., +14155552671).",
-  phoneNeeded: "Enter the phone we should ring you on, in E.164 format (e.g., +14155552671). We keep it on your profile.",
+  phone: "Enter a phone number we can ring, like (415) 555-0123 or +44 20 7946 0958.",
+  phoneNeeded: "Enter the phone we should ring you on.",
   ended: "This call has ended.",
   notWithAgent: "The caller is not with the agent right now, so it cannot take that.",
   alreadyTransferred: "This call was already transferred once; the agent cannot put it through again.",
@@ -106,10 +107,30 @@ export const liveNoteSchema = z.strictObject({
   text: z.string(LIVE_CALL_MESSAGES.note).check(z.trim(), z.minLength(1, LIVE_CALL_MESSAGES.note), z.maxLength(NOTE_MAX_CHARS, LIVE_CALL_MESSAGES.note)),
 });
 
-/** `POST /api/calls/:id/take-over`: the phone to ring (else the one on the member's profile). */
-export const takeOverSchema = z.strictObject({
-  number: z.optional(z.string(LIVE_CALL_MESSAGES.phone).check(z.trim(), z.regex(OPERATOR_E164, LIVE_CALL_MESSAGES.phone))),
-});
+/**
+ * `POST /api/calls/:id/take-over`: the phone to ring as the member typed it, read in the organization's region (else
+ * the one on their profile), and whether to keep it on their profile.
+ */
+export const takeOverSchemaIn = (region: Region) =>
+  z.strictObject({
+    number: z.optional(phoneField(region, LIVE_CALL_MESSAGES.phone)),
+    save_to_profile: z.optional(z.boolean()),
+  });
+export const takeOverSchema = takeOverSchemaIn("US");
+export type TakeOverInput = z.output<typeof takeOverSchema>;
+
+/** `PUT /api/org/members/me/phone`: the phone a take-over rings the member on (Settings › My phone); null clears it. */
+export const myPhoneSchemaIn = (region: Region) => z.strictObject({ phone: z.nullable(phoneField(region, LIVE_CALL_MESSAGES.phone)) });
+export const myPhoneSchema = myPhoneSchemaIn("US");
+
+/** Settings › My phone. */
+export const MY_PHONE_WORDS = {
+  title: "My phone",
+  lead: "The phone we ring when you take over a live call (Calls › Live now › Watch › Take over).",
+  label: "Phone to ring",
+  none: "No phone yet: a take-over asks for one.",
+  saved: (phone: string | null) => (phone ? `We'll ring ${displayPhone(phone)} when you take over a call.` : "Your phone is cleared."),
+} as const;
 
 /** An owner's note as the call keeps it (shown to owners and admins as "Owner note", never in the transcript). */
 export interface OwnerNote {
@@ -139,6 +160,15 @@ export function liveStateLabel(state: LiveCallState, agent: string, withWhom: st
 /** The owner's actions as the live view tells them. */
 export const OWNER_ACTION_WORDS = {
   takeOver: (name: string) => `Taking over: ${name}'s phone rings once the agent has told the caller`,
+  /** Take over asks first: the question, whom it rings, the field, keeping the phone, and the button that does it. */
+  takeOverQuestion: "Take over this call?",
+  takeOverFollows: (phone: string | null, yours: boolean) =>
+    phone
+      ? `Put the caller through to you? We'll ring ${displayPhone(phone)}${yours ? " (your phone)" : ""}.`
+      : "Put the caller through to you? Enter the phone we should ring.",
+  takeOverField: "Phone to ring",
+  takeOverSave: "Keep this phone on my profile (Settings › My phone)",
+  takeOverConfirm: "Ring",
   end: "Ending the call: the agent says goodbye",
   /** End call asks first: the question, what follows, and the button that does it. */
   endQuestion: "End this call?",

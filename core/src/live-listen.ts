@@ -1,3 +1,5 @@
+import type { LiveCallState } from "./live-calls";
+
 /**
  * Listening in to a live call (issue 56 §2): what the media plane sends a listener, how it closes a listener's socket
  * and why, and the words the page shows. A listener socket carries the call's audio one way only.
@@ -44,12 +46,26 @@ export const LISTEN_MESSAGES = {
   [LISTEN_CLOSE.revoked]: "You can no longer listen to this call.",
   [LISTEN_CLOSE.spoke]: "Listening stopped.",
   failed: "Could not start listening. Please try again.",
-  notAllowed: "Live listening is off. An owner can turn it on in Settings.",
+  notAllowed: "Live listening is off: an owner can turn it on in Settings › Calls.",
+  /** Where an owner turns it on (Settings › Calls, its switch). */
+  settingsLink: "Turn it on in Settings › Calls",
   unsupported: "This browser cannot play the call's audio.",
   setting: "Let owners and admins listen in",
   /** Followed on the page by the notice callers then hear (caller-language.ts, recordingNoticeHint). */
   settingHint: "Owners and admins can hear calls as they happen (Calls → Watch → Listen), never speak into them.",
 } as const;
+
+/**
+ * Why Listen cannot start on a call in `state`, or null when it can. Putting the caller through ends the call's stream
+ * (Twilio leaves it for the <Dial>), so there is no audio to hear while a phone rings or the caller talks with the
+ * person rung: the call goes on without the agent. Should nobody answer, the caller is back with the agent (talking).
+ */
+export function listenStopped(state: LiveCallState, withWhom: string | null): string | null {
+  const whom = withWhom ?? "a person";
+  if (state === "ringing") return `Listening stopped: the call is being put through to ${whom}.`;
+  if (state === "connected") return `Listening stopped: the call was put through to ${whom}.`;
+  return null;
+}
 
 /** What the page says when a listener's socket closed with `code`. */
 export const listenClosedMessage = (code: number): string =>

@@ -1,7 +1,8 @@
 /**
  * Issue 56, the owner in the loop, in Chromium while `npm run call:simulate -- --scenario long` runs: the call shows
  * under Live now; Watch shows the transcript as it is spoken (each line's delay from its speaker finishing to the
- * browser measured); a note makes the agent's next answer carry it; Take over rings the owner's phone, which hears the
+ * browser measured); Listen says live listening is off before any click; a note makes the agent's next answer carry
+ * it; Take over asks first, naming the phone from Settings › My phone, and rings the one typed instead, which hears the
  * briefing and presses 1, and the view says Connected; the view turns into the call's detail when the call ends. A
  * second call, counted live by an Overview left open, is watched until the agent looks up free times, then ended from
  * the view once the owner confirms: the agent says goodbye, and Overview's count drops back.
@@ -36,11 +37,23 @@ test("the owner watches a call live, steers it with a note and takes it over", a
   const from = "+15125550141";
   const printed = simulateLongCall(number, from);
 
+  // Settings › My phone: the phone a take-over rings, typed as dialled.
+  await page.goto("/dashboard/settings");
+  const myPhone = page.getByRole("region", { name: "My phone" });
+  await myPhone.getByLabel("Phone to ring").fill("(512) 555-0198");
+  await myPhone.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("We'll ring +1 512-555-0198 when you take over a call.")).toBeVisible();
+
   const view = await watch(page, from);
+  const state = view.locator(".live-state");
   const lines = view.locator(".live-transcript > li");
   // The greeting, the first question and its answer, before the call is anywhere near its end.
   await expect(lines).toHaveCount(3, { timeout: 15_000 });
-  await expect(view.getByRole("status")).toHaveText(/Talking with Grace/);
+  await expect(state).toHaveText(/Talking with Grace/);
+  // Live listening is off: Listen says so before any click, with the way to turn it on for the owner.
+  await expect(view.getByRole("button", { name: "Listen", exact: true })).toBeDisabled();
+  await expect(view.getByText("Live listening is off: an owner can turn it on in Settings › Calls.")).toBeVisible();
+  await expect(view.getByRole("link", { name: "Turn it on in Settings › Calls" })).toHaveAttribute("href", "/dashboard/settings#calls-data");
   await expect(view.getByText(/^Last \d+(\.\d+)? m?s · p50/)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("live-view-1280.png") });
 
@@ -57,16 +70,46 @@ test("the owner watches a call live, steers it with a note and takes it over", a
   await page.screenshot({ path: test.info().outputPath("live-view-390.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // Take over: the owner's profile has no phone, so it is asked once; the agent tells the caller, the phone rings,
-  // its answer hears the briefing and presses 1, and the view follows it.
-  await view.getByRole("button", { name: "Take over" }).click();
-  await view.getByLabel("Your phone").fill(OWNER_PHONE);
-  await view.getByRole("button", { name: "Ring this phone" }).click();
+  // Take over asks first, naming the phone it rings (the profile's), its field in focus; Escape leaves the call be.
+  const takeOver = view.getByRole("button", { name: "Take over" });
+  await takeOver.click();
+  const ask = page.getByRole("dialog", { name: "Take over this call?" });
+  await expect(ask).toContainText("Put the caller through to you? We'll ring +1 512-555-0198 (your phone).");
+  const phone = ask.getByLabel("Phone to ring");
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveValue("+1 512-555-0198");
+  await page.keyboard.press("Escape");
+  await expect(ask).toBeHidden();
+  await expect(takeOver).toBeFocused();
+  await expect(state).toHaveText(/Talking with Grace/);
+  // Another number typed: the question follows it, and Enter rings that one (sent as `number`), not kept on the profile.
+  await takeOver.press("Enter");
+  await expect(phone).toBeFocused();
+  await phone.fill("(512) 555-0199");
+  await expect(ask).toContainText("Put the caller through to you? We'll ring +1 512-555-0199.");
+  await expect(ask.getByLabel("Keep this phone on my profile (Settings › My phone)")).not.toBeChecked();
+  await page.screenshot({ path: test.info().outputPath("live-take-over-1280.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(ask.getByRole("button", { name: "Ring" })).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath("live-take-over-390.png") });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const sent = page.waitForRequest((request) => request.url().endsWith("/take-over"));
+  await phone.press("Enter");
+  expect((await sent).postDataJSON()).toEqual({ number: OWNER_PHONE });
+  await expect(ask).toBeHidden();
+  // The agent tells the caller, the phone rings, its answer hears the briefing and presses 1, and the view follows it.
   await expect(view.locator(".live-transcript > li.turn-assistant").filter({ hasText: "One moment, I'll put you through to Ada." })).toBeVisible({
     timeout: 15_000,
   });
-  await expect(view.getByRole("status")).toHaveText(/Ringing Ada…|Connected to Ada/, { timeout: 15_000 });
-  await expect(view.getByRole("status")).toHaveText(/Connected to Ada/, { timeout: 15_000 });
+  await expect(state).toHaveText(/Ringing Ada…|Connected to Ada/, { timeout: 15_000 });
+  await expect(state).toHaveText(/Connected to Ada/, { timeout: 15_000 });
+  expect(
+    await page.evaluate(() =>
+      fetch("/api/account/me")
+        .then((response) => response.json() as Promise<{ user: { phone: string | null } }>)
+        .then((me) => me.user.phone),
+    ),
+  ).toBe("+15125550198");
   await page.screenshot({ path: test.info().outputPath("live-connected-1280.png") });
 
   // The call ends: the view turns into the call's detail, without a reload.

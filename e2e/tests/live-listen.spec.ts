@@ -2,12 +2,13 @@
  * Issue 56 §2 in Chromium: with live listening turned on in Settings (the agent then opens with "may be recorded or
  * monitored", which Settings quotes as the switch changes), an owner watching a call (`npm run call:simulate
  * -- --scenario long`) presses Listen and hears it: the page's AnalyserNode reads non-silent samples of both sides'
- * audio, which came over the media plane's listener socket; ending the call closes that socket.
+ * audio, which came over the media plane's listener socket; taking the call over ends the call's stream, and the page
+ * says listening stopped because the call was put through (not that it ended), Listen disabled while it is.
  */
 import { LISTEN_MESSAGES, type ListenMessage, displayPhone } from "@nikki/core";
 import { type Page, expect, test } from "@playwright/test";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
-import { practice, simulateLongCall, watch } from "../support/live-call";
+import { OWNER_PHONE, practice, simulateLongCall, watch } from "../support/live-call";
 
 /** The listener socket's audio as it reaches the page: how many messages carried each side, each one's delay, how it closed. */
 function listenerSocket(page: Page) {
@@ -66,11 +67,21 @@ test("an owner listens in to a call as it happens", async ({ page }) => {
   await page.screenshot({ path: test.info().outputPath("listen-390.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // Ending the call closes the listener's socket; the view turns into the call's detail.
-  await view.getByRole("button", { name: "End call" }).click();
-  await page.getByRole("dialog", { name: "End this call?" }).getByRole("button", { name: "End call" }).click();
-  await expect(page.getByRole("dialog", { name: `Call from ${displayPhone(from)}` })).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => heard.closed, { timeout: 10_000 }).toBe(true);
+  // Taking the call over puts the caller through to the owner's phone: the call's stream ends, and with it the
+  // listening, which says so (the call goes on) and is not offered again while the caller is with the owner.
+  await view.getByRole("button", { name: "Take over" }).click();
+  const ask = page.getByRole("dialog", { name: "Take over this call?" });
+  await ask.getByLabel("Phone to ring").fill(OWNER_PHONE);
+  await ask.getByRole("button", { name: "Ring" }).click();
+  await expect(view.locator(".live-state")).toHaveText(/Ringing Ada…|Connected to Ada/, { timeout: 20_000 });
+  await expect.poll(() => heard.closed, { timeout: 15_000 }).toBe(true);
+  await expect(view.getByRole("button", { name: "Listen", exact: true })).toBeDisabled({ timeout: 15_000 });
+  await expect(view.getByText(/^Listening stopped: the call (is being|was) put through to Ada\.$/)).toBeVisible();
+  await expect(view.getByText("The call has ended.")).toHaveCount(0);
+  await expect(view.locator(".live-state")).toHaveText(/Connected to Ada/, { timeout: 15_000 });
+  await expect(view.getByText("Listening stopped: the call was put through to Ada.")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("listen-transferred-1280.png") });
+  await expect(page.getByRole("dialog", { name: `Call from ${displayPhone(from)}` })).toBeVisible({ timeout: 40_000 });
   await printed;
   const sorted = [...heard.delays].sort((a, b) => a - b);
   console.log(

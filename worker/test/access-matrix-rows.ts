@@ -170,6 +170,11 @@ export const MATRIX: Row[] = [
     expect: { ...same(200), anonymous: 401 },
   },
   {
+    route: "PUT /api/org/members/me/phone",
+    request: async () => ({ path: "/api/org/members/me/phone", body: { phone: "(415) 555-0123" } }),
+    expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 200 },
+  },
+  {
     route: "PATCH /api/org/members/:id",
     request: async (world) => ({ path: `/api/org/members/${world.targetMemberId}`, body: { role: "viewer" } }),
     expect: { anonymous: 401, viewer: 403, admin: 200, owner: 200, other: 404 },

@@ -6,7 +6,7 @@
  * live route answers 409.
  * Viewers are refused, another organization finds no call, and each watch, note and end is audited.
  */
-import { type LiveCallMessage, type LiveCallResource, type LiveCallView, NOTES_PER_CALL, endCallLine } from "@nikki/core";
+import { LIVE_CALL_MESSAGES, type LiveCallMessage, type LiveCallResource, type LiveCallView, NOTES_PER_CALL, endCallLine } from "@nikki/core";
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
@@ -107,6 +107,16 @@ describe("a call in progress, watched and steered by its owner", { timeout: 90_0
     for (let n = 2; n <= NOTES_PER_CALL; n++)
       expect((await call(`/api/calls/${live.callId}/note`, { cookie: owner.cookie, body: { text: `Note ${n}` } })).status).toBe(201);
     expect((await call(`/api/calls/${live.callId}/note`, { cookie: owner.cookie, body: { text: "One too many" } })).status).toBe(429);
+
+    // Take over asks whom to ring: what is no phone is refused on its field; with none typed and none on the profile, it asks for one.
+    for (const [body, message] of [
+      [{ number: "call me" }, LIVE_CALL_MESSAGES.phone],
+      [{}, LIVE_CALL_MESSAGES.phoneNeeded],
+    ] as const) {
+      const refused = await call(`/api/calls/${live.callId}/take-over`, { cookie: owner.cookie, body });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ number: message });
+    }
 
     // End call: the agent says goodbye, the call ends, the watcher is told, and the call answers 409 from then on.
     expect((await call(`/api/calls/${live.callId}/end`, { cookie: owner.cookie, body: {} })).status).toBe(202);

@@ -1,5 +1,5 @@
 import { TIME_ZONE_DETECTING, currentTimeZoneName, timeZoneChoices } from "@nikki/core";
-import { type InputHTMLAttributes, type ReactNode, useMemo } from "react";
+import { type InputHTMLAttributes, type ReactNode, type Ref, useMemo } from "react";
 
 interface Props {
   id: string;
@@ -37,6 +37,8 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value"
   onValue: (value: string) => void;
   error?: string;
   hint?: string;
+  /** The input itself (a dialog moves the focus to it). */
+  ref?: Ref<HTMLInputElement>;
 };
 
 /** A control's value, change handler and links to its error and hint for assistive technology. */

@@ -4,19 +4,18 @@
  * `POST /:id/note` (a note to the agent), `/:id/take-over` (the owner's phone, through the warm transfer) and `/:id/end`.
  * A call of another organization is not found; one that is over answers 409 call_ended. Each is audited.
  */
-import { LIVE_CALL_MESSAGES, NOTES_PER_CALL, type OwnerNote, checkDestination, liveNoteSchema, takeOverSchema } from "@nikki/core";
+import { LIVE_CALL_MESSAGES, NOTES_PER_CALL, type OwnerNote, type TakeOverInput, liveNoteSchema, takeOverSchemaIn } from "@nikki/core";
 import { and, eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { guardedNote } from "../../agent/instruction-guard";
 import { type AuditAction, audit } from "../../audit";
-import { jsonList } from "../../db/json";
 import { calls, users } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { selfOrigin } from "../../middleware/access/request-auth";
 import { access, orgCaller } from "../../middleware/access";
-import { settingsRowOf } from "../../org/settings";
+import { type MemberPhoneRules, memberPhoneRules } from "../../org/member-phone";
 import type { OwnerAnswer } from "../../rpc/call-session";
 import { liveCalls } from "./live-list";
 import { ownerNotesOf } from "./owner-notes";
@@ -49,17 +48,19 @@ export const record = (c: Context<AppEnv>, action: AuditAction, callId: string, 
   return audit(c, { action, organizationId: caller.organizationId, actorUserId: caller.userId, actorEmail: caller.email, target: callId, details });
 };
 
-/** The member's phone for a take-over: the one typed (kept on their profile), else the profile's; both pass the organization's rule. */
-async function ownerPhone(c: Context<AppEnv>, typed: string | undefined): Promise<{ number: string; name: string }> {
+/**
+ * The member's phone for a take-over: the one typed (read in the organization's region; kept on their profile when
+ * they ask), else the profile's (Settings › My phone); either passes the organization's rule of where calls may go.
+ */
+async function ownerPhone(c: Context<AppEnv>, input: TakeOverInput, rules: MemberPhoneRules): Promise<{ number: string; name: string }> {
   const caller = orgCaller(c);
   const [user] = await c.var.db.select({ phone: users.phone, name: users.name }).from(users).where(eq(users.id, caller.userId));
-  const phone = typed ?? user?.phone;
+  const phone = input.number ?? user?.phone;
   if (!phone) throw new ApiError("validation_failed", { fields: { number: LIVE_CALL_MESSAGES.phoneNeeded } });
-  const destination = checkDestination(phone, jsonList((await settingsRowOf(c.var.db, caller.organizationId)).allowedCountries));
-  if (!destination.ok) throw new ApiError(destination.code, { message: destination.message, fields: { number: destination.message } });
-  if (typed && destination.e164 !== user?.phone) await c.var.db.update(users).set({ phone: destination.e164 }).where(eq(users.id, caller.userId));
+  const number = rules.allowed(phone, "number");
+  if (input.save_to_profile && input.number && number !== user?.phone) await c.var.db.update(users).set({ phone: number }).where(eq(users.id, caller.userId));
   const name = user?.name.trim().split(/\s+/)[0] || caller.email.split("@")[0] || "the owner";
-  return { number: destination.e164, name };
+  return { number, name };
 }
 
 /** Matched before `/api/calls/:id` (callRoutes mounts these first), so "live" is never read as a call's id. */
@@ -93,9 +94,10 @@ export const liveCallRoutes = new Hono<AppEnv>()
     return c.json({ note: { id: note.id, text: note.text, at: note.at } }, 201);
   })
   .post("/:id/take-over", access("admin"), async (c) => {
-    const input = await parseBody(c, takeOverSchema, "a field of a take-over");
+    const rules = await memberPhoneRules(c.var.db, orgCaller(c).organizationId);
+    const input = await parseBody(c, takeOverSchemaIn(rules.region), "a field of a take-over");
     const call = await liveCallOf(c);
-    const owner = await ownerPhone(c, input.number);
+    const owner = await ownerPhone(c, input, rules);
     refuseUnlessTaken(await call.session.owner({ kind: "take_over", ...owner }));
     await record(c, "call_taken_over", call.id, { number: owner.number });
     return c.json({ state: "ringing" as const }, 202);

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, callAlertsSchema, parseFields, roleChangeSchema } from "@nikki/core";
+import { ACCOUNT_MESSAGES, callAlertsSchema, myPhoneSchemaIn, parseFields, roleChangeSchema } from "@nikki/core";
 import { and, asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { audit } from "../../audit";
@@ -6,7 +6,9 @@ import { members, users } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
+import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
+import { memberPhoneRules } from "../../org/member-phone";
 
 /** A member of the caller's organization, or 404 (another organization's member id is not found here). */
 async function findMember(c: Parameters<typeof orgCaller>[0], id: string) {
@@ -48,6 +50,15 @@ export const memberRoutes = new Hono<AppEnv>()
       .set({ callAlerts: parsed.data.call_alerts })
       .where(and(eq(members.organizationId, caller.organizationId), eq(members.userId, caller.userId)));
     return c.json({ call_alerts: parsed.data.call_alerts });
+  })
+  /** An owner's or admin's own phone, rung when they take over a live call (users.phone; GET /api/account/me shows it). */
+  .put("/me/phone", access("admin"), async (c) => {
+    const caller = orgCaller(c);
+    const rules = await memberPhoneRules(c.var.db, caller.organizationId);
+    const input = await parseBody(c, myPhoneSchemaIn(rules.region), "a field of your phone");
+    const phone = input.phone === null ? null : rules.allowed(input.phone, "phone");
+    await c.var.db.update(users).set({ phone }).where(eq(users.id, caller.userId));
+    return c.json({ phone });
   })
   .patch("/:id", access("admin"), async (c) => {
     const caller = orgCaller(c);

@@ -131,7 +131,7 @@ export default function CallsPage() {
         canAct={canAct}
         onEnded={watchedEnded}
         onClose={() => setWatching(null)}
-        listen={(callId) => <LiveListen callId={callId} />}
+        listen={(callId, view) => <LiveListen callId={callId} callState={view?.state ?? null} withWhom={view?.with ?? null} />}
       />
       <CallDetail callId={open} changed={changed} canAct={canAct} onClose={() => setOpen(null)} />
     </section>

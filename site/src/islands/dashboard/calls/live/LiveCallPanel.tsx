@@ -1,4 +1,4 @@
-import { type LiveCallResource, type LiveLatency, OWNER_NOTE_LABEL, liveStateLabel, displayPhone } from "@nikki/core";
+import { type LiveCallResource, type LiveCallView, type LiveLatency, OWNER_NOTE_LABEL, liveStateLabel, displayPhone } from "@nikki/core";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLiveCall } from "../../../../lib/use-live-call";
 import Modal from "../../../ui/Modal";
@@ -23,10 +23,10 @@ interface LiveCallPanelProps {
   onEnded(callId: string): void;
   onClose(): void;
   /**
-   * Slot for "Listen in" (issue 56 §2, another engineer's): its Listen button and player for this call, rendered in the
-   * view for owners and admins only, e.g. `listen={(callId) => <LiveListen callId={callId} />}`.
+   * Slot for "Listen in" (issue 56 §2): its Listen button and player for this call, rendered in the view for owners and
+   * admins only, told the view as it changes (a transfer ends the call's stream).
    */
-  listen?: (callId: string) => ReactNode;
+  listen?: (callId: string, view: LiveCallView | null) => ReactNode;
 }
 
 /**
@@ -67,7 +67,7 @@ export default function LiveCallPanel({ call, canAct, onEnded, onClose, listen }
             <dt>Response time</dt>
             <dd>{view ? responseTime(view.latency) : "—"}</dd>
           </dl>
-          {canAct && listen?.(call.id)}
+          {canAct && listen?.(call.id, view)}
           <h3>Transcript</h3>
           {view && view.transcript.length > 0 ? (
             <ol ref={transcript} className="transcript live-transcript" aria-live="polite">

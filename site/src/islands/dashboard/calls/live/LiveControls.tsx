@@ -1,21 +1,22 @@
-import { LIVE_CALL_MESSAGES, NOTE_MAX_CHARS, OWNER_ACTION_WORDS } from "@nikki/core";
+import { NOTE_MAX_CHARS, OWNER_ACTION_WORDS } from "@nikki/core";
 import { type SubmitEvent, useState } from "react";
 import { api, call } from "../../../../lib/client";
-import { toast } from "../../../../lib/toast";
 import { useAction } from "../../../../lib/use-action";
+import { useOpeningKey } from "../../../ui/opening-key";
 import ConfirmDialog from "../../ConfirmDialog";
+import TakeOverDialog from "./TakeOverDialog";
 
 /**
- * What an owner or admin does to a call they watch (issue 56 §3, §4): a note to the agent, Take over (their phone rings
- * once the agent has told the caller; the phone is asked for here when their profile has none) and End call, asked
- * first (the agent hangs up, which cannot be undone).
+ * What an owner or admin does to a call they watch (issue 56 §3, §4): a note to the agent, Take over (asked first,
+ * saying whose phone rings once the agent has told the caller) and End call, asked first (the agent hangs up, which
+ * cannot be undone).
  */
 export default function LiveControls({ callId, agent, withAgent }: { callId: string; agent: string; withAgent: boolean }) {
   const action = useAction();
   const [askEnd, setAskEnd] = useState(false);
   const [note, setNote] = useState("");
-  const [askPhone, setAskPhone] = useState<string | null>(null);
-  const [phone, setPhone] = useState("");
+  const [askTakeOver, setAskTakeOver] = useState(false);
+  const takeOverKey = useOpeningKey(askTakeOver);
   const param = { param: { id: callId } };
 
   async function sendNote(event: SubmitEvent<HTMLFormElement>) {
@@ -27,19 +28,6 @@ export default function LiveControls({ callId, agent, withAgent }: { callId: str
       success: { title: "Note sent", description: "The agent uses it from its next answer." },
     });
     if (sent) setNote("");
-  }
-
-  async function takeOver() {
-    const result = await call(api.calls[":id"]["take-over"].$post, param, askPhone === null ? {} : { number: phone.trim() });
-    if (!result.ok && result.status === 400 && result.error?.fields?.number) {
-      setAskPhone(result.error.fields.number);
-      return;
-    }
-    if (!result.ok) {
-      toast({ variant: "destructive", title: "Could not take over", description: result.error?.message ?? LIVE_CALL_MESSAGES.unavailable });
-      return;
-    }
-    setAskPhone(null);
   }
 
   async function endCall() {
@@ -69,21 +57,15 @@ export default function LiveControls({ callId, agent, withAgent }: { callId: str
           Send note
         </button>
       </form>
-      {askPhone !== null && (
-        <label className="field live-phone">
-          <span>Your phone</span>
-          <input type="tel" value={phone} onChange={(event) => setPhone(event.target.value)} placeholder="+14155552671" autoComplete="tel" />
-          <small className="field-hint">{askPhone}</small>
-        </label>
-      )}
       <div className="live-buttons">
-        <button type="button" className="btn btn-primary btn-sm" disabled={!withAgent} onClick={() => void takeOver()}>
-          {askPhone === null ? "Take over" : "Ring this phone"}
+        <button type="button" className="btn btn-primary btn-sm" disabled={!withAgent} onClick={() => setAskTakeOver(true)}>
+          Take over
         </button>
         <button type="button" className="btn btn-danger btn-sm" onClick={() => setAskEnd(true)}>
           {OWNER_ACTION_WORDS.endConfirm}
         </button>
       </div>
+      <TakeOverDialog key={takeOverKey} open={askTakeOver} callId={callId} onClose={() => setAskTakeOver(false)} />
       <ConfirmDialog
         open={askEnd}
         title={OWNER_ACTION_WORDS.endQuestion}

@@ -1,0 +1,83 @@
+import { OWNER_ACTION_WORDS, PHONE_EXAMPLES, displayPhone, parseFields, parsePhone, takeOverSchemaIn } from "@nikki/core";
+import { type SubmitEvent, useEffect, useRef, useState } from "react";
+import { api, call } from "../../../../lib/client";
+import { reloadMe, useMe, useRegion } from "../../../../lib/me";
+import { useSubmit } from "../../../../lib/use-submit";
+import { TextField } from "../../../FormField";
+import Modal from "../../../ui/Modal";
+
+/**
+ * Take over, asked first (issue 56 §3): it says whose phone it will ring, the member's own (Settings › My phone)
+ * unless they type another, read in the organization's region; a phone typed can be kept on their profile. The field
+ * has the focus, Enter rings, Escape cancels. Its owner keys it per opening (ui/opening-key.ts): blank each time.
+ */
+export default function TakeOverDialog({ open, callId, onClose }: { open: boolean; callId: string; onClose(): void }) {
+  const me = useMe();
+  const region = useRegion();
+  const profilePhone = me?.user.phone ?? null;
+  const [typed, setTyped] = useState<string | null>(null);
+  const [keep, setKeep] = useState<boolean | null>(null);
+  const { pending, errors, submit } = useSubmit<"number">();
+  const field = useRef<HTMLInputElement>(null);
+  // After the dialog opened (Modal's effect runs first): the phone is what to check or change.
+  useEffect(() => {
+    if (open) field.current?.focus();
+  }, [open]);
+
+  const number = typed ?? (profilePhone ? displayPhone(profilePhone) : "");
+  const parsed = parsePhone(number, region);
+  const ringing = parsed.ok ? parsed.e164 : null;
+  const yours = ringing !== null && ringing === profilePhone;
+  const saving = !yours && (keep ?? profilePhone === null);
+
+  async function ring(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = parseFields(takeOverSchemaIn(region), { number, ...(saving ? { save_to_profile: true } : {}) });
+    const done = await submit({
+      invalid: input.ok ? {} : input.fields,
+      request: () => call(api.calls[":id"]["take-over"].$post, { param: { id: callId } }, input.ok ? input.data : {}),
+      failure: { toast: "Could not take over" },
+    });
+    if (!done) return;
+    if (saving) void reloadMe();
+    onClose();
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={OWNER_ACTION_WORDS.takeOverQuestion}
+      titleId="take-over-title"
+      lead={<span role="status">{OWNER_ACTION_WORDS.takeOverFollows(ringing, yours)}</span>}
+      onSubmit={ring}
+    >
+      <TextField
+        ref={field}
+        id="take-over-number"
+        label={OWNER_ACTION_WORDS.takeOverField}
+        type="tel"
+        autoComplete="tel"
+        placeholder={PHONE_EXAMPLES[region]}
+        value={number}
+        onValue={setTyped}
+        error={errors.number}
+        disabled={pending}
+      />
+      {!yours && (
+        <label className="consent">
+          <input type="checkbox" checked={saving} onChange={(event) => setKeep(event.target.checked)} disabled={pending} />
+          <span>{OWNER_ACTION_WORDS.takeOverSave}</span>
+        </label>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-secondary btn-sm" onClick={onClose} disabled={pending}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
+          {pending ? "Ringing…" : OWNER_ACTION_WORDS.takeOverConfirm}
+        </button>
+      </div>
+    </Modal>
+  );
+}
