@@ -26,6 +26,8 @@ export interface LiveCallResource {
   agent_name: string | null;
   started_at: string;
   state: LiveCallState;
+  /** Who the call is with while `state` is ringing or connected, named as the live view names them; null otherwise. */
+  with: string | null;
 }
 
 /** One line of the transcript as its speaker finished it; `id` is stable (the stream's segment and the line's place in it). */

@@ -103,6 +103,8 @@ test("the owner watches a call live, steers it with a note and takes it over", a
   });
   await expect(state).toHaveText(/Ringing Ada…|Connected to Ada/, { timeout: 15_000 });
   await expect(state).toHaveText(/Connected to Ada/, { timeout: 15_000 });
+  // Live now says it in the same words.
+  await expect(page.locator(".live-now-row .live-now-meta")).toContainText("Connected to Ada");
   expect(
     await page.evaluate(() =>
       fetch("/api/account/me")

@@ -9,6 +9,7 @@ import { encodeText } from "@nikki/simulators/speech-codec";
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
+import { liveCalls } from "../src/routes/calls/live-list";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
 import { call as apiCall, signUp } from "./accounts";
 import { SIMULATED } from "./simulators";
@@ -264,11 +265,15 @@ describe("a warm transfer", { timeout: 45_000 }, () => {
     });
     expect(told.transcript.at(-1)).toMatchObject({ role: "assistant", text: "One moment, I'll put you through to Ada." });
     expect(told).toMatchObject({ state: "ringing", with: "Ada" });
+    // Live now names whom the call is with as the live view does ("Ringing Ada…", one wording from core for both).
+    const listed = async () => (await liveCalls(createD1Database(env.DB), DEMO.organizationId)).find((row) => row.id === callId);
+    expect(await listed()).toMatchObject({ state: "ringing", with: "Ada" });
     stop(stream, sid);
     const { next } = await ring(sid, update.form.Twiml!, { answers: false }, { DialCallStatus: "no-answer", DialCallSid: callSid() });
     expect(next).toContain(`<Stream url="wss://nikki.test/twilio/stream/${sid}/2">`);
     const back = await session.liveView();
     expect(back).toMatchObject({ state: "talking", with: null });
+    expect(await listed()).toMatchObject({ state: "talking", with: null });
     expect(back.events.map((event) => event.text)).toEqual(
       expect.arrayContaining([
         "Taking over: Ada's phone rings once the agent has told the caller",

@@ -85,6 +85,8 @@ export const calls = sqliteTable(
      * put through), for the Calls page's "Live now"; null while it talks with the agent (or answers, or is over).
      */
     liveState: text("live_state", { enum: ["ringing", "connected"] }),
+    /** Whom `liveState` is with ("Ada", "+1 512-555-0101"), as the live view names them; null with it. */
+    liveWith: text("live_with"),
     /** The notes owners and admins sent the agent during the call (issue 56 §3), JSON list of {id, text, at, by}; never in the transcript. */
     ownerNotes: text("owner_notes"),
   },

@@ -52,6 +52,7 @@ export async function liveCalls(db: Database, organizationId: string): Promise<L
       createdAt: calls.createdAt,
       callPlan: calls.callPlan,
       liveState: calls.liveState,
+      liveWith: calls.liveWith,
       previousCalls: previousCallsSql,
       callerName: callerNameSql,
     })
@@ -60,20 +61,24 @@ export async function liveCalls(db: Database, organizationId: string): Promise<L
     .where(liveCallsWhere(organizationId))
     .orderBy(desc(calls.createdAt))
     .limit(50);
-  return rows.map((row) => ({
-    id: row.id,
-    call_sid: row.callSid,
-    from_number: row.fromNumber,
-    caller: {
-      name: row.callerName && !isPiiMarker(row.callerName) ? row.callerName : null,
-      returning: row.previousCalls > 0,
-      previous_calls: row.previousCalls,
-    },
-    agent_id: row.agentId,
-    agent_name: row.agentName,
-    started_at: row.createdAt.toISOString(),
-    state: liveStateOf(row),
-  }));
+  return rows.map((row) => {
+    const state = liveStateOf(row);
+    return {
+      id: row.id,
+      call_sid: row.callSid,
+      from_number: row.fromNumber,
+      caller: {
+        name: row.callerName && !isPiiMarker(row.callerName) ? row.callerName : null,
+        returning: row.previousCalls > 0,
+        previous_calls: row.previousCalls,
+      },
+      agent_id: row.agentId,
+      agent_name: row.agentName,
+      started_at: row.createdAt.toISOString(),
+      state,
+      with: state === "ringing" || state === "connected" ? row.liveWith : null,
+    };
+  });
 }
 
 export async function liveCallCount(db: Database, organizationId: string): Promise<number> {

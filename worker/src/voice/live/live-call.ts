@@ -56,7 +56,10 @@ export class LiveCall {
   async moved(setup: CallSetup, kind: LiveEvent["kind"], text: string, state: LiveCallState, whom: string | null): Promise<void> {
     await this.feed.event(kind, text, { state, with: whom });
     const liveState = state === "ringing" || state === "connected" ? state : null;
-    await this.services.db.update(calls).set({ liveState }).where(eq(calls.id, setup.tool.callId));
+    await this.services.db
+      .update(calls)
+      .set({ liveState, liveWith: liveState ? whom : null })
+      .where(eq(calls.id, setup.tool.callId));
     await this.services.publishCall(setup.tool.organizationId, { id: setup.tool.callId });
   }
 }

@@ -32,7 +32,7 @@ export default function LiveNow({ changed, onWatch }: { changed: number; onWatch
               )}
             </div>
             <div className="live-now-meta">
-              <span>{liveStateLabel(row.state, row.agent_name ?? "Nikki", null)}</span>
+              <span>{liveStateLabel(row.state, row.agent_name ?? "Nikki", row.with)}</span>
               <RunningTimer since={row.started_at} />
             </div>
             <button

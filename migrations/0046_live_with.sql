@@ -1,0 +1,1 @@
+ALTER TABLE `calls` ADD `live_with` text;
