@@ -43,6 +43,11 @@ test("the owner watches a call live, steers it with a note and takes it over", a
   await myPhone.getByLabel("Phone to ring").fill("(512) 555-0198");
   await myPhone.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("We'll ring +1 512-555-0198 when you take over a call.")).toBeVisible();
+  await expect(myPhone.getByLabel("Phone to ring")).toHaveValue("+1 512-555-0198");
+  await myPhone.screenshot({ path: test.info().outputPath("my-phone-1280.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await myPhone.screenshot({ path: test.info().outputPath("my-phone-390.png") });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   const view = await watch(page, from);
   const state = view.locator(".live-state");

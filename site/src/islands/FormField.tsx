@@ -1,4 +1,4 @@
-import { TIME_ZONE_DETECTING, currentTimeZoneName, timeZoneChoices } from "@nikki/core";
+import { PHONE_EXAMPLES, type Region, TIME_ZONE_DETECTING, currentTimeZoneName, timeZoneChoices } from "@nikki/core";
 import { type InputHTMLAttributes, type ReactNode, type Ref, useMemo } from "react";
 
 interface Props {
@@ -80,6 +80,11 @@ export function OneTimeCodeField(props: Omit<TextFieldProps, "inputMode" | "auto
 /** An e-mail address field (sign-in, password reset, invitations). */
 export function EmailField(props: Omit<TextFieldProps, "type" | "label">) {
   return <TextField label="Email" type="email" required {...props} />;
+}
+
+/** A phone number as the member dials it, its placeholder written as in the organization's region (core's parsePhone reads it). */
+export function PhoneField({ region, ...props }: Omit<TextFieldProps, "type" | "autoComplete" | "placeholder"> & { region: Region }) {
+  return <TextField type="tel" autoComplete="tel" placeholder={PHONE_EXAMPLES[region]} {...props} />;
 }
 
 /** The zones under their region (America, Europe, …; UTC on its own), for a select's groups. */

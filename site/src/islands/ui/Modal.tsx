@@ -1,4 +1,4 @@
-import { type ReactNode, type SubmitEvent, useEffect, useRef } from "react";
+import { type ReactNode, type SubmitEvent, type SyntheticEvent, useEffect, useRef } from "react";
 import "../dialog.css";
 
 /** A modal that opens while `open` and tells its owner when it closes (Escape, ×, or done). */
@@ -46,6 +46,10 @@ interface ModalProps {
  */
 export default function Modal({ open, onClose, title, titleId, lead, onSubmit, closeOnBackdrop = false, className, children }: ModalProps) {
   const dialog = useModal(open);
+  // Escape closes the dialog at once, but its `close` event comes a task later: the owner is told on `cancel`, so an
+  // opener pressed straight after (Escape, then Enter) finds the dialog closed in its state too, and opens it again.
+  const cancelled = useRef(false);
+  const ownEvent = (event: SyntheticEvent) => event.target === event.currentTarget;
   const content = (
     <>
       <ModalHeader id={titleId} title={title} onClose={onClose} />
@@ -60,7 +64,16 @@ export default function Modal({ open, onClose, title, titleId, lead, onSubmit, c
       aria-labelledby={titleId}
       // React passes a dialog's close up its tree: a dialog opened from within this one (End call's question in the
       // live view) closing must not close this one too.
-      onClose={(event) => event.target === event.currentTarget && onClose()}
+      onCancel={(event) => {
+        if (!ownEvent(event)) return;
+        cancelled.current = true;
+        onClose();
+      }}
+      onClose={(event) => {
+        if (!ownEvent(event)) return;
+        if (cancelled.current) cancelled.current = false;
+        else onClose();
+      }}
       onClick={closeOnBackdrop ? (event) => event.target === dialog.current && onClose() : undefined}
     >
       {onSubmit ? (

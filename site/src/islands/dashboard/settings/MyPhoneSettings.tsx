@@ -1,9 +1,9 @@
-import { MY_PHONE_WORDS, PHONE_EXAMPLES, displayPhone, myPhoneSchemaIn, parseFields, phoneFormatHint } from "@nikki/core";
+import { MY_PHONE_WORDS, displayPhone, myPhoneSchemaIn, parseFields, phoneFormatHint } from "@nikki/core";
 import { useState } from "react";
 import { api, call } from "../../../lib/client";
 import { reloadMe, useMe, useRegion } from "../../../lib/me";
 import { useSubmit } from "../../../lib/use-submit";
-import { TextField } from "../../FormField";
+import { PhoneField } from "../../FormField";
 import { Section } from "./SettingsField";
 
 /**
@@ -34,12 +34,10 @@ export default function MyPhoneSettings() {
 
   return (
     <Section id="my-phone" title={MY_PHONE_WORDS.title} lead={MY_PHONE_WORDS.lead} onSave={() => void save()} pending={pending}>
-      <TextField
+      <PhoneField
         id="my-phone-number"
         label={MY_PHONE_WORDS.label}
-        type="tel"
-        autoComplete="tel"
-        placeholder={PHONE_EXAMPLES[region]}
+        region={region}
         value={phone}
         onValue={setTyped}
         error={errors.phone}

@@ -1,9 +1,9 @@
-import { OWNER_ACTION_WORDS, PHONE_EXAMPLES, displayPhone, parseFields, parsePhone, takeOverSchemaIn } from "@nikki/core";
+import { OWNER_ACTION_WORDS, displayPhone, parseFields, parsePhone, takeOverSchemaIn } from "@nikki/core";
 import { type SubmitEvent, useEffect, useRef, useState } from "react";
 import { api, call } from "../../../../lib/client";
 import { reloadMe, useMe, useRegion } from "../../../../lib/me";
 import { useSubmit } from "../../../../lib/use-submit";
-import { TextField } from "../../../FormField";
+import { PhoneField } from "../../../FormField";
 import Modal from "../../../ui/Modal";
 
 /**
@@ -52,13 +52,11 @@ export default function TakeOverDialog({ open, callId, onClose }: { open: boolea
       lead={<span role="status">{OWNER_ACTION_WORDS.takeOverFollows(ringing, yours)}</span>}
       onSubmit={ring}
     >
-      <TextField
+      <PhoneField
         ref={field}
         id="take-over-number"
         label={OWNER_ACTION_WORDS.takeOverField}
-        type="tel"
-        autoComplete="tel"
-        placeholder={PHONE_EXAMPLES[region]}
+        region={region}
         value={number}
         onValue={setTyped}
         error={errors.number}
