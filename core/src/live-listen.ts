@@ -22,7 +22,7 @@ export type ListenMessage = { type: "audio"; at: number; caller: string[]; agent
  */
 export const LISTEN_BATCH_MS = 300;
 
-/** Why a listener's socket closed (WebSocket close codes; 1000 is the call's end). */
+/** Why a listener's socket closed (WebSocket close codes; 1000 is the call's end, 4005 its stream's end for a transfer). */
 export const LISTEN_CLOSE = {
   ended: 1000,
   /** The ticket was not valid for this call (forged, used, expired). */
@@ -33,6 +33,8 @@ export const LISTEN_CLOSE = {
   revoked: 4003,
   /** A listener sent something: listeners never speak into a call. */
   spoke: 4004,
+  /** The caller is being put through to a person (a take-over or the agent's transfer): the stream ends, the call goes on. */
+  transferred: 4005,
 } as const;
 
 export const LISTEN_MESSAGES = {
@@ -45,6 +47,7 @@ export const LISTEN_MESSAGES = {
   [LISTEN_CLOSE.full]: `${MAX_LISTENERS} people are listening to this call already.`,
   [LISTEN_CLOSE.revoked]: "You can no longer listen to this call.",
   [LISTEN_CLOSE.spoke]: "Listening stopped.",
+  [LISTEN_CLOSE.transferred]: "Listening stopped: the call was put through to a person.",
   failed: "Could not start listening. Please try again.",
   notAllowed: "Live listening is off: an owner can turn it on in Settings › Calls.",
   /** Where an owner turns it on (Settings › Calls, its switch). */

@@ -4,14 +4,16 @@
  * numbers in turn, posts the whisper and its key press, then the <Dial action>: put through, or the caller back with
  * the agent on a second stream of the same call, which says the transfer failed. The call stores what happened.
  */
-import type { CallDetailResource } from "@nikki/core";
+import { type CallDetailResource, LISTEN_CLOSE } from "@nikki/core";
 import { encodeText } from "@nikki/simulators/speech-codec";
-import { env } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenPath, mintListenTicket } from "../src/call/listen-ticket";
 import { createD1Database } from "../src/db/client";
 import { liveCalls } from "../src/routes/calls/live-list";
 import { DEMO, seedDemoOrganization } from "../src/db/seed";
 import { call as apiCall, signUp } from "./accounts";
+import { BASE } from "./post-json";
 import { SIMULATED } from "./simulators";
 import { SILENT, callSid, mediaMessage, openStream, startMessage, twilioPost, until } from "./twilio";
 
@@ -99,6 +101,19 @@ async function askForTransfer() {
   stop(stream, sid);
   await until(async () => (await env.DB.prepare("select transcript from calls where id = ?").bind(callId).first<{ transcript: string | null }>())?.transcript);
   return { sid, callId, hold: update.form.Twiml! };
+}
+
+/** The owner listening in to the call's first stream (a ticket as the listen route mints it): how its socket closed. */
+async function listener(sid: string) {
+  const claims = { callSid: sid, segment: 1, organizationId: DEMO.organizationId, userId: DEMO.ownerUserId };
+  const { ticket } = await mintListenTicket(env.AUTH_SECRET!, claims);
+  const socket = (await SELF.fetch(`${BASE}${listenPath(sid, 1)}?ticket=${ticket}`, { headers: { upgrade: "websocket" } })).webSocket!;
+  let closed: number | null = null;
+  socket.accept();
+  socket.addEventListener("close", (event) => {
+    closed = event.code;
+  });
+  return () => closed;
 }
 
 const childLeg = (parent: string) => ({
@@ -254,6 +269,7 @@ describe("a warm transfer", { timeout: 45_000 }, () => {
   it("an owner's take-over, unanswered: the agent tells the caller, the owner's phone rings, and the caller comes back to the agent", async () => {
     const { sid, callId, stream } = await streamingCall();
     const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(sid));
+    const heard = await listener(sid);
     expect(await session.owner({ kind: "take_over", number: "+14155550199", name: "Ada" })).toBe("taken");
     // Once the agent has said it, Twilio is told to ring the owner's phone, its briefing and "press 1" as for any transfer.
     const update = await until(async () => (await twilioRequests()).find((r) => r.method === "POST" && r.path.endsWith(`/Calls/${sid}.json`)) ?? null);
@@ -268,7 +284,10 @@ describe("a warm transfer", { timeout: 45_000 }, () => {
     // Live now names whom the call is with as the live view does ("Ringing Ada…", one wording from core for both).
     const listed = async () => (await liveCalls(createD1Database(env.DB), DEMO.organizationId)).find((row) => row.id === callId);
     expect(await listed()).toMatchObject({ state: "ringing", with: "Ada" });
+    expect(heard()).toBeNull();
     stop(stream, sid);
+    // The stream ends for the take-over, not with the call: the listener is told so, not that the call ended.
+    await until(() => heard() === LISTEN_CLOSE.transferred);
     const { next } = await ring(sid, update.form.Twiml!, { answers: false }, { DialCallStatus: "no-answer", DialCallSid: callSid() });
     expect(next).toContain(`<Stream url="wss://nikki.test/twilio/stream/${sid}/2">`);
     const back = await session.liveView();

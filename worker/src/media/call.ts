@@ -110,10 +110,7 @@ export class MediaCall {
     });
   }
 
-  /**
-   * A member's socket to listen in, with its ticket (listeners.ts). One that comes before Twilio's stream (the ticket
-   * was minted as the call was answered) hears it from its start.
-   */
+  /** A member's socket to listen in, with its ticket (listeners.ts); one that comes before Twilio's stream hears it from its start. */
   listen(request: Request): Promise<Response> {
     return this.listeners.accept(request, !this.finished);
   }
@@ -340,6 +337,7 @@ export class MediaCall {
     });
     this.protocol.metrics.tool(name, Date.now() - started, output.ok);
     if (name === "end_call" && output.ok) this.protocol.requestEnd();
+    if (name === "transfer_call" && output.ok) this.listeners.putThrough();
     this.dispatch(this.protocol.toolResult(callId, output, Date.now()));
   }
 
@@ -355,7 +353,7 @@ export class MediaCall {
     if (this.ticker) clearInterval(this.ticker);
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.commands.stop();
-    this.listeners.end();
+    this.listeners.end(this.commands.tookOver);
     const lastLines = this.feed.flush();
     closeQuietly(this.openai ?? (await this.opening));
     await lastLines;

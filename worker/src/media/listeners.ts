@@ -51,6 +51,7 @@ export class Listeners {
   private lease: ReturnType<typeof setInterval> | null = null;
   private stall: ReturnType<typeof setInterval> | null = null;
   private over = false;
+  private puttingThrough = false;
 
   constructor(private readonly deps: ListenerDeps) {}
 
@@ -125,11 +126,22 @@ export class Listeners {
     this.since = 0;
   }
 
-  /** The call is over: what waits is sent, every listener's socket closes, and no one joins after. */
-  end(): void {
+  /** The agent's transfer rings a person: the stream's end to come is not the call's. */
+  putThrough(): void {
+    this.puttingThrough = true;
+  }
+
+  /**
+   * The stream is over: what waits is sent, every listener's socket closes, and no one joins after. Ended because the
+   * caller is being put through to a person (the agent's transfer, or `tookOver`: the owner's), the call goes on, and
+   * the sockets say so (LISTEN_CLOSE.transferred).
+   */
+  end(tookOver: boolean): void {
     this.over = true;
     this.flush();
-    for (const socket of [...this.sockets.keys()]) this.drop(socket, LISTEN_CLOSE.ended, "The call has ended");
+    const transferred = tookOver || this.puttingThrough;
+    const [code, reason] = transferred ? [LISTEN_CLOSE.transferred, "The call was put through"] : [LISTEN_CLOSE.ended, "The call has ended"];
+    for (const socket of [...this.sockets.keys()]) this.drop(socket, code, reason);
   }
 
   private broadcast(message: string): void {

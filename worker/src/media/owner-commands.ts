@@ -29,6 +29,10 @@ export const noteItem = (text: string): RealtimeClientEvent => ({
 
 export class OwnerCommands {
   private handedOver = false;
+  /** The owner's phone is rung: the stream ends for the take-over, while the call goes on. */
+  get tookOver(): boolean {
+    return this.handedOver;
+  }
   private fallback: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly deps: OwnerCommandDeps) {}
