@@ -6,7 +6,7 @@
  * live route answers 409.
  * Viewers are refused, another organization finds no call, and each watch, note and end is audited.
  */
-import { type LiveCallMessage, type LiveCallResource, type LiveCallView, NOTES_PER_CALL, endCallLine } from "@nikki/core";
+import { type CallLatency, type LiveCallMessage, type LiveCallResource, type LiveCallView, NOTES_PER_CALL, endCallLine } from "@nikki/core";
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
@@ -85,8 +85,9 @@ describe("a call in progress, watched and steered by its owner", { timeout: 90_0
     expect(view.transcript.map((line) => line.role)).toEqual(["assistant", "user", "assistant"]);
     expect(view.transcript[1]!.text).toBe("Hi, this is Ada Lovelace. Do you take new patients?");
     expect(view.state).toBe("talking");
-    expect(view.latency).toMatchObject({ measure: "turn_gap" });
-    expect(view.latency.turns).toBeGreaterThan(0);
+    // The greeting and the answer timed: the answer voice to voice, its own p50 and p90 while it is the only one.
+    expect(view.latency).toMatchObject({ greeting_ms: expect.any(Number), turns: 1 });
+    expect([view.latency.voice_to_voice_p50_ms, view.latency.voice_to_voice_p90_ms]).toEqual([view.latency.last_ms, view.latency.last_ms]);
     // The socket brought the same lines as they were said.
     const streamed = watcher.messages.flatMap(({ message }) => (message.type === "lines" ? message.lines : []));
     expect(streamed.map((line) => line.text)).toEqual(expect.arrayContaining(view.transcript.slice(1).map((line) => line.text)));
@@ -112,15 +113,28 @@ describe("a call in progress, watched and steered by its owner", { timeout: 90_0
     expect((await call(`/api/calls/${live.callId}/end`, { cookie: owner.cookie, body: {} })).status).toBe(202);
     await until(() => watcher.messages.some(({ message }) => message.type === "ended"), 20_000);
     const ended = await until(async () => {
-      const row = await env.DB.prepare("select ended_at, transcript, owner_notes from calls where id = ?")
+      const row = await env.DB.prepare("select ended_at, transcript, owner_notes, metrics from calls where id = ?")
         .bind(live.callId)
         .first<Record<string, string | null>>();
-      return row?.ended_at && row.transcript ? { transcript: row.transcript, owner_notes: row.owner_notes ?? "[]" } : null;
+      return row?.ended_at && row.transcript && row.metrics ? { transcript: row.transcript, owner_notes: row.owner_notes ?? "[]", metrics: row.metrics } : null;
     }, 20_000);
     const transcript = JSON.parse(ended.transcript) as { role: string; content: string }[];
     expect(transcript.at(-1)?.content).toMatch(/goodbye/i);
     expect(ended.transcript).not.toContain(NOTE);
     expect(JSON.parse(ended.owner_notes)).toHaveLength(NOTES_PER_CALL);
+    // The live view's response time was the stored call's, turn by turn: each answer voice to voice as calls.metrics
+    // keeps it, and at the end the same p50 and p90 the detail words as "N ms typical, M ms slowest".
+    const metrics = JSON.parse(ended.metrics) as CallLatency;
+    const watched = watcher.messages.flatMap(({ message }) => (message.type === "lines" ? [message.latency] : []));
+    expect(metrics.turns.length).toBeGreaterThanOrEqual(2);
+    for (const latency of watched.filter((each) => each.turns > 0)) expect(latency.last_ms).toBe(metrics.turns[latency.turns - 1]!.voice_to_voice_ms);
+    expect(watched.at(-1)).toEqual({
+      greeting_ms: metrics.greeting_ms,
+      turns: metrics.turns.length,
+      last_ms: metrics.turns.at(-1)!.voice_to_voice_ms,
+      voice_to_voice_p50_ms: metrics.voice_to_voice_p50_ms,
+      voice_to_voice_p90_ms: metrics.voice_to_voice_p90_ms,
+    });
     // The stored call shows the notes to owners and admins, apart from the transcript; a viewer reads none.
     const detail = await json<{ call: { owner_notes: { text: string; by: string }[]; transcript: { content: string }[] } }>(
       await call(`/api/calls/${live.callId}`, { cookie: owner.cookie }),
