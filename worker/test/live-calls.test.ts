@@ -9,6 +9,7 @@
 import { type CallLatency, type LiveCallMessage, type LiveCallResource, type LiveCallView, NOTES_PER_CALL, endCallLine } from "@nikki/core";
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { planeRequest } from "../src/call/plane-auth";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
 import { gracesNumber } from "./live-practice";
 import { BASE } from "./post-json";
@@ -50,7 +51,8 @@ async function watch(callId: string, who: SignedUp) {
 
 describe("a call in progress, watched and steered by its owner", { timeout: 90_000 }, () => {
   it("is live, its lines reach the watcher, a note steers the next answer, and End call ends it", async () => {
-    const live = await liveCall(callSid(), CALLER, number);
+    const sid = callSid();
+    const live = await liveCall(sid, CALLER, number);
 
     // Live now: the call, its caller and agent; `/live` is no call's id (matched before /:id).
     const { calls } = await json<{ calls: LiveCallResource[] }>(await call("/api/calls/live", { cookie: owner.cookie }));
@@ -88,6 +90,18 @@ describe("a call in progress, watched and steered by its owner", { timeout: 90_0
     // The greeting and the answer timed: the answer voice to voice, its own p50 and p90 while it is the only one.
     expect(view.latency).toMatchObject({ greeting_ms: expect.any(Number), turns: 1 });
     expect([view.latency.voice_to_voice_p50_ms, view.latency.voice_to_voice_p90_ms]).toEqual([view.latency.last_ms, view.latency.last_ms]);
+    // A batch whose figures are not numbers is refused at the edge, the view's as it was.
+    const malformed = await SELF.fetch(
+      await planeRequest(env.AUTH_SECRET!, `${BASE}/internal/calls/${sid}/live`, {
+        first: 9,
+        lines: [],
+        done_at: [],
+        latency: { greeting_ms: null, first_turn: 1, voice_to_voice_ms: ["fast"] },
+      }),
+    );
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { error: { code: string } }).error.code).toBe("validation_failed");
+    expect((await json<LiveCallView>(await call(`/api/calls/${live.callId}/live`, { cookie: owner.cookie }))).latency).toEqual(view.latency);
     // The socket brought the same lines as they were said.
     const streamed = watcher.messages.flatMap(({ message }) => (message.type === "lines" ? message.lines : []));
     expect(streamed.map((line) => line.text)).toEqual(expect.arrayContaining(view.transcript.slice(1).map((line) => line.text)));
