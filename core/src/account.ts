@@ -130,6 +130,13 @@ export const INVITATION_CODE_MESSAGES = {
   format: "Enter the 6-digit code from the e-mail.",
 } as const;
 
+/** /invite for an invitation that is no longer pending. An accepted one made an account: its way in is signing in. */
+export const INVITATION_STATUS_MESSAGES = {
+  accepted: (organization: string) => `This invitation was accepted: its account is a member of ${organization}. Sign in to open it.`,
+  acceptedByYou: (organization: string) => `You have joined ${organization} already.`,
+  closed: (status: string) => `This invitation has ${status === "expired" ? "expired" : `already been ${status}`}. Ask your administrator for a new one.`,
+} as const;
+
 /** Signing in: an e-mail address and a password (better-auth checks the pair). */
 export const signInSchema = z.object({
   email: typedEmail(),

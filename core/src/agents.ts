@@ -51,6 +51,16 @@ export function greetingOf(agent: { name: string; greeting: string | null; langu
   return agent.greeting?.trim() || defaultGreeting(organization, agent.name, agent.language);
 }
 
+/** A voice as the owner reads it ("Coral"), in the wizard and on the agent's card alike. */
+export const voiceName = (voice: string): string => (voice ? voice[0]!.toUpperCase() + voice.slice(1) : voice);
+
+/** What the owner hears once an agent is saved: with no number it answers nothing yet, so the next step is Numbers. */
+export const AGENT_SAVED_MESSAGES = {
+  ready: (name: string) => `${name} is ready to answer calls.`,
+  needsNumber: (name: string) => `Give ${name} a number on Numbers to answer calls.`,
+  numbersLink: "Open Numbers",
+} as const;
+
 export const AGENT_MESSAGES = {
   name: "Agent name is required (at most 100 characters).",
   language: `Language must be one of ${AGENT_LANGUAGES.join(", ")}.`,

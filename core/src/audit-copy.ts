@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   "test_call_started",
   "retention_purged",
   "billing_portal_opened",
+  "second_subscription_ended",
   "two_factor_enabled",
   "two_factor_disabled",
   "service_created",
@@ -171,6 +172,8 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   test_call_started: (_s, target) => `Test Suite call started${quoted(scenarioTitle(target))}`,
   retention_purged: () => "Old transcripts and recordings deleted (retention settings)",
   billing_portal_opened: () => "Billing portal opened",
+  second_subscription_ended: (_s, target) =>
+    `A second Stripe subscription${target ? ` (${target})` : ""} was set to end with its current period; the plan already in place was kept`,
   two_factor_enabled: () => "Two-factor authentication turned on",
   two_factor_disabled: () => "Two-factor authentication turned off",
   service_created: (subject) => `${named("Service", subject)} created`,

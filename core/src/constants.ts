@@ -7,6 +7,12 @@ export const PERSONA_NAME = "Nikki";
 /** The one trial length everywhere (DESIGN.md: the home page's 3-day reading is dropped). */
 export const TRIAL_DAYS = 14;
 
+/**
+ * Local storage's "Test a Call has been seen" flag: the dialog opens by itself only while it is absent. The site sets it
+ * for anyone signed in, so a customer is never interrupted by the visitor's pitch.
+ */
+export const TEST_CALL_SEEN_KEY = "nikki:widget-seen";
+
 /** The OpenAI models the product uses, one constant each (the live call's model is configurable: OPENAI_REALTIME_MODEL). */
 export const OPENAI_MODELS = {
   /** The chat widget, SMS replies and post-call analysis. */

@@ -59,6 +59,10 @@ export const API_ERRORS = {
   billing_unavailable: { status: 503, message: "Billing is not configured on this server: STRIPE_SECRET_KEY is not set." },
   plan_unavailable: { status: 400, message: "This plan cannot be bought online yet: its Stripe price is not configured." },
   checkout_failed: { status: 502, message: "Failed to create checkout session" },
+  already_subscribed: {
+    status: 409,
+    message: "You already have a plan. To switch plans, use Change plan in Billing: Stripe moves your subscription and prorates it.",
+  },
   no_billing_account: { status: 404, message: "This organization has no billing account yet. Subscribe to a plan first." },
   samples_unavailable: { status: 503, message: "Voice samples are not available: OPENAI_API_KEY is not set on this server." },
   auth_unavailable: { status: 503, message: "Sign-in is not configured on this server: AUTH_SECRET is not set." },

@@ -1,5 +1,6 @@
 export * from "./account";
 export * from "./constants";
+export * from "./chat-title";
 export * from "./errors";
 export * from "./lead";
 export * from "./phone";

@@ -81,7 +81,10 @@ export const QUESTION_MESSAGES = {
   title: "Questions to answer",
   intro: "Callers asked these and your agent's knowledge did not say. Answer once, and your agent uses the answer from the next call on.",
   empty: "No unanswered questions. When a caller asks something your agent's knowledge does not cover, it shows up here for you to answer.",
-  /** Said on the Knowledge page itself: what to do here, with its buttons beside it. */
+  /** The empty inbox while the knowledge has entries: nothing waits, and that is the news. */
+  emptyCovered:
+    "No questions waiting. Your agent's knowledge has covered what callers asked so far; when it cannot answer something, the question shows up here for you to answer.",
+  /** Said on the Knowledge page itself while it has no entries: what to do here, with its buttons beside it. */
   emptyNext: "Give your agent the answers now: add an entry, or import your website's pages. Or place a test call from Test Suite to see what callers ask.",
   /** The empty inbox for a viewer, who reads it but does not answer. */
   emptyReader: "No unanswered questions. When a caller asks something your agent's knowledge does not cover, it shows up here for an owner or admin to answer.",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LATENCY_COPY, durationText, typicalTurn } from "./latency-copy";
+import { LATENCY_COPY, durationText, liveResponseTime, typicalTurn } from "./latency-copy";
+import { NO_LATENCY } from "./live-calls";
 
 const turn = (voice_to_voice_ms: number, product_ms = 5) => ({ at_ms: 0, voice_to_voice_ms, model_ms: voice_to_voice_ms - product_ms, product_ms });
 
@@ -17,5 +18,13 @@ describe("a call's latency, in words", () => {
     expect(typicalTurn([turn(910), turn(640, 12), turn(700)])).toEqual(turn(700));
     expect(typicalTurn([turn(910), turn(640, 12)])).toEqual(turn(640, 12));
     expect(LATENCY_COPY.share(turn(640, 12))).toBe("A typical answer: 628 ms for the AI model to start speaking, then 12 ms for Nikki AI to pass it on.");
+  });
+
+  it("a live call's response time so far says the detail's figures, and the latest answer's", () => {
+    expect(liveResponseTime(NO_LATENCY)).toBe("No answer timed yet");
+    expect(liveResponseTime({ greeting_ms: 0, turns: 3, last_ms: 459, voice_to_voice_p50_ms: 502, voice_to_voice_p90_ms: 808 })).toBe(
+      `${LATENCY_COPY.response(502, 808)} · last answer 459 ms`,
+    );
+    expect(LATENCY_COPY.response(502, 808)).toBe("502 ms typical, 808 ms slowest");
   });
 });

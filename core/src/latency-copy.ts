@@ -4,6 +4,7 @@
  */
 import { PRODUCT_NAME } from "./constants";
 import type { TurnLatency } from "./calls";
+import type { LiveLatency } from "./live-calls";
 
 /** "640 ms", "1.25 s"; a dash for a figure not measured. */
 export const durationText = (ms: number | null) => (ms === null ? "—" : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms} ms`);
@@ -21,6 +22,8 @@ export const LATENCY_COPY = {
   /** p50 and p90 of the answers' voice-to-voice times. */
   response: (typical: number | null, slowest: number | null) => `${durationText(typical)} typical, ${durationText(slowest)} slowest`,
   noAnswers: "No answers to time",
+  /** A live call's, before its first answer is timed. */
+  noAnswersYet: "No answer timed yet",
   /** What the figure is, and where a typical answer's time went. */
   explained: "From the moment the caller stops talking to the first sound of the answer.",
   share: (turn: TurnLatency) =>
@@ -32,4 +35,13 @@ export function typicalTurn(turns: readonly TurnLatency[]): TurnLatency | null {
   if (turns.length === 0) return null;
   const sorted = [...turns].sort((a, b) => a.voice_to_voice_ms - b.voice_to_voice_ms);
   return sorted[Math.max(0, Math.ceil(sorted.length / 2) - 1)]!;
+}
+
+/**
+ * A live call's response time so far, in its stored detail's words (the same p50 and p90 over the turns so far), with
+ * the latest answer's, so each turn shows as it is timed: "502 ms typical, 808 ms slowest · last answer 459 ms".
+ */
+export function liveResponseTime(latency: LiveLatency): string {
+  if (latency.turns === 0) return LATENCY_COPY.noAnswersYet;
+  return `${LATENCY_COPY.response(latency.voice_to_voice_p50_ms, latency.voice_to_voice_p90_ms)} · last answer ${durationText(latency.last_ms)}`;
 }

@@ -52,19 +52,20 @@ export interface LiveEvent {
 }
 
 /**
- * The call's response time so far. `measure` says which figure it is: `turn_gap`, from the moment the caller stopped
- * speaking to the agent's first audio, as the media plane measures it (the only per-turn figure calls have today).
+ * The call's response time so far, the figures its stored detail will show (issue 55 §1): each answered turn voice to
+ * voice, from the moment the caller stopped speaking to the first sound of the answer, as the media plane measures it
+ * turn by turn; p50 and p90 by nearest rank over the turns so far, as `calls.metrics` keeps them at the end.
  */
 export interface LiveLatency {
-  measure: "turn_gap";
-  turns: number;
-  last_ms: number | null;
-  p50_ms: number | null;
-  p95_ms: number | null;
   greeting_ms: number | null;
+  turns: number;
+  /** The latest answer's, voice to voice. */
+  last_ms: number | null;
+  voice_to_voice_p50_ms: number | null;
+  voice_to_voice_p90_ms: number | null;
 }
 
-export const NO_LATENCY: LiveLatency = { measure: "turn_gap", turns: 0, last_ms: null, p50_ms: null, p95_ms: null, greeting_ms: null };
+export const NO_LATENCY: LiveLatency = { turns: 0, last_ms: null, voice_to_voice_p50_ms: null, voice_to_voice_p90_ms: null, greeting_ms: null };
 
 /** `GET /api/calls/:id/live`: what the live view starts from before live updates arrive. */
 export interface LiveCallView {

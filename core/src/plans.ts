@@ -119,6 +119,9 @@ export const CHECKOUT_MESSAGES = {
   noUrl: "No checkout URL received",
   unexpected: "An unexpected error occurred",
   loading: "Loading...",
+  /** For a signed-in business that has a plan: its own plan's button, and the others' (both lead to Billing). */
+  yourPlan: "Your plan",
+  changePlan: "Change plan",
 } as const;
 
 /** The overage rates, for the pricing page's note: "$0.15/min on Starter, …". */

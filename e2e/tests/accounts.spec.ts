@@ -113,6 +113,17 @@ test.describe("accounts", () => {
     await expect(tabs.getByRole("link", { name: "Settings" })).toBeHidden();
     await expect(tabs.getByRole("link", { name: "Calls" })).toBeVisible();
     await expect(viewer.getByRole("region", { name: "Widget" })).toHaveCount(0);
+    // The link opened again: accepted, so the way in is the account it made, not a new invitation.
+    const invitePath = link.replace(/^https?:\/\/[^/]+/, "");
+    await viewer.goto(invitePath);
+    await expect(viewer.getByText("You have joined Invite Co already.")).toBeVisible();
+    await expect(viewer.getByRole("link", { name: "Open the dashboard" })).toHaveAttribute("href", "/dashboard");
+    await second.clearCookies();
+    await viewer.goto(invitePath);
+    await expect(viewer.getByText("This invitation was accepted: its account is a member of Invite Co. Sign in to open it.")).toBeVisible();
+    await expect(viewer.getByText(/Ask your administrator/)).toHaveCount(0);
+    await viewer.getByRole("link", { name: "Sign in", exact: true }).click();
+    await viewer.waitForURL("**/login?redirect=/dashboard");
     await second.close();
 
     await page.reload();

@@ -1,4 +1,4 @@
-import { ESCALATION_MESSAGES, TRANSFER_LINE_MESSAGES } from "@nikki/core";
+import { AGENT_SAVED_MESSAGES, ESCALATION_MESSAGES, TRANSFER_LINE_MESSAGES } from "@nikki/core";
 import { type Locator, type Page, expect, test } from "@playwright/test";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 
@@ -88,7 +88,12 @@ test("the agent wizard's step buttons check the step being left, hours errors na
   await expect(hours).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await wizard.getByRole("button", { name: "Save Agent" }).click();
-  await expect(toast(page, "Agent Created")).toBeVisible();
+  // No number yet: the toast says what is next, with the way there; the card names the voice as the wizard does.
+  const created = toast(page, "Agent Created");
+  await expect(created).toContainText(AGENT_SAVED_MESSAGES.needsNumber("Sofia"));
+  await expect(created.getByRole("link", { name: AGENT_SAVED_MESSAGES.numbersLink })).toHaveAttribute("href", "/dashboard/numbers");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Sofia" }) });
+  await expect(card.getByText(/ · voice /)).toHaveText(/ · voice [A-Z][a-z]+$/);
 
   // Sofia's transfer number for sale in Denver: buying it and assigning it to her are warned about (a transfer would
   // ring the same line), and once it is hers, her wizard warns and her save is refused under the transfer numbers.
@@ -110,6 +115,9 @@ test("the agent wizard's step buttons check the step being left, hours errors na
   await expect(assign.getByRole("note")).toHaveText(TRANSFER_LINE_MESSAGES.assign("+17205550100", "Sofia"));
   await assign.getByRole("button", { name: "Assign" }).click();
   await expect(toast(page, "Number Assigned")).toBeVisible();
+  // Assigned: its button now changes the agent.
+  await expect(page.getByRole("button", { name: "Change agent +17205550100" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Assign +17205550100" })).toHaveCount(0);
   await page.goto("/dashboard/agents");
   await page.getByRole("button", { name: "Edit Sofia" }).click();
   const edit = page.getByRole("dialog", { name: "Edit Sofia" });

@@ -40,6 +40,12 @@ test.describe("pricing to a paid subscription", () => {
     const invoices = (await checkout.evaluate(async () => (await fetch("/api/billing/invoices")).json())) as { invoices: unknown[] };
     expect(invoices.invoices).toHaveLength(1);
     await checkout.waitForURL("**/dashboard", { timeout: 10_000 });
+
+    // With a plan, /pricing sells no second one: its plan is marked, the others lead to Billing's Change plan.
+    await page.reload();
+    await expect(page.getByRole("link", { name: "Your plan: Growth" })).toHaveAttribute("href", "/dashboard/billing");
+    await expect(page.getByRole("link", { name: "Change plan: Scale" })).toHaveAttribute("href", "/dashboard/billing");
+    await expect(page.getByRole("button", { name: /Start Free Trial/ })).toHaveCount(0);
   });
 });
 

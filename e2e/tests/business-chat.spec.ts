@@ -24,6 +24,9 @@ test("the chat on a business's own site speaks for that business and hands a vis
   // Its visitors want the business: no Test a Call of this product's beside its chat.
   await expect(testCallLauncher(site)).toHaveCount(0);
   const panel = chatPanel(site);
+  // One name for the chat: its launcher's, its heading's (and Settings' preview's).
+  await expect(site.getByRole("button", { name: "Chat with Harbor Plumbing" })).toBeVisible();
+  await expect(panel.getByRole("heading", { name: "Chat with Harbor Plumbing" })).toBeVisible();
   await expect(panel.locator(".bubble.assistant").first()).toHaveText("Assistant: Hi, I'm Marina at Harbor Plumbing. How can I help you today?");
   await expect(panel.getByText(/plans, setup, billing/)).toHaveCount(0);
   await expect(panel.getByRole("link", { name: "Contact us" })).toHaveCount(0);

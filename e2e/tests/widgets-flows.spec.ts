@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createBusiness, e2eEmail } from "../support/accounts";
 import { execute, queryOne } from "../support/db";
 import { E2E_BASE_URL, HOST_ORIGIN } from "@nikki/dev/e2e-ports";
 import { chatLauncher, chatPanel, launchersPlaced, simulatedCallsTo, testCallDialog, testCallLauncher, waitForLaunchers } from "../support/widgets";
@@ -134,6 +135,17 @@ test.describe("the widgets' flows against the simulated providers", () => {
     expect(openedAt).toBeGreaterThanOrEqual(2_500);
     await page.keyboard.press("Escape");
     await page.reload();
+    await launchersPlaced(page);
+    await page.waitForTimeout(3_500);
+    await expect(testCallDialog(page)).toHaveCount(0);
+    await context.close();
+  });
+
+  test("someone signed in is a customer: /pricing never opens Test a Call by itself over the plans", async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await createBusiness(page, { email: e2eEmail("signed-in-pricing"), company: "Signed In Dental" });
+    await page.goto("/pricing");
     await launchersPlaced(page);
     await page.waitForTimeout(3_500);
     await expect(testCallDialog(page)).toHaveCount(0);

@@ -3,6 +3,7 @@
  * loader's stub, draws each floating launcher inside its own shadow root once the config the loader fetched arrives,
  * and loads a widget's ES chunk only when it is wanted (browser idle, hover/focus, or click).
  */
+import { chatTitle } from "@nikki/core/chat-title";
 import type { LoaderApi, WidgetConfig, WidgetElement, WidgetName } from "./lib/contract";
 import LAUNCHER_CSS from "./lib/launcher.css?inline";
 
@@ -107,7 +108,7 @@ if (stub?.c && script) {
       if (body.error) throw Error(body.error.message);
       const wanted = (name: WidgetName) => body.widgets.includes(name) && (data.widgets ?? name).includes(name);
       config = body;
-      if (wanted("chat")) launch("chat", '<svg viewBox="0 0 24 24"><path d="M4 4h16v12H8l-4 4z"/></svg>', `Chat with ${body.organization.name}`);
+      if (wanted("chat")) launch("chat", '<svg viewBox="0 0 24 24"><path d="M4 4h16v12H8l-4 4z"/></svg>', chatTitle(body.organization.name));
       if (wanted("test-call")) launch("test-call", "Test a Call <span>60s</span>");
       if (wanted("voice-demo")) document.querySelectorAll<WidgetElement>("nikki-voice-demo").forEach((el) => mount("voice-demo", el));
       // Mounted when the browser is idle: the chunks are small, and Test a Call may open itself (data-auto-open). At

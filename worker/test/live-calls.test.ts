@@ -6,9 +6,10 @@
  * live route answers 409.
  * Viewers are refused, another organization finds no call, and each watch, note and end is audited.
  */
-import { LIVE_CALL_MESSAGES, type LiveCallMessage, type LiveCallResource, type LiveCallView, NOTES_PER_CALL, endCallLine } from "@nikki/core";
+import { type CallLatency, LIVE_CALL_MESSAGES, type LiveCallMessage, type LiveCallResource, type LiveCallView, NOTES_PER_CALL, endCallLine } from "@nikki/core";
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { planeRequest } from "../src/call/plane-auth";
 import { type SignedUp, call, inviteAndJoin, signUp } from "./accounts";
 import { gracesNumber } from "./live-practice";
 import { BASE } from "./post-json";
@@ -50,7 +51,8 @@ async function watch(callId: string, who: SignedUp) {
 
 describe("a call in progress, watched and steered by its owner", { timeout: 90_000 }, () => {
   it("is live, its lines reach the watcher, a note steers the next answer, and End call ends it", async () => {
-    const live = await liveCall(callSid(), CALLER, number);
+    const sid = callSid();
+    const live = await liveCall(sid, CALLER, number);
 
     // Live now: the call, its caller and agent; `/live` is no call's id (matched before /:id).
     const { calls } = await json<{ calls: LiveCallResource[] }>(await call("/api/calls/live", { cookie: owner.cookie }));
@@ -85,8 +87,21 @@ describe("a call in progress, watched and steered by its owner", { timeout: 90_0
     expect(view.transcript.map((line) => line.role)).toEqual(["assistant", "user", "assistant"]);
     expect(view.transcript[1]!.text).toBe("Hi, this is Ada Lovelace. Do you take new patients?");
     expect(view.state).toBe("talking");
-    expect(view.latency).toMatchObject({ measure: "turn_gap" });
-    expect(view.latency.turns).toBeGreaterThan(0);
+    // The greeting and the answer timed: the answer voice to voice, its own p50 and p90 while it is the only one.
+    expect(view.latency).toMatchObject({ greeting_ms: expect.any(Number), turns: 1 });
+    expect([view.latency.voice_to_voice_p50_ms, view.latency.voice_to_voice_p90_ms]).toEqual([view.latency.last_ms, view.latency.last_ms]);
+    // A batch whose figures are not numbers is refused at the edge, the view's as it was.
+    const malformed = await SELF.fetch(
+      await planeRequest(env.AUTH_SECRET!, `${BASE}/internal/calls/${sid}/live`, {
+        first: 9,
+        lines: [],
+        done_at: [],
+        latency: { greeting_ms: null, first_turn: 1, voice_to_voice_ms: ["fast"] },
+      }),
+    );
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { error: { code: string } }).error.code).toBe("validation_failed");
+    expect((await json<LiveCallView>(await call(`/api/calls/${live.callId}/live`, { cookie: owner.cookie }))).latency).toEqual(view.latency);
     // The socket brought the same lines as they were said.
     const streamed = watcher.messages.flatMap(({ message }) => (message.type === "lines" ? message.lines : []));
     expect(streamed.map((line) => line.text)).toEqual(expect.arrayContaining(view.transcript.slice(1).map((line) => line.text)));
@@ -122,15 +137,28 @@ describe("a call in progress, watched and steered by its owner", { timeout: 90_0
     expect((await call(`/api/calls/${live.callId}/end`, { cookie: owner.cookie, body: {} })).status).toBe(202);
     await until(() => watcher.messages.some(({ message }) => message.type === "ended"), 20_000);
     const ended = await until(async () => {
-      const row = await env.DB.prepare("select ended_at, transcript, owner_notes from calls where id = ?")
+      const row = await env.DB.prepare("select ended_at, transcript, owner_notes, metrics from calls where id = ?")
         .bind(live.callId)
         .first<Record<string, string | null>>();
-      return row?.ended_at && row.transcript ? { transcript: row.transcript, owner_notes: row.owner_notes ?? "[]" } : null;
+      return row?.ended_at && row.transcript && row.metrics ? { transcript: row.transcript, owner_notes: row.owner_notes ?? "[]", metrics: row.metrics } : null;
     }, 20_000);
     const transcript = JSON.parse(ended.transcript) as { role: string; content: string }[];
     expect(transcript.at(-1)?.content).toMatch(/goodbye/i);
     expect(ended.transcript).not.toContain(NOTE);
     expect(JSON.parse(ended.owner_notes)).toHaveLength(NOTES_PER_CALL);
+    // The live view's response time was the stored call's, turn by turn: each answer voice to voice as calls.metrics
+    // keeps it, and at the end the same p50 and p90 the detail words as "N ms typical, M ms slowest".
+    const metrics = JSON.parse(ended.metrics) as CallLatency;
+    const watched = watcher.messages.flatMap(({ message }) => (message.type === "lines" ? [message.latency] : []));
+    expect(metrics.turns.length).toBeGreaterThanOrEqual(2);
+    for (const latency of watched.filter((each) => each.turns > 0)) expect(latency.last_ms).toBe(metrics.turns[latency.turns - 1]!.voice_to_voice_ms);
+    expect(watched.at(-1)).toEqual({
+      greeting_ms: metrics.greeting_ms,
+      turns: metrics.turns.length,
+      last_ms: metrics.turns.at(-1)!.voice_to_voice_ms,
+      voice_to_voice_p50_ms: metrics.voice_to_voice_p50_ms,
+      voice_to_voice_p90_ms: metrics.voice_to_voice_p90_ms,
+    });
     // The stored call shows the notes to owners and admins, apart from the transcript; a viewer reads none.
     const detail = await json<{ call: { owner_notes: { text: string; by: string }[]; transcript: { content: string }[] } }>(
       await call(`/api/calls/${live.callId}`, { cookie: owner.cookie }),

@@ -153,7 +153,7 @@ const MATRIX: Row[] = [
   { route: "POST /internal/calls/:callSid/greeting", send: fromMediaPlane("greeting", {}), expect: { unsigned: 403, wrong_secret: 403, signed: 200 } },
   {
     route: "POST /internal/calls/:callSid/live",
-    send: fromMediaPlane("live", { first: 0, lines: [], done_at: [], latency: null }),
+    send: fromMediaPlane("live", { first: 0, lines: [], done_at: [], latency: { greeting_ms: 1, first_turn: 0, voice_to_voice_ms: [502] } }),
     expect: { unsigned: 403, wrong_secret: 403, signed: 204 },
   },
   // The media plane's lease on who may still listen: signed, no member named, nobody allowed.

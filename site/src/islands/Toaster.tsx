@@ -30,6 +30,11 @@ export default function Toaster() {
                 {toast.count > 1 && <span className="toast-count"> ×{toast.count}</span>}
               </p>
               {toast.description && <p className="toast-description">{toast.description}</p>}
+              {toast.link && (
+                <a className="toast-link" href={toast.link.href}>
+                  {toast.link.label}
+                </a>
+              )}
             </div>
             <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
               ×

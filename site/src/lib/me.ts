@@ -1,6 +1,7 @@
 import type { Region } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { type DataOf, api, call } from "./client";
+import { markTestCallSeen } from "./test-call-seen";
 
 /** The signed-in user, their organization (with its time zone), role and flags: `GET /api/account/me`. */
 export type Me = DataOf<typeof api.account.me.$get>;
@@ -11,7 +12,10 @@ const listeners = new Set<(me: Me | null) => void>();
 /** The signed-in user, fetched once per page for every island; a signed-out visitor is sent to sign in. */
 export function loadMe(): Promise<Me | null> {
   pending ??= call(api.account.me.$get).then((result) => {
-    if (result.ok) return result.data;
+    if (result.ok) {
+      markTestCallSeen();
+      return result.data;
+    }
     if (result.status === 401) {
       const here = window.location.pathname + window.location.search;
       window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);

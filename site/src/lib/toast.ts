@@ -7,6 +7,8 @@ export interface Toast {
   title: string;
   description?: string;
   variant: "default" | "destructive";
+  /** Where the next step is, when there is one to take. */
+  link?: { href: string; label: string };
   /** How many times the same toast was raised while it showed: one toast "×3", not three alike. */
   count: number;
 }

@@ -1,3 +1,4 @@
+import { chatTitle } from "@nikki/core/chat-title";
 import { CHAT_MESSAGES, WIDGET_LEAD_COPY } from "@nikki/core/widget-copy";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { WidgetProps } from "../lib/define-widget";
@@ -18,7 +19,7 @@ export function ChatPanel({ context, open }: WidgetProps) {
   const list = useRef<HTMLDivElement>(null);
   const isOpen = useSharedValue(open);
   const { config } = context;
-  const title = `${config.organization.name} Assistant`;
+  const title = chatTitle(config.organization.name);
 
   // A layout effect: the listener is there as soon as the panel is, not a frame later (an Escape pressed right after
   // opening was lost under load).

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from "@nikki/core/constants";
+import { PRODUCT_NAME, TEST_CALL_SEEN_KEY } from "@nikki/core/constants";
 import { TEST_CALL_COPY } from "@nikki/core/widget-copy";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Dialog } from "../lib/Dialog";
@@ -18,8 +18,8 @@ type Tab = (typeof TABS)[number][0];
 /** Spec 000 §2: the dialog opens by itself once; a "widget seen" flag in local storage prevents repeats. */
 function firstVisit() {
   try {
-    if (localStorage.getItem("nikki:widget-seen")) return false;
-    localStorage.setItem("nikki:widget-seen", "1");
+    if (localStorage.getItem(TEST_CALL_SEEN_KEY)) return false;
+    localStorage.setItem(TEST_CALL_SEEN_KEY, "1");
     return true;
   } catch {
     // Storage blocked (privacy mode): never open by itself rather than on every visit.

@@ -3,7 +3,11 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { organizations, subscriptions } from "../db/schema";
 
-const PAID = new Set(["active", "trialing", "past_due"]);
+export const LIVE_SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due"];
+const LIVE = new Set(LIVE_SUBSCRIPTION_STATUSES);
+
+/** A Stripe subscription status that still bills (or will, at the trial's end): the organization has a plan. */
+export const isLiveSubscription = (status: string | null | undefined): boolean => LIVE.has(status ?? "");
 
 export interface PlanInEffect {
   /** The plan whose limits apply: the subscription's, else Growth's (the trial's, and what setup keeps after it). */
@@ -24,7 +28,7 @@ export async function planInEffect(db: Database, organizationId: string, now = n
 
 /** The plan in effect from the organization's trial end and subscription, read by whoever already joined them. */
 export function planOf(trialEndsAt: Date | null, subscription: { status: string | null; planSlug: string | null } | null, now = new Date()): PlanInEffect {
-  const subscribed = PAID.has(subscription?.status ?? "") ? findPlan(subscription?.planSlug ?? "") : undefined;
+  const subscribed = isLiveSubscription(subscription?.status) ? findPlan(subscription?.planSlug ?? "") : undefined;
   if (subscribed) return { plan: subscribed, status: "subscribed", trialEndsAt };
   const growth = findPlan("growth")!;
   return { plan: growth, status: trialEndsAt && trialEndsAt > now ? "trial" : "lapsed", trialEndsAt };

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, isNull, notInArray, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Database } from "../db/client";
 import { invoices, subscriptions } from "../db/schema";
 import type { Config } from "../env";
 import { type StripeClient, planOfPrice } from "../services/stripe/client";
+import { LIVE_SUBSCRIPTION_STATUSES, isLiveSubscription } from "./plan";
 
 const ms = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
@@ -16,15 +17,23 @@ async function organizationOf(db: Database, metadata: Stripe.Metadata | null | u
   return row?.id ?? null;
 }
 
+export interface SubscriptionSync {
+  organizationId: string | null;
+  /** Set when Stripe reported a second subscription while another is live: the stored one was kept, this one set to end. */
+  second?: { kept: string | null; ended: string; newlyEnded: boolean };
+}
+
 /**
  * Re-reads a subscription from Stripe and stores what it says now. Every subscription event goes through
  * here, so events delivered out of order (updated before created, a late deleted) converge on Stripe's state.
+ * An organization has one subscription: while the stored one is live, a different one never replaces it (its plan
+ * and period would silently restart); it is set to end with its current period instead, and reported.
  */
-export async function syncSubscription(db: Database, stripe: StripeClient, config: Config, subscriptionId: string): Promise<string | null> {
+export async function syncSubscription(db: Database, stripe: StripeClient, config: Config, subscriptionId: string): Promise<SubscriptionSync> {
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
   const customerId = idOf(subscription.customer);
   const organizationId = await organizationOf(db, subscription.metadata, customerId);
-  if (!organizationId) return null;
+  if (!organizationId) return { organizationId: null };
   const base = subscription.items.data.find((item) => item.price.recurring?.usage_type !== "metered") ?? subscription.items.data[0];
   const values = {
     stripeCustomerId: customerId,
@@ -38,11 +47,26 @@ export async function syncSubscription(db: Database, stripe: StripeClient, confi
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     updatedAt: new Date(),
   };
-  await db
+  // In one statement, so two subscriptions' events racing cannot both win.
+  const stored = await db
     .insert(subscriptions)
     .values({ organizationId, ...values })
-    .onConflictDoUpdate({ target: subscriptions.organizationId, set: values });
-  return organizationId;
+    .onConflictDoUpdate({
+      target: subscriptions.organizationId,
+      set: values,
+      setWhere: or(
+        isNull(subscriptions.stripeSubscriptionId),
+        eq(subscriptions.stripeSubscriptionId, subscription.id),
+        isNull(subscriptions.status),
+        notInArray(subscriptions.status, LIVE_SUBSCRIPTION_STATUSES),
+      ),
+    })
+    .returning({ id: subscriptions.organizationId });
+  if (stored.length > 0) return { organizationId };
+  const [kept] = await db.select({ id: subscriptions.stripeSubscriptionId }).from(subscriptions).where(eq(subscriptions.organizationId, organizationId));
+  const newlyEnded = isLiveSubscription(subscription.status) && !subscription.cancel_at_period_end;
+  if (newlyEnded) await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+  return { organizationId, second: { kept: kept?.id ?? null, ended: subscription.id, newlyEnded } };
 }
 
 /** Stores (or updates) an invoice of an organization's customer. */

@@ -6,6 +6,7 @@ import { calls, subscriptions } from "../db/schema";
 import type { Config } from "../env";
 import type { Logger } from "../logger";
 import type { StripeClient } from "../services/stripe/client";
+import { isLiveSubscription } from "./plan";
 
 /**
  * Whole minutes of the organization's calls since `since` (each call rounded up, as carriers bill); Test Suite calls
@@ -49,7 +50,7 @@ export async function reportOverage(
   const subscription =
     known !== undefined ? known : (await deps.db.select().from(subscriptions).where(eq(subscriptions.organizationId, call.organizationId)))[0];
   const included = findPlan(subscription?.planSlug ?? "")?.includedMinutes;
-  if (!subscription?.stripeCustomerId || included == null || !["active", "trialing", "past_due"].includes(subscription.status ?? "")) return 0;
+  if (!subscription?.stripeCustomerId || included == null || !isLiveSubscription(subscription.status)) return 0;
   const after = await minutesUsedSince(deps.db, call.organizationId, periodStartOf(subscription));
   const before = after - Math.ceil(call.durationSeconds / 60);
   const overage = Math.max(0, after - included) - Math.max(0, before - included);

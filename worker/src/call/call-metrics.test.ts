@@ -40,6 +40,10 @@ describe("a call's latency figures", () => {
       barge_ins: 1,
       tools: [{ name: "book_appointment", ms: 45, ok: true }],
     });
+    // The live view's figures: the greeting's and each turn's voice to voice from a place on, the stored ones exactly.
+    expect(metrics.live(0)).toEqual({ greeting_ms: 840, first_turn: 0, voice_to_voice_ms: [1_100, 1_220, 1_540] });
+    expect(metrics.live(2)).toEqual({ greeting_ms: 840, first_turn: 2, voice_to_voice_ms: [1_540] });
+    expect(metrics.live(3).voice_to_voice_ms).toEqual([]);
   });
 
   it("audio that arrived before it went out (queued behind the bridge's work) is the product's part of the turn", () => {

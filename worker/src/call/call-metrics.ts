@@ -10,6 +10,17 @@ import type { SpeechEnd } from "./turn-taking";
  */
 export type CallMetricsSummary = CallLatency;
 
+/**
+ * The response time's figures a batch carries, numbers only (the media plane stays lean): the greeting's, and each turn
+ * answered since the previous batch, voice to voice, as CallMetrics measured it and calls.metrics will keep it.
+ */
+export interface LiveFigures {
+  greeting_ms: number | null;
+  /** The place of `voice_to_voice_ms[0]` among the segment's answered turns. */
+  first_turn: number;
+  voice_to_voice_ms: number[];
+}
+
 /** The value at `fraction` of the sorted values (nearest rank), or null when there are none. */
 export function percentile(values: number[], fraction: number): number | null {
   if (values.length === 0) return null;
@@ -72,6 +83,11 @@ export class CallMetrics {
 
   tool(name: string, ms: number, ok: boolean) {
     this.tools.push({ name, ms: Math.round(ms), ok });
+  }
+
+  /** The live view's figures (media/live-feed.ts): the greeting's, and each turn's voice to voice from the `from`th on. */
+  live(from: number): LiveFigures {
+    return { greeting_ms: this.greetingMs, first_turn: from, voice_to_voice_ms: this.turns.slice(from).map((turn) => turn.voice_to_voice_ms) };
   }
 
   summary(): CallMetricsSummary {

@@ -3,7 +3,7 @@
  * its speaker finishes it (batched, never waited on), with the response time so far; the control plane hands the media
  * plane an owner's command: a note for the model, or a line the agent says before the call ends or goes to the owner.
  */
-import type { CallMetricsSummary } from "./call-metrics";
+import type { LiveFigures } from "./call-metrics";
 import type { TranscriptEntry } from "./plan";
 
 export interface LiveBatch {
@@ -14,7 +14,8 @@ export interface LiveBatch {
   lines: TranscriptEntry[];
   /** When each line's speaker finished it, as the media plane saw it (epoch ms): the live view's delay is measured from it. */
   done_at: number[];
-  latency: CallMetricsSummary | null;
+  /** Null before the model's session (nothing measured yet). */
+  latency: LiveFigures | null;
 }
 
 export type OwnerCommand =

@@ -91,7 +91,7 @@ export class MediaCall {
     this.dohUrl = deps.dohUrl;
     this.feed = new LiveFeed(
       (batch) => this.control.live(this.callSid, batch),
-      () => this.protocol?.metrics.summary() ?? null,
+      (fromTurn) => this.protocol?.metrics.live(fromTurn) ?? null,
       this.log,
       this.segment,
     );

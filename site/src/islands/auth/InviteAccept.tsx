@@ -1,3 +1,4 @@
+import { INVITATION_STATUS_MESSAGES } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { type DataOf, api, call, messageOf } from "../../lib/client";
 import { FormAlert } from "../FormField";
@@ -60,13 +61,20 @@ export default function InviteAccept() {
   if (state === "missing" || !invitation) {
     return <FormAlert>This invitation does not exist. Check the link, or ask your administrator for a new one.</FormAlert>;
   }
-  if (invitation.status !== "pending") {
+  if (invitation.status === "accepted") {
+    const joined = signedInAs?.toLowerCase() === invitation.email;
     return (
-      <FormAlert>
-        This invitation has {invitation.status === "expired" ? "expired" : `already been ${invitation.status}`}. Ask your administrator for a new one.
-      </FormAlert>
+      <div className="form">
+        <p>
+          {joined ? INVITATION_STATUS_MESSAGES.acceptedByYou(invitation.organization_name) : INVITATION_STATUS_MESSAGES.accepted(invitation.organization_name)}
+        </p>
+        <a className="btn btn-primary btn-block" href={joined ? "/dashboard" : "/login?redirect=/dashboard"}>
+          {joined ? "Open the dashboard" : "Sign in"}
+        </a>
+      </div>
     );
   }
+  if (invitation.status !== "pending") return <FormAlert>{INVITATION_STATUS_MESSAGES.closed(invitation.status)}</FormAlert>;
   const here = `/invite?id=${encodeURIComponent(invitation.id)}`;
   return (
     <div className="form">

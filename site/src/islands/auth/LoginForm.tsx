@@ -1,6 +1,7 @@
 import { parseFields, safeRedirectPath, signInSchema, totpCodeSchema } from "@nikki/core";
 import { type SubmitEvent, useEffect, useId, useState } from "react";
 import { api, call } from "../../lib/client";
+import { markTestCallSeen } from "../../lib/test-call-seen";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useSubmit } from "../../lib/use-submit";
 import { EmailField, FormAlert, OneTimeCodeField, TextField } from "../FormField";
@@ -27,6 +28,11 @@ export default function LoginForm() {
     setClosed(params.get("closed") === "1");
   }, []);
 
+  function enter() {
+    markTestCallSeen();
+    window.location.assign(destination);
+  }
+
   async function submitPassword(event: SubmitEvent) {
     event.preventDefault();
     setAlert(null);
@@ -38,7 +44,7 @@ export default function LoginForm() {
     });
     if (!signedIn) return;
     if (signedIn.data.twoFactorRedirect) setStep("code");
-    else window.location.assign(destination);
+    else enter();
   }
 
   async function submitCode(event: SubmitEvent) {
@@ -49,7 +55,7 @@ export default function LoginForm() {
       request: () => call(api.auth["two-factor"]["verify-totp"].$post, undefined, parsed.ok ? parsed.data : {}),
       failure: { show: setAlert, fallback: "That code didn't work. Please try again." },
     });
-    if (verified) window.location.assign(destination);
+    if (verified) enter();
   }
 
   const alertBox = <FormAlert>{alert}</FormAlert>;

@@ -1,5 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { API_ERRORS } from "@nikki/core";
 import { stripeSignature } from "@nikki/simulators/stripe-signature";
 import { type SignedUp, call, inviteAndJoin, signUp } from "../../../test/accounts";
 import { SIMULATED } from "../../../test/simulators";
@@ -118,6 +119,20 @@ describe("POST /api/billing/checkout", () => {
     expect(unknown.status).toBe(400);
   });
 
+  it("refuses a second subscription: an organization on a live (trialing) plan is sent to Change plan, no session made", async () => {
+    const owner = await signUp();
+    const subscription = await stripeSubscription(owner);
+    await webhook("customer.subscription.created", { id: subscription.id, object: "subscription" });
+    const response = await call("/api/billing/checkout", { cookie: owner.cookie, body: { plan_slug: "scale" } });
+    expect(response.status).toBe(409);
+    expect(await errorOf(response)).toEqual({ code: "already_subscribed", message: API_ERRORS.already_subscribed.message });
+    expect(
+      await env.DB.prepare("select count(*) as n from audit_log where organization_id = ? and action = 'checkout_started'")
+        .bind(owner.organizationId)
+        .first("n"),
+    ).toBe(1);
+  });
+
   it("is for the owner only: an admin or a viewer gets 403, a visitor 401", async () => {
     const owner = await signUp();
     const viewer = await inviteAndJoin(owner, "viewer");
@@ -217,6 +232,52 @@ describe("POST /webhooks/stripe", () => {
     await fetch(`${STRIPE}/__subscriptions/${subscription.id}`, { method: "POST", body: JSON.stringify({ status: "canceled" }) });
     await webhook("customer.subscription.deleted", { id: subscription.id, object: "subscription", status: "canceled" });
     expect(await subscriptionOf(owner)).toMatchObject({ status: "canceled", subscribed: false });
+  });
+});
+
+describe("a second subscription reported by Stripe", () => {
+  it("never replaces the live one (plan, trial and period kept): it is set to end with its period, audited once", async () => {
+    const owner = await signUp();
+    const first = await stripeSubscription(owner);
+    await webhook("customer.subscription.created", { id: first.id, object: "subscription" });
+    const before = await subscriptionOf(owner);
+    // A second Checkout paid elsewhere (e.g. one opened before the first completed): active, billed from today.
+    const customer = first.customer;
+    const second = (await (
+      await fetch(`${STRIPE}/__subscriptions`, {
+        method: "POST",
+        body: JSON.stringify({ customer, prices: [SIMULATED.stripePrices.scale], metadata: { organization_id: owner.organizationId, plan_slug: "scale" } }),
+      })
+    ).json()) as { id: string };
+    for (const type of ["customer.subscription.created", "customer.subscription.updated"])
+      expect((await webhook(type, { id: second.id, object: "subscription" })).status).toBe(200);
+    expect(await webhook("checkout.session.completed", { id: "cs_second", object: "checkout.session", subscription: second.id, customer })).toHaveProperty(
+      "status",
+      200,
+    );
+    const after = await subscriptionOf(owner);
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ status: "trialing", plan: { slug: "growth" } });
+    const stored = await env.DB.prepare("select stripe_subscription_id from subscriptions where organization_id = ?")
+      .bind(owner.organizationId)
+      .first("stripe_subscription_id");
+    expect(stored).toBe(first.id);
+    const ended = (await (
+      await fetch(`${STRIPE}/v1/subscriptions/${second.id}`, { headers: { authorization: `Bearer ${SIMULATED.stripeSecretKey}` } })
+    ).json()) as {
+      cancel_at_period_end: boolean;
+    };
+    expect(ended.cancel_at_period_end).toBe(true);
+    const flagged = await env.DB.prepare("select target, details from audit_log where organization_id = ? and action = 'second_subscription_ended'")
+      .bind(owner.organizationId)
+      .all<{ target: string; details: string }>();
+    expect(flagged.results).toEqual([{ target: second.id, details: JSON.stringify({ kept: first.id }) }]);
+
+    // Once the first has ended, the second is the organization's subscription.
+    await fetch(`${STRIPE}/__subscriptions/${first.id}`, { method: "POST", body: JSON.stringify({ status: "canceled" }) });
+    await webhook("customer.subscription.deleted", { id: first.id, object: "subscription" });
+    await webhook("customer.subscription.updated", { id: second.id, object: "subscription" });
+    expect(await subscriptionOf(owner)).toMatchObject({ status: "active", plan: { slug: "scale" }, cancel_at_period_end: true });
   });
 });
 

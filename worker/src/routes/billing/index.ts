@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import * as z from "zod";
 import { audit } from "../../audit";
 import { selfOrigin } from "../../middleware/access/request-auth";
-import { planInEffect } from "../../billing/plan";
+import { isLiveSubscription, planInEffect } from "../../billing/plan";
 import { spendStatus } from "../../billing/spend";
 import { minutesUsedSince, periodStartOf } from "../../billing/usage";
 import { invoices, organizations, subscriptions } from "../../db/schema";
@@ -30,11 +30,11 @@ function ownUrl(value: string | undefined, origin: string, fallback: string): st
   }
 }
 
-const ACTIVE = new Set(["active", "trialing", "past_due"]);
 const TRIAL_CARRY_MIN_MS = 48 * 60 * 60 * 1000;
 
 /**
- * `/api/billing`: Stripe Checkout and the customer portal (the owner only), the current plan, trial, usage and
+ * `/api/billing`: Stripe Checkout (the owner only, and only while the organization has no live subscription) and the
+ * customer portal (the owner only), the current plan, trial, usage and
  * today's spend, and invoices (owner and admins: viewers see calls and analytics only). One Stripe customer per organization.
  */
 export const billingRoutes = new Hono<AppEnv>()
@@ -51,6 +51,8 @@ export const billingRoutes = new Hono<AppEnv>()
     const origin = selfOrigin(c);
 
     const [current] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, caller.organizationId));
+    // One subscription per organization: a plan change goes through the portal, never a second Checkout.
+    if (isLiveSubscription(current?.status)) throw new ApiError("already_subscribed");
     const { trialEndsAt } = await planInEffect(db, caller.organizationId);
     try {
       let customer = current?.stripeCustomerId ?? null;
@@ -111,7 +113,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .get("/subscription", access("admin"), async (c) => {
     const caller = orgCaller(c);
     const [current] = await c.var.db.select().from(subscriptions).where(eq(subscriptions.organizationId, caller.organizationId));
-    const subscribed = ACTIVE.has(current?.status ?? "");
+    const subscribed = isLiveSubscription(current?.status);
     const plan = subscribed ? findPlan(current?.planSlug ?? "") : undefined;
     const effect = await planInEffect(c.var.db, caller.organizationId);
     const periodStart = periodStartOf(subscribed ? current : undefined);

@@ -36,7 +36,13 @@ const liveBatch = z.object({
   first: z.number().int().min(0).max(5_000),
   lines: z.array(transcriptEntry).max(100),
   done_at: z.array(z.number().int().nonnegative()).max(100),
-  latency: z.record(z.string(), z.unknown()).nullable(),
+  latency: z
+    .object({
+      greeting_ms: z.number().nonnegative().nullable(),
+      first_turn: z.number().int().min(0).max(5_000),
+      voice_to_voice_ms: z.array(z.number().nonnegative()).max(100),
+    })
+    .nullable(),
 });
 const listeners = z.object({
   organization_id: z.string().min(1).max(64),

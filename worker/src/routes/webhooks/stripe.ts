@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import { recordInvoice, subscriptionOfInvoice, syncSubscription } from "../../billing/subscription-sync";
+import { type SubscriptionSync, recordInvoice, subscriptionOfInvoice, syncSubscription } from "../../billing/subscription-sync";
+import { writeAudit } from "../../audit";
 import { stripeEvents } from "../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
@@ -70,18 +71,24 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) 
   }
 
   try {
-    let organizationId: string | null = null;
+    let synced: SubscriptionSync = { organizationId: null };
     if (event.type === "checkout.session.completed") {
       const session = event.data.object;
       const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
-      if (subscriptionId) organizationId = await syncSubscription(db, stripe, config, subscriptionId);
+      if (subscriptionId) synced = await syncSubscription(db, stripe, config, subscriptionId);
     } else if (event.type.startsWith("customer.subscription.")) {
-      organizationId = await syncSubscription(db, stripe, config, (event.data.object as Stripe.Subscription).id);
+      synced = await syncSubscription(db, stripe, config, (event.data.object as Stripe.Subscription).id);
     } else {
       const invoice = event.data.object as Stripe.Invoice;
       await recordInvoice(db, invoice);
       const subscriptionId = subscriptionOfInvoice(invoice);
-      if (subscriptionId) organizationId = await syncSubscription(db, stripe, config, subscriptionId);
+      if (subscriptionId) synced = await syncSubscription(db, stripe, config, subscriptionId);
+    }
+    const { organizationId, second } = synced;
+    if (second) {
+      c.var.log.warn("stripe_second_subscription", { event_id: event.id, organization_id: organizationId, kept: second.kept, ended: second.ended });
+      if (second.newlyEnded)
+        await writeAudit(db, c.var.log, { action: "second_subscription_ended", organizationId, target: second.ended, details: { kept: second.kept } });
     }
     c.var.log.info("stripe_event", { event_id: event.id, type: event.type, organization_id: organizationId });
     return c.json({ received: true });

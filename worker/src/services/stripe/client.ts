@@ -33,7 +33,11 @@ export interface StripeClient {
   customers: { create(params: Stripe.CustomerCreateParams, options?: { idempotencyKey?: string }): Promise<Stripe.Customer> };
   checkout: { sessions: { create(params: Stripe.Checkout.SessionCreateParams): Promise<Stripe.Checkout.Session> } };
   billingPortal: { sessions: { create(params: Stripe.BillingPortal.SessionCreateParams): Promise<Stripe.BillingPortal.Session> } };
-  subscriptions: { retrieve(id: string): Promise<Stripe.Subscription>; cancel(id: string): Promise<Stripe.Subscription> };
+  subscriptions: {
+    retrieve(id: string): Promise<Stripe.Subscription>;
+    update(id: string, params: Stripe.SubscriptionUpdateParams): Promise<Stripe.Subscription>;
+    cancel(id: string): Promise<Stripe.Subscription>;
+  };
   billing: { meterEvents: { create(params: Stripe.Billing.MeterEventCreateParams): Promise<Stripe.Billing.MeterEvent> } };
 }
 
@@ -89,6 +93,7 @@ export function stripeClient(config: Config): StripeClient | null {
     billingPortal: { sessions: { create: (params) => request("POST", "/billing_portal/sessions", params) } },
     subscriptions: {
       retrieve: (id) => request("GET", `/subscriptions/${encodeURIComponent(id)}`),
+      update: (id, params) => request("POST", `/subscriptions/${encodeURIComponent(id)}`, params),
       cancel: (id) => request("DELETE", `/subscriptions/${encodeURIComponent(id)}`),
     },
     billing: { meterEvents: { create: (params) => request("POST", "/billing/meter_events", params) } },

@@ -6,7 +6,7 @@
  */
 import { type LiveCallMessage, type LiveCallState, type LiveCallView, type LiveEvent, type LiveLatency, type LiveLine, NO_LATENCY } from "@nikki/core";
 import { callerLanguageOf } from "@nikki/core/caller-language";
-import type { CallMetricsSummary } from "../../call/call-metrics";
+import { percentile } from "../../call/call-metrics";
 import type { LiveBatch } from "../../call/live";
 
 type Storage = Pick<DurableObjectStorage, "get" | "put">;
@@ -15,7 +15,8 @@ interface Kept {
   /** Each stream's lines in order, by segment ("1", "2"). */
   segments: Record<string, LiveLine[]>;
   events: LiveEvent[];
-  latency: LiveLatency;
+  /** Each stream's response-time figures: its greeting's, and its answered turns voice to voice in their places. */
+  figures: Record<string, { greeting_ms: number | null; turns_ms: number[] }>;
   state: LiveCallState;
   with: string | null;
   /** The caller's language, from their first lines (the recogniser's tag, else their words), as the stored call's is. */
@@ -28,18 +29,23 @@ const MAX_EVENTS = 200;
 const MAX_LINE_CHARS = 2_000;
 const WATCH_TAG = "watch";
 
-const fresh = (): Kept => ({ segments: {}, events: [], latency: NO_LATENCY, state: "talking", with: null, callerLanguage: null });
+const fresh = (): Kept => ({ segments: {}, events: [], figures: {}, state: "talking", with: null, callerLanguage: null });
 
-export function liveLatency(metrics: CallMetricsSummary | null): LiveLatency {
-  if (!metrics) return NO_LATENCY;
-  const gaps = metrics.turn_gaps_ms;
+/**
+ * The response time so far as the stored call will show it: the first stream's figures (call-session.ts keeps the
+ * agent's first stream's when the agent has the caller again after a transfer), p50 and p90 as CallMetrics takes them.
+ */
+export function liveLatency(figures: Kept["figures"]): LiveLatency {
+  const first = Object.keys(figures).sort()[0];
+  if (first === undefined) return NO_LATENCY;
+  // A lost batch leaves a hole: the turns that arrived still count.
+  const turns = figures[first]!.turns_ms.filter((ms) => typeof ms === "number");
   return {
-    measure: "turn_gap",
-    turns: gaps.length,
-    last_ms: gaps.at(-1) ?? null,
-    p50_ms: metrics.turn_gap_p50_ms,
-    p95_ms: metrics.turn_gap_p95_ms,
-    greeting_ms: metrics.greeting_ms,
+    greeting_ms: figures[first]!.greeting_ms,
+    turns: turns.length,
+    last_ms: turns.at(-1) ?? null,
+    voice_to_voice_p50_ms: percentile(turns, 0.5),
+    voice_to_voice_p90_ms: percentile(turns, 0.9),
   };
 }
 
@@ -53,6 +59,8 @@ export class LiveFeed {
 
   private async load(): Promise<Kept> {
     this.kept ??= (await this.storage.get<Kept>("live")) ?? fresh();
+    // A feed kept before the figures were (a call in progress across a deploy).
+    this.kept.figures ??= {};
     return this.kept;
   }
 
@@ -87,9 +95,14 @@ export class LiveFeed {
       }),
     );
     added.forEach((line, index) => (lines[batch.first + index] = line));
-    if (batch.latency) kept.latency = liveLatency(batch.latency);
+    if (batch.latency) {
+      const figures = (kept.figures[segment] ??= { greeting_ms: null, turns_ms: [] });
+      figures.greeting_ms = batch.latency.greeting_ms;
+      const { first_turn, voice_to_voice_ms } = batch.latency;
+      voice_to_voice_ms.forEach((ms, index) => (figures.turns_ms[first_turn + index] = ms));
+    }
     kept.callerLanguage ??= callerLanguageOf(batch.lines);
-    await this.keep({ type: "lines", lines: added, latency: kept.latency });
+    await this.keep({ type: "lines", lines: added, latency: liveLatency(kept.figures) });
   }
 
   /** Something happened; `state` (and whom it is with) when the call's state changed with it. */
@@ -115,7 +128,7 @@ export class LiveFeed {
     const transcript = Object.keys(kept.segments)
       .sort()
       .flatMap((segment) => kept.segments[segment]!.filter(Boolean));
-    return { transcript, events: kept.events, latency: kept.latency, listeners, state: kept.state, with: kept.with };
+    return { transcript, events: kept.events, latency: liveLatency(kept.figures), listeners, state: kept.state, with: kept.with };
   }
 
   /** A live view's socket: it gets the view whole, then each change. */

@@ -1,4 +1,14 @@
-import { AGENT_LANGUAGES, AGENT_TOOLS, AGENT_VOICES, type AgentResource, ESCALATION_MESSAGES, defaultGreeting, toolsAfterEscalation } from "@nikki/core";
+import {
+  AGENT_LANGUAGES,
+  AGENT_SAVED_MESSAGES,
+  voiceName,
+  AGENT_TOOLS,
+  AGENT_VOICES,
+  type AgentResource,
+  ESCALATION_MESSAGES,
+  defaultGreeting,
+  toolsAfterEscalation,
+} from "@nikki/core";
 import { type SubmitEvent, useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe, useRegion } from "../../../lib/me";
@@ -156,7 +166,14 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
       },
       success: agent
         ? { title: "Agent Saved", description: `${draft.name.trim()} is updated.` }
-        : { title: "Agent Created", description: `${draft.name.trim()} is ready to answer calls.` },
+        : (data) =>
+            data.agent.numbers.length > 0
+              ? { title: "Agent Created", description: AGENT_SAVED_MESSAGES.ready(data.agent.name) }
+              : {
+                  title: "Agent Created",
+                  description: AGENT_SAVED_MESSAGES.needsNumber(data.agent.name),
+                  link: { href: "/dashboard/numbers", label: AGENT_SAVED_MESSAGES.numbersLink },
+                },
     });
     if (saved) onSaved(saved.data.agent, !agent);
   }
@@ -209,7 +226,7 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
                   onChange={() => change("voice", voice)}
                   disabled={pending}
                 />
-                <span>{voice[0]!.toUpperCase() + voice.slice(1)}</span>
+                <span>{voiceName(voice)}</span>
               </label>
               <VoicePreview voice={voice} />
             </div>

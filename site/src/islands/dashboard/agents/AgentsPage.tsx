@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { AGENT_SAVED_MESSAGES, voiceName } from "@nikki/core";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
 import { useAction } from "../../../lib/use-action";
@@ -64,10 +65,16 @@ export default function AgentsPage() {
                   <div className="agent-main">
                     <h3>{agent.name}</h3>
                     <p className="muted">
-                      {LANGUAGE_NAMES[agent.language] ?? agent.language} · voice {agent.voice}
+                      {LANGUAGE_NAMES[agent.language] ?? agent.language} · voice {voiceName(agent.voice)}
                     </p>
                     <p className="agent-numbers">
-                      {agent.numbers.length ? agent.numbers.map((number) => number.phone_number).join(", ") : "No number assigned"}
+                      {agent.numbers.length ? (
+                        agent.numbers.map((number) => number.phone_number).join(", ")
+                      ) : (
+                        <>
+                          {AGENT_SAVED_MESSAGES.needsNumber(agent.name)} <a href="/dashboard/numbers">{AGENT_SAVED_MESSAGES.numbersLink}</a>
+                        </>
+                      )}
                     </p>
                   </div>
                   <StatusBadge kind="agent" status={agent.status} />

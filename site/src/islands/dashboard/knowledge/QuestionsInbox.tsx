@@ -1,8 +1,10 @@
 import { QUESTION_MESSAGES as M, canManage } from "@nikki/core";
 import { api, call } from "../../../lib/client";
+import { useEffect } from "react";
 import { askToAddKnowledgeEntry } from "../../../lib/knowledge-add-entry";
+import { onKnowledgeChanged } from "../../../lib/knowledge-changed";
 import { useMe } from "../../../lib/me";
-import { usePagedResource } from "../../../lib/use-resource";
+import { usePagedResource, useResource } from "../../../lib/use-resource";
 import EmptyState from "../../ui/EmptyState";
 import Loaded, { LoadMore } from "../../ui/Loaded";
 import { openImportFromWebsite } from "./ImportFromWebsite";
@@ -20,6 +22,10 @@ export default function QuestionsInbox() {
     { failure: M.loadFailed },
   );
   const canAnswer = canManage(useMe()?.role);
+  // Whether the knowledge has entries yet: an empty inbox then means "all covered", not "start here".
+  const usage = useResource(() => call(api.knowledge.usage.$get), { failure: M.loadFailed });
+  useEffect(() => onKnowledgeChanged(() => void usage.reload()), []);
+  const hasEntries = (usage.data?.usage.entries ?? 0) > 0;
   const done = (id: string) => questions.update((page) => ({ ...page, items: page.items.filter((question) => question.id !== id) }));
   return (
     <section className="card panel" aria-labelledby="questions-title">
@@ -32,17 +38,21 @@ export default function QuestionsInbox() {
       <Loaded resource={questions} loading="Loading questions…">
         {({ items }) =>
           items.length === 0 ? (
-            <EmptyState message={canAnswer ? M.empty : M.emptyReader}>
-              {canAnswer && (
+            <EmptyState message={!canAnswer ? M.emptyReader : hasEntries ? M.emptyCovered : M.empty}>
+              {canAnswer && usage.data && (
                 <>
-                  <p className="question-next">{M.emptyNext}</p>
+                  {!hasEntries && <p className="question-next">{M.emptyNext}</p>}
                   <div className="question-next-actions">
-                    <button type="button" className="btn btn-primary btn-sm" onClick={askToAddKnowledgeEntry}>
-                      Add entry
-                    </button>
-                    <button type="button" className="btn btn-secondary btn-sm" onClick={openImportFromWebsite}>
-                      Import from website
-                    </button>
+                    {!hasEntries && (
+                      <>
+                        <button type="button" className="btn btn-primary btn-sm" onClick={askToAddKnowledgeEntry}>
+                          Add entry
+                        </button>
+                        <button type="button" className="btn btn-secondary btn-sm" onClick={openImportFromWebsite}>
+                          Import from website
+                        </button>
+                      </>
+                    )}
                     <a className="btn btn-secondary btn-sm" href="/dashboard/test-calls">
                       Open Test Suite
                     </a>

@@ -135,9 +135,9 @@ export default function NumbersPage() {
                           type="button"
                           className="btn btn-secondary btn-sm"
                           onClick={() => setAssigning(number)}
-                          aria-label={`Assign ${number.phone_number}`}
+                          aria-label={`${number.assigned_agent_id ? "Change agent" : "Assign"} ${number.phone_number}`}
                         >
-                          Assign
+                          {number.assigned_agent_id ? "Change agent" : "Assign"}
                         </button>
                         <TestCallButton
                           place={(phone) => call(api.numbers[":id"]["test-call"].$post, { param: { id: number.id } }, phone)}

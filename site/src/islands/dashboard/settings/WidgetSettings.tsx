@@ -1,4 +1,4 @@
-import { PERSONA_NAME, WIDGET_CHOICE_HINT, WIDGET_NAMES, type WidgetName, businessChatGreeting, readableTextOn, siteOriginOf } from "@nikki/core";
+import { PERSONA_NAME, chatTitle, WIDGET_CHOICE_HINT, WIDGET_NAMES, type WidgetName, businessChatGreeting, readableTextOn, siteOriginOf } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
@@ -21,7 +21,7 @@ function WidgetPreview({ color, widgets, agentName }: { color: string; widgets: 
       {widgets.includes("chat") && (
         <div className="preview-panel">
           <div className="preview-head" style={{ background: color, color: ink }}>
-            Chat with {organization}
+            {chatTitle(organization)}
           </div>
           <p className="preview-bubble">{businessChatGreeting(agentName, organization)}</p>
         </div>

@@ -1,18 +1,26 @@
-import { type LiveCallResource, type LiveCallView, type LiveLatency, OWNER_NOTE_LABEL, liveStateLabel, displayPhone } from "@nikki/core";
+import {
+  LATENCY_COPY,
+  type LiveCallResource,
+  type LiveCallView,
+  type LiveLatency,
+  OWNER_NOTE_LABEL,
+  liveResponseTime,
+  liveStateLabel,
+  displayPhone,
+} from "@nikki/core";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLiveCall } from "../../../../lib/use-live-call";
+import ExplainedFigure from "../../../ui/ExplainedFigure";
 import Modal from "../../../ui/Modal";
 import LiveControls from "./LiveControls";
 import RunningTimer from "./RunningTimer";
 import "../calls.css";
 import "./live.css";
 
-const ms = (value: number | null) => (value === null ? "—" : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`);
-
-/** The response time so far: the call's turn gaps (the caller stops speaking → the agent's first audio). */
-function responseTime(latency: LiveLatency): string {
-  if (latency.turns === 0) return latency.greeting_ms === null ? "Not measured yet" : `Greeting ${ms(latency.greeting_ms)}; no full turn yet`;
-  return `Last ${ms(latency.last_ms)} · p50 ${ms(latency.p50_ms)} · p95 ${ms(latency.p95_ms)} over ${latency.turns} turn${latency.turns === 1 ? "" : "s"}`;
+/** The answers' response time so far, what it measures on hover, focus or a tap (as the call's detail says it). */
+function ResponseSoFar({ latency }: { latency: LiveLatency }) {
+  if (latency.turns === 0) return <>{liveResponseTime(latency)}</>;
+  return <ExplainedFigure figure={liveResponseTime(latency)} explanation={LATENCY_COPY.explained} />;
 }
 
 interface LiveCallPanelProps {
@@ -63,9 +71,16 @@ export default function LiveCallPanel({ call, canAct, onEnded, onClose, listen }
             </p>
             <RunningTimer since={call.started_at} />
           </div>
+          {/* The stored detail's figures and words, so far: each answer voice to voice as it is timed. */}
           <dl className="call-facts">
-            <dt>Response time</dt>
-            <dd>{view ? responseTime(view.latency) : "—"}</dd>
+            {view && view.latency.greeting_ms !== null && (
+              <>
+                <dt>{LATENCY_COPY.greeting}</dt>
+                <dd>{LATENCY_COPY.greeted(view.latency.greeting_ms)}</dd>
+              </>
+            )}
+            <dt>{LATENCY_COPY.responseTime}</dt>
+            <dd>{view ? <ResponseSoFar latency={view.latency} /> : "—"}</dd>
           </dl>
           {canAct && listen?.(call.id, view)}
           <h3>Transcript</h3>
