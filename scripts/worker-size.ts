@@ -39,10 +39,11 @@ const MEDIA_GZIP_BUDGET = 19_968;
  * (JOSE's error names restored by worker/src/auth/jose-names.ts), so 1,180 KiB; 1,203 KiB (1,231,608 B) with turn-taking
  * settings, live calls (watch, notes, end, take over), calendars filled when connected and one phone parser, so
  * 1,210 KiB; 1,211 KiB (1,240,127 B) with one subscription per organization (checkout refused, the webhook's guard),
- * the live view's figures checked at the internal route and menus told from a page's text, so 1,212 KiB. The issue's target was 1,024 KiB; what stands between is in docs/performance.md (bench:widgets and bundle
+ * the live view's figures checked at the internal route and menus told from a page's text, so 1,212 KiB; 1,213 KiB
+ * with a member's own phone (Settings › My phone) and take-over to a typed number. The issue's target was 1,024 KiB; what stands between is in docs/performance.md (bench:widgets and bundle
  * sizes, 2026-12-07).
  */
-const CONTROL_RAW_BUDGET = 1_241_088;
+const CONTROL_RAW_BUDGET = 1_242_112;
 
 // wrangler's dry run insists on the assets directory, which a fresh clone has not built yet.
 mkdirSync(`${ROOT}/site/dist`, { recursive: true });
