@@ -129,7 +129,7 @@ test("a question is dismissed from the keyboard", async ({ page }) => {
   expect(await queryOne<{ status: string }>("select status from knowledge_questions where id = ?", `qs-${organizationId}`)).toEqual({ status: "dismissed" });
 
   // Nothing waits and nothing is known yet: what to do here, on this page, with its own buttons.
-  await page.getByRole("button", { name: "Dismiss" }).click();
+  await page.getByRole("button", { name: "Dismiss", exact: true }).click();
   const inbox = page.getByRole("region", { name: "Questions to answer" });
   await expect(inbox.getByText(/^No unanswered questions\./)).toBeVisible();
   await expect(inbox.getByText(QUESTION_MESSAGES.emptyNext)).toBeVisible();
