@@ -8,8 +8,10 @@ describe("the activity log's sentences", () => {
   it.each([
     [entry("agent_created", { subject: "Sofia" }), "Agent Sofia created"],
     [entry("agent_created"), "An agent created"],
-    [entry("number_bought", { subject: "+15125550100" }), "Number +15125550100 bought"],
-    [entry("number_updated", { subject: "+15125550100", details: { changed: ["assigned_agent_id"] } }), "Number +15125550100 updated (agent)"],
+    [entry("number_bought", { subject: "+15125550100" }), "Number +1 512-555-0100 bought"],
+    [entry("call_taken_over", { subject: "+14155550156", details: { number: "+15125550199" } }), "Took over the call from +1 415-555-0156 on +1 512-555-0199"],
+    [entry("number_blocked", { target: "+14155550398" }), "+1 415-555-0398 blocked"],
+    [entry("number_updated", { subject: "+15125550100", details: { changed: ["assigned_agent_id"] } }), "Number +1 512-555-0100 updated (agent)"],
     [entry("agent_updated", { subject: "Sofia", details: { changed: ["hours_json", "business_hours_tz"] } }), "Agent Sofia edited (hours, time zone)"],
     [
       entry("appointment_created", { subject: "Ada Lovelace on Tuesday, December 8 at 9:00 AM", details: { source: "call" } }),

@@ -5,6 +5,7 @@
  * file makes the sentence.
  */
 import { integrationName } from "./integrations";
+import { displayPhone } from "./phone";
 import { TEST_SCENARIOS } from "./test-suite";
 
 /** Every action the audit log records. */
@@ -197,5 +198,13 @@ const isAuditAction = (action: string): action is AuditAction => Object.hasOwn(S
 /** The entry in one sentence. An action this copy does not know is put in words, never shown as a code. */
 export function auditSentence(entry: AuditFacts): string {
   if (!isAuditAction(entry.action)) return words(entry.action).replace(/^./, (first) => first.toUpperCase());
-  return SENTENCES[entry.action](entry.subject, entry.target, entry.details ?? {});
+  // Numbers as the rest of the dashboard writes them ("+1 512-555-0100"); a name or an id is left as it is.
+  const shown = (value: string | null) => (value === null ? null : displayPhone(value));
+  const details = entry.details ?? {};
+  const number = details.number;
+  return SENTENCES[entry.action](
+    shown(entry.subject),
+    shown(entry.target),
+    typeof number === "string" ? { ...details, number: displayPhone(number) } : details,
+  );
 }

@@ -6,7 +6,16 @@
  * live route answers 409.
  * Viewers are refused, another organization finds no call, and each watch, note and end is audited.
  */
-import { type CallLatency, LIVE_CALL_MESSAGES, type LiveCallMessage, type LiveCallResource, type LiveCallView, NOTES_PER_CALL, endCallLine } from "@nikki/core";
+import {
+  type CallLatency,
+  LIVE_CALL_MESSAGES,
+  type LiveCallMessage,
+  type LiveCallResource,
+  type LiveCallView,
+  NOTES_PER_CALL,
+  displayPhone,
+  endCallLine,
+} from "@nikki/core";
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { planeRequest } from "../src/call/plane-auth";
@@ -187,9 +196,9 @@ describe("a call in progress, watched and steered by its owner", { timeout: 90_0
     const said = entries.filter((entry) => entry.target === live.callId).map((entry) => entry.summary);
     expect(said).toEqual(
       expect.arrayContaining([
-        `Watched the call from ${CALLER} live`,
-        `Sent a note to the agent on the call from ${CALLER}`,
-        `Ended the call from ${CALLER} from the live view`,
+        `Watched the call from ${displayPhone(CALLER)} live`,
+        `Sent a note to the agent on the call from ${displayPhone(CALLER)}`,
+        `Ended the call from ${displayPhone(CALLER)} from the live view`,
       ]),
     );
   });
