@@ -1,21 +1,28 @@
 /**
- * A simulated caller's voice for talking over Nikki (`npm run call:simulate -- --scenario backchannel|interrupt`): the
- * words as the simulated recogniser reads them (speech-codec.ts, a click of a few milliseconds), then a voiced buzz
- * (a 140 Hz pitch and its harmonics, about -20 dBFS), so the caller is heard talking for `ms`, as loud as speech.
+ * A simulated caller's voice: the words as the simulated recogniser reads them (speech-codec.ts, a click of a few
+ * milliseconds), then the caller talking (voiced-speech.ts: a low voice in syllables, as loud as speech), so an owner
+ * listening in hears the caller speak, and the caller is heard talking for as long as the line takes to say.
  */
-import { linearToUlaw } from "@nikki/core/mulaw";
 import { encodeText } from "./speech-codec";
+import { CALLER_VOICE, voiced } from "./voiced-speech";
 
 const RATE = 8_000;
-const PITCH_HZ = 140;
+/** About how long a character takes to say (a caller speaks some 15 characters a second)... */
+const MS_PER_CHARACTER = 60;
+/** ...kept within these, so a scenario's turns stay short enough to run often. */
+const SHORTEST_MS = 600;
+const LONGEST_MS = 3_000;
 
+/** The caller says `text` over `ms` (talking over Nikki: `npm run call:simulate -- --scenario backchannel|interrupt`). */
 export function talking(text: string, ms: number): Uint8Array {
   const words = encodeText(text);
   const samples = Math.max(words.length, Math.round((ms * RATE) / 1000));
-  return Uint8Array.from({ length: samples }, (_, i) => {
-    if (i < words.length) return words[i]!;
-    const t = i / RATE;
-    const voiced = Math.sin(2 * Math.PI * PITCH_HZ * t) + 0.5 * Math.sin(4 * Math.PI * PITCH_HZ * t) + 0.25 * Math.sin(6 * Math.PI * PITCH_HZ * t);
-    return linearToUlaw(2_000 * voiced);
-  });
+  const audio = voiced(CALLER_VOICE, samples);
+  audio.set(words);
+  return audio;
+}
+
+/** The caller says `text` at a speaking pace (a scenario's turn). */
+export function saying(text: string): Uint8Array {
+  return talking(text, Math.min(LONGEST_MS, Math.max(SHORTEST_MS, text.length * MS_PER_CHARACTER)));
 }

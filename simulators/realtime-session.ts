@@ -15,6 +15,7 @@ import { answerCaller, answeredFirst, newCallerMemory, noteToolAnswer } from "./
 import { noteSaid, ownerNoteOf } from "./owner-note";
 import { type ScriptedCall, type ScriptedReply, type ScriptedTurn, type ToolAnswer, nextAfter } from "./scripted-turn";
 import { SimulatedVad } from "./realtime-vad";
+import { AGENT_VOICE, voicedFrames } from "./voiced-speech";
 
 export type { ScriptedTurn } from "./scripted-turn";
 import type { SimulatedServerEvent } from "./realtime-events";
@@ -83,7 +84,6 @@ export interface AudioTimings {
   fillerFrames: Map<string, string>;
 }
 
-const FRAME_BYTES = 160;
 /** Loud audio under this long, with no words in it, is a noise the recogniser transcribes as nothing (a cough, a door). */
 const NOISE_MAX_MS = 250;
 const FRAME_MS = 20;
@@ -138,7 +138,8 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
       output_index: 0,
       item: { id: itemId, type: "message", role: "assistant", status: "in_progress", content: [] },
     });
-    const silence = new Uint8Array(FRAME_BYTES).fill(0xff);
+    // Nikki's voice (voiced-speech.ts), each frame tagged for the benchmark over the quiet its first codes leave.
+    const voice = voicedFrames(AGENT_VOICE);
     let sent = 0;
     /** Its frames' keys, kept in case it is cut off (`cancelledFrames`). */
     const keys: string[] = [];
@@ -170,7 +171,7 @@ export function realtimeSession(socket: WebSocket, options: OpenAiSimulatorOptio
       if (socket.readyState !== socket.OPEN) return;
       if (sent >= (options.replyFrames ?? 5)) return finish("completed");
       const sequence = (deltaSeq = (deltaSeq + 1) & 0xffff);
-      const delta = Buffer.from(tagFrame(silence, tag, sequence)).toString("base64");
+      const delta = Buffer.from(tagFrame(voice(), tag, sequence)).toString("base64");
       timings.delivered.set(`${tag}:${sequence}`, wallClock());
       keys.push(`${tag}:${sequence}`);
       if (band.answersTool && !timings.toolAnswer.has(tag)) timings.toolAnswer.set(tag, `${tag}:${sequence}`);

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { computeTwilioSignature } from "@nikki/core/twilio-signature";
 import { type StreamReport, emptyStreamReport, runMediaStream } from "./media-stream";
-import { encodeText } from "./speech-codec";
+import { saying } from "./caller-voice";
 import { type Callee, type DialedCall, runUpdatedCall, spoken } from "./twilio-dial";
 
 export const CALLER_SPEECH = new Uint8Array(readFileSync(new URL("./fixtures/caller-booking.ulaw", import.meta.url)));
@@ -41,7 +41,7 @@ export interface SimulatedCallOptions {
   /** Stay on the line (in silence) at least this long after the stream starts (benchmark: calls that overlap). */
   minDurationMs?: number;
   /**
-   * What the caller says instead of the recorded booking request, turn by turn, as speech-codec text (the simulated
+   * What the caller says instead of the recorded booking request, turn by turn, as speech-codec text and a voice (the simulated
    * model hears these words and answers them as caller-model.ts does, in their language): each turn once Nikki's
    * answer to the one before has played. Its frames are not tagged, since a tag would write over the words.
    */
@@ -156,8 +156,8 @@ export async function placeSimulatedCall(options: SimulatedCallOptions): Promise
     reachedAt: options,
     ...(options.says?.length
       ? {
-          speech: Uint8Array.from(encodeText(options.says[0]!)),
-          nextTurns: options.says.slice(1).map((line) => Uint8Array.from(encodeText(line))),
+          speech: saying(options.says[0]!),
+          nextTurns: options.says.slice(1).map(saying),
           // Over Nikki's greeting when the caller barges in, else once it has played.
           speakAfter: options.bargeInAfterMs === undefined ? ("greeting" as const) : { bargeInMs: options.bargeInAfterMs },
         }
@@ -213,9 +213,6 @@ async function reportToTwilio(options: SimulatedCallOptions, callSid: string, st
   if (!response.ok) throw new Error(`the Twilio simulator refused the call's report: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { status_callback: "send" | "lost" | null }).status_callback !== "lost";
 }
-
-/** Words as the simulated model hears them (speech-codec.ts), in μ-law. */
-const speechOf = (text: string) => Uint8Array.from(encodeText(text));
 
 /** Long-polls the REST simulator for this call's next update; the stream is stopped (`signal`) when one comes. */
 function watchUpdates(restUrl: string, callSid: string) {
@@ -273,7 +270,7 @@ async function followUpdate(options: SimulatedCallOptions, callSid: string, twim
     authToken: options.authToken,
     callSid,
     reachedAt: options,
-    speech: speechOf(transfer.saysAfter ?? "No thanks, goodbye."),
+    speech: saying(transfer.saysAfter ?? "No thanks, goodbye."),
     speakAfter: "greeting",
     answerTimeoutMs: options.answerTimeoutMs ?? 8_000,
     report,
