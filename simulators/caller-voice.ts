@@ -7,11 +7,11 @@ import { encodeText } from "./speech-codec";
 import { CALLER_VOICE, voiced } from "./voiced-speech";
 
 const RATE = 8_000;
-/** About how long a character takes to say (a caller speaks some 15 characters a second)... */
-const MS_PER_CHARACTER = 60;
-/** ...kept within these, so a scenario's turns stay short enough to run often. */
-const SHORTEST_MS = 600;
-const LONGEST_MS = 3_000;
+/** A turn lasts about this long a character (quicker than a caller speaks, some 60 ms)... */
+const MS_PER_CHARACTER = 30;
+/** ...within these: long enough to hear and to interrupt Nikki with, short enough for scenarios and tests to run often. */
+const SHORTEST_MS = 500;
+const LONGEST_MS = 1_500;
 
 /** The caller says `text` over `ms` (talking over Nikki: `npm run call:simulate -- --scenario backchannel|interrupt`). */
 export function talking(text: string, ms: number): Uint8Array {

@@ -19,7 +19,7 @@ export const slowTool: CallScenario = {
     if (!answer?.ok) throw new Error(`the simulated Twilio does not answer at ${context.twilioRestUrl}`);
     // The caller asks in one breath, picks the first time offered (the booking that waits on the text), and stays on until it is read back.
     const report = await context
-      .place({ says: oneBreathCaller(context.service, context.from), answerTimeoutMs: 12_000, minDurationMs: 8_000 })
+      .place({ says: oneBreathCaller(context.service, context.from), answerTimeoutMs: 12_000, minDurationMs: 14_000 })
       .finally(() => slowTexts(context.twilioRestUrl, 0));
     const timings = await timingsOf(context.openaiUrl);
     const tag = report.sessionTag;
