@@ -175,6 +175,12 @@ test("Overview counts the call live; the owner sees the agent look up free times
   await end.click();
   const question = page.getByRole("dialog", { name: "End this call?" });
   await expect(question).toContainText("Grace will say goodbye and hang up.");
+  // Focus starts on the safe choice, and Tab goes round the question's own controls, never into the live view behind it.
+  await expect(question.getByRole("button", { name: "Cancel" })).toBeFocused();
+  for (const key of ["Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab"]) {
+    await page.keyboard.press(key);
+    expect(await question.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  }
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(question.getByRole("button", { name: "End call" })).toBeInViewport();
   await page.screenshot({ path: test.info().outputPath("live-end-confirm-390.png") });

@@ -1,13 +1,36 @@
 import { type ReactNode, type SubmitEvent, type SyntheticEvent, useEffect, useRef } from "react";
 import "../dialog.css";
+import { focusInitial, keepTabInside, returnFocus } from "./dialog-focus";
 
-/** A modal that opens while `open` and tells its owner when it closes (Escape, ×, or done). */
-export function useModal(open: boolean) {
+/**
+ * A modal that opens while `open`, its focus where it should start (dialog-focus.ts), and back on its opener once it
+ * closes, however it closed.
+ */
+export function useModal(open: boolean, isForm: boolean) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
   useEffect(() => {
-    if (open && !dialog.current?.open) dialog.current?.showModal();
-    if (!open && dialog.current?.open) dialog.current.close();
-  }, [open]);
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      opener.current = document.activeElement;
+      element.showModal();
+      focusInitial(element, isForm);
+    }
+    if (!open && element.open) element.close();
+  }, [open, isForm]);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const trap = (event: KeyboardEvent) => keepTabInside(element, event);
+    const back = (event: Event) => event.target === element && returnFocus(element, opener.current);
+    element.addEventListener("keydown", trap);
+    element.addEventListener("close", back);
+    return () => {
+      element.removeEventListener("keydown", trap);
+      element.removeEventListener("close", back);
+    };
+  }, []);
   return dialog;
 }
 
@@ -41,11 +64,12 @@ interface ModalProps {
 }
 
 /**
- * Every dialog of the site: a native modal <dialog> (focus trapped, Escape closes, focus returns to the opener) with
- * its title, × and lead; a form dialog's body is the form.
+ * Every dialog of the site: a native modal <dialog> (Escape closes) with its title, × and lead; a form dialog's body is
+ * the form. Focus starts on the safe choice (a control marked `data-initial-focus`, else a form's first field), Tab
+ * stays inside, and focus returns to the opener (dialog-focus.ts).
  */
 export default function Modal({ open, onClose, title, titleId, lead, onSubmit, closeOnBackdrop = false, className, children }: ModalProps) {
-  const dialog = useModal(open);
+  const dialog = useModal(open, onSubmit !== undefined);
   // Escape closes the dialog at once, but its `close` event comes a task later: the owner is told on `cancel`, so an
   // opener pressed straight after (Escape, then Enter) finds the dialog closed in its state too, and opens it again.
   const cancelled = useRef(false);

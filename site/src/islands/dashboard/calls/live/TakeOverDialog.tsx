@@ -1,5 +1,5 @@
 import { OWNER_ACTION_WORDS, displayPhone, parseFields, parsePhone, takeOverSchemaIn } from "@nikki/core";
-import { type SubmitEvent, useEffect, useRef, useState } from "react";
+import { type SubmitEvent, useState } from "react";
 import { api, call } from "../../../../lib/client";
 import { reloadMe, useMe, useRegion } from "../../../../lib/me";
 import { useSubmit } from "../../../../lib/use-submit";
@@ -9,7 +9,7 @@ import Modal from "../../../ui/Modal";
 /**
  * Take over, asked first (issue 56 §3): it says whose phone it will ring, the member's own (Settings › My phone)
  * unless they type another, read in the organization's region; a phone typed can be kept on their profile. The field
- * has the focus, Enter rings, Escape cancels. Its owner keys it per opening (ui/opening-key.ts): blank each time.
+ * has the focus (a form dialog's first field: ui/Modal.tsx), Enter rings, Escape cancels. Its owner keys it per opening (ui/opening-key.ts): blank each time.
  */
 export default function TakeOverDialog({ open, callId, onClose }: { open: boolean; callId: string; onClose(): void }) {
   const me = useMe();
@@ -18,11 +18,6 @@ export default function TakeOverDialog({ open, callId, onClose }: { open: boolea
   const [typed, setTyped] = useState<string | null>(null);
   const [keep, setKeep] = useState<boolean | null>(null);
   const { pending, errors, submit } = useSubmit<"number">();
-  const field = useRef<HTMLInputElement>(null);
-  // After the dialog opened (Modal's effect runs first): the phone is what to check or change.
-  useEffect(() => {
-    if (open) field.current?.focus();
-  }, [open]);
 
   const number = typed ?? (profilePhone ? displayPhone(profilePhone) : "");
   const parsed = parsePhone(number, region);
@@ -53,7 +48,6 @@ export default function TakeOverDialog({ open, callId, onClose }: { open: boolea
       onSubmit={ring}
     >
       <PhoneField
-        ref={field}
         id="take-over-number"
         label={OWNER_ACTION_WORDS.takeOverField}
         region={region}
