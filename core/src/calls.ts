@@ -78,7 +78,7 @@ export const CALL_MESSAGES = {
   noCrm: "No CRM is configured. Add HubSpot, GoHighLevel or Zapier in Integrations.",
   noPhone: "This call has no caller number to push.",
   smsSent: "SMS Sent",
-  smsFailed: "Failed to send SMS. Check Twilio integration.",
+  smsFailed: "Failed to send SMS. Check your phone account in Integrations.",
   smsBody: "Write a message of 1 to 480 characters.",
   optedOut: "This caller has opted out of texts from your business.",
   returningCaller: (previousCalls: number) => `Returning caller (${plural(previousCalls, "call")})`,

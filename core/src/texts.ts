@@ -38,7 +38,7 @@ export const TEXT_MESSAGES: Record<TextRefusal | TextFailure, string> = {
   rate_limited: "Your organization reached its limit of texts for now (Settings › Texts).",
   spend_cap: "Today's spending limit is reached, so texts are paused until tomorrow (UTC). Raise the limit in Billing to resume.",
   no_sender: "Your organization has no number to text from yet.",
-  provider_failed: "Twilio did not accept the text just now.",
+  provider_failed: "The phone company did not accept the text just now.",
 };
 
 /** The refusal of a number texts may not go to, naming why (`allowed`: the organization's countries). */
