@@ -170,7 +170,7 @@ test("a form dialog with edits asks before Escape, × or Cancel drop them; an un
 
   // Another form dialog on the same Modal: the knowledge entry's Cancel asks once something is typed.
   await page.goto("/dashboard/knowledge");
-  await page.getByRole("button", { name: "Add knowledge" }).first().click();
+  await page.getByRole("button", { name: "Add entry" }).first().click();
   const entry = page.getByRole("dialog", { name: "Add knowledge" });
   await entry.getByLabel("Question").fill("Do you see children?");
   await entry.getByRole("button", { name: "Cancel" }).click();
