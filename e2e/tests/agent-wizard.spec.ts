@@ -172,7 +172,7 @@ test("a form dialog with edits asks before Escape, × or Cancel drop them; an un
   await page.goto("/dashboard/knowledge");
   await page.getByRole("button", { name: "Add entry" }).first().click();
   const entry = page.getByRole("dialog", { name: "Add knowledge" });
-  await entry.getByLabel("Question").fill("Do you see children?");
+  await entry.getByRole("textbox", { name: "Question" }).fill("Do you see children?");
   await entry.getByRole("button", { name: "Cancel" }).click();
   await expect(question).toBeVisible();
   await question.getByRole("button", { name: DISCARD_QUESTION.discard }).click();
