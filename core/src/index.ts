@@ -10,6 +10,7 @@ export * from "./billing-terms";
 export * from "./validation";
 export * from "./hours";
 export * from "./pii";
+export * from "./caller-summary";
 export * from "./contact-details";
 export * from "./chat";
 export * from "./demo-call";
