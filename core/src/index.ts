@@ -76,3 +76,4 @@ export * from "./page-access";
 export * from "./hours-problem";
 export * from "./latency-copy";
 export * from "./turn-taking";
+export * from "./simulated-moment";
