@@ -7,7 +7,7 @@
 export interface PortalView {
   /** The business the portal belongs to (Stripe's account name). */
   accountName: string;
-  customer: { name?: unknown; email?: unknown } | undefined;
+  customer: Record<string, unknown> | undefined;
   /** The products of the customer's subscriptions that are not canceled, with their status. */
   plans: { product: string; status: string }[];
   returnUrl: string | null;

@@ -173,7 +173,7 @@ describe("the Stripe simulator's customer portal, as Stripe's", () => {
     const page = await (await fetch(session.url)).text();
     expect(page).toContain('<a class="back" href="https://nikki.test/dashboard/billing">← Return to Stripe simulator</a>');
     expect(page).toContain("Bright Smile Dental · owner@brightsmile.example");
-    expect(page).toContain("Growth <span class=\"muted\">(active)</span>");
+    expect(page).toContain('Growth <span class="muted">(active)</span>');
     // Without a return_url (Stripe's default return address unset), the portal offers no way back.
     const bare = await stripe.billingPortal.sessions.create({ customer: String(subscription.customer) });
     expect(await (await fetch(bare.url)).text()).not.toContain("Return to");

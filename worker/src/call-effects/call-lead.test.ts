@@ -68,7 +68,12 @@ describe("a caller who booked", () => {
     const org = await bookingOrganization("Clear Dental", { number: true });
     const { call: live, deps } = await toolCallOf(org, services, log, { caller: "+15125550113", tools: ["book_appointment"] });
     const notes = "Hi, this is Ada Lovelace. I'd like to come in for a cleaning. Tuesday morning works for me.";
-    const booked = await runTool("book_appointment", JSON.stringify({ name: "Ada Lovelace", phone: "+15125550113", start: localStart(3, "10:00"), notes }), live, deps);
+    const booked = await runTool(
+      "book_appointment",
+      JSON.stringify({ name: "Ada Lovelace", phone: "+15125550113", start: localStart(3, "10:00"), notes }),
+      live,
+      deps,
+    );
     expect(booked.ok).toBe(true);
     // Before the call is summarised: the lead's intent, in words.
     const [before] = await leadsOf(org.owner.cookie);

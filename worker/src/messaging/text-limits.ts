@@ -31,11 +31,7 @@ export type TextCount =
   { counted: true; release(): Promise<void> } | { counted: false; window: "hour" | "day"; limit: number; secondsLeft: number };
 
 /** Counts one text against the organization's limits (its day in `timeZone`), unless one of them is reached. */
-export async function countText(
-  services: Services,
-  organizationId: string,
-  limits: { perHour: number; perDay: number; timeZone: string },
-): Promise<TextCount> {
+export async function countText(services: Services, organizationId: string, limits: { perHour: number; perDay: number; timeZone: string }): Promise<TextCount> {
   const limiter = limiterOf(services, organizationId);
   if (!limiter) return { counted: true, release: async () => undefined };
   const countedAt = Date.now();

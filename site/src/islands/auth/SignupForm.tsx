@@ -143,7 +143,16 @@ export default function SignupForm() {
           By signing up you agree to our <a href="/contact">Terms of Service</a> and <a href="/contact">Privacy Policy</a>.
         </p>
         <p className="form-note">
-          Already have an account? <a href={invitationId ? `/login?redirect=${encodeURIComponent(`/invite?id=${invitationId}${invitationToken ? `&token=${invitationToken}` : ""}`)}` : "/login"}>Sign in</a>
+          Already have an account?{" "}
+          <a
+            href={
+              invitationId
+                ? `/login?redirect=${encodeURIComponent(`/invite?id=${invitationId}${invitationToken ? `&token=${invitationToken}` : ""}`)}`
+                : "/login"
+            }
+          >
+            Sign in
+          </a>
         </p>
       </fieldset>
     </form>

@@ -146,7 +146,11 @@ describe("invitations", () => {
     const invite = async (email: string) => {
       const created = await app.request(
         "https://nikki.test/api/org/invitations",
-        { method: "POST", headers: { "content-type": "application/json", origin: "https://nikki.test", cookie: owner.cookie }, body: JSON.stringify({ email, role: "viewer" }) },
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: "https://nikki.test", cookie: owner.cookie },
+          body: JSON.stringify({ email, role: "viewer" }),
+        },
         env,
       );
       const { invitation } = (await created.json()) as { invitation: { id: string; accept_url: string } };
