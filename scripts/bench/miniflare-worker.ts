@@ -17,7 +17,7 @@ import { createD1Database } from "../../worker/src/db/client";
 import { DEMO, seedDemoOrganization } from "../../worker/src/db/seed";
 import { BASELINE_CONFIG, writeBaselineConfig } from "./baseline";
 import { censusEntry } from "./census";
-import { freePort, freePorts } from "@nikki/dev/free-port";
+import { freePorts } from "@nikki/dev/free-port";
 import { withChildren } from "./process-cpu";
 import { ROOT, run } from "@nikki/dev/local";
 import { ramDiskTempDir } from "./ram-disk";
