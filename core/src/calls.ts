@@ -117,6 +117,8 @@ export interface CallResource {
   status: (typeof CALL_STATUSES)[number];
   kind: (typeof CALL_KINDS)[number];
   after_hours: boolean;
+  /** The moment a Test Suite call simulated (its after-hours scenario's closed hour); null for a real call. */
+  simulated_at: string | null;
   outcome: CallOutcome;
   /** Who answered a call the product placed (answering machine detection); null when not checked. */
   answered_by: AnsweredBy | null;

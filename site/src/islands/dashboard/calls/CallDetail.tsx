@@ -34,6 +34,7 @@ import BlockNumber from "./BlockNumber";
 import CallActions from "./CallActions";
 import type { CallDetailResource } from "./call-detail-resource";
 import CallBookings from "./CallBookings";
+import CallFlags from "./CallFlags";
 import CallOwnerNotes from "./CallOwnerNotes";
 import CallQuestions from "./CallQuestions";
 import CallTransfer from "./CallTransfer";
@@ -187,6 +188,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 <dt>When</dt>
                 <dd>
                   <Time at={shown.created_at} />
+                  <CallFlags call={shown} zone={me?.organization?.time_zone} />
                 </dd>
                 <dt>From → to</dt>
                 <dd>
