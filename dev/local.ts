@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildWidgets } from "../widgets/build";
-import { freePort } from "./free-port";
+import { freePorts } from "./free-port";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -80,8 +80,10 @@ export function localOperators(): Record<string, string> {
   };
 }
 
-/** The media plane's `wrangler dev` of each control plane's (stopped with it). */
+/** The media plane's `wrangler dev` of each control plane's. */
 const mediaPlanes = new WeakMap<ChildProcess, ChildProcess>();
+/** The workers started beside each control plane (the media plane, the website reader): stopped with it. */
+const companions = new WeakMap<ChildProcess, ChildProcess[]>();
 
 /**
  * Where a run's planes register for each other: wrangler dev's registry of dev sessions, which binds the control
@@ -129,10 +131,10 @@ function wranglerDev(options: {
 }
 
 /**
- * Starts the product under `wrangler dev`, both planes in processes of their own as they run apart when deployed:
- * the media plane (wrangler.media.toml) on a free port, where Twilio's streams go (VOICE_BRIDGE_URL), and the control
- * plane on the given port; they reach each other through a registry of dev sessions of their own (devRegistry). Resolves once
- * /api/health answers. With `config`, that one worker alone (the benchmarks' baseline).
+ * Starts the product under `wrangler dev`, each worker in a process of its own as they run apart when deployed:
+ * the media plane (wrangler.media.toml) on a free port, where Twilio's streams go (VOICE_BRIDGE_URL), the website
+ * reader (wrangler.website-reader.toml) on another, and the control plane on the given port; they reach each other
+ * through a registry of dev sessions of their own (devRegistry). Resolves once /api/health answers. With `config`, that one worker alone (the benchmarks' baseline).
  */
 export async function startWorker(options: {
   port: number;
@@ -153,19 +155,34 @@ export async function startWorker(options: {
     await waitForHealth(`http://127.0.0.1:${options.port}/api/health`, child);
     return child;
   }
-  const mediaPort = await freePort();
+  // The vars both other workers read: the secret all three sign their requests with (from .dev.vars, which each
+  // reads, when it sets one), and what their URL guard needs to know (a local deployment, the resolver).
+  const shared = Object.fromEntries(
+    Object.entries(vars).filter(([key]) => ["AUTH_SECRET", "LOG_LEVEL", "PUBLIC_BASE_URL", "TEST_ONLY_URL_ALLOW", "DOH_URL"].includes(key)),
+  );
+  const state = options.persistTo ?? `${ROOT}/.wrangler/state`;
+  const [mediaPort, readerPort] = (await freePorts(2)) as [number, number];
   const media = wranglerDev({
     port: mediaPort,
     config: "wrangler.media.toml",
-    persistTo: `${options.persistTo ?? `${ROOT}/.wrangler/state`}/media`,
+    persistTo: `${state}/media`,
     registry,
     inspectorPort: options.inspectorPorts?.media,
-    // The secret both planes sign their requests with (from .dev.vars, which both read, when it sets one), and the
-    // deployment's address, by which both planes' URL guard knows a local deployment.
-    vars: Object.fromEntries(Object.entries(vars).filter(([key]) => ["AUTH_SECRET", "LOG_LEVEL", "PUBLIC_BASE_URL", "TEST_ONLY_URL_ALLOW"].includes(key))),
+    vars: shared,
     quiet: options.quiet,
   });
-  await waitForHealth(`http://127.0.0.1:${mediaPort}/twilio/stream`, media);
+  const reader = wranglerDev({
+    port: readerPort,
+    config: "wrangler.website-reader.toml",
+    persistTo: `${state}/website-reader`,
+    registry,
+    vars: shared,
+    quiet: options.quiet,
+  });
+  await Promise.all([
+    waitForHealth(`http://127.0.0.1:${mediaPort}/twilio/stream`, media),
+    waitForHealth(`http://127.0.0.1:${readerPort}/website-reader/health`, reader),
+  ]);
   const child = wranglerDev({
     ...options,
     registry,
@@ -173,7 +190,11 @@ export async function startWorker(options: {
     vars: { ...vars, VOICE_BRIDGE_URL: `ws://127.0.0.1:${mediaPort}/twilio/stream` },
   });
   mediaPlanes.set(child, media);
-  child.on("exit", () => stopWorker(media));
+  companions.set(child, [media, reader]);
+  child.on("exit", () => {
+    stopWorker(media);
+    stopWorker(reader);
+  });
   await waitForHealth(`http://127.0.0.1:${options.port}/api/health`, child);
   return child;
 }
@@ -183,8 +204,7 @@ export const mediaPlaneOf = (child: ChildProcess): ChildProcess | undefined => m
 
 export function stopWorker(child: ChildProcess) {
   if (child.exitCode === null) child.kill("SIGTERM");
-  const media = mediaPlanes.get(child);
-  if (media) stopWorker(media);
+  for (const companion of companions.get(child) ?? []) stopWorker(companion);
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 90_000) {

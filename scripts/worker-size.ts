@@ -3,6 +3,7 @@
  * it limits,
  *   worker-size: raw=B budget=B gzip=B          (the control plane, wrangler.toml: its minified size)
  *   media-worker-size: raw=B gzip=B budget=B    (the media plane, wrangler.media.toml: its whole heap is what a frame waits on)
+ *   website-reader-size: raw=B gzip=B budget=B  (the website reader, wrangler.website-reader.toml)
  * printed by `npm run size` after the widget sizes. Cloudflare's limit is on the compressed upload. Over a budget, the
  * line says so and the command fails. The media plane's import rule in biome.json keeps the rest of the product out of
  * it; its budget keeps what it may import small. The control plane's keeps a library's every resource, a second copy of
@@ -40,10 +41,18 @@ const MEDIA_GZIP_BUDGET = 19_968;
  * settings, live calls (watch, notes, end, take over), calendars filled when connected and one phone parser, so
  * 1,210 KiB; 1,211 KiB (1,240,127 B) with one subscription per organization (checkout refused, the webhook's guard),
  * the live view's figures checked at the internal route and menus told from a page's text, so 1,212 KiB; 1,213 KiB
- * with a member's own phone (Settings › My phone) and take-over to a typed number. The issue's target was 1,024 KiB; what stands between is in docs/performance.md (bench:widgets and bundle
- * sizes, 2026-12-07).
+ * with a member's own phone (Settings › My phone) and take-over to a typed number; 1,157 KiB (1,184,509 B) once the
+ * website's reading (tokenizer, readers, discovery) moved to the website reader, so 1,165 KiB. The issue's target was
+ * 1,024 KiB; what stands between is in docs/performance.md (bench:widgets and bundle sizes, 2026-12-07).
  */
-const CONTROL_RAW_BUDGET = 1_242_112;
+const CONTROL_RAW_BUDGET = 1_192_960;
+
+/**
+ * The website reader's gzipped bundle (the pages' tokenizer, the readers of pages, sitemaps and robots.txt, the URL
+ * guard's fetch): 30.9 KiB (31,663 B) when the budget was set, so 32 KiB. What it may import is kept to that by
+ * biome.json; this keeps the rest of the product from slipping in.
+ */
+const READER_GZIP_BUDGET = 32_768;
 
 // wrangler's dry run insists on the assets directory, which a fresh clone has not built yet.
 mkdirSync(`${ROOT}/site/dist`, { recursive: true });
@@ -52,6 +61,7 @@ let over = false;
 const WORKERS = [
   { label: "worker-size", config: "wrangler.toml", limits: "raw", budget: CONTROL_RAW_BUDGET },
   { label: "media-worker-size", config: "wrangler.media.toml", limits: "gzip", budget: MEDIA_GZIP_BUDGET },
+  { label: "website-reader-size", config: "wrangler.website-reader.toml", limits: "gzip", budget: READER_GZIP_BUDGET },
 ] as const;
 
 for (const { label, config, limits, budget } of WORKERS) {

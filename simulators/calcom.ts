@@ -1,8 +1,10 @@
 /**
  * A Cal.com API v2 simulator in its wire format, for the subset the product uses: `GET /v2/slots` (cal-api-version
- * 2024-09-04: free start times by date), and bookings (cal-api-version 2024-08-13): `POST /v2/bookings`, `GET
+ * 2024-09-04: free start times by date), event types (cal-api-version 2024-06-14: `GET /v2/event-types`, `GET
+ * /v2/event-types/{id}`), and bookings (cal-api-version 2024-08-13): `POST /v2/bookings`, `GET
  * /v2/bookings?status=&afterStart=&beforeEnd=`, `POST /v2/bookings/{uid}/cancel`. Bearer API keys; errors in Cal.com's
- * envelope. Test controls: POST /__bookings (one the business took elsewhere), POST /__cancel (canceled in Cal.com),
+ * envelope. A booking is titled as Cal.com titles it: the event type's own event name, or "{title} between {host} and
+ * {attendee}"; its description is the `notes` booking field's response. Test controls: POST /__bookings (one the business took elsewhere), POST /__cancel (canceled in Cal.com),
  * GET /__bookings, GET /__received (the bookings made and canceled through the API: received.ts), POST /__faults
  * (faults.ts).
  */
@@ -13,11 +15,33 @@ import { listenLocal, readText, sendJson } from "./http";
 import { receivedLog } from "./received";
 
 export const CALCOM_EVENT_TYPE_ID = 1001;
+const HOST = "Business";
+
+/** The account's event types, as `GET /v2/event-types` lists them (the subset of fields the product reads). */
+const EVENT_TYPES = [
+  { id: CALCOM_EVENT_TYPE_ID, title: "30 Min Meeting", slug: "30min", lengthInMinutes: 30, eventName: null as string | null },
+  { id: 1002, title: "15 Min Meeting", slug: "15min", lengthInMinutes: 15, eventName: null as string | null },
+];
+type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * A booking's title as Cal.com makes it (packages/lib/event.ts getEventName): without an event name of the event type's
+ * own, "{event type title} between {host} and {attendee}"; with one, its variables filled in, booking fields by name.
+ */
+export function calcomBookingTitle(eventType: EventType, attendee: string, responses: Record<string, string>): string {
+  if (!eventType.eventName) return `${eventType.title} between ${HOST} and ${attendee}`;
+  return eventType.eventName
+    .replaceAll("{Event type title}", eventType.title)
+    .replaceAll("{Scheduler}", attendee)
+    .replaceAll("{Organiser}", HOST)
+    .replace(/\{([^}]+)\}/g, (_, field: string) => responses[field] ?? "");
+}
 
 interface Booking {
   id: number;
   uid: string;
   title: string;
+  description: string;
   status: "accepted" | "cancelled";
   start: string;
   end: string;
@@ -25,6 +49,7 @@ interface Booking {
   eventTypeId: number;
   attendees: { name: string; timeZone: string; phoneNumber?: string; language?: string; absent: boolean }[];
   metadata: Record<string, string>;
+  bookingFieldsResponses: Record<string, string>;
   cancellationReason?: string;
   createdAt: string;
 }
@@ -46,11 +71,20 @@ export async function startCalcomSimulator(options: { port: number; apiKey: stri
     path,
     error: { code, message },
   });
-  const add = (input: { start: string; minutes: number; name: string; metadata?: Record<string, string>; attendee?: Booking["attendees"][number] }) => {
+  const add = (input: {
+    start: string;
+    minutes: number;
+    name: string;
+    metadata?: Record<string, string>;
+    responses?: Record<string, string>;
+    attendee?: Booking["attendees"][number];
+  }) => {
+    const responses: Record<string, string> = { name: input.name, ...input.responses };
     const booking: Booking = {
       id: nextId++,
       uid: randomBytes(11).toString("base64url"),
-      title: `30 Min Meeting between Business and ${input.name}`,
+      title: calcomBookingTitle(EVENT_TYPES[0]!, input.name, responses),
+      description: responses.notes ?? "",
       status: "accepted",
       start: new Date(input.start).toISOString(),
       end: new Date(new Date(input.start).getTime() + input.minutes * 60_000).toISOString(),
@@ -58,6 +92,7 @@ export async function startCalcomSimulator(options: { port: number; apiKey: stri
       eventTypeId: CALCOM_EVENT_TYPE_ID,
       attendees: [input.attendee ?? { name: input.name, timeZone: "UTC", absent: false }],
       metadata: input.metadata ?? {},
+      bookingFieldsResponses: responses,
       createdAt: new Date().toISOString(),
     };
     bookings.set(booking.uid, booking);
@@ -84,6 +119,13 @@ export async function startCalcomSimulator(options: { port: number; apiKey: stri
     if (request.headers.authorization !== `Bearer ${options.apiKey}`)
       return sendJson(response, 401, error(url.pathname, 401, "UnauthorizedException", "Invalid API Key"));
 
+    if (request.method === "GET" && url.pathname === "/v2/event-types") return sendJson(response, 200, { status: "success", data: EVENT_TYPES });
+    const eventType = /^\/v2\/event-types\/(\d+)$/.exec(url.pathname);
+    if (request.method === "GET" && eventType) {
+      const found = EVENT_TYPES.find((type) => type.id === Number(eventType[1]));
+      if (!found) return sendJson(response, 404, error(url.pathname, 404, "NotFoundException", `Event type with id=${eventType[1]} not found`));
+      return sendJson(response, 200, { status: "success", data: found });
+    }
     if (request.method === "GET" && url.pathname === "/v2/slots") {
       if (Number(url.searchParams.get("eventTypeId")) !== CALCOM_EVENT_TYPE_ID)
         return sendJson(response, 404, error(url.pathname, 404, "NotFoundException", "Event type not found"));
@@ -110,6 +152,7 @@ export async function startCalcomSimulator(options: { port: number; apiKey: stri
         minutes: Number(body.lengthInMinutes ?? 30),
         name: attendee?.name ?? "Attendee",
         metadata: (body.metadata as Record<string, string>) ?? {},
+        responses: (body.bookingFieldsResponses as Record<string, string>) ?? {},
         attendee: { ...attendee, absent: false },
       });
       received.record({ action: "created", id: booking.uid, appointment_id: booking.metadata.nikki_appointment_id ?? null, start: booking.start });

@@ -164,3 +164,19 @@ describe("the Stripe simulator's invoice links", () => {
     expect((await fetch(`${base}/i/acct_sim/test_nothing`)).status).toBe(404);
   });
 });
+
+describe("the Stripe simulator's customer portal, as Stripe's", () => {
+  it("leads back to the session's return_url with 'Return to <account>', and names the customer's plan", async () => {
+    const { subscription } = await subscribe();
+    const session = await stripe.billingPortal.sessions.create({ customer: String(subscription.customer), return_url: "https://nikki.test/dashboard/billing" });
+    expect(session.return_url).toBe("https://nikki.test/dashboard/billing");
+    const page = await (await fetch(session.url)).text();
+    expect(page).toContain('<a class="back" href="https://nikki.test/dashboard/billing">← Return to Stripe simulator</a>');
+    expect(page).toContain("Bright Smile Dental · owner@brightsmile.example");
+    expect(page).toContain('Growth <span class="muted">(active)</span>');
+    // Without a return_url (Stripe's default return address unset), the portal offers no way back.
+    const bare = await stripe.billingPortal.sessions.create({ customer: String(subscription.customer) });
+    expect(await (await fetch(bare.url)).text()).not.toContain("Return to");
+    expect((await fetch(`${base}/portal/bps_nothing`)).status).toBe(404);
+  });
+});

@@ -11,6 +11,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from "node:ht
 import { faultQueue } from "./faults";
 import { listenLocal, readText, sendJson } from "./http";
 import { checkoutPage } from "./stripe-checkout-page";
+import { portalPage } from "./stripe-portal-page";
 import { type SimulatedInvoice, hostedInvoicePage, invoiceOfLink, invoicePdf, newInvoice } from "./stripe-invoices";
 import { parseStripeForm, stripeSignature } from "./stripe-signature";
 
@@ -70,6 +71,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
     Obj & { line_items: { price: string }[]; subscription_data?: { trial_period_days?: string; trial_end?: string; metadata?: Record<string, string> } }
   >();
   const subscriptions = new Map<string, Subscription>();
+  const portalSessions = new Map<string, Obj & { customer: unknown; return_url: unknown }>();
   const invoices = new Map<string, SimulatedInvoice>();
   const meterEvents = new Map<string, Obj>();
   /** Injected failures (test control /__faults, faults.ts): the next requests to a path answer 500, before or after acting. */
@@ -248,9 +250,11 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
         id: newId("bps"),
         object: "billing_portal.session",
         customer: body.customer,
-        return_url: body.return_url,
-        url: `${base}/portal/${body.customer}`,
+        return_url: body.return_url ?? null,
+        url: "",
       };
+      portal.url = `${base}/portal/${portal.id}`;
+      portalSessions.set(portal.id, portal);
       return sendJson(response, 200, portal);
     }
     if (url.pathname === "/v1/billing/meter_events" && request.method === "POST") {
@@ -282,6 +286,25 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
         trialEnd: trialEndOf(session.subscription_data),
         now: now(),
         cancelUrl: String(session.cancel_url),
+      }),
+    );
+  }
+
+  function showPortal(response: ServerResponse, sessionId: string) {
+    const session = portalSessions.get(sessionId);
+    if (!session) return void response.writeHead(404, { "content-type": "text/plain" }).end("No such billing portal session");
+    const plans = [...subscriptions.values()]
+      .filter((subscription) => subscription.customer === session.customer && subscription.status !== "canceled")
+      .map((subscription) => {
+        const price = subscription.items.data[0]?.price.id ?? "";
+        return { product: options.productNames?.[price] ?? price, status: subscription.status };
+      });
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
+      portalPage({
+        accountName: options.accountName ?? "Stripe simulator",
+        customer: customers.get(String(session.customer)),
+        plans,
+        returnUrl: typeof session.return_url === "string" ? session.return_url : null,
       }),
     );
   }
@@ -327,10 +350,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions) {
       if (url.pathname.startsWith("/pay/") && request.method === "GET") return showCheckout(response, url.pathname.slice(5));
       if (request.method === "GET" && showInvoice(response, url)) return;
       if (url.pathname.startsWith("/pay/") && request.method === "POST") return await pay(response, url.pathname.slice(5));
-      if (url.pathname.startsWith("/portal/"))
-        return void response
-          .writeHead(200, { "content-type": "text/html" })
-          .end("<!doctype html><title>Billing portal</title><h1>Simulated billing portal</h1>");
+      if (url.pathname.startsWith("/portal/") && request.method === "GET") return showPortal(response, url.pathname.slice(8));
       // Test controls.
       if (url.pathname === "/__events") return sendJson(response, 200, delivered);
       if (url.pathname === "/__meter-events") return sendJson(response, 200, [...meterEvents.values()]);

@@ -12,7 +12,7 @@ import type { SimulatorPorts } from "./test/simulator-ports.ts";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const compatibility = /^compatibility_date = "([\d-]+)"/m.exec(readFileSync(`${root}/wrangler.media.toml`, "utf8"))![1]!;
 
-let mediaPlaneBuild: Promise<string> | undefined;
+const builds = new Map<string, Promise<string>>();
 
 /** wrangler.toml's `[alias]` table (modules left out of the deployed bundle), so the worker under test is the same. */
 function wranglerAliases(): Record<string, string> {
@@ -22,14 +22,13 @@ function wranglerAliases(): Record<string, string> {
 
 /**
  * The media plane (wrangler.media.toml) runs beside the worker under test, as it does deployed. An auxiliary worker
- * is not built by Vite, so it is bundled here, as wrangler would bundle it: once a run, for every runner.
+ * is not built by Vite, so it is bundled here (bundled()).
  */
 async function mediaPlaneWorker(secret: string, urlGuard: Record<string, string>) {
-  mediaPlaneBuild ??= bundleMediaPlane();
   return {
     name: "nikki-ai-media",
     modules: true,
-    scriptPath: await mediaPlaneBuild,
+    scriptPath: await bundled("media"),
     compatibilityDate: compatibility,
     compatibilityFlags: ["nodejs_compat", "no_web_socket_compression"],
     durableObjects: { MEDIA_SESSION: { className: "MediaSession", useSQLite: true } },
@@ -40,10 +39,28 @@ async function mediaPlaneWorker(secret: string, urlGuard: Record<string, string>
   };
 }
 
-async function bundleMediaPlane() {
-  const outfile = fileURLToPath(new URL("./.test/media/index.js", import.meta.url));
+/** The website reader (wrangler.website-reader.toml) beside it too, which the worker under test reads websites through. */
+async function websiteReaderWorker(secret: string, urlGuard: Record<string, string>) {
+  return {
+    name: "nikki-ai-website-reader",
+    modules: true,
+    scriptPath: await bundled("website-reader"),
+    compatibilityDate: compatibility,
+    compatibilityFlags: ["nodejs_compat"],
+    bindings: { AUTH_SECRET: secret, LOG_LEVEL: "error", ...urlGuard },
+  };
+}
+
+/** worker/src/<folder>/index.ts bundled as wrangler would bundle it: once a run, for every runner. */
+function bundled(folder: "media" | "website-reader"): Promise<string> {
+  if (!builds.has(folder)) builds.set(folder, bundle(folder));
+  return builds.get(folder)!;
+}
+
+async function bundle(folder: string) {
+  const outfile = fileURLToPath(new URL(`./.test/${folder}/index.js`, import.meta.url));
   await build({
-    entryPoints: [`${root}/worker/src/media/index.ts`],
+    entryPoints: [`${root}/worker/src/${folder}/index.ts`],
     outfile,
     bundle: true,
     format: "esm",
@@ -111,7 +128,10 @@ export default defineConfig({
           OPERATOR_EMAILS: "Operator@nikki.test, second-operator@nikki.test",
           ...simulatorBindings(inject("simulatorPorts")),
         },
-        workers: [await mediaPlaneWorker(AUTH_SECRET, urlGuard(inject("simulatorPorts")))],
+        workers: [
+          await mediaPlaneWorker(AUTH_SECRET, urlGuard(inject("simulatorPorts"))),
+          await websiteReaderWorker(AUTH_SECRET, urlGuard(inject("simulatorPorts"))),
+        ],
       },
     })),
   ],

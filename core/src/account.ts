@@ -51,6 +51,8 @@ export const signupSchema = z
     time_zone: z.optional(timeZoneField()),
     /** Signing up from an invitation joins that organization instead of creating one. */
     invitationId: z.optional(z.string().check(z.maxLength(64))),
+    /** The invitation e-mail's token (its link's `token`): the address proven, no code asked. */
+    invitationToken: z.optional(z.string().check(z.maxLength(128))),
   })
   .check(
     z.refine((value) => Boolean(value.invitationId) || Boolean(value.company), {

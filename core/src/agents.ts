@@ -134,9 +134,9 @@ const fields = {
   ...turnTakingFields,
 };
 
-/** The wizard's switch between a form and the same setting written as data (JSON), for the few who want it. */
+/** The wizard's switch between a form and the same setting written as text (JSON), for the few who want it. */
 export const SETTING_AS_DATA_COPY = {
-  show: (what: string) => `Show the ${what} as data`,
+  show: (what: string) => `Edit the ${what} as text`,
   hide: (what: string) => `Edit the ${what} with the form`,
 } as const;
 

@@ -9,6 +9,7 @@ import type { Region } from "./constants";
 import { pageMarkerSchema } from "./page-marker";
 import { phoneField } from "./phone";
 import { multiLineText, oneLineText } from "./plain-text";
+import { zonedSlotLabel } from "./slot-labels";
 import { isLocalDate } from "./zoned-time";
 
 export const APPOINTMENT_STATUSES = ["booked", "canceled"] as const;
@@ -78,9 +79,14 @@ export interface CallAppointmentResource {
   confirmation_code: string;
 }
 
-/** One line for a call's bookings, the zone named: "Tuesday, December 1 at 3:00 PM (America/New_York)"; canceled ones say so. */
+/**
+ * One line for a call's bookings, the zone named as every e-mail names it (zonedSlotLabel): "Tuesday, December 1 at
+ * 3:00 PM Eastern Time"; canceled ones say so.
+ */
 export const bookedTimesText = (appointments: readonly CallAppointmentResource[]) =>
-  appointments.map((appointment) => `${appointment.label} (${appointment.time_zone})${appointment.status === "canceled" ? ", canceled" : ""}`).join("; ");
+  appointments
+    .map((appointment) => `${zonedSlotLabel(new Date(appointment.start), appointment.time_zone)}${appointment.status === "canceled" ? ", canceled" : ""}`)
+    .join("; ");
 
 /** What `GET /api/events` sends when one of the organization's appointments is made or changes. */
 export interface LiveAppointmentEvent {

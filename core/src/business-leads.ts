@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import type { CallAppointmentResource } from "./appointments";
+import { callerSummary, firstSentence } from "./caller-summary";
 import { LEAD_INTENT_LABELS, LEAD_MESSAGES, type LeadIntent } from "./lead";
 import { pageMarkerSchema } from "./page-marker";
 import { normalizeWidgetPhone } from "./phone";
@@ -23,6 +24,8 @@ export interface BusinessLead {
   notes: string | null;
   /** The call it came from, for a lead taken on a call. */
   call_id: string | null;
+  /** That call's summary once analysed (names masked as stored); null for any other lead. */
+  summary: string | null;
   /** What that call booked, oldest first (a caller who booked is a lead); empty for any other lead. */
   appointments: CallAppointmentResource[];
   /** When it reached the business's CRM; null when it has none or the push has not succeeded. */
@@ -32,33 +35,25 @@ export interface BusinessLead {
 
 export const businessLeadsQuerySchema = z.strictObject({ cursor: pageMarkerSchema });
 
-/** Words as compared: lower case, letters and digits only, one space between, padded so a match is whole words. */
-const wordsOf = (text: string) =>
-  ` ${text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim()} `;
-/** A note's sentences: "Wants a cleaning. Asked about parking." is two. */
-const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim());
+/** "What they want" is one short sentence: a longer one is cut at a word and ends with an ellipsis. */
+const NEED_MAX = 140;
+const short = (sentence: string) => (sentence.length <= NEED_MAX ? sentence : `${sentence.slice(0, NEED_MAX).replace(/\s+\S*$/, "")}…`);
 
 /**
- * "What they want" on the lead list (issue 54 §14): the intent in words and the notes, each thing said once. A
- * sentence whose words another one already says ("Book a cleaning" beside "Ada called to book a cleaning.") is
- * dropped for the fuller one, so the same words never show twice.
+ * "What they want" on the lead list (issue 54): one short sentence, never the caller's lines run together. A call's
+ * lead says its call's summary (the caller named, core's callerSummary); before the call is summarised, or for a
+ * chat or text lead, the lead's intent as stored, else what the visitor asked (the chat keeps their question as
+ * the lead's note).
  */
-export function leadNeed(intent: string | null, notes: string | null): string {
-  const intentWords = intent?.trim() ? (LEAD_INTENT_LABELS[intent.trim() as LeadIntent] ?? intent.trim()) : null;
-  const pieces = [...(intentWords ? [{ text: intentWords, intent: true }] : []), ...sentencesOf(notes ?? "").map((text) => ({ text, intent: false }))];
-  const kept: typeof pieces = [];
-  for (const piece of pieces) {
-    const words = wordsOf(piece.text);
-    if (!words.trim()) continue;
-    const same = kept.findIndex((other) => wordsOf(other.text).includes(words) || words.includes(wordsOf(other.text)));
-    if (same === -1) kept.push(piece);
-    else if (words.length > wordsOf(kept[same]!.text).length) kept[same] = piece;
-  }
-  const said = [kept.filter((piece) => piece.intent), kept.filter((piece) => !piece.intent)].map((group) => group.map((piece) => piece.text).join(" "));
-  return said.filter(Boolean).join(" · ") || "—";
+export function leadNeed(lead: Pick<BusinessLead, "name" | "intent" | "notes" | "summary">): string {
+  const intent = lead.intent?.trim();
+  const said = lead.summary?.trim()
+    ? callerSummary(lead.summary, lead.name)
+    : intent
+      ? (LEAD_INTENT_LABELS[intent as LeadIntent] ?? intent)
+      : (lead.notes ?? "");
+  const sentence = firstSentence(said.replace(/\s+/g, " "));
+  return sentence ? short(sentence) : "—";
 }
 
 export const BUSINESS_LEADS_MESSAGES = {

@@ -78,7 +78,7 @@ export const CALL_MESSAGES = {
   noCrm: "No CRM is configured. Add HubSpot, GoHighLevel or Zapier in Integrations.",
   noPhone: "This call has no caller number to push.",
   smsSent: "SMS Sent",
-  smsFailed: "Failed to send SMS. Check Twilio integration.",
+  smsFailed: "Failed to send SMS. Check your phone account in Integrations.",
   smsBody: "Write a message of 1 to 480 characters.",
   optedOut: "This caller has opted out of texts from your business.",
   returningCaller: (previousCalls: number) => `Returning caller (${plural(previousCalls, "call")})`,
@@ -117,6 +117,8 @@ export interface CallResource {
   status: (typeof CALL_STATUSES)[number];
   kind: (typeof CALL_KINDS)[number];
   after_hours: boolean;
+  /** The moment a Test Suite call simulated (its after-hours scenario's closed hour); null for a real call. */
+  simulated_at: string | null;
   outcome: CallOutcome;
   /** Who answered a call the product placed (answering machine detection); null when not checked. */
   answered_by: AnsweredBy | null;

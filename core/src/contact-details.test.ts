@@ -78,12 +78,13 @@ describe("a lead and an appointment, as a viewer reads them", () => {
     intent: "Quote for Ada's water heater",
     notes: "Ada Lovelace asked to be called on 415 555 0142",
     call_id: "c1",
+    summary: "Ada Lovelace wants a quote; call 415 555 0142.",
     appointments: [],
     crm_synced_at: null,
     created_at: "2026-12-01T15:00:00.000Z",
   };
 
-  it("masks the lead's name, number and e-mail, and the PII in its intent and notes", () => {
+  it("masks the lead's name, number and e-mail, and the PII in its intent, notes and call summary", () => {
     expect(maskedLead(lead)).toEqual({
       ...lead,
       name: "[NAME]",
@@ -91,6 +92,7 @@ describe("a lead and an appointment, as a viewer reads them", () => {
       email: null,
       intent: "Quote for [NAME]'s water heater",
       notes: "[NAME] asked to be called on [PHONE]",
+      summary: "[NAME] wants a quote; call [PHONE].",
     });
     expect(maskedLead({ ...lead, email: "ada@example.com" }).email).toBe("[EMAIL]");
   });

@@ -64,6 +64,7 @@ export const maskedLead = (lead: BusinessLead): BusinessLead => ({
   email: masked(lead.email, PII_MARKERS.email),
   intent: maskedSpeech(lead.intent, lead.name),
   notes: maskedSpeech(lead.notes, lead.name),
+  summary: maskedSpeech(lead.summary, lead.name),
 });
 
 /** An appointment as a viewer reads it. */

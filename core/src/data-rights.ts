@@ -1,7 +1,7 @@
 /** Export and closing of an organization (Settings › Organization data): the owner's data rights. */
 export const CLOSE_MESSAGES = {
   confirm: (name: string) => `Type the organization's name, ${name}, exactly to confirm.`,
-  numberRelease: (number: string) => `We could not release ${number} at Twilio, so nothing was deleted. Please try again.`,
+  numberRelease: (number: string) => `We could not release ${number} just now, so nothing was deleted. Please try again.`,
   subscription: "We could not cancel the subscription at Stripe, so nothing was deleted. Please try again.",
   billingMissing: "Billing is not configured on this server, so the subscription cannot be cancelled. Nothing was deleted.",
   closed: "Organization closed",

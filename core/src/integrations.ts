@@ -107,7 +107,8 @@ export const INTEGRATIONS: readonly IntegrationInfo[] = [
   {
     provider: "calcom",
     name: "Cal.com",
-    purpose: "Your Cal.com bookings are never double-booked. Every booking, move and cancellation is copied to your event type.",
+    purpose:
+      "Your Cal.com bookings are never double-booked. Every booking, move and cancellation is copied to your event type, under the caller's name, with the service and phone number in its notes.",
     fields: [
       { key: "api_key", label: "API Key", required: true, secret: true, placeholder: "cal_live_…" },
       { key: "event_type_id", label: "Event Type ID", required: true, secret: false, placeholder: "The number in the event type's URL" },

@@ -53,7 +53,7 @@ export interface OrganizationSettings {
   blocked_numbers: string[];
   /** The organization's private iCalendar feed, absolute (read only; POST /api/org/calendar-feed/rotate replaces it). */
   calendar_feed_url: string | null;
-  /** The most texts the organization sends an hour and a day (UTC), within its plan's bounds (the messaging gate). */
+  /** The most texts the organization sends an hour and a day (the business's day), within its plan's bounds (the messaging gate). */
   texts_per_hour: number;
   texts_per_day: number;
 }

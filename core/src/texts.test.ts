@@ -44,7 +44,9 @@ describe("the gate's words", () => {
   it("says which limit was reached and when texts resume", () => {
     expect(textLimitMessage("hour", 30, 59)).toBe("Your organization has sent its 30 texts for this hour (Settings › Texts). Try again in 1 minute.");
     expect(textLimitMessage("hour", 30, 1_500)).toBe("Your organization has sent its 30 texts for this hour (Settings › Texts). Try again in 25 minutes.");
-    expect(textLimitMessage("day", 200, 40_000)).toBe("Your organization has sent its 200 texts for today (Settings › Texts). Texts resume tomorrow (UTC).");
+    expect(textLimitMessage("day", 200, 40_000)).toBe(
+      "Your organization has sent its 200 texts for today (Settings › Texts). Texts resume at midnight, your time.",
+    );
   });
 
   it.each([

@@ -38,7 +38,7 @@ export const TEXT_MESSAGES: Record<TextRefusal | TextFailure, string> = {
   rate_limited: "Your organization reached its limit of texts for now (Settings › Texts).",
   spend_cap: "Today's spending limit is reached, so texts are paused until tomorrow (UTC). Raise the limit in Billing to resume.",
   no_sender: "Your organization has no number to text from yet.",
-  provider_failed: "Twilio did not accept the text just now.",
+  provider_failed: "The phone company did not accept the text just now.",
 };
 
 /** The refusal of a number texts may not go to, naming why (`allowed`: the organization's countries). */
@@ -52,7 +52,7 @@ export function textDestinationMessage(to: string, allowed: readonly string[]): 
 
 /** The refusal of a text past the organization's limit for this hour or today. */
 export function textLimitMessage(window: "hour" | "day", limit: number, secondsLeft: number): string {
-  if (window === "day") return `Your organization has sent its ${limit} texts for today (Settings › Texts). Texts resume tomorrow (UTC).`;
+  if (window === "day") return `Your organization has sent its ${limit} texts for today (Settings › Texts). Texts resume at midnight, your time.`;
   const minutes = Math.max(1, Math.ceil(secondsLeft / 60));
   return `Your organization has sent its ${limit} texts for this hour (Settings › Texts). Try again in ${plural(minutes, "minute")}.`;
 }
@@ -96,7 +96,7 @@ export function textSegments(body: string): { encoding: "GSM-7" | "UCS-2"; segme
   return { encoding: "GSM-7", segments: septets <= 160 ? 1 : Math.ceil(septets / 153) };
 }
 
-/** `GET /api/org/texts`: the texts the organization sent this hour and today (UTC), against its limits and its plan's bounds. */
+/** `GET /api/org/texts`: the texts the organization sent this hour and today (the business's day), against its limits and its plan's bounds. */
 export interface TextUsageResource {
   sent_this_hour: number;
   sent_today: number;
@@ -115,7 +115,7 @@ export const TEXT_SETTINGS_COPY = {
   perDay: "Texts per day",
   bounds: (plan: string, perHour: number, perDay: number) => `Up to ${perHour} an hour and ${perDay} a day on the ${plan} plan.`,
   sentThisHour: (sent: number, limit: number) => `${sent} of ${limit} sent this hour`,
-  sentToday: (sent: number, limit: number) => `${sent} of ${limit} sent today (UTC)`,
+  sentToday: (sent: number, limit: number) => `${sent} of ${limit} sent today`,
   readOnly: (perHour: number, perDay: number) => `At most ${perHour} texts an hour and ${perDay} a day; owners and admins can change these.`,
   saved: (perHour: number, perDay: number) => `At most ${perHour} texts an hour and ${perDay} a day.`,
   loading: "Loading texts…",

@@ -65,6 +65,17 @@ export const REALTIME_MODELS = [
   "gpt-realtime-2.1-mini",
 ] as const;
 
+/**
+ * A realtime model as an owner reads it (the API keeps the model's id): "gpt-realtime" is Standard,
+ * "gpt-realtime-2.1-mini" Lighter, version 2.1. A model outside that family (a deployment's own) is "Custom model".
+ */
+export function voiceModelName(model: string): string {
+  const family = /^gpt-realtime(?:-(\d+(?:\.\d+)?))?(-mini)?$/.exec(model);
+  if (!family) return "Custom model";
+  const [, version, mini] = family;
+  return `${mini ? "Lighter" : "Standard"}${version ? `, version ${version}` : ""}`;
+}
+
 /** What `GET /api/agents/realtime-models` answers: the deployment's model and the ones an agent may choose instead. */
 export interface RealtimeModelsResource {
   default: string;
@@ -92,8 +103,8 @@ export const TURN_TAKING_COPY = {
     server_vad: "After a pause",
     semantic_vad: "When the caller sounds done",
   } satisfies Record<TurnDetection, string>,
-  turnDetectionHint: "A pause is server VAD: quick and predictable. Sounding done is semantic VAD: it waits through an “uhm”, and may answer later.",
-  silence: "Pause before answering (ms)",
+  turnDetectionHint: "After a pause is quick and predictable. When the caller sounds done waits through an “uhm”, and may answer a little later.",
+  silence: "How long a pause ends the caller's turn (ms)",
   silenceHint: "Shorter answers sooner but may cut in when a caller stops to think. 500\u00a0ms is the provider's default.",
   eagerness: "Eagerness",
   eagernesses: {
@@ -111,10 +122,11 @@ export const TURN_TAKING_COPY = {
   } satisfies Record<NoiseReduction, string>,
   interruption: "Caller speaks this long before the agent stops (ms)",
   interruptionHint: "Shorter sounds (a cough, an “mm-hm”) never cut the agent off.",
-  model: "Realtime model",
-  deploymentModel: (model: string) => `Default (${model})`,
-  deploymentDefault: "This deployment's default",
-  notOffered: (model: string) => `${model} (no longer offered: calls use the default)`,
+  model: "Voice model",
+  modelLoadFailed: "Failed to load the voice models",
+  deploymentModel: (model: string) => `Default (${voiceModelName(model)})`,
+  deploymentDefault: "Default",
+  notOffered: (model: string) => `${voiceModelName(model)} (no longer offered: calls use the default)`,
   /** One line for the wizard's Review: "After a 500 ms pause · far-field noise reduction · interrupted after 300 ms". */
   summary: (turn: TurnTaking) =>
     [

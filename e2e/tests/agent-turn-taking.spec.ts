@@ -36,7 +36,7 @@ test("the wizard's Voice step sets how the agent takes turns and its model, refu
   await wizard.getByRole("button", { name: /Review/ }).click();
   await expect(wizard.getByRole("heading", { name: "Step 8 of 8: Review" })).toBeVisible();
   await expect(wizard.getByText("When the caller sounds done (eagerness low) · near-field noise reduction")).toBeVisible();
-  await expect(wizard.getByRole("definition").filter({ hasText: /^gpt-realtime-mini$/ })).toBeVisible();
+  await expect(wizard.getByRole("definition").filter({ hasText: /^Lighter$/ })).toBeVisible();
   await wizard.getByRole("button", { name: "Save Agent" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Agent Created" })).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { AGENT_SAVED_MESSAGES, ESCALATION_MESSAGES, TRANSFER_LINE_MESSAGES } from "@nikki/core";
+import { DISCARD_QUESTION } from "../../site/src/lib/discard-words";
 import { type Locator, type Page, expect, test } from "@playwright/test";
 import { e2eEmail, signUpNewBusiness } from "../support/accounts";
 
@@ -29,6 +30,10 @@ test("the agent wizard's step buttons check the step being left, hours errors na
   await wizard.getByRole("button", { name: /Hours & Escalation/ }).click();
   await expect(heading("Step 5 of 8: Hours & Escalation")).toBeVisible();
   await wizard.getByLabel("Time zone", { exact: true }).selectOption("America/Chicago");
+  // The opening times read as every other field does on the dark theme, not as the browser's own grey box.
+  const look = (field: Locator) =>
+    field.evaluate((element) => ["color", "backgroundColor", "borderColor"].map((key) => getComputedStyle(element)[key as "color"]));
+  expect(await look(wizard.getByLabel("Monday opens"))).toEqual(await look(wizard.getByLabel("Time zone", { exact: true })));
 
   // Friday closing before it opens is named by its day, and Review cannot be reached past it.
   await wizard.getByLabel("Friday closes").fill("08:00");
@@ -126,4 +131,50 @@ test("the agent wizard's step buttons check the step being left, hours errors na
   await edit.getByRole("button", { name: "Save Agent" }).click();
   await expect(edit.getByRole("heading", { name: "Step 5 of 8: Hours & Escalation" })).toBeVisible();
   await expect(edit.locator(".field-error").filter({ hasText: TRANSFER_LINE_MESSAGES.ownLine })).toBeVisible();
+});
+
+test("a form dialog with edits asks before Escape, × or Cancel drop them; an untouched one just closes", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpNewBusiness(page, { email: e2eEmail("discard"), company: "Bright Smile Dental" });
+  await page.goto("/dashboard/agents");
+  const create = page.getByRole("button", { name: "Create Agent" }).first();
+  const wizard = page.getByRole("dialog", { name: "Create Agent" });
+  const question = page.getByRole("alertdialog", { name: DISCARD_QUESTION.title });
+
+  // Nothing changed: Escape closes at once.
+  await create.click();
+  await expect(wizard).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(wizard).toBeHidden();
+  await expect(question).toBeHidden();
+
+  // A name typed: Escape asks, Keep editing is focused, and a second Escape keeps the edits and the place.
+  await create.click();
+  await wizard.getByLabel("Agent name").fill("Sofia");
+  await page.keyboard.press("Escape");
+  await expect(question).toBeVisible();
+  await expect(question.getByRole("button", { name: DISCARD_QUESTION.keep })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(question).toBeHidden();
+  await expect(wizard.getByLabel("Agent name")).toHaveValue("Sofia");
+  await expect(wizard.getByLabel("Agent name")).toBeFocused();
+
+  // × asks too; Discard closes, and the next opening starts blank.
+  await wizard.getByRole("button", { name: "Close" }).click();
+  await question.getByRole("button", { name: DISCARD_QUESTION.discard }).click();
+  await expect(wizard).toBeHidden();
+  await create.click();
+  await expect(wizard.getByLabel("Agent name")).toHaveValue("");
+  await page.keyboard.press("Escape");
+  await expect(wizard).toBeHidden();
+
+  // Another form dialog on the same Modal: the knowledge entry's Cancel asks once something is typed.
+  await page.goto("/dashboard/knowledge");
+  await page.getByRole("button", { name: "Add entry" }).first().click();
+  const entry = page.getByRole("dialog", { name: "Add knowledge" });
+  await entry.getByRole("textbox", { name: "Question" }).fill("Do you see children?");
+  await entry.getByRole("button", { name: "Cancel" }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: DISCARD_QUESTION.discard }).click();
+  await expect(entry).toBeHidden();
 });

@@ -37,6 +37,10 @@ test("the chat on a business's own site speaks for that business and hands a vis
   await expect(panel.locator(".bubble.assistant").last()).toHaveText(
     "Assistant: I'm sorry, I don't know that. I can have someone from the team get back to you.",
   );
+  // Cancel gives the focus back to the question box, not to the page.
+  await panel.getByRole("button", { name: "Have Harbor Plumbing call me back" }).click();
+  await panel.getByRole("button", { name: "Cancel" }).click();
+  await expect(panel.getByLabel("Your question")).toBeFocused();
   await panel.getByRole("button", { name: "Have Harbor Plumbing call me back" }).click();
   // The number field brings up a phone's number keypad.
   await expect(panel.getByLabel("Phone number")).toHaveAttribute("type", "tel");
@@ -45,8 +49,10 @@ test("the chat on a business's own site speaks for that business and hands a vis
   await panel.getByRole("button", { name: "Send", exact: true }).click();
   await expect(panel.getByText("Please enter a valid phone number.")).toBeVisible();
   await panel.getByLabel("Phone number").fill("(415) 555-0142");
-  await panel.getByRole("button", { name: "Send", exact: true }).click();
-  await expect(panel.getByRole("paragraph").filter({ hasText: "Thanks! Harbor Plumbing has your number and will call you back." })).toBeVisible();
+  await panel.getByLabel("Phone number").press("Enter");
+  // A keyboard or screen-reader visitor keeps their place: the focus moves to the thanks.
+  const thanks = panel.getByRole("paragraph").filter({ hasText: "Thanks! Harbor Plumbing has your number and will call you back." });
+  await expect(thanks).toBeFocused();
 
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Leads", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/business-leads$/);

@@ -63,7 +63,7 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await expect(wizard.getByLabel("Transfer number")).toBeFocused();
   // Written as the business dials it (its default region, US): read as +15125550100.
   await wizard.getByLabel("Transfer number").fill("(512) 555-0100");
-  await wizard.getByRole("button", { name: "Show the hours as data" }).click();
+  await wizard.getByRole("button", { name: "Edit the hours as text" }).click();
   await wizard.getByLabel("Opening hours (JSON)").fill('{"mon": [{"open": "08:00", "close": "18:00"}');
   await wizard.getByRole("button", { name: "Next" }).click();
   await expect(wizard.getByText("Step 5 of 8: Hours & Escalation")).toBeVisible();
@@ -109,7 +109,7 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   const add = page.getByRole("dialog", { name: "Add Number" });
   await add.getByLabel("Area code").fill("737");
   await add.getByRole("button", { name: "Search" }).click();
-  await expect(add.getByRole("note")).toHaveText(/Twilio bills \$1\.15 a month for this number/);
+  await expect(add.getByRole("note")).toHaveText(/Phone line charge: \$1\.15 a month for this number/);
   const buy = add.getByRole("button", { name: /^Buy \+1737/ });
   const number = ((await buy.textContent()) ?? "").replace("Buy ", "").trim();
   await buy.click();

@@ -42,7 +42,7 @@ test.describe("the dashboard at 390 px", () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await signUpNewBusiness(page, { email: e2eEmail("toasts"), company: "Toast Plumbing" });
     await page.goto("/dashboard/numbers");
-    const sync = page.getByRole("button", { name: "Sync from Twilio" });
+    const sync = page.getByRole("button", { name: "Refresh numbers" });
     for (let times = 0; times < 3; times++) {
       await sync.click();
       await expect(sync).toBeEnabled();

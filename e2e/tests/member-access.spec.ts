@@ -23,7 +23,7 @@ async function open(page: Page, path: string) {
 /** Pages a viewer may not use: by address, each says so plainly, with no action of the page and no request refused. */
 const RESTRICTED: { path: string; message: string; actions: string[] }[] = [
   { path: "/dashboard/agents", message: RESTRICTED_PAGES.agents, actions: ["Create Agent"] },
-  { path: "/dashboard/numbers", message: RESTRICTED_PAGES.numbers, actions: ["Add Number", "Sync from Twilio"] },
+  { path: "/dashboard/numbers", message: RESTRICTED_PAGES.numbers, actions: ["Add Number", "Refresh numbers"] },
   { path: "/dashboard/numbers/help", message: RESTRICTED_PAGES.numbers, actions: [] },
   { path: "/dashboard/integrations", message: RESTRICTED_PAGES.integrations, actions: ["Configure", "Connect with Google"] },
   { path: "/dashboard/billing", message: RESTRICTED_PAGES.billing, actions: ["Choose a plan", "Save limit"] },

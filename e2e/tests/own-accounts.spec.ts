@@ -61,8 +61,8 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
     body: JSON.stringify({ phone_number: OWN_NUMBER, account_sid: OWN.twilio.account_sid }),
   });
   await page.getByRole("link", { name: "Numbers" }).click();
-  await page.getByRole("button", { name: "Sync from Twilio" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Numbers Synced" })).toBeVisible();
+  await page.getByRole("button", { name: "Refresh numbers" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Numbers Refreshed" })).toBeVisible();
   await page.getByRole("button", { name: `Assign ${OWN_NUMBER}` }).click();
   const assign = page.getByRole("dialog", { name: "Assign Number" });
   await assign.getByLabel("Agent").selectOption({ label: "Rosa" });

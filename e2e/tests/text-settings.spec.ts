@@ -26,7 +26,7 @@ test("Settings › Texts: the counts, the limits within the plan, and a booking 
   await page.goto("/dashboard/settings");
   const texts = page.getByRole("region", { name: "Texts" });
   await expect(texts.getByText("0 of 30 sent this hour")).toBeVisible();
-  await expect(texts.getByText("0 of 200 sent today (UTC)")).toBeVisible();
+  await expect(texts.getByText("0 of 200 sent today")).toBeVisible();
   await expect(texts.getByText("Up to 100 an hour and 600 a day on the Growth plan.")).toBeVisible();
 
   // Past the plan's bound: the form says so under the field, and nothing is sent.

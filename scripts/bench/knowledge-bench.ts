@@ -3,13 +3,13 @@
  * index size the target names, and the questions file.
  *
  * importSite() fetches every .html file of the folder from the loopback server and cuts it into sections with the
- * website importer's own extraction (worker/src/knowledge/import/extract.ts), so the bench looks up what an import stores.
+ * website importer's own extraction (worker/src/website-reader/extract.ts), so the bench looks up what an import stores.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, relative, sep } from "node:path";
-import { extractPage } from "../../worker/src/knowledge/import/extract";
+import { extractPage } from "../../worker/src/website-reader/extract";
 
 /** One imported section, as a knowledge entry stores it. */
 export interface SiteSection {

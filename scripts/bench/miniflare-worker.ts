@@ -1,7 +1,8 @@
 /**
- * The product's two workers as `wrangler deploy` would bundle them, each run by Miniflare in a workerd process of its
- * own, as they run apart when deployed: the control plane (wrangler.toml) and the media plane (wrangler.media.toml),
- * bound to each other over loopback, with the calls' streams going straight to the media plane (VOICE_BRIDGE_URL).
+ * The product's three workers as `wrangler deploy` would bundle them, each run by Miniflare in a workerd process of its
+ * own, as they run apart when deployed: the control plane (wrangler.toml), the media plane (wrangler.media.toml) and
+ * the website reader (wrangler.website-reader.toml), bound to each other over loopback, with the calls' streams going
+ * straight to the media plane (VOICE_BRIDGE_URL).
  * The same workerd runtime as `wrangler dev`, without its dev proxy (a second workerd process in every request's path).
  * Fresh storage on a RAM disk, with migrations/ applied and the demo organization seeded through the D1 binding.
  * For benchmarks.
@@ -16,7 +17,7 @@ import { createD1Database } from "../../worker/src/db/client";
 import { DEMO, seedDemoOrganization } from "../../worker/src/db/seed";
 import { BASELINE_CONFIG, writeBaselineConfig } from "./baseline";
 import { censusEntry } from "./census";
-import { freePort } from "@nikki/dev/free-port";
+import { freePorts } from "@nikki/dev/free-port";
 import { withChildren } from "./process-cpu";
 import { ROOT, run } from "@nikki/dev/local";
 import { ramDiskTempDir } from "./ram-disk";
@@ -63,10 +64,25 @@ export async function startMediaPlane(options: {
       LOG_LEVEL: options.vars.LOG_LEVEL ?? "info",
       ...(options.vars.PUBLIC_BASE_URL ? { PUBLIC_BASE_URL: options.vars.PUBLIC_BASE_URL } : {}),
     },
-    other: ["CONTROL", options.controlPort],
+    others: { CONTROL: options.controlPort },
     storage: options.storage,
     // BENCH_MEDIA_INSPECTOR_PORT / BENCH_INSPECTOR_PORT open a plane's V8 inspector, to profile it while a benchmark runs.
     inspectorPort: process.env.BENCH_MEDIA_INSPECTOR_PORT,
+  });
+  await worker.ready;
+  return worker;
+}
+
+/** The website reader (wrangler.website-reader.toml) in a workerd process of its own, with the URL guard's settings. */
+async function startWebsiteReader(options: { port: number; secret: string; vars: Record<string, string>; storage: string; bundle: WorkerOptions }) {
+  const guard = ["LOG_LEVEL", "PUBLIC_BASE_URL", "TEST_ONLY_URL_ALLOW", "DOH_URL"].filter((key) => options.vars[key] !== undefined);
+  const worker = miniflare({
+    name: "nikki-ai-website-reader",
+    port: options.port,
+    script: `${ROOT}/.bench/website-reader/index.js`,
+    worker: options.bundle,
+    bindings: { AUTH_SECRET: options.secret, ...Object.fromEntries(guard.map((key) => [key, options.vars[key]!])) },
+    storage: options.storage,
   });
   await worker.ready;
   return worker;
@@ -79,8 +95,8 @@ function miniflare(options: {
   script: string | string[];
   worker: WorkerOptions;
   bindings: Record<string, string>;
-  /** The other plane's service binding, by name and port. */
-  other?: [string, number];
+  /** Service bindings to the other workers' processes: name → port. */
+  others?: Record<string, number>;
   storage: string;
   inspectorPort?: string;
 }) {
@@ -94,7 +110,10 @@ function miniflare(options: {
             ? { modules: true, scriptPath: options.script }
             : { modules: options.script.map((path) => ({ type: "ESModule", path })), modulesRoot: dirname(options.script[0]!) }),
           bindings: { ...(options.worker.bindings as Record<string, string>), ...options.bindings },
-          serviceBindings: { ...(options.worker.serviceBindings as object), ...(options.other ? { [options.other[0]]: loopback(options.other[1]) } : {}) },
+          serviceBindings: {
+            ...(options.worker.serviceBindings as object),
+            ...Object.fromEntries(Object.entries(options.others ?? {}).map(([name, port]) => [name, loopback(port)])),
+          },
           // Assets are not served in benchmarks; module rules and the root only matter to wrangler's bundler.
           assets: undefined,
           modulesRules: undefined,
@@ -165,20 +184,26 @@ export async function startMiniflareWorker(options: {
 }) {
   // wrangler's dry run insists on the assets directory; a fresh clone has not built the site yet, and benchmarks serve no assets.
   mkdirSync(`${ROOT}/site/dist`, { recursive: true });
-  const [control, media, mediaPort] = await Promise.all([bundled("wrangler.toml", ".bench/dist"), bundled("wrangler.media.toml", ".bench/media"), freePort()]);
+  const [control, media, reader, [mediaPort, readerPort]] = await Promise.all([
+    bundled("wrangler.toml", ".bench/dist"),
+    bundled("wrangler.media.toml", ".bench/media"),
+    bundled("wrangler.website-reader.toml", ".bench/website-reader"),
+    freePorts(2) as Promise<[number, number]>,
+  ]);
   const secret = options.vars.AUTH_SECRET ?? randomBytes(32).toString("hex");
   const storage = ramDiskTempDir("nikki-bench-");
   // The media plane's process is started alone first, so its CPU can be told from the control plane's (bench:voice).
   const { value: mediaWorker, pids: mediaPids } = await withChildren(() =>
     startMediaPlane({ port: mediaPort, controlPort: options.port, secret, vars: options.vars, storage: `${storage}/media`, bundle: media }),
   );
+  const readerWorker = await startWebsiteReader({ port: readerPort, secret, vars: options.vars, storage: `${storage}/website-reader`, bundle: reader });
   const controlWorker = miniflare({
     name: "nikki-ai",
     port: options.port,
     script: entryOf(`${ROOT}/.bench/dist/index.js`, options.census),
     worker: control,
     bindings: { ...options.vars, AUTH_SECRET: secret, VOICE_BRIDGE_URL: `ws://127.0.0.1:${mediaPort}/twilio/stream` },
-    other: ["MEDIA", mediaPort],
+    others: { MEDIA: mediaPort, WEBSITE_READER: readerPort },
     storage: `${storage}/control`,
     inspectorPort: process.env.BENCH_INSPECTOR_PORT,
   });
@@ -205,7 +230,7 @@ export async function startMiniflareWorker(options: {
       return (await meter.snapshot(new Date().toISOString().slice(0, 10))).spent;
     },
     async dispose() {
-      await Promise.all([controlWorker.dispose(), mediaWorker.dispose()]);
+      await Promise.all([controlWorker.dispose(), mediaWorker.dispose(), readerWorker.dispose()]);
       rmSync(storage, { recursive: true, force: true });
     },
   };

@@ -5,6 +5,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { AuthCache } from "./auth/cache";
 import { loadCaller } from "./middleware/access/request-auth";
+import { isOperator } from "./middleware/access";
 import { readConfig } from "./env";
 import type { AppEnv } from "./app-env";
 import { ApiError } from "./http/api-error";
@@ -143,6 +144,10 @@ export function createApp(servicesFor: ServicesFactory) {
       if (!caller) {
         const url = new URL(c.req.url);
         return c.redirect(`/login?redirect=${encodeURIComponent(safeRedirectPath(url.pathname + url.search))}`, 302);
+      }
+      // /dashboard/leads is the operators' Sales leads: a business's own leads are at /dashboard/business-leads.
+      if (/^\/dashboard\/leads(\/|\.html)?$/.test(new URL(c.req.url).pathname) && !isOperator(c, caller)) {
+        return c.redirect("/dashboard/business-leads", 302);
       }
       const response = await c.env.ASSETS.fetch(c.req.raw);
       const headers = new Headers(response.headers);

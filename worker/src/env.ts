@@ -20,6 +20,8 @@ export interface Bindings {
   KNOWLEDGE_IMPORTER: DurableObjectNamespace<KnowledgeImporterRpc>;
   /** The media plane (wrangler.media.toml): the calls' audio. */
   MEDIA: Fetcher;
+  /** The website reader (wrangler.website-reader.toml): a business's pages fetched and parsed apart from this isolate. */
+  WEBSITE_READER: Fetcher;
   VOICE_BRIDGE_URL?: string;
   PUBLIC_BASE_URL?: string;
   /** Test configurations only: `host:port` pairs the URL guard allows besides its rule (loopback simulators). */

@@ -118,11 +118,13 @@ describe("Google Calendar", () => {
 });
 
 describe("Cal.com", () => {
-  it("verifies the key, keeps its bookings busy, books on its event type, and follows a cancellation made there", async () => {
+  it("verifies the key, names its event type, keeps its bookings busy, books with the caller and service, and follows a cancellation made there", async () => {
     const org = await bookingOrganization("Cal Plumbing", { number: true });
     expect(await connectCalcom(org)).toMatchObject({
       success: true,
-      message: expect.stringMatching(/^Connected to Cal\.com: \d+ free slots? on the event type in the next 7 days\.$/),
+      message: expect.stringMatching(
+        /^Connected to Cal\.com: bookings are copied to your “30 Min Meeting” event type, \d+ free slots? on it in the next 7 days\.$/,
+      ),
     });
     await control(CALCOM, "/__bookings", { start: localStart(6, "10:00"), minutes: 30 });
     const free = await freeStarts(org, 6);
@@ -133,11 +135,18 @@ describe("Cal.com", () => {
     const there = (
       (await (await fetch(`${CALCOM}/__bookings`)).json()) as {
         uid: string;
+        title: string;
+        description: string;
         attendees: { name: string; phoneNumber?: string }[];
         metadata: Record<string, string>;
       }[]
     ).find((entry) => entry.uid === uid);
     expect(there).toMatchObject({ attendees: [{ name: "Alan Turing", phoneNumber: "+14155550182" }], metadata: { nikki_appointment_id: booked.id } });
+    // Titled by Cal.com from the event type, with the caller in it; the service, phone and code in its notes.
+    expect(there?.title).toBe("30 Min Meeting between Business and Alan Turing");
+    expect(there?.description).toBe(
+      `${booked.service_name}: Alan Turing\nPhone: +14155550182\nConfirmation code: ${booked.confirmation_code}\nBooked with Nikki AI`,
+    );
     await control(CALCOM, "/__cancel", { uid });
     await syncCalendars(services(), log);
     expect(await env.DB.prepare("select status from appointments where id = ?").bind(booked.id).first("status")).toBe("canceled");

@@ -1,5 +1,8 @@
-import type { ImportDiscoveryResource, KnowledgeImportResource } from "@nikki/core";
+import type { ImportDiscoveryResource, ImportLimits, KnowledgeImportResource } from "@nikki/core";
 import { env } from "cloudflare:test";
+import { createD1Database } from "../src/db/client";
+import { runImport } from "../src/knowledge/import/run";
+import { websiteReader } from "../src/knowledge/import/website-reader-client";
 import { type SignedUp, call } from "./accounts";
 import { SIMULATED } from "./simulators";
 
@@ -77,4 +80,14 @@ export async function websiteEntries(organizationId: string): Promise<StoredEntr
 /** The paths the fixture site was asked for so far. */
 export async function requestsTo(origin: string): Promise<string[]> {
   return ((await (await fetch(`${origin}/__requests`)).json()) as { requests: string[] }).requests;
+}
+
+/** An import stored as given, run to its end by the runner its KnowledgeImporter runs, through the website reader. */
+export async function runStoredImport(organizationId: string, url: string, pages: string[] | null, limits?: ImportLimits): Promise<string> {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("insert into knowledge_imports (id, organization_id, url, pages, pages_total) values (?, ?, ?, ?, ?)")
+    .bind(id, organizationId, url, pages && JSON.stringify(pages), pages?.length ?? 0)
+    .run();
+  await runImport(createD1Database(env.DB), websiteReader(env.WEBSITE_READER, env.AUTH_SECRET ?? ""), id, limits);
+  return id;
 }

@@ -1,11 +1,7 @@
 import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportLimits, PAGE_FAILURES } from "@nikki/core";
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createD1Database } from "../src/db/client";
-import { readConfig } from "../src/env";
-import { runImport } from "../src/knowledge/import/run";
 import { type SignedUp, signUp } from "./accounts";
-import { SITES, readImport, startImport, websiteEntries } from "./knowledge-import-helpers";
+import { SITES, readImport, runStoredImport, startImport, websiteEntries } from "./knowledge-import-helpers";
 
 /**
  * A website import's limits and its URL guard: a page that takes too long, the bytes an import may read in all, and
@@ -14,7 +10,6 @@ import { SITES, readImport, startImport, websiteEntries } from "./knowledge-impo
  */
 
 const bakery = (path: string) => `${SITES.bakery}${path}`;
-const services = () => ({ config: readConfig(env), db: createD1Database(env.DB) });
 
 let owner: SignedUp;
 beforeAll(async () => {
@@ -23,12 +18,7 @@ beforeAll(async () => {
 
 /** An import as the route stores it (or as stored before a rule), run to its end by the same runner its KnowledgeImporter runs. */
 async function runStored(url: string, pages: string[] | null, limits: ImportLimits = IMPORT_LIMITS) {
-  const id = crypto.randomUUID();
-  await env.DB.prepare("insert into knowledge_imports (id, organization_id, url, pages, pages_total) values (?, ?, ?, ?, ?)")
-    .bind(id, owner.organizationId, url, pages && JSON.stringify(pages), pages?.length ?? 0)
-    .run();
-  await runImport(services(), id, limits);
-  return readImport(owner, id);
+  return readImport(owner, await runStoredImport(owner.organizationId, url, pages, limits));
 }
 
 describe("a website import's limits", { timeout: 60_000 }, () => {

@@ -1,9 +1,9 @@
 import { hostilePages, hostileRobots, hostileSitemaps } from "@nikki/simulators/hostile-pages";
 import { beforeAll, describe, expect, it } from "vitest";
-import { extractPage } from "../src/knowledge/import/extract";
-import { parseRobots } from "../src/knowledge/import/robots";
-import { linkedPagesOf } from "../src/knowledge/import/site-links";
-import { parseSitemap } from "../src/knowledge/import/sitemap";
+import { extractPage } from "../src/website-reader/extract";
+import { parseRobots } from "../src/website-reader/robots";
+import { linkedPagesOf } from "../src/website-reader/site-links";
+import { parseSitemap } from "../src/website-reader/sitemap";
 import { type SignedUp, call, signUp } from "./accounts";
 import { SITES, discover, importedToEnd, websiteEntries } from "./knowledge-import-helpers";
 

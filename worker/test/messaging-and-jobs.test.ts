@@ -149,7 +149,7 @@ describe("the morning digest", () => {
     const [digest] = await messagesTo(digestPhone);
     expect(digest?.form.Body).toContain("2 after-hours calls for Nikki AI Demo");
     expect(digest?.form.Body).toContain(
-      "Urgent (1):\n• Grace Hopper +14155552671 - burst pipe (urgent)\n\nWhen you have a moment (1):\n• Alan Turing +14155552671 - quote for a new boiler (not urgent) - booked Wednesday, November 25 at 10:00 AM (America/New_York)",
+      "Urgent (1):\n• Grace Hopper +14155552671 - burst pipe (urgent)\n\nWhen you have a moment (1):\n• Alan Turing +14155552671 - quote for a new boiler (not urgent) - booked Wednesday, November 25 at 10:00 AM Eastern Time",
     );
     expect(digest?.form.Body).not.toContain("Daytime Caller");
     expect(await sendMorningDigests(testServices(), new Date(morning.getTime() + 15 * 60_000))).toBe(0);

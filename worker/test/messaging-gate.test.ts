@@ -1,7 +1,8 @@
-import { TEXT_MESSAGES } from "@nikki/core";
-import { SELF, env } from "cloudflare:test";
+import { TEXT_MESSAGES, addDays, localDate, zonedInstant } from "@nikki/core";
+import { SELF, env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { manageToken } from "../src/appointments/manage-link";
+import { limiterShard } from "../src/middleware/rate-limit/shard";
 import { runTool } from "../src/voice/tools";
 import { sendFollowUpText } from "../src/after-call/follow-up";
 import { call, inviteAndJoin } from "./accounts";
@@ -171,8 +172,31 @@ describe("the organization's limits: 30 texts an hour by default", () => {
     await sendTexts(org, 2);
     const sixth = await call(`/api/calls/${await insertCall(org, recipient())}/sms`, { cookie: org.owner.cookie, body: { body: "One more" } });
     expect(((await sixth.json()) as { error: { message: string } }).error.message).toBe(
-      "Your organization has sent its 5 texts for today (Settings › Texts). Texts resume tomorrow (UTC).",
+      "Your organization has sent its 5 texts for today (Settings › Texts). Texts resume at midnight, your time.",
     );
     expect(await usageOf(viewer)).toMatchObject({ sent_this_hour: 5, sent_today: 5 });
+  });
+  it("counts today as the business's own day, midnight to midnight in its time zone, for the figure and the limit alike", async () => {
+    await awayFromTheHoursEnd();
+    const org = await texting("Pacific Smiles Dental");
+    const zone = "America/Los_Angeles";
+    await env.DB.prepare("update agents set business_hours_tz = ? where organization_id = ?").bind(zone, org.owner.organizationId).run();
+    expect((await patchSettings(org.owner, { texts_per_hour: 50, texts_per_day: 5 })).status).toBe(200);
+    // Four texts went earlier in the business's day (whatever the UTC date was then): its day's window holds them.
+    const date = localDate(zone, new Date());
+    const startsAt = zonedInstant(zone, date, 0).getTime();
+    const key = `texts:day:${org.owner.organizationId}`;
+    const limiter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(limiterShard(`texts:${org.owner.organizationId}`)));
+    await runInDurableObject(limiter, async (_instance, state) => {
+      await state.storage.put(`w:${key}`, { windowStart: startsAt, count: 4, resetAt: zonedInstant(zone, addDays(date, 1), 0).getTime() });
+    });
+    expect(await usageOf(org.owner)).toMatchObject({ sent_today: 4, per_day: 5 });
+    await sendTexts(org, 1);
+    expect(await usageOf(org.owner)).toMatchObject({ sent_today: 5 });
+    const sixth = await call(`/api/calls/${await insertCall(org, recipient())}/sms`, { cookie: org.owner.cookie, body: { body: "One more" } });
+    expect(sixth.status).toBe(429);
+    expect(((await sixth.json()) as { error: { message: string } }).error.message).toBe(
+      "Your organization has sent its 5 texts for today (Settings › Texts). Texts resume at midnight, your time.",
+    );
   });
 });

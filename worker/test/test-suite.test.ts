@@ -1,4 +1,4 @@
-import { SPEND_PRICES_MICRO_USD, TEST_SUITE_MESSAGES, type TestRunResource, type TestScenario } from "@nikki/core";
+import { SPEND_PRICES_MICRO_USD, TEST_SUITE_MESSAGES, type TestRunResource, type TestScenario, isAfterHours } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { finishedRun as finished } from "./test-suite-runs";
@@ -103,9 +103,22 @@ describe("the Test Suite", { timeout: 90_000 }, () => {
     );
     expect(await env.DB.prepare("select count(*) as n from appointments where organization_id = ?").bind(owner.organizationId).first("n")).toBe(0);
     // In Calls, as tests, with the outcome of what they did (the booking was recorded, not stored, yet it is the outcome).
-    const { calls } = (await (await call("/api/calls?kind=test", { cookie: owner.cookie })).json()) as { calls: { id: string; outcome: string }[] };
+    const { calls } = (await (await call("/api/calls?kind=test", { cookie: owner.cookie })).json()) as {
+      calls: { id: string; outcome: string; after_hours: boolean; simulated_at: string | null }[];
+    };
     expect(calls.find((row) => row.id === booking.call_id)?.outcome).toBe("appointment");
-    expect(calls.find((row) => row.id === night.call_id)?.outcome).toBe("lead");
+    const nightRow = calls.find((row) => row.id === night.call_id)!;
+    expect(nightRow.outcome).toBe("lead");
+    // The after-hours call carries the closed moment it simulated, whatever the hour it ran; the booking call none.
+    expect(nightRow.after_hours).toBe(true);
+    expect(calls.find((row) => row.id === booking.call_id)?.simulated_at).toBeNull();
+    const { agent } = (await (await call(`/api/agents/${rosaId}`, { cookie: owner.cookie })).json()) as {
+      agent: { hours_json: object; business_hours_tz: string };
+    };
+    expect(nightRow.simulated_at).not.toBeNull();
+    expect(isAfterHours(JSON.stringify(agent.hours_json), agent.business_hours_tz, new Date(nightRow.simulated_at!))).toBe(true);
+    const detail = (await (await call(`/api/calls/${night.call_id}`, { cookie: owner.cookie })).json()) as { call: { simulated_at: string | null } };
+    expect(detail.call.simulated_at).toBe(nightRow.simulated_at);
   });
 
   it("answers the Spanish caller in Spanish and books, stores the call as Spanish, and the booking's text would be in Spanish", async () => {

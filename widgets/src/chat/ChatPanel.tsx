@@ -17,6 +17,7 @@ export function ChatPanel({ context, open }: WidgetProps) {
   const { show, Toasts } = useMemo(createToasts, []);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
+  const help = useRef<HTMLParagraphElement>(null);
   const isOpen = useSharedValue(open);
   const { config } = context;
   const title = chatTitle(config.organization.name);
@@ -135,12 +136,14 @@ export function ChatPanel({ context, open }: WidgetProps) {
               question={messages.findLast((message) => message.role === "user")?.content}
               onClose={(sent) => {
                 setHandOff(sent ? "sent" : "closed");
-                if (sent) setAnnouncement(WIDGET_LEAD_COPY.sent(config.organization.name));
+                // The form goes away with the focus in it: the visitor's place is the thanks (read out as it is
+                // focused), or the question box after Cancel.
+                requestAnimationFrame(() => (sent ? help.current : input.current)?.focus());
               }}
               onFailed={(toast) => show("error", ...toast)}
             />
           ) : (
-            <p class="help">
+            <p class="help" ref={help} tabIndex={handOff === "sent" ? -1 : undefined}>
               {handOff === "sent" ? (
                 WIDGET_LEAD_COPY.sent(config.organization.name)
               ) : (

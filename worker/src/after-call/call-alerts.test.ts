@@ -30,7 +30,7 @@ let admin: SignedUp;
 let viewer: SignedUp;
 
 /** A processed call of the owner's organization, with what the analysis extracted. */
-async function processedCall(entities: Record<string, string>, options: { kind?: string; durationSeconds?: number } = {}) {
+async function processedCall(entities: Record<string, string>, options: { kind?: string; durationSeconds?: number; summary?: string } = {}) {
   const id = crypto.randomUUID();
   await env.DB.prepare(
     `insert into calls (id, call_sid, organization_id, from_number, to_number, processing_status, transcript, entities, summary, duration_seconds, kind, direction)
@@ -42,7 +42,7 @@ async function processedCall(entities: Record<string, string>, options: { kind?:
       owner.organizationId,
       BUSINESS_NUMBER,
       JSON.stringify(entities),
-      `Summary ${id}`,
+      options.summary ? `${options.summary} Summary ${id}` : `Summary ${id}`,
       options.durationSeconds ?? 60,
       options.kind ?? "conversation",
     )
@@ -98,6 +98,25 @@ describe("call alerts", () => {
     for (const detail of ["Grace", "+14155550199", "grace@example.com"]) expect(toViewer.text).not.toContain(detail);
   });
 
+  it("names the caller where the stored summary masks them, as the e-mail does, and 'The caller' when unknown or hidden", async () => {
+    expect((await call("/api/org/members/me/alerts", { cookie: viewer.cookie, method: "PUT", body: { call_alerts: true } })).status).toBe(200);
+    const summary = "[NAME] wants a cleaning with [NAME]. Asked whether [PHONE] is on file.";
+    const named = await processedCall({ name: "Ada Lovelace", phone: "+14155550131" }, { summary });
+    await sendCallAlert(withMail(), named, callEffectsOf);
+    const mails = await mailsAbout(`Summary ${named}`);
+    const toOwner = mails.find((mail) => mail.body.to[0] === owner.email)!.body.text;
+    expect(toOwner).toContain("Ada Lovelace wants a cleaning with someone.");
+    expect(toOwner).not.toContain("[NAME]");
+    // A viewer does not read the name: the summary says "The caller", as plainly.
+    const toViewer = mails.find((mail) => mail.body.to[0] === viewer.email)!.body.text;
+    expect(toViewer).toContain("The caller wants a cleaning with someone.");
+    expect(toViewer).not.toContain("Ada");
+    const unnamed = await processedCall({ name: "", phone: "", urgency: "urgent" }, { summary });
+    await sendCallAlert(withMail(), unnamed, callEffectsOf);
+    const anonymous = (await mailsAbout(`Summary ${unnamed}`)).find((mail) => mail.body.to[0] === owner.email)!.body.text;
+    expect(anonymous).toContain("The caller wants a cleaning with someone.");
+  });
+
   it("an urgent caller alerts even without a lead; a plain question, a hang-up and a test call do not", async () => {
     const urgent = await processedCall({ name: "", phone: "", urgency: "Emergency - pipe burst" });
     expect((await sendCallAlert(withMail(), urgent, callEffectsOf))?.reason).toBe("urgent");
@@ -116,7 +135,7 @@ describe("call alerts", () => {
     // The owner's mail: the viewer who opted in gets one too, read masked, in no set order.
     const mail = (await mailsAbout(`Summary ${id}`)).find((sent) => sent.body.to[0] === owner.email);
     expect(mail?.body.subject).toBe("New appointment booked: Ada Lovelace");
-    expect(mail?.body.text).toContain("Appointment: Tuesday, December 1 at 3:00 PM (America/New_York)");
+    expect(mail?.body.text).toContain("Appointment: Tuesday, December 1 at 3:00 PM Eastern Time");
     expect(mail?.body.text).not.toContain("tomorrow at three");
     // The business's zone is its primary agent's: one in the west reads the same booking three hours earlier.
     const created = await call("/api/agents", { cookie: owner.cookie, method: "POST", body: { name: "Wes", business_hours_tz: "America/Los_Angeles" } });
@@ -124,7 +143,7 @@ describe("call alerts", () => {
     const west = await processedCall({ name: "Ada Lovelace", phone: "+14155550114", appointment_time: "tomorrow at noon" });
     await insertAppointment(owner.organizationId, { callId: west, start: "2026-12-02T15:00:00-05:00" });
     await sendCallAlert(withMail(), west, callEffectsOf);
-    expect((await mailsAbout(`Summary ${west}`))[0]?.body.text).toContain("Appointment: Wednesday, December 2 at 12:00 PM (America/Los_Angeles)");
+    expect((await mailsAbout(`Summary ${west}`))[0]?.body.text).toContain("Appointment: Wednesday, December 2 at 12:00 PM Pacific Time");
     await env.DB.prepare("delete from agents where organization_id = ?").bind(owner.organizationId).run();
   });
 

@@ -1,4 +1,4 @@
-import { ALERT_SUBJECTS, alertReason, bookedTimesText, maskedEntities, masksContactsFor, redactPii, urgencyOf } from "@nikki/core";
+import { ALERT_SUBJECTS, alertReason, bookedTimesText, callerSummary, maskedEntities, masksContactsFor, redactPii, urgencyOf } from "@nikki/core";
 import { and, eq, isNull } from "drizzle-orm";
 import { appointmentsByCall, callAppointmentsQuery } from "../appointments/of-calls";
 import { calls } from "../db/schema";
@@ -71,7 +71,9 @@ export async function sendCallAlert(services: Services, callId: string, effectsO
   // Who called, by name and number; a viewer who opted in reads the contact details masked, as the dashboard shows them.
   const alertFor = (masks: boolean) => {
     const shown = masks ? maskedEntities(entities) : entities;
-    const summary = masks && row.call.summary ? redactPii(row.call.summary, [row.organizationName, row.agentName ?? ""]) : row.call.summary;
+    const stored = masks && row.call.summary ? redactPii(row.call.summary, [row.organizationName, row.agentName ?? ""]) : row.call.summary;
+    // The summary's masked name is the caller's, named as the e-mail names them (or "The caller").
+    const summary = stored ? callerSummary(stored, shown.name) : null;
     const link = `${origin}/dashboard/calls?call=${callId}`;
     return {
       subject: `${ALERT_SUBJECTS[reason]}: ${shown.name || row.call.fromNumber}`,

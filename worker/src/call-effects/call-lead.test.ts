@@ -1,4 +1,4 @@
-import type { BusinessLead, OverviewResource } from "@nikki/core";
+import { type BusinessLead, type OverviewResource, leadNeed } from "@nikki/core";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -62,6 +62,28 @@ describe("a caller who booked", () => {
     expect(rows[0]).toMatchObject({ intent: "Teeth cleaning" });
     expect(rows[0]!.crm_synced_at).toBeGreaterThan(0);
     expect((await overviewOf(org.owner.cookie)).leads_captured).toBe(1);
+  });
+
+  it("says in Leads what they want in one sentence, the call's summary once analysed, never the caller's lines", async () => {
+    const org = await bookingOrganization("Clear Dental", { number: true });
+    const { call: live, deps } = await toolCallOf(org, services, log, { caller: "+15125550113", tools: ["book_appointment"] });
+    const notes = "Hi, this is Ada Lovelace. I'd like to come in for a cleaning. Tuesday morning works for me.";
+    const booked = await runTool(
+      "book_appointment",
+      JSON.stringify({ name: "Ada Lovelace", phone: "+15125550113", start: localStart(3, "10:00"), notes }),
+      live,
+      deps,
+    );
+    expect(booked.ok).toBe(true);
+    // Before the call is summarised: the lead's intent, in words.
+    const [before] = await leadsOf(org.owner.cookie);
+    expect(before!.summary).toBeNull();
+    expect(leadNeed(before!)).toBe("Book an appointment");
+    const summary = "[NAME] called to book a cleaning. The appointment was booked for Tuesday morning.";
+    await env.DB.prepare("update calls set summary = ?, processing_status = 'processed' where id = ?").bind(summary, live.callId).run();
+    const [after] = await leadsOf(org.owner.cookie);
+    expect(after!.summary).toBe(summary);
+    expect(leadNeed(after!)).toBe("Ada Lovelace called to book a cleaning.");
   });
 
   it("on a Test Suite call is no lead: nothing is stored", async () => {

@@ -10,6 +10,16 @@ export interface RateLimitDecision {
   resetAt: number;
 }
 
+/**
+ * A counted window: fixed ones of `windowMs` from the epoch (an hour, a UTC day), or the one starting at `startsAt`
+ * and lasting `windowMs` (a business's own day, 23 to 25 hours where clocks change).
+ */
+export interface WindowRule {
+  key: string;
+  windowMs: number;
+  startsAt?: number;
+}
+
 interface Window {
   windowStart: number;
   count: number;
@@ -38,9 +48,9 @@ export class RateLimiter extends DurableObject {
    * Counts one hit of every key together, or of none when any is at its limit (a text counts against its
    * organization's hour and its day at once): answers the first key refused, with when its window ends.
    */
-  hitEach(limits: { key: string; limit: number; windowMs: number }[]): { allowed: true } | { allowed: false; key: string; limit: number; resetAt: number } {
+  hitEach(limits: (WindowRule & { limit: number })[]): { allowed: true } | { allowed: false; key: string; limit: number; resetAt: number } {
     const now = Date.now();
-    const windows = limits.map((rule) => ({ rule, window: this.current(rule.key, rule.windowMs, now) }));
+    const windows = limits.map((rule) => ({ rule, window: this.current(rule.key, rule.windowMs, now, rule.startsAt) }));
     const full = windows.find(({ rule, window }) => window.count >= rule.limit);
     if (full) return { allowed: false, key: full.rule.key, limit: full.rule.limit, resetAt: full.window.resetAt };
     for (const { rule, window } of windows) this.keep(rule.key, { ...window, count: window.count + 1 });
@@ -48,17 +58,17 @@ export class RateLimiter extends DurableObject {
   }
 
   /** Takes back one hit of each key counted at `countedAt`, while its window lasts (counted work that then did not happen). */
-  unhit(keys: { key: string; windowMs: number }[], countedAt: number): void {
+  unhit(keys: WindowRule[], countedAt: number): void {
     const now = Date.now();
-    for (const { key, windowMs } of keys) {
-      const window = this.current(key, windowMs, now);
-      if (window.windowStart === countedAt - (countedAt % windowMs) && window.count > 0) this.keep(key, { ...window, count: window.count - 1 });
+    for (const { key, windowMs, startsAt } of keys) {
+      const window = this.current(key, windowMs, now, startsAt);
+      if (window.windowStart === (startsAt ?? countedAt - (countedAt % windowMs)) && window.count > 0) this.keep(key, { ...window, count: window.count - 1 });
     }
   }
 
-  /** The key's window holding `now`: its count so far (0 in a new window). */
-  private current(key: string, windowMs: number, now: number): Window {
-    const windowStart = now - (now % windowMs);
+  /** The key's window holding `now` (or the one starting at `startsAt`): its count so far (0 in a new window). */
+  private current(key: string, windowMs: number, now: number, startsAt?: number): Window {
+    const windowStart = startsAt ?? now - (now % windowMs);
     const stored = this.windows.get(key) ?? this.ctx.storage.kv.get<Window>(`w:${key}`);
     return stored && stored.windowStart === windowStart ? stored : { windowStart, count: 0, resetAt: windowStart + windowMs };
   }
@@ -75,8 +85,8 @@ export class RateLimiter extends DurableObject {
   }
 
   /** The key's count in its current window, without counting this look (a limit checked before the work it counts). */
-  peek(key: string, windowMs: number): RateLimitDecision {
-    const { count, resetAt } = this.current(key, windowMs, Date.now());
+  peek(key: string, windowMs: number, startsAt?: number): RateLimitDecision {
+    const { count, resetAt } = this.current(key, windowMs, Date.now(), startsAt);
     return { allowed: true, count, limit: Number.POSITIVE_INFINITY, resetAt };
   }
 

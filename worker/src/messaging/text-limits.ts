@@ -1,17 +1,25 @@
 /**
- * Each organization's texts counted an hour and a day (UTC) in the RateLimiter Durable Object: both windows live in
- * one object, so a text is counted against both at once or refused by the first that is full, atomically.
+ * Each organization's texts counted an hour and a day in the RateLimiter Durable Object: the day is the business's own
+ * (midnight to midnight in its time zone), the one Settings › Texts shows. Both windows live in one object, so a text
+ * is counted against both at once or refused by the first that is full, atomically.
  */
+import { addDays, localDate, zonedInstant } from "@nikki/core";
+import type { WindowRule } from "../durable/rate-limiter";
 import { limiterShard } from "../middleware/rate-limit/shard";
 import type { Services } from "../services";
 
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
-const windowsOf = (organizationId: string) => ({
-  hour: { key: `texts:hour:${organizationId}`, windowMs: HOUR_MS },
-  day: { key: `texts:day:${organizationId}`, windowMs: DAY_MS },
-});
+/** The hour, and the business's day holding `now` in `timeZone`. */
+function windowsOf(organizationId: string, timeZone: string, now: number): { hour: WindowRule; day: WindowRule } {
+  const date = localDate(timeZone, new Date(now));
+  const startsAt = zonedInstant(timeZone, date, 0).getTime();
+  const endsAt = zonedInstant(timeZone, addDays(date, 1), 0).getTime();
+  return {
+    hour: { key: `texts:hour:${organizationId}`, windowMs: HOUR_MS },
+    day: { key: `texts:day:${organizationId}`, windowMs: endsAt - startsAt, startsAt },
+  };
+}
 
 function limiterOf(services: Services, organizationId: string) {
   const limiters = services.rateLimiters;
@@ -22,12 +30,12 @@ export type TextCount =
   /** Counted: `release` takes it back when the text is then not sent (past the spend cap, refused by the provider). */
   { counted: true; release(): Promise<void> } | { counted: false; window: "hour" | "day"; limit: number; secondsLeft: number };
 
-/** Counts one text against the organization's limits, unless one of them is reached. */
-export async function countText(services: Services, organizationId: string, limits: { perHour: number; perDay: number }): Promise<TextCount> {
+/** Counts one text against the organization's limits (its day in `timeZone`), unless one of them is reached. */
+export async function countText(services: Services, organizationId: string, limits: { perHour: number; perDay: number; timeZone: string }): Promise<TextCount> {
   const limiter = limiterOf(services, organizationId);
-  const { hour, day } = windowsOf(organizationId);
   if (!limiter) return { counted: true, release: async () => undefined };
   const countedAt = Date.now();
+  const { hour, day } = windowsOf(organizationId, limits.timeZone, countedAt);
   const decision = await limiter.hitEach([
     { ...hour, limit: limits.perHour },
     { ...day, limit: limits.perDay },
@@ -41,11 +49,11 @@ export async function countText(services: Services, organizationId: string, limi
   };
 }
 
-/** The texts the organization sent this hour and today (UTC), as its limits count them. */
-export async function textsCounted(services: Services, organizationId: string): Promise<{ hour: number; day: number }> {
+/** The texts the organization sent this hour and today (its day in `timeZone`), as its limits count them. */
+export async function textsCounted(services: Services, organizationId: string, timeZone: string): Promise<{ hour: number; day: number }> {
   const limiter = limiterOf(services, organizationId);
   if (!limiter) return { hour: 0, day: 0 };
-  const { hour, day } = windowsOf(organizationId);
-  const [thisHour, today] = await Promise.all([limiter.peek(hour.key, hour.windowMs), limiter.peek(day.key, day.windowMs)]);
+  const { hour, day } = windowsOf(organizationId, timeZone, Date.now());
+  const [thisHour, today] = await Promise.all([limiter.peek(hour.key, hour.windowMs), limiter.peek(day.key, day.windowMs, day.startsAt)]);
   return { hour: thisHour.count, day: today.count };
 }

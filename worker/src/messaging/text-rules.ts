@@ -1,11 +1,12 @@
 /** What the messaging gate holds an organization's texts to: its countries, its limits within its plan, its spend cap. */
-import { type Plan, TEXT_LIMIT_DEFAULTS } from "@nikki/core";
+import { AGENT_DEFAULTS, type Plan, TEXT_LIMIT_DEFAULTS } from "@nikki/core";
 import { eq, sql } from "drizzle-orm";
 import { planOf } from "../billing/plan";
 import type { Database } from "../db/client";
 import { jsonList } from "../db/json";
 import { preparedQuery } from "../db/prepared";
 import { organizationSettings, organizations, subscriptions } from "../db/schema";
+import { organizationTimeZoneColumn } from "../org/time-zone";
 
 export interface TextRules {
   allowedCountries: string[];
@@ -15,9 +16,11 @@ export interface TextRules {
   /** The daily spend cap in dollars: the organization's setting, else its plan's. */
   capUsd: number;
   plan: Plan;
+  /** The business's time zone: its day is the one the daily limit counts. */
+  timeZone: string;
 }
 
-/** Everything the rules come from, in one round trip: the settings, the trial's end and the subscription. */
+/** Everything the rules come from, in one round trip: the settings, the trial's end, the subscription and the zone. */
 const rulesQuery = preparedQuery((db) =>
   db
     .select({
@@ -27,6 +30,7 @@ const rulesQuery = preparedQuery((db) =>
       perHour: organizationSettings.textsPerHour,
       perDay: organizationSettings.textsPerDay,
       cap: organizationSettings.dailySpendCapUsd,
+      timeZone: organizationTimeZoneColumn(db, organizations.id),
     })
     .from(organizations)
     .leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
@@ -45,5 +49,6 @@ export async function textRulesOf(db: Database, organizationId: string): Promise
     perDay: Math.min(row?.perDay ?? TEXT_LIMIT_DEFAULTS.perDay, plan.texts.perDayMax),
     capUsd: row?.cap ?? plan.dailySpendCapUsd,
     plan,
+    timeZone: row?.timeZone ?? AGENT_DEFAULTS.timezone,
   };
 }

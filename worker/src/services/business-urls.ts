@@ -50,7 +50,12 @@ export function usableBusinessUrl(config: Config, field: BusinessUrlField, value
  * `https`): guarded again, its host resolved and refused when it answers with a private address (call/resolved-host.ts),
  * and never following a redirect.
  */
-export async function fetchBusinessUrl(config: Config, url: string, scheme: UrlScheme, init: RequestInit = {}): Promise<Response> {
+export async function fetchBusinessUrl(
+  config: Pick<Config, "urlPolicy" | "DOH_URL">,
+  url: string,
+  scheme: UrlScheme,
+  init: RequestInit = {},
+): Promise<Response> {
   const refusal = urlRefusal(url, scheme, config.urlPolicy) ?? (await resolvedUrlRefusal(config.DOH_URL, url, config.urlPolicy));
   if (refusal) throw new BusinessUrlRefused(URL_REFUSAL_REASONS[refusal]);
   return outboundFetch(url, init);

@@ -1,5 +1,5 @@
 import { admitCall, refusalNow } from "../billing/spend";
-import { AGENT_DEFAULTS, PROBE_CALL_SID, SLOW_TOOL_SCENARIO_MS, isAfterHours, toolFillers } from "@nikki/core";
+import { AGENT_DEFAULTS, PROBE_CALL_SID, SLOW_TOOL_SCENARIO_MS, afterHoursMoment, isAfterHours, toolFillers } from "@nikki/core";
 import { and, eq, sql } from "drizzle-orm";
 import { placeholders, preparedQuery } from "../db/prepared";
 import { jsonList } from "../db/json";
@@ -45,13 +45,19 @@ type RecordedCall = Pick<typeof calls.$inferInsert, "callSid" | "direction" | "f
   agentId: string | null;
   /** The stream's plan (answered-plan.ts), for a call the AI takes. */
   callPlan?: string;
+  /** The moment a Test Suite call plays out (its after-hours scenario's closed hour). */
+  simulatedAt?: Date | null;
 };
 
 /** A repeated webhook (or a call we placed, recorded when dialled) keeps its row; how it was answered is written over it. */
 const recordCallQuery = preparedQuery((db) =>
   db
     .insert(calls)
-    .values(placeholders("id", "callSid", "direction", "fromNumber", "toNumber", "organizationId", "kind", "agentId", "afterHours", "callPlan"))
+    .values({
+      ...placeholders("id", "callSid", "direction", "fromNumber", "toNumber", "organizationId", "kind", "agentId", "afterHours", "callPlan"),
+      // Bound as given (milliseconds or null): a placeholder of the column itself would be mapped as a Date, null too.
+      simulatedAt: sql`${sql.placeholder("simulatedAt")}`,
+    })
     .onConflictDoUpdate({
       target: calls.callSid,
       set: {
@@ -59,6 +65,7 @@ const recordCallQuery = preparedQuery((db) =>
         agentId: sql`excluded.${sql.identifier(calls.agentId.name)}`,
         afterHours: sql`excluded.${sql.identifier(calls.afterHours.name)}`,
         callPlan: sql`excluded.${sql.identifier(calls.callPlan.name)}`,
+        simulatedAt: sql`excluded.${sql.identifier(calls.simulatedAt.name)}`,
       },
     })
     .returning({ id: calls.id })
@@ -70,7 +77,14 @@ const recordCallQuery = preparedQuery((db) =>
  * recorded when it is dialled: how it was answered (kind, agent, after hours) is written over what was known then.
  */
 async function recordCall(deps: AnswerDeps, context: CallContext, values: Omit<RecordedCall, "organizationId">): Promise<string> {
-  const [row] = await recordCallQuery(deps.services.db).all({ id: crypto.randomUUID(), organizationId: context.organizationId, callPlan: null, ...values });
+  const { simulatedAt, ...recorded } = values;
+  const [row] = await recordCallQuery(deps.services.db).all({
+    id: crypto.randomUUID(),
+    organizationId: context.organizationId,
+    callPlan: null,
+    ...recorded,
+    simulatedAt: simulatedAt?.getTime() ?? null,
+  });
   if (context.dashboardsOpen) deps.afterResponse(deps.services.publishCall(context.organizationId, { id: row!.id }));
   return row!.id;
 }
@@ -134,8 +148,10 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const agent = await agentFor(deps, context, call.agentId);
   const language = agent?.language ?? AGENT_DEFAULTS.language;
   const base = { callSid: call.callSid, direction: call.direction, fromNumber: call.from, toNumber: call.to };
-  // A Test Suite call is after hours when its scenario says so, whatever the time: each scenario tests one path.
+  // A Test Suite call is after hours when its scenario says so, whatever the time: each scenario tests one path. The
+  // after-hours one plays at a closed hour, which its agent is told and its row keeps (the dashboard says it).
   const afterHours = testRun ? testRun.scenario === "after_hours" : agent ? isAfterHours(agent.hoursJson, agent.businessHoursTz, now) : false;
+  const simulatedAt = testRun?.scenario === "after_hours" && agent ? afterHoursMoment(agent.hoursJson, agent.businessHoursTz, now) : null;
 
   // Spam (a blocked number, a robocall ringing again and again) is hung up on before anything is held or opened for it.
   const spam =
@@ -164,7 +180,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const problem = await unavailable(deps, context, agent, call.callSid, probe ? "probe" : testRun ? "test" : "call");
   if (problem || !context || !agent) {
     deps.log.warn("call_to_voicemail", { call_sid: call.callSid, reason: problem, to: business });
-    if (context && !probe) await recordCall(deps, context, { ...base, agentId: agent?.id ?? null, kind: "voicemail", afterHours });
+    if (context && !probe) await recordCall(deps, context, { ...base, agentId: agent?.id ?? null, kind: "voicemail", afterHours, simulatedAt });
     return takeMessage(deps, context, language, afterHours);
   }
 
@@ -194,7 +210,15 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     organizationName: context.organizationName,
     afterHours,
     maxCallSeconds: context.maxCallSeconds,
-    instructions: agentInstructions({ agent, organizationName: context.organizationName, channel: "call", afterHours, callerMemory, knowledge, now }),
+    instructions: agentInstructions({
+      agent,
+      organizationName: context.organizationName,
+      channel: "call",
+      afterHours,
+      callerMemory,
+      knowledge,
+      now: simulatedAt ?? now,
+    }),
     streamUrl,
     openingLine: openingLine(agent, context.organizationName, {
       announceRecording: context.recordCalls && context.recordAnnounce,
@@ -212,7 +236,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
   const plan = await mediaPlanFor(deps.services, setup, { url: streamUrl, authToken: call.account.authToken, ticketHash: await hashToken(token) });
   if (!plan) {
     // The model's account is gone: the caller leaves a message instead.
-    await recordCall(deps, context, { ...base, agentId: agent.id, kind: "voicemail", afterHours });
+    await recordCall(deps, context, { ...base, agentId: agent.id, kind: "voicemail", afterHours, simulatedAt });
     return takeMessage(deps, context, language, afterHours);
   }
   const { realtime: _key, ...stored } = plan;
@@ -224,6 +248,7 @@ export async function answerCall(deps: AnswerDeps, call: IncomingCall): Promise<
     agentId: agent.id,
     kind: testRun ? "test" : "conversation",
     afterHours,
+    simulatedAt,
     callPlan: answeredPlanJson({ setup, plan: stored }),
   });
   if (testRun) await deps.services.db.update(testRuns).set({ callId }).where(eq(testRuns.id, testRun.id));

@@ -1,12 +1,12 @@
 import { HOSTILE_PAGE_BYTES, hostilePages, hostileRobots, hostileSitemaps, nested } from "@nikki/simulators/hostile-pages";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SECTION_BODY_MAX, extractPage } from "../../src/knowledge/import/extract";
-import { ELEMENTS_PER_YIELD, MAX_ELEMENTS, parseHtml } from "../../src/knowledge/import/html-tree";
-import { CHUNK_CHARS, type TokenHandlers, characterOf, tokenize } from "../../src/knowledge/import/markup-tokens";
-import { parseRobots } from "../../src/knowledge/import/robots";
-import { linkedPagesOf } from "../../src/knowledge/import/site-links";
-import { parseSitemap } from "../../src/knowledge/import/sitemap";
+import { SECTION_BODY_MAX, extractPage } from "../../src/website-reader/extract";
+import { ELEMENTS_PER_YIELD, MAX_ELEMENTS, parseHtml } from "../../src/website-reader/html-tree";
+import { CHUNK_CHARS, type TokenHandlers, characterOf, tokenize } from "../../src/website-reader/markup-tokens";
+import { parseRobots } from "../../src/website-reader/robots";
+import { linkedPagesOf } from "../../src/website-reader/site-links";
+import { parseSitemap } from "../../src/website-reader/sitemap";
 
 /**
  * A business's website is input from whoever controls it, read inside the worker's isolate: no page, sitemap or

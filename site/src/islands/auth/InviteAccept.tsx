@@ -7,16 +7,19 @@ import "../form.css";
 
 type Invitation = DataOf<(typeof api.invitations)[":id"]["$get"]>["invitation"];
 
-/** /invite?id=…: who invited you where; accept when signed in as the invited e-mail, else create an account or sign in. */
+/** /invite?id=…[&token=…]: who invited you where; accept when signed in as the invited e-mail, else create an account or sign in. */
 export default function InviteAccept() {
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [signedInAs, setSignedInAs] = useState<string | null>(null);
   const [state, setState] = useState<"loading" | "ready" | "missing" | "accepting">("loading");
   const [codeStep, setCodeStep] = useState<{ emailed: boolean } | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
+  const [token, setToken] = useState<string | null>(null);
 
   useEffect(() => {
-    const id = new URLSearchParams(window.location.search).get("id");
+    const query = new URLSearchParams(window.location.search);
+    const id = query.get("id");
+    setToken(query.get("token"));
     if (!id) {
       setState("missing");
       return;
@@ -75,7 +78,9 @@ export default function InviteAccept() {
     );
   }
   if (invitation.status !== "pending") return <FormAlert>{INVITATION_STATUS_MESSAGES.closed(invitation.status)}</FormAlert>;
-  const here = `/invite?id=${encodeURIComponent(invitation.id)}`;
+  // The e-mailed link's token proves the address: carried on, signing up from it asks for no code.
+  const withToken = token ? `&token=${encodeURIComponent(token)}` : "";
+  const here = `/invite?id=${encodeURIComponent(invitation.id)}${withToken}`;
   return (
     <div className="form">
       <p>
@@ -96,7 +101,7 @@ export default function InviteAccept() {
         )
       ) : (
         <>
-          <a className="btn btn-primary btn-block" href={`/signup?invitation=${encodeURIComponent(invitation.id)}`}>
+          <a className="btn btn-primary btn-block" href={`/signup?invitation=${encodeURIComponent(invitation.id)}${withToken}`}>
             Create My Account
           </a>
           <a className="btn btn-secondary btn-block" href={`/login?redirect=${encodeURIComponent(here)}`}>

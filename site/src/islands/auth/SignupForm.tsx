@@ -20,6 +20,7 @@ export default function SignupForm() {
   const [alert, setAlert] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [invitationId, setInvitationId] = useState<string | null>(null);
+  const [invitationToken, setInvitationToken] = useState<string | null>(null);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [codeStep, setCodeStep] = useState<{ emailed: boolean } | null>(null);
   const hydrated = useHydrated();
@@ -30,9 +31,11 @@ export default function SignupForm() {
     // The browser's zone, proposed once the page runs here (the server's HTML cannot know it, so it shows none).
     const local = localTimeZone() ?? AGENT_DEFAULTS.timezone;
     setValues((current) => ({ ...current, time_zone: current.time_zone || local }));
-    const fromUrl = new URLSearchParams(window.location.search).get("invitation");
+    const query = new URLSearchParams(window.location.search);
+    const fromUrl = query.get("invitation");
     if (!fromUrl) return;
     setInvitationId(fromUrl);
+    setInvitationToken(query.get("token"));
     // Joining a team is not a free trial: the card's lede says what this page is for an invited person, once.
     const title = document.querySelector("[data-auth-title]");
     const lede = document.querySelector("[data-auth-lede]");
@@ -56,6 +59,7 @@ export default function SignupForm() {
     company: invitationId ? undefined : next.company,
     time_zone: invitationId ? undefined : next.time_zone,
     invitationId: invitationId ?? undefined,
+    invitationToken: invitationToken ?? undefined,
   });
   const check = (next: Values) => {
     const parsed = parseFields(signupSchema, payload(next));
@@ -82,7 +86,7 @@ export default function SignupForm() {
       staysBusy: true,
     });
     if (!created) return;
-    // From an invitation, the account exists but joining waits for the code e-mailed to the address.
+    // From an invitation without the e-mail's token, the account exists but joining waits for the code e-mailed to the address.
     if ("verification_required" in created.data) setCodeStep({ emailed: created.data.emailed });
     else window.location.assign("/dashboard");
   }
@@ -139,7 +143,16 @@ export default function SignupForm() {
           By signing up you agree to our <a href="/contact">Terms of Service</a> and <a href="/contact">Privacy Policy</a>.
         </p>
         <p className="form-note">
-          Already have an account? <a href={invitationId ? `/login?redirect=${encodeURIComponent(`/invite?id=${invitationId}`)}` : "/login"}>Sign in</a>
+          Already have an account?{" "}
+          <a
+            href={
+              invitationId
+                ? `/login?redirect=${encodeURIComponent(`/invite?id=${invitationId}${invitationToken ? `&token=${invitationToken}` : ""}`)}`
+                : "/login"
+            }
+          >
+            Sign in
+          </a>
         </p>
       </fieldset>
     </form>

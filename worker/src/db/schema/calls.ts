@@ -46,6 +46,8 @@ export const calls = sqliteTable(
     /** The realtime model that answered the call, written when its stream took the plan; null: the AI never took it. */
     realtimeModel: text("realtime_model"),
     afterHours: integer("after_hours", { mode: "boolean" }).notNull().default(false),
+    /** The moment a Test Suite call played out (the after-hours scenario's closed hour); null for a real call. */
+    simulatedAt: integer("simulated_at", { mode: "timestamp_ms" }),
     /**
      * The caller's language, detected from their first turn (else noted by the analysis): the primary subtag of an agent
      * language ("en", "es"); what the texts after the call and a returning caller's next call follow.

@@ -80,7 +80,7 @@ export const organizationSettings = sqliteTable("organization_settings", {
   calendarFeedToken: text("calendar_feed_token")
     .unique()
     .$defaultFn(() => linkToken()),
-  /** The most texts an hour and a day (UTC) the messaging gate lets through; the plan's bounds cap them. */
+  /** The most texts an hour and a day (the business's day) the messaging gate lets through; the plan's bounds cap them. */
   textsPerHour: integer("texts_per_hour").notNull().default(TEXT_LIMIT_DEFAULTS.perHour),
   textsPerDay: integer("texts_per_day").notNull().default(TEXT_LIMIT_DEFAULTS.perDay),
   updatedAt: updatedAt(),

@@ -5,6 +5,7 @@ import { type LogLevel, createLogger } from "../../logger";
 import { liveServices } from "../../services";
 import type { KnowledgeImporterRpc } from "../../rpc/knowledge-importer";
 import { markImportFailed, runImport } from "./run";
+import { websiteReader } from "./website-reader-client";
 
 /**
  * Runs one website import (keyed by its id) in the background: a Durable Object's alarm, because an import may take
@@ -23,7 +24,7 @@ export class KnowledgeImporter extends DurableObject<Bindings> implements Knowle
     const config = readConfig(this.env);
     const services = liveServices(this.env, config);
     try {
-      await runImport(services, importId);
+      await runImport(services.db, websiteReader(this.env.WEBSITE_READER, config.AUTH_SECRET ?? ""), importId);
     } catch (error) {
       createLogger({ component: "knowledge_import", import_id: importId }, config.LOG_LEVEL as LogLevel).error("knowledge_import_crashed", {
         error: error instanceof Error ? error.message : String(error),

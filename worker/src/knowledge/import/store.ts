@@ -9,7 +9,9 @@ import type { Database } from "../../db/client";
 import { inOneTrip } from "../../db/one-trip";
 import { knowledgeEntries } from "../../db/schema";
 import { type KnowledgeRoom, entriesHeld, undoPastLimit } from "../limits";
-import type { PageSection } from "./extract";
+import type { PageRead } from "../../rpc/website-reader";
+
+type PageSection = PageRead["sections"][number];
 
 export interface ImportedPage {
   organizationId: string;
@@ -37,8 +39,9 @@ export interface PageStoredResult {
   sectionsLeft: number;
 }
 
-/** SHA-256 of a page's text, hex. */
-export async function contentHashOf(text: string): Promise<string> {
+/** SHA-256 of the text a page's sections say, hex: to tell whether the page changed since the last import. */
+export async function contentHashOf(sections: PageSection[]): Promise<string> {
+  const text = sections.map((section) => `${section.title}\n${section.body}`).join("\n\n");
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

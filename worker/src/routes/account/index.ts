@@ -14,7 +14,8 @@ import { createOrganizationWithOwner } from "../../org/create-organization";
 import { readAuthError } from "../auth/errors";
 import { regionOf, settingsRowOf } from "../../org/settings";
 import { organizationTimeZone } from "../../org/time-zone";
-import { sendInvitationCode } from "../invitations/verification";
+import { provesAddress } from "../invitations/address-token";
+import { grantMembership, sendInvitationCode } from "../invitations/verification";
 
 /** `POST /api/account/signup` (spec 000 §2 /signup) and `GET /api/account/me` (the dashboard shell). */
 export const accountRoutes = new Hono<AppEnv>()
@@ -60,20 +61,24 @@ export const accountRoutes = new Hono<AppEnv>()
       const created = (await response.json()) as { token: string | null; user: { id: string; email: string; name: string } };
 
       if (invitation) {
-        // Joining waits for the address to be proven: a code is e-mailed to it (POST /api/invitations/:id/verify).
         const [joining] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, invitation.organizationId));
-        const { emailed } = await sendInvitationCode(
-          c,
-          {
-            id: invitation.id,
-            organizationId: invitation.organizationId,
-            organizationName: joining?.name ?? "",
-            email: invitation.email,
-            role: invitation.role,
-          },
-          created.user.id,
-        );
+        const pending = {
+          id: invitation.id,
+          organizationId: invitation.organizationId,
+          organizationName: joining?.name ?? "",
+          email: invitation.email,
+          role: invitation.role,
+        };
         for (const cookie of response.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
+        // Arrived from the invitation e-mail's link: the address is proven, so the person joins at once.
+        const [session] = created.token ? await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, created.token)) : [];
+        if (session && (await provesAddress(c.var.config.AUTH_SECRET!, invitation, input.invitationToken))) {
+          await db.update(users).set({ emailVerified: true }).where(eq(users.id, created.user.id));
+          await grantMembership(c, pending, { userId: created.user.id, email: created.user.email, sessionId: session.id });
+          return c.json({ user: created.user, organization: { id: pending.organizationId, name: pending.organizationName } }, 201);
+        }
+        // Otherwise joining waits for the address to be proven: a code is e-mailed to it (POST /api/invitations/:id/verify).
+        const { emailed } = await sendInvitationCode(c, pending, created.user.id);
         return c.json({ user: created.user, organization: null, verification_required: true, emailed, invitation_id: invitation.id }, 201);
       }
       const organization = await createOrganizationWithOwner(db, { name: input.company!, ownerUserId: created.user.id, timeZone: input.time_zone });

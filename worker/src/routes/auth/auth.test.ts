@@ -163,6 +163,19 @@ describe("the dashboard guard", () => {
     expect(response.headers.get("location")).toBe("/login?redirect=%2Fdashboard%2Fsettings%3Ftab%3Dteam");
   });
 
+  it("sends a business owner who opens /dashboard/leads (the operators' Sales leads) to their own Leads; an operator stays", async () => {
+    const owner = await signUp();
+    for (const path of ["/dashboard/leads", "/dashboard/leads/"]) {
+      const response = await call(path, { cookie: owner.cookie });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/dashboard/business-leads");
+    }
+    expect((await call("/dashboard/business-leads", { cookie: owner.cookie })).status).not.toBe(302);
+    const operator = await signUp({ email: "second-operator@nikki.test", company: "Nikki Sales" });
+    await env.DB.prepare("update users set email_verified = 1 where email = 'second-operator@nikki.test'").run();
+    expect((await call("/dashboard/leads", { cookie: operator.cookie })).status).not.toBe(302);
+  });
+
   it("serves the page to a signed-in member, never cached", async () => {
     const user = await signUp();
     const response = await call("/dashboard", { cookie: user.cookie });

@@ -296,7 +296,10 @@ describe("billing for the dashboard", () => {
     expect((await subscriptionOf(owner)).minutes_used).toBe(2 + 2 + 1);
     const portal = await call("/api/billing/portal", { cookie: owner.cookie, body: {} });
     expect(portal.status).toBe(200);
-    expect(((await portal.json()) as { url: string }).url).toBe(`${STRIPE}/portal/${subscription.customer}`);
+    const { url } = (await portal.json()) as { url: string };
+    expect(url.startsWith(`${STRIPE}/portal/bps_`)).toBe(true);
+    // The portal leads back to Billing: the session was made with its return_url.
+    expect(await (await fetch(url)).text()).toMatch(/<a class="back" href="https?:\/\/[^"]+\/dashboard\/billing">← Return to /);
   });
 
   it("a plan chosen during the trial reads as the trial Stripe keeps (its days, its end), then as paid once Stripe ends it", async () => {

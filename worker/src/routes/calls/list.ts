@@ -37,6 +37,7 @@ export function serializeCall(
     status: call.status,
     kind: call.kind,
     after_hours: call.afterHours,
+    simulated_at: call.simulatedAt?.toISOString() ?? null,
     outcome: row.outcome,
     answered_by: call.answeredBy,
     placed_for: call.placedFor,

@@ -7,8 +7,8 @@ import type { Database } from "../../db/client";
 import { knowledgeEntries, knowledgeImports } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
-import { findPages, openSite } from "../../knowledge/import/discover";
 import { failuresOf } from "../../knowledge/import/run";
+import { websiteReader } from "../../knowledge/import/website-reader-client";
 import { access, orgCaller } from "../../middleware/access";
 import { HOUR_MS, rateLimit } from "../../middleware/rate-limit";
 
@@ -64,11 +64,9 @@ export const knowledgeImportRoutes = new Hono<AppEnv>()
   .post("/import/discover", access("admin"), perOrganizationPerHour("knowledge-discover", DISCOVERIES_PER_HOUR), async (c) => {
     const parsed = parseFields(importDiscoverSchema(c.var.config.urlPolicy), await readJsonBody(c));
     if (!parsed.ok) throw refuse(parsed.fields);
-    const site = await openSite(c.var.config, parsed.data.url, IMPORT_LIMITS);
-    if ("error" in site) throw refuse({ url: site.error });
-    const found = await findPages(c.var.config, site, IMPORT_LIMITS);
+    const found = await websiteReader(c.env.WEBSITE_READER, c.var.config.AUTH_SECRET ?? "").discover(parsed.data.url, IMPORT_LIMITS);
     if ("error" in found) throw refuse({ url: found.error });
-    return c.json({ discovery: { url: site.start, ...found } });
+    return c.json(found);
   })
   .post("/import", access("admin"), perOrganizationPerHour("knowledge-import", IMPORTS_PER_HOUR), async (c) => {
     const caller = orgCaller(c);

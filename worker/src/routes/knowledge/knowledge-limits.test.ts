@@ -2,10 +2,7 @@ import { IMPORT_LIMITS, KNOWLEDGE_LIMIT_MESSAGES as L, type KnowledgeUsage, find
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type SignedUp, call, signUp } from "../../../test/accounts";
-import { SITES, readImport } from "../../../test/knowledge-import-helpers";
-import { createD1Database } from "../../db/client";
-import { readConfig } from "../../env";
-import { runImport } from "../../knowledge/import/run";
+import { SITES, readImport, runStoredImport } from "../../../test/knowledge-import-helpers";
 
 /** The plan's bounds on knowledge (core's plan catalogue): entries an organization holds, characters in one entry. */
 
@@ -106,11 +103,7 @@ describe("a website import at the limit", { timeout: 60_000 }, () => {
     // The bakery's home page has 3 sections; 2 places are left.
     await fill(owner.organizationId, growth.entries - 2);
     const pages = ["/", "/prices", "/hours"].map((path) => `${SITES.bakery}${path}`);
-    const id = crypto.randomUUID();
-    await env.DB.prepare("insert into knowledge_imports (id, organization_id, url, pages, pages_total) values (?, ?, ?, ?, 3)")
-      .bind(id, owner.organizationId, SITES.bakery, JSON.stringify(pages))
-      .run();
-    await runImport({ config: readConfig(env), db: createD1Database(env.DB) }, id, IMPORT_LIMITS);
+    const id = await runStoredImport(owner.organizationId, SITES.bakery, pages, IMPORT_LIMITS);
     const done = await readImport(owner, id);
     expect(done).toMatchObject({
       status: "done",

@@ -9,6 +9,7 @@ import { ApiError } from "../../http/api-error";
 import { readJsonBody } from "../../http/json-body";
 import { access, orgCaller } from "../../middleware/access";
 import { enforceHourly } from "../../middleware/rate-limit";
+import { invitationAddressToken } from "../invitations/address-token";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,6 +55,9 @@ export const invitationRoutes = new Hono<AppEnv>()
       })
       .returning({ id: invitations.id, email: invitations.email, role: invitations.role, expires_at: invitations.expiresAt });
     const url = acceptUrl(selfOrigin(c), invitation!.id);
+    // The e-mailed link also proves the address it went to: whoever follows it signs up without a code.
+    const secret = c.var.config.AUTH_SECRET;
+    const mailedUrl = secret ? `${url}&token=${await invitationAddressToken(secret, invitation!.id, email)}` : url;
     const [organization] = await c.var.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, caller.organizationId));
     let emailed = false;
     if (c.var.mailer.delivers) {
@@ -61,7 +65,7 @@ export const invitationRoutes = new Hono<AppEnv>()
         await c.var.mailer.send({
           to: email,
           subject: `${caller.name} invited you to ${organization?.name ?? "their team"} on ${PRODUCT_NAME}`,
-          text: `${caller.name} (${caller.email}) invited you to join ${organization?.name} on ${PRODUCT_NAME} as ${role}.\n\nAccept the invitation: ${url}\n\nThe link expires in ${LIMITS.invitationDays} days.`,
+          text: `${caller.name} (${caller.email}) invited you to join ${organization?.name} on ${PRODUCT_NAME} as ${role}.\n\nAccept the invitation: ${mailedUrl}\n\nThe link expires in ${LIMITS.invitationDays} days.`,
         });
         emailed = true;
       } catch {

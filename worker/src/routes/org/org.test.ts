@@ -137,6 +137,55 @@ describe("invitations", () => {
     expect((await call("/api/org", { cookie: newcomer.cookie })).status).toBe(200);
   });
 
+  it("a new account made from the invitation e-mail's link joins at once: the link proves the address; a link not for it does not", async () => {
+    const sent: MailMessage[] = [];
+    const app = createApp((bindings, config) => ({
+      ...liveServices(bindings, config),
+      mailer: () => ({ delivers: true, send: async (message: MailMessage) => void sent.push(message) }),
+    }));
+    const invite = async (email: string) => {
+      const created = await app.request(
+        "https://nikki.test/api/org/invitations",
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: "https://nikki.test", cookie: owner.cookie },
+          body: JSON.stringify({ email, role: "viewer" }),
+        },
+        env,
+      );
+      const { invitation } = (await created.json()) as { invitation: { id: string; accept_url: string } };
+      // The link Team settings shows the admin carries no token; the e-mailed one does.
+      expect(invitation.accept_url).toBe(`https://nikki.test/invite?id=${invitation.id}`);
+      const link = new URL(/Accept the invitation: (\S+)/.exec(sent.find((mail) => mail.to === email)!.text)![1]!);
+      expect(link.searchParams.get("id")).toBe(invitation.id);
+      return { id: invitation.id, token: link.searchParams.get("token")! };
+    };
+    const signUpFrom = (email: string, invitationId: string, invitationToken: string) =>
+      call("/api/account/signup", {
+        headers: { "cf-connecting-ip": "10.54.4.1" },
+        body: { firstName: "Ada", lastName: "Lovelace", email, password: PASSWORD, invitationId, invitationToken },
+      });
+
+    const email = uniqueEmail("linked");
+    const { id, token } = await invite(email);
+    const joined = await signUpFrom(email, id, token);
+    expect(joined.status).toBe(201);
+    const body = (await joined.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ organization: { id: owner.organizationId, name: "Owner Protection Co" } });
+    expect(body.verification_required).toBeUndefined();
+    const me = (await (await call("/api/account/me", { cookie: cookieFrom(joined) })).json()) as { organization: { name: string }; role: string };
+    expect(me).toMatchObject({ organization: { name: "Owner Protection Co" }, role: "viewer" });
+    expect(await env.DB.prepare("select email_verified from users where email = ?").bind(email).first("email_verified")).toBe(1);
+
+    // Another invitation's token (another address) proves nothing here: the code is asked, as for an address typed by hand.
+    const second = uniqueEmail("typed");
+    const { id: secondId } = await invite(second);
+    const asked = await signUpFrom(second, secondId, token);
+    expect(asked.status).toBe(201);
+    expect(await asked.json()).toMatchObject({ organization: null, verification_required: true });
+    expect((await call("/api/org", { cookie: cookieFrom(asked) })).status).toBe(403);
+  });
+
   it("cannot be accepted by somebody signed in with another e-mail", async () => {
     const created = await call("/api/org/invitations", { cookie: owner.cookie, body: { email: uniqueEmail("target"), role: "admin" } });
     const { invitation } = (await created.json()) as { invitation: { id: string } };

@@ -50,6 +50,7 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
   const [step, setStep] = useState(0);
   // The agent's own (or a blank one) from the first frame of each opening: its owner keys it (ui/opening-key.ts).
   const [draft, setDraft] = useState<AgentDraft>(() => (agent ? draftOf(agent) : emptyDraft(timeZone)));
+  const [opened] = useState(draft);
   const [alert, setAlert] = useState<string | null>(null);
   const { pending, errors, setErrors, submit } = useSubmit<string>();
   const open = agent !== undefined;
@@ -258,7 +259,15 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
   ];
 
   return (
-    <Modal open={open} onClose={onClose} title={agent ? `Edit ${agent.name}` : "Create Agent"} titleId="wizard-title" className="wizard" onSubmit={save}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={agent ? `Edit ${agent.name}` : "Create Agent"}
+      titleId="wizard-title"
+      className="wizard"
+      onSubmit={save}
+      changed={JSON.stringify(draft) !== JSON.stringify(opened)}
+    >
       <ol className="wizard-steps" aria-label="Steps">
         {STEPS.map((label, index) => (
           <li key={label} aria-current={index === step ? "step" : undefined}>

@@ -8,6 +8,7 @@ import {
   readEscalation,
   spanLabel,
   transfersToOwnLine,
+  voiceModelName,
 } from "@nikki/core";
 import { api, call } from "../../../lib/client";
 import { useRegion } from "../../../lib/me";
@@ -112,7 +113,7 @@ export default function ReviewStep({
       <dt>Turn-taking</dt>
       <dd>{TURN_TAKING_COPY.summary(body)}</dd>
       <dt>{TURN_TAKING_COPY.model}</dt>
-      <dd>{draft.realtime_model || TURN_TAKING_COPY.deploymentDefault}</dd>
+      <dd>{draft.realtime_model ? voiceModelName(draft.realtime_model) : TURN_TAKING_COPY.deploymentDefault}</dd>
       <dt>Greeting</dt>
       <dd>{draft.greeting || defaultGreeting(organization, draft.name, draft.language)}</dd>
       <dt>Tools</dt>

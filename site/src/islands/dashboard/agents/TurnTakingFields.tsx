@@ -1,4 +1,4 @@
-import { NOISE_REDUCTIONS, TURN_DETECTIONS, TURN_EAGERNESS, TURN_TAKING_BOUNDS, TURN_TAKING_COPY as C } from "@nikki/core";
+import { NOISE_REDUCTIONS, TURN_DETECTIONS, TURN_EAGERNESS, TURN_TAKING_BOUNDS, TURN_TAKING_COPY as C, voiceModelName } from "@nikki/core";
 import { api, call } from "../../../lib/client";
 import { useResource } from "../../../lib/use-resource";
 import FormField, { TextField, errorId } from "../../FormField";
@@ -58,7 +58,7 @@ function Choice<T extends string>(props: {
  * deployment offers (its default first).
  */
 export default function TurnTakingFields({ draft, errors, disabled, onChange }: Props) {
-  const models = useResource(() => call(api.agents["realtime-models"].$get), { failure: "Failed to load the realtime models" });
+  const models = useResource(() => call(api.agents["realtime-models"].$get), { failure: C.modelLoadFailed });
   const offered = models.data?.realtime_models;
   const others = offered?.allowed.filter((model) => model !== offered.default) ?? [];
   // "" is the deployment's default; the agent's own is shown as saved while the list loads, or after the deployment stopped offering it.
@@ -66,7 +66,7 @@ export default function TurnTakingFields({ draft, errors, disabled, onChange }: 
   const modelChoices = ["", ...others, ...saved];
   const modelLabel = (model: string) => {
     if (model === "") return offered ? C.deploymentModel(offered.default) : C.deploymentDefault;
-    return offered && !offered.allowed.includes(model) ? C.notOffered(model) : model;
+    return offered && !offered.allowed.includes(model) ? C.notOffered(model) : voiceModelName(model);
   };
 
   const choice = <K extends "turn_detection" | "eagerness" | "noise_reduction" | "realtime_model">(

@@ -110,7 +110,7 @@ export default function BusinessLeadsPage() {
                   header: "From",
                   cell: (lead) => (lead.call_id ? <a href={`/dashboard/calls?call=${lead.call_id}`}>{M.sources.call}</a> : M.sources[lead.source]),
                 },
-                { header: "What they want", cell: (lead) => leadNeed(lead.intent, lead.notes) },
+                { header: "What they want", cell: (lead) => leadNeed(lead) },
                 { header: "Booked", cell: (lead) => <Booked lead={lead} /> },
                 { header: "CRM", cell: (lead) => <CrmCell lead={lead} canConnect={canSetUp} /> },
               ]}

@@ -5,6 +5,7 @@ import {
   LATENCY_COPY,
   REDACTION_COPY,
   SCREENED_MESSAGES,
+  TURN_TAKING_COPY,
   contactMarker,
   durationText,
   isMachine,
@@ -17,6 +18,7 @@ import {
   toolAction,
   typicalTurn,
   displayPhone,
+  voiceModelName,
 } from "@nikki/core";
 import { useEffect, useState } from "react";
 import { api, call } from "../../../lib/client";
@@ -32,6 +34,7 @@ import BlockNumber from "./BlockNumber";
 import CallActions from "./CallActions";
 import type { CallDetailResource } from "./call-detail-resource";
 import CallBookings from "./CallBookings";
+import CallFlags from "./CallFlags";
 import CallOwnerNotes from "./CallOwnerNotes";
 import CallQuestions from "./CallQuestions";
 import CallTransfer from "./CallTransfer";
@@ -185,6 +188,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 <dt>When</dt>
                 <dd>
                   <Time at={shown.created_at} />
+                  <CallFlags call={shown} zone={me?.organization?.time_zone} />
                 </dd>
                 <dt>From → to</dt>
                 <dd>
@@ -214,8 +218,8 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
                 <dd className="capitalize">{shown.sentiment ?? "—"}</dd>
                 <dt>Language</dt>
                 <dd>{spokenIn(shown.language)}</dd>
-                <dt>AI model</dt>
-                <dd>{shown.realtime_model ?? "—"}</dd>
+                <dt>{TURN_TAKING_COPY.model}</dt>
+                <dd>{shown.realtime_model ? voiceModelName(shown.realtime_model) : "—"}</dd>
               </dl>
               <ProcessingStatus call={shown} />
               <CallBookings appointments={shown.appointments} />

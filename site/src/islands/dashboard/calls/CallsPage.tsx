@@ -11,6 +11,7 @@ import EmptyState, { NoMatches } from "../../ui/EmptyState";
 import Loaded, { LoadMore } from "../../ui/Loaded";
 import StatusBadge from "../../ui/StatusBadge";
 import CallDetail from "./CallDetail";
+import CallFlags from "./CallFlags";
 import CallerCell from "./CallerCell";
 import CallFilters, { type Filters, NO_FILTERS, callQuery } from "./CallFilters";
 import LiveCallPanel from "./live/LiveCallPanel";
@@ -109,8 +110,7 @@ export default function CallsPage() {
                       >
                         {time.dateTime(row.created_at)}
                       </button>
-                      {row.after_hours && <StatusBadge kind="callFlag" status="after_hours" />}
-                      {row.kind !== "conversation" && <StatusBadge kind="callKind" status={row.kind} />}
+                      <CallFlags call={row} zone={time.zone} />
                     </>
                   ),
                 },

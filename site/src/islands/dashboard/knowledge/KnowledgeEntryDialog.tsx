@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { api, call } from "../../../lib/client";
 import { useSubmit } from "../../../lib/use-submit";
 import FormField, { TextField, errorId } from "../../FormField";
-import Modal from "../../ui/Modal";
+import Modal, { ModalCancel } from "../../ui/Modal";
 
 export interface AgentName {
   id: string;
@@ -180,9 +180,7 @@ export default function KnowledgeEntryDialog({
         )}
       </fieldset>
       <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary btn-sm" onClick={onClose} disabled={pending}>
-          Cancel
-        </button>
+        <ModalCancel disabled={pending} />
         <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
           {pending ? "Saving..." : entry ? "Save entry" : "Add entry"}
         </button>

@@ -47,10 +47,10 @@ export default function NumbersPage() {
     const done = await action.run({
       key: "sync",
       request: () => call(api.numbers.sync.$post, undefined, {}),
-      failure: "Failed to sync numbers.",
+      failure: "Failed to refresh numbers.",
       success: ({ sync: { updated, removed, elsewhere } }) => ({
-        title: "Numbers Synced",
-        description: `${updated} refreshed${removed ? `, ${removed} released in Twilio removed` : ""}${elsewhere ? `, ${elsewhere} pointing elsewhere` : ""}.`,
+        title: "Numbers Refreshed",
+        description: `${updated} refreshed${removed ? `, ${removed} no longer on the phone account removed` : ""}${elsewhere ? `, ${elsewhere} pointing elsewhere` : ""}.`,
       }),
     });
     if (done) await numbers.reload();
@@ -106,7 +106,7 @@ export default function NumbersPage() {
         </div>
         <div className="agent-actions">
           <button type="button" className="btn btn-secondary btn-sm" disabled={action.busy("sync")} onClick={() => void sync()}>
-            {action.busy("sync") ? "Working..." : "Sync from Twilio"}
+            {action.busy("sync") ? "Working..." : "Refresh numbers"}
           </button>
           {addButton}
         </div>
@@ -126,7 +126,7 @@ export default function NumbersPage() {
                         <p className="muted">{number.friendly_name ?? "No name"}</p>
                         <p className="agent-numbers">{number.agent_name ? `Answered by ${number.agent_name}` : "No agent assigned"}</p>
                         {number.webhooks === "elsewhere" && (
-                          <p className="field-error">Its Twilio webhooks point somewhere else: calls do not reach your agent.</p>
+                          <p className="field-error">Its call settings point somewhere else: calls do not reach your agent.</p>
                         )}
                       </div>
                       <StatusBadge kind="number" status={statusOf(number)} />
@@ -199,7 +199,7 @@ export default function NumbersPage() {
       <ConfirmDialog
         open={releasing !== null}
         title="Release this number?"
-        message={`${releasing?.phone_number ?? ""} goes back to Twilio and stops ringing your agent. You may not get it back.`}
+        message={`${releasing?.phone_number ?? ""} goes back to the phone company and stops ringing your agent. You may not get it back.`}
         confirmLabel="Release"
         pending={action.busy("release")}
         onConfirm={() => releasing && void release(releasing)}

@@ -132,7 +132,7 @@ export function AddNumberDialog({
   async function buy() {
     const bought = await buying.submit({
       request: () => call(api.numbers.$post, undefined, { phone_number: chosen }),
-      failure: { show: setAlert, fallback: "Twilio did not sell that number just now. Please try again." },
+      failure: { show: setAlert, fallback: "That number could not be bought just now. Please try again." },
       success: { title: "Number Added", description: `${chosen} is yours. Assign an agent to answer it.` },
     });
     if (bought) onBought(bought.data.number);
@@ -194,8 +194,8 @@ export function AddNumberDialog({
         <>
           <p className="muted" role="note">
             {found?.monthly_price
-              ? `Twilio bills ${monthly(found.monthly_price)} a month for this number, to the account it is bought on. Release it here to stop.`
-              : "Twilio bills this number every month to the account it is bought on. Release it here to stop."}
+              ? `Phone line charge: ${monthly(found.monthly_price)} a month for this number, until you release it here.`
+              : "Phone line charge: this number is charged every month until you release it here."}
           </p>
           {transferringTo.length > 0 && (
             <p className="wizard-warning" role="note">

@@ -4,7 +4,7 @@ import { api, call } from "../../../../lib/client";
 import { reloadMe, useMe, useRegion } from "../../../../lib/me";
 import { useSubmit } from "../../../../lib/use-submit";
 import { PhoneField } from "../../../FormField";
-import Modal from "../../../ui/Modal";
+import Modal, { ModalCancel } from "../../../ui/Modal";
 
 /**
  * Take over, asked first (issue 56 §3): it says whose phone it will ring, the member's own (Settings › My phone)
@@ -63,9 +63,7 @@ export default function TakeOverDialog({ open, callId, onClose }: { open: boolea
         </label>
       )}
       <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary btn-sm" onClick={onClose} disabled={pending}>
-          Cancel
-        </button>
+        <ModalCancel disabled={pending} />
         <button type="submit" className="btn btn-primary btn-sm" disabled={pending}>
           {pending ? "Ringing…" : OWNER_ACTION_WORDS.takeOverConfirm}
         </button>

@@ -13,9 +13,9 @@ import {
   URL_REFUSAL_REASONS,
   urlRefusal,
 } from "@nikki/core";
-import type { Config } from "../../env";
+import type { ReaderConfig } from "./env";
 import { ALLOW_ALL, type Robots, parseRobots } from "./robots";
-import { resolvedUrlRefusal } from "../../call/resolved-host";
+import { resolvedUrlRefusal } from "../call/resolved-host";
 import { yieldToOtherRequests } from "./cooperative";
 import { type ExtractedPage, extractPage } from "./extract";
 import { type SiteAnswer, fetchSite } from "./site-fetch";
@@ -52,7 +52,7 @@ export interface StartPage {
 
 const robotsFetch = (limits: ImportLimits) => ({ timeoutMs: limits.pageTimeoutMs, maxBytes: 512 * 1024, html: false });
 
-async function readRobots(config: Config, start: URL, limits: ImportLimits): Promise<Robots | { error: string }> {
+async function readRobots(config: ReaderConfig, start: URL, limits: ImportLimits): Promise<Robots | { error: string }> {
   const answer = await fetchSite(config, `${start.origin}/robots.txt`, robotsFetch(limits), limits.totalBytes);
   if (answer.ok) return await parseRobots(answer.text, IMPORT_ROBOTS_TOKEN);
   // RFC 9309: unavailable (4xx, and a redirect we do not follow) means no rules; unreachable (5xx, no answer) means none allowed.
@@ -63,7 +63,7 @@ async function readRobots(config: Config, start: URL, limits: ImportLimits): Pro
 }
 
 /** robots.txt and the address itself: an error in the owner's words when the site cannot be imported from there. */
-export async function openSite(config: Config, address: string, limits: ImportLimits): Promise<OpenedSite | { error: string }> {
+export async function openSite(config: ReaderConfig, address: string, limits: ImportLimits): Promise<OpenedSite | { error: string }> {
   // Resolved here too (every request after is resolved again): a private answer is said as the address's refusal.
   const refusal = urlRefusal(address, "https", config.urlPolicy) ?? (await resolvedUrlRefusal(config.DOH_URL, address, config.urlPolicy));
   if (refusal) return { error: IMPORT_MESSAGES.refused(URL_REFUSAL_REASONS[refusal]) };
@@ -82,7 +82,7 @@ export async function openSite(config: Config, address: string, limits: ImportLi
 }
 
 /** The pages the sitemaps list (same origin only), in their order; empty when there is no sitemap. */
-async function sitemapPages(config: Config, site: OpenedSite, limits: ImportLimits, enough: number): Promise<string[]> {
+async function sitemapPages(config: ReaderConfig, site: OpenedSite, limits: ImportLimits, enough: number): Promise<string[]> {
   const named = site.robots.sitemaps.map((href) => pageOf(href, site.origin, site.origin) ?? sameOriginXml(href, site.origin)).filter((href) => href !== null);
   const queue = named.length > 0 ? named : [`${site.origin}/sitemap.xml`];
   const seen = new Set<string>();
@@ -111,7 +111,7 @@ async function sitemapPages(config: Config, site: OpenedSite, limits: ImportLimi
 }
 
 /** Same-origin links, breadth first from the address, fetching at most LINK_PAGES pages to find them. */
-async function linkedPages(config: Config, site: OpenedSite, limits: ImportLimits, enough: number): Promise<string[]> {
+async function linkedPages(config: ReaderConfig, site: OpenedSite, limits: ImportLimits, enough: number): Promise<string[]> {
   const found = [site.start];
   const known = new Set(found);
   let budget = limits.totalBytes;
@@ -138,7 +138,11 @@ async function linkedPages(config: Config, site: OpenedSite, limits: ImportLimit
  * The pages an import of `site` may read: the first `limits.pages` that robots.txt allows, and those it does not
  * (up to as many) with why. An error when there are none.
  */
-export async function findPages(config: Config, site: OpenedSite, limits: ImportLimits): Promise<Omit<ImportDiscoveryResource, "url"> | { error: string }> {
+export async function findPages(
+  config: ReaderConfig,
+  site: OpenedSite,
+  limits: ImportLimits,
+): Promise<Omit<ImportDiscoveryResource, "url"> | { error: string }> {
   // Candidates beyond the limit, so pages robots.txt refuses do not leave it short.
   const enough = limits.pages * 2;
   const listed = await sitemapPages(config, site, limits, enough);

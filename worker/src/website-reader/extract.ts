@@ -170,5 +170,3 @@ export async function extractPage(html: string, fallbackTitle: string): Promise<
 
 /** The page's links alone, as extractPage finds them (its text is not cut into sections). */
 export const pageLinks = async (html: string): Promise<string[]> => (await surveyed(await parseHtml(html, { attributes: LINK_ATTRIBUTES }))).links;
-/** The text a page's sections say, as hashed to tell whether the page changed since the last import. */
-export const sectionsText = (sections: PageSection[]) => sections.map((section) => `${section.title}\n${section.body}`).join("\n\n");

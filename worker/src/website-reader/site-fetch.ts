@@ -4,8 +4,8 @@
  * import has left. Every outcome is an answer in the product's words, never an exception.
  */
 import { IMPORT_USER_AGENT, PAGE_FAILURES } from "@nikki/core";
-import type { Config } from "../../env";
-import { BusinessUrlRefused, fetchBusinessUrl } from "../../services/business-urls";
+import type { ReaderConfig } from "./env";
+import { BusinessUrlRefused, fetchBusinessUrl } from "../services/business-urls";
 
 export type SiteAnswer =
   | { ok: true; text: string; bytes: number; contentType: string }
@@ -57,7 +57,7 @@ function absoluteLocation(location: string | null, url: string): string {
   }
 }
 
-export async function fetchSite(config: Config, url: string, limits: SiteFetchLimits, totalBytesLimit: number): Promise<SiteAnswer> {
+export async function fetchSite(config: ReaderConfig, url: string, limits: SiteFetchLimits, totalBytesLimit: number): Promise<SiteAnswer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
   try {
