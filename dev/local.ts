@@ -171,6 +171,8 @@ export async function startWorker(options: {
     vars: shared,
     quiet: options.quiet,
   });
+  // One after the other: two `wrangler dev` starting at once can take the same port for a socket of their own.
+  await waitForHealth(`http://127.0.0.1:${mediaPort}/twilio/stream`, media);
   const reader = wranglerDev({
     port: readerPort,
     config: "wrangler.website-reader.toml",
@@ -179,10 +181,7 @@ export async function startWorker(options: {
     vars: shared,
     quiet: options.quiet,
   });
-  await Promise.all([
-    waitForHealth(`http://127.0.0.1:${mediaPort}/twilio/stream`, media),
-    waitForHealth(`http://127.0.0.1:${readerPort}/website-reader/health`, reader),
-  ]);
+  await waitForHealth(`http://127.0.0.1:${readerPort}/website-reader/health`, reader);
   const child = wranglerDev({
     ...options,
     registry,
