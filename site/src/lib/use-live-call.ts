@@ -1,4 +1,4 @@
-import type { LiveCallMessage, LiveCallView, LiveLine } from "@nikki/core";
+import type { LiveCallMessage, LiveCallView, LiveEvent, LiveLine } from "@nikki/core";
 import { useEffect, useRef, useState } from "react";
 import { api, call } from "./client";
 
@@ -18,6 +18,11 @@ function withLines(lines: LiveLine[], added: LiveLine[]): LiveLine[] {
   return [...byId.values()];
 }
 
+/** The events with `event` added, or in the place of the one with its id (an action's end replaces its "…" line). */
+function withEvent(events: LiveEvent[], event: LiveEvent): LiveEvent[] {
+  return events.some((kept) => kept.id === event.id) ? events.map((kept) => (kept.id === event.id ? event : kept)) : [...events, event];
+}
+
 /** The view changed by one of the socket's messages. */
 export function applyLiveMessage(view: LiveCallView | null, message: LiveCallMessage): LiveCallView | null {
   if (message.type === "view") return message.view;
@@ -26,7 +31,7 @@ export function applyLiveMessage(view: LiveCallView | null, message: LiveCallMes
   if (message.type === "event")
     return {
       ...view,
-      events: [...view.events.filter((event) => event.id !== message.event.id), message.event],
+      events: withEvent(view.events, message.event),
       ...(message.state ? { state: message.state, with: message.with ?? null } : {}),
     };
   return view;

@@ -134,7 +134,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     if (!setup) return { ok: false, error: "This call is not known here. Offer to take a message instead." };
     // The watchers see the action start as it is asked for, before anything it waits on (its accounts, the caller's
     // language, a Test Suite run's slow booking system), so "Looking up free times…" is on their screens while it runs.
-    await this.live.toolStarted(request.name).catch(() => undefined);
+    const started = await this.live.toolStarted(request.name).catch(() => undefined);
     const providers = await this.services.providersFor(setup.tool.organizationId);
     const { slowToolMs } = setup.tool;
     if (slowToolMs && request.name !== "end_call") await new Promise((resolve) => setTimeout(resolve, slowToolMs));
@@ -142,7 +142,7 @@ export class CallSession extends DurableObject<Bindings> implements CallSessionR
     const deps = { services: this.services, providers, log: this.log };
     const output = await runTool(request.name, request.arguments, call, { ...deps, db: this.services.db, effects: this.effectsFor(call, providers) });
     this.log.info("call_tool", { tool: request.name, ok: output.ok });
-    await this.live.toolDone(setup, request.name, output, await this.transfers.state()).catch(() => undefined);
+    await this.live.toolDone(setup, request.name, output, await this.transfers.state(), started).catch(() => undefined);
     return output;
   }
 

@@ -40,3 +40,20 @@ describe("a live call's response time in its CallSession", () => {
     expect((await live.view(0)).latency).toMatchObject({ turns: 2, last_ms: 450 });
   });
 });
+
+describe("what the agent does, in a live call's feed", () => {
+  it("an action's end takes the place and id of its “…” line, for watchers who open the view later too", async () => {
+    const live = feed();
+    const looking = await live.event("agent", "Looking up free times…");
+    const saving = await live.event("agent", "Saving the caller as a lead…");
+    await live.event("agent", "Looked up free times", undefined, looking);
+    await live.event("owner_note", "Offer Tuesday");
+    await live.event("agent", "Saved the caller as a lead", undefined, saving);
+    const { events } = await live.view(0);
+    expect(events.map(({ id, text }) => ({ id, text }))).toEqual([
+      { id: looking, text: "Looked up free times" },
+      { id: saving, text: "Saved the caller as a lead" },
+      { id: "3", text: "Offer Tuesday" },
+    ]);
+  });
+});

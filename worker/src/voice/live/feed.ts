@@ -105,13 +105,19 @@ export class LiveFeed {
     await this.keep({ type: "lines", lines: added, latency: liveLatency(kept.figures) });
   }
 
-  /** Something happened; `state` (and whom it is with) when the call's state changed with it. */
-  async event(kind: LiveEvent["kind"], text: string, state?: { state: LiveCallState; with: string | null }): Promise<void> {
+  /**
+   * Something happened; `state` (and whom it is with) when the call's state changed with it. An action's end takes the
+   * place and id of its "…" line (`replaces`), so no watcher sees it as still going on. The event's id.
+   */
+  async event(kind: LiveEvent["kind"], text: string, state?: { state: LiveCallState; with: string | null }, replaces?: string): Promise<string> {
     const kept = await this.load();
-    const event: LiveEvent = { id: String(kept.events.length + 1), kind, text, at: new Date().toISOString() };
-    if (kept.events.length < MAX_EVENTS) kept.events.push(event);
+    const at = replaces === undefined ? -1 : kept.events.findIndex((event) => event.id === replaces);
+    const event: LiveEvent = { id: at < 0 ? String(kept.events.length + 1) : replaces!, kind, text, at: new Date().toISOString() };
+    if (at >= 0) kept.events[at] = event;
+    else if (kept.events.length < MAX_EVENTS) kept.events.push(event);
     if (state) Object.assign(kept, state);
     await this.keep({ type: "event", event, ...(state ?? {}) });
+    return event.id;
   }
 
   async state(): Promise<{ state: LiveCallState; with: string | null }> {

@@ -22,17 +22,18 @@ export class LiveCall {
     this.feed = new LiveFeed(ctx, ctx.storage);
   }
 
-  toolStarted(name: string): Promise<void> {
+  /** A tool was asked for: "Looking up free times…", whose event id its end (toolDone) takes. */
+  toolStarted(name: string): Promise<string> {
     return this.feed.event("agent", toolDoing(name));
   }
 
-  /** A tool answered; a transfer it started rings its first number. */
-  async toolDone(setup: CallSetup, name: string, output: ToolOutput, transfer: TransferState | undefined): Promise<void> {
+  /** A tool answered, in the place of its start's line (`started`); a transfer it started rings its first number. */
+  async toolDone(setup: CallSetup, name: string, output: ToolOutput, transfer: TransferState | undefined, started?: string): Promise<void> {
     if (name === "transfer_call" && output.ok && transfer) {
       const number = displayPhone(transfer.numbers[0] ?? "");
-      return this.moved(setup, "agent", OWNER_ACTION_WORDS.transferring(number), "ringing", number);
+      return this.moved(setup, "agent", OWNER_ACTION_WORDS.transferring(number), "ringing", number, started);
     }
-    await this.feed.event("agent", toolOutcome(name, output));
+    await this.feed.event("agent", toolOutcome(name, output), undefined, started);
   }
 
   /** The person rung pressed 1: the caller is put through. */
@@ -53,8 +54,8 @@ export class LiveCall {
   }
 
   /** Where the call is changed: its watchers, its row (the Calls page's state) and the organization's dashboards. */
-  async moved(setup: CallSetup, kind: LiveEvent["kind"], text: string, state: LiveCallState, whom: string | null): Promise<void> {
-    await this.feed.event(kind, text, { state, with: whom });
+  async moved(setup: CallSetup, kind: LiveEvent["kind"], text: string, state: LiveCallState, whom: string | null, replaces?: string): Promise<void> {
+    await this.feed.event(kind, text, { state, with: whom }, replaces);
     const liveState = state === "ringing" || state === "connected" ? state : null;
     await this.services.db
       .update(calls)
