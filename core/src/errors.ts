@@ -1,4 +1,5 @@
 import type { SlotResource } from "./appointments";
+import { LISTEN_CLOSE, LISTEN_MESSAGES } from "./live-listen";
 import { SPEND_MESSAGES } from "./spend";
 import { CHAT_MESSAGES, DEMO_CALL_ERRORS } from "./widget-copy";
 
@@ -28,6 +29,7 @@ export const API_ERRORS = {
   conflict: { status: 409, message: "That conflicts with what is already there." },
   slot_taken: { status: 409, message: "That time was just taken. Choose one of the other times." },
   call_ended: { status: 409, message: "This call has ended." },
+  listeners_full: { status: 409, message: LISTEN_MESSAGES[LISTEN_CLOSE.full] },
   twilio_unavailable: { status: 503, message: "Phone numbers need a Twilio account. Add one in Integrations, or ask the operator to configure it." },
   twilio_failed: { status: 502, message: "Twilio did not accept that just now. Please try again." },
   trial_ended: { status: 402, message: SPEND_MESSAGES.trialEnded },

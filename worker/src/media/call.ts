@@ -120,6 +120,11 @@ export class MediaCall {
     return this.commands.run(command);
   }
 
+  /** How many members listen to this stream now (the control plane asks before it grants a listen). */
+  listening(): number {
+    return this.listeners.count;
+  }
+
   /**
    * The stream's plan, from the control plane, which hands it over only for a stream signed as it expects: the model's
    * session opens now, while Twilio sends the stream's start, and the greeting rendered ahead is looked up.

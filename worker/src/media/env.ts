@@ -3,6 +3,8 @@ import type { LogLevel } from "../logger";
 /** A call's MediaSession: its stream's upgrade (a fetch), and an owner's command from the control plane. */
 export interface MediaSessionRpc extends Rpc.DurableObjectBranded {
   command(command: OwnerCommand): Promise<boolean>;
+  /** How many members listen to the stream now. */
+  listening(): Promise<number>;
 }
 
 /** The media plane's bindings: its sessions, the way back to the control plane, and the secret both planes share. */

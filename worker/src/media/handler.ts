@@ -13,6 +13,7 @@ import { LISTEN_PATH } from "../call/listen-ticket";
 
 const STREAM = /^\/twilio\/stream\/(CA[0-9a-f]{32})(?:\/([2-9]))?$/i;
 const COMMAND = /^\/media\/calls\/(CA[0-9a-f]{32})\/([1-9])\/command$/i;
+const LISTENING = /^\/media\/calls\/(CA[0-9a-f]{32})\/([1-9])\/listening$/i;
 
 const refusal = (status: number, code: string, message: string) =>
   Response.json({ error: { code, message } }, { status, headers: { "cache-control": "no-store" } });
@@ -28,6 +29,8 @@ export async function handleMedia(request: Request, env: MediaBindings): Promise
   if (pathname === "/media/greetings") return keepGreeting(request, env);
   const command = COMMAND.exec(pathname);
   if (command) return ownerCommand(request, env, mediaSessionName(command[1]!, Number(command[2])));
+  const listening = LISTENING.exec(pathname);
+  if (listening) return listenerCount(request, env, mediaSessionName(listening[1]!, Number(listening[2])));
   return refusal(404, "not_found", "Not found.");
 }
 
@@ -41,6 +44,12 @@ async function ownerCommand(request: Request, env: MediaBindings, sessionName: s
   if (!command || !valid) return refusal(403, "forbidden", "Only the control plane may command a call.");
   const taken = await env.MEDIA_SESSION.get(env.MEDIA_SESSION.idFromName(sessionName)).command(command);
   return Response.json({ taken });
+}
+
+/** How many members listen to the stream `sessionName` now (`{listening}`), for the control plane only. */
+async function listenerCount(request: Request, env: MediaBindings, sessionName: string): Promise<Response> {
+  if (!(await verifiedPlaneBody<object>(env.AUTH_SECRET, request))) return refusal(403, "forbidden", "Only the control plane may ask who listens.");
+  return Response.json({ listening: await env.MEDIA_SESSION.get(env.MEDIA_SESSION.idFromName(sessionName)).listening() });
 }
 
 /** A greeting rendered ahead, from the control plane (voice/greeting-cache.ts): kept a month, rendered again when it is gone. */

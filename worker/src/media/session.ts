@@ -38,6 +38,10 @@ export class MediaSession extends DurableObject<MediaBindings> implements MediaS
     return this.call.command(command);
   }
 
+  async listening(): Promise<number> {
+    return this.call.listening();
+  }
+
   override alarm(): Promise<void> {
     return this.call.alarm();
   }

@@ -7,6 +7,8 @@ export interface MediaPlane {
   keepGreeting(key: string, frames: string): Promise<void>;
   /** An owner's command for one of a call's streams (issue 56); false when that stream is not live. */
   command(callSid: string, segment: number, command: OwnerCommand): Promise<boolean>;
+  /** How many members listen to one of a call's streams now (issue 56 §2). */
+  listening(callSid: string, segment: number): Promise<number>;
 }
 
 /** Any host: a service binding delivers the request to the media plane whatever the URL names. */
@@ -17,5 +19,7 @@ export function mediaPlane(fetcher: Fetcher, secret: string): MediaPlane {
     keepGreeting: async (key, frames) => void (await postToPlane(fetcher, secret, `${MEDIA}/greetings`, { key, frames })),
     command: async (callSid, segment, command) =>
       ((await (await postToPlane(fetcher, secret, `${MEDIA}/calls/${callSid}/${segment}/command`, command)).json()) as { taken?: boolean }).taken === true,
+    listening: async (callSid, segment) =>
+      ((await (await postToPlane(fetcher, secret, `${MEDIA}/calls/${callSid}/${segment}/listening`, {})).json()) as { listening?: number }).listening ?? 0,
   };
 }

@@ -2,9 +2,10 @@
  * `POST /api/calls/:id/listen` (issue 56 §2): an owner or admin gets a ticket to the media plane's socket for the call's
  * audio, when the organization allows live listening (the agent then says the call may be monitored). The media
  * plane takes the ticket once, within a minute, and asks on each lease whether the member may still listen
- * (`allowedListeners`, from /internal/calls/:callSid/listeners).
+ * (`allowedListeners`, from /internal/calls/:callSid/listeners). A call with MAX_LISTENERS listening already is refused
+ * here (409 listeners_full), as the media plane says how many listen.
  */
-import { LIVE_CALL_MESSAGES, LISTEN_MESSAGES } from "@nikki/core";
+import { LIVE_CALL_MESSAGES, LISTEN_MESSAGES, MAX_LISTENERS } from "@nikki/core";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../../app-env";
@@ -14,6 +15,7 @@ import { calls, members } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import { access, orgCaller } from "../../middleware/access";
 import { settingsRowOf } from "../../org/settings";
+import { mediaPlane } from "../../voice/media-client";
 import { liveCallOf, record } from "./live";
 
 export const listenRoutes = new Hono<AppEnv>().post("/:id/listen", access("admin"), async (c) => {
@@ -28,6 +30,14 @@ export const listenRoutes = new Hono<AppEnv>().post("/:id/listen", access("admin
   const origin = c.var.config.publicOrigin;
   const secret = c.var.config.AUTH_SECRET;
   if (!origin || !secret) throw new ApiError("voice_bridge_unavailable");
+  // The media plane refuses a socket past MAX_LISTENERS too (a ticket granted here may not be used yet): asking first
+  // lets the page say so at once, and only a listen granted is audited.
+  const listening = await mediaPlane(c.env.MEDIA, secret)
+    .listening(call.callSid, segment)
+    .catch(() => {
+      throw new ApiError("voice_bridge_unavailable");
+    });
+  if (listening >= MAX_LISTENERS) throw new ApiError("listeners_full");
   const { ticket, expiresAt } = await mintListenTicket(secret, {
     callSid: call.callSid,
     segment,
