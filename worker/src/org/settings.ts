@@ -88,6 +88,14 @@ export function settingsChanges(patch: SettingsPatch): Partial<Row> {
   return changes;
 }
 
+/** The fields `patch` names whose values, as the API shows them, `changes` (its column values) would change in `before`. */
+export function changedSettings(before: Row, changes: Partial<Row>, patch: SettingsPatch): string[] {
+  const was = serializeSettings(before, null);
+  const will = serializeSettings({ ...before, ...changes }, null);
+  const fields = Object.keys(patch) as (keyof SettingsPatch & keyof OrganizationSettings)[];
+  return fields.filter((field) => JSON.stringify(was[field]) !== JSON.stringify(will[field]));
+}
+
 /** Built once (db/prepared.ts): a call's booking tools read it on every check and booking. */
 const settingsRowQuery = preparedQuery((db) =>
   db

@@ -110,6 +110,32 @@ describe("PATCH /api/org/settings", () => {
     expect(JSON.parse(entry!.details)).toEqual({ changed: ["transcript_retention_days", "pii_redaction", "allowed_countries", "widget_color"] });
   });
 
+  it("records only the fields whose values change, and nothing when none does", async () => {
+    const entries = () =>
+      env.DB.prepare("select details from audit_log where organization_id = ? and action = 'settings_updated' order by rowid desc")
+        .bind(owner.organizationId)
+        .all<{ details: string }>()
+        .then((result) => result.results.map((entry) => JSON.parse(entry.details) as { changed: string[] }));
+    const settings = await settingsOf(owner);
+    const before = await entries();
+    // The page sends its whole form with one switch turned.
+    const form = {
+      transcript_retention_days: settings.transcript_retention_days,
+      recording_retention_days: settings.recording_retention_days,
+      pii_redaction: settings.pii_redaction,
+      record_calls: settings.record_calls,
+      record_announce: settings.record_announce,
+      max_call_seconds: settings.max_call_seconds,
+      allowed_countries: settings.allowed_countries,
+    };
+    expect((await patch(owner, { ...form, live_listening: !settings.live_listening })).status).toBe(200);
+    expect(await entries()).toEqual([{ changed: ["live_listening"] }, ...before]);
+    const unchanged = await patch(owner, { ...form, live_listening: !settings.live_listening });
+    expect(unchanged.status).toBe(200);
+    expect(((await unchanged.json()) as { settings: OrganizationSettings }).settings.live_listening).toBe(!settings.live_listening);
+    expect(await entries()).toEqual([{ changed: ["live_listening"] }, ...before]);
+  });
+
   it.each([
     [{ recording_retention_days: 0 }, "recording_retention_days", M.recordingRetention],
     [{ recording_retention_days: 400 }, "recording_retention_days", M.recordingRetention],

@@ -8,7 +8,7 @@ import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../http/api-error";
 import { parseBody } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
-import { regionOf, serializeSettings, settingsChanges, settingsRowOf } from "../../org/settings";
+import { changedSettings, regionOf, serializeSettings, settingsChanges, settingsRowOf } from "../../org/settings";
 
 /**
  * `/api/org/settings`: every setting of the caller's organization (spec 001 §3), for owners and admins. A patch
@@ -33,7 +33,8 @@ export const settingsRoutes = new Hono<AppEnv>()
     const caller = orgCaller(c);
     // Text limits are bounded by the plan in effect (a trial has Growth's).
     const { plan } = await planInEffect(c.var.db, caller.organizationId);
-    const region = regionOf(await settingsRowOf(c.var.db, caller.organizationId));
+    const before = await settingsRowOf(c.var.db, caller.organizationId);
+    const region = regionOf(before);
     const patch = await parseBody(c, settingsPatchSchema(c.var.config.urlPolicy, plan, region), "a setting");
     const chatAgentId = patch.chat_agent_id;
     if (chatAgentId) {
@@ -50,17 +51,17 @@ export const settingsRoutes = new Hono<AppEnv>()
         .where(and(eq(phoneNumbers.twilioNumber, patch.sms_sender_number), eq(phoneNumbers.organizationId, caller.organizationId)));
       if (!number) throw new ApiError("validation_failed", { fields: { sms_sender_number: SETTINGS_MESSAGES.smsSenderNotOurs } });
     }
-    await settingsRowOf(c.var.db, caller.organizationId);
     const changes = settingsChanges(patch);
-    const [row] = Object.keys(changes).length
-      ? await c.var.db.update(organizationSettings).set(changes).where(eq(organizationSettings.organizationId, caller.organizationId)).returning()
-      : [await settingsRowOf(c.var.db, caller.organizationId)];
+    // The page sends every field of its form: the log names only those whose values change, and nothing when none does.
+    const changed = changedSettings(before, changes, patch);
+    if (changed.length === 0) return c.json({ settings: serializeSettings(before, c.var.config.publicOrigin) });
+    const [row] = await c.var.db.update(organizationSettings).set(changes).where(eq(organizationSettings.organizationId, caller.organizationId)).returning();
     await audit(c, {
       action: "settings_updated",
       organizationId: caller.organizationId,
       actorUserId: caller.userId,
       actorEmail: caller.email,
-      details: { changed: Object.keys(patch) },
+      details: { changed },
     });
     return c.json({ settings: serializeSettings(row!, c.var.config.publicOrigin) });
   });
