@@ -7,6 +7,7 @@
  * masked detail ("[NAME]", "[PHONE]") is not a detail, so it is never extracted. A booked time is the one the
  * instructions list as stored for the call (core/src/booked-summary.ts), never the time the caller asked for.
  */
+import { DEFAULT_SERVICE } from "@nikki/core";
 import { SPANISH } from "./caller-model";
 import { type SimulatedQuestion, unansweredQuestions } from "./unanswered-questions";
 
@@ -77,6 +78,12 @@ function requestOf(said: string[]): { action: string | null; question: string | 
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** "book a Wellness Exam", "book an appointment" (the default service), one phrase for all of the call's bookings. */
+function bookedAction(bookings: readonly { service: string }[]): string {
+  const services = [...new Set(bookings.map((booking) => (booking.service === DEFAULT_SERVICE.name ? "appointment" : booking.service)))];
+  return `book ${services.map((service) => `${/^[aeiou]/i.test(service) ? "an" : "a"} ${service}`).join(" and ")}`;
+}
+
 /** `system`: the analysis's instructions (the knowledge and open questions it was shown). */
 export function analyseTranscript(transcript: string, fields: readonly string[], system = ""): SimulatedAnalysis {
   const said = lines(transcript, "Caller");
@@ -86,7 +93,11 @@ export function analyseTranscript(transcript: string, fields: readonly string[],
   const when = WHEN.exec(callerText);
   const bookings = bookingsIn(system);
   const appointmentTime = bookings?.length ? bookings.map((booking) => booking.label).join("; ") : when ? `${when[1]} at ${when[2]!.replace(/\s+/g, "")}` : "";
-  const { action, question } = requestOf(said);
+  const request = requestOf(said);
+  // A request the rules cannot read (a Spanish caller's) that ended in a booking: what they wanted is what was booked,
+  // said in the business's language as the instructions list it (issue 54), never "Lucía Fernández called." alone.
+  const action = request.action ?? (bookings?.length ? bookedAction(bookings) : null);
+  const question = action ? null : request.question;
   const extracted: Record<string, string> = {
     name,
     phone: PHONE.exec(callerText)?.[0] ?? "",

@@ -55,6 +55,9 @@ describe("the simulated model's answer to a question", () => {
     expect(answerFromKnowledge("Which towns do you cover?", instructions("We cover Springfield and Shelbyville."))).toBe(
       "We cover Springfield and Shelbyville.",
     );
+    // One word of a longer question is not enough, even one sentence's alone (issue 54: "pet" is not "pets of Lakewood").
+    const clinic = instructions("Caring for the pets of Lakewood, Colorado since 2009. Wellness exams take 30 minutes.");
+    expect(answerFromKnowledge("Do you treat pet snakes and do you have an MRI machine?", clinic)).toMatch(/^I'm sorry, I don't know that/);
     expect(answerFromKnowledge("How much do your plans cost?", instructions("Plans start at $29 a month. Plans renew monthly."))).toBe(
       "Plans start at $29 a month.",
     );

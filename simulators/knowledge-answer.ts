@@ -78,10 +78,15 @@ export function questionIn(text: string): string | null {
 const ASKS_PRICE = /\b(how much|cost|costs|price|prices|pricing|charge|charges|fee|fees|rates?|cuánto|cuánta|cuesta|cuestan|precios?)\b/i;
 const GIVES_PRICE = /[$€£]\s?\d|\b\d[\d,.]*\s?(dollars|euros|pounds|dólares)\b/i;
 
+/** A question of at most this many words that mean something is short: one of them may be enough (bestSentence). */
+const SHORT_QUESTION = 3;
+
 /**
  * The knowledge sentence that shares the most with the question (the first of equals), or null when none shares
- * enough: two words (a price asked and given counts as one), or one word no other sentence of the knowledge has
- * ("cover" in "Which towns do you cover?"). One word several sentences share ("customers") is not an answer.
+ * enough: two words (a price asked and given counts as one), or, for a short question (three words that mean something),
+ * one word no other sentence of the knowledge has ("cover" in "Which towns do you cover?"). One word several sentences
+ * share ("customers") is not an answer, nor one word of a longer question ("pet" of "Do you treat pet snakes and do
+ * you have an MRI machine?" is not "Caring for the pets of Lakewood").
  */
 export function bestSentence(question: string, knowledge: string[]): string | null {
   const asked = meaningfulWords(question);
@@ -92,7 +97,7 @@ export function bestSentence(question: string, knowledge: string[]): string | nu
   for (const [index, sentence] of knowledge.entries()) {
     const shared = [...wordsOf[index]!].filter((word) => asked.has(word));
     const score = shared.length + (asksPrice && GIVES_PRICE.test(sentence) ? 1 : 0);
-    const enough = score >= 2 || (score === 1 && shared.length === 1 && sentencesWith(shared[0]!) === 1);
+    const enough = score >= 2 || (score === 1 && shared.length === 1 && asked.size <= SHORT_QUESTION && sentencesWith(shared[0]!) === 1);
     if (enough && (!best || score > best.score)) best = { sentence, score };
   }
   return best?.sentence ?? null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseFields } from "./account";
-import { AGENT_MESSAGES as M, agentCreateSchema, agentPatchSchema } from "./agents";
+import { AGENT_MESSAGES as M, agentCreateSchema, agentPatchSchema, languagesAndVoice } from "./agents";
 import { ESCALATION_MESSAGES } from "./escalation";
 import { HOURS_MESSAGES } from "./hours-problem";
 import { TURN_TAKING_MESSAGES as T } from "./turn-taking";
@@ -82,5 +82,16 @@ describe("an agent's fields", () => {
   it("patches any subset, the name included", () => {
     expect(parseFields(agentPatchSchema, { status: "inactive" })).toEqual({ ok: true, data: { status: "inactive" } });
     expect(parseFields(agentPatchSchema, { name: "" })).toMatchObject({ ok: false, fields: { name: M.name } });
+  });
+});
+
+describe("an agent's languages and voice", () => {
+  it("names both languages and the voice as the voice picker does", () => {
+    expect(languagesAndVoice({ language: "en-US", secondary_language: "es-ES", voice: "sage" })).toBe("English (US) and Spanish · voice Sage");
+  });
+
+  it("names one language when there is no second, or the second is the agent's own", () => {
+    expect(languagesAndVoice({ language: "fr-FR", secondary_language: null, voice: "coral" })).toBe("French · voice Coral");
+    expect(languagesAndVoice({ language: "es-ES", secondary_language: "es-ES", voice: "alloy" })).toBe("Spanish · voice Alloy");
   });
 });

@@ -54,6 +54,24 @@ export function greetingOf(agent: { name: string; greeting: string | null; langu
 /** A voice as the owner reads it ("Coral"), in the wizard and on the agent's card alike. */
 export const voiceName = (voice: string): string => (voice ? voice[0]!.toUpperCase() + voice.slice(1) : voice);
 
+const AGENT_LANGUAGE_NAMES: Record<string, string> = {
+  "en-US": "English (US)",
+  "es-ES": "Spanish",
+  "fr-FR": "French",
+  "de-DE": "German",
+  "it-IT": "Italian",
+  "pt-BR": "Portuguese (Brazil)",
+};
+
+/** An agent language as the owner reads it ("English (US)"). */
+export const agentLanguageName = (language: string): string => AGENT_LANGUAGE_NAMES[language] ?? language;
+
+/** "English (US) and Spanish · voice Sage": an agent's languages and voice, on its card and in the wizard's Review alike. */
+export function languagesAndVoice(agent: { language: string; secondary_language?: string | null; voice: string }): string {
+  const second = agent.secondary_language && agent.secondary_language !== agent.language ? ` and ${agentLanguageName(agent.secondary_language)}` : "";
+  return `${agentLanguageName(agent.language)}${second} · voice ${voiceName(agent.voice)}`;
+}
+
 /** What the owner hears once an agent is saved: with no number it answers nothing yet, so the next step is Numbers. */
 export const AGENT_SAVED_MESSAGES = {
   ready: (name: string) => `${name} is ready to answer calls.`,

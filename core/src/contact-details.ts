@@ -40,39 +40,45 @@ export function redactedSpeechEntities(entities: Record<string, string>, keep: r
   );
 }
 
-/** What the analysis extracted, as a viewer reads it: each contact field its marker whole, any other field with PII redacted. */
-export function maskedEntities(entities: Record<string, string>): Record<string, string> {
+/**
+ * What the analysis extracted, as a viewer reads it: each contact field its marker whole, any other field with PII
+ * redacted. `keep`: the business's own names (its name, agents, services: worker/src/org/own-names.ts).
+ */
+export function maskedEntities(entities: Record<string, string>, keep: readonly string[] = []): Record<string, string> {
   const callerNames = callerNamesOf(entities);
   return Object.fromEntries(
     Object.entries(entities).map(([key, value]) => {
       if (!value.trim()) return [key, value];
-      return [key, contactMarker(key) ?? redactPii(value, [], callerNames)];
+      return [key, contactMarker(key) ?? redactPii(value, keep, callerNames)];
     }),
   );
 }
 
 /** A contact detail as a viewer reads it: its marker, unless there is nothing to mask. */
 const masked = <T extends string | null>(value: T, marker: string): T => (value?.trim() ? (marker as T) : value);
-/** Free text about a contact (notes, intent) as a viewer reads it: the speech rule, the contact's own name masked inside. */
-const maskedSpeech = (value: string | null, name: string) => (value ? redactPii(value, [], [name]) : value);
+/**
+ * Free text about a contact (notes, intent) as a viewer reads it: the speech rule, the contact's own name masked inside,
+ * the business's own names (`keep`) left as they are.
+ */
+const maskedSpeech = (value: string | null, name: string, keep: readonly string[]) => (value ? redactPii(value, keep, [name]) : value);
 
-/** A lead as a viewer reads it. */
-export const maskedLead = (lead: BusinessLead): BusinessLead => ({
+/** A lead as a viewer reads it; `keep`: the business's own names. */
+export const maskedLead = (lead: BusinessLead, keep: readonly string[] = []): BusinessLead => ({
   ...lead,
   name: masked(lead.name, PII_MARKERS.name),
   phone: masked(lead.phone, PII_MARKERS.phone),
   email: masked(lead.email, PII_MARKERS.email),
-  intent: maskedSpeech(lead.intent, lead.name),
-  notes: maskedSpeech(lead.notes, lead.name),
-  summary: maskedSpeech(lead.summary, lead.name),
+  intent: maskedSpeech(lead.intent, lead.name, keep),
+  notes: maskedSpeech(lead.notes, lead.name, keep),
+  summary: maskedSpeech(lead.summary, lead.name, keep),
 });
 
-/** An appointment as a viewer reads it. */
-export const maskedAppointment = (appointment: AppointmentResource): AppointmentResource => ({
+/** An appointment as a viewer reads it; `keep`: the business's own names. */
+export const maskedAppointment = (appointment: AppointmentResource, keep: readonly string[] = []): AppointmentResource => ({
   ...appointment,
   name: masked(appointment.name, PII_MARKERS.name),
   phone: masked(appointment.phone, PII_MARKERS.phone),
-  notes: maskedSpeech(appointment.notes, appointment.name),
+  notes: maskedSpeech(appointment.notes, appointment.name, keep),
 });
 
 /**

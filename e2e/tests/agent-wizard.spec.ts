@@ -71,7 +71,7 @@ test("the agent wizard's step buttons check the step being left, hours errors na
     "Saturday Closed",
     "Sunday Closed",
   ]);
-  await expect(wizard.getByText("Times in America/Chicago")).toBeVisible();
+  await expect(wizard.getByText("Times in Central Time")).toBeVisible();
   const services = wizard.getByRole("list", { name: "Services" });
   await expect(services.getByRole("listitem").filter({ hasText: "Cleaning" })).toHaveText("Cleaning (60 min)");
   await expect(services.getByRole("listitem").filter({ hasText: "Checkup" })).toHaveText("Checkup (30 min)");
@@ -109,20 +109,22 @@ test("the agent wizard's step buttons check the step being left, hours errors na
   await add.getByLabel("Area code").fill("720");
   await add.getByLabel("Digits it contains").fill("5550100");
   await add.getByRole("button", { name: "Search" }).click();
-  await expect(add.getByText("Denver, CO")).toBeVisible();
-  await expect(add.getByRole("note").filter({ hasText: TRANSFER_LINE_MESSAGES.buy("+17205550100", ["Sofia"]) })).toBeVisible();
-  await add.getByRole("button", { name: "Buy +17205550100" }).click();
+  // The number for sale, its Buy button and then its card all write it one way (core's displayPhone).
+  await expect(add.getByRole("radio", { name: "+1 720-555-0100 · Denver, CO" })).toBeVisible();
+  await expect(add.getByRole("note").filter({ hasText: TRANSFER_LINE_MESSAGES.buy("+1 720-555-0100", ["Sofia"]) })).toBeVisible();
+  await add.getByRole("button", { name: "Buy +1 720-555-0100" }).click();
   await expect(toast(page, "Number Added")).toBeVisible();
-  await page.getByRole("button", { name: "Assign +17205550100" }).click();
+  await expect(page.getByRole("heading", { name: "+1 720-555-0100" })).toBeVisible();
+  await page.getByRole("button", { name: "Assign +1 720-555-0100" }).click();
   const assign = page.getByRole("dialog", { name: "Assign Number" });
   await expect(assign.getByRole("note")).toHaveCount(0);
   await assign.getByLabel("Agent").selectOption({ label: "Sofia" });
-  await expect(assign.getByRole("note")).toHaveText(TRANSFER_LINE_MESSAGES.assign("+17205550100", "Sofia"));
+  await expect(assign.getByRole("note")).toHaveText(TRANSFER_LINE_MESSAGES.assign("+1 720-555-0100", "Sofia"));
   await assign.getByRole("button", { name: "Assign" }).click();
   await expect(toast(page, "Number Assigned")).toBeVisible();
   // Assigned: its button now changes the agent.
-  await expect(page.getByRole("button", { name: "Change agent +17205550100" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Assign +17205550100" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Change agent +1 720-555-0100" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Assign +1 720-555-0100" })).toHaveCount(0);
   await page.goto("/dashboard/agents");
   await page.getByRole("button", { name: "Edit Sofia" }).click();
   const edit = page.getByRole("dialog", { name: "Edit Sofia" });

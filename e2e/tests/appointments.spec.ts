@@ -51,7 +51,7 @@ test("a business books by hand, sees its agenda and week live, reschedules, canc
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Appointments" }).click();
   await page.waitForURL("**/dashboard/appointments");
   await expect(page.getByText(/^No upcoming appointments yet\./)).toBeVisible();
-  await expect(page.getByText("Times are in America/New_York.")).toBeVisible();
+  await expect(page.getByText("Times are in Eastern Time.")).toBeVisible();
 
   // By hand: nothing chosen says so under the fields; then tomorrow at 9:00.
   await page.getByRole("button", { name: "New appointment" }).first().click();

@@ -1,3 +1,4 @@
+import { DISCARD_QUESTION } from "../../site/src/lib/discard-words";
 import { type Page, expect, test } from "@playwright/test";
 import { CALENDAR_COPY_MESSAGES, GOOGLE_CALENDAR_OUTCOMES, INTEGRATION_MESSAGES, SERVICE_MESSAGES, SETTINGS_MESSAGES, integrationInfo } from "@nikki/core";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
@@ -135,7 +136,10 @@ test("Google Calendar connects through Google's consent and tests; Cal.com saves
   await calcom.getByLabel("Event Type ID").fill("thirty-minutes");
   await calcom.getByRole("button", { name: "Save Configuration" }).click();
   await expect(calcom.getByText(INTEGRATION_MESSAGES.eventTypeId)).toBeVisible();
+  // Closed with what was refused still typed: asked first, and discarded.
   await calcom.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("alertdialog", { name: DISCARD_QUESTION.title }).getByRole("button", { name: DISCARD_QUESTION.discard }).click();
+  await expect(calcom).toBeHidden();
   await connectIntegration(page, "Cal.com", { "API Key": OWN.calcom.api_key, "Event Type ID": OWN.calcom.event_type_id });
   await expect(integrationCard(page, "Cal.com").getByText(`Event Type ID ${OWN.calcom.event_type_id}`)).toBeVisible();
 

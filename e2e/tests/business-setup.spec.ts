@@ -110,8 +110,10 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await add.getByLabel("Area code").fill("737");
   await add.getByRole("button", { name: "Search" }).click();
   await expect(add.getByRole("note")).toHaveText(/Phone line charge: \$1\.15 a month for this number/);
-  const buy = add.getByRole("button", { name: /^Buy \+1737/ });
+  const buy = add.getByRole("button", { name: /^Buy \+1 737-/ });
+  // As Numbers shows it ("+1 737-555-0100"); the phone company's calls carry it as "+17375550100".
   const number = ((await buy.textContent()) ?? "").replace("Buy ", "").trim();
+  const e164 = `+${number.replace(/\D/g, "")}`;
   await buy.click();
   await expect(page.getByRole("status").filter({ hasText: "Number Added" })).toBeVisible();
   await expect(page.getByText("Unassigned")).toBeVisible();
@@ -131,8 +133,8 @@ test("a new business creates its agent, buys and assigns a number, gets its call
   await expect(testCall.getByText(TEST_CALL_MESSAGES.phoneNeeded)).toBeVisible();
   await testCall.getByLabel("Your mobile number").fill("(415) 555-0166");
   await testCall.getByRole("button", { name: "Call Me" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Calling +14155550166 from ${number}` })).toBeVisible();
-  expect((await simulatedCallsTo("+14155550166")).at(-1)?.form).toMatchObject({ From: number, Url: expect.stringContaining("/twilio/voice/outbound?agent=") });
+  await expect(page.getByRole("status").filter({ hasText: `Calling +14155550166 from ${e164}` })).toBeVisible();
+  expect((await simulatedCallsTo("+14155550166")).at(-1)?.form).toMatchObject({ From: e164, Url: expect.stringContaining("/twilio/voice/outbound?agent=") });
   // The simulated phone picks up: Rosa greets, the callee answers and hangs up; the call ends with a real outcome.
   await expect(page.getByRole("status").filter({ hasText: "Test call ended" })).toBeVisible({ timeout: 60_000 });
   const calls = ((await (await page.request.get("/api/calls")).json()) as { calls: { id: string; to_number: string }[] }).calls;

@@ -1,3 +1,4 @@
+import { displayPhone } from "@nikki/core";
 import { expect, test } from "@playwright/test";
 import { SIMULATED_BUSINESS_CREDENTIALS as OWN } from "@nikki/simulators/credentials";
 import { placeSimulatedCall } from "@nikki/simulators/twilio-caller";
@@ -63,7 +64,7 @@ test("a new business brings its own Twilio and HubSpot, its number rings its age
   await page.getByRole("link", { name: "Numbers" }).click();
   await page.getByRole("button", { name: "Refresh numbers" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Numbers Refreshed" })).toBeVisible();
-  await page.getByRole("button", { name: `Assign ${OWN_NUMBER}` }).click();
+  await page.getByRole("button", { name: `Assign ${displayPhone(OWN_NUMBER)}` }).click();
   const assign = page.getByRole("dialog", { name: "Assign Number" });
   await assign.getByLabel("Agent").selectOption({ label: "Rosa" });
   await assign.getByRole("button", { name: "Assign" }).click();

@@ -2,6 +2,7 @@
  * The caller's language end to end (issue 37 §4) and the recording notice inside the greeting (§6): a Spanish caller
  * rings an English agent that also speaks Spanish, through the real webhook, bridge, tools and post-call pipeline.
  */
+import { type BusinessLead, leadNeed } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { digestLines } from "../src/jobs/morning-digest";
@@ -115,6 +116,10 @@ describe("a Spanish caller, end to end", { timeout: 60_000 }, () => {
     expect(stored.language).toBe("es");
     // The summary is in the business's language (the agent's, English), with the caller's language noted.
     expect(stored.summary).toMatch(/^\S.* The caller spoke Spanish\.$/);
+    // What they wanted, said in the business's language from the booking, so the lead says more than "… called." (issue 54).
+    expect(stored.summary).toMatch(/^\[NAME\] called to book an appointment\. /);
+    const { leads } = (await (await call("/api/leads", { cookie: owner.cookie })).json()) as { leads: BusinessLead[] };
+    expect(leadNeed(leads.find((lead) => lead.call_id === callId)!)).toBe("Lucía Fernández called to book an appointment.");
     const transcript = JSON.parse(String(stored.transcript)) as { role: string; content: string }[];
     // The transcript shows the notice was said, in the agent's voice, then the greeting and the line in both languages.
     expect(transcript[0]).toEqual(

@@ -167,3 +167,37 @@ describe("a viewer's call detail", () => {
     expect((await call("/api/org/settings", { method: "PATCH", cookie: owner.cookie, body: { pii_redaction: true } })).status).toBe(200);
   });
 });
+
+describe("a viewer's reading of the business's own names", () => {
+  it("masks the caller but not the business's name, its agent's or its services' (issue 54)", async () => {
+    expect((await call("/api/org/settings", { method: "PATCH", cookie: owner.cookie, body: { pii_redaction: false } })).status).toBe(200);
+    await env.DB.prepare("insert into services (id, organization_id, name, duration_minutes) values (?, ?, 'Water Heater Install', 60)")
+      .bind(crypto.randomUUID(), owner.organizationId)
+      .run();
+    const said = crypto.randomUUID();
+    await env.DB.prepare(
+      "insert into calls (id, call_sid, organization_id, from_number, to_number, status, transcript, summary, entities, processing_status) values (?, ?, ?, ?, ?, 'completed', ?, ?, ?, 'processed')",
+    )
+      .bind(
+        said,
+        callSid(),
+        owner.organizationId,
+        CALLER,
+        NUMBER,
+        JSON.stringify([{ role: "user", content: "I'm Grace Hopper, I'd like a Water Heater Install from Purpose Plumbing." }]),
+        "Grace Hopper called to book a Water Heater Install.",
+        JSON.stringify({ name: "Grace Hopper", intent: "Book a Water Heater Install with Purpose Plumbing" }),
+      )
+      .run();
+    await env.DB.prepare("insert into leads (id, organization_id, call_id, source, name, phone, intent) values (?, ?, ?, 'call', 'Grace Hopper', ?, ?)")
+      .bind(crypto.randomUUID(), owner.organizationId, said, CALLER, "Water Heater Install for Grace Hopper")
+      .run();
+    const asViewer = (await readAs<{ call: CallDetailResource }>(viewer, `/api/calls/${said}`)).call;
+    expect(asViewer.summary).toBe("[NAME] called to book a Water Heater Install.");
+    expect(asViewer.transcript[0]?.content).toBe("I'm [NAME], I'd like a Water Heater Install from Purpose Plumbing.");
+    expect(asViewer.entities).toEqual({ name: "[NAME]", intent: "Book a Water Heater Install with Purpose Plumbing" });
+    const { leads } = await readAs<{ leads: BusinessLead[] }>(viewer, "/api/leads");
+    expect(leads.find((lead) => lead.call_id === said)).toMatchObject({ name: "[NAME]", intent: "Water Heater Install for [NAME]" });
+    expect((await call("/api/org/settings", { method: "PATCH", cookie: owner.cookie, body: { pii_redaction: true } })).status).toBe(200);
+  });
+});

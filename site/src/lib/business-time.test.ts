@@ -15,8 +15,14 @@ describe("timesIn", () => {
     expect(timesIn("America/New_York").date("2026-11-24T03:00:00Z")).toBe("Nov 23, 2026");
   });
 
+  it("names the zone as the e-mails do, never by its IANA name", () => {
+    expect(timesIn("America/Denver").zoneName).toBe("Mountain Time");
+    expect(timesIn("America/New_York").zoneName).toBe("Eastern Time");
+  });
+
   it("shows nothing while the zone is not known yet (rather than the viewer's own)", () => {
     const unknown = timesIn(undefined);
+    expect(unknown.zoneName).toBe("");
     expect(unknown.dateTime(at)).toBe("");
     expect(unknown.date(at)).toBe("");
   });

@@ -216,7 +216,8 @@ describe("post-call analysis on the services it is given", () => {
     await bookedOnCall(id);
     expect(await analyzeDueCall(testServices(), id, callEffectsOf)).toBeNull();
     const stored = await row(id);
-    expect(stored?.summary).toBe(`[NAME] called. The appointment was booked for ${BOOKED_LABEL}.`);
+    // What they wanted is said in the business's language, from the booking (issue 54), not "[NAME] called." alone.
+    expect(stored?.summary).toBe(`[NAME] called to book a Cleaning. The appointment was booked for ${BOOKED_LABEL}.`);
     expect(stored?.summary).not.toMatch(/mañana|\b9\b/);
     expect(JSON.parse(stored!.entities!)).toMatchObject({ appointment_time: BOOKED_LABEL });
   });

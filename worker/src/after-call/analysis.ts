@@ -19,13 +19,14 @@ import {
 import { eq, sql } from "drizzle-orm";
 import { type CallEffectsOf, callOfRow } from "../call-effects/call-effects";
 import { placeholders, preparedQuery } from "../db/prepared";
-import { agents, calls, organizationSettings, organizations } from "../db/schema";
+import { agents, calls, organizationSettings } from "../db/schema";
 import { dashboardsOpen } from "../durable/live-dashboards";
 import { type LogLevel, createLogger } from "../logger";
 import type { Services } from "../services";
 import { CALLER_FACTS_SCHEMA, type CallerFacts, primaryLanguage, storeForgetMe } from "./caller-facts";
 import { type FoundQuestion, UNANSWERED_QUESTIONS_SCHEMA, questionContext } from "../knowledge/analysis-questions";
 import { UNREDACTED, askedQuestions } from "../knowledge/record-questions";
+import { organizationOwnNames } from "../org/own-names";
 import { pushCallLead } from "./crm-push";
 import { sendCallWebhook } from "./crm-webhook";
 
@@ -104,16 +105,13 @@ const analysisInputQuery = preparedQuery((db) =>
     .select({
       call: calls,
       crmMapping: agents.crmMapping,
-      agentName: agents.name,
       agentLanguage: agents.language,
-      organizationName: organizations.name,
       piiRedaction: organizationSettings.piiRedaction,
       crmWebhookUrl: organizationSettings.crmWebhookUrl,
       liveDashboards: organizationSettings.liveDashboards,
     })
     .from(calls)
     .leftJoin(agents, eq(agents.id, calls.agentId))
-    .leftJoin(organizations, eq(organizations.id, calls.organizationId))
     .leftJoin(organizationSettings, eq(organizationSettings.organizationId, calls.organizationId))
     .where(eq(calls.id, sql.placeholder("callId")))
     .prepare(),
@@ -189,8 +187,8 @@ export async function analyzeDueCall(services: Services, callId: string, effects
     const booked = summaryWithBookings(analysed.summary, bookings, labels);
     const result = { ...analysed, summary: note ? `${booked} ${note}` : booked };
     const redact = row.piiRedaction ?? true;
-    // The business's own names (its greeting, its services) are not the caller's PII.
-    const keep = [row.organizationName ?? "", row.agentName ?? "", ...bookings.map((booking) => booking.service)];
+    // The business's own names (its greeting, its agents, its services) are not the caller's PII.
+    const keep = [...(await organizationOwnNames(db, call.organizationId)), ...bookings.map((booking) => booking.service)];
     // A re-run reads the transcript as stored (redacted): the contact details kept before stand. A booked time is the booking's.
     const entities = keptEntities(call.entities, bookedTimeOf(result.entities, bookings));
     // The names the caller gave, masked wherever a first name alone is said back ("Thanks, Sam.").

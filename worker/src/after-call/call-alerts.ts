@@ -6,6 +6,7 @@ import { inOneTrip } from "../db/one-trip";
 import { type CallAlert, type CallAlertResult, type CallEffectsOf, callOfRow } from "../call-effects/call-effects";
 import { type LogLevel, createLogger } from "../logger";
 import { alertRecipientsQuery } from "../org/alert-recipients";
+import { ownNamesOf, ownNamesQuery } from "../org/own-names";
 import type { Services } from "../services";
 import { type PostCallFacts, postCallFacts } from "./post-call-facts";
 
@@ -55,7 +56,7 @@ export async function sendCallAlert(services: Services, callId: string, effectsO
   if (!reason) return null;
   const organizationId = row.call.organizationId;
   // The claim and what the alert says, in one round trip: read for nothing only when another alarm claimed it first.
-  const [claimed, booked, recipients] = await inOneTrip(db, [
+  const [claimed, booked, recipients, ownNames] = await inOneTrip(db, [
     db
       .update(calls)
       .set({ alertedAt: new Date() })
@@ -63,6 +64,7 @@ export async function sendCallAlert(services: Services, callId: string, effectsO
       .returning({ id: calls.id }),
     callAppointmentsQuery(db, organizationId, [callId]),
     alertRecipientsQuery(db, organizationId),
+    ownNamesQuery(db, organizationId),
   ]);
   if (claimed.length === 0) return null;
 
@@ -70,8 +72,9 @@ export async function sendCallAlert(services: Services, callId: string, effectsO
   const bookedText = bookedTimesText(appointmentsByCall(booked, row.timeZone).get(callId) ?? []);
   // Who called, by name and number; a viewer who opted in reads the contact details masked, as the dashboard shows them.
   const alertFor = (masks: boolean) => {
-    const shown = masks ? maskedEntities(entities) : entities;
-    const stored = masks && row.call.summary ? redactPii(row.call.summary, [row.organizationName, row.agentName ?? ""]) : row.call.summary;
+    const keep = ownNamesOf(ownNames);
+    const shown = masks ? maskedEntities(entities, keep) : entities;
+    const stored = masks && row.call.summary ? redactPii(row.call.summary, keep) : row.call.summary;
     // The summary's masked name is the caller's, named as the e-mail names them (or "The caller").
     const summary = stored ? callerSummary(stored, shown.name) : null;
     const link = `${origin}/dashboard/calls?call=${callId}`;

@@ -32,10 +32,22 @@ describe("a page's menus are left out of its sections, whatever they are built o
       "a price list whose items say more than their links",
       `<ul><li><a href="/cleaning">Cleaning</a>: $120</li><li><a href="/whitening">Whitening</a>: $350</li></ul>`,
     ],
-    ["a single link", `<p><a href="/book">Book an appointment</a></p>`],
+    ["a paragraph that is one link to call", `<p><a href="tel:+17205550100">(720) 555-0100</a></p>`],
+    ["a paragraph that is one link to another site", `<p><a href="https://maps.example.com/cedar-ridge">12 Cedar Ridge Rd, Lakewood</a></p>`],
   ])("keeps %s", async (_case, content) => {
     const text = await bodiesOf(content);
     expect(text.length).toBeGreaterThan(0);
     expect(text).toBe((await extractPage(page(content.replace(/<a [^>]*>|<\/a>/g, "")), "/")).sections.map((section) => section.body).join("\n"));
+  });
+});
+
+describe("a paragraph that is only a link to another page of the site is navigation (issue 54)", () => {
+  it.each([
+    ["in the body", (content: string) => content],
+    ["in `main`, after a heading", (content: string) => `<main>${content}</main>`],
+  ])("is left out %s, where a link inside a sentence stays", async (_case, wrap) => {
+    const content = `<h1>Hours</h1><p>We are open Monday to Friday, 8 am to 6 pm. See <a href="about.html">our team</a> too.</p><p><a href="about.html">About us</a></p><div><a href="/">Home</a></div>`;
+    const { sections } = await extractPage(page(wrap(content)), "/hours.html");
+    expect(sections).toEqual([{ title: "Hours", body: "We are open Monday to Friday, 8 am to 6 pm. See our team too." }]);
   });
 });

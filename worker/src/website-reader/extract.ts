@@ -1,11 +1,12 @@
 /**
  * A page's main text as knowledge sections (issue 39 §2): the page's `main` (else its articles, else its body), without
- * its chrome (page-chrome.ts: navigation, header, footer, asides, scripts, styles, menus of links), split at each
- * heading (the heading is the section's title, the text up to the next heading its body). Also the page's links, for finding the site's other pages.
+ * its chrome (page-chrome.ts: navigation, header, footer, asides, scripts, styles, menus of links, lone links to the
+ * site's other pages), split at each heading (the heading is the section's title, the text up to the next heading its
+ * body). Also the page's links, for finding the site's other pages.
  */
 import { IMPORT_LIMITS } from "@nikki/core";
 import { type HtmlElement, type TreeVisitor, parseHtml, textOf, walkTree } from "./html-tree";
-import { isChrome, menusIn } from "./page-chrome";
+import { isChrome, navigationIn } from "./page-chrome";
 
 export interface PageSection {
   title: string;
@@ -119,7 +120,7 @@ function bodyParts(lines: string[]): string[] {
 
 /** The sections of `parts`' text: a new one at each heading; text before the first heading goes under `firstTitle`. */
 async function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle: string): Promise<PageSection[]> {
-  const menus = await menusIn(parts, insideMain);
+  const { menus, lineLinks } = await navigationIn(parts, insideMain);
   let headed = false;
   const gathered: { title: string; lines: string[] }[] = [{ title: firstTitle, lines: [] }];
   let line = "";
@@ -136,6 +137,7 @@ async function sectionsOf(parts: HtmlElement[], insideMain: boolean, firstTitle:
       if (isChrome(element, insideMain)) return false;
       // Inside `main`, a list of links under a heading is the page's own (a catalogue's items); before any, a menu.
       if (menus.has(element) && !(insideMain && headed)) return false;
+      if (lineLinks.has(element)) return false;
       if (HEADING.test(element.name)) {
         headed = true;
         endLine();

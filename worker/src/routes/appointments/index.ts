@@ -24,6 +24,7 @@ import { ApiError } from "../../http/api-error";
 import { parseBody, queryOf } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { regionOf, settingsRowOf } from "../../org/settings";
+import { organizationOwnNames } from "../../org/own-names";
 import { organizationTimeZone } from "../../org/time-zone";
 import { boundOf, listAppointments } from "./list";
 import { bookedOrRefuse, contextOrRefuse } from "./outcome";
@@ -64,7 +65,9 @@ export const appointmentRoutes = new Hono<AppEnv>()
     const query = c.req.valid("query");
     const list = await listAppointments(c.var.db, organizationId, query, await organizationTimeZone(c.var.db, organizationId));
     // A viewer reads who booked masked (contact-details.ts).
-    return c.json(masksContactsFor(role) ? { ...list, appointments: list.appointments.map(maskedAppointment) } : list);
+    if (!masksContactsFor(role)) return c.json(list);
+    const keep = await organizationOwnNames(c.var.db, organizationId);
+    return c.json({ ...list, appointments: list.appointments.map((appointment) => maskedAppointment(appointment, keep)) });
   })
   .get("/availability", access("viewer"), queryOf(availabilityQuerySchema, "a filter of availability"), async (c) => {
     const organizationId = orgCaller(c).organizationId;

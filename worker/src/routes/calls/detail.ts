@@ -33,16 +33,16 @@ function parsedLatency(stored: string | null): CallLatency | null {
  * One call with its transcript (times from the call's start), summary, entities and whether a recording exists.
  * `storedRedacted`: the organization stores speech redacted. `masksContacts`: this reader is a viewer, who reads the
  * speech redacted (stored so or not) and the caller's contact details among the entities masked (contact-details.ts).
- * `appointments`: what the call booked (appointments/of-calls.ts).
+ * `keep`: the business's own names, never masked (org/own-names.ts). `appointments`: what the call booked (appointments/of-calls.ts).
  */
 export function serializeCallDetail(
   row: Parameters<typeof serializeCall>[0],
-  options: { storedRedacted: boolean; masksContacts: boolean },
+  options: { storedRedacted: boolean; masksContacts: boolean; keep: readonly string[] },
   appointments: CallAppointmentResource[],
 ): Omit<CallDetailResource, "number_blocked" | "owner_notes"> {
   const { call } = row;
   const redactOnDisplay = options.masksContacts && !options.storedRedacted;
-  const show = (text: string) => (redactOnDisplay ? redactPii(text) : text);
+  const show = (text: string) => (redactOnDisplay ? redactPii(text, options.keep) : text);
   let entries: StoredEntry[] = [];
   try {
     entries = call.transcript ? (JSON.parse(call.transcript) as StoredEntry[]) : [];
@@ -67,7 +67,7 @@ export function serializeCallDetail(
         at_ms: entry.timestamp ? Math.max(0, Date.parse(entry.timestamp) - start) : null,
       })),
     summary: call.summary ? show(call.summary) : null,
-    entities: options.masksContacts ? maskedEntities(entities) : entities,
+    entities: options.masksContacts ? maskedEntities(entities, options.keep) : entities,
     // A call that never reached the AI has no recording worth playing: at most the second of it connecting.
     recording: Boolean(call.recordingUrl) && call.processingStatus !== "skipped",
     latency: parsedLatency(call.metrics),

@@ -11,6 +11,7 @@ import { hourly, rateLimit } from "../../middleware/rate-limit";
 import { jsonList } from "../../db/json";
 import { settingsRowOf } from "../../org/settings";
 import { NO_TRANSCRIPT } from "../../after-call/analysis";
+import { organizationOwnNames } from "../../org/own-names";
 import { organizationTimeZone } from "../../org/time-zone";
 import { appointmentsOfCalls } from "../../appointments/of-calls";
 import { callActionRoutes } from "./actions";
@@ -43,7 +44,9 @@ export const callRoutes = new Hono<AppEnv>()
     const settings = await settingsRowOf(c.var.db, caller.organizationId);
     const booked = await appointmentsOfCalls(c.var.db, caller.organizationId, [row.call.id], await organizationTimeZone(c.var.db, caller.organizationId));
     // Viewers always read the speech redacted and the contact details masked; owners and admins read them as stored.
-    const options = { storedRedacted: settings.piiRedaction, masksContacts: masksContactsFor(caller.role) };
+    const masksContacts = masksContactsFor(caller.role);
+    const keep = masksContacts ? await organizationOwnNames(c.var.db, caller.organizationId) : [];
+    const options = { storedRedacted: settings.piiRedaction, masksContacts, keep };
     const blocked = jsonList(settings.blockedNumbers).includes(row.call.direction === "inbound" ? row.call.fromNumber : row.call.toNumber);
     // The owners' notes to the agent are for owners and admins: never in the transcript, never a viewer's.
     const ownerNotes = canManage(caller.role) ? ownerNotesOf(row.call.ownerNotes) : [];

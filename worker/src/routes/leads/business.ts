@@ -7,6 +7,7 @@ import type { AppEnv } from "../../app-env";
 import { queryOf } from "../../http/parse-body";
 import { access, orgCaller } from "../../middleware/access";
 import { appointmentsOfCalls } from "../../appointments/of-calls";
+import { organizationOwnNames } from "../../org/own-names";
 import { organizationTimeZone } from "../../org/time-zone";
 import { hasCrm } from "../../services/crm";
 import { integrationRows } from "../../services/integrations/store";
@@ -50,7 +51,8 @@ export const businessLeadRoutes = new Hono<AppEnv>().get("/", access("viewer"), 
   const { page, next_cursor } = pageOf(rows, PAGE);
   const callIds = page.flatMap((row) => (row.callId ? [row.callId] : []));
   const booked = await appointmentsOfCalls(c.var.db, caller.organizationId, callIds, await organizationTimeZone(c.var.db, caller.organizationId));
-  const shown = page.map((row) => serializeBusinessLead(row, booked)).map(masksContactsFor(caller.role) ? maskedLead : (lead) => lead);
+  const keep = masksContactsFor(caller.role) ? await organizationOwnNames(c.var.db, caller.organizationId) : null;
+  const shown = page.map((row) => serializeBusinessLead(row, booked)).map((lead) => (keep ? maskedLead(lead, keep) : lead));
   const crm_connected = hasCrm(await integrationRows(c.var.db, caller.organizationId));
   return c.json({ leads: shown, next_cursor, crm_connected }, 200, { "cache-control": "no-store" });
 });

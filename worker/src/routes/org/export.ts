@@ -79,7 +79,7 @@ export async function exportOrganization(db: Database, organizationId: string, n
   const booked = await appointmentsOfCalls(db, organizationId, "all", await organizationTimeZone(db, organizationId));
   // Only the owner exports: the speech as stored (redacted with redaction on), the caller's contact details as given.
   const callDetails = (await allCalls(db, organizationId)).map((row) => ({
-    ...serializeCallDetail(row, { storedRedacted: settings.pii_redaction, masksContacts: false }, booked.get(row.call.id) ?? []),
+    ...serializeCallDetail(row, { storedRedacted: settings.pii_redaction, masksContacts: false, keep: [] }, booked.get(row.call.id) ?? []),
     direction: row.call.direction,
   }));
 

@@ -31,7 +31,8 @@ function pooled<T>(rows: { metrics: string | null }[], read: (latency: Partial<C
  * `GET /api/overview` (every member): the billing period's figures, the last 7 days' minutes, the 5 newest calls
  * (a silent call among them, never a spam one), and the last 7 days' response time (voice to voice, p50 and p90 of
  * every answered turn). A member's own test call is no answered or after-hours call (its minutes are used all the
- * same), and reads "Call ended" among the newest.
+ * same), and reads "Call ended" among the newest. An appointment counts as booked while it still is: one cancelled
+ * since is left out, so the tile agrees with Appointments.
  */
 export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), async (c) => {
   const { organizationId, role } = orgCaller(c);
@@ -62,7 +63,7 @@ export const overviewRoutes = new Hono<AppEnv>().get("/", access("viewer"), asyn
     db
       .select({ n: count() })
       .from(appointments)
-      .where(and(eq(appointments.organizationId, organizationId), gte(appointments.createdAt, since))),
+      .where(and(eq(appointments.organizationId, organizationId), eq(appointments.status, "booked"), gte(appointments.createdAt, since))),
     db
       .select({ ms: avg(sql<number>`json_extract(${calls.metrics}, '$.greeting_ms')`) })
       .from(calls)

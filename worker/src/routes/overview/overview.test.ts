@@ -2,7 +2,7 @@ import type { OverviewResource } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, signUp } from "../../../test/accounts";
-import { insertAppointment } from "../../../test/booking";
+import { insertAppointment, localStart } from "../../../test/booking";
 
 async function insertCall(organizationId: string, values: Record<string, string | number | null>) {
   const id = crypto.randomUUID();
@@ -15,7 +15,7 @@ async function insertCall(organizationId: string, values: Record<string, string 
 }
 
 describe("GET /api/overview", () => {
-  it("sums the billing period without test calls: minutes, answered calls, leads, bookings, after hours, latency, 7 days", async () => {
+  it("sums the billing period without test calls: minutes, answered calls, leads, bookings still booked, after hours, latency, 7 days", async () => {
     const owner = await signUp({ company: "Overview Plumbing" });
     const org = owner.organizationId;
     const metrics = (greeting: number, gaps: number[]) => JSON.stringify({ greeting_ms: greeting, turn_gaps_ms: gaps, barge_ins: 0, tools: [] });
@@ -36,6 +36,8 @@ describe("GET /api/overview", () => {
       .bind(crypto.randomUUID(), org, first)
       .run();
     await insertAppointment(org, { callId: first });
+    // Booked and then cancelled by the caller: no longer booked, as Appointments shows it.
+    await insertAppointment(org, { callId: first, start: localStart(4, "11:00"), status: "canceled" });
 
     const { overview } = (await (await call("/api/overview", { cookie: owner.cookie })).json()) as { overview: OverviewResource };
     expect(overview).toMatchObject({

@@ -1,6 +1,7 @@
 import {
   AGENT_LANGUAGES,
   AGENT_SAVED_MESSAGES,
+  agentLanguageName,
   voiceName,
   AGENT_TOOLS,
   AGENT_VOICES,
@@ -15,19 +16,7 @@ import { useMe, useRegion } from "../../../lib/me";
 import { useSubmit } from "../../../lib/use-submit";
 import FormField, { FormAlert, TextField, TimeZoneField } from "../../FormField";
 import Modal from "../../ui/Modal";
-import {
-  type AgentDraft,
-  LANGUAGE_NAMES,
-  STEPS,
-  STEP_OF_FIELD,
-  TOOL_NAMES,
-  bodyOf,
-  draftOf,
-  draftProblems,
-  emptyDraft,
-  firstProblem,
-  parsedObject,
-} from "./draft";
+import { type AgentDraft, STEPS, STEP_OF_FIELD, TOOL_NAMES, bodyOf, draftOf, draftProblems, emptyDraft, firstProblem, parsedObject } from "./draft";
 import ReviewStep, { TransferWarning } from "./ReviewStep";
 import { EscalationEditor } from "./EscalationEditor";
 import { CrmMappingEditor, HoursEditor } from "./JsonEditors";
@@ -186,7 +175,7 @@ export default function AgentWizard({ agent, timeZone, onClose, onSaved }: Props
         <select id="agent-language" value={draft.language} onChange={(event) => change("language", event.target.value)} disabled={pending}>
           {AGENT_LANGUAGES.map((language) => (
             <option key={language} value={language}>
-              {LANGUAGE_NAMES[language] ?? language}
+              {agentLanguageName(language)}
             </option>
           ))}
         </select>

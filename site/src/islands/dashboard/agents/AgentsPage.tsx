@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { AGENT_SAVED_MESSAGES, voiceName } from "@nikki/core";
+import { AGENT_SAVED_MESSAGES, languagesAndVoice } from "@nikki/core";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useMe } from "../../../lib/me";
 import { useAction } from "../../../lib/use-action";
@@ -10,7 +10,6 @@ import { useOpeningKey } from "../../ui/opening-key";
 import StatusBadge from "../../ui/StatusBadge";
 import TestCallButton from "../TestCallButton";
 import AgentWizard from "./AgentWizard";
-import { LANGUAGE_NAMES } from "./draft";
 import "../../form.css";
 import "./agents.css";
 
@@ -64,9 +63,7 @@ export default function AgentsPage() {
                 <li className="agent-row" key={agent.id}>
                   <div className="agent-main">
                     <h3>{agent.name}</h3>
-                    <p className="muted">
-                      {LANGUAGE_NAMES[agent.language] ?? agent.language} · voice {voiceName(agent.voice)}
-                    </p>
+                    <p className="muted">{languagesAndVoice(agent)}</p>
                     <p className="agent-numbers">
                       {agent.numbers.length ? (
                         agent.numbers.map((number) => number.phone_number).join(", ")

@@ -5,16 +5,18 @@ import {
   WEEKDAY_NAMES,
   WEEK_FROM_MONDAY,
   defaultGreeting,
+  languagesAndVoice,
   readEscalation,
   spanLabel,
   transfersToOwnLine,
   voiceModelName,
+  zoneName,
 } from "@nikki/core";
 import { api, call } from "../../../lib/client";
 import { useRegion } from "../../../lib/me";
 import { useResource } from "../../../lib/use-resource";
 import Loaded from "../../ui/Loaded";
-import { type AgentDraft, type Hours, LANGUAGE_NAMES, TOOL_NAMES, bodyOf, parsedObject } from "./draft";
+import { type AgentDraft, type Hours, TOOL_NAMES, bodyOf, parsedObject } from "./draft";
 
 /** "9:00 AM–12:00 PM, 1:00 PM–5:00 PM", or "Closed". */
 const spansOf = (hours: Hours, day: string) => (hours[day] ?? []).map((span) => spanLabel(span)).join(", ") || "Closed";
@@ -100,16 +102,12 @@ export default function ReviewStep({
   const escalation = readEscalation(parsedObject(draft.escalation_json), useRegion());
   const hours = (parsedObject(draft.hours_json) ?? {}) as Hours;
   const body = bodyOf(draft);
-  const secondary = body.secondary_language;
   return (
     <dl className="review">
       <dt>Name</dt>
       <dd>{draft.name || "—"}</dd>
       <dt>Language and voice</dt>
-      <dd>
-        {LANGUAGE_NAMES[draft.language] ?? draft.language}
-        {secondary ? ` and ${LANGUAGE_NAMES[secondary] ?? secondary}` : ""}, {draft.voice}
-      </dd>
+      <dd>{languagesAndVoice(body)}</dd>
       <dt>Turn-taking</dt>
       <dd>{TURN_TAKING_COPY.summary(body)}</dd>
       <dt>{TURN_TAKING_COPY.model}</dt>
@@ -121,7 +119,7 @@ export default function ReviewStep({
       <dt>Opening hours</dt>
       <dd>
         <WeekList hours={hours} label="Opening hours" />
-        <span className="muted">Times in {draft.business_hours_tz}</span>
+        <span className="muted">Times in {zoneName(draft.business_hours_tz)}</span>
       </dd>
       <dt>Services</dt>
       <dd>

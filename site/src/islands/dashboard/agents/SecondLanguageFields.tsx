@@ -1,6 +1,6 @@
-import { AGENT_LANGUAGES, defaultSecondaryGreeting } from "@nikki/core";
+import { AGENT_LANGUAGES, agentLanguageName, defaultSecondaryGreeting } from "@nikki/core";
 import FormField, { TextField } from "../../FormField";
-import { type AgentDraft, LANGUAGE_NAMES } from "./draft";
+import type { AgentDraft } from "./draft";
 
 interface Props {
   draft: AgentDraft;
@@ -23,7 +23,7 @@ export default function SecondLanguageFields({ draft, errors, disabled, onChange
           <option value="">None</option>
           {AGENT_LANGUAGES.filter((language) => language !== draft.language).map((language) => (
             <option key={language} value={language}>
-              {LANGUAGE_NAMES[language] ?? language}
+              {agentLanguageName(language)}
             </option>
           ))}
         </select>

@@ -38,7 +38,7 @@ function StarterNote({ services }: { services: readonly ServiceResource[] }) {
 
 /**
  * The wizard's Services step (issue 35 §1): what callers can book, for the whole organization. Each add, change or
- * delete is saved at once through `/api/services`, apart from Save Agent. Members who cannot manage see the list only.
+ * delete is saved at once through `/api/services`, whether or not the agent is saved after. Members who cannot manage see the list only.
  */
 export default function ServicesStep() {
   const manager = canManage(useMe()?.role);
@@ -72,7 +72,8 @@ export default function ServicesStep() {
   return (
     <div className="services-step">
       <p className="muted">
-        What callers can book, with how long it takes. Services are shared by all your agents, and each change here is saved at once, apart from Save Agent.
+        What callers can book, with how long it takes. Services are shared by all your agents and saved as soon as you add, change or delete one: closing the
+        wizard without saving the agent does not undo them.
       </p>
       <Loaded resource={services} loading="Loading services…">
         {({ services: rows }) => (

@@ -153,15 +153,6 @@ export const STEP_OF_FIELD: Record<string, number> = {
   crm_mapping: 6,
 };
 
-export const LANGUAGE_NAMES: Record<string, string> = {
-  "en-US": "English (US)",
-  "es-ES": "Spanish",
-  "fr-FR": "French",
-  "de-DE": "German",
-  "it-IT": "Italian",
-  "pt-BR": "Portuguese (Brazil)",
-};
-
 export const TOOL_NAMES: Record<AgentTool, string> = {
   book_appointment: "Book appointments",
   push_crm_lead: "Save leads to the CRM",

@@ -32,7 +32,7 @@ const LIVE_RELOAD_MS = 250;
 export default function AppointmentsPage() {
   const me = useMe();
   const canAct = canManage(me?.role);
-  const { zone } = useBusinessTime();
+  const { zone, zoneName } = useBusinessTime();
   const today = zone ? todayIn(zone) : "";
   const [view, setView] = useState<"agenda" | "week">("agenda");
   // The week the week view opens on (a link from a call's booking names its day), else this one.
@@ -125,7 +125,7 @@ export default function AppointmentsPage() {
           <h2 id="appointments-title">Bookings</h2>
           <p>
             Bookings made on calls, on the caller's manage page, or by hand, soonest first.
-            {zone && ` Times are in ${zone}.`}
+            {zoneName && ` Times are in ${zoneName}.`}
           </p>
         </div>
         {newButton}

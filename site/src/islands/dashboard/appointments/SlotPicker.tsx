@@ -1,4 +1,4 @@
-import { type SlotResource, addDays, timeLabel } from "@nikki/core";
+import { type SlotResource, addDays, timeLabel, zoneName } from "@nikki/core";
 import { useEffect } from "react";
 import { api, call } from "../../../lib/client";
 import { useResource } from "../../../lib/use-resource";
@@ -87,7 +87,7 @@ export default function SlotPicker({ id, serviceId, agentId, zone, date, onDate,
         </fieldset>
       )}
       <fieldset className="slot-group" aria-describedby={error ? errorId(id) : undefined} aria-invalid={error ? true : undefined}>
-        <legend>Free times {zone && <span className="muted">({zone})</span>}</legend>
+        <legend>Free times {zone && <span className="muted">({zoneName(zone)})</span>}</legend>
         <Loaded resource={slots} loading="Loading free times…">
           {({ slots: free }) =>
             free.length === 0 ? (

@@ -1,4 +1,4 @@
-import { BUSINESS_LEADS_MESSAGES as M, canManage, leadNeed, displayPhone } from "@nikki/core";
+import { BUSINESS_LEADS_MESSAGES as M, canManage, leadNeed, displayPhone, zoneName } from "@nikki/core";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useBusinessTime } from "../../../lib/business-time";
 import { useMe } from "../../../lib/me";
@@ -22,7 +22,7 @@ function Booked({ lead }: { lead: Lead }) {
           <a href={appointmentsWeekLink(appointment)}>
             <time dateTime={appointment.start}>{appointment.label}</time>
           </a>{" "}
-          <span className="muted">({appointment.time_zone})</span>
+          <span className="muted">({zoneName(appointment.time_zone, "en", new Date(appointment.start))})</span>
           <span>
             {appointment.service_name}
             {appointment.status === "canceled" && (

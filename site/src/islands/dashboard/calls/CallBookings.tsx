@@ -1,4 +1,4 @@
-import type { CallAppointmentResource } from "@nikki/core";
+import { type CallAppointmentResource, zoneName } from "@nikki/core";
 import StatusBadge from "../../ui/StatusBadge";
 
 /** Where Appointments opens on the week of a booking (its local date in the business's zone). */
@@ -14,7 +14,7 @@ export default function CallBookings({ appointments }: { appointments: readonly 
         {appointments.map((appointment) => (
           <li key={appointment.id}>
             <time dateTime={appointment.start}>
-              {appointment.label} <span className="muted">({appointment.time_zone})</span>
+              {appointment.label} <span className="muted">({zoneName(appointment.time_zone, "en", new Date(appointment.start))})</span>
             </time>
             <span>
               {appointment.service_name} · code {appointment.confirmation_code} <StatusBadge kind="appointment" status={appointment.status} />

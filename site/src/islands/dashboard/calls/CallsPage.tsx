@@ -82,7 +82,7 @@ export default function CallsPage() {
           <h2 id="calls-title">Call history</h2>
           <p>
             Every call your receptionist answered or placed, newest first. Open one for its recording, transcript and summary.
-            {time.zone && ` Times are in ${time.zone}.`}
+            {time.zoneName && ` Times are in ${time.zoneName}.`}
           </p>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { NUMBER_MESSAGES, TWILIO_SETUP_COPY } from "@nikki/core";
+import { NUMBER_MESSAGES, TWILIO_SETUP_COPY, displayPhone } from "@nikki/core";
 import { useState } from "react";
 import { api, call } from "../../../lib/client";
 import { toast } from "../../../lib/toast";
@@ -17,6 +17,9 @@ const TWILIO_CONSOLE = "https://console.twilio.com/us1/develop/phone-numbers/man
 
 const statusOf = (number: PhoneNumber) => (number.assigned_agent_id ? number.status : "unassigned");
 
+/** The number's own name, unless it is only the number written another way ("(720) 555-0100", Twilio's default). */
+const ownName = (number: PhoneNumber) => (number.friendly_name && !/^[\d\s()+.-]*$/.test(number.friendly_name) ? number.friendly_name : null);
+
 /** This deployment's webhooks and the TwiML it answers a call with, for a number set up by hand. */
 function twimlFor(number: PhoneNumber) {
   const origin = window.location.origin;
@@ -25,7 +28,7 @@ function twimlFor(number: PhoneNumber) {
     `Messaging webhook (POST): ${origin}/twilio/messaging/inbound`,
     `Status callback (POST): ${origin}/twilio/voice/status`,
     "",
-    `A call to ${number.phone_number} is answered with:`,
+    `A call to ${displayPhone(number.phone_number)} is answered with:`,
     "<Response>",
     `  <Connect action="${origin}/twilio/voice/after-stream"><Stream url="${origin.replace(/^http/, "ws")}/twilio/stream/{CallSid}"/></Connect>`,
     "</Response>",
@@ -70,7 +73,7 @@ export default function NumbersPage() {
       key: number.id,
       request: () => call(api.numbers[":id"].$patch, { param: { id: number.id } }, { point_webhooks_here: true }),
       failure: "Failed to update the number's webhooks.",
-      success: { title: "Webhooks Updated", description: `Calls to ${number.phone_number} now reach your agent.` },
+      success: { title: "Webhooks Updated", description: `Calls to ${displayPhone(number.phone_number)} now reach your agent.` },
     });
     if (done) replace(done.data.number);
   }
@@ -80,7 +83,7 @@ export default function NumbersPage() {
       key: "release",
       request: () => call(api.numbers[":id"].$delete, { param: { id: number.id } }),
       failure: "Failed to release number.",
-      success: { title: "Number Released", description: `${number.phone_number} is no longer yours.` },
+      success: { title: "Number Released", description: `${displayPhone(number.phone_number)} is no longer yours.` },
     });
     if (done) numbers.update((list) => ({ numbers: list.numbers.filter((row) => row.id !== number.id) }));
     setReleasing(null);
@@ -119,11 +122,13 @@ export default function NumbersPage() {
             <>
               <ul className="agent-list">
                 {rows.map((number) => {
+                  const shown = displayPhone(number.phone_number);
+                  const name = ownName(number);
                   return (
                     <li className="agent-row" key={number.id}>
                       <div className="agent-main">
-                        <h3>{number.phone_number}</h3>
-                        <p className="muted">{number.friendly_name ?? "No name"}</p>
+                        <h3>{shown}</h3>
+                        {name && <p className="muted">{name}</p>}
                         <p className="agent-numbers">{number.agent_name ? `Answered by ${number.agent_name}` : "No agent assigned"}</p>
                         {number.webhooks === "elsewhere" && (
                           <p className="field-error">Its call settings point somewhere else: calls do not reach your agent.</p>
@@ -135,20 +140,20 @@ export default function NumbersPage() {
                           type="button"
                           className="btn btn-secondary btn-sm"
                           onClick={() => setAssigning(number)}
-                          aria-label={`${number.assigned_agent_id ? "Change agent" : "Assign"} ${number.phone_number}`}
+                          aria-label={`${number.assigned_agent_id ? "Change agent" : "Assign"} ${shown}`}
                         >
                           {number.assigned_agent_id ? "Change agent" : "Assign"}
                         </button>
                         <TestCallButton
                           place={(phone) => call(api.numbers[":id"]["test-call"].$post, { param: { id: number.id } }, phone)}
-                          label={number.phone_number}
+                          label={shown}
                           disabledReason={number.assigned_agent_id ? undefined : "Assign an agent first."}
                         />
                         <button
                           type="button"
                           className="btn btn-secondary btn-sm"
                           onClick={() => void copyTwiml(number)}
-                          aria-label={TWILIO_SETUP_COPY.label(number.phone_number)}
+                          aria-label={TWILIO_SETUP_COPY.label(shown)}
                           aria-describedby="twilio-setup-hint"
                         >
                           {TWILIO_SETUP_COPY.button}
@@ -158,12 +163,7 @@ export default function NumbersPage() {
                             Point it here
                           </button>
                         )}
-                        <button
-                          type="button"
-                          className="btn btn-danger btn-sm"
-                          onClick={() => setReleasing(number)}
-                          aria-label={`Release ${number.phone_number}`}
-                        >
+                        <button type="button" className="btn btn-danger btn-sm" onClick={() => setReleasing(number)} aria-label={`Release ${shown}`}>
                           Release
                         </button>
                       </div>
@@ -199,7 +199,7 @@ export default function NumbersPage() {
       <ConfirmDialog
         open={releasing !== null}
         title="Release this number?"
-        message={`${releasing?.phone_number ?? ""} goes back to the phone company and stops ringing your agent. You may not get it back.`}
+        message={`${releasing ? displayPhone(releasing.phone_number) : ""} goes back to the phone company and stops ringing your agent. You may not get it back.`}
         confirmLabel="Release"
         pending={action.busy("release")}
         onConfirm={() => releasing && void release(releasing)}

@@ -1,4 +1,4 @@
-import { NUMBER_MESSAGES, TRANSFER_LINE_MESSAGES, agentsTransferringTo, numberSearchSchema, parseFields } from "@nikki/core";
+import { NUMBER_MESSAGES, TRANSFER_LINE_MESSAGES, agentsTransferringTo, displayPhone, numberSearchSchema, parseFields } from "@nikki/core";
 import { type SubmitEvent, useEffect, useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useRegion } from "../../../lib/me";
@@ -39,7 +39,7 @@ export function AssignDialog({
       failure: { toast: "Failed to assign number. Please try again." },
       success: {
         title: "Number Assigned",
-        description: `${number.phone_number} is answered by ${agents.find((agent) => agent.id === agentId)?.name ?? "its agent"}.`,
+        description: `${displayPhone(number.phone_number)} is answered by ${agents.find((agent) => agent.id === agentId)?.name ?? "its agent"}.`,
       },
     });
     if (done) onAssigned(done.data.number);
@@ -51,7 +51,7 @@ export function AssignDialog({
       onClose={onClose}
       title="Assign Number"
       titleId="assign-title"
-      lead={`Calls and texts to ${number?.phone_number ?? ""} go to the agent you choose.`}
+      lead={`Calls and texts to ${number ? displayPhone(number.phone_number) : ""} go to the agent you choose.`}
       onSubmit={assign}
     >
       <FormField id="assign-agent" label="Agent" required error={errors.assigned_agent_id}>
@@ -67,7 +67,7 @@ export function AssignDialog({
       </FormField>
       {loops && (
         <p className="wizard-warning" role="note">
-          {TRANSFER_LINE_MESSAGES.assign(number!.phone_number, chosenAgent!.name)}
+          {TRANSFER_LINE_MESSAGES.assign(displayPhone(number!.phone_number), chosenAgent!.name)}
         </p>
       )}
       {agents.length === 0 && (
@@ -133,7 +133,7 @@ export function AddNumberDialog({
     const bought = await buying.submit({
       request: () => call(api.numbers.$post, undefined, { phone_number: chosen }),
       failure: { show: setAlert, fallback: "That number could not be bought just now. Please try again." },
-      success: { title: "Number Added", description: `${chosen} is yours. Assign an agent to answer it.` },
+      success: { title: "Number Added", description: `${displayPhone(chosen)} is yours. Assign an agent to answer it.` },
     });
     if (bought) onBought(bought.data.number);
   }
@@ -183,7 +183,7 @@ export function AddNumberDialog({
                   onChange={() => setChosen(number.phone_number)}
                 />
                 <span>
-                  {number.friendly_name} <span className="muted">· {[number.locality, number.region].filter(Boolean).join(", ")}</span>
+                  {displayPhone(number.phone_number)} <span className="muted">· {[number.locality, number.region].filter(Boolean).join(", ")}</span>
                 </span>
               </label>
             ))}
@@ -199,11 +199,11 @@ export function AddNumberDialog({
           </p>
           {transferringTo.length > 0 && (
             <p className="wizard-warning" role="note">
-              {TRANSFER_LINE_MESSAGES.buy(chosen, transferringTo)}
+              {TRANSFER_LINE_MESSAGES.buy(displayPhone(chosen), transferringTo)}
             </p>
           )}
           <button type="button" className="btn btn-primary btn-block" disabled={buying.pending} onClick={() => void buy()}>
-            {buying.pending ? "Buying..." : `Buy ${chosen}`}
+            {buying.pending ? "Buying..." : `Buy ${displayPhone(chosen)}`}
           </button>
         </>
       )}
