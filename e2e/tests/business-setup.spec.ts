@@ -162,7 +162,7 @@ test("a new business creates its agent, buys and assigns a number, gets its call
     authToken: SIMULATED_CREDENTIALS.twilioAuthToken,
     accountSid: SIMULATED_CREDENTIALS.twilioAccountSid,
     from: "+14155550177",
-    to: number,
+    to: e164,
     tag: 77,
   });
   expect(call.voicemail).toBe(false);

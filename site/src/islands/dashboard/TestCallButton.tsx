@@ -1,5 +1,5 @@
 import { type AnsweredBy, OPERATOR_PHONE_MESSAGES, PHONE_EXAMPLES, type Region, TEST_CALL_MESSAGES, isOperatorE164, parsePhone } from "@nikki/core";
-import { type SubmitEvent, useEffect, useState } from "react";
+import { type SubmitEvent, useEffect, useId, useState } from "react";
 import { type ApiResult, type DataOf, api, call } from "../../lib/client";
 import { useMe, useRegion } from "../../lib/me";
 import { toast } from "../../lib/toast";
@@ -126,6 +126,9 @@ export default function TestCallButton({
     setFollowing(call_sid);
   }
 
+  // An id of its own: a label ("+1 737-555-0100") has spaces, and aria-labelledby would read them as several ids.
+  const titleId = useId();
+
   function start() {
     setPhone(known ?? "");
     setOpen(true);
@@ -147,7 +150,7 @@ export default function TestCallButton({
         open={open}
         onClose={() => setOpen(false)}
         title="Test call"
-        titleId={`test-call-${label}`}
+        titleId={titleId}
         lead={`We'll ring your phone and ${label} answers, exactly as a caller would hear it.`}
         onSubmit={ring}
       >
