@@ -11,8 +11,13 @@ const NOT_PAGES = /\.(?:pdf|jpe?g|png|gif|webp|svg|ico|css|js|mjs|json|xml|txt|z
  * against every robots.txt rule: a hostile page's megabyte-long links are left out here.
  */
 const URL_MAX = 2_048;
+/** A folder's index file: the same page as the folder itself on any server a small business uses, so read once. */
+const INDEX_FILE = /\/index\.html?$/i;
 
-/** A link as a page of `origin`, absolute and without its fragment; null for another site, a file or a non-web link. */
+/**
+ * A link as a page of `origin`, absolute, without its fragment, and a folder's index file as the folder ("/index.html"
+ * is "/"); null for another site, a file or a non-web link.
+ */
 export function pageOf(href: string, base: string, origin: string): string | null {
   if (href.length > URL_MAX) return null;
   let url: URL;
@@ -23,6 +28,7 @@ export function pageOf(href: string, base: string, origin: string): string | nul
   }
   if (url.origin !== origin || NOT_PAGES.test(url.pathname)) return null;
   url.hash = "";
+  url.pathname = url.pathname.replace(INDEX_FILE, "/");
   return url.href;
 }
 
