@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerCaller, newCallerMemory } from "./caller-model";
-import { answerFromKnowledge, knowledgeOf, questionIn } from "./knowledge-answer";
+import { answerFromKnowledge, knowledgeOf, questionIn, spoken } from "./knowledge-answer";
 
 /** Instructions as the product writes them (worker/src/agent/instructions.ts): role, knowledge, then the call's rules. */
 const instructions = (knowledge: string) =>
@@ -129,5 +129,13 @@ describe("the simulated receptionist on a call", () => {
     expect(answerCaller("Can I speak to a person, please?", newCallerMemory(), { ...session, tools: [] })).toEqual({
       say: "Of course. Could I have your name and the best number to reach you?",
     });
+  });
+});
+
+describe("a knowledge line said as a sentence", () => {
+  it("ends with a full stop when the page's line had none, so what is said next does not run on", () => {
+    expect(spoken("New patient exam $89 (45 minutes, includes X-rays)")).toBe("New patient exam $89 (45 minutes, includes X-rays).");
+    expect(spoken("Drain cleaning is $149.")).toBe("Drain cleaning is $149.");
+    expect(spoken("Do you bring supplies: Yes!")).toBe("Yes!");
   });
 });

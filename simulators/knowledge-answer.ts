@@ -57,7 +57,11 @@ export function knowledgeOf(instructions: string): string[] {
 /** A title the product puts before a section's text ("Add-on prices: ", "Do you have parking: "): short, no figures. */
 const TITLE = /^([^:\d$€£]{1,60}):\s+(.+)$/s;
 
-/** A sentence as said: a section's title (or titles: "Knowledge base: Rosa: …") left out when real words follow it, a question's always ("Do you bring supplies: Yes."). */
+/**
+ * A sentence as said: a section's title (or titles: "Knowledge base: Rosa: …") left out when real words follow it, a
+ * question's always ("Do you bring supplies: Yes."), and ended with a full stop when the page's line had none (a price
+ * list's "Exam $89 (45 minutes)"), so the next sentence said after it does not run on.
+ */
 export function spoken(sentence: string): string {
   let said = sentence;
   const isTitle = (match: RegExpExecArray) =>
@@ -65,6 +69,7 @@ export function spoken(sentence: string): string {
   for (let match = TITLE.exec(said); match && isTitle(match); match = TITLE.exec(said)) {
     said = match[2]!;
   }
+  said = /[.!?…]["'”’)]?$/.test(said.trimEnd()) ? said : `${said.trimEnd()}.`;
   return said.charAt(0).toUpperCase() + said.slice(1);
 }
 
