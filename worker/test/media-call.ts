@@ -4,7 +4,8 @@ import { streamSignatures } from "@nikki/core/twilio-signature";
 import { TICKET_TTL_MS, hashToken } from "../src/call/stream-ticket";
 import { SIMULATED, SIMULATED_DOH_URL } from "./simulators";
 import { createLogger } from "../src/logger";
-import { type MediaStorage, MediaCall } from "../src/media/call";
+import { MediaCall } from "../src/media/call";
+import type { MediaStorage } from "../src/media/end-delivery";
 import type { ControlPlane } from "../src/media/control-client";
 import type { CallEnd, MediaPlan } from "../src/call/plan";
 

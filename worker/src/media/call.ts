@@ -11,15 +11,11 @@ import type { OwnerCommand } from "../call/live";
 import { LiveFeed } from "./live-feed";
 import { OwnerCommands } from "./owner-commands";
 import { Listeners } from "./listeners";
+import { EndDelivery, type MediaStorage } from "./end-delivery";
 
-/** Delivering a call's end to the control plane is retried this many times (backoff from 1 s) before it is given up. */
-const END_DELIVERIES = 8;
 /** How many of the caller's first turns a tool request carries (issue 37 §4: their language is told from them). */
 const CALLER_TURNS = 3;
 const TOOL_FAILED = "That did not work just now. Apologise and offer to take a message instead.";
-
-/** The part of a Durable Object's storage a call's media needs (a test may hand in its own, to refuse a write). */
-export type MediaStorage = Pick<DurableObjectStorage, "get" | "put" | "deleteAll" | "setAlarm">;
 
 export interface MediaCallDeps {
   callSid: string;
@@ -42,7 +38,7 @@ export interface MediaCallDeps {
  * One live call's audio, in the media plane: Twilio's media stream on one side, the OpenAI Realtime session on the
  * other, the protocol in between. It holds no database and no provider account: the control plane hands it the call's
  * plan when the stream arrives, runs the tools the model calls, and keeps the call's end. Its Durable Object is
- * MediaSession. Nothing is stored unless the call's end must wait to be handed over.
+ * MediaSession. Nothing is stored unless the call's end must wait to be handed over (end-delivery.ts).
  */
 export class MediaCall {
   private twilio: WebSocket | null = null;
@@ -62,12 +58,10 @@ export class MediaCall {
   private streamStartedAt: number | null = null;
   /** The stream's one-time ticket, from its plan (in memory: the stream lives as long as this object). */
   private ticket: StreamTicket | undefined;
-  /** An end waits in storage to be handed over again (so there is something to delete once it is). */
-  private stored = false;
   /** The greeting rendered ahead, looked up as the plan came. */
   private greeting: Promise<string | null> = Promise.resolve(null);
   private readonly greetings: MediaCallDeps["greetings"];
-  private readonly storage: MediaStorage;
+  private readonly ending: EndDelivery;
   private readonly control: ControlPlane;
   private readonly log: Logger;
   private readonly callSid: string;
@@ -81,7 +75,7 @@ export class MediaCall {
   private readonly listeners: Listeners;
 
   constructor(deps: MediaCallDeps) {
-    this.storage = deps.storage;
+    this.ending = new EndDelivery(deps.storage, deps.control, deps.callSid, deps.log);
     this.greetings = deps.greetings;
     this.control = deps.control;
     this.log = deps.log;
@@ -365,39 +359,12 @@ export class MediaCall {
     const end: CallEnd = { reason, transcript: this.transcript, metrics: this.protocol ? this.protocol.metrics.summary() : null };
     // A segment after the first (the agent again after a transfer) names itself; the first is sent as it always was.
     if (this.plan?.segment && this.plan.segment > 1) end.segment = this.plan.segment;
-    await this.deliverEnd(end, 1);
+    if (await this.ending.deliver(end, this.plan?.callId ?? null)) this.plan = null;
     closeQuietly(this.twilio);
   }
 
   /** A call's end the control plane did not take yet: delivered again, with a growing wait, until it is kept. */
   async alarm(): Promise<void> {
-    const end = await this.storage.get<CallEnd>("end");
-    this.stored = end !== undefined;
-    if (end) await this.deliverEnd(end, ((await this.storage.get<number>("deliveries")) ?? 0) + 1);
-  }
-
-  /** Hands the end to the control plane; when it is not taken, it is kept here and tried again 2^(attempt-1) s later. */
-  private async deliverEnd(end: CallEnd, attempt: number) {
-    try {
-      await this.control.ended(this.callSid, end);
-      return this.forget();
-    } catch (error) {
-      this.log.warn("call_end_delivery_failed", { attempt, error: error instanceof Error ? error.message : String(error) });
-    }
-    if (attempt >= END_DELIVERIES) {
-      this.log.error("call_end_lost", { call_id: this.plan?.callId ?? null });
-      return this.forget();
-    }
-    await this.storage.put(attempt === 1 ? { end, deliveries: attempt } : { deliveries: attempt });
-    this.stored = true;
-    await this.storage.setAlarm(Date.now() + 1000 * 2 ** (attempt - 1));
-  }
-
-  /** The call lives on in the control plane's database: nothing of it stays here. */
-  private async forget() {
-    this.plan = null;
-    if (!this.stored) return;
-    this.stored = false;
-    await this.storage.deleteAll();
+    if (await this.ending.alarm()) this.plan = null;
   }
 }
