@@ -21,38 +21,37 @@ function wranglerAliases(): Record<string, string> {
 }
 
 /**
- * The media plane (wrangler.media.toml) runs beside the worker under test, as it does deployed. An auxiliary worker
- * is not built by Vite, so it is bundled here (bundled()).
+ * A worker of its own beside the worker under test, as deployed: worker/src/<folder> bundled here (an auxiliary worker
+ * is not built by Vite), with the secret the workers sign their requests with and the URL guard's settings.
  */
-async function mediaPlaneWorker(secret: string, urlGuard: Record<string, string>) {
+async function auxiliaryWorker(name: string, folder: Folder, secret: string, urlGuard: Record<string, string>, flags: string[], own: object = {}) {
   return {
-    name: "nikki-ai-media",
+    name,
     modules: true,
-    scriptPath: await bundled("media"),
+    scriptPath: await bundled(folder),
     compatibilityDate: compatibility,
-    compatibilityFlags: ["nodejs_compat", "no_web_socket_compression"],
-    durableObjects: { MEDIA_SESSION: { className: "MediaSession", useSQLite: true } },
-    kvNamespaces: ["GREETINGS"],
+    compatibilityFlags: flags,
     bindings: { AUTH_SECRET: secret, LOG_LEVEL: "error", ...urlGuard },
-    // The worker under test runs as the plugin's runner (renamed from "nikki-ai"), which the media plane calls back.
-    serviceBindings: { CONTROL: "vitest-plugin-runner-worker" },
+    ...own,
   };
 }
 
-/** The website reader (wrangler.website-reader.toml) beside it too, which the worker under test reads websites through. */
-async function websiteReaderWorker(secret: string, urlGuard: Record<string, string>) {
-  return {
-    name: "nikki-ai-website-reader",
-    modules: true,
-    scriptPath: await bundled("website-reader"),
-    compatibilityDate: compatibility,
-    compatibilityFlags: ["nodejs_compat"],
-    bindings: { AUTH_SECRET: secret, LOG_LEVEL: "error", ...urlGuard },
-  };
-}
+/** The media plane (wrangler.media.toml) and the website reader (wrangler.website-reader.toml). */
+const auxiliaryWorkers = (secret: string, urlGuard: Record<string, string>) =>
+  Promise.all([
+    auxiliaryWorker("nikki-ai-media", "media", secret, urlGuard, ["nodejs_compat", "no_web_socket_compression"], {
+      durableObjects: { MEDIA_SESSION: { className: "MediaSession", useSQLite: true } },
+      kvNamespaces: ["GREETINGS"],
+      // The worker under test runs as the plugin's runner (renamed from "nikki-ai"), which the media plane calls back.
+      serviceBindings: { CONTROL: "vitest-plugin-runner-worker" },
+    }),
+    auxiliaryWorker("nikki-ai-website-reader", "website-reader", secret, urlGuard, ["nodejs_compat"]),
+  ]);
+
+type Folder = "media" | "website-reader";
 
 /** worker/src/<folder>/index.ts bundled as wrangler would bundle it: once a run, for every runner. */
-function bundled(folder: "media" | "website-reader"): Promise<string> {
+function bundled(folder: Folder): Promise<string> {
   if (!builds.has(folder)) builds.set(folder, bundle(folder));
   return builds.get(folder)!;
 }
@@ -128,10 +127,7 @@ export default defineConfig({
           OPERATOR_EMAILS: "Operator@nikki.test, second-operator@nikki.test",
           ...simulatorBindings(inject("simulatorPorts")),
         },
-        workers: [
-          await mediaPlaneWorker(AUTH_SECRET, urlGuard(inject("simulatorPorts"))),
-          await websiteReaderWorker(AUTH_SECRET, urlGuard(inject("simulatorPorts"))),
-        ],
+        workers: await auxiliaryWorkers(AUTH_SECRET, urlGuard(inject("simulatorPorts"))),
       },
     })),
   ],
