@@ -67,7 +67,7 @@ describe("the simulated model and a booking caller", () => {
     answerCaller(says[0]!, open, booking(CLOSED_BOOKS));
     expect(answerCaller(says[1]!, open, booking(CLOSED_BOOKS))).toMatchObject({
       call: "check_availability",
-      arguments: { service: "Cleaning", date: "mañana", part_of_day: "morning" },
+      arguments: { service: "Cleaning", date: "mañana", time: "10:00" },
     });
     const closed = newCallerMemory();
     expect(answerCaller(says[0]!, closed, booking(CLOSED))).toEqual({ say: "Gracias, Lucía. ¿Me da su número de teléfono, por favor?" });

@@ -118,11 +118,11 @@ function offerWords(answer: ToolAnswer, es: boolean): string {
   return es ? `Para su cita tengo libre el ${list}. ¿Cuál le viene mejor?` : `${note}I have ${list}. Which would you like?`;
 }
 
-/** Where the hour the caller named falls in the day ("at 2 pm", "a las 14": afternoon); an hour without am or pm is read as said. */
-function partOfHour(said: string): string {
-  const [, hour = "9", , meridiem = ""] = HOUR.exec(said) ?? [];
+/** The time the caller named, on a 24-hour clock ("at 2 pm", "a las 14": "14:00"); an hour without am or pm is read as said. */
+function clockOf(said: string): string {
+  const [, hour = "9", minutes = "00", meridiem = ""] = HOUR.exec(said) ?? [];
   const h = meridiem.toLowerCase() === "pm" ? (Number(hour) % 12) + 12 : meridiem.toLowerCase() === "am" ? Number(hour) % 12 : Number(hour);
-  return h < 12 ? "morning" : h < 17 ? "afternoon" : "evening";
+  return `${String(h).padStart(2, "0")}:${minutes}`;
 }
 
 /** The service argument of the booking tools, when the caller named one. */
@@ -139,10 +139,11 @@ function namedService(heard: string): string {
 function bookingReply(heard: string, memory: CallerMemory, es: boolean, first: string): ScriptedReply | null {
   if (memory.booked) return { say: es ? `Su cita ya está reservada, ${first}. ¿Algo más?` : `You're already booked, ${first}. Anything else?` };
   if (!memory.offered) {
-    const part = memory.hour ? partOfHour(memory.hour) : memory.part || undefined;
+    // A time named is asked for as such (the nearest free times come first), else the part of the day said.
+    const when = memory.hour ? { time: clockOf(memory.hour) } : memory.part ? { part_of_day: memory.part } : {};
     return {
       call: "check_availability",
-      arguments: { ...serviceOf(memory), ...(memory.day ? { date: memory.day } : {}), ...(part ? { part_of_day: part } : {}) },
+      arguments: { ...serviceOf(memory), ...(memory.day ? { date: memory.day } : {}), ...when },
       then: (answer) => offerWords(answer, es),
     };
   }

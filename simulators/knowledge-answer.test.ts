@@ -105,7 +105,7 @@ describe("the simulated receptionist on a call", () => {
       then: "Drain cleaning is $149. Thanks, Ann. I've passed your message to the team; they'll call you back soon.",
     });
     const booking = answerCaller("Can I book an appointment for tomorrow at 10 am?", memory, { ...session, tools: [...session.tools, "check_availability"] });
-    expect(booking).toMatchObject({ call: "check_availability", arguments: { date: "tomorrow", part_of_day: "morning" } });
+    expect(booking).toMatchObject({ call: "check_availability", arguments: { date: "tomorrow", time: "10:00" } });
   });
 
   it("looks a question up first when the session has lookup_knowledge, and answers from the sections it returns", () => {

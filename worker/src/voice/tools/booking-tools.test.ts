@@ -38,6 +38,22 @@ describe("check_availability", () => {
     expect((output.slots as { label: string }[])[0]!.label).toMatch(/^(lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d+ de \w+ a las 8:00$/);
   });
 
+  it("offers the free times nearest the time the caller asked for, that time first, and says when it is not free", async () => {
+    const at = async (time: string) => (await run(org, "check_availability", { date: "tomorrow", part_of_day: "morning", time })).output;
+    const ten = await at("10:00");
+    expect((ten.slots as { start: string }[]).map((slot) => slot.start)).toEqual(
+      ["10:00", "09:45", "10:15", "09:30", "10:30"].map((time) => localStart(1, time)),
+    );
+    expect(ten.note).toBeUndefined();
+    const between = await at("11:50");
+    // Nearest wins over the part of the day said with it: noon is 10 minutes away.
+    expect((between.slots as { start: string }[]).map((slot) => slot.start)).toEqual(
+      ["11:45", "12:00", "11:30", "12:15", "11:15"].map((time) => localStart(1, time)),
+    );
+    expect(between.note).toBe("11:50 is not free: these are the nearest free times.");
+    expect((await at("quarter past")).error).toBe("I could not tell which time that is. Pass the time the caller asked for as HH:MM.");
+  });
+
   it("says when the day asked for is too far ahead, and offers the next free times instead", async () => {
     const { output } = await run(org, "check_availability", { date: addDays(localParts(ZONE, new Date()).date, 45) });
     expect(String(output.note)).toMatch(/is too far ahead: bookings open 30 days in advance\. These are the next free times\.$/);

@@ -52,6 +52,26 @@ function dayNote(context: BookingContext, date: string, today: string, horizon: 
   return `Nothing is free on ${day}.`;
 }
 
+/** "10:00", "9:30" or "14" as minutes after midnight; null when it is no time of day. */
+export function clockMinutes(said: string): number | null {
+  const clock = /^(\d{1,2})(?::(\d{2}))?$/.exec(said.trim());
+  if (!clock) return null;
+  const [hours, minutes] = [Number(clock[1]), Number(clock[2] ?? 0)];
+  return hours < 24 && minutes < 60 ? hours * 60 + minutes : null;
+}
+
+const clockLabel = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
+
+/**
+ * The free times of the first day that has any, nearest the asked time first (the earlier of two as near): a caller who
+ * asks for 10:00 hears 10:00, or 9:45 and 10:15, not the day's first times.
+ */
+function nearestFirst<T extends { start: Date }>(free: T[], zone: string, asked: number): T[] {
+  const day = free[0] ? localParts(zone, free[0].start).date : null;
+  const distance = (slot: T) => Math.abs(localParts(zone, slot.start).minutes - asked);
+  return free.filter((slot) => localParts(zone, slot.start).date === day).sort((a, b) => distance(a) - distance(b) || a.start.getTime() - b.start.getTime());
+}
+
 export const checkAvailability: CallTool = {
   description:
     "Find free appointment times. Always call it before offering or booking a time. Give the day as the caller said it ('tomorrow', 'next Tuesday', 'mañana') or as YYYY-MM-DD; the answer says which date that is and lists up to 5 free times, each with a start and a label to read out.",
@@ -61,6 +81,10 @@ export const checkAvailability: CallTool = {
       service: { type: "string", description: "The service the caller wants, when the business offers several" },
       date: { type: "string", description: "The day the caller asked for, in their words or as YYYY-MM-DD; leave out for the soonest times" },
       part_of_day: { type: "string", enum: [...PARTS_OF_DAY], description: "Morning, afternoon or evening, if the caller said" },
+      time: {
+        type: "string",
+        description: "The time the caller asked for, as HH:MM on a 24-hour clock, if they named one: the free times nearest it come first",
+      },
     },
     required: [],
   },
@@ -72,10 +96,18 @@ export const checkAvailability: CallTool = {
     const asked = text(args, "date");
     const date = asked ? resolveLocalDate(asked, zone, now) : null;
     if (asked && !date) return { ok: false, error: "I could not tell which day that is. Ask the caller for the day again and pass it as YYYY-MM-DD." };
-    const part = (PARTS_OF_DAY as readonly string[]).includes(text(args, "part_of_day")) ? (text(args, "part_of_day") as PartOfDay) : null;
+    const time = text(args, "time");
+    const askedMinutes = time ? clockMinutes(time) : null;
+    if (time && askedMinutes === null) return { ok: false, error: "I could not tell which time that is. Pass the time the caller asked for as HH:MM." };
+    // A time asked for wins over a part of the day: 11:45 asked, 12:00 free is the nearest, though afternoon.
+    const part =
+      askedMinutes === null && (PARTS_OF_DAY as readonly string[]).includes(text(args, "part_of_day")) ? (text(args, "part_of_day") as PartOfDay) : null;
     const input = await availabilityNow(bookingDepsOf(deps.services), context, { notice: true });
     const fits = (slot: { start: Date }) => !part || partOfDay(slot.start, zone) === part;
-    const search = (from?: Date, to?: Date) => freeSlots(input, { from, to, limit: 200 }).filter(fits).slice(0, OFFERED);
+    const search = (from?: Date, to?: Date) => {
+      const free = freeSlots(input, { from, to, limit: 200 }).filter(fits);
+      return askedMinutes === null ? free.slice(0, OFFERED) : nearestFirst(free, zone, askedMinutes).slice(0, OFFERED);
+    };
     let slots = date ? search(zonedInstant(zone, date, 0), zonedInstant(zone, addDays(date, 1), 0)) : search();
     let note: string | null = null;
     if (date && slots.length === 0) {
@@ -84,6 +116,9 @@ export const checkAvailability: CallTool = {
       if (slots.length === 0) slots = search();
       note += slots.length ? " These are the next free times." : "";
     }
+    const first = slots[0];
+    if (askedMinutes !== null && first && localParts(zone, first.start).minutes !== askedMinutes && !note)
+      note = `${clockLabel(askedMinutes)} is not free: these are the nearest free times.`;
     if (slots.length === 0) note = `${note ?? ""} There are no free times in the next ${context.rules.horizonDays} days: offer to take a message.`.trim();
     const times = offered(context, slots);
     await deps.effects.offered(slots.map((slot, index) => ({ start: slot.start, end: slot.end, label: times[index]!.label })));
