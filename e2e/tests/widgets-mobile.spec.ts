@@ -42,6 +42,20 @@ test.describe("on a phone", () => {
     await expect(testCallLauncher(page)).toBeVisible();
   });
 
+  test("Test a Call is a round button beside the chat's, named as before, and both step aside from a form's field and its label", async ({ page }) => {
+    await page.goto("/pricing");
+    await waitForLaunchers(page);
+    const [call, chat] = [(await testCallLauncher(page).boundingBox())!, (await chatLauncher(page).boundingBox())!];
+    expect({ width: call.width, height: call.height }).toEqual({ width: 56, height: 56 });
+    expect(call.y).toBe(chat.y);
+    expect(call.x + call.width).toBeLessThan(chat.x);
+    await page.goto("/signup");
+    await launchersPlaced(page);
+    await underLaunchers(page.getByLabel(/^Password/));
+    await expect(chatLauncher(page)).toBeHidden();
+    await expect(testCallLauncher(page)).toBeHidden();
+  });
+
   test("a business's own form on its own site: its submit button takes the tap, not a launcher", async ({ page }) => {
     await page.goto(`${HOST_ORIGIN}/form.html`);
     await launchersPlaced(page);

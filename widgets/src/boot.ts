@@ -9,6 +9,9 @@ import LAUNCHER_CSS from "./lib/launcher.css?inline";
 
 type Listener = () => void;
 
+const PHONE_ICON =
+  "M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25c1.1.37 2.3.57 3.6.57a1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z";
+
 const w = window as Window & { Nikki?: LoaderApi };
 const stub = w.Nikki;
 const script = stub?.s;
@@ -66,19 +69,22 @@ if (stub?.c && script) {
     document.body.append(host);
   };
 
-  // A launcher never covers a form's submit button on the page (sign-up's "Start Free Trial" on a phone): while one lies
-  // under it, the launcher steps aside (launcher.css), and comes back once the page scrolls the button away. Checked
-  // once a frame at most, on scroll and resize, and with the reattaching below (forms that appear later).
+  // A launcher never covers what a visitor fills in (sign-up's Password and its "Start Free Trial" on a phone): while a
+  // form's field, label or button lies under it, the launcher steps aside (launcher.css), and comes back once the page
+  // scrolls it away. Checked once a frame at most, on scroll and resize, and with the reattaching below (forms that
+  // appear later).
   let frame = 0;
   const clear = () =>
     (frame ||= requestAnimationFrame(() => {
       frame = 0;
-      const buttons = Array.from(document.querySelectorAll("form [type=submit],form button:not([type])"), (button) => button.getBoundingClientRect());
+      const fields = Array.from(document.querySelectorAll("form :is(input:not([type=hidden]),select,textarea,button,label)"), (field) =>
+        field.getBoundingClientRect(),
+      );
       for (const host of Object.values(hosts)) {
         const box = host.getBoundingClientRect();
         host.toggleAttribute(
           "data-aside",
-          buttons.some((button) => button.width && button.left < box.right && button.right > box.left && button.top < box.bottom && button.bottom > box.top),
+          fields.some((field) => field.width && field.left < box.right && field.right > box.left && field.top < box.bottom && field.bottom > box.top),
         );
       }
     }));
@@ -109,7 +115,7 @@ if (stub?.c && script) {
       const wanted = (name: WidgetName) => body.widgets.includes(name) && (data.widgets ?? name).includes(name);
       config = body;
       if (wanted("chat")) launch("chat", '<svg viewBox="0 0 24 24"><path d="M4 4h16v12H8l-4 4z"/></svg>', chatTitle(body.organization.name));
-      if (wanted("test-call")) launch("test-call", "Test a Call <span>60s</span>");
+      if (wanted("test-call")) launch("test-call", `<svg viewBox="0 0 24 24"><path d="${PHONE_ICON}"/></svg><b>Test a Call</b> <span>60s</span>`);
       if (wanted("voice-demo")) document.querySelectorAll<WidgetElement>("nikki-voice-demo").forEach((el) => mount("voice-demo", el));
       // Mounted when the browser is idle: the chunks are small, and Test a Call may open itself (data-auto-open). At
       // most 2 s later all the same: a page that never idles (seen in headless Chromium on the home page) starves
