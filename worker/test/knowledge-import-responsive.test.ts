@@ -1,5 +1,8 @@
 import { hostilePages, hostileRobots, hostileSitemaps } from "@nikki/simulators/hostile-pages";
 import { beforeAll, describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { createD1Database } from "../src/db/client";
+import { storePage } from "../src/knowledge/import/store";
 import { extractPage } from "../src/website-reader/extract";
 import { parseRobots } from "../src/website-reader/robots";
 import { linkedPagesOf } from "../src/website-reader/site-links";
@@ -40,6 +43,11 @@ const PING_BOUND_MS = 250;
  * over 250).
  */
 const ATTEMPTS = 3;
+/**
+ * Pings answered while a page of 200 long sections is stored: its 25 trips to the database, a yield between each, let
+ * at least this many through; written in one trip, the page let through only the pings already on their way.
+ */
+const PINGS_WHILE_STORING = 8;
 /** Pings answered while the product read the page, at least: they were asked meanwhile, not only after. */
 const PINGS_AT_LEAST = 10;
 
@@ -116,5 +124,19 @@ describe("a business's 2 MB hostile page", { timeout: 90_000 }, () => {
         expect((await websiteEntries(owner.organizationId)).map((entry) => entry.title)).toEqual(["/"]);
       },
     );
+  });
+});
+
+describe("a page of 200 sections of 4,000 characters stored", () => {
+  it("lets other requests through between its writes (each section is indexed for search as it is written)", async () => {
+    const { organizationId } = await signUp({ company: "Long Sections" });
+    const words = Array.from({ length: 700 }, (_, index) => `word${(index * 7919) % 5000}`)
+      .join(" ")
+      .slice(0, 4_000);
+    const sections = Array.from({ length: 200 }, (_, index) => ({ title: `Heading ${index + 1}`, body: words }));
+    const page = { organizationId, importId: crypto.randomUUID(), url: "https://www.example.com/", title: "Example", contentHash: "long", sections };
+    const { result, pings } = await pingsWhile(() => storePage(createD1Database(env.DB), page, { organizationId, maxEntries: 200 }));
+    expect(result).toEqual({ page: "new", sectionsAdded: 200, sectionsLeft: 0 });
+    expect(pings.length).toBeGreaterThanOrEqual(PINGS_WHILE_STORING);
   });
 });

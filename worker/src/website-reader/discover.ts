@@ -16,7 +16,7 @@ import {
 import type { ReaderConfig } from "./env";
 import { ALLOW_ALL, type Robots, parseRobots } from "./robots";
 import { resolvedUrlRefusal } from "../call/resolved-host";
-import { yieldToOtherRequests } from "./cooperative";
+import { yieldToOtherRequests } from "../call/cooperative";
 import { type ExtractedPage, extractPage } from "./extract";
 import { type SiteAnswer, fetchSite } from "./site-fetch";
 import { linkedPagesOf, pageOf, pagesLinked, pathOf, sameOriginXml } from "./site-links";

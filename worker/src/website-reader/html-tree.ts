@@ -6,7 +6,7 @@
  * in chunks with yields between them); the tree is at most MAX_DEPTH deep, so nothing that walks it recurses as deep
  * as a hostile page nests, and walkTree walks it in pieces too.
  */
-import { yieldToOtherRequests } from "./cooperative";
+import { yieldToOtherRequests } from "../call/cooperative";
 import { characterOf, tokenize } from "./markup-tokens";
 
 export interface HtmlElement {

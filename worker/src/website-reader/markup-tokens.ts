@@ -6,7 +6,7 @@
  * more than one chunk's work.
  */
 import { Tokenizer } from "htmlparser2";
-import { yieldToOtherRequests } from "./cooperative";
+import { yieldToOtherRequests } from "../call/cooperative";
 
 type Callbacks = ConstructorParameters<typeof Tokenizer>[1];
 /**

@@ -5,7 +5,7 @@
  * tens of thousands of rules, each matched against every path asked: reading it and matching a path are done a few
  * thousand lines or rules at a time, yielding between them (cooperative.ts).
  */
-import { yieldToOtherRequests } from "./cooperative";
+import { yieldToOtherRequests } from "../call/cooperative";
 
 interface Rule {
   allow: boolean;

@@ -6,6 +6,7 @@
  */
 import { and, eq, getTableColumns } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { yieldToOtherRequests } from "../../call/cooperative";
 import { inOneTrip } from "../../db/one-trip";
 import { knowledgeEntries } from "../../db/schema";
 import { type KnowledgeRoom, entriesHeld, undoPastLimit } from "../limits";
@@ -28,6 +29,12 @@ export interface ImportedPage {
  * (10 rows of 14 bound values each made "too many SQL variables", and a page of more than 7 sections failed).
  */
 const ROWS_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(knowledgeEntries)).length);
+/**
+ * The section text one round trip writes at most: each section is indexed for search as it is written (a trigger into
+ * knowledge_search), and a page's 200 sections of 4,000 characters indexed in one trip held the database's thread (the
+ * worker's too, locally) for 30-50 ms. About 8 long sections a trip, a yield between trips.
+ */
+const CHARS_PER_TRIP = 32_000;
 
 export type PageStored = "new" | "changed" | "unchanged";
 
@@ -59,6 +66,7 @@ export async function storePage(db: Database, page: ImportedPage, room: Pick<Kno
       title: knowledgeEntries.title,
       edited: knowledgeEntries.edited,
       contentHash: knowledgeEntries.contentHash,
+      pageTitle: knowledgeEntries.pageTitle,
       updatedAt: knowledgeEntries.updatedAt,
     })
     .from(knowledgeEntries)
@@ -66,9 +74,13 @@ export async function storePage(db: Database, page: ImportedPage, room: Pick<Kno
   const imported = existing.filter((entry) => !entry.edited);
   const edited = existing.filter((entry) => entry.edited);
   if (imported.length > 0 && imported.every((entry) => entry.contentHash === page.contentHash)) {
-    // The same text: its entries stay as they are (their updated_at too), now counted as this import's.
+    // The same text: its entries stay as they are (their updated_at too), now counted as this import's. The page's
+    // title is set only when it changed: setting it at all indexes the entry for search again (its trigger).
     const [first, ...rest] = imported.map((entry) =>
-      db.update(knowledgeEntries).set({ importId: page.importId, pageTitle: page.title, updatedAt: entry.updatedAt }).where(eq(knowledgeEntries.id, entry.id)),
+      db
+        .update(knowledgeEntries)
+        .set({ importId: page.importId, updatedAt: entry.updatedAt, ...(entry.pageTitle === page.title ? {} : { pageTitle: page.title }) })
+        .where(eq(knowledgeEntries.id, entry.id)),
     );
     await inOneTrip(db, [first!, ...rest]);
     return { page: "unchanged", sectionsAdded: 0, sectionsLeft: 0 };
@@ -84,27 +96,48 @@ export async function storePage(db: Database, page: ImportedPage, room: Pick<Kno
 }
 
 /**
- * The sections written, ROWS_PER_INSERT a statement, every statement in one round trip: one statement awaited after
- * another (a page has up to 200 sections) cost a round trip each, and under workerd locally (Miniflare: tests, benches)
- * a run of them kept the isolate's other requests waiting until the last.
+ * The sections written ROWS_PER_INSERT a statement, the statements of up to CHARS_PER_TRIP of text in one round trip,
+ * with a yield between trips: one statement awaited after another (a page has up to 200 sections) cost a round trip
+ * each and, under workerd locally (Miniflare: tests, benches), a run of them kept the isolate's other requests waiting
+ * until the last; one trip for the whole page held them while it was indexed.
  */
 async function insertSections(db: Database, page: ImportedPage, sections: PageSection[]): Promise<string[]> {
-  const statements = [];
-  for (let from = 0; from < sections.length; from += ROWS_PER_INSERT) {
-    const rows = sections.slice(from, from + ROWS_PER_INSERT).map((section) => ({
-      organizationId: page.organizationId,
-      kind: "section" as const,
-      title: section.title,
-      body: section.body,
-      source: "website" as const,
-      sourceUrl: page.url,
-      pageTitle: page.title,
-      contentHash: page.contentHash,
-      importId: page.importId,
-    }));
-    statements.push(db.insert(knowledgeEntries).values(rows).returning({ id: knowledgeEntries.id }));
+  const ids: string[] = [];
+  for (const trip of tripsOf(sections)) {
+    if (ids.length > 0) await yieldToOtherRequests();
+    const statements = [];
+    for (let from = 0; from < trip.length; from += ROWS_PER_INSERT) {
+      const rows = trip.slice(from, from + ROWS_PER_INSERT).map((section) => ({
+        organizationId: page.organizationId,
+        kind: "section" as const,
+        title: section.title,
+        body: section.body,
+        source: "website" as const,
+        sourceUrl: page.url,
+        pageTitle: page.title,
+        contentHash: page.contentHash,
+        importId: page.importId,
+      }));
+      statements.push(db.insert(knowledgeEntries).values(rows).returning({ id: knowledgeEntries.id }));
+    }
+    const [first, ...rest] = statements;
+    if (first) ids.push(...(await inOneTrip(db, [first, ...rest])).flat().map((row) => row.id));
   }
-  const [first, ...rest] = statements;
-  if (!first) return [];
-  return (await inOneTrip(db, [first, ...rest])).flat().map((row) => row.id);
+  return ids;
+}
+
+/** The sections in order, cut into runs of at most CHARS_PER_TRIP characters (a longer section goes alone). */
+function tripsOf(sections: PageSection[]): PageSection[][] {
+  const trips: PageSection[][] = [];
+  let chars = Infinity;
+  for (const section of sections) {
+    const size = section.title.length + section.body.length;
+    if (chars + size > CHARS_PER_TRIP) {
+      trips.push([]);
+      chars = 0;
+    }
+    trips.at(-1)!.push(section);
+    chars += size;
+  }
+  return trips;
 }
