@@ -21,13 +21,16 @@ async function* ndjson<Event>(body: ReadableStream<Uint8Array>): AsyncGenerator<
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      pending += decoder.decode(value, { stream: true });
-      let newline = pending.indexOf("\n");
-      while (newline >= 0) {
-        yield JSON.parse(pending.slice(0, newline)) as Event;
-        pending = pending.slice(newline + 1);
-        newline = pending.indexOf("\n");
+      // A page's event can be most of a megabyte: the line is looked for in the new text only, not read again.
+      const chunk = decoder.decode(value, { stream: true });
+      const last = chunk.lastIndexOf("\n");
+      if (last < 0) {
+        pending += chunk;
+        continue;
       }
+      const lines = (pending + chunk.slice(0, last)).split("\n");
+      pending = chunk.slice(last + 1);
+      for (const line of lines) if (line) yield JSON.parse(line) as Event;
     }
   } finally {
     await reader.cancel().catch(() => {});
