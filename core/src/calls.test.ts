@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { callOutcome } from "./calls";
 
-const base = { booked: false, leadSaved: false, name: "", phone: "", durationSeconds: 60, callerSpoke: true };
+const base = { booked: false, leadSaved: false, name: "", phone: "", durationSeconds: 60, callerSpoke: true, callerAnswered: true };
 
 describe("callOutcome", () => {
   it.each([
@@ -9,14 +9,16 @@ describe("callOutcome", () => {
     [{ leadSaved: true }, "lead"],
     [{ name: "Grace Hopper", phone: "+14155550199" }, "lead"],
     [{ name: "Grace Hopper" }, "info"],
-    [{ durationSeconds: 9 }, "hangup"],
-    [{ durationSeconds: null }, "hangup"],
+    [{ durationSeconds: 9, callerAnswered: false }, "hangup"],
+    [{ durationSeconds: null, callerAnswered: false }, "hangup"],
+    // A quick question answered: the caller got what they called for.
+    [{ durationSeconds: 8 }, "info"],
     [{ callerSpoke: false }, "hangup"],
     [{}, "info"],
     [{ answeredBy: "machine", booked: true }, "voicemail"],
     [{ answeredBy: "fax" }, "hangup"],
     [{ answeredBy: "human" }, "info"],
-    [{ answeredBy: "unknown", durationSeconds: 5 }, "hangup"],
+    [{ answeredBy: "unknown", durationSeconds: 5, callerAnswered: false }, "hangup"],
     [{ screened: "silent", callerSpoke: false }, "silent"],
     [{ screened: "blocked", durationSeconds: 3 }, "spam"],
     [{ screened: "talk_over", leadSaved: true }, "spam"],

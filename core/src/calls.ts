@@ -30,7 +30,8 @@ export const HANGUP_SECONDS = 10;
 /**
  * The outcome rule: Appointment when a booking was made; Lead when a lead was pushed or a name and phone were
  * captured; In progress while the call goes on; a member's test call (placed for `test_call`) that did neither: Call
- * ended; Hangup when the caller left within 10 s or said nothing; else Info. A call the product placed that a machine
+ * ended; Hangup when the caller said nothing, or left within 10 s before the agent answered them (a quick question
+ * answered is Info); else Info. A call the product placed that a machine
  * answered: Voicemail (a message left), or Hangup (a fax). A screened call (screening.ts) is Silent or Spam whatever
  * else it holds. (The call list's SQL mirrors it: worker/src/db/call-outcome.ts.)
  */
@@ -42,6 +43,8 @@ export function callOutcome(call: {
   phone: string;
   durationSeconds: number | null;
   callerSpoke: boolean;
+  /** The agent spoke after the caller's first words. */
+  callerAnswered: boolean;
   answeredBy?: AnsweredBy | null;
   status?: (typeof CALL_STATUSES)[number];
   placedFor?: DialPurpose | null;
@@ -53,7 +56,7 @@ export function callOutcome(call: {
   if (call.leadSaved || (call.name.trim() !== "" && call.phone.trim() !== "")) return "lead";
   if (call.status === "in-progress") return "in_progress";
   if (call.placedFor === "test_call") return "test_call";
-  if ((call.durationSeconds ?? 0) < HANGUP_SECONDS || !call.callerSpoke) return "hangup";
+  if (!call.callerSpoke || ((call.durationSeconds ?? 0) < HANGUP_SECONDS && !call.callerAnswered)) return "hangup";
   return "info";
 }
 

@@ -9,6 +9,8 @@ const booked = sql<number>`(exists (select 1 from appointments a where a.call_id
 const leadSaved = sql<number>`(exists (select 1 from leads l where l.call_id = ${calls.id}) or ${toolRan("push_crm_lead")})`;
 const captured = sql<number>`(coalesce(json_extract(${calls.entities}, '$.name'), '') != '' and coalesce(json_extract(${calls.entities}, '$.phone'), '') != '')`;
 const callerSpoke = sql<number>`coalesce(${calls.transcript}, '') like '%"role":"user"%'`;
+/** The agent's words after the caller's first: a quick question answered is not a hang-up. */
+const callerAnswered = sql<number>`instr(substr(coalesce(${calls.transcript}, ''), instr(coalesce(${calls.transcript}, ''), '"role":"user"')), '"role":"assistant"') > 0`;
 
 /** core's callOutcome() rule in SQL, so lists, Overview and alerts filter and count by it in the database. */
 export const outcomeSql = sql<CallOutcome>`case
@@ -20,7 +22,7 @@ export const outcomeSql = sql<CallOutcome>`case
   when ${leadSaved} or ${captured} then 'lead'
   when ${calls.status} = 'in-progress' then 'in_progress'
   when ${calls.placedFor} = 'test_call' then 'test_call'
-  when coalesce(${calls.durationSeconds}, 0) < ${HANGUP_SECONDS} or not ${callerSpoke} then 'hangup'
+  when not ${callerSpoke} or (coalesce(${calls.durationSeconds}, 0) < ${HANGUP_SECONDS} and not ${callerAnswered}) then 'hangup'
   else 'info' end`;
 
 /**
