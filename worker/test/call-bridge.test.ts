@@ -1,4 +1,4 @@
-import { type CallLatency, addDays, localParts, partOfDay, slotLabel } from "@nikki/core";
+import { type CallLatency, addDays, localParts, partOfDay, slotLabel, zonedSlotLabel } from "@nikki/core";
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "../src/db/client";
@@ -71,7 +71,7 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
     const zone = String(appointment.time_zone);
     expect(localParts(zone, start).date).toBe(addDays(localParts(zone, new Date()).date, 1));
     expect(partOfDay(start, zone)).toBe("morning");
-    const label = slotLabel(start, zone);
+    const label = zonedSlotLabel(start, zone);
     // The caller is texted the label, the business and the manage link, from the number they called.
     const text = await until(
       async () => (await twilioMessages()).find((message) => message.form.Body?.includes(String(appointment.confirmation_code))) ?? null,
@@ -111,7 +111,7 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
       "Hi, this is [NAME]. Can I book a plumber for tomorrow morning? My number is [PHONE].",
     );
     // Nikki read back the booked time's label and its confirmation code.
-    expect(transcript.find((entry) => entry.role === "assistant" && entry.content.includes(label))?.content).toContain(String(appointment.confirmation_code));
+    expect(transcript.find((entry) => entry.role === "assistant" && entry.content.includes(slotLabel(start, zone)))?.content).toContain(String(appointment.confirmation_code));
     expect(String(call.summary)).toContain("[NAME]");
     // The contact details the caller gave are the business's customer record: kept as given (redaction by purpose).
     expect(JSON.parse(String(call.entities))).toMatchObject({ name: "Ada Lovelace", phone: "+1 415 555 2671" });

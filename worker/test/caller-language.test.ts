@@ -102,7 +102,7 @@ describe("a Spanish caller, end to end", { timeout: 60_000 }, () => {
     const confirmation = await until(async () =>
       (await twilioMessages()).find((m) => m.form.To === CALLER && m.form.Body?.includes(appointment.confirmation_code)),
     );
-    expect(confirmation.form.Body).toMatch(/^Fontanería Ruiz: su cita queda reservada para el \p{L}+ \d+ de \p{L}+ a las? \d{1,2}:\d\d\. /u);
+    expect(confirmation.form.Body).toMatch(/^Fontanería Ruiz: su cita queda reservada para el \p{L}+ \d+ de \p{L}+ a las? \d{1,2}:\d\d \(hora [\p{L} ]+\)\. /u);
     // Stored on the call from the first turn, before the call ended (the tool told it).
     expect(await env.DB.prepare("select language from calls where id = ?").bind(callId).first("language")).toBe("es");
 

@@ -4,7 +4,7 @@
  * through the messaging gate (opt-out, destination rules, limits, spend cap). A cancellation is texted once, whoever
  * canceled; a refused text is not tried again.
  */
-import { type AppointmentTextKind, type AppointmentTextOutcome, appointmentText, appointmentTextMessage, labelLanguageOf, slotLabel } from "@nikki/core";
+import { type AppointmentTextKind, type AppointmentTextOutcome, appointmentText, appointmentTextMessage, labelLanguageOf, zonedSlotLabel } from "@nikki/core";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { appointments, organizationSettings, organizations, phoneNumbers } from "../db/schema";
@@ -44,7 +44,8 @@ export async function appointmentTextFor(services: Services, row: AppointmentRow
   return appointmentText(kind, language, {
     business: name ?? "",
     service: row.serviceName,
-    label: slotLabel(row.startAt, row.timeZone, language),
+    // With its zone: a caller may be elsewhere (a Central number booking a Mountain practice).
+    label: zonedSlotLabel(row.startAt, row.timeZone, language),
     code: row.confirmationCode,
     link: (await manageLink(services.config, row.id)) ?? "",
   });

@@ -211,7 +211,7 @@ describe("texts to the booked person", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.form.Body).toMatch(
       new RegExp(
-        `^Texting Plumbing: your appointment is booked for \\w+day, \\w+ \\d+ at 2:00 PM\\. Code ${booked.confirmation_code}\\. Change or cancel: https://nikki\\.test/a/[\\w-]{43} Reply STOP to opt out\\.$`,
+        `^Texting Plumbing: your appointment is booked for \\w+day, \\w+ \\d+ at 2:00 PM \\w+ Time\\. Code ${booked.confirmation_code}\\. Change or cancel: https://nikki\\.test/a/[\\w-]{43} Reply STOP to opt out\\.$`,
       ),
     );
     expect(((await (await patch(texting, booked.id, { status: "canceled" })).json()) as { text: string | null }).text).toBe("sent");
@@ -219,6 +219,6 @@ describe("texts to the booked person", () => {
     expect(((await (await patch(texting, booked.id, { status: "canceled" })).json()) as { text: string | null }).text).toBeNull();
     const after = (await twilioMessages()).filter((message) => message.form.To === phone);
     expect(after).toHaveLength(2);
-    expect(after[1]!.form.Body).toMatch(/^Texting Plumbing: your appointment on \w+day, \w+ \d+ at 2:00 PM is canceled\. Call us to book again\.$/);
+    expect(after[1]!.form.Body).toMatch(/^Texting Plumbing: your appointment on \w+day, \w+ \d+ at 2:00 PM \w+ Time is canceled\. Call us to book again\.$/);
   });
 });

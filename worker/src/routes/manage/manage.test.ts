@@ -104,7 +104,7 @@ describe("the manage page /a/{token}", () => {
       .first<{ start_at: number; status: string }>();
     expect(row).toEqual({ start_at: new Date(localStart(4, "15:30")).getTime(), status: "booked" });
     const texts = (await twilioMessages()).filter((message) => message.form.To === "+14155550172");
-    expect(texts.at(-1)?.form.Body).toMatch(/^Manage Plumbing: your appointment is moved to \w+day, \w+ \d+ at 3:30 PM\./);
+    expect(texts.at(-1)?.form.Body).toMatch(/^Manage Plumbing: your appointment is moved to \w+day, \w+ \d+ at 3:30 PM \w+ Time\./);
     expect(await (await visit(`${link}?done=moved`)).text()).toMatch(/Done: your appointment is now \w+day, \w+ \d+ at 3:30 PM Eastern Time\./);
   });
 
@@ -218,7 +218,7 @@ describe("the reminder, 24 hours before", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.form.Body).toMatch(
       new RegExp(
-        `^Reminder from Manage Plumbing: your appointment is \\w+day, \\w+ \\d+ at \\d+:\\d\\d [AP]M\\. Change or cancel: https://nikki\\.test${await linkOf(due)}$`,
+        `^Reminder from Manage Plumbing: your appointment is \\w+day, \\w+ \\d+ at \\d+:\\d\\d [AP]M \\w+ Time\\. Change or cancel: https://nikki\\.test${await linkOf(due)}$`,
       ),
     );
   });

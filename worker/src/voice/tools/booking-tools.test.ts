@@ -1,4 +1,4 @@
-import { addDays, dateLabel, localParts } from "@nikki/core";
+import { addDays, dateLabel, localParts, zoneName } from "@nikki/core";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type BookingOrganization, ZONE, bookingOrganization, localStart, twilioMessages } from "../../../test/booking";
@@ -93,7 +93,7 @@ describe("book_appointment", () => {
     const row = await env.DB.prepare("select source, call_id, name from appointments where id = ?").bind(output.appointment_id).first();
     expect(row).toEqual({ source: "call", call_id: call.callId, name: "Ada Lovelace" });
     const text = (await twilioMessages()).findLast((message) => message.form.To === "+14155550141");
-    expect(text?.form.Body).toContain(`booked for ${output.booked_for}. Code ${output.confirmation_code}.`);
+    expect(text?.form.Body).toContain(`booked for ${output.booked_for} ${zoneName(ZONE)}. Code ${output.confirmation_code}.`);
   });
 
   it.each(REFUSED)("never books a time %s: it says why and offers free times", async (_case, start, message) => {
