@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactCallerDetails, redactCallerNames, redactPii } from "./pii";
+import { redactAgentWords, redactCallerDetails, redactCallerNames, redactPii } from "./pii";
 
 describe("redactPii (spec 001 §9)", () => {
   it.each([
@@ -50,5 +50,19 @@ describe("a caller's question and its drafted answer, as the inbox keeps them", 
     expect(redactCallerNames("Yes, Sam: free parking behind 410 Commercial Street SE.", ["Sam Lee"])).toBe(
       "Yes, [NAME]: free parking behind 410 Commercial Street SE.",
     );
+  });
+});
+
+describe("the agent's words in a transcript", () => {
+  const caller = "Hi, I'm Ada Lovelace, ada@example.com. Is Dr Grace Hopper in on Friday? This is Bright Smile Dental?";
+  it("keep the business's facts, and mask what the caller gave or said: names, numbers, e-mails", () => {
+    expect(redactAgentWords("We accept Delta Dental, Cigna and Aetna insurance. Is there anything else?", caller, [], ["Bright Smile Dental"])).toBe(
+      "We accept Delta Dental, Cigna and Aetna insurance. Is there anything else?",
+    );
+    expect(redactAgentWords("Thanks, Ada. Grace is in on Friday; I'll text +1 415 555 0142 and ada@example.com.", caller, [], ["Bright Smile Dental"])).toBe(
+      "Thanks, [NAME]. [NAME] is in on Friday; I'll text [PHONE] and [EMAIL].",
+    );
+    expect(redactAgentWords("Yes, this is Bright Smile Dental.", caller, [], ["Bright Smile Dental"])).toBe("Yes, this is Bright Smile Dental.");
+    expect(redactAgentWords("Thanks, Sam.", "Hello.", ["Sam Lee"])).toBe("Thanks, [NAME].");
   });
 });

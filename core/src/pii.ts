@@ -77,5 +77,37 @@ export function redactCallerDetails(text: string, callerNames: readonly string[]
   return maskCallerNames(text.replace(EMAIL, PII_MARKERS.email).replace(PHONE, PII_MARKERS.phone), callerNames);
 }
 
+/**
+ * The agent's words in a transcript: it says the business's facts ("We accept Delta Dental"), which are nobody's PII,
+ * and back what the caller told it. So its e-mails and numbers are masked, and the names the caller gave or said
+ * (`callerSaid`: the caller's own turns), word by word; not every run of capitalised words.
+ */
+export function redactAgentWords(text: string, callerSaid: string, callerNames: readonly string[] = [], keep: readonly string[] = []): string {
+  const own = new Set(keep.map((name) => name.trim()));
+  const said = [...callerSaid.matchAll(NAMES)].flatMap((match) => {
+    if (own.has(match[0])) return [];
+    // A run that opens a sentence ("Is Dr Grace Hopper in?") starts with a word capitalised for the sentence.
+    const opens = /(?:^|[.!?¡¿]\s*)$/u.test(callerSaid.slice(0, match.index));
+    return [opens ? match[0].split(" ").slice(1).join(" ") : match[0]];
+  });
+  return redactCallerDetails(text, [...callerNames, ...said]);
+}
+
+/** A transcript redacted: the caller's turns as any record (redactPii), the agent's as its own words (redactAgentWords). */
+export function redactTranscript<Entry extends { role: string; content: string }>(
+  entries: readonly Entry[],
+  keep: readonly string[] = [],
+  callerNames: readonly string[] = [],
+): Entry[] {
+  const callerSaid = entries
+    .filter((entry) => entry.role === "user")
+    .map((entry) => entry.content)
+    .join("\n");
+  return entries.map((entry) => ({
+    ...entry,
+    content: entry.role === "assistant" ? redactAgentWords(entry.content, callerSaid, callerNames, keep) : redactPii(entry.content, keep, callerNames),
+  }));
+}
+
 /** A drafted answer: the business's own words (its streets, towns, numbers) stay; only the caller's names are masked. */
 export const redactCallerNames = (text: string, callerNames: readonly string[] = []): string => maskCallerNames(text, callerNames);

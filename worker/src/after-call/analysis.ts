@@ -12,6 +12,7 @@ import {
   redactCallerDetails,
   redactCallerNames,
   redactPii,
+  redactTranscript,
   redactedSpeechEntities,
   slotLabel,
   summaryWithBookings,
@@ -205,7 +206,7 @@ export async function analyzeDueCall(services: Services, callId: string, effects
       sentiment: result.sentiment,
       processingAttempts: attempts,
       unansweredQuestions: JSON.stringify(asked.map((question) => question.text)),
-      redactedTranscript: redact ? JSON.stringify(entries.map((entry) => ({ ...entry, content: redactPii(entry.content, keep, callerNames) }))) : null,
+      redactedTranscript: redact ? JSON.stringify(redactTranscript(entries, keep, callerNames)) : null,
       language: primaryLanguage(result.language),
     });
     await storeForgetMe(effects, call, result);
