@@ -7,6 +7,7 @@ import { plural } from "./plural";
 /** The integrations that are calendars: each one connected gets every copy, and its busy times count. */
 export const CALENDAR_PROVIDERS = ["google_calendar", "calcom"] as const;
 export type CalendarProvider = (typeof CALENDAR_PROVIDERS)[number];
+export const isCalendar = (provider: string): provider is CalendarProvider => (CALENDAR_PROVIDERS as readonly string[]).includes(provider);
 
 /** What `GET /api/integrations` says of a calendar's copies. */
 export interface CalendarCopiesResource {

@@ -1,4 +1,4 @@
-import { INTEGRATION_MESSAGES, type IntegrationInfo } from "@nikki/core";
+import { INTEGRATION_MESSAGES, type IntegrationInfo, isCalendar } from "@nikki/core";
 import { type SubmitEvent, useEffect, useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useSubmit } from "../../../lib/use-submit";
@@ -42,7 +42,12 @@ export default function ConfigureDialog({
       invalid: missing,
       request: () => call(api.integrations[":provider"].$put, { param: { provider: info.provider } }, { credentials }),
       failure: { toast: INTEGRATION_MESSAGES.saveFailed },
-      success: { title: INTEGRATION_MESSAGES.saved, description: `${info.name} is stored, encrypted. Test the connection to verify it.` },
+      success: {
+        title: INTEGRATION_MESSAGES.saved,
+        description: isCalendar(info.provider)
+          ? `${info.name} is stored, encrypted. Testing the connection…`
+          : `${info.name} is stored, encrypted. Test the connection to verify it.`,
+      },
     });
     if (done) onSaved(done.data.integration);
   }

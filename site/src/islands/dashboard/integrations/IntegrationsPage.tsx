@@ -1,4 +1,4 @@
-import { INTEGRATIONS, INTEGRATION_MESSAGES, type IntegrationInfo } from "@nikki/core";
+import { INTEGRATIONS, INTEGRATION_MESSAGES, type IntegrationInfo, isCalendar } from "@nikki/core";
 import { useState } from "react";
 import { type DataOf, api, call } from "../../../lib/client";
 import { useAction } from "../../../lib/use-action";
@@ -131,6 +131,8 @@ export default function IntegrationsPage() {
         onSaved={(integration) => {
           replace(integration);
           setConfiguring(null);
+          // A calendar copies bookings only once verified: it is tested at once, as Google's is after consent.
+          if (configuring && isCalendar(configuring.provider)) void test(configuring);
         }}
       />
       <ConfirmDialog
