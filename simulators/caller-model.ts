@@ -125,6 +125,12 @@ function clockOf(said: string): string {
   return `${String(h).padStart(2, "0")}:${minutes}`;
 }
 
+/** What a receptionist notes on a booking: what was asked for and when, not the caller's words (their name and number are the booking's). */
+function bookingNotes(memory: CallerMemory): string {
+  const when = [memory.day, memory.hour || (memory.part ? `in the ${memory.part}` : "")].filter(Boolean).join(" ");
+  return `${memory.service || "An appointment"} asked for by phone${when ? `, ${when}` : ""}.`;
+}
+
 /** The service argument of the booking tools, when the caller named one. */
 const serviceOf = (memory: CallerMemory) => (memory.service ? { service: memory.service } : {});
 
@@ -152,7 +158,7 @@ function bookingReply(heard: string, memory: CallerMemory, es: boolean, first: s
   if (!time) return null;
   return {
     call: "book_appointment",
-    arguments: { name: memory.name, phone: memory.phone, start: time.start, ...serviceOf(memory), notes: memory.said.join(" ").slice(0, 200) },
+    arguments: { name: memory.name, phone: memory.phone, start: time.start, ...serviceOf(memory), notes: bookingNotes(memory) },
     then: es
       ? `Listo, ${first}: su cita es el {{booked_for}}. Su código de confirmación es {{confirmation_code}}. ¡Gracias por llamar!`
       : `You're all set, ${first}: {{booked_for}}. Your confirmation code is {{confirmation_code}}. Thanks for calling!`,

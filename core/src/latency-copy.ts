@@ -21,7 +21,9 @@ export const LATENCY_COPY = {
   weekResponseTime: "Response time (7 days)",
   /** p50 and p90 of the answers' voice-to-voice times. */
   response: (typical: number | null, slowest: number | null) => `${durationText(typical)} typical, ${durationText(slowest)} slowest`,
-  noAnswers: "No answers to time",
+  noAnswers: "No answers timed yet",
+  /** The week's, before any call was answered. */
+  noWeekAnswers: "No calls answered this week yet",
   /** A live call's, before its first answer is timed. */
   noAnswersYet: "No answer timed yet",
   /** What the figure is, and where a typical answer's time went. */

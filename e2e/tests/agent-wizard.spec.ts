@@ -11,7 +11,7 @@ async function addService(page: Page, wizard: Locator, name: string, minutes: st
   const editor = wizard.getByRole("group", { name: "New service" });
   await editor.getByLabel("Service name").fill(name);
   await editor.getByLabel("Duration").fill(minutes);
-  await editor.getByRole("button", { name: "Add service" }).click();
+  await editor.getByRole("button", { name: "Save service" }).click();
   await expect(toast(page, "Service Added").filter({ hasText: name })).toBeVisible();
 }
 

@@ -31,7 +31,7 @@ test("the wizard's Services step adds a service; Settings saves the booking sett
   await expect(editor.getByLabel("Service name")).toHaveAttribute("placeholder", SERVICE_MESSAGES.namePlaceholder);
   await editor.getByLabel("Service name").fill("Drain cleaning");
   await editor.getByLabel("Duration").fill("62");
-  await editor.getByRole("button", { name: "Add service" }).click();
+  await editor.getByRole("button", { name: "Save service" }).click();
   await expect(editor.getByText(SERVICE_MESSAGES.duration)).toBeVisible();
   await expect(editor.getByLabel("Duration")).toHaveAttribute("aria-invalid", "true");
   await editor.getByLabel("Duration").fill("60");

@@ -16,7 +16,7 @@ export function ModalCancel({ disabled = false }: { disabled?: boolean }) {
   );
 }
 
-function ModalHeader({ id, title, onClose }: { id: string; title: string; onClose(): void }) {
+function ModalHeader({ id, title, onClose }: { id: string; title: ReactNode; onClose(): void }) {
   return (
     <header className="dialog-header">
       <h2 id={id}>{title}</h2>
@@ -31,7 +31,7 @@ interface ModalProps {
   open: boolean;
   /** Called once it closes, however it closed: Escape, ×, a click beside it (`closeOnBackdrop`), or `open` turning false. */
   onClose(): void;
-  title: string;
+  title: ReactNode;
   /** The title's id, which names the dialog. */
   titleId: string;
   /** The line under the title. */

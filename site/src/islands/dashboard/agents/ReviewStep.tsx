@@ -114,6 +114,10 @@ export default function ReviewStep({
       <dd>{draft.realtime_model ? voiceModelName(draft.realtime_model) : TURN_TAKING_COPY.deploymentDefault}</dd>
       <dt>Greeting</dt>
       <dd>{draft.greeting || defaultGreeting(organization, draft.name, draft.language)}</dd>
+      <dt>Persona</dt>
+      <dd className="review-text">{draft.persona_prompt.trim() || "None"}</dd>
+      <dt>Knowledge base</dt>
+      <dd className="review-text">{draft.knowledge_base.trim() || "None"}</dd>
       <dt>Tools</dt>
       <dd>{draft.tools.map((tool) => TOOL_NAMES[tool]).join(", ") || "None: the agent takes messages only"}</dd>
       <dt>Opening hours</dt>
@@ -142,6 +146,13 @@ export default function ReviewStep({
           ) : (
             <span className="muted">Any time</span>
           ))}
+        {escalation.numbers.length > 0 && (
+          <p className="muted">
+            {escalation.keywords.length
+              ? `Offered when a caller asks for a person or says: ${escalation.keywords.join(", ")}`
+              : "Offered when a caller asks for a person"}
+          </p>
+        )}
         <TransferWarning draft={draft} ownLines={ownLines} onTurnOn={onTurnOn} />
       </dd>
     </dl>

@@ -113,7 +113,7 @@ export default function ServiceEditor({
       </fieldset>
       <div className="agent-actions">
         <button type="button" className="btn btn-primary btn-sm" onClick={() => void save()} disabled={pending}>
-          {pending ? "Saving..." : service ? "Save service" : "Add service"}
+          {pending ? "Saving..." : "Save service"}
         </button>
         <button type="button" className="btn btn-secondary btn-sm" onClick={onCancel} disabled={pending}>
           Cancel

@@ -165,7 +165,13 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
     read.update((current) => ({ call: { ...current.call, processing_status: "pending" } }));
   }
 
-  const title = detail.data ? `Call from ${displayPhone(detail.data.call.from_number)}` : "Call";
+  const title = detail.data ? (
+    <>
+      Call from <span className="phone-number">{displayPhone(detail.data.call.from_number)}</span>
+    </>
+  ) : (
+    "Call"
+  );
   return (
     <Modal open={callId !== null} onClose={onClose} title={title} titleId="call-detail-title" className="call-detail">
       <Loaded resource={detail} loading="Loading the call…">

@@ -102,7 +102,9 @@ export default function OverviewFigures({ overview, manager }: { overview: Overv
     [LATENCY_COPY.averageGreeting, LATENCY_COPY.averageGreeted(overview.avg_greeting_ms)],
     [
       LATENCY_COPY.weekResponseTime,
-      overview.voice_to_voice_p50_ms === null ? LATENCY_COPY.noAnswers : LATENCY_COPY.response(overview.voice_to_voice_p50_ms, overview.voice_to_voice_p90_ms),
+      overview.voice_to_voice_p50_ms === null
+        ? LATENCY_COPY.noWeekAnswers
+        : LATENCY_COPY.response(overview.voice_to_voice_p50_ms, overview.voice_to_voice_p90_ms),
     ],
   ];
   return (
