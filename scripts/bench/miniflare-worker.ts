@@ -8,6 +8,7 @@
  * For benchmarks.
  */
 import { randomBytes } from "node:crypto";
+import { setPriority } from "node:os";
 import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { hashPassword } from "better-auth/crypto";
@@ -196,7 +197,11 @@ export async function startMiniflareWorker(options: {
   const { value: mediaWorker, pids: mediaPids } = await withChildren(() =>
     startMediaPlane({ port: mediaPort, controlPort: options.port, secret, vars: options.vars, storage: `${storage}/media`, bundle: media }),
   );
-  const readerWorker = await startWebsiteReader({ port: readerPort, secret, vars: options.vars, storage: `${storage}/website-reader`, bundle: reader });
+  const { value: readerWorker, pids: readerPids } = await withChildren(() =>
+    startWebsiteReader({ port: readerPort, secret, vars: options.vars, storage: `${storage}/website-reader`, bundle: reader }),
+  );
+  // BENCH_READER_NICE: the reader's process at a lower CPU priority, for an experiment only.
+  if (process.env.BENCH_READER_NICE) for (const pid of readerPids) setPriority(pid, Number(process.env.BENCH_READER_NICE));
   const controlWorker = miniflare({
     name: "nikki-ai",
     port: options.port,
