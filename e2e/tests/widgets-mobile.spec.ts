@@ -42,13 +42,17 @@ test.describe("on a phone", () => {
     await expect(testCallLauncher(page)).toBeVisible();
   });
 
-  test("Test a Call is a round button beside the chat's, named as before, and both step aside from a form's field and its label", async ({ page }) => {
+  test("Test a Call is a round button beside the chat's, named as before, and both step aside from a button, a form's field and its label", async ({ page }) => {
     await page.goto("/pricing");
     await waitForLaunchers(page);
     const [call, chat] = [(await testCallLauncher(page).boundingBox())!, (await chatLauncher(page).boundingBox())!];
     expect({ width: call.width, height: call.height }).toEqual({ width: 56, height: 56 });
     expect(call.y).toBe(chat.y);
     expect(call.x + call.width).toBeLessThan(chat.x);
+    // A button outside any form (a plan's Start Free Trial) is not covered either.
+    await underLaunchers(page.getByRole("button", { name: /Start Free Trial/ }).last());
+    await expect(chatLauncher(page)).toBeHidden();
+    await expect(testCallLauncher(page)).toBeHidden();
     await page.goto("/signup");
     await launchersPlaced(page);
     await underLaunchers(page.getByLabel(/^Password/));

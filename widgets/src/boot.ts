@@ -69,15 +69,15 @@ if (stub?.c && script) {
     document.body.append(host);
   };
 
-  // A launcher never covers what a visitor fills in (sign-up's Password and its "Start Free Trial" on a phone): while a
-  // form's field, label or button lies under it, the launcher steps aside (launcher.css), and comes back once the page
+  // A launcher never covers what a visitor fills in or presses (sign-up's Password, a plan's "Start Free Trial" on a
+  // phone): while a form's field or label, or any button, lies under it, the launcher steps aside (launcher.css), and comes back once the page
   // scrolls it away. Checked once a frame at most, on scroll and resize, and with the reattaching below (forms that
   // appear later).
   let frame = 0;
   const clear = () =>
     (frame ||= requestAnimationFrame(() => {
       frame = 0;
-      const fields = Array.from(document.querySelectorAll("form :is(input:not([type=hidden]),select,textarea,button,label)"), (field) =>
+      const fields = Array.from(document.querySelectorAll("form :is(input:not([type=hidden]),select,textarea,label),button"), (field) =>
         field.getBoundingClientRect(),
       );
       for (const host of Object.values(hosts)) {

@@ -1,4 +1,4 @@
-import { PHONE_EXAMPLES, type Region, TIME_ZONE_DETECTING, currentTimeZoneName, timeZoneChoices } from "@nikki/core";
+import { PHONE_EXAMPLES, type Region, TIME_ZONE_DETECTING, currentTimeZoneName, timeZoneChoices, zoneName } from "@nikki/core";
 import { type InputHTMLAttributes, type ReactNode, type Ref, useMemo } from "react";
 
 interface Props {
@@ -87,12 +87,22 @@ export function PhoneField({ region, ...props }: Omit<TextFieldProps, "type" | "
   return <TextField type="tel" autoComplete="tel" placeholder={PHONE_EXAMPLES[region]} {...props} />;
 }
 
-/** The zones under their region (America, Europe, …; UTC on its own), for a select's groups. */
-function zonesByRegion(current: string): [string, string[]][] {
-  const regions = new Map<string, string[]>();
+/**
+ * A zone as an owner reads it under its region: its place, then what it is called ("Denver (Mountain Time)"), so typing
+ * a city's first letters finds it.
+ */
+function zoneLabel(zone: string): string {
+  const place = (zone.includes("/") ? zone.slice(zone.indexOf("/") + 1) : zone).replace(/_/g, " ").replace(/\//g, " / ");
+  const name = zoneName(zone);
+  return name === zone ? place : `${place} (${name})`;
+}
+
+/** The zones under their region (America, Europe, …; UTC on its own), each with its label, for a select's groups. */
+function zonesByRegion(current: string): [string, { zone: string; label: string }[]][] {
+  const regions = new Map<string, { zone: string; label: string }[]>();
   for (const zone of timeZoneChoices(current)) {
     const region = zone.includes("/") ? zone.slice(0, zone.indexOf("/")) : "Other";
-    regions.set(region, [...(regions.get(region) ?? []), zone]);
+    regions.set(region, [...(regions.get(region) ?? []), { zone, label: zoneLabel(zone) }]);
   }
   return [...regions];
 }
@@ -126,9 +136,9 @@ export function TimeZoneField({
         {!value && <option value="">{TIME_ZONE_DETECTING}</option>}
         {regions.map(([region, zones]) => (
           <optgroup key={region} label={region}>
-            {zones.map((zone) => (
+            {zones.map(({ zone, label }) => (
               <option key={zone} value={zone}>
-                {zone.replace(/_/g, " ")}
+                {label}
               </option>
             ))}
           </optgroup>
