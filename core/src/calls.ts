@@ -6,6 +6,7 @@ import type { CallTransfer } from "./call-transfer";
 import type { OwnerNote } from "./live-calls";
 import { pageMarkerSchema } from "./page-marker";
 import { type ScreenedAs, screenedOutcome } from "./screening";
+import type { CallTextResource } from "./texts";
 
 /**
  * What a call came to (issue 10 §2): shown in Calls and Overview and filtered on the server. A call still going on has
@@ -191,6 +192,8 @@ export interface CallDetailResource extends CallResource {
   unanswered_questions: string[];
   /** The notes owners and admins sent the agent during the call (issue 56 §3), shown to them as "Owner note"; [] for viewers. */
   owner_notes: OwnerNote[];
+  /** The texts sent (or refused) about the call, oldest first: its booking's texts, follow-up, alert. */
+  texts: CallTextResource[];
 }
 
 /** What `GET /api/events` sends an organization's open dashboards: one of its calls was inserted or changed. */

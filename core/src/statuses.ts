@@ -47,6 +47,7 @@ export const STATUS_LOOKS = {
     in_progress: look("In progress", "attention"),
     test_call: look("Call ended", "neutral"),
   } satisfies Record<CallOutcome, StatusLook>,
+  text: { sent: look("Sent", "positive"), refused: look("Not sent", "attention"), failed: look("Failed", "negative") },
   callFlag: { after_hours: look("After hours", "attention"), returning: look("Returning caller", "positive"), test_call: look("Test call", "accent") },
   processing: {
     pending: look("Processing...", "attention"),

@@ -20,6 +20,29 @@ export const TEXT_PURPOSES = [
 ] as const;
 export type TextPurpose = (typeof TEXT_PURPOSES)[number];
 
+/** A text as a call's detail names it, by why it was sent. */
+export const TEXT_PURPOSE_NAMES: Record<TextPurpose, string> = {
+  call_follow_up: "Follow-up text",
+  call_tool: "Text sent during the call",
+  appointment: "Appointment text",
+  call_alert: "Call alert",
+  morning_digest: "Morning digest",
+  text_reply: "Reply to a text",
+  carrier_keyword: "Keyword reply",
+  call_detail: "Call details",
+};
+
+/** A text about a call, as `GET /api/calls/:id` lists them (`texts`): no body is kept, only what became of it. */
+export interface CallTextResource {
+  purpose: TextPurpose;
+  /** The number it went to; "[PHONE]" for a viewer. */
+  to: string;
+  status: "sent" | "refused" | "failed";
+  /** Why it was not sent, in the product's words; null when it was. */
+  reason: string | null;
+  created_at: string;
+}
+
 /** The gate's refusals: the text was not sent because a rule said no (never retried as if it had failed). */
 export const TEXT_REFUSALS = ["opted_out", "destination_refused", "rate_limited", "spend_cap"] as const;
 export type TextRefusal = (typeof TEXT_REFUSALS)[number];

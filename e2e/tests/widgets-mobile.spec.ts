@@ -42,7 +42,9 @@ test.describe("on a phone", () => {
     await expect(testCallLauncher(page)).toBeVisible();
   });
 
-  test("Test a Call is a round button beside the chat's, named as before, and both step aside from a button, a form's field and its label", async ({ page }) => {
+  test("Test a Call is a round button beside the chat's, named as before, and both step aside from a button, a form's field and its label", async ({
+    page,
+  }) => {
     await page.goto("/pricing");
     await waitForLaunchers(page);
     const [call, chat] = [(await testCallLauncher(page).boundingBox())!, (await chatLauncher(page).boundingBox())!];

@@ -111,7 +111,9 @@ describe("a call, end to end through the bridge", { timeout: 30_000 }, () => {
       "Hi, this is [NAME]. Can I book a plumber for tomorrow morning? My number is [PHONE].",
     );
     // Nikki read back the booked time's label and its confirmation code.
-    expect(transcript.find((entry) => entry.role === "assistant" && entry.content.includes(slotLabel(start, zone)))?.content).toContain(String(appointment.confirmation_code));
+    expect(transcript.find((entry) => entry.role === "assistant" && entry.content.includes(slotLabel(start, zone)))?.content).toContain(
+      String(appointment.confirmation_code),
+    );
     expect(String(call.summary)).toContain("[NAME]");
     // The contact details the caller gave are the business's customer record: kept as given (redaction by purpose).
     expect(JSON.parse(String(call.entities))).toMatchObject({ name: "Ada Lovelace", phone: "+1 415 555 2671" });

@@ -1,6 +1,6 @@
 /** The record of every text the gate was asked to send (`text_messages`), and what it tells of a call's texts. */
-import type { TextFailure, TextPurpose, TextRefusal } from "@nikki/core";
-import { and, eq, inArray } from "drizzle-orm";
+import { type CallTextResource, PII_MARKERS, TEXT_MESSAGES, type TextFailure, type TextPurpose, type TextRefusal } from "@nikki/core";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { textMessages } from "../db/schema";
 
@@ -43,4 +43,20 @@ export async function textedAbout(db: Database, callId: string, purpose: TextPur
     .where(and(eq(textMessages.callId, callId), eq(textMessages.purpose, purpose), inArray(textMessages.status, ["sent", "refused"])))
     .limit(1);
   return Boolean(earlier);
+}
+
+/** The texts about one of the organization's calls, oldest first; `masksContacts`: a viewer reads "[PHONE]" for the number. */
+export async function textsAboutCall(db: Database, organizationId: string, callId: string, masksContacts: boolean): Promise<CallTextResource[]> {
+  const rows = await db
+    .select()
+    .from(textMessages)
+    .where(and(eq(textMessages.organizationId, organizationId), eq(textMessages.callId, callId)))
+    .orderBy(asc(textMessages.createdAt));
+  return rows.map((row) => ({
+    purpose: row.purpose,
+    to: masksContacts ? PII_MARKERS.phone : row.toNumber,
+    status: row.status,
+    reason: row.code ? TEXT_MESSAGES[row.code] : null,
+    created_at: row.createdAt.toISOString(),
+  }));
 }

@@ -143,6 +143,32 @@ describe("GET /api/calls/:id", () => {
     });
   });
 
+  it("lists the texts about the call, oldest first, with why one was not sent; a viewer reads the numbers masked", async () => {
+    const text = (values: { purpose: string; to: string; status: string; code: string | null; at: number; callId?: string }) =>
+      env.DB.prepare(
+        "insert into text_messages (id, organization_id, call_id, purpose, to_number, status, code, segments, created_at) values (?, ?, ?, ?, ?, ?, ?, 1, ?)",
+      )
+        .bind(crypto.randomUUID(), owner.organizationId, values.callId ?? ids.appointment, values.purpose, values.to, values.status, values.code, values.at)
+        .run();
+    await text({ purpose: "call_alert", to: "+14155550177", status: "refused", code: "rate_limited", at: Date.UTC(2026, 10, 20, 15, 2) });
+    await text({ purpose: "appointment", to: "+14155550100", status: "sent", code: null, at: Date.UTC(2026, 10, 20, 15, 1) });
+    await text({ purpose: "appointment", to: "+14155550100", status: "sent", code: null, at: Date.UTC(2026, 10, 20, 15, 3), callId: ids.info });
+    const read = async (who: SignedUp) =>
+      ((await (await call(`/api/calls/${ids.appointment}`, { cookie: who.cookie })).json()) as { call: CallDetailResource }).call;
+    expect((await read(owner)).texts).toEqual([
+      { purpose: "appointment", to: "+14155550100", status: "sent", reason: null, created_at: "2026-11-20T15:01:00.000Z" },
+      {
+        purpose: "call_alert",
+        to: "+14155550177",
+        status: "refused",
+        reason: "Your organization reached its limit of texts for now (Settings › Texts).",
+        created_at: "2026-11-20T15:02:00.000Z",
+      },
+    ]);
+    const viewer = await inviteAndJoin(owner, "viewer");
+    expect((await read(viewer)).texts.map((sent) => sent.to)).toEqual(["[PHONE]", "[PHONE]"]);
+  });
+
   it("shows what the call booked, in the business's time zone", async () => {
     const detail = ((await (await call(`/api/calls/${ids.appointment}`, { cookie: owner.cookie })).json()) as { call: CallDetailResource }).call;
     expect(detail.appointments).toEqual([

@@ -39,7 +39,7 @@ export function serializeCallDetail(
   row: Parameters<typeof serializeCall>[0],
   options: { storedRedacted: boolean; masksContacts: boolean; keep: readonly string[] },
   appointments: CallAppointmentResource[],
-): Omit<CallDetailResource, "number_blocked" | "owner_notes"> {
+): Omit<CallDetailResource, "number_blocked" | "owner_notes" | "texts"> {
   const { call } = row;
   const redactOnDisplay = options.masksContacts && !options.storedRedacted;
   const show = (text: string) => (redactOnDisplay ? redactPii(text, options.keep) : text);

@@ -21,6 +21,7 @@ import { callColumns, listCalls } from "./list";
 import { liveCallRoutes } from "./live";
 import { listenRoutes } from "./listen";
 import { ownerNotesOf } from "./owner-notes";
+import { textsAboutCall } from "../../messaging/text-log";
 
 /** `/api/calls`: the organization's calls (every member reads them; owners and admins act on them). */
 export const callRoutes = new Hono<AppEnv>()
@@ -50,7 +51,8 @@ export const callRoutes = new Hono<AppEnv>()
     const blocked = jsonList(settings.blockedNumbers).includes(row.call.direction === "inbound" ? row.call.fromNumber : row.call.toNumber);
     // The owners' notes to the agent are for owners and admins: never in the transcript, never a viewer's.
     const ownerNotes = canManage(caller.role) ? ownerNotesOf(row.call.ownerNotes) : [];
-    return c.json({ call: { ...serializeCallDetail(row, options, booked.get(row.call.id) ?? []), number_blocked: blocked, owner_notes: ownerNotes } });
+    const texts = await textsAboutCall(c.var.db, caller.organizationId, row.call.id, masksContacts);
+    return c.json({ call: { ...serializeCallDetail(row, options, booked.get(row.call.id) ?? []), number_blocked: blocked, owner_notes: ownerNotes, texts } });
   })
   .get("/:id/recording", access("viewer"), async (c) => {
     const caller = orgCaller(c);

@@ -33,6 +33,7 @@ import Time from "../../ui/Time";
 import BlockNumber from "./BlockNumber";
 import CallActions from "./CallActions";
 import type { CallDetailResource } from "./call-detail-resource";
+import CallTexts from "./CallTexts";
 import CallBookings from "./CallBookings";
 import CallFlags from "./CallFlags";
 import CallOwnerNotes from "./CallOwnerNotes";
@@ -230,6 +231,7 @@ export default function CallDetail({ callId, changed, canAct, onClose }: { callI
               <ProcessingStatus call={shown} />
               <CallBookings appointments={shown.appointments} />
               <CallTransfer transfer={shown.transfer} />
+              <CallTexts texts={shown.texts} />
               <h3>Latency and cost</h3>
               <LatencyAndCost call={shown} />
               <h3>Recording</h3>
