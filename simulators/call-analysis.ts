@@ -24,7 +24,15 @@ export interface SimulatedAnalysis {
 }
 
 const NAME = /\b(?:this is|my name is|I'm|I am|soy|me llamo)\s+([A-ZÁÉÍÓÚ][a-záéíóúñ]+ [A-ZÁÉÍÓÚ][a-záéíóúñ]+)/;
-const FULL_NAME = /\b([A-Z][a-z]+ [A-Z][a-z]+)\b/;
+/**
+ * A caller giving their name without "this is": a line that is their name alone ("Ada Lovelace." or "It's Ada
+ * Lovelace"), or "Grace Hopper here"; not any capitalised pair ("Do you accept Delta Dental?").
+ */
+const FULL_NAME = /^(?:it's\s+|it is\s+)?([A-Z][a-z]+ [A-Z][a-z]+)[.!]?$|\b([A-Z][a-z]+ [A-Z][a-z]+) here\b/m;
+const fullName = (text: string) => {
+  const match = FULL_NAME.exec(text);
+  return match?.[1] ?? match?.[2] ?? "";
+};
 const PHONE = /\+?\d[\d\s().-]{8,}\d/;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 const URGENT = /\b(urgent|emergency|flood(?:ing)?|urgente|emergencia)\b/i;
@@ -89,7 +97,7 @@ export function analyseTranscript(transcript: string, fields: readonly string[],
   const said = lines(transcript, "Caller");
   const answered = lines(transcript, "Receptionist");
   const callerText = said.join("\n");
-  const name = NAME.exec(callerText)?.[1] ?? FULL_NAME.exec(callerText)?.[1] ?? "";
+  const name = NAME.exec(callerText)?.[1] ?? fullName(callerText);
   const when = WHEN.exec(callerText);
   const bookings = bookingsIn(system);
   const appointmentTime = bookings?.length ? bookings.map((booking) => booking.label).join("; ") : when ? `${when[1]} at ${when[2]!.replace(/\s+/g, "")}` : "";

@@ -54,15 +54,27 @@ describe("a caller's question and its drafted answer, as the inbox keeps them", 
 });
 
 describe("the agent's words in a transcript", () => {
-  const caller = "Hi, I'm Ada Lovelace, ada@example.com. Is Dr Grace Hopper in on Friday? This is Bright Smile Dental?";
-  it("keep the business's facts, and mask what the caller gave or said: names, numbers, e-mails", () => {
-    expect(redactAgentWords("We accept Delta Dental, Cigna and Aetna insurance. Is there anything else?", caller, [], ["Bright Smile Dental"])).toBe(
-      "We accept Delta Dental, Cigna and Aetna insurance. Is there anything else?",
+  const caller = "Hi, this is Ada Lovelace, ada@example.com. Do you accept Delta Dental? Is Bright Smile Dental open Friday?";
+  const keep = ["Bright Smile Dental"];
+  it("keep the business's facts and its own name, and mask the caller's names, numbers and e-mails", () => {
+    expect(redactAgentWords("Thanks for calling Bright Smile Dental. We accept Delta Dental, Cigna and Aetna.", caller, [], keep)).toBe(
+      "Thanks for calling Bright Smile Dental. We accept Delta Dental, Cigna and Aetna.",
     );
-    expect(redactAgentWords("Thanks, Ada. Grace is in on Friday; I'll text +1 415 555 0142 and ada@example.com.", caller, [], ["Bright Smile Dental"])).toBe(
-      "Thanks, [NAME]. [NAME] is in on Friday; I'll text [PHONE] and [EMAIL].",
+    expect(redactAgentWords("Thanks, Ada. I'll text +1 415 555 0142 and ada@example.com, Ada Lovelace.", caller, [], keep)).toBe(
+      "Thanks, [NAME]. I'll text [PHONE] and [EMAIL], [NAME] [NAME].",
     );
-    expect(redactAgentWords("Yes, this is Bright Smile Dental.", caller, [], ["Bright Smile Dental"])).toBe("Yes, this is Bright Smile Dental.");
-    expect(redactAgentWords("Thanks, Sam.", "Hello.", ["Sam Lee"])).toBe("Thanks, [NAME].");
+    expect(redactAgentWords("Thanks, Sam.", "Hello.", ["Sam Lee"], keep)).toBe("Thanks, [NAME].");
+    // Even an analysis that took the insurer for the caller's name leaves the business's own name whole.
+    expect(redactAgentWords("Harbor Point Dental accepts it.", "Delta Dental?", ["Delta Dental"], ["Harbor Point Dental"])).toBe(
+      "Harbor Point Dental accepts it.",
+    );
+  });
+});
+
+describe("who a caller introduced themselves as", () => {
+  it("is a capitalised name after the words of an introduction, not any word after them", () => {
+    expect(redactAgentWords("It's fine, Lucía: a plumber comes.", "Hola, soy Lucía Fernández. It's a plumber I need, this is urgent.")).toBe(
+      "It's fine, [NAME]: a plumber comes.",
+    );
   });
 });

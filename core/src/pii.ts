@@ -77,20 +77,21 @@ export function redactCallerDetails(text: string, callerNames: readonly string[]
   return maskCallerNames(text.replace(EMAIL, PII_MARKERS.email).replace(PHONE, PII_MARKERS.phone), callerNames);
 }
 
+/** A caller saying who they are: "this is Ada Lovelace", "I'm Sam", "me llamo Lucía Fernández". */
+const INTRODUCED = new RegExp(`\\b(?:[Tt]his is|[Mm]y name is|I'm|I am|[Ii]t's|[Ss]oy|[Mm]e llamo)\\s+(${WORD}(?: ${WORD})*)`, "gu");
+
 /**
- * The agent's words in a transcript: it says the business's facts ("We accept Delta Dental"), which are nobody's PII,
- * and back what the caller told it. So its e-mails and numbers are masked, and the names the caller gave or said
- * (`callerSaid`: the caller's own turns), word by word; not every run of capitalised words.
+ * The agent's words in a transcript: it says the business's facts ("We accept Delta Dental") and its own name, which are
+ * nobody's PII, and back what the caller told it. So its e-mails and numbers are masked, and the caller's names (the
+ * analysis's, and any the caller introduced themselves by in `callerSaid`, their own turns) word by word; not every
+ * run of capitalised words. The business's own names (`keep`) stay whole.
  */
 export function redactAgentWords(text: string, callerSaid: string, callerNames: readonly string[] = [], keep: readonly string[] = []): string {
-  const own = new Set(keep.map((name) => name.trim()));
-  const said = [...callerSaid.matchAll(NAMES)].flatMap((match) => {
-    if (own.has(match[0])) return [];
-    // A run that opens a sentence ("Is Dr Grace Hopper in?") starts with a word capitalised for the sentence.
-    const opens = /(?:^|[.!?¡¿]\s*)$/u.test(callerSaid.slice(0, match.index));
-    return [opens ? match[0].split(" ").slice(1).join(" ") : match[0]];
-  });
-  return redactCallerDetails(text, [...callerNames, ...said]);
+  const introduced = [...callerSaid.matchAll(INTRODUCED)].map((match) => match[1]!);
+  const kept = [...new Set(keep.map((name) => name.trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
+  const shielded = kept.reduce((out, name, index) => out.split(name).join(stand(index)), text);
+  const redacted = redactCallerDetails(shielded, [...callerNames, ...introduced]);
+  return kept.reduce((out, name, index) => out.split(stand(index)).join(name), redacted);
 }
 
 /** A transcript redacted: the caller's turns as any record (redactPii), the agent's as its own words (redactAgentWords). */

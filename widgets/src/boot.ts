@@ -69,16 +69,17 @@ if (stub?.c && script) {
     document.body.append(host);
   };
 
-  // A launcher never covers what a visitor fills in or presses (sign-up's Password, a plan's "Start Free Trial" on a
-  // phone): while a form's field or label, or any button, lies under it, the launcher steps aside (launcher.css), and comes back once the page
-  // scrolls it away. Checked once a frame at most, on scroll and resize, and with the reattaching below (forms that
-  // appear later).
+  // A launcher never covers what a visitor fills in or presses on a phone (sign-up's Password, a plan's "Start Free
+  // Trial", a link styled as a button): while a form's field or label, a button or such a link lies under it, the
+  // launcher steps aside (launcher.css), and comes back once the page scrolls it away. Checked once a frame at most, on
+  // scroll and resize, and with the reattaching below (forms that appear later).
   let frame = 0;
   const clear = () =>
     (frame ||= requestAnimationFrame(() => {
       frame = 0;
-      const fields = Array.from(document.querySelectorAll("form :is(input:not([type=hidden]),select,textarea,label),button"), (field) =>
-        field.getBoundingClientRect(),
+      const fields = Array.from(
+        document.querySelectorAll("form :is(input:not([type=hidden]),select,textarea,label),button,a:is([class*=btn],[class*=button],[role=button])"),
+        (field) => field.getBoundingClientRect(),
       );
       for (const host of Object.values(hosts)) {
         const box = host.getBoundingClientRect();
