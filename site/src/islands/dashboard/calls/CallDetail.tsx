@@ -131,7 +131,11 @@ function LatencyAndCost({ call }: { call: CallDetailResource }) {
       <dt>Estimated cost</dt>
       <dd>
         {call.cost_usd === null
-          ? "Known when the call ends"
+          ? call.kind === "test"
+            ? "Not billed: a Test Suite call"
+            : call.status === "in-progress"
+              ? "Known when the call ends"
+              : "Not known"
           : `$${call.cost_usd.toFixed(2)} (${latency && !call.screened ? "telephony and AI minutes" : "telephony minutes"})`}
       </dd>
     </dl>

@@ -117,7 +117,8 @@ export default function OverviewFigures({ overview, manager }: { overview: Overv
           {stats.map(([label, value]) => (
             <div key={label} className="stat">
               <dt>{label}</dt>
-              <dd>{value}</dd>
+              {/* A sentence rather than a figure ("No calls answered this week yet") is set as text, not a big number. */}
+              <dd className={/^[\d$]/.test(value) ? undefined : "stat-words"}>{value}</dd>
             </div>
           ))}
         </dl>
