@@ -7,7 +7,10 @@ import { describeTransfer } from "./transfer-report";
 /** Long enough between turns for an owner to watch, write a note that steers the next answer, take over or end the call. */
 const PAUSE_MS = 9_000;
 
-/** The long caller: three questions, then a booking, with a pause before each turn. */
+/**
+ * The long caller: three questions, then a booking, then a last question, with a pause before each turn: the booking
+ * is not the call's end, so an owner who watched it being looked up still has time to end the call.
+ */
 export const longCaller = (service: string, from: string) => [
   "Hi, this is Ada Lovelace. Are you open on Saturdays?",
   "Do you take new patients?",
@@ -15,12 +18,13 @@ export const longCaller = (service: string, from: string) => [
   `Great. Can I book ${askedFor.en(service)} for tomorrow morning?`,
   `Sure, it's ${spokenNumber(from)}.`,
   "The first one works, thanks.",
+  "One last thing: do you send reminders before appointments?",
 ];
 
 export const long: CallScenario = {
   name: "long",
   summary:
-    "a caller with three questions and a booking, about a minute with pauses between turns (to watch it live, send a note, take over or end it); a take-over's phone answers and presses 1",
+    "a caller with three questions, a booking and a last question, about a minute with pauses between turns (to watch it live, send a note, take over or end it); a take-over's phone answers and presses 1",
   async run(context) {
     const before = await textCount(context);
     const report = await context.place({
