@@ -63,10 +63,16 @@ function maskCallerNames(text: string, callerNames: readonly string[]): string {
  * masked word by word too.
  */
 export function redactPii(text: string, keep: readonly string[] = [], callerNames: readonly string[] = []): string {
+  return withKept(text, keep, (shielded) =>
+    maskCallerNames(shielded.replace(EMAIL, PII_MARKERS.email).replace(PHONE, PII_MARKERS.phone).replace(NAMES, maskNames), callerNames),
+  );
+}
+
+/** `redact` applied with the `keep` names shielded (longest first), then put back as they were. */
+function withKept(text: string, keep: readonly string[], redact: (shielded: string) => string): string {
   const kept = [...new Set(keep.map((name) => name.trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
   const shielded = kept.reduce((out, name, index) => out.split(name).join(stand(index)), text);
-  const redacted = maskCallerNames(shielded.replace(EMAIL, PII_MARKERS.email).replace(PHONE, PII_MARKERS.phone).replace(NAMES, maskNames), callerNames);
-  return kept.reduce((out, name, index) => out.split(stand(index)).join(name), redacted);
+  return kept.reduce((out, name, index) => out.split(stand(index)).join(name), redact(shielded));
 }
 
 /**
@@ -87,12 +93,17 @@ const INTRODUCED = new RegExp(`\\b(?:[Tt]his is|[Mm]y name is|I'm|I am|[Ii]t's|[
  * run of capitalised words. The business's own names (`keep`) stay whole.
  */
 export function redactAgentWords(text: string, callerSaid: string, callerNames: readonly string[] = [], keep: readonly string[] = []): string {
-  const introduced = [...callerSaid.matchAll(INTRODUCED)].map((match) => match[1]!);
-  const kept = [...new Set(keep.map((name) => name.trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
-  const shielded = kept.reduce((out, name, index) => out.split(name).join(stand(index)), text);
-  const redacted = redactCallerDetails(shielded, [...callerNames, ...introduced]);
-  return kept.reduce((out, name, index) => out.split(stand(index)).join(name), redacted);
+  return agentWords(text, namesOfCaller(callerSaid, callerNames), keep);
 }
+
+/** The analysis's names for the caller, and any they introduced themselves by in their own words. */
+const namesOfCaller = (callerSaid: string, callerNames: readonly string[]) => [
+  ...callerNames,
+  ...Array.from(callerSaid.matchAll(INTRODUCED), (match) => match[1]!),
+];
+
+const agentWords = (text: string, names: readonly string[], keep: readonly string[]) =>
+  withKept(text, keep, (shielded) => redactCallerDetails(shielded, names));
 
 /** A transcript redacted: the caller's turns as any record (redactPii), the agent's as its own words (redactAgentWords). */
 export function redactTranscript<Entry extends { role: string; content: string }>(
@@ -104,9 +115,11 @@ export function redactTranscript<Entry extends { role: string; content: string }
     .filter((entry) => entry.role === "user")
     .map((entry) => entry.content)
     .join("\n");
+  // Read once for the whole transcript, not again for each of the agent's turns.
+  const names = namesOfCaller(callerSaid, callerNames);
   return entries.map((entry) => ({
     ...entry,
-    content: entry.role === "assistant" ? redactAgentWords(entry.content, callerSaid, callerNames, keep) : redactPii(entry.content, keep, callerNames),
+    content: entry.role === "assistant" ? agentWords(entry.content, names, keep) : redactPii(entry.content, keep, callerNames),
   }));
 }
 

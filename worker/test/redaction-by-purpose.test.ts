@@ -33,6 +33,17 @@ const readAs = async <T>(who: SignedUp, path: string): Promise<T> => {
   return (await response.json()) as T;
 };
 
+/** A processed call from CALLER, stored as said (redaction off when it was analysed): its id. */
+async function storedCall(said: string, summary: string, entities: Record<string, string>): Promise<string> {
+  const id = crypto.randomUUID();
+  await env.DB.prepare(
+    "insert into calls (id, call_sid, organization_id, from_number, to_number, status, transcript, summary, entities, processing_status) values (?, ?, ?, ?, ?, 'completed', ?, ?, ?, 'processed')",
+  )
+    .bind(id, callSid(), owner.organizationId, CALLER, NUMBER, JSON.stringify([{ role: "user", content: said }]), summary, JSON.stringify(entities))
+    .run();
+  return id;
+}
+
 beforeAll(async () => {
   owner = await signUp({ company: "Purpose Plumbing" });
   admin = await inviteAndJoin(owner, "admin");
@@ -143,21 +154,11 @@ describe.each(CALLER_NUMBER_ROUTES)("%s: the number the caller rang from", (_rou
 describe("a viewer's call detail", () => {
   it("masks the contact details and the speech even with redaction off, where owners read the call as said", async () => {
     expect((await call("/api/org/settings", { method: "PATCH", cookie: owner.cookie, body: { pii_redaction: false } })).status).toBe(200);
-    const said = crypto.randomUUID();
-    await env.DB.prepare(
-      "insert into calls (id, call_sid, organization_id, from_number, to_number, status, transcript, summary, entities, processing_status) values (?, ?, ?, ?, ?, 'completed', ?, ?, ?, 'processed')",
-    )
-      .bind(
-        said,
-        callSid(),
-        owner.organizationId,
-        CALLER,
-        NUMBER,
-        JSON.stringify([{ role: "user", content: "I'm Grace Hopper, grace@example.com" }]),
-        "Grace Hopper asked for a quote.",
-        JSON.stringify({ name: "Grace Hopper", email: "grace@example.com", intent: "Quote for Grace Hopper" }),
-      )
-      .run();
+    const said = await storedCall("I'm Grace Hopper, grace@example.com", "Grace Hopper asked for a quote.", {
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      intent: "Quote for Grace Hopper",
+    });
     const asOwner = (await readAs<{ call: CallDetailResource }>(owner, `/api/calls/${said}`)).call;
     expect(asOwner).toMatchObject({ redacted: false, summary: "Grace Hopper asked for a quote." });
     expect(asOwner.entities).toEqual({ name: "Grace Hopper", email: "grace@example.com", intent: "Quote for Grace Hopper" });
@@ -174,21 +175,11 @@ describe("a viewer's reading of the business's own names", () => {
     await env.DB.prepare("insert into services (id, organization_id, name, duration_minutes) values (?, ?, 'Water Heater Install', 60)")
       .bind(crypto.randomUUID(), owner.organizationId)
       .run();
-    const said = crypto.randomUUID();
-    await env.DB.prepare(
-      "insert into calls (id, call_sid, organization_id, from_number, to_number, status, transcript, summary, entities, processing_status) values (?, ?, ?, ?, ?, 'completed', ?, ?, ?, 'processed')",
-    )
-      .bind(
-        said,
-        callSid(),
-        owner.organizationId,
-        CALLER,
-        NUMBER,
-        JSON.stringify([{ role: "user", content: "I'm Grace Hopper, I'd like a Water Heater Install from Purpose Plumbing." }]),
-        "Grace Hopper called to book a Water Heater Install.",
-        JSON.stringify({ name: "Grace Hopper", intent: "Book a Water Heater Install with Purpose Plumbing" }),
-      )
-      .run();
+    const said = await storedCall(
+      "I'm Grace Hopper, I'd like a Water Heater Install from Purpose Plumbing.",
+      "Grace Hopper called to book a Water Heater Install.",
+      { name: "Grace Hopper", intent: "Book a Water Heater Install with Purpose Plumbing" },
+    );
     await env.DB.prepare("insert into leads (id, organization_id, call_id, source, name, phone, intent) values (?, ?, ?, 'call', 'Grace Hopper', ?, ?)")
       .bind(crypto.randomUUID(), owner.organizationId, said, CALLER, "Water Heater Install for Grace Hopper")
       .run();

@@ -87,14 +87,22 @@ export function PhoneField({ region, ...props }: Omit<TextFieldProps, "type" | "
   return <TextField type="tel" autoComplete="tel" placeholder={PHONE_EXAMPLES[region]} {...props} />;
 }
 
+/** Each zone's label made once a page (an Intl formatter each), not again whenever the chosen zone changes. */
+const zoneLabels = new Map<string, string>();
+
 /**
  * A zone as an owner reads it under its region: its place, then what it is called ("Denver (Mountain Time)"), so typing
  * a city's first letters finds it.
  */
 function zoneLabel(zone: string): string {
-  const place = (zone.includes("/") ? zone.slice(zone.indexOf("/") + 1) : zone).replace(/_/g, " ").replace(/\//g, " / ");
-  const name = zoneName(zone);
-  return name === zone ? place : `${place} (${name})`;
+  let label = zoneLabels.get(zone);
+  if (label === undefined) {
+    const place = (zone.includes("/") ? zone.slice(zone.indexOf("/") + 1) : zone).replace(/_/g, " ").replace(/\//g, " / ");
+    const name = zoneName(zone);
+    label = name === zone ? place : `${place} (${name})`;
+    zoneLabels.set(zone, label);
+  }
+  return label;
 }
 
 /** The zones under their region (America, Europe, …; UTC on its own), each with its label, for a select's groups. */

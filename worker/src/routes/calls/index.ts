@@ -43,15 +43,17 @@ export const callRoutes = new Hono<AppEnv>()
       .where(and(eq(calls.id, c.req.param("id")), eq(calls.organizationId, caller.organizationId)));
     if (!row) throw new ApiError("not_found", { message: "That call was not found." });
     const settings = await settingsRowOf(c.var.db, caller.organizationId);
-    const booked = await appointmentsOfCalls(c.var.db, caller.organizationId, [row.call.id], await organizationTimeZone(c.var.db, caller.organizationId));
     // Viewers always read the speech redacted and the contact details masked; owners and admins read them as stored.
     const masksContacts = masksContactsFor(caller.role);
+    const [booked, texts] = await Promise.all([
+      organizationTimeZone(c.var.db, caller.organizationId).then((zone) => appointmentsOfCalls(c.var.db, caller.organizationId, [row.call.id], zone)),
+      textsAboutCall(c.var.db, caller.organizationId, row.call.id, masksContacts),
+    ]);
     const keep = masksContacts ? await organizationOwnNames(c.var.db, caller.organizationId) : [];
     const options = { storedRedacted: settings.piiRedaction, masksContacts, keep };
     const blocked = jsonList(settings.blockedNumbers).includes(row.call.direction === "inbound" ? row.call.fromNumber : row.call.toNumber);
     // The owners' notes to the agent are for owners and admins: never in the transcript, never a viewer's.
     const ownerNotes = canManage(caller.role) ? ownerNotesOf(row.call.ownerNotes) : [];
-    const texts = await textsAboutCall(c.var.db, caller.organizationId, row.call.id, masksContacts);
     return c.json({ call: { ...serializeCallDetail(row, options, booked.get(row.call.id) ?? []), number_blocked: blocked, owner_notes: ownerNotes, texts } });
   })
   .get("/:id/recording", access("viewer"), async (c) => {

@@ -1,4 +1,4 @@
-import { CALENDAR_PROVIDERS, type IntegrationProvider } from "@nikki/core";
+import { type IntegrationProvider, isCalendar } from "@nikki/core";
 import type { Context } from "hono";
 import { calendarConnected } from "../../appointments/calendar-sync";
 import type { AppEnv } from "../../app-env";
@@ -8,7 +8,6 @@ import type { AppEnv } from "../../app-env";
  * upcoming bookings are copied there, after the answer. Any other provider: nothing.
  */
 export async function copyBookingsToConnected(c: Context<AppEnv>, organizationId: string, provider: IntegrationProvider): Promise<void> {
-  const calendar = CALENDAR_PROVIDERS.find((candidate) => candidate === provider);
-  if (!calendar) return;
-  await calendarConnected(c.var.services, c.var.log, { organizationId, provider: calendar }, (work) => c.executionCtx.waitUntil(work));
+  if (!isCalendar(provider)) return;
+  await calendarConnected(c.var.services, c.var.log, { organizationId, provider }, (work) => c.executionCtx.waitUntil(work));
 }

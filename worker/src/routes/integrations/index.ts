@@ -1,5 +1,4 @@
 import {
-  CALENDAR_PROVIDERS,
   type CalendarCopiesResource,
   INTEGRATION_MESSAGES,
   INTEGRATION_PROVIDERS,
@@ -11,6 +10,7 @@ import {
   integrationInfo,
   integrationSaveSchema,
   isIntegrationProvider,
+  isCalendar,
 } from "@nikki/core";
 import { type Context, Hono } from "hono";
 import { calendarCopyStats } from "../../appointments/calendar-copies";
@@ -45,8 +45,7 @@ type CopyStats = Awaited<ReturnType<typeof calendarCopyStats>>;
 
 /** A calendar's copies as its card shows them; null for a provider that is not a calendar. */
 function copiesOf(provider: IntegrationProvider, stats: CopyStats): CalendarCopiesResource | null {
-  const calendar = CALENDAR_PROVIDERS.find((candidate) => candidate === provider);
-  return calendar ? (stats.get(calendar) ?? { last_copied_at: null, pending: 0, failing: 0 }) : null;
+  return isCalendar(provider) ? (stats.get(provider) ?? { last_copied_at: null, pending: 0, failing: 0 }) : null;
 }
 
 async function resourceOf(c: Ctx, provider: IntegrationProvider, row: IntegrationRow | undefined, stats: CopyStats): Promise<IntegrationResource> {

@@ -50,7 +50,7 @@ describe("check_availability", () => {
     expect((between.slots as { start: string }[]).map((slot) => slot.start)).toEqual(
       ["11:45", "12:00", "11:30", "12:15", "11:15"].map((time) => localStart(1, time)),
     );
-    expect(between.note).toBe("11:50 is not free: these are the nearest free times.");
+    expect(between.note).toMatch(/^\w+day, \w+ \d+ at 11:50 AM is not free: these are the nearest free times\.$/);
     expect((await at("quarter past")).error).toBe("I could not tell which time that is. Pass the time the caller asked for as HH:MM.");
   });
 

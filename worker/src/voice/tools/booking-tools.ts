@@ -60,16 +60,18 @@ export function clockMinutes(said: string): number | null {
   return hours < 24 && minutes < 60 ? hours * 60 + minutes : null;
 }
 
-const clockLabel = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
-
 /**
  * The free times of the first day that has any, nearest the asked time first (the earlier of two as near): a caller who
  * asks for 10:00 hears 10:00, or 9:45 and 10:15, not the day's first times.
  */
 function nearestFirst<T extends { start: Date }>(free: T[], zone: string, asked: number): T[] {
-  const day = free[0] ? localParts(zone, free[0].start).date : null;
-  const distance = (slot: T) => Math.abs(localParts(zone, slot.start).minutes - asked);
-  return free.filter((slot) => localParts(zone, slot.start).date === day).sort((a, b) => distance(a) - distance(b) || a.start.getTime() - b.start.getTime());
+  // Each slot's wall time read once (Intl), not again at every comparison of the sort.
+  const local = free.map((slot) => ({ slot, ...localParts(zone, slot.start) }));
+  const day = local[0]?.date;
+  return local
+    .filter((entry) => entry.date === day)
+    .sort((a, b) => Math.abs(a.minutes - asked) - Math.abs(b.minutes - asked) || a.slot.start.getTime() - b.slot.start.getTime())
+    .map((entry) => entry.slot);
 }
 
 export const checkAvailability: CallTool = {
@@ -117,8 +119,10 @@ export const checkAvailability: CallTool = {
       note += slots.length ? " These are the next free times." : "";
     }
     const first = slots[0];
-    if (askedMinutes !== null && first && localParts(zone, first.start).minutes !== askedMinutes && !note)
-      note = `${clockLabel(askedMinutes)} is not free: these are the nearest free times.`;
+    if (askedMinutes !== null && first && !note) {
+      const { date: day, minutes } = localParts(zone, first.start);
+      if (minutes !== askedMinutes) note = `${slotLabel(zonedInstant(zone, day, askedMinutes), zone)} is not free: these are the nearest free times.`;
+    }
     if (slots.length === 0) note = `${note ?? ""} There are no free times in the next ${context.rules.horizonDays} days: offer to take a message.`.trim();
     const times = offered(context, slots);
     await deps.effects.offered(slots.map((slot, index) => ({ start: slot.start, end: slot.end, label: times[index]!.label })));

@@ -92,7 +92,8 @@ function MinutesChart({ days }: { days: OverviewResource["daily_minutes"] }) {
 /** `manager`: an owner or admin, who can place a test call (a viewer is told only that there are none). */
 export default function OverviewFigures({ overview, manager }: { overview: OverviewResource; manager: boolean }) {
   const time = useBusinessTime();
-  const stats: [string, string][] = [
+  // A third item marks a sentence shown in place of a figure.
+  const stats: [string, string, "words"?][] = [
     ["Calls live now", String(overview.live_calls)],
     ["Minutes used", overview.minutes_included === null ? `${overview.minutes_used}` : `${overview.minutes_used} of ${overview.minutes_included}`],
     ["Calls answered", String(overview.answered_calls)],
@@ -100,12 +101,9 @@ export default function OverviewFigures({ overview, manager }: { overview: Overv
     ["Appointments booked", String(overview.appointments_booked)],
     ["After-hours calls", String(overview.after_hours_calls)],
     [LATENCY_COPY.averageGreeting, LATENCY_COPY.averageGreeted(overview.avg_greeting_ms)],
-    [
-      LATENCY_COPY.weekResponseTime,
-      overview.voice_to_voice_p50_ms === null
-        ? LATENCY_COPY.noWeekAnswers
-        : LATENCY_COPY.response(overview.voice_to_voice_p50_ms, overview.voice_to_voice_p90_ms),
-    ],
+    overview.voice_to_voice_p50_ms === null
+      ? [LATENCY_COPY.weekResponseTime, LATENCY_COPY.noWeekAnswers, "words"]
+      : [LATENCY_COPY.weekResponseTime, LATENCY_COPY.response(overview.voice_to_voice_p50_ms, overview.voice_to_voice_p90_ms)],
   ];
   return (
     <>
@@ -114,11 +112,10 @@ export default function OverviewFigures({ overview, manager }: { overview: Overv
           This billing period
         </h2>
         <dl className="stats">
-          {stats.map(([label, value]) => (
+          {stats.map(([label, value, words]) => (
             <div key={label} className="stat">
               <dt>{label}</dt>
-              {/* A sentence rather than a figure ("No calls answered this week yet") is set as text, not a big number. */}
-              <dd className={/^[\d$]/.test(value) ? undefined : "stat-words"}>{value}</dd>
+              <dd className={words ? "stat-words" : undefined}>{value}</dd>
             </div>
           ))}
         </dl>
